@@ -1,0 +1,9 @@
+"""``python -m explorer``: the same as ``restwalk``."""
+
+from __future__ import annotations
+
+import sys
+
+from explorer.cli import main
+
+sys.exit(main())

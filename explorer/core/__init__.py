@@ -1,0 +1,1 @@
+"""The explorer's UI-free core: no Textual import, no terminal, fully unit-tested."""

@@ -1,0 +1,89 @@
+"""What one request/response round trip was, as plain data for every view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class SentRequest:
+    """A request exactly as it went on the wire."""
+
+    method: str
+    url: str
+    headers: tuple[tuple[str, str], ...]
+    body: bytes = b""
+    http_version: str = "HTTP/1.1"
+
+    @property
+    def text(self) -> str:
+        """The request in HTTP/1.1 message form (body decoded for display)."""
+        from explorer.core.wire import request_text
+
+        return request_text(self)
+
+
+@dataclass(frozen=True)
+class ReceivedResponse:
+    """A response as received: status, headers in order, the whole body."""
+
+    status: int
+    reason: str
+    http_version: str
+    headers: tuple[tuple[str, str], ...]
+    body: bytes
+    url: str
+
+    def header(self, name: str) -> str | None:
+        """The first value of header ``name`` (case-insensitive), if present."""
+        lname = name.lower()
+        return next((v for k, v in self.headers if k.lower() == lname), None)
+
+    def header_values(self, name: str) -> list[str]:
+        """Every value of header ``name`` in order (case-insensitive)."""
+        lname = name.lower()
+        return [v for k, v in self.headers if k.lower() == lname]
+
+    @property
+    def media_type(self) -> str | None:
+        """The media type of the body, without parameters, lower-case."""
+        value = self.header("content-type")
+        return value.split(";", 1)[0].strip().lower() if value else None
+
+    @property
+    def text(self) -> str:
+        """The response in HTTP/1.1 message form (body decoded for display)."""
+        from explorer.core.wire import response_text
+
+        return response_text(self)
+
+
+@dataclass(frozen=True)
+class Hop:
+    """One redirect on the way: the request sent and the 3xx that answered it."""
+
+    request: SentRequest
+    response: ReceivedResponse
+
+
+@dataclass(frozen=True)
+class Timings:
+    """Seconds spent: until the response headers, and in total."""
+
+    headers: float
+    total: float
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """One request as the user made it, each redirect hop, and the final response.
+
+    ``hops`` holds every 3xx answer followed on the way, in order; ``final``
+    is the request that got ``response`` (``request`` itself without redirects).
+    """
+
+    request: SentRequest
+    final: SentRequest
+    response: ReceivedResponse
+    hops: tuple[Hop, ...] = ()
+    timings: Timings = field(default_factory=lambda: Timings(0.0, 0.0))

@@ -1,0 +1,48 @@
+"""The :class:`Link` value: one hypermedia control found in a response."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One input of an action or form: what a person fills in before sending."""
+
+    name: str
+    type: str = "text"
+    required: bool = False
+    value: object = None
+    prompt: str | None = None
+    options: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link or action found in a response, resolved against the request URL.
+
+    ``href`` is absolute; a template (``templated``) keeps its ``{...}``
+    expressions, resolved only in its literal part. ``source`` says where the
+    link was found: ``header:Link``, ``header:Location``, a JSON Pointer such
+    as ``/_links/next`` or ``/_embedded/orders/0/_links/self``, or an element
+    path such as ``html/body/a[3]``. ``guess`` marks a bare URL string that no
+    hypermedia format declared as a link.
+    """
+
+    rel: str
+    href: str
+    method: str = "GET"
+    title: str | None = None
+    media_type: str | None = None
+    templated: bool = False
+    deprecation: str | None = None
+    source: str = ""
+    fields: tuple[FormField, ...] = ()
+    content_type: str | None = None
+    name: str | None = None
+    guess: bool = False
+
+    @property
+    def is_action(self) -> bool:
+        """True for controls that change state or need input (forms, actions)."""
+        return self.method not in ("GET", "HEAD") or bool(self.fields)

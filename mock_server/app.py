@@ -1,0 +1,66 @@
+"""The application factory: resources inside the stack of layers.
+
+``create_app(settings)`` is the one way to build the mock server; the command
+line, the in-process server and the tests all call it.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from starlette.exceptions import HTTPException
+from starlette.middleware.exceptions import ExceptionMiddleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Router
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from mock_server.layers import wrap
+from mock_server.problems import Problem
+from mock_server.resources import build_routes
+from mock_server.service import Service
+from mock_server.settings import Settings
+from mock_server.store import Store
+from mock_server.store.journal import open_journal
+
+
+async def _problem_handler(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Problem)
+    return exc.response(request.scope)
+
+
+async def _http_exception_handler(request: Request, exc: Exception) -> Response:
+    # The router's own 404 and 405 become problem bodies like every other error.
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == HTTPStatus.NOT_FOUND:
+        detail = f"Nothing is served at {request.url.path}."
+    elif exc.status_code == HTTPStatus.METHOD_NOT_ALLOWED:
+        allow = (exc.headers or {}).get("Allow", "")
+        detail = f"{request.method} is not allowed on {request.url.path}; allowed: {allow}."
+    else:
+        detail = exc.detail
+    return Problem(exc.status_code, detail, headers=exc.headers).response(request.scope)
+
+
+class MockApp:
+    """The mock server as one ASGI application; ``service`` is its shared state."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        router = Router(routes=build_routes(service))
+        inner = ExceptionMiddleware(
+            router,
+            handlers={Problem: _problem_handler, HTTPException: _http_exception_handler},
+        )
+        self._app: ASGIApp = wrap(inner, service)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        scope["app"] = self
+        await self._app(scope, receive, send)
+
+
+def create_app(settings: Settings | None = None) -> MockApp:
+    """A mock server application for ``settings`` (the defaults when None)."""
+    settings = settings or Settings()
+    store = Store(settings.seed_size, journal=open_journal(settings.db))
+    return MockApp(Service(settings, store))

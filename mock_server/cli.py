@@ -1,0 +1,231 @@
+"""``restwalk-mock``: the mock server on the command line.
+
+Every setting of :class:`~mock_server.settings.Settings` has a flag. A bad
+setting (unknown flag, port in use, ``--disable-method GET``) is one line on
+stderr and exit status 2; otherwise the server prints the URL it listens on
+and serves until SIGINT or SIGTERM.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from mock_server.settings import STANDARD_METHODS, UNDISABLEABLE_METHODS, RateLimit, Settings
+
+EXIT_USAGE = 2
+_RATE = re.compile(r"^(\d+)/(\d+(?:\.\d+)?)s$")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is a single line (no usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _rate_limit(value: str) -> RateLimit | None:
+    if value == "off":
+        return None
+    match = _RATE.match(value)
+    if not match or int(match.group(1)) < 1 or float(match.group(2)) <= 0:
+        raise argparse.ArgumentTypeError(f"expected N/Ss (e.g. 100/10s) or off, got {value!r}")
+    return RateLimit(int(match.group(1)), float(match.group(2)))
+
+
+def _positive(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value!r}")
+    return number
+
+
+def _non_negative(value: str) -> int:
+    if value == "0":
+        return 0
+    return _positive(value)
+
+
+def _port(value: str) -> int:
+    number = _non_negative(value)
+    if number > 65535:
+        raise argparse.ArgumentTypeError(f"a port is at most 65535, got {value!r}")
+    return number
+
+
+def _probability(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {value!r}") from None
+    if not 0.0 <= number <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a number from 0 to 1, got {value!r}")
+    return number
+
+
+def _method(value: str) -> str:
+    method = value.upper()
+    if method in UNDISABLEABLE_METHODS:
+        raise argparse.ArgumentTypeError(f"{method} can never be disabled")
+    if method not in STANDARD_METHODS:
+        raise argparse.ArgumentTypeError(
+            f"{value!r} is not a method this server knows ({', '.join(STANDARD_METHODS)})"
+        )
+    return method
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser; ``--help`` lists every setting."""
+    defaults = Settings()
+    parser = _Parser(
+        prog="restwalk-mock",
+        description="A complete REST/HTTP mock server: CRUD, paging, versions, links, auth, "
+        "caching, limits and every status code.",
+    )
+    add = parser.add_argument
+    add("--host", default=defaults.host, help="address to listen on (default %(default)s)")
+    add("--port", type=_port, default=defaults.port, help="port (default %(default)s; 0: any free)")
+    add(
+        "--db",
+        type=Path,
+        metavar="FILE",
+        help="keep the data in this SQLite file (default: memory)",
+    )
+    add(
+        "--seed-size",
+        type=_positive,
+        default=defaults.seed_size,
+        metavar="N",
+        help="seed N times the base data, for benchmarks (default %(default)s)",
+    )
+    add(
+        "--token-mode",
+        choices=("signed", "stored"),
+        default=defaults.token_mode,
+        help="signed: stateless HMAC tokens; stored: revocable tokens kept in the store",
+    )
+    add("--secret", metavar="S", help="token signing secret (default: random per start)")
+    add(
+        "--rate-limit",
+        type=_rate_limit,
+        default=defaults.rate_limit,
+        metavar="N/Ss|off",
+        help="requests per window per client, e.g. 100/10s (default), or off",
+    )
+    add(
+        "--max-uri-length",
+        type=_positive,
+        default=defaults.max_uri_length,
+        metavar="BYTES",
+        help="longest request target; longer: 414 (default %(default)s)",
+    )
+    add(
+        "--max-header-size",
+        type=_positive,
+        default=defaults.max_header_size,
+        metavar="BYTES",
+        help="largest header section; larger: 431 (default %(default)s)",
+    )
+    add(
+        "--max-body-size",
+        type=_positive,
+        default=defaults.max_body_size,
+        metavar="BYTES",
+        help="largest request body; larger: 413 (default %(default)s)",
+    )
+    add(
+        "--disable-method",
+        type=_method,
+        action="append",
+        default=[],
+        metavar="METHOD",
+        help="answer 405 to METHOD everywhere (repeatable; never GET or HEAD)",
+    )
+    add("--require-preconditions", action="store_true", help="writes without If-Match answer 428")
+    add("--maintenance", action="store_true", help="answer 503 to everything but /admin")
+    add(
+        "--fault-rate",
+        type=_probability,
+        default=defaults.fault_rate,
+        metavar="P",
+        help="inject random 500/502/503/504 with probability P",
+    )
+    add(
+        "--latency",
+        type=_non_negative,
+        default=defaults.latency_ms,
+        metavar="MS",
+        help="add MS milliseconds to every response",
+    )
+    add(
+        "--workers",
+        type=_positive,
+        default=defaults.workers,
+        metavar="N",
+        help="worker processes (more than 1 needs --db, so they share the data)",
+    )
+    add(
+        "--log-level",
+        choices=("critical", "error", "warning", "info", "debug"),
+        default=defaults.log_level,
+        help="log detail (default %(default)s)",
+    )
+    return parser
+
+
+def settings_from_args(args: argparse.Namespace) -> Settings:
+    """The settings a parsed command line asks for."""
+    return Settings(
+        host=args.host,
+        port=args.port,
+        db=args.db,
+        seed_size=args.seed_size,
+        token_mode=args.token_mode,
+        secret=args.secret,
+        rate_limit=args.rate_limit,
+        max_uri_length=args.max_uri_length,
+        max_header_size=args.max_header_size,
+        max_field_size=min(4096, args.max_header_size),
+        max_body_size=args.max_body_size,
+        disabled_methods=frozenset(args.disable_method),
+        require_preconditions=args.require_preconditions,
+        maintenance=args.maintenance,
+        fault_rate=args.fault_rate,
+        latency_ms=args.latency,
+        workers=args.workers,
+        log_level=args.log_level,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the mock server; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        settings = settings_from_args(args)
+    except ValueError as error:
+        parser.error(str(error))
+    if settings.workers > 1 and settings.db is None:
+        parser.error("--workers above 1 needs --db FILE, so that the workers share one store")
+    from mock_server.server import bind_socket, serve, url_of
+
+    try:
+        sock = bind_socket(settings.host, settings.port)
+    except OSError as error:
+        parser.error(f"cannot listen on {settings.host}:{settings.port}: {error.strerror or error}")
+    print(f"restwalk-mock listening on {url_of(sock)}", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        serve(settings, sock)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

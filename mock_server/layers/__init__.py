@@ -1,0 +1,30 @@
+"""The layered architecture: one ASGI middleware per cross-cutting rule.
+
+``LAYERS`` lists them outermost first, as the design orders them. Each is a
+class ``Layer(app, service)`` with ``async __call__(scope, receive, send)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from starlette.types import ASGIApp
+
+from mock_server.layers.errors import ErrorLayer
+from mock_server.layers.versioning import VersioningLayer
+from mock_server.service import Service
+
+LayerFactory = Callable[[ASGIApp, Service], ASGIApp]
+
+#: Outermost first. Each request passes them in this order before a resource.
+LAYERS: list[LayerFactory] = [
+    ErrorLayer,
+    VersioningLayer,
+]
+
+
+def wrap(app: ASGIApp, service: Service) -> ASGIApp:
+    """``app`` inside every layer of :data:`LAYERS`, the first one outermost."""
+    for layer in reversed(LAYERS):
+        app = layer(app, service)
+    return app

@@ -1,0 +1,53 @@
+"""Outermost layer: no exception ever reaches the client as a traceback.
+
+A fault anywhere inside is logged with its traceback (for the operator) and
+answered with a 500 problem body (for the client); the server keeps serving.
+"""
+
+from __future__ import annotations
+
+import logging
+from http import HTTPStatus
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from mock_server.problems import Problem
+from mock_server.service import Service
+
+logger = logging.getLogger("mock_server")
+
+
+class ErrorLayer:
+    """Turns any exception inside the stack into a logged 500 problem response."""
+
+    def __init__(self, app: ASGIApp, service: Service) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_tracking(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_tracking)
+        except Problem as problem:
+            if started:
+                raise
+            await problem.response(scope)(scope, receive, send)
+        except Exception:
+            logger.exception("Unhandled error on %s %s", scope.get("method"), scope.get("path"))
+            if started:
+                # Too late for a status: end the response so the connection closes.
+                raise
+            fault = Problem(
+                HTTPStatus.INTERNAL_SERVER_ERROR,
+                "The server met an unexpected condition; it has been logged.",
+            )
+            await fault.response(scope)(scope, receive, send)

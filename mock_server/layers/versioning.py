@@ -1,0 +1,74 @@
+"""Version selection layer: reads the version marker, strips a ``/vN`` segment.
+
+Resources then see one unversioned path and find the selection in
+``scope["state"]["version"]``; every response of a versioned resource says
+which version it is (``API-Version``) and what it varies on (``Vary``).
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from urllib.parse import parse_qsl
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from mock_server import versions
+from mock_server.problems import Problem
+from mock_server.service import Service
+
+
+class VersioningLayer:
+    """Selects the API version of a request (URI > query > header > default 1)."""
+
+    def __init__(self, app: ASGIApp, service: Service) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        uri_version, rest = versions.split_segment(path)
+        if not (versions.is_versioned_path(rest) or (uri_version is not None and rest == "/")):
+            if uri_version is not None:
+                # /v2/auth/token and the like: only resources are versioned.
+                problem = Problem(HTTPStatus.NOT_FOUND, f"Nothing is served at {path}.")
+                await problem.response(scope)(scope, receive, send)
+                return
+            await self.app(scope, receive, send)
+            return
+        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+        try:
+            selection = versions.select(
+                path,
+                [value for name, value in query if name == "version"],
+                Headers(scope=scope).getlist(versions.VERSION_HEADER),
+            )
+        except versions.VersionError as error:
+            problem = Problem(
+                error.status,
+                error.detail,
+                headers={"Vary": versions.VARY},
+                extra={"supportedVersions": list(versions.SUPPORTED_VERSIONS)},
+            )
+            await problem.response(scope)(scope, receive, send)
+            return
+        scope = dict(scope)
+        scope.setdefault("state", {})
+        scope["state"] = {**scope["state"], "version": selection}
+        if selection.style == "uri":
+            prefix = selection.prefix()
+            scope["path"] = selection.path
+            raw_path = scope.get("raw_path")
+            if raw_path is not None:
+                scope["raw_path"] = raw_path[len(prefix) :] or b"/"
+
+        async def send_with_version(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["API-Version"] = str(selection.version)
+                headers["Vary"] = versions.VARY
+            await send(message)
+
+        await self.app(scope, receive, send_with_version)

@@ -1,0 +1,73 @@
+"""HAL (``application/hal+json``) with HAL-FORMS ``_templates`` for actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mock_server.representations.model import Action, Link, Resource
+
+HAL_JSON = "application/hal+json"
+
+#: Where the curie ``rw:`` points: the mock's own relation docs.
+CURIES = [{"name": "rw", "href": "/docs/rels/{rel}", "templated": True}]
+
+
+def _link_object(link: Link) -> dict[str, Any]:
+    obj: dict[str, Any] = {"href": link.href}
+    if link.templated:
+        obj["templated"] = True
+    if link.title:
+        obj["title"] = link.title
+    if link.type:
+        obj["type"] = link.type
+    if link.name:
+        obj["name"] = link.name
+    return obj
+
+
+def _links(links: list[Link], with_curies: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for link in links:
+        obj = _link_object(link)
+        if link.rel in out:
+            existing = out[link.rel]
+            out[link.rel] = [*existing, obj] if isinstance(existing, list) else [existing, obj]
+        else:
+            out[link.rel] = obj
+    if with_curies and any(rel.startswith("rw:") for rel in out):
+        out["curies"] = CURIES
+    return out
+
+
+def _template(action: Action) -> dict[str, Any]:
+    template: dict[str, Any] = {
+        "title": action.title,
+        "method": action.method,
+        "target": action.href,
+        "contentType": action.content_type,
+        "properties": [],
+    }
+    for f in action.fields:
+        prop: dict[str, Any] = {"name": f.name, "type": f.type, "required": f.required}
+        if f.prompt:
+            prop["prompt"] = f.prompt
+        if f.value is not None:
+            prop["value"] = f.value
+        if f.options is not None:
+            prop["options"] = {"inline": list(f.options)}
+        template["properties"].append(prop)
+    return template
+
+
+def to_hal(resource: Resource, *, top: bool = True) -> dict[str, Any]:
+    """The HAL document of ``resource``; HAL-FORMS templates for its actions."""
+    doc: dict[str, Any] = dict(resource.properties)
+    doc["_links"] = _links(resource.links, with_curies=top)
+    if resource.embedded:
+        doc["_embedded"] = {
+            name: [to_hal(item, top=False) for item in items]
+            for name, items in resource.embedded.items()
+        }
+    if resource.actions:
+        doc["_templates"] = {action.name: _template(action) for action in resource.actions}
+    return doc

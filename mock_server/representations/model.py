@@ -1,0 +1,63 @@
+"""The media-type-neutral shape of everything the mock server answers with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Link:
+    """A typed link from a resource: ``rel`` names how ``href`` relates to it."""
+
+    rel: str
+    href: str
+    title: str | None = None
+    templated: bool = False
+    type: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of an action, as a form would show it."""
+
+    name: str
+    type: str = "text"
+    required: bool = False
+    value: Any = None
+    prompt: str | None = None
+    options: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something the client may do now: a method on a target, with its inputs."""
+
+    name: str
+    method: str
+    href: str
+    title: str
+    content_type: str = "application/json"
+    fields: tuple[Field, ...] = ()
+
+
+@dataclass
+class Resource:
+    """A resource state: its data, where it links to, what it embeds, what it allows.
+
+    ``kind`` names the resource type (``customer``, ``customers`` for a page of
+    the collection, ``root``...): the JSON:API ``type`` and the XML element.
+    ``id`` is the member identifier, if the resource is a member.
+    """
+
+    kind: str
+    properties: dict[str, Any] = field(default_factory=dict)
+    links: list[Link] = field(default_factory=list)
+    embedded: dict[str, list[Resource]] = field(default_factory=dict)
+    actions: list[Action] = field(default_factory=list)
+    id: int | None = None
+
+    def link(self, rel: str) -> Link | None:
+        """The first link with ``rel``, if any."""
+        return next((link for link in self.links if link.rel == rel), None)

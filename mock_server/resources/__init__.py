@@ -1,0 +1,16 @@
+"""The resources: one module per resource, each contributing its routes."""
+
+from __future__ import annotations
+
+from starlette.routing import BaseRoute
+
+from mock_server.resources import root
+from mock_server.service import Service
+
+
+def build_routes(service: Service) -> list[BaseRoute]:
+    """Every route of the mock server, for ``service``."""
+    routes: list[BaseRoute] = []
+    for module in (root,):
+        routes.extend(module.routes(service))
+    return routes

@@ -1,0 +1,36 @@
+"""Link targets that keep the request's version: ``/v2/...`` or ``?version=2``."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+
+from mock_server.versions import DEFAULT_VERSION, Selection
+
+
+def selection(request: Request) -> Selection:
+    """The version the request selected (version 1, no style, outside versioned paths)."""
+    found = request.scope.get("state", {}).get("version")
+    if isinstance(found, Selection):
+        return found
+    return Selection(DEFAULT_VERSION, "none", request.url.path)
+
+
+def version_of(request: Request) -> int:
+    """The API version the request selected."""
+    return selection(request).version
+
+
+def href(request: Request, path: str, query: str = "") -> str:
+    """An absolute-path reference to ``path`` that keeps the request's version style.
+
+    ``query`` is appended as given (already encoded); a template's ``{?...}``
+    goes in ``path`` and then the version pair, if any, is not added (the
+    template owns the query).
+    """
+    chosen = selection(request)
+    target = chosen.prefix() + path
+    version_pair = chosen.query()
+    pairs = [p for p in (query, version_pair) if p]
+    if "{?" in path:
+        return target
+    return target + ("?" + "&".join(pairs) if pairs else "")

@@ -1,0 +1,157 @@
+"""Serving the app with uvicorn (h11): in the foreground, or in a background thread.
+
+The listening socket is bound here, before uvicorn starts, so a port in use is
+one clear error and a test can ask for port 0 and learn the port it got.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import os
+import socket
+import threading
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from uvicorn.supervisors import Multiprocess
+
+from mock_server.app import MockApp, create_app
+from mock_server.settings import RateLimit, Settings
+
+_SETTINGS_ENV = "RESTWALK_MOCK_SETTINGS"
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host:port`` (port 0: a free one). Raises OSError."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def url_of(sock: socket.socket) -> str:
+    """The base URL a client uses to reach ``sock``."""
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}"
+
+
+def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config:
+    """The uvicorn configuration every way of serving shares."""
+    return uvicorn.Config(
+        app,
+        http="h11",
+        lifespan="off",
+        log_config=None,
+        log_level=settings.log_level,
+        timeout_keep_alive=max(1, round(settings.keep_alive_seconds)),
+        h11_max_incomplete_event_size=settings.max_header_size + settings.max_uri_length + 1024,
+        server_header=False,
+        **extra,
+    )
+
+
+def configure_logging(level: str) -> None:
+    """Access lines at ``level``; uvicorn's own start-up chatter only when debugging."""
+    logging.basicConfig(level=level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    chatter = logging.DEBUG if level == "debug" else logging.WARNING
+    logging.getLogger("uvicorn.error").setLevel(chatter)
+
+
+class BackgroundServer:
+    """The mock server on a free 127.0.0.1 port in a background thread.
+
+    ``with BackgroundServer() as server: httpx.get(server.url)``. The explorer's
+    default start and the tests use it; ``server.app.service`` is the live state.
+    """
+
+    def __init__(self, settings: Settings | None = None, app: MockApp | None = None) -> None:
+        self.settings = settings or Settings(host="127.0.0.1", port=0)
+        self.app = app or create_app(self.settings)
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self.url = ""
+
+    def start(self) -> str:
+        """Start serving; returns the base URL once the server accepts connections."""
+        sock = bind_socket(self.settings.host, self.settings.port)
+        self.url = url_of(sock)
+        config = uvicorn_config(self.app, dataclasses.replace(self.settings, log_level="warning"))
+        server = uvicorn.Server(config)
+        self._server = server
+
+        def run() -> None:
+            try:
+                server.run(sockets=[sock])
+            finally:
+                sock.close()
+
+        self._thread = threading.Thread(target=run, name="restwalk-mock", daemon=True)
+        self._thread.start()
+        while not server.started:
+            if not self._thread.is_alive():
+                raise RuntimeError("the mock server stopped while starting")
+            self._thread.join(0.01)
+        return self.url
+
+    def stop(self) -> None:
+        """Stop serving and wait for the thread to end."""
+        if self._server is not None:
+            self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(10)
+        self._server = None
+        self._thread = None
+
+    def __enter__(self) -> BackgroundServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+
+def settings_to_env(settings: Settings) -> str:
+    """``settings`` as JSON, for worker processes to rebuild."""
+    data = dataclasses.asdict(settings)
+    data["db"] = str(settings.db) if settings.db else None
+    data["disabled_methods"] = sorted(settings.disabled_methods)
+    return json.dumps(data)
+
+
+def settings_from_env(raw: str) -> Settings:
+    """The inverse of :func:`settings_to_env`."""
+    data = json.loads(raw)
+    data["db"] = Path(data["db"]) if data["db"] else None
+    data["disabled_methods"] = frozenset(data["disabled_methods"])
+    if data["rate_limit"] is not None:
+        data["rate_limit"] = RateLimit(**data["rate_limit"])
+    return Settings(**data)
+
+
+def app_from_environment() -> MockApp:
+    """The app factory a worker process calls (``--workers N``)."""
+    return create_app(settings_from_env(os.environ[_SETTINGS_ENV]))
+
+
+def serve(settings: Settings, sock: socket.socket) -> None:
+    """Serve on ``sock`` in the foreground until SIGINT or SIGTERM."""
+    configure_logging(settings.log_level)
+    if settings.workers == 1:
+        uvicorn.Server(uvicorn_config(create_app(settings), settings)).run(sockets=[sock])
+        return
+    os.environ[_SETTINGS_ENV] = settings_to_env(settings)
+    config = uvicorn_config(
+        "mock_server.server:app_from_environment", settings, factory=True, workers=settings.workers
+    )
+    Multiprocess(config, sockets=[sock]).run()

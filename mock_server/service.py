@@ -1,0 +1,27 @@
+"""The state one mock server instance shares between its layers and resources."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from mock_server.settings import Settings
+from mock_server.store import Store
+
+
+@dataclass
+class Service:
+    """Settings, the store, and a clock: everything a layer or a resource may need.
+
+    Layers receive it in their constructor; resources find it on
+    ``request.app.state.service``. ``clock`` is injectable so tests can move time.
+    """
+
+    settings: Settings
+    store: Store
+    clock: Callable[[], float] = field(default=time.time)
+    maintenance: bool = False
+
+    def __post_init__(self) -> None:
+        self.maintenance = self.settings.maintenance

@@ -1,0 +1,131 @@
+"""API versions: which exist, how a request selects one, and how links keep it.
+
+Four styles select a version (spec, "Versioning"): none (version 1), a URI
+segment ``/v2/customers``, a query parameter ``?version=2``, and the request
+header ``Custom-Header: api-version=2``. Precedence is URI, then query, then
+header; two explicit markers that disagree are a client error.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2)
+DEFAULT_VERSION = 1
+VERSION_HEADER = "custom-header"
+VARY = "Accept, Accept-Encoding, Custom-Header"
+
+#: Collections whose paths may carry a version segment.
+VERSIONED_COLLECTIONS: tuple[str, ...] = ("customers", "products", "orders")
+
+Style = Literal["none", "uri", "query", "header"]
+
+_SEGMENT = re.compile(r"^/v(\d+)(/.*)?$")
+_HEADER_VALUE = re.compile(r"^\s*api-version\s*=\s*(\S+)\s*$", re.IGNORECASE)
+
+
+class VersionError(Exception):
+    """A version marker that cannot be honoured; ``status`` says how to answer."""
+
+    def __init__(self, status: int, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The version a request selected, by which style, and the path without it."""
+
+    version: int
+    style: Style
+    path: str
+
+    def prefix(self) -> str:
+        """The path prefix that links must keep: ``/v2`` for URI style, else empty."""
+        return f"/v{self.version}" if self.style == "uri" else ""
+
+    def query(self) -> str | None:
+        """The query pair that links must keep, for query style."""
+        return f"version={self.version}" if self.style == "query" else None
+
+
+def split_segment(path: str) -> tuple[int | None, str]:
+    """``/v2/customers/1`` -> ``(2, "/customers/1")``; no segment -> ``(None, path)``."""
+    match = _SEGMENT.match(path)
+    if not match:
+        return None, path
+    return int(match.group(1)), match.group(2) or "/"
+
+
+def _parse_number(raw: str, where: str) -> int:
+    if not raw.isdigit():
+        raise VersionError(400, f"{where} must be a whole number, got {raw!r}.")
+    return int(raw)
+
+
+def _supported() -> str:
+    return ", ".join(str(v) for v in SUPPORTED_VERSIONS)
+
+
+def select(path: str, query_versions: list[str], header_values: list[str]) -> Selection:
+    """The version selected by a request's path, ``version`` query values and header values.
+
+    Raises :class:`VersionError` with 404 for an unsupported URI segment (no such
+    resource), 400 for an unsupported or malformed query or header version, and
+    400 when two explicit markers disagree.
+    """
+    markers: list[tuple[Style, int, str]] = []
+    uri_version, rest = split_segment(path)
+    if uri_version is not None:
+        if uri_version not in SUPPORTED_VERSIONS:
+            raise VersionError(
+                404, f"There is no version {uri_version} of this API; it has {_supported()}."
+            )
+        markers.append(("uri", uri_version, f"the path segment /v{uri_version}"))
+    if len(query_versions) > 1:
+        raise VersionError(400, "The query parameter 'version' is given more than once.")
+    if query_versions:
+        number = _parse_number(query_versions[0], "The query parameter 'version'")
+        if number not in SUPPORTED_VERSIONS:
+            raise VersionError(
+                400, f"version={number} is not supported; supported versions: {_supported()}."
+            )
+        markers.append(("query", number, f"the query parameter version={number}"))
+    if header_values:
+        if len(header_values) > 1:
+            raise VersionError(400, "The header Custom-Header is given more than once.")
+        match = _HEADER_VALUE.match(header_values[0])
+        if not match:
+            raise VersionError(
+                400,
+                "Custom-Header must have the form 'api-version=<number>', "
+                f"got {header_values[0]!r}.",
+            )
+        number = _parse_number(match.group(1), "Custom-Header's api-version")
+        if number not in SUPPORTED_VERSIONS:
+            raise VersionError(
+                400,
+                f"Custom-Header api-version={number} is not supported; "
+                f"supported versions: {_supported()}.",
+            )
+        markers.append(("header", number, f"the header Custom-Header: api-version={number}"))
+    if not markers:
+        return Selection(DEFAULT_VERSION, "none", rest)
+    style, version, described = markers[0]
+    for _, other_version, other_described in markers[1:]:
+        if other_version != version:
+            raise VersionError(
+                400,
+                f"Conflicting versions: {described} asks for {version}, "
+                f"{other_described} asks for {other_version}.",
+            )
+    return Selection(version, style, rest)
+
+
+def is_versioned_path(path: str) -> bool:
+    """True for the paths of versioned resources (collections and their members)."""
+    first = path.strip("/").split("/", 1)[0]
+    return first in VERSIONED_COLLECTIONS
