@@ -1,0 +1,340 @@
+"""Send a :class:`~explorer.core.request.RequestSpec` and record the whole exchange.
+
+Redirects are followed here, one hop at a time (httpx is asked never to follow
+them), so every hop's request and 3xx answer are kept for the user to see. The
+method changes the way browsers do it:
+
+======================  ==========================================
+303 See Other           GET (HEAD stays HEAD), body dropped
+301, 302 after a POST   GET, body dropped
+307, 308                same method, same body
+======================  ==========================================
+
+Credentials (``Authorization``) are dropped when a redirect leaves the origin
+(except http → https on the same host), and cookies are recomputed for each hop
+from the client's cookie jar: that jar persisting across requests is how a
+cookie session works. Every httpx exception becomes one of ours
+(:mod:`explorer.core.errors`).
+"""
+
+from __future__ import annotations
+
+import ssl
+import time
+from dataclasses import replace
+from http import HTTPStatus
+from types import TracebackType
+
+import httpx
+
+from explorer.core.errors import TooManyRedirects, from_httpx
+from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
+from explorer.core.request import (
+    BearerAuth,
+    LoginFlow,
+    RequestSpec,
+    build_login_request,
+    build_request,
+    token_from_login,
+)
+
+__all__ = ["DEFAULT_TIMEOUT", "REDIRECT_STATUSES", "Client", "next_hop", "send"]
+
+#: Seconds allowed for each of connect, read, write and pool acquisition.
+DEFAULT_TIMEOUT = 30.0
+DEFAULT_MAX_REDIRECTS = 10
+
+REDIRECT_STATUSES = frozenset(
+    {
+        HTTPStatus.MOVED_PERMANENTLY,
+        HTTPStatus.FOUND,
+        HTTPStatus.SEE_OTHER,
+        HTTPStatus.TEMPORARY_REDIRECT,
+        HTTPStatus.PERMANENT_REDIRECT,
+    }
+)
+
+# Headers that describe a body: they go when a redirect turns the request into a GET.
+_BODY_HEADERS = frozenset(
+    {"content-length", "content-type", "transfer-encoding", "content-encoding"}
+)
+
+
+def _same_origin(a: httpx.URL, b: httpx.URL) -> bool:
+    return (a.scheme, a.host, a.port) == (b.scheme, b.host, b.port)
+
+
+def _is_https_upgrade(old: httpx.URL, new: httpx.URL) -> bool:
+    default = {"http": 80, "https": 443}
+    return (
+        old.host == new.host
+        and old.scheme == "http"
+        and new.scheme == "https"
+        and (old.port or default["http"]) == default["http"]
+        and (new.port or default["https"]) == default["https"]
+    )
+
+
+def _redirect_method(method: str, status: int) -> str:
+    if status == HTTPStatus.SEE_OTHER and method != "HEAD":
+        return "GET"
+    if status in (HTTPStatus.MOVED_PERMANENTLY, HTTPStatus.FOUND) and method == "POST":
+        return "GET"
+    return method
+
+
+def next_hop(request: httpx.Request, response: httpx.Response) -> httpx.Request | None:
+    """The request a redirect asks for, or ``None`` when ``response`` is no redirect.
+
+    Pure: the cookie header is left out, for the caller to fill from its jar.
+    """
+    location = response.headers.get("Location")
+    if response.status_code not in REDIRECT_STATUSES or location is None:
+        return None
+    try:
+        url = httpx.URL(location.strip())
+    except httpx.InvalidURL:
+        return None  # not followable: the 3xx itself is the answer to show
+    if url.scheme and not url.host:
+        url = url.copy_with(host=request.url.host)
+    if url.is_relative_url:
+        url = request.url.join(url)
+    if request.url.fragment and not url.fragment:
+        url = url.copy_with(fragment=request.url.fragment)
+    method = _redirect_method(request.method, response.status_code)
+    keep_body = method == request.method
+    drop = {"host", "cookie"}
+    if not keep_body:
+        drop |= _BODY_HEADERS
+    if not _same_origin(url, request.url) and not _is_https_upgrade(request.url, url):
+        drop |= {"authorization", "proxy-authorization"}
+    headers = [(k, v) for k, v in request.headers.multi_items() if k.lower() not in drop]
+    content = request.content if keep_body else None
+    return httpx.Request(
+        method, url, headers=headers, content=content, extensions=dict(request.extensions)
+    )
+
+
+def _sent(request: httpx.Request, http_version: str) -> SentRequest:
+    return SentRequest(
+        method=request.method,
+        url=str(request.url),
+        headers=tuple((k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw),
+        body=request.content,
+        http_version=http_version,
+    )
+
+
+def _received(response: httpx.Response, body: bytes) -> ReceivedResponse:
+    return ReceivedResponse(
+        status=response.status_code,
+        reason=response.reason_phrase,
+        http_version=response.http_version,
+        headers=tuple((k.decode("latin-1"), v.decode("latin-1")) for k, v in response.headers.raw),
+        body=body,
+        url=str(response.url),
+        wire_size=response.num_bytes_downloaded,
+    )
+
+
+class Client:
+    """A long-lived HTTP client: one connection pool and one cookie jar.
+
+    Cookies set by any response are sent with later requests to the same
+    site, so logging in at a session endpoint once keeps a person logged in.
+    Tokens from a :class:`LoginFlow` are remembered per flow.
+
+    Build it on a transport to test without a network
+    (``Client(transport=httpx.ASGITransport(app))``), or wrap an existing
+    ``httpx.AsyncClient`` with ``Client(http=...)`` (then it is not closed here).
+    """
+
+    def __init__(
+        self,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        http: httpx.AsyncClient | None = None,
+        http2: bool = False,
+        http2_prior_knowledge: bool = False,
+        verify: ssl.SSLContext | str | bool = True,
+        timeout: float = DEFAULT_TIMEOUT,
+        follow_redirects: bool = True,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+    ) -> None:
+        self.timeout = timeout
+        self.follow_redirects = follow_redirects
+        self.max_redirects = max_redirects
+        self._owned = http is None
+        if http is None:
+            if transport is None and http2_prior_knowledge:
+                # Only h2 offered: ALPN asks for it over TLS, and over cleartext
+                # the connection starts with the HTTP/2 preface right away.
+                transport = httpx.AsyncHTTPTransport(http1=False, http2=True, verify=verify)
+            http = httpx.AsyncClient(
+                transport=transport,
+                http2=http2 or http2_prior_knowledge,
+                verify=verify,
+                follow_redirects=False,
+            )
+        self.http = http
+        self._tokens: dict[LoginFlow, str] = {}
+        self.last_login: Exchange | None = None
+
+    @property
+    def cookies(self) -> httpx.Cookies:
+        """The cookie jar shared by every request of this client."""
+        return self.http.cookies
+
+    async def __aenter__(self) -> Client:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the connection pool (only when this client created it)."""
+        if self._owned:
+            await self.http.aclose()
+
+    async def login(self, flow: LoginFlow) -> str:
+        """Run ``flow``'s login request and remember its token; returns the token."""
+        request = build_login_request(flow)
+        exchange = await self._exchange(request, follow_redirects=True, timeout=self.timeout)
+        self.last_login = exchange
+        token = token_from_login(flow, exchange.response.status, exchange.response.body)
+        self._tokens[flow] = token
+        return token
+
+    async def send(
+        self,
+        spec: RequestSpec,
+        *,
+        follow_redirects: bool | None = None,
+        max_redirects: int | None = None,
+        timeout: float | None = None,
+    ) -> Exchange:
+        """Send ``spec`` (logging in first for a :class:`LoginFlow`) and return the exchange.
+
+        Raises an :class:`~explorer.core.errors.InvalidRequest` for bad input and a
+        :class:`~explorer.core.errors.RequestError` when the exchange fails.
+        """
+        if isinstance(spec.auth, LoginFlow):
+            flow = spec.auth
+            token = self._tokens.get(flow) or await self.login(flow)
+            spec = replace(spec, auth=BearerAuth(token))
+        request = build_request(spec)
+        follow = self.follow_redirects if follow_redirects is None else follow_redirects
+        return await self._exchange(
+            request,
+            follow_redirects=follow,
+            max_redirects=self.max_redirects if max_redirects is None else max_redirects,
+            timeout=self.timeout if timeout is None else timeout,
+        )
+
+    def _attach_cookies(self, request: httpx.Request, explicit: str | None) -> None:
+        """Set the Cookie header: the explicit cookies, then the jar's for this URL."""
+        if "cookie" in request.headers:
+            del request.headers["cookie"]
+        self.http.cookies.set_cookie_header(request)
+        from_jar = request.headers.get("cookie")
+        parts = [p for p in (explicit, from_jar) if p]
+        if parts:
+            request.headers["Cookie"] = "; ".join(parts)
+
+    async def _exchange(
+        self,
+        request: httpx.Request,
+        *,
+        follow_redirects: bool,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> Exchange:
+        origin = request.url
+        explicit_cookie = request.headers.get("cookie")  # from -H Cookie or a CookieSession
+        hops: list[Hop] = []
+        first: SentRequest | None = None
+        started = time.perf_counter()
+        while True:
+            request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
+            same_site = _same_origin(request.url, origin)
+            self._attach_cookies(request, explicit_cookie if same_site else None)
+            response, body, headers_at = await self._send_one(request)
+            sent = _sent(request, response.http_version)
+            received = _received(response, body)
+            if first is None:
+                first = sent
+            following = next_hop(request, response) if follow_redirects else None
+            if following is None:
+                ended = time.perf_counter()
+                return Exchange(
+                    request=first,
+                    final=sent,
+                    response=received,
+                    hops=tuple(hops),
+                    timings=Timings(headers=headers_at - started, total=ended - started),
+                )
+            hops.append(Hop(sent, received))
+            if len(hops) > max_redirects:
+                raise TooManyRedirects(
+                    f"Too many redirects: more than {max_redirects}, "
+                    f"the last one to {following.url}.",
+                    url=str(origin),
+                )
+            request = following
+
+    async def _send_one(self, request: httpx.Request) -> tuple[httpx.Response, bytes, float]:
+        """One request, no redirects: the response, its whole body, when headers came."""
+        try:
+            response = await self.http.send(request, stream=True, follow_redirects=False)
+        except httpx.HTTPError as exc:
+            raise from_httpx(exc, str(request.url)) from exc
+        except (OSError, ValueError) as exc:
+            raise from_httpx(exc, str(request.url)) from exc
+        headers_at = time.perf_counter()
+        try:
+            body = await response.aread()
+        except httpx.HTTPError as exc:
+            raise from_httpx(exc, str(request.url)) from exc
+        except (OSError, ValueError) as exc:
+            raise from_httpx(exc, str(request.url)) from exc
+        finally:
+            await response.aclose()
+        self.http.cookies.extract_cookies(response)
+        return response, body, headers_at
+
+
+async def send(
+    spec: RequestSpec,
+    *,
+    client: httpx.AsyncClient | None = None,
+    follow_redirects: bool = True,
+    max_redirects: int = DEFAULT_MAX_REDIRECTS,
+    timeout: float = DEFAULT_TIMEOUT,
+    http2: bool = False,
+    http2_prior_knowledge: bool = False,
+    verify: ssl.SSLContext | str | bool = True,
+) -> Exchange:
+    """Send one request and return its :class:`~explorer.core.exchange.Exchange`.
+
+    With ``client``, its pool and cookie jar are used (and ``http2`` flags are
+    the client's own business); without, a client is made for this request alone.
+    """
+    if client is not None:
+        wrapper = Client(http=client, timeout=timeout)
+        return await wrapper.send(
+            spec, follow_redirects=follow_redirects, max_redirects=max_redirects
+        )
+    async with Client(
+        http2=http2,
+        http2_prior_knowledge=http2_prior_knowledge,
+        verify=verify,
+        timeout=timeout,
+    ) as owned:
+        return await owned.send(
+            spec, follow_redirects=follow_redirects, max_redirects=max_redirects
+        )

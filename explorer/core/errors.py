@@ -1,0 +1,379 @@
+"""Everything that can go wrong when the explorer makes a request, as our own types.
+
+Every error carries ``explanation`` (what happened, in words a person reads) and
+``hint`` (what to try next). The client turns each httpx exception into one of these
+with :func:`from_httpx`, so no view ever shows an httpx class name or a traceback.
+
+Our exception hierarchy::
+
+    RestwalkError
+    ├── InvalidRequest              the request cannot be built: nothing was sent
+    │   ├── InvalidURL              not an http(s) URL, no host, bad port
+    │   ├── InvalidMethod           not an RFC 9110 token
+    │   ├── InvalidHeader           bad name, or a value with a line break
+    │   └── InvalidBody             unreadable body file, login flow not resolved
+    └── RequestError                we tried, and the exchange failed
+        ├── ConnectError            no connection was made
+        │   ├── NameNotResolved     DNS does not know the host
+        │   └── ConnectionRefused   nobody listens on that port
+        ├── Timeout                 the server was too slow
+        │   ├── ConnectTimeout
+        │   ├── ReadTimeout
+        │   ├── WriteTimeout
+        │   └── PoolTimeout
+        ├── TLSError                the TLS handshake or certificate check failed
+        ├── NetworkError            the connection broke while reading or writing
+        ├── ProtocolError           the server broke HTTP: closed mid-body, malformed
+        │   └── DecodingError       the body's Content-Encoding could not be undone
+        ├── UnsupportedProtocol     a scheme other than http or https
+        ├── TooManyRedirects        redirects went on past the limit
+        └── LoginFailed             the login step answered without a token
+
+``InvalidRequest`` means bad input (the command line exits 2); ``RequestError``
+means the request itself failed (exit 1).
+"""
+
+from __future__ import annotations
+
+import socket
+import ssl
+
+import httpx
+
+__all__ = [
+    "ConnectError",
+    "ConnectTimeout",
+    "ConnectionRefused",
+    "DecodingError",
+    "InvalidBody",
+    "InvalidHeader",
+    "InvalidMethod",
+    "InvalidRequest",
+    "InvalidURL",
+    "LoginFailed",
+    "NameNotResolved",
+    "NetworkError",
+    "PoolTimeout",
+    "ProtocolError",
+    "ReadTimeout",
+    "RequestError",
+    "RestwalkError",
+    "TLSError",
+    "Timeout",
+    "TooManyRedirects",
+    "UnsupportedProtocol",
+    "WriteTimeout",
+    "from_httpx",
+]
+
+
+class RestwalkError(Exception):
+    """Base class: an error with a plain explanation and a hint for what to do next.
+
+    ``str(error)`` is one line: the explanation, then the detail the library
+    gave (if any) in parentheses.
+    """
+
+    explanation = "Something went wrong."
+    hint = ""
+
+    def __init__(
+        self,
+        explanation: str | None = None,
+        *,
+        hint: str | None = None,
+        detail: str = "",
+        url: str | None = None,
+    ) -> None:
+        if explanation is not None:
+            self.explanation = explanation
+        if hint is not None:
+            self.hint = hint
+        self.detail = detail
+        self.url = url
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        """The one-line message: explanation, plus the low-level detail if any."""
+        text = self.explanation
+        if self.detail and self.detail not in text:
+            text = f"{text} ({self.detail})"
+        return " ".join(text.split())
+
+
+class InvalidRequest(RestwalkError):
+    """The request cannot be built from what was given; nothing was sent."""
+
+    explanation = "The request is not valid, so it was not sent."
+    hint = "Check the method, URL and headers."
+
+
+class InvalidURL(InvalidRequest):
+    """The URL is not an absolute http(s) URL with a host."""
+
+    explanation = "The URL is not valid."
+    hint = "Give an absolute URL such as http://127.0.0.1:8000/customers."
+
+
+class InvalidMethod(InvalidRequest):
+    """The method is not an RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~)."""
+
+    explanation = "The method is not a valid HTTP method token."
+    hint = "A method is one word without spaces or separators, such as GET or PATCH."
+
+
+class InvalidHeader(InvalidRequest):
+    """A header name is not a token, or a value holds a line break or NUL."""
+
+    explanation = "A header is not valid."
+    hint = "Write headers as 'Name: value'; names are one token, values one line."
+
+
+class InvalidBody(InvalidRequest):
+    """The body could not be read or the request could not be completed locally."""
+
+    explanation = "The request body could not be prepared."
+    hint = "Check the file name after @, or the body text."
+
+
+class RequestError(RestwalkError):
+    """The request was tried and the exchange failed."""
+
+    explanation = "The request failed."
+    hint = "Check that the server is running and the URL is right."
+
+
+class ConnectError(RequestError):
+    """No connection could be opened to the server."""
+
+    explanation = "Could not connect to the server."
+    hint = "Check the host and port, and that the server is running."
+
+
+class NameNotResolved(ConnectError):
+    """DNS does not know the host name."""
+
+    explanation = "The host name could not be resolved: DNS does not know it."
+    hint = "Check the spelling of the host, or your network and DNS settings."
+
+
+class ConnectionRefused(ConnectError):
+    """The host answered, but nothing listens on that port."""
+
+    explanation = "The connection was refused: nothing is listening on that port."
+    hint = "Start the server, or check the port number in the URL."
+
+
+class Timeout(RequestError):
+    """The server did not answer in time."""
+
+    explanation = "The server took too long to answer."
+    hint = "Try again, or allow more time (--timeout)."
+
+
+class ConnectTimeout(Timeout):
+    """Opening the connection took too long."""
+
+    explanation = "Opening the connection timed out: the server did not accept it in time."
+    hint = "Check that the host is reachable; a firewall may drop the packets."
+
+
+class ReadTimeout(Timeout):
+    """The server accepted the request but did not answer in time."""
+
+    explanation = "The server accepted the request but sent no answer in time."
+    hint = "The server may be busy or stuck; try again or allow more time (--timeout)."
+
+
+class WriteTimeout(Timeout):
+    """Sending the request took too long."""
+
+    explanation = "Sending the request timed out: the server stopped reading it."
+    hint = "The body may be too large for the server; try a smaller one."
+
+
+class PoolTimeout(Timeout):
+    """No connection from the pool became free in time."""
+
+    explanation = "No connection became free in time (too many requests at once)."
+    hint = "Wait for other requests to finish, then try again."
+
+
+class TLSError(RequestError):
+    """The TLS handshake or certificate check failed."""
+
+    explanation = "The secure (TLS) connection could not be set up."
+    hint = (
+        "The certificate may be self-signed, expired or for another host; "
+        "or the port speaks plain HTTP (try http://)."
+    )
+
+
+class NetworkError(RequestError):
+    """The connection broke while the request or response was on the way."""
+
+    explanation = "The connection broke during the exchange."
+    hint = "Try again; if it keeps happening, the server or network is failing."
+
+
+class ProtocolError(RequestError):
+    """The server broke the HTTP rules: closed mid-body, malformed message."""
+
+    explanation = "The server broke the HTTP protocol."
+    hint = "The server is faulty or is not an HTTP server; try again or report it."
+
+
+class DecodingError(ProtocolError):
+    """The body could not be decoded with its Content-Encoding."""
+
+    explanation = "The body could not be decoded: its Content-Encoding does not match the bytes."
+    hint = "The server sent a broken compressed body."
+
+
+class UnsupportedProtocol(RequestError):
+    """The URL's scheme is not http or https."""
+
+    explanation = "Only http:// and https:// URLs can be requested."
+    hint = "Start the URL with http:// or https://."
+
+
+class TooManyRedirects(RequestError):
+    """The server kept redirecting past the limit."""
+
+    explanation = "Too many redirects: the server kept sending the request elsewhere."
+    hint = "There may be a redirect loop; turn redirects off to see each step."
+
+
+class LoginFailed(RequestError):
+    """The login step did not give back a token."""
+
+    explanation = "Logging in failed: no token came back."
+    hint = "Check the user name, password and login URL."
+
+
+# Most specific first: the first httpx class an exception is an instance of wins.
+_HTTPX_TO_OURS: tuple[tuple[type[Exception], type[RestwalkError]], ...] = (
+    (httpx.ConnectTimeout, ConnectTimeout),
+    (httpx.ReadTimeout, ReadTimeout),
+    (httpx.WriteTimeout, WriteTimeout),
+    (httpx.PoolTimeout, PoolTimeout),
+    (httpx.TimeoutException, Timeout),
+    (httpx.ConnectError, ConnectError),
+    (httpx.NetworkError, NetworkError),
+    (httpx.RemoteProtocolError, ProtocolError),
+    (httpx.LocalProtocolError, InvalidRequest),
+    (httpx.ProtocolError, ProtocolError),
+    (httpx.UnsupportedProtocol, UnsupportedProtocol),
+    (httpx.DecodingError, DecodingError),
+    (httpx.TooManyRedirects, TooManyRedirects),
+    (httpx.InvalidURL, InvalidURL),
+    (httpx.TransportError, NetworkError),
+    (httpx.RequestError, RequestError),
+)
+
+# Phrases in h11/httpcore messages that mean the server hung up before the end.
+_CLOSED_EARLY = (
+    "peer closed connection",
+    "server disconnected",
+    "connection closed",
+    "incomplete",
+    "without sending complete message",
+)
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    """The exception and everything it was raised from or during, outermost first."""
+    seen: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and current not in seen:
+        seen.append(current)
+        current = current.__cause__ or current.__context__
+    return seen
+
+
+def _connect_kind(exc: BaseException) -> type[RestwalkError]:
+    """Tell DNS failure, refusal and TLS failure apart by the underlying error."""
+    causes = _causes(exc)
+    if any(isinstance(c, ssl.SSLError | ssl.CertificateError) for c in causes):
+        return TLSError
+    if any(isinstance(c, socket.gaierror) for c in causes):
+        return NameNotResolved
+    if any(isinstance(c, ConnectionRefusedError) for c in causes):
+        return ConnectionRefused
+    text = " ".join(str(c) for c in causes).lower()
+    if "certificate" in text or "ssl" in text or "tls" in text:
+        return TLSError
+    if (
+        "name or service not known" in text
+        or "nodename nor servname" in text
+        or "temporary failure in name resolution" in text
+        or "getaddrinfo" in text
+    ):
+        return NameNotResolved
+    if "refused" in text or "errno 111" in text or "errno 61" in text:
+        return ConnectionRefused
+    return ConnectError
+
+
+def _closed_early_explanation(detail: str) -> str | None:
+    lowered = detail.lower()
+    if any(phrase in lowered for phrase in _CLOSED_EARLY):
+        return "The server closed the connection before the whole response arrived."
+    return None
+
+
+def from_httpx(exc: Exception, url: str | None = None) -> RestwalkError:
+    """Turn an httpx (or httpcore, or OS) exception into our own error type.
+
+    The result keeps the original message as ``detail`` and the original
+    exception as ``__cause__`` when raised with ``raise ... from exc``.
+    """
+    if isinstance(exc, RestwalkError):
+        return exc
+    if url is None:
+        url = _request_url(exc)
+    detail = str(exc) or type(exc).__name__
+    kind: type[RestwalkError] = RequestError
+    for httpx_type, ours in _HTTPX_TO_OURS:
+        if isinstance(exc, httpx_type):
+            kind = ours
+            break
+    else:
+        if isinstance(exc, ssl.SSLError | ssl.CertificateError):
+            kind = TLSError
+        elif isinstance(exc, OSError):
+            kind = _connect_kind(exc)
+            if kind is ConnectError:
+                kind = NetworkError
+        elif isinstance(exc, ValueError):
+            kind = InvalidRequest
+    if kind in (ConnectError, NetworkError, ProtocolError) or kind is RequestError:
+        refined = _connect_kind(exc)
+        if refined is not ConnectError and (kind is ConnectError or refined is TLSError):
+            kind = refined
+    explanation: str | None = None
+    if kind is ProtocolError:
+        explanation = _closed_early_explanation(detail)
+    if kind is ConnectionRefused and url:
+        explanation = f"{ConnectionRefused.explanation.rstrip('.')} ({_origin(url)})."
+    return kind(explanation, detail=detail, url=url)
+
+
+def _request_url(exc: Exception) -> str | None:
+    """The URL of the request an httpx error belongs to, when it knows one."""
+    if isinstance(exc, httpx.RequestError):
+        try:
+            return str(exc.request.url)
+        except RuntimeError:
+            return None
+    return None
+
+
+def _origin(url: str) -> str:
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError):
+        return url
+    port = f":{parsed.port}" if parsed.port is not None else ""
+    return f"{parsed.scheme}://{parsed.host}{port}"

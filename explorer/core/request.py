@@ -1,0 +1,392 @@
+"""A request as a person describes it, and how it becomes an httpx request.
+
+:class:`RequestSpec` is plain, frozen data (the composer edits copies of it);
+:func:`build_request` checks it and applies the API version and the credential.
+No I/O happens here: a :class:`LoginFlow` is split into the login request
+(:func:`build_login_request`) and reading its token (:func:`token_from_login`);
+the client runs the request between the two.
+
+Versioning follows the spec's four approaches:
+
+- ``none``: nothing is added;
+- ``uri``: a ``/v<N>`` path segment right after the base path (an existing
+  ``v<digits>`` segment there is replaced; without a base path, the first
+  ``v<digits>`` segment anywhere is replaced, else ``/v<N>`` is put first);
+- ``query``: the ``version=N`` query parameter (replacing any other);
+- ``header``: ``Custom-Header: api-version=N`` (replacing any other).
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from dataclasses import dataclass, field, replace
+from typing import Literal, TypeAlias
+from urllib.parse import parse_qsl, urlencode
+
+import httpx
+import orjson
+
+from explorer import __version__
+from explorer.core.errors import (
+    InvalidBody,
+    InvalidHeader,
+    InvalidMethod,
+    InvalidURL,
+    LoginFailed,
+)
+
+__all__ = [
+    "STANDARD_METHODS",
+    "USER_AGENT",
+    "Auth",
+    "BasicAuth",
+    "BearerAuth",
+    "CookieSession",
+    "LoginFlow",
+    "RequestSpec",
+    "VersionStyle",
+    "apply_version",
+    "build_login_request",
+    "build_request",
+    "guess_content_type",
+    "is_token",
+    "token_from_login",
+]
+
+VersionStyle = Literal["none", "uri", "query", "header"]
+LoginStyle = Literal["json", "form", "basic"]
+
+VERSION_STYLES: tuple[VersionStyle, ...] = ("none", "uri", "query", "header")
+LOGIN_STYLES: tuple[LoginStyle, ...] = ("json", "form", "basic")
+
+#: The nine methods RFC 9110 and RFC 5789 define; any other token is a custom method.
+STANDARD_METHODS: tuple[str, ...] = (
+    "GET",
+    "HEAD",
+    "POST",
+    "PUT",
+    "PATCH",
+    "DELETE",
+    "OPTIONS",
+    "TRACE",
+    "CONNECT",
+)
+
+USER_AGENT = f"restwalk/{__version__}"
+
+#: The spec's header versioning: ``Custom-Header: api-version=<number>``.
+VERSION_HEADER = "Custom-Header"
+VERSION_QUERY = "version"
+
+# RFC 9110 section 5.6.2: token = 1*tchar.
+_TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
+_VERSION_SEGMENT = re.compile(r"^v\d+$")
+_BAD_VALUE = re.compile(r"[\r\n\x00]")
+_MAX_PORT = 65535
+
+
+@dataclass(frozen=True)
+class BearerAuth:
+    """``Authorization: Bearer <token>``."""
+
+    token: str
+
+    def __repr__(self) -> str:
+        return "BearerAuth(token='****')"
+
+
+@dataclass(frozen=True)
+class BasicAuth:
+    """``Authorization: Basic base64(user:password)`` (RFC 7617)."""
+
+    user: str
+    password: str
+
+    def __repr__(self) -> str:
+        return f"BasicAuth(user={self.user!r}, password='****')"
+
+
+@dataclass(frozen=True)
+class CookieSession:
+    """Cookies sent with every request, as a server-side session expects."""
+
+    cookies: tuple[tuple[str, str], ...]
+
+    def __repr__(self) -> str:
+        names = ", ".join(name for name, _ in self.cookies)
+        return f"CookieSession(cookies=[{names}])"
+
+
+@dataclass(frozen=True)
+class LoginFlow:
+    """Log in first with a user name and password, then use the token as Bearer.
+
+    ``style`` is how the credentials travel: a JSON body
+    ``{"username", "password"}``, an HTML-form body, or Basic auth. The token is
+    read from the field ``token_field`` of the JSON answer.
+    """
+
+    url: str
+    user: str
+    password: str
+    style: LoginStyle = "json"
+    token_field: str = "access_token"
+
+    def __repr__(self) -> str:
+        return (
+            f"LoginFlow(url={self.url!r}, user={self.user!r}, password='****', "
+            f"style={self.style!r}, token_field={self.token_field!r})"
+        )
+
+
+Auth: TypeAlias = "BearerAuth | BasicAuth | CookieSession | LoginFlow"
+
+
+@dataclass(frozen=True)
+class RequestSpec:
+    """Everything a person says about one request, before it is sent.
+
+    ``query`` pairs are added to any query already in ``url``. ``body`` is sent
+    as given (``str`` as UTF-8) with ``content_type`` unless a ``Content-Type``
+    header is among ``headers``. ``base_path`` is the part of the path before
+    the version segment, for ``uri`` versioning (e.g. ``/api``).
+    """
+
+    method: str = "GET"
+    url: str = ""
+    query: tuple[tuple[str, str], ...] = ()
+    headers: tuple[tuple[str, str], ...] = ()
+    body: bytes | str | None = None
+    content_type: str | None = None
+    api_version: int | None = None
+    version_style: VersionStyle = "none"
+    base_path: str = ""
+    auth: Auth | None = None
+    extensions: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def body_bytes(self) -> bytes:
+        """The body as bytes (empty when there is none)."""
+        if self.body is None:
+            return b""
+        return self.body.encode("utf-8") if isinstance(self.body, str) else self.body
+
+    def with_auth(self, auth: Auth | None) -> RequestSpec:
+        """A copy with another credential."""
+        return replace(self, auth=auth)
+
+
+def is_token(text: str) -> bool:
+    """Whether ``text`` is an RFC 9110 token (a valid method or header name)."""
+    return bool(_TOKEN.match(text))
+
+
+def guess_content_type(body: bytes | str) -> str:
+    """A Content-Type for a body typed by hand: JSON, a form, or plain text."""
+    raw = body.encode("utf-8") if isinstance(body, str) else body
+    try:
+        orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        pass
+    else:
+        return "application/json"
+    text = raw.decode("utf-8", errors="replace").strip()
+    if text and re.fullmatch(r"[^=&\s]+=[^&\s]*(&[^=&\s]+=[^&\s]*)*", text):
+        return "application/x-www-form-urlencoded"
+    return "text/plain; charset=utf-8"
+
+
+def _check_url(url: str) -> httpx.URL:
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError, ValueError) as exc:
+        raise InvalidURL(f"The URL {url!r} is not valid.", detail=str(exc)) from exc
+    if parsed.scheme not in ("http", "https"):
+        if not parsed.scheme:
+            raise InvalidURL(
+                f"The URL {url!r} has no scheme.", hint="Start it with http:// or https://."
+            )
+        raise InvalidURL(
+            f"The URL {url!r} uses {parsed.scheme}://; only http:// and https:// work.",
+        )
+    if not parsed.host:
+        raise InvalidURL(f"The URL {url!r} has no host.")
+    if parsed.port is not None and not 0 < parsed.port <= _MAX_PORT:
+        raise InvalidURL(f"The URL {url!r} is not valid: port {parsed.port} is out of range.")
+    return parsed
+
+
+def _check_headers(headers: tuple[tuple[str, str], ...]) -> None:
+    for name, value in headers:
+        if not is_token(name):
+            raise InvalidHeader(f"The header name {name!r} is not valid (one token, no spaces).")
+        if _BAD_VALUE.search(value):
+            raise InvalidHeader(
+                f"The value of header {name!r} holds a line break or NUL character."
+            )
+
+
+def _split_path(path: str) -> list[str]:
+    return [segment for segment in path.split("/") if segment]
+
+
+def _versioned_path(path: str, version: int, base_path: str) -> str:
+    """``path`` with ``/v<version>`` as the first segment after ``base_path``."""
+    marker = f"v{version}"
+    segments = path.split("/")  # keeps the leading "" and a trailing "" (slash)
+    base = _split_path(base_path)
+    start = 1
+    if base and segments[1 : 1 + len(base)] == base:
+        start = 1 + len(base)
+        if start < len(segments) and _VERSION_SEGMENT.match(segments[start]):
+            segments[start] = marker
+        else:
+            segments.insert(start, marker)
+    else:
+        for index in range(1, len(segments)):
+            if _VERSION_SEGMENT.match(segments[index]):
+                segments[index] = marker
+                break
+        else:
+            segments.insert(1, marker)
+    result = "/".join(segments)
+    if result.endswith(f"/{marker}/") and path in ("", "/"):
+        result = result[:-1]
+    return result if result.startswith("/") else "/" + result
+
+
+def _query_pairs(url: httpx.URL) -> list[tuple[str, str]]:
+    return parse_qsl(url.query.decode("ascii", errors="replace"), keep_blank_values=True)
+
+
+def apply_version(
+    url: httpx.URL,
+    headers: list[tuple[str, str]],
+    query: list[tuple[str, str]],
+    version: int,
+    style: VersionStyle,
+    base_path: str = "",
+) -> httpx.URL:
+    """Mark ``version`` on the request parts in ``style``; returns the new URL.
+
+    ``headers`` and ``query`` are changed in place.
+    """
+    if style == "uri":
+        return url.copy_with(path=_versioned_path(url.path, version, base_path))
+    if style == "query":
+        query[:] = [(k, v) for k, v in query if k != VERSION_QUERY]
+        query.append((VERSION_QUERY, str(version)))
+    elif style == "header":
+        headers[:] = [(k, v) for k, v in headers if k.lower() != VERSION_HEADER.lower()]
+        headers.append((VERSION_HEADER, f"api-version={version}"))
+    return url
+
+
+def _auth_headers(auth: Auth | None) -> list[tuple[str, str]]:
+    if isinstance(auth, BearerAuth):
+        return [("Authorization", f"Bearer {auth.token}")]
+    if isinstance(auth, BasicAuth):
+        raw = f"{auth.user}:{auth.password}".encode()
+        return [("Authorization", f"Basic {base64.b64encode(raw).decode('ascii')}")]
+    if isinstance(auth, CookieSession) and auth.cookies:
+        return [("Cookie", "; ".join(f"{name}={value}" for name, value in auth.cookies))]
+    if isinstance(auth, LoginFlow):
+        raise InvalidBody(
+            "A login flow must log in before the request is built.",
+            hint="Send it through the client, which logs in first.",
+        )
+    return []
+
+
+def _has(headers: list[tuple[str, str]], name: str) -> bool:
+    lname = name.lower()
+    return any(k.lower() == lname for k, _ in headers)
+
+
+def build_request(spec: RequestSpec) -> httpx.Request:
+    """Check ``spec`` and turn it into the httpx request that will be sent.
+
+    Raises an :class:`~explorer.core.errors.InvalidRequest` subclass for a bad
+    method token, URL, header, or an unresolved :class:`LoginFlow`.
+    """
+    if not is_token(spec.method):
+        raise InvalidMethod(f"The method {spec.method!r} is not a valid HTTP method token.")
+    url = _check_url(spec.url)
+    _check_headers(spec.headers)
+    headers: list[tuple[str, str]] = []
+    if url.userinfo and spec.auth is None:
+        auth: Auth | None = BasicAuth(url.username, url.password)
+        url = url.copy_with(username=None, password=None)
+    else:
+        auth = spec.auth
+    headers.append(("User-Agent", USER_AGENT))
+    headers.append(("Accept", "*/*"))
+    user_names = {k.lower() for k, _ in spec.headers}
+    headers = [(k, v) for k, v in headers if k.lower() not in user_names]
+    headers.extend(spec.headers)
+    for name, value in _auth_headers(auth):
+        if name.lower() == "cookie" and _has(headers, "cookie"):
+            headers = [(k, f"{v}; {value}" if k.lower() == "cookie" else v) for k, v in headers]
+        elif not _has(headers, name):
+            headers.append((name, value))
+    body = spec.body_bytes
+    if spec.body is not None and not _has(headers, "content-type"):
+        content_type = spec.content_type or (guess_content_type(body) if body else None)
+        if content_type:
+            headers.append(("Content-Type", content_type))
+    query = _query_pairs(url)
+    original_query = list(query)
+    query.extend(spec.query)
+    if spec.api_version is not None and spec.version_style != "none":
+        url = apply_version(
+            url, headers, query, spec.api_version, spec.version_style, spec.base_path
+        )
+    if query != original_query:
+        url = url.copy_with(query=urlencode(query).encode("ascii") or None)
+    request = httpx.Request(
+        spec.method,
+        url,
+        headers=headers,
+        content=body if spec.body is not None else None,
+        extensions=dict(spec.extensions),
+    )
+    request.method = spec.method  # methods are case-sensitive; httpx upper-cases them
+    return request
+
+
+def build_login_request(flow: LoginFlow) -> httpx.Request:
+    """The login request of ``flow``: credentials as JSON, a form, or Basic auth."""
+    url = _check_url(flow.url)
+    headers = [("User-Agent", USER_AGENT), ("Accept", "application/json")]
+    if flow.style == "basic":
+        raw = f"{flow.user}:{flow.password}".encode()
+        headers.append(("Authorization", f"Basic {base64.b64encode(raw).decode('ascii')}"))
+        return httpx.Request("POST", url, headers=headers, content=b"")
+    credentials = {"username": flow.user, "password": flow.password}
+    if flow.style == "form":
+        return httpx.Request("POST", url, headers=headers, data=credentials)
+    return httpx.Request("POST", url, headers=headers, json=credentials)
+
+
+def token_from_login(flow: LoginFlow, status: int, body: bytes) -> str:
+    """The token in a login answer's JSON body; :class:`LoginFailed` if none."""
+    if not httpx.codes.is_success(status):
+        raise LoginFailed(
+            f"Logging in at {flow.url} failed: the server answered {status}.",
+            hint="Check the user name and password, and the login URL.",
+        )
+    try:
+        document = orjson.loads(body)
+    except orjson.JSONDecodeError as exc:
+        raise LoginFailed(
+            f"Logging in at {flow.url} answered {status}, but the body is not JSON."
+        ) from exc
+    token = document.get(flow.token_field) if isinstance(document, dict) else None
+    if not isinstance(token, str) or not token:
+        raise LoginFailed(
+            f"Logging in at {flow.url} answered {status}, "
+            f"but the JSON has no {flow.token_field!r} field.",
+            hint="Name the token's field (--token-field), e.g. token or access_token.",
+        )
+    return token

@@ -1,0 +1,307 @@
+"""Building httpx requests from a RequestSpec: methods, versions, auth, bodies."""
+
+from __future__ import annotations
+
+import base64
+
+import httpx
+import orjson
+import pytest
+
+from explorer.core.errors import (
+    InvalidBody,
+    InvalidHeader,
+    InvalidMethod,
+    InvalidRequest,
+    InvalidURL,
+    LoginFailed,
+)
+from explorer.core.request import (
+    USER_AGENT,
+    BasicAuth,
+    BearerAuth,
+    CookieSession,
+    LoginFlow,
+    RequestSpec,
+    build_login_request,
+    build_request,
+    guess_content_type,
+    is_token,
+    token_from_login,
+)
+
+BASE = "http://127.0.0.1:8000"
+
+
+def build(**fields: object) -> httpx.Request:
+    fields.setdefault("url", f"{BASE}/customers")
+    return build_request(RequestSpec(**fields))  # type: ignore[arg-type]
+
+
+# --- methods -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "method", ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"]
+)
+def test_standard_methods_are_kept(method: str) -> None:
+    assert build(method=method).method == method
+
+
+@pytest.mark.parametrize("method", ["BREW", "PROPFIND", "M-SEARCH", "x!#$%&'*+.^_`|~9"])
+def test_custom_method_tokens_are_sent_as_given(method: str) -> None:
+    assert build(method=method).method == method
+
+
+@pytest.mark.parametrize("method", ["", "GET POST", "GE(T", "GET\r\n", "ÄÖ", "a/b"])
+def test_a_method_that_is_not_a_token_is_refused(method: str) -> None:
+    with pytest.raises(InvalidMethod) as info:
+        build(method=method)
+    assert "token" in info.value.explanation
+    assert isinstance(info.value, InvalidRequest)
+
+
+def test_is_token() -> None:
+    assert is_token("Content-Type")
+    assert not is_token("Content Type")
+    assert not is_token("")
+
+
+# --- URL, query and headers ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("", "no scheme"),
+        ("127.0.0.1:8000/x", "127.0.0.1"),
+        ("ftp://127.0.0.1/x", "ftp://"),
+        ("http:///path", "no host"),
+        ("http://127.0.0.1:99999999/", "not valid"),
+    ],
+)
+def test_bad_urls_are_refused_with_a_reason(url: str, words: str) -> None:
+    with pytest.raises(InvalidURL) as info:
+        build(url=url)
+    assert words in info.value.message
+
+
+def test_query_pairs_are_added_to_the_query_in_the_url() -> None:
+    request = build(url=f"{BASE}/products?limit=5", query=(("name", "tea pot"), ("limit", "7")))
+    assert request.url.query == b"limit=5&name=tea+pot&limit=7"
+
+
+def test_a_url_query_is_left_exactly_as_typed_when_nothing_is_added() -> None:
+    request = build(url=f"{BASE}/p?a=%20b&c")
+    assert request.url.query == b"a=%20b&c"
+
+
+def test_headers_keep_their_order_and_override_defaults() -> None:
+    request = build(headers=(("Accept", "application/xml"), ("X-Trace", "1"), ("X-Trace", "2")))
+    assert request.headers.get_list("accept") == ["application/xml"]
+    assert request.headers.get_list("x-trace") == ["1", "2"]
+    assert request.headers["user-agent"] == USER_AGENT
+    assert request.headers["host"] == "127.0.0.1:8000"
+
+
+@pytest.mark.parametrize(
+    "header", [("Bad Name", "v"), ("", "v"), ("X", "line\r\nInjected: 1"), ("X", "nul\x00")]
+)
+def test_bad_headers_are_refused(header: tuple[str, str]) -> None:
+    with pytest.raises(InvalidHeader):
+        build(headers=(header,))
+
+
+# --- bodies ---------------------------------------------------------------------
+
+
+def test_a_str_body_is_sent_as_utf8_with_its_content_type() -> None:
+    request = build(method="POST", body='{"name": "Zoë"}', content_type="application/json")
+    assert request.content == '{"name": "Zoë"}'.encode()
+    assert request.headers["content-type"] == "application/json"
+    assert request.headers["content-length"] == str(len(request.content))
+
+
+def test_a_content_type_header_wins_over_the_spec_field() -> None:
+    request = build(
+        method="PATCH",
+        body=b"{}",
+        content_type="application/json",
+        headers=(("Content-Type", "application/merge-patch+json"),),
+    )
+    assert request.headers.get_list("content-type") == ["application/merge-patch+json"]
+
+
+def test_a_body_without_a_type_gets_a_guessed_one() -> None:
+    assert build(method="POST", body='{"a": 1}').headers["content-type"] == "application/json"
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ('{"a": [1, 2]}', "application/json"),
+        (b"[]", "application/json"),
+        ("name=ann&city=Paris", "application/x-www-form-urlencoded"),
+        ("hello there", "text/plain; charset=utf-8"),
+    ],
+)
+def test_guess_content_type(body: str | bytes, expected: str) -> None:
+    assert guess_content_type(body) == expected
+
+
+def test_no_body_means_no_content_headers_on_get() -> None:
+    request = build()
+    assert "content-length" not in request.headers
+    assert "content-type" not in request.headers
+
+
+# --- versioning ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "base_path", "expected"),
+    [
+        ("/customers/1", "", "/v2/customers/1"),
+        ("/v1/customers/1", "", "/v2/customers/1"),
+        ("/api/v1/customers", "", "/api/v2/customers"),
+        ("/api/customers", "/api", "/api/v2/customers"),
+        ("/api/v1/customers", "/api/", "/api/v2/customers"),
+        ("/other/customers", "/api", "/v2/other/customers"),
+        ("/", "", "/v2"),
+        ("", "", "/v2"),
+        ("/customers/", "", "/v2/customers/"),
+    ],
+)
+def test_uri_versioning_puts_the_segment_after_the_base_path(
+    url: str, base_path: str, expected: str
+) -> None:
+    request = build(url=f"{BASE}{url}", api_version=2, version_style="uri", base_path=base_path)
+    assert request.url.path == expected
+
+
+def test_uri_versioning_keeps_the_query() -> None:
+    request = build(url=f"{BASE}/products?limit=2", api_version=2, version_style="uri")
+    assert str(request.url) == f"{BASE}/v2/products?limit=2"
+
+
+def test_query_versioning_sets_version_once() -> None:
+    request = build(
+        url=f"{BASE}/customers?version=1&limit=3",
+        query=(("version", "9"),),
+        api_version=2,
+        version_style="query",
+    )
+    assert request.url.query == b"limit=3&version=2"
+    assert request.url.path == "/customers"
+
+
+def test_header_versioning_uses_the_spec_custom_header() -> None:
+    request = build(
+        headers=(("custom-header", "api-version=1"),), api_version=3, version_style="header"
+    )
+    assert request.headers.get_list("Custom-Header") == ["api-version=3"]
+    assert request.url.path == "/customers"
+
+
+def test_style_none_or_no_version_changes_nothing() -> None:
+    plain = build(url=f"{BASE}/customers?x=1")
+    for spec in (
+        {"api_version": 2, "version_style": "none"},
+        {"api_version": None, "version_style": "uri"},
+    ):
+        request = build(url=f"{BASE}/customers?x=1", **spec)
+        assert request.url == plain.url
+        assert "custom-header" not in request.headers
+
+
+# --- auth ------------------------------------------------------------------------------
+
+
+def test_bearer_auth() -> None:
+    assert build(auth=BearerAuth("t0k")).headers["authorization"] == "Bearer t0k"
+
+
+def test_basic_auth() -> None:
+    header = build(auth=BasicAuth("alice", "wonderland")).headers["authorization"]
+    scheme, _, encoded = header.partition(" ")
+    assert scheme == "Basic"
+    assert base64.b64decode(encoded) == b"alice:wonderland"
+
+
+def test_userinfo_in_the_url_becomes_basic_auth_and_leaves_the_url() -> None:
+    request = build(url="http://bob:builder@127.0.0.1:8000/orders")
+    assert request.headers["authorization"] == "Basic " + base64.b64encode(b"bob:builder").decode()
+    assert str(request.url) == f"{BASE}/orders"
+
+
+def test_an_explicit_authorization_header_wins() -> None:
+    request = build(auth=BearerAuth("a"), headers=(("Authorization", "Bearer b"),))
+    assert request.headers.get_list("authorization") == ["Bearer b"]
+
+
+def test_cookie_session_joins_an_explicit_cookie_header() -> None:
+    session = CookieSession((("session", "s1"), ("theme", "dark")))
+    assert build(auth=session).headers["cookie"] == "session=s1; theme=dark"
+    both = build(auth=session, headers=(("Cookie", "a=b"),))
+    assert both.headers.get_list("cookie") == ["a=b; session=s1; theme=dark"]
+
+
+def test_a_login_flow_must_be_resolved_by_the_client() -> None:
+    with pytest.raises(InvalidBody):
+        build(auth=LoginFlow(f"{BASE}/auth/token", "alice", "wonderland"))
+
+
+def test_credentials_never_show_in_reprs() -> None:
+    for auth in (
+        BearerAuth("secret-token"),
+        BasicAuth("alice", "secret-token"),
+        CookieSession((("session", "secret-token"),)),
+        LoginFlow(f"{BASE}/auth/token", "alice", "secret-token"),
+    ):
+        assert "secret-token" not in repr(auth)
+        assert "secret-token" not in repr(RequestSpec(url=BASE, auth=auth))
+
+
+# --- the login step ----------------------------------------------------------------------
+
+
+def test_login_request_styles() -> None:
+    url = f"{BASE}/auth/token"
+    as_json = build_login_request(LoginFlow(url, "alice", "wonderland"))
+    assert as_json.method == "POST"
+    assert orjson.loads(as_json.content) == {"username": "alice", "password": "wonderland"}
+    assert as_json.headers["content-type"] == "application/json"
+
+    form = build_login_request(LoginFlow(url, "alice", "wonder land", style="form"))
+    assert form.content == b"username=alice&password=wonder+land"
+    assert form.headers["content-type"] == "application/x-www-form-urlencoded"
+
+    basic = build_login_request(LoginFlow(url, "alice", "wonderland", style="basic"))
+    assert basic.headers["authorization"].startswith("Basic ")
+    assert basic.content == b""
+
+
+def test_token_from_login() -> None:
+    flow = LoginFlow(f"{BASE}/auth/token", "alice", "wonderland")
+    body = orjson.dumps({"access_token": "abc.def", "token_type": "Bearer"})
+    assert token_from_login(flow, 200, body) == "abc.def"
+    custom = LoginFlow(flow.url, "a", "b", token_field="token")
+    assert token_from_login(custom, 201, b'{"token": "zz"}') == "zz"
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "words"),
+    [
+        (401, b'{"title": "Unauthorized"}', "answered 401"),
+        (200, b"<html>", "not JSON"),
+        (200, b'{"token": "x"}', "'access_token'"),
+        (200, b'["access_token"]', "'access_token'"),
+        (200, b'{"access_token": 5}', "'access_token'"),
+    ],
+)
+def test_a_login_without_a_token_fails_clearly(status: int, body: bytes, words: str) -> None:
+    flow = LoginFlow(f"{BASE}/auth/token", "alice", "wrong")
+    with pytest.raises(LoginFailed) as info:
+        token_from_login(flow, status, body)
+    assert words in info.value.message
+    assert "wrong" not in info.value.message
