@@ -33,6 +33,7 @@ class ReceivedResponse:
     headers: tuple[tuple[str, str], ...]
     body: bytes
     url: str
+    wire_size: int | None = None  # bytes as transferred, before Content-Encoding is undone
 
     def header(self, name: str) -> str | None:
         """The first value of header ``name`` (case-insensitive), if present."""
