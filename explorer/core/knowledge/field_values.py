@@ -1,0 +1,254 @@
+"""Reading the header values advice depends on: lists, dates, challenges, links, ranges.
+
+Lenient by design: these parsers explain what a server sent, so they never raise on a
+malformed value; they return what they could understand and leave the rest out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from email.utils import parsedate_to_datetime
+
+Headers = Sequence[tuple[str, str]]
+
+_TOKEN = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
+_TOKEN_RE = re.compile(_TOKEN)
+_TOKEN68_RE = re.compile(r"[A-Za-z0-9\-._~+/]+=*")
+_PARAM_START_RE = re.compile(rf"({_TOKEN})\s*=\s*")
+
+
+def values(headers: Headers, name: str) -> list[str]:
+    """Every value of ``name`` in order, matched case-insensitively."""
+    lname = name.lower()
+    return [value for key, value in headers if key.lower() == lname]
+
+
+def first(headers: Headers, name: str) -> str | None:
+    """The first value of ``name``, stripped, or None."""
+    found = values(headers, name)
+    return found[0].strip() if found else None
+
+
+def split_list(value: str) -> list[str]:
+    """Split a comma-separated field value, keeping commas inside quotes and ``<...>``."""
+    items: list[str] = []
+    current: list[str] = []
+    quoted = bracketed = escaped = False
+    for char in value:
+        if escaped:
+            escaped = False
+        elif quoted and char == "\\":
+            escaped = True
+        elif char == '"' and not bracketed:
+            quoted = not quoted
+        elif char == "<" and not quoted:
+            bracketed = True
+        elif char == ">" and not quoted:
+            bracketed = False
+        elif char == "," and not quoted and not bracketed:
+            items.append("".join(current).strip())
+            current = []
+            continue
+        current.append(char)
+    items.append("".join(current).strip())
+    return [item for item in items if item]
+
+
+def list_values(headers: Headers, name: str) -> list[str]:
+    """Every member of a list-valued field over all its lines (``Allow``, ``Vary``...)."""
+    return [item for value in values(headers, name) for item in split_list(value)]
+
+
+def unquote(value: str) -> str:
+    """The content of a quoted-string (escapes removed), or ``value`` stripped."""
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        return re.sub(r"\\(.)", r"\1", value[1:-1])
+    return value
+
+
+def parse_http_date(value: str) -> datetime | None:
+    """An HTTP-date (IMF-fixdate, RFC 850 or asctime form) as aware UTC, or None."""
+    try:
+        parsed = parsedate_to_datetime(value.strip())
+    except (TypeError, ValueError, IndexError):
+        return None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    return parsed.astimezone(timezone.utc)
+
+
+def parse_delta_seconds(value: str) -> int | None:
+    """A non-negative decimal number of seconds (``delay-seconds``), or None."""
+    value = value.strip()
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+def parse_directives(value: Iterable[str]) -> dict[str, str | None]:
+    """Cache-Control style directives: lower-case name to value (None when bare).
+
+    The first occurrence of a repeated directive wins (RFC 9111 §4.2.1 allows that).
+    """
+    directives: dict[str, str | None] = {}
+    for line in value:
+        for item in split_list(line):
+            name, sep, raw = item.partition("=")
+            key = name.strip().lower()
+            if key and key not in directives:
+                directives[key] = unquote(raw) if sep else None
+    return directives
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """One authentication challenge: a scheme with parameters or a token68."""
+
+    scheme: str
+    params: tuple[tuple[str, str], ...] = ()
+    token68: str | None = None
+
+    def param(self, name: str) -> str | None:
+        """The value of parameter ``name`` (case-insensitive), if present."""
+        lname = name.lower()
+        return next((value for key, value in self.params if key.lower() == lname), None)
+
+
+def parse_challenges(field_values: Iterable[str]) -> list[Challenge]:
+    """Every challenge in ``WWW-Authenticate`` / ``Proxy-Authenticate`` values.
+
+    Commas separate both challenges and parameters (RFC 9110 §11.6.1), so a list item
+    that starts with ``token SP`` or is a bare token opens a new challenge, and an item
+    ``name=value`` adds a parameter to the current one.
+    """
+    challenges: list[Challenge] = []
+    scheme: str | None = None
+    params: list[tuple[str, str]] = []
+    token68: str | None = None
+
+    def close() -> None:
+        if scheme is not None:
+            challenges.append(Challenge(scheme, tuple(params), token68))
+
+    for value in field_values:
+        for item in split_list(value):
+            param = _PARAM_START_RE.match(item)
+            if param is not None and scheme is not None:
+                params.append((param.group(1).lower(), unquote(item[param.end() :])))
+                continue
+            head = _TOKEN_RE.match(item)
+            if head is None:
+                continue
+            close()
+            scheme, params, token68 = head.group(0), [], None
+            rest = item[head.end() :].strip()
+            if not rest:
+                continue
+            param = _PARAM_START_RE.match(rest)
+            if _TOKEN68_RE.fullmatch(rest):  # "=" only as trailing padding: not a param
+                token68 = rest
+            elif param is not None:
+                params.append((param.group(1).lower(), unquote(rest[param.end() :])))
+    close()
+    return challenges
+
+
+@dataclass(frozen=True)
+class LinkValue:
+    """One link of an RFC 8288 ``Link`` field: target and parameters (names lower-case)."""
+
+    target: str
+    params: tuple[tuple[str, str], ...]
+
+    def param(self, name: str) -> str | None:
+        """The first value of parameter ``name``, if present."""
+        return next((value for key, value in self.params if key == name.lower()), None)
+
+    @property
+    def rels(self) -> tuple[str, ...]:
+        """The relation types, lower-cased (``rel`` may hold several, space-separated)."""
+        rel = self.param("rel") or ""
+        return tuple(part.lower() for part in rel.split())
+
+
+def parse_links(field_values: Iterable[str]) -> list[LinkValue]:
+    """Every link in ``Link`` field values; malformed members are skipped."""
+    links: list[LinkValue] = []
+    for value in field_values:
+        for item in split_list(value):
+            match = re.match(r"\s*<([^>]*)>\s*", item)
+            if match is None:
+                continue
+            params: list[tuple[str, str]] = []
+            for part in _split_params(item[match.end() :]):
+                name, sep, raw = part.partition("=")
+                if name.strip():
+                    params.append((name.strip().lower(), unquote(raw) if sep else ""))
+            links.append(LinkValue(match.group(1).strip(), tuple(params)))
+    return links
+
+
+def _split_params(text: str) -> list[str]:
+    """Split ``; a=1; b="x;y"`` on semicolons outside quotes."""
+    parts: list[str] = []
+    current: list[str] = []
+    quoted = escaped = False
+    for char in text:
+        if escaped:
+            escaped = False
+        elif quoted and char == "\\":
+            escaped = True
+        elif char == '"':
+            quoted = not quoted
+        elif char == ";" and not quoted:
+            parts.append("".join(current).strip())
+            current = []
+            continue
+        current.append(char)
+    parts.append("".join(current).strip())
+    return [part for part in parts if part]
+
+
+@dataclass(frozen=True)
+class ContentRange:
+    """A parsed ``Content-Range``: unit, first and last position, complete length."""
+
+    unit: str
+    first: int | None
+    last: int | None
+    complete_length: int | None
+
+
+_CONTENT_RANGE_RE = re.compile(r"\s*(\S+)\s+(?:(\d+)-(\d+)|\*)\s*/\s*(\d+|\*)\s*")
+
+
+def parse_content_range(value: str) -> ContentRange | None:
+    """``bytes 0-99/1000``, ``bytes */1000`` or ``bytes 0-99/*``; None when malformed."""
+    match = _CONTENT_RANGE_RE.fullmatch(value)
+    if match is None:
+        return None
+    unit, first_pos, last_pos, length = match.groups()
+    return ContentRange(
+        unit,
+        int(first_pos) if first_pos is not None else None,
+        int(last_pos) if last_pos is not None else None,
+        None if length == "*" else int(length),
+    )
+
+
+def format_duration(seconds: float) -> str:
+    """``90`` → ``"90 s (1 min 30 s)"``; short spans stay plain: ``"42 s"``."""
+    whole = max(0, round(seconds))
+    if whole < 60:
+        return f"{whole} s"
+    days, rest = divmod(whole, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [
+        f"{amount} {unit}"
+        for amount, unit in ((days, "d"), (hours, "h"), (minutes, "min"), (secs, "s"))
+        if amount
+    ]
+    return f"{whole} s ({' '.join(parts)})"
