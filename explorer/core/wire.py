@@ -122,7 +122,7 @@ def is_binary(body: bytes, media_type: str | None) -> bool:
             sample.decode("utf-8")
         except UnicodeDecodeError as exc:
             # A multi-byte character cut by the sample's end is still text.
-            return exc.start < len(sample) - 3
+            return exc.reason != "unexpected end of data"
     return False
 
 
@@ -148,11 +148,16 @@ def body_text(body: bytes, content_type: str | None, *, limit: int | None = None
     media_type = content_type.split(";", 1)[0].strip().lower() if content_type else None
     if is_binary(body, media_type):
         return f"[{len(body)} bytes of {media_type or 'binary data'}]"
-    shown = body if limit is None else body[: max(limit, 0)]
-    text = shown.decode(_charset(content_type), errors="replace")
+    charset = _charset(content_type)
+    if limit is None or limit >= len(body):
+        return body.decode(charset, errors="replace")
+    shown = body[: max(limit, 0)]
+    # Not final: a character cut in half by the limit is left out, not replaced.
+    decoder = codecs.getincrementaldecoder(charset)(errors="replace")
+    text = decoder.decode(shown, final=False)
     rest = len(body) - len(shown)
     if rest > 0:
-        text += f"\n[... {rest} more bytes]"
+        text += f"\n[... {rest} more byte{'' if rest == 1 else 's'}]"
     return text
 
 

@@ -1,0 +1,150 @@
+"""Every httpx failure becomes one of our errors, with words a person can act on."""
+
+from __future__ import annotations
+
+import socket
+import ssl
+
+import httpx
+import pytest
+
+from explorer.core import errors
+from explorer.core.errors import RestwalkError, from_httpx
+
+URL = "http://127.0.0.1:8000/customers"
+REQUEST = httpx.Request("GET", URL)
+
+
+def chained(outer: Exception, *inner: BaseException) -> Exception:
+    """``outer`` raised from ``inner[0]``, raised from ``inner[1]``..., like httpx does."""
+    current: BaseException = outer
+    for cause in inner:
+        current.__cause__ = cause
+        current = cause
+    return outer
+
+
+@pytest.mark.parametrize(
+    ("exc", "expected"),
+    [
+        (httpx.ConnectTimeout("timed out", request=REQUEST), errors.ConnectTimeout),
+        (httpx.ReadTimeout("timed out", request=REQUEST), errors.ReadTimeout),
+        (httpx.WriteTimeout("timed out", request=REQUEST), errors.WriteTimeout),
+        (httpx.PoolTimeout("timed out", request=REQUEST), errors.PoolTimeout),
+        (httpx.ReadError("reset", request=REQUEST), errors.NetworkError),
+        (httpx.WriteError("broken pipe", request=REQUEST), errors.NetworkError),
+        (httpx.CloseError("close", request=REQUEST), errors.NetworkError),
+        (httpx.RemoteProtocolError("illegal status line", request=REQUEST), errors.ProtocolError),
+        (httpx.LocalProtocolError("Illegal header value", request=REQUEST), errors.InvalidRequest),
+        (httpx.UnsupportedProtocol("ftp", request=REQUEST), errors.UnsupportedProtocol),
+        (httpx.DecodingError("bad gzip", request=REQUEST), errors.DecodingError),
+        (httpx.TooManyRedirects("loop", request=REQUEST), errors.TooManyRedirects),
+        (httpx.ProxyError("proxy said no", request=REQUEST), errors.NetworkError),
+        (httpx.InvalidURL("Invalid port"), errors.InvalidURL),
+        (httpx.ConnectError("weird", request=REQUEST), errors.ConnectError),
+    ],
+)
+def test_each_httpx_error_has_our_type(exc: Exception, expected: type[RestwalkError]) -> None:
+    ours = from_httpx(exc)
+    assert type(ours) is expected
+    assert ours.explanation
+    assert ours.hint
+    assert "\n" not in str(ours)
+
+
+def test_request_failures_and_bad_input_are_two_families() -> None:
+    assert issubclass(errors.ConnectionRefused, errors.RequestError)
+    assert issubclass(errors.ReadTimeout, errors.Timeout)
+    assert issubclass(errors.DecodingError, errors.ProtocolError)
+    assert issubclass(errors.InvalidMethod, errors.InvalidRequest)
+    assert not issubclass(errors.InvalidRequest, errors.RequestError)
+    assert issubclass(errors.InvalidRequest, RestwalkError)
+
+
+def test_refused_is_told_from_the_os_error_underneath() -> None:
+    exc = chained(
+        httpx.ConnectError("All connection attempts failed", request=REQUEST),
+        OSError("All connection attempts failed"),
+        ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 8000)"),
+    )
+    ours = from_httpx(exc)
+    assert isinstance(ours, errors.ConnectionRefused)
+    assert "nothing is listening" in ours.message
+    assert "http://127.0.0.1:8000" in ours.message
+    assert ours.url == URL
+
+
+def test_dns_failure_is_told_from_gaierror() -> None:
+    exc = chained(
+        httpx.ConnectError("[Errno -2] Name or service not known", request=REQUEST),
+        socket.gaierror(-2, "Name or service not known"),
+    )
+    ours = from_httpx(exc)
+    assert isinstance(ours, errors.NameNotResolved)
+    assert "DNS" in ours.explanation
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        ("[Errno -3] Temporary failure in name resolution", errors.NameNotResolved),
+        ("[Errno 8] nodename nor servname provided, or not known", errors.NameNotResolved),
+        ("[Errno 111] Connection refused", errors.ConnectionRefused),
+        ("[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed", errors.TLSError),
+    ],
+)
+def test_the_message_alone_is_enough_when_no_cause_is_kept(
+    message: str, expected: type[RestwalkError]
+) -> None:
+    assert type(from_httpx(httpx.ConnectError(message, request=REQUEST))) is expected
+
+
+def test_certificate_failures_are_tls_errors() -> None:
+    exc = chained(
+        httpx.ConnectError("certificate verify failed", request=REQUEST),
+        ssl.SSLCertVerificationError(1, "certificate verify failed: self-signed certificate"),
+    )
+    ours = from_httpx(exc)
+    assert isinstance(ours, errors.TLSError)
+    assert "certificate" in ours.hint
+
+
+def test_a_server_closing_mid_body_is_said_plainly() -> None:
+    exc = httpx.RemoteProtocolError(
+        "peer closed connection without sending complete message body: "
+        "received 5 bytes, expected 100",
+        request=REQUEST,
+    )
+    ours = from_httpx(exc)
+    assert isinstance(ours, errors.ProtocolError)
+    assert "closed the connection before the whole response arrived" in ours.message
+
+
+def test_plain_os_errors_are_mapped_too() -> None:
+    assert isinstance(from_httpx(ConnectionRefusedError(111, "refused")), errors.ConnectionRefused)
+    assert isinstance(from_httpx(ConnectionResetError(104, "reset")), errors.NetworkError)
+    assert isinstance(from_httpx(ssl.SSLError(1, "wrong version number")), errors.TLSError)
+    assert isinstance(from_httpx(ValueError("bad")), errors.InvalidRequest)
+
+
+def test_our_own_errors_pass_through() -> None:
+    mine = errors.LoginFailed()
+    assert from_httpx(mine) is mine
+
+
+def test_the_message_is_one_line_with_the_detail() -> None:
+    error = errors.ReadTimeout(detail="timed out\nafter 5s")
+    assert error.message == (
+        "The server accepted the request but sent no answer in time. (timed out after 5s)"
+    )
+    assert str(error) == error.message
+    assert errors.TLSError().message == errors.TLSError.explanation
+
+
+def test_every_error_class_documents_itself() -> None:
+    for name in errors.__all__:
+        value = getattr(errors, name)
+        if isinstance(value, type) and issubclass(value, RestwalkError):
+            assert value.__doc__
+            assert value.explanation.endswith(".")
+            assert name in (errors.__doc__ or "")

@@ -1,0 +1,148 @@
+"""Small real servers on 127.0.0.1 for the explorer's protocol tests.
+
+- :class:`RawServer`: a TCP server whose handler gets each connected socket,
+  for misbehaving servers (closing mid-body, never answering).
+- :class:`HypercornServer`: an ASGI app served by Hypercorn, over TLS with a
+  trustme certificate (HTTP/2 by ALPN) or in cleartext (h2c prior knowledge).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import ssl
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import trustme
+from hypercorn.asyncio import serve
+from hypercorn.config import Config
+
+
+def closed_port() -> int:
+    """A 127.0.0.1 port nobody listens on (bound, then released)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class RawServer:
+    """Accepts connections on a free port and hands each socket to ``handler``."""
+
+    def __init__(self, handler: Callable[[socket.socket], None]) -> None:
+        self.handler = handler
+        self._sock = socket.socket()
+        self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self._sock.bind(("127.0.0.1", 0))
+        self._sock.listen(16)
+        self._sock.settimeout(0.1)
+        self.port = int(self._sock.getsockname()[1])
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._connections: list[socket.socket] = []
+
+    def _serve(self) -> None:
+        while not self._stop.is_set():
+            try:
+                conn, _ = self._sock.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            self._connections.append(conn)
+            threading.Thread(target=self._handle, args=(conn,), daemon=True).start()
+
+    def _handle(self, conn: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            self.handler(conn)
+
+    def __enter__(self) -> RawServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop.set()
+        self._thread.join(5)
+        self._sock.close()
+        for conn in self._connections:
+            conn.close()
+
+
+def read_head(conn: socket.socket) -> bytes:
+    """Read one request head (up to the blank line) from ``conn``."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = conn.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+class HypercornServer:
+    """``app`` served by Hypercorn on a free 127.0.0.1 port in a thread.
+
+    With ``tls``, the certificate comes from a fresh trustme CA and
+    :attr:`client_context` trusts it; the server offers h2 and http/1.1 by ALPN.
+    Without, it speaks cleartext HTTP/1.1 and h2c with prior knowledge.
+    """
+
+    def __init__(self, app: Any, *, tls: bool, tmp_path: Path) -> None:
+        self.app = app
+        self.tls = tls
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        self.port = int(sock.getsockname()[1])
+        scheme = "https" if tls else "http"
+        self.url = f"{scheme}://127.0.0.1:{self.port}"
+        self.config = Config()
+        self.config.bind = [f"fd://{sock.detach()}"]
+        self.config.accesslog = None
+        self.config.errorlog = None
+        self.client_context: ssl.SSLContext | None = None
+        if tls:
+            ca = trustme.CA()
+            cert = ca.issue_cert("127.0.0.1", "localhost")
+            cert_file = tmp_path / "server.pem"
+            key_file = tmp_path / "server.key"
+            cert.cert_chain_pems[0].write_to_path(str(cert_file))
+            cert.private_key_pem.write_to_path(str(key_file))
+            self.config.certfile = str(cert_file)
+            self.config.keyfile = str(key_file)
+            self.client_context = ssl.create_default_context()
+            ca.configure_trust(self.client_context)
+        self._loop = asyncio.new_event_loop()
+        self._shutdown: asyncio.Event | None = None
+        self._started = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+
+        async def main() -> None:
+            self._shutdown = asyncio.Event()
+            self._started.set()
+            await serve(self.app, self.config, shutdown_trigger=self._shutdown.wait)
+
+        self._loop.run_until_complete(main())
+        self._loop.close()
+
+    def __enter__(self) -> HypercornServer:
+        self._thread.start()
+        self._started.wait(5)
+        # Wait until the port accepts connections.
+        for _ in range(200):
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", self.port)) == 0:
+                    break
+            threading.Event().wait(0.01)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._shutdown is not None:
+            self._loop.call_soon_threadsafe(self._shutdown.set)
+        self._thread.join(10)
