@@ -26,7 +26,11 @@ class Link:
     link was found: ``header:Link``, ``header:Location``, a JSON Pointer such
     as ``/_links/next`` or ``/_embedded/orders/0/_links/self``, or an element
     path such as ``html/body/a[3]``. ``guess`` marks a bare URL string that no
-    hypermedia format declared as a link.
+    hypermedia format declared as a link. ``hreflang`` and ``anchor`` (the
+    link's context when it is not the response itself) come from RFC 8288
+    parameters or their equivalents; ``attributes`` keeps every other target
+    attribute as ``(name, value)`` pairs, e.g. ``("media", "print")``, a HAL
+    ``("profile", ...)``, or ``("rel-uri", ...)`` for a HAL curie expanded.
     """
 
     rel: str
@@ -41,6 +45,9 @@ class Link:
     content_type: str | None = None
     name: str | None = None
     guess: bool = False
+    hreflang: str | None = None
+    anchor: str | None = None
+    attributes: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_action(self) -> bool:

@@ -1,0 +1,159 @@
+"""Find every hypermedia link in a response: headers first, then the body.
+
+:func:`find_links` is the one entry point. Headers are read in wire order
+(``Link``, ``Link-Template``, ``Location``, ``Content-Location``). The body is
+read by what its media type says, or, when the type is missing or generic
+(``application/json``, ``text/plain``, ``application/octet-stream``...), by
+what it looks like:
+
+* JSON (``*/json``, ``*+json``): each format whose shape the document has is
+  read, in this order: HAL, JSON:API, Siren, Collection+JSON, JSON-LD/Hydra,
+  OData (a declared format is always read, whatever the shape; JSON:API and
+  Siren both use ``links``, so only one of them is sniffed). Then ``*_url``
+  fields, then bare URL guesses, both skipping what a format already explained.
+* HTML (``text/html``, ``application/xhtml+xml``) and XML (``*/xml``, ``*+xml``).
+
+Within each format links come in document order. Nothing here raises: a body
+that cannot be parsed gives the links found so far (the headers') and no more.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Sequence
+
+import orjson
+
+from explorer.core.hypermedia.collection_json import (
+    add_collection_json_links,
+    looks_like_collection_json,
+)
+from explorer.core.hypermedia.collector import Collector
+from explorer.core.hypermedia.guesses import add_guesses
+from explorer.core.hypermedia.hal import add_hal_links, looks_like_hal
+from explorer.core.hypermedia.html import add_html_links
+from explorer.core.hypermedia.jsonapi import add_jsonapi_links, looks_like_jsonapi
+from explorer.core.hypermedia.jsonld import add_jsonld_links, looks_like_jsonld
+from explorer.core.hypermedia.link_header import add_header_links
+from explorer.core.hypermedia.location import add_location
+from explorer.core.hypermedia.odata import add_odata_links, looks_like_odata
+from explorer.core.hypermedia.resolve import Resolver
+from explorer.core.hypermedia.siren import add_siren_links, looks_like_siren
+from explorer.core.hypermedia.url_fields import add_url_fields
+from explorer.core.hypermedia.xml import add_xml_links
+from explorer.core.link import Link
+
+__all__ = ["find_links"]
+
+JsonFormat = tuple[str, Callable[[object], bool], Callable[[object, Collector], None]]
+
+#: JSON formats in the order they are read: (name, sniff, reader).
+JSON_FORMATS: tuple[JsonFormat, ...] = (
+    ("hal", looks_like_hal, add_hal_links),
+    ("jsonapi", looks_like_jsonapi, add_jsonapi_links),
+    ("siren", looks_like_siren, add_siren_links),
+    ("collection+json", looks_like_collection_json, add_collection_json_links),
+    ("jsonld", looks_like_jsonld, add_jsonld_links),
+    ("odata", looks_like_odata, add_odata_links),
+)
+
+#: Media types that name one JSON format.
+DECLARED_FORMATS: dict[str, str] = {
+    "application/hal+json": "hal",
+    "application/prs.hal-forms+json": "hal",
+    "application/vnd.hal+json": "hal",
+    "application/vnd.api+json": "jsonapi",
+    "application/vnd.siren+json": "siren",
+    "application/vnd.collection+json": "collection+json",
+    "application/ld+json": "jsonld",
+}
+
+_GENERIC = frozenset(
+    {"", "text/plain", "application/octet-stream", "binary/octet-stream", "application/unknown"}
+)
+_HTML = frozenset({"text/html", "application/xhtml+xml"})
+
+
+def find_links(
+    url: str,
+    status: int,
+    headers: Sequence[tuple[str, str]],
+    body: bytes,
+    media_type: str | None = None,
+) -> list[Link]:
+    """Every link of a response: headers in wire order, then the body's, as Link values.
+
+    ``url`` is the request URL (the base for relative references), ``headers``
+    the response headers in wire order, ``media_type`` the Content-Type without
+    parameters (the body is sniffed when it is None or generic). Never raises.
+    """
+    collector = Collector(Resolver(url))
+    for name, value in headers:
+        try:
+            _header(name.lower(), value, status, collector)
+        except Exception:  # a bad header must not hide the others' links
+            continue
+    # The finder reports what it could read, and never raises.
+    with contextlib.suppress(Exception):
+        _body(body, (media_type or "").strip().lower(), collector)
+    return collector.links
+
+
+def _header(name: str, value: str, status: int, collector: Collector) -> None:
+    if name == "link":
+        add_header_links(value, collector)
+    elif name == "link-template":
+        add_header_links(value, collector, source="header:Link-Template", templated=True)
+    elif name in ("location", "content-location"):
+        add_location(name, value, status, collector)
+
+
+def _kind(body: bytes, media_type: str) -> str:
+    """``json``, ``html``, ``xml`` or ``""`` (nothing to read) for a body."""
+    if media_type.endswith(("/json", "+json")) or media_type in DECLARED_FORMATS:
+        return "json"
+    if media_type in _HTML:
+        return "html"
+    if media_type.endswith(("/xml", "+xml")):
+        return "xml"
+    if media_type not in _GENERIC:
+        return ""
+    head = body[:512].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
+    if head[:1] in (b"{", b"["):
+        return "json"
+    if head.startswith(b"<"):
+        if b"<html" in head or head.startswith(b"<!doctype html"):
+            return "html"
+        return "xml"
+    return ""
+
+
+def _body(body: bytes, media_type: str, collector: Collector) -> None:
+    kind = _kind(body, media_type)
+    if kind == "json":
+        try:
+            doc = orjson.loads(body.removeprefix(b"\xef\xbb\xbf"))
+        except orjson.JSONDecodeError:
+            return
+        _json(doc, DECLARED_FORMATS.get(media_type), collector)
+    elif kind == "html":
+        add_html_links(body.decode("utf-8", errors="replace"), collector)
+    elif kind == "xml":
+        add_xml_links(body, collector)
+
+
+def _json(doc: object, declared: str | None, collector: Collector) -> None:
+    sniffed_links_format = False
+    for name, sniff, read in JSON_FORMATS:
+        if name == declared:
+            read(doc, collector)
+            continue
+        if name in ("jsonapi", "siren"):
+            if declared in ("jsonapi", "siren") or sniffed_links_format or not sniff(doc):
+                continue
+            sniffed_links_format = True
+            read(doc, collector)
+        elif sniff(doc):
+            read(doc, collector)
+    add_url_fields(doc, collector)
+    add_guesses(doc, collector)

@@ -1,0 +1,68 @@
+"""Where found links accumulate, and the JSON Pointer helpers every JSON format uses.
+
+Each format module appends :class:`~explorer.core.link.Link` values to one
+:class:`Collector`. A link found inside a JSON body also *claims* its JSON
+Pointer: the generic passes that run last (``*_url`` fields, bare URL guesses)
+skip claimed subtrees, so a HAL ``_links/self/href`` is not found a second
+time as an ``href`` field.
+"""
+
+from __future__ import annotations
+
+from explorer.core.hypermedia.resolve import Resolver
+from explorer.core.link import Link
+
+
+def escape(token: str) -> str:
+    """One reference token escaped for a JSON Pointer (RFC 6901: ``~`` → ``~0``, ``/`` → ``~1``)."""
+    if "~" in token or "/" in token:
+        return token.replace("~", "~0").replace("/", "~1")
+    return token
+
+
+def child(pointer: str, token: str | int) -> str:
+    """The pointer to member ``token`` (a key or an array index) of ``pointer``."""
+    if isinstance(token, int):
+        return f"{pointer}/{token}"
+    return f"{pointer}/{escape(token)}"
+
+
+def text(value: object) -> str | None:
+    """``value`` if it is a non-empty string, else None (JSON is untyped input)."""
+    return value if isinstance(value, str) and value else None
+
+
+def form_value(value: object) -> object:
+    """A field's preset value kept hashable: scalars as they are, arrays as tuples of text."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, list):
+        return tuple(str(item) for item in value if isinstance(item, (str, int, float)))
+    return None
+
+
+def is_template(value: str) -> bool:
+    """True when ``value`` holds at least one closed ``{...}`` expression."""
+    start = value.find("{")
+    return start >= 0 and value.find("}", start) > start
+
+
+class Collector:
+    """Links in the order found, and the body locations already explained."""
+
+    __slots__ = ("claimed", "links", "resolver")
+
+    def __init__(self, resolver: Resolver) -> None:
+        self.resolver = resolver
+        self.links: list[Link] = []
+        self.claimed: set[str] = set()
+
+    def add(self, link: Link, claim: bool = True) -> None:
+        """Record ``link``; its source pointer is claimed unless ``claim`` is False."""
+        self.links.append(link)
+        if claim:
+            self.claimed.add(link.source)
+
+    def claim(self, pointer: str) -> None:
+        """Mark ``pointer`` (and everything under it) as already explained."""
+        self.claimed.add(pointer)

@@ -1,0 +1,56 @@
+"""The last resort: bare URL strings that no format declared as links.
+
+Any string in a JSON body (outside parts a format already explained) that is
+an absolute ``http``/``https`` URL, or a root-relative path (``/`` followed by
+a character other than ``/``), without whitespace, is a *guess*: a Link with
+``guess=True``. Its relation is the member's key (``"instance": "/orders/9"``
+→ ``instance``); for an array element, the array's key; ``related`` for a
+bare string body. A guess whose resolved href was already found (by any format
+or an earlier guess) is dropped: a guess adds only new places to go.
+"""
+
+from __future__ import annotations
+
+from explorer.core.hypermedia.collector import Collector, child, is_template
+from explorer.core.hypermedia.walk import iter_strings
+from explorer.core.link import Link
+
+_MAX_LENGTH = 8192
+
+
+def looks_like_url(value: str) -> bool:
+    """True for an absolute http(s) URL or a root-relative path, with no whitespace."""
+    if value.startswith("/"):
+        if len(value) < 2 or value[1] == "/":
+            return False
+    elif not (value.startswith(("http://", "https://")) and len(value) > value.index("//") + 2):
+        return False
+    return len(value) <= _MAX_LENGTH and not any(ch.isspace() for ch in value)
+
+
+def add_guesses(doc: object, collector: Collector) -> None:
+    """Add a guessed Link for each URL-looking string not yet found."""
+    found = {link.href for link in collector.links}
+    claimed = collector.claimed
+    resolver = collector.resolver
+    for pointer, key, value, name in iter_strings(doc, claimed):
+        if not value or value[0] not in "/h" or not looks_like_url(value):
+            continue
+        source = "" if key == "" and name is None else child(pointer, key)
+        if source in claimed:
+            continue
+        templated = is_template(value)
+        href = resolver.resolve(value, templated)
+        if href in found:
+            continue
+        found.add(href)
+        collector.add(
+            Link(
+                rel=name or "related",
+                href=href,
+                templated=templated,
+                source=source,
+                guess=True,
+            ),
+            claim=False,
+        )

@@ -1,0 +1,54 @@
+"""An iterative walk over the strings of a JSON document, skipping claimed subtrees.
+
+The generic passes (``*_url`` fields, bare URL guesses) look at every string of
+a body that may be tens of megabytes, so the walk is a plain loop over an
+explicit stack of iterators (no recursion, no copies), in document order. It
+yields the *container's* pointer and the member's key rather than the
+member's own pointer: building a pointer for every string would cost more than
+the whole test of the string, so callers build one only for a candidate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from explorer.core.hypermedia.collector import child
+
+StringHit = tuple[str, "str | int", str, "str | None"]
+
+
+def iter_strings(doc: object, claimed: set[str]) -> Iterator[StringHit]:
+    """Yield ``(container pointer, key or index, string, name)`` for each string.
+
+    ``name`` is the member's key, or for an array element the key of the
+    array (None at the top). Containers whose pointer is in ``claimed`` are
+    skipped with everything under them.
+    """
+    if isinstance(doc, str):
+        yield "", "", doc, None
+        return
+    if not isinstance(doc, (dict, list)) or "" in claimed:
+        return
+    stack: list[tuple[Iterator[tuple[str | int, object]], str, str | None]] = [
+        (_members(doc), "", None)
+    ]
+    while stack:
+        members, pointer, array_name = stack[-1]
+        for key, value in members:
+            if isinstance(value, str):
+                yield pointer, key, value, key if isinstance(key, str) else array_name
+            elif isinstance(value, (dict, list)):
+                here = child(pointer, key)
+                if here in claimed:
+                    continue
+                name = key if isinstance(key, str) else array_name
+                stack.append((_members(value), here, name))
+                break
+        else:
+            stack.pop()
+
+
+def _members(value: dict[str, object] | list[object]) -> Iterator[tuple[str | int, object]]:
+    if isinstance(value, dict):
+        return iter(value.items())
+    return enumerate(value)

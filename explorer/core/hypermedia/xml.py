@@ -1,0 +1,95 @@
+"""XML links: Atom and AtomPub ``<link>``, RSS ``<link>``, and any ``<link rel href>``.
+
+Parsed with ``defusedxml`` only (no entity expansion, no external fetches); a
+document that is not well-formed, or that tries an entity attack, gives no
+links rather than an error.
+
+Any element whose local name is ``link`` (whatever its namespace: ``atom:link``
+in RSS, Atom's own, our mock's plain ``<link rel="" href=""/>``) with an
+``href`` is a link: relation from ``rel`` (Atom's default ``alternate`` when
+absent), ``title``, ``type``, ``hreflang``. An RSS ``<link>`` has its URL as
+text instead; that is an ``alternate`` link too. ``xml:base`` attributes
+(cumulative, each resolved against the one above) set the base URL.
+
+Sources are element paths of local names, ``feed/entry[2]/link[1]``: ``[n]``
+counts same-name siblings from 1, is left out of an inner step when it is 1,
+and is always on the last step.
+"""
+
+from __future__ import annotations
+
+from xml.etree.ElementTree import Element
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import ParseError, fromstring
+
+from explorer.core.hypermedia.collector import Collector
+from explorer.core.hypermedia.resolve import Resolver
+from explorer.core.link import Link
+
+_XML_BASE = "{http://www.w3.org/XML/1998/namespace}base"
+
+
+def _local(tag: object) -> str:
+    if not isinstance(tag, str):
+        return ""
+    return tag.rsplit("}", 1)[-1]
+
+
+def add_xml_links(body: bytes, collector: Collector) -> None:
+    """Add every ``<link>`` of an XML document; nothing if it is not well-formed."""
+    try:
+        root = fromstring(body)
+    except (ParseError, DefusedXmlException, ValueError, SyntaxError):
+        return
+    # Pre-order walk, so links come out in document order. Each entry holds the
+    # element, the steps to its parent, its own last step, and its parent's base.
+    stack: list[tuple[Element, list[str], str, Resolver]] = [
+        (root, [], f"{_local(root.tag)}[1]", collector.resolver)
+    ]
+    while stack:
+        element, steps, last, resolver = stack.pop()
+        base = element.get(_XML_BASE)
+        if base is not None:
+            resolver = resolver.with_base(base)
+        _element(element, steps, last, resolver, collector)
+        if not len(element):
+            continue
+        name = _local(element.tag)
+        index = last[last.rindex("[") + 1 : -1]
+        inner = [*steps, name if index == "1" else last]
+        counts: dict[str, int] = {}
+        children: list[tuple[Element, list[str], str, Resolver]] = []
+        for sub in element:
+            sub_name = _local(sub.tag)
+            if not sub_name:
+                continue
+            count = counts.get(sub_name, 0) + 1
+            counts[sub_name] = count
+            children.append((sub, inner, f"{sub_name}[{count}]", resolver))
+        stack.extend(reversed(children))
+
+
+def _element(
+    element: Element, steps: list[str], last: str, resolver: Resolver, collector: Collector
+) -> None:
+    if _local(element.tag) != "link":
+        return
+    href = element.get("href")
+    if href is None:
+        text = (element.text or "").strip()
+        if len(element) or not text or any(ch.isspace() for ch in text):
+            return
+        href = text
+    rel = element.get("rel") or "alternate"
+    collector.add(
+        Link(
+            rel=rel,
+            href=resolver.resolve(href),
+            title=element.get("title") or None,
+            media_type=element.get("type") or None,
+            source="/".join([*steps, last]),
+            hreflang=element.get("hreflang") or None,
+        ),
+        claim=False,
+    )
