@@ -11,6 +11,7 @@ from collections.abc import Callable
 from starlette.types import ASGIApp
 
 from mock_server.layers.errors import ErrorLayer
+from mock_server.layers.negotiation import NegotiationLayer
 from mock_server.layers.versioning import VersioningLayer
 from mock_server.service import Service
 
@@ -20,6 +21,7 @@ LayerFactory = Callable[[ASGIApp, Service], ASGIApp]
 LAYERS: list[LayerFactory] = [
     ErrorLayer,
     VersioningLayer,
+    NegotiationLayer,
 ]
 
 

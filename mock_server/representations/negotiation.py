@@ -1,46 +1,148 @@
-"""Which representation a request asked for, read from its ``Accept`` header."""
+"""Which representation a request asked for, read from its ``Accept`` header.
+
+Proactive negotiation as RFC 9110 §12.5.1 defines it: each offered media type
+takes the q-value of the *most specific* media range that matches it
+(``application/hal+json`` beats ``application/*`` beats ``*/*``); ``q=0``
+refuses a type; among acceptable types the highest q wins, and ties go to
+the server's order of preference. No ``Accept`` at all accepts anything.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from starlette.datastructures import Headers
 from starlette.types import Scope
 
 
-def accepted_types(accept: str) -> list[tuple[str, float]]:
-    """The media ranges of an ``Accept`` value with their q-values, best first.
+@dataclass(frozen=True)
+class MediaRange:
+    """One element of an ``Accept`` value: ``type/subtype`` with parameters and q."""
 
-    Malformed q-values count as 1 (be liberal in what you accept); ranges with
-    ``q=0`` are kept so callers can tell "refused" from "not mentioned".
+    type: str
+    subtype: str
+    params: tuple[tuple[str, str], ...]
+    q: float
+
+    @property
+    def media(self) -> str:
+        """``type/subtype``."""
+        return f"{self.type}/{self.subtype}"
+
+    def specificity(self, media_type: str) -> int | None:
+        """How precisely this range matches ``media_type`` (higher is more precise).
+
+        None when it does not match at all: ``*/*`` is 0, ``type/*`` 1,
+        ``type/subtype`` 2, and with media-type parameters 3 (RFC 9110's
+        example ranks ``text/plain;format=flowed`` over ``text/plain``).
+        """
+        kind, _, sub = media_type.partition("/")
+        if self.type == "*":
+            return 0 if self.subtype == "*" else None
+        if self.type != kind:
+            return None
+        if self.subtype == "*":
+            return 1
+        if self.subtype != sub:
+            return None
+        return 3 if self.params else 2
+
+
+def parse_accept(accept: str) -> list[MediaRange]:
+    """The media ranges of an ``Accept`` value, in the order given.
+
+    Malformed q-values count as 1 (be liberal in what you accept); a bare
+    ``*`` counts as ``*/*``; an element that is not a media range is skipped,
+    so one bad element does not spoil the rest.
     """
-    ranges: list[tuple[str, float]] = []
+    ranges: list[MediaRange] = []
     for part in accept.split(","):
         pieces = [p.strip() for p in part.split(";")]
         media = pieces[0].lower()
-        if not media:
+        if media == "*":
+            media = "*/*"
+        kind, slash, sub = media.partition("/")
+        if not slash or not kind or not sub or (kind == "*" and sub != "*"):
             continue
         q = 1.0
+        params: list[tuple[str, str]] = []
         for param in pieces[1:]:
             name, _, value = param.partition("=")
-            if name.strip().lower() == "q":
+            name = name.strip().lower()
+            value = value.strip().strip('"')
+            if name == "q":
                 try:
-                    q = min(max(float(value.strip()), 0.0), 1.0)
+                    q = min(max(float(value), 0.0), 1.0)
                 except ValueError:
                     q = 1.0
-        ranges.append((media, q))
+                # Parameters after q are accept-extensions, not media-type parameters.
+                break
+            if name:
+                params.append((name, value))
+        ranges.append(MediaRange(kind, sub, tuple(params), q))
+    return ranges
+
+
+def accepted_types(accept: str) -> list[tuple[str, float]]:
+    """The media ranges of an ``Accept`` value with their q-values, best first.
+
+    Ranges with ``q=0`` are kept so callers can tell "refused" from "not mentioned".
+    """
+    ranges = [(r.media, r.q) for r in parse_accept(accept)]
     ranges.sort(key=lambda item: item[1], reverse=True)
     return ranges
 
 
+def quality(media_type: str, ranges: Sequence[MediaRange]) -> float:
+    """The q-value ``ranges`` give ``media_type``: that of the most specific match, else 0."""
+    best: tuple[int, float] | None = None
+    for media_range in ranges:
+        rank = media_range.specificity(media_type)
+        if rank is not None and (best is None or rank > best[0]):
+            best = (rank, media_range.q)
+    return 0.0 if best is None else best[1]
+
+
+def select(accept: str | None, offered: Sequence[str]) -> str | None:
+    """The offered media type to answer with, or None when none is acceptable (406).
+
+    ``offered`` is in the server's order of preference; it breaks ties. An
+    absent or empty ``Accept`` means "anything", so the first offered type wins.
+    An ``Accept`` made only of garbage is treated like an absent one.
+    """
+    if not offered:
+        return None
+    ranges = parse_accept(accept or "")
+    if not ranges:
+        return offered[0]
+    best: tuple[float, str] | None = None
+    for media_type in offered:
+        q = quality(media_type, ranges)
+        if q > 0 and (best is None or q > best[0]):
+            best = (q, media_type)
+    return None if best is None else best[1]
+
+
+def _is_xml(media_type: str) -> bool:
+    return media_type.endswith("/xml") or media_type.endswith("+xml")
+
+
 def wants_xml(scope: Scope) -> bool:
-    """True when the client prefers an XML representation over JSON."""
+    """True when the client prefers an XML error body (problem+xml) over JSON.
+
+    Compares the best q any XML range gets with the best any JSON-ish range
+    (or a wildcard) gets; JSON wins ties, as it is the default.
+    """
     if scope.get("type") != "http":
         return False
     accept = Headers(scope=scope).get("accept", "")
-    for media, q in accepted_types(accept):
-        if q <= 0:
-            continue
-        if media.endswith("/xml") or media.endswith("+xml"):
-            return True
-        if media.endswith("json") or media == "*/*":
-            return False
-    return False
+    xml_q = 0.0
+    json_q = 0.0
+    for media_range in parse_accept(accept):
+        media = media_range.media
+        if _is_xml(media):
+            xml_q = max(xml_q, media_range.q)
+        elif media.endswith("json") or media_range.subtype == "*":
+            json_q = max(json_q, media_range.q)
+    return xml_q > json_q

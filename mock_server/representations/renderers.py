@@ -1,4 +1,8 @@
-"""One renderer per media type, chosen by name."""
+"""One renderer per media type, chosen by name.
+
+:data:`RENDERERS` is also what the server offers in content negotiation, in
+its order of preference (HAL first: the default).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,10 @@ from collections.abc import Callable
 import orjson
 
 from mock_server.representations.hal import HAL_JSON, to_hal
+from mock_server.representations.jsonapi import JSON_API, to_jsonapi
 from mock_server.representations.model import Resource
+from mock_server.representations.siren import SIREN_JSON, to_siren
+from mock_server.representations.xml import XML, to_xml
 
 Renderer = Callable[[Resource], bytes]
 
@@ -16,11 +23,25 @@ def _hal(resource: Resource) -> bytes:
     return orjson.dumps(to_hal(resource))
 
 
-#: Media type -> renderer. Plain JSON gets the HAL body (design: "same body").
+def _siren(resource: Resource) -> bytes:
+    return orjson.dumps(to_siren(resource))
+
+
+def _jsonapi(resource: Resource) -> bytes:
+    return orjson.dumps(to_jsonapi(resource))
+
+
+#: Media type -> renderer, best first. Plain JSON gets the HAL body (design: "same body").
 RENDERERS: dict[str, Renderer] = {
     HAL_JSON: _hal,
     "application/json": _hal,
+    SIREN_JSON: _siren,
+    JSON_API: _jsonapi,
+    XML: to_xml,
 }
+
+#: The media types a hypermedia resource is offered in, best first.
+OFFERED: tuple[str, ...] = tuple(RENDERERS)
 
 
 def render(resource: Resource, media_type: str) -> bytes:

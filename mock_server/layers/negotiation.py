@@ -1,0 +1,89 @@
+"""Content negotiation layer: picks the representation from ``Accept`` (406 if none).
+
+The chosen media type goes to ``scope["state"]["media_type"]``, where
+:func:`mock_server.resources.respond.respond` finds it. Every response that
+went through negotiation varies on ``Accept``.
+
+When nothing offered is acceptable the answer is 406 with a problem body
+whose ``available`` member lists the media types offered, and one ``Link``
+per alternative (``rel="alternate"``, with its ``type``) pointing back at
+the same URL: both the person and the program learn what to ask for.
+
+A few resources have formats of their own (the CSV report, the OpenAPI
+document, the status and problem pages): for those this layer only records
+its choice (HAL when nothing offered fits) and the resource decides.
+"""
+
+from __future__ import annotations
+
+import re
+from http import HTTPStatus
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from mock_server.problems import Problem
+from mock_server.representations import negotiation
+from mock_server.representations.renderers import OFFERED
+from mock_server.service import Service
+from mock_server.versions import Selection
+
+#: Paths whose resources negotiate their own formats (or have only one).
+SELF_NEGOTIATED = re.compile(
+    r"^/(?:reports/[^/]+|openapi\.json|status/.*|problems/.*|redirect/.*|echo)$"
+)
+#: Methods whose answers carry no representation of the resource.
+_NO_REPRESENTATION = frozenset({"OPTIONS", "TRACE", "CONNECT"})
+
+
+def not_acceptable(path: str, accept: str) -> Problem:
+    """The 406 problem for ``path``: what was asked, and what is offered."""
+    links = ", ".join(f'<{path}>; rel="alternate"; type="{media}"' for media in OFFERED)
+    return Problem(
+        HTTPStatus.NOT_ACCEPTABLE,
+        f"None of the media types in Accept ({accept}) is offered here; "
+        f"ask for one of: {', '.join(OFFERED)}.",
+        headers={"Link": links, "Vary": "Accept"},
+        extra={"available": list(OFFERED)},
+    )
+
+
+def _add_vary(message: Message) -> None:
+    headers = MutableHeaders(scope=message)
+    existing = [v.strip() for v in headers.get("vary", "").split(",") if v.strip()]
+    if not any(v.lower() in ("accept", "*") for v in existing):
+        headers["Vary"] = ", ".join([*existing, "Accept"])
+
+
+def _requested_path(scope: Scope) -> str:
+    """The path as the client wrote it (the version layer strips a ``/vN`` segment)."""
+    selection = scope.get("state", {}).get("version")
+    prefix = selection.prefix() if isinstance(selection, Selection) else ""
+    return str(prefix + scope["path"])
+
+
+class NegotiationLayer:
+    """Chooses the response media type among :data:`OFFERED` by the request's ``Accept``."""
+
+    def __init__(self, app: ASGIApp, service: Service) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in _NO_REPRESENTATION:
+            await self.app(scope, receive, send)
+            return
+        accept = Headers(scope=scope).get("accept")
+        chosen = negotiation.select(accept, OFFERED)
+        if chosen is None and not SELF_NEGOTIATED.match(scope["path"]):
+            problem = not_acceptable(_requested_path(scope), accept or "")
+            await problem.response(scope)(scope, receive, send)
+            return
+        scope = dict(scope)
+        scope["state"] = {**scope.get("state", {}), "media_type": chosen or OFFERED[0]}
+
+        async def send_varying(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                _add_vary(message)
+            await send(message)
+
+        await self.app(scope, receive, send_varying)
