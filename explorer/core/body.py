@@ -1,0 +1,270 @@
+"""Preparing a response body for display: pretty-printed, indexed by line, lazily.
+
+A body of tens of megabytes must open at once, so nothing here makes one
+Python object per line. The display text is kept as one ``bytes`` value,
+indexed in blocks of about 64 KiB: each block's first line number is known
+(``bytes.count`` in C), and a block is split into lines only when a line in
+it is asked for. A view asks only for the lines it shows.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import orjson
+
+BLOCK_SIZE = 64 * 1024
+_CACHED_BLOCKS = 8
+
+#: Media types shown as text though not ``text/*``; ``+json``/``+xml`` suffixes count too.
+_TEXTUAL_TYPES = frozenset(
+    {
+        "application/json",
+        "application/xml",
+        "application/javascript",
+        "application/x-www-form-urlencoded",
+        "application/yaml",
+        "application/x-yaml",
+        "application/graphql",
+        "application/sql",
+        "message/http",
+        "image/svg+xml",
+    }
+)
+
+
+def language_for(media_type: str | None) -> str | None:
+    """The pygments lexer alias for ``media_type`` (None: plain text)."""
+    if not media_type:
+        return None
+    media_type = media_type.lower()
+    if media_type.endswith("json"):
+        return "json"
+    if media_type == "text/html" or media_type == "application/xhtml+xml":
+        return "html"
+    if media_type.endswith("xml"):
+        return "xml"
+    if media_type == "text/csv":
+        return None
+    if media_type in ("application/javascript", "text/javascript"):
+        return "javascript"
+    if media_type.endswith("yaml"):
+        return "yaml"
+    if media_type == "message/http":
+        return "http"
+    return None
+
+
+def is_textual(media_type: str | None, body: bytes) -> bool:
+    """True when ``body`` is text to show; False for images, archives and the like."""
+    if media_type:
+        media_type = media_type.lower()
+        if (
+            media_type.startswith("text/")
+            or media_type in _TEXTUAL_TYPES
+            or media_type.endswith(("+json", "+xml"))
+        ):
+            return True
+        if media_type != "application/octet-stream":
+            return False
+    # Unknown type: text if the first KiB has no NUL and decodes as UTF-8.
+    head = body[:1024]
+    if b"\x00" in head:
+        return False
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as error:
+        # A multi-byte character cut at the end of the sample is still text.
+        return error.start >= len(head) - 3
+    return True
+
+
+@dataclass
+class DisplayText:
+    """Text to display, by line number, without one object per line."""
+
+    data: bytes
+    language: str | None = None
+    notes: tuple[str, ...] = ()
+    _block_starts: list[int] = field(default_factory=list, repr=False)
+    _block_first_line: list[int] = field(default_factory=list, repr=False)
+    _line_count: int = 0
+    _width: int = 0
+    _cache: OrderedDict[int, list[bytes]] = field(default_factory=OrderedDict, repr=False)
+
+    def __post_init__(self) -> None:
+        data = self.data
+        starts: list[int] = []
+        first_lines: list[int] = []
+        line = 0
+        position = 0
+        size = len(data)
+        while position < size or not starts:
+            starts.append(position)
+            first_lines.append(line)
+            end = data.find(b"\n", min(position + BLOCK_SIZE, size))
+            end = size if end < 0 else end + 1
+            line += data.count(b"\n", position, end)
+            position = end
+            if position >= size:
+                break
+        # A final line without a newline is a line too; so is the empty text.
+        self._line_count = line + (0 if data.endswith(b"\n") and data else 1)
+        self._block_starts = starts
+        self._block_first_line = first_lines
+
+    def __len__(self) -> int:
+        return self._line_count
+
+    def _block_lines(self, block: int) -> list[bytes]:
+        cached = self._cache.get(block)
+        if cached is not None:
+            self._cache.move_to_end(block)
+            return cached
+        start = self._block_starts[block]
+        end = (
+            self._block_starts[block + 1] if block + 1 < len(self._block_starts) else len(self.data)
+        )
+        lines = self.data[start:end].split(b"\n")
+        if end < len(self.data) or self.data.endswith(b"\n"):
+            lines.pop()  # the piece after the block's last newline belongs to no line here
+        self._cache[block] = lines
+        if len(self._cache) > _CACHED_BLOCKS:
+            self._cache.popitem(last=False)
+        return lines
+
+    def line(self, number: int) -> str:
+        """Line ``number`` (0-based), decoded; an empty string past the end."""
+        if not 0 <= number < self._line_count:
+            return ""
+        block = bisect.bisect_right(self._block_first_line, number) - 1
+        lines = self._block_lines(block)
+        index = number - self._block_first_line[block]
+        raw = lines[index] if index < len(lines) else b""
+        return raw.decode("utf-8", errors="replace").rstrip("\r")
+
+    def lines(self, start: int, stop: int) -> list[str]:
+        """Lines ``start`` to ``stop`` (exclusive), decoded."""
+        return [self.line(n) for n in range(max(start, 0), min(stop, self._line_count))]
+
+    @property
+    def width(self) -> int:
+        """The length of the longest line seen so far, at least the first block's."""
+        if not self._width:
+            self._width = max((len(x) for x in self._block_lines(0)), default=0)
+        return self._width
+
+
+def format_text(text: str, language: str | None = None) -> DisplayText:
+    """Display text for ``text`` as it is (the raw wire view, a request preview)."""
+    return DisplayText(text.encode("utf-8", errors="replace"), language)
+
+
+def _pretty_json(body: bytes) -> tuple[bytes | None, str | None]:
+    try:
+        document = orjson.loads(body)
+    except orjson.JSONDecodeError as error:
+        return None, f"Not valid JSON ({error}); shown as received."
+    return orjson.dumps(document, option=orjson.OPT_INDENT_2), None
+
+
+_JSON_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{},:]|[^\s\[\]{},:"]+')
+
+
+def quick_json_lines(body: bytes, max_lines: int = 200, sample: int = 256 * 1024) -> list[str]:
+    """The first ``max_lines`` lines of ``body`` pretty-printed, without parsing it all.
+
+    Re-indents tokens of the first ``sample`` bytes the way ``orjson`` indents
+    (two spaces, ``"key": value``, ``{}``/``[]`` when empty), so a view can show
+    the top of a 20 MB document while the whole is formatted in the background.
+    Strings and numbers are shown as written (``orjson`` may normalise escapes).
+    """
+    lines: list[str] = []
+    depth = 0
+    current = ""
+    tokens = [
+        m.group().decode("utf-8", errors="replace") for m in _JSON_TOKEN.finditer(body[:sample])
+    ]
+    i = 0
+    while i < len(tokens) and len(lines) < max_lines:
+        token = tokens[i]
+        if token in ("{", "["):
+            closer = "}" if token == "{" else "]"
+            if i + 1 < len(tokens) and tokens[i + 1] == closer:
+                current += token + closer
+                i += 2
+                continue
+            lines.append(current + token)
+            depth += 1
+            current = "  " * depth
+        elif token in ("}", "]"):
+            if current.strip():
+                lines.append(current)
+            depth = max(depth - 1, 0)
+            current = "  " * depth + token
+        elif token == ",":
+            lines.append(current + ",")
+            current = "  " * depth
+        elif token == ":":
+            current += ": "
+        else:
+            current += token
+        i += 1
+    if current.strip() and len(lines) < max_lines:
+        lines.append(current)
+    return lines
+
+
+def _utf8_note(body: bytes) -> str | None:
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return (
+            f"Not valid UTF-8 (byte {error.start}: {body[error.start : error.start + 1]!r}); "
+            "undecodable bytes are shown as \N{REPLACEMENT CHARACTER}."
+        )
+    return None
+
+
+def _binary_summary(body: bytes, media_type: str | None) -> DisplayText:
+    kind = media_type or "unknown type"
+    lines = [f"[{len(body):,} bytes of {kind}: binary, not shown as text]", ""]
+    preview = body[:256]
+    for offset in range(0, len(preview), 16):
+        chunk = preview[offset : offset + 16]
+        hexes = " ".join(f"{b:02x}" for b in chunk)
+        printable = "".join(chr(b) if 32 <= b < 127 else "." for b in chunk)
+        lines.append(f"{offset:08x}  {hexes:<47}  {printable}")
+    if len(body) > len(preview):
+        lines.append("...")
+    return DisplayText("\n".join(lines).encode(), None)
+
+
+def format_body(body: bytes, media_type: str | None, *, pretty: bool = True) -> DisplayText:
+    """Display text for a response body: pretty JSON, text as is, binary summarized.
+
+    Never raises: invalid JSON and invalid UTF-8 are shown as received with a note.
+    """
+    if not body:
+        return DisplayText(b"", None, ("No body.",))
+    if not is_textual(media_type, body):
+        return _binary_summary(body, media_type)
+    language = language_for(media_type)
+    if language is None and body.lstrip()[:1] in (b"{", b"["):
+        language = "json"  # sniffed: text/plain JSON is common
+    notes: list[str] = []
+    if language == "json" and pretty:
+        formatted, note = _pretty_json(body)
+        if formatted is not None:
+            return DisplayText(formatted, "json")
+        if note and media_type and media_type.endswith("json"):
+            notes.append(note)
+        else:
+            language = None
+    utf8 = _utf8_note(body)
+    if utf8:
+        notes.append(utf8)
+    return DisplayText(body, language, tuple(notes))

@@ -1,0 +1,90 @@
+"""The body formatter: pretty JSON, notes for bad input, and the block line index."""
+
+from __future__ import annotations
+
+import orjson
+from hypothesis import given
+from hypothesis import strategies as st
+
+from explorer.core import body as body_module
+from explorer.core.body import DisplayText, format_body, format_text, quick_json_lines
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(max_size=20),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=8), children, max_size=5)
+    ),
+    max_leaves=30,
+)
+
+
+def _expected_lines(text: str) -> list[str]:
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    return lines
+
+
+@given(st.text(alphabet="ab\n\r é", max_size=300))
+def test_lines_match_a_plain_split(text: str) -> None:
+    shown = format_text(text)
+    assert [shown.line(n) for n in range(len(shown))] == [
+        line.rstrip("\r") for line in _expected_lines(text)
+    ]
+
+
+def test_lines_across_many_blocks(monkeypatch: object) -> None:
+    text = "".join(f"line {n} {'x' * (n % 50)}\n" for n in range(20_000))
+    shown = DisplayText(text.encode())
+    expected = _expected_lines(text)
+    assert len(shown) == len(expected) == 20_000
+    for number in (0, 1, 999, 5_000, 12_345, 19_999):
+        assert shown.line(number) == expected[number]
+    assert shown.lines(19_998, 20_005) == expected[19_998:]
+    assert shown.line(20_000) == ""
+    assert len(shown._block_starts) > 1  # the index really has several blocks
+    assert len(text) > body_module.BLOCK_SIZE
+
+
+def test_json_is_pretty_printed() -> None:
+    shown = format_body(b'{"a":1,"b":[true,null]}', "application/hal+json")
+    assert shown.language == "json"
+    assert shown.lines(0, 10) == ["{", '  "a": 1,', '  "b": [', "    true,", "    null", "  ]", "}"]
+    assert shown.notes == ()
+
+
+def test_invalid_json_is_shown_as_received_with_a_note() -> None:
+    shown = format_body(b'{"a": 1,', "application/json")
+    assert shown.line(0) == '{"a": 1,'
+    assert "Not valid JSON" in shown.notes[0]
+
+
+def test_bad_utf8_is_replaced_and_noted() -> None:
+    shown = format_body(b"caf\xe9 ok", "text/plain; charset=utf-8")
+    assert shown.line(0) == "caf\N{REPLACEMENT CHARACTER} ok"
+    assert "Not valid UTF-8" in shown.notes[0]
+
+
+def test_binary_is_summarized_with_a_hex_preview() -> None:
+    shown = format_body(bytes(range(256)) * 4, "image/png")
+    assert shown.line(0) == "[1,024 bytes of image/png: binary, not shown as text]"
+    assert shown.line(2).startswith("00000000  00 01 02")
+    assert shown.line(len(shown) - 1) == "..."
+
+
+def test_sniffs_json_and_text_without_a_media_type() -> None:
+    assert format_body(b"[1, 2]", None).language == "json"
+    assert format_body(b"hello", None).line(0) == "hello"
+    assert format_body(b"\x00\x01", None).line(0).startswith("[2 bytes of unknown type")
+
+
+def test_empty_body() -> None:
+    assert format_body(b"", "application/json").notes == ("No body.",)
+
+
+@given(json_values)
+def test_quick_lines_match_orjson(value: object) -> None:
+    compact = orjson.dumps(value)
+    expected = orjson.dumps(value, option=orjson.OPT_INDENT_2).decode().split("\n")
+    assert quick_json_lines(compact, max_lines=10_000) == expected
+    assert quick_json_lines(compact, max_lines=3) == expected[:3]

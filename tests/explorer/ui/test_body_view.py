@@ -1,0 +1,86 @@
+"""BodyView: large bodies open at once, render lazily, and highlight off the UI thread."""
+
+from __future__ import annotations
+
+import orjson
+from textual.app import App, ComposeResult
+
+from explorer.ui.widgets.body_view import INLINE_FORMAT_LIMIT, BodyView
+
+
+class BodyApp(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ready: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield BodyView(id="body")
+
+    def on_body_view_ready(self, message: BodyView.Ready) -> None:
+        self.ready.append(message.lines)
+
+
+def _large_json() -> bytes:
+    items = [{"id": n, "name": f"Customer {n}", "tags": ["a", "b"]} for n in range(20_000)]
+    body = orjson.dumps({"_embedded": {"customers": items}})
+    assert len(body) > INLINE_FORMAT_LIMIT
+    return body
+
+
+async def test_small_json_is_formatted_at_once_and_highlighted() -> None:
+    app = BodyApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(b'{"a": 1}', "application/json")
+        await pilot.pause()
+        assert [view.row_text(n) for n in range(view.line_count)] == ["{", '  "a": 1', "}"]
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert 1 in view._highlighted  # the visible rows were highlighted in a worker
+        assert app.ready == [3]
+
+
+async def test_large_json_shows_its_top_first_then_everything() -> None:
+    body = _large_json()
+    app = BodyApp()
+    async with app.run_test(size=(80, 20)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(body, "application/json")
+        # Before the worker is done, the top of the document is already there.
+        assert view.row_text(0).startswith("Formatting")
+        assert view.row_text(1) == "{"
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        expected = orjson.dumps(orjson.loads(body), option=orjson.OPT_INDENT_2).decode()
+        lines = expected.split("\n")
+        assert app.ready == [len(lines)]
+        assert view.notes == ()
+        assert view.row_text(len(lines) - 1) == "}"
+        await pilot.press("end")
+        await pilot.pause()
+        assert view.scroll_offset.y == view.max_scroll_y > 0
+
+
+async def test_a_newer_body_wins_over_a_slow_one() -> None:
+    app = BodyApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(_large_json(), "application/json")
+        view.show_text("GET / HTTP/1.1\nHost: x", "http")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert view.row_text(0) == "GET / HTTP/1.1"
+        assert view.line_count == 2
+
+
+async def test_binary_and_empty_bodies() -> None:
+    app = BodyApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(b"\x89PNG\r\n\x1a\n" + bytes(100), "image/png")
+        await pilot.pause()
+        assert view.row_text(0) == "[108 bytes of image/png: binary, not shown as text]"
+        view.clear()
+        await pilot.pause()
+        assert view.line_count == 1
+        assert view.row_text(0) == ""
