@@ -25,6 +25,13 @@ def _link_object(link: Link) -> dict[str, Any]:
     return obj
 
 
+def _uses_curie(resource: Resource) -> bool:
+    """True when ``resource`` or anything it embeds has an ``rw:`` relation."""
+    return any(link.rel.startswith("rw:") for link in resource.links) or any(
+        _uses_curie(item) for items in resource.embedded.values() for item in items
+    )
+
+
 def _links(links: list[Link], with_curies: bool) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for link in links:
@@ -34,7 +41,7 @@ def _links(links: list[Link], with_curies: bool) -> dict[str, Any]:
             out[link.rel] = [*existing, obj] if isinstance(existing, list) else [existing, obj]
         else:
             out[link.rel] = obj
-    if with_curies and any(rel.startswith("rw:") for rel in out):
+    if with_curies:
         out["curies"] = CURIES
     return out
 
@@ -62,7 +69,8 @@ def _template(action: Action) -> dict[str, Any]:
 def to_hal(resource: Resource, *, top: bool = True) -> dict[str, Any]:
     """The HAL document of ``resource``; HAL-FORMS templates for its actions."""
     doc: dict[str, Any] = dict(resource.properties)
-    doc["_links"] = _links(resource.links, with_curies=top)
+    # Curies are declared once, at the top, for every rw: relation in the document.
+    doc["_links"] = _links(resource.links, with_curies=top and _uses_curie(resource))
     if resource.embedded:
         doc["_embedded"] = {
             name: [to_hal(item, top=False) for item in items]

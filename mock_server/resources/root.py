@@ -8,15 +8,46 @@ from starlette.routing import BaseRoute, Route
 
 from mock_server.representations.model import Link, Resource
 from mock_server.resources.respond import respond
-from mock_server.resources.urls import href
+from mock_server.resources.urls import href, template_href
 from mock_server.service import Service
+from mock_server.versions import is_versioned_path
 
-#: The entry point's links: (rel, path, title, templated).
+#: The entry point's links: (rel, path, title, templated). Paths of versioned
+#: resources keep the request's version style; the others are used as they are.
+#: A templated path's ``{?a,b}`` part lists its query variables.
 ENTRY_LINKS: list[tuple[str, str, str, bool]] = [
     ("rw:customers", "/customers", "Customers", False),
     ("rw:products", "/products", "Products", False),
     ("rw:orders", "/orders", "Orders (needs a credential)", False),
+    (
+        "rw:customer-search",
+        "/customers{?name,city,sort,limit,offset}",
+        "Search customers",
+        True,
+    ),
+    (
+        "rw:product-search",
+        "/products{?minCost,maxCost,name,sort,limit,offset}",
+        "Search products",
+        True,
+    ),
+    ("rw:order-search", "/orders{?status,customerId,sort,limit,offset}", "Search orders", True),
+    ("rw:token", "/auth/token", "Get a bearer token", False),
+    ("rw:session", "/auth/session", "Start a cookie session", False),
+    ("rw:status", "/status/{code}", "Any status code, explained", True),
+    ("service-desc", "/openapi.json", "OpenAPI description", False),
+    ("service-doc", "/docs/rels", "Link relations, explained", False),
 ]
+
+
+def entry_href(request: Request, path: str, templated: bool) -> str:
+    """The href of an entry link: versioned paths keep the request's version style."""
+    if not is_versioned_path(path):
+        return path
+    if templated and "{?" in path:
+        base, _, variables = path.partition("{?")
+        return template_href(request, base, tuple(variables.rstrip("}").split(",")))
+    return href(request, path)
 
 
 def routes(service: Service) -> list[BaseRoute]:
@@ -31,7 +62,7 @@ def routes(service: Service) -> list[BaseRoute]:
             },
             links=[Link("self", href(request, "/"), title="Entry point")]
             + [
-                Link(rel, href(request, path), title=title, templated=templated)
+                Link(rel, entry_href(request, path, templated), title=title, templated=templated)
                 for rel, path, title, templated in ENTRY_LINKS
             ],
         )

@@ -34,3 +34,18 @@ def href(request: Request, path: str, query: str = "") -> str:
     if "{?" in path:
         return target
     return target + ("?" + "&".join(pairs) if pairs else "")
+
+
+def template_href(request: Request, path: str, variables: tuple[str, ...]) -> str:
+    """An RFC 6570 template for ``path`` with form-style query ``variables``.
+
+    It keeps the request's version style: ``/v2/products{?name,limit}`` for URI
+    style, ``/products?version=2{&name,limit}`` for query style.
+    """
+    chosen = selection(request)
+    target = chosen.prefix() + path
+    names = ",".join(variables)
+    version_pair = chosen.query()
+    if version_pair:
+        return f"{target}?{version_pair}{{&{names}}}"
+    return f"{target}{{?{names}}}"

@@ -1,0 +1,88 @@
+"""Reading request bodies: length, media type, and JSON syntax, in that order.
+
+- neither ``Content-Length`` nor ``Transfer-Encoding: chunked``: **411** (the
+  server cannot tell where the body ends, RFC 9112 section 6.3);
+- a ``Content-Type`` the target does not take: **415**, with ``Accept-Post``
+  (POST and PUT; the header comes from the W3C Linked Data Platform) or
+  ``Accept-Patch`` (PATCH, RFC 5789) naming what it takes;
+- an empty body where one is required, or bytes that are not JSON: **400**.
+
+Shape and field rules come later (422, see :mod:`mock_server.resources.schemas`).
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+import orjson
+from starlette.requests import Request
+
+from mock_server.problems import Problem
+
+JSON = "application/json"
+HAL_JSON = "application/hal+json"
+MERGE_PATCH = "application/merge-patch+json"
+JSON_PATCH = "application/json-patch+json"
+
+#: What POST and PUT take (a HAL document read back is fine: its links are ignored).
+ENTITY_TYPES: tuple[str, ...] = (JSON, HAL_JSON)
+#: What PATCH takes.
+PATCH_TYPES: tuple[str, ...] = (MERGE_PATCH, JSON_PATCH)
+
+
+def media_type_of(request: Request) -> str:
+    """The request's ``Content-Type`` without parameters, lower case ("" when absent)."""
+    return request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+
+
+def has_framing(request: Request) -> bool:
+    """True when the request says how long its body is (Content-Length or chunked)."""
+    if "content-length" in request.headers:
+        return True
+    codings = request.headers.get("transfer-encoding", "").lower()
+    return "chunked" in [c.strip() for c in codings.split(",")]
+
+
+def _accept_header(method: str) -> str:
+    return "Accept-Patch" if method == "PATCH" else "Accept-Post"
+
+
+def check_media_type(request: Request, accepted: tuple[str, ...]) -> str:
+    """The body's media type if ``accepted`` has it; else a 415 problem naming the accepted."""
+    media_type = media_type_of(request)
+    if media_type in accepted:
+        return media_type
+    listed = ", ".join(accepted)
+    got = f"'{media_type}'" if media_type else "no Content-Type"
+    raise Problem(
+        HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+        f"{request.method} {request.url.path} takes {listed}; the request sent {got}.",
+        headers={_accept_header(request.method): listed},
+        extra={"accepted": list(accepted)},
+    )
+
+
+def parse_json(raw: bytes) -> Any:
+    """The JSON value in ``raw``; a 400 problem saying where the syntax broke."""
+    try:
+        return orjson.loads(raw)
+    except orjson.JSONDecodeError as error:
+        raise Problem(
+            HTTPStatus.BAD_REQUEST, f"The request body is not valid JSON: {error}."
+        ) from None
+
+
+async def read_json(request: Request, accepted: tuple[str, ...]) -> tuple[str, Any]:
+    """The body of a write as (media type, JSON value), or the problem that says why not."""
+    if not has_framing(request):
+        raise Problem(
+            HTTPStatus.LENGTH_REQUIRED,
+            f"{request.method} needs a body, sent with Content-Length "
+            "(or Transfer-Encoding: chunked).",
+        )
+    media_type = check_media_type(request, accepted)
+    raw = await request.body()
+    if not raw.strip():
+        raise Problem(HTTPStatus.BAD_REQUEST, f"{request.method} needs a body; it was empty.")
+    return media_type, parse_json(raw)

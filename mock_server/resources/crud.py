@@ -1,0 +1,221 @@
+"""The uniform interface of a collection: GET/POST on it, GET/PUT/PATCH/DELETE on members.
+
+One set of handlers serves every :class:`~mock_server.resources.entity.Entity`:
+
+- ``GET /things``: a page in the envelope, links in the body and the ``Link`` header;
+- ``POST /things``: 201 with ``Location``, ``ETag`` and the new member;
+- ``GET /things/{id}``: the member; 410 once deleted, 404 if the id was never used;
+- ``PUT /things/{id}``: replace (200) or create at that id (201);
+- ``PATCH /things/{id}``: merge patch or JSON patch, result validated as a PUT body;
+- ``DELETE /things/{id}``: 204.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from mock_server.problems import Problem
+from mock_server.representations.model import Link, Resource
+from mock_server.resources import collection_query as cq
+from mock_server.resources.body import (
+    ENTITY_TYPES,
+    JSON_PATCH,
+    PATCH_TYPES,
+    read_json,
+)
+from mock_server.resources.entity import Entity
+from mock_server.resources.etag import strong_etag
+from mock_server.resources.json_patch import PatchError, apply_json_patch
+from mock_server.resources.link_header import link_header
+from mock_server.resources.merge_patch import merge_patch
+from mock_server.resources.respond import respond
+from mock_server.resources.urls import href, version_of
+from mock_server.service import Service
+from mock_server.store import Conflict, Gone, NotFound, Record
+
+
+def fetch(service: Service, entity: Entity, record_id: int) -> Record:
+    """Member ``record_id``, or the problem saying why not (404, 410, 451)."""
+    entity.check_readable(record_id)
+    try:
+        return service.store[entity.collection].get(record_id)
+    except Gone:
+        raise Problem(
+            HTTPStatus.GONE,
+            f"{entity.kind.capitalize()} {record_id} was deleted; ids are never reused.",
+        ) from None
+    except NotFound:
+        raise Problem(HTTPStatus.NOT_FOUND, f"There is no {entity.kind} {record_id}.") from None
+
+
+def member(request: Request, entity: Entity, record: Record, *, embedded: bool = False) -> Resource:
+    """The resource for ``record``: properties, links, and (at top level) its actions."""
+    version = version_of(request)
+    self_href = href(request, entity.item_path(record.id))
+    try:
+        entity.check_readable(record.id)
+    except Problem as withheld:
+        # Listed (so the 451 can be discovered) but with nothing it may not show.
+        return Resource(
+            kind=entity.kind,
+            properties={"id": record.id, "unavailable": withheld.detail},
+            links=[Link("self", self_href)],
+            id=record.id,
+        )
+    links = [
+        Link("self", self_href, title=entity.title_of(record)),
+        Link("collection", href(request, entity.listing.path)),
+        *entity.related_links(request, record),
+    ]
+    actions = [] if embedded else entity.item_actions(request, record, version)
+    return Resource(
+        kind=entity.kind,
+        properties=entity.represent(record, version),
+        links=links,
+        actions=actions,
+        id=record.id,
+    )
+
+
+def with_etag(response: Response) -> Response:
+    """``response`` with the strong ETag of its body."""
+    response.headers["ETag"] = strong_etag(bytes(response.body))
+    return response
+
+
+def write_problem(entity: Entity, error: Exception) -> Problem:
+    """The problem for a store refusal: a unique field taken (409) or a deleted id (410)."""
+    if isinstance(error, Conflict):
+        return Problem(
+            HTTPStatus.CONFLICT,
+            f"A {entity.kind} with {error.field_name} {error.value!r} already exists; "
+            f"{error.field_name} must be unique.",
+            extra={"field": error.field_name},
+        )
+    return Problem(
+        HTTPStatus.GONE,
+        f"{entity.kind.capitalize()} {error.args[0]} was deleted; ids are never reused.",
+    )
+
+
+def routes(entity: Entity, service: Service) -> list[BaseRoute]:
+    """The collection and member routes of ``entity``."""
+    store = service.store
+    path = entity.listing.path
+
+    async def list_members(request: Request) -> Response:
+        query = cq.parse_query(request.query_params.multi_items(), entity.listing)
+        page = cq.select(store[entity.collection].all(), query, entity.listing)
+        paging = cq.page_links(request, entity.listing, page)
+        resource = Resource(
+            kind=entity.collection,
+            properties=cq.envelope_properties(page),
+            links=[
+                *paging,
+                cq.search_link(request, entity.listing),
+                Link("up", href(request, "/")),
+            ],
+            embedded={
+                entity.collection: [
+                    member(request, entity, record, embedded=True) for record in page.records
+                ]
+            },
+            actions=entity.collection_actions(request, version_of(request)),
+        )
+        return respond(request, resource, headers={"Link": link_header(paging)})
+
+    async def create(request: Request) -> Response:
+        _, body = await read_json(request, ENTITY_TYPES)
+        data = entity.validate(body, version_of(request), target_id=None, current=None, store=store)
+        try:
+            record = store.create(entity.collection, data, service.clock())
+        except Conflict as error:
+            raise write_problem(entity, error) from None
+        location = href(request, entity.item_path(record.id))
+        response = respond(
+            request, member(request, entity, record), HTTPStatus.CREATED, {"Location": location}
+        )
+        return with_etag(response)
+
+    async def read(request: Request) -> Response:
+        record = fetch(service, entity, request.path_params["id"])
+        return respond(request, member(request, entity, record))
+
+    async def save(request: Request, record_id: int, body: Any, current: Record | None) -> Response:
+        data = entity.validate(
+            body, version_of(request), target_id=record_id, current=current, store=store
+        )
+        try:
+            record, created = store.put(entity.collection, record_id, data, service.clock())
+        except (Conflict, Gone) as error:
+            raise write_problem(entity, error) from None
+        headers = {"Location": href(request, entity.item_path(record_id))} if created else {}
+        status = HTTPStatus.CREATED if created else HTTPStatus.OK
+        return with_etag(respond(request, member(request, entity, record), status, headers))
+
+    async def replace(request: Request) -> Response:
+        record_id: int = request.path_params["id"]
+        entity.check_readable(record_id)
+        _, body = await read_json(request, ENTITY_TYPES)
+        current: Record | None
+        try:
+            current = fetch(service, entity, record_id)
+        except Problem as problem:
+            if problem.status != HTTPStatus.NOT_FOUND:
+                raise
+            current = None
+        if current is not None:
+            entity.check_writable(current, "PUT")
+        return await save(request, record_id, body, current)
+
+    async def patch(request: Request) -> Response:
+        record_id: int = request.path_params["id"]
+        current = fetch(service, entity, record_id)
+        media_type, patch_doc = await read_json(request, PATCH_TYPES)
+        entity.check_writable(current, "PATCH")
+        document = entity.represent(current, version_of(request))
+        if media_type == JSON_PATCH:
+            try:
+                patched = apply_json_patch(document, patch_doc)
+            except PatchError as error:
+                raise Problem(error.status, error.detail) from None
+        else:
+            patched = merge_patch(document, patch_doc)
+        return await save(request, record_id, patched, current)
+
+    async def delete(request: Request) -> Response:
+        record_id: int = request.path_params["id"]
+        current = fetch(service, entity, record_id)
+        entity.check_writable(current, "DELETE")
+        store.delete(entity.collection, record_id)
+        return Response(status_code=HTTPStatus.NO_CONTENT)
+
+    item = path + "/{id:int}"
+    return [
+        Route(path, _dispatch({"GET": list_members, "POST": create}), methods=["GET", "POST"]),
+        Route(
+            item,
+            _dispatch({"GET": read, "PUT": replace, "PATCH": patch, "DELETE": delete}),
+            methods=["GET", "PUT", "PATCH", "DELETE"],
+        ),
+    ]
+
+
+Handler = Callable[[Request], Any]
+
+
+def _dispatch(by_method: dict[str, Handler]) -> Handler:
+    """One endpoint that calls the handler for the request's method (HEAD as GET)."""
+
+    async def endpoint(request: Request) -> Response:
+        method = "GET" if request.method == "HEAD" else request.method
+        response: Response = await by_method[method](request)
+        return response
+
+    return endpoint

@@ -1,0 +1,173 @@
+"""``/customers``: people with a name and an address; version 2 structures the address.
+
+Version 1 shows the address as one string (``"street, city, state zip"``) and
+parses a written one back; version 2 shows and takes the object. One seeded
+customer is under legal hold: every request for it answers 451 with a
+``blocked-by`` link (RFC 7725).
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from starlette.requests import Request
+from starlette.routing import BaseRoute
+
+from mock_server.problems import Problem
+from mock_server.representations.model import Field, Link
+from mock_server.resources import crud
+from mock_server.resources import schemas as s
+from mock_server.resources.address import ADDRESS_FIELDS, parse_address, render_address
+from mock_server.resources.collection_query import Filter, Listing, parse_text
+from mock_server.resources.entity import Entity
+from mock_server.resources.link_header import link_value
+from mock_server.resources.urls import href
+from mock_server.service import Service
+from mock_server.store import Record, Store
+from mock_server.store.seed import LEGAL_HOLD_CUSTOMER_ID
+
+#: Where the legal hold is explained (the ``blocked-by`` target).
+LEGAL_HOLD_DOC = "/docs/legal-hold"
+
+
+def _name_contains(data: dict[str, Any], wanted: str) -> bool:
+    return wanted in str(data.get("name", "")).casefold()
+
+
+def _in_city(data: dict[str, Any], wanted: str) -> bool:
+    return str(data.get("address", {}).get("city", "")).casefold() == wanted
+
+
+LISTING = Listing(
+    path="/customers",
+    filters=(Filter("name", parse_text, _name_contains), Filter("city", parse_text, _in_city)),
+    sort_keys={
+        "id": lambda r: r.id,
+        "name": lambda r: str(r.data.get("name", "")).casefold(),
+        "city": lambda r: str(r.data.get("address", {}).get("city", "")).casefold(),
+    },
+)
+
+
+class Customers(Entity):
+    """Customers: ``name`` (unique) and ``address``."""
+
+    collection = "customers"
+    kind = "customer"
+    listing = LISTING
+
+    def represent(self, record: Record, version: int) -> dict[str, Any]:
+        address = dict(record.data["address"])
+        return {
+            "id": record.id,
+            "name": record.data["name"],
+            "address": address if version >= 2 else render_address(address),
+        }
+
+    def validate(
+        self,
+        body: Any,
+        version: int,
+        *,
+        target_id: int | None,
+        current: Record | None,
+        store: Store,
+    ) -> dict[str, Any]:
+        obj = s.expect_object(body, "customer")
+        errors = s.FieldErrors()
+        s.check_members(obj, ("id", "name", "address"), errors)
+        s.check_id(obj, target_id, errors)
+        name = s.text(obj, "name", errors)
+        address: dict[str, str] | None = None
+        if version >= 2:
+            address = self._address_object(obj, errors)
+        else:
+            line = s.text(obj, "address", errors)
+            if line is not None:
+                address = parse_address(line)
+        errors.raise_if_any("customer")
+        assert name is not None
+        assert address is not None
+        return {"name": name, "address": address}
+
+    @staticmethod
+    def _address_object(obj: dict[str, Any], errors: s.FieldErrors) -> dict[str, str] | None:
+        if "address" not in obj:
+            errors.add("address", "is required")
+            return None
+        raw = obj["address"]
+        if not isinstance(raw, dict):
+            errors.add(
+                "address",
+                "must be an object {streetAddress, city, state, zipCode} in version 2 "
+                "(version 1 takes one string)",
+            )
+            return None
+        s.check_members(raw, ADDRESS_FIELDS, errors, prefix="address.")
+        parts = {
+            name: s.text(
+                raw, name, errors, field=f"address.{name}", allow_empty=name != "streetAddress"
+            )
+            for name in ADDRESS_FIELDS
+        }
+        if any(value is None for value in parts.values()):
+            return None
+        return {name: str(value) for name, value in parts.items()}
+
+    def fields(self, version: int, record: Record | None = None) -> tuple[Field, ...]:
+        shown = self.represent(record, version) if record is not None else None
+        name = Field("name", "text", True, shown["name"] if shown else None, "Name")
+        if version < 2:
+            return (
+                name,
+                Field(
+                    "address",
+                    "text",
+                    True,
+                    shown["address"] if shown else None,
+                    "Address: street, city, state zip",
+                ),
+            )
+        address = shown["address"] if shown else {}
+        prompts = {
+            "streetAddress": "Street",
+            "city": "City",
+            "state": "State",
+            "zipCode": "Zip code",
+        }
+        return (
+            name,
+            *(
+                Field(f"address.{part}", "text", True, address.get(part), prompt)
+                for part, prompt in prompts.items()
+            ),
+        )
+
+    def title_of(self, record: Record) -> str:
+        return str(record.data.get("name", super().title_of(record)))
+
+    def check_readable(self, record_id: int) -> None:
+        if record_id == LEGAL_HOLD_CUSTOMER_ID:
+            raise Problem(
+                HTTPStatus.UNAVAILABLE_FOR_LEGAL_REASONS,
+                f"Customer {record_id} is under a legal hold and cannot be shown or changed.",
+                headers={"Link": link_value(Link("blocked-by", LEGAL_HOLD_DOC))},
+            )
+
+    def related_links(self, request: Request, record: Record) -> list[Link]:
+        return [
+            Link(
+                "rw:orders",
+                href(request, "/orders", f"customerId={record.id}"),
+                title=f"Orders of {self.title_of(record)}",
+            )
+        ]
+
+
+ENTITY = Customers()
+
+
+def routes(service: Service) -> list[BaseRoute]:
+    """The customers' routes."""
+    return crud.routes(ENTITY, service)

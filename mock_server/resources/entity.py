@@ -1,0 +1,112 @@
+"""What a collection's members are: their schema per version, links, actions and rules.
+
+Each resource module (customers, products, orders) subclasses :class:`Entity`;
+:mod:`mock_server.resources.crud` turns one into routes. The store always
+holds the newest schema; ``represent`` shows a record in the version asked
+for, and ``validate`` turns a body of that version back into the stored form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+
+from mock_server.representations.model import Action, Field, Link
+from mock_server.resources.body import MERGE_PATCH
+from mock_server.resources.collection_query import Listing
+from mock_server.resources.urls import href
+from mock_server.store import Record, Store
+
+
+class Entity:
+    """One kind of entity. Subclasses set the class attributes and the schema methods."""
+
+    #: The collection's name and path segment: ``customers``.
+    collection: str = ""
+    #: A member's kind: ``customer`` (the JSON:API type, the XML element).
+    kind: str = ""
+    #: How the collection may be read.
+    listing: Listing
+
+    # Schema ----------------------------------------------------------------------------
+
+    def represent(self, record: Record, version: int) -> dict[str, Any]:
+        """The record's properties in ``version``'s schema, ``id`` first."""
+        raise NotImplementedError
+
+    def validate(
+        self,
+        body: Any,
+        version: int,
+        *,
+        target_id: int | None,
+        current: Record | None,
+        store: Store,
+    ) -> dict[str, Any]:
+        """The stored form of a ``version`` body; a 422 problem listing every bad field.
+
+        ``target_id`` is the id in the URL (None for POST); ``current`` the record
+        being replaced, whose fields outside ``version``'s schema are kept.
+        """
+        raise NotImplementedError
+
+    def fields(self, version: int, record: Record | None = None) -> tuple[Field, ...]:
+        """The inputs of the create/update forms, with ``record``'s values when given."""
+        raise NotImplementedError
+
+    def title_of(self, record: Record) -> str:
+        """A short human title for links to ``record``."""
+        return f"{self.kind.capitalize()} {record.id}"
+
+    # Rules -----------------------------------------------------------------------------
+
+    def check_readable(self, record_id: int) -> None:
+        """Raise a problem if ``record_id`` may not be shown (legal hold)."""
+
+    def check_writable(self, record: Record, method: str) -> None:
+        """Raise a problem if ``record`` may not be changed by ``method`` now."""
+
+    # Hypermedia ------------------------------------------------------------------------
+
+    def item_path(self, record_id: int) -> str:
+        """The unversioned path of member ``record_id``."""
+        return f"{self.listing.path}/{record_id}"
+
+    def related_links(self, request: Request, record: Record) -> list[Link]:
+        """Links to related resources (beyond self and collection)."""
+        return []
+
+    def item_actions(self, request: Request, record: Record, version: int) -> list[Action]:
+        """What may be done to ``record`` now: update, patch, delete by default."""
+        target = href(request, self.item_path(record.id))
+        noun = self.kind
+        return [
+            Action(
+                "update", "PUT", target, f"Replace this {noun}", fields=self.fields(version, record)
+            ),
+            Action(
+                "patch",
+                "PATCH",
+                target,
+                f"Change some fields of this {noun}",
+                content_type=MERGE_PATCH,
+                fields=tuple(
+                    Field(f.name, f.type, False, f.value, f.prompt, f.options)
+                    for f in self.fields(version, record)
+                ),
+            ),
+            Action("delete", "DELETE", target, f"Delete this {noun}"),
+        ]
+
+    def collection_actions(self, request: Request, version: int) -> list[Action]:
+        """What may be done to the collection: create a member."""
+        return [
+            Action(
+                "create",
+                "POST",
+                href(request, self.listing.path),
+                f"Create a {self.kind}",
+                fields=self.fields(version),
+            )
+        ]

@@ -1,0 +1,54 @@
+"""What each link relation this server uses means: the text behind ``/docs/rels/{rel}``.
+
+Relations without a prefix are registered with IANA (RFC 8288's registry);
+``rw:`` ones are this server's own, and HAL's curie maps ``rw:x`` to
+``/docs/rels/x``. One table, so the docs and the links cannot drift apart.
+"""
+
+from __future__ import annotations
+
+#: Relation name (without ``rw:``) -> what following a link of that relation gives.
+RELATIONS: dict[str, str] = {
+    # This server's own (rw:...)
+    "customers": "The customers collection: people who order, with a name and an address. "
+    "Paged with limit/offset, filtered by name and city, sortable.",
+    "products": "The products collection: things to order, with a cost (and a currency in "
+    "version 2). Filtered by minCost, maxCost and name, sortable.",
+    "orders": "Orders: a customer's items, with a status moving draft -> placed -> shipped, "
+    "or to cancelled. From a customer, the link lists that customer's orders.",
+    "customer": "The customer an order belongs to.",
+    "product": "A product named by one of an order's items (one link per item).",
+    "customer-search": "A URI template for searching the customers collection.",
+    "product-search": "A URI template for searching the products collection.",
+    "order-search": "A URI template for searching the orders collection.",
+    "token": "POST credentials here to get a bearer token (DELETE revokes it in stored mode).",
+    "session": "POST credentials here to start a cookie session; DELETE ends it.",
+    "status": "A URI template: /status/{code} answers with that status code and the headers "
+    "it implies, explaining it.",
+    "rels": "The list of link relations this server uses, each explained.",
+    # Registered relations (IANA), as used here
+    "self": "The resource itself: the URI to use for it.",
+    "collection": "The collection this member belongs to (RFC 6573).",
+    "item": "A member of this collection (RFC 6573).",
+    "first": "The first page of this collection, with the same filters and sort.",
+    "prev": "The page before this one.",
+    "next": "The page after this one.",
+    "last": "The last page of this collection.",
+    "search": "A URI template (RFC 6570) for searching this collection: fill in filters, "
+    "sort, limit and offset.",
+    "up": "The resource one level up; here, the entry point.",
+    "blocked-by": "The entity that blocks access to this resource (RFC 7725, with 451).",
+    "service-desc": "A machine-readable description of the API (OpenAPI, RFC 8631).",
+    "service-doc": "Documentation of the API for people (RFC 8631).",
+    "curies": "HAL's compact URIs: how 'rw:x' expands to the documentation of relation x.",
+}
+
+#: Explanations of other documentation pages: name -> (title, text).
+PAGES: dict[str, tuple[str, str]] = {
+    "legal-hold": (
+        "Legal hold",
+        "A court order blocks publishing this customer's data. Requests for it answer "
+        '451 Unavailable For Legal Reasons (RFC 7725), with a Link rel="blocked-by" '
+        "pointing here.",
+    ),
+}
