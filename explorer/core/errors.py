@@ -357,6 +357,7 @@ def from_httpx(exc: Exception, url: str | None = None) -> RestwalkError:
         explanation = _closed_early_explanation(detail)
     if kind is ConnectionRefused and url:
         explanation = f"{ConnectionRefused.explanation.rstrip('.')} ({_origin(url)})."
+        detail = ""  # "All connection attempts failed" adds nothing to that
     return kind(explanation, detail=detail, url=url)
 
 
