@@ -10,15 +10,18 @@ import dataclasses
 import json
 import logging
 import os
+import signal
 import socket
 import threading
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import uvicorn
 from uvicorn.supervisors import Multiprocess
 
 from mock_server.app import MockApp, create_app
+from mock_server.protocol import MockConfig, MockH11Protocol
 from mock_server.settings import RateLimit, Settings
 
 _SETTINGS_ENV = "RESTWALK_MOCK_SETTINGS"
@@ -47,16 +50,25 @@ def url_of(sock: socket.socket) -> str:
 
 
 def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config:
-    """The uvicorn configuration every way of serving shares."""
-    return uvicorn.Config(
+    """The uvicorn configuration every way of serving shares.
+
+    The protocol is :class:`~mock_server.protocol.MockH11Protocol` (h11 with
+    problem bodies for unparseable requests; it reads ``settings`` from the
+    config). ``proxy_headers`` is off: the mock server is nobody's backend, and
+    a trusted ``X-Forwarded-For`` would let any local client pick the address
+    the rate limit counts it under.
+    """
+    return MockConfig(
         app,
-        http="h11",
+        settings,
+        http=MockH11Protocol,
         lifespan="off",
         log_config=None,
         log_level=settings.log_level,
         timeout_keep_alive=max(1, round(settings.keep_alive_seconds)),
         h11_max_incomplete_event_size=settings.max_header_size + settings.max_uri_length + 1024,
         server_header=False,
+        proxy_headers=False,
         **extra,
     )
 
@@ -144,14 +156,31 @@ def app_from_environment() -> MockApp:
     return create_app(settings_from_env(os.environ[_SETTINGS_ENV]))
 
 
+def _stopped(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM after uvicorn's graceful shutdown: already done, nothing to do."""
+
+
 def serve(settings: Settings, sock: socket.socket) -> None:
-    """Serve on ``sock`` in the foreground until SIGINT or SIGTERM."""
+    """Serve on ``sock`` in the foreground until SIGINT or SIGTERM.
+
+    uvicorn shuts down gracefully on either signal, then raises the signal again
+    so the previous handler runs: SIGINT becomes KeyboardInterrupt (the CLI
+    suppresses it); for SIGTERM the handler installed here makes it a normal
+    return, so the process exits 0 instead of dying by the signal.
+    """
     configure_logging(settings.log_level)
-    if settings.workers == 1:
-        uvicorn.Server(uvicorn_config(create_app(settings), settings)).run(sockets=[sock])
-        return
-    os.environ[_SETTINGS_ENV] = settings_to_env(settings)
-    config = uvicorn_config(
-        "mock_server.server:app_from_environment", settings, factory=True, workers=settings.workers
-    )
-    Multiprocess(config, sockets=[sock]).run()
+    previous = signal.signal(signal.SIGTERM, _stopped)
+    try:
+        if settings.workers == 1:
+            uvicorn.Server(uvicorn_config(create_app(settings), settings)).run(sockets=[sock])
+            return
+        os.environ[_SETTINGS_ENV] = settings_to_env(settings)
+        config = uvicorn_config(
+            "mock_server.server:app_from_environment",
+            settings,
+            factory=True,
+            workers=settings.workers,
+        )
+        Multiprocess(config, sockets=[sock]).run()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
