@@ -150,8 +150,7 @@ def status_response(request: Request, code: int) -> Response:
             "rule": info.rule,
             "explanation": explanation,
         },
-        links=_links(code)
-        + ([Link("location", headers["Location"])] if "Location" in headers else []),
+        links=_links(code),
     )
     return respond(request, resource, status=code, headers=headers)
 
