@@ -1,0 +1,315 @@
+"""The restwalk commands end to end, against the mock server on a real socket."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import orjson
+import pytest
+
+from explorer.cli import main, pick_link
+from explorer.core.link import Link
+from mock_server import BackgroundServer, Settings
+from tests.explorer.servers import closed_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def mock_url() -> Iterator[str]:
+    with BackgroundServer(Settings(host="127.0.0.1", port=0, rate_limit=None)) as server:
+        yield server.url
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def assert_one_line_error(err: str) -> None:
+    assert err.startswith("restwalk: ")
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+# --- request ------------------------------------------------------------------------------
+
+
+def test_request_prints_status_explained_headers_and_pretty_body(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    code, out, err = run(capsys, "request", "GET", mock_url + "/")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "HTTP/1.1 200 OK"
+    assert lines[1].startswith("# 200 OK: ")
+    assert "content-type: application/hal+json" in lines
+    head, _, body = out.partition("\n\n")
+    assert '  "_links": {' in body
+    assert orjson.loads(body)["_links"]["self"]["href"] == "/"
+
+
+def test_request_lower_case_method_and_url_without_scheme(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    code, out, _ = run(capsys, "request", "get", mock_url.removeprefix("http://") + "/customers/1")
+    assert code == 0
+    assert out.startswith("HTTP/1.1 200 OK\n")
+    assert "Ada Lovelace" in out
+
+
+def test_a_4xx_is_an_answer_not_a_failure(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    code, out, _ = run(capsys, "request", "GET", mock_url + "/no/such/thing")
+    assert code == 0
+    assert out.startswith("HTTP/1.1 404 Not Found\n# 404 Not Found: ")
+    assert '"status": 404' in out
+
+
+def test_follow_walks_links_in_order(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
+    code, out, err = run(
+        capsys,
+        "request",
+        "GET",
+        mock_url + "/",
+        "--follow",
+        "customers",
+        "--follow",
+        "search",
+    )
+    assert (code, err) == (0, "")
+    assert f"-> follow 'customers': GET {mock_url}/customers\n" in out
+    assert f"-> follow 'search': GET {mock_url}/customers{{?" in out
+    final = out.rsplit("\n\n", 2)
+    assert final[-2].startswith("HTTP/1.1 200 OK")
+    assert '"count"' in final[-1]
+
+
+def test_follow_next_pages(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
+    code, out, _ = run(
+        capsys, "request", "GET", mock_url + "/customers?limit=2", "--follow", "next", "--json"
+    )
+    assert code == 0
+    first, second = (orjson.loads(line) for line in out.splitlines())
+    assert first["response"]["json"]["offset"] == 0
+    assert second["request"]["url"] == mock_url + "/customers?limit=2&offset=2"
+    assert second["response"]["json"]["offset"] == 2
+
+
+def test_an_unknown_rel_lists_the_available_ones_and_exits_1(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    code, out, err = run(capsys, "request", "GET", mock_url + "/", "--follow", "nope")
+    assert code == 1
+    assert out.startswith("HTTP/1.1 200 OK\n")  # the response it looked in is shown
+    assert_one_line_error(err)
+    assert "no link with relation 'nope'" in err
+    assert "available: self, rw:customers" in err
+
+
+def test_request_json(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
+    code, out, _ = run(capsys, "request", "GET", mock_url + "/", "--json")
+    assert code == 0
+    (line,) = out.splitlines()
+    document = orjson.loads(line)
+    assert document["response"]["status"] == 200
+    assert document["response"]["json"]["name"] == "restwalk-mock"
+    assert document["request"]["method"] == "GET"
+    assert document["hops"] == []
+    assert document["timings"]["total"] >= document["timings"]["headers"] >= 0
+
+
+def test_versions_reach_the_mock(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
+    for extra in (
+        ["--api-version", "2"],
+        ["--api-version", "2", "--version-style", "query"],
+        ["--api-version", "2", "--version-style", "header"],
+    ):
+        code, out, _ = run(capsys, "request", "GET", mock_url + "/customers/1", *extra)
+        assert code == 0
+        assert "api-version: 2" in out.lower()
+        assert '"streetAddress"' in out
+
+
+def test_credentials_are_sent_but_never_printed(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    code, out, _ = run(
+        capsys, "request", "GET", mock_url + "/orders", "--user", "alice:wonderland", "-v"
+    )
+    assert code == 0
+    assert "HTTP/1.1 200 OK" in out
+    assert "Authorization: Basic ****" in out
+    assert "wonderland" not in out
+    code, out, _ = run(
+        capsys, "request", "GET", mock_url + "/orders", "--bearer", "secret-token", "-v"
+    )
+    assert code == 0
+    assert "Authorization: Bearer ****" in out
+    assert "secret-token" not in out
+
+
+def test_a_body_from_a_file(
+    capsys: pytest.CaptureFixture[str], mock_url: str, tmp_path: Path
+) -> None:
+    body = tmp_path / "product.json"
+    body.write_text('{"name": "CLI teapot", "cost": 3.5}')
+    code, out, _ = run(
+        capsys,
+        "request",
+        "POST",
+        mock_url + "/products",
+        "--user",
+        "alice:wonderland",
+        "-d",
+        f"@{body}",
+    )
+    assert code == 0
+    assert out.startswith("HTTP/1.1 201 Created\n")
+    assert '"CLI teapot"' in out
+
+
+# --- links ---------------------------------------------------------------------------------
+
+
+def test_links_one_line_each(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
+    code, out, err = run(capsys, "links", mock_url + "/")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].split() == ["self", "GET", f"{mock_url}/", '"Entry', 'point"', "[/_links/self]"]
+    assert any(
+        line.startswith("rw:customers") and f"{mock_url}/customers" in line for line in lines
+    )
+
+
+def test_links_json(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
+    code, out, _ = run(capsys, "links", mock_url + "/customers?limit=2", "--json")
+    assert code == 0
+    links = [orjson.loads(line) for line in out.splitlines()]
+    rels = [link["rel"] for link in links]
+    assert {"self", "next", "last", "search"} <= set(rels)
+    nexts = [link for link in links if link["rel"] == "next"]
+    assert {link["source"] for link in nexts} == {"header:Link", "/_links/next"}
+    assert all(link["href"] == f"{mock_url}/customers?limit=2&offset=2" for link in nexts)
+    search = next(link for link in links if link["rel"] == "search")
+    assert search["templated"] is True
+
+
+# --- explain ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("topic", "words"), [("418", "teapot"), ("Retry-After", "Retry-After"), ("PATCH", "PATCH")]
+)
+def test_explain(capsys: pytest.CaptureFixture[str], topic: str, words: str) -> None:
+    code, out, err = run(capsys, "explain", topic)
+    assert (code, err) == (0, "")
+    assert words.lower() in out.lower()
+    assert len(out.splitlines()) > 2
+
+
+def test_explain_unknown_topic(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "explain", "Frobnicate-Quux")
+    assert (code, out) == (2, "")
+    assert_one_line_error(err)
+    assert "Frobnicate-Quux" in err
+
+
+# --- bad usage and failures ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["request", "GET"],
+        ["request", "G T", "http://127.0.0.1:1/"],
+        ["request", "GET", "ftp://127.0.0.1/"],
+        ["request", "GET", "http://127.0.0.1:1/", "-H", "no colon"],
+        ["request", "GET", "http://127.0.0.1:1/", "-H", "Bad Name: x"],
+        ["request", "GET", "http://127.0.0.1:1/", "--user", "nopassword"],
+        ["request", "GET", "http://127.0.0.1:1/", "--login", "/auth/token"],
+        ["request", "GET", "http://127.0.0.1:1/", "--bearer", "t", "--user", "a:b"],
+        ["request", "GET", "http://127.0.0.1:1/", "--version-style", "uri"],
+        ["request", "GET", "http://127.0.0.1:1/", "--api-version", "two"],
+        ["request", "GET", "http://127.0.0.1:1/", "-d", "@/no/such/file"],
+        ["links"],
+        ["explain"],
+        ["--bogus"],
+        ["one", "two"],
+        ["request", "GET", "http://127.0.0.1:1/", "--timeout", "0"],
+    ],
+)
+def test_bad_usage_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert_one_line_error(err)
+
+
+def test_refused_connection_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    port = closed_port()
+    code, out, err = run(capsys, "links", f"http://127.0.0.1:{port}/")
+    assert (code, out) == (1, "")
+    assert_one_line_error(err)
+    assert f"refused: nothing is listening on that port (http://127.0.0.1:{port})" in err
+
+
+def test_help_is_clear(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for words in ("restwalk request METHOD URL", "restwalk links URL", "exit codes"):
+        assert words in out
+    for command in ("request", "links", "explain"):
+        code, out, _ = run(capsys, command, "--help")
+        assert code == 0
+        assert out.startswith(f"usage: restwalk {command}")
+        assert "exit codes" in out
+
+
+def test_as_a_process_refused_is_one_line_and_exit_1() -> None:
+    port = closed_port()
+    result = subprocess.run(
+        [sys.executable, "-m", "explorer", "request", "GET", f"http://127.0.0.1:{port}/x"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert_one_line_error(result.stderr)
+    assert "refused" in result.stderr
+
+
+def test_the_commands_do_not_import_textual(mock_url: str) -> None:
+    code = (
+        "import sys; from explorer.cli import main; "
+        f"rc = main(['request', 'GET', '{mock_url}/', '--follow', 'customers']); "
+        f"rc += main(['links', '{mock_url}/']); "
+        "rc += main(['explain', 'PATCH']); "
+        "assert 'textual' not in sys.modules, 'textual imported'; sys.exit(rc)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_pick_link_prefers_exact_then_case_then_curie() -> None:
+    links = [
+        Link(rel="rw:next", href="http://h/1"),
+        Link(rel="Next", href="http://h/2"),
+        Link(rel="next", href="http://h/3"),
+    ]
+    assert pick_link(links, "next") is links[2]
+    assert pick_link(links[:2], "next") is links[1]
+    assert pick_link(links[:1], "next") is links[0]
+    assert pick_link(links, "prev") is None
