@@ -1,0 +1,97 @@
+"""The restwalk app: wires the screens together, and :func:`run` for ``restwalk [URL]``.
+
+:func:`create_app` is the one way to build the app: the command line, the tests
+and the screenshot script all use it. Give it a :class:`~explorer.core.client.Client`
+to talk through another transport (the tests pass the mock server's ASGI app).
+"""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.binding import Binding
+
+from explorer.core.client import Client
+from explorer.ui.commands import ExplainCommands
+from explorer.ui.dialogs.composer import ComposerScreen
+from explorer.ui.screens.help import HelpScreen
+from explorer.ui.screens.learn import LearnScreen
+from explorer.ui.screens.main import BrowserScreen
+
+
+class RestwalkApp(App[int]):
+    """A browser for REST APIs: one browser screen, plus help and learning screens."""
+
+    TITLE = "restwalk"
+    CSS_PATH = "app.tcss"
+    COMMANDS = App.COMMANDS | {ExplainCommands}
+    BINDINGS = [
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("l", "learn", "Learn"),
+        Binding("q", "quit", "Quit"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self, client: Client, start_url: str | None, *, owns_client: bool, mock_users: bool
+    ) -> None:
+        super().__init__()
+        self.client = client
+        self.start_url = start_url
+        self.owns_client = owns_client
+        self.mock_users = mock_users
+        self.browser = BrowserScreen(client, start_url, mock_users=mock_users)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.browser)
+
+    async def on_unmount(self) -> None:
+        if self.owns_client:
+            await self.client.aclose()
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        self.push_screen(
+            HelpScreen(
+                [
+                    ("Browser", BrowserScreen.BINDINGS),
+                    ("Everywhere", [*RestwalkApp.BINDINGS, Binding("ctrl+p", "", "Palette")]),
+                    ("Composer", ComposerScreen.BINDINGS),
+                    ("Learn screen", LearnScreen.BINDINGS),
+                ]
+            )
+        )
+
+    def action_learn(self) -> None:
+        if not isinstance(self.screen, LearnScreen):
+            self.push_screen(LearnScreen())
+
+
+def create_app(
+    url: str | None = None, *, client: Client | None = None, mock_users: bool = False
+) -> RestwalkApp:
+    """The app opened on ``url``; ``client`` defaults to a new :class:`Client` it owns.
+
+    ``mock_users`` says the server is the bundled mock, so the login dialog can
+    name its seeded users.
+    """
+    owns = client is None
+    return RestwalkApp(client or Client(), url, owns_client=owns, mock_users=mock_users)
+
+
+def run(url: str | None) -> int:
+    """``restwalk [URL]``: open ``url``, or start the bundled mock server and open its root."""
+    if url is not None:
+        app = create_app(url)
+        app.run()
+        return app.return_code or 0
+    from mock_server import BackgroundServer
+
+    server = BackgroundServer()
+    base = server.start()
+    try:
+        app = create_app(base + "/", mock_users=True)
+        app.run()
+    finally:
+        server.stop()
+    return app.return_code or 0

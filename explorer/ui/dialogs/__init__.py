@@ -1,0 +1,1 @@
+"""Modal dialogs, each returning a typed result with ``dismiss``."""

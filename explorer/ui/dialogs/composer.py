@@ -1,0 +1,307 @@
+"""The request composer: method, URL, query, headers, body, API version, credential.
+
+It returns a :class:`~explorer.core.request.RequestSpec` (or None when cancelled);
+the browser screen sends it. The preview on the right is the request exactly as
+:func:`~explorer.core.request.build_request` will make it, redrawn on every edit.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Button, Footer, Input, Label, Select, Static, TextArea
+
+from explorer.core.errors import RestwalkError
+from explorer.core.exchange import SentRequest
+from explorer.core.knowledge.headers import header_info, header_names
+from explorer.core.knowledge.methods import method_info
+from explorer.core.request import (
+    STANDARD_METHODS,
+    VERSION_STYLES,
+    Auth,
+    BasicAuth,
+    BearerAuth,
+    CookieSession,
+    LoginFlow,
+    RequestSpec,
+    VersionStyle,
+    build_request,
+    is_token,
+)
+from explorer.core.wire import request_text
+from explorer.ui.widgets.pairs_editor import PairsEditor
+
+AUTH_KINDS: tuple[tuple[str, str], ...] = (
+    ("No credential (or the session's)", "none"),
+    ("Bearer token", "bearer"),
+    ("Basic: user + password", "basic"),
+    ("Log in: user + password → token", "login"),
+    ("Cookies", "cookies"),
+)
+
+_STYLE_LABELS = {
+    "none": "no version marker",
+    "uri": "URI segment /v2/...",
+    "query": "query ?version=2",
+    "header": "header Custom-Header: api-version=2",
+}
+
+
+def preview(spec: RequestSpec) -> Text:
+    """The request text ``spec`` becomes, or why it cannot be built."""
+    shown = spec
+    note = ""
+    if isinstance(spec.auth, LoginFlow):
+        note = f"(first POST {spec.auth.url} logs in; its token is then sent as Bearer)\n\n"
+        shown = spec.with_auth(BearerAuth("token-from-login"))
+    try:
+        request = build_request(shown)
+    except RestwalkError as error:
+        return Text.assemble(("Cannot send yet: ", "bold red"), error.explanation)
+    sent = SentRequest(
+        method=request.method,
+        url=str(request.url),
+        headers=tuple((k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw),
+        body=request.content,
+    )
+    return Text.assemble((note, "italic"), request_text(sent))
+
+
+def _auth_kind(auth: Auth | None) -> str:
+    if isinstance(auth, BearerAuth):
+        return "bearer"
+    if isinstance(auth, BasicAuth):
+        return "basic"
+    if isinstance(auth, LoginFlow):
+        return "login"
+    if isinstance(auth, CookieSession):
+        return "cookies"
+    return "none"
+
+
+class ComposerScreen(ModalScreen[RequestSpec | None]):
+    """Compose any request; ctrl+s sends it, Escape cancels."""
+
+    CSS_PATH = "composer.tcss"
+
+    BINDINGS = [
+        Binding("ctrl+s", "send", "Send"),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+h", "add_header", "Add header"),
+        Binding("ctrl+u", "add_query", "Add query"),
+    ]
+
+    def __init__(self, spec: RequestSpec) -> None:
+        super().__init__()
+        self.spec = spec
+
+    def compose(self) -> ComposeResult:
+        spec = self.spec
+        auth = spec.auth
+        body = spec.body.decode("utf-8", "replace") if isinstance(spec.body, bytes) else spec.body
+        headers = list(spec.headers)
+        if spec.content_type and not any(k.lower() == "content-type" for k, _ in headers):
+            headers.append(("Content-Type", spec.content_type))
+        with Horizontal(id="composer"):
+            with VerticalScroll(id="form"):
+                yield Static("[b]Compose a request[/b]  ctrl+s sends · Escape cancels", markup=True)
+                with Horizontal(id="line"):
+                    yield Input(
+                        spec.method,
+                        id="method",
+                        suggester=SuggestFromList(STANDARD_METHODS, case_sensitive=False),
+                        tooltip="Any standard method, or your own token",
+                    )
+                    yield Input(spec.url, id="url", placeholder="http://...")
+                yield Static("", id="method-note", classes="note")
+                yield Label("Query parameters")
+                yield PairsEditor(spec.query, kind="parameter", id="query")
+                yield Label("Headers")
+                yield PairsEditor(headers, kind="header", suggestions=header_names(), id="headers")
+                yield Static("", id="header-note", classes="note")
+                yield Label("Body")
+                yield TextArea(body or "", language="json", id="body", show_line_numbers=True)
+                yield Label("API version")
+                with Horizontal(id="version-row"):
+                    yield Input(
+                        "" if spec.api_version is None else str(spec.api_version),
+                        id="version",
+                        type="integer",
+                        placeholder="e.g. 2",
+                    )
+                    yield Select(
+                        [(_STYLE_LABELS[s], s) for s in VERSION_STYLES],
+                        value=spec.version_style,
+                        allow_blank=False,
+                        id="version-style",
+                    )
+                yield Label("Credential")
+                yield Select(AUTH_KINDS, value=_auth_kind(auth), allow_blank=False, id="auth")
+                yield Input(
+                    auth.token if isinstance(auth, BearerAuth) else "",
+                    id="token",
+                    placeholder="token",
+                    password=True,
+                    classes="auth bearer",
+                )
+                yield Input(
+                    auth.user if isinstance(auth, BasicAuth | LoginFlow) else "",
+                    id="user",
+                    placeholder="user name",
+                    classes="auth basic login",
+                )
+                yield Input(
+                    auth.password if isinstance(auth, BasicAuth | LoginFlow) else "",
+                    id="password",
+                    placeholder="password",
+                    password=True,
+                    classes="auth basic login",
+                )
+                yield Input(
+                    auth.url if isinstance(auth, LoginFlow) else "",
+                    id="login-url",
+                    placeholder="login URL, e.g. http://127.0.0.1:8000/auth/token",
+                    classes="auth login",
+                )
+                yield Input(
+                    "; ".join(f"{k}={v}" for k, v in auth.cookies)
+                    if isinstance(auth, CookieSession)
+                    else "",
+                    id="cookies",
+                    placeholder="name=value; other=value",
+                    classes="auth cookies",
+                )
+                yield Button("Send", id="send", variant="primary")
+            with Vertical(id="preview-pane"):
+                yield Label("The request as it will be sent")
+                yield Static("", id="preview")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_auth_fields()
+        self._refresh_preview()
+        self.query_one("#url", Input).focus()
+
+    # -- reading the form ---------------------------------------------------------------------
+
+    def _value(self, selector: str) -> str:
+        return self.query_one(selector, Input).value
+
+    def _auth(self) -> Auth | None:
+        kind = str(self.query_one("#auth", Select).value)
+        if kind == "bearer":
+            return BearerAuth(self._value("#token").strip())
+        if kind == "basic":
+            return BasicAuth(self._value("#user").strip(), self._value("#password"))
+        if kind == "login":
+            return LoginFlow(
+                self._value("#login-url").strip(),
+                self._value("#user").strip(),
+                self._value("#password"),
+            )
+        if kind == "cookies":
+            pairs = []
+            for part in self._value("#cookies").split(";"):
+                name, _, value = part.strip().partition("=")
+                if name:
+                    pairs.append((name, value))
+            return CookieSession(tuple(pairs))
+        return None
+
+    def current_spec(self) -> RequestSpec:
+        """The request the form describes now."""
+        body = self.query_one("#body", TextArea).text
+        version_text = self._value("#version").strip()
+        style = cast(VersionStyle, str(self.query_one("#version-style", Select).value))
+        version = int(version_text) if version_text.isdigit() else None
+        if version is not None and style == "none":
+            style = "uri"
+        return RequestSpec(
+            method=self._value("#method").strip() or "GET",
+            url=self._value("#url").strip(),
+            query=self.query_one("#query", PairsEditor).pairs,
+            headers=self.query_one("#headers", PairsEditor).pairs,
+            body=body if body.strip() else None,
+            api_version=version,
+            version_style=style if version is not None else "none",
+            auth=self._auth(),
+        )
+
+    # -- reacting to edits --------------------------------------------------------------------
+
+    def _refresh_preview(self) -> None:
+        self.query_one("#preview", Static).update(preview(self.current_spec()))
+        method = self._value("#method").strip()
+        info = method_info(method.upper())
+        if info is not None:
+            note = f"{info.name}: {info.meaning}"
+        elif method and is_token(method):
+            note = f"{method}: a custom method; a server that does not know it answers 501."
+        else:
+            note = "A method is one token such as GET, POST or PATCH."
+        self.query_one("#method-note", Static).update(note)
+
+    def _show_auth_fields(self) -> None:
+        kind = str(self.query_one("#auth", Select).value)
+        for widget in self.query(".auth"):
+            widget.display = kind in widget.classes
+
+    @on(Input.Changed)
+    @on(TextArea.Changed)
+    @on(PairsEditor.Changed)
+    def _edited(self) -> None:
+        self._refresh_preview()
+
+    @on(Input.Changed, ".pair-name")
+    def _header_named(self, event: Input.Changed) -> None:
+        if event.input.parent is None or event.input.parent.parent is not self.query_one(
+            "#headers"
+        ):
+            return
+        info = header_info(event.value.strip())
+        note = (
+            f"{info.name}: {info.hint or info.meaning}  e.g. {info.example}"
+            if info
+            else "Start typing: names the knowledge base knows are completed (→ accepts)."
+        )
+        self.query_one("#header-note", Static).update(note)
+
+    @on(Select.Changed)
+    def _selected(self) -> None:
+        self._show_auth_fields()
+        self._refresh_preview()
+
+    @on(Input.Submitted, "#method, #url, #version")
+    def _submitted(self) -> None:
+        self.action_send()
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def action_add_header(self) -> None:
+        self.query_one("#headers", PairsEditor).add_row()
+
+    def action_add_query(self) -> None:
+        self.query_one("#query", PairsEditor).add_row()
+
+    @on(Button.Pressed, "#send")
+    def action_send(self) -> None:
+        spec = self.current_spec()
+        try:
+            if isinstance(spec.auth, LoginFlow):
+                build_request(spec.with_auth(BearerAuth("check")))
+            else:
+                build_request(spec)
+        except RestwalkError as error:
+            self.notify(f"{error.explanation} {error.hint}", severity="error", title="Not sent")
+            return
+        self.dismiss(spec)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

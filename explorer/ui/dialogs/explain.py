@@ -1,0 +1,43 @@
+"""A modal that explains one thing (a status, a header, a method, an error) in Markdown."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+
+class ExplainDialog(ModalScreen[None]):
+    """Shows ``markdown``; Escape or q closes it."""
+
+    DEFAULT_CSS = """
+    ExplainDialog { align: center middle; }
+    ExplainDialog > VerticalScroll {
+        width: 90%; max-width: 100; height: auto; max-height: 85%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    ExplainDialog Markdown { margin: 0; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__()
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="explain-scroll"):
+            yield Markdown(self.markdown, id="explanation")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#explain-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

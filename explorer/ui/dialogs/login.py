@@ -1,0 +1,162 @@
+"""Give the browser a credential: log in for a token, Basic, a Bearer token, or a session.
+
+The dialog returns a :class:`LoginResult`; the browser screen keeps the
+credential for the server it was given for and sends the current request again.
+Nothing here touches the network: a token login runs inside the client on the
+next request (:class:`~explorer.core.request.LoginFlow`), and a cookie session
+is one request the browser sends (its cookie lands in the client's jar).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from explorer.core.request import Auth, BasicAuth, BearerAuth, LoginFlow, RequestSpec
+
+KINDS: tuple[tuple[str, str], ...] = (
+    ("Log in with user + password, use the token (Bearer)", "token"),
+    ("Basic: user + password on every request", "basic"),
+    ("Paste a Bearer token", "bearer"),
+    ("Cookie session: log in once, the cookie is sent back", "session"),
+)
+
+MOCK_USERS = (
+    "The bundled mock server knows: alice / wonderland (editor: may write), "
+    "bob / builder (viewer: reads only), admin / admin (everything)."
+)
+
+
+@dataclass(frozen=True)
+class LoginResult:
+    """What the dialog decided: a credential for ``origin``, or a session to open."""
+
+    auth: Auth | None
+    origin: str
+    message: str
+    #: For a cookie session: the login request to send (its cookie is then kept).
+    session_spec: RequestSpec | None = None
+
+
+class LoginDialog(ModalScreen[LoginResult | None]):
+    """Ask for a user name and password (or a token) and how to use them."""
+
+    DEFAULT_CSS = """
+    LoginDialog { align: center middle; }
+    LoginDialog > Vertical {
+        width: 90%; max-width: 90; height: auto;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    LoginDialog Label { margin-top: 1; }
+    LoginDialog #mock-users { color: $success; margin-top: 1; }
+    LoginDialog .hidden { display: none; }
+    LoginDialog Button { margin-top: 1; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "submit", "Log in"),
+    ]
+
+    def __init__(self, origin: str, *, mock_users: bool = False) -> None:
+        super().__init__()
+        self.origin = origin.rstrip("/")
+        self.mock_users = mock_users
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("[b]Log in[/b]  to " + self.origin, markup=True)
+            yield Static(
+                "Type the user name, Tab, the password, Enter. The request you were on is "
+                "sent again with the credential. Escape cancels.",
+            )
+            if self.mock_users:
+                yield Static(MOCK_USERS, id="mock-users")
+            yield Label("How")
+            yield Select(KINDS, value="token", allow_blank=False, id="kind")
+            yield Label("User name", classes="userpass")
+            yield Input(id="user", classes="userpass")
+            yield Label("Password", classes="userpass")
+            yield Input(id="password", password=True, classes="userpass")
+            yield Label("Token", classes="bearer hidden")
+            yield Input(id="token", password=True, classes="bearer hidden")
+            yield Label("Login URL", classes="login-url")
+            yield Input(self.origin + "/auth/token", id="login-url", classes="login-url")
+            yield Button("Log in", id="submit", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#user", Input).focus()
+
+    @on(Select.Changed, "#kind")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        kind = str(event.value)
+        for widget in self.query(".userpass"):
+            widget.set_class(kind == "bearer", "hidden")
+        for widget in self.query(".bearer"):
+            widget.set_class(kind != "bearer", "hidden")
+        for widget in self.query(".login-url"):
+            widget.set_class(kind not in ("token", "session"), "hidden")
+        path = "/auth/session" if kind == "session" else "/auth/token"
+        self.query_one("#login-url", Input).value = self.origin + path
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "user":
+            self.query_one("#password", Input).focus()
+        else:
+            self.action_submit()
+
+    def result(self) -> LoginResult | None:
+        """The credential the fields describe, or None when something is missing."""
+        kind = str(self.query_one("#kind", Select).value)
+        user = self.query_one("#user", Input).value.strip()
+        password = self.query_one("#password", Input).value
+        login_url = self.query_one("#login-url", Input).value.strip()
+        if kind == "bearer":
+            token = self.query_one("#token", Input).value.strip()
+            if not token:
+                return None
+            return LoginResult(BearerAuth(token), self.origin, "A Bearer token is sent.")
+        if not user:
+            return None
+        if kind == "basic":
+            return LoginResult(
+                BasicAuth(user, password),
+                self.origin,
+                f"Basic credentials for {user} go with every request to {self.origin}.",
+            )
+        if kind == "session":
+            body = json.dumps({"username": user, "password": password})
+            spec = RequestSpec(
+                method="POST", url=login_url, body=body, content_type="application/json"
+            )
+            return LoginResult(
+                None,
+                self.origin,
+                f"Opening a cookie session as {user}: the server's cookie is sent back.",
+                session_spec=spec,
+            )
+        return LoginResult(
+            LoginFlow(login_url, user, password),
+            self.origin,
+            f"Logging in as {user} at {login_url}; the token goes with each request.",
+        )
+
+    @on(Button.Pressed, "#submit")
+    def action_submit(self) -> None:
+        result = self.result()
+        if result is None:
+            self.notify("Fill in the user name (or the token) first.", severity="warning")
+            return
+        self.dismiss(result)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

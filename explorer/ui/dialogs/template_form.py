@@ -1,0 +1,112 @@
+"""Fill in a templated link's variables (RFC 6570) and get the expanded URL back."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from explorer.core.link import Link
+from explorer.core.templates import TemplateError, expand_template, template_variables
+
+
+class TemplateForm(ModalScreen[tuple[Link, str] | None]):
+    """One input per variable; the expanded URL updates as you type; Enter sends."""
+
+    DEFAULT_CSS = """
+    TemplateForm { align: center middle; }
+    TemplateForm > Vertical {
+        width: 90%; max-width: 100; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    TemplateForm VerticalScroll { height: auto; max-height: 20; }
+    TemplateForm Label { margin-top: 1; }
+    TemplateForm #expanded { margin-top: 1; color: $success; }
+    TemplateForm #template-error { color: $error; }
+    TemplateForm Horizontal { height: auto; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "submit", "Open"),
+    ]
+
+    def __init__(self, link: Link) -> None:
+        super().__init__()
+        self.link = link
+        try:
+            self.variables = template_variables(link.href)
+            self.problem = ""
+        except TemplateError as error:
+            self.variables = []
+            self.problem = str(error)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(f"[b]Fill in the template[/b]  {self.link.rel}", markup=True)
+            yield Static(self.link.href, id="template")
+            yield Static(
+                "Leave a variable empty to leave it out. Enter in the last field (or ctrl+s) "
+                "opens the URL; Escape cancels.",
+                classes="help",
+            )
+            with VerticalScroll():
+                for name in self.variables:
+                    yield Label(name)
+                    yield Input(placeholder=name, id=f"var-{name}", classes="variable")
+            yield Static("", id="expanded")
+            yield Static(self.problem, id="template-error")
+            yield Button("Open", id="open", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._update()
+        inputs = self.query(".variable")
+        if inputs:
+            inputs.first().focus()
+
+    def values(self) -> dict[str, str | None]:
+        """The variables filled in so far (empty means undefined)."""
+        result: dict[str, str | None] = {}
+        for name in self.variables:
+            value = self.query_one(f"#var-{name}", Input).value
+            result[name] = value or None
+        return result
+
+    def expanded(self) -> str | None:
+        """The URL for the current values, or None when the template is broken."""
+        if self.problem:
+            return None
+        try:
+            return expand_template(self.link.href, self.values())
+        except TemplateError as error:
+            self.query_one("#template-error", Static).update(str(error))
+            return None
+
+    def _update(self) -> None:
+        url = self.expanded()
+        self.query_one("#expanded", Static).update(f"→ {url}" if url else "")
+
+    @on(Input.Changed)
+    def _changed(self) -> None:
+        self._update()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        inputs = list(self.query(".variable"))
+        if inputs and event.input is not inputs[-1]:
+            self.focus_next()
+        else:
+            self.action_submit()
+
+    @on(Button.Pressed, "#open")
+    def action_submit(self) -> None:
+        url = self.expanded()
+        if url is not None:
+            self.dismiss((self.link, url))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

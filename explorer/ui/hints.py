@@ -1,0 +1,64 @@
+"""Which key to press next: the UI's half of "what to do now" for each outcome.
+
+The knowledge base says what a status code means and what to do about it in
+HTTP terms; this table adds the restwalk key that does it, so the status line
+can end with e.g. "Press a to log in".
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from explorer.core.errors import ConnectError, InvalidRequest, LoginFailed, RestwalkError, Timeout
+from explorer.ui.history import Page
+
+_BY_STATUS: dict[int, str] = {
+    HTTPStatus.UNAUTHORIZED: (
+        "Press a to log in; the request is then sent again with the credential."
+    ),
+    HTTPStatus.FORBIDDEN: "Press a to log in as a user allowed to do this.",
+    HTTPStatus.METHOD_NOT_ALLOWED: "Press c to compose it again with one of the allowed methods.",
+    HTTPStatus.TOO_MANY_REQUESTS: "Wait for Retry-After, then press r to send it again.",
+    HTTPStatus.SERVICE_UNAVAILABLE: "Wait for Retry-After, then press r to send it again.",
+    HTTPStatus.NOT_ACCEPTABLE: "Press c to compose it with an Accept header the server offers.",
+    HTTPStatus.UNSUPPORTED_MEDIA_TYPE: "Press c to fix the Content-Type and send it again.",
+    HTTPStatus.UNPROCESSABLE_ENTITY: "Press c to fix the fields named in the body and resend.",
+    HTTPStatus.BAD_REQUEST: "Press c to fix the request the body complains about.",
+    HTTPStatus.CONFLICT: "Read the body: the resource's state does not allow this now.",
+    HTTPStatus.NOT_FOUND: "Press alt+left to go back, or ctrl+l to correct the URL.",
+    HTTPStatus.GONE: "It was deleted for good; press alt+left to go back.",
+    HTTPStatus.PRECONDITION_FAILED: "Someone changed it: reload (r) and compose again (c).",
+}
+
+
+def key_hint(page: Page) -> str:
+    """The key to press next for ``page``: one sentence."""
+    if page.error is not None:
+        return _error_hint(page.error)
+    status = page.status
+    if status is None:
+        return ""
+    if status in _BY_STATUS:
+        return _BY_STATUS[status]
+    if HTTPStatus.MULTIPLE_CHOICES <= status < HTTPStatus.BAD_REQUEST:
+        return "Follow the Location link from the links panel (f, then Enter)."
+    if status >= HTTPStatus.INTERNAL_SERVER_ERROR:
+        return "Not your fault: press r to try again later."
+    if status >= HTTPStatus.BAD_REQUEST:
+        return "Press e for the full explanation; c composes a corrected request."
+    if page.links:
+        return (
+            f"{len(page.links)} links: press 1-9 to follow one, or f then Enter; "
+            "c composes any request."
+        )
+    return "No links here: alt+left goes back, c composes a request."
+
+
+def _error_hint(error: RestwalkError) -> str:
+    if isinstance(error, LoginFailed):
+        return "Press a to log in again with other credentials."
+    if isinstance(error, InvalidRequest):
+        return "Press ctrl+l or c to correct the request; nothing was sent."
+    if isinstance(error, ConnectError | Timeout):
+        return "Press r to try again, or ctrl+l to change the URL."
+    return "Press r to try again; alt+left goes back."

@@ -1,0 +1,110 @@
+"""Pages visited and the way back and forward, like a web browser's history.
+
+A :class:`Page` is one request and what came of it: an exchange or an error,
+and the links found. :class:`History` keeps them in order with a cursor;
+visiting a new page from the middle drops the pages ahead of it, exactly as a
+browser does. No Textual here: the browser screen only asks and shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from explorer.core.errors import RestwalkError
+from explorer.core.exchange import Exchange
+from explorer.core.link import Link
+from explorer.core.request import RequestSpec
+
+#: How many pages are kept; the oldest go first.
+MAX_PAGES = 200
+
+
+@dataclass(frozen=True)
+class Page:
+    """One request as the user made it and its outcome."""
+
+    spec: RequestSpec
+    exchange: Exchange | None = None
+    error: RestwalkError | None = None
+    links: tuple[Link, ...] = ()
+    #: How the user got here: a link's rel, "url", "composer", "back".
+    via: str = "url"
+
+    @property
+    def status(self) -> int | None:
+        """The final status code, or None when the request failed."""
+        return self.exchange.response.status if self.exchange else None
+
+    @property
+    def label(self) -> str:
+        """A short label for the breadcrumb: the path, and the method unless GET."""
+        url = self.exchange.response.url if self.exchange else self.spec.url
+        path = _path_of(url)
+        method = self.spec.method
+        return path if method == "GET" else f"{method} {path}"
+
+
+def _path_of(url: str) -> str:
+    """The path and query of ``url`` (the part a person recognises)."""
+    scheme_end = url.find("://")
+    if scheme_end < 0:
+        return url or "/"
+    slash = url.find("/", scheme_end + 3)
+    return url[slash:] if slash >= 0 else "/"
+
+
+@dataclass
+class History:
+    """Visited pages with a cursor: ``back``, ``forward``, ``visit``."""
+
+    pages: list[Page] = field(default_factory=list)
+    index: int = -1
+    limit: int = MAX_PAGES
+
+    @property
+    def current(self) -> Page | None:
+        """The page shown now, if any."""
+        return self.pages[self.index] if 0 <= self.index < len(self.pages) else None
+
+    @property
+    def can_go_back(self) -> bool:
+        """True when there is a page before the current one."""
+        return self.index > 0
+
+    @property
+    def can_go_forward(self) -> bool:
+        """True when the user went back and can go forward again."""
+        return self.index < len(self.pages) - 1
+
+    def visit(self, page: Page) -> None:
+        """Make ``page`` current, dropping any pages ahead of the cursor."""
+        del self.pages[self.index + 1 :]
+        self.pages.append(page)
+        if len(self.pages) > self.limit:
+            del self.pages[: len(self.pages) - self.limit]
+        self.index = len(self.pages) - 1
+
+    def replace(self, page: Page) -> None:
+        """Put ``page`` in place of the current one (a reload)."""
+        if self.current is None:
+            self.visit(page)
+        else:
+            self.pages[self.index] = page
+
+    def back(self) -> Page | None:
+        """Step back one page; returns it, or None at the start."""
+        if not self.can_go_back:
+            return None
+        self.index -= 1
+        return self.pages[self.index]
+
+    def forward(self) -> Page | None:
+        """Step forward one page; returns it, or None at the end."""
+        if not self.can_go_forward:
+            return None
+        self.index += 1
+        return self.pages[self.index]
+
+    def trail(self) -> list[Page]:
+        """The pages from the first to the current one: the breadcrumb."""
+        return self.pages[: self.index + 1]

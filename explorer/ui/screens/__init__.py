@@ -1,0 +1,1 @@
+"""Full screens: the browser, the help, the learning screen."""

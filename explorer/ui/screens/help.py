@@ -1,0 +1,95 @@
+"""The help screen: every key of every screen, and how to walk an API with them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+WALK = """\
+## Walking an API
+
+1. The status line at the top says what the last answer means and **which key to press
+   next**. Press **e** for the full explanation of any status.
+2. The links panel on the right lists every link the response offers, numbered.
+   Press a digit **1-9** to follow one, or **f** to move into the panel and **Enter** on
+   any row. Links marked ✎ need input: a template opens a small form, an action opens
+   the composer already filled in (edit the JSON body, then **ctrl+s** sends).
+3. **401 Unauthorized** means the server wants a credential: press **a** to log in.
+   The request is sent again with it.
+4. **alt+left** / **alt+right** (or Backspace) go back and forward; the breadcrumb
+   under the URL bar shows the path taken.
+5. **c** composes any request from the current one: method, query, headers (names
+   complete as you type; → accepts), body, API version and style, credential.
+6. **b h w t** switch the response between Body, Headers (Enter explains a header),
+   Raw (the exact text on the wire) and Trip (redirects, timings, size, HTTP version).
+7. **l** opens the learning screen: every status code, header, method and REST
+   constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
+"""
+
+
+def _key_label(key: str) -> str:
+    return " / ".join(part.strip() for part in key.split(","))
+
+
+def bindings_table(title: str, bindings: Iterable[BindingType]) -> str:
+    """A Markdown table of ``bindings`` (key, what it does)."""
+    rows: list[str] = []
+    seen: set[str] = set()
+    for item in bindings:
+        binding = item if isinstance(item, Binding) else Binding(*item)
+        description = binding.description or binding.action
+        if binding.action.startswith("follow("):
+            if "follow" in seen:
+                continue
+            seen.add("follow")
+            rows.append("| 1 … 9 | Follow link 1 … 9 of the links panel |")
+            continue
+        rows.append(f"| {_key_label(binding.key)} | {description} |")
+    return f"## {title}\n\n| key | does |\n|---|---|\n" + "\n".join(rows) + "\n"
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key, grouped by where it works; Escape closes."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 90%; max-width: 110; height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+    ]
+
+    def __init__(self, sections: list[tuple[str, Iterable[BindingType]]]) -> None:
+        super().__init__()
+        self.sections = sections
+
+    def compose(self) -> ComposeResult:
+        text = "# restwalk keys\n\n" + WALK
+        for title, bindings in self.sections:
+            text += "\n" + bindings_table(title, bindings)
+        text += (
+            "\n## Everywhere in Textual\n\n| key | does |\n|---|---|\n"
+            "| Tab / shift+Tab | Move between fields and panels |\n"
+            "| ↑ ↓ PgUp PgDn Home End | Move and scroll in the focused view |\n"
+            "| Enter | Choose the row under the cursor, or send the URL bar |\n"
+            "| mouse | Click, scroll and select work everywhere |\n"
+        )
+        with VerticalScroll():
+            yield Markdown(text, id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,364 @@
+"""The browser screen: URL bar, breadcrumb, status line, response tabs, links panel.
+
+It routes messages and runs the network in workers; the widgets only show what
+they are given, and the core does the work. A fetch is an exclusive worker, so
+a newer request cancels an older one and a stale answer is never shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import replace
+from http import HTTPStatus
+from typing import TYPE_CHECKING
+
+import httpx
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, TabbedContent, TabPane
+
+from explorer.core.errors import RestwalkError
+from explorer.core.hypermedia import find_links
+from explorer.core.link import Link
+from explorer.core.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow, RequestSpec
+from explorer.ui.dialogs.composer import ComposerScreen
+from explorer.ui.dialogs.explain import ExplainDialog
+from explorer.ui.dialogs.login import LoginDialog, LoginResult
+from explorer.ui.dialogs.template_form import TemplateForm
+from explorer.ui.explain_text import header_markdown, status_markdown
+from explorer.ui.hints import key_hint
+from explorer.ui.history import History, Page
+from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.breadcrumb import Breadcrumb
+from explorer.ui.widgets.headers_view import HeadersView
+from explorer.ui.widgets.links_panel import LinksPanel, link_kind
+from explorer.ui.widgets.status_line import StatusLine
+from explorer.ui.widgets.trip_view import TripView
+
+if TYPE_CHECKING:
+    from explorer.core.client import Client
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host:port`` of ``url`` (empty when it is not a URL)."""
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError):
+        return ""
+    port = f":{parsed.port}" if parsed.port else ""
+    return f"{parsed.scheme}://{parsed.host}{port}"
+
+
+def action_spec(link: Link) -> RequestSpec:
+    """The request an action or form link describes: method, target, fields as JSON."""
+    body: str | None = None
+    content_type = link.content_type
+    if link.fields or link.method in ("POST", "PUT", "PATCH"):
+        values = {field.name: "" if field.value is None else field.value for field in link.fields}
+        body = json.dumps(values, indent=2)
+        content_type = (
+            content_type if content_type and "json" in content_type else "application/json"
+        )
+    return RequestSpec(method=link.method, url=link.href, body=body, content_type=content_type)
+
+
+def auth_label(auth: Auth | None) -> str:
+    """A short, credential-free description of ``auth`` for the URL bar."""
+    if isinstance(auth, LoginFlow):
+        return f"🔑 {auth.user} (token)"
+    if isinstance(auth, BasicAuth):
+        return f"🔑 {auth.user} (basic)"
+    if isinstance(auth, BearerAuth):
+        return "🔑 bearer"
+    if isinstance(auth, CookieSession):
+        return "🔑 cookies"
+    return ""
+
+
+class BrowserScreen(Screen[None]):
+    """Browse an API: open URLs, follow links, compose requests, go back and forward."""
+
+    CSS_PATH = "main.tcss"
+
+    BINDINGS = [
+        Binding("ctrl+l", "focus_url", "URL"),
+        Binding("alt+left", "back", "Back"),
+        Binding("alt+right", "forward", "Forward"),
+        Binding("backspace", "back", "Back", show=False),
+        Binding("f", "focus_links", "Links"),
+        Binding("c", "compose", "Compose"),
+        Binding("a", "login", "Log in"),
+        Binding("e", "explain_status", "Explain"),
+        Binding("r", "reload", "Reload"),
+        Binding("b", "tab('body')", "Body", show=False),
+        Binding("h", "tab('headers')", "Headers", show=False),
+        Binding("w", "tab('raw')", "Raw", show=False),
+        Binding("t", "tab('trip')", "Trip", show=False),
+        *[Binding(str(n), f"follow({n})", f"Follow link {n}", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, client: Client, start_url: str | None, *, mock_users: bool) -> None:
+        super().__init__()
+        self.client = client
+        self.start_url = start_url
+        self.mock_users = mock_users
+        self.history = History()
+        self.session_auth: Auth | None = None
+        self.session_origin = ""
+        self.loading = False
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="url-row"):
+            yield Label("GET", id="method")
+            yield Input(placeholder="http://127.0.0.1:8000/  (Enter sends GET)", id="url")
+            yield Label("", id="auth-badge")
+        yield Breadcrumb(id="breadcrumb")
+        yield StatusLine("Type a URL and press Enter.", id="status")
+        with Horizontal(id="panes"):
+            with TabbedContent(id="tabs", initial="body"):
+                with TabPane("Body", id="body"):
+                    yield BodyView(id="body-view")
+                with TabPane("Headers", id="headers"):
+                    yield HeadersView(id="headers-view")
+                with TabPane("Raw", id="raw"):
+                    yield BodyView(id="raw-view")
+                with TabPane("Trip", id="trip"), Vertical(id="trip-scroll"):
+                    yield TripView(id="trip-view")
+            yield LinksPanel(id="links")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.start_url:
+            self.query_one("#url", Input).value = self.start_url
+            self.open_url(self.start_url)
+        else:
+            self.query_one("#url", Input).focus()
+
+    # -- sending ----------------------------------------------------------------------------
+
+    def open_url(self, url: str, via: str = "url") -> None:
+        """GET ``url`` as a new page."""
+        self.send(RequestSpec(url=url.strip()), via=via)
+
+    def send(self, spec: RequestSpec, *, via: str = "url", record: bool = True) -> None:
+        """Send ``spec`` (with the session's credential) in a worker and show the result."""
+        if (
+            spec.auth is None
+            and self.session_auth is not None
+            and origin_of(spec.url) == self.session_origin
+        ):
+            spec = spec.with_auth(self.session_auth)
+        self.loading = True
+        self.query_one("#method", Label).update(spec.method)
+        self.query_one("#url", Input).value = spec.url
+        self.query_one(StatusLine).show_loading(spec)
+        self.fetch(spec, via, record)
+
+    @work(exclusive=True, group="fetch")
+    async def fetch(self, spec: RequestSpec, via: str, record: bool) -> Page:
+        """Send one request and show what came of it; newer fetches cancel this one."""
+        try:
+            exchange = await self.client.send(spec)
+        except RestwalkError as error:
+            page = Page(spec, error=error, via=via)
+        except Exception as exc:
+            page = Page(spec, error=RestwalkError(f"Unexpected failure: {exc}"), via=via)
+        else:
+            response = exchange.response
+            links = await asyncio.to_thread(
+                find_links,
+                response.url,
+                response.status,
+                response.headers,
+                response.body,
+                response.media_type,
+            )
+            page = Page(spec, exchange=exchange, links=tuple(links), via=via)
+        if record:
+            self.history.visit(page)
+        else:
+            self.history.replace(page)
+        self.loading = False
+        self.show_page(page)
+        return page
+
+    # -- showing ----------------------------------------------------------------------------
+
+    def show_page(self, page: Page) -> None:
+        """Put ``page`` in every view (attributes down)."""
+        self.query_one("#method", Label).update(page.spec.method)
+        url = page.exchange.response.url if page.exchange else page.spec.url
+        self.query_one("#url", Input).value = url
+        self.query_one(StatusLine).show_page(page, key_hint(page))
+        self.query_one(Breadcrumb).show_trail(
+            self.history.trail(), len(self.history.pages) - 1 - self.history.index
+        )
+        body_view = self.query_one("#body-view", BodyView)
+        raw_view = self.query_one("#raw-view", BodyView)
+        headers_view = self.query_one(HeadersView)
+        if page.exchange is not None:
+            response = page.exchange.response
+            if response.body:
+                body_view.show(response.body, response.media_type)
+            else:
+                body_view.show_text(f"(no body: {response.status} {response.reason})")
+            headers_view.show_headers(response.headers)
+            raw_view.show_text(self._raw_text(page), "http")
+        else:
+            assert page.error is not None
+            body_view.show_text(f"{page.error.explanation}\n\n{page.error.hint}")
+            headers_view.show_headers(())
+            raw_view.show_text("Nothing was received.")
+        self.query_one(TripView).show_exchange(page.exchange)
+        self.query_one(LinksPanel).show_links(page.links)
+        self.query_one("#auth-badge", Label).update(auth_label(self.session_auth))
+        self.refresh_bindings()
+
+    def _raw_text(self, page: Page) -> str:
+        assert page.exchange is not None
+        parts: list[str] = []
+        for hop in page.exchange.hops:
+            parts += [hop.request.text, hop.response.text]
+        parts += [page.exchange.final.text, page.exchange.response.text]
+        return "\n\n".join(parts)
+
+    # -- messages up from the widgets ---------------------------------------------------------
+
+    @on(Input.Submitted, "#url")
+    def url_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.open_url(event.value)
+            self.query_one(LinksPanel).table.focus()
+
+    def on_links_panel_follow(self, event: LinksPanel.Follow) -> None:
+        self.follow_link(event.link)
+
+    def on_headers_view_explain(self, event: HeadersView.Explain) -> None:
+        self.app.push_screen(ExplainDialog(header_markdown(event.name)))
+
+    def follow_link(self, link: Link) -> None:
+        """Follow ``link``: GET it, fill its template first, or compose its action."""
+        kind = link_kind(link)
+        if kind == "form":
+            self.app.push_screen(TemplateForm(link), self._template_filled)
+        elif kind == "action":
+            self._open_composer(action_spec(link))
+        else:
+            self.send(RequestSpec(method=link.method, url=link.href), via=link.rel)
+
+    def _template_filled(self, result: tuple[Link, str] | None) -> None:
+        if result is not None:
+            link, url = result
+            if link.is_action and link.method not in ("GET", "HEAD"):
+                self._open_composer(replace(action_spec(link), url=url))
+            else:
+                self.send(RequestSpec(method=link.method, url=url), via=link.rel)
+
+    def _open_composer(self, spec: RequestSpec) -> None:
+        if spec.auth is None and origin_of(spec.url) == self.session_origin:
+            spec = spec.with_auth(self.session_auth)
+        self.app.push_screen(ComposerScreen(spec), self._composed)
+
+    def _composed(self, spec: RequestSpec | None) -> None:
+        if spec is not None:
+            self.send(spec, via="composer")
+
+    def _logged_in(self, result: LoginResult | None) -> None:
+        if result is None:
+            return
+        self.session_auth = result.auth
+        self.session_origin = origin_of(result.origin)
+        self.query_one("#auth-badge", Label).update(auth_label(result.auth))
+        self.notify(result.message, title="Credential set")
+        if result.session_spec is not None:
+            self.send(result.session_spec, via="login")
+            return
+        current = self.history.current
+        if current is not None:
+            self.send(current.spec.with_auth(None), via=current.via, record=False)
+
+    # -- actions (keys) ---------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Grey out keys that do nothing now (the footer shows what applies)."""
+        if action == "back":
+            return True if self.history.can_go_back else None
+        if action == "forward":
+            return True if self.history.can_go_forward else None
+        if action in ("reload", "explain_status"):
+            return True if self.history.current is not None else None
+        if action == "follow":
+            links = self.query_one(LinksPanel).links
+            number = parameters[0] if parameters else 0
+            return isinstance(number, int) and number <= len(links)
+        return True
+
+    def action_focus_url(self) -> None:
+        url = self.query_one("#url", Input)
+        url.focus()
+        url.select_all()
+
+    def action_focus_links(self) -> None:
+        self.query_one(LinksPanel).table.focus()
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_back(self) -> None:
+        page = self.history.back()
+        if page is not None:
+            self.workers.cancel_group(self, "fetch")
+            self.show_page(page)
+
+    def action_forward(self) -> None:
+        page = self.history.forward()
+        if page is not None:
+            self.workers.cancel_group(self, "fetch")
+            self.show_page(page)
+
+    def action_reload(self) -> None:
+        current = self.history.current
+        if current is not None:
+            self.send(current.spec, via=current.via, record=False)
+
+    def action_follow(self, number: int) -> None:
+        link = self.query_one(LinksPanel).link_at(number)
+        if link is not None:
+            self.follow_link(link)
+
+    def action_compose(self) -> None:
+        current = self.history.current
+        if current is None:
+            url = self.query_one("#url", Input).value.strip()
+            self._open_composer(RequestSpec(url=url))
+        elif current.status == HTTPStatus.METHOD_NOT_ALLOWED and current.exchange is not None:
+            allow = current.exchange.response.header("allow") or ""
+            methods = [m.strip() for m in allow.split(",") if m.strip()]
+            method = next((m for m in methods if m not in ("HEAD", "OPTIONS")), "GET")
+            self._open_composer(replace(current.spec, method=method, auth=None))
+        else:
+            self._open_composer(replace(current.spec, auth=None))
+
+    def action_login(self) -> None:
+        current = self.history.current
+        url = current.spec.url if current else self.query_one("#url", Input).value
+        self.app.push_screen(
+            LoginDialog(origin_of(url) or url, mock_users=self.mock_users), self._logged_in
+        )
+
+    def action_explain_status(self) -> None:
+        current = self.history.current
+        if current is None:
+            return
+        if current.error is not None:
+            error = current.error
+            text = f"# {type(error).__name__}\n\n{error.explanation}\n\n{error.hint}"
+            if error.detail:
+                text += f"\n\nDetail: `{error.detail}`"
+            self.app.push_screen(ExplainDialog(text))
+        elif current.status is not None:
+            self.app.push_screen(ExplainDialog(status_markdown(current.status)))

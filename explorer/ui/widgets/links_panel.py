@@ -1,0 +1,100 @@
+"""The links panel: every link of the response, numbered; Enter or a digit follows one."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import DataTable, Static
+
+from explorer.core.link import Link
+
+
+def link_kind(link: Link) -> str:
+    """What following ``link`` does: ``go``, ``form`` (template) or ``action``."""
+    if link.templated:
+        return "form"
+    if link.is_action:
+        return "action"
+    return "go"
+
+
+def describe_link(link: Link) -> Text:
+    """Everything known about ``link``, for the detail pane under the table."""
+    text = Text.assemble((f"{link.method} ", "bold"), link.href)
+    if link.title:
+        text.append(f"\n{link.title}", style="italic")
+    text.append(f"\nrel {link.rel} · found at {link.source or '?'}", style="dim")
+    if link.templated:
+        text.append("\nA URI template: Enter opens a form for its variables.", style="bold")
+    elif link.is_action:
+        text.append("\nAn action: Enter opens the composer filled in.", style="bold")
+    if link.fields:
+        names = ", ".join(f"{f.name}{'*' if f.required else ''}" for f in link.fields)
+        text.append(f"\nfields: {names}")
+    if link.deprecation:
+        text.append(f"\ndeprecated: {link.deprecation}", style="yellow")
+    if link.guess:
+        text.append("\nA guess: a URL in the body that no format declared as a link.")
+    return text
+
+
+class LinksPanel(Vertical):
+    """Numbered links with rel, method, title and where each was found."""
+
+    DEFAULT_CSS = """
+    LinksPanel > DataTable { height: 1fr; }
+    LinksPanel > #link-detail { height: auto; max-height: 6; padding: 0 1; }
+    """
+
+    class Follow(Message):
+        """The user chose ``link`` (Enter on it, or its number)."""
+
+        def __init__(self, link: Link) -> None:
+            super().__init__()
+            self.link = link
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.links: tuple[Link, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True)
+        table.add_columns("#", "rel", "method", "title", "found at")
+        yield table
+        yield Static("", id="link-detail")
+
+    @property
+    def table(self) -> DataTable[str | Text]:
+        """The table of links."""
+        return self.query_one(DataTable)
+
+    def show_links(self, links: tuple[Link, ...]) -> None:
+        """Replace the rows with ``links``, numbered from 1."""
+        self.links = links
+        table = self.table
+        table.clear()
+        for number, link in enumerate(links, start=1):
+            title = link.title or link.href
+            method = link.method if link_kind(link) == "go" else f"{link.method} ✎"
+            table.add_row(str(number), link.rel, method, title, link.source, key=str(number))
+        detail = self.query_one("#link-detail", Static)
+        detail.update("" if links else "No links in this response.")
+        self.border_title = f"Links ({len(links)})"
+
+    def link_at(self, number: int) -> Link | None:
+        """Link number ``number`` (from 1), if there is one."""
+        return self.links[number - 1] if 0 < number <= len(self.links) else None
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        link = self.link_at(int(event.row_key.value or 0))
+        if link is not None:
+            self.query_one("#link-detail", Static).update(describe_link(link))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        link = self.link_at(int(event.row_key.value or 0))
+        if link is not None:
+            self.post_message(self.Follow(link))

@@ -1,0 +1,94 @@
+"""The status line: what came back, what it means, and what to do next."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from rich.text import Text
+from textual.widgets import Static
+
+from explorer.core.errors import RestwalkError
+from explorer.core.knowledge.statuses import status_class, status_info
+from explorer.core.request import RequestSpec
+from explorer.ui.history import Page
+
+_CLASS_STYLE = {
+    1: "bold white on blue",
+    2: "bold black on green",
+    3: "bold black on cyan",
+    4: "bold black on yellow",
+    5: "bold white on red",
+}
+
+
+def describe_status(code: int) -> tuple[str, str, str]:
+    """``(phrase, meaning, next step)`` for ``code``, from the knowledge base."""
+    info = status_info(code)
+    if info is not None:
+        step = info.next_steps[0] if info.next_steps else ""
+        return info.phrase, info.meaning, step
+    cls = status_class(code)
+    if cls is None:
+        return "not an HTTP status", "Status codes run from 100 to 599.", ""
+    return f"unknown {cls.label}", cls.meaning, cls.advice
+
+
+class StatusLine(Static):
+    """Shows one :class:`Page`'s outcome in up to four lines."""
+
+    DEFAULT_CSS = """
+    StatusLine {
+        height: auto;
+        max-height: 6;
+        padding: 0 1;
+        background: $boost;
+    }
+    """
+
+    def show_loading(self, spec: RequestSpec) -> None:
+        """Say that ``spec`` is on its way."""
+        self.update(Text.assemble(("… ", "bold"), f"{spec.method} {spec.url}", " sending"))
+
+    def show_message(self, text: str) -> None:
+        """A plain one-line message (e.g. before anything was requested)."""
+        self.update(Text(text))
+
+    def show_page(self, page: Page, hint: str, advice: tuple[str, ...] = ()) -> None:
+        """Show ``page``'s status (or error), its meaning, ``advice`` and the key ``hint``."""
+        if page.error is not None:
+            self.update(self._error_text(page.error, hint))
+            return
+        assert page.exchange is not None
+        response = page.exchange.response
+        phrase, meaning, step = describe_status(response.status)
+        style = _CLASS_STYLE.get(response.status // 100, "bold reverse")
+        line = Text.assemble(
+            (f" {response.status} {phrase} ", style),
+            "  ",
+            (f"{page.exchange.final.method} {response.url}", "dim"),
+        )
+        line.append("\n")
+        line.append(meaning)
+        steps = advice or ((step,) if step else ())
+        for item in steps[:2]:
+            line.append("\n→ ", style="bold")
+            line.append(item)
+        if hint:
+            line.append("\n")
+            line.append(
+                hint, style="bold reverse" if response.status >= HTTPStatus.BAD_REQUEST else "bold"
+            )
+        self.update(line)
+
+    def _error_text(self, error: RestwalkError, hint: str) -> Text:
+        line = Text.assemble((" ✗ request failed ", "bold white on red"), "  ")
+        line.append(error.explanation)
+        if error.detail:
+            line.append(f"\n{error.detail}", style="dim")
+        if error.hint:
+            line.append("\n→ ", style="bold")
+            line.append(error.hint)
+        if hint:
+            line.append("\n")
+            line.append(hint, style="bold reverse")
+        return line

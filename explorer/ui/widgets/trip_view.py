@@ -1,0 +1,59 @@
+"""The trip: each redirect hop explained, then timings, sizes and the HTTP version."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from explorer.core.exchange import Exchange
+from explorer.ui.widgets.status_line import describe_status
+
+
+def _size(count: int) -> str:
+    """``count`` bytes in a readable unit."""
+    value = float(count)
+    for unit in ("B", "KiB", "MiB"):
+        if value < 1024 or unit == "MiB":
+            return f"{int(value)} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{count} B"
+
+
+def trip_text(exchange: Exchange) -> Text:
+    """The redirect chain (each hop with its meaning) and the measurements."""
+    text = Text()
+    if exchange.hops:
+        text.append(f"Redirects: {len(exchange.hops)}\n", style="bold")
+        for number, hop in enumerate(exchange.hops, start=1):
+            response = hop.response
+            phrase, meaning, _ = describe_status(response.status)
+            target = response.header("location") or "?"
+            text.append(f"{number}. {hop.request.method} {hop.request.url}\n")
+            text.append(f"   {response.status} {phrase} → {target}\n", style="bold")
+            text.append(f"   {meaning}\n", style="dim")
+        final = exchange.final
+        text.append(f"{len(exchange.hops) + 1}. {final.method} {final.url}\n")
+        text.append(f"   {exchange.response.status} (the final answer)\n\n", style="bold")
+    else:
+        text.append("No redirects: the first answer is the final one.\n\n")
+    response = exchange.response
+    timings = exchange.timings
+    text.append("Timing\n", style="bold")
+    text.append(f"  headers after  {timings.headers * 1000:8.1f} ms\n")
+    text.append(f"  complete after {timings.total * 1000:8.1f} ms\n\n")
+    text.append("Size\n", style="bold")
+    text.append(f"  body           {_size(len(response.body))}\n")
+    if response.wire_size is not None and response.wire_size != len(response.body):
+        text.append(f"  on the wire    {_size(response.wire_size)} (compressed)\n")
+    text.append(f"  request body   {_size(len(exchange.request.body))}\n\n")
+    text.append("Protocol\n", style="bold")
+    text.append(f"  {response.http_version}\n")
+    return text
+
+
+class TripView(Static):
+    """Shows :func:`trip_text` of an exchange."""
+
+    def show_exchange(self, exchange: Exchange | None) -> None:
+        """Show ``exchange``'s trip, or nothing when the request failed."""
+        self.update(trip_text(exchange) if exchange else "The request failed: no trip to show.")
