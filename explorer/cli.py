@@ -91,7 +91,7 @@ def _formatter(prog: str) -> argparse.HelpFormatter:
 # --- parsing ------------------------------------------------------------------------------
 
 
-def _connection_options() -> argparse.ArgumentParser:
+def _connection_options() -> _Parser:
     """Options shared by ``request`` and ``links``: headers, versions, auth, transport."""
     shared = _Parser(add_help=False)
     group = shared.add_argument_group("request options")
