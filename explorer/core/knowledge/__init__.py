@@ -1,0 +1,90 @@
+"""The knowledge base: HTTP status codes, headers, methods and the REST constraints.
+
+"Learn HTTP on the way": every entry says the protocol's rule, what it means for the
+user now, and what to do next. Pure data and small functions, no I/O, no Textual.
+
+Lookups are case-insensitive::
+
+    status_info(418).phrase          # "I'm a teapot"
+    header_info("retry-after").name  # "Retry-After"
+    explain("PATCH").to_text()       # plain text for `restwalk explain PATCH`
+    advise(401, headers)             # next steps read from the response's own headers
+"""
+
+from __future__ import annotations
+
+from explorer.core.knowledge.advice import advise
+from explorer.core.knowledge.caching import CachingVerdict, explain_caching
+from explorer.core.knowledge.constraints import (
+    all_constraints,
+    constraint_info,
+    explain_hypermedia,
+    explain_response,
+)
+from explorer.core.knowledge.explain import (
+    Explanation,
+    Kind,
+    Section,
+    all_explanations,
+    explain,
+    search,
+)
+from explorer.core.knowledge.headers import (
+    all_headers,
+    canonical_name,
+    header_info,
+    header_names,
+)
+from explorer.core.knowledge.methods import all_methods, is_method_token, method_info, method_names
+from explorer.core.knowledge.model import (
+    Cacheability,
+    ConstraintInfo,
+    HeaderInfo,
+    MethodInfo,
+    StatusClass,
+    StatusInfo,
+    Usage,
+)
+from explorer.core.knowledge.statuses import (
+    all_classes,
+    all_statuses,
+    status_class,
+    status_info,
+    statuses_in_class,
+)
+
+__all__ = [
+    "Cacheability",
+    "CachingVerdict",
+    "ConstraintInfo",
+    "Explanation",
+    "HeaderInfo",
+    "Kind",
+    "MethodInfo",
+    "Section",
+    "StatusClass",
+    "StatusInfo",
+    "Usage",
+    "advise",
+    "all_classes",
+    "all_constraints",
+    "all_explanations",
+    "all_headers",
+    "all_methods",
+    "all_statuses",
+    "canonical_name",
+    "constraint_info",
+    "explain",
+    "explain_caching",
+    "explain_hypermedia",
+    "explain_response",
+    "header_info",
+    "header_names",
+    "is_method_token",
+    "method_info",
+    "method_names",
+    "search",
+    "status_class",
+    "status_info",
+    "statuses_in_class",
+]

@@ -1,0 +1,551 @@
+"""What to do next, read from the response itself.
+
+:func:`advise` starts from what the response's own headers say (which schemes the
+challenge offers, when ``Retry-After`` allows a retry, what ``Allow`` lists, where
+``Location`` points) and ends with the status code's general next steps. The
+per-status readers live in a table, not an if-chain, and each is a small pure function.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from http import HTTPStatus
+
+from explorer.core.knowledge import field_values as fv
+from explorer.core.knowledge.methods import method_info, method_names
+from explorer.core.knowledge.statuses import status_class, status_info
+
+#: A ``RateLimit-Reset`` larger than this is a Unix time, not a number of seconds.
+_EPOCH_THRESHOLD = 1_000_000_000
+_MEDIA_TYPE_RE = re.compile(
+    r"\b(?:application|text|image|audio|video|multipart|message|font|model)/"
+    r"[a-z0-9][a-z0-9.+\-]*",
+    re.IGNORECASE,
+)
+_BODY_SCAN_LIMIT = 65536
+_BACKTICKED_RE = re.compile(r"`([A-Za-z][A-Za-z0-9-]*)")
+#: 306 (Unused) has no HTTPStatus member: it is reserved, never to be sent.
+_UNUSED = 306
+
+
+@dataclass(frozen=True)
+class _Response:
+    """What the readers look at: one response, and the method that got it."""
+
+    status: int
+    headers: Sequence[tuple[str, str]]
+    method: str | None
+    body: bytes | None
+    request_headers: Sequence[tuple[str, str]]
+
+    def first(self, name: str) -> str | None:
+        return fv.first(self.headers, name)
+
+    @property
+    def date(self) -> datetime | None:
+        return fv.parse_http_date(self.first("Date") or "")
+
+
+def advise(
+    status: int,
+    headers: Sequence[tuple[str, str]],
+    method: str | None = None,
+    *,
+    body: bytes | None = None,
+    request_headers: Sequence[tuple[str, str]] = (),
+) -> list[str]:
+    """Next steps for this response: its headers' specifics first, then the code's advice.
+
+    ``method`` is the request's method (redirects and 405 depend on it); ``body`` lets a
+    406 say which formats its body offers; ``request_headers`` tell a refused credential
+    from a missing one.
+    """
+    response = _Response(status, headers, method.upper() if method else None, body, request_headers)
+    steps: list[str] = []
+    consumed: set[str] = set()
+    reader, covers = _READERS.get(status, (None, ()))
+    if reader is None and HTTPStatus.MULTIPLE_CHOICES <= status < HTTPStatus.BAD_REQUEST:
+        reader, covers = _redirect, ("Location",)
+    if reader is not None:
+        steps.extend(reader(response))
+        if covers and response.first(covers[0]) is not None:
+            consumed.update(name.lower() for name in covers)
+    for header_reader, names in _HEADER_READERS:
+        found = header_reader(response)
+        steps.extend(found)
+        if found:
+            consumed.update(name.lower() for name in names)
+    steps.extend(step for step in _general_steps(status) if not _mentions(step, consumed))
+    return list(dict.fromkeys(steps))
+
+
+def _general_steps(status: int) -> list[str]:
+    """The code's own next steps; for an unknown code, its class's advice (RFC 9110 §15)."""
+    info = status_info(status)
+    if info is not None:
+        return list(info.next_steps)
+    cls = status_class(status)
+    if cls is None:
+        return [f"{status} is not a valid status code (they run from 100 to 599)."]
+    return [
+        f"{status} is not a code we know; treat it as {cls.digit}00 ({cls.label}). {cls.advice}"
+    ]
+
+
+def _mentions(step: str, headers: set[str]) -> bool:
+    """True when a general step is about a header the specific advice already covered."""
+    return any(name.lower() in headers for name in _BACKTICKED_RE.findall(step))
+
+
+# -- authentication -------------------------------------------------------------------
+
+
+def _www_authenticate(response: _Response) -> list[str]:
+    return _challenges(response, "WWW-Authenticate", "Authorization")
+
+
+def _proxy_authenticate(response: _Response) -> list[str]:
+    return _challenges(response, "Proxy-Authenticate", "Proxy-Authorization")
+
+
+def _challenges(response: _Response, field: str, credentials: str) -> list[str]:
+    challenges = fv.parse_challenges(fv.values(response.headers, field))
+    if not challenges:
+        return [
+            f"The {response.status} carries no {field}, which RFC 9110 requires: the API's "
+            "documentation has to say how to authenticate."
+        ]
+    steps: list[str] = []
+    schemes = [challenge.scheme for challenge in challenges]
+    if len(challenges) > 1:
+        steps.append(
+            f"{field} offers {len(challenges)} schemes ({', '.join(schemes)}): any one will do."
+        )
+    sent = fv.first(response.request_headers, credentials)
+    for challenge in challenges:
+        steps.append(_challenge_step(challenge, credentials))
+    if sent is not None and not any(c.param("error") for c in challenges):
+        scheme = sent.split(" ", 1)[0]
+        steps.append(
+            f"You sent {credentials}: {scheme} ... and it was refused: check the user name "
+            "and password, or get a fresh token."
+        )
+    return steps
+
+
+def _challenge_step(challenge: fv.Challenge, credentials: str) -> str:
+    scheme = challenge.scheme
+    lower = scheme.lower()
+    realm = challenge.param("realm")
+    where = f' (realm "{realm}")' if realm else ""
+    error = (challenge.param("error") or "").lower()
+    detail = challenge.param("error_description")
+    said = f' The server says: "{detail}".' if detail else ""
+    if lower == "bearer" and error == "invalid_token":
+        return (
+            "The token you sent was rejected (expired, revoked or malformed): get a new one "
+            "(on restwalk-mock: POST /auth/token) and send it as "
+            f"`{credentials}: Bearer <token>`.{said}"
+        )
+    if lower == "bearer" and error == "insufficient_scope":
+        scope = challenge.param("scope")
+        needs = f' (scope "{scope}")' if scope else ""
+        return f"Your token lacks the rights this needs{needs}: get one with more scope.{said}"
+    if lower == "bearer" and error == "invalid_request":
+        return (
+            "The credentials were malformed (e.g. a token sent twice or in the wrong place): "
+            f"send exactly one `{credentials}: Bearer <token>`.{said}"
+        )
+    if lower == "bearer":
+        return (
+            f"Bearer{where}: get a token from the API's token endpoint (on restwalk-mock: "
+            "`POST /auth/token` with a user name and password) and send "
+            f"`{credentials}: Bearer <token>`."
+        )
+    if lower == "basic":
+        charset = challenge.param("charset")
+        encoding = f", encoded as {charset}" if charset else ""
+        return (
+            f"Basic{where}: send `{credentials}: Basic <base64 of user:password>`{encoding}; "
+            "restwalk builds it from a user name and password."
+        )
+    if lower == "digest":
+        algorithm = challenge.param("algorithm") or "MD5"
+        return (
+            f"Digest{where}: answer the server's nonce with a {algorithm} hash of your "
+            "credentials; the client computes it from a user name and password."
+        )
+    if lower in ("negotiate", "ntlm"):
+        return f"{scheme}: a Kerberos/Windows domain login; it needs an account in that domain."
+    return f"{scheme}{where}: send `{credentials}: {scheme} <credentials>` as that scheme defines."
+
+
+def _forbidden(response: _Response) -> list[str]:
+    steps = []
+    for challenge in fv.parse_challenges(fv.values(response.headers, "WWW-Authenticate")):
+        if (challenge.param("error") or "").lower() == "insufficient_scope":
+            steps.append(_challenge_step(challenge, "Authorization"))
+    return steps
+
+
+# -- methods and formats --------------------------------------------------------------
+
+
+def _allow(response: _Response) -> list[str]:
+    allowed = fv.values(response.headers, "Allow")
+    sent = f" You sent {response.method}." if response.method else ""
+    if not allowed:
+        return [
+            "No Allow header, though RFC 9110 requires one with 405: send OPTIONS to ask "
+            f"which methods the URL takes.{sent}"
+        ]
+    methods = fv.list_values(response.headers, "Allow")
+    if not methods:
+        return [f"Allow is empty: no method is allowed on this URL right now.{sent}"]
+    return [f"This URL allows {', '.join(methods)}.{sent} Use one of those."]
+
+
+def _not_implemented(response: _Response) -> list[str]:
+    if response.method and method_info(response.method) is None:
+        return [
+            f"{response.method} is not a standard method; the standard ones are "
+            f"{', '.join(method_names())}."
+        ]
+    return []
+
+
+def _not_acceptable(response: _Response) -> list[str]:
+    offered: list[str] = []
+    for link in fv.parse_links(fv.values(response.headers, "Link")):
+        media = link.param("type")
+        if "alternate" in link.rels and media:
+            offered.append(f"{media} at {link.target}")
+    own = (response.first("Content-Type") or "").split(";")[0].strip().lower()
+    for media in _media_types_in(response.body):
+        if media.lower() != own and media not in offered:
+            offered.append(media)
+    steps = []
+    if offered:
+        steps.append(f"The server offers: {', '.join(offered)}. Ask for one in Accept.")
+    vary = fv.list_values(response.headers, "Vary")
+    if vary:
+        steps.append(f"The choice depends on {', '.join(vary)} (Vary).")
+    return steps
+
+
+def _media_types_in(body: bytes | None) -> list[str]:
+    if not body:
+        return []
+    text = body[:_BODY_SCAN_LIMIT].decode("utf-8", "replace")
+    with contextlib.suppress(ValueError):  # JSON may escape "/" as "\/": normalise it
+        text = json.dumps(json.loads(text))
+    return list(dict.fromkeys(_MEDIA_TYPE_RE.findall(text)))
+
+
+def _unsupported_media(response: _Response) -> list[str]:
+    steps = []
+    post = fv.list_values(response.headers, "Accept-Post")
+    patch = fv.list_values(response.headers, "Accept-Patch")
+    encodings = fv.list_values(response.headers, "Accept-Encoding")
+    if post:
+        steps.append(f"POST bodies may be: {', '.join(post)} (Accept-Post); set Content-Type.")
+    if patch:
+        steps.append(f"PATCH bodies may be: {', '.join(patch)} (Accept-Patch); set Content-Type.")
+    if encodings:
+        steps.append(
+            f"The server takes these content codings only: {', '.join(encodings)} "
+            "(Accept-Encoding); send the body uncompressed or coded that way."
+        )
+    if not steps:
+        steps.append(
+            "The response names no accepted types (Accept-Post, Accept-Patch); try "
+            "application/json and check the API's documentation."
+        )
+    return steps
+
+
+# -- redirects and caching ------------------------------------------------------------
+
+
+def _redirect(response: _Response) -> list[str]:
+    location = response.first("Location")
+    status = response.status
+    if status in (HTTPStatus.USE_PROXY, _UNUSED):
+        return ["Do not follow it: this code is obsolete and clients ignore it."]
+    if location is None:
+        if status == HTTPStatus.MULTIPLE_CHOICES:
+            return ["No preferred choice in Location: pick one from the body or Link headers."]
+        return [f"No Location header: there is nowhere to follow this {status} to."]
+    method = response.method or "GET"
+    if status == HTTPStatus.MULTIPLE_CHOICES:
+        return [f"The server prefers {location} (Location)."]
+    if status in (HTTPStatus.TEMPORARY_REDIRECT, HTTPStatus.PERMANENT_REDIRECT):
+        kept = f"Send the same {method}, with the same body, to {location}: the method is kept."
+        if status == HTTPStatus.PERMANENT_REDIRECT:
+            kept += " The move is permanent: update bookmarks."
+        return [kept]
+    if status == HTTPStatus.SEE_OTHER:
+        if method in ("GET", "HEAD"):
+            return [f"{method} {location}: the answer is there."]
+        return [
+            f"GET {location}: a 303 turns the next request into a GET; your {method} "
+            "has been handled, do not repeat it."
+        ]
+    if method == "POST":
+        return [
+            f"Go to {location}. For historical reasons most clients (restwalk's too) follow a "
+            f"{status} after a POST with GET; if the POST itself must reach the new URL, send "
+            "it there yourself (307/308 would keep the method)."
+        ]
+    if status in (HTTPStatus.MOVED_PERMANENTLY, HTTPStatus.PERMANENT_REDIRECT):
+        return [f"{method} {location} (Location); the move is permanent: update bookmarks."]
+    return [f"{method} {location} (Location)."]
+
+
+def _not_modified(response: _Response) -> list[str]:
+    etag = response.first("ETag")
+    return [f"ETag {etag} still matches: the copy you hold is current."] if etag else []
+
+
+def _created(response: _Response) -> list[str]:
+    location = response.first("Location")
+    etag = response.first("ETag")
+    steps = (
+        [f"The new resource is at {location}: GET it to see it as stored."]
+        if location
+        else ["No Location: the new resource is the URL you sent the request to."]
+    )
+    if etag:
+        steps.append(f"Its ETag is {etag}: send If-Match: {etag} when you update it.")
+    return steps
+
+
+def _accepted(response: _Response) -> list[str]:
+    monitor = response.first("Location") or response.first("Content-Location")
+    if monitor:
+        return [f"Check on the work at {monitor}: GET it until it says the job is done."]
+    return ["No status URL in the headers: look for a link in the body to follow the work."]
+
+
+# -- conditions and ranges ------------------------------------------------------------
+
+
+def _precondition(response: _Response) -> list[str]:
+    etag = response.first("ETag")
+    if etag:
+        return [
+            f"The current ETag is {etag}: check that your change still makes sense, then "
+            f"send it again with If-Match: {etag}."
+        ]
+    return [
+        "GET the resource for its current ETag, then send the write again with "
+        "If-Match: <that ETag>."
+    ]
+
+
+def _range_not_satisfiable(response: _Response) -> list[str]:
+    parsed = fv.parse_content_range(response.first("Content-Range") or "")
+    if parsed is None or parsed.complete_length is None:
+        return ["No usable Content-Range: drop the Range header to get the whole thing."]
+    length = parsed.complete_length
+    if length == 0:
+        return ["The representation is empty (0 bytes): drop the Range header."]
+    end = min(length, 1024) - 1
+    return [
+        f"The complete length is {length} {parsed.unit}: valid positions are 0-{length - 1}; "
+        f"e.g. Range: {parsed.unit}=0-{end}."
+    ]
+
+
+def _partial(response: _Response) -> list[str]:
+    parsed = fv.parse_content_range(response.first("Content-Range") or "")
+    if parsed is None or parsed.first is None or parsed.last is None:
+        return []
+    total = f" of {parsed.complete_length}" if parsed.complete_length is not None else ""
+    text = f"These are {parsed.unit} {parsed.first}-{parsed.last}{total}."
+    if parsed.complete_length is None or parsed.last + 1 < parsed.complete_length:
+        text += f" Next: Range: {parsed.unit}={parsed.last + 1}-"
+        etag = response.first("ETag")
+        if etag:
+            text += f" with If-Range: {etag}, so the pieces are of one version."
+    else:
+        text += " That was the last part."
+    return [text]
+
+
+# -- protocols, legal ---------------------------------------------------------------
+
+
+def _upgrade(response: _Response) -> list[str]:
+    protocols = fv.list_values(response.headers, "Upgrade")
+    if not protocols:
+        return [f"No Upgrade header, though a {response.status} must name the protocol(s)."]
+    if response.status == HTTPStatus.SWITCHING_PROTOCOLS:
+        return [f"The connection now speaks {', '.join(protocols)}."]
+    return [f"The server requires {', '.join(protocols)} (Upgrade): repeat the request over it."]
+
+
+def _legal(response: _Response) -> list[str]:
+    links = fv.parse_links(fv.values(response.headers, "Link"))
+    blockers = [link.target for link in links if "blocked-by" in link.rels]
+    if blockers:
+        return [f'Blocked by {", ".join(blockers)} (Link rel="blocked-by").']
+    return ['No Link rel="blocked-by": RFC 7725 asks the server to name who blocks it.']
+
+
+def _payload_too_large(response: _Response) -> list[str]:
+    if "close" in (value.lower() for value in fv.list_values(response.headers, "Connection")):
+        return ["The server closed the connection: send a smaller body on a new one."]
+    return []
+
+
+def _backoff(response: _Response) -> list[str]:
+    if response.first("Retry-After") is None:
+        return ["No Retry-After: back off, doubling the wait each time (1 s, 2 s, 4 s, ...)."]
+    return []
+
+
+# -- headers any response may carry ---------------------------------------------------
+
+
+def _retry_after(response: _Response) -> list[str]:
+    value = response.first("Retry-After")
+    if value is None:
+        return []
+    status = response.status
+    if HTTPStatus.MULTIPLE_CHOICES <= status < HTTPStatus.BAD_REQUEST:
+        action = "before following the redirect"
+    elif status < HTTPStatus.MULTIPLE_CHOICES:
+        action = "before asking again"
+    else:
+        action = "before trying again"
+    seconds = fv.parse_delta_seconds(value)
+    if seconds is not None:
+        return [f"Retry-After: {value}: wait {fv.format_duration(seconds)} {action}."]
+    when = fv.parse_http_date(value)
+    if when is None:
+        return [f"Retry-After: {value} is neither seconds nor an HTTP-date: back off instead."]
+    date = response.date
+    if date is None:
+        return [f"Retry-After names {value}: wait until then {action} (no Date to count from)."]
+    delay = (when - date).total_seconds()
+    if delay <= 0:
+        return [f"Retry-After: {value} is not after the response's Date: you may retry now."]
+    return [
+        f"Retry-After: {value}: wait {fv.format_duration(delay)} {action} "
+        "(counted from the response's Date)."
+    ]
+
+
+def _rate_limit(response: _Response) -> list[str]:
+    def field(suffix: str) -> str | None:
+        return response.first(f"RateLimit-{suffix}") or response.first(f"X-RateLimit-{suffix}")
+
+    limit, remaining, reset = field("Limit"), field("Remaining"), field("Reset")
+    if remaining is None:  # the later drafts' single field: "policy";r=<left>;t=<seconds>
+        remaining = _sf_param(response.first("RateLimit"), "r")
+    if reset is None:
+        reset = _sf_param(response.first("RateLimit"), "t")
+    if limit is None and remaining is None and reset is None:
+        return []
+    parts = []
+    if remaining is not None:
+        parts.append(f"{remaining} of {limit} requests left" if limit else f"{remaining} left")
+    elif limit is not None:
+        parts.append(f"the limit is {limit} requests per window")
+    seconds = _reset_seconds(reset, response.date)
+    if seconds is not None:
+        parts.append(f"the window resets in {fv.format_duration(seconds)}")
+    text = "Rate limit: " + ", ".join(parts) + "."
+    if remaining is not None and remaining.strip() == "0" and response.status < 400:
+        text += " That was your last request before 429."
+    return [text]
+
+
+def _sf_param(value: str | None, name: str) -> str | None:
+    """A ``;name=value`` parameter of a structured field such as ``"default";r=5;t=30``."""
+    if not value:
+        return None
+    match = re.search(rf";\s*{name}\s*=\s*(\d+)", value)
+    return match.group(1) if match else None
+
+
+def _reset_seconds(reset: str | None, date: datetime | None) -> float | None:
+    seconds = fv.parse_delta_seconds(reset or "")
+    if seconds is None:
+        return None
+    if seconds > _EPOCH_THRESHOLD:  # a Unix time (GitHub's X-RateLimit-Reset)
+        return None if date is None else max(0.0, seconds - date.timestamp())
+    return float(seconds)
+
+
+def _deprecation(response: _Response) -> list[str]:
+    deprecation = response.first("Deprecation")
+    sunset = response.first("Sunset")
+    if deprecation is None and sunset is None:
+        return []
+    parts = []
+    if deprecation is not None:
+        parts.append(f"This resource is deprecated ({_deprecation_date(deprecation)})")
+    if sunset is not None:
+        parts.append(f"it may stop working after {sunset} (Sunset)")
+    links = fv.parse_links(fv.values(response.headers, "Link"))
+    for rel in ("successor-version", "deprecation", "sunset", "latest-version"):
+        targets = [link.target for link in links if rel in link.rels]
+        if targets:
+            parts.append(f"see {', '.join(targets)} (rel={rel})")
+    text = "; ".join(parts)
+    return [text[0].upper() + text[1:] + "."]
+
+
+def _deprecation_date(value: str) -> str:
+    stamp = value.strip()
+    if stamp.startswith("@") and stamp[1:].lstrip("-").isdigit():
+        when = datetime.fromtimestamp(int(stamp[1:]), tz=timezone.utc)
+        return f"since {when:%Y-%m-%d %H:%M} UTC"
+    return f"Deprecation: {stamp}"
+
+
+_Reader = Callable[[_Response], list[str]]
+
+#: Per status: the reader, and the headers it explains. When the first of those is
+#: present, the code's general steps that mention any of them are left out as repeats.
+_READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
+    HTTPStatus.SWITCHING_PROTOCOLS: (_upgrade, ("Upgrade",)),
+    HTTPStatus.CREATED: (_created, ("Location", "ETag")),
+    HTTPStatus.ACCEPTED: (_accepted, ("Location", "Content-Location")),
+    HTTPStatus.PARTIAL_CONTENT: (_partial, ("Content-Range", "If-Range", "ETag")),
+    HTTPStatus.NOT_MODIFIED: (_not_modified, ()),
+    HTTPStatus.UNAUTHORIZED: (_www_authenticate, ("WWW-Authenticate", "Authorization")),
+    HTTPStatus.FORBIDDEN: (_forbidden, ()),
+    HTTPStatus.METHOD_NOT_ALLOWED: (_allow, ("Allow",)),
+    HTTPStatus.NOT_ACCEPTABLE: (_not_acceptable, ()),
+    HTTPStatus.PROXY_AUTHENTICATION_REQUIRED: (
+        _proxy_authenticate,
+        ("Proxy-Authenticate", "Proxy-Authorization"),
+    ),
+    HTTPStatus.PRECONDITION_FAILED: (_precondition, ("ETag",)),
+    HTTPStatus.REQUEST_ENTITY_TOO_LARGE: (_payload_too_large, ()),
+    HTTPStatus.UNSUPPORTED_MEDIA_TYPE: (_unsupported_media, ("Accept-Post", "Accept-Patch")),
+    HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE: (_range_not_satisfiable, ("Content-Range",)),
+    HTTPStatus.UPGRADE_REQUIRED: (_upgrade, ("Upgrade",)),
+    HTTPStatus.PRECONDITION_REQUIRED: (_precondition, ()),
+    HTTPStatus.TOO_MANY_REQUESTS: (_backoff, ()),
+    HTTPStatus.UNAVAILABLE_FOR_LEGAL_REASONS: (_legal, ()),
+    HTTPStatus.NOT_IMPLEMENTED: (_not_implemented, ()),
+    HTTPStatus.SERVICE_UNAVAILABLE: (_backoff, ()),
+}
+
+_RATE_LIMIT_FIELDS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit")
+
+#: Readers of headers any response may carry, and the headers they explain.
+_HEADER_READERS: tuple[tuple[_Reader, tuple[str, ...]], ...] = (
+    (_retry_after, ("Retry-After",)),
+    (_rate_limit, _RATE_LIMIT_FIELDS),
+    (_deprecation, ("Deprecation", "Sunset")),
+)
