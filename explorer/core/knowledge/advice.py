@@ -12,16 +12,14 @@ import contextlib
 import json
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import datetime, timezone
 from http import HTTPStatus
 
+from explorer.core.knowledge import advice_headers
 from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.methods import method_info, method_names
+from explorer.core.knowledge.response_facts import ResponseFacts
 from explorer.core.knowledge.statuses import status_class, status_info
 
-#: A ``RateLimit-Reset`` larger than this is a Unix time, not a number of seconds.
-_EPOCH_THRESHOLD = 1_000_000_000
 _MEDIA_TYPE_RE = re.compile(
     r"\b(?:application|text|image|audio|video|multipart|message|font|model)/"
     r"[a-z0-9][a-z0-9.+\-]*",
@@ -31,24 +29,6 @@ _BODY_SCAN_LIMIT = 65536
 _BACKTICKED_RE = re.compile(r"`([A-Za-z][A-Za-z0-9-]*)")
 #: 306 (Unused) has no HTTPStatus member: it is reserved, never to be sent.
 _UNUSED = 306
-
-
-@dataclass(frozen=True)
-class _Response:
-    """What the readers look at: one response, and the method that got it."""
-
-    status: int
-    headers: Sequence[tuple[str, str]]
-    method: str | None
-    body: bytes | None
-    request_headers: Sequence[tuple[str, str]]
-
-    def first(self, name: str) -> str | None:
-        return fv.first(self.headers, name)
-
-    @property
-    def date(self) -> datetime | None:
-        return fv.parse_http_date(self.first("Date") or "")
 
 
 def advise(
@@ -65,7 +45,9 @@ def advise(
     406 say which formats its body offers; ``request_headers`` tell a refused credential
     from a missing one.
     """
-    response = _Response(status, headers, method.upper() if method else None, body, request_headers)
+    response = ResponseFacts(
+        status, headers, method.upper() if method else None, body, request_headers
+    )
     steps: list[str] = []
     consumed: set[str] = set()
     reader, covers = _READERS.get(status, (None, ()))
@@ -105,15 +87,15 @@ def _mentions(step: str, headers: set[str]) -> bool:
 # -- authentication -------------------------------------------------------------------
 
 
-def _www_authenticate(response: _Response) -> list[str]:
+def _www_authenticate(response: ResponseFacts) -> list[str]:
     return _challenges(response, "WWW-Authenticate", "Authorization")
 
 
-def _proxy_authenticate(response: _Response) -> list[str]:
+def _proxy_authenticate(response: ResponseFacts) -> list[str]:
     return _challenges(response, "Proxy-Authenticate", "Proxy-Authorization")
 
 
-def _challenges(response: _Response, field: str, credentials: str) -> list[str]:
+def _challenges(response: ResponseFacts, field: str, credentials: str) -> list[str]:
     challenges = fv.parse_challenges(fv.values(response.headers, field))
     if not challenges:
         return [
@@ -185,7 +167,7 @@ def _challenge_step(challenge: fv.Challenge, credentials: str) -> str:
     return f"{scheme}{where}: send `{credentials}: {scheme} <credentials>` as that scheme defines."
 
 
-def _forbidden(response: _Response) -> list[str]:
+def _forbidden(response: ResponseFacts) -> list[str]:
     steps = []
     for challenge in fv.parse_challenges(fv.values(response.headers, "WWW-Authenticate")):
         if (challenge.param("error") or "").lower() == "insufficient_scope":
@@ -196,7 +178,7 @@ def _forbidden(response: _Response) -> list[str]:
 # -- methods and formats --------------------------------------------------------------
 
 
-def _allow(response: _Response) -> list[str]:
+def _allow(response: ResponseFacts) -> list[str]:
     allowed = fv.values(response.headers, "Allow")
     sent = f" You sent {response.method}." if response.method else ""
     if not allowed:
@@ -210,7 +192,7 @@ def _allow(response: _Response) -> list[str]:
     return [f"This URL allows {', '.join(methods)}.{sent} Use one of those."]
 
 
-def _not_implemented(response: _Response) -> list[str]:
+def _not_implemented(response: ResponseFacts) -> list[str]:
     if response.method and method_info(response.method) is None:
         return [
             f"{response.method} is not a standard method; the standard ones are "
@@ -219,7 +201,7 @@ def _not_implemented(response: _Response) -> list[str]:
     return []
 
 
-def _not_acceptable(response: _Response) -> list[str]:
+def _not_acceptable(response: ResponseFacts) -> list[str]:
     offered: list[str] = []
     for link in fv.parse_links(fv.values(response.headers, "Link")):
         media = link.param("type")
@@ -247,7 +229,7 @@ def _media_types_in(body: bytes | None) -> list[str]:
     return list(dict.fromkeys(_MEDIA_TYPE_RE.findall(text)))
 
 
-def _unsupported_media(response: _Response) -> list[str]:
+def _unsupported_media(response: ResponseFacts) -> list[str]:
     steps = []
     post = fv.list_values(response.headers, "Accept-Post")
     patch = fv.list_values(response.headers, "Accept-Patch")
@@ -272,7 +254,7 @@ def _unsupported_media(response: _Response) -> list[str]:
 # -- redirects and caching ------------------------------------------------------------
 
 
-def _redirect(response: _Response) -> list[str]:
+def _redirect(response: ResponseFacts) -> list[str]:
     location = response.first("Location")
     status = response.status
     if status in (HTTPStatus.USE_PROXY, _UNUSED):
@@ -307,12 +289,12 @@ def _redirect(response: _Response) -> list[str]:
     return [f"{method} {location} (Location)."]
 
 
-def _not_modified(response: _Response) -> list[str]:
+def _not_modified(response: ResponseFacts) -> list[str]:
     etag = response.first("ETag")
     return [f"ETag {etag} still matches: the copy you hold is current."] if etag else []
 
 
-def _created(response: _Response) -> list[str]:
+def _created(response: ResponseFacts) -> list[str]:
     location = response.first("Location")
     etag = response.first("ETag")
     steps = (
@@ -325,7 +307,7 @@ def _created(response: _Response) -> list[str]:
     return steps
 
 
-def _accepted(response: _Response) -> list[str]:
+def _accepted(response: ResponseFacts) -> list[str]:
     monitor = response.first("Location") or response.first("Content-Location")
     if monitor:
         return [f"Check on the work at {monitor}: GET it until it says the job is done."]
@@ -335,7 +317,7 @@ def _accepted(response: _Response) -> list[str]:
 # -- conditions and ranges ------------------------------------------------------------
 
 
-def _precondition(response: _Response) -> list[str]:
+def _precondition(response: ResponseFacts) -> list[str]:
     etag = response.first("ETag")
     if etag:
         return [
@@ -348,7 +330,7 @@ def _precondition(response: _Response) -> list[str]:
     ]
 
 
-def _range_not_satisfiable(response: _Response) -> list[str]:
+def _range_not_satisfiable(response: ResponseFacts) -> list[str]:
     parsed = fv.parse_content_range(response.first("Content-Range") or "")
     if parsed is None or parsed.complete_length is None:
         return ["No usable Content-Range: drop the Range header to get the whole thing."]
@@ -362,7 +344,7 @@ def _range_not_satisfiable(response: _Response) -> list[str]:
     ]
 
 
-def _partial(response: _Response) -> list[str]:
+def _partial(response: ResponseFacts) -> list[str]:
     parsed = fv.parse_content_range(response.first("Content-Range") or "")
     if parsed is None or parsed.first is None or parsed.last is None:
         return []
@@ -381,7 +363,7 @@ def _partial(response: _Response) -> list[str]:
 # -- protocols, legal ---------------------------------------------------------------
 
 
-def _upgrade(response: _Response) -> list[str]:
+def _upgrade(response: ResponseFacts) -> list[str]:
     protocols = fv.list_values(response.headers, "Upgrade")
     if not protocols:
         return [f"No Upgrade header, though a {response.status} must name the protocol(s)."]
@@ -390,7 +372,7 @@ def _upgrade(response: _Response) -> list[str]:
     return [f"The server requires {', '.join(protocols)} (Upgrade): repeat the request over it."]
 
 
-def _legal(response: _Response) -> list[str]:
+def _legal(response: ResponseFacts) -> list[str]:
     links = fv.parse_links(fv.values(response.headers, "Link"))
     blockers = [link.target for link in links if "blocked-by" in link.rels]
     if blockers:
@@ -398,120 +380,19 @@ def _legal(response: _Response) -> list[str]:
     return ['No Link rel="blocked-by": RFC 7725 asks the server to name who blocks it.']
 
 
-def _payload_too_large(response: _Response) -> list[str]:
+def _payload_too_large(response: ResponseFacts) -> list[str]:
     if "close" in (value.lower() for value in fv.list_values(response.headers, "Connection")):
         return ["The server closed the connection: send a smaller body on a new one."]
     return []
 
 
-def _backoff(response: _Response) -> list[str]:
+def _backoff(response: ResponseFacts) -> list[str]:
     if response.first("Retry-After") is None:
         return ["No Retry-After: back off, doubling the wait each time (1 s, 2 s, 4 s, ...)."]
     return []
 
 
-# -- headers any response may carry ---------------------------------------------------
-
-
-def _retry_after(response: _Response) -> list[str]:
-    value = response.first("Retry-After")
-    if value is None:
-        return []
-    status = response.status
-    if HTTPStatus.MULTIPLE_CHOICES <= status < HTTPStatus.BAD_REQUEST:
-        action = "before following the redirect"
-    elif status < HTTPStatus.MULTIPLE_CHOICES:
-        action = "before asking again"
-    else:
-        action = "before trying again"
-    seconds = fv.parse_delta_seconds(value)
-    if seconds is not None:
-        return [f"Retry-After: {value}: wait {fv.format_duration(seconds)} {action}."]
-    when = fv.parse_http_date(value)
-    if when is None:
-        return [f"Retry-After: {value} is neither seconds nor an HTTP-date: back off instead."]
-    date = response.date
-    if date is None:
-        return [f"Retry-After names {value}: wait until then {action} (no Date to count from)."]
-    delay = (when - date).total_seconds()
-    if delay <= 0:
-        return [f"Retry-After: {value} is not after the response's Date: you may retry now."]
-    return [
-        f"Retry-After: {value}: wait {fv.format_duration(delay)} {action} "
-        "(counted from the response's Date)."
-    ]
-
-
-def _rate_limit(response: _Response) -> list[str]:
-    def field(suffix: str) -> str | None:
-        return response.first(f"RateLimit-{suffix}") or response.first(f"X-RateLimit-{suffix}")
-
-    limit, remaining, reset = field("Limit"), field("Remaining"), field("Reset")
-    if remaining is None:  # the later drafts' single field: "policy";r=<left>;t=<seconds>
-        remaining = _sf_param(response.first("RateLimit"), "r")
-    if reset is None:
-        reset = _sf_param(response.first("RateLimit"), "t")
-    if limit is None and remaining is None and reset is None:
-        return []
-    parts = []
-    if remaining is not None:
-        parts.append(f"{remaining} of {limit} requests left" if limit else f"{remaining} left")
-    elif limit is not None:
-        parts.append(f"the limit is {limit} requests per window")
-    seconds = _reset_seconds(reset, response.date)
-    if seconds is not None:
-        parts.append(f"the window resets in {fv.format_duration(seconds)}")
-    text = "Rate limit: " + ", ".join(parts) + "."
-    if remaining is not None and remaining.strip() == "0" and response.status < 400:
-        text += " That was your last request before 429."
-    return [text]
-
-
-def _sf_param(value: str | None, name: str) -> str | None:
-    """A ``;name=value`` parameter of a structured field such as ``"default";r=5;t=30``."""
-    if not value:
-        return None
-    match = re.search(rf";\s*{name}\s*=\s*(\d+)", value)
-    return match.group(1) if match else None
-
-
-def _reset_seconds(reset: str | None, date: datetime | None) -> float | None:
-    seconds = fv.parse_delta_seconds(reset or "")
-    if seconds is None:
-        return None
-    if seconds > _EPOCH_THRESHOLD:  # a Unix time (GitHub's X-RateLimit-Reset)
-        return None if date is None else max(0.0, seconds - date.timestamp())
-    return float(seconds)
-
-
-def _deprecation(response: _Response) -> list[str]:
-    deprecation = response.first("Deprecation")
-    sunset = response.first("Sunset")
-    if deprecation is None and sunset is None:
-        return []
-    parts = []
-    if deprecation is not None:
-        parts.append(f"This resource is deprecated ({_deprecation_date(deprecation)})")
-    if sunset is not None:
-        parts.append(f"it may stop working after {sunset} (Sunset)")
-    links = fv.parse_links(fv.values(response.headers, "Link"))
-    for rel in ("successor-version", "deprecation", "sunset", "latest-version"):
-        targets = [link.target for link in links if rel in link.rels]
-        if targets:
-            parts.append(f"see {', '.join(targets)} (rel={rel})")
-    text = "; ".join(parts)
-    return [text[0].upper() + text[1:] + "."]
-
-
-def _deprecation_date(value: str) -> str:
-    stamp = value.strip()
-    if stamp.startswith("@") and stamp[1:].lstrip("-").isdigit():
-        when = datetime.fromtimestamp(int(stamp[1:]), tz=timezone.utc)
-        return f"since {when:%Y-%m-%d %H:%M} UTC"
-    return f"Deprecation: {stamp}"
-
-
-_Reader = Callable[[_Response], list[str]]
+_Reader = Callable[[ResponseFacts], list[str]]
 
 #: Per status: the reader, and the headers it explains. When the first of those is
 #: present, the code's general steps that mention any of them are left out as repeats.
@@ -545,7 +426,7 @@ _RATE_LIMIT_FIELDS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset
 
 #: Readers of headers any response may carry, and the headers they explain.
 _HEADER_READERS: tuple[tuple[_Reader, tuple[str, ...]], ...] = (
-    (_retry_after, ("Retry-After",)),
-    (_rate_limit, _RATE_LIMIT_FIELDS),
-    (_deprecation, ("Deprecation", "Sunset")),
+    (advice_headers.retry_after, ("Retry-After",)),
+    (advice_headers.rate_limit, _RATE_LIMIT_FIELDS),
+    (advice_headers.deprecation, ("Deprecation", "Sunset")),
 )

@@ -1,0 +1,119 @@
+"""Advice from headers any response may carry: Retry-After, rate limits, deprecation."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+from http import HTTPStatus
+
+from explorer.core.knowledge import field_values as fv
+from explorer.core.knowledge.response_facts import ResponseFacts
+
+#: A ``RateLimit-Reset`` larger than this is a Unix time, not a number of seconds.
+_EPOCH_THRESHOLD = 1_000_000_000
+
+
+def retry_after(response: ResponseFacts) -> list[str]:
+    """When ``Retry-After`` lets the client go on, in both of its forms."""
+    value = response.first("Retry-After")
+    if value is None:
+        return []
+    status = response.status
+    if HTTPStatus.MULTIPLE_CHOICES <= status < HTTPStatus.BAD_REQUEST:
+        action = "before following the redirect"
+    elif status < HTTPStatus.MULTIPLE_CHOICES:
+        action = "before asking again"
+    else:
+        action = "before trying again"
+    seconds = fv.parse_delta_seconds(value)
+    if seconds is not None:
+        return [f"Retry-After: {value}: wait {fv.format_duration(seconds)} {action}."]
+    when = fv.parse_http_date(value)
+    if when is None:
+        return [f"Retry-After: {value} is neither seconds nor an HTTP-date: back off instead."]
+    date = response.date
+    if date is None:
+        return [f"Retry-After names {value}: wait until then {action} (no Date to count from)."]
+    delay = (when - date).total_seconds()
+    if delay <= 0:
+        return [f"Retry-After: {value} is not after the response's Date: you may retry now."]
+    return [
+        f"Retry-After: {value}: wait {fv.format_duration(delay)} {action} "
+        "(counted from the response's Date)."
+    ]
+
+
+def rate_limit(response: ResponseFacts) -> list[str]:
+    """What the RateLimit fields (and their X- and single-field variants) say."""
+
+    def field(suffix: str) -> str | None:
+        return response.first(f"RateLimit-{suffix}") or response.first(f"X-RateLimit-{suffix}")
+
+    limit, remaining, reset = field("Limit"), field("Remaining"), field("Reset")
+    if remaining is None:  # the later drafts' single field: "policy";r=<left>;t=<seconds>
+        remaining = _sf_param(response.first("RateLimit"), "r")
+    if reset is None:
+        reset = _sf_param(response.first("RateLimit"), "t")
+    if limit is None and remaining is None and reset is None:
+        return []
+    parts = []
+    if remaining is not None:
+        parts.append(f"{remaining} of {limit} requests left" if limit else f"{remaining} left")
+    elif limit is not None:
+        parts.append(f"the limit is {limit} requests per window")
+    seconds = _reset_seconds(reset, response.date)
+    if seconds is not None:
+        parts.append(f"the window resets in {fv.format_duration(seconds)}")
+    text = "Rate limit: " + ", ".join(parts) + "."
+    if (
+        remaining is not None
+        and remaining.strip() == "0"
+        and response.status < HTTPStatus.BAD_REQUEST
+    ):
+        text += " That was your last request before 429."
+    return [text]
+
+
+def _sf_param(value: str | None, name: str) -> str | None:
+    """A ``;name=value`` parameter of a structured field such as ``"default";r=5;t=30``."""
+    if not value:
+        return None
+    match = re.search(rf";\s*{name}\s*=\s*(\d+)", value)
+    return match.group(1) if match else None
+
+
+def _reset_seconds(reset: str | None, date: datetime | None) -> float | None:
+    seconds = fv.parse_delta_seconds(reset or "")
+    if seconds is None:
+        return None
+    if seconds > _EPOCH_THRESHOLD:  # a Unix time (GitHub's X-RateLimit-Reset)
+        return None if date is None else max(0.0, seconds - date.timestamp())
+    return float(seconds)
+
+
+def deprecation(response: ResponseFacts) -> list[str]:
+    """Deprecation and Sunset dates, and the links to what replaces the resource."""
+    deprecation = response.first("Deprecation")
+    sunset = response.first("Sunset")
+    if deprecation is None and sunset is None:
+        return []
+    parts = []
+    if deprecation is not None:
+        parts.append(f"This resource is deprecated ({_deprecation_date(deprecation)})")
+    if sunset is not None:
+        parts.append(f"it may stop working after {sunset} (Sunset)")
+    links = fv.parse_links(fv.values(response.headers, "Link"))
+    for rel in ("successor-version", "deprecation", "sunset", "latest-version"):
+        targets = [link.target for link in links if rel in link.rels]
+        if targets:
+            parts.append(f"see {', '.join(targets)} (rel={rel})")
+    text = "; ".join(parts)
+    return [text[0].upper() + text[1:] + "."]
+
+
+def _deprecation_date(value: str) -> str:
+    stamp = value.strip()
+    if stamp.startswith("@") and stamp[1:].lstrip("-").isdigit():
+        when = datetime.fromtimestamp(int(stamp[1:]), tz=timezone.utc)
+        return f"since {when:%Y-%m-%d %H:%M} UTC"
+    return f"Deprecation: {stamp}"

@@ -1,0 +1,29 @@
+"""The facts advice reads from one response: status, headers, method, body."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from explorer.core.knowledge import field_values as fv
+
+
+@dataclass(frozen=True)
+class ResponseFacts:
+    """What the advice readers look at: one response, and the request that got it."""
+
+    status: int
+    headers: Sequence[tuple[str, str]]
+    method: str | None
+    body: bytes | None
+    request_headers: Sequence[tuple[str, str]]
+
+    def first(self, name: str) -> str | None:
+        """The first value of header ``name``, stripped, or None."""
+        return fv.first(self.headers, name)
+
+    @property
+    def date(self) -> datetime | None:
+        """The response's ``Date``, parsed, or None."""
+        return fv.parse_http_date(self.first("Date") or "")
