@@ -223,18 +223,25 @@ class Client:
         Raises an :class:`~explorer.core.errors.InvalidRequest` for bad input and a
         :class:`~explorer.core.errors.RequestError` when the exchange fails.
         """
-        if isinstance(spec.auth, LoginFlow):
-            flow = spec.auth
+        flow = spec.auth if isinstance(spec.auth, LoginFlow) else None
+        remembered = flow is not None and flow in self._tokens
+        if flow is not None:
             token = self._tokens.get(flow) or await self.login(flow)
             spec = replace(spec, auth=BearerAuth(token))
-        request = build_request(spec)
         follow = self.follow_redirects if follow_redirects is None else follow_redirects
-        return await self._exchange(
-            request,
-            follow_redirects=follow,
-            max_redirects=self.max_redirects if max_redirects is None else max_redirects,
-            timeout=self.timeout if timeout is None else timeout,
+        limit = self.max_redirects if max_redirects is None else max_redirects
+        seconds = self.timeout if timeout is None else timeout
+        exchange = await self._exchange(
+            build_request(spec), follow_redirects=follow, max_redirects=limit, timeout=seconds
         )
+        if flow is not None and remembered and exchange.response.status == HTTPStatus.UNAUTHORIZED:
+            # A remembered token may have expired: log in again, once, and resend.
+            token = await self.login(flow)
+            spec = replace(spec, auth=BearerAuth(token))
+            exchange = await self._exchange(
+                build_request(spec), follow_redirects=follow, max_redirects=limit, timeout=seconds
+            )
+        return exchange
 
     def _attach_cookies(self, request: httpx.Request, explicit: str | None) -> None:
         """Set the Cookie header: the explicit cookies, then the jar's for this URL."""

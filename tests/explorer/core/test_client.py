@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -72,11 +74,23 @@ async def set_cookie(request: Request) -> Response:
     return response
 
 
+ISSUED: list[str] = []
+CLOSED: list[bool] = []
+
+
 async def token(request: Request) -> Response:
     data = orjson.loads(await request.body())
     if data == {"username": "alice", "password": "wonderland"}:
-        return JSONResponse({"access_token": "tok-1", "token_type": "Bearer"})
+        ISSUED.append(f"tok-{len(ISSUED) + 1}")
+        return JSONResponse({"access_token": ISSUED[-1], "token_type": "Bearer"})
     return JSONResponse({"title": "Unauthorized"}, status_code=401)
+
+
+async def private(request: Request) -> Response:
+    """Only the newest token works: older ones have "expired"."""
+    if not CLOSED and ISSUED and request.headers.get("authorization") == f"Bearer {ISSUED[-1]}":
+        return PlainTextResponse("welcome")
+    return PlainTextResponse("expired", status_code=401)
 
 
 async def gzipped(request: Request) -> Response:
@@ -96,6 +110,7 @@ app = Starlette(
         Route("/away", away),
         Route("/set-cookie", set_cookie, methods=["POST"]),
         Route("/auth/token", token, methods=["POST"]),
+        Route("/private", private),
         Route("/gzip", gzipped),
     ]
 )
@@ -261,6 +276,7 @@ async def test_a_cookie_session_is_sent_with_jar_cookies_and_through_redirects(
 
 
 async def test_a_login_flow_logs_in_once_and_sends_the_token(client: Client) -> None:
+    ISSUED.clear()
     flow = LoginFlow(f"{BASE}/auth/token", "alice", "wonderland")
     first = await client.send(RequestSpec("GET", f"{BASE}/echo", auth=flow))
     assert seen(first)["authorization"] == "Bearer tok-1"
@@ -269,6 +285,23 @@ async def test_a_login_flow_logs_in_once_and_sends_the_token(client: Client) -> 
     login = client.last_login
     await client.send(RequestSpec("GET", f"{BASE}/echo", auth=flow))
     assert client.last_login is login  # the token was remembered
+
+
+async def test_an_expired_token_means_one_new_login(client: Client) -> None:
+    ISSUED.clear()
+    flow = LoginFlow(f"{BASE}/auth/token", "alice", "wonderland")
+    assert (await client.send(RequestSpec("GET", f"{BASE}/private", auth=flow))).response.body
+    ISSUED.append("tok-from-elsewhere")  # the remembered tok-1 no longer works
+    exchange = await client.send(RequestSpec("GET", f"{BASE}/private", auth=flow))
+    assert exchange.response.status == 200
+    assert ("Authorization", "Bearer tok-3") in exchange.request.headers
+    CLOSED.append(True)  # now no token works: the 401 is shown after one more login
+    try:
+        exchange = await client.send(RequestSpec("GET", f"{BASE}/private", auth=flow))
+    finally:
+        CLOSED.clear()
+    assert exchange.response.status == 401
+    assert ISSUED == ["tok-1", "tok-from-elsewhere", "tok-3", "tok-4"]
 
 
 async def test_a_failed_login_is_a_login_error(client: Client) -> None:
@@ -402,3 +435,14 @@ async def test_concurrent_sends_share_one_client(client: Client) -> None:
         *(client.send(RequestSpec("GET", f"{BASE}/echo?n={n}")) for n in range(5))
     )
     assert [seen(r)["query"] for r in results] == [f"n={n}" for n in range(5)]
+
+
+def test_the_core_does_not_import_textual() -> None:
+    code = (
+        "import sys\n"
+        "import explorer.core.client, explorer.core.request, explorer.core.wire\n"
+        "import explorer.core.errors, explorer.cli\n"
+        "assert 'textual' not in sys.modules\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
+    assert result.returncode == 0, result.stderr
