@@ -11,7 +11,9 @@ from collections.abc import Callable
 from starlette.types import ASGIApp
 
 from mock_server.layers.errors import ErrorLayer
+from mock_server.layers.method_policy import MethodPolicyLayer
 from mock_server.layers.negotiation import NegotiationLayer
+from mock_server.layers.protocol_limits import ProtocolLimitsLayer
 from mock_server.layers.versioning import VersioningLayer
 from mock_server.service import Service
 
@@ -20,6 +22,8 @@ LayerFactory = Callable[[ASGIApp, Service], ASGIApp]
 #: Outermost first. Each request passes them in this order before a resource.
 LAYERS: list[LayerFactory] = [
     ErrorLayer,
+    ProtocolLimitsLayer,
+    MethodPolicyLayer,
     VersioningLayer,
     NegotiationLayer,
 ]

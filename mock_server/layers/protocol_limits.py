@@ -1,0 +1,193 @@
+"""Protocol limits layer: what a request may look like before anything reads it.
+
+In order: the HTTP version (505 for anything but 1.0 and 1.1), the length of
+the request target (414), the size of the header section and of each field
+(431, naming the field), ``Expect`` (417 for anything but ``100-continue``),
+the framing of a write (411 when POST/PUT/PATCH has neither ``Content-Length``
+nor chunked ``Transfer-Encoding``) and the body size (413). The body limit is
+checked twice: from ``Content-Length`` before the body is read, and by
+counting the bytes of a chunked body as the application receives them.
+
+A 413 carries ``Connection: close``: the client may still be sending the body
+we refuse, so the connection is not reused. It carries no ``Retry-After``:
+RFC 9110 §15.5.14 asks for one only when the condition is temporary, and a
+body limit is not.
+
+``Expect: 100-continue`` needs nothing here: uvicorn sends the interim
+``100 Continue`` when the application first reads the body, so a request
+refused before that (413 by ``Content-Length``, 401, ...) never gets one.
+
+Requests h11 cannot parse at all never get here: :mod:`mock_server.protocol`
+answers them. A client that disconnects while its body is read ends the
+request quietly here (Starlette's ``ClientDisconnect``): nobody is left to
+answer, and it is no server fault to log.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from starlette.requests import ClientDisconnect
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from mock_server.problems import Problem
+from mock_server.service import Service
+
+#: ``scope["http_version"]`` values served. "2" and "3" are what ASGI servers
+#: report for real HTTP/2 and HTTP/3 connections; over HTTP/1.x framing, a
+#: request line saying ``HTTP/2.0`` or ``HTTP/2.5`` is an unsupported version.
+SUPPORTED_HTTP_VERSIONS = frozenset({"1.0", "1.1", "2", "3"})
+#: Methods whose requests carry content and so must frame it (RFC 9110 §8.6).
+METHODS_WITH_CONTENT = frozenset({"POST", "PUT", "PATCH"})
+CONTINUE = b"100-continue"
+#: Bytes a header field adds to the head besides its name and value: ": " and CRLF.
+FIELD_OVERHEAD = 4
+
+
+class BodyTooLarge(Problem):
+    """A body that grew past the limit while being read (chunked transfer)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+            f"The request body is larger than {limit} bytes.",
+            headers={"Connection": "close"},
+            extra={"maxBodySize": limit},
+        )
+
+
+class ProtocolLimitsLayer:
+    """Refuses requests beyond the server's limits: 505, 414, 431, 417, 411, 413."""
+
+    def __init__(self, app: ASGIApp, service: Service) -> None:
+        self.app = app
+        self.settings = service.settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        problem = self.check_head(scope)
+        if problem is not None:
+            await problem.response(scope)(scope, receive, send)
+            return
+        limit = self.settings.max_body_size
+        received = 0
+        started = False
+
+        async def receive_limited() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    raise BodyTooLarge(limit)
+            return message
+
+        async def send_tracking(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive_limited, send_tracking)
+        except BodyTooLarge as too_large:
+            if started:
+                raise
+            await too_large.response(scope)(scope, receive, send)
+        except ClientDisconnect:
+            # The client left while its body was read (or was cut off by the
+            # protocol for a truncated body): there is nobody to answer.
+            return
+
+    def check_head(self, scope: Scope) -> Problem | None:
+        """The problem with the request line and headers in ``scope``, if any."""
+        version = scope.get("http_version", "1.1")
+        if version not in SUPPORTED_HTTP_VERSIONS:
+            return Problem(
+                HTTPStatus.HTTP_VERSION_NOT_SUPPORTED,
+                f"HTTP/{version} is not supported; this server speaks HTTP/1.1 (and 1.0).",
+                headers={"Connection": "close"},
+                extra={"supportedVersions": ["HTTP/1.0", "HTTP/1.1"]},
+            )
+        target = len(scope.get("raw_path") or scope["path"].encode())
+        query: bytes = scope.get("query_string", b"")
+        if query:
+            target += 1 + len(query)
+        if target > self.settings.max_uri_length:
+            return Problem(
+                HTTPStatus.REQUEST_URI_TOO_LONG,
+                f"The request target is {target} bytes long; "
+                f"the limit is {self.settings.max_uri_length}.",
+                extra={"maxUriLength": self.settings.max_uri_length},
+            )
+        headers: list[tuple[bytes, bytes]] = scope["headers"]
+        return self._check_headers(headers, scope["method"])
+
+    def _check_headers(self, headers: list[tuple[bytes, bytes]], method: str) -> Problem | None:
+        total = 0
+        content_length: bytes | None = None
+        chunked = False
+        expect: list[bytes] = []
+        for name, value in headers:
+            size = len(name) + len(value) + FIELD_OVERHEAD
+            total += size
+            if size > self.settings.max_field_size:
+                shown = name.decode("latin-1")
+                return Problem(
+                    HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                    f"The header field {shown} is {size} bytes; "
+                    f"the limit for one field is {self.settings.max_field_size}.",
+                    extra={"header": shown, "maxFieldSize": self.settings.max_field_size},
+                )
+            lowered = name.lower()
+            if lowered == b"content-length":
+                content_length = value
+            elif lowered == b"transfer-encoding":
+                chunked = True
+            elif lowered == b"expect":
+                expect.extend(part.strip().lower() for part in value.split(b","))
+        if total > self.settings.max_header_size:
+            return Problem(
+                HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                f"The header section is {total} bytes; "
+                f"the limit is {self.settings.max_header_size}.",
+                extra={"maxHeaderSize": self.settings.max_header_size},
+            )
+        unmet = [part.decode("latin-1") for part in expect if part != CONTINUE]
+        if unmet:
+            return Problem(
+                HTTPStatus.EXPECTATION_FAILED,
+                f"This server cannot meet the expectation {', '.join(unmet)}; "
+                "it only understands Expect: 100-continue.",
+            )
+        if method in METHODS_WITH_CONTENT and content_length is None and not chunked:
+            return Problem(
+                HTTPStatus.LENGTH_REQUIRED,
+                f"A {method} request must say how long its content is: send Content-Length "
+                "(0 when there is none) or Transfer-Encoding: chunked.",
+            )
+        if content_length is not None:
+            return self._check_length(content_length)
+        return None
+
+    def _check_length(self, raw: bytes) -> Problem | None:
+        # h11 has already refused a malformed or conflicting Content-Length on a
+        # socket; in-process requests are checked here.
+        values = {part.strip() for part in raw.split(b",")}
+        value = values.pop() if len(values) == 1 else b""
+        if not value.isdigit():
+            return Problem(
+                HTTPStatus.BAD_REQUEST,
+                "Content-Length must be a single non-negative whole number.",
+            )
+        if int(value) > self.settings.max_body_size:
+            return Problem(
+                HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                f"The request body is {int(value)} bytes; "
+                f"the limit is {self.settings.max_body_size}.",
+                headers={"Connection": "close"},
+                extra={"maxBodySize": self.settings.max_body_size},
+            )
+        return None
