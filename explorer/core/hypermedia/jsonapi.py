@@ -10,12 +10,18 @@ Relationships: ``relationships.author.links.related`` is the author itself, so
 its relation is the relationship's name (``author``); every other member keeps
 its own name (``self`` is the relationship, not the resource). Both carry the
 relationship's name in ``Link.name``.
+
+JSON:API has no templates and no actions; two common extensions (and our
+mock's) are read: ``"meta": {"templated": true}`` on a link object marks an
+RFC 6570 template, and ``meta.actions`` (of the document or of a resource
+object) lists actions as ``{name, title, method, href, type, fields}``, each
+field ``{name, type, required, value, title, options}``.
 """
 
 from __future__ import annotations
 
-from explorer.core.hypermedia.collector import Collector, child
-from explorer.core.link import Link
+from explorer.core.hypermedia.collector import Collector, child, form_value, is_template, text
+from explorer.core.link import FormField, Link
 
 
 def looks_like_jsonapi(doc: object) -> bool:
@@ -43,6 +49,8 @@ def add_jsonapi_links(doc: object, collector: Collector) -> None:
             for index, resource in enumerate(items):
                 if isinstance(resource, dict):
                     _resource(resource, f"{pointer}/{index}" if is_list else pointer, collector)
+        elif key == "meta":
+            _actions(value, pointer, collector)
         elif key == "errors" and isinstance(value, list):
             for index, error in enumerate(value):
                 if isinstance(error, dict):
@@ -53,6 +61,8 @@ def _resource(resource: dict[str, object], pointer: str, collector: Collector) -
     for key, value in resource.items():
         if key == "links":
             _links(value, f"{pointer}/links", collector)
+        elif key == "meta":
+            _actions(value, f"{pointer}/meta", collector)
         elif key == "relationships" and isinstance(value, dict):
             for name, relationship in value.items():
                 if isinstance(relationship, dict):
@@ -86,10 +96,13 @@ def _links(links: object, pointer: str, c: Collector, relationship: str | None =
             described_by = described_by.get("href")
         if isinstance(described_by, str):
             attributes = (("describedby", c.resolver.resolve(described_by)),)
+        meta = value.get("meta")
+        templated = isinstance(meta, dict) and meta.get("templated") is True
         c.add(
             Link(
                 rel=own_rel if isinstance(own_rel, str) and own_rel else rel,
-                href=c.resolver.resolve(value["href"]),
+                href=c.resolver.resolve(value["href"], templated),
+                templated=templated,
                 title=title if isinstance(title, str) else None,
                 media_type=media_type if isinstance(media_type, str) else None,
                 source=source,
@@ -98,3 +111,51 @@ def _links(links: object, pointer: str, c: Collector, relationship: str | None =
                 attributes=attributes,
             )
         )
+
+
+def _actions(meta: object, pointer: str, c: Collector) -> None:
+    """Actions listed in ``meta.actions`` (an extension; JSON:API itself has none)."""
+    if not isinstance(meta, dict) or not isinstance(meta.get("actions"), list):
+        return
+    for index, action in enumerate(meta["actions"]):
+        if not isinstance(action, dict) or not text(action.get("href")):
+            continue
+        href = action["href"]
+        templated = is_template(href)
+        method = text(action.get("method")) or "GET"
+        c.add(
+            Link(
+                rel=text(action.get("name")) or "action",
+                href=c.resolver.resolve(href, templated),
+                method=method.upper(),
+                title=text(action.get("title")),
+                templated=templated,
+                source=f"{pointer}/actions/{index}",
+                fields=_fields(action.get("fields")),
+                content_type=text(action.get("type")) or "application/vnd.api+json",
+                name=text(action.get("name")),
+            )
+        )
+
+
+def _fields(value: object) -> tuple[FormField, ...]:
+    if not isinstance(value, list):
+        return ()
+    return tuple(
+        FormField(
+            name=field["name"],
+            type=text(field.get("type")) or "text",
+            required=field.get("required") is True,
+            value=form_value(field.get("value")),
+            prompt=text(field.get("title")),
+            options=tuple(
+                str(option)
+                for option in (field.get("options") or [])
+                if isinstance(option, (str, int, float))
+            )
+            if isinstance(field.get("options"), list)
+            else (),
+        )
+        for field in value
+        if isinstance(field, dict) and isinstance(field.get("name"), str)
+    )

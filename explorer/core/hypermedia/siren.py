@@ -1,11 +1,14 @@
 """Siren (https://github.com/kevinswiber/siren): links, actions and sub-entities.
 
 * ``links``: each link has several relations (``"rel": ["next", "page"]``);
-  each relation gives one Link, all with the link's pointer as source.
+  each relation gives one Link, all with the link's pointer as source. Siren
+  has no template flag: an ``href`` with ``{...}`` expressions is taken as an
+  RFC 6570 template (our mock also marks it with the class ``templated``).
 * ``actions``: each becomes an action Link: ``rel`` and ``name`` are the
   action's name; ``method`` defaults to GET; ``type`` (the body's media type)
   defaults to ``application/x-www-form-urlencoded``; ``fields`` become form
-  fields (``title`` is the prompt, a list ``value`` becomes the options).
+  fields (``title`` is the prompt, a list ``value`` becomes the options; the
+  non-standard ``required`` and ``options`` members are read too).
 * ``entities``: an *embedded link* (it has ``href``) gives one Link per
   relation; an *embedded representation* is an entity itself, read
   recursively where it stands, so the output keeps document order.
@@ -77,7 +80,8 @@ def _link(link: dict[str, object], source: str, c: Collector) -> None:
         return
     title = link.get("title")
     media_type = link.get("type")
-    resolved = c.resolver.resolve(href)
+    templated = is_template(href)
+    resolved = c.resolver.resolve(href, templated)
     for rel in _rels(link.get("rel")) or ["related"]:
         c.add(
             Link(
@@ -85,6 +89,7 @@ def _link(link: dict[str, object], source: str, c: Collector) -> None:
                 href=resolved,
                 title=title if isinstance(title, str) else None,
                 media_type=media_type if isinstance(media_type, str) else None,
+                templated=templated,
                 source=source,
             )
         )
@@ -125,6 +130,9 @@ def _fields(value: object) -> tuple[FormField, ...]:
         title = field.get("title")
         preset = field.get("value")
         options: tuple[str, ...] = ()
+        listed = field.get("options")  # not Siren's, but common (and our mock's)
+        if isinstance(listed, list):
+            options = tuple(str(o) for o in listed if isinstance(o, (str, int, float)))
         if isinstance(preset, list):
             options = tuple(
                 str(option.get("value")) if isinstance(option, dict) else str(option)
@@ -137,6 +145,7 @@ def _fields(value: object) -> tuple[FormField, ...]:
             FormField(
                 name=field["name"],
                 type=kind if isinstance(kind, str) and kind else "text",
+                required=field.get("required") is True,
                 value=form_value(preset),
                 prompt=title if isinstance(title, str) else None,
                 options=options,

@@ -9,7 +9,12 @@ in RSS, Atom's own, our mock's plain ``<link rel="" href=""/>``) with an
 ``href`` is a link: relation from ``rel`` (Atom's default ``alternate`` when
 absent), ``title``, ``type``, ``hreflang``. An RSS ``<link>`` has its URL as
 text instead; that is an ``alternate`` link too. ``xml:base`` attributes
-(cumulative, each resolved against the one above) set the base URL.
+(cumulative, each resolved against the one above) set the base URL. A
+``templated="true"`` attribute marks an RFC 6570 template.
+
+``<action name method href title type>`` elements with ``<field name type
+required value title options>`` children (our mock's form of actions, as in
+Siren) become action Links, method GET when absent.
 
 Sources are element paths of local names, ``feed/entry[2]/link[1]``: ``[n]``
 counts same-name siblings from 1, is left out of an inner step when it is 1,
@@ -23,9 +28,9 @@ from xml.etree.ElementTree import Element
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
-from explorer.core.hypermedia.collector import Collector
+from explorer.core.hypermedia.collector import Collector, is_template
 from explorer.core.hypermedia.resolve import Resolver
-from explorer.core.link import Link
+from explorer.core.link import FormField, Link
 
 _XML_BASE = "{http://www.w3.org/XML/1998/namespace}base"
 
@@ -73,7 +78,11 @@ def add_xml_links(body: bytes, collector: Collector) -> None:
 def _element(
     element: Element, steps: list[str], last: str, resolver: Resolver, collector: Collector
 ) -> None:
-    if _local(element.tag) != "link":
+    name = _local(element.tag)
+    if name == "action" and element.get("href") is not None:
+        _action(element, "/".join([*steps, last]), resolver, collector)
+        return
+    if name != "link":
         return
     href = element.get("href")
     if href is None:
@@ -82,14 +91,47 @@ def _element(
             return
         href = text
     rel = element.get("rel") or "alternate"
+    templated = element.get("templated") == "true"
     collector.add(
         Link(
             rel=rel,
-            href=resolver.resolve(href),
+            href=resolver.resolve(href, templated),
+            templated=templated,
             title=element.get("title") or None,
             media_type=element.get("type") or None,
             source="/".join([*steps, last]),
             hreflang=element.get("hreflang") or None,
+        ),
+        claim=False,
+    )
+
+
+def _action(element: Element, source: str, resolver: Resolver, collector: Collector) -> None:
+    href = element.get("href", "")
+    templated = is_template(href)
+    fields = tuple(
+        FormField(
+            name=field.get("name", ""),
+            type=field.get("type") or "text",
+            required=field.get("required") == "true",
+            value=field.get("value"),
+            prompt=field.get("title") or None,
+            options=tuple(field.get("options", "").split()),
+        )
+        for field in element
+        if _local(field.tag) == "field" and field.get("name")
+    )
+    collector.add(
+        Link(
+            rel=element.get("name") or "action",
+            href=resolver.resolve(href, templated),
+            method=(element.get("method") or "GET").upper(),
+            title=element.get("title") or None,
+            templated=templated,
+            source=source,
+            fields=fields,
+            content_type=element.get("type") or None,
+            name=element.get("name") or None,
         ),
         claim=False,
     )
