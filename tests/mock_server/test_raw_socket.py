@@ -1,0 +1,233 @@
+"""The server over a real socket: what only the HTTP/1.1 implementation sees.
+
+Malformed input must get a proper status with a problem body, and the server
+must keep serving afterwards. Each test talks to a real uvicorn (h11) server.
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from mock_server import BackgroundServer
+from tests.mock_server.conftest import ADMIN, make_settings
+from tests.mock_server.rawhttp import Reader, connect, exchange, request
+
+AUTH = f"Authorization: {ADMIN['Authorization']}"
+JSON = "Content-Type: application/json"
+CUSTOMER = b'{"name": "Raw Socket", "address": "1 Main St, Springfield, IL 62701"}'
+
+
+def assert_still_serving(url: str) -> None:
+    """A fresh, well-formed request still gets its answer."""
+    assert exchange(url, request("GET", "/")).status == 200
+
+
+@pytest.fixture
+def short_idle() -> Iterator[BackgroundServer]:
+    """A server that closes idle connections after 0.3 s."""
+    with BackgroundServer(make_settings(keep_alive_seconds=0.3)) as server:
+        yield server
+
+
+# --- methods and versions that h11 lets through to the application --------------------
+
+
+def test_unknown_method_reaches_the_app_and_gets_501(live_server: BackgroundServer) -> None:
+    response = exchange(live_server.url, request("BREW", "/"))
+    assert response.status == 501
+    assert "BREW" in str(response.problem()["detail"])
+    assert_still_serving(live_server.url)
+
+
+@pytest.mark.parametrize("version", ["2.5", "3.0", "0.9"])
+def test_unsupported_version_gets_505_and_close(
+    live_server: BackgroundServer, version: str
+) -> None:
+    with connect(live_server.url) as sock:
+        sock.sendall(request("GET", "/", version=version))
+        reader = Reader(sock)
+        response = reader.response()
+        assert response.status == 505
+        assert f"HTTP/{version}" in str(response.problem()["detail"])
+        assert response.headers["connection"] == "close"
+        assert reader.closed()
+    assert_still_serving(live_server.url)
+
+
+def test_http_1_0_is_served(live_server: BackgroundServer) -> None:
+    assert exchange(live_server.url, request("GET", "/", version="1.0")).status == 200
+
+
+def test_options_asterisk_lists_the_server_methods(live_server: BackgroundServer) -> None:
+    response = exchange(live_server.url, request("OPTIONS", "*"))
+    assert response.status == 204
+    allow = response.headers["allow"].split(", ")
+    assert {"GET", "HEAD", "POST", "OPTIONS", "TRACE"} <= set(allow)
+    assert "CONNECT" not in allow
+
+
+def test_connect_is_refused_with_405(live_server: BackgroundServer) -> None:
+    response = exchange(
+        live_server.url, request("CONNECT", "example.com:443", "Host: example.com:443")
+    )
+    assert response.status == 405
+    assert "proxy" in str(response.problem()["detail"])
+    assert "GET" in response.headers["allow"]
+
+
+def test_head_has_get_headers_and_no_body_on_the_wire(live_server: BackgroundServer) -> None:
+    with connect(live_server.url) as sock:
+        reader = Reader(sock)
+        sock.sendall(request("GET", "/customers"))
+        get = reader.response()
+        sock.sendall(request("HEAD", "/customers"))
+        head = reader.response(head_request=True)
+        # The connection carries nothing after the HEAD head: the next answer starts clean.
+        sock.sendall(request("GET", "/"))
+        assert reader.response().status == 200
+    assert head.status == get.status == 200
+    assert head.headers["content-length"] == get.headers["content-length"] == str(len(get.body))
+    assert head.headers["content-type"] == get.headers["content-type"]
+
+
+# --- malformed requests: h11 refuses them, the protocol answers with problems ----------
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"GARBAGE\r\n\r\n", "request line"),
+        (b"GET /\r\nHost: x\r\n\r\n", "request line"),
+        (b"GET / HTTP/1.1\r\nHost x\r\n\r\n", "header line"),
+        (b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n", "Content-Length"),
+        (
+            b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc",
+            "different values",
+        ),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3, 4\r\n\r\nabc", "different values"),
+        (b"GET / HTTP/1.1\r\n\r\n", "Host"),
+        (b"GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "Host"),
+    ],
+)
+def test_malformed_request_gets_400_problem(
+    live_server: BackgroundServer, data: bytes, words: str
+) -> None:
+    with connect(live_server.url) as sock:
+        sock.sendall(data)
+        reader = Reader(sock)
+        response = reader.response()
+        assert response.status == 400
+        assert words in str(response.problem()["detail"])
+        assert response.headers["connection"] == "close"
+        assert reader.closed()
+    assert_still_serving(live_server.url)
+
+
+def test_malformed_header_is_not_echoed(live_server: BackgroundServer) -> None:
+    # h11's own message quotes the bad line; a credential must not come back.
+    data = b"GET / HTTP/1.1\r\nHost: x\r\nAuthorization Basic c2VjcmV0\r\n\r\n"
+    response = exchange(live_server.url, data)
+    assert response.status == 400
+    assert b"c2VjcmV0" not in response.body
+
+
+def test_unknown_transfer_coding_gets_501(live_server: BackgroundServer) -> None:
+    response = exchange(
+        live_server.url, request("POST", "/customers", "Transfer-Encoding: gzip", AUTH)
+    )
+    assert response.status == 501
+    assert "chunked" in str(response.problem()["detail"])
+    assert_still_serving(live_server.url)
+
+
+def test_malformed_chunk_gets_400(live_server: BackgroundServer) -> None:
+    data = request("POST", "/customers", "Transfer-Encoding: chunked", JSON, AUTH) + b"zz\r\n"
+    response = exchange(live_server.url, data)
+    assert response.status == 400
+    assert "chunk" in str(response.problem()["detail"])
+    assert_still_serving(live_server.url)
+
+
+def test_truncated_body_then_half_close_gets_400(live_server: BackgroundServer) -> None:
+    data = request("POST", "/customers", "Content-Length: 100", JSON, AUTH, body=b'{"name"')
+    response = exchange(live_server.url, data, half_close=True)
+    assert response.status == 400
+    assert "7 of the 100" in str(response.problem()["detail"])
+    assert_still_serving(live_server.url)
+
+
+def test_truncated_body_then_close_leaves_the_server_serving(
+    live_server: BackgroundServer,
+) -> None:
+    with connect(live_server.url) as sock:
+        sock.sendall(request("POST", "/customers", "Content-Length: 100", JSON, body=b"{"))
+    assert_still_serving(live_server.url)
+
+
+def test_huge_request_line_gets_414_from_the_protocol(live_server: BackgroundServer) -> None:
+    # Larger than h11's buffer limit: refused before the request is even parsed.
+    target = "/" + "a" * 64 * 1024
+    response = exchange(live_server.url, request("GET", target))
+    assert response.status == 414
+    assert_still_serving(live_server.url)
+
+
+def test_huge_header_section_gets_431_from_the_protocol(live_server: BackgroundServer) -> None:
+    fields = [f"X-Filler-{n}: {'b' * 1000}" for n in range(64)]
+    response = exchange(live_server.url, request("GET", "/", *fields))
+    assert response.status == 431
+    assert_still_serving(live_server.url)
+
+
+# --- slow clients ----------------------------------------------------------------------
+
+
+def test_idle_keep_alive_connection_is_closed(short_idle: BackgroundServer) -> None:
+    with connect(short_idle.url) as sock:
+        reader = Reader(sock)
+        sock.sendall(request("GET", "/"))
+        assert reader.response().status == 200
+        started = time.monotonic()
+        assert reader.closed(within=3)
+        assert time.monotonic() - started >= 0.2
+
+
+def test_keep_alive_connection_is_reused_within_the_timeout(
+    short_idle: BackgroundServer,
+) -> None:
+    with connect(short_idle.url) as sock:
+        reader = Reader(sock)
+        for _ in range(3):
+            sock.sendall(request("GET", "/"))
+            assert reader.response().status == 200
+
+
+def test_silent_client_is_disconnected(short_idle: BackgroundServer) -> None:
+    with connect(short_idle.url) as sock:
+        assert Reader(sock).closed(within=3)
+
+
+def test_slow_request_head_gets_408(short_idle: BackgroundServer) -> None:
+    with connect(short_idle.url) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        time.sleep(0.1)
+        sock.sendall(b"X-Slow: 1\r\n")
+        reader = Reader(sock)
+        response = reader.response()
+        assert response.status == 408
+        response.problem()
+        assert reader.closed()
+    assert_still_serving(short_idle.url)
+
+
+def test_many_bad_connections_do_not_stop_the_server(live_server: BackgroundServer) -> None:
+    for data in (b"\x00\x01\x02\r\n\r\n", b"GET / HTTP/1.1\r\nHost:", b"\r\n\r\n\r\n"):
+        with connect(live_server.url) as sock:
+            sock.sendall(data)
+            sock.shutdown(socket.SHUT_WR)
+            Reader(sock).closed()
+    assert_still_serving(live_server.url)
