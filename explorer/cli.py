@@ -386,20 +386,21 @@ def _client(args: argparse.Namespace) -> Client:
 
 def _explanation(exchange: Exchange) -> list[str]:
     """The knowledge's words on this status, and its advice, as ``# `` lines."""
-    from explorer.core import knowledge
-    from explorer.core.knowledge.statuses import status_info
+    from explorer.core.knowledge import advise, status_info
 
     response = exchange.response
     lines: list[str] = []
     info = status_info(response.status)
     if info is not None:
         lines.append(f"# {info.title}: {info.meaning}")
-    advise = getattr(knowledge, "advise", None)
-    if advise is not None:
-        lines.extend(
-            f"# next: {tip}"
-            for tip in advise(response.status, response.headers, exchange.final.method)
-        )
+    steps = advise(
+        response.status,
+        response.headers,
+        exchange.final.method,
+        body=response.body,
+        request_headers=exchange.final.headers,
+    )
+    lines.extend(f"# next: {step}" for step in steps)
     return lines
 
 

@@ -127,7 +127,7 @@ def _sent(request: httpx.Request, http_version: str) -> SentRequest:
 
 def _received(response: httpx.Response, body: bytes) -> ReceivedResponse:
     return ReceivedResponse(
-        status=response.status_code,
+        status=int(response.status_code),
         reason=response.reason_phrase,
         http_version=response.http_version,
         headers=tuple((k.decode("latin-1"), v.decode("latin-1")) for k, v in response.headers.raw),

@@ -328,13 +328,54 @@ async def test_bad_input_is_refused_before_sending(client: Client) -> None:
 # --- the mock server in-process ------------------------------------------------------------------
 
 
-async def test_the_mock_server_root_in_process() -> None:
+MOCK = "http://mock.test"
+
+
+@pytest.fixture
+async def mock_client() -> AsyncIterator[Client]:
     mock = create_app(Settings(rate_limit=None))
     async with Client(transport=httpx.ASGITransport(mock)) as made:
-        exchange = await made.send(RequestSpec("GET", "http://mock.test/"))
+        yield made
+
+
+async def test_the_mock_server_root_in_process(mock_client: Client) -> None:
+    exchange = await mock_client.send(RequestSpec("GET", f"{MOCK}/"))
     assert exchange.response.status == 200
     assert exchange.response.media_type == "application/hal+json"
     assert "_links" in seen(exchange)
+
+
+async def test_the_mock_redirect_chain(mock_client: Client) -> None:
+    exchange = await mock_client.send(RequestSpec("GET", f"{MOCK}/redirect/3"))
+    assert [(hop.request.url, hop.response.status) for hop in exchange.hops] == [
+        (f"{MOCK}/redirect/3", 302),
+        (f"{MOCK}/redirect/2", 302),
+        (f"{MOCK}/redirect/1", 302),
+    ]
+    assert all(type(hop.response.status) is int for hop in exchange.hops)
+    assert exchange.final.url == f"{MOCK}/redirect/0"
+    assert seen(exchange)["hops"] == 0
+
+
+async def test_the_mock_moved_clients_keep_the_query(mock_client: Client) -> None:
+    exchange = await mock_client.send(RequestSpec("GET", f"{MOCK}/clients/1?version=2"))
+    assert [hop.response.status for hop in exchange.hops] == [301]
+    assert exchange.final.url == f"{MOCK}/customers/1?version=2"
+    assert seen(exchange)["address"]["city"]
+
+
+@pytest.mark.parametrize(
+    ("status", "method", "length"), [(303, "GET", 0), (307, "POST", 8), (308, "POST", 8)]
+)
+async def test_the_mock_echo_sees_the_method_after_a_redirect(
+    mock_client: Client, status: int, method: str, length: int
+) -> None:
+    spec = RequestSpec("POST", f"{MOCK}/redirect/{status}", body='{"a": 1}')
+    exchange = await mock_client.send(spec)
+    assert exchange.hops[0].request.method == "POST"
+    assert exchange.hops[0].response.status == status
+    assert seen(exchange)["method"] == method
+    assert seen(exchange)["bodyLength"] == length
 
 
 # --- errors over real sockets ---------------------------------------------------------------------
