@@ -1,0 +1,147 @@
+"""Versions: four styles, precedence, conflicts, unsupported versions, headers, old URIs."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from mock_server.versions import VARY
+from tests.mock_server.conftest import ADMIN
+
+HEADER = "Custom-Header"
+
+
+def is_v2_customer(body: dict[str, object]) -> bool:
+    return isinstance(body["address"], dict)
+
+
+@pytest.mark.parametrize(
+    ("url", "headers", "version"),
+    [
+        ("/customers/1", {}, 1),
+        ("/v1/customers/1", {}, 1),
+        ("/v2/customers/1", {}, 2),
+        ("/customers/1?version=2", {}, 2),
+        ("/customers/1?version=1", {}, 1),
+        ("/customers/1", {HEADER: "api-version=2"}, 2),
+        ("/customers/1", {HEADER: "api-version=1"}, 1),
+    ],
+)
+async def test_four_styles_select_the_schema(
+    client: httpx.AsyncClient, url: str, headers: dict[str, str], version: int
+) -> None:
+    response = await client.get(url, headers=headers)
+    assert response.status_code == 200
+    assert response.headers["api-version"] == str(version)
+    assert response.headers["vary"] == VARY
+    assert is_v2_customer(response.json()) == (version == 2)
+
+
+async def test_old_uris_keep_the_v1_schema(client: httpx.AsyncClient) -> None:
+    body = (await client.get("/customers/1")).json()
+    assert body["address"] == "12 St James's Square, London, LDN SW1Y 4JH"
+    products = (await client.get("/products")).json()["_embedded"]["products"]
+    assert all("currency" not in p for p in products)
+
+
+@pytest.mark.parametrize(
+    ("url", "headers"),
+    [
+        ("/v2/customers/1?version=2", {HEADER: "api-version=2"}),
+        ("/customers/1?version=2", {HEADER: "api-version=2"}),
+    ],
+)
+async def test_agreeing_markers_are_fine(
+    client: httpx.AsyncClient, url: str, headers: dict[str, str]
+) -> None:
+    response = await client.get(url, headers=headers)
+    assert response.status_code == 200
+    assert response.headers["api-version"] == "2"
+
+
+@pytest.mark.parametrize(
+    ("url", "headers", "named"),
+    [
+        ("/v2/customers/1?version=1", {}, ("/v2", "version=1")),
+        ("/v1/customers/1", {HEADER: "api-version=2"}, ("/v1", "Custom-Header")),
+        ("/customers/1?version=2", {HEADER: "api-version=1"}, ("version=2", "Custom-Header")),
+    ],
+)
+async def test_conflicting_markers_are_400_naming_both(
+    client: httpx.AsyncClient, url: str, headers: dict[str, str], named: tuple[str, str]
+) -> None:
+    response = await client.get(url, headers=headers)
+    assert response.status_code == 400
+    assert response.headers["content-type"] == "application/problem+json"
+    detail = response.json()["detail"]
+    assert all(part in detail for part in named)
+
+
+async def test_unsupported_uri_version_is_404(client: httpx.AsyncClient) -> None:
+    response = await client.get("/v3/customers/1")
+    assert response.status_code == 404
+    assert response.json()["supportedVersions"] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("url", "headers"),
+    [
+        ("/customers/1?version=3", {}),
+        ("/customers/1?version=two", {}),
+        ("/customers/1", {HEADER: "api-version=9"}),
+        ("/customers/1", {HEADER: "version 2"}),
+    ],
+)
+async def test_unsupported_query_or_header_version_is_400(
+    client: httpx.AsyncClient, url: str, headers: dict[str, str]
+) -> None:
+    response = await client.get(url, headers=headers)
+    assert response.status_code == 400
+    assert response.json()["supportedVersions"] == [1, 2]
+
+
+async def test_errors_of_versioned_resources_carry_the_version(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.get("/v2/customers/999")
+    assert response.status_code == 404
+    assert response.headers["api-version"] == "2"
+    assert response.headers["vary"] == VARY
+
+
+@pytest.mark.parametrize(
+    ("url", "headers", "self_href", "collection"),
+    [
+        ("/v2/customers/1", {}, "/v2/customers/1", "/v2/customers"),
+        ("/customers/1?version=2", {}, "/customers/1?version=2", "/customers?version=2"),
+        ("/customers/1", {HEADER: "api-version=2"}, "/customers/1", "/customers"),
+    ],
+)
+async def test_links_keep_the_version_style(
+    client: httpx.AsyncClient,
+    url: str,
+    headers: dict[str, str],
+    self_href: str,
+    collection: str,
+) -> None:
+    links = (await client.get(url, headers=headers)).json()["_links"]
+    assert links["self"]["href"] == self_href
+    assert links["collection"]["href"] == collection
+
+
+async def test_writes_follow_the_version(client: httpx.AsyncClient) -> None:
+    address = {"streetAddress": "1 Way", "city": "Here", "state": "HH", "zipCode": "1"}
+    created = await client.post(
+        "/customers",
+        json={"name": "Header Two", "address": address},
+        headers={**ADMIN, HEADER: "api-version=2"},
+    )
+    assert created.status_code == 201
+    assert created.headers["api-version"] == "2"
+    assert created.json()["address"] == address
+
+
+async def test_root_under_v2_links_collections_in_v2(client: httpx.AsyncClient) -> None:
+    links = (await client.get("/v2/")).json()["_links"]
+    assert links["rw:customers"]["href"] == "/v2/customers"
+    assert links["rw:token"]["href"] == "/auth/token"
