@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from http import HTTPStatus
 from typing import Literal
 
 SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2)
@@ -21,6 +22,8 @@ VARY = "Accept, Accept-Encoding, Custom-Header"
 VERSIONED_COLLECTIONS: tuple[str, ...] = ("customers", "products", "orders")
 
 Style = Literal["none", "uri", "query", "header"]
+
+BAD = HTTPStatus.BAD_REQUEST
 
 _SEGMENT = re.compile(r"^/v(\d+)(/.*)?$")
 _HEADER_VALUE = re.compile(r"^\s*api-version\s*=\s*(\S+)\s*$", re.IGNORECASE)
@@ -62,7 +65,7 @@ def split_segment(path: str) -> tuple[int | None, str]:
 
 def _parse_number(raw: str, where: str) -> int:
     if not raw.isdigit():
-        raise VersionError(400, f"{where} must be a whole number, got {raw!r}.")
+        raise VersionError(BAD, f"{where} must be a whole number, got {raw!r}.")
     return int(raw)
 
 
@@ -82,32 +85,33 @@ def select(path: str, query_versions: list[str], header_values: list[str]) -> Se
     if uri_version is not None:
         if uri_version not in SUPPORTED_VERSIONS:
             raise VersionError(
-                404, f"There is no version {uri_version} of this API; it has {_supported()}."
+                HTTPStatus.NOT_FOUND,
+                f"There is no version {uri_version} of this API; it has {_supported()}.",
             )
         markers.append(("uri", uri_version, f"the path segment /v{uri_version}"))
     if len(query_versions) > 1:
-        raise VersionError(400, "The query parameter 'version' is given more than once.")
+        raise VersionError(BAD, "The query parameter 'version' is given more than once.")
     if query_versions:
         number = _parse_number(query_versions[0], "The query parameter 'version'")
         if number not in SUPPORTED_VERSIONS:
             raise VersionError(
-                400, f"version={number} is not supported; supported versions: {_supported()}."
+                BAD, f"version={number} is not supported; supported versions: {_supported()}."
             )
         markers.append(("query", number, f"the query parameter version={number}"))
     if header_values:
         if len(header_values) > 1:
-            raise VersionError(400, "The header Custom-Header is given more than once.")
+            raise VersionError(BAD, "The header Custom-Header is given more than once.")
         match = _HEADER_VALUE.match(header_values[0])
         if not match:
             raise VersionError(
-                400,
+                BAD,
                 "Custom-Header must have the form 'api-version=<number>', "
                 f"got {header_values[0]!r}.",
             )
         number = _parse_number(match.group(1), "Custom-Header's api-version")
         if number not in SUPPORTED_VERSIONS:
             raise VersionError(
-                400,
+                BAD,
                 f"Custom-Header api-version={number} is not supported; "
                 f"supported versions: {_supported()}.",
             )
@@ -118,7 +122,7 @@ def select(path: str, query_versions: list[str], header_values: list[str]) -> Se
     for _, other_version, other_described in markers[1:]:
         if other_version != version:
             raise VersionError(
-                400,
+                BAD,
                 f"Conflicting versions: {described} asks for {version}, "
                 f"{other_described} asks for {other_version}.",
             )
