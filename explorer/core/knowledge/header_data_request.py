@@ -130,6 +130,7 @@ HEADERS: tuple[HeaderInfo, ...] = (
         usage=_REQUEST,
         topic="content",
         reference="RFC 9110 §10.1.1",
+        in_spec=True,
         rule=(
             "Behaviour the client expects before it goes on. The only defined value is "
             "`100-continue`: wait for a 100 (or a final refusal) before sending the body."

@@ -1,0 +1,270 @@
+"""advise(): next steps read from the response's own headers, then the code's advice."""
+
+from __future__ import annotations
+
+from explorer.core.knowledge import advise
+
+DATE = "Sun, 22 Nov 2026 03:00:00 GMT"
+CHALLENGE = 'Bearer realm="restwalk", Basic realm="restwalk"'
+
+
+def joined(steps: list[str]) -> str:
+    return "\n".join(steps)
+
+
+def test_401_lists_both_challenges_of_one_value() -> None:
+    steps = advise(401, [("WWW-Authenticate", CHALLENGE)], "GET")
+    text = joined(steps)
+    assert "2 schemes (Bearer, Basic)" in steps[0]
+    assert 'Bearer (realm "restwalk")' in text
+    assert "POST /auth/token" in text
+    assert 'Basic (realm "restwalk")' in text
+    assert "Basic <base64 of user:password>" in text
+    assert "Read `WWW-Authenticate`" not in text  # the general step is covered already
+
+
+def test_401_with_invalid_token_says_the_token_was_rejected() -> None:
+    value = (
+        'Bearer realm="restwalk", error="invalid_token", '
+        'error_description="The access token expired", Basic realm="restwalk"'
+    )
+    steps = advise(401, [("www-authenticate", value)], "GET")
+    text = joined(steps)
+    assert "The token you sent was rejected" in text
+    assert "get a new one" in text
+    assert '"The access token expired"' in text
+    assert "Basic" in text
+
+
+def test_401_challenges_over_several_field_lines() -> None:
+    headers = [("WWW-Authenticate", 'Bearer realm="a"'), ("WWW-Authenticate", "Basic")]
+    assert "2 schemes (Bearer, Basic)" in advise(401, headers)[0]
+
+
+def test_401_after_sending_credentials_says_they_were_refused() -> None:
+    steps = advise(
+        401,
+        [("WWW-Authenticate", 'Basic realm="restwalk", charset="UTF-8"')],
+        "GET",
+        request_headers=[("Authorization", "Basic c2VjcmV0")],
+    )
+    text = joined(steps)
+    assert "encoded as UTF-8" in text
+    assert "You sent Authorization: Basic ... and it was refused" in text
+    assert "c2VjcmV0" not in text  # credentials are never repeated
+
+
+def test_401_without_challenge_points_out_the_missing_header() -> None:
+    steps = advise(401, [], "GET")
+    assert "carries no WWW-Authenticate" in steps[0]
+    assert any("POST /auth/token" in step for step in steps)
+
+
+def test_403_insufficient_scope() -> None:
+    value = 'Bearer error="insufficient_scope", scope="orders:write"'
+    steps = advise(403, [("WWW-Authenticate", value)], "POST")
+    assert 'scope "orders:write"' in steps[0]
+
+
+def test_407_reads_proxy_authenticate() -> None:
+    steps = advise(407, [("Proxy-Authenticate", 'Basic realm="corp"')], "GET")
+    assert "Proxy-Authorization: Basic" in steps[0]
+
+
+def test_other_schemes_are_described() -> None:
+    text = joined(
+        advise(401, [("WWW-Authenticate", 'Digest realm="x", nonce="a,b", Negotiate abc==')])
+    )
+    assert "Digest" in text
+    assert "nonce" in text
+    assert "Negotiate" in text
+
+
+def test_429_retry_after_seconds_and_rate_limit_fields() -> None:
+    headers = [
+        ("Retry-After", "7"),
+        ("RateLimit-Limit", "100"),
+        ("RateLimit-Remaining", "0"),
+        ("RateLimit-Reset", "7"),
+    ]
+    steps = advise(429, headers, "GET")
+    assert steps[0] == "Retry-After: 7: wait 7 s before trying again."
+    assert steps[1] == "Rate limit: 0 of 100 requests left, the window resets in 7 s."
+    assert not any("Watch `RateLimit-Remaining`" in step for step in steps)
+    assert any("100 requests per 10 s" in step for step in steps)
+
+
+def test_503_retry_after_http_date_counts_from_date() -> None:
+    headers = [("Date", DATE), ("Retry-After", "Sun, 22 Nov 2026 03:05:00 GMT")]
+    steps = advise(503, headers, "GET")
+    assert "wait 300 s (5 min) before trying again" in steps[0]
+    assert "counted from the response's Date" in steps[0]
+
+
+def test_retry_after_date_without_date_header_and_in_the_past() -> None:
+    later = advise(503, [("Retry-After", "Sun, 22 Nov 2026 03:05:00 GMT")])[0]
+    assert "wait until then" in later
+    assert "no Date" in later
+    past = advise(503, [("Date", DATE), ("Retry-After", "Sun, 22 Nov 2026 02:00:00 GMT")])[0]
+    assert "you may retry now" in past
+    bad = advise(503, [("Retry-After", "soon")])[0]
+    assert "neither seconds nor an HTTP-date" in bad
+
+
+def test_413_retry_after_and_closed_connection() -> None:
+    steps = advise(413, [("Retry-After", "3600"), ("Connection", "close")], "POST")
+    assert "closed the connection" in steps[0]
+    assert "wait 3600 s (1 h) before trying again" in steps[1]
+
+
+def test_503_without_retry_after_backs_off() -> None:
+    assert "No Retry-After: back off" in advise(503, [])[0]
+
+
+def test_rate_limit_variants() -> None:
+    single = advise(200, [("RateLimit", '"default";r=5;t=30')])[0]
+    assert single == "Rate limit: 5 left, the window resets in 30 s."
+    epoch = advise(
+        200,
+        [("Date", DATE), ("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", "1795316460")],
+    )[0]
+    assert "resets in 60 s" in epoch
+    assert "last request before 429" in epoch
+
+
+def test_405_lists_allow_and_the_method_sent() -> None:
+    steps = advise(405, [("Allow", "GET, HEAD"), ("Allow", "OPTIONS")], "delete")
+    assert steps[0] == "This URL allows GET, HEAD, OPTIONS. You sent DELETE. Use one of those."
+    assert not any("Use one of the methods in `Allow`" in step for step in steps)
+    assert "Allow is empty" in advise(405, [("Allow", "")], "PUT")[0]
+    assert "No Allow header" in advise(405, [], "PUT")[0]
+
+
+def test_406_lists_what_is_offered() -> None:
+    body = (
+        b'{"type": "about:blank", "title": "Not Acceptable", '
+        b'"available": ["application/hal+json", "application\\/vnd.siren+json"]}'
+    )
+    headers = [
+        ("Content-Type", "application/problem+json"),
+        ("Vary", "Accept"),
+        ("Link", '</customers.xml>; rel="alternate"; type="application/xml"'),
+    ]
+    steps = advise(406, headers, "GET", body=body)
+    assert steps[0] == (
+        "The server offers: application/xml at /customers.xml, application/hal+json, "
+        "application/vnd.siren+json. Ask for one in Accept."
+    )
+    assert steps[1] == "The choice depends on Accept (Vary)."
+
+
+def test_415_names_accept_post_and_accept_patch() -> None:
+    headers = [("Accept-Patch", "application/merge-patch+json, application/json-patch+json")]
+    steps = advise(415, headers, "PATCH")
+    assert "application/merge-patch+json, application/json-patch+json" in steps[0]
+    post = advise(415, [("Accept-Post", "application/json")], "POST")[0]
+    assert post.startswith("POST bodies may be: application/json")
+    assert "names no accepted types" in advise(415, [], "POST")[0]
+
+
+def test_redirects_say_where_and_with_which_method() -> None:
+    kept = advise(307, [("Location", "/v2/customers/1")], "PUT")[0]
+    assert kept.startswith("Send the same PUT, with the same body, to /v2/customers/1")
+    permanent = advise(308, [("Location", "/x")], "POST")[0]
+    assert "method is kept" in permanent
+    assert "update bookmarks" in permanent
+    see_other = advise(303, [("Location", "/reports/1")], "POST")[0]
+    assert see_other.startswith("GET /reports/1: a 303 turns the next request into a GET")
+    moved = advise(301, [("Location", "/customers/1")], "POST")[0]
+    assert "follow a 301 after a POST with GET" in moved
+    found = advise(302, [("Location", "/elsewhere")], "GET")[0]
+    assert found == "GET /elsewhere (Location)."
+    assert "nowhere to follow" in advise(302, [], "GET")[0]
+    assert "obsolete" in advise(305, [("Location", "http://proxy")])[0]
+
+
+def test_304_means_use_the_cached_copy() -> None:
+    steps = advise(304, [("ETag", '"v1"')], "GET")
+    assert steps[0] == 'ETag "v1" still matches: the copy you hold is current.'
+    assert "Use the copy you already have" in steps[1]
+
+
+def test_412_and_428_ask_for_if_match() -> None:
+    assert 'If-Match: "v9"' in advise(412, [("ETag", '"v9"')], "PUT")[0]
+    assert "If-Match: <that ETag>" in advise(428, [], "PATCH")[0]
+
+
+def test_416_reads_the_complete_length() -> None:
+    step = advise(416, [("Content-Range", "bytes */5000")], "GET")[0]
+    assert "complete length is 5000 bytes" in step
+    assert "0-4999" in step
+    assert "empty" in advise(416, [("Content-Range", "bytes */0")])[0]
+
+
+def test_206_says_which_part_and_the_next_range() -> None:
+    step = advise(206, [("Content-Range", "bytes 0-1023/5000"), ("ETag", '"e"')])[0]
+    assert step.startswith("These are bytes 0-1023 of 5000. Next: Range: bytes=1024-")
+    assert 'If-Range: "e"' in step
+    assert "last part" in advise(206, [("Content-Range", "bytes 4000-4999/5000")])[0]
+
+
+def test_426_and_101_read_upgrade() -> None:
+    assert "TLS/1.3, HTTP/1.1" in advise(426, [("Upgrade", "TLS/1.3, HTTP/1.1")])[0]
+    assert "now speaks websocket" in advise(101, [("Upgrade", "websocket")])[0]
+
+
+def test_451_names_who_blocks() -> None:
+    link = '<https://example.org/legal>; rel="blocked-by", </customers>; rel="up"'
+    assert advise(451, [("Link", link)])[0] == (
+        'Blocked by https://example.org/legal (Link rel="blocked-by").'
+    )
+    assert "RFC 7725" in advise(451, [])[0]
+
+
+def test_201_and_202_point_at_the_new_resource_and_the_monitor() -> None:
+    created = advise(201, [("Location", "/customers/42"), ("ETag", '"a"')], "POST")
+    assert created[:2] == [
+        "The new resource is at /customers/42: GET it to see it as stored.",
+        'Its ETag is "a": send If-Match: "a" when you update it.',
+    ]
+    accepted = advise(202, [("Location", "/jobs/3"), ("Retry-After", "2")], "POST")
+    assert accepted[0].startswith("Check on the work at /jobs/3")
+    assert accepted[1] == "Retry-After: 2: wait 2 s before asking again."
+    monitor = advise(202, [("Content-Location", "/jobs/4")], "POST")[0]
+    assert "/jobs/4" in monitor
+
+
+def test_deprecation_and_sunset() -> None:
+    headers = [
+        ("Deprecation", "@1796083200"),
+        ("Sunset", "Sat, 31 Dec 2026 23:59:59 GMT"),
+        ("Link", '</v2/customers>; rel="successor-version"'),
+    ]
+    step = advise(200, headers)[0]
+    assert step.startswith("This resource is deprecated (since 2026-12-01 00:00 UTC)")
+    assert "Sunset" in step
+    assert "/v2/customers (rel=successor-version)" in step
+
+
+def test_501_names_the_unknown_method() -> None:
+    assert advise(501, [], "BREW")[0].startswith("BREW is not a standard method")
+
+
+def test_plain_codes_get_their_own_next_steps() -> None:
+    steps = advise(200, [("ETag", '"a"')], "GET")
+    assert steps[0].startswith("Read the body and follow its links")
+    assert any("If-None-Match" in step for step in steps)
+    assert advise(418, [])[0].startswith("Nothing to fix")
+
+
+def test_unknown_codes_fall_back_to_their_class() -> None:
+    assert "treat it as 400 (4xx Client Error)" in advise(460, [])[0]
+    assert "treat it as 500" in advise(599, [])[0]
+    assert "not a valid status code" in advise(700, [])[0]
+    assert advise(399, [("Location", "/x")], "GET")[0] == "GET /x (Location)."
+
+
+def test_advice_never_repeats_a_step() -> None:
+    for code in (200, 201, 301, 401, 429, 503):
+        steps = advise(code, [("Retry-After", "1"), ("Location", "/x")], "POST")
+        assert len(steps) == len(set(steps))
