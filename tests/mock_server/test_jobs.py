@@ -61,20 +61,24 @@ async def test_report_lifecycle(client: httpx.AsyncClient, clock: Clock) -> None
     assert report.headers["content-type"].startswith("text/csv")
     assert report.headers["accept-ranges"] == "bytes"
     rows = list(csv.reader(io.StringIO(report.text)))
-    assert rows[0] == ["order_id", "customer_id", "customer", "status", "items", "quantity", "value"]
+    assert rows[0] == [
+        "order_id",
+        "customer_id",
+        "customer",
+        "status",
+        "items",
+        "quantity",
+        "value",
+    ]
     assert len(rows) == 1 + 8  # the seeded orders
     assert rows[1][:4] == ["1", "1", "Ada Lovelace", "draft"]
     assert rows[1][6] == "69.40"
 
 
-async def test_following_redirects_ends_at_the_csv(
-    client: httpx.AsyncClient, app: MockApp
-) -> None:
+async def test_following_redirects_ends_at_the_csv(client: httpx.AsyncClient, app: MockApp) -> None:
     app.service.jobs.duration = 0
     started = await client.post("/reports", headers=EDITOR)
-    response = await client.get(
-        started.headers["location"], headers=EDITOR, follow_redirects=True
-    )
+    response = await client.get(started.headers["location"], headers=EDITOR, follow_redirects=True)
     assert response.status_code == 200
     assert response.headers["content-type"].startswith("text/csv")
     assert [r.status_code for r in response.history] == [303]

@@ -1,0 +1,143 @@
+"""Byte ranges on the CSV report: 206 + Content-Range, multipart, 416, If-Range."""
+
+from __future__ import annotations
+
+import email.parser
+import email.policy
+
+import httpx
+import pytest
+
+from mock_server import ranges
+from mock_server.app import MockApp
+from mock_server.ranges import ByteRange
+from mock_server.server import BackgroundServer
+from tests.mock_server.conftest import ADMIN, make_settings
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("bytes=0-9", [(0, 9)]),
+        ("bytes=5-", [(5, None)]),
+        ("bytes=-3", [(None, 3)]),
+        ("BYTES = 0-1, 4-5", [(0, 1), (4, 5)]),  # units are case-insensitive
+        ("bytes=0-1, 4-5", [(0, 1), (4, 5)]),
+        ("bytes=0-1,,2-3", [(0, 1), (2, 3)]),
+        ("bytes=9-2", None),
+        ("bytes=-", None),
+        ("bytes=a-b", None),
+        ("items=0-1", None),
+        ("bytes=", None),
+        ("0-1", None),
+    ],
+)
+def test_parse_range(value: str, expected: list[tuple[int | None, int | None]] | None) -> None:
+    assert ranges.parse_range(value) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "status", "resolved"),
+    [
+        (None, 200, ()),
+        ("bytes=0-9", 206, (ByteRange(0, 9),)),
+        ("bytes=90-200", 206, (ByteRange(90, 99),)),
+        ("bytes=-10", 206, (ByteRange(90, 99),)),
+        ("bytes=-1000", 206, (ByteRange(0, 99),)),
+        ("bytes=95-", 206, (ByteRange(95, 99),)),
+        ("bytes=100-", 416, ()),
+        ("bytes=-0", 416, ()),
+        ("bytes=200-300, 0-0", 206, (ByteRange(0, 0),)),
+        ("bytes=garbage", 200, ()),
+        ("bytes=" + ",".join(["0-0"] * 11), 200, ()),
+    ],
+)
+def test_answer(value: str | None, status: int, resolved: tuple[ByteRange, ...]) -> None:
+    decision = ranges.answer(value, 100)
+    assert decision.status == status
+    assert decision.ranges == resolved
+
+
+@pytest.fixture
+async def report(client: httpx.AsyncClient, app: MockApp) -> bytes:
+    app.service.jobs.duration = 0
+    await client.post("/reports", headers=ADMIN)
+    response = await client.get("/reports/1", headers=ADMIN)
+    assert response.status_code == 200
+    return response.content
+
+
+async def _get(client: httpx.AsyncClient, **headers: str) -> httpx.Response:
+    return await client.get("/reports/1", headers={**ADMIN, **headers})
+
+
+async def test_single_range(client: httpx.AsyncClient, report: bytes) -> None:
+    response = await _get(client, Range="bytes=0-9")
+    assert response.status_code == 206
+    assert response.content == report[:10]
+    assert response.headers["content-range"] == f"bytes 0-9/{len(report)}"
+    assert response.headers["content-length"] == "10"
+    assert response.headers["accept-ranges"] == "bytes"
+
+
+async def test_open_and_suffix_ranges(client: httpx.AsyncClient, report: bytes) -> None:
+    tail = await _get(client, Range="bytes=-5")
+    assert tail.content == report[-5:]
+    assert (
+        tail.headers["content-range"] == f"bytes {len(report) - 5}-{len(report) - 1}/{len(report)}"
+    )
+    rest = await _get(client, Range=f"bytes={len(report) - 3}-")
+    assert rest.content == report[-3:]
+
+
+async def test_multiple_ranges_are_multipart(client: httpx.AsyncClient, report: bytes) -> None:
+    response = await _get(client, Range="bytes=0-4, 10-14")
+    assert response.status_code == 206
+    content_type = response.headers["content-type"]
+    assert content_type.startswith("multipart/byteranges; boundary=")
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+        b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + response.content
+    )
+    parts = list(message.iter_parts())
+    assert [p["Content-Range"] for p in parts] == [
+        f"bytes 0-4/{len(report)}",
+        f"bytes 10-14/{len(report)}",
+    ]
+    assert [p.get_payload(decode=True) for p in parts] == [report[0:5], report[10:15]]
+
+
+async def test_unsatisfiable_is_416(client: httpx.AsyncClient, report: bytes) -> None:
+    response = await _get(client, Range=f"bytes={len(report)}-")
+    assert response.status_code == 416
+    assert response.headers["content-range"] == f"bytes */{len(report)}"
+    assert response.headers["content-type"] == "application/problem+json"
+
+
+async def test_bad_range_is_ignored(client: httpx.AsyncClient, report: bytes) -> None:
+    response = await _get(client, Range="lines=1-2")
+    assert response.status_code == 200
+    assert response.content == report
+
+
+async def test_if_range(client: httpx.AsyncClient, report: bytes) -> None:
+    whole = await _get(client)
+    etag, modified = whole.headers["etag"], whole.headers["last-modified"]
+    assert (await _get(client, Range="bytes=0-0", **{"If-Range": etag})).status_code == 206
+    assert (await _get(client, Range="bytes=0-0", **{"If-Range": modified})).status_code == 206
+    stale = await _get(client, Range="bytes=0-0", **{"If-Range": '"other"'})
+    assert stale.status_code == 200
+    assert stale.content == report
+
+
+def test_ranges_over_a_real_socket() -> None:
+    with BackgroundServer(make_settings()) as server:
+        server.app.service.jobs.duration = 0
+        with httpx.Client(base_url=server.url, headers=ADMIN) as http:
+            http.post("/reports")
+            whole = http.get("/reports/1")
+            part = http.get("/reports/1", headers={"Range": "bytes=3-7"})
+            assert part.status_code == 206
+            assert part.content == whole.content[3:8]
+            head = http.head("/reports/1", headers={"Range": "bytes=3-7"})
+            assert head.headers["content-range"] == part.headers["content-range"]
+            assert head.content == b""
