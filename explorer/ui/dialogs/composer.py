@@ -98,9 +98,10 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
         Binding("ctrl+u", "add_query", "Add query"),
     ]
 
-    def __init__(self, spec: RequestSpec) -> None:
+    def __init__(self, spec: RequestSpec, note: str = "") -> None:
         super().__init__()
         self.spec = spec
+        self.note = note
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -127,6 +128,8 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
                 yield PairsEditor(headers, kind="header", suggestions=header_names(), id="headers")
                 yield Static("", id="header-note", classes="note")
                 yield Label("Body")
+                if self.note:
+                    yield Static(self.note, id="fields-note", classes="note")
                 yield TextArea(body or "", language="json", id="body", show_line_numbers=True)
                 yield Label("API version")
                 with Horizontal(id="version-row"):
@@ -187,7 +190,10 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
     def on_mount(self) -> None:
         self._show_auth_fields()
         self._refresh_preview()
-        self.query_one("#url", Input).focus()
+        if self.note:
+            self.query_one("#body", TextArea).focus()
+        else:
+            self.query_one("#url", Input).focus()
 
     # -- reading the form ---------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from textual.widgets import Footer, Input, Label, TabbedContent, TabPane
 
 from explorer.core.errors import RestwalkError
 from explorer.core.hypermedia import find_links
-from explorer.core.link import Link
+from explorer.core.link import FormField, Link
 from explorer.core.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow, RequestSpec
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.explain import ExplainDialog
@@ -58,12 +58,31 @@ def action_spec(link: Link) -> RequestSpec:
     body: str | None = None
     content_type = link.content_type
     if link.fields or link.method in ("POST", "PUT", "PATCH"):
-        values = {field.name: "" if field.value is None else field.value for field in link.fields}
+        values = {field.name: _initial_value(field) for field in link.fields}
         body = json.dumps(values, indent=2)
         content_type = (
             content_type if content_type and "json" in content_type else "application/json"
         )
     return RequestSpec(method=link.method, url=link.href, body=body, content_type=content_type)
+
+
+def _initial_value(field: FormField) -> object:
+    """A field's preset value, or an empty one of its type for the person to fill."""
+    if field.value is not None and field.value != ():
+        return field.value
+    return "" if field.type in ("text", "textarea", "email", "url", "password") else None
+
+
+def fields_note(link: Link) -> str:
+    """One line per field of an action: name (* when required) and its prompt."""
+    lines = [
+        f"{field.name}{'*' if field.required else ''}: {field.prompt or field.type}"
+        for field in link.fields
+    ]
+    title = f"{link.title}. " if link.title else ""
+    if not lines:
+        return f"{title}No fields: send it as it is."
+    return f"{title}Fill in the body (* required):\n" + "\n".join(lines)
 
 
 def auth_label(auth: Auth | None) -> str:
@@ -135,6 +154,7 @@ class BrowserScreen(Screen[None]):
         if self.start_url:
             self.query_one("#url", Input).value = self.start_url
             self.open_url(self.start_url)
+            self.query_one(LinksPanel).table.focus()
         else:
             self.query_one("#url", Input).focus()
 
@@ -246,7 +266,7 @@ class BrowserScreen(Screen[None]):
         if kind == "form":
             self.app.push_screen(TemplateForm(link), self._template_filled)
         elif kind == "action":
-            self._open_composer(action_spec(link))
+            self._open_composer(action_spec(link), fields_note(link))
         else:
             self.send(RequestSpec(method=link.method, url=link.href), via=link.rel)
 
@@ -254,14 +274,14 @@ class BrowserScreen(Screen[None]):
         if result is not None:
             link, url = result
             if link.is_action and link.method not in ("GET", "HEAD"):
-                self._open_composer(replace(action_spec(link), url=url))
+                self._open_composer(replace(action_spec(link), url=url), fields_note(link))
             else:
                 self.send(RequestSpec(method=link.method, url=url), via=link.rel)
 
-    def _open_composer(self, spec: RequestSpec) -> None:
+    def _open_composer(self, spec: RequestSpec, note: str = "") -> None:
         if spec.auth is None and origin_of(spec.url) == self.session_origin:
             spec = spec.with_auth(self.session_auth)
-        self.app.push_screen(ComposerScreen(spec), self._composed)
+        self.app.push_screen(ComposerScreen(spec, note), self._composed)
 
     def _composed(self, spec: RequestSpec | None) -> None:
         if spec is not None:

@@ -1,0 +1,47 @@
+"""Fixtures for the TUI tests: the app on the mock server's ASGI app, in-process.
+
+No ports and no threads: the core client talks to the mock app through
+``httpx.ASGITransport``. ``settle`` waits for every worker (fetches, body
+formatting) and for the screen to catch up, so tests never sleep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import httpx
+import pytest
+from textual.pilot import Pilot
+
+from explorer.core.client import Client
+from explorer.ui.app import RestwalkApp, create_app
+from mock_server import Settings, create_app as create_mock_app
+
+ROOT = "http://mock/"
+SIZE = (120, 40)
+
+AppFactory = Callable[..., RestwalkApp]
+
+
+def mock_client(settings: Settings | None = None) -> Client:
+    """A core client wired to a fresh mock server app."""
+    app = create_mock_app(settings or Settings())
+    return Client(transport=httpx.ASGITransport(app=app))
+
+
+@pytest.fixture
+def make_app() -> AppFactory:
+    """Build the app on a fresh mock (``settings`` optional), opened at ``url``."""
+
+    def make(url: str | None = ROOT, settings: Settings | None = None) -> RestwalkApp:
+        return create_app(url, client=mock_client(settings), mock_users=True)
+
+    return make
+
+
+async def settle(pilot: Pilot[int]) -> None:
+    """Wait until every worker is done and the screen has processed what they posted."""
+    for _ in range(3):
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause()

@@ -1,0 +1,160 @@
+"""Browsing the mock server: open, follow, back and forward, templates, errors."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from textual.widgets import Input
+
+from explorer.ui.app import RestwalkApp
+from explorer.ui.dialogs.template_form import TemplateForm
+from explorer.ui.screens.main import BrowserScreen
+from explorer.ui.widgets.breadcrumb import Breadcrumb
+from explorer.ui.widgets.links_panel import LinksPanel
+from explorer.ui.widgets.status_line import StatusLine
+from tests.explorer.servers import closed_port
+from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, settle
+
+
+def browser(app: RestwalkApp) -> BrowserScreen:
+    return app.browser
+
+
+def status_text(app: RestwalkApp) -> str:
+    return str(app.browser.query_one(StatusLine).render())
+
+
+def link_number(app: RestwalkApp, rel: str) -> int:
+    links = app.browser.query_one(LinksPanel).links
+    return next(i for i, link in enumerate(links, start=1) if link.rel == rel)
+
+
+async def test_open_root_shows_status_explanation_and_links(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        page = browser(app).history.current
+        assert page is not None
+        assert page.status == HTTPStatus.OK
+        rels = [link.rel for link in page.links]
+        assert "rw:customers" in rels
+        assert "rw:orders" in rels
+        assert "200 OK" in status_text(app)
+        assert "press 1-9 to follow" in status_text(app)
+        assert app.browser.query_one(LinksPanel).table.row_count == len(page.links)
+
+
+async def test_follow_link_then_back_and_forward(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        history = browser(app).history
+        await pilot.press(str(link_number(app, "rw:customers")))
+        await settle(pilot)
+        assert history.current is not None
+        assert history.current.spec.url == "http://mock/customers"
+        assert history.current.status == HTTPStatus.OK
+        assert "/customers" in str(app.browser.query_one(Breadcrumb).render())
+        await pilot.press("alt+left")
+        await settle(pilot)
+        assert history.current is not None
+        assert history.current.spec.url == ROOT
+        assert app.browser.query_one("#url", Input).value == ROOT
+        await pilot.press("alt+right")
+        await settle(pilot)
+        assert history.current is not None
+        assert history.current.spec.url == "http://mock/customers"
+        assert len(history.pages) == 2  # noqa: PLR2004 - root and customers
+
+
+async def test_links_panel_enter_follows_highlighted_link(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f")
+        for _ in range(link_number(app, "rw:products") - 1):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await settle(pilot)
+        page = browser(app).history.current
+        assert page is not None
+        assert page.spec.url == "http://mock/products"
+
+
+async def test_url_bar_sends_get(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+l")
+        app.browser.query_one("#url", Input).value = "http://mock/products/1"
+        await pilot.press("enter")
+        await settle(pilot)
+        page = browser(app).history.current
+        assert page is not None
+        assert page.spec.url == "http://mock/products/1"
+        assert page.status == HTTPStatus.OK
+
+
+async def test_templated_link_opens_form_and_expands(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(str(link_number(app, "rw:customer-search")))
+        await pilot.pause()
+        assert isinstance(app.screen, TemplateForm)
+        assert app.screen.variables[:2] == ["name", "city"]
+        await pilot.press(*"ada")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        page = browser(app).history.current
+        assert page is not None
+        assert page.spec.url == "http://mock/customers?name=ada"
+        assert page.status == HTTPStatus.OK
+        assert b"Ada Lovelace" in page.exchange.response.body  # type: ignore[union-attr]
+
+
+async def test_unauthorized_orders_say_how_to_log_in(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(str(link_number(app, "rw:orders")))
+        await settle(pilot)
+        page = browser(app).history.current
+        assert page is not None
+        assert page.status == HTTPStatus.UNAUTHORIZED
+        text = status_text(app)
+        assert "401 Unauthorized" in text
+        assert "Press a to log in" in text
+
+
+async def test_connection_refused_is_explained_not_raised(make_app: AppFactory) -> None:
+    from explorer.ui.app import create_app
+
+    url = f"http://127.0.0.1:{closed_port()}/"
+    app = create_app(url)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        page = app.browser.history.current
+        assert page is not None
+        assert page.error is not None
+        text = status_text(app)
+        assert "request failed" in text
+        assert "refused" in text
+        assert "Press r to try again" in text
+        await pilot.press("e")
+        await pilot.pause()
+        assert "ConnectionRefused" in str(app.screen.query_one("#explanation").source)  # type: ignore[attr-defined]
+
+
+async def test_invalid_url_is_explained(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+l")
+        app.browser.query_one("#url", Input).value = "ftp://nowhere"
+        await pilot.press("enter")
+        await settle(pilot)
+        page = browser(app).history.current
+        assert page is not None
+        assert page.error is not None
+        assert "ftp://" in status_text(app)
