@@ -12,8 +12,8 @@ import pytest
 
 from explorer.cli import main, pick_link
 from explorer.core.link import Link
-from mock_server import BackgroundServer, Settings
-from tests.explorer.servers import closed_port
+from mock_server import BackgroundServer, Settings, create_app
+from tests.explorer.servers import HypercornServer, closed_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -172,6 +172,100 @@ def test_a_body_from_a_file(
     assert code == 0
     assert out.startswith("HTTP/1.1 201 Created\n")
     assert '"CLI teapot"' in out
+
+
+def test_login_then_bearer(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
+    code, out, err = run(
+        capsys,
+        "request",
+        "GET",
+        mock_url + "/orders",
+        "--login",
+        "/auth/token",
+        "--user",
+        "alice:wonderland",
+        "-v",
+    )
+    assert (code, err) == (0, "")
+    assert "HTTP/1.1 200 OK" in out
+    assert "Authorization: Bearer ****" in out
+    assert "wonderland" not in out
+
+
+def test_a_failed_login_exits_1(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
+    code, out, err = run(
+        capsys,
+        "request",
+        "GET",
+        mock_url + "/orders",
+        "--login",
+        "/auth/token",
+        "--user",
+        "alice:wrong-password",
+    )
+    assert (code, out) == (1, "")
+    assert_one_line_error(err)
+    assert "answered 401" in err
+    assert "wrong-password" not in err
+
+
+def test_a_401_is_explained_with_its_challenge(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    code, out, _ = run(capsys, "request", "GET", mock_url + "/orders")
+    assert code == 0
+    assert out.startswith("HTTP/1.1 401 Unauthorized\n# 401 Unauthorized: ")
+    assert "# next: " in out
+    assert "Basic" in out.split("\n\n")[0]
+
+
+def test_a_cookie_session(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
+    code, out, _ = run(
+        capsys, "request", "GET", mock_url + "/orders", "--cookie", "session=not-a-session", "-v"
+    )
+    assert code == 0
+    assert "Cookie: session=****" in out
+    assert "not-a-session" not in out
+    assert "HTTP/1.1 401 Unauthorized" in out
+
+
+def test_redirect_hops_are_shown(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
+    code, out, _ = run(capsys, "request", "GET", mock_url + "/redirect/2")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == (f"HTTP/1.1 302 Found  (GET {mock_url}/redirect/2 -> /redirect/1)")
+    assert lines[1].startswith("HTTP/1.1 302 Found  (GET ")
+    assert lines[2] == "HTTP/1.1 200 OK"
+    code, out, _ = run(capsys, "request", "GET", mock_url + "/clients/1", "--no-redirects")
+    assert out.startswith("HTTP/1.1 301 Moved Permanently\n")
+    assert "location: /customers/1" in out
+
+
+def test_http2_over_tls_and_prior_knowledge(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    app = create_app(Settings(rate_limit=None))
+    with HypercornServer(app, tls=True, tmp_path=tmp_path) as server:
+        code, out, err = run(capsys, "request", "GET", server.url + "/", "--http2", "-k")
+    assert (code, err) == (0, "")
+    assert out.startswith("HTTP/2 200 OK\n")
+    with HypercornServer(app, tls=False, tmp_path=tmp_path) as server:
+        code, out, _ = run(capsys, "links", server.url + "/", "--http2-prior-knowledge")
+        assert code == 0
+        assert out.startswith("self ")
+        code, out, _ = run(capsys, "request", "GET", server.url + "/", "--http2-prior-knowledge")
+    assert out.startswith("HTTP/2 200 OK\n")
+
+
+def test_an_untrusted_certificate_exits_1(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    app = create_app(Settings(rate_limit=None))
+    with HypercornServer(app, tls=True, tmp_path=tmp_path) as server:
+        code, out, err = run(capsys, "request", "GET", server.url + "/")
+    assert (code, out) == (1, "")
+    assert_one_line_error(err)
+    assert "TLS" in err
 
 
 # --- links ---------------------------------------------------------------------------------

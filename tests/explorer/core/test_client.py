@@ -378,6 +378,31 @@ async def test_the_mock_echo_sees_the_method_after_a_redirect(
     assert seen(exchange)["bodyLength"] == length
 
 
+@pytest.mark.parametrize("style", ["json", "form", "basic"])
+async def test_the_mock_login_flow_in_every_style(mock_client: Client, style: str) -> None:
+    flow = LoginFlow(f"{MOCK}/auth/token", "alice", "wonderland", style=style)  # type: ignore[arg-type]
+    exchange = await mock_client.send(RequestSpec("GET", f"{MOCK}/orders", auth=flow))
+    assert exchange.response.status == 200
+    assert mock_client.last_login is not None
+    assert mock_client.last_login.response.status == 200
+
+
+async def test_the_mock_asks_for_a_credential_and_a_session_cookie_answers(
+    mock_client: Client,
+) -> None:
+    refused = await mock_client.send(RequestSpec("GET", f"{MOCK}/orders"))
+    assert refused.response.status == 401
+    assert "Bearer" in (refused.response.header("WWW-Authenticate") or "")
+    login = RequestSpec(
+        "POST", f"{MOCK}/auth/session", body='{"username": "bob", "password": "builder"}'
+    )
+    assert (await mock_client.send(login)).response.status == 204
+    assert mock_client.cookies.get("session")
+    exchange = await mock_client.send(RequestSpec("GET", f"{MOCK}/orders"))
+    assert exchange.response.status == 200
+    assert "Cookie: session=****" in exchange.request.text
+
+
 # --- errors over real sockets ---------------------------------------------------------------------
 
 
