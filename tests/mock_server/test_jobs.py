@@ -10,7 +10,6 @@ import pytest
 
 from mock_server.app import MockApp
 from mock_server.jobs import MAX_JOBS, JobBoard
-from mock_server.resources.reports import COLUMNS
 from tests.mock_server.conftest import ADMIN, EDITOR, VIEWER
 
 
