@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from mock_server.auth import Authenticator
 from mock_server.settings import Settings
 from mock_server.store import Store
 
@@ -22,6 +23,8 @@ class Service:
     store: Store
     clock: Callable[[], float] = field(default=time.time)
     maintenance: bool = False
+    auth: Authenticator = field(init=False)
 
     def __post_init__(self) -> None:
         self.maintenance = self.settings.maintenance
+        self.auth = Authenticator.for_settings(self.settings, self.store.journal)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from starlette.types import ASGIApp
 
+from mock_server.layers.authentication import AuthenticationLayer
 from mock_server.layers.errors import ErrorLayer
 from mock_server.layers.method_policy import MethodPolicyLayer
 from mock_server.layers.negotiation import NegotiationLayer
@@ -24,6 +25,7 @@ LAYERS: list[LayerFactory] = [
     ErrorLayer,
     ProtocolLimitsLayer,
     MethodPolicyLayer,
+    AuthenticationLayer,
     VersioningLayer,
     NegotiationLayer,
 ]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
-from mock_server.resources import customers, docs, orders, products, root
+from mock_server.resources import admin, auth, customers, docs, orders, products, root
 from mock_server.service import Service
 
 
 def build_routes(service: Service) -> list[BaseRoute]:
     """Every route of the mock server, for ``service``."""
     routes: list[BaseRoute] = []
-    for module in (root, customers, products, orders, docs):
+    for module in (root, customers, products, orders, docs, auth, admin):
         routes.extend(module.routes(service))
     return routes

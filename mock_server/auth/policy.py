@@ -1,0 +1,76 @@
+"""Who may do what: the role each path and method needs, as one table.
+
+The design's rules: reads of customers and products are public; every write,
+and all of orders, need a credential; writes need an editor (a viewer gets
+403); ``/admin`` is for the admin only. Paths here are without a ``/vN``
+segment. The first rule whose prefix matches decides; paths no rule names
+follow :data:`DEFAULT_RULE` (public reads, editor writes), so a resource added
+later is never writable anonymously by accident.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mock_server.auth.users import Role
+
+#: Methods that only read. Everything else is a write.
+READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The roles a path prefix needs to be read and written (None: anyone).
+
+    ``inspect`` False leaves credentials to the resource itself: the login and
+    logout endpoints read the credentials they are given, and a wrong password
+    sent to them must not be refused before they can explain it.
+    """
+
+    prefix: str
+    read: Role | None
+    write: Role | None
+    inspect: bool = True
+
+    def matches(self, path: str) -> bool:
+        """True when ``path`` is the prefix or lies under it."""
+        return path == self.prefix or path.startswith(self.prefix.rstrip("/") + "/")
+
+    def needs(self, method: str) -> Role | None:
+        """The least role ``method`` needs here (None: no credential needed)."""
+        return self.read if method.upper() in READ_METHODS else self.write
+
+
+#: First match wins; more specific prefixes first.
+RULES: tuple[Rule, ...] = (
+    Rule("/auth/token", read=None, write=None, inspect=False),
+    Rule("/auth/session", read=None, write=None, inspect=False),
+    Rule("/auth/whoami", read="viewer", write="viewer"),
+    Rule("/admin", read="admin", write="admin"),
+    Rule("/orders", read="viewer", write="editor"),
+    Rule("/customers", read=None, write="editor"),
+    Rule("/products", read=None, write="editor"),
+    # The demos answer any method to anyone: they show statuses, they change nothing.
+    Rule("/status", read=None, write=None),
+    Rule("/redirect", read=None, write=None),
+    Rule("/clients", read=None, write=None),
+    Rule("/echo", read=None, write=None),
+    # Reports summarize orders, so they are as protected as orders.
+    Rule("/reports", read="viewer", write="editor"),
+    Rule("/jobs", read="viewer", write="editor"),
+)
+
+DEFAULT_RULE = Rule("/", read=None, write="editor")
+
+
+def rule_for(path: str) -> Rule:
+    """The rule for ``path`` (unversioned)."""
+    for rule in RULES:
+        if rule.matches(path):
+            return rule
+    return DEFAULT_RULE
+
+
+def required_role(method: str, path: str) -> Role | None:
+    """The least role ``method`` on ``path`` needs; None when it is public."""
+    return rule_for(path).needs(method)

@@ -1,0 +1,137 @@
+"""Bearer tokens: signed claims, verified by recomputing the signature.
+
+A token is ``base64url(claims) + "." + base64url(HMAC-SHA256(secret, base64url(claims)))``
+where the claims are the JSON object ``{"sub", "role", "exp"}`` (base64url without
+padding, as in JWTs). Verifying recomputes the signature and compares it in
+constant time, then checks the expiry: no state at all (``--token-mode signed``).
+
+``--token-mode stored`` additionally keeps the SHA-256 digest of each issued
+token in a :class:`TokenRegistry` (never the token itself); a token is then
+valid only while its digest is registered, so it can be revoked.
+
+:func:`verify` is a pure function: the rate limiter keys clients by ``sub`` with it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass
+from typing import Protocol, cast
+
+from mock_server.auth.users import ROLE_RANK, Role
+
+
+@dataclass(frozen=True)
+class Claims:
+    """What a token says: who (``sub``), with which role, until when (``exp``, Unix seconds)."""
+
+    sub: str
+    role: Role
+    exp: int
+
+    def expired(self, now: float) -> bool:
+        """True once ``now`` has reached the expiry time."""
+        return now >= self.exp
+
+
+def _b64encode(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def _b64decode(text: str) -> bytes:
+    if not text or not text.isascii():
+        raise ValueError("not base64url")
+    padded = text + "=" * (-len(text) % 4)
+    return base64.urlsafe_b64decode(padded.encode("ascii"))
+
+
+def _signature(payload: str, secret: bytes) -> bytes:
+    return hmac.new(secret, payload.encode("ascii"), hashlib.sha256).digest()
+
+
+def issue(claims: Claims, secret: bytes) -> str:
+    """The signed token carrying ``claims``."""
+    document = {"sub": claims.sub, "role": claims.role, "exp": claims.exp}
+    payload = _b64encode(json.dumps(document, separators=(",", ":"), sort_keys=True).encode())
+    return payload + "." + _b64encode(_signature(payload, secret))
+
+
+def decode(token: str, secret: bytes) -> Claims | None:
+    """The claims of ``token`` if its signature is right (expired or not); else None."""
+    payload, dot, signature = token.partition(".")
+    if not dot or "." in signature:
+        return None
+    try:
+        sent = _b64decode(signature)
+        expected = _signature(payload, secret)
+    except (ValueError, binascii.Error):
+        return None
+    if not hmac.compare_digest(sent, expected):
+        return None
+    try:
+        document = json.loads(_b64decode(payload))
+    except (ValueError, binascii.Error):
+        return None
+    if not isinstance(document, dict):
+        return None
+    sub, role, exp = document.get("sub"), document.get("role"), document.get("exp")
+    if not isinstance(sub, str) or role not in ROLE_RANK:
+        return None
+    if not isinstance(exp, int) or isinstance(exp, bool):
+        return None
+    return Claims(sub, cast(Role, role), exp)
+
+
+def verify(token: str, secret: bytes, now: float) -> Claims | None:
+    """The claims of ``token`` if it is signed with ``secret`` and not expired at ``now``."""
+    claims = decode(token, secret)
+    if claims is None or claims.expired(now):
+        return None
+    return claims
+
+
+def digest(token: str) -> str:
+    """The SHA-256 hex digest of ``token``: what the stored mode keeps instead of it."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class TokenRegistry(Protocol):
+    """Where ``--token-mode stored`` keeps the digests of the tokens it issued."""
+
+    def add(self, token_digest: str, subject: str, expires: float) -> None:
+        """Remember an issued token until ``expires``."""
+
+    def active(self, token_digest: str, now: float) -> bool:
+        """True while the token is registered and not expired."""
+
+    def revoke(self, token_digest: str) -> bool:
+        """Forget the token; True if it was registered."""
+
+
+class MemoryTokens:
+    """A :class:`TokenRegistry` in memory (the default, without ``--db``)."""
+
+    def __init__(self) -> None:
+        self._expiry: dict[str, float] = {}
+
+    def add(self, token_digest: str, subject: str, expires: float) -> None:
+        """Remember an issued token until ``expires``."""
+        self._expiry[token_digest] = expires
+
+    def active(self, token_digest: str, now: float) -> bool:
+        """True while the token is registered and not expired; forgets expired ones."""
+        expires = self._expiry.get(token_digest)
+        if expires is None:
+            return False
+        if now >= expires:
+            del self._expiry[token_digest]
+            return False
+        return True
+
+    def revoke(self, token_digest: str) -> bool:
+        """Forget the token; True if it was registered."""
+        return self._expiry.pop(token_digest, None) is not None

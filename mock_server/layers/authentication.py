@@ -1,0 +1,107 @@
+"""Authentication layer: who is asking (401), and may they (403).
+
+The credential comes from the ``Authorization`` header (Bearer token or Basic
+credentials) or else from the ``session`` cookie. The principal found is put
+in ``scope["state"]["principal"]`` for the resources. Then the policy table
+(:mod:`mock_server.auth.policy`) decides:
+
+- no credential where one is needed: 401 with the challenges;
+- an ``Authorization`` header that does not hold: 401 anywhere, public reads
+  included, so a client learns at once that its token expired (RFC 6750
+  section 3.1); the Bearer challenge then carries ``error="invalid_token"``;
+- a stale session cookie: ignored on public paths (browsers send cookies
+  unasked), 401 on protected ones, with a ``Set-Cookie`` that clears it;
+- a role too low: 403.
+
+This layer sits outside version selection, so it matches paths without their
+``/vN`` segment itself.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from starlette.datastructures import Headers
+from starlette.requests import cookie_parser
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from mock_server import versions
+from mock_server.auth import Principal, Refusal
+from mock_server.auth.challenge import unauthorized
+from mock_server.auth.policy import rule_for
+from mock_server.auth.sessions import COOKIE_NAME
+from mock_server.auth.users import Role, role_allows
+from mock_server.problems import Problem
+from mock_server.service import Service
+
+
+def forbidden(principal: Principal, method: str, path: str, needed: Role) -> Problem:
+    """The 403 problem: authenticated, but the role is too low."""
+    return Problem(
+        HTTPStatus.FORBIDDEN,
+        f"{principal.user} has the {principal.role} role; {method} {path} needs {needed}.",
+        extra={"role": principal.role, "requiredRole": needed},
+    )
+
+
+class AuthenticationLayer:
+    """Identifies the client and enforces the access policy."""
+
+    def __init__(self, app: ASGIApp, service: Service) -> None:
+        self.app = app
+        self.service = service
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        method: str = scope["method"]
+        _, path = versions.split_segment(scope["path"])
+        rule = rule_for(path)
+        if not rule.inspect:
+            await self.app(scope, receive, send)
+            return
+        needed = rule.needs(method)
+        outcome = await self._identify(scope)
+        problem: Problem | None = None
+        principal: Principal | None = None
+        if isinstance(outcome, Principal):
+            principal = outcome
+            if needed is not None and not role_allows(principal.role, needed):
+                problem = forbidden(principal, method, scope["path"], needed)
+        elif isinstance(outcome, Refusal):
+            problem = unauthorized(outcome.detail, invalid_token=outcome.invalid_token)
+        elif outcome == "stale-session" and needed is not None:
+            problem = unauthorized(
+                "The session has ended or expired; log in again at /auth/session.",
+                clear_session=True,
+            )
+        elif needed is not None:
+            problem = unauthorized(
+                f"{method} {scope['path']} needs a credential: a Bearer token from "
+                "/auth/token, Basic credentials, or a session cookie from /auth/session."
+            )
+        if problem is not None:
+            await problem.response(scope)(scope, receive, send)
+            return
+        if principal is not None:
+            scope = dict(scope)
+            scope["state"] = {**scope.get("state", {}), "principal": principal}
+        await self.app(scope, receive, send)
+
+    async def _identify(self, scope: Scope) -> Principal | Refusal | str | None:
+        """The principal, a refusal, ``"stale-session"``, or None when nothing was sent."""
+        headers = Headers(scope=scope)
+        now = self.service.clock()
+        authorization = headers.get("authorization")
+        if authorization is not None:
+            return await self.service.auth.check_authorization(authorization, now)
+        cookies: dict[str, Any] = {}
+        for value in headers.getlist("cookie"):
+            cookies.update(cookie_parser(value))
+        session_id = cookies.get(COOKIE_NAME)
+        if not session_id:
+            return None
+        found = self.service.auth.check_session(str(session_id), now)
+        return found if found is not None else "stale-session"
