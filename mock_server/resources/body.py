@@ -29,6 +29,8 @@ JSON_PATCH = "application/json-patch+json"
 ENTITY_TYPES: tuple[str, ...] = (JSON, HAL_JSON)
 #: What PATCH takes.
 PATCH_TYPES: tuple[str, ...] = (MERGE_PATCH, JSON_PATCH)
+#: The deepest nesting of arrays and objects a body may have.
+MAX_DEPTH = 32
 
 
 def media_type_of(request: Request) -> str:
@@ -63,14 +65,40 @@ def check_media_type(request: Request, accepted: tuple[str, ...]) -> str:
     )
 
 
+def nesting_depth(value: Any) -> int:
+    """How deeply arrays and objects nest in ``value`` (a scalar is 0), without recursion."""
+    deepest = 0
+    pending: list[tuple[Any, int]] = [(value, 0)]
+    while pending:
+        current, depth = pending.pop()
+        if isinstance(current, dict):
+            pending.extend((inner, depth + 1) for inner in current.values())
+        elif isinstance(current, list):
+            pending.extend((inner, depth + 1) for inner in current)
+        else:
+            continue
+        deepest = max(deepest, depth + 1)
+    return deepest
+
+
 def parse_json(raw: bytes) -> Any:
-    """The JSON value in ``raw``; a 400 problem saying where the syntax broke."""
+    """The JSON value in ``raw``; a 400 problem saying where the syntax broke.
+
+    Bodies nested deeper than :data:`MAX_DEPTH` are refused too: no entity
+    needs it, and the patch algorithms recurse over the structure.
+    """
     try:
-        return orjson.loads(raw)
+        value = orjson.loads(raw)
     except orjson.JSONDecodeError as error:
         raise Problem(
             HTTPStatus.BAD_REQUEST, f"The request body is not valid JSON: {error}."
         ) from None
+    if nesting_depth(value) > MAX_DEPTH:
+        raise Problem(
+            HTTPStatus.BAD_REQUEST,
+            f"The request body nests arrays and objects more than {MAX_DEPTH} levels deep.",
+        )
+    return value
 
 
 async def read_json(request: Request, accepted: tuple[str, ...]) -> tuple[str, Any]:

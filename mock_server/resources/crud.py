@@ -40,8 +40,22 @@ from mock_server.service import Service
 from mock_server.store import Conflict, Gone, NotFound, Record
 
 
+#: The largest id: the largest integer every JSON client reads exactly (2**53 - 1).
+MAX_ID = 2**53 - 1
+
+
+def check_id_range(entity: Entity, record_id: int) -> None:
+    """A 404 for an id no member can ever have (0, or beyond :data:`MAX_ID`)."""
+    if not 1 <= record_id <= MAX_ID:
+        raise Problem(
+            HTTPStatus.NOT_FOUND,
+            f"There is no {entity.kind} {record_id}: ids run from 1 to {MAX_ID}.",
+        )
+
+
 def fetch(service: Service, entity: Entity, record_id: int) -> Record:
     """Member ``record_id``, or the problem saying why not (404, 410, 451)."""
+    check_id_range(entity, record_id)
     entity.check_readable(record_id)
     try:
         return service.store[entity.collection].get(record_id)
@@ -161,6 +175,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
 
     async def replace(request: Request) -> Response:
         record_id: int = request.path_params["id"]
+        check_id_range(entity, record_id)
         entity.check_readable(record_id)
         _, body = await read_json(request, ENTITY_TYPES)
         current: Record | None

@@ -226,3 +226,21 @@ async def test_method_not_allowed_is_405_with_allow(
     assert response.status_code == 405
     assert "GET" in response.headers["allow"]
     assert response.headers["content-type"] == "application/problem+json"
+
+
+@pytest.mark.parametrize("record_id", ["0", str(2**53)])
+async def test_ids_outside_the_range_are_404(client: httpx.AsyncClient, record_id: str) -> None:
+    assert (await client.get(f"/customers/{record_id}")).status_code == 404
+    put = await client.put(f"/customers/{record_id}", json=NEW_CUSTOMER, headers=ADMIN)
+    assert put.status_code == 404
+
+
+async def test_absurdly_nested_body_is_400(client: httpx.AsyncClient) -> None:
+    deep = b'{"a":' * 900 + b"1" + b"}" * 900
+    response = await client.patch(
+        "/products/1",
+        content=deep,
+        headers={**ADMIN, "Content-Type": "application/merge-patch+json"},
+    )
+    assert response.status_code == 400
+    assert "levels deep" in response.json()["detail"]
