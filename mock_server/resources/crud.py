@@ -39,7 +39,6 @@ from mock_server.resources.urls import href, version_of
 from mock_server.service import Service
 from mock_server.store import Conflict, Gone, NotFound, Record
 
-
 #: The largest id: the largest integer every JSON client reads exactly (2**53 - 1).
 MAX_ID = 2**53 - 1
 
