@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mock_server.auth import Authenticator
+from mock_server.jobs import JobBoard
 from mock_server.settings import Settings
 from mock_server.store import Store
 
@@ -23,6 +25,10 @@ class Service:
     store: Store
     clock: Callable[[], float] = field(default=time.time)
     maintenance: bool = False
+    #: Long-running jobs (``POST /reports``); ``jobs.duration`` is settable for tests.
+    jobs: JobBoard = field(default_factory=JobBoard)
+    #: The random source of fault injection; tests seed or replace it.
+    rng: random.Random = field(default_factory=random.Random)
     auth: Authenticator = field(init=False)
 
     def __post_init__(self) -> None:

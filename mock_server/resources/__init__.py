@@ -4,13 +4,37 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
-from mock_server.resources import admin, auth, customers, docs, orders, products, root
+from mock_server.resources import (
+    admin,
+    auth,
+    customers,
+    docs,
+    maintenance,
+    orders,
+    products,
+    redirects,
+    reports,
+    root,
+    status_demo,
+)
 from mock_server.service import Service
 
 
 def build_routes(service: Service) -> list[BaseRoute]:
     """Every route of the mock server, for ``service``."""
     routes: list[BaseRoute] = []
-    for module in (root, customers, products, orders, docs, auth, admin):
+    for module in (
+        root,
+        customers,
+        products,
+        orders,
+        docs,
+        status_demo,
+        auth,
+        admin,
+        redirects,
+        reports,
+        maintenance,
+    ):
         routes.extend(module.routes(service))
     return routes

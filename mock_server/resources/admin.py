@@ -20,6 +20,7 @@ from mock_server.service import Service
 #: The admin actions the index offers: (name, method, path, title).
 ADMIN_ACTIONS: list[tuple[str, str, str, str]] = [
     ("reset", "POST", "/admin/reset", "Restore the seed data"),
+    ("maintenance", "POST", "/admin/maintenance", "Toggle maintenance mode (503 outside /admin)"),
 ]
 
 
