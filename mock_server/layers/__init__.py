@@ -12,6 +12,7 @@ from starlette.types import ASGIApp
 
 from mock_server.layers.authentication import AuthenticationLayer
 from mock_server.layers.errors import ErrorLayer
+from mock_server.layers.faults import FaultsLayer
 from mock_server.layers.method_policy import MethodPolicyLayer
 from mock_server.layers.negotiation import NegotiationLayer
 from mock_server.layers.protocol_limits import ProtocolLimitsLayer
@@ -25,6 +26,7 @@ LAYERS: list[LayerFactory] = [
     ErrorLayer,
     ProtocolLimitsLayer,
     MethodPolicyLayer,
+    FaultsLayer,
     AuthenticationLayer,
     VersioningLayer,
     NegotiationLayer,
