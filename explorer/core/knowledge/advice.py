@@ -22,7 +22,7 @@ from explorer.core.knowledge.statuses import status_class, status_info
 
 _MEDIA_TYPE_RE = re.compile(
     r"\b(?:application|text|image|audio|video|multipart|message|font|model)/"
-    r"[a-z0-9][a-z0-9.+\-]*",
+    r"[a-z0-9](?:[a-z0-9.+\-]*[a-z0-9])?",
     re.IGNORECASE,
 )
 _BODY_SCAN_LIMIT = 65536
@@ -202,18 +202,37 @@ def _not_implemented(response: ResponseFacts) -> list[str]:
 
 
 def _not_acceptable(response: ResponseFacts) -> list[str]:
-    offered: list[str] = []
-    for link in fv.parse_links(fv.values(response.headers, "Link")):
-        media = link.param("type")
-        if "alternate" in link.rels and media:
-            offered.append(f"{media} at {link.target}")
-    own = (response.first("Content-Type") or "").split(";")[0].strip().lower()
-    for media in _media_types_in(response.body):
-        if media.lower() != own and media not in offered:
-            offered.append(media)
+    alternates = [
+        (link.param("type") or "", link.target)
+        for link in fv.parse_links(fv.values(response.headers, "Link"))
+        if "alternate" in link.rels and link.param("type")
+    ]
+    if alternates:
+        targets = {target for _, target in alternates}
+        offered = (
+            [media for media, _ in alternates]
+            if len(targets) == 1
+            else [f"{media} at {target}" for media, target in alternates]
+        )
+        source = 'Link rel="alternate"'
+    else:  # no header says it: look for media types named in the body
+        own = (response.first("Content-Type") or "").split(";")[0].strip().lower()
+        asked = {
+            item.split(";")[0].strip().lower()
+            for item in fv.list_values(response.request_headers, "Accept")
+        }
+        offered = [
+            media
+            for media in _media_types_in(response.body)
+            if media.lower() != own and media.lower() not in asked
+        ]
+        source = "named in the body"
     steps = []
     if offered:
-        steps.append(f"The server offers: {', '.join(offered)}. Ask for one in Accept.")
+        steps.append(
+            f"The server offers: {', '.join(dict.fromkeys(offered))} ({source}). "
+            "Ask for one in Accept."
+        )
     vary = fv.list_values(response.headers, "Vary")
     if vary:
         steps.append(f"The choice depends on {', '.join(vary)} (Vary).")

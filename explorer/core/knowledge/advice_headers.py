@@ -11,6 +11,9 @@ from explorer.core.knowledge.response_facts import ResponseFacts
 
 #: A ``RateLimit-Reset`` larger than this is a Unix time, not a number of seconds.
 _EPOCH_THRESHOLD = 1_000_000_000
+#: Rate-limit advice appears when at most 1/10 of the quota is left (5 when unknown).
+_LOW_FRACTION = 10
+_LOW_ABSOLUTE = 5
 
 
 def retry_after(response: ResponseFacts) -> list[str]:
@@ -44,7 +47,10 @@ def retry_after(response: ResponseFacts) -> list[str]:
 
 
 def rate_limit(response: ResponseFacts) -> list[str]:
-    """What the RateLimit fields (and their X- and single-field variants) say."""
+    """What the RateLimit fields (and their X- and single-field variants) say.
+
+    Only worth a step on a 429 or when the quota is running low.
+    """
 
     def field(suffix: str) -> str | None:
         return response.first(f"RateLimit-{suffix}") or response.first(f"X-RateLimit-{suffix}")
@@ -56,6 +62,8 @@ def rate_limit(response: ResponseFacts) -> list[str]:
         reset = _sf_param(response.first("RateLimit"), "t")
     if limit is None and remaining is None and reset is None:
         return []
+    if response.status != HTTPStatus.TOO_MANY_REQUESTS and not _running_low(limit, remaining):
+        return []  # plenty left: nothing to act on
     parts = []
     if remaining is not None:
         parts.append(f"{remaining} of {limit} requests left" if limit else f"{remaining} left")
@@ -72,6 +80,15 @@ def rate_limit(response: ResponseFacts) -> list[str]:
     ):
         text += " That was your last request before 429."
     return [text]
+
+
+def _running_low(limit: str | None, remaining: str | None) -> bool:
+    """True when at most a tenth of the quota (or, quota unknown, 5 requests) is left."""
+    left = fv.parse_delta_seconds(remaining or "")
+    if left is None:
+        return False
+    quota = fv.parse_delta_seconds(limit or "")
+    return left <= (quota // _LOW_FRACTION if quota else _LOW_ABSOLUTE)
 
 
 def _sf_param(value: str | None, name: str) -> str | None:

@@ -160,7 +160,11 @@ def constraint_info(name: str) -> ConstraintInfo | None:
 
 
 def all_constraints() -> tuple[ConstraintInfo, ...]:
-    """The six constraints plus the optional one, in Fielding's order."""
+    """Fielding's constraints, in his order.
+
+    Hypermedia is part of the uniform interface; it has an entry of its own because a
+    response shows it directly.
+    """
     return CONSTRAINTS
 
 

@@ -89,7 +89,7 @@ HEADERS: tuple[HeaderInfo, ...] = (
             "When the message was created, as an HTTP-date in GMT "
             "(`Sun, 06 Nov 1994 08:49:37 GMT`, the RFC 1123 form; recipients also accept "
             "the old RFC 850/1036 and asctime forms). An origin server with a clock must "
-            "send it."
+            "send it in 2xx, 3xx and 4xx responses."
         ),
         meaning="The server's clock when it answered; caches and Retry-After count from it.",
         example="Date: Sun, 22 Nov 2026 03:00:00 GMT",

@@ -47,8 +47,8 @@ HEADERS: tuple[HeaderInfo, ...] = (
         reference="RFC 9110 §12.5.2",
         deprecated=True,
         rule=(
-            "Character encodings the client takes. Nearly everything is UTF-8 now, and "
-            "RFC 9110 advises clients not to send it."
+            "Character encodings the client takes. RFC 9110 deprecates it: nearly "
+            "everything is UTF-8 now, and the list only helps fingerprinting."
         ),
         meaning="Obsolete in practice.",
         example="Accept-Charset: utf-8",
@@ -416,7 +416,7 @@ HEADERS: tuple[HeaderInfo, ...] = (
         name="A-IM",
         usage=_REQUEST,
         topic="caching",
-        reference="RFC 3229 §10.5.3",
+        reference="RFC 3229",
         rule="The instance manipulations (e.g. delta encodings) the client accepts.",
         meaning="Ask for only the changes since the version you have.",
         example="A-IM: vcdiff",

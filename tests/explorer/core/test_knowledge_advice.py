@@ -132,6 +132,13 @@ def test_rate_limit_variants() -> None:
     assert "last request before 429" in epoch
 
 
+def test_rate_limit_is_quiet_while_plenty_is_left() -> None:
+    plenty = [("RateLimit-Limit", "100"), ("RateLimit-Remaining", "99"), ("RateLimit-Reset", "9")]
+    assert not any(step.startswith("Rate limit") for step in advise(200, plenty))
+    low = [("RateLimit-Limit", "100"), ("RateLimit-Remaining", "10"), ("RateLimit-Reset", "9")]
+    assert advise(200, low)[0] == "Rate limit: 10 of 100 requests left, the window resets in 9 s."
+
+
 def test_405_lists_allow_and_the_method_sent() -> None:
     steps = advise(405, [("Allow", "GET, HEAD"), ("Allow", "OPTIONS")], "delete")
     assert steps[0] == "This URL allows GET, HEAD, OPTIONS. You sent DELETE. Use one of those."
@@ -140,22 +147,43 @@ def test_405_lists_allow_and_the_method_sent() -> None:
     assert "No Allow header" in advise(405, [], "PUT")[0]
 
 
-def test_406_lists_what_is_offered() -> None:
-    body = (
-        b'{"type": "about:blank", "title": "Not Acceptable", '
-        b'"available": ["application/hal+json", "application\\/vnd.siren+json"]}'
+def test_406_lists_the_alternates_the_links_offer() -> None:
+    link = ", ".join(
+        f'</customers>; rel="alternate"; type="{media}"'
+        for media in ("application/hal+json", "application/xml")
     )
-    headers = [
-        ("Content-Type", "application/problem+json"),
-        ("Vary", "Accept"),
-        ("Link", '</customers.xml>; rel="alternate"; type="application/xml"'),
-    ]
-    steps = advise(406, headers, "GET", body=body)
+    headers = [("Content-Type", "application/problem+json"), ("Vary", "Accept"), ("Link", link)]
+    steps = advise(406, headers, "GET", body=b'{"detail": "try text/csv"}')
     assert steps[0] == (
-        "The server offers: application/xml at /customers.xml, application/hal+json, "
-        "application/vnd.siren+json. Ask for one in Accept."
+        'The server offers: application/hal+json, application/xml (Link rel="alternate"). '
+        "Ask for one in Accept."
     )
     assert steps[1] == "The choice depends on Accept (Vary)."
+    elsewhere = (
+        '</c.xml>; rel="alternate"; type="application/xml", '
+        '</c>; rel="alternate"; type="application/json"'
+    )
+    assert (
+        "application/xml at /c.xml, application/json at /c" in advise(406, [("Link", elsewhere)])[0]
+    )
+
+
+def test_406_without_links_reads_media_types_from_the_body() -> None:
+    body = (
+        b'{"type": "about:blank", "detail": "image/png is not available.", '
+        b'"available": ["application/hal+json", "application\\/vnd.siren+json"]}'
+    )
+    steps = advise(
+        406,
+        [("Content-Type", "application/problem+json")],
+        "GET",
+        body=body,
+        request_headers=[("Accept", "image/png")],
+    )
+    assert steps[0] == (
+        "The server offers: application/hal+json, application/vnd.siren+json "
+        "(named in the body). Ask for one in Accept."
+    )
 
 
 def test_415_names_accept_post_and_accept_patch() -> None:
