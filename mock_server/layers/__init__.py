@@ -12,10 +12,10 @@ from starlette.types import ASGIApp
 
 from mock_server.layers.authentication import AuthenticationLayer
 from mock_server.layers.errors import ErrorLayer
-from mock_server.layers.faults import FaultsLayer
 from mock_server.layers.method_policy import MethodPolicyLayer
 from mock_server.layers.negotiation import NegotiationLayer
 from mock_server.layers.protocol_limits import ProtocolLimitsLayer
+from mock_server.layers.rate_limit import RateLimitLayer
 from mock_server.layers.versioning import VersioningLayer
 from mock_server.service import Service
 
@@ -25,8 +25,8 @@ LayerFactory = Callable[[ASGIApp, Service], ASGIApp]
 LAYERS: list[LayerFactory] = [
     ErrorLayer,
     ProtocolLimitsLayer,
+    RateLimitLayer,
     MethodPolicyLayer,
-    FaultsLayer,
     AuthenticationLayer,
     VersioningLayer,
     NegotiationLayer,

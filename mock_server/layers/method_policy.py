@@ -45,8 +45,8 @@ from mock_server.service import Service
 from mock_server.settings import STANDARD_METHODS
 
 TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
-#: Methods every existing path answers, whatever its routes say.
-ALWAYS_ALLOWED = frozenset({"HEAD", "OPTIONS", "TRACE"})
+#: Methods every existing path answers, whatever its routes say (HEAD only where GET is).
+ALWAYS_ALLOWED = frozenset({"OPTIONS", "TRACE"})
 #: Header fields whose values TRACE masks, keeping an auth scheme visible.
 MASKED_FIELDS = frozenset({b"authorization", b"proxy-authorization", b"cookie"})
 MASK = "****"

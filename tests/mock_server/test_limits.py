@@ -1,0 +1,211 @@
+"""Protocol limits: 414, 431, 413 (connection closed), 411, 417, 505, Expect: 100-continue.
+
+In-process checks of the layer first, then the socket-level behaviour that only
+a real server shows: the connection closed after a 413, and the interim
+``100 Continue`` sent only when the body is actually wanted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import h11
+import httpx
+import pytest
+
+from mock_server import BackgroundServer, create_app
+from mock_server.protocol import describe
+from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
+from tests.mock_server.rawhttp import Reader, connect, request
+
+AUTH = f"Authorization: {ADMIN['Authorization']}"
+JSON = "Content-Type: application/json"
+CUSTOMER = b'{"name": "Limits Test", "address": "1 Main St, Springfield, IL 62701"}'
+LIMITS: dict[str, Any] = {
+    "max_uri_length": 100,
+    "max_header_size": 1000,
+    "max_field_size": 300,
+    "max_body_size": 200,
+}
+
+
+@pytest.fixture
+async def limited() -> AsyncIterator[httpx.AsyncClient]:
+    async with asgi_client(create_app(make_settings(**LIMITS))) as client:
+        yield client
+
+
+@pytest.fixture
+def server() -> Iterator[BackgroundServer]:
+    with BackgroundServer(make_settings(**LIMITS)) as running:
+        yield running
+
+
+def problem(response: httpx.Response, status: int) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == "application/problem+json"
+    document: dict[str, Any] = response.json()
+    assert document["status"] == status
+    return document
+
+
+# --- 414 -------------------------------------------------------------------------------
+
+
+async def test_long_target_is_414(limited: httpx.AsyncClient) -> None:
+    response = await limited.get("/customers", params={"name": "x" * 100})
+    assert "limit is 100" in problem(response, 414)["detail"]
+
+
+async def test_target_at_the_limit_is_served(limited: httpx.AsyncClient) -> None:
+    target = "/customers?name=" + "x" * (100 - len("/customers?name="))
+    assert len(target) == 100
+    assert (await limited.get(target)).status_code == 200
+
+
+# --- 431 -------------------------------------------------------------------------------
+
+
+async def test_one_large_field_is_431_naming_it(limited: httpx.AsyncClient) -> None:
+    response = await limited.get("/", headers={"X-Big": "y" * 300})
+    document = problem(response, 431)
+    assert document["header"] == "x-big"
+    assert "x-big" in document["detail"]
+
+
+async def test_large_header_section_is_431(limited: httpx.AsyncClient) -> None:
+    headers = {f"X-Field-{n}": "z" * 100 for n in range(10)}
+    response = await limited.get("/", headers=headers)
+    assert "header section" in problem(response, 431)["detail"]
+
+
+async def test_headers_within_limits_are_served(limited: httpx.AsyncClient) -> None:
+    response = await limited.get("/", headers={"X-Fine": "y" * 200})
+    assert response.status_code == 200
+
+
+# --- 413 -------------------------------------------------------------------------------
+
+
+async def test_content_length_over_the_limit_is_413_with_close(
+    limited: httpx.AsyncClient,
+) -> None:
+    response = await limited.post("/customers", content=b"x" * 201, headers=ADMIN)
+    document = problem(response, 413)
+    assert document["maxBodySize"] == 200
+    assert response.headers["connection"] == "close"
+    assert "retry-after" not in response.headers  # a body limit is not temporary
+
+
+async def test_streamed_body_over_the_limit_is_413(limited: httpx.AsyncClient) -> None:
+    async def chunks() -> AsyncIterator[bytes]:
+        for _ in range(5):
+            yield b"[" + b" " * 58 + b"]"
+
+    response = await limited.post(
+        "/customers", content=chunks(), headers={**ADMIN, "Content-Type": "application/json"}
+    )
+    assert problem(response, 413)["detail"] == "The request body is larger than 200 bytes."
+    assert response.headers["connection"] == "close"
+
+
+async def test_body_at_the_limit_is_read(limited: httpx.AsyncClient) -> None:
+    body = CUSTOMER.ljust(200)
+    response = await limited.post(
+        "/customers", content=body, headers={**ADMIN, "Content-Type": "application/json"}
+    )
+    assert response.status_code == 201
+
+
+# --- 417, 505 --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["teapot", "100-continue, x-other", "200-ok"])
+async def test_unknown_expectation_is_417(client: httpx.AsyncClient, value: str) -> None:
+    response = await client.get("/", headers={"Expect": value})
+    problem(response, 417)
+
+
+async def test_expect_100_continue_alone_is_accepted(client: httpx.AsyncClient) -> None:
+    response = await client.get("/", headers={"Expect": "100-Continue"})
+    assert response.status_code == 200
+
+
+# --- h11 errors as problems ------------------------------------------------------------
+
+
+def test_protocol_describes_a_long_head_by_its_request_line() -> None:
+    settings = make_settings(**LIMITS)
+    error = h11.RemoteProtocolError("Receive buffer too long", error_status_hint=431)
+    assert describe(error, settings, b"GET /" + b"a" * 200)[0] == 414
+    assert describe(error, settings, b"GET / HTTP/1.1\r\nX: " + b"a" * 2000)[0] == 431
+
+
+# --- over a socket ---------------------------------------------------------------------
+
+
+def test_411_when_a_write_has_no_length(server: BackgroundServer) -> None:
+    with connect(server.url) as sock:
+        sock.sendall(request("POST", "/customers", JSON, AUTH))
+        response = Reader(sock).response()
+    assert response.status == 411
+    assert "Content-Length" in str(response.problem()["detail"])
+
+
+def test_413_closes_the_connection(server: BackgroundServer) -> None:
+    with connect(server.url) as sock:
+        sock.sendall(request("POST", "/customers", "Content-Length: 5000", JSON, AUTH))
+        reader = Reader(sock)
+        response = reader.response()
+        assert response.status == 413
+        assert response.headers["connection"] == "close"
+        assert reader.closed()
+
+
+def test_chunked_body_growing_past_the_limit_gets_413_and_close(server: BackgroundServer) -> None:
+    chunk = b"64\r\n" + b" " * 100 + b"\r\n"
+    data = request("POST", "/customers", "Transfer-Encoding: chunked", JSON, AUTH)
+    with connect(server.url) as sock:
+        sock.sendall(data + chunk * 3)
+        reader = Reader(sock)
+        response = reader.response()
+        assert response.status == 413
+        assert response.headers["connection"] == "close"
+        assert reader.closed()
+
+
+def test_expect_100_continue_gets_an_interim_response_first(server: BackgroundServer) -> None:
+    head = request(
+        "POST",
+        "/customers",
+        f"Content-Length: {len(CUSTOMER)}",
+        "Expect: 100-continue",
+        JSON,
+        AUTH,
+    )
+    with connect(server.url) as sock:
+        sock.sendall(head)
+        reader = Reader(sock)
+        interim = reader.response()
+        assert interim.head == "HTTP/1.1 100 Continue"
+        sock.sendall(CUSTOMER)
+        final = reader.response()
+    assert final.status == 201
+
+
+@pytest.mark.parametrize(
+    ("headers", "status"),
+    [
+        (("Content-Length: 5000", AUTH), 413),
+        (("Content-Length: 10", "X-Big: " + "y" * 300, AUTH), 431),
+        ((f"Content-Length: {len(CUSTOMER)}",), 401),
+    ],
+)
+def test_request_refused_before_its_body_gets_no_100(
+    server: BackgroundServer, headers: tuple[str, ...], status: int
+) -> None:
+    with connect(server.url) as sock:
+        sock.sendall(request("POST", "/customers", "Expect: 100-continue", JSON, *headers))
+        response = Reader(sock).response()
+    assert response.status == status
