@@ -108,18 +108,26 @@ def next_hop(request: httpx.Request, response: httpx.Response) -> httpx.Request 
         drop |= _BODY_HEADERS
     if not _same_origin(url, request.url) and not _is_https_upgrade(request.url, url):
         drop |= {"authorization", "proxy-authorization"}
-    headers = [(k, v) for k, v in request.headers.multi_items() if k.lower() not in drop]
+    headers = [(k, v) for k, v in request.headers.raw if k.decode("latin-1").lower() not in drop]
     content = request.content if keep_body else None
     return httpx.Request(
         method, url, headers=headers, content=content, extensions=dict(request.extensions)
     )
 
 
+def _text(raw: bytes) -> str:
+    """A header name or value as text: UTF-8 when it is, else Latin-1 (RFC 9110 obs-text)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
 def _sent(request: httpx.Request, http_version: str) -> SentRequest:
     return SentRequest(
         method=request.method,
         url=str(request.url),
-        headers=tuple((k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw),
+        headers=tuple((_text(k), _text(v)) for k, v in request.headers.raw),
         body=request.content,
         http_version=http_version,
     )
@@ -130,7 +138,7 @@ def _received(response: httpx.Response, body: bytes) -> ReceivedResponse:
         status=int(response.status_code),
         reason=response.reason_phrase,
         http_version=response.http_version,
-        headers=tuple((k.decode("latin-1"), v.decode("latin-1")) for k, v in response.headers.raw),
+        headers=tuple((_text(k), _text(v)) for k, v in response.headers.raw),
         body=body,
         url=str(response.url),
         wire_size=response.num_bytes_downloaded,

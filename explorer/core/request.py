@@ -344,10 +344,12 @@ def build_request(spec: RequestSpec) -> httpx.Request:
         )
     if query != original_query:
         url = url.copy_with(query=urlencode(query).encode("ascii") or None)
+    # Field values are sent as UTF-8 bytes: httpx would refuse anything not ASCII.
+    raw_headers = [(k.encode("ascii"), v.encode("utf-8")) for k, v in headers]
     request = httpx.Request(
         spec.method,
         url,
-        headers=headers,
+        headers=raw_headers,
         content=body if spec.body is not None else None,
         extensions=dict(spec.extensions),
     )

@@ -512,3 +512,11 @@ def test_the_core_does_not_import_textual() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
     assert result.returncode == 0, result.stderr
+
+
+async def test_non_ascii_header_values_go_as_utf8_and_survive_redirects(client: Client) -> None:
+    spec = RequestSpec("GET", f"{BASE}/redirect/307/1", headers=(("X-Name", "Zoë"),))
+    exchange = await client.send(spec)
+    assert exchange.response.status == 200
+    assert ("X-Name", "Zoë") in exchange.final.headers
+    assert "X-Name: Zoë" in exchange.hops[0].request.text
