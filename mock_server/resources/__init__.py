@@ -7,6 +7,7 @@ from starlette.routing import BaseRoute
 from mock_server.resources import (
     admin,
     auth,
+    batch,
     customers,
     docs,
     maintenance,
@@ -35,6 +36,7 @@ def build_routes(service: Service) -> list[BaseRoute]:
         redirects,
         reports,
         maintenance,
+        batch,
     ):
         routes.extend(module.routes(service))
     return routes
