@@ -215,6 +215,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(error))
     if settings.workers > 1 and settings.db is None:
         parser.error("--workers above 1 needs --db FILE, so that the workers share one store")
+    if settings.db is not None:
+        from mock_server.store.sqlite import JournalError, SQLiteJournal
+
+        try:
+            SQLiteJournal(settings.db).close()
+        except JournalError as error:
+            parser.error(str(error))
     from mock_server.server import bind_socket, serve, url_of
 
     try:

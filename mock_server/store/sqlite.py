@@ -1,0 +1,280 @@
+"""``--db FILE``: the store journaled to SQLite, so acknowledged writes survive ``kill -9``.
+
+The file is opened in WAL mode with ``synchronous=FULL``: each write is one
+transaction, and a COMMIT returns only once the WAL is on disk (fsync). The
+store calls the journal before a handler answers, so every write answered
+2xx is durable. On start, :meth:`SQLiteJournal.load` rebuilds the collections,
+including the deleted ids (410 Gone survives a restart) and each collection's
+next id (ids are never reused).
+
+The same file keeps what authentication must remember (see
+:class:`mock_server.auth.authenticator.CredentialKeeper`): the digests of
+tokens issued in ``--token-mode stored``, the digests of session ids, and the
+token signing secret when ``--secret`` is not given, so tokens survive a
+restart and every ``--workers`` process accepts the others' tokens.
+
+Tables::
+
+    meta(key, value)                          -- the signing secret
+    collections(name, unique_field, next_id)
+    records(collection, id, data, created, updated)   -- data is JSON
+    deleted(collection, id)
+    tokens(digest, subject, expires)
+    sessions(digest, user, role, expires)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import cast
+
+import orjson
+
+from mock_server.auth.sessions import Session
+from mock_server.auth.users import ROLE_RANK
+from mock_server.store.collection import Collection, Record
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS collections (
+    name TEXT PRIMARY KEY, unique_field TEXT, next_id INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS records (
+    collection TEXT NOT NULL, id INTEGER NOT NULL, data TEXT NOT NULL,
+    created REAL NOT NULL, updated REAL NOT NULL, PRIMARY KEY (collection, id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS deleted (
+    collection TEXT NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (collection, id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tokens (
+    digest TEXT PRIMARY KEY, subject TEXT NOT NULL, expires REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    digest TEXT PRIMARY KEY, user TEXT NOT NULL, role TEXT NOT NULL, expires REAL NOT NULL
+);
+"""
+
+
+class JournalError(ValueError):
+    """The database file cannot be used; the message says which file and why."""
+
+
+class SQLiteJournal:
+    """A :class:`~mock_server.store.store.Journal` in one SQLite file."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self._lock = threading.RLock()
+        try:
+            self._db = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False, timeout=10.0
+            )
+        except sqlite3.Error as error:
+            raise JournalError(f"cannot open the database {self.path}: {error}") from None
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise JournalError(
+                    f"the database {self.path} was written by a newer restwalk-mock "
+                    f"(schema {version}; this one reads {SCHEMA_VERSION})"
+                )
+            with self.transaction() as db:
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except sqlite3.Error as error:
+            self._db.close()
+            raise JournalError(f"cannot use {self.path} as a database: {error}") from None
+        self.tokens = SQLiteTokens(self)
+        self.sessions = SQLiteSessions(self)
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed (durably) on success, rolled back on error."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def query(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        """The rows of a read-only statement."""
+        with self._lock:
+            return list(self._db.execute(sql, parameters).fetchall())
+
+    def close(self) -> None:
+        """Close the file (the journal is unusable afterwards)."""
+        with self._lock:
+            self._db.close()
+
+    # The Journal protocol --------------------------------------------------------------
+
+    def load(self) -> dict[str, Collection] | None:
+        """The collections saved earlier, or None when the file holds none yet."""
+        heads = self.query("SELECT name, unique_field, next_id FROM collections ORDER BY name")
+        if not heads:
+            return None
+        collections: dict[str, Collection] = {}
+        for name, unique, next_id in heads:
+            collection = Collection(str(name), cast("str | None", unique))
+            collection.next_id = cast(int, next_id)
+            collections[collection.name] = collection
+        for name, record_id, data, created, updated in self.query(
+            "SELECT collection, id, data, created, updated FROM records ORDER BY collection, id"
+        ):
+            record = Record(
+                cast(int, record_id),
+                orjson.loads(cast(str, data)),
+                cast(float, created),
+                cast(float, updated),
+            )
+            collections[str(name)].records[record.id] = record
+        for name, record_id in self.query("SELECT collection, id FROM deleted"):
+            collections[str(name)].deleted.add(cast(int, record_id))
+        return collections
+
+    def saved(self, collection: Collection, record: Record) -> None:
+        """``record`` was created or replaced in ``collection``: durable on return."""
+        with self.transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO records (collection, id, data, created, updated) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (
+                    collection.name,
+                    record.id,
+                    orjson.dumps(record.data).decode(),
+                    record.created,
+                    record.updated,
+                ),
+            )
+            self._save_head(db, collection)
+
+    def deleted(self, collection: Collection, record_id: int) -> None:
+        """Record ``record_id`` was deleted: durable on return, remembered as gone."""
+        with self.transaction() as db:
+            db.execute(
+                "DELETE FROM records WHERE collection = ? AND id = ?", (collection.name, record_id)
+            )
+            db.execute(
+                "INSERT OR IGNORE INTO deleted (collection, id) VALUES (?, ?)",
+                (collection.name, record_id),
+            )
+            self._save_head(db, collection)
+
+    def replace_all(self, collections: dict[str, Collection]) -> None:
+        """Everything was reset to ``collections`` (first start, ``POST /admin/reset``)."""
+        with self.transaction() as db:
+            for table in ("records", "deleted", "collections"):
+                db.execute(f"DELETE FROM {table}")
+            for collection in collections.values():
+                self._save_head(db, collection)
+                db.executemany(
+                    "INSERT INTO records (collection, id, data, created, updated) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (
+                            collection.name,
+                            r.id,
+                            orjson.dumps(r.data).decode(),
+                            r.created,
+                            r.updated,
+                        )
+                        for r in collection.records.values()
+                    ],
+                )
+                db.executemany(
+                    "INSERT INTO deleted (collection, id) VALUES (?, ?)",
+                    [(collection.name, record_id) for record_id in collection.deleted],
+                )
+
+    @staticmethod
+    def _save_head(db: sqlite3.Connection, collection: Collection) -> None:
+        db.execute(
+            "INSERT OR REPLACE INTO collections (name, unique_field, next_id) VALUES (?, ?, ?)",
+            (collection.name, collection.unique, collection.next_id),
+        )
+
+    # What authentication keeps -----------------------------------------------------------
+
+    def shared_secret(self, fresh: bytes) -> bytes:
+        """The signing secret saved in the file; ``fresh`` is saved first if there is none."""
+        with self.transaction() as db:
+            db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('secret', ?)", (fresh,))
+            row = db.execute("SELECT value FROM meta WHERE key = 'secret'").fetchone()
+        return bytes(row[0])
+
+
+class SQLiteTokens:
+    """The token registry of ``--token-mode stored`` in the journal's file."""
+
+    def __init__(self, journal: SQLiteJournal) -> None:
+        self._journal = journal
+
+    def add(self, token_digest: str, subject: str, expires: float) -> None:
+        """Remember an issued token until ``expires``."""
+        with self._journal.transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO tokens (digest, subject, expires) VALUES (?, ?, ?)",
+                (token_digest, subject, expires),
+            )
+
+    def active(self, token_digest: str, now: float) -> bool:
+        """True while the token is registered and not expired; forgets an expired one."""
+        rows = self._journal.query("SELECT expires FROM tokens WHERE digest = ?", (token_digest,))
+        if not rows:
+            return False
+        if now >= cast(float, rows[0][0]):
+            self.revoke(token_digest)
+            return False
+        return True
+
+    def revoke(self, token_digest: str) -> bool:
+        """Forget the token; True if it was registered."""
+        with self._journal.transaction() as db:
+            cursor = db.execute("DELETE FROM tokens WHERE digest = ?", (token_digest,))
+            return cursor.rowcount > 0
+
+
+class SQLiteSessions:
+    """The session store in the journal's file (digests of session ids only)."""
+
+    def __init__(self, journal: SQLiteJournal) -> None:
+        self._journal = journal
+
+    def put(self, digest: str, session: Session) -> None:
+        """Keep ``session`` under ``digest``."""
+        with self._journal.transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO sessions (digest, user, role, expires) VALUES (?, ?, ?, ?)",
+                (digest, session.user, session.role, session.expires),
+            )
+
+    def get(self, digest: str, now: float) -> Session | None:
+        """The live session under ``digest``; an expired one is removed."""
+        rows = self._journal.query(
+            "SELECT user, role, expires FROM sessions WHERE digest = ?", (digest,)
+        )
+        if not rows:
+            return None
+        user, role, expires = rows[0]
+        if now >= cast(float, expires) or role not in ROLE_RANK:
+            self.delete(digest)
+            return None
+        return Session(str(user), role, cast(float, expires))
+
+    def delete(self, digest: str) -> bool:
+        """End the session; True if there was one."""
+        with self._journal.transaction() as db:
+            return db.execute("DELETE FROM sessions WHERE digest = ?", (digest,)).rowcount > 0

@@ -1,0 +1,204 @@
+"""``--db FILE``: SQLite (WAL, synchronous), ids never reused, 410 and credentials kept,
+and every write answered 2xx still there after ``kill -9`` and a restart."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from mock_server import create_app
+from mock_server.store import Store
+from mock_server.store.sqlite import JournalError, SQLiteJournal
+from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
+
+NEW = {"name": "Persistent Pat", "address": "9 Disk Lane, Springfield, IL 62701"}
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_file_is_wal_with_full_sync(tmp_path: Path) -> None:
+    journal = SQLiteJournal(tmp_path / "m.db")
+    assert journal.query("PRAGMA journal_mode") == [("wal",)]
+    assert journal.query("PRAGMA synchronous") == [(2,)]  # FULL
+    journal.close()
+
+
+def test_store_round_trip_with_deleted_and_next_ids(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    store = Store(journal=SQLiteJournal(path))
+    created = store.create("customers", {"name": "A", "address": {}}, 100.0)
+    doomed = store.create("customers", {"name": "B", "address": {}}, 101.0)
+    store.put("products", 50, {"name": "Far", "cost": 1.0, "currency": "USD"}, 102.0)
+    store.delete("customers", doomed.id)
+    store.delete("orders", 1)
+    again = Store(journal=SQLiteJournal(path))
+    customers = again["customers"]
+    assert customers.get(created.id) == created
+    assert doomed.id in customers.deleted
+    assert 1 in again["orders"].deleted
+    assert again["products"].get(50).data["name"] == "Far"
+    assert again["products"].next_id == 51
+    fresh = again.create("customers", {"name": "C", "address": {}}, 103.0)
+    assert fresh.id == doomed.id + 1  # the deleted id is never reused
+    assert {c: len(again[c].records) for c in again.collections} == {
+        c: len(store[c].records) + (1 if c == "customers" else 0) for c in store.collections
+    }
+
+
+def test_reset_rewrites_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    store = Store(journal=SQLiteJournal(path))
+    store.delete("customers", 1)
+    store.create("customers", {"name": "New", "address": {}}, 5.0)
+    store.reset()
+    again = Store(journal=SQLiteJournal(path))
+    assert again["customers"].deleted == set()
+    assert again["customers"].get(1).data["name"] == "Ada Lovelace"
+    assert len(again["customers"].records) == 12
+
+
+def test_unusable_files_are_one_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(JournalError, match="cannot open the database"):
+        SQLiteJournal(tmp_path / "missing-dir" / "m.db")
+    garbage = tmp_path / "garbage.db"
+    garbage.write_bytes(b"this is not a database at all" * 100)
+    with pytest.raises(JournalError, match=r"garbage\.db"):
+        SQLiteJournal(garbage)
+
+
+async def test_stored_tokens_sessions_and_secret_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "m.db"
+    settings = make_settings(db=path, token_mode="stored")
+    first = create_app(settings)
+    async with asgi_client(first) as client:
+        token = (await client.post("/auth/token", headers=ADMIN)).json()["access_token"]
+        revoked = (await client.post("/auth/token", headers=ADMIN)).json()["access_token"]
+        if revoked == token:  # same second, same claims: make it another login
+            first.service.clock = lambda: 2_000_000_000.0
+            revoked = (await client.post("/auth/token", headers=ADMIN)).json()["access_token"]
+        assert (await client.delete("/auth/token", headers=_bearer(revoked))).status_code == 204
+        await client.post("/auth/session", json={"username": "bob", "password": "builder"})
+        session = client.cookies["session"]
+    second = create_app(settings)
+    assert second.service.auth.secret == first.service.auth.secret
+    async with asgi_client(second) as client:
+        assert (await client.get("/orders", headers=_bearer(token))).status_code == 200
+        assert (await client.get("/orders", headers=_bearer(revoked))).status_code == 401
+        client.cookies.set("session", session)
+        whoami = await client.get("/auth/whoami")
+        assert whoami.json()["username"] == "bob"
+    # The file holds digests only: no token and no session id in it.
+    raw = _file_bytes(tmp_path, "m.db")
+    for secret in (token, revoked, session):
+        assert secret.encode() not in raw
+
+
+def _file_bytes(folder: Path, prefix: str) -> bytes:
+    """The database file with its WAL, as bytes."""
+    return b"".join(p.read_bytes() for p in folder.iterdir() if p.name.startswith(prefix))
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+# A real process, killed with SIGKILL --------------------------------------------------
+
+
+class Process:
+    """``python -m mock_server --db FILE --port 0`` as a child process."""
+
+    def __init__(self, db: Path, *extra: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "mock_server", "--db", str(db), "--port", "0", *extra],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        assert "listening on" in line, line + (self.proc.stderr.read() if self.proc.stderr else "")
+        self.url = line.rsplit(" ", 1)[-1].strip()
+        self.client = httpx.Client(base_url=self.url, timeout=10)
+
+    def kill(self) -> None:
+        self.client.close()
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        assert self.proc.returncode == -signal.SIGKILL
+        for stream in (self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                stream.close()
+
+
+@pytest.fixture
+def processes() -> Iterator[list[Process]]:
+    started: list[Process] = []
+    yield started
+    for process in started:
+        if process.proc.poll() is None:
+            process.kill()
+
+
+def test_acknowledged_writes_survive_kill_9(tmp_path: Path, processes: list[Process]) -> None:
+    db = tmp_path / "killed.db"
+    first = Process(db, "--token-mode", "stored")
+    processes.append(first)
+    api = first.client
+    token = api.post("/auth/token", headers=ADMIN).json()["access_token"]
+    auth = _bearer(token)
+    created = [
+        api.post("/customers", json={**NEW, "name": f"Pat {i}"}, headers=auth) for i in range(5)
+    ]
+    assert [r.status_code for r in created] == [201] * 5
+    locations = [r.headers["location"] for r in created]
+    bodies = {loc: api.get(loc).content for loc in locations}
+    put = api.put("/products/40", json={"name": "Put Product", "cost": 3.5}, headers=auth)
+    assert put.status_code == 201
+    assert api.patch(
+        "/customers/1",
+        content=b'{"name": "Ada King"}',
+        headers={**auth, "Content-Type": "application/merge-patch+json"},
+    ).is_success
+    assert api.delete(locations[-1], headers=auth).status_code == 204
+    assert api.delete("/customers/2", headers=auth).status_code == 204
+    assert api.post("/orders/1/place", headers=auth).is_success
+    first.kill()
+
+    second = Process(db, "--token-mode", "stored")
+    processes.append(second)
+    api = second.client
+    for loc in locations[:-1]:
+        assert api.get(loc).content == bodies[loc]
+    assert api.get(locations[-1]).status_code == 410
+    assert api.get("/customers/2").status_code == 410
+    assert api.get("/customers/1").json()["name"] == "Ada King"
+    assert api.get("/products/40").json()["name"] == "Put Product"
+    assert api.get("/orders/1", headers=auth).json()["status"] == "placed"  # token kept too
+    again = api.post("/customers", json={**NEW, "name": "After restart"}, headers=auth)
+    assert again.status_code == 201
+    last_id = int(locations[-1].rsplit("/", 1)[1])
+    assert int(again.headers["location"].rsplit("/", 1)[1]) == last_id + 1
+    second.kill()
+
+
+def test_cli_refuses_an_unusable_db_in_one_line(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mock_server", "--db", str(tmp_path / "no" / "x.db"), "--port", "0"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 2
+    assert "cannot open the database" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
