@@ -1,0 +1,143 @@
+"""How the ``restwalk`` commands print: exchanges and links as text or JSON lines.
+
+Text is for people: the status line, the knowledge's explanation and advice as
+``# `` lines, headers, then the body pretty-printed. JSON lines are for scripts.
+Credentials are masked in both (:func:`explorer.core.wire.mask_header`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from dataclasses import asdict
+
+import orjson
+
+from explorer.core.exchange import Exchange
+from explorer.core.link import Link
+from explorer.core.wire import body_text, mask_header
+
+__all__ = [
+    "exchange_json",
+    "explanation_lines",
+    "format_exchange",
+    "format_links",
+    "link_json",
+    "pretty_body",
+]
+
+
+def explanation_lines(exchange: Exchange) -> list[str]:
+    """The knowledge's words on this status, and its advice, as ``# `` lines."""
+    from explorer.core.knowledge import advise, status_info
+
+    response = exchange.response
+    lines: list[str] = []
+    info = status_info(response.status)
+    if info is not None:
+        lines.append(f"# {info.title}: {info.meaning}")
+    steps = advise(
+        response.status,
+        response.headers,
+        exchange.final.method,
+        body=response.body,
+        request_headers=exchange.final.headers,
+    )
+    lines.extend(f"# next: {step}" for step in steps)
+    return lines
+
+
+def pretty_body(body: bytes, content_type: str | None) -> str:
+    """The body for reading: JSON indented, text decoded, binary summarised."""
+    media_type = (content_type or "").split(";", 1)[0].strip().lower()
+    if body and (media_type.endswith(("/json", "+json")) or body.lstrip()[:1] in (b"{", b"[")):
+        try:
+            document = orjson.loads(body)
+        except orjson.JSONDecodeError:
+            pass
+        else:
+            return orjson.dumps(document, option=orjson.OPT_INDENT_2).decode("utf-8")
+    return body_text(body, content_type)
+
+
+def format_exchange(exchange: Exchange, *, verbose: bool = False) -> str:
+    """A whole exchange as text: hops, status line explained, headers, body."""
+    lines: list[str] = []
+    for hop in exchange.hops:
+        if verbose:
+            lines += [hop.request.text, ""]
+        response = hop.response
+        lines.append(
+            f"{response.http_version} {response.status} {response.reason}  "
+            f"({hop.request.method} {hop.request.url} -> {response.header('location')})"
+        )
+    if verbose:
+        lines += [exchange.final.text, ""]
+    response = exchange.response
+    lines.append(f"{response.http_version} {response.status} {response.reason}".rstrip())
+    lines += explanation_lines(exchange)
+    lines += [f"{name}: {mask_header(name, value)}" for name, value in response.headers]
+    text = "\n".join(lines)
+    body = pretty_body(response.body, response.header("content-type"))
+    return f"{text}\n\n{body}" if body else text
+
+
+def exchange_json(exchange: Exchange) -> bytes:
+    """An exchange as one JSON object (credentials masked)."""
+
+    def headers(pairs: tuple[tuple[str, str], ...]) -> list[list[str]]:
+        return [[k, mask_header(k, v)] for k, v in pairs]
+
+    response = exchange.response
+    received: dict[str, object] = {
+        "url": response.url,
+        "http_version": response.http_version,
+        "status": response.status,
+        "reason": response.reason,
+        "headers": headers(response.headers),
+        "body": body_text(response.body, response.header("content-type")),
+    }
+    with contextlib.suppress(orjson.JSONDecodeError):
+        if response.body.lstrip()[:1] in (b"{", b"["):
+            received["json"] = orjson.loads(response.body)
+    document = {
+        "request": {
+            "method": exchange.request.method,
+            "url": exchange.request.url,
+            "headers": headers(exchange.request.headers),
+        },
+        "hops": [
+            {
+                "method": hop.request.method,
+                "url": hop.request.url,
+                "status": hop.response.status,
+                "location": hop.response.header("location"),
+            }
+            for hop in exchange.hops
+        ],
+        "response": received,
+        "timings": {"headers": exchange.timings.headers, "total": exchange.timings.total},
+    }
+    return orjson.dumps(document)
+
+
+def format_links(links: Sequence[Link]) -> list[str]:
+    """One line per link: relation, method, href, title, where found (columns aligned)."""
+    if not links:
+        return []
+    rel_width = max(len(link.rel) for link in links)
+    method_width = max(len(link.method) for link in links)
+    lines = []
+    for link in links:
+        title = f'"{link.title}"' if link.title else "-"
+        where = link.source + (", guessed" if link.guess else "")
+        lines.append(
+            f"{link.rel:<{rel_width}}  {link.method:<{method_width}}  {link.href}  "
+            f"{title}  [{where}]"
+        )
+    return lines
+
+
+def link_json(link: Link) -> str:
+    """A link as one JSON object (every field of :class:`~explorer.core.link.Link`)."""
+    return orjson.dumps(asdict(link), default=str).decode("utf-8")
