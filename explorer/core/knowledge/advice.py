@@ -243,7 +243,9 @@ def _media_types_in(body: bytes | None) -> list[str]:
     if not body:
         return []
     text = body[:_BODY_SCAN_LIMIT].decode("utf-8", "replace")
-    with contextlib.suppress(ValueError):  # JSON may escape "/" as "\/": normalise it
+    with contextlib.suppress(
+        ValueError, RecursionError
+    ):  # JSON may escape "/" as "\/": normalise it
         text = json.dumps(json.loads(text))
     return list(dict.fromkeys(_MEDIA_TYPE_RE.findall(text)))
 

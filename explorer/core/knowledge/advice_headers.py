@@ -95,7 +95,7 @@ def _sf_param(value: str | None, name: str) -> str | None:
     """A ``;name=value`` parameter of a structured field such as ``"default";r=5;t=30``."""
     if not value:
         return None
-    match = re.search(rf";\s*{name}\s*=\s*(\d+)", value)
+    match = re.search(rf";\s*{name}\s*=\s*([0-9]+)", value)
     return match.group(1) if match else None
 
 
@@ -130,7 +130,11 @@ def deprecation(response: ResponseFacts) -> list[str]:
 
 def _deprecation_date(value: str) -> str:
     stamp = value.strip()
-    if stamp.startswith("@") and stamp[1:].lstrip("-").isdigit():
-        when = datetime.fromtimestamp(int(stamp[1:]), tz=timezone.utc)
+    seconds = stamp[1:].removeprefix("-")
+    if stamp.startswith("@") and seconds.isascii() and seconds.isdigit():
+        try:
+            when = datetime.fromtimestamp(int(stamp[1:]), tz=timezone.utc)
+        except (ValueError, OverflowError, OSError):
+            return f"Deprecation: {stamp}"
         return f"since {when:%Y-%m-%d %H:%M} UTC"
     return f"Deprecation: {stamp}"

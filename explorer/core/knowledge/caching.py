@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from http import HTTPStatus
 
 from explorer.core.knowledge import field_values as fv
@@ -68,6 +68,8 @@ def explain_caching(
     a request with ``Authorization`` unless the response allows it. ``now`` stands in
     for the response's ``Date`` when it has none.
     """
+    if now is not None and now.tzinfo is None:
+        now = now.replace(tzinfo=timezone.utc)  # a naive time is taken as UTC
     reasons: list[str] = []
     cc = fv.parse_directives(fv.values(headers, "Cache-Control"))
     validators = tuple(name for name in ("ETag", "Last-Modified") if fv.first(headers, name))

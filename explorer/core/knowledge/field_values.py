@@ -74,17 +74,31 @@ def parse_http_date(value: str) -> datetime | None:
     """An HTTP-date (IMF-fixdate, RFC 850 or asctime form) as aware UTC, or None."""
     try:
         parsed = parsedate_to_datetime(value.strip())
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError, IndexError, OverflowError):
         return None
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=timezone.utc)
     return parsed.astimezone(timezone.utc)
 
 
+#: RFC 9111 §1.2.2: a delta-seconds too large to hold is taken as 2^31.
+DELTA_SECONDS_MAX = 2**31
+
+
 def parse_delta_seconds(value: str) -> int | None:
-    """A non-negative decimal number of seconds (``delay-seconds``), or None."""
+    """A non-negative decimal number of seconds (``delay-seconds``), or None.
+
+    Values past 2^31 are capped there, as RFC 9111 §1.2.2 asks of caches.
+    """
     value = value.strip()
-    return int(value) if value.isascii() and value.isdigit() else None
+    if not (value.isascii() and value.isdigit()):
+        return None
+    digits = value.lstrip("0") or "0"
+    return (
+        DELTA_SECONDS_MAX
+        if len(digits) > len(str(DELTA_SECONDS_MAX))
+        else min(int(digits), DELTA_SECONDS_MAX)
+    )
 
 
 def parse_directives(value: Iterable[str]) -> dict[str, str | None]:
@@ -221,7 +235,11 @@ class ContentRange:
     complete_length: int | None
 
 
-_CONTENT_RANGE_RE = re.compile(r"\s*(\S+)\s+(?:(\d+)-(\d+)|\*)\s*/\s*(\d+|\*)\s*")
+_CONTENT_RANGE_RE = re.compile(
+    r"\s*(\S+)\s+(?:([0-9]+)-([0-9]+)|\*)\s*/\s*([0-9]+|\*)\s*", re.ASCII
+)
+#: Longer numbers than this are not byte positions anyone can use.
+_MAX_DIGITS = 19
 
 
 def parse_content_range(value: str) -> ContentRange | None:
@@ -230,6 +248,8 @@ def parse_content_range(value: str) -> ContentRange | None:
     if match is None:
         return None
     unit, first_pos, last_pos, length = match.groups()
+    if any(len(part or "") > _MAX_DIGITS for part in (first_pos, last_pos, length)):
+        return None
     return ContentRange(
         unit,
         int(first_pos) if first_pos is not None else None,
