@@ -316,11 +316,21 @@ def _connect_kind(exc: BaseException) -> type[RestwalkError]:
     return ConnectError
 
 
-def _closed_early_explanation(detail: str) -> str | None:
+def _protocol_error(detail: str, url: str | None) -> ProtocolError:
+    """A ProtocolError whose explanation says how the server broke off, when we can tell."""
     lowered = detail.lower()
+    if "without sending a response" in lowered:
+        hint = "It may have dropped the request, or it speaks only HTTPS: try https://."
+        return ProtocolError(
+            "The server closed the connection without answering.", hint=hint, detail=detail, url=url
+        )
     if any(phrase in lowered for phrase in _CLOSED_EARLY):
-        return "The server closed the connection before the whole response arrived."
-    return None
+        return ProtocolError(
+            "The server closed the connection before the whole response arrived.",
+            detail=detail,
+            url=url,
+        )
+    return ProtocolError(detail=detail, url=url)
 
 
 def from_httpx(exc: Exception, url: str | None = None) -> RestwalkError:
@@ -334,31 +344,31 @@ def from_httpx(exc: Exception, url: str | None = None) -> RestwalkError:
     if url is None:
         url = _request_url(exc)
     detail = str(exc) or type(exc).__name__
-    kind: type[RestwalkError] = RequestError
-    for httpx_type, ours in _HTTPX_TO_OURS:
-        if isinstance(exc, httpx_type):
-            kind = ours
-            break
-    else:
-        if isinstance(exc, ssl.SSLError | ssl.CertificateError):
-            kind = TLSError
-        elif isinstance(exc, OSError):
-            kind = _connect_kind(exc)
-            if kind is ConnectError:
-                kind = NetworkError
-        elif isinstance(exc, ValueError):
-            kind = InvalidRequest
-    if kind in (ConnectError, NetworkError, ProtocolError) or kind is RequestError:
-        refined = _connect_kind(exc)
-        if refined is not ConnectError and (kind is ConnectError or refined is TLSError):
-            kind = refined
+    kind = _kind_of(exc)
     explanation: str | None = None
     if kind is ProtocolError:
-        explanation = _closed_early_explanation(detail)
+        return _protocol_error(detail, url)
     if kind is ConnectionRefused and url:
         explanation = f"{ConnectionRefused.explanation.rstrip('.')} ({_origin(url)})."
         detail = ""  # "All connection attempts failed" adds nothing to that
     return kind(explanation, detail=detail, url=url)
+
+
+def _kind_of(exc: Exception) -> type[RestwalkError]:
+    """Our class for ``exc``: by its httpx class, refined by what lies underneath."""
+    kind = next((ours for theirs, ours in _HTTPX_TO_OURS if isinstance(exc, theirs)), None)
+    if kind is None:  # not an httpx error: an OS or ssl error from a transport
+        if isinstance(exc, ssl.SSLError | ssl.CertificateError):
+            return TLSError
+        if isinstance(exc, OSError):
+            found = _connect_kind(exc)
+            return NetworkError if found is ConnectError else found
+        return InvalidRequest if isinstance(exc, ValueError) else RequestError
+    if kind is ConnectError:
+        return _connect_kind(exc)  # refused, DNS or TLS, as far as the causes tell
+    if kind in (NetworkError, ProtocolError, RequestError) and _connect_kind(exc) is TLSError:
+        return TLSError  # a TLS alert while reading or writing
+    return kind
 
 
 def _request_url(exc: Exception) -> str | None:

@@ -148,3 +148,11 @@ def test_every_error_class_documents_itself() -> None:
             assert value.__doc__
             assert value.explanation.endswith(".")
             assert name in (errors.__doc__ or "")
+
+
+def test_a_server_hanging_up_without_an_answer_may_want_https() -> None:
+    exc = httpx.RemoteProtocolError("Server disconnected without sending a response.")
+    ours = from_httpx(exc, URL)
+    assert isinstance(ours, errors.ProtocolError)
+    assert ours.explanation == "The server closed the connection without answering."
+    assert "https://" in ours.hint
