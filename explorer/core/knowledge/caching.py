@@ -1,9 +1,10 @@
 """Is this response cacheable, for how long, and why? RFC 9111 applied to one response.
 
-The verdict is written from the client's side: ``storable`` is what the user's own
-(private) cache may do, ``shared`` what a proxy or CDN may do. ``reasons`` holds one
-short fact per further rule that applied, in the order a reader needs them;
-``summary`` is the one line the response view shows.
+``storable`` says whether any cache may keep the response, ``shared`` whether a proxy
+or CDN may; ``freshness_lifetime`` is what the response states, as the user's own
+(private) cache reads it, except that a lone ``s-maxage`` is reported for shared
+caches. ``reasons`` holds one short fact per further rule that applied, in the order a
+reader needs them; ``summary`` is the one line the response view shows.
 """
 
 from __future__ import annotations
@@ -196,10 +197,11 @@ def _explicit_lifetime(
     now: datetime | None,
     reasons: list[str],
 ) -> tuple[int | None, str | None, bool]:
-    """The lifetime the response states for a private cache (RFC 9111 §4.2.1).
+    """The lifetime the response states (RFC 9111 §4.2.1), as a private cache reads it.
 
     Returns (seconds or None, source, whether any explicit freshness was given).
-    ``s-maxage`` only concerns shared caches, so it is reported but max-age wins here.
+    ``s-maxage`` binds shared caches only: it is reported, and it is the lifetime only
+    when the response gives no other.
     """
     if "s-maxage" in cc:
         shared_age = fv.parse_delta_seconds(cc["s-maxage"] or "")
@@ -228,8 +230,8 @@ def _explicit_lifetime(
             reasons.append(f"Expires: {expires}, but without Date the lifetime is unknown.")
             return None, "Expires", True
         return max(0, int((expires_at - date).total_seconds())), "Expires", True
-    if "s-maxage" in cc:
-        return None, None, True
+    if "s-maxage" in cc:  # the only explicit lifetime, and it binds shared caches only
+        return fv.parse_delta_seconds(cc["s-maxage"] or "") or 0, "s-maxage", True
     return None, None, False
 
 
@@ -337,6 +339,10 @@ def _summary(
         why = f"Cache-Control: max-age={cc['max-age']}"
     elif source == "Expires":
         why = f"Expires is {duration} after Date"
+    elif source == "s-maxage":
+        return f"Cacheable by shared caches for {duration} because Cache-Control: " + (
+            f"s-maxage={cc['s-maxage']}."
+        )
     else:
         why = "of a heuristic on Last-Modified"
     return f"Cacheable{who} for {duration} because {why}."

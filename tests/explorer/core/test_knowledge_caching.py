@@ -47,7 +47,11 @@ def test_s_maxage_is_for_shared_caches() -> None:
     assert any("s-maxage=600" in reason for reason in verdict.reasons)
     only_shared = explain_caching(201, [("Cache-Control", "s-maxage=600")])
     assert only_shared.storable
-    assert only_shared.freshness_lifetime is None
+    assert only_shared.freshness_lifetime == 600
+    assert only_shared.lifetime_source == "s-maxage"
+    assert only_shared.summary == (
+        "Cacheable by shared caches for 600 s (10 min) because Cache-Control: s-maxage=600."
+    )
 
 
 def test_no_cache_stores_but_revalidates_every_time() -> None:
