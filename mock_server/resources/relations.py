@@ -26,6 +26,16 @@ RELATIONS: dict[str, str] = {
     "status": "A URI template: /status/{code} answers with that status code and the headers "
     "it implies, explaining it.",
     "rels": "The list of link relations this server uses, each explained.",
+    "statuses": "Every status code of the spec, each linking to its demo.",
+    "reports": "Order reports: POST starts a job (202); the job says Retry-After until it "
+    "is done, then 303 to the report.",
+    "report": "The finished report, as CSV; byte ranges (Range) are honoured.",
+    "customer-batch": "POST a JSON array of customers; 207 Multi-Status says what became of "
+    "each one.",
+    "redirect": "A URI template: /redirect/{n} redirects n times before answering; "
+    "/redirect/307 (or 301, 302, 303, 308) redirects once to /echo, showing which "
+    "codes keep the method.",
+    "clients": "Where customers used to live: answers 301 Moved Permanently to /customers.",
     # Registered relations (IANA), as used here
     "self": "The resource itself: the URI to use for it.",
     "collection": "The collection this member belongs to (RFC 6573).",
@@ -38,6 +48,10 @@ RELATIONS: dict[str, str] = {
     "sort, limit and offset.",
     "up": "The resource one level up; here, the entry point.",
     "blocked-by": "The entity that blocks access to this resource (RFC 7725, with 451).",
+    "related": "A resource related to this one.",
+    "describedby": "A resource describing this one (here: a problem type's explanation).",
+    "alternate": "The same resource in another media type (the type attribute says which).",
+    "start": "The first resource of a series (here: the start of a redirect chain).",
     "service-desc": "A machine-readable description of the API (OpenAPI, RFC 8631).",
     "service-doc": "Documentation of the API for people (RFC 8631).",
     "curies": "HAL's compact URIs: how 'rw:x' expands to the documentation of relation x.",
