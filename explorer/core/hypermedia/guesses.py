@@ -1,12 +1,14 @@
 """The last resort: bare URL strings that no format declared as links.
 
-Any string in a JSON body (outside parts a format already explained) that is
-an absolute ``http``/``https`` URL, or a root-relative path (``/`` followed by
-a character other than ``/``), without whitespace, is a *guess*: a Link with
-``guess=True``. Its relation is the member's key (``"instance": "/orders/9"``
-→ ``instance``); for an array element, the array's key; ``related`` for a
-bare string body. A guess whose resolved href was already found (by any format
-or an earlier guess) is dropped: a guess adds only new places to go.
+Any string in a JSON body (outside parts a format already explained) that is an
+absolute ``http``/``https`` URL, or a root-relative path (``/`` followed by a
+character other than ``/``), without whitespace, is a *guess*: a Link with
+``guess=True`` (JSON-LD ``@type``, ``@base`` and ``@vocab`` values are not places
+to go, so never guesses). Its
+relation is the member's key (``"instance": "/orders/9"`` → ``instance``); for
+an array element, the array's key; ``related`` for a bare string body. A guess
+whose resolved href was already found (by any format or an earlier guess) is
+dropped: a guess adds only new places to go.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from explorer.core.hypermedia.walk import StringHit, iter_strings
 from explorer.core.link import Link
 
 _MAX_LENGTH = 8192
+#: JSON-LD keywords whose values are IRIs but not places to go (classes, bases).
+_NOT_PLACES = frozenset({"@type", "@base", "@vocab"})
 
 
 def looks_like_url(value: str) -> bool:
@@ -36,7 +40,7 @@ def add_guesses(doc: object, collector: Collector, hits: Iterable[StringHit] | N
     claimed = collector.claimed
     resolver = collector.resolver
     for pointer, key, value, name in iter_strings(doc, claimed) if hits is None else hits:
-        if not value or value[0] not in "/h" or not looks_like_url(value):
+        if not value or value[0] not in "/h" or name in _NOT_PLACES or not looks_like_url(value):
             continue
         source = "" if key == "" and name is None else child(pointer, key)
         if source in claimed:

@@ -9,22 +9,26 @@ Grammar (RFC 8288 section 3)::
 The parser is a tolerant scanner, not a regular expression: commas and
 semicolons inside ``<...>`` or a quoted string do not split, a value that does
 not start with ``<`` is skipped up to the next top-level comma, and an
-unterminated quote or bracket ends the field. Each relation type of a ``rel``
-(``rel="next last"``) gives one :class:`Link`. As RFC 8288 says, only the
-first ``rel``, ``title``, ``title*``, ``type`` and ``anchor`` count; ``title*``
-(RFC 8187 ``charset'lang'pct-encoded``) wins over ``title``. Registered
-relation types compare case-insensitively, so they are lower-cased; extension
-types (URIs) are kept as written. A link without ``rel`` gets ``related``.
-Other parameters (``media``, ``rev``, extensions) go to ``Link.attributes``.
+unterminated quote or bracket ends the field (a parameter whose quote never
+closes is dropped), and a parameter whose name is not a token is skipped. Each
+relation type of a ``rel`` (``rel="next last"``) gives one :class:`Link`. As RFC
+8288 says, only the first ``rel``, ``title``, ``title*``, ``type`` and
+``anchor`` count; ``title*`` (RFC 8187 ``charset'lang'pct-encoded``) wins over
+``title``. Registered relation types compare case-insensitively, so they are
+lower-cased; extension types (URIs) are kept as written. A link without ``rel``
+gets ``related``. Other parameters (``media``, ``rev``, extensions) go to
+``Link.attributes``.
 """
 
 from __future__ import annotations
 
+import re
 from urllib.parse import unquote
 
 from explorer.core.hypermedia.collector import Collector
 from explorer.core.link import Link
 
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9a-z]+")
 _SINGLE = frozenset({"rel", "title", "title*", "type", "anchor", "hreflang"})
 
 Param = tuple[str, "str | None"]
@@ -59,7 +63,7 @@ def _skip_to_comma(value: str, i: int) -> int:
         if char == ",":
             return i + 1
         if char == '"':
-            _, i = _quoted(value, i)
+            _, i, _ = _quoted(value, i)
             continue
         if char == "<":
             close = value.find(">", i + 1)
@@ -69,8 +73,8 @@ def _skip_to_comma(value: str, i: int) -> int:
     return end
 
 
-def _quoted(value: str, i: int) -> tuple[str, int]:
-    """The quoted-string starting at ``value[i] == '"'`` unescaped, and the index after it."""
+def _quoted(value: str, i: int) -> tuple[str, int, bool]:
+    """The quoted-string at ``value[i] == '"'`` unescaped, the index after it, and if it closed."""
     out: list[str] = []
     i += 1
     end = len(value)
@@ -81,10 +85,10 @@ def _quoted(value: str, i: int) -> tuple[str, int]:
             i += 2
             continue
         if char == '"':
-            return "".join(out), i + 1
+            return "".join(out), i + 1, True
         out.append(char)
         i += 1
-    return "".join(out), end
+    return "".join(out), end, False
 
 
 def _parse_params(value: str, i: int) -> tuple[list[Param], int]:
@@ -110,13 +114,15 @@ def _parse_params(value: str, i: int) -> tuple[list[Param], int]:
             while i < end and value[i] in " \t":
                 i += 1
             if i < end and value[i] == '"':
-                param_value, i = _quoted(value, i)
+                param_value, i, closed = _quoted(value, i)
+                if not closed:
+                    break  # an unterminated quote ends the field; this parameter is lost
             else:
                 start = i
                 while i < end and value[i] not in ";,":
                     i += 1
                 param_value = value[start:i].strip()
-        if name:
+        if name and _TOKEN.fullmatch(name):
             params.append((name, param_value))
     return params, i
 
@@ -126,7 +132,7 @@ def _skip_to_separator(value: str, i: int) -> int:
     end = len(value)
     while i < end and value[i] not in ";,":
         if value[i] == '"':
-            _, i = _quoted(value, i)
+            _, i, _ = _quoted(value, i)
         else:
             i += 1
     return i

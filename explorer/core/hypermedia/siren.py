@@ -71,6 +71,7 @@ def _entity(entity: dict[str, object], pointer: str, c: Collector, depth: int) -
                 if "href" in sub:
                     _link(sub, f"{here}/{index}", c)
                 else:
+                    c.claim(f"{here}/{index}/rel")  # relation types, not places to go
                     _entity(sub, f"{here}/{index}", c, depth + 1)
 
 

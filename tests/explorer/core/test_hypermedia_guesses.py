@@ -1,0 +1,84 @@
+"""Bare URL strings, marked as guesses, through find_links."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+
+from explorer.core.hypermedia import find_links
+from explorer.core.hypermedia.guesses import looks_like_url
+from explorer.core.link import Link
+
+BASE = "http://127.0.0.1:8000/orders/9"
+
+
+def test_problem_details_document() -> None:
+    problem = {
+        "type": "https://restwalk.example/problems/conflict",
+        "title": "Order already placed",
+        "status": 409,
+        "detail": "Order 9 is placed; /place is only for drafts.",
+        "instance": "/orders/9/place",
+        "see": ["/orders/9", "/orders/9", "//cdn.example.com/x", "/", "ftp://x/y"],
+    }
+    found = find_links(BASE, 409, [], orjson.dumps(problem), "application/problem+json")
+    assert found == [
+        Link(
+            rel="type",
+            href="https://restwalk.example/problems/conflict",
+            source="/type",
+            guess=True,
+        ),
+        Link(
+            rel="instance",
+            href="http://127.0.0.1:8000/orders/9/place",
+            source="/instance",
+            guess=True,
+        ),
+        Link(rel="see", href="http://127.0.0.1:8000/orders/9", source="/see/0", guess=True),
+    ]
+
+
+def test_guess_already_found_by_a_format_is_dropped() -> None:
+    doc = {
+        "_links": {"self": {"href": "/orders/9"}},
+        "previous": "/orders/9",
+        "odd": "/odd{?x}",
+        "other": "/other{?y}",
+    }
+    assert find_links(BASE, 200, [("Link", "</odd{?x}>; rel=z")], orjson.dumps(doc)) == [
+        Link(rel="z", href="http://127.0.0.1:8000/odd{?x}", source="header:Link"),
+        Link(rel="self", href="http://127.0.0.1:8000/orders/9", source="/_links/self"),
+        Link(
+            rel="other",
+            href="http://127.0.0.1:8000/other{?y}",
+            templated=True,
+            source="/other",
+            guess=True,
+        ),
+    ]
+
+
+def test_bare_string_body() -> None:
+    assert find_links(BASE, 200, [], b'"https://example.com/x"', "application/json") == [
+        Link(rel="related", href="https://example.com/x", source="", guess=True)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("/orders", True),
+        ("https://example.com", True),
+        ("http://x", True),
+        ("/", False),
+        ("//host/path", False),
+        ("http://", False),
+        ("/with space", False),
+        ("orders/1", False),
+        ("mailto:a@b.c", False),
+        ("/" + "a" * 9000, False),
+    ],
+)
+def test_looks_like_url(value: str, expected: bool) -> None:
+    assert looks_like_url(value) is expected
