@@ -13,6 +13,7 @@ from mock_server.representations.renderers import render
 from mock_server.representations.siren import to_siren
 from mock_server.representations.xml import to_xml
 from tests.mock_server import links_in
+from tests.mock_server.conftest import ADMIN
 
 HAL = "application/hal+json"
 SIREN = "application/vnd.siren+json"
@@ -245,3 +246,53 @@ async def test_root_over_http_has_the_same_links(client: httpx.AsyncClient, medi
         XML: lambda r: links_in.xml_links(r.content),
     }
     assert readers[media](response) == links_in.hal_links(hal)
+
+
+READERS = {
+    HAL: (lambda r: links_in.hal_links(r.json()), lambda r: links_in.hal_actions(r.json())),
+    SIREN: (lambda r: links_in.siren_links(r.json()), lambda r: links_in.siren_actions(r.json())),
+    JSONAPI: (
+        lambda r: links_in.jsonapi_links(r.json()),
+        lambda r: links_in.jsonapi_actions(r.json()),
+    ),
+    XML: (lambda r: links_in.xml_links(r.content), lambda r: links_in.xml_actions(r.content)),
+}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/customers?limit=3&offset=3",
+        "/v2/customers/2",
+        "/products?version=2&limit=2",
+        "/orders/1",
+        "/orders?status=draft",
+        "/reports",
+        "/status",
+        "/admin/maintenance",
+    ],
+)
+async def test_real_resources_have_the_same_links_everywhere(
+    client: httpx.AsyncClient, path: str
+) -> None:
+    hal = await client.get(path, headers={"Accept": HAL, **ADMIN})
+    assert hal.status_code == 200, hal.text
+    links, actions = READERS[HAL][0](hal), READERS[HAL][1](hal)
+    assert links
+    for media in (SIREN, JSONAPI, XML):
+        response = await client.get(path, headers={"Accept": media, **ADMIN})
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith(media)
+        read_links, read_actions = READERS[media]
+        assert read_links(response) == links, media
+        assert read_actions(response) == actions, media
+
+
+async def test_an_order_offers_its_actions_everywhere(client: httpx.AsyncClient) -> None:
+    hal = (await client.get("/orders/1", headers={"Accept": HAL, **ADMIN})).json()
+    assert set(hal["_templates"]) >= {"place", "cancel"}
+    siren = (await client.get("/orders/1", headers={"Accept": SIREN, **ADMIN})).json()
+    place = next(a for a in siren["actions"] if a["name"] == "place")
+    assert place["method"] == "POST"
+    assert place["href"].endswith("/orders/1/place")
