@@ -37,7 +37,7 @@ from mock_server.resources.merge_patch import merge_patch
 from mock_server.resources.respond import respond
 from mock_server.resources.urls import href, version_of
 from mock_server.service import Service
-from mock_server.store import Conflict, Gone, NotFound, Record
+from mock_server.store import Conflict, Gone, NotFound, Record, Store
 
 #: The largest id: the largest integer every JSON client reads exactly (2**53 - 1).
 MAX_ID = 2**53 - 1
@@ -67,8 +67,27 @@ def fetch(service: Service, entity: Entity, record_id: int) -> Record:
         raise Problem(HTTPStatus.NOT_FOUND, f"There is no {entity.kind} {record_id}.") from None
 
 
-def member(request: Request, entity: Entity, record: Record, *, embedded: bool = False) -> Resource:
-    """The resource for ``record``: properties, links, and (at top level) its actions."""
+def store_of(request: Request) -> Store:
+    """The store of the app serving ``request``."""
+    store = getattr(getattr(request.scope.get("app"), "service", None), "store", None)
+    if not isinstance(store, Store):
+        raise RuntimeError("the request is not served by a mock server app")
+    return store
+
+
+def member(
+    request: Request,
+    entity: Entity,
+    record: Record,
+    store: Store | None = None,
+    *,
+    embedded: bool = False,
+) -> Resource:
+    """The resource for ``record``: properties, links, and (at top level) its actions.
+
+    ``store`` (the serving app's when None) gives related links their titles.
+    """
+    store = store if store is not None else store_of(request)
     version = version_of(request)
     self_href = href(request, entity.item_path(record.id))
     try:
@@ -84,7 +103,7 @@ def member(request: Request, entity: Entity, record: Record, *, embedded: bool =
     links = [
         Link("self", self_href, title=entity.title_of(record)),
         Link("collection", href(request, entity.listing.path)),
-        *entity.related_links(request, record),
+        *entity.related_links(request, record, store),
     ]
     actions = [] if embedded else entity.item_actions(request, record, version)
     return Resource(
@@ -136,7 +155,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
             ],
             embedded={
                 entity.collection: [
-                    member(request, entity, record, embedded=True) for record in page.records
+                    member(request, entity, record, store, embedded=True) for record in page.records
                 ]
             },
             actions=entity.collection_actions(request, version_of(request)),
@@ -152,13 +171,16 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
             raise write_problem(entity, error) from None
         location = href(request, entity.item_path(record.id))
         response = respond(
-            request, member(request, entity, record), HTTPStatus.CREATED, {"Location": location}
+            request,
+            member(request, entity, record, store),
+            HTTPStatus.CREATED,
+            {"Location": location},
         )
         return with_etag(response)
 
     async def read(request: Request) -> Response:
         record = fetch(service, entity, request.path_params["id"])
-        return respond(request, member(request, entity, record))
+        return respond(request, member(request, entity, record, store))
 
     async def save(request: Request, record_id: int, body: Any, current: Record | None) -> Response:
         data = entity.validate(
@@ -170,7 +192,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
             raise write_problem(entity, error) from None
         headers = {"Location": href(request, entity.item_path(record_id))} if created else {}
         status = HTTPStatus.CREATED if created else HTTPStatus.OK
-        return with_etag(respond(request, member(request, entity, record), status, headers))
+        return with_etag(respond(request, member(request, entity, record, store), status, headers))
 
     async def replace(request: Request) -> Response:
         record_id: int = request.path_params["id"]

@@ -155,7 +155,7 @@ class Customers(Entity):
                 headers={"Link": link_value(Link("blocked-by", LEGAL_HOLD_DOC))},
             )
 
-    def related_links(self, request: Request, record: Record) -> list[Link]:
+    def related_links(self, request: Request, record: Record, store: Store) -> list[Link]:
         return [
             Link(
                 "rw:orders",

@@ -73,8 +73,8 @@ class Entity:
         """The unversioned path of member ``record_id``."""
         return f"{self.listing.path}/{record_id}"
 
-    def related_links(self, request: Request, record: Record) -> list[Link]:
-        """Links to related resources (beyond self and collection)."""
+    def related_links(self, request: Request, record: Record, store: Store) -> list[Link]:
+        """Links to related resources (beyond self and collection); ``store`` names them."""
         return []
 
     def item_actions(self, request: Request, record: Record, version: int) -> list[Action]:

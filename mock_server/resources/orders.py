@@ -25,6 +25,7 @@ from mock_server.resources.respond import respond
 from mock_server.resources.urls import href
 from mock_server.service import Service
 from mock_server.store import Record, Store
+from mock_server.store.seed import LEGAL_HOLD_CUSTOMER_ID
 
 DRAFT = "draft"
 #: status -> {action: status it leads to}. An action not listed is a 409.
@@ -71,6 +72,15 @@ LISTING = Listing(
 
 def _exists(store: Store, collection: str, record_id: int) -> bool:
     return record_id in store[collection].records
+
+
+def _name(store: Store, collection: str, record_id: int, kind: str) -> str:
+    """A linked record's name, for a link title ("Customer 12" when it has none to show)."""
+    found = store[collection].records.get(record_id)
+    held = collection == "customers" and record_id == LEGAL_HOLD_CUSTOMER_ID
+    if found is None or held:
+        return f"{kind} {record_id}"
+    return str(found.data.get("name", f"{kind} {record_id}"))
 
 
 class Orders(Entity):
@@ -158,22 +168,23 @@ class Orders(Entity):
                 extra={"orderStatus": status, "allowedActions": allowed},
             )
 
-    def related_links(self, request: Request, record: Record) -> list[Link]:
+    def related_links(self, request: Request, record: Record, store: Store) -> list[Link]:
         customer_id = record.data["customerId"]
         links = [
             Link(
                 "rw:customer",
                 href(request, f"/customers/{customer_id}"),
-                title=f"Customer {customer_id}",
+                title=_name(store, "customers", customer_id, "Customer"),
             )
         ]
         for item in record.data["items"]:
             product_id = item["productId"]
+            name = _name(store, "products", product_id, "Product")
             links.append(
                 Link(
                     "rw:product",
                     href(request, f"/products/{product_id}"),
-                    title=f"Product {product_id} (x{item['quantity']})",
+                    title=f"{name} (x{item['quantity']})",
                 )
             )
         return links
@@ -209,7 +220,7 @@ def transition_routes(service: Service) -> list[BaseRoute]:
                 )
             data = {**record.data, "status": allowed[action]}
             updated, _ = store.put(ENTITY.collection, record.id, data, service.clock())
-            return crud.with_etag(respond(request, crud.member(request, ENTITY, updated)))
+            return crud.with_etag(respond(request, crud.member(request, ENTITY, updated, store)))
 
         return Route(f"/orders/{{id:int}}/{action}", endpoint, methods=["POST"])
 

@@ -25,6 +25,8 @@ async def test_order_links_to_customer_and_products(client: httpx.AsyncClient) -
     links = (await get_order(client, DRAFT))["_links"]
     assert links["rw:customer"]["href"] == "/customers/1"
     assert [p["href"] for p in links["rw:product"]] == ["/products/1", "/products/2"]
+    assert links["rw:customer"]["title"] == "Ada Lovelace"
+    assert [p["title"] for p in links["rw:product"]] == ["Keyboard (x1)", "Mouse (x1)"]
     assert links["curies"][0]["href"] == "/docs/rels/{rel}"
 
 
