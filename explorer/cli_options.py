@@ -283,7 +283,11 @@ def _body(data: str | None) -> bytes | None:
         with open(name, "rb") as file:
             return file.read()
     except OSError as exc:
-        raise UsageError(f"cannot read body file {name!r}: {exc.strerror or exc}") from None
+        from explorer.core.errors import InvalidBody
+
+        raise InvalidBody(
+            f"The body file {name!r} cannot be read: {exc.strerror or exc}."
+        ) from None
 
 
 def absolute_url(url: str) -> str:

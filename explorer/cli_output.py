@@ -65,14 +65,14 @@ def format_exchange(exchange: Exchange, *, verbose: bool = False) -> str:
     lines: list[str] = []
     for hop in exchange.hops:
         if verbose:
-            lines += [hop.request.text, ""]
+            lines += [hop.request.text.rstrip("\n"), ""]
         response = hop.response
         lines.append(
             f"{response.http_version} {response.status} {response.reason}  "
             f"({hop.request.method} {hop.request.url} -> {response.header('location')})"
         )
     if verbose:
-        lines += [exchange.final.text, ""]
+        lines += [exchange.final.text.rstrip("\n"), ""]
     response = exchange.response
     lines.append(f"{response.http_version} {response.status} {response.reason}".rstrip())
     lines += explanation_lines(exchange)

@@ -11,7 +11,7 @@ Our exception hierarchy::
     │   ├── InvalidURL              not an http(s) URL, no host, bad port
     │   ├── InvalidMethod           not an RFC 9110 token
     │   ├── InvalidHeader           bad name, or a value with a line break
-    │   └── InvalidBody             unreadable body file, login flow not resolved
+    │   └── InvalidBody             the body cannot be read
     └── RequestError                we tried, and the exchange failed
         ├── ConnectError            no connection was made
         │   ├── NameNotResolved     DNS does not know the host
@@ -131,7 +131,7 @@ class InvalidHeader(InvalidRequest):
 
 
 class InvalidBody(InvalidRequest):
-    """The body could not be read or the request could not be completed locally."""
+    """The body could not be read (a file that is missing or unreadable)."""
 
     explanation = "The request body could not be prepared."
     hint = "Check the file name after @, or the body text."

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import base64
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal, TypeAlias
 from urllib.parse import parse_qsl, urlencode
 
@@ -29,21 +29,24 @@ import orjson
 
 from explorer import __version__
 from explorer.core.errors import (
-    InvalidBody,
     InvalidHeader,
     InvalidMethod,
+    InvalidRequest,
     InvalidURL,
     LoginFailed,
 )
 
 __all__ = [
+    "LOGIN_STYLES",
     "STANDARD_METHODS",
     "USER_AGENT",
+    "VERSION_STYLES",
     "Auth",
     "BasicAuth",
     "BearerAuth",
     "CookieSession",
     "LoginFlow",
+    "LoginStyle",
     "RequestSpec",
     "VersionStyle",
     "apply_version",
@@ -163,7 +166,6 @@ class RequestSpec:
     version_style: VersionStyle = "none"
     base_path: str = ""
     auth: Auth | None = None
-    extensions: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def body_bytes(self) -> bytes:
@@ -292,7 +294,7 @@ def _auth_headers(auth: Auth | None) -> list[tuple[str, str]]:
     if isinstance(auth, CookieSession) and auth.cookies:
         return [("Cookie", "; ".join(f"{name}={value}" for name, value in auth.cookies))]
     if isinstance(auth, LoginFlow):
-        raise InvalidBody(
+        raise InvalidRequest(
             "A login flow must log in before the request is built.",
             hint="Send it through the client, which logs in first.",
         )
@@ -320,8 +322,7 @@ def build_request(spec: RequestSpec) -> httpx.Request:
         url = url.copy_with(username=None, password=None)
     else:
         auth = spec.auth
-    headers.append(("User-Agent", USER_AGENT))
-    headers.append(("Accept", "*/*"))
+    headers += [("User-Agent", USER_AGENT), ("Accept", "*/*"), ("Accept-Encoding", "gzip, deflate")]
     user_names = {k.lower() for k, _ in spec.headers}
     headers = [(k, v) for k, v in headers if k.lower() not in user_names]
     headers.extend(spec.headers)
@@ -351,7 +352,6 @@ def build_request(spec: RequestSpec) -> httpx.Request:
         url,
         headers=raw_headers,
         content=body if spec.body is not None else None,
-        extensions=dict(spec.extensions),
     )
     request.method = spec.method  # methods are case-sensitive; httpx upper-cases them
     return request

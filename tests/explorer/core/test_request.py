@@ -9,7 +9,6 @@ import orjson
 import pytest
 
 from explorer.core.errors import (
-    InvalidBody,
     InvalidHeader,
     InvalidMethod,
     InvalidRequest,
@@ -101,6 +100,7 @@ def test_headers_keep_their_order_and_override_defaults() -> None:
     assert request.headers.get_list("accept") == ["application/xml"]
     assert request.headers.get_list("x-trace") == ["1", "2"]
     assert request.headers["user-agent"] == USER_AGENT
+    assert request.headers["accept-encoding"] == "gzip, deflate"
     assert request.headers["host"] == "127.0.0.1:8000"
 
 
@@ -247,7 +247,7 @@ def test_cookie_session_joins_an_explicit_cookie_header() -> None:
 
 
 def test_a_login_flow_must_be_resolved_by_the_client() -> None:
-    with pytest.raises(InvalidBody):
+    with pytest.raises(InvalidRequest, match="login flow"):
         build(auth=LoginFlow(f"{BASE}/auth/token", "alice", "wonderland"))
 
 
