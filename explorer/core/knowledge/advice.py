@@ -9,7 +9,6 @@ per-status readers live in a table, not an if-chain, and each is a small pure fu
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 from collections.abc import Callable, Sequence
 from http import HTTPStatus
@@ -242,6 +241,8 @@ def _not_acceptable(response: ResponseFacts) -> list[str]:
 def _media_types_in(body: bytes | None) -> list[str]:
     if not body:
         return []
+    import json  # only a 406 body needs it: keep it off the import path
+
     text = body[:_BODY_SCAN_LIMIT].decode("utf-8", "replace")
     with contextlib.suppress(
         ValueError, RecursionError

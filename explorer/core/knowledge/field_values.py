@@ -10,7 +10,6 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from email.utils import parsedate_to_datetime
 
 Headers = Sequence[tuple[str, str]]
 
@@ -70,15 +69,58 @@ def unquote(value: str) -> str:
     return value
 
 
-def parse_http_date(value: str) -> datetime | None:
-    """An HTTP-date (IMF-fixdate, RFC 850 or asctime form) as aware UTC, or None."""
-    try:
-        parsed = parsedate_to_datetime(value.strip())
-    except (TypeError, ValueError, IndexError, OverflowError):
+_MONTHS = {
+    name: number
+    for number, name in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1
+    )
+}
+_TIME = r"(\d{1,2}):(\d{2}):(\d{2})"
+_ZONE = r"(?:\s*(?:GMT|UTC|[+-]0000|Z))?"
+# IMF-fixdate "Sun, 06 Nov 1994 08:49:37 GMT" and RFC 850 "Sunday, 06-Nov-94 ..." share
+# a day-month-year order; asctime "Sun Nov  6 08:49:37 1994" puts the year last.
+_DMY_RE = re.compile(
+    rf"(?:[A-Za-z]+,?\s*)?(\d{{1,2}})[\s-]+([A-Za-z]{{3}})[A-Za-z]*[\s-]+(\d{{2,4}})\s+{_TIME}{_ZONE}",
+    re.ASCII | re.IGNORECASE,
+)
+_ASCTIME_RE = re.compile(
+    rf"(?:[A-Za-z]+\s+)?([A-Za-z]{{3}})[A-Za-z]*\s+(\d{{1,2}})\s+{_TIME}\s+(\d{{4}}){_ZONE}",
+    re.ASCII | re.IGNORECASE,
+)
+#: RFC 9110 §5.6.7: a two-digit year more than 50 years ahead is in the past century.
+_TWO_DIGIT_WINDOW = 50
+
+
+def parse_http_date(value: str, *, now: datetime | None = None) -> datetime | None:
+    """An HTTP-date (IMF-fixdate, RFC 850 or asctime form) as aware UTC, or None.
+
+    Lenient as RFC 9110 §5.6.7 asks of recipients: the weekday is not checked, and a
+    two-digit year is read in the century that puts it at most 50 years ahead of ``now``.
+    """
+    text = value.strip()
+    match = _DMY_RE.fullmatch(text)
+    if match is not None:
+        day, month, year, hour, minute, second = match.groups()
+    else:
+        match = _ASCTIME_RE.fullmatch(text)
+        if match is None:
+            return None
+        month, day, hour, minute, second, year = match.groups()
+    number = _MONTHS.get(month.lower())
+    if number is None:
         return None
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=timezone.utc)
-    return parsed.astimezone(timezone.utc)
+    full_year = int(year)
+    if len(year) == 2:
+        this_year = (now or datetime.now(timezone.utc)).year
+        full_year += this_year - this_year % 100
+        if full_year > this_year + _TWO_DIGIT_WINDOW:
+            full_year -= 100
+    try:
+        return datetime(
+            full_year, number, int(day), int(hour), int(minute), int(second), tzinfo=timezone.utc
+        )
+    except ValueError:
+        return None
 
 
 #: RFC 9111 §1.2.2: a delta-seconds too large to hold is taken as 2^31.

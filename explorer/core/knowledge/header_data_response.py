@@ -331,7 +331,7 @@ HEADERS: tuple[HeaderInfo, ...] = (
         reference="RFC 8594",
         rule="The HTTP-date after which the resource is likely to stop responding.",
         meaning="The date this URL goes away.",
-        example="Sunset: Sat, 31 Dec 2026 23:59:59 GMT",
+        example="Sunset: Thu, 31 Dec 2026 23:59:59 GMT",
     ),
     HeaderInfo(
         name="Preference-Applied",

@@ -265,7 +265,7 @@ def test_201_and_202_point_at_the_new_resource_and_the_monitor() -> None:
 def test_deprecation_and_sunset() -> None:
     headers = [
         ("Deprecation", "@1796083200"),
-        ("Sunset", "Sat, 31 Dec 2026 23:59:59 GMT"),
+        ("Sunset", "Thu, 31 Dec 2026 23:59:59 GMT"),
         ("Link", '</v2/customers>; rel="successor-version"'),
     ]
     step = advise(200, headers)[0]
