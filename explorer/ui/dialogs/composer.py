@@ -271,11 +271,17 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
             "#headers"
         ):
             return
-        info = header_info(event.value.strip())
+        typed = event.value.strip()
+        info = header_info(typed)
+        completing = ""
+        if info is None and typed:
+            match = next((n for n in header_names() if n.lower().startswith(typed.lower())), None)
+            info = header_info(match) if match else None
+            completing = "  (→ completes it)"
         note = (
-            f"{info.name}: {info.hint or info.meaning}  e.g. {info.example}"
+            f"{info.name}: {info.hint or info.meaning}  e.g. {info.example}{completing}"
             if info
-            else "Start typing: names the knowledge base knows are completed (→ accepts)."
+            else "Start typing: header names restwalk knows are completed (→ accepts)."
         )
         self.query_one("#header-note", Static).update(note)
 

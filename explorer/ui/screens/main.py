@@ -102,6 +102,8 @@ class BrowserScreen(Screen[None]):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
     CSS_PATH = "main.tcss"
+    #: When the screen comes back (a dialog closed) with nothing focused: the links.
+    AUTO_FOCUS = "#links DataTable"
 
     BINDINGS = [
         Binding("ctrl+l", "focus_url", "URL"),
@@ -236,6 +238,8 @@ class BrowserScreen(Screen[None]):
         self.query_one(TripView).show_exchange(page.exchange)
         self.query_one(LinksPanel).show_links(page.links)
         self.query_one("#auth-badge", Label).update(auth_label(self.session_auth))
+        if self.focused is None or self.focused is self.query_one("#url", Input):
+            self.query_one(LinksPanel).table.focus()  # digits follow links, not type
         self.refresh_bindings()
 
     def _raw_text(self, page: Page) -> str:

@@ -40,6 +40,32 @@ def describe_link(link: Link) -> Text:
     return text
 
 
+def panel_rank(link: Link) -> int:
+    """Where ``link`` goes in the panel: what a person wants first gets the low numbers.
+
+    Actions of the document itself, then its navigation links, then its forms
+    (templates), then the embedded items, then header links, then the rest
+    (self, curies, the embedded items' own links), guesses last. Every link stays.
+    """
+    embedded = "/_embedded/" in link.source or link.source.startswith("/data/")
+    if link.guess:
+        return 6
+    if link.source.startswith("header:"):
+        return 4
+    if embedded:
+        return 3 if link.rel == "self" else 5
+    if link.rel in ("self", "curies"):
+        return 5
+    if link.is_action and not link.templated:
+        return 0
+    return 2 if link.templated else 1
+
+
+def panel_order(links: tuple[Link, ...]) -> tuple[Link, ...]:
+    """``links`` in panel order (stable within each rank)."""
+    return tuple(sorted(links, key=panel_rank))
+
+
 class LinksPanel(Vertical):
     """Numbered links with rel, method, title and where each was found."""
 
@@ -71,7 +97,8 @@ class LinksPanel(Vertical):
         return self.query_one(DataTable)
 
     def show_links(self, links: tuple[Link, ...]) -> None:
-        """Replace the rows with ``links``, numbered from 1."""
+        """Replace the rows with ``links`` in :func:`panel_order`, numbered from 1."""
+        links = panel_order(links)
         self.links = links
         table = self.table
         table.clear()

@@ -1,0 +1,168 @@
+"""Composing, logging in, actions, versions, and the statuses they meet."""
+
+from __future__ import annotations
+
+import json
+from http import HTTPStatus
+
+from textual.widgets import Input, Select, TextArea
+
+from explorer.core.request import LoginFlow
+from explorer.ui.app import RestwalkApp
+from explorer.ui.dialogs.composer import ComposerScreen
+from explorer.ui.dialogs.login import LoginDialog
+from mock_server import Settings
+from mock_server.settings import RateLimit
+from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+from tests.explorer.ui.test_browse import link_number, status_text
+
+
+def current(app: RestwalkApp):  # type: ignore[no-untyped-def]
+    page = app.browser.history.current
+    assert page is not None
+    return page
+
+
+async def test_login_then_create_customer_through_action(make_app: AppFactory) -> None:
+    app = make_app("http://mock/customers")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        create = link_number(app, "create")
+        await pilot.press(str(create))
+        await pilot.pause()
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        assert composer.query_one("#method", Input).value == "POST"
+        assert "name*" in str(composer.query_one("#fields-note").render())
+        body = {"name": "Hedy Lamarr", "address": "1 Film Row, Vienna, VA 22180"}
+        composer.query_one("#body", TextArea).text = json.dumps(body)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.UNAUTHORIZED
+        assert "Press a to log in" in status_text(app)
+
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, LoginDialog)
+        await pilot.press(*"alice", "tab", *"wonderland", "enter")
+        await settle(pilot)
+        page = current(app)
+        assert page.status == HTTPStatus.CREATED, page.exchange.response.body
+        assert isinstance(page.spec.auth, LoginFlow)
+        assert page.exchange.response.header("location")
+        assert "201 Created" in status_text(app)
+        assert "alice" in str(app.browser.query_one("#auth-badge").render())
+
+
+async def test_walk_to_an_order_and_place_it(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(str(link_number(app, "rw:orders")))
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.UNAUTHORIZED
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"alice", "tab", *"wonderland", "enter")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.OK
+        links = app.browser.query_one("#links").links  # type: ignore[attr-defined]
+        draft = next(
+            i for i, link in enumerate(links, start=1) if link.href == "http://mock/orders/1"
+        )
+        app.browser.action_follow(draft) if draft > 9 else await pilot.press(str(draft))  # noqa: PLR2004
+        await settle(pilot)
+        assert current(app).spec.url == "http://mock/orders/1"
+        await pilot.press(str(link_number(app, "place")))
+        await pilot.pause()
+        assert isinstance(app.screen, ComposerScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        page = current(app)
+        assert page.spec.method == "POST"
+        assert page.status is not None
+        assert page.status < HTTPStatus.BAD_REQUEST, page.exchange.response.body
+        assert b"placed" in page.exchange.response.body
+
+
+async def test_version_two_shows_structured_address(make_app: AppFactory) -> None:
+    app = make_app("http://mock/customers/1")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert b"streetAddress" not in current(app).exchange.response.body
+        await pilot.press("c")
+        await pilot.pause()
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        composer.query_one("#version", Input).value = "2"
+        composer.query_one("#version-style", Select).value = "header"
+        await pilot.pause()
+        assert "Custom-Header: api-version=2" in str(composer.query_one("#preview").render())
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        page = current(app)
+        assert page.status == HTTPStatus.OK
+        address = json.loads(page.exchange.response.body)["address"]
+        assert address["city"] == "London"
+        assert page.exchange.response.header("api-version") == "2"
+
+
+async def test_method_not_allowed_is_explained_and_compose_offers_allowed(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(str(link_number(app, "rw:token")))  # a GET link to a POST-only URL
+        await settle(pilot)
+        page = current(app)
+        assert page.status == HTTPStatus.METHOD_NOT_ALLOWED
+        text = status_text(app)
+        assert "405 Method Not Allowed" in text
+        assert "Press c to compose" in text
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ComposerScreen)
+        assert app.screen.query_one("#method", Input).value == "POST"
+
+
+async def test_rate_limit_429_is_explained(make_app: AppFactory) -> None:
+    app = make_app(settings=Settings(rate_limit=RateLimit(2, 60)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(2):
+            await pilot.press("r")
+            await settle(pilot)
+        page = current(app)
+        assert page.status == HTTPStatus.TOO_MANY_REQUESTS
+        assert page.exchange.response.header("retry-after")
+        text = status_text(app)
+        assert "429 Too Many Requests" in text
+        assert "Retry-After" in text
+        assert len(app.browser.history.pages) == 1  # reload replaces the page
+
+
+async def test_composer_custom_method_and_headers_preview(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        composer.query_one("#method", Input).value = "BREW"
+        await pilot.press("ctrl+h")
+        await pilot.pause()
+        await pilot.press(*"if-none")
+        await pilot.pause()
+        note = str(composer.query_one("#header-note").render())
+        assert "If-None-Match" in note
+        await pilot.press("right", "tab", *'"abc"')
+        await pilot.pause()
+        preview = str(composer.query_one("#preview").render())
+        assert preview.startswith("BREW / HTTP/1.1")
+        assert 'If-None-Match: "abc"' in preview
+        assert "custom method" in str(composer.query_one("#method-note").render())
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.NOT_IMPLEMENTED
