@@ -275,6 +275,14 @@ def test_parse_dates_and_ranges() -> None:
         assert fv.parse_http_date(form) == expected, form
     assert fv.parse_http_date("0") is None
     assert fv.parse_http_date("") is None
+    assert fv.parse_http_date("Wed, 31 Feb 2026 00:00:00 GMT") is None
+    now = datetime(2026, 11, 22, tzinfo=timezone.utc)
+    future = fv.parse_http_date("Friday, 01-Jan-76 00:00:00 GMT", now=now)
+    assert future is not None
+    assert future.year == 2076
+    past = fv.parse_http_date("Friday, 01-Jan-77 00:00:00 GMT", now=now)
+    assert past is not None
+    assert past.year == 1977
     assert fv.parse_delta_seconds(" 120 ") == 120
     assert fv.parse_delta_seconds("-1") is None
     full = fv.parse_content_range("bytes 0-99/1000")
