@@ -304,18 +304,16 @@ class Client:
 
     async def _send_one(self, request: httpx.Request) -> tuple[httpx.Response, bytes, float]:
         """One request, no redirects: the response, its whole body, when headers came."""
+        # OSError and ValueError too: a transport may let them through unwrapped.
+        failures = (httpx.HTTPError, OSError, ValueError)
         try:
             response = await self.http.send(request, stream=True, follow_redirects=False)
-        except httpx.HTTPError as exc:
-            raise from_httpx(exc, str(request.url)) from exc
-        except (OSError, ValueError) as exc:
+        except failures as exc:
             raise from_httpx(exc, str(request.url)) from exc
         headers_at = time.perf_counter()
         try:
             body = await response.aread()
-        except httpx.HTTPError as exc:
-            raise from_httpx(exc, str(request.url)) from exc
-        except (OSError, ValueError) as exc:
+        except failures as exc:
             raise from_httpx(exc, str(request.url)) from exc
         finally:
             await response.aclose()
