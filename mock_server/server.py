@@ -68,6 +68,7 @@ def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config
         timeout_keep_alive=max(1, round(settings.keep_alive_seconds)),
         h11_max_incomplete_event_size=settings.max_header_size + settings.max_uri_length + 1024,
         server_header=False,
+        date_header=False,  # the app sets Date (ErrorLayer), from its clock
         proxy_headers=False,
         **extra,
     )

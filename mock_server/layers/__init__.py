@@ -11,6 +11,8 @@ from collections.abc import Callable
 from starlette.types import ASGIApp
 
 from mock_server.layers.authentication import AuthenticationLayer
+from mock_server.layers.compression import CompressionLayer
+from mock_server.layers.conditional import ConditionalLayer
 from mock_server.layers.errors import ErrorLayer
 from mock_server.layers.method_policy import MethodPolicyLayer
 from mock_server.layers.negotiation import NegotiationLayer
@@ -30,6 +32,8 @@ LAYERS: list[LayerFactory] = [
     AuthenticationLayer,
     VersioningLayer,
     NegotiationLayer,
+    ConditionalLayer,
+    CompressionLayer,
 ]
 
 

@@ -11,6 +11,7 @@ from http import HTTPStatus
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mock_server.preconditions import http_date
 from mock_server.problems import Problem
 from mock_server.service import Service
 
@@ -22,6 +23,7 @@ class ErrorLayer:
 
     def __init__(self, app: ASGIApp, service: Service) -> None:
         self.app = app
+        self.service = service
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -33,6 +35,11 @@ class ErrorLayer:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
+                headers = list(message.get("headers", []))
+                if not any(name.lower() == b"date" for name, _ in headers):
+                    # Every response carries Date, from the service clock (RFC 9110 6.6.1).
+                    date = http_date(self.service.clock()).encode("latin-1")
+                    message = {**message, "headers": [*headers, (b"date", date)]}
             await send(message)
 
         try:
@@ -40,7 +47,7 @@ class ErrorLayer:
         except Problem as problem:
             if started:
                 raise
-            await problem.response(scope)(scope, receive, send)
+            await problem.response(scope)(scope, receive, send_tracking)
         except Exception:
             logger.exception("Unhandled error on %s %s", scope.get("method"), scope.get("path"))
             if started:
@@ -50,4 +57,4 @@ class ErrorLayer:
                 HTTPStatus.INTERNAL_SERVER_ERROR,
                 "The server met an unexpected condition; it has been logged.",
             )
-            await fault.response(scope)(scope, receive, send)
+            await fault.response(scope)(scope, receive, send_tracking)

@@ -187,7 +187,7 @@ def routes(service: Service) -> list[BaseRoute]:
                 Action("logout", "DELETE", href(request, "/auth/session"), "End the session"),
             ],
         )
-        return respond(request, resource, headers={"Cache-Control": "max-age=60"})
+        return respond(request, resource, headers=NO_STORE)
 
     async def start_session(request: Request) -> Response:
         user = await login(service, request)

@@ -1,0 +1,201 @@
+"""Compression layer: gzip when the client accepts it (RFC 9110 section 12.5.3).
+
+``Accept-Encoding`` is read with its q-values: gzip (or its alias x-gzip, or
+``*``) must have q > 0 and rank at least as high as identity. Bodies under
+:data:`MIN_SIZE` bytes stay as they are (gzip would not pay), unless the
+client refused identity (``identity;q=0`` or ``*;q=0``), which forces gzip. If
+the client accepts nothing the server has, it gets identity anyway: the RFC
+lets a server disregard the header rather than answer 406.
+
+Every response this layer could have compressed says ``Vary: Accept-Encoding``
+(merged into any Vary already there), compressed or not, so caches keep the
+variants apart. Never touched: 1xx/204/304 and other body-less answers,
+partial content (206, Content-Range: ranges are of the identity bytes), bodies
+already encoded, ``Cache-Control: no-transform``, and media that are
+compressed already (images, audio, video, archives).
+
+gzip output here is deterministic (mtime 0), so a body always compresses to
+the same bytes and its strong ETag is stable. A strong ETag that was the hash
+of the identity body is recomputed for the gzip body: a strong validator
+names the bytes sent (RFC 9110 section 8.8.3). A streamed body is compressed
+chunk by chunk and its strong ETag, if any, becomes weak.
+
+HEAD reaches this layer as a GET (the method policy layer drops the body
+afterwards), so HEAD gets exactly the headers of GET.
+"""
+
+from __future__ import annotations
+
+import gzip
+import zlib
+from dataclasses import dataclass
+from http import HTTPStatus
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from mock_server.resources.etag import strong_etag
+from mock_server.service import Service
+
+#: Bodies shorter than this are sent as they are (unless identity was refused).
+MIN_SIZE = 500
+COMPRESS_LEVEL = 6
+GZIP_NAMES = ("gzip", "x-gzip")
+
+#: Media types whose bytes are compressed already: gzip would only cost time.
+INCOMPRESSIBLE_PREFIXES = ("image/", "audio/", "video/")
+INCOMPRESSIBLE_TYPES = frozenset(
+    {"application/gzip", "application/zip", "application/zstd", "application/x-7z-compressed"}
+)
+BODYLESS = frozenset({HTTPStatus.NO_CONTENT, HTTPStatus.NOT_MODIFIED})
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What ``Accept-Encoding`` allows: gzip at all, and whether identity was refused."""
+
+    gzip: bool
+    forced: bool = False
+
+
+def parse_accept_encoding(value: str) -> dict[str, float]:
+    """Coding name (lower case) -> q-value; a malformed q counts as 1."""
+    weights: dict[str, float] = {}
+    for part in value.split(","):
+        pieces = [piece.strip() for piece in part.split(";")]
+        coding = pieces[0].lower()
+        if not coding:
+            continue
+        q = 1.0
+        for parameter in pieces[1:]:
+            name, _, raw = parameter.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = min(max(float(raw.strip()), 0.0), 1.0)
+                except ValueError:
+                    q = 1.0
+        weights[coding] = q
+    return weights
+
+
+def choose(accept_encoding: str | None) -> Choice:
+    """Whether to gzip, for a request's ``Accept-Encoding`` (None: header absent)."""
+    if accept_encoding is None:
+        return Choice(gzip=False)
+    weights = parse_accept_encoding(accept_encoding)
+    star = weights.get("*")
+    named = [weights[name] for name in GZIP_NAMES if name in weights]
+    q_gzip = max(named) if named else (star if star is not None else 0.0)
+    q_identity = weights.get("identity", star if star is not None else 1.0)
+    if q_gzip <= 0 or q_gzip < q_identity:
+        return Choice(gzip=False)
+    return Choice(gzip=True, forced=q_identity <= 0)
+
+
+def merge_vary(existing: str | None, field: str) -> str:
+    """``existing`` Vary with ``field`` added once (``*`` already covers everything)."""
+    if not existing:
+        return field
+    names = [name.strip().lower() for name in existing.split(",")]
+    if field.lower() in names or "*" in names:
+        return existing
+    return f"{existing}, {field}"
+
+
+def compressible(headers: Headers, status: int) -> bool:
+    """True when this response's body may be gzipped at all."""
+    if status < HTTPStatus.OK or status in BODYLESS or status == HTTPStatus.PARTIAL_CONTENT:
+        return False
+    if "content-encoding" in headers or "content-range" in headers:
+        return False
+    if "no-transform" in headers.get("cache-control", "").lower():
+        return False
+    media_type = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    return not (
+        media_type.startswith(INCOMPRESSIBLE_PREFIXES) or media_type in INCOMPRESSIBLE_TYPES
+    )
+
+
+def gzip_bytes(body: bytes) -> bytes:
+    """``body`` gzipped, the same bytes every time (no timestamp)."""
+    return gzip.compress(body, compresslevel=COMPRESS_LEVEL, mtime=0)
+
+
+class CompressionLayer:
+    """Gzips response bodies for clients that accept it."""
+
+    def __init__(self, app: ASGIApp, service: Service) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        choice = choose(Headers(scope=scope).get("accept-encoding"))
+        start: Message | None = None
+        mode = "undecided"  # then "pass", "stream"
+        compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, 31)
+
+        async def send_compressed(message: Message) -> None:
+            nonlocal start, mode
+            if mode == "pass":
+                await send(message)
+                return
+            if message["type"] == "http.response.start":
+                if compressible(Headers(raw=message["headers"]), message["status"]):
+                    start = message
+                else:
+                    mode = "pass"
+                    await send(message)
+                return
+            if message["type"] != "http.response.body":
+                await send(message)
+                return
+            assert start is not None
+            body: bytes = message.get("body", b"")
+            more = bool(message.get("more_body", False))
+            if mode == "undecided":
+                headers = MutableHeaders(raw=list(start["headers"]))
+                headers["Vary"] = merge_vary(headers.get("vary"), "Accept-Encoding")
+                if not more:
+                    mode = "pass"
+                    if choice.gzip and (len(body) >= MIN_SIZE or choice.forced):
+                        body = self._encode_whole(headers, body)
+                    await send({**start, "headers": headers.raw})
+                    await send({**message, "body": body})
+                    return
+                mode = "stream"
+                if not choice.gzip:
+                    mode = "pass"
+                    await send({**start, "headers": headers.raw})
+                    await send(message)
+                    return
+                self._encode_stream_headers(headers)
+                await send({**start, "headers": headers.raw})
+            chunk = compressor.compress(body)
+            if more:
+                chunk += compressor.flush(zlib.Z_SYNC_FLUSH)
+            else:
+                chunk += compressor.flush(zlib.Z_FINISH)
+            await send({"type": "http.response.body", "body": chunk, "more_body": more})
+
+        await self.app(scope, receive, send_compressed)
+
+    @staticmethod
+    def _encode_whole(headers: MutableHeaders, body: bytes) -> bytes:
+        encoded = gzip_bytes(body)
+        etag = headers.get("etag")
+        if etag is not None and etag == strong_etag(body):
+            headers["ETag"] = strong_etag(encoded)
+        headers["Content-Encoding"] = "gzip"
+        headers["Content-Length"] = str(len(encoded))
+        return encoded
+
+    @staticmethod
+    def _encode_stream_headers(headers: MutableHeaders) -> None:
+        etag = headers.get("etag")
+        if etag is not None and not etag.startswith("W/"):
+            headers["ETag"] = "W/" + etag
+        headers["Content-Encoding"] = "gzip"
+        if "content-length" in headers:
+            del headers["content-length"]

@@ -1,0 +1,316 @@
+"""Conditional requests layer: validators and freshness on reads; 304, 412 and 428.
+
+**Reads.** Every 200 answer to GET (HEAD arrives here as GET) gets, unless the
+resource set them or said ``no-store``: a strong ``ETag`` (a hash of the body
+bytes, :func:`mock_server.resources.etag.strong_etag`), ``Cache-Control:
+max-age=60`` (``private`` where reading needs a credential, so shared caches
+keep none), ``Date``, and ``Expires`` = Date + max-age. ``Last-Modified`` is
+the resource's to set. Then ``If-None-Match`` (weak comparison, ``*``, lists)
+or else ``If-Modified-Since`` may turn the answer into a **304** carrying the
+validators and freshness fields but no body.
+
+**Writes.** PUT, PATCH and DELETE of a member, and POST of an action on one
+(``/orders/7/place``), are checked against the *current* representation: the
+layer first asks the resources for it with an internal GET carrying the
+request's own Accept, Accept-Encoding, version and credential headers, so
+the ETag it compares is exactly the one this client was given by a GET.
+``If-Match`` (strong comparison) or ``If-Unmodified-Since`` failing, or
+``If-None-Match`` matching, answers **412**. With ``--require-preconditions``
+a member write with neither If-Match nor If-None-Match answers **428**
+(RFC 6585): the client must show which version it means to change.
+
+Everything under ``/auth`` is ``Cache-Control: no-store``: credentials are
+never cached. The body hash is taken after compression (this layer is outside
+it), so each content coding has its own strong ETag (RFC 9110 section 8.8.3).
+"""
+
+from __future__ import annotations
+
+import re
+from http import HTTPStatus
+from urllib.parse import parse_qsl, urlencode
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from mock_server.auth.policy import required_role
+from mock_server.preconditions import (
+    Current,
+    http_date,
+    parse_etag,
+    parse_http_date,
+)
+from mock_server.preconditions import evaluate as evaluate_preconditions
+from mock_server.problems import Problem
+from mock_server.resources.etag import strong_etag
+from mock_server.service import Service
+
+MAX_AGE = 60
+NO_STORE = "no-store"
+
+#: PUT, PATCH or DELETE here is a write to a member with a representation.
+MEMBER = re.compile(r"^/(?:customers|products|orders)/[^/]+$")
+#: POST here is an action on the member named by the first group.
+ACTION = re.compile(r"^(/(?:customers|products|orders)/[^/]+)/[^/]+$")
+MEMBER_WRITES = frozenset({"PUT", "PATCH", "DELETE"})
+SAFE = frozenset({"GET", "HEAD"})
+
+#: Fields a 304 repeats from the 200 it stands for (RFC 9110 section 15.4.5).
+NOT_MODIFIED_FIELDS = (
+    "cache-control",
+    "content-location",
+    "date",
+    "etag",
+    "expires",
+    "last-modified",
+    "vary",
+)
+#: Request fields the internal GET leaves out: body framing and the conditions themselves.
+INTERNAL_GET_DROPS = frozenset(
+    {
+        b"content-length",
+        b"content-type",
+        b"transfer-encoding",
+        b"expect",
+        b"if-match",
+        b"if-none-match",
+        b"if-modified-since",
+        b"if-unmodified-since",
+        b"if-range",
+        b"range",
+    }
+)
+
+
+def write_target(method: str, path: str) -> str | None:
+    """The member whose current representation a write's preconditions refer to."""
+    if method in MEMBER_WRITES and MEMBER.match(path):
+        return path
+    if method == "POST":
+        match = ACTION.match(path)
+        if match:
+            return match.group(1)
+    return None
+
+
+def directives(cache_control: str) -> dict[str, str]:
+    """The directives of a ``Cache-Control`` value, names lower-cased."""
+    found: dict[str, str] = {}
+    for part in cache_control.split(","):
+        name, _, value = part.strip().partition("=")
+        if name:
+            found[name.strip().lower()] = value.strip().strip('"')
+    return found
+
+
+def is_auth_path(path: str) -> bool:
+    """True for ``/auth`` and everything under it."""
+    return path == "/auth" or path.startswith("/auth/")
+
+
+class ConditionalLayer:
+    """Adds validators and freshness to reads; evaluates preconditions (304, 412, 428)."""
+
+    def __init__(self, app: ASGIApp, service: Service) -> None:
+        self.app = app
+        self.service = service
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        method: str = scope["method"]
+        path: str = scope["path"]
+        if is_auth_path(path):
+            await self.app(scope, receive, _no_store(send))
+        elif method in SAFE:
+            await self._read(scope, receive, send)
+        else:
+            target = write_target(method, path)
+            if target is None:
+                await self.app(scope, receive, send)
+            else:
+                await self._write(scope, receive, send, target)
+
+    # Reads -----------------------------------------------------------------------------
+
+    def _decorate(self, scope: Scope, headers: MutableHeaders, body: bytes) -> None:
+        """Add ETag, Cache-Control, Date and Expires to a 200 read unless it forbids storing."""
+        cache_control = headers.get("cache-control")
+        if cache_control is not None and NO_STORE in directives(cache_control):
+            return
+        if "etag" not in headers:
+            headers["ETag"] = strong_etag(body)
+        if cache_control is None:
+            private = required_role("GET", scope["path"]) is not None
+            cache_control = f"private, max-age={MAX_AGE}" if private else f"max-age={MAX_AGE}"
+            headers["Cache-Control"] = cache_control
+        date = parse_http_date(headers.get("date", ""))
+        if date is None:
+            date = float(int(self.service.clock()))
+            headers["Date"] = http_date(date)
+        max_age = directives(cache_control).get("max-age", "")
+        if "expires" not in headers and max_age.isdigit():
+            headers["Expires"] = http_date(date + int(max_age))
+
+    async def _read(self, scope: Scope, receive: Receive, send: Send) -> None:
+        start: Message | None = None
+        chunks: list[bytes] = []
+        passing = False
+
+        async def capture(message: Message) -> None:
+            nonlocal start, passing
+            if passing:
+                await send(message)
+            elif message["type"] == "http.response.start":
+                if message["status"] != HTTPStatus.OK:
+                    passing = True
+                    await send(message)
+                else:
+                    start = message
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+                if not message.get("more_body", False):
+                    assert start is not None
+                    await self._finish_read(scope, start, b"".join(chunks), receive, send)
+            else:
+                await send(message)
+
+        await self.app(scope, receive, capture)
+
+    async def _finish_read(
+        self, scope: Scope, start: Message, body: bytes, receive: Receive, send: Send
+    ) -> None:
+        headers = MutableHeaders(raw=list(start["headers"]))
+        self._decorate(scope, headers, body)
+        request = Headers(scope=scope)
+        verdict = None
+        if "etag" in headers or "last-modified" in headers:
+            current = Current(
+                exists=True,
+                etag=parse_etag(headers.get("etag", "")),
+                last_modified=parse_http_date(headers.get("last-modified", "")),
+            )
+            verdict = evaluate_preconditions(scope["method"], request, current)
+        if verdict is not None and verdict.status == HTTPStatus.NOT_MODIFIED:
+            kept = [
+                (name, value)
+                for name, value in headers.raw
+                if name.decode("latin-1").lower() in NOT_MODIFIED_FIELDS
+            ]
+            await send(
+                {"type": "http.response.start", "status": HTTPStatus.NOT_MODIFIED, "headers": kept}
+            )
+            await send({"type": "http.response.body", "body": b""})
+            return
+        if verdict is not None:
+            problem = Problem(
+                verdict.status,
+                f"{verdict.header} does not hold for {scope['path']}: its current ETag is "
+                f"{headers.get('etag')}.",
+            )
+            await problem.response(scope)(scope, receive, send)
+            return
+        await send({**start, "headers": headers.raw})
+        await send({"type": "http.response.body", "body": body})
+
+    # Writes ----------------------------------------------------------------------------
+
+    async def _write(self, scope: Scope, receive: Receive, send: Send, target: str) -> None:
+        request = Headers(scope=scope)
+        method: str = scope["method"]
+        guarded = "if-match" in request or "if-none-match" in request
+        if self.service.settings.require_preconditions and not guarded:
+            problem = Problem(
+                HTTPStatus.PRECONDITION_REQUIRED,
+                f"{method} {scope['path']} must be conditional on this server: send If-Match "
+                f"with the ETag a GET of {target} gave you (or If-None-Match: * to create).",
+            )
+            await problem.response(scope)(scope, receive, send)
+            return
+        if not (guarded or "if-unmodified-since" in request):
+            await self.app(scope, receive, send)
+            return
+        current = await self._current(scope, target)
+        verdict = None if current is None else evaluate_preconditions(method, request, current)
+        if verdict is None:
+            await self.app(scope, receive, send)
+            return
+        assert current is not None
+        if not current.exists:
+            detail = f"{target} has no current representation, so {verdict.header} fails."
+        elif verdict.header == "If-None-Match":
+            detail = f"{target} exists and matches If-None-Match, so {method} is not done."
+        elif verdict.header == "If-Unmodified-Since":
+            detail = (
+                f"{target} was modified after the If-Unmodified-Since date; "
+                "GET it again before changing it."
+            )
+        else:
+            detail = (
+                f"If-Match does not match the current ETag of {target} ({current.etag}): "
+                "it changed since you read it. GET it again before changing it."
+            )
+        extra = {"currentETag": str(current.etag)} if current.etag is not None else None
+        problem = Problem(HTTPStatus.PRECONDITION_FAILED, detail, extra=extra)
+        await problem.response(scope)(scope, receive, send)
+
+    async def _current(self, scope: Scope, target: str) -> Current | None:
+        """The target's current representation, as a GET by this client would see it.
+
+        None when the GET answers neither 200 nor 404/410 (the write then decides).
+        """
+        query = [
+            (name, value)
+            for name, value in parse_qsl(scope.get("query_string", b"").decode("latin-1"))
+            if name == "version"
+        ]
+        inner_scope = {
+            **scope,
+            "method": "GET",
+            "path": target,
+            "raw_path": target.encode("latin-1"),
+            "query_string": urlencode(query).encode("latin-1"),
+            "headers": [(n, v) for n, v in scope["headers"] if n.lower() not in INTERNAL_GET_DROPS],
+        }
+        sent_request = False
+
+        async def receive_nothing() -> Message:
+            nonlocal sent_request
+            if sent_request:
+                return {"type": "http.disconnect"}
+            sent_request = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        status = 0
+        response_headers = MutableHeaders()
+        body: list[bytes] = []
+
+        async def collect(message: Message) -> None:
+            nonlocal status, response_headers
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                response_headers = MutableHeaders(raw=list(message["headers"]))
+            elif message["type"] == "http.response.body":
+                body.append(message.get("body", b""))
+
+        await self._read(inner_scope, receive_nothing, collect)
+        if status in (HTTPStatus.NOT_FOUND, HTTPStatus.GONE):
+            return Current(exists=False)
+        if status != HTTPStatus.OK:
+            return None
+        return Current(
+            exists=True,
+            etag=parse_etag(response_headers.get("etag", "")),
+            last_modified=parse_http_date(response_headers.get("last-modified", "")),
+        )
+
+
+def _no_store(send: Send) -> Send:
+    async def send_no_store(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = MutableHeaders(scope=message)
+            headers["Cache-Control"] = NO_STORE
+        await send(message)
+
+    return send_no_store

@@ -1,0 +1,180 @@
+"""Conditional requests (RFC 9110 section 13) as pure functions: entity tags, HTTP dates,
+and the order in which the four preconditions are evaluated.
+
+- ``If-Match`` (strong comparison) and ``If-Unmodified-Since`` guard writes
+  against lost updates: false means **412 Precondition Failed**.
+- ``If-None-Match`` (weak comparison) and ``If-Modified-Since`` let a cache
+  revalidate: false on GET/HEAD means **304 Not Modified**, on other methods 412.
+
+:func:`evaluate` follows section 13.2.2 step by step: If-Match, else
+If-Unmodified-Since; then If-None-Match, else (GET/HEAD only) If-Modified-Since.
+A date that does not parse makes its header count as absent, as the RFC says.
+"""
+
+from __future__ import annotations
+
+import re
+from calendar import timegm
+from dataclasses import dataclass
+from email.utils import formatdate, parsedate_to_datetime
+from http import HTTPStatus
+from typing import Literal
+
+from starlette.datastructures import Headers
+
+#: ``W/"..."`` or ``"..."``; etagc is any visible character but DQUOTE (and obs-text).
+_ETAG = re.compile(r'\s*(W/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*')
+
+ANY: Literal["*"] = "*"
+
+CONDITIONAL_HEADERS = ("if-match", "if-none-match", "if-modified-since", "if-unmodified-since")
+
+SAFE_METHODS = frozenset({"GET", "HEAD"})
+
+
+@dataclass(frozen=True)
+class EntityTag:
+    """An entity tag: its opaque value and whether it is weak."""
+
+    opaque: str
+    weak: bool = False
+
+    def __str__(self) -> str:
+        return ('W/"' if self.weak else '"') + self.opaque + '"'
+
+
+def parse_etag(value: str) -> EntityTag | None:
+    """One entity tag, or None if ``value`` is not one."""
+    match = _ETAG.fullmatch(value)
+    if match is None:
+        return None
+    return EntityTag(match.group(2), weak=match.group(1) is not None)
+
+
+def parse_etag_list(value: str) -> list[EntityTag] | Literal["*"]:
+    """The tags of an If-Match/If-None-Match value, or ``"*"``. Malformed members are dropped."""
+    if value.strip() == ANY:
+        return ANY
+    tags: list[EntityTag] = []
+    position = 0
+    while position < len(value):
+        match = _ETAG.match(value, position)
+        if match is None:
+            # Skip to the next comma: a malformed member matches nothing.
+            comma = value.find(",", position)
+            if comma < 0:
+                break
+            position = comma + 1
+            continue
+        tags.append(EntityTag(match.group(2), weak=match.group(1) is not None))
+        position = match.end()
+        if position < len(value) and value[position] == ",":
+            position += 1
+    return tags
+
+
+def strong_match(a: EntityTag, b: EntityTag) -> bool:
+    """Strong comparison: both strong and the same opaque value."""
+    return not a.weak and not b.weak and a.opaque == b.opaque
+
+
+def weak_match(a: EntityTag, b: EntityTag) -> bool:
+    """Weak comparison: the same opaque value, weak or not."""
+    return a.opaque == b.opaque
+
+
+def http_date(timestamp: float) -> str:
+    """``timestamp`` as an IMF-fixdate: ``Sun, 06 Nov 1994 08:49:37 GMT``."""
+    return formatdate(timestamp, usegmt=True)
+
+
+def parse_http_date(value: str) -> float | None:
+    """The Unix time of an HTTP date in any of the three formats; None if invalid."""
+    try:
+        parsed = parsedate_to_datetime(value.strip())
+    except (TypeError, ValueError, IndexError):
+        return None
+    if parsed.tzinfo is None:  # asctime carries no zone: it is GMT
+        return float(timegm(parsed.timetuple()))
+    return parsed.timestamp()
+
+
+@dataclass(frozen=True)
+class Current:
+    """What the server knows of the selected representation now.
+
+    ``exists`` is False when the target has no current representation (404/410);
+    ``etag`` and ``last_modified`` are None when the response carried none.
+    """
+
+    exists: bool
+    etag: EntityTag | None = None
+    last_modified: float | None = None
+
+
+def _modified_after(current: Current, date: float) -> bool:
+    assert current.last_modified is not None
+    # HTTP dates have one-second resolution.
+    return int(current.last_modified) > int(date)
+
+
+def _if_match(value: str, current: Current) -> bool:
+    tags = parse_etag_list(value)
+    if tags == ANY:
+        return current.exists
+    etag = current.etag
+    return current.exists and etag is not None and any(strong_match(t, etag) for t in tags)
+
+
+def _if_none_match(value: str, current: Current) -> bool:
+    tags = parse_etag_list(value)
+    if tags == ANY:
+        return not current.exists
+    etag = current.etag
+    return not (current.exists and etag is not None and any(weak_match(t, etag) for t in tags))
+
+
+def has_preconditions(headers: Headers) -> bool:
+    """True when the request carries any of the four preconditions."""
+    return any(name in headers for name in CONDITIONAL_HEADERS)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What failed preconditions impose: the status, and which header decided it."""
+
+    status: HTTPStatus
+    header: str
+
+
+def evaluate(method: str, headers: Headers, current: Current) -> Verdict | None:
+    """The 304 or 412 the preconditions impose, or None to go on as usual."""
+    safe = method.upper() in SAFE_METHODS
+    if_match = headers.get("if-match")
+    if if_match is not None:
+        if not _if_match(if_match, current):
+            return Verdict(HTTPStatus.PRECONDITION_FAILED, "If-Match")
+    else:
+        since = parse_http_date(headers.get("if-unmodified-since", ""))
+        if (
+            since is not None
+            and current.exists
+            and current.last_modified is not None
+            and _modified_after(current, since)
+        ):
+            return Verdict(HTTPStatus.PRECONDITION_FAILED, "If-Unmodified-Since")
+    if_none_match = headers.get("if-none-match")
+    if if_none_match is not None:
+        if not _if_none_match(if_none_match, current):
+            status = HTTPStatus.NOT_MODIFIED if safe else HTTPStatus.PRECONDITION_FAILED
+            return Verdict(status, "If-None-Match")
+    elif safe:
+        since = parse_http_date(headers.get("if-modified-since", ""))
+        if (
+            since is not None
+            and current.exists
+            and current.last_modified is not None
+            and not _modified_after(current, since)
+        ):
+            return Verdict(HTTPStatus.NOT_MODIFIED, "If-Modified-Since")
+    return None

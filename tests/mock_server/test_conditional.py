@@ -1,0 +1,377 @@
+"""Caching and conditional requests: validators, freshness, 304, 412, 428."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+from starlette.datastructures import Headers
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route, Router
+
+from mock_server import BackgroundServer, create_app
+from mock_server.layers.compression import CompressionLayer
+from mock_server.layers.conditional import ConditionalLayer, write_target
+from mock_server.preconditions import (
+    Current,
+    EntityTag,
+    evaluate,
+    http_date,
+    parse_etag,
+    parse_etag_list,
+    parse_http_date,
+    strong_match,
+    weak_match,
+)
+from mock_server.service import Service
+from mock_server.store import Store
+from tests.mock_server.conftest import ADMIN, BASE, asgi_client, make_settings
+
+IDENTITY = {"Accept-Encoding": "identity"}
+CUSTOMER = {"name": "Ada Lovelace", "address": "12 St James's Square, London, LDN SW1Y 4JH"}
+
+# Pure rules ---------------------------------------------------------------------------
+
+
+def test_parse_entity_tags() -> None:
+    assert parse_etag('"abc"') == EntityTag("abc")
+    assert parse_etag('W/"abc"') == EntityTag("abc", weak=True)
+    assert parse_etag("abc") is None
+    assert parse_etag('"a"b"') is None
+    assert parse_etag_list("*") == "*"
+    assert parse_etag_list(' "a" , W/"b",  "c"') == [
+        EntityTag("a"),
+        EntityTag("b", weak=True),
+        EntityTag("c"),
+    ]
+    assert parse_etag_list('junk, "a"') == [EntityTag("a")]
+    assert parse_etag_list("junk") == []
+    assert str(EntityTag("x", weak=True)) == 'W/"x"'
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "strong", "weak"),
+    [  # RFC 9110 section 8.8.3.2
+        ('W/"1"', 'W/"1"', False, True),
+        ('W/"1"', 'W/"2"', False, False),
+        ('W/"1"', '"1"', False, True),
+        ('"1"', '"1"', True, True),
+    ],
+)
+def test_comparison_table(a: str, b: str, strong: bool, weak: bool) -> None:
+    left, right = parse_etag(a), parse_etag(b)
+    assert left is not None
+    assert right is not None
+    assert strong_match(left, right) is strong
+    assert weak_match(left, right) is weak
+
+
+def test_http_dates_in_all_three_formats() -> None:
+    expected = 784111777.0
+    for text in (
+        "Sun, 06 Nov 1994 08:49:37 GMT",
+        "Sunday, 06-Nov-94 08:49:37 GMT",
+        "Sun Nov  6 08:49:37 1994",
+    ):
+        assert parse_http_date(text) == expected
+    assert http_date(expected) == "Sun, 06 Nov 1994 08:49:37 GMT"
+    assert parse_http_date("yesterday") is None
+    assert parse_http_date("") is None
+
+
+def _verdict(method: str, current: Current, **headers: str) -> int | None:
+    found = evaluate(method, Headers({k.replace("_", "-"): v for k, v in headers.items()}), current)
+    return None if found is None else int(found.status)
+
+
+def test_evaluation_order() -> None:
+    now = Current(True, EntityTag("v2"), 1000.0)
+    # If-Match decides before If-None-Match; a passing If-Match skips If-Unmodified-Since.
+    assert _verdict("PUT", now, if_match='"v1"', if_none_match='"v9"') == 412
+    assert _verdict("PUT", now, if_match='"v2"', if_unmodified_since=http_date(10)) is None
+    assert _verdict("PUT", now, if_unmodified_since=http_date(10)) == 412
+    assert _verdict("PUT", now, if_unmodified_since=http_date(1000)) is None
+    assert _verdict("PUT", now, if_unmodified_since="not a date") is None
+    # If-None-Match: 304 for GET/HEAD, 412 otherwise; it makes If-Modified-Since ignored.
+    assert _verdict("GET", now, if_none_match='W/"v2"') == 304
+    assert _verdict("HEAD", now, if_none_match='"x", "v2"') == 304
+    assert _verdict("DELETE", now, if_none_match='"v2"') == 412
+    assert _verdict("GET", now, if_none_match='"v1"', if_modified_since=http_date(2000)) is None
+    assert _verdict("GET", now, if_modified_since=http_date(1000.9)) == 304
+    assert _verdict("GET", now, if_modified_since=http_date(999)) is None
+    assert _verdict("PUT", now, if_modified_since=http_date(2000)) is None
+    # Strong comparison for If-Match: a weak tag never matches.
+    assert _verdict("PUT", now, if_match='W/"v2"') == 412
+    # "*" asks whether any current representation exists.
+    gone = Current(False)
+    assert _verdict("PUT", gone, if_match="*") == 412
+    assert _verdict("PUT", now, if_match="*") is None
+    assert _verdict("PUT", gone, if_none_match="*") is None
+    assert _verdict("PUT", now, if_none_match="*") == 412
+    assert _verdict("GET", now, if_none_match="*") == 304
+
+
+def test_write_targets() -> None:
+    assert write_target("PUT", "/customers/3") == "/customers/3"
+    assert write_target("DELETE", "/orders/3") == "/orders/3"
+    assert write_target("POST", "/orders/3/place") == "/orders/3"
+    assert write_target("POST", "/customers") is None
+    assert write_target("POST", "/customers/batch") is None
+    assert write_target("PUT", "/auth/token") is None
+
+
+# Reads of the real resources ----------------------------------------------------------
+
+
+async def test_reads_carry_validators_and_freshness(client: httpx.AsyncClient) -> None:
+    for path in ("/customers/1", "/customers", "/products?limit=3", "/v2/products/2"):
+        response = await client.get(path, headers=IDENTITY)
+        assert response.status_code == 200
+        etag = parse_etag(response.headers["etag"])
+        assert etag is not None
+        assert not etag.weak
+        assert response.headers["cache-control"] == "max-age=60"
+        date = parse_http_date(response.headers["date"])
+        assert date is not None
+        assert parse_http_date(response.headers["expires"]) == date + 60
+    again = await client.get("/customers/1", headers=IDENTITY)
+    assert (
+        again.headers["etag"]
+        == (await client.get("/customers/1", headers=IDENTITY)).headers["etag"]
+    )
+
+
+async def test_protected_reads_are_private(client: httpx.AsyncClient) -> None:
+    response = await client.get("/orders/1", headers=ADMIN)
+    assert response.headers["cache-control"] == "private, max-age=60"
+
+
+async def test_auth_endpoints_are_no_store(client: httpx.AsyncClient) -> None:
+    for response in (
+        await client.get("/auth"),
+        await client.get("/auth/whoami", headers=ADMIN),
+        await client.post("/auth/token", headers=ADMIN),
+        await client.post("/auth/token", json={"username": "x", "password": "y"}),
+    ):
+        assert response.headers["cache-control"] == "no-store"
+        assert "etag" not in response.headers
+        assert "expires" not in response.headers
+
+
+async def test_versions_and_media_types_have_their_own_etags(client: httpx.AsyncClient) -> None:
+    tags = {
+        (await client.get(path, headers={**IDENTITY, "Accept": accept})).headers["etag"]
+        for path in ("/customers/1", "/v2/customers/1")
+        for accept in ("application/hal+json", "application/xml")
+    }
+    assert len(tags) == 4
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+async def test_if_none_match_gives_304(client: httpx.AsyncClient, method: str) -> None:
+    first = await client.get("/customers/1", headers=IDENTITY)
+    etag = first.headers["etag"]
+    for condition in (etag, "*", f'"other", {etag}', f"W/{etag}"):
+        response = await client.request(
+            method, "/customers/1", headers={**IDENTITY, "If-None-Match": condition}
+        )
+        assert response.status_code == 304, condition
+        assert response.content == b""
+        assert response.headers["etag"] == etag
+        for field in ("cache-control", "expires", "date", "vary"):
+            assert field in response.headers
+        assert "content-type" not in response.headers
+    changed = await client.get("/customers/1", headers={**IDENTITY, "If-None-Match": '"other"'})
+    assert changed.status_code == 200
+    assert changed.content == first.content
+
+
+async def test_304_only_for_the_same_coding(client: httpx.AsyncClient) -> None:
+    identity_tag = (await client.get("/customers/1", headers=IDENTITY)).headers["etag"]
+    gzip_response = await client.get(
+        "/customers/1", headers={"Accept-Encoding": "gzip", "If-None-Match": identity_tag}
+    )
+    assert gzip_response.status_code == 200
+    assert gzip_response.headers["etag"] != identity_tag
+
+
+# Writes of the real resources ---------------------------------------------------------
+
+
+async def test_if_match_guards_against_lost_updates(client: httpx.AsyncClient) -> None:
+    etag = (await client.get("/customers/1", headers=IDENTITY)).headers["etag"]
+    first = await client.put(
+        "/customers/1",
+        json={**CUSTOMER, "name": "Ada King"},
+        headers={**ADMIN, **IDENTITY, "If-Match": etag},
+    )
+    assert first.status_code == 200
+    lost = await client.put(
+        "/customers/1",
+        json={**CUSTOMER, "name": "Ada Byron"},
+        headers={**ADMIN, **IDENTITY, "If-Match": etag},
+    )
+    assert lost.status_code == 412
+    assert lost.headers["content-type"] == "application/problem+json"
+    body = lost.json()
+    assert body["currentETag"] != etag
+    assert (await client.get("/customers/1")).json()["name"] == "Ada King"
+    assert (
+        await client.put(
+            "/customers/1",
+            json=CUSTOMER,
+            headers={**ADMIN, **IDENTITY, "If-Match": body["currentETag"]},
+        )
+    ).status_code == 200
+
+
+async def test_if_match_is_strong_and_star_needs_a_resource(client: httpx.AsyncClient) -> None:
+    etag = (await client.get("/customers/1", headers=IDENTITY)).headers["etag"]
+    weak = await client.delete(
+        "/customers/1", headers={**ADMIN, **IDENTITY, "If-Match": f"W/{etag}"}
+    )
+    assert weak.status_code == 412
+    assert (
+        await client.put("/customers/99", json=CUSTOMER, headers={**ADMIN, "If-Match": "*"})
+    ).status_code == 412
+    assert (
+        await client.delete("/customers/1", headers={**ADMIN, "If-Match": "*"})
+    ).status_code == 204
+    assert (
+        await client.delete("/customers/1", headers={**ADMIN, "If-Match": "*"})
+    ).status_code == 412
+
+
+async def test_if_none_match_star_creates_only(client: httpx.AsyncClient) -> None:
+    new = {"name": "Only Once", "address": "1 Main Street, Springfield, IL 62701"}
+    headers = {**ADMIN, "If-None-Match": "*"}
+    assert (await client.put("/customers/50", json=new, headers=headers)).status_code == 201
+    assert (await client.put("/customers/50", json=new, headers=headers)).status_code == 412
+
+
+async def test_order_actions_and_deletes_are_guarded(client: httpx.AsyncClient) -> None:
+    headers = {**ADMIN, **IDENTITY}
+    etag = (await client.get("/orders/1", headers=headers)).headers["etag"]
+    stale = {**headers, "If-Match": '"stale"'}
+    assert (await client.post("/orders/1/place", headers=stale)).status_code == 412
+    assert (await client.get("/orders/1", headers=headers)).json()["status"] == "draft"
+    placed = await client.post("/orders/1/place", headers={**headers, "If-Match": etag})
+    assert placed.status_code == 200
+    assert (
+        await client.delete("/orders/1", headers={**headers, "If-Match": etag})
+    ).status_code == 412
+
+
+async def test_if_match_uses_the_clients_own_representation(client: httpx.AsyncClient) -> None:
+    gzip = {"Accept-Encoding": "gzip"}
+    v2_tag = (await client.get("/v2/customers/1", headers=gzip)).headers["etag"]
+    v1_tag = (await client.get("/customers/1", headers=gzip)).headers["etag"]
+    v2_body = {"name": "Ada", "address": {"streetAddress": "1 A", "city": "B", "state": "C",
+                                          "zipCode": "1"}}  # fmt: skip
+    mismatched = await client.put(
+        "/v2/customers/1", json=v2_body, headers={**ADMIN, **gzip, "If-Match": v1_tag}
+    )
+    assert mismatched.status_code == 412
+    matched = await client.put(
+        "/v2/customers/1", json=v2_body, headers={**ADMIN, **gzip, "If-Match": v2_tag}
+    )
+    assert matched.status_code == 200
+
+
+async def test_created_etag_validates_the_next_write(client: httpx.AsyncClient) -> None:
+    new = {"name": "Tagged Tess", "address": "1 Main Street, Springfield, IL 62701"}
+    for encoding in ("gzip", "identity"):
+        headers = {**ADMIN, "Accept-Encoding": encoding}
+        created = await client.post("/customers", json={**new, "name": encoding}, headers=headers)
+        assert created.status_code == 201
+        read = await client.get(created.headers["location"], headers=headers)
+        assert read.headers["etag"] == created.headers["etag"], encoding
+
+
+async def test_require_preconditions_gives_428() -> None:
+    app = create_app(make_settings(require_preconditions=True))
+    async with asgi_client(app) as client:
+        missing = await client.put("/customers/1", json=CUSTOMER, headers=ADMIN)
+        assert missing.status_code == 428
+        assert missing.headers["content-type"] == "application/problem+json"
+        assert "If-Match" in missing.json()["detail"]
+        assert (await client.delete("/customers/2", headers=ADMIN)).status_code == 428
+        assert (await client.post("/orders/1/place", headers=ADMIN)).status_code == 428
+        etag = (await client.get("/customers/1")).headers["etag"]
+        ok = await client.put("/customers/1", json=CUSTOMER, headers={**ADMIN, "If-Match": etag})
+        assert ok.status_code == 200
+        new = {"name": "Fresh", "address": "1 Main Street, Springfield, IL 62701"}
+        assert (await client.post("/customers", json=new, headers=ADMIN)).status_code == 201
+        create_only = {**ADMIN, "If-None-Match": "*"}
+        other = {**new, "name": "Fresher"}
+        assert (
+            await client.put("/customers/60", json=other, headers=create_only)
+        ).status_code == 201
+
+
+# Dates and Last-Modified, against a tiny resource --------------------------------------
+
+MODIFIED = 1_700_000_000.0
+
+
+@pytest.fixture
+async def dated() -> AsyncIterator[httpx.AsyncClient]:
+    """A resource with Last-Modified behind the conditional and compression layers."""
+    writes: list[str] = []
+
+    async def thing(request: Request) -> Response:
+        if request.method == "PUT":
+            writes.append("put")
+            return Response(status_code=204)
+        return Response(
+            b"hello" * 10, media_type="text/plain", headers={"Last-Modified": http_date(MODIFIED)}
+        )
+
+    service = Service(make_settings(), Store())
+    service.clock = lambda: MODIFIED + 3600
+    router = Router([Route("/customers/1", thing, methods=["GET", "PUT"])])
+    app = ConditionalLayer(CompressionLayer(router, service), service)
+    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
+    async with httpx.AsyncClient(transport=transport, base_url=BASE) as client:
+        client.writes = writes  # type: ignore[attr-defined]
+        yield client
+
+
+async def test_if_modified_since(dated: httpx.AsyncClient) -> None:
+    response = await dated.get("/customers/1")
+    assert response.headers["last-modified"] == http_date(MODIFIED)
+    assert response.headers["date"] == http_date(MODIFIED + 3600)
+    assert response.headers["expires"] == http_date(MODIFIED + 3660)
+    same = await dated.get("/customers/1", headers={"If-Modified-Since": http_date(MODIFIED)})
+    assert same.status_code == 304
+    assert same.headers["last-modified"] == http_date(MODIFIED)
+    older = await dated.get("/customers/1", headers={"If-Modified-Since": http_date(MODIFIED - 1)})
+    assert older.status_code == 200
+    bad = await dated.get("/customers/1", headers={"If-Modified-Since": "last week"})
+    assert bad.status_code == 200
+    overridden = await dated.get(
+        "/customers/1",
+        headers={"If-Modified-Since": http_date(MODIFIED), "If-None-Match": '"nope"'},
+    )
+    assert overridden.status_code == 200
+
+
+async def test_if_unmodified_since(dated: httpx.AsyncClient) -> None:
+    stale = await dated.put(
+        "/customers/1", headers={"If-Unmodified-Since": http_date(MODIFIED - 10)}
+    )
+    assert stale.status_code == 412
+    assert dated.writes == []  # type: ignore[attr-defined]
+    fresh = await dated.put("/customers/1", headers={"If-Unmodified-Since": http_date(MODIFIED)})
+    assert fresh.status_code == 204
+    assert dated.writes == ["put"]  # type: ignore[attr-defined]
+
+
+def test_one_date_header_on_the_wire(live_server: BackgroundServer) -> None:
+    with httpx.Client(base_url=live_server.url) as client:
+        for path in ("/customers/1", "/orders", "/nowhere"):
+            response = client.get(path)
+            assert len(response.headers.get_list("date")) == 1, path
+            assert parse_http_date(response.headers["date"]) is not None
