@@ -1,4 +1,4 @@
-"""The knowledge base: HTTP status codes, headers, methods and the REST constraints.
+"""The knowledge base: HTTP status codes, headers, methods, REST constraints, versions.
 
 "Learn HTTP on the way": every entry says the protocol's rule, what it means for the
 user now, and what to do next. Pure data and small functions, no I/O, no Textual.
@@ -45,6 +45,7 @@ from explorer.core.knowledge.model import (
     StatusInfo,
     Usage,
 )
+from explorer.core.knowledge.protocols import ProtocolInfo, all_protocols, protocol_info
 from explorer.core.knowledge.statuses import (
     all_classes,
     all_statuses,
@@ -61,6 +62,7 @@ __all__ = [
     "HeaderInfo",
     "Kind",
     "MethodInfo",
+    "ProtocolInfo",
     "Section",
     "StatusClass",
     "StatusInfo",
@@ -71,6 +73,7 @@ __all__ = [
     "all_explanations",
     "all_headers",
     "all_methods",
+    "all_protocols",
     "all_statuses",
     "canonical_name",
     "constraint_info",
@@ -83,6 +86,7 @@ __all__ = [
     "is_method_token",
     "method_info",
     "method_names",
+    "protocol_info",
     "search",
     "status_class",
     "status_info",

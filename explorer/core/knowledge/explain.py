@@ -26,6 +26,7 @@ from explorer.core.knowledge.model import (
     StatusInfo,
     Usage,
 )
+from explorer.core.knowledge.protocols import ProtocolInfo, all_protocols, protocol_info
 from explorer.core.knowledge.statuses import (
     all_classes,
     all_statuses,
@@ -47,6 +48,7 @@ class Kind(enum.Enum):
     HEADER = "header"
     METHOD = "method"
     CONSTRAINT = "REST constraint"
+    PROTOCOL = "protocol version"
 
 
 @dataclass(frozen=True)
@@ -266,15 +268,28 @@ def constraint_explanation(info: ConstraintInfo) -> Explanation:
     )
 
 
+def protocol_explanation(info: ProtocolInfo) -> Explanation:
+    """The explanation of an HTTP protocol version."""
+    sections = (
+        Section("Rule", (info.rule,)),
+        Section("What it brought", info.features, bullets=True),
+        Section("In restwalk", (info.in_restwalk,)),
+    )
+    return Explanation(
+        Kind.PROTOCOL, info.name.lower(), info.name, info.meaning, sections, info.reference
+    )
+
+
 @cache
 def all_explanations() -> tuple[Explanation, ...]:
-    """Every entry: classes, codes, methods, headers, constraints, in that order."""
+    """Every entry: classes, codes, methods, headers, constraints, protocol versions."""
     return (
         tuple(class_explanation(cls) for cls in all_classes())
         + tuple(status_explanation(info) for info in all_statuses())
         + tuple(method_explanation(info) for info in all_methods())
         + tuple(header_explanation(info) for info in all_headers())
         + tuple(constraint_explanation(info) for info in all_constraints())
+        + tuple(protocol_explanation(info) for info in all_protocols())
     )
 
 
@@ -288,10 +303,12 @@ def _by_phrase() -> dict[str, StatusInfo]:
 
 
 def explain(topic: str) -> Explanation | None:
-    """Explain a status code (``"418"``), class (``"4xx"``), method, header or constraint.
+    """Explain a status code or class, a method, a header, a constraint or an HTTP version.
 
-    Case-insensitive. An unknown code in 100..599 still gets its class's meaning; a
-    reason phrase (``"not found"``) finds its code. None when nothing matches.
+    Topics look like ``"418"``, ``"4xx"``, ``"PATCH"``, ``"Retry-After"``,
+    ``"stateless"`` or ``"HTTP/2"``, in any letter case. An unknown code in 100..599
+    still gets its class's meaning; a reason phrase (``"not found"``) finds its code.
+    None when nothing matches.
     """
     text = " ".join(topic.split())
     if not text:
@@ -317,6 +334,9 @@ def explain(topic: str) -> Explanation | None:
     constraint = constraint_info(text)
     if constraint is not None:
         return constraint_explanation(constraint)
+    protocol = protocol_info(text)
+    if protocol is not None:
+        return protocol_explanation(protocol)
     phrase = _by_phrase().get(text.lower())
     return status_explanation(phrase) if phrase is not None else None
 

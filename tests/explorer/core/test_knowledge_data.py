@@ -15,6 +15,7 @@ from explorer.core.knowledge import (
     all_constraints,
     all_headers,
     all_methods,
+    all_protocols,
     all_statuses,
     canonical_name,
     explain,
@@ -243,6 +244,9 @@ def test_constraints() -> None:
         ("patch", Kind.METHOD, "PATCH"),
         ("HATEOAS", Kind.CONSTRAINT, "REST constraint: Hypermedia (HATEOAS)"),
         ("stateless", Kind.CONSTRAINT, "REST constraint: Stateless"),
+        ("HTTP/2.0", Kind.PROTOCOL, "HTTP/2"),
+        ("h2", Kind.PROTOCOL, "HTTP/2"),
+        ("http/1.1", Kind.PROTOCOL, "HTTP/1.1"),
     ],
 )
 def test_explain_finds_each_kind(topic: str, kind: Kind, title: str) -> None:
@@ -250,6 +254,16 @@ def test_explain_finds_each_kind(topic: str, kind: Kind, title: str) -> None:
     assert explanation is not None
     assert explanation.kind is kind
     assert explanation.title == title
+
+
+def test_protocol_versions_of_the_spec() -> None:
+    names = [info.name for info in all_protocols()]
+    assert names == ["HTTP/1.0", "HTTP/1.1", "HTTP/2", "HTTP/3"]
+    http2 = explain("HTTP/2")
+    assert http2 is not None
+    text = http2.to_text()
+    assert "Multiplexed" in text
+    assert "ALPN" in text
 
 
 def test_explain_an_unknown_code_gives_its_class() -> None:
@@ -279,7 +293,7 @@ def test_to_text_is_plain_wrapped_text() -> None:
 
 def test_every_entry_renders() -> None:
     explanations = knowledge.all_explanations()
-    assert len(explanations) == 5 + len(all_statuses()) + 9 + len(all_headers()) + 7
+    assert len(explanations) == 5 + len(all_statuses()) + 9 + len(all_headers()) + 7 + 4
     for explanation in explanations:
         assert explanation.to_text().strip()
         assert explanation.summary
