@@ -59,6 +59,8 @@ class Resolver:
 
     def _join(self, href: str) -> str:
         href = href.strip()
+        if not href:  # RFC 3986 5.2.2: the base itself, without its fragment
+            return self.base.split("#", 1)[0]
         if "/." not in href and "\\" not in href:
             if href.startswith(("http://", "https://")):
                 return href

@@ -1,0 +1,133 @@
+"""find_links as a whole: order, dispatch by media type, sniffing, resolution rules."""
+
+from __future__ import annotations
+
+import gc
+
+import orjson
+import pytest
+
+from explorer.core.hypermedia import find_links
+from explorer.core.hypermedia.collector import escape, fast_field, fast_link
+from explorer.core.hypermedia.resolve import Resolver
+from explorer.core.link import FormField, Link
+
+BASE = "http://127.0.0.1:8000/orders/3?view=full#top"
+HAL_DOC = orjson.dumps({"_links": {"self": {"href": "/orders/3"}}, "see": "/elsewhere"})
+
+
+def test_headers_first_in_wire_order_then_body() -> None:
+    headers = [
+        ("Location", "/orders/4"),
+        ("Link", "</orders>; rel=collection"),
+        ("Content-Location", "/orders/3"),
+    ]
+    found = find_links(BASE, 200, headers, HAL_DOC, "application/hal+json")
+    assert [(link.rel, link.source) for link in found] == [
+        ("location", "header:Location"),
+        ("collection", "header:Link"),
+        ("content-location", "header:Content-Location"),
+        ("self", "/_links/self"),
+        ("see", "/see"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "media_type", "sources"),
+    [
+        (HAL_DOC, None, ["/_links/self", "/see"]),
+        (b"\xef\xbb\xbf" + HAL_DOC, "text/plain", ["/_links/self", "/see"]),
+        (HAL_DOC, "application/octet-stream", ["/_links/self", "/see"]),
+        (HAL_DOC, "application/problem+json", ["/_links/self", "/see"]),
+        (HAL_DOC, "image/png", []),
+        (HAL_DOC, "text/html", []),
+        (b"  <html><a href='/a'>a</a></html>", None, ["html/a[1]"]),
+        (b"<!DOCTYPE html><a href='/a'>a</a>", "", ["a[1]"]),
+        (b"<?xml version='1.0'?><r><link href='/a'/></r>", None, ["r/link[1]"]),
+        (b"<r><link href='/a'/></r>", "application/vnd.custom+xml", ["r/link[1]"]),
+        (b"plain words /not/a/link", None, []),
+        (b"{not json", "application/json", []),
+    ],
+)
+def test_dispatch_and_sniffing(body: bytes, media_type: str | None, sources: list[str]) -> None:
+    found = find_links(BASE, 200, [], body, media_type)
+    assert [link.source for link in found] == sources
+
+
+def test_declared_format_is_read_whatever_its_shape() -> None:
+    # Not Siren-shaped (no class, no entities): only the declared type says it is.
+    doc = {"links": [{"rel": "self", "href": "/x"}]}
+    found = find_links(BASE, 200, [], orjson.dumps(doc), "application/vnd.siren+json")
+    assert [(link.rel, link.href) for link in found] == [("self", "http://127.0.0.1:8000/x")]
+
+
+def test_jsonapi_and_siren_are_not_both_sniffed() -> None:
+    doc = {
+        "data": {"type": "t", "id": "1", "links": {"self": "/t/1"}},
+        "actions": [{"name": "go", "href": "/go"}],
+    }
+    found = find_links(BASE, 200, [], orjson.dumps(doc), "application/json")
+    assert [link.source for link in found] == ["/data/links/self", "/actions/0/href"]
+
+
+def test_garbage_collection_is_back_on_afterwards() -> None:
+    assert gc.isenabled()
+    find_links(BASE, 200, [], HAL_DOC, None)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        find_links(BASE, 200, [], HAL_DOC, None)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+@pytest.mark.parametrize(
+    ("href", "templated", "expected"),
+    [
+        ("/customers{?name}", True, "http://h/customers{?name}"),
+        ("orders/{id}", True, "http://h/a/orders/{id}"),
+        ("../up/{id}", True, "http://h/up/{id}"),
+        ("https://x.example/{a}", True, "https://x.example/{a}"),
+        ("?fixed=1{&more}", True, "http://h/a/b?fixed=1{&more}"),
+        ("page?{x}", True, "http://h/a/page?{x}"),
+        ("{?page}", True, "http://h/a/b{?page}"),
+        ("{&page}", True, "http://h/a/b{&page}"),
+        ("{#section}", True, "http://h/a/b?q=1{#section}"),
+        ("{/owner}", True, "http://h{/owner}"),
+        ("{+url}", True, "{+url}"),
+        ("{var}/x", True, "{var}/x"),
+        ("/plain", True, "http://h/plain"),
+        ("/a/./b/../c", False, "http://h/a/c"),
+        ("", False, "http://h/a/b?q=1"),
+        ("#frag", False, "http://h/a/b?q=1#frag"),
+        ("//other.example/x", False, "http://other.example/x"),
+        ("  /trimmed ", False, "http://h/trimmed"),
+        ("http://[broken", False, "http://[broken"),
+    ],
+)
+def test_resolution_rule(href: str, templated: bool, expected: str) -> None:
+    assert Resolver("http://h/a/b?q=1#f").resolve(href, templated) == expected
+
+
+def test_resolver_without_an_origin_and_with_base() -> None:
+    assert Resolver("").resolve("/x") == "/x"
+    assert Resolver("not a url").resolve("{/x}", True) == "{/x}"
+    assert Resolver("http://h/a/").with_base("sub/").resolve("x") == "http://h/a/sub/x"
+
+
+def test_fast_constructors_equal_the_dataclasses() -> None:
+    values = {"rel": "next", "href": "http://h/2", "title": "Next", "source": "/x"}
+    assert fast_link(**values) == Link(**values)  # type: ignore[arg-type]
+    assert hash(fast_link(**values)) == hash(Link(**values))  # type: ignore[arg-type]
+    assert fast_field(name="q", required=True) == FormField(name="q", required=True)
+    with pytest.raises(TypeError):
+        fast_link(rel="x")
+    with pytest.raises(TypeError):
+        fast_field(type="text")
+
+
+def test_pointer_escaping() -> None:
+    assert escape("a/b~c") == "a~1b~0c"
+    assert escape("~1") == "~01"
+    assert escape("plain") == "plain"

@@ -1,0 +1,142 @@
+"""XML documents through find_links: Atom, RSS, our mock's XML, malformed and hostile XML."""
+
+from __future__ import annotations
+
+from explorer.core.hypermedia import find_links
+from explorer.core.link import FormField, Link
+
+ATOM = b"""<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xml:base="http://example.org/blog/">
+  <title>Example Feed</title>
+  <link href="feed.atom" rel="self" type="application/atom+xml"/>
+  <link href="/"/>
+  <entry>
+    <title>First</title>
+    <link href="2003/12/13/first"/>
+  </entry>
+  <entry xml:base="/archive/">
+    <title>Second</title>
+    <link rel="alternate" href="second" hreflang="fr" title="Le deuxieme"/>
+    <link rel="enclosure" type="audio/mpeg" href="http://cdn.example.org/second.mp3"/>
+    <link rel="edit"/>
+  </entry>
+  <link rel="next" href="?page=2"/>
+</feed>
+"""
+
+
+def test_atom_feed_with_xml_base() -> None:
+    found = find_links("http://example.org/feed", 200, [], ATOM, "application/atom+xml")
+    assert found == [
+        Link(
+            rel="self",
+            href="http://example.org/blog/feed.atom",
+            media_type="application/atom+xml",
+            source="feed/link[1]",
+        ),
+        Link(rel="alternate", href="http://example.org/", source="feed/link[2]"),
+        Link(
+            rel="alternate",
+            href="http://example.org/blog/2003/12/13/first",
+            source="feed/entry/link[1]",
+        ),
+        Link(
+            rel="alternate",
+            href="http://example.org/archive/second",
+            title="Le deuxieme",
+            source="feed/entry[2]/link[1]",
+            hreflang="fr",
+        ),
+        Link(
+            rel="enclosure",
+            href="http://cdn.example.org/second.mp3",
+            media_type="audio/mpeg",
+            source="feed/entry[2]/link[2]",
+        ),
+        Link(rel="next", href="http://example.org/blog/?page=2", source="feed/link[3]"),
+    ]
+
+
+RSS = b"""<?xml version="1.0"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>News</title>
+    <link>https://news.example.com/</link>
+    <atom:link href="https://news.example.com/rss" rel="self" type="application/rss+xml"/>
+    <item><title>One</title><link>https://news.example.com/1</link></item>
+    <item><title>Two</title><link>  not a url  </link></item>
+  </channel>
+</rss>
+"""
+
+
+def test_rss_channel_text_links_and_atom_link() -> None:
+    found = find_links("https://news.example.com/rss", 200, [], RSS, None)
+    assert found == [
+        Link(rel="alternate", href="https://news.example.com/", source="rss/channel/link[1]"),
+        Link(
+            rel="self",
+            href="https://news.example.com/rss",
+            media_type="application/rss+xml",
+            source="rss/channel/link[2]",
+        ),
+        Link(rel="alternate", href="https://news.example.com/1", source="rss/channel/item/link[1]"),
+    ]
+
+
+MOCK_ORDER = b"""<?xml version='1.0' encoding='utf-8'?>
+<order id="3"><id>3</id><status>draft</status>
+<link rel="self" href="/orders/3" /><link rel="rw:customer" href="/customers/1" title="Ada" />
+<link rel="search" href="/orders{?status}" templated="true" />
+<embedded rel="items"><item id="1"><link rel="self" href="/products/1" /></item></embedded>
+<action name="place" method="POST" href="/orders/3/place" title="Place" type="application/json">
+<field name="note" type="text" required="false" title="A note" />
+<field name="speed" type="text" required="true" value="slow" options="slow fast" />
+</action></order>"""
+
+
+def test_mock_server_xml() -> None:
+    found = find_links("http://127.0.0.1:8000/orders/3", 200, [], MOCK_ORDER, "application/xml")
+    h = "http://127.0.0.1:8000"
+    assert found == [
+        Link(rel="self", href=f"{h}/orders/3", source="order/link[1]"),
+        Link(rel="rw:customer", href=f"{h}/customers/1", title="Ada", source="order/link[2]"),
+        Link(
+            rel="search",
+            href=f"{h}/orders{{?status}}",
+            templated=True,
+            source="order/link[3]",
+        ),
+        Link(rel="self", href=f"{h}/products/1", source="order/embedded/item/link[1]"),
+        Link(
+            rel="place",
+            href=f"{h}/orders/3/place",
+            method="POST",
+            title="Place",
+            source="order/action[1]",
+            fields=(
+                FormField(name="note", prompt="A note"),
+                FormField(name="speed", required=True, value="slow", options=("slow", "fast")),
+            ),
+            content_type="application/json",
+            name="place",
+        ),
+    ]
+
+
+def test_malformed_and_hostile_xml_gives_no_body_links() -> None:
+    header = [("Link", "</x>; rel=next")]
+    only_header = [Link(rel="next", href="http://h/x", source="header:Link")]
+    truncated = b"<feed><link href='/a'/><entry>"
+    assert find_links("http://h/", 200, header, truncated, "application/xml") == only_header
+    laughs = (
+        b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+        b'<!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><feed><link href="/&lol2;"/></feed>'
+    )
+    assert find_links("http://h/", 200, header, laughs, "application/xml") == only_header
+    external = (
+        b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>'
+        b'<x><link href="&e;"/></x>'
+    )
+    assert find_links("http://h/", 200, header, external, "text/xml") == only_header
+    assert find_links("http://h/", 200, header, b"", "application/xml") == only_header
