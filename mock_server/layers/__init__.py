@@ -14,6 +14,7 @@ from mock_server.layers.authentication import AuthenticationLayer
 from mock_server.layers.compression import CompressionLayer
 from mock_server.layers.conditional import ConditionalLayer
 from mock_server.layers.errors import ErrorLayer
+from mock_server.layers.faults import FaultsLayer
 from mock_server.layers.method_policy import MethodPolicyLayer
 from mock_server.layers.negotiation import NegotiationLayer
 from mock_server.layers.protocol_limits import ProtocolLimitsLayer
@@ -29,6 +30,7 @@ LAYERS: list[LayerFactory] = [
     ProtocolLimitsLayer,
     RateLimitLayer,
     MethodPolicyLayer,
+    FaultsLayer,
     AuthenticationLayer,
     VersioningLayer,
     NegotiationLayer,
