@@ -7,6 +7,8 @@ import base64
 import httpx
 import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from explorer.core.errors import (
     InvalidHeader,
@@ -305,3 +307,47 @@ def test_a_login_without_a_token_fails_clearly(status: int, body: bytes, words: 
         token_from_login(flow, status, body)
     assert words in info.value.message
     assert "wrong" not in info.value.message
+
+
+# --- any input: a request or a clear error, never a crash ---------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    method=st.text(max_size=12),
+    url=st.one_of(
+        st.text(max_size=40),
+        st.builds(lambda rest: f"http://127.0.0.1:8000/{rest}", st.text(max_size=30)),
+    ),
+    header=st.tuples(st.text(max_size=12), st.text(max_size=20)),
+    query=st.lists(st.tuples(st.text(max_size=8), st.text(max_size=8)), max_size=3),
+    version=st.one_of(st.none(), st.integers(min_value=0, max_value=10**6)),
+    style=st.sampled_from(["none", "uri", "query", "header"]),
+    body=st.one_of(st.none(), st.text(max_size=20), st.binary(max_size=20)),
+)
+def test_any_input_builds_or_raises_invalid_request(
+    method: str,
+    url: str,
+    header: tuple[str, str],
+    query: list[tuple[str, str]],
+    version: int | None,
+    style: str,
+    body: str | bytes | None,
+) -> None:
+    spec = RequestSpec(
+        method=method,
+        url=url,
+        headers=(header,),
+        query=tuple(query),
+        api_version=version,
+        version_style=style,  # type: ignore[arg-type]
+        body=body,
+    )
+    try:
+        request = build_request(spec)
+    except InvalidRequest as exc:
+        assert exc.message
+        assert "\n" not in exc.message
+    else:
+        assert request.method == method
+        assert request.url.scheme in ("http", "https")
