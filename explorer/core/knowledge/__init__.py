@@ -53,6 +53,7 @@ from explorer.core.knowledge.statuses import (
     status_info,
     statuses_in_class,
 )
+from explorer.core.knowledge.versioning import VersioningInfo, all_versioning, versioning_info
 
 __all__ = [
     "Cacheability",
@@ -67,6 +68,7 @@ __all__ = [
     "StatusClass",
     "StatusInfo",
     "Usage",
+    "VersioningInfo",
     "advise",
     "all_classes",
     "all_constraints",
@@ -75,6 +77,7 @@ __all__ = [
     "all_methods",
     "all_protocols",
     "all_statuses",
+    "all_versioning",
     "canonical_name",
     "constraint_info",
     "explain",
@@ -91,4 +94,5 @@ __all__ = [
     "status_class",
     "status_info",
     "statuses_in_class",
+    "versioning_info",
 ]

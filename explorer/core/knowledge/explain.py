@@ -34,6 +34,12 @@ from explorer.core.knowledge.statuses import (
     status_class,
     status_info,
 )
+from explorer.core.knowledge.versioning import (
+    OVERVIEW,
+    VersioningInfo,
+    all_versioning,
+    versioning_info,
+)
 
 _CODE_RE = re.compile(r"(?:http|status|code)?\s*(\d{3})", re.IGNORECASE)
 _CLASS_RE = re.compile(r"([1-5])xx", re.IGNORECASE)
@@ -49,6 +55,7 @@ class Kind(enum.Enum):
     METHOD = "method"
     CONSTRAINT = "REST constraint"
     PROTOCOL = "protocol version"
+    VERSIONING = "API versioning"
 
 
 @dataclass(frozen=True)
@@ -280,9 +287,37 @@ def protocol_explanation(info: ProtocolInfo) -> Explanation:
     )
 
 
+def versioning_explanation(info: VersioningInfo) -> Explanation:
+    """The explanation of one API versioning approach."""
+    sections = (
+        Section("Where the version goes", (info.shape,)),
+        Section("Without a marker", (info.default,)),
+        Section("Rule", (info.rule,)),
+        Section("Example", (info.example,)),
+    )
+    return Explanation(
+        Kind.VERSIONING, info.key, info.name, info.meaning, sections, "the spec, Versioning"
+    )
+
+
+def versioning_overview() -> Explanation:
+    """All four versioning approaches on one page."""
+    approaches = tuple(
+        f"{info.name}: {info.shape} (e.g. {info.example})" for info in all_versioning()
+    )
+    return Explanation(
+        Kind.VERSIONING,
+        "versioning",
+        "API versioning",
+        OVERVIEW,
+        (Section("Approaches", approaches, bullets=True),),
+        "the spec, Versioning",
+    )
+
+
 @cache
 def all_explanations() -> tuple[Explanation, ...]:
-    """Every entry: classes, codes, methods, headers, constraints, protocol versions."""
+    """Every entry: classes, codes, methods, headers, constraints, versions, versioning."""
     return (
         tuple(class_explanation(cls) for cls in all_classes())
         + tuple(status_explanation(info) for info in all_statuses())
@@ -290,6 +325,8 @@ def all_explanations() -> tuple[Explanation, ...]:
         + tuple(header_explanation(info) for info in all_headers())
         + tuple(constraint_explanation(info) for info in all_constraints())
         + tuple(protocol_explanation(info) for info in all_protocols())
+        + (versioning_overview(),)
+        + tuple(versioning_explanation(info) for info in all_versioning())
     )
 
 
@@ -337,6 +374,11 @@ def explain(topic: str) -> Explanation | None:
     protocol = protocol_info(text)
     if protocol is not None:
         return protocol_explanation(protocol)
+    if text.lower() in ("versioning", "api versioning", "version", "api-versioning"):
+        return versioning_overview()
+    approach = versioning_info(text)
+    if approach is not None:
+        return versioning_explanation(approach)
     phrase = _by_phrase().get(text.lower())
     return status_explanation(phrase) if phrase is not None else None
 

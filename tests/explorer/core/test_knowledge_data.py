@@ -247,6 +247,10 @@ def test_constraints() -> None:
         ("HTTP/2.0", Kind.PROTOCOL, "HTTP/2"),
         ("h2", Kind.PROTOCOL, "HTTP/2"),
         ("http/1.1", Kind.PROTOCOL, "HTTP/1.1"),
+        ("versioning", Kind.VERSIONING, "API versioning"),
+        ("Header versioning", Kind.VERSIONING, "Header versioning"),
+        ("query", Kind.VERSIONING, "Query string versioning"),
+        ("no versioning", Kind.VERSIONING, "No versioning"),
     ],
 )
 def test_explain_finds_each_kind(topic: str, kind: Kind, title: str) -> None:
@@ -264,6 +268,19 @@ def test_protocol_versions_of_the_spec() -> None:
     text = http2.to_text()
     assert "Multiplexed" in text
     assert "ALPN" in text
+
+
+def test_the_spec_s_four_versioning_approaches() -> None:
+    keys = [info.key for info in knowledge.all_versioning()]
+    assert keys == ["none", "uri", "query", "header"]
+    header = knowledge.versioning_info("header")
+    assert header is not None
+    assert header.example == "Custom-Header: api-version=2"
+    assert header.default == "version 1"
+    assert knowledge.versioning_info("none") is None
+    overview = explain("API versioning")
+    assert overview is not None
+    assert "v<number>" in overview.to_text()
 
 
 def test_explain_an_unknown_code_gives_its_class() -> None:
@@ -293,7 +310,7 @@ def test_to_text_is_plain_wrapped_text() -> None:
 
 def test_every_entry_renders() -> None:
     explanations = knowledge.all_explanations()
-    assert len(explanations) == 5 + len(all_statuses()) + 9 + len(all_headers()) + 7 + 4
+    assert len(explanations) == 5 + len(all_statuses()) + 9 + len(all_headers()) + 7 + 4 + 5
     for explanation in explanations:
         assert explanation.to_text().strip()
         assert explanation.summary
