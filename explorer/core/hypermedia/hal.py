@@ -131,14 +131,15 @@ def _links(
     append = c.links.append
     resolve = c.resolver.resolve
     for rel, value in links.items():
-        here = child(pointer, rel)
+        # child() inlined: this line runs once per relation of every resource.
+        here = f"{pointer}/{rel}" if "/" not in rel and "~" not in rel else child(pointer, rel)
         extra: tuple[tuple[str, str], ...] = ()
         if curies and ":" in rel:
             rel_uri = _expand_curie(rel, curies, c, cache)
             if rel_uri is not None:
                 extra = (("rel-uri", rel_uri),)
         if type(value) is dict:
-            objects: list[tuple[str, object]] = [(here, value)]
+            objects: list[tuple[str, object]] | tuple[tuple[str, object]] = ((here, value),)
         elif type(value) is list:
             objects = [(f"{here}/{index}", item) for index, item in enumerate(value)]
         else:
