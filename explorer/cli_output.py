@@ -23,6 +23,7 @@ __all__ = [
     "format_exchange",
     "format_links",
     "link_json",
+    "measures_line",
     "pretty_body",
 ]
 
@@ -76,10 +77,25 @@ def format_exchange(exchange: Exchange, *, verbose: bool = False) -> str:
     response = exchange.response
     lines.append(f"{response.http_version} {response.status} {response.reason}".rstrip())
     lines += explanation_lines(exchange)
+    if verbose:
+        lines.append(measures_line(exchange))
     lines += [f"{name}: {mask_header(name, value)}" for name, value in response.headers]
     text = "\n".join(lines)
     body = pretty_body(response.body, response.header("content-type"))
     return f"{text}\n\n{body}" if body else text
+
+
+def measures_line(exchange: Exchange) -> str:
+    """``# 3.1 ms to headers, 4.0 ms in all; 1229 bytes (512 on the wire)``."""
+    timings, response = exchange.timings, exchange.response
+    size = f"{len(response.body)} bytes"
+    if response.wire_size is not None and response.wire_size != len(response.body):
+        size += f" ({response.wire_size} on the wire)"
+    hops = f", {len(exchange.hops)} redirects" if exchange.hops else ""
+    return (
+        f"# {timings.headers * 1000:.1f} ms to headers, {timings.total * 1000:.1f} ms in all"
+        f"{hops}; {size}"
+    )
 
 
 def exchange_json(exchange: Exchange) -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -146,6 +147,7 @@ def test_credentials_are_sent_but_never_printed(
     assert "HTTP/1.1 200 OK" in out
     assert "Authorization: Basic ****" in out
     assert "wonderland" not in out
+    assert re.search(r"^# [0-9.]+ ms to headers, [0-9.]+ ms in all; \d+ bytes", out, re.M)
     code, out, _ = run(
         capsys, "request", "GET", mock_url + "/orders", "--bearer", "secret-token", "-v"
     )
