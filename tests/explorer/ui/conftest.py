@@ -15,7 +15,8 @@ from textual.pilot import Pilot
 
 from explorer.core.client import Client
 from explorer.ui.app import RestwalkApp, create_app
-from mock_server import Settings, create_app as create_mock_app
+from mock_server import Settings
+from mock_server import create_app as create_mock_app
 
 ROOT = "http://mock/"
 SIZE = (120, 40)

@@ -64,7 +64,7 @@ async def test_follow_link_then_back_and_forward(make_app: AppFactory) -> None:
         await settle(pilot)
         assert history.current is not None
         assert history.current.spec.url == "http://mock/customers"
-        assert len(history.pages) == 2  # noqa: PLR2004 - root and customers
+        assert len(history.pages) == 2
 
 
 async def test_links_panel_enter_follows_highlighted_link(make_app: AppFactory) -> None:

@@ -1,0 +1,100 @@
+"""Help, learning screen, explanations and the command palette."""
+
+from __future__ import annotations
+
+from textual.command import CommandPalette
+from textual.widgets import Input, Markdown, OptionList
+
+from explorer.ui.dialogs.explain import ExplainDialog
+from explorer.ui.screens.help import HelpScreen
+from explorer.ui.screens.learn import LearnScreen, all_entries
+from explorer.ui.screens.main import BrowserScreen
+from explorer.ui.widgets.headers_view import HeadersView
+from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+
+
+def markdown_of(screen: object, selector: str) -> str:
+    widget = screen.query_one(selector, Markdown)  # type: ignore[attr-defined]
+    return str(widget.source)
+
+
+async def test_help_lists_every_browser_key(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = markdown_of(app.screen, "#help-text")
+        for binding in BrowserScreen.BINDINGS:
+            assert binding.description in text or binding.action.startswith("follow")  # type: ignore[union-attr]
+        assert "alt+left" in text
+        assert "1 … 9" in text
+        assert "press **a** to log in" in text
+        await pilot.press("escape")
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_explain_status_and_header(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ExplainDialog)
+        assert markdown_of(app.screen, "#explanation").startswith("# 200 OK")
+        await pilot.press("escape")
+        await pilot.press("h")  # the headers tab
+        await pilot.pause()
+        table = app.browser.query_one(HeadersView).query_one("DataTable")
+        table.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ExplainDialog)
+        assert markdown_of(app.screen, "#explanation").startswith("# ")
+
+
+async def test_learn_screen_lists_and_searches(make_app: AppFactory) -> None:
+    entries = all_entries()
+    groups = {entry.group for entry in entries}
+    assert {"Status 4xx Client Error", "Headers", "Methods", "REST constraints"} <= groups
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LearnScreen)
+        await pilot.press("ctrl+f")
+        screen.query_one("#learn-search", Input).value = "retry-after"
+        await pilot.pause()
+        labels = [entry.label for entry in screen.shown]
+        assert "Retry-After" in labels
+        assert "429 Too Many Requests" in labels
+        await pilot.press("enter", "down")
+        await pilot.pause()
+        assert screen.query_one("#learn-list", OptionList).has_focus
+        assert markdown_of(screen, "#learn-text").startswith("# ")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, BrowserScreen)
+
+
+async def test_palette_explains_a_code_and_a_header(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for topic, heading in (("429", "# 429 Too Many Requests"), ("etag", "# ETag")):
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            assert isinstance(app.screen, CommandPalette)
+            await pilot.press(*f"explain {topic}")
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, ExplainDialog)
+            assert markdown_of(app.screen, "#explanation").startswith(heading)
+            await pilot.press("escape")
+            await pilot.pause()

@@ -1,0 +1,53 @@
+"""SVG snapshots of the main screens (pytest-textual-snapshot).
+
+Update them after a deliberate change of looks with
+``pytest tests/explorer/ui/test_snapshots.py --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual.pilot import Pilot
+
+from explorer.ui.app import create_app
+from tests.explorer.ui.conftest import ROOT, SIZE, mock_client, settle
+
+SnapCompare = Callable[..., bool]
+
+
+def app_at(url: str = ROOT) -> Any:
+    return create_app(url, client=mock_client(), mock_users=True)
+
+
+def after(*keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Settle, press ``keys``, settle again."""
+
+    async def run(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        if keys:
+            await pilot.press(*keys)
+            await settle(pilot)
+
+    return run
+
+
+def test_browser_at_root(snap_compare: SnapCompare) -> None:
+    assert snap_compare(app_at(), terminal_size=SIZE, run_before=after())
+
+
+def test_unauthorized_orders(snap_compare: SnapCompare) -> None:
+    assert snap_compare(app_at("http://mock/orders"), terminal_size=SIZE, run_before=after())
+
+
+def test_composer_for_an_action(snap_compare: SnapCompare) -> None:
+    assert snap_compare(app_at("http://mock/customers"), terminal_size=SIZE, run_before=after("1"))
+
+
+def test_help_screen(snap_compare: SnapCompare) -> None:
+    assert snap_compare(app_at(), terminal_size=SIZE, run_before=after("question_mark"))
+
+
+def test_learn_screen(snap_compare: SnapCompare) -> None:
+    assert snap_compare(app_at(), terminal_size=SIZE, run_before=after("l"))
