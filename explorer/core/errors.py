@@ -333,6 +333,29 @@ def _protocol_error(detail: str, url: str | None) -> ProtocolError:
     return ProtocolError(detail=detail, url=url)
 
 
+def _tls_error(detail: str, url: str | None) -> TLSError:
+    """A TLSError that says whether the certificate or the protocol was the problem."""
+    lowered = detail.lower()
+    if "certificate verify failed" in lowered or "certificate" in lowered:
+        return TLSError(
+            "The server's TLS certificate could not be verified.",
+            hint=(
+                "It may be self-signed, expired, or for another host name; skip the "
+                "check only for a test server you trust."
+            ),
+            detail=detail,
+            url=url,
+        )
+    if "wrong version number" in lowered or "record layer failure" in lowered:
+        return TLSError(
+            "The server did not answer in TLS: that port seems to speak plain HTTP.",
+            hint="Try the same URL with http:// instead of https://.",
+            detail=detail,
+            url=url,
+        )
+    return TLSError(detail=detail, url=url)
+
+
 def from_httpx(exc: Exception, url: str | None = None) -> RestwalkError:
     """Turn an httpx (or httpcore, or OS) exception into our own error type.
 
@@ -348,6 +371,8 @@ def from_httpx(exc: Exception, url: str | None = None) -> RestwalkError:
     explanation: str | None = None
     if kind is ProtocolError:
         return _protocol_error(detail, url)
+    if kind is TLSError:
+        return _tls_error(detail, url)
     if kind is ConnectionRefused and url:
         explanation = f"{ConnectionRefused.explanation.rstrip('.')} ({_origin(url)})."
         detail = ""  # "All connection attempts failed" adds nothing to that

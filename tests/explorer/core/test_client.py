@@ -458,8 +458,9 @@ async def test_tls_to_a_plain_http_port_is_a_tls_error() -> None:
         conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
         conn.close()
 
-    with RawServer(plain) as server, pytest.raises(errors.TLSError):
+    with RawServer(plain) as server, pytest.raises(errors.TLSError) as info:
         await send(RequestSpec("GET", f"https://127.0.0.1:{server.port}/"), timeout=5)
+    assert "plain HTTP" in info.value.explanation
 
 
 # --- HTTP/2 with Hypercorn ---------------------------------------------------------------

@@ -106,7 +106,16 @@ def test_certificate_failures_are_tls_errors() -> None:
     )
     ours = from_httpx(exc)
     assert isinstance(ours, errors.TLSError)
-    assert "certificate" in ours.hint
+    assert ours.explanation == "The server's TLS certificate could not be verified."
+    assert "self-signed" in ours.hint
+
+
+def test_tls_to_a_plain_port_says_try_http() -> None:
+    exc = httpx.ConnectError("[SSL: WRONG_VERSION_NUMBER] wrong version number (_ssl.c:1006)")
+    ours = from_httpx(exc, "https://127.0.0.1:8000/")
+    assert isinstance(ours, errors.TLSError)
+    assert "plain HTTP" in ours.explanation
+    assert "http://" in ours.hint
 
 
 def test_a_server_closing_mid_body_is_said_plainly() -> None:
