@@ -8,12 +8,14 @@ what it looks like:
 
 * JSON (``*/json``, ``*+json``): each format whose shape the document has is
   read, in this order: HAL, JSON:API, Siren, Collection+JSON, JSON-LD/Hydra,
-  OData (a declared format is always read, whatever the shape; JSON:API and
-  Siren both use ``links``, so only one of them is sniffed). Then ``*_url``
-  fields, then bare URL guesses, both skipping what a format already explained.
+  OData, RFC 9457 problem details (a declared format is always read, whatever
+  the shape; JSON:API and Siren both use ``links``, so only one of them is
+  sniffed). Then ``*_url`` fields, then bare URL guesses, both skipping what a
+  format already explained.
 * HTML (``text/html``, ``application/xhtml+xml``) and XML (``*/xml``, ``*+xml``).
 
-Within each format links come in document order. Nothing here raises: a body
+Within each format links come in document order; the body's links are
+therefore grouped by format, then the generic passes. Nothing here raises: a body
 that cannot be parsed gives the links found so far (the headers') and no more.
 """
 
@@ -38,6 +40,7 @@ from explorer.core.hypermedia.jsonld import add_jsonld_links, looks_like_jsonld
 from explorer.core.hypermedia.link_header import add_header_links
 from explorer.core.hypermedia.location import add_location
 from explorer.core.hypermedia.odata import add_odata_links, looks_like_odata
+from explorer.core.hypermedia.problem import add_problem_links, looks_like_problem
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.hypermedia.siren import add_siren_links, looks_like_siren
 from explorer.core.hypermedia.url_fields import add_url_fields
@@ -57,6 +60,7 @@ JSON_FORMATS: tuple[JsonFormat, ...] = (
     ("collection+json", looks_like_collection_json, add_collection_json_links),
     ("jsonld", looks_like_jsonld, add_jsonld_links),
     ("odata", looks_like_odata, add_odata_links),
+    ("problem", looks_like_problem, add_problem_links),
 )
 
 #: Media types that name one JSON format.
@@ -68,6 +72,7 @@ DECLARED_FORMATS: dict[str, str] = {
     "application/vnd.siren+json": "siren",
     "application/vnd.collection+json": "collection+json",
     "application/ld+json": "jsonld",
+    "application/problem+json": "problem",
 }
 
 _GENERIC = frozenset(
@@ -103,7 +108,7 @@ def find_links(
     try:
         # The finder reports what it could read, and never raises.
         with contextlib.suppress(Exception):
-            _body(body, (media_type or "").strip().lower(), collector)
+            _body(body, (media_type or "").split(";", 1)[0].strip().lower(), collector)
     finally:
         if gc_was_enabled:
             gc.enable()

@@ -14,7 +14,8 @@ text instead; that is an ``alternate`` link too. ``xml:base`` attributes
 
 ``<action name method href title type>`` elements with ``<field name type
 required value title options>`` children (our mock's form of actions, as in
-Siren) become action Links, method GET when absent.
+Siren) become action Links, method GET when absent. An RFC 9457 problem's
+``<type>`` and ``<instance>`` are links too (see :mod:`.problem`).
 
 Sources are element paths of local names, ``feed/entry[2]/link[1]``: ``[n]``
 counts same-name siblings from 1, is left out of an inner step when it is 1,
@@ -29,6 +30,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
 
 from explorer.core.hypermedia.collector import Collector, is_template
+from explorer.core.hypermedia.problem import problem_xml_link
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.link import FormField, Link
 
@@ -79,6 +81,11 @@ def _element(
     element: Element, steps: list[str], last: str, resolver: Resolver, collector: Collector
 ) -> None:
     name = _local(element.tag)
+    if name in ("type", "instance"):
+        problem_link = problem_xml_link(element, "/".join([*steps, last]), resolver)
+        if problem_link is not None:
+            collector.add(problem_link, claim=False)
+        return
     if name == "action" and element.get("href") is not None:
         _action(element, "/".join([*steps, last]), resolver, collector)
         return

@@ -12,30 +12,35 @@ from explorer.core.link import Link
 BASE = "http://127.0.0.1:8000/orders/9"
 
 
-def test_problem_details_document() -> None:
-    problem = {
-        "type": "https://restwalk.example/problems/conflict",
-        "title": "Order already placed",
-        "status": 409,
-        "detail": "Order 9 is placed; /place is only for drafts.",
-        "instance": "/orders/9/place",
+def test_plain_json_document() -> None:
+    doc = {
+        "kind": "https://restwalk.example/kinds/order",
+        "note": "Order 9 is placed; /place is only for drafts.",
+        "next_step": "/orders/9/ship",
         "see": ["/orders/9", "/orders/9", "//cdn.example.com/x", "/", "ftp://x/y"],
+        "nested": {"deeper": [{"photo": "https://img.example/9.png"}]},
     }
-    found = find_links(BASE, 409, [], orjson.dumps(problem), "application/problem+json")
+    found = find_links(BASE, 200, [], orjson.dumps(doc), "application/json")
     assert found == [
         Link(
-            rel="type",
-            href="https://restwalk.example/problems/conflict",
-            source="/type",
+            rel="kind",
+            href="https://restwalk.example/kinds/order",
+            source="/kind",
             guess=True,
         ),
         Link(
-            rel="instance",
-            href="http://127.0.0.1:8000/orders/9/place",
-            source="/instance",
+            rel="next_step",
+            href="http://127.0.0.1:8000/orders/9/ship",
+            source="/next_step",
             guess=True,
         ),
         Link(rel="see", href="http://127.0.0.1:8000/orders/9", source="/see/0", guess=True),
+        Link(
+            rel="photo",
+            href="https://img.example/9.png",
+            source="/nested/deeper/0/photo",
+            guess=True,
+        ),
     ]
 
 
