@@ -9,7 +9,9 @@ import httpx
 import pytest
 
 from mock_server import create_app
+from mock_server.representations.model import Link
 from mock_server.resources.collection_query import Listing, Page, Query
+from mock_server.resources.link_header import link_header as link_header_value
 from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
 
 _LINK = re.compile(r'<([^>]*)>; rel="([^"]*)"')
@@ -187,3 +189,11 @@ def test_page_offsets_of_an_empty_collection() -> None:
     page = Page([], 0, Query(20, 0, (), ()))
     assert page.offsets() == {"first": 0, "last": 0}
     assert listing.template_variables() == ("sort", "limit", "offset")
+
+
+def test_link_header_quotes_and_skips_templates() -> None:
+    links = [
+        Link("next", "/x?offset=2", title='say "hi" \\ bye'),
+        Link("search", "/x{?q}", templated=True),
+    ]
+    assert link_header_value(links) == r'</x?offset=2>; rel="next"; title="say \"hi\" \\ bye"'
