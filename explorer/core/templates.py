@@ -12,12 +12,20 @@ Values follow section 2.3: a missing or None value is undefined; an empty list
 or an empty mapping is undefined too (its expression adds nothing, not even the
 operator's prefix); the empty string is *defined*, so ``{?q}`` with ``q=""``
 gives ``?q=``. Mappings keep their order (the library would sort them).
+
+One fix over the library: in reserved (``{+var}``) and fragment (``{#var}``)
+expansion it copies a value verbatim as soon as the value holds one
+pct-encoded triplet, spaces and all; here such values are encoded first
+(triplets kept, anything neither reserved nor unreserved encoded), and a prefix
+never splits a triplet. Values that cannot be UTF-8 encoded (lone surrogates)
+raise :class:`TemplateError` too.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from urllib.parse import quote
 
 import uritemplate
 
@@ -106,7 +114,7 @@ def is_valid_template(template: str) -> bool:
 def expand_template(template: str, values: Mapping[str, Value]) -> str:
     """``template`` expanded with ``values`` (RFC 6570 section 3); TemplateError if malformed."""
     specs = _parse(template)
-    prepared: dict[str, object] = {}
+    prepared: dict[str, str | list[str] | list[tuple[str, str]]] = {}
     for spec in specs:
         if spec.name in prepared:
             continue
@@ -125,4 +133,77 @@ def expand_template(template: str, values: Mapping[str, Value]) -> str:
                 f"a prefix (:{spec.prefix}) cannot apply to the list or mapping "
                 f"given for {spec.name!r} (RFC 6570 section 2.4.1)"
             )
-    return str(uritemplate.URITemplate(template).expand(prepared))  # type: ignore[arg-type]
+    try:
+        return "".join(_expand_part(part, prepared) for part in _EXPRESSION.split(template))
+    except UnicodeEncodeError as exc:
+        raise TemplateError(f"a value for {template!r} cannot be encoded as UTF-8") from exc
+
+
+_EXPRESSION = re.compile(r"(\{[^{}]*\})")
+_HEX = frozenset("0123456789abcdefABCDEF")
+_RESERVED_OK = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;="
+)
+
+
+def _expand_part(part: str, prepared: Mapping[str, object]) -> str:
+    """One literal (copied) or one expression (expanded by the library)."""
+    if not part.startswith("{"):
+        return part
+    if part[1] not in "+#":
+        return str(uritemplate.URITemplate(part).expand(prepared))  # type: ignore[arg-type]
+    # Reserved and fragment expansion let pct-encoded triplets through and encode
+    # everything else that is neither reserved nor unreserved (section 3.2.3).
+    # The library leaves a value untouched as soon as it holds one triplet, so
+    # values are encoded here (a prefix cut first, never inside a triplet) and
+    # handed over already safe.
+    varspecs = []
+    encoded: dict[str, object] = {}
+    for varspec in part[2:-1].split(","):
+        name, _, digits = varspec.partition(":")
+        key = name.rstrip("*")
+        value = prepared.get(key)
+        if isinstance(value, str):
+            encoded[key] = _encode_reserved(_cut(value, int(digits)) if digits else value)
+            varspec = name
+        elif isinstance(value, list):
+            encoded[key] = [_encode_item(item) for item in value]
+        varspecs.append(varspec)
+    expression = "{" + part[1] + ",".join(varspecs) + "}"
+    return str(uritemplate.URITemplate(expression).expand(encoded))  # type: ignore[arg-type]
+
+
+def _encode_item(item: object) -> object:
+    if isinstance(item, tuple):
+        return tuple(_encode_reserved(str(element)) for element in item)
+    return _encode_reserved(str(item))
+
+
+def _encode_reserved(value: str) -> str:
+    """``value`` with pct-encoded triplets and reserved/unreserved characters kept."""
+    if all(ch in _RESERVED_OK for ch in value):
+        return value
+    out = []
+    i, end = 0, len(value)
+    while i < end:
+        char = value[i]
+        if _is_triplet(value, i):
+            out.append(value[i : i + 3])
+            i += 3
+            continue
+        out.append(char if char in _RESERVED_OK else quote(char, safe=""))
+        i += 1
+    return "".join(out)
+
+
+def _is_triplet(value: str, i: int) -> bool:
+    return value[i] == "%" and i + 2 < len(value) and value[i + 1] in _HEX and value[i + 2] in _HEX
+
+
+def _cut(value: str, length: int) -> str:
+    """The first ``length`` characters of ``value``, never splitting a pct-encoded triplet."""
+    i, count, end = 0, 0, len(value)
+    while i < end and count < length:
+        i += 3 if _is_triplet(value, i) else 1
+        count += 1
+    return value[:i]

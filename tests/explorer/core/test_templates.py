@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from explorer.core.templates import (
     TemplateError,
@@ -170,3 +172,46 @@ def test_prefix_on_a_list_is_an_error() -> None:
 def test_template_error_is_a_value_error() -> None:
     assert issubclass(TemplateError, ValueError)
     assert is_valid_template("/customers{?name,city}")
+
+
+@pytest.mark.parametrize(
+    ("template", "value", "expected"),
+    [
+        ("{+x}", "a b%20c", "a%20b%20c"),
+        ("{#x}", "50%", "#50%25"),
+        ("{+x}", "%zz/é", "%25zz/%C3%A9"),
+        ("{+x}", "%4", "%254"),
+        ("{+x:3}", "a%20b", "a%20b"),
+        ("{+x:2}", "ééé", "%C3%A9%C3%A9"),
+        ("{+x}", ["a b", "%41"], "a%20b,%41"),
+        ("{#x*}", {"a b": "%41 "}, "#a%20b=%41%20"),
+        ("{x}", "%41", "%2541"),
+    ],
+)
+def test_reserved_expansion_keeps_triplets_and_encodes_the_rest(
+    template: str, value: Value, expected: str
+) -> None:
+    assert expand_template(template, {"x": value}) == expected
+
+
+def test_unencodable_value_is_a_template_error() -> None:
+    with pytest.raises(TemplateError, match="UTF-8"):
+        expand_template("{x}", {"x": "\ud800"})
+
+
+PIECES = st.sampled_from(["{", "}", "+", "#", ".", "/", ";", "?", "&", ",", "*", ":3", "x", "y"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    template=st.lists(PIECES | st.text(max_size=3), max_size=12).map("".join),
+    x=st.none() | st.text(max_size=5) | st.lists(st.text(max_size=3), max_size=3),
+)
+def test_any_template_expands_or_raises_template_error(template: str, x: Value) -> None:
+    try:
+        expanded = expand_template(template, {"x": x, "y": {"k": "v"}})
+    except TemplateError:
+        assert not is_valid_template(template) or x is not None
+    else:
+        assert isinstance(expanded, str)
+        assert is_valid_template(template)
