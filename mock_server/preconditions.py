@@ -83,6 +83,18 @@ def weak_match(a: EntityTag, b: EntityTag) -> bool:
     return a.opaque == b.opaque
 
 
+def is_no_store(cache_control: str | None) -> bool:
+    """True when a ``Cache-Control`` value forbids storing the response."""
+    if not cache_control:
+        return False
+    return any(part.strip().lower() == "no-store" for part in cache_control.split(","))
+
+
+def wants_validator(method: str, status: int, cache_control: str | None) -> bool:
+    """True for the answers that get an ETag when the resource set none: 200 reads to keep."""
+    return method in SAFE_METHODS and status == HTTPStatus.OK and not is_no_store(cache_control)
+
+
 def http_date(timestamp: float) -> str:
     """``timestamp`` as an IMF-fixdate: ``Sun, 06 Nov 1994 08:49:37 GMT``."""
     return formatdate(timestamp, usegmt=True)

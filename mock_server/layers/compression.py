@@ -14,11 +14,17 @@ partial content (206, Content-Range: ranges are of the identity bytes), bodies
 already encoded, ``Cache-Control: no-transform``, and media that are
 compressed already (images, audio, video, archives).
 
-gzip output here is deterministic (mtime 0), so a body always compresses to
-the same bytes and its strong ETag is stable. A strong ETag that was the hash
-of the identity body is recomputed for the gzip body: a strong validator
-names the bytes sent (RFC 9110 section 8.8.3). A streamed body is compressed
-chunk by chunk and its strong ETag, if any, becomes weak.
+**ETags name the identity bytes.** Before encoding a 200 read that has no
+ETag yet, this layer sets the one the conditional layer would have set on the
+identity body (:func:`mock_server.resources.etag.strong_etag`), and it never
+changes an ETag. So a representation has one strong ETag whatever its coding:
+a tag read with curl works in an If-Match sent by httpx, and the ETag of a 201
+is the ETag of the next GET. RFC 9110 section 8.8.3 would have each coding
+carry its own strong tag; Apache's "-gzip" suffix, which does that, is known
+for breaking revalidation, and nginx weakens the tag instead, which breaks
+If-Match. ``Vary: Accept-Encoding`` keeps the variants apart in caches, and
+gzip output here is deterministic (mtime 0) anyway. A streamed body is
+compressed chunk by chunk.
 
 HEAD reaches this layer as a GET (the method policy layer drops the body
 afterwards), so HEAD gets exactly the headers of GET.
@@ -34,6 +40,7 @@ from http import HTTPStatus
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mock_server.preconditions import wants_validator
 from mock_server.resources.etag import strong_etag
 from mock_server.service import Service
 
@@ -160,6 +167,10 @@ class CompressionLayer:
                 if not more:
                     mode = "pass"
                     if choice.gzip and (len(body) >= MIN_SIZE or choice.forced):
+                        if "etag" not in headers and wants_validator(
+                            scope["method"], start["status"], headers.get("cache-control")
+                        ):
+                            headers["ETag"] = strong_etag(body)
                         body = self._encode_whole(headers, body)
                     await send({**start, "headers": headers.raw})
                     await send({**message, "body": body})
@@ -184,18 +195,12 @@ class CompressionLayer:
     @staticmethod
     def _encode_whole(headers: MutableHeaders, body: bytes) -> bytes:
         encoded = gzip_bytes(body)
-        etag = headers.get("etag")
-        if etag is not None and etag == strong_etag(body):
-            headers["ETag"] = strong_etag(encoded)
         headers["Content-Encoding"] = "gzip"
         headers["Content-Length"] = str(len(encoded))
         return encoded
 
     @staticmethod
     def _encode_stream_headers(headers: MutableHeaders) -> None:
-        etag = headers.get("etag")
-        if etag is not None and not etag.startswith("W/"):
-            headers["ETag"] = "W/" + etag
         headers["Content-Encoding"] = "gzip"
         if "content-length" in headers:
             del headers["content-length"]

@@ -20,8 +20,10 @@ a member write with neither If-Match nor If-None-Match answers **428**
 (RFC 6585): the client must show which version it means to change.
 
 Everything under ``/auth`` is ``Cache-Control: no-store``: credentials are
-never cached. The body hash is taken after compression (this layer is outside
-it), so each content coding has its own strong ETag (RFC 9110 section 8.8.3).
+never cached. This layer is outside compression; a gzipped body arrives with
+the ETag of its identity bytes already set (see
+:mod:`mock_server.layers.compression`), so a representation has one ETag
+whatever its content coding.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from mock_server.preconditions import (
     http_date,
     parse_etag,
     parse_http_date,
+    wants_validator,
 )
 from mock_server.preconditions import evaluate as evaluate_preconditions
 from mock_server.problems import Problem
@@ -137,7 +140,7 @@ class ConditionalLayer:
     def _decorate(self, scope: Scope, headers: MutableHeaders, body: bytes) -> None:
         """Add ETag, Cache-Control, Date and Expires to a 200 read unless it forbids storing."""
         cache_control = headers.get("cache-control")
-        if cache_control is not None and NO_STORE in directives(cache_control):
+        if not wants_validator(scope["method"], HTTPStatus.OK, cache_control):
             return
         if "etag" not in headers:
             headers["ETag"] = strong_etag(body)
