@@ -3,7 +3,8 @@
 ``html.parser`` never gives up on bad markup, so this module only keeps a stack
 of open elements to name where each link is: an element path such as
 ``html/body/div[2]/a[3]``, where ``[n]`` counts same-name siblings from 1 and
-is left out of an inner step when it is 1 (the last step always has it). End
+is left out of an inner step when it is 1 (the last step always has it);
+nesting deeper than 512 open elements is flattened. End
 tags close up to their matching open element; stray ones are ignored;
 ``<p>``, ``<li>``, ``<option>``, ``<tr>``, ``<td>``... close an open sibling
 of the same name, as browsers do.
@@ -38,6 +39,11 @@ _VOID = frozenset(
     | {"source", "track", "wbr", "keygen"}
 )
 _SELF_CLOSING_SIBLINGS = frozenset({"p", "li", "option", "dt", "dd", "tr", "td", "th"})
+#: Elements whose path a Link may carry.
+_LINKING = frozenset({"a", "area", "link", "form"})
+#: Open elements deeper than this are not tracked: paths stop growing there, and
+#: no page of tag soup can make the parser's bookkeeping quadratic.
+_MAX_DEPTH = 512
 _BUTTONS = frozenset({"submit", "button", "reset", "image"})
 _FORM_TYPE = "application/x-www-form-urlencoded"
 
@@ -59,6 +65,7 @@ class _Form:
     attrs: dict[str, str]
     path: str
     fields: list[_Field] = field(default_factory=list)
+    radios: dict[str, _Field] = field(default_factory=dict)
 
 
 @dataclass
@@ -83,6 +90,7 @@ class _LinkParser(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.stack: list[_Element] = [_Element("")]
         self.steps: list[str] = []
+        self.open_tags: dict[str, int] = {}
         self.items: list[_Pending] = []
         self.base_href: str | None = None
         self.anchor: _Pending | None = None
@@ -98,14 +106,16 @@ class _LinkParser(HTMLParser):
         self.label_field: _Field | None = None
 
     def _path(self, tag: str, push: bool) -> str:
+        """Count ``tag`` among its siblings, open it if ``push``; its path if it may matter."""
         parent = self.stack[-1]
         index = parent.counts.get(tag, 0) + 1
         parent.counts[tag] = index
-        step = tag if index == 1 else f"{tag}[{index}]"
-        path = "/".join([*self.steps, f"{tag}[{index}]"])
-        if push:
+        # Only a few elements ever need their path; building one is O(depth).
+        path = "/".join([*self.steps, f"{tag}[{index}]"]) if tag in _LINKING else ""
+        if push and len(self.stack) < _MAX_DEPTH:
             self.stack.append(_Element(tag))
-            self.steps.append(step)
+            self.steps.append(tag if index == 1 else f"{tag}[{index}]")
+            self.open_tags[tag] = self.open_tags.get(tag, 0) + 1
         return path
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -149,9 +159,10 @@ class _LinkParser(HTMLParser):
         prompt = attrs.get("placeholder") or attrs.get("title") or None
         value = attrs.get("value")
         if kind == "radio":
-            group = next((f for f in form.fields if f.type == "radio" and f.name == name), None)
+            group = form.radios.get(name)
             if group is None:
                 group = _Field(name, kind, prompt=prompt, element_id=attrs.get("id"))
+                form.radios[name] = group
                 form.fields.append(group)
             group.options.append(value or "on")
             group.required = group.required or "required" in attrs
@@ -180,7 +191,7 @@ class _LinkParser(HTMLParser):
             self.label.append(data)
 
     def handle_endtag(self, tag: str) -> None:
-        if any(element.tag == tag for element in self.stack[1:]):
+        if self.open_tags.get(tag):
             self._close(tag)
         else:
             self._end(tag)
@@ -189,6 +200,7 @@ class _LinkParser(HTMLParser):
         while len(self.stack) > 1:
             element = self.stack.pop()
             self.steps.pop()
+            self.open_tags[element.tag] -= 1
             self._end(element.tag)
             if element.tag == tag:
                 return

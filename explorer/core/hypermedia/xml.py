@@ -19,7 +19,8 @@ Siren) become action Links, method GET when absent. An RFC 9457 problem's
 
 Sources are element paths of local names, ``feed/entry[2]/link[1]``: ``[n]``
 counts same-name siblings from 1, is left out of an inner step when it is 1,
-and is always on the last step.
+and is always on the last step. Elements nested more than 1000 deep are not
+read.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ from explorer.core.hypermedia.problem import problem_xml_link
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.link import FormField, Link
 
+#: Elements nested deeper than this are not read: paths are copied per level, and
+#: no real document nests this deep.
+_MAX_DEPTH = 1000
 _XML_BASE = "{http://www.w3.org/XML/1998/namespace}base"
 
 
@@ -60,7 +64,7 @@ def add_xml_links(body: bytes, collector: Collector) -> None:
         if base is not None:
             resolver = resolver.with_base(base)
         _element(element, steps, last, resolver, collector)
-        if not len(element):
+        if not len(element) or len(steps) >= _MAX_DEPTH:
             continue
         name = _local(element.tag)
         index = last[last.rindex("[") + 1 : -1]

@@ -135,3 +135,16 @@ def test_bad_bytes_and_garbage_do_not_raise() -> None:
         ("form", "http://h/"),
     ]
     assert found[1].fields == (FormField(name="a"),)
+
+
+def test_tag_soup_nesting_is_flattened_past_the_depth_cap() -> None:
+    body = b"<div>" * 20000 + b"<a href='/deep'>deep</a>" + b"</span>" * 20000
+    (found,) = find_links("http://h/", 200, [], body, "text/html")
+    assert found.href == "http://h/deep"
+    assert found.source == "/".join(["div"] * 511 + ["a[1]"])
+
+
+def test_radio_groups_stay_one_field_each() -> None:
+    radios = b"".join(b"<input type=radio name=r%d value=%d>" % (i % 3, i) for i in range(30))
+    (form,) = find_links("http://h/", 200, [], b"<form>" + radios + b"</form>", "text/html")
+    assert [(f.name, len(f.options)) for f in form.fields] == [("r0", 10), ("r1", 10), ("r2", 10)]

@@ -140,3 +140,12 @@ def test_malformed_and_hostile_xml_gives_no_body_links() -> None:
     )
     assert find_links("http://h/", 200, header, external, "text/xml") == only_header
     assert find_links("http://h/", 200, header, b"", "application/xml") == only_header
+
+
+def test_nesting_deeper_than_the_cap_is_not_read() -> None:
+    shallow = b"<a>" * 900 + b"<link href='/in'/>" + b"</a>" * 900
+    deep = b"<a>" * 1100 + b"<link href='/out'/>" + b"</a>" * 1100
+    assert [link.href for link in find_links("http://h/", 200, [], shallow, "text/xml")] == [
+        "http://h/in"
+    ]
+    assert find_links("http://h/", 200, [], deep, "text/xml") == []
