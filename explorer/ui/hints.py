@@ -11,6 +11,7 @@ from http import HTTPStatus
 
 from explorer.core.errors import ConnectError, InvalidRequest, LoginFailed, RestwalkError, Timeout
 from explorer.ui.history import Page
+from explorer.ui.widgets.links_panel import panel_order
 
 _BY_STATUS: dict[int, str] = {
     HTTPStatus.UNAUTHORIZED: (
@@ -47,9 +48,15 @@ def key_hint(page: Page) -> str:
     if status >= HTTPStatus.BAD_REQUEST:
         return "Press e for the full explanation; c composes a corrected request."
     if page.links:
+        actions = [
+            f"{link.rel} ({number})"
+            for number, link in enumerate(panel_order(page.links), start=1)
+            if link.is_action and not link.templated
+        ]
+        doing = f"Actions here: {', '.join(actions[:4])}. " if actions else ""
         return (
-            f"{len(page.links)} links: press 1-9 to follow one, or f then Enter; "
-            "c composes any request."
+            f"{doing}{len(page.links)} links: type a link's number to follow it "
+            "(or f, arrows, Enter); c composes any request."
         )
     return "No links here: alt+left goes back, c composes a request."
 

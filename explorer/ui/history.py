@@ -27,6 +27,8 @@ class Page:
     exchange: Exchange | None = None
     error: RestwalkError | None = None
     links: tuple[Link, ...] = ()
+    #: What to do next, read from this response (the knowledge base's advice).
+    advice: tuple[str, ...] = ()
     #: How the user got here: a link's rel, "url", "composer", "back".
     via: str = "url"
 

@@ -16,9 +16,10 @@ WALK = """\
 1. The status line at the top says what the last answer means and **which key to press
    next**. Press **e** for the full explanation of any status.
 2. The links panel on the right lists every link the response offers, numbered.
-   Press a digit **1-9** to follow one, or **f** to move into the panel and **Enter** on
-   any row. Links marked ✎ need input: a template opens a small form, an action opens
-   the composer already filled in (edit the JSON body, then **ctrl+s** sends).
+   Type a link's number to follow it (**1** **2** for link 12; **1** then **Enter** for
+   link 1), or press **f** to move into the panel and **Enter** on any row. Links marked
+   ✎ need input: a template opens a small form, an action opens the composer already
+   filled in (edit the JSON body, then **ctrl+s** sends).
 3. **401 Unauthorized** means the server wants a credential: press **a** to log in.
    The request is sent again with it.
 4. **alt+left** / **alt+right** (or Backspace) go back and forward; the breadcrumb
@@ -43,11 +44,14 @@ def bindings_table(title: str, bindings: Iterable[BindingType]) -> str:
     for item in bindings:
         binding = item if isinstance(item, Binding) else Binding(*item)
         description = binding.description or binding.action
-        if binding.action.startswith("follow("):
-            if "follow" in seen:
+        if binding.action.startswith("digit("):
+            if "digit" in seen:
                 continue
-            seen.add("follow")
-            rows.append("| 1 … 9 | Follow link 1 … 9 of the links panel |")
+            seen.add("digit")
+            rows.append(
+                "| 0 … 9 | Type a link's number to follow it (with 10+ links, `1` then Enter "
+                "is link 1, `1` `2` is link 12) |"
+            )
             continue
         rows.append(f"| {_key_label(binding.key)} | {description} |")
     return f"## {title}\n\n| key | does |\n|---|---|\n" + "\n".join(rows) + "\n"

@@ -1,12 +1,12 @@
-"""The learning screen: every status code by class, every header, method and REST constraint.
+"""The learning screen: every status code by class, every header, method, REST constraint.
 
-A search box filters the list by any word of an entry; the highlighted entry is
-explained on the right. All text comes from :mod:`explorer.core.knowledge`.
+Without a query the list is grouped (status codes by class, then methods, headers,
+constraints, HTTP versions, API versioning); with one, it holds the knowledge
+base's :func:`~explorer.core.knowledge.search` results, best first. The
+highlighted entry is explained on the right.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,45 +16,46 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Markdown, OptionList
 from textual.widgets.option_list import Option
 
-from explorer.core.knowledge.constraints import all_constraints
-from explorer.core.knowledge.headers import all_headers
-from explorer.core.knowledge.methods import all_methods
-from explorer.core.knowledge.statuses import all_classes, statuses_in_class
-from explorer.ui.explain_text import (
-    constraint_markdown,
-    header_entry_markdown,
-    method_entry_markdown,
-    status_entry_markdown,
+from explorer.core.knowledge import Explanation, Kind, all_explanations, search
+from explorer.ui.explain_text import explanation_markdown
+
+_KIND_ORDER = (
+    Kind.STATUS_CLASS,
+    Kind.STATUS,
+    Kind.METHOD,
+    Kind.HEADER,
+    Kind.CONSTRAINT,
+    Kind.PROTOCOL,
+    Kind.VERSIONING,
 )
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One explainable thing: its group, its label in the list, its Markdown."""
+def group_of(entry: Explanation) -> str:
+    """The list heading ``entry`` goes under: status codes by class, else its kind."""
+    if entry.kind is Kind.STATUS:
+        return f"Status codes {entry.key[0]}xx"
+    if entry.kind is Kind.STATUS_CLASS:
+        return "Status classes"
+    names: dict[Kind, str] = {
+        Kind.METHOD: "Methods",
+        Kind.HEADER: "Headers",
+        Kind.CONSTRAINT: "REST constraints",
+        Kind.PROTOCOL: "HTTP versions",
+        Kind.VERSIONING: "API versioning",
+    }
+    return names.get(entry.kind, str(entry.kind.value))
 
-    group: str
-    label: str
-    markdown: str
 
-    def matches(self, words: list[str]) -> bool:
-        """True when every word occurs in the label or the text (case-insensitive)."""
-        haystack = f"{self.label}\n{self.markdown}".lower()
-        return all(word in haystack for word in words)
+def grouped_entries() -> list[Explanation]:
+    """Every entry, in reading order: kinds in :data:`_KIND_ORDER`, headers by name."""
+    entries = list(all_explanations())
+    rank = {kind: index for index, kind in enumerate(_KIND_ORDER)}
 
+    def key(entry: Explanation) -> tuple[int, str]:
+        name = entry.title.lower() if entry.kind is Kind.HEADER else ""
+        return rank.get(entry.kind, len(rank)), name
 
-def all_entries() -> list[Entry]:
-    """Every entry, grouped: status classes in order, then headers, methods, constraints."""
-    entries: list[Entry] = []
-    for cls in all_classes():
-        for info in statuses_in_class(cls.digit):
-            entries.append(Entry(f"Status {cls.label}", info.title, status_entry_markdown(info)))
-    for header in sorted(all_headers(), key=lambda h: h.name.lower()):
-        entries.append(Entry("Headers", header.name, header_entry_markdown(header)))
-    for method in all_methods():
-        entries.append(Entry("Methods", method.name, method_entry_markdown(method)))
-    for constraint in all_constraints():
-        entries.append(Entry("REST constraints", constraint.name, constraint_markdown(constraint)))
-    return entries
+    return sorted(entries, key=key)
 
 
 class LearnScreen(Screen[None]):
@@ -73,14 +74,14 @@ class LearnScreen(Screen[None]):
 
     def __init__(self, query: str = "") -> None:
         super().__init__()
-        self.entries = all_entries()
-        self.shown: list[Entry] = []
+        self.all = grouped_entries()
+        self.shown: list[Explanation] = []
         self.initial_query = query
 
     def compose(self) -> ComposeResult:
         yield Input(
             self.initial_query,
-            placeholder="Search status codes, headers, methods, constraints (e.g. cache, 429)",
+            placeholder="Search codes, headers, methods, constraints (e.g. cache, 429, token)",
             id="learn-search",
         )
         with Horizontal():
@@ -94,27 +95,32 @@ class LearnScreen(Screen[None]):
         self.query_one("#learn-list", OptionList).focus()
 
     def fill(self, query: str) -> None:
-        """Show the entries matching every word of ``query``, under group headings."""
-        words = query.lower().split()
-        self.shown = [entry for entry in self.entries if entry.matches(words)]
+        """Show the entries for ``query``: all of them grouped, or the search results."""
         option_list = self.query_one("#learn-list", OptionList)
         option_list.clear_options()
-        group = ""
-        options: list[Option | None] = []
-        for index, entry in enumerate(self.shown):
-            if entry.group != group:
-                group = entry.group
-                options.append(Option(f"── {group} ──", disabled=True))
-            options.append(Option(entry.label, id=str(index)))
+        options: list[Option] = []
+        if query.strip():
+            self.shown = search(query)
+            for index, entry in enumerate(self.shown):
+                options.append(Option(f"{entry.title}  ·  {entry.kind.value}", id=str(index)))
+        else:
+            self.shown = self.all
+            group = ""
+            for index, entry in enumerate(self.shown):
+                if group_of(entry) != group:
+                    group = group_of(entry)
+                    options.append(Option(f"── {group} ──", disabled=True))
+                options.append(Option(entry.title, id=str(index)))
         option_list.add_options(options)
         if self.shown:
-            option_list.highlighted = 1
+            first = next(i for i, option in enumerate(options) if not option.disabled)
+            option_list.highlighted = first
             self._explain(self.shown[0])
         else:
             self.query_one("#learn-text", Markdown).update(f"Nothing matches {query!r}.")
 
-    def _explain(self, entry: Entry) -> None:
-        self.query_one("#learn-text", Markdown).update(entry.markdown)
+    def _explain(self, entry: Explanation) -> None:
+        self.query_one("#learn-text", Markdown).update(explanation_markdown(entry))
         self.query_one("#learn-detail").scroll_home(animate=False)
 
     @on(Input.Changed, "#learn-search")

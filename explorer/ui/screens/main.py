@@ -22,14 +22,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, TabbedContent, TabPane
 
 from explorer.core.errors import RestwalkError
+from explorer.core.exchange import Exchange
 from explorer.core.hypermedia import find_links
+from explorer.core.knowledge import advise
 from explorer.core.link import FormField, Link
 from explorer.core.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow, RequestSpec
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.explain import ExplainDialog
 from explorer.ui.dialogs.login import LoginDialog, LoginResult
 from explorer.ui.dialogs.template_form import TemplateForm
-from explorer.ui.explain_text import header_markdown, status_markdown
+from explorer.ui.explain_text import header_markdown, page_markdown
 from explorer.ui.hints import key_hint
 from explorer.ui.history import History, Page
 from explorer.ui.widgets.body_view import BodyView
@@ -64,6 +66,22 @@ def action_spec(link: Link) -> RequestSpec:
             content_type if content_type and "json" in content_type else "application/json"
         )
     return RequestSpec(method=link.method, url=link.href, body=body, content_type=content_type)
+
+
+def read_response(exchange: Exchange) -> tuple[tuple[Link, ...], tuple[str, ...]]:
+    """The links of a response and the advice for it (run off the UI thread: bodies are big)."""
+    response = exchange.response
+    links = find_links(
+        response.url, response.status, response.headers, response.body, response.media_type
+    )
+    advice = advise(
+        response.status,
+        response.headers,
+        exchange.final.method,
+        body=response.body,
+        request_headers=exchange.final.headers,
+    )
+    return tuple(links), tuple(advice)
 
 
 def _initial_value(field: FormField) -> object:
@@ -119,7 +137,7 @@ class BrowserScreen(Screen[None]):
         Binding("h", "tab('headers')", "Headers", show=False),
         Binding("w", "tab('raw')", "Raw", show=False),
         Binding("t", "tab('trip')", "Trip", show=False),
-        *[Binding(str(n), f"follow({n})", f"Follow link {n}", show=False) for n in range(1, 10)],
+        *[Binding(str(n), f"digit({n})", f"Link number digit {n}", show=False) for n in range(10)],
     ]
 
     def __init__(self, client: Client, start_url: str | None, *, mock_users: bool) -> None:
@@ -131,6 +149,8 @@ class BrowserScreen(Screen[None]):
         self.session_auth: Auth | None = None
         self.session_origin = ""
         self.loading = False
+        #: Digits typed so far of a link number (see :meth:`action_digit`).
+        self.typed_number = ""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="url-row"):
@@ -190,16 +210,8 @@ class BrowserScreen(Screen[None]):
         except Exception as exc:
             page = Page(spec, error=RestwalkError(f"Unexpected failure: {exc}"), via=via)
         else:
-            response = exchange.response
-            links = await asyncio.to_thread(
-                find_links,
-                response.url,
-                response.status,
-                response.headers,
-                response.body,
-                response.media_type,
-            )
-            page = Page(spec, exchange=exchange, links=tuple(links), via=via)
+            links, advice = await asyncio.to_thread(read_response, exchange)
+            page = Page(spec, exchange=exchange, links=links, advice=advice, via=via)
         if record:
             self.history.visit(page)
         else:
@@ -212,6 +224,7 @@ class BrowserScreen(Screen[None]):
 
     def show_page(self, page: Page) -> None:
         """Put ``page`` in every view (attributes down)."""
+        self.typed_number = ""
         self.query_one("#method", Label).update(page.spec.method)
         url = page.exchange.response.url if page.exchange else page.spec.url
         self.query_one("#url", Input).value = url
@@ -259,6 +272,7 @@ class BrowserScreen(Screen[None]):
             self.query_one(LinksPanel).table.focus()
 
     def on_links_panel_follow(self, event: LinksPanel.Follow) -> None:
+        self.typed_number = ""
         self.follow_link(event.link)
 
     def on_headers_view_explain(self, event: HeadersView.Explain) -> None:
@@ -310,15 +324,13 @@ class BrowserScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out keys that do nothing now (the footer shows what applies)."""
         if action == "back":
-            return True if self.history.can_go_back else None
+            return self.history.can_go_back
         if action == "forward":
-            return True if self.history.can_go_forward else None
+            return self.history.can_go_forward
         if action in ("reload", "explain_status"):
-            return True if self.history.current is not None else None
-        if action == "follow":
-            links = self.query_one(LinksPanel).links
-            number = parameters[0] if parameters else 0
-            return isinstance(number, int) and number <= len(links)
+            return self.history.current is not None
+        if action == "digit":
+            return bool(self.query_one(LinksPanel).links)
         return True
 
     def action_focus_url(self) -> None:
@@ -349,7 +361,37 @@ class BrowserScreen(Screen[None]):
         if current is not None:
             self.send(current.spec, via=current.via, record=False)
 
+    def action_digit(self, digit: int) -> None:
+        """Type a link's number: follow it once no longer number can start with it.
+
+        With 12 links, ``7`` follows link 7 at once; ``1`` highlights link 1 and
+        waits: ``2`` then follows link 12, Enter follows link 1.
+        """
+        panel = self.query_one(LinksPanel)
+        count = len(panel.links)
+        typed = self.typed_number + str(digit)
+        if not 0 < int(typed) <= count:
+            typed = str(digit)
+            if not 0 < digit <= count:
+                self.typed_number = ""
+                self.notify(f"There is no link {digit}: links run from 1 to {count}.")
+                return
+        number = int(typed)
+        if number * 10 > count:
+            self.typed_number = ""
+            self.action_follow(number)
+        else:
+            self.typed_number = typed
+            panel.highlight(number)
+            panel.table.focus()
+            self.notify(
+                f"Link {number}: Enter follows it; another digit makes {number}0-{number}9.",
+                timeout=3,
+            )
+
     def action_follow(self, number: int) -> None:
+        """Follow link ``number`` of the links panel."""
+        self.typed_number = ""
         link = self.query_one(LinksPanel).link_at(number)
         if link is not None:
             self.follow_link(link)
@@ -376,13 +418,5 @@ class BrowserScreen(Screen[None]):
 
     def action_explain_status(self) -> None:
         current = self.history.current
-        if current is None:
-            return
-        if current.error is not None:
-            error = current.error
-            text = f"# {type(error).__name__}\n\n{error.explanation}\n\n{error.hint}"
-            if error.detail:
-                text += f"\n\nDetail: `{error.detail}`"
-            self.app.push_screen(ExplainDialog(text))
-        elif current.status is not None:
-            self.app.push_screen(ExplainDialog(status_markdown(current.status)))
+        if current is not None:
+            self.app.push_screen(ExplainDialog(page_markdown(current)))

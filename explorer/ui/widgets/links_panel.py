@@ -20,6 +20,15 @@ def link_kind(link: Link) -> str:
     return "go"
 
 
+def short_href(href: str) -> str:
+    """``href`` without its scheme and authority: the path a person recognises."""
+    scheme_end = href.find("://")
+    if scheme_end < 0:
+        return href
+    slash = href.find("/", scheme_end + 3)
+    return href[slash:] if slash >= 0 else "/"
+
+
 def describe_link(link: Link) -> Text:
     """Everything known about ``link``, for the detail pane under the table."""
     text = Text.assemble((f"{link.method} ", "bold"), link.href)
@@ -103,12 +112,17 @@ class LinksPanel(Vertical):
         table = self.table
         table.clear()
         for number, link in enumerate(links, start=1):
-            title = link.title or link.href
+            title = link.title or short_href(link.href)
             method = link.method if link_kind(link) == "go" else f"{link.method} ✎"
             table.add_row(str(number), link.rel, method, title, link.source, key=str(number))
         detail = self.query_one("#link-detail", Static)
         detail.update("" if links else "No links in this response.")
         self.border_title = f"Links ({len(links)})"
+
+    def highlight(self, number: int) -> None:
+        """Move the cursor to link ``number`` (from 1)."""
+        if 0 < number <= len(self.links):
+            self.table.move_cursor(row=number - 1)
 
     def link_at(self, number: int) -> Link | None:
         """Link number ``number`` (from 1), if there is one."""

@@ -39,7 +39,7 @@ class StatusLine(Static):
     DEFAULT_CSS = """
     StatusLine {
         height: auto;
-        max-height: 6;
+        max-height: 7;
         padding: 0 1;
         background: $boost;
     }
@@ -53,8 +53,8 @@ class StatusLine(Static):
         """A plain one-line message (e.g. before anything was requested)."""
         self.update(Text(text))
 
-    def show_page(self, page: Page, hint: str, advice: tuple[str, ...] = ()) -> None:
-        """Show ``page``'s status (or error), its meaning, ``advice`` and the key ``hint``."""
+    def show_page(self, page: Page, hint: str) -> None:
+        """Show ``page``'s status (or error), its meaning, its advice and the key ``hint``."""
         if page.error is not None:
             self.update(self._error_text(page.error, hint))
             return
@@ -69,10 +69,10 @@ class StatusLine(Static):
         )
         line.append("\n")
         line.append(meaning)
-        steps = advice or ((step,) if step else ())
+        steps = page.advice or ((step,) if step else ())
         for item in steps[:2]:
             line.append("\n→ ", style="bold")
-            line.append(item)
+            line.append(item.replace("`", ""))
         if hint:
             line.append("\n")
             line.append(

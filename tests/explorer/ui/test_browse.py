@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from explorer.ui.app import RestwalkApp
@@ -29,6 +30,22 @@ def link_number(app: RestwalkApp, rel: str) -> int:
     return next(i for i, link in enumerate(links, start=1) if link.rel == rel)
 
 
+async def type_number(pilot: Pilot[int], number: int) -> None:
+    """Type link ``number`` as a person would: its digits, then Enter if still waiting."""
+    app = pilot.app
+    assert isinstance(app, RestwalkApp)
+    await pilot.press(*str(number))
+    if app.browser.typed_number:
+        await pilot.press("enter")
+
+
+async def follow(pilot: Pilot[int], rel: str) -> None:
+    """Follow the first link with ``rel`` by typing its number."""
+    app = pilot.app
+    assert isinstance(app, RestwalkApp)
+    await type_number(pilot, link_number(app, rel))
+
+
 async def test_open_root_shows_status_explanation_and_links(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -40,7 +57,7 @@ async def test_open_root_shows_status_explanation_and_links(make_app: AppFactory
         assert "rw:customers" in rels
         assert "rw:orders" in rels
         assert "200 OK" in status_text(app)
-        assert "press 1-9 to follow" in status_text(app)
+        assert "type a link's number to follow it" in status_text(app)
         assert app.browser.query_one(LinksPanel).table.row_count == len(page.links)
 
 
@@ -49,7 +66,7 @@ async def test_follow_link_then_back_and_forward(make_app: AppFactory) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         history = browser(app).history
-        await pilot.press(str(link_number(app, "rw:customers")))
+        await follow(pilot, "rw:customers")
         await settle(pilot)
         assert history.current is not None
         assert history.current.spec.url == "http://mock/customers"
@@ -99,7 +116,7 @@ async def test_templated_link_opens_form_and_expands(make_app: AppFactory) -> No
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press(str(link_number(app, "rw:customer-search")))
+        await follow(pilot, "rw:customer-search")
         await pilot.pause()
         assert isinstance(app.screen, TemplateForm)
         assert app.screen.variables[:2] == ["name", "city"]
@@ -117,7 +134,7 @@ async def test_unauthorized_orders_say_how_to_log_in(make_app: AppFactory) -> No
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press(str(link_number(app, "rw:orders")))
+        await follow(pilot, "rw:orders")
         await settle(pilot)
         page = browser(app).history.current
         assert page is not None

@@ -7,7 +7,7 @@ from textual.widgets import Input, Markdown, OptionList
 
 from explorer.ui.dialogs.explain import ExplainDialog
 from explorer.ui.screens.help import HelpScreen
-from explorer.ui.screens.learn import LearnScreen, all_entries
+from explorer.ui.screens.learn import LearnScreen, group_of, grouped_entries
 from explorer.ui.screens.main import BrowserScreen
 from explorer.ui.widgets.headers_view import HeadersView
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle
@@ -27,9 +27,9 @@ async def test_help_lists_every_browser_key(make_app: AppFactory) -> None:
         assert isinstance(app.screen, HelpScreen)
         text = markdown_of(app.screen, "#help-text")
         for binding in BrowserScreen.BINDINGS:
-            assert binding.description in text or binding.action.startswith("follow")  # type: ignore[union-attr]
+            assert binding.description in text or binding.action.startswith("digit")  # type: ignore[union-attr]
         assert "alt+left" in text
-        assert "1 … 9" in text
+        assert "0 … 9" in text
         assert "press **a** to log in" in text
         await pilot.press("escape")
         await pilot.press("f1")
@@ -44,7 +44,10 @@ async def test_explain_status_and_header(make_app: AppFactory) -> None:
         await pilot.press("e")
         await pilot.pause()
         assert isinstance(app.screen, ExplainDialog)
-        assert markdown_of(app.screen, "#explanation").startswith("# 200 OK")
+        text = markdown_of(app.screen, "#explanation")
+        assert text.startswith("# 200 OK for GET http://mock/")
+        assert "REST in this response" in text
+        assert "## 200 OK" in text
         await pilot.press("escape")
         await pilot.press("h")  # the headers tab
         await pilot.pause()
@@ -57,9 +60,9 @@ async def test_explain_status_and_header(make_app: AppFactory) -> None:
 
 
 async def test_learn_screen_lists_and_searches(make_app: AppFactory) -> None:
-    entries = all_entries()
-    groups = {entry.group for entry in entries}
-    assert {"Status 4xx Client Error", "Headers", "Methods", "REST constraints"} <= groups
+    groups = [group_of(entry) for entry in grouped_entries()]
+    assert {"Status codes 4xx", "Headers", "Methods", "REST constraints"} <= set(groups)
+    assert groups.index("Status codes 1xx") < groups.index("Status codes 5xx")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -70,9 +73,9 @@ async def test_learn_screen_lists_and_searches(make_app: AppFactory) -> None:
         await pilot.press("ctrl+f")
         screen.query_one("#learn-search", Input).value = "retry-after"
         await pilot.pause()
-        labels = [entry.label for entry in screen.shown]
-        assert "Retry-After" in labels
-        assert "429 Too Many Requests" in labels
+        titles = [entry.title for entry in screen.shown]
+        assert titles[0] == "Retry-After"
+        assert "429 Too Many Requests" in titles
         await pilot.press("enter", "down")
         await pilot.pause()
         assert screen.query_one("#learn-list", OptionList).has_focus
