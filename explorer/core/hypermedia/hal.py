@@ -19,6 +19,8 @@ URL when there is none).
 
 from __future__ import annotations
 
+import orjson
+
 from explorer.core.hypermedia.collector import (
     Collector,
     child,
@@ -32,6 +34,17 @@ from explorer.core.link import FormField, Link
 from explorer.core.templates import TemplateError, expand_template
 
 _MAX_DEPTH = 400
+_FIELD_CACHE_LIMIT = 10_000
+
+
+class _Caches:
+    """What one document repeats: curie expansions and HAL-FORMS properties."""
+
+    __slots__ = ("curies", "fields")
+
+    def __init__(self) -> None:
+        self.curies: dict[tuple[str, str], str | None] = {}
+        self.fields: dict[bytes, FormField] = {}
 
 
 def looks_like_hal(doc: object) -> bool:
@@ -42,7 +55,7 @@ def looks_like_hal(doc: object) -> bool:
 def add_hal_links(doc: object, collector: Collector) -> None:
     """Add every link, embedded link and HAL-FORMS template of a HAL document."""
     if isinstance(doc, dict):
-        _resource(doc, "", {}, collector, {}, 0)
+        _resource(doc, "", {}, collector, _Caches(), 0)
 
 
 def _resource(
@@ -50,7 +63,7 @@ def _resource(
     pointer: str,
     curies: dict[str, str],
     collector: Collector,
-    cache: dict[tuple[str, str], str | None],
+    cache: _Caches,
     depth: int,
 ) -> None:
     links = resource.get("_links")
@@ -73,7 +86,7 @@ def _resource(
         elif key == "_templates" and isinstance(value, dict):
             collector.claim(f"{pointer}/_templates")
             self_href = _self_href(links)
-            _templates(value, f"{pointer}/_templates", self_href, collector)
+            _templates(value, f"{pointer}/_templates", self_href, collector, cache)
 
 
 def _curies(value: object, inherited: dict[str, str]) -> dict[str, str]:
@@ -100,22 +113,22 @@ def _self_href(links: object) -> str | None:
 
 
 def _expand_curie(
-    rel: str, curies: dict[str, str], collector: Collector, cache: dict[tuple[str, str], str | None]
+    rel: str, curies: dict[str, str], collector: Collector, cache: _Caches
 ) -> str | None:
     prefix, _, reference = rel.partition(":")
     template = curies.get(prefix)
     if template is None or reference.startswith("//"):
         return None
     key = (template, reference)
-    if key in cache:
-        return cache[key]
+    if key in cache.curies:
+        return cache.curies[key]
     try:
         expanded: str | None = collector.resolver.resolve(
             expand_template(template, {"rel": reference})
         )
     except TemplateError:
         expanded = None
-    cache[key] = expanded
+    cache.curies[key] = expanded
     return expanded
 
 
@@ -124,7 +137,7 @@ def _links(
     pointer: str,
     curies: dict[str, str],
     c: Collector,
-    cache: dict[tuple[str, str], str | None],
+    cache: _Caches,
 ) -> None:
     # The whole ``_links`` object is claimed by the caller, so links are appended
     # directly, without claiming each one: this loop runs once per link.
@@ -189,7 +202,11 @@ def _link(
 
 
 def _templates(
-    templates: dict[str, object], pointer: str, self_href: str | None, c: Collector
+    templates: dict[str, object],
+    pointer: str,
+    self_href: str | None,
+    c: Collector,
+    cache: _Caches,
 ) -> None:
     for key, template in templates.items():
         if not isinstance(template, dict):
@@ -208,19 +225,26 @@ def _templates(
                 title=title if isinstance(title, str) else None,
                 templated=templated,
                 source=child(pointer, key),
-                fields=_properties(template.get("properties")),
+                fields=_properties(template.get("properties"), cache.fields),
                 content_type=content_type if isinstance(content_type, str) else "application/json",
                 name=key,
             )
         )
 
 
-def _properties(value: object) -> tuple[FormField, ...]:
+def _properties(value: object, cache: dict[bytes, FormField]) -> tuple[FormField, ...]:
     if not isinstance(value, list):
         return ()
     fields = []
     for prop in value:
         if type(prop) is not dict or type(prop.get("name")) is not str:
+            continue
+        # The same property recurs in every item of a collection; its JSON is an
+        # exact key (``true`` and ``1`` differ), and far cheaper than a new field.
+        exact = orjson.dumps(prop)
+        cached = cache.get(exact)
+        if cached is not None:
+            fields.append(cached)
             continue
         values: dict[str, object] = {}
         for key, member in prop.items():
@@ -235,7 +259,10 @@ def _properties(value: object) -> tuple[FormField, ...]:
                 values["value"] = form_value(member)
             elif key == "options":
                 values["options"] = _options(member)
-        fields.append(fast_field(**values))
+        made = fast_field(**values)
+        if len(cache) < _FIELD_CACHE_LIMIT:
+            cache[exact] = made
+        fields.append(made)
     return tuple(fields)
 
 

@@ -299,3 +299,18 @@ def test_deeply_nested_embedding_does_not_raise() -> None:
     found = find_links(BASE, 200, [], nested(300), HAL)
     assert [link.source for link in found] == ["/_embedded/e" * 300 + "/_links/self"]
     assert find_links(BASE, 200, [], nested(5000), HAL) == []
+
+
+def test_repeated_properties_share_fields_but_exact_values_differ() -> None:
+    template = {"method": "POST", "properties": [{"name": "a", "required": True}]}
+    loose = {"method": "POST", "properties": [{"name": "a", "required": 1}]}
+    doc = {
+        "_embedded": {"x": [{"_templates": {"t": template}}] * 2 + [{"_templates": {"t": loose}}]}
+    }
+    found = hal_links(doc)
+    assert [link.fields for link in found] == [
+        (FormField(name="a", required=True),),
+        (FormField(name="a", required=True),),
+        (FormField(name="a"),),
+    ]
+    assert found[0].fields[0] is found[1].fields[0]
