@@ -25,6 +25,11 @@ def _defaults(cls: type) -> dict[str, Any]:
 
 _LINK_DEFAULTS = _defaults(Link)
 _FIELD_DEFAULTS = _defaults(FormField)
+#: The shortcut needs plain instance dicts and no __post_init__; if Link or
+#: FormField ever changes that, the dataclasses' own __init__ is used instead.
+_SHORTCUT = all(
+    "__slots__" not in vars(cls) and not hasattr(cls, "__post_init__") for cls in (Link, FormField)
+)
 
 
 def fast_link(**values: Any) -> Link:
@@ -33,11 +38,14 @@ def fast_link(**values: Any) -> Link:
     For the hot loops of large documents (a 10 MB HAL page holds over 100,000
     links): a frozen dataclass's generated ``__init__`` pays one
     ``object.__setattr__`` per field; this fills the instance dict at once.
-    ``Link`` has no ``__post_init__``, so nothing is skipped. ``rel`` and
+    Only while ``Link`` has an instance dict and no ``__post_init__`` (checked
+    at import; otherwise this is plain ``Link(**values)``). ``rel`` and
     ``href`` are required as in ``Link`` itself.
     """
     if "rel" not in values or "href" not in values:
         raise TypeError("fast_link needs rel and href")
+    if not _SHORTCUT:
+        return Link(**values)
     link: Link = _new(Link)
     state = _LINK_DEFAULTS.copy()
     state.update(values)
@@ -49,6 +57,8 @@ def fast_field(**values: Any) -> FormField:
     """A :class:`FormField` equal to ``FormField(**values)``, built as :func:`fast_link` does."""
     if "name" not in values:
         raise TypeError("fast_field needs name")
+    if not _SHORTCUT:
+        return FormField(**values)
     form_field: FormField = _new(FormField)
     state = _FIELD_DEFAULTS.copy()
     state.update(values)

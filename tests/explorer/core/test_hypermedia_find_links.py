@@ -131,3 +131,19 @@ def test_pointer_escaping() -> None:
     assert escape("a/b~c") == "a~1b~0c"
     assert escape("~1") == "~01"
     assert escape("plain") == "plain"
+
+
+def test_a_failing_reader_costs_its_links_only(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import explorer.core.hypermedia as hypermedia
+
+    def broken(doc: object, collector: object) -> None:
+        raise RuntimeError("parser bug")
+
+    monkeypatch.setattr(hypermedia, "add_url_fields", broken)
+    with caplog.at_level("DEBUG", logger="explorer.core.hypermedia"):
+        found = find_links(BASE, 200, [("Link", "</up>; rel=up")], HAL_DOC, None)
+    assert [link.rel for link in found] == ["up", "self"]
+    assert "link finding stopped" in caplog.text
+    assert gc.isenabled()
