@@ -138,7 +138,7 @@ def test_a_failing_reader_costs_its_links_only(
 ) -> None:
     import explorer.core.hypermedia as hypermedia
 
-    def broken(doc: object, collector: object) -> None:
+    def broken(*args: object) -> None:
         raise RuntimeError("parser bug")
 
     monkeypatch.setattr(hypermedia, "add_url_fields", broken)
