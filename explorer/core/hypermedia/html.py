@@ -251,10 +251,11 @@ def add_html_links(body: str, collector: Collector) -> None:
         attrs = item.attrs
         href = resolver.resolve(attrs["href"])
         title = _collapse(item.text) if item.kind == "a" else None
-        for rel in attrs.get("rel", "").split() or ["related"]:
+        rels = [rel if ":" in rel else rel.lower() for rel in attrs.get("rel", "").split()]
+        for rel in dict.fromkeys(rels) or ["related"]:
             collector.add(
                 Link(
-                    rel=rel if ":" in rel else rel.lower(),
+                    rel=rel,
                     href=href,
                     title=title or attrs.get("title") or None,
                     media_type=attrs.get("type") or None,

@@ -156,7 +156,7 @@ def _rel_types(rel: str | None) -> list[str]:
     if rel is None:
         return ["related"]
     types = [r if ":" in r else r.lower() for r in rel.split()]
-    return types or ["related"]
+    return list(dict.fromkeys(types)) or ["related"]  # a relation named twice counts once
 
 
 def add_header_links(

@@ -45,9 +45,9 @@ def add_siren_links(doc: object, collector: Collector) -> None:
 
 def _rels(value: object) -> list[str]:
     if isinstance(value, str):
-        return value.split()
+        value = value.split()
     if isinstance(value, list):
-        return [rel for rel in value if isinstance(rel, str) and rel]
+        return list(dict.fromkeys(rel for rel in value if isinstance(rel, str) and rel))
     return []
 
 

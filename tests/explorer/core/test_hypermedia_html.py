@@ -148,3 +148,8 @@ def test_radio_groups_stay_one_field_each() -> None:
     radios = b"".join(b"<input type=radio name=r%d value=%d>" % (i % 3, i) for i in range(30))
     (form,) = find_links("http://h/", 200, [], b"<form>" + radios + b"</form>", "text/html")
     assert [(f.name, len(f.options)) for f in form.fields] == [("r0", 10), ("r1", 10), ("r2", 10)]
+
+
+def test_a_relation_named_twice_counts_once() -> None:
+    found = find_links("http://h/", 200, [], b'<a rel="up Up" href="/x">x</a>', "text/html")
+    assert [link.rel for link in found] == ["up"]

@@ -128,3 +128,7 @@ def test_decode_ext_value() -> None:
     assert decode_ext_value("UTF-8'en'%FF") is None
     assert decode_ext_value("no quotes") is None
     assert decode_ext_value("utf-16''%00") is None
+
+
+def test_a_relation_named_twice_in_one_value_counts_once() -> None:
+    assert [link.rel for link in links_of('</a>; rel="next NEXT up next"')] == ["next", "up"]

@@ -122,3 +122,9 @@ def test_sniffed_from_plain_json() -> None:
 def test_malformed_siren() -> None:
     doc = {"class": ["x"], "properties": {}, "links": "nope", "actions": [3], "entities": {}}
     assert find_links(BASE, 200, [], orjson.dumps(doc), SIREN) == []
+
+
+def test_a_relation_named_twice_counts_once() -> None:
+    doc = {"class": ["x"], "links": [{"rel": ["a", "a", "b"], "href": "/x"}]}
+    found = find_links(BASE, 200, [], orjson.dumps(doc), SIREN)
+    assert [(link.rel, link.source) for link in found] == [("a", "/links/0"), ("b", "/links/0")]
