@@ -10,11 +10,14 @@ and is left out. The XML form (``urn:ietf:rfc:7807`` namespace) is read by
 
 from __future__ import annotations
 
-from xml.etree.ElementTree import Element
+from typing import TYPE_CHECKING
 
 from explorer.core.hypermedia.collector import Collector, text
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.link import Link
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
 
 NAMESPACE = "urn:ietf:rfc:7807"
 _XML_TAGS = {f"{{{NAMESPACE}}}type": "type", f"{{{NAMESPACE}}}instance": "instance"}

@@ -25,7 +25,7 @@ read.
 
 from __future__ import annotations
 
-from xml.etree.ElementTree import Element
+from typing import TYPE_CHECKING
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import ParseError, fromstring
@@ -34,6 +34,9 @@ from explorer.core.hypermedia.collector import Collector, is_template
 from explorer.core.hypermedia.problem import problem_xml_link
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.link import FormField, Link
+
+if TYPE_CHECKING:  # the type only: parsing is defusedxml's, never the stdlib's directly
+    from xml.etree.ElementTree import Element
 
 #: Elements nested deeper than this are not read: paths are copied per level, and
 #: no real document nests this deep.

@@ -149,3 +149,9 @@ def test_nesting_deeper_than_the_cap_is_not_read() -> None:
         "http://h/in"
     ]
     assert find_links("http://h/", 200, [], deep, "text/xml") == []
+
+
+def test_parsing_goes_through_defusedxml() -> None:
+    from explorer.core.hypermedia import xml as xml_links
+
+    assert xml_links.fromstring.__module__.startswith("defusedxml")
