@@ -84,9 +84,9 @@ def add_jsonld_links(doc: object, collector: Collector) -> None:
 
 
 def _array_rel(pointer: str) -> str:
-    """The relation for elements of the array at ``pointer`` (its key, ``item`` for ``@graph``)."""
+    """The relation for elements of the array at ``pointer``: its key, else ``item``."""
     key = pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
-    return "item" if key in ("@graph", "") else _term(key)
+    return "item" if key in ("@graph", "") or key.isdigit() else _term(key)
 
 
 def _enter(
