@@ -1,0 +1,93 @@
+"""Broken servers and redirect chains: explained on screen, never a crash."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from http import HTTPStatus
+
+from explorer.core.client import Client
+from explorer.ui.app import create_app
+from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.trip_view import TripView
+from tests.explorer.servers import RawServer, read_head
+from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+from tests.explorer.ui.test_browse import status_text
+
+
+def answer(raw: bytes) -> RawServer:
+    """A server that reads one request head, writes ``raw`` and closes."""
+
+    def handler(conn: socket.socket) -> None:
+        read_head(conn)
+        conn.sendall(raw)
+        conn.close()
+
+    return RawServer(handler)
+
+
+async def test_server_closing_mid_body_is_explained() -> None:
+    head = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+    with answer(head + b'{"partial": ') as server:
+        app = create_app(server.url + "/", client=Client(timeout=5))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            page = app.browser.history.current
+            assert page is not None
+            assert page.error is not None
+            text = status_text(app)
+            assert "request failed" in text
+            assert "closed the connection before the whole response arrived" in text
+
+
+async def test_timeout_is_explained() -> None:
+    release = threading.Event()
+
+    def silent(conn: socket.socket) -> None:
+        read_head(conn)
+        release.wait(5)
+
+    with RawServer(silent) as server:
+        app = create_app(server.url + "/", client=Client(timeout=0.3))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            release.set()
+            text = status_text(app)
+            assert "no answer in time" in text
+            assert "Press r to try again" in text
+
+
+async def test_bad_json_and_bad_utf8_bodies_are_shown_not_fatal() -> None:
+    body = b'{"name": "caf\xe9", broken'
+    head = (
+        b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+        b"Content-Length: " + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n"
+    )
+    with answer(head + body) as server:
+        app = create_app(server.url + "/", client=Client(timeout=5))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            page = app.browser.history.current
+            assert page is not None
+            assert page.status == HTTPStatus.OK
+            view = app.browser.query_one("#body-view", BodyView)
+            shown = "\n".join(view.row_text(row) for row in range(view.line_count))
+            assert "broken" in shown
+            assert "200 OK" in status_text(app)
+
+
+async def test_redirect_chain_is_explained_hop_by_hop(make_app: AppFactory) -> None:
+    app = make_app("http://mock/clients/1")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        page = app.browser.history.current
+        assert page is not None
+        assert page.exchange is not None
+        assert page.exchange.hops
+        assert page.exchange.response.url == "http://mock/customers/1"
+        await pilot.press("t")
+        await pilot.pause()
+        trip = str(app.browser.query_one(TripView).render())
+        assert "Redirects: 1" in trip
+        assert "301 Moved Permanently → /customers/1" in trip
+        assert "HTTP/1.1" in trip
