@@ -14,6 +14,7 @@ from typing import Any
 
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.link import FormField, Link
+from explorer.core.templates import is_valid_template
 
 _new = object.__new__
 _set = object.__setattr__
@@ -95,9 +96,12 @@ def form_value(value: object) -> object:
 
 
 def is_template(value: str) -> bool:
-    """True when ``value`` holds at least one closed ``{...}`` expression."""
-    start = value.find("{")
-    return start >= 0 and value.find("}", start) > start
+    """True when ``value`` has ``{...}`` expressions and is a well-formed RFC 6570 template.
+
+    A value with stray or malformed braces is then an ordinary (odd) URL, not a
+    template that would fail the moment someone tries to fill it in.
+    """
+    return "{" in value and is_valid_template(value)
 
 
 class Collector:

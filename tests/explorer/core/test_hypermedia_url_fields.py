@@ -95,3 +95,13 @@ def test_field_rel() -> None:
     assert field_rel("href", None) == "self"
     assert field_rel("Url", None) is None
     assert field_rel("name", None) is None
+
+
+def test_malformed_braces_are_not_a_template() -> None:
+    doc = {"odd_url": "/x{a-b}", "open_url": "/y{/z", "good_url": "/w{?q}"}
+    found = find_links("http://h/", 200, [], orjson.dumps(doc), "application/json")
+    assert [(link.rel, link.href, link.templated) for link in found] == [
+        ("odd", "http://h/x{a-b}", False),
+        ("open", "http://h/y{/z", False),
+        ("good", "http://h/w{?q}", True),
+    ]
