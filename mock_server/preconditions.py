@@ -17,6 +17,7 @@ import re
 from calendar import timegm
 from dataclasses import dataclass
 from email.utils import formatdate, parsedate_to_datetime
+from functools import lru_cache
 from http import HTTPStatus
 from typing import Literal
 
@@ -97,7 +98,13 @@ def wants_validator(method: str, status: int, cache_control: str | None) -> bool
 
 def http_date(timestamp: float) -> str:
     """``timestamp`` as an IMF-fixdate: ``Sun, 06 Nov 1994 08:49:37 GMT``."""
-    return formatdate(timestamp, usegmt=True)
+    return _http_date(int(timestamp))
+
+
+@lru_cache(maxsize=256)
+def _http_date(seconds: int) -> str:
+    # Every response formats Date (and reads Expires): once per second is enough.
+    return formatdate(seconds, usegmt=True)
 
 
 def parse_http_date(value: str) -> float | None:

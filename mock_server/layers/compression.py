@@ -37,7 +37,6 @@ import zlib
 from dataclasses import dataclass
 from http import HTTPStatus
 
-from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server.preconditions import wants_validator
@@ -109,15 +108,18 @@ def merge_vary(existing: str | None, field: str) -> str:
     return f"{existing}, {field}"
 
 
-def compressible(headers: Headers, status: int) -> bool:
-    """True when this response's body may be gzipped at all."""
+RawHeaders = list[tuple[bytes, bytes]]
+
+
+def compressible(headers: dict[bytes, bytes], status: int) -> bool:
+    """True when this response's body may be gzipped at all (``headers``: lower-case names)."""
     if status < HTTPStatus.OK or status in BODYLESS or status == HTTPStatus.PARTIAL_CONTENT:
         return False
-    if "content-encoding" in headers or "content-range" in headers:
+    if b"content-encoding" in headers or b"content-range" in headers:
         return False
-    if "no-transform" in headers.get("cache-control", "").lower():
+    if b"no-transform" in headers.get(b"cache-control", b"").lower():
         return False
-    media_type = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    media_type = headers.get(b"content-type", b"").split(b";", 1)[0].strip().lower().decode()
     return not (
         media_type.startswith(INCOMPRESSIBLE_PREFIXES) or media_type in INCOMPRESSIBLE_TYPES
     )
@@ -126,6 +128,14 @@ def compressible(headers: Headers, status: int) -> bool:
 def gzip_bytes(body: bytes) -> bytes:
     """``body`` gzipped, the same bytes every time (no timestamp)."""
     return gzip.compress(body, compresslevel=COMPRESS_LEVEL, mtime=0)
+
+
+def _replace(raw: RawHeaders, name: bytes, value: str) -> RawHeaders:
+    """``raw`` without any ``name`` field, then ``name: value``."""
+    kept = [(k, v) for k, v in raw if k.lower() != name]
+    if value:
+        kept.append((name, value.encode("latin-1")))
+    return kept
 
 
 class CompressionLayer:
@@ -138,18 +148,24 @@ class CompressionLayer:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        choice = choose(Headers(scope=scope).get("accept-encoding"))
+        accept_encoding = next(
+            (v.decode("latin-1") for k, v in scope["headers"] if k.lower() == b"accept-encoding"),
+            None,
+        )
+        choice = choose(accept_encoding)
         start: Message | None = None
-        mode = "undecided"  # then "pass", "stream"
-        compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, 31)
+        found: dict[bytes, bytes] = {}
+        mode = "undecided"  # then "pass" or "stream"
+        compressor: zlib._Compress | None = None
 
         async def send_compressed(message: Message) -> None:
-            nonlocal start, mode
+            nonlocal start, mode, found, compressor
             if mode == "pass":
                 await send(message)
                 return
             if message["type"] == "http.response.start":
-                if compressible(Headers(raw=message["headers"]), message["status"]):
+                found = {name.lower(): value for name, value in message["headers"]}
+                if compressible(found, message["status"]):
                     start = message
                 else:
                     mode = "pass"
@@ -162,45 +178,35 @@ class CompressionLayer:
             body: bytes = message.get("body", b"")
             more = bool(message.get("more_body", False))
             if mode == "undecided":
-                headers = MutableHeaders(raw=list(start["headers"]))
-                headers["Vary"] = merge_vary(headers.get("vary"), "Accept-Encoding")
+                vary = found.get(b"vary", b"").decode("latin-1") or None
+                raw = _replace(list(start["headers"]), b"vary", merge_vary(vary, "Accept-Encoding"))
                 if not more:
                     mode = "pass"
                     if choice.gzip and (len(body) >= MIN_SIZE or choice.forced):
-                        if "etag" not in headers and wants_validator(
-                            scope["method"], start["status"], headers.get("cache-control")
+                        cache_control = found.get(b"cache-control", b"").decode("latin-1") or None
+                        if b"etag" not in found and wants_validator(
+                            scope["method"], start["status"], cache_control
                         ):
-                            headers["ETag"] = strong_etag(body)
-                        body = self._encode_whole(headers, body)
-                    await send({**start, "headers": headers.raw})
+                            raw.append((b"etag", strong_etag(body).encode("latin-1")))
+                        body = gzip_bytes(body)
+                        raw = _replace(raw, b"content-length", str(len(body)))
+                        raw.append((b"content-encoding", b"gzip"))
+                    await send({**start, "headers": raw})
                     await send({**message, "body": body})
                     return
-                mode = "stream"
                 if not choice.gzip:
                     mode = "pass"
-                    await send({**start, "headers": headers.raw})
+                    await send({**start, "headers": raw})
                     await send(message)
                     return
-                self._encode_stream_headers(headers)
-                await send({**start, "headers": headers.raw})
+                mode = "stream"
+                raw = _replace(raw, b"content-length", "")
+                raw.append((b"content-encoding", b"gzip"))
+                compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, 31)
+                await send({**start, "headers": raw})
+            assert compressor is not None
             chunk = compressor.compress(body)
-            if more:
-                chunk += compressor.flush(zlib.Z_SYNC_FLUSH)
-            else:
-                chunk += compressor.flush(zlib.Z_FINISH)
+            chunk += compressor.flush(zlib.Z_SYNC_FLUSH if more else zlib.Z_FINISH)
             await send({"type": "http.response.body", "body": chunk, "more_body": more})
 
         await self.app(scope, receive, send_compressed)
-
-    @staticmethod
-    def _encode_whole(headers: MutableHeaders, body: bytes) -> bytes:
-        encoded = gzip_bytes(body)
-        headers["Content-Encoding"] = "gzip"
-        headers["Content-Length"] = str(len(encoded))
-        return encoded
-
-    @staticmethod
-    def _encode_stream_headers(headers: MutableHeaders) -> None:
-        headers["Content-Encoding"] = "gzip"
-        if "content-length" in headers:
-            del headers["content-length"]

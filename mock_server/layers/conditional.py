@@ -58,15 +58,19 @@ ACTION = re.compile(r"^(/(?:customers|products|orders)/[^/]+)/[^/]+$")
 MEMBER_WRITES = frozenset({"PUT", "PATCH", "DELETE"})
 SAFE = frozenset({"GET", "HEAD"})
 
+RawHeaders = list[tuple[bytes, bytes]]
+
 #: Fields a 304 repeats from the 200 it stands for (RFC 9110 section 15.4.5).
-NOT_MODIFIED_FIELDS = (
-    "cache-control",
-    "content-location",
-    "date",
-    "etag",
-    "expires",
-    "last-modified",
-    "vary",
+NOT_MODIFIED_FIELDS = frozenset(
+    {
+        b"cache-control",
+        b"content-location",
+        b"date",
+        b"etag",
+        b"expires",
+        b"last-modified",
+        b"vary",
+    }
 )
 #: Request fields the internal GET leaves out: body framing and the conditions themselves.
 INTERNAL_GET_DROPS = frozenset(
@@ -106,6 +110,11 @@ def directives(cache_control: str) -> dict[str, str]:
     return found
 
 
+def _is_conditional(scope: Scope) -> bool:
+    """True when the request carries an If-* header (cheap: no header object built)."""
+    return any(name[:3].lower() == b"if-" for name, _ in scope["headers"])
+
+
 def is_auth_path(path: str) -> bool:
     """True for ``/auth`` and everything under it."""
     return path == "/auth" or path.startswith("/auth/")
@@ -137,24 +146,37 @@ class ConditionalLayer:
 
     # Reads -----------------------------------------------------------------------------
 
-    def _decorate(self, scope: Scope, headers: MutableHeaders, body: bytes) -> None:
-        """Add ETag, Cache-Control, Date and Expires to a 200 read unless it forbids storing."""
-        cache_control = headers.get("cache-control")
-        if not wants_validator(scope["method"], HTTPStatus.OK, cache_control):
-            return
-        if "etag" not in headers:
-            headers["ETag"] = strong_etag(body)
+    def _decorate(self, method: str, path: str, raw: RawHeaders, body: bytes) -> dict[bytes, bytes]:
+        """Add ETag, Cache-Control, Date and Expires to a 200 read unless it forbids storing.
+
+        ``raw`` is extended in place; the result maps lower-case names to values.
+        """
+        found = {name.lower(): value for name, value in raw}
+
+        def add(name: bytes, value: str) -> None:
+            encoded = value.encode("latin-1")
+            raw.append((name, encoded))
+            found[name] = encoded
+
+        cache_control = (
+            found[b"cache-control"].decode("latin-1") if b"cache-control" in found else None
+        )
+        if not wants_validator(method, HTTPStatus.OK, cache_control):
+            return found
+        if b"etag" not in found:
+            add(b"etag", strong_etag(body))
         if cache_control is None:
-            private = required_role("GET", scope["path"]) is not None
+            private = required_role("GET", path) is not None
             cache_control = f"private, max-age={MAX_AGE}" if private else f"max-age={MAX_AGE}"
-            headers["Cache-Control"] = cache_control
-        date = parse_http_date(headers.get("date", ""))
+            add(b"cache-control", cache_control)
+        date = parse_http_date(found[b"date"].decode("latin-1")) if b"date" in found else None
         if date is None:
             date = float(int(self.service.clock()))
-            headers["Date"] = http_date(date)
+            add(b"date", http_date(date))
         max_age = directives(cache_control).get("max-age", "")
-        if "expires" not in headers and max_age.isdigit():
-            headers["Expires"] = http_date(date + int(max_age))
+        if b"expires" not in found and max_age.isdigit():
+            add(b"expires", http_date(date + int(max_age)))
+        return found
 
     async def _read(self, scope: Scope, receive: Receive, send: Send) -> None:
         start: Message | None = None
@@ -184,23 +206,19 @@ class ConditionalLayer:
     async def _finish_read(
         self, scope: Scope, start: Message, body: bytes, receive: Receive, send: Send
     ) -> None:
-        headers = MutableHeaders(raw=list(start["headers"]))
-        self._decorate(scope, headers, body)
-        request = Headers(scope=scope)
+        raw: RawHeaders = list(start["headers"])
+        found = self._decorate(scope["method"], scope["path"], raw, body)
+        etag = found.get(b"etag", b"").decode("latin-1")
         verdict = None
-        if "etag" in headers or "last-modified" in headers:
+        if _is_conditional(scope) and (etag or b"last-modified" in found):
             current = Current(
                 exists=True,
-                etag=parse_etag(headers.get("etag", "")),
-                last_modified=parse_http_date(headers.get("last-modified", "")),
+                etag=parse_etag(etag),
+                last_modified=parse_http_date(found.get(b"last-modified", b"").decode("latin-1")),
             )
-            verdict = evaluate_preconditions(scope["method"], request, current)
+            verdict = evaluate_preconditions(scope["method"], Headers(scope=scope), current)
         if verdict is not None and verdict.status == HTTPStatus.NOT_MODIFIED:
-            kept = [
-                (name, value)
-                for name, value in headers.raw
-                if name.decode("latin-1").lower() in NOT_MODIFIED_FIELDS
-            ]
+            kept = [(name, value) for name, value in raw if name.lower() in NOT_MODIFIED_FIELDS]
             await send(
                 {"type": "http.response.start", "status": HTTPStatus.NOT_MODIFIED, "headers": kept}
             )
@@ -209,12 +227,11 @@ class ConditionalLayer:
         if verdict is not None:
             problem = Problem(
                 verdict.status,
-                f"{verdict.header} does not hold for {scope['path']}: its current ETag is "
-                f"{headers.get('etag')}.",
+                f"{verdict.header} does not hold for {scope['path']}: its current ETag is {etag}.",
             )
             await problem.response(scope)(scope, receive, send)
             return
-        await send({**start, "headers": headers.raw})
+        await send({**start, "headers": raw})
         await send({"type": "http.response.body", "body": body})
 
     # Writes ----------------------------------------------------------------------------
