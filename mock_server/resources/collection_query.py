@@ -29,6 +29,8 @@ from mock_server.store import Record
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
+#: The largest offset: the largest integer every JSON client reads exactly (2**53 - 1).
+MAX_OFFSET = 2**53 - 1
 PAGING_PARAMETERS: tuple[str, ...] = ("sort", "limit", "offset")
 #: Parameters every collection takes that are someone else's business.
 PASSED_PARAMETERS = frozenset({"version"})
@@ -135,7 +137,7 @@ def parse_query(pairs: Sequence[tuple[str, str]], listing: Listing) -> Query:
             raise _bad(name, f"The query parameter {name!r} is given more than once.")
         seen[name] = value
     limit = _bounded(seen.get("limit"), "limit", DEFAULT_LIMIT, 1, MAX_LIMIT)
-    offset = _bounded(seen.get("offset"), "offset", 0, 0, None)
+    offset = _bounded(seen.get("offset"), "offset", 0, 0, MAX_OFFSET)
     sort: tuple[str, ...] = ()
     if "sort" in seen:
         sort = tuple(part.strip() for part in seen["sort"].split(","))
