@@ -28,6 +28,7 @@ from explorer.core.hypermedia.collector import (
     fast_link,
     form_value,
     is_template,
+    plain_link,
     text,
 )
 from explorer.core.link import FormField, Link
@@ -164,7 +165,7 @@ def _links(
             if type(href) is not str:
                 continue
             if len(obj) == 1:  # the common {"href": ...}: nothing else to read
-                append(fast_link(rel=rel, href=resolve(href), source=source, attributes=extra))
+                append(plain_link(rel, resolve(href), source, extra))
             else:
                 append(_link(rel, obj, href, source, extra, c))
 

@@ -8,7 +8,7 @@ import orjson
 import pytest
 
 from explorer.core.hypermedia import find_links
-from explorer.core.hypermedia.collector import escape, fast_field, fast_link
+from explorer.core.hypermedia.collector import escape, fast_field, fast_link, plain_link
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.link import FormField, Link
 
@@ -121,6 +121,10 @@ def test_fast_constructors_equal_the_dataclasses() -> None:
     assert fast_link(**values) == Link(**values)  # type: ignore[arg-type]
     assert hash(fast_link(**values)) == hash(Link(**values))  # type: ignore[arg-type]
     assert fast_field(name="q", required=True) == FormField(name="q", required=True)
+    attributes = (("rel-uri", "http://h/rels/x"),)
+    assert plain_link("x", "http://h/", "/_links/x", attributes) == Link(
+        rel="x", href="http://h/", source="/_links/x", attributes=attributes
+    )
     with pytest.raises(TypeError):
         fast_link(rel="x")
     with pytest.raises(TypeError):
