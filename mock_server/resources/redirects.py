@@ -42,6 +42,8 @@ ANY_METHOD = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
 #: How much of a request body the echo shows.
 ECHO_LIMIT = 64 * 1024
 _NUMBER = re.compile(r"^[0-9]{1,9}$")
+#: Characters a URI reference may carry as they are (RFC 3986 reserved and unreserved, and %).
+URI_CHARACTERS = "/?#[]@!$&'()*+,;=:%~-._"
 
 
 def _redirect(status: int, location: str) -> Response:
@@ -135,7 +137,8 @@ async def redirect_to(request: Request) -> Response:
             extra={"parameter": "url"},
         )
     status = _code(request.query_params.get("status", ""), HTTPStatus.FOUND)
-    return _redirect(status, safe_target(url))
+    # Location is ASCII on the wire: other characters go percent-encoded (RFC 3986).
+    return _redirect(status, quote(safe_target(url), safe=URI_CHARACTERS))
 
 
 async def echo(request: Request) -> Response:

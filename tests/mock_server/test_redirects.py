@@ -79,6 +79,12 @@ async def test_redirect_to_relative_url(client: httpx.AsyncClient) -> None:
     assert response.status_code == 308
 
 
+async def test_redirect_to_encodes_other_characters(client: httpx.AsyncClient) -> None:
+    response = await client.get("/redirect-to", params={"url": "/cafés?q=a b&x=%41"})
+    assert response.status_code == 302
+    assert response.headers["location"] == "/caf%C3%A9s?q=a%20b&x=%41"
+
+
 @pytest.mark.parametrize(
     "url",
     ["http://evil.example/", "//evil.example/x", "evil", "/\\evil.example", "javascript:x", ""],
