@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from dataclasses import dataclass
+
+#: A scheme name short and plain enough to repeat in an error message.
+_SCHEME_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9-]{0,19}$")
 
 
 @dataclass(frozen=True)
@@ -71,5 +75,11 @@ def parse_authorization(value: str) -> Credential:
         if not rest:
             return Malformed("The Basic scheme needs base64 'user:password' after it.")
         return parse_basic(rest)
-    shown = scheme if scheme.isascii() and scheme.isprintable() and len(scheme) <= 20 else "?"
-    return Malformed(f"The scheme {shown!r} is not one this server accepts (Bearer, Basic).")
+    if not rest:
+        # No scheme at all: the value may be a bare secret, so it is not repeated.
+        return Malformed(
+            "The Authorization value needs a scheme, then the credential: "
+            "'Bearer <token>' or 'Basic <base64 of user:password>'."
+        )
+    shown = f"{scheme!r} " if _SCHEME_NAME.match(scheme) else ""
+    return Malformed(f"The scheme {shown}is not one this server accepts (Bearer, Basic).")

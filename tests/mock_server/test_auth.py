@@ -142,6 +142,15 @@ async def test_malformed_authorization_values(client: httpx.AsyncClient) -> None
         assert response.headers["www-authenticate"] == expected, value
 
 
+async def test_a_bare_secret_is_not_repeated(client: httpx.AsyncClient) -> None:
+    for value in ("s3cr3t-value", "Digest s3cr3t-value", "s3cr3t-value/with+stuff= tail"):
+        response = await client.get("/orders", headers={"Authorization": value})
+        assert_problem(response, 401)
+        assert "s3cr3t" not in response.text
+    named = await client.get("/orders", headers={"Authorization": "Digest abc"})
+    assert "'Digest'" in named.json()["detail"]
+
+
 async def test_scheme_names_are_case_insensitive(client: httpx.AsyncClient) -> None:
     token = await token_for(client, "bob", "builder")
     assert (await client.get("/orders", headers={"Authorization": f"bearer {token}"})).is_success
