@@ -327,7 +327,7 @@ def test_password_check_is_constant_time_and_hashes_unknown_users(
         hashed.append(password)
         return real_hash(password, salt, 1)
 
-    monkeypatch.setattr(users.hmac, "compare_digest", compare)
+    monkeypatch.setattr(hmac, "compare_digest", compare)
     monkeypatch.setattr(users, "hash_password", fast_hash)
     book = users.Users()
     assert book.authenticate("nobody", "guess") is None

@@ -165,7 +165,7 @@ async def tiny() -> AsyncIterator[httpx.AsyncClient]:
         ]
     )
     app = CompressionLayer(router, Service(make_settings(), Store()))
-    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
+    transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url=BASE) as client:
         yield client
 

@@ -342,7 +342,7 @@ async def dated() -> AsyncIterator[httpx.AsyncClient]:
     service.clock = lambda: MODIFIED + 3600
     router = Router([Route("/customers/1", thing, methods=["GET", "PUT"])])
     app = ConditionalLayer(CompressionLayer(router, service), service)
-    transport = httpx.ASGITransport(app=app)  # type: ignore[arg-type]
+    transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url=BASE) as client:
         client.writes = writes  # type: ignore[attr-defined]
         yield client
