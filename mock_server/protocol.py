@@ -7,7 +7,7 @@ a bare ``400 Bad Request`` in text/plain. :class:`MockH11Protocol` keeps
 uvicorn's behaviour but answers with the status h11 suggests (400, 414, 431,
 501) and an RFC 9457 problem body, like every other error of the mock server.
 
-It also closes two gaps of the stock protocol:
+It also closes three gaps of the stock protocol:
 
 - **Slow clients.** uvicorn's keep-alive timer runs only between requests and
   stops at the first byte received, so a client that connects and sends
@@ -16,6 +16,10 @@ It also closes two gaps of the stock protocol:
   response, and only a *complete* request head stops it: a silent client is
   disconnected after ``keep_alive_seconds``, a client that sent part of a head
   gets ``408 Request Timeout``.
+- **Closing before the request is read** (a 413 by ``Content-Length``, a
+  parse error): the connection closes in two steps
+  (:mod:`mock_server.lingering`), so the client reads the answer instead of
+  a connection reset.
 - **Truncated bodies.** When a client half-closes its side before sending all
   of the body it announced, h11 learns of the end of input and the client gets
   a ``400`` explaining how much arrived, instead of a silent close.
@@ -39,6 +43,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
+from mock_server.lingering import LingeringTransport
 from mock_server.problems import PROBLEM_JSON, Problem
 from mock_server.settings import Settings
 
@@ -149,10 +154,19 @@ class MockH11Protocol(H11Protocol):
     def connection_made(  # type: ignore[override]
         self, transport: asyncio.Transport
     ) -> None:
-        super().connection_made(transport)
+        self.lingering_transport = LingeringTransport(
+            transport, self._client_may_be_sending, self.loop
+        )
+        super().connection_made(self.lingering_transport)
         self._arm_timer()
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self.lingering_transport.finish()
+
     def data_received(self, data: bytes) -> None:
+        if self.lingering_transport.lingering:
+            return  # the rest of a request already answered: discarded
         # Unlike uvicorn, bytes alone do not stop the timer: a complete request
         # head does (uvicorn's handle_events stops it on each h11.Request).
         self.conn.receive_data(data)
@@ -160,9 +174,15 @@ class MockH11Protocol(H11Protocol):
 
     def eof_received(self) -> None:
         """The client closed its sending side: if a body was still due, say so."""
-        if self.conn.their_state is h11.SEND_BODY:
+        if self.lingering_transport.lingering:
+            self.lingering_transport.finish()
+        elif self.conn.their_state is h11.SEND_BODY:
             self.conn.receive_data(b"")
             self.handle_events()
+
+    def _client_may_be_sending(self) -> bool:
+        """True when closing now could reset the connection under the client's feet."""
+        return self.conn.their_state in (h11.SEND_BODY, h11.ERROR)
 
     def send_400_response(self, msg: str) -> None:
         """Answer an h11 parsing error with a problem body (called in an except block)."""

@@ -163,6 +163,19 @@ def test_413_closes_the_connection(server: BackgroundServer) -> None:
         assert reader.closed()
 
 
+def test_client_sending_its_whole_body_first_reads_the_413(server: BackgroundServer) -> None:
+    # Like curl without Expect: the body is sent before the answer is read. Closing
+    # at once would reset the connection under the client; the server lingers,
+    # discarding the body, so the whole body goes out and the 413 arrives.
+    body = b" " * 32_000_000
+    head = request("POST", "/customers", f"Content-Length: {len(body)}", JSON, AUTH)
+    with connect(server.url) as sock:
+        sock.sendall(head + body)
+        reader = Reader(sock)
+        assert reader.response().status == 413
+        assert reader.closed()
+
+
 def test_chunked_body_growing_past_the_limit_gets_413_and_close(server: BackgroundServer) -> None:
     chunk = b"64\r\n" + b" " * 100 + b"\r\n"
     data = request("POST", "/customers", "Transfer-Encoding: chunked", JSON, AUTH)
