@@ -23,6 +23,11 @@ RELATIONS: dict[str, str] = {
     "order-search": "A URI template for searching the orders collection.",
     "token": "POST credentials here to get a bearer token (DELETE revokes it in stored mode).",
     "session": "POST credentials here to start a cookie session; DELETE ends it.",
+    "auth": "How to log in: forms for getting a bearer token and for starting or ending a "
+    "cookie session.",
+    "whoami": "Who the credential you sent belongs to: user name, role, and how it was proved.",
+    "root": "The entry point of the API.",
+    "admin": "The operator's actions (admin role only), such as restoring the seed data.",
     "status": "A URI template: /status/{code} answers with that status code and the headers "
     "it implies, explaining it.",
     "rels": "The list of link relations this server uses, each explained.",

@@ -287,6 +287,13 @@ async def test_whoami(client: httpx.AsyncClient) -> None:
     assert_problem(await client.get("/auth/whoami"), 401)
 
 
+async def test_auth_is_reachable_from_the_root_and_documented(client: httpx.AsyncClient) -> None:
+    root = (await client.get("/")).json()
+    assert root["_links"]["rw:auth"]["href"] == "/auth"
+    for rel in ("auth", "whoami", "root", "admin", "token", "session"):
+        assert (await client.get(f"/docs/rels/{rel}")).status_code == 200, rel
+
+
 async def test_auth_index_offers_the_login_forms(client: httpx.AsyncClient) -> None:
     body = (await client.get("/auth")).json()
     assert body["_links"]["rw:token"]["href"] == "/auth/token"

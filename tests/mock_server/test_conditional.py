@@ -188,6 +188,14 @@ async def test_if_none_match_gives_304(client: httpx.AsyncClient, method: str) -
     assert changed.content == first.content
 
 
+async def test_if_match_on_a_read(client: httpx.AsyncClient) -> None:
+    etag = (await client.get("/customers/1")).headers["etag"]
+    assert (await client.get("/customers/1", headers={"If-Match": etag})).status_code == 200
+    failed = await client.get("/customers/1", headers={"If-Match": '"other"'})
+    assert failed.status_code == 412
+    assert failed.headers["content-type"] == "application/problem+json"
+
+
 async def test_one_etag_whatever_the_coding(client: httpx.AsyncClient) -> None:
     identity = await client.get("/customers/1", headers=IDENTITY)
     packed = await client.get("/customers/1", headers={"Accept-Encoding": "gzip"})
