@@ -3,8 +3,9 @@
 In order: the HTTP version (505 for anything but 1.0 and 1.1), the length of
 the request target (414), the size of the header section and of each field
 (431, naming the field), ``Expect`` (417 for anything but ``100-continue``),
-the framing of a write (411 when POST/PUT/PATCH has neither ``Content-Length``
-nor chunked ``Transfer-Encoding``) and the body size (413). The body limit is
+the framing of a body (400 when it is given both ways, 411 when POST/PUT/PATCH
+has neither ``Content-Length`` nor chunked ``Transfer-Encoding``) and the body
+size (413). The body limit is
 checked twice: from ``Content-Length`` before the body is read, and by
 counting the bytes of a chunked body as the application receives them.
 
@@ -161,6 +162,14 @@ class ProtocolLimitsLayer:
                 HTTPStatus.EXPECTATION_FAILED,
                 f"This server cannot meet the expectation {', '.join(unmet)}; "
                 "it only understands Expect: 100-continue.",
+            )
+        if content_length is not None and chunked:
+            # RFC 9112 §6.1: reject, or follow Transfer-Encoding and close; the
+            # ambiguity is how requests get smuggled past intermediaries.
+            return Problem(
+                HTTPStatus.BAD_REQUEST,
+                "The request has both Content-Length and Transfer-Encoding; send one.",
+                headers={"Connection": "close"},
             )
         if method in METHODS_WITH_CONTENT and content_length is None and not chunked:
             return Problem(

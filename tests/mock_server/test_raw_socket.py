@@ -144,6 +144,22 @@ def test_unknown_transfer_coding_gets_501(live_server: BackgroundServer) -> None
     assert_still_serving(live_server.url)
 
 
+def test_both_content_length_and_chunked_gets_400_and_close(
+    live_server: BackgroundServer,
+) -> None:
+    data = request(
+        "POST", "/customers", "Content-Length: 5", "Transfer-Encoding: chunked", JSON, AUTH
+    )
+    with connect(live_server.url) as sock:
+        sock.sendall(data + b"0\r\n\r\n")
+        reader = Reader(sock)
+        response = reader.response()
+        assert response.status == 400
+        assert "both" in str(response.problem()["detail"])
+        assert reader.closed()
+    assert_still_serving(live_server.url)
+
+
 def test_malformed_chunk_gets_400(live_server: BackgroundServer) -> None:
     data = request("POST", "/customers", "Transfer-Encoding: chunked", JSON, AUTH) + b"zz\r\n"
     response = exchange(live_server.url, data)
