@@ -28,6 +28,9 @@ from mock_server.settings import Settings, TokenMode
 
 Scheme = Literal["bearer", "basic", "session"]
 
+#: Expired tokens and sessions are forgotten once every this many logins.
+PURGE_EVERY = 256
+
 
 @dataclass(frozen=True)
 class Principal:
@@ -79,6 +82,14 @@ class Authenticator:
         self.users = users or Users()
         self.registry: TokenRegistry = registry or MemoryTokens()
         self.sessions: SessionStore = sessions or MemorySessions()
+        self._issued = 0
+
+    def _housekeeping(self, now: float) -> None:
+        """Every :data:`PURGE_EVERY` logins, forget expired tokens and sessions."""
+        self._issued += 1
+        if self._issued % PURGE_EVERY == 0:
+            self.registry.purge(now)
+            self.sessions.purge(now)
 
     @classmethod
     def for_settings(cls, settings: Settings, journal: object | None) -> Authenticator:
@@ -120,6 +131,7 @@ class Authenticator:
         token = tokens.issue(Claims(user.name, user.role, expires), self.secret)
         if self.mode == "stored":
             self.registry.add(tokens.digest(token), user.name, expires)
+            self._housekeeping(now)
         return token, self.lifetime
 
     def check_token(self, token: str, now: float) -> Principal | Refusal:
@@ -152,6 +164,7 @@ class Authenticator:
         session_id = session_rules.new_session_id()
         session = Session(user.name, user.role, now + self.lifetime)
         self.sessions.put(session_rules.session_digest(session_id), session)
+        self._housekeeping(now)
         return session_id
 
     def check_session(self, session_id: str, now: float) -> Principal | None:

@@ -60,6 +60,9 @@ class SessionStore(Protocol):
     def delete(self, digest: str) -> bool:
         """End the session; True if there was one."""
 
+    def purge(self, now: float) -> None:
+        """Forget every session expired at ``now``."""
+
 
 class MemorySessions:
     """A :class:`SessionStore` in memory (the default, without ``--db``)."""
@@ -84,3 +87,7 @@ class MemorySessions:
     def delete(self, digest: str) -> bool:
         """End the session; True if there was one."""
         return self._sessions.pop(digest, None) is not None
+
+    def purge(self, now: float) -> None:
+        """Forget every session expired at ``now``."""
+        self._sessions = {d: s for d, s in self._sessions.items() if s.expires > now}

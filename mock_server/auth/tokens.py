@@ -111,6 +111,9 @@ class TokenRegistry(Protocol):
     def revoke(self, token_digest: str) -> bool:
         """Forget the token; True if it was registered."""
 
+    def purge(self, now: float) -> None:
+        """Forget every token expired at ``now``."""
+
 
 class MemoryTokens:
     """A :class:`TokenRegistry` in memory (the default, without ``--db``)."""
@@ -135,3 +138,7 @@ class MemoryTokens:
     def revoke(self, token_digest: str) -> bool:
         """Forget the token; True if it was registered."""
         return self._expiry.pop(token_digest, None) is not None
+
+    def purge(self, now: float) -> None:
+        """Forget every token expired at ``now``."""
+        self._expiry = {d: e for d, e in self._expiry.items() if e > now}

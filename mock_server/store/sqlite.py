@@ -246,6 +246,11 @@ class SQLiteTokens:
             cursor = db.execute("DELETE FROM tokens WHERE digest = ?", (token_digest,))
             return cursor.rowcount > 0
 
+    def purge(self, now: float) -> None:
+        """Forget every token expired at ``now``."""
+        with self._journal.transaction() as db:
+            db.execute("DELETE FROM tokens WHERE expires <= ?", (now,))
+
 
 class SQLiteSessions:
     """The session store in the journal's file (digests of session ids only)."""
@@ -278,3 +283,8 @@ class SQLiteSessions:
         """End the session; True if there was one."""
         with self._journal.transaction() as db:
             return db.execute("DELETE FROM sessions WHERE digest = ?", (digest,)).rowcount > 0
+
+    def purge(self, now: float) -> None:
+        """Forget every session expired at ``now``."""
+        with self._journal.transaction() as db:
+            db.execute("DELETE FROM sessions WHERE expires <= ?", (now,))

@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from mock_server import create_app
+from mock_server.auth.sessions import Session
 from mock_server.store import Store
 from mock_server.store.sqlite import JournalError, SQLiteJournal
 from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
@@ -202,3 +203,18 @@ def test_cli_refuses_an_unusable_db_in_one_line(tmp_path: Path) -> None:
     assert "cannot open the database" in result.stderr
     assert "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+def test_sqlite_purges_expired_credentials(tmp_path: Path) -> None:
+    journal = SQLiteJournal(tmp_path / "p.db")
+    journal.tokens.add("t-old", "alice", 10.0)
+    journal.tokens.add("t-new", "alice", 30.0)
+    journal.sessions.put("s-old", Session("bob", "viewer", 10.0))
+    journal.sessions.put("s-new", Session("bob", "viewer", 30.0))
+    journal.tokens.purge(20.0)
+    journal.sessions.purge(20.0)
+    assert journal.query("SELECT digest FROM tokens") == [("t-new",)]
+    assert journal.query("SELECT digest FROM sessions") == [("s-new",)]
+    assert journal.tokens.active("t-new", 29.0)
+    assert not journal.tokens.active("t-new", 30.0)
+    journal.close()

@@ -5,7 +5,10 @@ from __future__ import annotations
 import httpx
 
 from mock_server import create_app
+from mock_server.auth import Authenticator
+from mock_server.auth.authenticator import PURGE_EVERY
 from mock_server.auth.sessions import MemorySessions, Session, session_digest
+from mock_server.auth.users import Users
 from tests.mock_server.conftest import VIEWER, asgi_client, make_settings
 
 BOB = {"username": "bob", "password": "builder"}
@@ -106,3 +109,16 @@ def test_memory_sessions() -> None:
     store.put("e", Session("bob", "viewer", 10.0))
     assert store.delete("e")
     assert store.get("e", 0) is None
+
+
+def test_expired_sessions_are_purged_as_logins_go_on() -> None:
+    auth = Authenticator(b"k", lifetime=10)
+    alice = Users().get("alice")
+    assert alice is not None
+    old = auth.open_session(alice, 0.0)
+    for _ in range(PURGE_EVERY - 1):
+        auth.open_session(alice, 100.0)
+    store = auth.sessions
+    assert isinstance(store, MemorySessions)
+    assert store.get(session_digest(old), 0.0) is None
+    assert len(store._sessions) == PURGE_EVERY - 1

@@ -115,3 +115,12 @@ def test_memory_registry_add_revoke_expire() -> None:
     registry.add("d3", "bob", NOW + 10)
     assert not registry.active("d3", NOW + 10)
     assert not registry.revoke("d3")
+
+
+def test_memory_registry_purge() -> None:
+    registry = MemoryTokens()
+    registry.add("old", "alice", NOW)
+    registry.add("new", "alice", NOW + 10)
+    registry.purge(NOW)
+    assert registry.revoke("new")
+    assert not registry.revoke("old")
