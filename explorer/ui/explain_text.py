@@ -59,10 +59,11 @@ def error_markdown(error: RestwalkError) -> str:
     return text
 
 
-def page_markdown(page: Page) -> str:
-    """Everything about ``page``: what this response says to do, REST here, the code itself."""
+def page_markdown(page: Page, key_hint: str = "") -> str:
+    """Everything about ``page``: what to do next (``key_hint`` first), REST here, the code."""
+    in_restwalk = f"**In restwalk:** {key_hint}" if key_hint else ""
     if page.error is not None:
-        return error_markdown(page.error)
+        return error_markdown(page.error) + (f"\n\n{in_restwalk}" if in_restwalk else "")
     assert page.exchange is not None
     response = page.exchange.response
     request = page.exchange.final
@@ -82,9 +83,10 @@ def page_markdown(page: Page) -> str:
     )
     parts = [
         f"# {response.status} {response.reason} for {request.method} {response.url}",
+        in_restwalk,
         "**What to do next, from this response:**\n\n" + "\n".join(f"- {s}" for s in steps),
         "**REST in this response:**\n\n" + "\n".join(f"- {f}" for f in facts),
         "---",
         status_markdown(response.status).replace("# ", "## ", 1),
     ]
-    return "\n\n".join(parts)
+    return "\n\n".join(part for part in parts if part)

@@ -53,7 +53,7 @@ def key_hint(page: Page) -> str:
             for number, link in enumerate(panel_order(page.links), start=1)
             if link.is_action and not link.templated
         ]
-        doing = f"Actions here: {', '.join(actions[:4])}. " if actions else ""
+        doing = f"Actions here: {', '.join(actions[:6])}. " if actions else ""
         return (
             f"{doing}{len(page.links)} links: type a link's number to follow it "
             "(or f, arrows, Enter); c composes any request."

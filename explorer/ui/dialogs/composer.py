@@ -94,8 +94,8 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
     BINDINGS = [
         Binding("ctrl+s", "send", "Send"),
         Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+h", "add_header", "Add header"),
-        Binding("ctrl+u", "add_query", "Add query"),
+        Binding("ctrl+n", "add_header", "New header"),
+        Binding("ctrl+o", "add_query", "New query parameter"),
     ]
 
     def __init__(self, spec: RequestSpec, note: str = "") -> None:

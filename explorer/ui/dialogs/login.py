@@ -62,6 +62,9 @@ class LoginDialog(ModalScreen[LoginResult | None]):
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
+        # Priority: move focus before the keys typed after Tab are handed out.
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
         Binding("ctrl+s", "submit", "Log in"),
     ]
 

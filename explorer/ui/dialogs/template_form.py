@@ -31,6 +31,9 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
+        # Priority: move focus before the keys typed after Tab are handed out.
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
         Binding("ctrl+s", "submit", "Open"),
     ]
 

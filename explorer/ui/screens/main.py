@@ -51,6 +51,8 @@ def origin_of(url: str) -> str:
         parsed = httpx.URL(url)
     except (httpx.InvalidURL, TypeError):
         return ""
+    if not parsed.scheme or not parsed.host:
+        return ""
     port = f":{parsed.port}" if parsed.port else ""
     return f"{parsed.scheme}://{parsed.host}{port}"
 
@@ -419,4 +421,4 @@ class BrowserScreen(Screen[None]):
     def action_explain_status(self) -> None:
         current = self.history.current
         if current is not None:
-            self.app.push_screen(ExplainDialog(page_markdown(current)))
+            self.app.push_screen(ExplainDialog(page_markdown(current, key_hint(current))))

@@ -70,7 +70,8 @@ class StatusLine(Static):
         line.append("\n")
         line.append(meaning)
         steps = page.advice or ((step,) if step else ())
-        for item in steps[:2]:
+        shown = 1 if response.status < HTTPStatus.MULTIPLE_CHOICES else 2
+        for item in steps[:shown]:
             line.append("\n→ ", style="bold")
             line.append(item.replace("`", ""))
         if hint:

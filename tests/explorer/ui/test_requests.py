@@ -150,7 +150,7 @@ async def test_composer_custom_method_and_headers_preview(make_app: AppFactory) 
         composer = app.screen
         assert isinstance(composer, ComposerScreen)
         composer.query_one("#method", Input).value = "BREW"
-        await pilot.press("ctrl+h")
+        await pilot.press("ctrl+n")
         await pilot.pause()
         await pilot.press(*"if-none")
         await pilot.pause()
@@ -165,3 +165,31 @@ async def test_composer_custom_method_and_headers_preview(make_app: AppFactory) 
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert current(app).status == HTTPStatus.NOT_IMPLEMENTED
+
+
+async def test_cookie_session_login_keeps_the_user_in(make_app: AppFactory) -> None:
+    app = make_app("http://mock/orders")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.UNAUTHORIZED
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, LoginDialog)
+        dialog.query_one("#kind", Select).value = "session"
+        await pilot.pause()
+        assert dialog.query_one("#login-url", Input).value == "http://mock/auth/session"
+        dialog.query_one("#user", Input).focus()
+        await pilot.press(*"bob", "tab", *"builder", "enter")
+        await settle(pilot)
+        login = current(app)
+        assert login.spec.method == "POST"
+        assert login.status is not None
+        assert login.status < HTTPStatus.BAD_REQUEST
+        assert login.exchange.response.header("set-cookie")
+        app.browser.open_url("http://mock/orders")
+        await settle(pilot)
+        page = current(app)
+        assert page.status == HTTPStatus.OK
+        assert page.spec.auth is None  # the cookie jar carried the session
+        assert "session=" in (page.exchange.final.text)

@@ -1,0 +1,90 @@
+"""The browser history model and the pure helpers of the browser screen (no terminal)."""
+
+from __future__ import annotations
+
+from explorer.core.link import FormField, Link
+from explorer.core.request import RequestSpec
+from explorer.ui.history import History, Page
+from explorer.ui.screens.main import action_spec, fields_note, origin_of
+from explorer.ui.widgets.links_panel import panel_order, short_href
+
+
+def page(path: str, method: str = "GET") -> Page:
+    return Page(RequestSpec(method=method, url=f"http://api.test{path}"))
+
+
+def test_back_forward_and_visit_drops_the_pages_ahead() -> None:
+    history = History()
+    assert history.current is None
+    assert history.back() is None
+    for path in ("/", "/customers", "/customers/1"):
+        history.visit(page(path))
+    assert history.back() == page("/customers")
+    assert history.back() == page("/")
+    assert history.back() is None
+    assert history.forward() == page("/customers")
+    history.visit(page("/products"))
+    assert not history.can_go_forward
+    assert [p.label for p in history.trail()] == ["/", "/customers", "/products"]
+
+
+def test_replace_reloads_in_place_and_limit_drops_the_oldest() -> None:
+    history = History(limit=3)
+    for path in ("/a", "/b", "/c", "/d"):
+        history.visit(page(path))
+    assert [p.label for p in history.pages] == ["/b", "/c", "/d"]
+    history.replace(page("/d", "POST"))
+    assert history.current is not None
+    assert history.current.label == "POST /d"
+    assert len(history.pages) == 3
+
+
+def test_action_spec_fills_a_json_body_from_the_fields() -> None:
+    link = Link(
+        rel="create",
+        href="http://api.test/orders",
+        method="POST",
+        source="/_templates/create",
+        content_type="application/json",
+        fields=(
+            FormField("customerId", type="number", required=True),
+            FormField("note", prompt="A note"),
+            FormField("status", value="draft"),
+        ),
+    )
+    spec = action_spec(link)
+    assert spec.method == "POST"
+    assert spec.url == "http://api.test/orders"
+    assert spec.content_type == "application/json"
+    assert spec.body == '{\n  "customerId": null,\n  "note": "",\n  "status": "draft"\n}'
+    assert "customerId*: number" in fields_note(link)
+    assert "note: A note" in fields_note(link)
+
+
+def test_panel_order_puts_actions_and_navigation_first() -> None:
+    links = (
+        Link("self", "http://api.test/orders", source="header:Link"),
+        Link("self", "http://api.test/orders", source="/_links/self"),
+        Link("self", "http://api.test/orders/1", source="/_embedded/orders/0/_links/self"),
+        Link("search", "http://api.test/orders{?q}", templated=True, source="/_links/search"),
+        Link("up", "http://api.test/", source="/_links/up"),
+        Link("create", "http://api.test/orders", method="POST", source="/_templates/create"),
+        Link("guess", "http://elsewhere.test/", guess=True, source="/note"),
+    )
+    ordered = [(link.rel, link.source) for link in panel_order(links)]
+    assert ordered == [
+        ("create", "/_templates/create"),
+        ("up", "/_links/up"),
+        ("search", "/_links/search"),
+        ("self", "/_embedded/orders/0/_links/self"),
+        ("self", "header:Link"),
+        ("self", "/_links/self"),
+        ("guess", "/note"),
+    ]
+
+
+def test_url_helpers() -> None:
+    assert origin_of("http://127.0.0.1:8000/orders?x=1") == "http://127.0.0.1:8000"
+    assert origin_of("not a url") == ""
+    assert short_href("http://127.0.0.1:8000/orders?x=1") == "/orders?x=1"
+    assert short_href("http://127.0.0.1:8000") == "/"
