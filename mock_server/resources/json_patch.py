@@ -189,7 +189,8 @@ def apply_json_patch(document: Any, patch: Any) -> Any:
     for index, operation in enumerate(patch):
         if not isinstance(operation, dict):
             raise _malformed(f"Operation {index} must be an object.")
-        if operation.get("op") not in OPERATIONS:
+        op = operation.get("op")
+        if not isinstance(op, str) or op not in OPERATIONS:
             raise _malformed(
                 f"Operation {index}: 'op' must be one of {', '.join(sorted(OPERATIONS))}, "
                 f"got {operation.get('op')!r}."
