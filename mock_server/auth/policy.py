@@ -56,6 +56,7 @@ RULES: tuple[Rule, ...] = (
     Rule("/redirect", read=None, write=None),
     Rule("/clients", read=None, write=None),
     Rule("/echo", read=None, write=None),
+    Rule("/redirect-to", read=None, write=None),
     # Reports summarize orders, so they are as protected as orders.
     Rule("/reports", read="viewer", write="editor"),
     Rule("/jobs", read="viewer", write="editor"),
