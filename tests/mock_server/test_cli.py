@@ -18,7 +18,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from mock_server.cli import main
+from mock_server.cli import build_parser, main, settings_from_args
+from mock_server.settings import RateLimit
 
 ROOT = Path(__file__).resolve().parents[2]
 FLAGS = (
@@ -85,6 +86,31 @@ def test_bad_setting_is_one_line_and_exit_2(
 
 def test_disable_get_says_why(capsys: pytest.CaptureFixture[str]) -> None:
     assert "GET can never be disabled" in usage_error(capsys, "--disable-method", "GET")
+
+
+def test_limit_flags_become_settings() -> None:
+    args = build_parser().parse_args(
+        [
+            "--rate-limit",
+            "5/2.5s",
+            "--max-uri-length",
+            "99",
+            "--max-header-size",
+            "2000",
+            "--max-body-size",
+            "123",
+            "--disable-method",
+            "put",
+            "--disable-method",
+            "TRACE",
+        ]
+    )
+    settings = settings_from_args(args)
+    assert settings.rate_limit == RateLimit(5, 2.5)
+    assert (settings.max_uri_length, settings.max_header_size) == (99, 2000)
+    assert (settings.max_field_size, settings.max_body_size) == (2000, 123)
+    assert settings.disabled_methods == {"PUT", "TRACE"}
+    assert settings_from_args(build_parser().parse_args(["--rate-limit", "off"])).rate_limit is None
 
 
 def test_port_in_use_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
