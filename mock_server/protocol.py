@@ -15,7 +15,8 @@ It also closes three gaps of the stock protocol:
   forever. Here the timer starts when the connection opens and after each
   response, and only a *complete* request head stops it: a silent client is
   disconnected after ``keep_alive_seconds``, a client that sent part of a head
-  gets ``408 Request Timeout``.
+  gets ``408 Request Timeout``. Likewise a body that stops arriving for that
+  long (the client is not waiting for ``100 Continue``) gets a 408.
 - **Closing before the request is read** (a 413 by ``Content-Length``, a
   parse error): the connection closes in two steps
   (:mod:`mock_server.lingering`), so the client reads the answer instead of
@@ -150,6 +151,7 @@ class MockH11Protocol(H11Protocol):
         # uvicorn annotates the timeout as int, but only hands it to loop.call_later,
         # which takes fractions of a second: tests use short ones.
         self.timeout_keep_alive = cast(int, self.settings.keep_alive_seconds)
+        self.body_timer: asyncio.TimerHandle | None = None
 
     def connection_made(  # type: ignore[override]
         self, transport: asyncio.Transport
@@ -163,6 +165,7 @@ class MockH11Protocol(H11Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
         self.lingering_transport.finish()
+        self._stop_body_timer()
 
     def data_received(self, data: bytes) -> None:
         if self.lingering_transport.lingering:
@@ -171,6 +174,7 @@ class MockH11Protocol(H11Protocol):
         # head does (uvicorn's handle_events stops it on each h11.Request).
         self.conn.receive_data(data)
         self.handle_events()
+        self._watch_body()
 
     def eof_received(self) -> None:
         """The client closed its sending side: if a body was still due, say so."""
@@ -206,6 +210,36 @@ class MockH11Protocol(H11Protocol):
             )
             return
         super().timeout_keep_alive_handler()
+
+    def _watch_body(self) -> None:
+        """While a body is due, the client must keep sending: each chunk restarts the clock.
+
+        Not while the client waits for ``100 Continue``, nor while reading is paused
+        because the application has not consumed what came (uvicorn's flow control).
+        """
+        self._stop_body_timer()
+        waiting = self.cycle is not None and self.cycle.waiting_for_100_continue
+        if (
+            self.conn.their_state is h11.SEND_BODY
+            and not waiting
+            and not self.flow.read_paused
+            and not self.transport.is_closing()
+        ):
+            self.body_timer = self.loop.call_later(self.timeout_keep_alive, self._body_stalled)
+
+    def _stop_body_timer(self) -> None:
+        if self.body_timer is not None:
+            self.body_timer.cancel()
+            self.body_timer = None
+
+    def _body_stalled(self) -> None:
+        self.body_timer = None
+        if self.conn.their_state is h11.SEND_BODY and not self.transport.is_closing():
+            self._answer_and_close(
+                HTTPStatus.REQUEST_TIMEOUT,
+                "The request body stalled: nothing arrived for "
+                f"{self.settings.keep_alive_seconds:g} s.",
+            )
 
     def _arm_timer(self) -> None:
         self._unset_keepalive_if_required()

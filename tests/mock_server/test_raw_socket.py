@@ -240,6 +240,29 @@ def test_slow_request_head_gets_408(short_idle: BackgroundServer) -> None:
     assert_still_serving(short_idle.url)
 
 
+def test_stalled_body_gets_408(short_idle: BackgroundServer) -> None:
+    data = request("POST", "/customers", "Content-Length: 100", JSON, AUTH, body=b'{"na')
+    with connect(short_idle.url) as sock:
+        sock.sendall(data)
+        reader = Reader(sock)
+        response = reader.response()
+        assert response.status == 408
+        assert "body stalled" in str(response.problem()["detail"])
+        assert reader.closed()
+    assert_still_serving(short_idle.url)
+
+
+def test_slow_but_steady_body_is_read(short_idle: BackgroundServer) -> None:
+    body = CUSTOMER
+    head = request("POST", "/customers", f"Content-Length: {len(body)}", JSON, AUTH)
+    with connect(short_idle.url) as sock:
+        sock.sendall(head)
+        for start in range(0, len(body), 20):
+            time.sleep(0.1)
+            sock.sendall(body[start : start + 20])
+        assert Reader(sock).response().status == 201
+
+
 def test_many_bad_connections_do_not_stop_the_server(live_server: BackgroundServer) -> None:
     for data in (b"\x00\x01\x02\r\n\r\n", b"GET / HTTP/1.1\r\nHost:", b"\r\n\r\n\r\n"):
         with connect(live_server.url) as sock:
