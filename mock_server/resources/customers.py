@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.routing import BaseRoute
 
 from mock_server.problems import Problem
-from mock_server.representations.model import Field, Link
+from mock_server.representations.model import Action, Field, Link
 from mock_server.resources import crud
 from mock_server.resources import schemas as s
 from mock_server.resources.address import ADDRESS_FIELDS, parse_address, render_address
@@ -154,6 +154,15 @@ class Customers(Entity):
                 f"Customer {record_id} is under a legal hold and cannot be shown or changed.",
                 headers={"Link": link_value(Link("blocked-by", LEGAL_HOLD_DOC))},
             )
+
+    def collection_actions(self, request: Request, version: int) -> list[Action]:
+        batch = Action(
+            "batch",
+            "POST",
+            href(request, "/customers/batch"),
+            "Create many customers (a JSON array); 207 says what became of each",
+        )
+        return [*super().collection_actions(request, version), batch]
 
     def related_links(self, request: Request, record: Record, store: Store) -> list[Link]:
         return [

@@ -35,8 +35,6 @@ RELATIONS: dict[str, str] = {
     "reports": "Order reports: POST starts a job (202); the job says Retry-After until it "
     "is done, then 303 to the report.",
     "report": "The finished report, as CSV; byte ranges (Range) are honoured.",
-    "customer-batch": "POST a JSON array of customers; 207 Multi-Status says what became of "
-    "each one.",
     "redirect": "A URI template: /redirect/{n} redirects n times before answering; "
     "/redirect/307 (or 301, 302, 303, 308) redirects once to /echo, showing which "
     "codes keep the method.",

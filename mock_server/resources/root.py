@@ -38,7 +38,6 @@ ENTRY_LINKS: list[tuple[str, str, str, bool]] = [
     ("rw:status", "/status/{code}", "Any status code, explained", True),
     ("rw:statuses", "/status", "Every status code of the spec", False),
     ("rw:reports", "/reports", "Order reports: async jobs, CSV with ranges (credential)", False),
-    ("rw:customer-batch", "/customers/batch", "POST many customers at once (207)", False),
     ("rw:redirect", "/redirect/{n}", "Redirect chains (n hops) and 301-308 demos", True),
     ("rw:clients", "/clients", "The old address of customers (301)", False),
     ("service-desc", "/openapi.json", "OpenAPI description", False),

@@ -82,3 +82,9 @@ async def test_batch_needs_an_editor(client: httpx.AsyncClient) -> None:
     body = [{"name": "Nobody", "address": "1 A St, B, CC 1"}]
     assert (await client.post("/customers/batch", json=body)).status_code == 401
     assert (await client.post("/customers/batch", json=body, headers=VIEWER)).status_code == 403
+
+
+async def test_the_customers_collection_offers_the_batch(client: httpx.AsyncClient) -> None:
+    templates = (await client.get("/v2/customers")).json()["_templates"]
+    assert templates["batch"]["method"] == "POST"
+    assert templates["batch"]["target"] == "/v2/customers/batch"
