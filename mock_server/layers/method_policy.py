@@ -12,6 +12,9 @@
 - A known method the path does not accept: 405 with ``Allow``.
 - ``HEAD``: passed on as ``GET`` and its body dropped here, so the headers are
   exactly those of GET (``Content-Length`` included), in-process as on a socket.
+  Answers of this layer and of those inside it lose their body too; the few
+  layers outside (limits, rate limit, errors) rely on the server, which never
+  sends a body for HEAD.
 
 **Which methods a path allows** comes from the resources' Starlette routes,
 built once by :func:`mock_server.resources.build_routes` for this service and
@@ -136,6 +139,17 @@ class RouteMethods:
         return tuple(m for m in STANDARD_METHODS if m in methods and m not in self.disabled)
 
 
+def _without_body(send: Send) -> Send:
+    """``send`` for a HEAD request: the headers go out as they are, the body never."""
+
+    async def send_headers_only(message: Message) -> None:
+        if message["type"] == "http.response.body":
+            message = {**message, "body": b""}
+        await send(message)
+
+    return send_headers_only
+
+
 def _allow(methods: Iterable[str]) -> dict[str, str]:
     return {"Allow": ", ".join(methods)}
 
@@ -151,11 +165,14 @@ class MethodPolicyLayer:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        head = scope["method"] == "HEAD"
+        if head:
+            send = _without_body(send)
         response = self.answer(scope)
         if response is not None:
             await response(scope, receive, send)
-        elif scope["method"] == "HEAD":
-            await self._head(scope, receive, send)
+        elif head:
+            await self.app({**scope, "method": "GET"}, receive, send)
         else:
             await self.app(scope, receive, send)
 
@@ -216,11 +233,3 @@ class MethodPolicyLayer:
             media_type=MESSAGE_HTTP,
             headers={"Cache-Control": "no-store"},
         )
-
-    async def _head(self, scope: Scope, receive: Receive, send: Send) -> None:
-        async def send_headers_only(message: Message) -> None:
-            if message["type"] == "http.response.body":
-                message = {**message, "body": b""}
-            await send(message)
-
-        await self.app({**scope, "method": "GET"}, receive, send_headers_only)

@@ -120,6 +120,13 @@ async def test_head_of_an_error_has_no_body_either(client: httpx.AsyncClient) ->
     assert int(head.headers["content-length"]) > 0
 
 
+async def test_head_refused_by_the_method_policy_has_no_body(client: httpx.AsyncClient) -> None:
+    head = await client.head("/orders/1/place", headers=ADMIN)
+    assert head.status_code == 405
+    assert head.content == b""
+    assert head.headers["allow"] == "POST, OPTIONS, TRACE"
+
+
 # --- TRACE -----------------------------------------------------------------------------
 
 
