@@ -5,7 +5,8 @@
 - A token the server does not implement (``BREW``): 501.
 - ``CONNECT``: 405 (this is no proxy), like a method disabled with
   ``--disable-method``: 405 on every path.
-- ``OPTIONS``: 204 with ``Allow`` on any path that exists, and for ``*``.
+- ``OPTIONS``: 204 with ``Allow`` on any path that exists, and for ``*``;
+  with ``Accept-Patch`` where PATCH is allowed (RFC 5789 §3.1).
 - ``TRACE``: 200 echoing the request as ``message/http`` (request line and
   header fields; the values of ``Authorization``, ``Proxy-Authorization`` and
   ``Cookie`` masked).
@@ -44,6 +45,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from mock_server import versions
 from mock_server.problems import Problem
 from mock_server.resources import build_routes
+from mock_server.resources.body import PATCH_TYPES
 from mock_server.service import Service
 from mock_server.settings import STANDARD_METHODS
 
@@ -213,7 +215,10 @@ class MethodPolicyLayer:
         if allowed is None:
             return None
         if method == "OPTIONS":
-            return Response(status_code=HTTPStatus.NO_CONTENT, headers=_allow(allowed))
+            headers = _allow(allowed)
+            if "PATCH" in allowed:
+                headers["Accept-Patch"] = ", ".join(PATCH_TYPES)  # RFC 5789 §3.1
+            return Response(status_code=HTTPStatus.NO_CONTENT, headers=headers)
         if method not in allowed:
             return Problem(
                 HTTPStatus.METHOD_NOT_ALLOWED,

@@ -73,6 +73,16 @@ async def test_options_answers_204_with_allow(
     assert response.content == b""
 
 
+async def test_options_names_the_patch_formats_where_patch_is_allowed(
+    client: httpx.AsyncClient,
+) -> None:
+    item = await client.options("/products/1")
+    assert (
+        item.headers["accept-patch"] == "application/merge-patch+json, application/json-patch+json"
+    )
+    assert "accept-patch" not in (await client.options("/products")).headers
+
+
 async def test_options_on_a_missing_path_is_404(client: httpx.AsyncClient) -> None:
     response = await client.options("/nothing/here")
     assert response.status_code == 404
