@@ -11,6 +11,7 @@ from mock_server.resources import (
     customers,
     docs,
     maintenance,
+    openapi,
     orders,
     products,
     redirects,
@@ -37,6 +38,7 @@ def build_routes(service: Service) -> list[BaseRoute]:
         reports,
         maintenance,
         batch,
+        openapi,
     ):
         routes.extend(module.routes(service))
     return routes

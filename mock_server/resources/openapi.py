@@ -1,0 +1,36 @@
+"""``GET /openapi.json``: the OpenAPI 3.1 description of this very server.
+
+Built once per app from the router's own routes (see
+:mod:`mock_server.openapi.document`), so it lists exactly what is served.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from mock_server.openapi import build_document
+from mock_server.service import Service
+
+PATH = "/openapi.json"
+
+
+def routes(service: Service) -> list[BaseRoute]:
+    """The description's route."""
+    built: dict[str, bytes] = {}
+
+    async def description(request: Request) -> Response:
+        if "document" not in built:
+            router: Any = request.scope["router"]
+            built["document"] = orjson.dumps(build_document(router.routes, service.settings))
+        return Response(
+            built["document"],
+            media_type="application/json",
+            headers={"Cache-Control": "max-age=300"},
+        )
+
+    return [Route(PATH, description, methods=["GET"])]
