@@ -20,6 +20,8 @@ import re
 from typing import Any
 from xml.etree import ElementTree as ET
 
+import orjson
+
 from mock_server.representations.model import Action, Link, Resource
 
 XML = "application/xml"
@@ -65,6 +67,15 @@ def _add_link(parent: ET.Element, link: Link) -> None:
         element.set("type", _text(link.type))
 
 
+def _field_value(value: Any) -> str:
+    """A field's value as an attribute: scalars as text, structures as JSON."""
+    if isinstance(value, (dict, list)):
+        return _text(orjson.dumps(value).decode())
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return _text(value)
+
+
 def _add_action(parent: ET.Element, action: Action) -> None:
     element = ET.SubElement(
         parent,
@@ -80,7 +91,7 @@ def _add_action(parent: ET.Element, action: Action) -> None:
             element, "field", name=f.name, type=f.type, required="true" if f.required else "false"
         )
         if f.value is not None:
-            field.set("value", _text(f.value))
+            field.set("value", _field_value(f.value))
         if f.prompt:
             field.set("title", _text(f.prompt))
         if f.options is not None:

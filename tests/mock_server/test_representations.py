@@ -216,6 +216,24 @@ def test_xml_shape() -> None:
     }
 
 
+def test_xml_field_values_that_are_structures_are_json() -> None:
+    resource = Resource(
+        kind="order",
+        actions=[
+            Action(
+                "update",
+                "PUT",
+                "/orders/1",
+                "Replace",
+                fields=(Field("items", value=[{"productId": 1}]), Field("gift", value=False)),
+            )
+        ],
+    )
+    root = ElementTree.fromstring(to_xml(resource))
+    values = [f.get("value") for f in root.iter("field")]
+    assert values == ['[{"productId":1}]', "false"]
+
+
 def test_xml_embedded_and_templated() -> None:
     root = ElementTree.fromstring(to_xml(_page()))
     group = root.find("embedded[@rel='customers']")
