@@ -183,3 +183,31 @@ async def test_documented_gets_answer_documented_statuses(client: httpx.AsyncCli
             assert response.content == b"", path
         else:
             assert response.headers["content-type"].split(";")[0] in content, path
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("post", "/customers"),
+        ("put", "/v2/products/1"),
+        ("patch", "/customers/{id}"),
+        ("post", "/reports"),
+        ("post", "/customers/batch"),
+        ("post", "/admin/maintenance"),
+    ],
+)
+async def test_415_lists_what_the_document_says_is_taken(
+    client: httpx.AsyncClient, method: str, path: str
+) -> None:
+    paths = (await _document(client))["paths"]
+    template = path if path in paths else path.replace("/1", "/{id}")
+    documented = set(paths[template][method]["requestBody"]["content"])
+    response = await client.request(
+        method.upper(),
+        path.replace("{id}", "1"),
+        content=b"x",
+        headers={**ADMIN, "Content-Type": "text/plain"},
+    )
+    assert response.status_code == 415
+    header = "accept-patch" if method == "patch" else "accept-post"
+    assert {m.strip() for m in response.headers[header].split(",")} == documented
