@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from mock_server.preconditions import http_date
 from mock_server.problems import Problem
 from mock_server.representations.model import Link, Resource
 from mock_server.resources import collection_query as cq
@@ -121,6 +122,11 @@ def with_etag(response: Response) -> Response:
     return response
 
 
+def modified(timestamp: float) -> dict[str, str]:
+    """The ``Last-Modified`` header for a change at ``timestamp``."""
+    return {"Last-Modified": http_date(timestamp)}
+
+
 def write_problem(entity: Entity, error: Exception) -> Problem:
     """The problem for a store refusal: a unique field taken (409) or a deleted id (410)."""
     if isinstance(error, Conflict):
@@ -160,7 +166,11 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
             },
             actions=entity.collection_actions(request, version_of(request)),
         )
-        return respond(request, resource, headers={"Link": link_header(paging)})
+        headers = {
+            "Link": link_header(paging),
+            **modified(store[entity.collection].last_modified()),
+        }
+        return respond(request, resource, headers=headers)
 
     async def create(request: Request) -> Response:
         _, body = await read_json(request, ENTITY_TYPES)
@@ -174,13 +184,15 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
             request,
             member(request, entity, record, store),
             HTTPStatus.CREATED,
-            {"Location": location},
+            {"Location": location, **modified(record.updated)},
         )
         return with_etag(response)
 
     async def read(request: Request) -> Response:
         record = fetch(service, entity, request.path_params["id"])
-        return respond(request, member(request, entity, record, store))
+        return respond(
+            request, member(request, entity, record, store), headers=modified(record.updated)
+        )
 
     async def save(request: Request, record_id: int, body: Any, current: Record | None) -> Response:
         data = entity.validate(
@@ -190,7 +202,9 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
             record, created = store.put(entity.collection, record_id, data, service.clock())
         except (Conflict, Gone) as error:
             raise write_problem(entity, error) from None
-        headers = {"Location": href(request, entity.item_path(record_id))} if created else {}
+        headers = modified(record.updated)
+        if created:
+            headers["Location"] = href(request, entity.item_path(record_id))
         status = HTTPStatus.CREATED if created else HTTPStatus.OK
         return with_etag(respond(request, member(request, entity, record, store), status, headers))
 
@@ -229,7 +243,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         record_id: int = request.path_params["id"]
         current = fetch(service, entity, record_id)
         entity.check_writable(current, "DELETE")
-        store.delete(entity.collection, record_id)
+        store.delete(entity.collection, record_id, service.clock())
         return Response(status_code=HTTPStatus.NO_CONTENT)
 
     item = path + "/{id:int}"

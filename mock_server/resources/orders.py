@@ -220,7 +220,8 @@ def transition_routes(service: Service) -> list[BaseRoute]:
                 )
             data = {**record.data, "status": allowed[action]}
             updated, _ = store.put(ENTITY.collection, record.id, data, service.clock())
-            return crud.with_etag(respond(request, crud.member(request, ENTITY, updated, store)))
+            order = crud.member(request, ENTITY, updated, store)
+            return crud.with_etag(respond(request, order, headers=crud.modified(updated.updated)))
 
         return Route(f"/orders/{{id:int}}/{action}", endpoint, methods=["POST"])
 

@@ -47,6 +47,8 @@ class Collection:
     records: dict[int, Record] = field(default_factory=dict)
     deleted: set[int] = field(default_factory=set)
     next_id: int = 1
+    #: When a record was last deleted: a deletion changes the collection too.
+    last_deletion: float = 0.0
 
     def get(self, record_id: int) -> Record:
         """The record ``record_id``; :class:`Gone` if deleted, :class:`NotFound` if never used."""
@@ -63,7 +65,8 @@ class Collection:
 
     def last_modified(self) -> float:
         """When anything in the collection last changed (0 for an empty, untouched one)."""
-        return max((r.updated for r in self.records.values()), default=0.0)
+        newest = max((r.updated for r in self.records.values()), default=0.0)
+        return max(newest, self.last_deletion)
 
     def _check_unique(self, data: dict[str, Any], record_id: int | None) -> None:
         if self.unique is None or self.unique not in data:
@@ -98,8 +101,9 @@ class Collection:
         self.next_id = max(self.next_id, record_id + 1)
         return record.snapshot(), created
 
-    def delete(self, record_id: int) -> None:
-        """Remove record ``record_id`` and remember that it existed."""
+    def delete(self, record_id: int, now: float = 0.0) -> None:
+        """Remove record ``record_id`` (at time ``now``) and remember that it existed."""
         self.get(record_id)
         del self.records[record_id]
         self.deleted.add(record_id)
+        self.last_deletion = max(self.last_deletion, now)

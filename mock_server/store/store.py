@@ -62,10 +62,10 @@ class Store:
             self.journal.saved(collection, record)
         return record, created
 
-    def delete(self, name: str, record_id: int) -> None:
-        """Delete ``record_id`` from collection ``name``."""
+    def delete(self, name: str, record_id: int, now: float = 0.0) -> None:
+        """Delete ``record_id`` from collection ``name`` at time ``now``."""
         collection = self.collections[name]
-        collection.delete(record_id)
+        collection.delete(record_id, now)
         if self.journal is not None:
             self.journal.deleted(collection, record_id)
 
