@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import httpx
 import pytest
 from defusedxml import ElementTree
@@ -158,3 +160,22 @@ def test_over_a_real_socket_headers_survive(live_server: BackgroundServer) -> No
         assert http.get("/status/299").status_code == 299
         assert http.get("/status/304").content == b""
         assert http.get("/status/418").reason_phrase == "I'm a Teapot"
+
+
+def test_100_continue_is_really_sent(live_server: BackgroundServer) -> None:
+    """What the 1xx explanation promises: Expect: 100-continue gets a 100 before the body."""
+    host, port = live_server.url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=5) as sock:
+        sock.sendall(
+            b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+            b"Content-Length: 5\r\nExpect: 100-continue\r\n\r\n"
+        )
+        interim = sock.recv(4096)
+        assert interim.startswith(b"HTTP/1.1 100 Continue\r\n")
+        sock.sendall(b"hello")
+        final = b""
+        while b'"body":"hello"' not in final:
+            chunk = sock.recv(4096)
+            assert chunk, final
+            final += chunk
+    assert final.startswith(b"HTTP/1.1 200 OK\r\n")
