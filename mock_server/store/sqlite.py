@@ -71,6 +71,8 @@ class SQLiteJournal:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self._lock = threading.RLock()
+        self._depth = 0
+        self._seen_version = 0
         try:
             self._db = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=10.0
@@ -99,15 +101,45 @@ class SQLiteJournal:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: committed (durably) on success, rolled back on error."""
+        """One write transaction: committed (durably) on success, rolled back on error.
+
+        Re-entrant: a transaction opened inside another joins it, and only the
+        outermost one commits. ``BEGIN IMMEDIATE`` takes the file's write lock,
+        so writers in other processes wait (up to the connection's timeout).
+        """
         with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield self._db
+                finally:
+                    self._depth -= 1
+                return
             self._db.execute("BEGIN IMMEDIATE")
+            self._depth = 1
             try:
                 yield self._db
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
+            else:
+                # Read while holding the write lock: no other commit can come between.
+                # Our own COMMIT does not change the data version we see.
+                self._seen_version = self._data_version()
+                self._db.execute("COMMIT")
+            finally:
+                self._depth = 0
+
+    def _data_version(self) -> int:
+        return cast(int, self._db.execute("PRAGMA data_version").fetchone()[0])
+
+    def changed_elsewhere(self) -> bool:
+        """True when another connection committed since this one last loaded or wrote.
+
+        SQLite's ``data_version`` changes only for commits by other connections.
+        """
+        with self._lock:
+            return self._seen_version != self._data_version()
 
     def query(self, sql: str, parameters: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
         """The rows of a read-only statement."""
@@ -123,6 +155,11 @@ class SQLiteJournal:
 
     def load(self) -> dict[str, Collection] | None:
         """The collections saved earlier, or None when the file holds none yet."""
+        with self.transaction():  # one snapshot of every table
+            self._seen_version = self._data_version()
+            return self._load()
+
+    def _load(self) -> dict[str, Collection] | None:
         heads = self.query("SELECT name, unique_field, next_id FROM collections ORDER BY name")
         if not heads:
             return None

@@ -1,7 +1,19 @@
-"""The store: the three collections, writes journaled when persistence is on."""
+"""The store: the three collections, writes journaled when persistence is on.
+
+With a journal (``--db FILE``), several processes (``--workers N``) may share
+one file. Each keeps the collections in memory for speed, so each must notice
+the others' writes: every access to a collection first asks the journal
+whether another process has written since (cheap: SQLite's data version) and
+reloads if so, and every write runs inside one journal transaction that holds
+the file's write lock, syncs first, then changes memory and file together.
+Two workers therefore never hand out the same id, and a write that fails to
+reach the file leaves memory as the file is.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
 from mock_server.store.collection import Collection, Record
@@ -11,7 +23,8 @@ from mock_server.store.seed import seed_collections
 class Journal(Protocol):
     """Where writes go to survive a restart (``--db FILE``); the memory store has none.
 
-    Each call must be durable when it returns: the server answers 2xx only after.
+    Each call must be durable when it returns (or when the outermost
+    :meth:`transaction` around it commits): the server answers 2xx only after.
     """
 
     def load(self) -> dict[str, Collection] | None:
@@ -26,6 +39,12 @@ class Journal(Protocol):
     def replace_all(self, collections: dict[str, Collection]) -> None:
         """Everything was reset to ``collections``."""
 
+    def transaction(self) -> AbstractContextManager[object]:
+        """Hold the write lock; the calls above made inside commit together at its end."""
+
+    def changed_elsewhere(self) -> bool:
+        """True when another process wrote since this one last loaded or wrote."""
+
 
 class Store:
     """Customers, products and orders; ``journal`` (if any) sees every write first-hand."""
@@ -33,44 +52,78 @@ class Store:
     def __init__(self, seed_size: int = 1, journal: Journal | None = None) -> None:
         self.seed_size = seed_size
         self.journal = journal
-        loaded = journal.load() if journal is not None else None
-        if loaded is None:
-            self.collections = seed_collections(seed_size)
-            if journal is not None:
-                journal.replace_all(self.collections)
-        else:
-            self.collections = loaded
+        if journal is None:
+            self._collections = seed_collections(seed_size)
+            return
+        with journal.transaction():
+            loaded = journal.load()
+            if loaded is None:
+                loaded = seed_collections(seed_size)
+                journal.replace_all(loaded)
+        self._collections = loaded
+
+    @property
+    def collections(self) -> dict[str, Collection]:
+        """Every collection by name, as the journal has it now."""
+        self._sync()
+        return self._collections
 
     def __getitem__(self, name: str) -> Collection:
         return self.collections[name]
 
+    def _sync(self) -> None:
+        if self.journal is not None and self.journal.changed_elsewhere():
+            self._reload()
+
+    def _reload(self) -> None:
+        assert self.journal is not None
+        self._collections = self.journal.load() or seed_collections(self.seed_size)
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        if self.journal is None:
+            yield
+            return
+        try:
+            with self.journal.transaction():
+                self._sync()
+                yield
+        except BaseException:
+            # The file refused or the write failed half-way: memory follows the file.
+            self._reload()
+            raise
+
     def create(self, name: str, data: dict[str, Any], now: float) -> Record:
         """Create a record in collection ``name``."""
-        collection = self.collections[name]
-        record = collection.create(data, now)
-        if self.journal is not None:
-            self.journal.saved(collection, record)
+        with self._writing():
+            collection = self._collections[name]
+            record = collection.create(data, now)
+            if self.journal is not None:
+                self.journal.saved(collection, record)
         return record
 
     def put(
         self, name: str, record_id: int, data: dict[str, Any], now: float
     ) -> tuple[Record, bool]:
         """Replace (or create at) ``record_id`` in collection ``name``; True when created."""
-        collection = self.collections[name]
-        record, created = collection.put(record_id, data, now)
-        if self.journal is not None:
-            self.journal.saved(collection, record)
+        with self._writing():
+            collection = self._collections[name]
+            record, created = collection.put(record_id, data, now)
+            if self.journal is not None:
+                self.journal.saved(collection, record)
         return record, created
 
     def delete(self, name: str, record_id: int, now: float = 0.0) -> None:
         """Delete ``record_id`` from collection ``name`` at time ``now``."""
-        collection = self.collections[name]
-        collection.delete(record_id, now)
-        if self.journal is not None:
-            self.journal.deleted(collection, record_id)
+        with self._writing():
+            collection = self._collections[name]
+            collection.delete(record_id, now)
+            if self.journal is not None:
+                self.journal.deleted(collection, record_id)
 
     def reset(self) -> None:
         """Back to the seed, as at first start."""
-        self.collections = seed_collections(self.seed_size)
-        if self.journal is not None:
-            self.journal.replace_all(self.collections)
+        with self._writing():
+            self._collections = seed_collections(self.seed_size)
+            if self.journal is not None:
+                self.journal.replace_all(self._collections)

@@ -1,0 +1,84 @@
+"""Several workers on one ``--db`` file see each other's writes and never share an id.
+
+Each app here stands for one ``--workers`` process: its own store, its own
+SQLite connection, one file.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from mock_server import create_app
+from mock_server.store import Store
+from mock_server.store.sqlite import SQLiteJournal
+from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
+
+
+async def test_a_write_in_one_worker_is_read_in_another(tmp_path: Path) -> None:
+    settings = make_settings(db=tmp_path / "shared.db")
+    one, two = create_app(settings), create_app(settings)
+    async with asgi_client(one) as first, asgi_client(two) as second:
+        created = await first.post(
+            "/customers", json={"name": "Shared", "address": "1 A St, B, C 1"}, headers=ADMIN
+        )
+        assert created.status_code == 201
+        seen = await second.get(created.headers["location"])
+        assert seen.status_code == 200
+        assert seen.json()["name"] == "Shared"
+        assert (await second.delete(created.headers["location"], headers=ADMIN)).status_code == 204
+        assert (await first.get(created.headers["location"])).status_code == 410
+
+
+async def test_alternating_creates_get_distinct_ids(tmp_path: Path) -> None:
+    settings = make_settings(db=tmp_path / "shared.db")
+    apps = [create_app(settings), create_app(settings)]
+    ids = []
+    for n in range(6):
+        async with asgi_client(apps[n % 2]) as client:
+            response = await client.post(
+                "/products", json={"name": f"P{n}", "cost": 1.0}, headers=ADMIN
+            )
+            assert response.status_code == 201, response.text
+            ids.append(response.json()["id"])
+    assert len(set(ids)) == 6
+    assert ids == sorted(ids)
+
+
+def test_concurrent_writers_in_threads_never_collide(tmp_path: Path) -> None:
+    path = tmp_path / "shared.db"
+    stores = [Store(journal=SQLiteJournal(path)) for _ in range(3)]
+    made: list[int] = []
+    lock = threading.Lock()
+
+    def write(store: Store, worker: int) -> None:
+        for n in range(10):
+            record = store.create("orders", {"customerId": 1, "items": [], "n": n}, 1.0)
+            with lock:
+                made.append(record.id)
+
+    threads = [threading.Thread(target=write, args=(s, i)) for i, s in enumerate(stores)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert len(made) == len(set(made)) == 30
+    final = Store(journal=SQLiteJournal(path))
+    assert set(made) <= set(final["orders"].records)
+
+
+def test_a_failed_file_write_leaves_memory_as_the_file_is(tmp_path: Path) -> None:
+    journal = SQLiteJournal(tmp_path / "m.db")
+    store = Store(journal=journal)
+    before = len(store["customers"].records)
+
+    def refuse(*args: object) -> None:
+        raise OSError("disk full")
+
+    journal.saved = refuse  # type: ignore[method-assign]
+    with pytest.raises(OSError, match="disk full"):
+        store.create("customers", {"name": "Lost", "address": {}}, 1.0)
+    assert len(store["customers"].records) == before
+    assert all(r.data["name"] != "Lost" for r in store["customers"].all())
