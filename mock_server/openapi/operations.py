@@ -478,8 +478,10 @@ def _static_operations() -> dict[tuple[str, str], Op]:
 STATIC = _static_operations()
 
 
-def batch_operation(version: int | None) -> Op:
-    """``POST /customers/batch`` in ``version``."""
+def batch_operation(version: int | None, method: str) -> Op:
+    """``GET`` or ``POST /customers/batch`` in ``version``."""
+    if method == "GET":
+        return _page("How to send a batch of customers")
     return Op(
         "Create many customers; 207 says what became of each",
         (Reply(HTTPStatus.MULTI_STATUS, "One status per item, in order.", "multistatus"),),
@@ -492,7 +494,7 @@ def batch_operation(version: int | None) -> Op:
 def operation(path: str, method: str, version: int | None) -> Op | None:
     """The :class:`Op` of ``method`` on the unversioned ``path`` template, if described."""
     if path == "/customers/batch":
-        return batch_operation(version) if method == "POST" else None
+        return batch_operation(version, method) if method in ("GET", "POST") else None
     for collection in KINDS:
         if path == f"/{collection}":
             return entity_operation(collection, False, method, version)

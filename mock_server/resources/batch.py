@@ -5,7 +5,8 @@ The body is a JSON array of customer objects (the same shape ``POST
 is validated and created on its own, so some may succeed (201, with the new
 member's URI) while others fail (422, 409, with their problem). The answer
 is 207 Multi-Status listing every item in order, WebDAV XML or JSON by
-``Accept`` (see :mod:`mock_server.resources.multistatus`).
+``Accept`` (see :mod:`mock_server.resources.multistatus`). ``GET`` describes
+the batch and carries the form that sends one.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ from starlette.routing import BaseRoute, Route
 
 from mock_server.problems import Problem
 from mock_server.representations.hal import to_hal
+from mock_server.representations.model import Action, Field, Link, Resource
 from mock_server.resources import crud
 from mock_server.resources.body import ENTITY_TYPES, read_json
 from mock_server.resources.customers import ENTITY
 from mock_server.resources.multistatus import Entry, multistatus
+from mock_server.resources.respond import respond
 from mock_server.resources.urls import href, version_of
 from mock_server.service import Service
 from mock_server.store import Conflict
@@ -58,12 +61,41 @@ def create_one(request: Request, service: Service, index: int, item: Any) -> Ent
     return Entry(HTTPStatus.CREATED, location, to_hal(crud.member(request, ENTITY, record)))
 
 
+def describe(request: Request) -> Response:
+    """``GET /customers/batch``: what the batch takes, and the form to send it."""
+    target = href(request, PATH)
+    resource = Resource(
+        kind="batch",
+        properties={
+            "description": "POST a JSON array of customers; 207 Multi-Status says what "
+            "became of each one.",
+            "maxItems": MAX_ITEMS,
+        },
+        links=[
+            Link("self", target),
+            Link("collection", href(request, ENTITY.listing.path), title="Customers"),
+        ],
+        actions=[
+            Action(
+                "batch",
+                "POST",
+                target,
+                "Create many customers",
+                fields=(Field("items", "textarea", True, None, 'A JSON array: [{"name": ...}]'),),
+            )
+        ],
+    )
+    return respond(request, resource, headers={"Cache-Control": "max-age=60"})
+
+
 def routes(service: Service) -> list[BaseRoute]:
     """The batch route."""
 
     async def batch(request: Request) -> Response:
+        if request.method in ("GET", "HEAD"):
+            return describe(request)
         _, body = await read_json(request, ENTITY_TYPES)
         entries = [create_one(request, service, i, item) for i, item in enumerate(_items(body))]
         return multistatus(request, entries)
 
-    return [Route(PATH, batch, methods=["POST"])]
+    return [Route(PATH, batch, methods=["GET", "POST"])]

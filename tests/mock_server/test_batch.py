@@ -88,3 +88,10 @@ async def test_the_customers_collection_offers_the_batch(client: httpx.AsyncClie
     templates = (await client.get("/v2/customers")).json()["_templates"]
     assert templates["batch"]["method"] == "POST"
     assert templates["batch"]["target"] == "/v2/customers/batch"
+
+
+async def test_get_describes_the_batch(client: httpx.AsyncClient) -> None:
+    body = (await client.get("/v2/customers/batch")).json()
+    assert body["maxItems"] == MAX_ITEMS
+    assert body["_links"]["self"]["href"] == "/v2/customers/batch"
+    assert body["_templates"]["batch"]["method"] == "POST"
