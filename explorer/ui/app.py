@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from textual.app import App
 from textual.binding import Binding
+from textual.command import Provider
 
 from explorer.core.client import Client
-from explorer.ui.commands import ExplainCommands
-from explorer.ui.dialogs.composer import ComposerScreen
-from explorer.ui.screens.help import HelpScreen
-from explorer.ui.screens.learn import LearnScreen
 from explorer.ui.screens.main import BrowserScreen
+
+
+def _explain_commands() -> type[Provider]:
+    """The palette's "explain" provider, imported when the palette first opens."""
+    from explorer.ui.commands import ExplainCommands
+
+    return ExplainCommands
 
 
 class RestwalkApp(App[int]):
@@ -23,7 +27,7 @@ class RestwalkApp(App[int]):
 
     TITLE = "restwalk"
     CSS_PATH = "app.tcss"
-    COMMANDS = App.COMMANDS | {ExplainCommands}
+    COMMANDS = App.COMMANDS | {_explain_commands}
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help"),
         Binding("l", "learn", "Learn"),
@@ -49,6 +53,10 @@ class RestwalkApp(App[int]):
             await self.client.aclose()
 
     def action_help(self) -> None:
+        from explorer.ui.dialogs.composer import ComposerScreen
+        from explorer.ui.screens.help import HelpScreen
+        from explorer.ui.screens.learn import LearnScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         self.push_screen(
@@ -63,6 +71,8 @@ class RestwalkApp(App[int]):
         )
 
     def action_learn(self) -> None:
+        from explorer.ui.screens.learn import LearnScreen
+
         if not isinstance(self.screen, LearnScreen):
             self.push_screen(LearnScreen())
 

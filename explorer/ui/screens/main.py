@@ -8,12 +8,10 @@ a newer request cancels an older one and a stale answer is never shown.
 from __future__ import annotations
 
 import asyncio
-import json
 from dataclasses import replace
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
-import httpx
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,18 +20,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, TabbedContent, TabPane
 
 from explorer.core.errors import RestwalkError
-from explorer.core.exchange import Exchange
-from explorer.core.hypermedia import find_links
-from explorer.core.knowledge import advise
-from explorer.core.link import FormField, Link
-from explorer.core.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow, RequestSpec
-from explorer.ui.dialogs.composer import ComposerScreen
-from explorer.ui.dialogs.explain import ExplainDialog
-from explorer.ui.dialogs.login import LoginDialog, LoginResult
-from explorer.ui.dialogs.template_form import TemplateForm
-from explorer.ui.explain_text import header_markdown, page_markdown
+from explorer.core.link import Link
+from explorer.core.request import Auth, RequestSpec
 from explorer.ui.hints import key_hint
 from explorer.ui.history import History, Page
+from explorer.ui.navigation import (
+    action_spec,
+    auth_label,
+    fields_note,
+    origin_of,
+    read_response,
+)
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
@@ -43,79 +40,9 @@ from explorer.ui.widgets.trip_view import TripView
 
 if TYPE_CHECKING:
     from explorer.core.client import Client
+    from explorer.ui.dialogs.login import LoginResult
 
-
-def origin_of(url: str) -> str:
-    """``scheme://host:port`` of ``url`` (empty when it is not a URL)."""
-    try:
-        parsed = httpx.URL(url)
-    except (httpx.InvalidURL, TypeError):
-        return ""
-    if not parsed.scheme or not parsed.host:
-        return ""
-    port = f":{parsed.port}" if parsed.port else ""
-    return f"{parsed.scheme}://{parsed.host}{port}"
-
-
-def action_spec(link: Link) -> RequestSpec:
-    """The request an action or form link describes: method, target, fields as JSON."""
-    body: str | None = None
-    content_type = link.content_type
-    if link.fields or link.method in ("POST", "PUT", "PATCH"):
-        values = {field.name: _initial_value(field) for field in link.fields}
-        body = json.dumps(values, indent=2)
-        content_type = (
-            content_type if content_type and "json" in content_type else "application/json"
-        )
-    return RequestSpec(method=link.method, url=link.href, body=body, content_type=content_type)
-
-
-def read_response(exchange: Exchange) -> tuple[tuple[Link, ...], tuple[str, ...]]:
-    """The links of a response and the advice for it (run off the UI thread: bodies are big)."""
-    response = exchange.response
-    links = find_links(
-        response.url, response.status, response.headers, response.body, response.media_type
-    )
-    advice = advise(
-        response.status,
-        response.headers,
-        exchange.final.method,
-        body=response.body,
-        request_headers=exchange.final.headers,
-    )
-    return tuple(links), tuple(advice)
-
-
-def _initial_value(field: FormField) -> object:
-    """A field's preset value, or an empty one of its type for the person to fill."""
-    if field.value is not None and field.value != ():
-        return field.value
-    return "" if field.type in ("text", "textarea", "email", "url", "password") else None
-
-
-def fields_note(link: Link) -> str:
-    """One line per field of an action: name (* when required) and its prompt."""
-    lines = [
-        f"{field.name}{'*' if field.required else ''}: {field.prompt or field.type}"
-        for field in link.fields
-    ]
-    title = f"{link.title}. " if link.title else ""
-    if not lines:
-        return f"{title}No fields: send it as it is."
-    return f"{title}Fill in the body (* required):\n" + "\n".join(lines)
-
-
-def auth_label(auth: Auth | None) -> str:
-    """A short, credential-free description of ``auth`` for the URL bar."""
-    if isinstance(auth, LoginFlow):
-        return f"🔑 {auth.user} (token)"
-    if isinstance(auth, BasicAuth):
-        return f"🔑 {auth.user} (basic)"
-    if isinstance(auth, BearerAuth):
-        return "🔑 bearer"
-    if isinstance(auth, CookieSession):
-        return "🔑 cookies"
-    return ""
+# The dialogs are imported where they open: the first screen does not wait for them.
 
 
 class BrowserScreen(Screen[None]):
@@ -278,12 +205,17 @@ class BrowserScreen(Screen[None]):
         self.follow_link(event.link)
 
     def on_headers_view_explain(self, event: HeadersView.Explain) -> None:
+        from explorer.ui.dialogs.explain import ExplainDialog
+        from explorer.ui.explain_text import header_markdown
+
         self.app.push_screen(ExplainDialog(header_markdown(event.name)))
 
     def follow_link(self, link: Link) -> None:
         """Follow ``link``: GET it, fill its template first, or compose its action."""
         kind = link_kind(link)
         if kind == "form":
+            from explorer.ui.dialogs.template_form import TemplateForm
+
             self.app.push_screen(TemplateForm(link), self._template_filled)
         elif kind == "action":
             self._open_composer(action_spec(link), fields_note(link))
@@ -301,6 +233,8 @@ class BrowserScreen(Screen[None]):
     def _open_composer(self, spec: RequestSpec, note: str = "") -> None:
         if spec.auth is None and origin_of(spec.url) == self.session_origin:
             spec = spec.with_auth(self.session_auth)
+        from explorer.ui.dialogs.composer import ComposerScreen
+
         self.app.push_screen(ComposerScreen(spec, note), self._composed)
 
     def _composed(self, spec: RequestSpec | None) -> None:
@@ -412,6 +346,8 @@ class BrowserScreen(Screen[None]):
             self._open_composer(replace(current.spec, auth=None))
 
     def action_login(self) -> None:
+        from explorer.ui.dialogs.login import LoginDialog
+
         current = self.history.current
         url = current.spec.url if current else self.query_one("#url", Input).value
         self.app.push_screen(
@@ -421,4 +357,7 @@ class BrowserScreen(Screen[None]):
     def action_explain_status(self) -> None:
         current = self.history.current
         if current is not None:
+            from explorer.ui.dialogs.explain import ExplainDialog
+            from explorer.ui.explain_text import page_markdown
+
             self.app.push_screen(ExplainDialog(page_markdown(current, key_hint(current))))

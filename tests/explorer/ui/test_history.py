@@ -5,7 +5,7 @@ from __future__ import annotations
 from explorer.core.link import FormField, Link
 from explorer.core.request import RequestSpec
 from explorer.ui.history import History, Page
-from explorer.ui.screens.main import action_spec, fields_note, origin_of
+from explorer.ui.navigation import action_spec, fields_note, origin_of
 from explorer.ui.widgets.links_panel import panel_order, short_href
 
 

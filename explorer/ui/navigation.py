@@ -1,0 +1,91 @@
+"""From a response to the next request: the pure steps behind the browser screen.
+
+Reading a response (its links and advice, off the UI thread), turning an action
+link into a pre-filled request, and the small labels the screen shows. No
+Textual here, so each step is tested without a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+
+from explorer.core.exchange import Exchange
+from explorer.core.hypermedia import find_links
+from explorer.core.knowledge import advise
+from explorer.core.link import FormField, Link
+from explorer.core.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow, RequestSpec
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host:port`` of ``url`` (empty when it is not a URL)."""
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError):
+        return ""
+    if not parsed.scheme or not parsed.host:
+        return ""
+    port = f":{parsed.port}" if parsed.port else ""
+    return f"{parsed.scheme}://{parsed.host}{port}"
+
+
+def action_spec(link: Link) -> RequestSpec:
+    """The request an action or form link describes: method, target, fields as JSON."""
+    body: str | None = None
+    content_type = link.content_type
+    if link.fields or link.method in ("POST", "PUT", "PATCH"):
+        values = {field.name: _initial_value(field) for field in link.fields}
+        body = json.dumps(values, indent=2)
+        content_type = (
+            content_type if content_type and "json" in content_type else "application/json"
+        )
+    return RequestSpec(method=link.method, url=link.href, body=body, content_type=content_type)
+
+
+def read_response(exchange: Exchange) -> tuple[tuple[Link, ...], tuple[str, ...]]:
+    """The links of a response and the advice for it (run off the UI thread: bodies are big)."""
+    response = exchange.response
+    links = find_links(
+        response.url, response.status, response.headers, response.body, response.media_type
+    )
+    advice = advise(
+        response.status,
+        response.headers,
+        exchange.final.method,
+        body=response.body,
+        request_headers=exchange.final.headers,
+    )
+    return tuple(links), tuple(advice)
+
+
+def _initial_value(field: FormField) -> object:
+    """A field's preset value, or an empty one of its type for the person to fill."""
+    if field.value is not None and field.value != ():
+        return field.value
+    return "" if field.type in ("text", "textarea", "email", "url", "password") else None
+
+
+def fields_note(link: Link) -> str:
+    """One line per field of an action: name (* when required) and its prompt."""
+    lines = [
+        f"{field.name}{'*' if field.required else ''}: {field.prompt or field.type}"
+        for field in link.fields
+    ]
+    title = f"{link.title}. " if link.title else ""
+    if not lines:
+        return f"{title}No fields: send it as it is."
+    return f"{title}Fill in the body (* required):\n" + "\n".join(lines)
+
+
+def auth_label(auth: Auth | None) -> str:
+    """A short, credential-free description of ``auth`` for the URL bar."""
+    if isinstance(auth, LoginFlow):
+        return f"🔑 {auth.user} (token)"
+    if isinstance(auth, BasicAuth):
+        return f"🔑 {auth.user} (basic)"
+    if isinstance(auth, BearerAuth):
+        return "🔑 bearer"
+    if isinstance(auth, CookieSession):
+        return "🔑 cookies"
+    return ""
