@@ -146,7 +146,7 @@ CACHED = ("ETag", "Last-Modified", "Cache-Control")
 def sort_schema(collection: str) -> Schema:
     """``sort``: comma-separated fields of ``collection``, each optionally prefixed by ``-``."""
     keys = "|".join(SORT_KEYS[collection])
-    field_re = rf"\s*-?(?:{keys})\s*"
+    field_re = rf"{s.SPACE}*-?(?:{keys}){s.SPACE}*"
     return {"type": "string", "pattern": rf"^{field_re}(?:,{field_re})*$"}
 
 

@@ -23,8 +23,12 @@ def ref(name: str) -> Schema:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
+#: The characters Python's ``str.strip()`` removes (``str.isspace()``), as a regex class.
+#: Spelled out because regex engines disagree on ``\s`` (e.g. U+001C..U+001F).
+SPACE = r"[\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+NOT_SPACE = "[^" + SPACE[1:]
 #: A text the server keeps after stripping: not blank, at most 200 characters.
-TEXT: Schema = {"type": "string", "minLength": 1, "maxLength": MAX_TEXT, "pattern": r"\S"}
+TEXT: Schema = {"type": "string", "minLength": 1, "maxLength": MAX_TEXT, "pattern": NOT_SPACE}
 #: A text that may be blank (the v2 address parts, but the street).
 BLANKABLE_TEXT: Schema = {"type": "string", "maxLength": MAX_TEXT}
 POSITIVE_ID: Schema = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
@@ -56,7 +60,7 @@ def product_input(version: int, partial: bool = False) -> Schema:
     """A product body in ``version``."""
     properties: dict[str, Schema] = {"name": TEXT, "cost": {"type": "number", "minimum": 0}}
     if version >= 2:
-        properties["currency"] = {"type": "string", "pattern": r"^\s*[A-Za-z]{3}\s*$"}
+        properties["currency"] = {"type": "string", "pattern": f"^{SPACE}*[A-Za-z]{{3}}{SPACE}*$"}
     return _object(properties, [] if partial else ["name", "cost"])
 
 
@@ -342,8 +346,8 @@ MAINTENANCE_INPUT: Schema = _object(
                 {"type": "boolean"},
                 {
                     "type": "string",
-                    "pattern": r"^\s*([Oo][Nn]|[Oo][Ff][Ff]|[Tt][Rr][Uu][Ee]"
-                    r"|[Ff][Aa][Ll][Ss][Ee])\s*$",
+                    "pattern": f"^{SPACE}*([Oo][Nn]|[Oo][Ff][Ff]|[Tt][Rr][Uu][Ee]"
+                    f"|[Ff][Aa][Ll][Ss][Ee]){SPACE}*$",
                 },
             ]
         }

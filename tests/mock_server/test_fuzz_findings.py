@@ -5,9 +5,13 @@ Each test is one request schemathesis made that once answered 500.
 
 from __future__ import annotations
 
+import re
+import sys
+
 import httpx
 import pytest
 
+from mock_server.openapi.schemas import TEXT
 from tests.mock_server.conftest import ADMIN
 
 
@@ -34,3 +38,11 @@ async def test_redirect_to_a_non_ascii_path(client: httpx.AsyncClient) -> None:
     response = await client.delete("/redirect-to", params={"url": "/Ãoĕ¶"})
     assert response.status_code == 302
     assert response.headers["location"] == "/%C3%83o%C4%95%C2%B6"
+
+
+def test_the_documented_text_pattern_strips_like_the_server() -> None:
+    """A name of U+001C alone passed the schema's ``\\S`` but the server strips it: 422."""
+    pattern = re.compile(TEXT["pattern"])
+    for code in range(sys.maxunicode + 1):
+        char = chr(code)
+        assert bool(pattern.search(char)) is (not char.isspace()), hex(code)
