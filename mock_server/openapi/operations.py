@@ -283,7 +283,6 @@ def _page(summary: str, schema: str = "Resource", **kwargs: Any) -> Op:
 
 
 def _static_operations() -> dict[tuple[str, str], Op]:
-    any_method = ("GET", "POST", "PUT", "PATCH", "DELETE")
     ops: dict[tuple[str, str], Op] = {
         ("/", "GET"): _page("The entry point: links to everything"),
         ("/openapi.json", "GET"): Op(
@@ -471,7 +470,6 @@ def _static_operations() -> dict[tuple[str, str], Op]:
     }
     for action in ("place", "ship", "cancel"):
         ops[(f"/orders/{{id}}/{action}", "POST")] = _transition(action)
-    del any_method
     return ops
 
 
