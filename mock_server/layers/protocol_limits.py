@@ -3,11 +3,17 @@
 In order: the HTTP version (505 for anything but 1.0 and 1.1), the length of
 the request target (414), the size of the header section and of each field
 (431, naming the field), ``Expect`` (417 for anything but ``100-continue``),
-the framing of a body (400 when it is given both ways, 411 when POST/PUT/PATCH
-has neither ``Content-Length`` nor chunked ``Transfer-Encoding``) and the body
-size (413). The body limit is
+the framing of a body (400 when it is given both ways) and the body size
+(413). The body limit is
 checked twice: from ``Content-Length`` before the body is read, and by
 counting the bytes of a chunked body as the application receives them.
+
+**411 is not decided here.** A request with neither ``Content-Length`` nor
+``Transfer-Encoding`` has no content (RFC 9112 §6.3): that is how
+``curl -X POST .../orders/1/place`` or ``curl -u alice:wonderland -X POST
+.../auth/token`` look, and such POSTs are fine. Only a resource that needs a
+body answers 411 (:func:`mock_server.resources.body.read_json`), since only
+it knows that content was meant to come.
 
 A 413 carries ``Connection: close``: the client may still be sending the body
 we refuse, so the connection is not reused. It carries no ``Retry-After``:
@@ -38,8 +44,6 @@ from mock_server.service import Service
 #: report for real HTTP/2 and HTTP/3 connections; over HTTP/1.x framing, a
 #: request line saying ``HTTP/2.0`` or ``HTTP/2.5`` is an unsupported version.
 SUPPORTED_HTTP_VERSIONS = frozenset({"1.0", "1.1", "2", "3"})
-#: Methods whose requests carry content and so must frame it (RFC 9110 §8.6).
-METHODS_WITH_CONTENT = frozenset({"POST", "PUT", "PATCH"})
 CONTINUE = b"100-continue"
 #: Bytes a header field adds to the head besides its name and value: ": " and CRLF.
 FIELD_OVERHEAD = 4
@@ -58,7 +62,7 @@ class BodyTooLarge(Problem):
 
 
 class ProtocolLimitsLayer:
-    """Refuses requests beyond the server's limits: 505, 414, 431, 417, 411, 413."""
+    """Refuses requests beyond the server's limits: 505, 414, 431, 417, 400, 413."""
 
     def __init__(self, app: ASGIApp, service: Service) -> None:
         self.app = app
@@ -124,9 +128,9 @@ class ProtocolLimitsLayer:
                 extra={"maxUriLength": self.settings.max_uri_length},
             )
         headers: list[tuple[bytes, bytes]] = scope["headers"]
-        return self._check_headers(headers, scope["method"])
+        return self._check_headers(headers)
 
-    def _check_headers(self, headers: list[tuple[bytes, bytes]], method: str) -> Problem | None:
+    def _check_headers(self, headers: list[tuple[bytes, bytes]]) -> Problem | None:
         total = 0
         content_length: bytes | None = None
         chunked = False
@@ -170,12 +174,6 @@ class ProtocolLimitsLayer:
                 HTTPStatus.BAD_REQUEST,
                 "The request has both Content-Length and Transfer-Encoding; send one.",
                 headers={"Connection": "close"},
-            )
-        if method in METHODS_WITH_CONTENT and content_length is None and not chunked:
-            return Problem(
-                HTTPStatus.LENGTH_REQUIRED,
-                f"A {method} request must say how long its content is: send Content-Length "
-                "(0 when there is none) or Transfer-Encoding: chunked.",
             )
         if content_length is not None:
             return self._check_length(content_length)

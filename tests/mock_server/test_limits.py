@@ -153,6 +153,18 @@ def test_411_when_a_write_has_no_length(server: BackgroundServer) -> None:
     assert "Content-Length" in str(response.problem()["detail"])
 
 
+@pytest.mark.parametrize("path", ["/orders/2/ship", "/auth/token", "/admin/reset"])
+def test_post_without_length_has_no_content_and_is_served(
+    server: BackgroundServer, path: str
+) -> None:
+    # RFC 9112 6.3: no Content-Length and no Transfer-Encoding means no content,
+    # which is what `curl -X POST` sends; only a resource that needs a body says 411.
+    with connect(server.url) as sock:
+        sock.sendall(request("POST", path, AUTH))
+        response = Reader(sock).response()
+    assert response.status == 200, response.body
+
+
 def test_413_closes_the_connection(server: BackgroundServer) -> None:
     with connect(server.url) as sock:
         sock.sendall(request("POST", "/customers", "Content-Length: 5000", JSON, AUTH))
