@@ -11,13 +11,14 @@ from http import HTTPStatus
 from starlette.exceptions import HTTPException
 from starlette.middleware.exceptions import ExceptionMiddleware
 from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import Router
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Match, Router
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mock_server.layers import wrap
 from mock_server.problems import Problem
 from mock_server.resources import build_routes
+from mock_server.resources.urls import selection
 from mock_server.service import Service
 from mock_server.settings import Settings
 from mock_server.store import Store
@@ -29,10 +30,32 @@ async def _problem_handler(request: Request, exc: Exception) -> Response:
     return exc.response(request.scope)
 
 
+def _without_trailing_slash(request: Request) -> str | None:
+    """Where ``/customers/`` really is (``/v2/customers?limit=5`` keeps version and query).
+
+    Starlette's own slash redirect is off: it builds the target from the path
+    the version layer stripped, so ``/v2/customers/`` went to v1's ``/customers``.
+    """
+    path = request.url.path
+    router = request.scope.get("router")
+    if not path.endswith("/") or path == "/" or not isinstance(router, Router):
+        return None
+    stripped = path.rstrip("/") or "/"
+    twin = {**request.scope, "path": stripped}
+    if not any(route.matches(twin)[0] is not Match.NONE for route in router.routes):
+        return None
+    query = request.url.query
+    return selection(request).prefix() + stripped + (f"?{query}" if query else "")
+
+
 async def _http_exception_handler(request: Request, exc: Exception) -> Response:
     # The router's own 404 and 405 become problem bodies like every other error.
     assert isinstance(exc, HTTPException)
     if exc.status_code == HTTPStatus.NOT_FOUND:
+        target = _without_trailing_slash(request)
+        if target is not None:
+            # Permanent and method-keeping: a POST to /customers/ is a POST to /customers.
+            return RedirectResponse(target, status_code=HTTPStatus.PERMANENT_REDIRECT)
         detail = f"Nothing is served at {request.url.path}."
     elif exc.status_code == HTTPStatus.METHOD_NOT_ALLOWED:
         allow = (exc.headers or {}).get("Allow", "")
@@ -47,7 +70,7 @@ class MockApp:
 
     def __init__(self, service: Service) -> None:
         self.service = service
-        router = Router(routes=build_routes(service))
+        router = Router(routes=build_routes(service), redirect_slashes=False)
         inner = ExceptionMiddleware(
             router,
             handlers={Problem: _problem_handler, HTTPException: _http_exception_handler},

@@ -145,3 +145,39 @@ async def test_root_under_v2_links_collections_in_v2(client: httpx.AsyncClient) 
     links = (await client.get("/v2/")).json()["_links"]
     assert links["rw:customers"]["href"] == "/v2/customers"
     assert links["rw:token"]["href"] == "/auth/token"
+
+
+@pytest.mark.parametrize(
+    ("url", "location"),
+    [
+        ("/v2/customers/", "/v2/customers"),
+        ("/v2/customers/1/?limit=5", "/v2/customers/1?limit=5"),
+        ("/customers/?version=2", "/customers?version=2"),
+        ("/customers/", "/customers"),
+    ],
+)
+async def test_trailing_slash_redirect_keeps_the_version(
+    client: httpx.AsyncClient, url: str, location: str
+) -> None:
+    response = await client.get(url)
+    assert response.status_code == 308
+    assert response.headers["location"] == location
+
+
+async def test_post_to_a_trailing_slash_under_v2_lands_in_v2(client: httpx.AsyncClient) -> None:
+    address = {"streetAddress": "1 Way", "city": "Here", "state": "HH", "zipCode": "1"}
+    response = await client.post(
+        "/v2/customers/", json={"name": "Slash Two", "address": address}, headers=ADMIN
+    )
+    assert response.status_code == 308
+    followed = await client.post(
+        response.headers["location"], json={"name": "Slash Two", "address": address}, headers=ADMIN
+    )
+    assert followed.status_code == 201
+    assert followed.json()["address"] == address
+
+
+async def test_unknown_path_with_a_trailing_slash_is_still_404(client: httpx.AsyncClient) -> None:
+    response = await client.get("/nothing/")
+    assert response.status_code == 404
+    assert response.headers["content-type"] == "application/problem+json"
