@@ -169,6 +169,9 @@ async def shoot(name: str, url: str | None, steps: Steps) -> Path:
         await settle(pilot)
         await steps(pilot)
         await settle(pilot)
+        for widget in app.screen.query("Input, TextArea"):
+            widget.cursor_blink = False  # type: ignore[attr-defined]
+        await pilot.pause()
         path = OUT / f"{name}.svg"
         app.save_screenshot(filename=path.name, path=str(OUT))
     return path

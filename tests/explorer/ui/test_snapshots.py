@@ -1,4 +1,4 @@
-"""SVG snapshots of the main screens (pytest-textual-snapshot).
+"""SVG snapshots of the main screens (pytest-textual-snapshot), on a fixed API.
 
 Update them after a deliberate change of looks with
 ``pytest tests/explorer/ui/test_snapshots.py --snapshot-update``.
@@ -11,14 +11,16 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from explorer.core.client import Client
 from explorer.ui.app import create_app
-from tests.explorer.ui.conftest import ROOT, SIZE, mock_client, settle
+from tests.explorer.ui import canned
+from tests.explorer.ui.conftest import ROOT, SIZE, settle
 
 SnapCompare = Callable[..., bool]
 
 
 def app_at(url: str = ROOT) -> Any:
-    return create_app(url, client=mock_client(), mock_users=True)
+    return create_app(url, client=Client(transport=canned.transport()), mock_users=True)
 
 
 def after(*keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
@@ -29,6 +31,10 @@ def after(*keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
         if keys:
             await pilot.press(*keys)
             await settle(pilot)
+        # A blinking cursor would make the picture depend on the moment it is taken.
+        for widget in pilot.app.screen.query("Input, TextArea"):
+            widget.cursor_blink = False  # type: ignore[attr-defined]
+        await pilot.pause()
 
     return run
 
