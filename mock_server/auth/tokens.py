@@ -1,8 +1,10 @@
 """Bearer tokens: signed claims, verified by recomputing the signature.
 
 A token is ``base64url(claims) + "." + base64url(HMAC-SHA256(secret, base64url(claims)))``
-where the claims are the JSON object ``{"sub", "role", "exp"}`` (base64url without
-padding, as in JWTs). Verifying recomputes the signature and compares it in
+where the claims are the JSON object ``{"sub", "role", "exp", "jti"}`` (base64url
+without padding, as in JWTs; ``jti`` is a random token id, RFC 7519 §4.1.7, so two
+logins in the same second never get the same token and revoking one in stored mode
+leaves the other alone). Verifying recomputes the signature and compares it in
 constant time, then checks the expiry: no state at all (``--token-mode signed``).
 
 ``--token-mode stored`` additionally keeps the SHA-256 digest of each issued
@@ -19,10 +21,14 @@ import binascii
 import hashlib
 import hmac
 import json
+import secrets
 from dataclasses import dataclass
 from typing import Protocol, cast
 
 from mock_server.auth.users import ROLE_RANK, Role
+
+#: Random bytes in each token's ``jti``.
+JTI_BYTES = 12
 
 
 @dataclass(frozen=True)
@@ -54,8 +60,13 @@ def _signature(payload: str, secret: bytes) -> bytes:
 
 
 def issue(claims: Claims, secret: bytes) -> str:
-    """The signed token carrying ``claims``."""
-    document = {"sub": claims.sub, "role": claims.role, "exp": claims.exp}
+    """The signed token carrying ``claims``, with a fresh random ``jti``: never the same twice."""
+    document = {
+        "sub": claims.sub,
+        "role": claims.role,
+        "exp": claims.exp,
+        "jti": secrets.token_urlsafe(JTI_BYTES),
+    }
     payload = _b64encode(json.dumps(document, separators=(",", ":"), sort_keys=True).encode())
     return payload + "." + _b64encode(_signature(payload, secret))
 

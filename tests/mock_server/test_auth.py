@@ -253,7 +253,8 @@ async def test_stored_tokens_are_revoked() -> None:
     app.service.clock = lambda: now
     async with asgi_client(app) as client:
         token = await token_for(client, "alice", "wonderland")
-        now += 1  # the claims are sub, role, exp: a later login gets another token
+        # A second login in the same second (say, another device) gets its own
+        # token, which outlives the revocation of the first.
         other = await token_for(client, "alice", "wonderland")
         assert other != token
         assert (await client.get("/orders", headers=bearer(token))).status_code == 200

@@ -26,9 +26,18 @@ def test_token_is_base64url_claims_dot_hmac_of_them() -> None:
     token = tokens.issue(Claims("alice", "editor", 1_800_000_600), SECRET)
     payload, signature = token.split(".")
     assert "=" not in token
-    assert json.loads(_unb64(payload)) == {"sub": "alice", "role": "editor", "exp": 1_800_000_600}
+    claims = json.loads(_unb64(payload))
+    jti = claims.pop("jti")
+    assert claims == {"sub": "alice", "role": "editor", "exp": 1_800_000_600}
+    assert isinstance(jti, str)
+    assert len(jti) >= 16
     expected = hmac.new(SECRET, payload.encode(), hashlib.sha256).digest()
     assert _unb64(signature) == expected
+
+
+def test_the_same_claims_never_give_the_same_token_twice() -> None:
+    claims = Claims("alice", "editor", 1_800_000_600)
+    assert tokens.issue(claims, SECRET) != tokens.issue(claims, SECRET)
 
 
 def test_verify_returns_the_claims_of_a_good_token() -> None:
