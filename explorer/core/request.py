@@ -87,6 +87,8 @@ _TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
 _VERSION_SEGMENT = re.compile(r"^v\d+$")
 _BAD_VALUE = re.compile(r"[\r\n\x00]")
 _MAX_PORT = 65535
+#: Characters no host name or address holds (httpx percent-encodes them instead of refusing).
+_NOT_IN_HOST = re.compile(r"[%\s<>\"{}|\\^`]")
 
 
 @dataclass(frozen=True)
@@ -214,6 +216,10 @@ def _check_url(url: str) -> httpx.URL:
         )
     if not parsed.host:
         raise InvalidURL(f"The URL {url!r} has no host.")
+    if ":" not in parsed.host and _NOT_IN_HOST.search(parsed.host):  # IPv6 zones keep their %
+        raise InvalidURL(
+            f"The URL {url!r} is not valid: its host holds a space or a character no host name has."
+        )
     if parsed.port is not None and not 0 < parsed.port <= _MAX_PORT:
         raise InvalidURL(f"The URL {url!r} is not valid: port {parsed.port} is out of range.")
     return parsed
