@@ -20,7 +20,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import difflib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -61,8 +63,21 @@ def links_of(exchange: Exchange) -> list[Link]:
     )
 
 
-def pick_link(links: Sequence[Link], rel: str) -> Link | None:
-    """The first link with relation ``rel``: exact, then ignoring case, then a CURIE's name."""
+#: Where the links of an embedded resource are found: HAL ``_embedded``, Siren
+#: sub-entities, JSON:API ``data`` arrays and ``included``, Collection+JSON
+#: items, XML ``<embedded>`` groups and Atom entries.
+_EMBEDDED_SOURCE = re.compile(
+    r"/_embedded/|/entities/\d+/|^/data/\d+/|^/included/|^/collection/items/\d+/"
+    r"|(?:^|/)(?:embedded|entry)(?:\[\d+\])?/"
+)
+
+
+def is_embedded(link: Link) -> bool:
+    """True for a link of a resource embedded in the response, not of the response itself."""
+    return _EMBEDDED_SOURCE.search(link.source) is not None
+
+
+def _match(links: Sequence[Link], rel: str) -> Link | None:
     wanted = rel.lower()
     for exact in (True, False):
         for link in links:
@@ -72,6 +87,23 @@ def pick_link(links: Sequence[Link], rel: str) -> Link | None:
         if link.rel.rpartition(":")[2].lower() == wanted:
             return link
     return None
+
+
+def pick_link(links: Sequence[Link], rel: str) -> Link | None:
+    """The first link with relation ``rel``: exact, then ignoring case, then a CURIE's name.
+
+    The response's own links come before those of the resources it embeds (a
+    Siren page lists its items' ``self`` links before its own). ``item``, when
+    no link has that relation, is the first embedded resource: its ``self``
+    link (in a HAL, Siren, JSON:API or XML page the items are embedded, and
+    their links are all they say about where they live).
+    """
+    own = [link for link in links if not is_embedded(link)]
+    embedded = [link for link in links if is_embedded(link)]
+    found = _match(own, rel) or _match(embedded, rel)
+    if found is None and rel.lower() == "item":
+        found = next((link for link in embedded if link.rel == "self"), None)
+    return found
 
 
 def _rels(links: Sequence[Link]) -> str:
@@ -106,9 +138,13 @@ async def _request(args: argparse.Namespace, out: list[str]) -> int:
                     f"no link with relation {rel!r} in the response of "
                     f"{exchange.response.url}; available: {_rels(links)}"
                 )
-            out.append(_shown(exchange, args, step=f"follow {rel!r}: {link.method} {link.href}"))
+            target = _target(link)
+            step = f"follow {rel!r}: {link.method} {link.href}"
+            if target != link.href:
+                step += f" (expanded: {target})"
+            out.append(_shown(exchange, args, step=step))
             spec = replace(
-                spec, method=link.method, url=_target(link), query=(), body=None, content_type=None
+                spec, method=link.method, url=target, query=(), body=None, content_type=None
             )
             exchange = await client.send(spec)
         out.append(_shown(exchange, args))
@@ -157,11 +193,19 @@ def _explain(topic: str) -> int:
     return EXIT_OK
 
 
+def _looks_like_a_command(word: str) -> bool:
+    """True for a lone word that cannot be meant as a URL: no dot, colon or slash."""
+    return word != "localhost" and re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", word) is not None
+
+
 def _tui(argv: list[str]) -> int:
-    if len(argv) > 1:
+    if len(argv) > 1 or (argv and _looks_like_a_command(argv[0])):
+        close = difflib.get_close_matches(argv[0], COMMANDS, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        host = f" (http://{argv[0]}/ for a host of that name)" if len(argv) == 1 else ""
         raise UsageError(
-            f"unknown command {argv[0]!r}: give one URL, or one of {', '.join(COMMANDS)} "
-            "(see 'restwalk --help')"
+            f"unknown command {argv[0]!r}: {hint}give one URL{host}, or one of "
+            f"{', '.join(COMMANDS)} (see 'restwalk --help')"
         )
     url = absolute_url(argv[0]) if argv else None
     try:

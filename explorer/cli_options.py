@@ -189,8 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
             "Send one request and print the status line with its explanation, the "
             "headers and the body (JSON pretty-printed). Each --follow then follows "
             "the first link with that relation in the last response (exact name, then "
-            "ignoring case, then a CURIE's local name: 'customers' finds 'rw:customers'); "
-            "templated links are followed with their variables left empty.",
+            "ignoring case, then a CURIE's local name: 'customers' finds 'rw:customers'; "
+            "the response's own links before those of the resources it embeds); "
+            "'item', when no link has that relation, is the first embedded resource. "
+            "Templated links are followed with their variables left empty.",
         ),
         epilog=_text(
             "METHOD is any token (GET, PATCH, BREW...); standard methods may be typed "
