@@ -23,6 +23,7 @@ from mock_server.service import Service
 from mock_server.settings import Settings
 from mock_server.store import Store
 from mock_server.store.journal import open_journal
+from mock_server.versions import requested_path
 
 
 async def _problem_handler(request: Request, exc: Exception) -> Response:
@@ -51,15 +52,16 @@ def _without_trailing_slash(request: Request) -> str | None:
 async def _http_exception_handler(request: Request, exc: Exception) -> Response:
     # The router's own 404 and 405 become problem bodies like every other error.
     assert isinstance(exc, HTTPException)
+    path = requested_path(request.scope)
     if exc.status_code == HTTPStatus.NOT_FOUND:
         target = _without_trailing_slash(request)
         if target is not None:
             # Permanent and method-keeping: a POST to /customers/ is a POST to /customers.
             return RedirectResponse(target, status_code=HTTPStatus.PERMANENT_REDIRECT)
-        detail = f"Nothing is served at {request.url.path}."
+        detail = f"Nothing is served at {path}."
     elif exc.status_code == HTTPStatus.METHOD_NOT_ALLOWED:
         allow = (exc.headers or {}).get("Allow", "")
-        detail = f"{request.method} is not allowed on {request.url.path}; allowed: {allow}."
+        detail = f"{request.method} is not allowed on {path}; allowed: {allow}."
     else:
         detail = exc.detail
     return Problem(exc.status_code, detail, headers=exc.headers).response(request.scope)

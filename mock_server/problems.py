@@ -18,6 +18,7 @@ from starlette.types import Scope
 
 from mock_server.representations.negotiation import wants_xml
 from mock_server.representations.xml import problem_to_xml
+from mock_server.versions import requested_path
 
 PROBLEM_JSON = "application/problem+json"
 PROBLEM_XML = "application/problem+xml"
@@ -62,14 +63,19 @@ class Problem(Exception):
         self.extra = dict(extra or {})
 
     def to_dict(self, instance: str | None = None) -> dict[str, Any]:
-        """The problem document as a JSON-ready dictionary."""
+        """The problem document as a JSON-ready dictionary.
+
+        ``instance`` is left out when there is none (an unparsable request has
+        no target): RFC 9457 makes it a URI reference, never null.
+        """
         body: dict[str, Any] = {
             "type": self.type,
             "title": self.title,
             "status": self.status,
             "detail": self.detail,
-            "instance": self.instance or instance,
         }
+        if self.instance or instance:
+            body["instance"] = self.instance or instance
         if self.errors is not None:
             body["errors"] = self.errors
         body.update(self.extra)
@@ -77,7 +83,7 @@ class Problem(Exception):
 
     def response(self, scope: Scope) -> Response:
         """The response for this problem, in the format the request in ``scope`` prefers."""
-        instance = scope.get("path") if scope.get("type") == "http" else None
+        instance = requested_path(scope, encoded=True) if scope.get("type") == "http" else None
         body = self.to_dict(instance=instance)
         if wants_xml(scope):
             content, media_type = problem_to_xml(body), PROBLEM_XML

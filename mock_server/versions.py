@@ -9,9 +9,11 @@ header; two explicit markers that disagree are a client error.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
-from typing import Literal
+from typing import Any, Literal
+from urllib.parse import quote
 
 SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2)
 DEFAULT_VERSION = 1
@@ -133,3 +135,21 @@ def is_versioned_path(path: str) -> bool:
     """True for the paths of versioned resources (collections and their members)."""
     first = path.strip("/").split("/", 1)[0]
     return first in VERSIONED_COLLECTIONS
+
+
+def requested_path(scope: Mapping[str, Any], *, encoded: bool = False) -> str:
+    """The path the client asked for, with the ``/vN`` segment the version layer strips.
+
+    ``encoded=True`` gives it percent-encoded as it came on the wire (the
+    request's ``raw_path``): a URI reference, fit for a problem's ``instance``
+    even when the path holds bytes like ``%ff`` or ``%00``. Otherwise it is the
+    decoded path, for sentences.
+    """
+    state = scope.get("state") or {}
+    chosen = state.get("version") if isinstance(state, Mapping) else None
+    prefix = chosen.prefix() if isinstance(chosen, Selection) else ""
+    path: str = scope.get("path", "/")
+    if encoded:
+        raw = scope.get("raw_path")
+        path = raw.decode("latin-1") if isinstance(raw, bytes) else quote(path)
+    return prefix + path

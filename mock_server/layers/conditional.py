@@ -47,6 +47,7 @@ from mock_server.preconditions import evaluate as evaluate_preconditions
 from mock_server.problems import Problem
 from mock_server.resources.etag import strong_etag
 from mock_server.service import Service
+from mock_server.versions import requested_path
 
 MAX_AGE = 60
 NO_STORE = "no-store"
@@ -227,7 +228,8 @@ class ConditionalLayer:
         if verdict is not None:
             problem = Problem(
                 verdict.status,
-                f"{verdict.header} does not hold for {scope['path']}: its current ETag is {etag}.",
+                f"{verdict.header} does not hold for {requested_path(scope)}: "
+                f"its current ETag is {etag}.",
             )
             await problem.response(scope)(scope, receive, send)
             return
@@ -240,11 +242,13 @@ class ConditionalLayer:
         request = Headers(scope=scope)
         method: str = scope["method"]
         guarded = "if-match" in request or "if-none-match" in request
+        shown = requested_path({"state": scope.get("state"), "path": target})
         if self.service.settings.require_preconditions and not guarded:
+            create = " (or If-None-Match: * to create it)" if method == "PUT" else ""
             problem = Problem(
                 HTTPStatus.PRECONDITION_REQUIRED,
-                f"{method} {scope['path']} must be conditional on this server: send If-Match "
-                f"with the ETag a GET of {target} gave you (or If-None-Match: * to create).",
+                f"{method} {requested_path(scope)} must be conditional on this server: "
+                f"send If-Match with the ETag a GET of {shown} gave you{create}.",
             )
             await problem.response(scope)(scope, receive, send)
             return
@@ -258,17 +262,17 @@ class ConditionalLayer:
             return
         assert current is not None
         if not current.exists:
-            detail = f"{target} has no current representation, so {verdict.header} fails."
+            detail = f"{shown} has no current representation, so {verdict.header} fails."
         elif verdict.header == "If-None-Match":
-            detail = f"{target} exists and matches If-None-Match, so {method} is not done."
+            detail = f"{shown} exists and matches If-None-Match, so {method} is not done."
         elif verdict.header == "If-Unmodified-Since":
             detail = (
-                f"{target} was modified after the If-Unmodified-Since date; "
+                f"{shown} was modified after the If-Unmodified-Since date; "
                 "GET it again before changing it."
             )
         else:
             detail = (
-                f"If-Match does not match the current ETag of {target} ({current.etag}): "
+                f"If-Match does not match the current ETag of {shown} ({current.etag}): "
                 "it changed since you read it. GET it again before changing it."
             )
         extra = {"currentETag": str(current.etag)} if current.etag is not None else None

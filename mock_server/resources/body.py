@@ -19,6 +19,7 @@ import orjson
 from starlette.requests import Request
 
 from mock_server.problems import Problem
+from mock_server.versions import requested_path
 
 JSON = "application/json"
 HAL_JSON = "application/hal+json"
@@ -59,7 +60,7 @@ def check_media_type(request: Request, accepted: tuple[str, ...]) -> str:
     got = f"'{media_type}'" if media_type else "no Content-Type"
     raise Problem(
         HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
-        f"{request.method} {request.url.path} takes {listed}; the request sent {got}.",
+        f"{request.method} {requested_path(request.scope)} takes {listed}; the request sent {got}.",
         headers={_accept_header(request.method): listed},
         extra={"accepted": list(accepted)},
     )

@@ -314,8 +314,15 @@ async def test_require_preconditions_gives_428() -> None:
         assert missing.status_code == 428
         assert missing.headers["content-type"] == "application/problem+json"
         assert "If-Match" in missing.json()["detail"]
-        assert (await client.delete("/customers/2", headers=ADMIN)).status_code == 428
-        assert (await client.post("/orders/1/place", headers=ADMIN)).status_code == 428
+        assert "If-None-Match: *" in missing.json()["detail"]
+        deleted = await client.delete("/customers/2", headers=ADMIN)
+        assert deleted.status_code == 428
+        # Only PUT can create: DELETE and actions are not told about If-None-Match: *.
+        assert "If-None-Match" not in deleted.json()["detail"]
+        placed = await client.post("/orders/1/place", headers=ADMIN)
+        assert placed.status_code == 428
+        assert "a GET of /orders/1 " in placed.json()["detail"]
+        assert "If-None-Match" not in placed.json()["detail"]
         etag = (await client.get("/customers/1")).headers["etag"]
         ok = await client.put("/customers/1", json=CUSTOMER, headers={**ADMIN, "If-Match": etag})
         assert ok.status_code == 200

@@ -270,3 +270,24 @@ def test_many_bad_connections_do_not_stop_the_server(live_server: BackgroundServ
             sock.shutdown(socket.SHUT_WR)
             Reader(sock).closed()
     assert_still_serving(live_server.url)
+
+
+@pytest.mark.parametrize(
+    ("target", "instance"),
+    [("/customers/%ff", "/customers/%ff"), ("/customers/1%00", "/customers/1%00")],
+)
+def test_problem_instance_is_the_target_as_sent(
+    live_server: BackgroundServer, target: str, instance: str
+) -> None:
+    # RFC 9457: instance is a URI reference, so the raw (percent-encoded) path.
+    response = exchange(live_server.url, request("GET", target, "Connection: close"))
+    assert response.status == 404
+    assert response.problem()["instance"] == instance
+
+
+def test_problem_of_an_unparsable_request_has_no_null_instance(
+    live_server: BackgroundServer,
+) -> None:
+    response = exchange(live_server.url, b"GARBAGE\r\n\r\n")
+    assert response.status == 400
+    assert "instance" not in response.problem()

@@ -181,3 +181,42 @@ async def test_unknown_path_with_a_trailing_slash_is_still_404(client: httpx.Asy
     response = await client.get("/nothing/")
     assert response.status_code == 404
     assert response.headers["content-type"] == "application/problem+json"
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "headers", "instance", "named"),
+    [
+        ("GET", "/v2/customers/999", {}, "/v2/customers/999", None),
+        ("GET", "/v2/nothing", {}, "/v2/nothing", "/v2/nothing"),
+        ("DELETE", "/v2/customers", ADMIN, "/v2/customers", "/v2/customers"),
+        (
+            "PATCH",
+            "/v2/customers/1",
+            {**ADMIN, "Content-Type": "text/plain"},
+            "/v2/customers/1",
+            "/v2/customers/1",
+        ),
+        (
+            "PATCH",
+            "/v2/customers/1",
+            {**ADMIN, "If-Match": '"x"', "Content-Type": "application/merge-patch+json"},
+            "/v2/customers/1",
+            "/v2/customers/1",
+        ),
+    ],
+)
+async def test_problems_under_v2_name_the_v2_uri(
+    client: httpx.AsyncClient,
+    method: str,
+    url: str,
+    headers: dict[str, str],
+    instance: str,
+    named: str | None,
+) -> None:
+    # The version layer strips /v2 for the resources; the client asked for /v2/...
+    response = await client.request(method, url, headers=headers, content=b"{}")
+    assert response.status_code >= 400
+    body = response.json()
+    assert body["instance"] == instance
+    if named is not None:
+        assert named in body["detail"]
