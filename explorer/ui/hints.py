@@ -11,7 +11,6 @@ from http import HTTPStatus
 
 from explorer.core.errors import ConnectError, InvalidRequest, LoginFailed, RestwalkError, Timeout
 from explorer.ui.history import Page
-from explorer.ui.widgets.links_panel import panel_order
 
 _BY_STATUS: dict[int, str] = {
     HTTPStatus.UNAUTHORIZED: (
@@ -32,6 +31,10 @@ _BY_STATUS: dict[int, str] = {
 }
 
 
+#: Actions named in the hint at most.
+MAX_ACTIONS = 6
+
+
 def key_hint(page: Page) -> str:
     """The key to press next for ``page``: one sentence."""
     if page.error is not None:
@@ -48,12 +51,12 @@ def key_hint(page: Page) -> str:
     if status >= HTTPStatus.BAD_REQUEST:
         return "Press e for the full explanation; c composes a corrected request."
     if page.links:
-        actions = [
-            f"{link.rel} ({number})"
-            for number, link in enumerate(panel_order(page.links), start=1)
-            if link.is_action and not link.templated
-        ]
-        doing = f"Actions here: {', '.join(actions[:6])}. " if actions else ""
+        actions: list[str] = []
+        for number, link in enumerate(page.links, start=1):  # actions come first
+            if not link.is_action or link.templated or len(actions) == MAX_ACTIONS:
+                break
+            actions.append(f"{link.rel} ({number})")
+        doing = f"Actions here: {', '.join(actions)}. " if actions else ""
         return (
             f"{doing}{len(page.links)} links: type a link's number to follow it "
             "(or f, arrows, Enter); c composes any request."

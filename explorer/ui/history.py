@@ -26,11 +26,14 @@ class Page:
     spec: RequestSpec
     exchange: Exchange | None = None
     error: RestwalkError | None = None
+    #: The links found, in the links panel's order (actions and navigation first).
     links: tuple[Link, ...] = ()
     #: What to do next, read from this response (the knowledge base's advice).
     advice: tuple[str, ...] = ()
-    #: How the user got here: a link's rel, "url", "composer", "back".
+    #: How the user got here: a link's rel, "url", "composer", "login".
     via: str = "url"
+    #: True while the body is still being read for links and advice.
+    reading: bool = False
 
     @property
     def status(self) -> int | None:
@@ -92,6 +95,13 @@ class History:
             self.visit(page)
         else:
             self.pages[self.index] = page
+
+    def swap(self, old: Page, new: Page) -> None:
+        """Put ``new`` where ``old`` is (by identity), wherever the cursor is now."""
+        for index, page in enumerate(self.pages):
+            if page is old:
+                self.pages[index] = new
+                return
 
     def back(self) -> Page | None:
         """Step back one page; returns it, or None at the start."""

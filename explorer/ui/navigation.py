@@ -8,14 +8,16 @@ Textual here, so each step is tested without a terminal.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import httpx
 
-from explorer.core.exchange import Exchange
+from explorer.core.exchange import Exchange, ReceivedResponse
 from explorer.core.hypermedia import find_links
 from explorer.core.knowledge import advise
 from explorer.core.link import FormField, Link
 from explorer.core.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow, RequestSpec
+from explorer.ui.widgets.links_panel import panel_order
 
 
 def origin_of(url: str) -> str:
@@ -43,12 +45,41 @@ def action_spec(link: Link) -> RequestSpec:
     return RequestSpec(method=link.method, url=link.href, body=body, content_type=content_type)
 
 
+#: Bytes of a body shown in the raw view; the body tab shows all of it at any size.
+RAW_BODY_LIMIT = 256 * 1024
+
+
+def _raw_response(response: ReceivedResponse, limit: int) -> str:
+    if len(response.body) <= limit:
+        return response.text
+    shown = replace(response, body=response.body[:limit])
+    rest = len(response.body) - limit
+    return f"{shown.text}\n\n[… {rest:,} more bytes of body: the Body tab (b) shows all of it]"
+
+
+def raw_text(exchange: Exchange, limit: int = RAW_BODY_LIMIT) -> str:
+    """Every message of ``exchange`` as wire text: each hop, then the final pair.
+
+    A body longer than ``limit`` bytes is cut there, with a note, so the raw view
+    of a 20 MB response costs no more than that of a small one.
+    """
+    parts: list[str] = []
+    for hop in exchange.hops:
+        parts += [hop.request.text, _raw_response(hop.response, limit)]
+    parts += [exchange.final.text, _raw_response(exchange.response, limit)]
+    return "\n\n".join(parts)
+
+
 def read_response(exchange: Exchange) -> tuple[tuple[Link, ...], tuple[str, ...]]:
-    """The links of a response and the advice for it (run off the UI thread: bodies are big)."""
+    """The links of a response in panel order, and the advice for it.
+
+    Run it off the UI thread: a 20 MB body can hold hundreds of thousands of links.
+    """
     response = exchange.response
     links = find_links(
         response.url, response.status, response.headers, response.body, response.media_type
     )
+    links = list(panel_order(tuple(links)))
     advice = advise(
         response.status,
         response.headers,

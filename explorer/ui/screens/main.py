@@ -29,6 +29,7 @@ from explorer.ui.navigation import (
     auth_label,
     fields_note,
     origin_of,
+    raw_text,
     read_response,
 )
 from explorer.ui.widgets.body_view import BodyView
@@ -77,7 +78,6 @@ class BrowserScreen(Screen[None]):
         self.history = History()
         self.session_auth: Auth | None = None
         self.session_origin = ""
-        self.loading = False
         #: Digits typed so far of a link number (see :meth:`action_digit`).
         self.typed_number = ""
 
@@ -123,7 +123,6 @@ class BrowserScreen(Screen[None]):
             and origin_of(spec.url) == self.session_origin
         ):
             spec = spec.with_auth(self.session_auth)
-        self.loading = True
         self.query_one("#method", Label).update(spec.method)
         self.query_one("#url", Input).value = spec.url
         self.query_one(StatusLine).show_loading(spec)
@@ -131,7 +130,11 @@ class BrowserScreen(Screen[None]):
 
     @work(exclusive=True, group="fetch")
     async def fetch(self, spec: RequestSpec, via: str, record: bool) -> Page:
-        """Send one request and show what came of it; newer fetches cancel this one."""
+        """Send one request and show what came of it; newer fetches cancel this one.
+
+        The response is shown as soon as it arrives; its links and advice follow
+        when a thread has read the body (a 20 MB body holds many links).
+        """
         try:
             exchange = await self.client.send(spec)
         except RestwalkError as error:
@@ -139,15 +142,20 @@ class BrowserScreen(Screen[None]):
         except Exception as exc:
             page = Page(spec, error=RestwalkError(f"Unexpected failure: {exc}"), via=via)
         else:
-            links, advice = await asyncio.to_thread(read_response, exchange)
-            page = Page(spec, exchange=exchange, links=links, advice=advice, via=via)
+            page = Page(spec, exchange=exchange, via=via, reading=True)
         if record:
             self.history.visit(page)
         else:
             self.history.replace(page)
-        self.loading = False
         self.show_page(page)
-        return page
+        if page.exchange is None:
+            return page
+        links, advice = await asyncio.to_thread(read_response, page.exchange)
+        read = replace(page, links=links, advice=advice, reading=False)
+        self.history.swap(page, read)
+        if self.history.current is read:
+            self.show_reading(read)
+        return read
 
     # -- showing ----------------------------------------------------------------------------
 
@@ -157,10 +165,6 @@ class BrowserScreen(Screen[None]):
         self.query_one("#method", Label).update(page.spec.method)
         url = page.exchange.response.url if page.exchange else page.spec.url
         self.query_one("#url", Input).value = url
-        self.query_one(StatusLine).show_page(page, key_hint(page))
-        self.query_one(Breadcrumb).show_trail(
-            self.history.trail(), len(self.history.pages) - 1 - self.history.index
-        )
         body_view = self.query_one("#body-view", BodyView)
         raw_view = self.query_one("#raw-view", BodyView)
         headers_view = self.query_one(HeadersView)
@@ -171,26 +175,27 @@ class BrowserScreen(Screen[None]):
             else:
                 body_view.show_text(f"(no body: {response.status} {response.reason})")
             headers_view.show_headers(response.headers)
-            raw_view.show_text(self._raw_text(page), "http")
+            raw_view.show_text(raw_text(page.exchange), "http")
         else:
             assert page.error is not None
             body_view.show_text(f"{page.error.explanation}\n\n{page.error.hint}")
             headers_view.show_headers(())
             raw_view.show_text("Nothing was received.")
         self.query_one(TripView).show_exchange(page.exchange)
+        self.show_reading(page)
+
+    def show_reading(self, page: Page) -> None:
+        """Show what was read from ``page``: status line with advice, links, breadcrumb."""
+        hint = "Finding the links…" if page.reading else key_hint(page)
+        self.query_one(StatusLine).show_page(page, hint)
+        self.query_one(Breadcrumb).show_trail(
+            self.history.trail(), len(self.history.pages) - 1 - self.history.index
+        )
         self.query_one(LinksPanel).show_links(page.links)
         self.query_one("#auth-badge", Label).update(auth_label(self.session_auth))
         if self.focused is None or self.focused is self.query_one("#url", Input):
             self.query_one(LinksPanel).table.focus()  # digits follow links, not type
         self.refresh_bindings()
-
-    def _raw_text(self, page: Page) -> str:
-        assert page.exchange is not None
-        parts: list[str] = []
-        for hop in page.exchange.hops:
-            parts += [hop.request.text, hop.response.text]
-        parts += [page.exchange.final.text, page.exchange.response.text]
-        return "\n\n".join(parts)
 
     # -- messages up from the widgets ---------------------------------------------------------
 

@@ -49,6 +49,10 @@ def describe_link(link: Link) -> Text:
     return text
 
 
+#: Rows listed at most: a table of 200,000 rows would take seconds to build.
+MAX_ROWS = 1000
+
+
 def panel_rank(link: Link) -> int:
     """Where ``link`` goes in the panel: what a person wants first gets the low numbers.
 
@@ -106,22 +110,29 @@ class LinksPanel(Vertical):
         return self.query_one(DataTable)
 
     def show_links(self, links: tuple[Link, ...]) -> None:
-        """Replace the rows with ``links`` in :func:`panel_order`, numbered from 1."""
-        links = panel_order(links)
+        """Replace the rows with ``links`` (in :func:`panel_order` already), numbered from 1."""
         self.links = links
         table = self.table
         table.clear()
-        for number, link in enumerate(links, start=1):
+        for number, link in enumerate(links[:MAX_ROWS], start=1):
             title = link.title or short_href(link.href)
             method = link.method if link_kind(link) == "go" else f"{link.method} ✎"
             table.add_row(str(number), link.rel, method, title, link.source, key=str(number))
         detail = self.query_one("#link-detail", Static)
-        detail.update("" if links else "No links in this response.")
-        self.border_title = f"Links ({len(links)})"
+        if not links:
+            detail.update("No links in this response.")
+        elif len(links) > MAX_ROWS:
+            detail.update(
+                f"The first {MAX_ROWS:,} of {len(links):,} links are listed; type any "
+                "number to follow that link."
+            )
+        else:
+            detail.update("")
+        self.border_title = f"Links ({len(links):,})"
 
     def highlight(self, number: int) -> None:
         """Move the cursor to link ``number`` (from 1)."""
-        if 0 < number <= len(self.links):
+        if 0 < number <= min(len(self.links), MAX_ROWS):
             self.table.move_cursor(row=number - 1)
 
     def link_at(self, number: int) -> Link | None:
