@@ -26,6 +26,7 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from http import HTTPStatus
 from typing import TYPE_CHECKING
 
 from explorer.cli_options import (
@@ -171,12 +172,20 @@ async def _links(args: argparse.Namespace, out: list[str]) -> int:
     async with client_from(args) as client:
         exchange = await client.send(spec)
     links = links_of(exchange)
+    response = exchange.response
+    if response.status >= HTTPStatus.BAD_REQUEST:
+        # Still an answer (exit 0), but its links are the error's, not the resource's.
+        print(
+            f"restwalk: note: {response.url} answered {response.status} {response.reason}; "
+            "the links below are that answer's",
+            file=sys.stderr,
+        )
     if args.json:
         out.extend(link_json(link) for link in links)
     elif links:
         out.extend(format_links(links))
     else:
-        print(f"restwalk: no links in the response of {exchange.response.url}", file=sys.stderr)
+        print(f"restwalk: no links in the response of {response.url}", file=sys.stderr)
     return EXIT_OK
 
 

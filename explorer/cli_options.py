@@ -233,7 +233,10 @@ def build_parser() -> argparse.ArgumentParser:
             "relation, method, href, title, and where it was found (a header, or a JSON "
             "Pointer / element path in the body; 'guessed' for a bare URL string).",
         ),
-        epilog="exit codes: 0 answered, 1 request failed, 2 bad usage.",
+        epilog=_text(
+            "exit codes: 0 answered (a 4xx or 5xx answer too: a note on stderr says "
+            "so, since its links are the error's), 1 request failed, 2 bad usage."
+        ),
         formatter_class=_formatter,
     )
     links.add_argument("url", metavar="URL", help="the URL to GET")

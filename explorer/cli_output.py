@@ -48,8 +48,12 @@ def explanation_lines(exchange: Exchange) -> list[str]:
     return lines
 
 
+#: XML bodies larger than this are shown as they came (a DOM of them costs too much).
+PRETTY_XML_LIMIT = 1_000_000
+
+
 def pretty_body(body: bytes, content_type: str | None) -> str:
-    """The body for reading: JSON indented, text decoded, binary summarised."""
+    """The body for reading: JSON and XML indented, text decoded, binary summarised."""
     media_type = (content_type or "").split(";", 1)[0].strip().lower()
     if body and (media_type.endswith(("/json", "+json")) or body.lstrip()[:1] in (b"{", b"[")):
         try:
@@ -58,7 +62,45 @@ def pretty_body(body: bytes, content_type: str | None) -> str:
             pass
         else:
             return orjson.dumps(document, option=orjson.OPT_INDENT_2).decode("utf-8")
+    if body and media_type.endswith(("/xml", "+xml")):
+        indented = _pretty_xml(body)
+        if indented is not None:
+            return indented
     return body_text(body, content_type)
+
+
+def _pretty_xml(body: bytes) -> str | None:
+    """An XML body indented (parsed by defusedxml), or None to show it as it came.
+
+    Mixed content (text beside child elements, as in XHTML) is left alone:
+    indenting it would change the text. Whitespace between elements is the
+    old indentation, replaced by the new.
+    """
+    from xml.dom.minidom import Element, Text
+    from xml.parsers.expat import ExpatError
+
+    from defusedxml import DefusedXmlException, minidom
+
+    if len(body) > PRETTY_XML_LIMIT:
+        return None
+    try:
+        document = minidom.parseString(body)
+    except (ExpatError, DefusedXmlException, ValueError):
+        return None
+    elements = [document.documentElement]
+    while elements:
+        element = elements.pop()
+        children = element.childNodes
+        inner = [child for child in children if isinstance(child, Element)]
+        if inner:
+            blanks = [child for child in children if isinstance(child, Text)]
+            if any(text.data.strip() for text in blanks):
+                return None
+            for text in blanks:  # the old indentation, between elements
+                element.removeChild(text)
+        elements.extend(inner)
+    indented: str = document.toprettyxml(indent="  ")
+    return indented.rstrip("\n")
 
 
 def format_exchange(exchange: Exchange, *, verbose: bool = False) -> str:
