@@ -225,6 +225,8 @@ def _tui(argv: list[str]) -> int:
 
 
 def _dispatch(argv: list[str]) -> int:
+    from explorer.core.errors import DecodingError, ProtocolError
+
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         return _tui(argv)
     args = build_parser().parse_args(argv)
@@ -236,6 +238,13 @@ def _dispatch(argv: list[str]) -> int:
     runner = _request if args.command == "request" else _links
     try:
         code = asyncio.run(runner(args, out))
+    except ProtocolError as exc:
+        if args.http2_prior_knowledge and not isinstance(exc, DecodingError):
+            exc.hint = (
+                "With --http2-prior-knowledge the server must speak HTTP/2 in cleartext "
+                "(h2c), and many speak only HTTP/1.1 there: try without it."
+            )
+        raise
     finally:
         if out:
             sys.stdout.write("\n".join(out).rstrip("\n") + "\n")

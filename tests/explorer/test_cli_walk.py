@@ -1,4 +1,4 @@
-"""What trying the commands by hand found: walking to an item, lone words, bad hosts.
+"""What trying the commands by hand found: walking to an item, lone words, bad hosts, h2c.
 
 * ``--follow`` prefers the response's own links to those of the resources it
   embeds, and ``item`` reaches the first embedded resource, in every
@@ -6,7 +6,8 @@
 * a followed template is shown with the URL actually requested;
 * ``restwalk frobnicate`` is an unknown command (it used to open the TUI on
   http://frobnicate);
-* a URL whose host holds a space is bad usage, refused before any DNS lookup.
+* a URL whose host holds a space is bad usage, refused before any DNS lookup;
+* HTTP/2 prior knowledge to a server that speaks only HTTP/1.1 says what to drop.
 """
 
 from __future__ import annotations
@@ -224,3 +225,15 @@ def test_a_host_with_a_space_is_bad_usage_before_any_lookup(
     assert (code, out) == (2, "")
     assert_one_line_error(err)
     assert "host" in err
+
+
+@pytest.mark.parametrize("command", ["request", "links"])
+def test_h2c_to_an_http1_server_says_to_drop_prior_knowledge(
+    capsys: pytest.CaptureFixture[str], mock_url: str, command: str
+) -> None:
+    argv = [command, "GET", mock_url] if command == "request" else [command, mock_url]
+    code, out, err = run(capsys, *argv, "--http2-prior-knowledge")
+    assert (code, out) == (1, "")
+    assert_one_line_error(err)
+    assert "--http2-prior-knowledge" in err
+    assert "h2c" in err
