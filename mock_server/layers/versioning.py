@@ -30,7 +30,8 @@ class VersioningLayer:
             return
         path: str = scope["path"]
         uri_version, rest = versions.split_segment(path)
-        if not (versions.is_versioned_path(rest) or (uri_version is not None and rest == "/")):
+        # The entry point is versioned too: its links keep the version it was asked in.
+        if not (versions.is_versioned_path(rest) or rest == "/"):
             if uri_version is not None:
                 # /v2/auth/token and the like: only resources are versioned.
                 problem = Problem(HTTPStatus.NOT_FOUND, f"Nothing is served at {path}.")

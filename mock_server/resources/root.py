@@ -47,7 +47,7 @@ ENTRY_LINKS: list[tuple[str, str, str, bool]] = [
 
 def entry_href(request: Request, path: str, templated: bool) -> str:
     """The href of an entry link: versioned paths keep the request's version style."""
-    if not is_versioned_path(path):
+    if not is_versioned_path(path.partition("{")[0]):
         return path
     if templated and "{?" in path:
         base, _, variables = path.partition("{?")

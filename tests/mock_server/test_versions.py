@@ -220,3 +220,43 @@ async def test_problems_under_v2_name_the_v2_uri(
     assert body["instance"] == instance
     if named is not None:
         assert named in body["detail"]
+
+
+@pytest.mark.parametrize(
+    ("url", "headers", "search", "customers"),
+    [
+        ("/v2/", {}, "/v2/products{?minCost,maxCost,name,sort,limit,offset}", "/v2/customers"),
+        (
+            "/?version=2",
+            {},
+            "/products?version=2{&minCost,maxCost,name,sort,limit,offset}",
+            "/customers?version=2",
+        ),
+        (
+            "/",
+            {HEADER: "api-version=2"},
+            "/products{?minCost,maxCost,name,sort,limit,offset}",
+            "/customers",
+        ),
+    ],
+)
+async def test_root_links_and_search_templates_keep_the_version(
+    client: httpx.AsyncClient,
+    url: str,
+    headers: dict[str, str],
+    search: str,
+    customers: str,
+) -> None:
+    response = await client.get(url, headers=headers)
+    assert response.status_code == 200
+    assert response.headers["api-version"] == "2"
+    links = response.json()["_links"]
+    assert links["rw:product-search"]["href"] == search
+    assert links["rw:customers"]["href"] == customers
+
+
+async def test_root_refuses_an_unsupported_version_like_every_resource(
+    client: httpx.AsyncClient,
+) -> None:
+    assert (await client.get("/?version=3")).status_code == 400
+    assert (await client.get("/", headers={HEADER: "api-version=9"})).status_code == 400
