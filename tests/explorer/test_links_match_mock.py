@@ -14,9 +14,10 @@ say. The expected links are then
   here, each rel of it) and the ``Location`` header (relation ``location``).
 
 :func:`find_links`, given the response as the client received it (URL,
-status, headers, body bytes, media type), must return each of them, for HAL,
-Siren, JSON:API and XML alike. The last test runs ``restwalk links --json``
-against the mock on a socket and checks its output the same way.
+status, headers, body bytes, media type), must return each of them, in every
+representation the mock offers (HAL, plain JSON, Siren, JSON:API, XML). The
+last test runs ``restwalk links --json`` against the mock on a socket and
+checks its output the same way.
 """
 
 from __future__ import annotations
@@ -38,15 +39,13 @@ from explorer.core.link import Link as FoundLink
 from mock_server import BackgroundServer, create_app
 from mock_server.app import MockApp
 from mock_server.problems import Problem
-from mock_server.representations.hal import HAL_JSON
-from mock_server.representations.jsonapi import JSON_API
 from mock_server.representations.model import Resource
-from mock_server.representations.siren import SIREN_JSON
-from mock_server.representations.xml import XML
+from mock_server.representations.renderers import OFFERED
 from mock_server.resources import respond as respond_module
 from tests.mock_server.conftest import ADMIN, EDITOR, asgi_client, make_settings
 
-MEDIA_TYPES = (HAL_JSON, SIREN_JSON, JSON_API, XML)
+#: Every representation the mock offers: HAL, plain JSON (the HAL body), Siren, JSON:API, XML.
+MEDIA_TYPES = OFFERED
 
 #: (rel or action name, absolute href, method, templated, media type of the target)
 Key = tuple[str, str, str, bool, str | None]
