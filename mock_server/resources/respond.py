@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from http import HTTPStatus
 
 import orjson
@@ -12,6 +13,7 @@ from starlette.responses import Response
 from mock_server.representations import renderers
 from mock_server.representations.hal import HAL_JSON, to_hal
 from mock_server.representations.model import Resource
+from mock_server.service import Service
 
 
 def chosen_media_type(request: Request) -> str:
@@ -25,6 +27,30 @@ def render(resource: Resource, media_type: str) -> bytes:
     return renderers.render(resource, media_type)
 
 
+def disabled_methods(request: Request) -> frozenset[str]:
+    """The methods turned off with ``--disable-method`` (none outside a MockApp)."""
+    service = getattr(request.scope.get("app"), "service", None)
+    return service.settings.disabled_methods if isinstance(service, Service) else frozenset()
+
+
+def without_methods(resource: Resource, methods: frozenset[str]) -> Resource:
+    """``resource`` (and what it embeds) without the actions that use ``methods``.
+
+    Actions list what a client may do now; one the server would refuse with 405
+    (``--disable-method PUT``) is not among them.
+    """
+    if not methods:
+        return resource
+    return replace(
+        resource,
+        actions=[action for action in resource.actions if action.method not in methods],
+        embedded={
+            name: [without_methods(inner, methods) for inner in members]
+            for name, members in resource.embedded.items()
+        },
+    )
+
+
 def respond(
     request: Request,
     resource: Resource,
@@ -33,6 +59,7 @@ def respond(
 ) -> Response:
     """The response carrying ``resource`` in the negotiated representation."""
     media_type = chosen_media_type(request)
+    resource = without_methods(resource, disabled_methods(request))
     return Response(
         render(resource, media_type), status_code=status, headers=headers, media_type=media_type
     )

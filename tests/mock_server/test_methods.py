@@ -222,6 +222,18 @@ async def test_connect_is_405_not_a_proxy(client: httpx.AsyncClient) -> None:
     assert "GET" in allow(response)
 
 
+async def test_disabled_methods_leave_the_hal_forms_templates() -> None:
+    app = create_app(make_settings(disabled_methods=frozenset({"PUT", "DELETE"})))
+    async with asgi_client(app) as client:
+        item = (await client.get("/orders/1", headers=ADMIN)).json()
+        methods = {template["method"] for template in item["_templates"].values()}
+        assert methods == {"PATCH", "POST"}
+        page = (await client.get("/customers", headers=ADMIN)).json()
+        assert page["_templates"]["create"]["method"] == "POST"
+        siren = await client.get("/customers/1", headers={"Accept": "application/vnd.siren+json"})
+        assert {action["method"] for action in siren.json()["actions"]} == {"PATCH"}
+
+
 async def test_disabled_method_is_405_everywhere_and_left_out_of_allow() -> None:
     app = create_app(make_settings(disabled_methods=frozenset({"PUT", "TRACE"})))
     async with asgi_client(app) as client:
