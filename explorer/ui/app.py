@@ -7,6 +7,8 @@ to talk through another transport (the tests pass the mock server's ASGI app).
 
 from __future__ import annotations
 
+import sys
+
 from textual.app import App
 from textual.binding import Binding
 from textual.command import Provider
@@ -98,7 +100,11 @@ def run(url: str | None) -> int:
     from mock_server import BackgroundServer
 
     server = BackgroundServer()
-    base = server.start()
+    try:
+        base = server.start()
+    except (OSError, RuntimeError) as error:
+        sys.stderr.write(f"restwalk: the bundled mock server could not start: {error}\n")
+        return 1
     try:
         app = create_app(base + "/", mock_users=True)
         app.run()

@@ -28,7 +28,9 @@ WALK = """\
    complete as you type; → accepts), body, API version and style, credential.
 6. **b h w t** switch the response between Body, Headers (Enter explains a header),
    Raw (the exact text on the wire) and Trip (redirects, timings, size, HTTP version).
-7. **l** opens the learning screen: every status code, header, method and REST
+7. **v** picks the API version every following request asks for, and how: URI segment,
+   query parameter or header (on the mock, v2 turns an address into an object).
+8. **l** opens the learning screen: every status code, header, method and REST
    constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
 """
 

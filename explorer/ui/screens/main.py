@@ -42,6 +42,7 @@ from explorer.ui.widgets.trip_view import TripView
 if TYPE_CHECKING:
     from explorer.core.client import Client
     from explorer.ui.dialogs.login import LoginResult
+    from explorer.ui.dialogs.version import VersionChoice
 
 # The dialogs are imported where they open: the first screen does not wait for them.
 
@@ -61,6 +62,7 @@ class BrowserScreen(Screen[None]):
         Binding("f", "focus_links", "Links"),
         Binding("c", "compose", "Compose"),
         Binding("a", "login", "Log in"),
+        Binding("v", "version", "Version"),
         Binding("e", "explain_status", "Explain"),
         Binding("r", "reload", "Reload"),
         Binding("b", "tab('body')", "Body", show=False),
@@ -78,6 +80,9 @@ class BrowserScreen(Screen[None]):
         self.history = History()
         self.session_auth: Auth | None = None
         self.session_origin = ""
+        #: The API version asked for on every request to ``version_origin``.
+        self.version: VersionChoice | None = None
+        self.version_origin = ""
         #: Digits typed so far of a link number (see :meth:`action_digit`).
         self.typed_number = ""
 
@@ -123,6 +128,14 @@ class BrowserScreen(Screen[None]):
             and origin_of(spec.url) == self.session_origin
         ):
             spec = spec.with_auth(self.session_auth)
+        version = self.version
+        if (
+            version is not None
+            and version.version is not None
+            and spec.api_version is None
+            and origin_of(spec.url) == self.version_origin
+        ):
+            spec = replace(spec, api_version=version.version, version_style=version.style)
         self.query_one("#method", Label).update(spec.method)
         self.query_one("#url", Input).value = spec.url
         self.query_one(StatusLine).show_loading(spec)
@@ -192,10 +205,15 @@ class BrowserScreen(Screen[None]):
             self.history.trail(), len(self.history.pages) - 1 - self.history.index
         )
         self.query_one(LinksPanel).show_links(page.links)
-        self.query_one("#auth-badge", Label).update(auth_label(self.session_auth))
+        self._show_badges()
         if self.focused is None or self.focused is self.query_one("#url", Input):
             self.query_one(LinksPanel).table.focus()  # digits follow links, not type
         self.refresh_bindings()
+
+    def _show_badges(self) -> None:
+        """The credential and the API version in use, at the right of the URL bar."""
+        parts = [auth_label(self.session_auth), self.version.label if self.version else ""]
+        self.query_one("#auth-badge", Label).update("  ".join(part for part in parts if part))
 
     # -- messages up from the widgets ---------------------------------------------------------
 
@@ -251,7 +269,7 @@ class BrowserScreen(Screen[None]):
             return
         self.session_auth = result.auth
         self.session_origin = origin_of(result.origin)
-        self.query_one("#auth-badge", Label).update(auth_label(result.auth))
+        self._show_badges()
         self.notify(result.message, title="Credential set")
         if result.session_spec is not None:
             self.send(result.session_spec, via="login")
@@ -358,6 +376,24 @@ class BrowserScreen(Screen[None]):
         self.app.push_screen(
             LoginDialog(origin_of(url) or url, mock_users=self.mock_users), self._logged_in
         )
+
+    def action_version(self) -> None:
+        from explorer.ui.dialogs.version import VersionChoice, VersionDialog
+
+        current = self.version or VersionChoice(None, "none")
+        self.app.push_screen(VersionDialog(current), self._version_chosen)
+
+    def _version_chosen(self, choice: VersionChoice | None) -> None:
+        if choice is None:
+            return
+        current = self.history.current
+        url = current.spec.url if current else self.query_one("#url", Input).value
+        self.version = choice
+        self.version_origin = origin_of(url)
+        self._show_badges()
+        if current is not None:
+            spec = replace(current.spec, api_version=None, version_style="none")
+            self.send(spec, via=current.via, record=False)
 
     def action_explain_status(self) -> None:
         current = self.history.current

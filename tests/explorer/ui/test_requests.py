@@ -193,3 +193,22 @@ async def test_cookie_session_login_keeps_the_user_in(make_app: AppFactory) -> N
         assert page.status == HTTPStatus.OK
         assert page.spec.auth is None  # the cookie jar carried the session
         assert "session=" in (page.exchange.final.text)
+
+
+async def test_version_key_switches_every_following_request(make_app: AppFactory) -> None:
+    app = make_app("http://mock/customers/1")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("2", "enter")
+        await settle(pilot)
+        page = current(app)
+        assert page.spec.api_version == 2
+        assert page.spec.version_style == "header"
+        assert json.loads(page.exchange.response.body)["address"]["zipCode"] == "SW1Y 4JH"
+        assert "v2 (header)" in str(app.browser.query_one("#auth-badge").render())
+        assert len(app.browser.history.pages) == 1  # the page was asked again, not added
+        await follow(pilot, "collection")
+        await settle(pilot)
+        assert current(app).exchange.response.header("api-version") == "2"
