@@ -24,6 +24,10 @@ body limit is not.
 ``100 Continue`` when the application first reads the body, so a request
 refused before that (413 by ``Content-Length``, 401, ...) never gets one.
 
+A request target in absolute form (``GET http://host/customers/1 HTTP/1.1``,
+what clients send to proxies) is served as its path, with the target's
+authority as ``Host``: RFC 9112 §3.2.2 says a server MUST accept it.
+
 Requests h11 cannot parse at all never get here: :mod:`mock_server.protocol`
 answers them. A client that disconnects while its body is read ends the
 request quietly here (Starlette's ``ClientDisconnect``): nobody is left to
@@ -32,6 +36,7 @@ answer, and it is no server fault to log.
 
 from __future__ import annotations
 
+import re
 from http import HTTPStatus
 
 from starlette.requests import ClientDisconnect
@@ -45,8 +50,34 @@ from mock_server.service import Service
 #: request line saying ``HTTP/2.0`` or ``HTTP/2.5`` is an unsupported version.
 SUPPORTED_HTTP_VERSIONS = frozenset({"1.0", "1.1", "2", "3"})
 CONTINUE = b"100-continue"
+#: ``scheme://authority`` and the rest of an absolute-form target (RFC 9112 §3.2.2).
+ABSOLUTE_FORM = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://([^/?#]*)(.*)$", re.DOTALL)
 #: Bytes a header field adds to the head besides its name and value: ": " and CRLF.
 FIELD_OVERHEAD = 4
+
+
+def origin_form(scope: Scope) -> Scope:
+    """``scope`` with an absolute-form target made origin-form, the authority as ``Host``.
+
+    RFC 9112 §3.2.2: the server uses the target's host and ignores any Host header.
+    Other scopes come back as they are.
+    """
+    path: str = scope["path"]
+    match = None if path.startswith("/") else ABSOLUTE_FORM.match(path)
+    if match is None:
+        return scope
+    authority, rest = match.groups()
+    host = authority.rpartition("@")[2].encode("latin-1")
+    raw_path = scope.get("raw_path")
+    raw_match = ABSOLUTE_FORM.match(raw_path.decode("latin-1")) if raw_path else None
+    raw_rest = raw_match.group(2) if raw_match else rest
+    headers = [(name, value) for name, value in scope["headers"] if name.lower() != b"host"]
+    return {
+        **scope,
+        "path": rest or "/",
+        "raw_path": (raw_rest or "/").encode("latin-1"),
+        "headers": [(b"host", host), *headers],
+    }
 
 
 class BodyTooLarge(Problem):
@@ -72,6 +103,7 @@ class ProtocolLimitsLayer:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        scope = origin_form(scope)
         problem = self.check_head(scope)
         if problem is not None:
             await problem.response(scope)(scope, receive, send)

@@ -291,3 +291,20 @@ def test_problem_of_an_unparsable_request_has_no_null_instance(
     response = exchange(live_server.url, b"GARBAGE\r\n\r\n")
     assert response.status == 400
     assert "instance" not in response.problem()
+
+
+def test_absolute_form_target_is_served_as_its_path(live_server: BackgroundServer) -> None:
+    # RFC 9112 3.2.2: a server MUST accept the absolute form (what proxies are sent);
+    # the target's authority replaces Host.
+    response = exchange(
+        live_server.url,
+        request(
+            "GET",
+            "http://mock.example:8000/customers/1?version=2",
+            "Host: ignored.example",
+            "Connection: close",
+        ),
+    )
+    assert response.status == 200
+    assert response.headers["api-version"] == "2"
+    assert b'"href":"/customers/1?version=2"' in response.body
