@@ -40,7 +40,9 @@ def _links(links: list[Link], with_curies: bool) -> dict[str, Any]:
             existing = out[link.rel]
             out[link.rel] = [*existing, obj] if isinstance(existing, list) else [existing, obj]
         else:
-            out[link.rel] = obj
+            # A relation that may repeat is an array even with one link (HAL §4.1.1:
+            # changing the shape later breaks clients).
+            out[link.rel] = [obj] if link.many else obj
     if with_curies:
         out["curies"] = CURIES
     return out

@@ -8,7 +8,12 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Link:
-    """A typed link from a resource: ``rel`` names how ``href`` relates to it."""
+    """A typed link from a resource: ``rel`` names how ``href`` relates to it.
+
+    ``many`` marks a relation that may link several times from one resource (an
+    order's products): formats that choose between one link and a list (HAL)
+    always use the list, so clients need not handle both shapes.
+    """
 
     rel: str
     href: str
@@ -16,6 +21,7 @@ class Link:
     templated: bool = False
     type: str | None = None
     name: str | None = None
+    many: bool = False
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,11 @@ from mock_server.resources.urls import href
 from mock_server.store import Record, Store
 
 
+def article(noun: str) -> str:
+    """``a`` or ``an`` before ``noun`` (by its first letter: "an order", "a customer")."""
+    return "an" if noun[:1].lower() in ("a", "e", "i", "o", "u") else "a"
+
+
 class Entity:
     """One kind of entity. Subclasses set the class attributes and the schema methods."""
 
@@ -106,7 +111,7 @@ class Entity:
                 "create",
                 "POST",
                 href(request, self.listing.path),
-                f"Create a {self.kind}",
+                f"Create {article(self.kind)} {self.kind}",
                 fields=self.fields(version),
             )
         ]

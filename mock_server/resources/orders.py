@@ -185,6 +185,7 @@ class Orders(Entity):
                     "rw:product",
                     href(request, f"/products/{product_id}"),
                     title=f"{name} (x{item['quantity']})",
+                    many=True,
                 )
             )
         return links

@@ -30,6 +30,21 @@ async def test_order_links_to_customer_and_products(client: httpx.AsyncClient) -
     assert links["curies"][0]["href"] == "/docs/rels/{rel}"
 
 
+async def test_product_links_are_an_array_even_for_one_item(client: httpx.AsyncClient) -> None:
+    # Order 2 has a single item: the relation keeps its array shape (HAL 4.1.1).
+    links = (await get_order(client, 2))["_links"]
+    assert isinstance(links["rw:product"], list)
+    assert len(links["rw:product"]) == 1
+    assert isinstance(links["rw:customer"], dict)
+
+
+async def test_create_template_title_reads_well(client: httpx.AsyncClient) -> None:
+    page = (await client.get("/orders", headers=ADMIN)).json()
+    assert page["_templates"]["create"]["title"] == "Create an order"
+    customers = (await client.get("/customers")).json()
+    assert customers["_templates"]["create"]["title"] == "Create a customer"
+
+
 @pytest.mark.parametrize(
     ("order_id", "templates"),
     [
