@@ -15,7 +15,10 @@ layer first asks the resources for it with an internal GET carrying the
 request's own Accept, Accept-Encoding, version and credential headers, so
 the ETag it compares is exactly the one this client was given by a GET.
 ``If-Match`` (strong comparison) or ``If-Unmodified-Since`` failing, or
-``If-None-Match`` matching, answers **412**. With ``--require-preconditions``
+``If-None-Match`` matching, answers **412**, except where the write would not
+have succeeded anyway: conditions on a DELETE, PATCH or action of a member
+that does not exist are ignored and the answer is its 404 or 410 (RFC 9110
+section 13.2.1). With ``--require-preconditions``
 a member write with neither If-Match nor If-None-Match answers **428**
 (RFC 6585): the client must show which version it means to change.
 
@@ -58,6 +61,9 @@ MEMBER = re.compile(r"^/(?:customers|products|orders)/[^/]+$")
 ACTION = re.compile(r"^(/(?:customers|products|orders)/[^/]+)/[^/]+$")
 MEMBER_WRITES = frozenset({"PUT", "PATCH", "DELETE"})
 SAFE = frozenset({"GET", "HEAD"})
+#: Writes that can succeed on a member that does not exist (PUT creates it), so
+#: their preconditions hold there too (If-Match fails, If-None-Match: * passes).
+CREATING_METHODS = frozenset({"PUT"})
 
 RawHeaders = list[tuple[bytes, bytes]]
 
@@ -256,6 +262,10 @@ class ConditionalLayer:
             await self.app(scope, receive, send)
             return
         current = await self._current(scope, target)
+        if current is not None and not current.exists and method not in CREATING_METHODS:
+            # RFC 9110 section 13.2.1: preconditions are ignored when the answer without
+            # them would not be 2xx: a DELETE or PATCH of nothing is a 404 or 410.
+            current = None
         verdict = None if current is None else evaluate_preconditions(method, request, current)
         if verdict is None:
             await self.app(scope, receive, send)

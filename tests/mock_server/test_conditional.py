@@ -256,9 +256,10 @@ async def test_if_match_is_strong_and_star_needs_a_resource(client: httpx.AsyncC
     assert (
         await client.delete("/customers/1", headers={**ADMIN, "If-Match": "*"})
     ).status_code == 204
+    # Gone now: the 410 it would get without the condition wins (RFC 9110 13.2.1).
     assert (
         await client.delete("/customers/1", headers={**ADMIN, "If-Match": "*"})
-    ).status_code == 412
+    ).status_code == 410
 
 
 async def test_if_none_match_star_creates_only(client: httpx.AsyncClient) -> None:
@@ -266,6 +267,30 @@ async def test_if_none_match_star_creates_only(client: httpx.AsyncClient) -> Non
     headers = {**ADMIN, "If-None-Match": "*"}
     assert (await client.put("/customers/50", json=new, headers=headers)).status_code == 201
     assert (await client.put("/customers/50", json=new, headers=headers)).status_code == 412
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [
+        ("DELETE", "/customers/999", 404),
+        ("PATCH", "/customers/999", 404),
+        ("POST", "/orders/999/place", 404),
+        ("DELETE", "/customers/2", 410),
+    ],
+)
+async def test_preconditions_on_a_missing_member_are_ignored(
+    client: httpx.AsyncClient, method: str, path: str, status: int
+) -> None:
+    # RFC 9110 13.2.1: the answer without the condition would not be 2xx, so the
+    # condition is ignored and the client learns the member is not there.
+    assert (await client.delete("/customers/2", headers=ADMIN)).status_code == 204
+    headers = {
+        **ADMIN,
+        "If-Match": '"whatever"',
+        "Content-Type": "application/merge-patch+json",
+    }
+    response = await client.request(method, path, headers=headers, content=b"{}")
+    assert response.status_code == status
 
 
 async def test_order_actions_and_deletes_are_guarded(client: httpx.AsyncClient) -> None:
