@@ -31,10 +31,10 @@ class RestwalkApp(App[int]):
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {_explain_commands}
     BINDINGS = [
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("l", "learn", "Learn"),
-        Binding("q", "quit", "Quit"),
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("question_mark,f1", "help", "Help", tooltip="This help: every key"),
+        Binding("l", "learn", "Learn", tooltip="Every status code, header, method, constraint"),
+        Binding("q", "quit", "Quit", tooltip="Quit restwalk"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, tooltip="Quit, from anywhere"),
     ]
 
     def __init__(
@@ -65,7 +65,18 @@ class RestwalkApp(App[int]):
             HelpScreen(
                 [
                     ("Browser", BrowserScreen.BINDINGS),
-                    ("Everywhere", [*RestwalkApp.BINDINGS, Binding("ctrl+p", "", "Palette")]),
+                    (
+                        "Everywhere",
+                        [
+                            *RestwalkApp.BINDINGS,
+                            Binding(
+                                "ctrl+p",
+                                "",
+                                "Palette",
+                                tooltip="Command palette: type explain 429 or explain ETag",
+                            ),
+                        ],
+                    ),
                     ("Composer", ComposerScreen.BINDINGS),
                     ("Learn screen", LearnScreen.BINDINGS),
                 ]

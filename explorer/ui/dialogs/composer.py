@@ -59,7 +59,7 @@ def preview(spec: RequestSpec) -> Text:
     shown = spec
     note = ""
     if isinstance(spec.auth, LoginFlow):
-        note = f"(first POST {spec.auth.url} logs in; its token is then sent as Bearer)\n\n"
+        note = f"(logs in at {spec.auth.url} first if need be; the token goes as Bearer)\n\n"
         shown = spec.with_auth(BearerAuth("token-from-login"))
     try:
         request = build_request(shown)
@@ -190,7 +190,7 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
     def on_mount(self) -> None:
         self._show_auth_fields()
         self._refresh_preview()
-        if self.note:
+        if self.note or self.spec.body is not None:
             self.query_one("#body", TextArea).focus()
         else:
             self.query_one("#url", Input).focus()

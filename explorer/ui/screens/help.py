@@ -45,7 +45,7 @@ def bindings_table(title: str, bindings: Iterable[BindingType]) -> str:
     seen: set[str] = set()
     for item in bindings:
         binding = item if isinstance(item, Binding) else Binding(*item)
-        description = binding.description or binding.action
+        description = binding.tooltip or binding.description or binding.action
         if binding.action.startswith("digit("):
             if "digit" in seen:
                 continue

@@ -55,20 +55,31 @@ class BrowserScreen(Screen[None]):
     AUTO_FOCUS = "#links DataTable"
 
     BINDINGS = [
-        Binding("ctrl+l", "focus_url", "URL"),
-        Binding("alt+left", "back", "Back"),
-        Binding("alt+right", "forward", "Forward"),
-        Binding("backspace", "back", "Back", show=False),
-        Binding("f", "focus_links", "Links"),
-        Binding("c", "compose", "Compose"),
-        Binding("a", "login", "Log in"),
-        Binding("v", "version", "Version"),
-        Binding("e", "explain_status", "Explain"),
-        Binding("r", "reload", "Reload"),
-        Binding("b", "tab('body')", "Body", show=False),
-        Binding("h", "tab('headers')", "Headers", show=False),
-        Binding("w", "tab('raw')", "Raw", show=False),
-        Binding("t", "tab('trip')", "Trip", show=False),
+        Binding(
+            "ctrl+l", "focus_url", "URL", tooltip="Go to the URL bar; type a URL, Enter sends a GET"
+        ),
+        Binding("alt+left", "back", "Back", tooltip="Back to the previous page, as it was"),
+        Binding("alt+right", "forward", "Forward", tooltip="Forward again after going back"),
+        Binding("backspace", "back", "Back", show=False, tooltip="Back, like alt+left"),
+        Binding(
+            "f", "focus_links", "Links", tooltip="Move into the links panel (arrows, Enter follows)"
+        ),
+        Binding(
+            "c", "compose", "Compose", tooltip="Compose a request, starting from the current one"
+        ),
+        Binding("a", "login", "Log in", tooltip="Log in: token, Basic, Bearer or a cookie session"),
+        Binding("v", "version", "Version", tooltip="Pick the API version every request asks for"),
+        Binding(
+            "e",
+            "explain_status",
+            "Explain",
+            tooltip="Explain this response: what to do, REST, the status",
+        ),
+        Binding("r", "reload", "Reload", tooltip="Send the current request again"),
+        Binding("b", "tab('body')", "Body", show=False, tooltip="Show the body"),
+        Binding("h", "tab('headers')", "Headers", show=False, tooltip="Show the headers"),
+        Binding("w", "tab('raw')", "Raw", show=False, tooltip="Show the raw wire text"),
+        Binding("t", "tab('trip')", "Trip", show=False, tooltip="Redirects, timings, sizes"),
         *[Binding(str(n), f"digit({n})", f"Link number digit {n}", show=False) for n in range(10)],
     ]
 
