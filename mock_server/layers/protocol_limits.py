@@ -49,6 +49,9 @@ from mock_server.service import Service
 #: report for real HTTP/2 and HTTP/3 connections; over HTTP/1.x framing, a
 #: request line saying ``HTTP/2.0`` or ``HTTP/2.5`` is an unsupported version.
 SUPPORTED_HTTP_VERSIONS = frozenset({"1.0", "1.1", "2", "3"})
+#: HTTP/1.2 and later minors: RFC 9112 §2.3 says to process them as the highest
+#: minor version of that major one the server implements, so they are served as 1.1.
+LATER_MINOR = re.compile(r"^1\.[2-9][0-9]*$")
 CONTINUE = b"100-continue"
 #: ``scheme://authority`` and the rest of an absolute-form target (RFC 9112 §3.2.2).
 ABSOLUTE_FORM = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://([^/?#]*)(.*)$", re.DOTALL)
@@ -141,7 +144,7 @@ class ProtocolLimitsLayer:
     def check_head(self, scope: Scope) -> Problem | None:
         """The problem with the request line and headers in ``scope``, if any."""
         version = scope.get("http_version", "1.1")
-        if version not in SUPPORTED_HTTP_VERSIONS:
+        if version not in SUPPORTED_HTTP_VERSIONS and not LATER_MINOR.match(version):
             return Problem(
                 HTTPStatus.HTTP_VERSION_NOT_SUPPORTED,
                 f"HTTP/{version} is not supported; this server speaks HTTP/1.1 (and 1.0).",

@@ -62,6 +62,13 @@ def test_http_1_0_is_served(live_server: BackgroundServer) -> None:
     assert exchange(live_server.url, request("GET", "/", version="1.0")).status == 200
 
 
+def test_a_later_http_1_minor_version_is_served_as_1_1(live_server: BackgroundServer) -> None:
+    # RFC 9112 2.3: same major version, higher minor: process it as HTTP/1.1.
+    response = exchange(live_server.url, request("GET", "/", version="1.2"))
+    assert response.status == 200
+    assert response.head.startswith("HTTP/1.1 ")
+
+
 def test_options_asterisk_lists_the_server_methods(live_server: BackgroundServer) -> None:
     response = exchange(live_server.url, request("OPTIONS", "*"))
     assert response.status == 204
