@@ -36,24 +36,27 @@ POSITIVE_ID: Schema = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
 _ADDRESS_PARTS = ("streetAddress", "city", "state", "zipCode")
 
 
-def _object(properties: dict[str, Schema], required: list[str]) -> Schema:
+def _object(properties: dict[str, Schema], required: list[str], patch: bool = False) -> Schema:
+    # In a merge patch (RFC 7396) null removes a member: for one that is not there, a no-op.
     return {
         "type": "object",
         "properties": properties,
         "required": required,
-        "additionalProperties": False,
+        "additionalProperties": {"type": "null"} if patch else False,
     }
 
 
 def _address_input(partial: bool) -> Schema:
     parts = {name: TEXT if name == "streetAddress" else BLANKABLE_TEXT for name in _ADDRESS_PARTS}
-    return _object(parts, [] if partial else list(_ADDRESS_PARTS))
+    return _object(parts, [] if partial else list(_ADDRESS_PARTS), partial)
 
 
 def customer_input(version: int, partial: bool = False) -> Schema:
     """A customer body in ``version`` (``partial``: a merge patch, every member optional)."""
     address = TEXT if version < 2 else _address_input(partial)
-    return _object({"name": TEXT, "address": address}, [] if partial else ["name", "address"])
+    return _object(
+        {"name": TEXT, "address": address}, [] if partial else ["name", "address"], partial
+    )
 
 
 def product_input(version: int, partial: bool = False) -> Schema:
@@ -61,7 +64,7 @@ def product_input(version: int, partial: bool = False) -> Schema:
     properties: dict[str, Schema] = {"name": TEXT, "cost": {"type": "number", "minimum": 0}}
     if version >= 2:
         properties["currency"] = {"type": "string", "pattern": f"^{SPACE}*[A-Za-z]{{3}}{SPACE}*$"}
-    return _object(properties, [] if partial else ["name", "cost"])
+    return _object(properties, [] if partial else ["name", "cost"], partial)
 
 
 ORDER_ITEM_INPUT: Schema = _object(
@@ -76,7 +79,7 @@ def order_input(version: int, partial: bool = False) -> Schema:
         "customerId": POSITIVE_ID,
         "items": {"type": "array", "minItems": 1, "items": ORDER_ITEM_INPUT},
     }
-    return _object(properties, [] if partial else ["customerId", "items"])
+    return _object(properties, [] if partial else ["customerId", "items"], partial)
 
 
 INPUTS = {"customers": customer_input, "products": product_input, "orders": order_input}

@@ -82,6 +82,10 @@ class Customers(Entity):
         address: dict[str, str] | None = None
         if version >= 2:
             address = self._address_object(obj, errors)
+        elif current is not None and obj.get("address") == render_address(current.data["address"]):
+            # The line read back unchanged keeps the structured address as it is, even when
+            # its version 2 parts make a line longer than a version 1 write may send.
+            address = dict(current.data["address"])
         else:
             line = s.text(obj, "address", errors)
             if line is not None:

@@ -46,3 +46,39 @@ def test_the_documented_text_pattern_strips_like_the_server() -> None:
     for code in range(sys.maxunicode + 1):
         char = chr(code)
         assert bool(pattern.search(char)) is (not char.isspace()), hex(code)
+
+
+async def test_a_long_v2_address_survives_a_v1_round_trip(client: httpx.AsyncClient) -> None:
+    """Four 200-character parts make a v1 line longer than a v1 write may send: reading it
+    back unchanged (PUT what was read, or an empty patch) must still work."""
+    address = {"streetAddress": "s" * 150, "city": "c" * 60, "state": "ST", "zipCode": "1"}
+    put = await client.put(
+        "/v2/customers/1", json={"name": "Ada", "address": address}, headers=ADMIN
+    )
+    assert put.status_code == 200
+    read = (await client.get("/v1/customers/1")).json()
+    assert len(read["address"]) > 200
+    again = await client.put(
+        "/v1/customers/1", json={"name": read["name"], "address": read["address"]}, headers=ADMIN
+    )
+    assert again.status_code == 200
+    patched = await client.patch(
+        "/v1/customers/1",
+        content=b"[]",
+        headers={**ADMIN, "Content-Type": "application/json-patch+json"},
+    )
+    assert patched.status_code == 200
+    assert (await client.get("/v2/customers/1")).json()["address"] == address
+    too_long = await client.put(
+        "/v1/customers/1", json={"name": "Ada", "address": "x" * 201}, headers=ADMIN
+    )
+    assert too_long.status_code == 422
+
+
+async def test_merge_patch_removing_an_absent_member_is_a_no_op(client: httpx.AsyncClient) -> None:
+    response = await client.patch(
+        "/v2/products/1",
+        content=b'{"": null, "colour": null}',
+        headers={**ADMIN, "Content-Type": "application/merge-patch+json"},
+    )
+    assert response.status_code == 200
