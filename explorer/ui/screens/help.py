@@ -26,7 +26,7 @@ WALK = """\
    under the URL bar shows the path taken.
 5. **c** composes any request from the current one: method, query, headers (names
    complete as you type; → accepts), body, API version and style, credential.
-6. **b h w t** switch the response between Body, Headers (Enter explains a header),
+6. **b h w t** show and move into the Body, Headers (Enter explains a header),
    Raw (the exact text on the wire) and Trip (redirects, timings, size, HTTP version).
 7. **v** picks the API version every following request asks for, and how: URI segment,
    query parameter or header (on the mock, v2 turns an address into an object).

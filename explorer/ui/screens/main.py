@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, TabbedContent, TabPane
 
@@ -76,10 +76,30 @@ class BrowserScreen(Screen[None]):
             tooltip="Explain this response: what to do, REST, the status",
         ),
         Binding("r", "reload", "Reload", tooltip="Send the current request again"),
-        Binding("b", "tab('body')", "Body", show=False, tooltip="Show the body"),
-        Binding("h", "tab('headers')", "Headers", show=False, tooltip="Show the headers"),
-        Binding("w", "tab('raw')", "Raw", show=False, tooltip="Show the raw wire text"),
-        Binding("t", "tab('trip')", "Trip", show=False, tooltip="Redirects, timings, sizes"),
+        Binding(
+            "b",
+            "tab('body')",
+            "Body",
+            show=False,
+            tooltip="Show the body and move into it (arrows, PgUp/PgDn scroll)",
+        ),
+        Binding(
+            "h",
+            "tab('headers')",
+            "Headers",
+            show=False,
+            tooltip="Show the headers and move into them (Enter explains one)",
+        ),
+        Binding(
+            "w", "tab('raw')", "Raw", show=False, tooltip="Show the raw wire text and move into it"
+        ),
+        Binding(
+            "t",
+            "tab('trip')",
+            "Trip",
+            show=False,
+            tooltip="Show the trip: redirects, timings, sizes",
+        ),
         *[Binding(str(n), f"digit({n})", f"Link number digit {n}", show=False) for n in range(10)],
     ]
 
@@ -112,7 +132,7 @@ class BrowserScreen(Screen[None]):
                     yield HeadersView(id="headers-view")
                 with TabPane("Raw", id="raw"):
                     yield BodyView(id="raw-view")
-                with TabPane("Trip", id="trip"), Vertical(id="trip-scroll"):
+                with TabPane("Trip", id="trip"), VerticalScroll(id="trip-scroll"):
                     yield TripView(id="trip-view")
             yield LinksPanel(id="links")
         yield Footer()
@@ -312,7 +332,15 @@ class BrowserScreen(Screen[None]):
         self.query_one(LinksPanel).table.focus()
 
     def action_tab(self, tab: str) -> None:
+        """Show tab ``tab`` and focus what it shows, so arrows and PgUp/PgDn scroll it."""
         self.query_one(TabbedContent).active = tab
+        targets = {
+            "body": "#body-view",
+            "headers": "#headers-view DataTable",
+            "raw": "#raw-view",
+            "trip": "#trip-scroll",
+        }
+        self.query_one(targets[tab]).focus()
 
     def action_back(self) -> None:
         page = self.history.back()
