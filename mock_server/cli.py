@@ -19,6 +19,8 @@ from typing import NoReturn
 from mock_server.settings import STANDARD_METHODS, UNDISABLEABLE_METHODS, RateLimit, Settings
 
 EXIT_USAGE = 2
+#: The smallest limit for one header field (unless the whole section is smaller).
+MIN_FIELD_LIMIT = 4096
 _RATE = re.compile(r"^(\d+)/(\d+(?:\.\d+)?)s$")
 
 
@@ -132,7 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         default=defaults.max_header_size,
         metavar="BYTES",
-        help="largest header section; larger: 431 (default %(default)s)",
+        help="largest header section; larger: 431; one field may use half of it, "
+        "at least 4096 (default %(default)s)",
     )
     add(
         "--max-body-size",
@@ -181,6 +184,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def field_limit(max_header_size: int) -> int:
+    """The limit for one header field: half the section, at least 4096, at most all of it.
+
+    So the default section of 8192 allows 4096 for one field, and a user who
+    raises ``--max-header-size`` to send a 10 KB cookie may send it.
+    """
+    return min(max_header_size, max(MIN_FIELD_LIMIT, max_header_size // 2))
+
+
 def settings_from_args(args: argparse.Namespace) -> Settings:
     """The settings a parsed command line asks for."""
     return Settings(
@@ -193,7 +205,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         rate_limit=args.rate_limit,
         max_uri_length=args.max_uri_length,
         max_header_size=args.max_header_size,
-        max_field_size=min(4096, args.max_header_size),
+        max_field_size=field_limit(args.max_header_size),
         max_body_size=args.max_body_size,
         disabled_methods=frozenset(args.disable_method),
         require_preconditions=args.require_preconditions,

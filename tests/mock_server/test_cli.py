@@ -113,6 +113,15 @@ def test_limit_flags_become_settings() -> None:
     assert settings_from_args(build_parser().parse_args(["--rate-limit", "off"])).rate_limit is None
 
 
+@pytest.mark.parametrize(
+    ("section", "field"), [(8192, 4096), (2000, 2000), (5000, 4096), (20000, 10000)]
+)
+def test_raising_the_header_limit_raises_the_field_limit(section: int, field: int) -> None:
+    # A user who raises --max-header-size to send one big header must be able to.
+    args = build_parser().parse_args(["--max-header-size", str(section)])
+    assert settings_from_args(args).max_field_size == field
+
+
 def test_port_in_use_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
