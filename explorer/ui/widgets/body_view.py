@@ -67,6 +67,7 @@ class BodyView(ScrollView, can_focus=True):
         self._generation = 0
         self._lexer: Lexer | None = None
         self._theme = PygmentsSyntaxTheme("monokai")
+        self._token_styles: dict[object, Style] = {}
         self._highlighted: OrderedDict[int, Text] = OrderedDict()
         self._pending = False
         self._width = 0
@@ -173,10 +174,19 @@ class BodyView(ScrollView, can_focus=True):
         done = {n: self._highlight_line(lexer, text.line(n)) for n in rows}
         self.app.call_from_thread(self._highlighted_rows, generation, done)
 
+    def _token_style(self, token_type: object) -> Style:
+        # The theme's foreground only: its background would box each token on our surface.
+        style = self._token_styles.get(token_type)
+        if style is None:
+            themed = self._theme.get_style_for_token(token_type)  # type: ignore[arg-type]
+            style = Style(color=themed.color, bold=themed.bold, italic=themed.italic)
+            self._token_styles[token_type] = style
+        return style
+
     def _highlight_line(self, lexer: Lexer, line: str) -> Text:
         text = Text(no_wrap=True, end="")
         for token_type, value in lexer.get_tokens(line):
-            text.append(value.rstrip("\n"), self._theme.get_style_for_token(token_type))
+            text.append(value.rstrip("\n"), self._token_style(token_type))
         return text
 
     def _highlighted_rows(self, generation: int, done: dict[int, Text]) -> None:
