@@ -57,8 +57,9 @@ def key_hint(page: Page) -> str:
                 break
             actions.append(f"{link.rel} ({number})")
         doing = f"Actions here: {', '.join(actions)}. " if actions else ""
+        count = max(page.links_found, len(page.links))
         return (
-            f"{doing}{len(page.links)} links: type a link's number to follow it "
+            f"{doing}{count:,} links: type a link's number to follow it "
             "(or f, arrows, Enter); c composes any request."
         )
     return "No links here: alt+left goes back, c composes a request."

@@ -26,8 +26,11 @@ class Page:
     spec: RequestSpec
     exchange: Exchange | None = None
     error: RestwalkError | None = None
-    #: The links found, in the links panel's order (actions and navigation first).
+    #: The links found, in the links panel's order (actions and navigation first);
+    #: a huge body's are cut to the first few thousand.
     links: tuple[Link, ...] = ()
+    #: How many links the response holds (more than ``links`` when they were cut).
+    links_found: int = 0
     #: What to do next, read from this response (the knowledge base's advice).
     advice: tuple[str, ...] = ()
     #: How the user got here: a link's rel, "url", "composer", "login".

@@ -8,7 +8,7 @@ Textual here, so each step is tested without a terminal.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import httpx
 
@@ -70,16 +70,30 @@ def raw_text(exchange: Exchange, limit: int = RAW_BODY_LIMIT) -> str:
     return "\n\n".join(parts)
 
 
-def read_response(exchange: Exchange) -> tuple[tuple[Link, ...], tuple[str, ...]]:
-    """The links of a response in panel order, and the advice for it.
+#: Links kept per page (in panel order): 180,000 links of a 20 MB body would hold ~75 MB.
+MAX_LINKS = 10_000
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What was read from a response: its links in panel order (at most
+    :data:`MAX_LINKS` of them), how many were found, and the advice for it."""
+
+    links: tuple[Link, ...]
+    found: int
+    advice: tuple[str, ...]
+
+
+def read_response(exchange: Exchange) -> Reading:
+    """Find the links of a response, put them in panel order, and advise on it.
 
     Run it off the UI thread: a 20 MB body can hold hundreds of thousands of links.
     """
     response = exchange.response
-    links = find_links(
+    found = find_links(
         response.url, response.status, response.headers, response.body, response.media_type
     )
-    links = list(panel_order(tuple(links)))
+    ordered = panel_order(tuple(found))
     advice = advise(
         response.status,
         response.headers,
@@ -87,7 +101,7 @@ def read_response(exchange: Exchange) -> tuple[tuple[Link, ...], tuple[str, ...]
         body=response.body,
         request_headers=exchange.final.headers,
     )
-    return tuple(links), tuple(advice)
+    return Reading(ordered[:MAX_LINKS], len(found), tuple(advice))
 
 
 def _initial_value(field: FormField) -> object:

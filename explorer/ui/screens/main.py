@@ -194,8 +194,14 @@ class BrowserScreen(Screen[None]):
         self.show_page(page)
         if page.exchange is None:
             return page
-        links, advice = await asyncio.to_thread(read_response, page.exchange)
-        read = replace(page, links=links, advice=advice, reading=False)
+        reading = await asyncio.to_thread(read_response, page.exchange)
+        read = replace(
+            page,
+            links=reading.links,
+            links_found=reading.found,
+            advice=reading.advice,
+            reading=False,
+        )
         self.history.swap(page, read)
         if self.history.current is read:
             self.show_reading(read)
@@ -235,7 +241,7 @@ class BrowserScreen(Screen[None]):
         self.query_one(Breadcrumb).show_trail(
             self.history.trail(), len(self.history.pages) - 1 - self.history.index
         )
-        self.query_one(LinksPanel).show_links(page.links)
+        self.query_one(LinksPanel).show_links(page.links, page.links_found)
         self._show_badges()
         if self.focused is None or self.focused is self.query_one("#url", Input):
             self.query_one(LinksPanel).table.focus()  # digits follow links, not type

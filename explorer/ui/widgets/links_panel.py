@@ -109,8 +109,11 @@ class LinksPanel(Vertical):
         """The table of links."""
         return self.query_one(DataTable)
 
-    def show_links(self, links: tuple[Link, ...]) -> None:
-        """Replace the rows with ``links`` (in :func:`panel_order` already), numbered from 1."""
+    def show_links(self, links: tuple[Link, ...], found: int = 0) -> None:
+        """Replace the rows with ``links`` (in :func:`panel_order` already), numbered from 1.
+
+        ``found`` is how many the response held, when ``links`` are only the first ones.
+        """
         self.links = links
         table = self.table
         table.clear()
@@ -119,16 +122,22 @@ class LinksPanel(Vertical):
             method = link.method if link_kind(link) == "go" else f"{link.method} ✎"
             table.add_row(str(number), link.rel, method, title, link.source, key=str(number))
         detail = self.query_one("#link-detail", Static)
+        found = max(found, len(links))
         if not links:
             detail.update("No links in this response.")
-        elif len(links) > MAX_ROWS:
+        elif found > len(links) or len(links) > MAX_ROWS:
+            kept = (
+                f" ({len(links):,} kept; restwalk links URL lists all)"
+                if found > len(links)
+                else ""
+            )
             detail.update(
-                f"The first {MAX_ROWS:,} of {len(links):,} links are listed; type any "
-                "number to follow that link."
+                f"{found:,} links{kept}. The first {min(MAX_ROWS, len(links)):,} are listed; "
+                "type a number to follow any kept link."
             )
         else:
             detail.update("")
-        self.border_title = f"Links ({len(links):,})"
+        self.border_title = f"Links ({found:,})"
 
     def highlight(self, number: int) -> None:
         """Move the cursor to link ``number`` (from 1)."""

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import json
+
+from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.link import FormField, Link
 from explorer.core.request import RequestSpec
 from explorer.ui.history import History, Page
-from explorer.ui.navigation import action_spec, fields_note, origin_of
+from explorer.ui.navigation import (
+    MAX_LINKS,
+    action_spec,
+    fields_note,
+    origin_of,
+    read_response,
+)
 from explorer.ui.widgets.links_panel import panel_order, short_href
 
 
@@ -88,3 +97,17 @@ def test_url_helpers() -> None:
     assert origin_of("not a url") == ""
     assert short_href("http://127.0.0.1:8000/orders?x=1") == "/orders?x=1"
     assert short_href("http://127.0.0.1:8000") == "/"
+
+
+def test_read_response_keeps_the_first_links_and_counts_all() -> None:
+    count = MAX_LINKS + 500
+    body = json.dumps([{"url": f"/items/{i}"} for i in range(count)]).encode()
+    sent = SentRequest("GET", "http://api.test/items", (("Accept", "*/*"),))
+    received = ReceivedResponse(
+        200, "OK", "HTTP/1.1", (("Content-Type", "application/json"),), body, sent.url
+    )
+    reading = read_response(Exchange(request=sent, final=sent, response=received))
+    assert reading.found == count
+    assert len(reading.links) == MAX_LINKS
+    assert reading.links[0].href == "http://api.test/items/0"
+    assert reading.advice
