@@ -67,6 +67,11 @@ class StatusLine(Static):
             "  ",
             (f"{page.exchange.final.method} {response.url}", "dim"),
         )
+        hops = page.exchange.hops
+        if hops:
+            codes = ", ".join(str(hop.response.status) for hop in hops)
+            plural = "redirect" if len(hops) == 1 else "redirects"
+            line.append(f"  after {len(hops)} {plural} ({codes}): t shows each", style="bold")
         line.append("\n")
         line.append(meaning)
         steps = page.advice or ((step,) if step else ())

@@ -85,6 +85,7 @@ async def test_redirect_chain_is_explained_hop_by_hop(make_app: AppFactory) -> N
         assert page.exchange is not None
         assert page.exchange.hops
         assert page.exchange.response.url == "http://mock/customers/1"
+        assert "after 1 redirect (301): t shows each" in status_text(app)
         await pilot.press("t")
         await pilot.pause()
         trip = str(app.browser.query_one(TripView).render())
