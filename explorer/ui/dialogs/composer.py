@@ -65,6 +65,8 @@ def preview(spec: RequestSpec) -> Text:
         request = build_request(shown)
     except RestwalkError as error:
         return Text.assemble(("Cannot send yet: ", "bold red"), error.explanation)
+    except (ValueError, TypeError) as error:  # httpx's own checks, past ours
+        return Text.assemble(("Cannot send yet: ", "bold red"), str(error))
     sent = SentRequest(
         method=request.method,
         url=str(request.url),
@@ -312,6 +314,9 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
                 build_request(spec)
         except RestwalkError as error:
             self.notify(f"{error.explanation} {error.hint}", severity="error", title="Not sent")
+            return
+        except (ValueError, TypeError) as error:
+            self.notify(str(error), severity="error", title="Not sent")
             return
         self.dismiss(spec)
 

@@ -85,7 +85,7 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
             return None
         try:
             return expand_template(self.link.href, self.values())
-        except TemplateError as error:
+        except (TemplateError, ValueError, TypeError) as error:
             self.query_one("#template-error", Static).update(str(error))
             return None
 

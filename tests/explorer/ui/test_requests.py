@@ -212,3 +212,26 @@ async def test_version_key_switches_every_following_request(make_app: AppFactory
         await follow(pilot, "collection")
         await settle(pilot)
         assert current(app).exchange.response.header("api-version") == "2"
+
+
+async def test_composer_basic_credential_reaches_orders(make_app: AppFactory) -> None:
+    app = make_app("http://mock/orders")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        composer.query_one("#auth", Select).value = "basic"
+        await pilot.pause()
+        assert composer.query_one("#user", Input).display
+        assert not composer.query_one("#token", Input).display
+        composer.query_one("#user", Input).value = "alice"
+        composer.query_one("#password", Input).value = "wonderland"
+        await pilot.pause()
+        preview = str(composer.query_one("#preview").render())
+        assert "Authorization: Basic ****" in preview
+        assert "wonderland" not in preview
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.OK
