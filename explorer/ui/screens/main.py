@@ -25,6 +25,7 @@ from explorer.core.request import Auth, RequestSpec
 from explorer.ui.hints import key_hint
 from explorer.ui.history import History, Page
 from explorer.ui.navigation import (
+    Reading,
     action_spec,
     auth_label,
     fields_note,
@@ -174,10 +175,10 @@ class BrowserScreen(Screen[None]):
 
     @work(exclusive=True, group="fetch")
     async def fetch(self, spec: RequestSpec, via: str, record: bool) -> Page:
-        """Send one request and show what came of it; newer fetches cancel this one.
+        """Send one request and show the response; newer fetches cancel this one.
 
-        The response is shown as soon as it arrives; its links and advice follow
-        when a thread has read the body (a 20 MB body holds many links).
+        The response is shown as soon as it arrives; :meth:`read` then finds its
+        links and advice in a thread (a 20 MB body can hold many links).
         """
         try:
             exchange = await self.client.send(spec)
@@ -192,9 +193,20 @@ class BrowserScreen(Screen[None]):
         else:
             self.history.replace(page)
         self.show_page(page)
-        if page.exchange is None:
-            return page
-        reading = await asyncio.to_thread(read_response, page.exchange)
+        return page
+
+    @work(exclusive=True, group="read")
+    async def read(self, page: Page) -> Page:
+        """Read ``page``'s links and advice off the UI thread, then show them if it is current.
+
+        A page left before its reading ended keeps ``reading``; showing it again
+        starts this again.
+        """
+        assert page.exchange is not None
+        try:
+            reading = await asyncio.to_thread(read_response, page.exchange)
+        except Exception as exc:  # the response stays on screen whatever happens here
+            reading = Reading((), 0, (f"restwalk could not read this response's links: {exc}",))
         read = replace(
             page,
             links=reading.links,
@@ -233,6 +245,8 @@ class BrowserScreen(Screen[None]):
             raw_view.show_text("Nothing was received.")
         self.query_one(TripView).show_exchange(page.exchange)
         self.show_reading(page)
+        if page.reading:
+            self.read(page)
 
     def show_reading(self, page: Page) -> None:
         """Show what was read from ``page``: status line with advice, links, breadcrumb."""

@@ -9,6 +9,9 @@ from textual.widgets import DataTable, Static
 
 from explorer.core.knowledge.headers import header_info
 
+NAME_WIDTH = 26
+VALUE_WIDTH = 120
+
 
 class HeadersView(Vertical):
     """Name/value rows; moving onto a row explains it, Enter asks for the full entry."""
@@ -27,7 +30,10 @@ class HeadersView(Vertical):
 
     def compose(self) -> ComposeResult:
         table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True)
-        table.add_columns("Header", "Value")
+        # Fixed widths: a table drawn between adding rows and measuring them
+        # would keep columns as narrow as their labels.
+        table.add_column("Header", width=NAME_WIDTH)
+        table.add_column("Value", width=VALUE_WIDTH)
         yield table
         yield Static("", id="header-note")
 

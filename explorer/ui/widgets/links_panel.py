@@ -49,6 +49,15 @@ def describe_link(link: Link) -> Text:
     return text
 
 
+#: The table's columns and their widths in cells.
+COLUMNS: tuple[tuple[str, int], ...] = (
+    ("#", 5),
+    ("rel", 18),
+    ("method", 9),
+    ("title", 24),
+    ("found at", 32),
+)
+
 #: Rows listed at most: a table of 200,000 rows would take seconds to build.
 MAX_ROWS = 1000
 
@@ -100,7 +109,10 @@ class LinksPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True)
-        table.add_columns("#", "rel", "method", "title", "found at")
+        # Fixed widths: measuring 1,000 rows per page costs time, and a table
+        # drawn between adding rows and measuring them would keep narrow columns.
+        for label, width in COLUMNS:
+            table.add_column(label, width=width)
         yield table
         yield Static("", id="link-detail")
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import threading
 from http import HTTPStatus
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from explorer.core.exchange import Exchange
 from explorer.ui.app import RestwalkApp
 from explorer.ui.dialogs.template_form import TemplateForm
+from explorer.ui.navigation import Reading
 from explorer.ui.screens.main import BrowserScreen
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.links_panel import LinksPanel
@@ -175,3 +179,39 @@ async def test_invalid_url_is_explained(make_app: AppFactory) -> None:
         assert page is not None
         assert page.error is not None
         assert "ftp://" in status_text(app)
+
+
+async def test_page_left_while_reading_is_read_when_shown_again(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from explorer.ui.screens import main
+
+    release = threading.Event()
+    real = main.read_response
+
+    def slow_for_customers(exchange: Exchange) -> Reading:
+        if exchange.response.url.endswith("/customers") and not release.is_set():
+            release.wait(10)
+            raise RuntimeError("stale: this result must be dropped")
+        return real(exchange)
+
+    monkeypatch.setattr(main, "read_response", slow_for_customers)
+    app = make_app("http://mock/customers")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        while app.browser.history.current is None:
+            await pilot.pause()
+        assert app.browser.history.current.reading
+        assert "Finding the links" in status_text(app)
+        app.browser.open_url("http://mock/products")  # cancels the customers' reading
+        release.set()
+        await settle(pilot)
+        assert app.browser.history.current is not None
+        assert app.browser.history.current.spec.url == "http://mock/products"
+        await pilot.press("alt+left")
+        await settle(pilot)
+        page = app.browser.history.current
+        assert page is not None
+        assert page.spec.url == "http://mock/customers"
+        assert not page.reading
+        assert any(link.rel == "create" for link in page.links)
