@@ -51,10 +51,10 @@ def describe_link(link: Link) -> Text:
 
 #: The table's columns and their widths in cells.
 COLUMNS: tuple[tuple[str, int], ...] = (
-    ("#", 5),
+    ("#", 3),
     ("rel", 18),
-    ("method", 9),
-    ("title", 24),
+    ("method", 8),
+    ("title", 28),
     ("found at", 32),
 )
 
