@@ -16,6 +16,7 @@ from explorer.core.exchange import Exchange, ReceivedResponse
 from explorer.core.hypermedia import find_links
 from explorer.core.knowledge import advise
 from explorer.core.link import FormField, Link
+from explorer.core.memory import release_freed_memory
 from explorer.core.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow, RequestSpec
 from explorer.ui.widgets.links_panel import panel_order
 
@@ -101,7 +102,10 @@ def read_response(exchange: Exchange) -> Reading:
         body=response.body,
         request_headers=exchange.final.headers,
     )
-    return Reading(ordered[:MAX_LINKS], len(found), tuple(advice))
+    reading = Reading(ordered[:MAX_LINKS], len(found), tuple(advice))
+    del found, ordered
+    release_freed_memory()  # a large body's parse left freed memory behind
+    return reading
 
 
 def _initial_value(field: FormField) -> object:

@@ -203,6 +203,10 @@ class BrowserScreen(Screen[None]):
         starts this again.
         """
         assert page.exchange is not None
+        # Let the body paint first: parsing a large one holds the GIL for a while.
+        painted = asyncio.Event()
+        self.call_after_refresh(painted.set)
+        await painted.wait()
         try:
             reading = await asyncio.to_thread(read_response, page.exchange)
         except Exception as exc:  # the response stays on screen whatever happens here

@@ -29,6 +29,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from explorer.core.body import DisplayText, format_body, format_text, quick_json_lines
+from explorer.core.memory import release_freed_memory
 
 #: Bodies up to this size are formatted at once, on the UI thread (it takes milliseconds).
 INLINE_FORMAT_LIMIT = 256 * 1024
@@ -135,9 +136,12 @@ class BodyView(ScrollView, can_focus=True):
         note = f"Formatting {size}; the top is shown meanwhile."
         return self._set(text, (note,), final=False)
 
-    @work(thread=True, exclusive=True, group="format")
+    # An explicit description: by default Textual builds one from the arguments,
+    # and the repr of a 20 MB body costs the UI thread a tenth of a second.
+    @work(thread=True, exclusive=True, group="format", description="format body")
     def _format_in_thread(self, generation: int, body: bytes, media_type: str | None) -> None:
         formatted = format_body(body, media_type)
+        release_freed_memory()  # parsing it made (and freed) hundreds of MB of objects
         self.app.call_from_thread(self._formatted, generation, formatted)
 
     def _formatted(self, generation: int, formatted: DisplayText) -> None:
@@ -167,7 +171,7 @@ class BodyView(ScrollView, can_focus=True):
         if wanted:
             self._highlight_rows(self._generation, self._text, self._lexer, wanted)
 
-    @work(thread=True, exclusive=True, group="highlight")
+    @work(thread=True, exclusive=True, group="highlight", description="highlight rows")
     def _highlight_rows(
         self, generation: int, text: DisplayText, lexer: Lexer, rows: list[int]
     ) -> None:

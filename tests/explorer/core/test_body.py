@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import orjson
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from explorer.core import body as body_module
-from explorer.core.body import DisplayText, format_body, format_text, quick_json_lines
+from explorer.core.body import DisplayText, format_body, quick_json_lines
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(max_size=20),
@@ -18,6 +19,15 @@ json_values = st.recursive(
 )
 
 
+def _compressed(data: bytes) -> DisplayText:
+    saved = body_module.COMPRESS_ABOVE
+    body_module.COMPRESS_ABOVE = -1
+    try:
+        return DisplayText(data)
+    finally:
+        body_module.COMPRESS_ABOVE = saved
+
+
 def _expected_lines(text: str) -> list[str]:
     lines = text.split("\n")
     if text.endswith("\n"):
@@ -25,24 +35,27 @@ def _expected_lines(text: str) -> list[str]:
     return lines
 
 
-@given(st.text(alphabet="ab\n\r é", max_size=300))
-def test_lines_match_a_plain_split(text: str) -> None:
-    shown = format_text(text)
+@given(st.text(alphabet="ab\n\r é", max_size=300), st.booleans())
+def test_lines_match_a_plain_split(text: str, compress: bool) -> None:
+    shown = DisplayText(text.encode(), None) if not compress else _compressed(text.encode())
     assert [shown.line(n) for n in range(len(shown))] == [
         line.rstrip("\r") for line in _expected_lines(text)
     ]
 
 
-def test_lines_across_many_blocks(monkeypatch: object) -> None:
+@pytest.mark.parametrize("compress_above", [body_module.COMPRESS_ABOVE, 0])
+def test_lines_across_many_blocks(monkeypatch: pytest.MonkeyPatch, compress_above: int) -> None:
+    monkeypatch.setattr(body_module, "COMPRESS_ABOVE", compress_above)
     text = "".join(f"line {n} {'x' * (n % 50)}\n" for n in range(20_000))
     shown = DisplayText(text.encode())
+    assert shown.compressed == (compress_above == 0)
     expected = _expected_lines(text)
     assert len(shown) == len(expected) == 20_000
     for number in (0, 1, 999, 5_000, 12_345, 19_999):
         assert shown.line(number) == expected[number]
     assert shown.lines(19_998, 20_005) == expected[19_998:]
     assert shown.line(20_000) == ""
-    assert len(shown._block_starts) > 1  # the index really has several blocks
+    assert shown.blocks > 1  # the index really has several blocks
     assert len(text) > body_module.BLOCK_SIZE
 
 
