@@ -1,10 +1,13 @@
-"""Giving freed memory back to the operating system after a large body.
+"""Keeping memory low around a large body: one big parse at a time, freed memory returned.
 
 Parsing a 20 MB JSON document builds a few hundred megabytes of Python
 objects for a moment. CPython frees them, but glibc's allocator keeps much of
 that memory (worker threads allocate from arenas of their own), so the
 process stays large long after. ``malloc_trim(0)`` asks glibc to return what
 it can. Elsewhere (macOS, musl, Windows) this does nothing.
+
+Two such parses at once (formatting the body, finding its links) double the
+peak and fight over the GIL; :func:`one_large_parse` lets them take turns.
 """
 
 from __future__ import annotations
@@ -12,8 +15,15 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
+
+#: Bodies at least this large are parsed one at a time.
+LARGE_BODY = 1024 * 1024
+_large_parse = threading.Lock()
 
 
 @cache
@@ -36,3 +46,16 @@ def release_freed_memory() -> bool:
         return False
     libc.malloc_trim(0)
     return True
+
+
+@contextmanager
+def one_large_parse(size: int) -> Iterator[None]:
+    """Hold this around parsing ``size`` bytes: large parses take turns, then memory is freed."""
+    if size < LARGE_BODY:
+        yield
+        return
+    with _large_parse:
+        try:
+            yield
+        finally:
+            release_freed_memory()

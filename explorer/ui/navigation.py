@@ -16,7 +16,7 @@ from explorer.core.exchange import Exchange, ReceivedResponse
 from explorer.core.hypermedia import find_links
 from explorer.core.knowledge import advise
 from explorer.core.link import FormField, Link
-from explorer.core.memory import release_freed_memory
+from explorer.core.memory import one_large_parse
 from explorer.core.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow, RequestSpec
 from explorer.ui.widgets.links_panel import panel_order
 
@@ -91,9 +91,10 @@ def read_response(exchange: Exchange) -> Reading:
     Run it off the UI thread: a 20 MB body can hold hundreds of thousands of links.
     """
     response = exchange.response
-    found = find_links(
-        response.url, response.status, response.headers, response.body, response.media_type
-    )
+    with one_large_parse(len(response.body)):
+        found = find_links(
+            response.url, response.status, response.headers, response.body, response.media_type
+        )
     ordered = panel_order(tuple(found))
     advice = advise(
         response.status,
@@ -102,10 +103,7 @@ def read_response(exchange: Exchange) -> Reading:
         body=response.body,
         request_headers=exchange.final.headers,
     )
-    reading = Reading(ordered[:MAX_LINKS], len(found), tuple(advice))
-    del found, ordered
-    release_freed_memory()  # a large body's parse left freed memory behind
-    return reading
+    return Reading(ordered[:MAX_LINKS], len(found), tuple(advice))
 
 
 def _initial_value(field: FormField) -> object:

@@ -29,7 +29,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from explorer.core.body import DisplayText, format_body, format_text, quick_json_lines
-from explorer.core.memory import release_freed_memory
+from explorer.core.memory import one_large_parse
 
 #: Bodies up to this size are formatted at once, on the UI thread (it takes milliseconds).
 INLINE_FORMAT_LIMIT = 256 * 1024
@@ -107,7 +107,9 @@ class BodyView(ScrollView, can_focus=True):
             self._set(formatted, formatted.notes)
             return
         generation = self._set_placeholder(body, media_type)
-        self._format_in_thread(generation, body, media_type)
+        # Start after the top is painted: parsing holds the GIL for a while.
+        # A newer body meanwhile makes this one's result stale (see _formatted).
+        self.call_after_refresh(self._format_in_thread, generation, body, media_type)
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -140,8 +142,8 @@ class BodyView(ScrollView, can_focus=True):
     # and the repr of a 20 MB body costs the UI thread a tenth of a second.
     @work(thread=True, exclusive=True, group="format", description="format body")
     def _format_in_thread(self, generation: int, body: bytes, media_type: str | None) -> None:
-        formatted = format_body(body, media_type)
-        release_freed_memory()  # parsing it made (and freed) hundreds of MB of objects
+        with one_large_parse(len(body)):
+            formatted = format_body(body, media_type)
         self.app.call_from_thread(self._formatted, generation, formatted)
 
     def _formatted(self, generation: int, formatted: DisplayText) -> None:
