@@ -66,7 +66,8 @@ def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config
         http=MockH11Protocol,
         lifespan="off",
         log_config=None,
-        log_level=settings.log_level,
+        # None: uvicorn leaves logger levels alone; configure_logging() sets them.
+        log_level=None,
         timeout_keep_alive=max(1, round(settings.keep_alive_seconds)),
         h11_max_incomplete_event_size=settings.max_header_size + settings.max_uri_length + 1024,
         server_header=False,

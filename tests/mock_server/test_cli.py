@@ -203,3 +203,14 @@ def test_limit_flags_reach_the_server(running: list[Running]) -> None:
         assert int(refused.headers["retry-after"]) > 0
     status, _ = server.stop(signal.SIGTERM)
     assert status == 0
+
+
+def test_at_info_it_logs_requests_but_no_start_up_chatter(running: list[Running]) -> None:
+    server = Running("--log-level", "info")  # the last --log-level wins
+    running.append(server)
+    assert httpx.get(server.url + "/", timeout=5).status_code == 200
+    status, err = server.stop(signal.SIGTERM)
+    assert status == 0
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert any('"GET / HTTP/1.1" 200' in line for line in lines)
+    assert all("uvicorn.access" in line for line in lines), lines
