@@ -164,8 +164,6 @@ def routes(service: Service) -> list[BaseRoute]:
             },
             links=[
                 Link("self", href(request, "/auth"), title="Authentication"),
-                Link("rw:token", href(request, "/auth/token"), title="Bearer tokens"),
-                Link("rw:session", href(request, "/auth/session"), title="Cookie sessions"),
                 Link("rw:whoami", href(request, "/auth/whoami"), title="Who am I?"),
                 Link("rw:root", href(request, "/"), title="Entry point"),
             ],

@@ -33,8 +33,6 @@ ENTRY_LINKS: list[tuple[str, str, str, bool]] = [
     ),
     ("rw:order-search", "/orders{?status,customerId,sort,limit,offset}", "Search orders", True),
     ("rw:auth", "/auth", "Log in: the forms for tokens and sessions", False),
-    ("rw:token", "/auth/token", "Get a bearer token", False),
-    ("rw:session", "/auth/session", "Start a cookie session", False),
     ("rw:status", "/status/{code}", "Any status code, explained", True),
     ("rw:statuses", "/status", "Every status code of the spec", False),
     ("rw:reports", "/reports", "Order reports: async jobs, CSV with ranges (credential)", False),

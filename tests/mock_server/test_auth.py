@@ -297,7 +297,10 @@ async def test_auth_is_reachable_from_the_root_and_documented(client: httpx.Asyn
 
 async def test_auth_index_offers_the_login_forms(client: httpx.AsyncClient) -> None:
     body = (await client.get("/auth")).json()
-    assert body["_links"]["rw:token"]["href"] == "/auth/token"
+    # Token and session endpoints take POST and DELETE: forms, not links to GET.
+    assert "rw:token" not in body["_links"]
+    assert "rw:session" not in body["_links"]
+    assert body["_templates"]["login"]["target"] == "/auth/session"
     assert set(body["_templates"]) == {"token", "login", "logout"}
     assert body["_templates"]["token"]["method"] == "POST"
 

@@ -112,17 +112,23 @@ async def test_method_not_allowed_is_explained_and_compose_offers_allowed(
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await follow(pilot, "rw:token")  # a GET link to a POST-only URL
+        await pilot.press("c")  # compose a request to the page we are on: the root
+        await pilot.pause()
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        composer.query_one("#method", Input).value = "DELETE"
+        await pilot.press("ctrl+s")
         await settle(pilot)
         page = current(app)
         assert page.status == HTTPStatus.METHOD_NOT_ALLOWED
+        assert page.exchange.response.header("allow") == "GET, HEAD, OPTIONS, TRACE"
         text = status_text(app)
         assert "405 Method Not Allowed" in text
         assert "Press c to compose" in text
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, ComposerScreen)
-        assert app.screen.query_one("#method", Input).value == "POST"
+        assert app.screen.query_one("#method", Input).value == "GET"
 
 
 async def test_rate_limit_429_is_explained(make_app: AppFactory) -> None:
