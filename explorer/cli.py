@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import contextlib
 import difflib
+import gc
 import os
 import re
 import sys
@@ -217,11 +218,19 @@ def _tui(argv: list[str]) -> int:
             f"{', '.join(COMMANDS)} (see 'restwalk --help')"
         )
     url = absolute_url(argv[0]) if argv else None
+    # Importing the UI and the mock server makes many objects and no garbage:
+    # cyclic collection then only costs time (about 45 ms of 400 ms here). The app
+    # turns it back on once its first frame is painted (see RestwalkApp.on_mount).
+    gc.disable()
     try:
         from explorer.ui.app import run
     except ModuleNotFoundError as exc:
+        gc.enable()
         raise UsageError(f"the terminal UI cannot start: {exc}") from None
-    return int(run(url))
+    try:
+        return int(run(url))
+    finally:
+        gc.enable()
 
 
 def _dispatch(argv: list[str]) -> int:

@@ -7,6 +7,7 @@ to talk through another transport (the tests pass the mock server's ASGI app).
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from textual.app import App
@@ -15,6 +16,16 @@ from textual.command import Provider
 
 from explorer.core.client import Client
 from explorer.ui.screens.main import BrowserScreen
+
+
+def _collect_garbage_again() -> None:
+    """Turn cyclic garbage collection back on after start-up (``restwalk`` pauses it).
+
+    ``gc.freeze`` first moves everything made so far, the imported modules
+    mostly, out of the collector's sight, so later collections stay short.
+    """
+    gc.freeze()
+    gc.enable()
 
 
 def _explain_commands() -> type[Provider]:
@@ -49,6 +60,7 @@ class RestwalkApp(App[int]):
 
     def on_mount(self) -> None:
         self.push_screen(self.browser)
+        self.call_after_refresh(_collect_garbage_again)
 
     async def on_unmount(self) -> None:
         if self.owns_client:

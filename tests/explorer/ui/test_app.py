@@ -41,3 +41,43 @@ def test_run_with_url_opens_it(launched: list[app_module.RestwalkApp]) -> None:
     (app,) = launched
     assert app.start_url == "http://127.0.0.1:9/"
     assert not app.mock_users
+
+
+async def test_garbage_collection_is_back_on_after_the_first_frame() -> None:
+    import gc
+
+    from explorer.core.client import Client
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={"ok": True})
+
+    gc.disable()  # as 'restwalk' does while it imports
+    try:
+        app = app_module.create_app(
+            "http://api.test/", client=Client(transport=httpx.MockTransport(answer))
+        )
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            assert gc.isenabled()
+    finally:
+        gc.enable()
+        gc.unfreeze()
+
+
+def test_the_tui_command_pauses_collection_only_while_it_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+
+    from explorer import cli
+
+    seen: list[bool] = []
+
+    def fake_run(url: str | None) -> int:
+        seen.append(gc.isenabled())
+        return 0
+
+    monkeypatch.setattr(app_module, "run", fake_run)
+    assert cli.main(["http://api.test/"]) == 0
+    assert seen == [False]
+    assert gc.isenabled()
