@@ -8,6 +8,7 @@ for, and ``validate`` turns a body of that version back into the stored form.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from starlette.requests import Request
@@ -24,7 +25,7 @@ def article(noun: str) -> str:
     return "an" if noun[:1].lower() in ("a", "e", "i", "o", "u") else "a"
 
 
-class Entity:
+class Entity(ABC):
     """One kind of entity. Subclasses set the class attributes and the schema methods."""
 
     #: The collection's name and path segment: ``customers``.
@@ -36,10 +37,11 @@ class Entity:
 
     # Schema ----------------------------------------------------------------------------
 
+    @abstractmethod
     def represent(self, record: Record, version: int) -> dict[str, Any]:
         """The record's properties in ``version``'s schema, ``id`` first."""
-        raise NotImplementedError
 
+    @abstractmethod
     def validate(
         self,
         body: Any,
@@ -54,11 +56,10 @@ class Entity:
         ``target_id`` is the id in the URL (None for POST); ``current`` the record
         being replaced, whose fields outside ``version``'s schema are kept.
         """
-        raise NotImplementedError
 
+    @abstractmethod
     def fields(self, version: int, record: Record | None = None) -> tuple[Field, ...]:
         """The inputs of the create/update forms, with ``record``'s values when given."""
-        raise NotImplementedError
 
     def title_of(self, record: Record) -> str:
         """A short human title for links to ``record``."""
@@ -66,10 +67,10 @@ class Entity:
 
     # Rules -----------------------------------------------------------------------------
 
-    def check_readable(self, record_id: int) -> None:
+    def check_readable(self, record_id: int) -> None:  # noqa: B027 (a hook: allows by default)
         """Raise a problem if ``record_id`` may not be shown (legal hold)."""
 
-    def check_writable(self, record: Record, method: str) -> None:
+    def check_writable(self, record: Record, method: str) -> None:  # noqa: B027 (a hook)
         """Raise a problem if ``record`` may not be changed by ``method`` now."""
 
     # Hypermedia ------------------------------------------------------------------------
