@@ -36,6 +36,7 @@ from explorer.core.request import (
     is_token,
 )
 from explorer.core.wire import request_text
+from explorer.ui.widgets.body_editor import BodyEditor
 from explorer.ui.widgets.pairs_editor import PairsEditor
 
 AUTH_KINDS: tuple[tuple[str, str], ...] = (
@@ -132,7 +133,7 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
                 yield Label("Body")
                 if self.note:
                     yield Static(self.note, id="fields-note", classes="note")
-                yield TextArea(body or "", language="json", id="body", show_line_numbers=True)
+                yield BodyEditor(body or "", syntax="json", id="body", show_line_numbers=True)
                 yield Label("API version")
                 with Horizontal(id="version-row"):
                     yield Input(
