@@ -235,6 +235,18 @@ def posting_app(venv: Path) -> App:
     )
 
 
+@contextlib.contextmanager
+def tmux_server() -> Iterator[None]:
+    """Keep one idle session for the whole run: tmux's server exits with its last
+    session, and a session started in that instant fails ("server exited unexpectedly")."""
+    name = f"bench-keepalive-{os.getpid()}"
+    subprocess.run(["tmux", "new-session", "-d", "-s", name, "sleep", "86400"], check=True)
+    try:
+        yield
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+
+
 def ensure_posting(venv: Path) -> None:
     if (venv / "bin/posting").exists():
         return
@@ -301,7 +313,7 @@ def main() -> int:
     body = big_json()
     print(f"20 MB document: {len(body) / 1e6:.1f} MB; {args.runs} runs each; median shown")
     results: dict[str, list[dict[str, float]]] = {}
-    with serve_big(body) as url, tempfile.TemporaryDirectory() as tmp:
+    with serve_big(body) as url, tempfile.TemporaryDirectory() as tmp, tmux_server():
         for app in apps:
             runs = []
             for run in range(args.runs):
