@@ -234,7 +234,7 @@ def _tui(argv: list[str]) -> int:
 
 
 def _dispatch(argv: list[str]) -> int:
-    from explorer.core.errors import DecodingError, ProtocolError
+    from explorer.core.errors import DecodingError, NetworkError, ProtocolError
 
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         return _tui(argv)
@@ -247,7 +247,10 @@ def _dispatch(argv: list[str]) -> int:
     runner = _request if args.command == "request" else _links
     try:
         code = asyncio.run(runner(args, out))
-    except ProtocolError as exc:
+    except (ProtocolError, NetworkError) as exc:
+        # An HTTP/1.1 server answers the h2c preface with an error and hangs up:
+        # the client reads either that answer (a protocol error) or, when the
+        # close comes first, a reset (a network error). Both mean the same here.
         if args.http2_prior_knowledge and not isinstance(exc, DecodingError):
             exc.hint = (
                 "With --http2-prior-knowledge the server must speak HTTP/2 in cleartext "

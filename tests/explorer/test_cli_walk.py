@@ -237,3 +237,24 @@ def test_h2c_to_an_http1_server_says_to_drop_prior_knowledge(
     assert_one_line_error(err)
     assert "--http2-prior-knowledge" in err
     assert "h2c" in err
+
+
+def test_a_reset_under_h2c_prior_knowledge_gets_the_same_hint(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # What an HTTP/1.1 server does when its close beats its answer: the client
+    # sees a reset, not a malformed response. The hint must not depend on the race.
+    import struct
+
+    from tests.explorer.servers import RawServer
+
+    def reset(conn: socket.socket) -> None:
+        conn.recv(24)  # the start of the h2c preface
+        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        conn.close()
+
+    with RawServer(reset) as server:
+        code, out, err = run(capsys, "request", "GET", server.url + "/", "--http2-prior-knowledge")
+    assert (code, out) == (1, "")
+    assert_one_line_error(err)
+    assert "--http2-prior-knowledge" in err
