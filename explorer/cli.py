@@ -38,6 +38,7 @@ from explorer.cli_options import (
     client_from,
     spec_from,
 )
+from explorer.core.hypermedia.embedded import is_embedded
 
 if TYPE_CHECKING:
     from explorer.core.exchange import Exchange
@@ -68,17 +69,6 @@ def links_of(exchange: Exchange) -> list[Link]:
 #: Where the links of an embedded resource are found: HAL ``_embedded``, Siren
 #: sub-entities, JSON:API ``data`` arrays and ``included``, Collection+JSON
 #: items, XML ``<embedded>`` groups and Atom entries.
-_EMBEDDED_SOURCE = re.compile(
-    r"/_embedded/|/entities/\d+/|^/data/\d+/|^/included/|^/collection/items/\d+/"
-    r"|(?:^|/)(?:embedded|entry)(?:\[\d+\])?/"
-)
-
-
-def is_embedded(link: Link) -> bool:
-    """True for a link of a resource embedded in the response, not of the response itself."""
-    return _EMBEDDED_SOURCE.search(link.source) is not None
-
-
 def _match(links: Sequence[Link], rel: str) -> Link | None:
     wanted = rel.lower()
     for exact in (True, False):

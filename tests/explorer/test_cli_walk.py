@@ -18,7 +18,8 @@ from collections.abc import Iterator
 import orjson
 import pytest
 
-from explorer.cli import is_embedded, main, pick_link
+from explorer.cli import main, pick_link
+from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.link import Link
 from mock_server import BackgroundServer, Settings
 

@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
+from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.link import Link
 
 
@@ -69,7 +70,7 @@ def panel_rank(link: Link) -> int:
     (templates), then the embedded items, then header links, then the rest
     (self, curies, the embedded items' own links), guesses last. Every link stays.
     """
-    embedded = "/_embedded/" in link.source or link.source.startswith("/data/")
+    embedded = is_embedded(link)
     if link.guess:
         return 6
     if link.source.startswith("header:"):

@@ -15,7 +15,7 @@ from explorer.ui.navigation import (
     origin_of,
     read_response,
 )
-from explorer.ui.widgets.links_panel import panel_order, short_href
+from explorer.ui.widgets.links_panel import panel_order, panel_rank, short_href
 
 
 def page(path: str, method: str = "GET") -> Page:
@@ -111,3 +111,13 @@ def test_read_response_keeps_the_first_links_and_counts_all() -> None:
     assert len(reading.links) == MAX_LINKS
     assert reading.links[0].href == "http://api.test/items/0"
     assert reading.advice
+
+
+def test_a_jsonapi_resources_own_links_are_not_ranked_as_embedded() -> None:
+    own = Link(rel="related", href="http://h/customers/1/orders", source="/data/links/related")
+    item = Link(rel="self", href="http://h/customers/2", source="/data/1/links/self")
+    hal_item = Link(
+        rel="self", href="http://h/customers/3", source="/_embedded/customers/0/_links/self"
+    )
+    assert panel_rank(own) == 1  # the document's own navigation
+    assert panel_rank(item) == panel_rank(hal_item) == 3  # items of a collection

@@ -1,0 +1,23 @@
+"""Which links belong to resources embedded in a response, not to the response itself.
+
+A link's ``source`` says where it was found; these are the places each format
+keeps its embedded resources: HAL ``_embedded``, Siren ``entities``, JSON:API
+collection ``data`` items and ``included``, Collection+JSON ``items``, and the
+embedded or entry elements of XML and Atom.
+"""
+
+from __future__ import annotations
+
+import re
+
+from explorer.core.link import Link
+
+_EMBEDDED_SOURCE = re.compile(
+    r"/_embedded/|/entities/\d+/|^/data/\d+/|^/included/|^/collection/items/\d+/"
+    r"|(?:^|/)(?:embedded|entry)(?:\[\d+\])?/"
+)
+
+
+def is_embedded(link: Link) -> bool:
+    """True for a link of a resource embedded in the response, not of the response itself."""
+    return _EMBEDDED_SOURCE.search(link.source) is not None
