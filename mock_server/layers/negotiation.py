@@ -26,7 +26,7 @@ from mock_server.problems import Problem
 from mock_server.representations import negotiation
 from mock_server.representations.renderers import OFFERED
 from mock_server.service import Service
-from mock_server.versions import Selection
+from mock_server.versions import requested_path
 
 #: Paths whose resources negotiate their own formats (or have only one).
 SELF_NEGOTIATED = re.compile(
@@ -55,13 +55,6 @@ def _add_vary(message: Message) -> None:
         headers["Vary"] = ", ".join([*existing, "Accept"])
 
 
-def _requested_path(scope: Scope) -> str:
-    """The path as the client wrote it (the version layer strips a ``/vN`` segment)."""
-    selection = scope.get("state", {}).get("version")
-    prefix = selection.prefix() if isinstance(selection, Selection) else ""
-    return str(prefix + scope["path"])
-
-
 class NegotiationLayer:
     """Chooses the response media type among :data:`OFFERED` by the request's ``Accept``."""
 
@@ -75,7 +68,7 @@ class NegotiationLayer:
         accept = Headers(scope=scope).get("accept")
         chosen = negotiation.select(accept, OFFERED)
         if chosen is None and not SELF_NEGOTIATED.match(scope["path"]):
-            problem = not_acceptable(_requested_path(scope), accept or "")
+            problem = not_acceptable(requested_path(scope), accept or "")
             await problem.response(scope)(scope, receive, send)
             return
         scope = dict(scope)
