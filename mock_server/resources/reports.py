@@ -18,9 +18,7 @@ Reports summarize orders, so they need the same credential orders need.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
-from email.utils import formatdate
 from http import HTTPStatus
 
 from starlette.requests import Request
@@ -29,10 +27,12 @@ from starlette.routing import BaseRoute, Route
 
 from mock_server import ranges
 from mock_server.jobs import Job, JobBoard
+from mock_server.preconditions import http_date
 from mock_server.problems import Problem
 from mock_server.representations import negotiation
 from mock_server.representations.model import Action, Field, Link, Resource
 from mock_server.resources.body import check_media_type, parse_json
+from mock_server.resources.etag import strong_etag
 from mock_server.resources.orders import STATUSES
 from mock_server.resources.respond import respond
 from mock_server.service import Service
@@ -115,7 +115,7 @@ def _job_resource(job: Job, now: float) -> Resource:
             "id": job.id,
             "status": state,
             "progress": job.progress(now),
-            "created": formatdate(job.created, usegmt=True),
+            "created": http_date(job.created),
             "parameters": job.parameters,
         },
         links=links,
@@ -139,10 +139,6 @@ def _job_or_404(service: Service, job_id: int, what: str) -> Job:
     return job
 
 
-def _etag(content: bytes) -> str:
-    return '"' + hashlib.sha256(content).hexdigest()[:32] + '"'
-
-
 def _if_range_allows(request: Request, etag: str, last_modified: str) -> bool:
     """True when the range may be served: no If-Range, or it names this exact version."""
     condition = request.headers.get("if-range")
@@ -157,8 +153,8 @@ def _if_range_allows(request: Request, etag: str, last_modified: str) -> bool:
 def report_response(request: Request, job: Job) -> Response:
     """The CSV report of ``job``, whole or in ranges."""
     content = job.result
-    etag = _etag(content)
-    last_modified = formatdate(job.ready_at, usegmt=True)
+    etag = strong_etag(content)
+    last_modified = http_date(job.ready_at)
     headers = {
         "Accept-Ranges": "bytes",
         "ETag": etag,
