@@ -40,6 +40,7 @@ from http import HTTPStatus
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server.preconditions import wants_validator
+from mock_server.qvalues import parse_weighted
 from mock_server.resources.etag import strong_etag
 from mock_server.service import Service
 
@@ -67,20 +68,8 @@ class Choice:
 def parse_accept_encoding(value: str) -> dict[str, float]:
     """Coding name (lower case) -> q-value; a malformed q counts as 1."""
     weights: dict[str, float] = {}
-    for part in value.split(","):
-        pieces = [piece.strip() for piece in part.split(";")]
-        coding = pieces[0].lower()
-        if not coding:
-            continue
-        q = 1.0
-        for parameter in pieces[1:]:
-            name, _, raw = parameter.partition("=")
-            if name.strip().lower() == "q":
-                try:
-                    q = min(max(float(raw.strip()), 0.0), 1.0)
-                except ValueError:
-                    q = 1.0
-        weights[coding] = q
+    for element in parse_weighted(value):
+        weights[element.token] = element.q
     return weights
 
 

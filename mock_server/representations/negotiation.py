@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from starlette.datastructures import Headers
 from starlette.types import Scope
 
+from mock_server.qvalues import parse_weighted
+
 
 @dataclass(frozen=True)
 class MediaRange:
@@ -57,40 +59,12 @@ def parse_accept(accept: str) -> list[MediaRange]:
     so one bad element does not spoil the rest.
     """
     ranges: list[MediaRange] = []
-    for part in accept.split(","):
-        pieces = [p.strip() for p in part.split(";")]
-        media = pieces[0].lower()
-        if media == "*":
-            media = "*/*"
+    for element in parse_weighted(accept):
+        media = "*/*" if element.token == "*" else element.token
         kind, slash, sub = media.partition("/")
         if not slash or not kind or not sub or (kind == "*" and sub != "*"):
             continue
-        q = 1.0
-        params: list[tuple[str, str]] = []
-        for param in pieces[1:]:
-            name, _, value = param.partition("=")
-            name = name.strip().lower()
-            value = value.strip().strip('"')
-            if name == "q":
-                try:
-                    q = min(max(float(value), 0.0), 1.0)
-                except ValueError:
-                    q = 1.0
-                # Parameters after q are accept-extensions, not media-type parameters.
-                break
-            if name:
-                params.append((name, value))
-        ranges.append(MediaRange(kind, sub, tuple(params), q))
-    return ranges
-
-
-def accepted_types(accept: str) -> list[tuple[str, float]]:
-    """The media ranges of an ``Accept`` value with their q-values, best first.
-
-    Ranges with ``q=0`` are kept so callers can tell "refused" from "not mentioned".
-    """
-    ranges = [(r.media, r.q) for r in parse_accept(accept)]
-    ranges.sort(key=lambda item: item[1], reverse=True)
+        ranges.append(MediaRange(kind, sub, element.params, element.q))
     return ranges
 
 
