@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from explorer.core.hypermedia.link_header import parse_link_values
+
 Headers = Sequence[tuple[str, str]]
 
 _TOKEN = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
@@ -230,41 +232,16 @@ class LinkValue:
 
 
 def parse_links(field_values: Iterable[str]) -> list[LinkValue]:
-    """Every link in ``Link`` field values; malformed members are skipped."""
-    links: list[LinkValue] = []
-    for value in field_values:
-        for item in split_list(value):
-            match = re.match(r"\s*<([^>]*)>\s*", item)
-            if match is None:
-                continue
-            params: list[tuple[str, str]] = []
-            for part in _split_params(item[match.end() :]):
-                name, sep, raw = part.partition("=")
-                if name.strip():
-                    params.append((name.strip().lower(), unquote(raw) if sep else ""))
-            links.append(LinkValue(match.group(1).strip(), tuple(params)))
-    return links
+    """Every link in ``Link`` field values; malformed members are skipped.
 
-
-def _split_params(text: str) -> list[str]:
-    """Split ``; a=1; b="x;y"`` on semicolons outside quotes."""
-    parts: list[str] = []
-    current: list[str] = []
-    quoted = escaped = False
-    for char in text:
-        if escaped:
-            escaped = False
-        elif quoted and char == "\\":
-            escaped = True
-        elif char == '"':
-            quoted = not quoted
-        elif char == ";" and not quoted:
-            parts.append("".join(current).strip())
-            current = []
-            continue
-        current.append(char)
-    parts.append("".join(current).strip())
-    return [part for part in parts if part]
+    The scanning is the link finder's (:func:`parse_link_values`); a parameter
+    given without a value reads as the empty string here.
+    """
+    return [
+        LinkValue(target, tuple((name, raw or "") for name, raw in params))
+        for value in field_values
+        for target, params in parse_link_values(value)
+    ]
 
 
 @dataclass(frozen=True)
