@@ -162,6 +162,12 @@ class MockH11Protocol(H11Protocol):
         super().connection_made(self.lingering_transport)
         self._arm_timer()
 
+    def _unsupported_upgrade_warning(self) -> None:
+        # RFC 9110 §7.8: a server may ignore Upgrade. The mock answers every request
+        # in HTTP/1.1 (no WebSocket, no h2c upgrade; h2 is for TLS servers), so an
+        # ``Upgrade`` header from curl --http2 or a WebSocket client is no warning.
+        self.logger.debug("Upgrade to %r ignored: answering in HTTP/1.1", self._get_upgrade())
+
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
         self.lingering_transport.finish()

@@ -58,12 +58,15 @@ def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config
     problem bodies for unparseable requests; it reads ``settings`` from the
     config). ``proxy_headers`` is off: the mock server is nobody's backend, and
     a trusted ``X-Forwarded-For`` would let any local client pick the address
-    the rate limit counts it under.
+    the rate limit counts it under. WebSockets are off (``ws="none"``): the mock
+    speaks plain HTTP, answers an ``Upgrade: websocket`` request as HTTP, and
+    starts without importing a WebSocket library.
     """
     return MockConfig(
         app,
         settings,
         http=MockH11Protocol,
+        ws="none",
         lifespan="off",
         log_config=None,
         # None: uvicorn leaves logger levels alone; configure_logging() sets them.

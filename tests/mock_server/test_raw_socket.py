@@ -6,6 +6,7 @@ must keep serving afterwards. Each test talks to a real uvicorn (h11) server.
 
 from __future__ import annotations
 
+import logging
 import socket
 import time
 from collections.abc import Iterator
@@ -31,6 +32,34 @@ def short_idle() -> Iterator[BackgroundServer]:
     """A server that closes idle connections after 0.3 s."""
     with BackgroundServer(make_settings(keep_alive_seconds=0.3)) as server:
         yield server
+
+
+# --- Upgrade: ignored, as RFC 9110 §7.8 allows ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "upgrade",
+    [
+        (
+            "Upgrade: websocket",
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+            "Sec-WebSocket-Version: 13",
+        ),
+        ("Upgrade: h2c", "HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA"),
+    ],
+    ids=["websocket", "h2c"],
+)
+def test_an_upgrade_request_is_answered_in_http11_without_warnings(
+    live_server: BackgroundServer, upgrade: tuple[str, ...], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level("DEBUG", logger="uvicorn.error")
+    data = request("GET", "/", "Connection: Upgrade", *upgrade)
+    response = exchange(live_server.url, data)
+    assert response.status == 200
+    assert response.head.startswith("HTTP/1.1 200")
+    assert "upgrade" not in response.headers
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
+    assert "ignored" in caplog.text
 
 
 # --- methods and versions that h11 lets through to the application --------------------
