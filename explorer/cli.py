@@ -208,6 +208,9 @@ def _tui(argv: list[str]) -> int:
             f"{', '.join(COMMANDS)} (see 'restwalk --help')"
         )
     url = absolute_url(argv[0]) if argv else None
+    from explorer.core.tls import load_default_context
+
+    tls = load_default_context()  # OpenSSL reads the CA bundle while the UI imports
     # Importing the UI and the mock server makes many objects and no garbage:
     # cyclic collection then only costs time (about 45 ms of 400 ms here). The app
     # turns it back on once its first frame is painted (see RestwalkApp.on_mount).
@@ -218,7 +221,7 @@ def _tui(argv: list[str]) -> int:
         gc.enable()
         raise UsageError(f"the terminal UI cannot start: {exc}") from None
     try:
-        return int(run(url))
+        return int(run(url, tls=tls))
     finally:
         gc.enable()
 

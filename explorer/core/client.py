@@ -37,6 +37,7 @@ from explorer.core.request import (
     build_request,
     token_from_login,
 )
+from explorer.core.tls import default_context
 
 __all__ = ["DEFAULT_TIMEOUT", "REDIRECT_STATUSES", "Client", "next_hop", "send"]
 
@@ -174,6 +175,8 @@ class Client:
         self.max_redirects = max_redirects
         self._owned = http is None
         if http is None:
+            if verify is True and transport is None:
+                verify = default_context()  # a clear TLSError if the CA bundle is unreadable
             if transport is None and http2_prior_knowledge:
                 # Only h2 offered: ALPN asks for it over TLS, and over cleartext
                 # the connection starts with the HTTP/2 preface right away.

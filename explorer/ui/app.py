@@ -8,7 +8,9 @@ to talk through another transport (the tests pass the mock server's ASGI app).
 from __future__ import annotations
 
 import gc
+import ssl
 import sys
+from collections.abc import Callable
 
 from textual.app import App
 from textual.binding import Binding
@@ -103,21 +105,30 @@ class RestwalkApp(App[int]):
 
 
 def create_app(
-    url: str | None = None, *, client: Client | None = None, mock_users: bool = False
+    url: str | None = None,
+    *,
+    client: Client | None = None,
+    mock_users: bool = False,
+    verify: ssl.SSLContext | bool = True,
 ) -> RestwalkApp:
     """The app opened on ``url``; ``client`` defaults to a new :class:`Client` it owns.
 
     ``mock_users`` says the server is the bundled mock, so the login dialog can
-    name its seeded users.
+    name its seeded users. ``verify`` is that new client's TLS context.
     """
     owns = client is None
-    return RestwalkApp(client or Client(), url, owns_client=owns, mock_users=mock_users)
+    app_client = client or Client(verify=verify)
+    return RestwalkApp(app_client, url, owns_client=owns, mock_users=mock_users)
 
 
-def run(url: str | None) -> int:
-    """``restwalk [URL]``: open ``url``, or start the bundled mock server and open its root."""
+def run(url: str | None, tls: Callable[[], ssl.SSLContext] | None = None) -> int:
+    """``restwalk [URL]``: open ``url``, or start the bundled mock server and open its root.
+
+    ``tls`` waits for a TLS context already loading (see :mod:`explorer.core.tls`).
+    """
+    verify = tls() if tls is not None else True
     if url is not None:
-        app = create_app(url)
+        app = create_app(url, verify=verify)
         app.run()
         return app.return_code or 0
     from mock_server import BackgroundServer
@@ -129,7 +140,7 @@ def run(url: str | None) -> int:
         sys.stderr.write(f"restwalk: the bundled mock server could not start: {error}\n")
         return 1
     try:
-        app = create_app(base + "/", mock_users=True)
+        app = create_app(base + "/", mock_users=True, verify=verify)
         app.run()
     finally:
         server.stop()

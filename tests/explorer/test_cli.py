@@ -270,6 +270,24 @@ def test_an_untrusted_certificate_exits_1(
     assert "TLS" in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [("request", "GET", "http://127.0.0.1:9/"), ("http://127.0.0.1:9/",)],
+    ids=["request", "tui"],
+)
+def test_an_unreadable_ca_bundle_exits_1_naming_the_variable(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: tuple[str, ...],
+) -> None:
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "missing.pem"))
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (1, "")
+    assert_one_line_error(err)
+    assert f"SSL_CERT_FILE={tmp_path / 'missing.pem'}" in err
+
+
 # --- links ---------------------------------------------------------------------------------
 
 

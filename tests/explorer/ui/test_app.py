@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ssl
+from collections.abc import Callable
+
 import httpx
 import pytest
 
@@ -73,8 +76,11 @@ def test_the_tui_command_pauses_collection_only_while_it_starts(
 
     seen: list[bool] = []
 
-    def fake_run(url: str | None) -> int:
+    def fake_run(url: str | None, tls: Callable[[], ssl.SSLContext] | None = None) -> int:
         seen.append(gc.isenabled())
+        # The TLS context was loading on a thread while the UI imported.
+        assert tls is not None
+        assert tls().verify_mode == ssl.CERT_REQUIRED
         return 0
 
     monkeypatch.setattr(app_module, "run", fake_run)
