@@ -8,6 +8,7 @@ a newer request cancels an older one and a stale answer is never shown.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import replace
 from http import HTTPStatus
 from typing import TYPE_CHECKING
@@ -44,6 +45,12 @@ if TYPE_CHECKING:
     from explorer.core.client import Client
     from explorer.ui.dialogs.login import LoginResult
     from explorer.ui.dialogs.version import VersionChoice
+
+#: Seconds the first paint waits for the start page's answer ("paint holding", as
+#: browsers do). A local server answers within milliseconds: the first frame then
+#: shows the page, and the whole screen is laid out and drawn once, not twice
+#: (about 40 ms of restwalk's start). A slower server gets the "sending" line.
+FIRST_PAINT_HOLD = 0.25
 
 # The dialogs are imported where they open: the first screen does not wait for them.
 
@@ -117,6 +124,8 @@ class BrowserScreen(Screen[None]):
         self.version_origin = ""
         #: Digits typed so far of a link number (see :meth:`action_digit`).
         self.typed_number = ""
+        #: Set once the first page (answer or error) is on screen.
+        self.page_shown = asyncio.Event()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="url-row"):
@@ -138,11 +147,14 @@ class BrowserScreen(Screen[None]):
             yield LinksPanel(id="links")
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         if self.start_url:
             self.query_one("#url", Input).value = self.start_url
             self.open_url(self.start_url)
             self.query_one(LinksPanel).table.focus()
+            # Until this returns the screen is not drawn (see FIRST_PAINT_HOLD).
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.page_shown.wait(), FIRST_PAINT_HOLD)
         else:
             self.query_one("#url", Input).focus()
 
@@ -193,6 +205,7 @@ class BrowserScreen(Screen[None]):
         else:
             self.history.replace(page)
         self.show_page(page)
+        self.page_shown.set()
         return page
 
     @work(exclusive=True, group="read")

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from http import HTTPStatus
 
+import httpx
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from explorer.core.client import Client
 from explorer.core.exchange import Exchange
-from explorer.ui.app import RestwalkApp
+from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.template_form import TemplateForm
 from explorer.ui.navigation import Reading
+from explorer.ui.screens import main as main_screen
 from explorer.ui.screens.main import BrowserScreen
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.status_line import StatusLine
+from mock_server import Settings
+from mock_server import create_app as create_mock_app
 from tests.explorer.servers import closed_port
 from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, settle
 
@@ -63,6 +69,66 @@ async def test_open_root_shows_status_explanation_and_links(make_app: AppFactory
         assert "200 OK" in status_text(app)
         assert "type a link's number to follow it" in status_text(app)
         assert app.browser.query_one(LinksPanel).table.row_count == len(page.links)
+
+
+class Delayed(httpx.AsyncBaseTransport):
+    """The mock app, answering once ``release`` is set (after ``delay`` seconds if given)."""
+
+    def __init__(self, delay: float | None = None) -> None:
+        self.inner = httpx.ASGITransport(app=create_mock_app(Settings()))
+        self.release = asyncio.Event()
+        self.delay = delay
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if self.delay is not None:
+            await asyncio.sleep(self.delay)
+            self.release.set()
+        await self.release.wait()
+        return await self.inner.handle_async_request(request)
+
+
+def record_frames(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The status line as each frame of the browser screen is drawn."""
+    frames: list[str] = []
+    display = RestwalkApp._display
+
+    def recorded(self: RestwalkApp, *args: object) -> None:
+        if self.screen is self.browser:
+            frames.append(status_text(self).strip())
+        display(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RestwalkApp, "_display", recorded)
+    return frames
+
+
+async def test_paint_holding_the_first_frame_shows_the_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Like a browser, the first paint waits (a while) for the start page's answer."""
+    monkeypatch.setattr(main_screen, "FIRST_PAINT_HOLD", 5.0)
+    frames = record_frames(monkeypatch)
+    app = create_app(ROOT, client=Client(transport=Delayed(0.3)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+    assert frames, "the browser screen was never drawn"
+    assert frames[0].startswith("200 OK"), frames[0]
+
+
+async def test_a_slow_answer_is_waited_for_only_so_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(main_screen, "FIRST_PAINT_HOLD", 0.1)
+    frames = record_frames(monkeypatch)
+    transport = Delayed()
+    app = create_app(ROOT, client=Client(transport=transport))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.3)
+        assert frames, "nothing drawn while the answer was slow"
+        assert frames[0].startswith("… GET http://mock/ sending"), frames[0]
+        await pilot.press("l")  # the app answers keys meanwhile
+        assert app.screen is not app.browser
+        await pilot.press("escape")
+        transport.release.set()
+        await settle(pilot)
+        assert status_text(app).strip().startswith("200 OK")
 
 
 async def test_follow_link_then_back_and_forward(make_app: AppFactory) -> None:
