@@ -15,6 +15,10 @@ default ``bench/.posting-venv``; created on first use with ``posting`` and
 ``tree-sitter==0.25.2``, which it needs to start on this machine).
 
     .venv/bin/python bench/bench_tui.py [--runs 5] [--big-runs-posting 5]
+        [--first-screen-only] [--skip-posting]
+
+restwalk's modules are compiled to bytecode first, as pip compiles an installed
+package's (``make run`` does the same for this editable checkout).
 """
 
 from __future__ import annotations
@@ -257,6 +261,17 @@ def ensure_posting(venv: Path) -> None:
     )
 
 
+def compile_bytecode() -> None:
+    """Compile restwalk's modules, as pip does for an installed package (Posting's were at
+    its install): this checkout is installed editable, and with PYTHONDONTWRITEBYTECODE
+    set nothing would ever cache them. ``make run`` does the same."""
+    python = ROOT / ".venv/bin/python"
+    subprocess.run(
+        [str(python), "-m", "compileall", "-q", "explorer", "mock_server"], cwd=ROOT, check=True
+    )
+    print("restwalk's bytecode compiled (compileall), as an installed package's is")
+
+
 def run_once(app: App, big_url: str | None, run: int, workdir: Path) -> dict[str, float]:
     env = {"HOME": str(workdir), "TERM": "xterm-256color", "COLORTERM": "truecolor"}
     tmux = Tmux(f"bench-{app.name}-{os.getpid()}-{run}", app.command, workdir, env)
@@ -302,6 +317,9 @@ def main() -> int:
     )
     parser.add_argument("--posting", type=Path, default=ROOT / "bench/.posting-venv")
     parser.add_argument("--skip-posting", action="store_true")
+    parser.add_argument(
+        "--first-screen-only", action="store_true", help="measure only the first full screen"
+    )
     args = parser.parse_args()
     if shutil.which("tmux") is None:
         print("bench_tui: tmux is needed", file=sys.stderr)
@@ -310,6 +328,7 @@ def main() -> int:
     if not args.skip_posting:
         ensure_posting(args.posting)
         apps.append(posting_app(args.posting))
+    compile_bytecode()
     body = big_json()
     print(f"20 MB document: {len(body) / 1e6:.1f} MB; {args.runs} runs each; median shown")
     results: dict[str, list[dict[str, float]]] = {}
@@ -317,7 +336,9 @@ def main() -> int:
         for app in apps:
             runs = []
             for run in range(args.runs):
-                big = app.name != "posting" or run < args.big_runs_posting
+                big = not args.first_screen_only and (
+                    app.name != "posting" or run < args.big_runs_posting
+                )
                 figures = run_once(app, url if big else None, run, Path(tmp))
                 print(
                     f"  {app.name} run {run + 1}: "
