@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Footer, Input, Label, Select, Static, TextArea
+from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
 from explorer.core.errors import RestwalkError
 from explorer.core.exchange import SentRequest
@@ -37,6 +37,7 @@ from explorer.core.request import (
 )
 from explorer.core.wire import request_text
 from explorer.ui.widgets.body_editor import BodyEditor
+from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.pairs_editor import PairsEditor
 
 AUTH_KINDS: tuple[tuple[str, str], ...] = (
@@ -188,7 +189,7 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
             with Vertical(id="preview-pane"):
                 yield Label("The request as it will be sent")
                 yield Static("", id="preview")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._show_auth_fields()

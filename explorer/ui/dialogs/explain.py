@@ -6,7 +6,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
+
+from explorer.ui.widgets.key_bar import KeyBar
 
 
 class ExplainDialog(ModalScreen[None]):
@@ -34,7 +36,7 @@ class ExplainDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="explain-scroll"):
             yield Markdown(self.markdown, id="explanation")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#explain-scroll").focus()

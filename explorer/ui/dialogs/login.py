@@ -17,9 +17,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from explorer.core.request import Auth, BasicAuth, BearerAuth, LoginFlow, RequestSpec
+from explorer.ui.widgets.key_bar import KeyBar
 
 KINDS: tuple[tuple[str, str], ...] = (
     ("Log in with user + password, use the token (Bearer)", "token"),
@@ -93,7 +94,7 @@ class LoginDialog(ModalScreen[LoginResult | None]):
             yield Label("Login URL", classes="login-url")
             yield Input(self.origin + "/auth/token", id="login-url", classes="login-url")
             yield Button("Log in", id="submit", variant="primary")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#user", Input).focus()

@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from explorer.core.link import Link
 from explorer.core.templates import TemplateError, expand_template, template_variables
+from explorer.ui.widgets.key_bar import KeyBar
 
 
 class TemplateForm(ModalScreen[tuple[Link, str] | None]):
@@ -63,7 +64,7 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
             yield Static("", id="expanded")
             yield Static(self.problem, id="template-error")
             yield Button("Open", id="open", variant="primary")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._update()

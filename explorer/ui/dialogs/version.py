@@ -16,9 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from explorer.core.request import VERSION_STYLES, VersionStyle
+from explorer.ui.widgets.key_bar import KeyBar
 
 STYLE_LABELS: dict[str, str] = {
     "none": "none: ask for no version (the server's default)",
@@ -85,7 +86,7 @@ class VersionDialog(ModalScreen[VersionChoice | None]):
                 id="style",
             )
             yield Button("Apply", id="apply", variant="primary")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#version", Input).focus()

@@ -8,7 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
+
+from explorer.ui.widgets.key_bar import KeyBar
 
 WALK = """\
 ## Walking an API
@@ -92,7 +94,7 @@ class HelpScreen(ModalScreen[None]):
         )
         with VerticalScroll():
             yield Markdown(text, id="help-text")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

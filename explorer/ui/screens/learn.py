@@ -13,11 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Markdown, OptionList
+from textual.widgets import Input, Markdown, OptionList
 from textual.widgets.option_list import Option
 
 from explorer.core.knowledge import Explanation, Kind, all_explanations, search
 from explorer.ui.explain_text import explanation_markdown
+from explorer.ui.widgets.key_bar import KeyBar
 
 _KIND_ORDER = (
     Kind.STATUS_CLASS,
@@ -88,7 +89,7 @@ class LearnScreen(Screen[None]):
             yield OptionList(id="learn-list")
             with VerticalScroll(id="learn-detail"):
                 yield Markdown("", id="learn-text")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.fill(self.initial_query)

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, TabbedContent, TabPane
+from textual.widgets import Input, Label, TabbedContent, TabPane
 
 from explorer.core.errors import RestwalkError
 from explorer.core.link import Link
@@ -37,6 +37,7 @@ from explorer.ui.navigation import (
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
+from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.links_panel import LinksPanel, link_kind
 from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.trip_view import TripView
@@ -145,7 +146,7 @@ class BrowserScreen(Screen[None]):
                 with TabPane("Trip", id="trip"), VerticalScroll(id="trip-scroll"):
                     yield TripView(id="trip-view")
             yield LinksPanel(id="links")
-        yield Footer()
+        yield KeyBar()
 
     async def on_mount(self) -> None:
         if self.start_url:
