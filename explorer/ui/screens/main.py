@@ -8,7 +8,6 @@ a newer request cancels an older one and a stale answer is never shown.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from dataclasses import replace
 from http import HTTPStatus
 from typing import TYPE_CHECKING
@@ -44,16 +43,36 @@ from explorer.ui.widgets.trip_view import TripView
 
 if TYPE_CHECKING:
     from explorer.core.client import Client
+    from explorer.core.exchange import Exchange
     from explorer.ui.dialogs.login import LoginResult
     from explorer.ui.dialogs.version import VersionChoice
 
-#: Seconds the first paint waits for the start page's answer ("paint holding", as
-#: browsers do). A local server answers within milliseconds: the first frame then
-#: shows the page, and the whole screen is laid out and drawn once, not twice
-#: (about 40 ms of restwalk's start). A slower server gets the "sending" line.
-FIRST_PAINT_HOLD = 0.25
 
 # The dialogs are imported where they open: the first screen does not wait for them.
+
+
+#: Bodies up to this size are read for links and advice as they arrive, so the page
+#: is drawn once, whole (the mock server's pages take a millisecond or two). Larger
+#: ones are drawn first and read in a thread.
+READ_AT_ONCE = 64 * 1024
+
+
+def _read(exchange: Exchange) -> Reading:
+    """:func:`read_response`, with a failure turned into advice: the page stays shown."""
+    try:
+        return read_response(exchange)
+    except Exception as exc:
+        return Reading((), 0, (f"restwalk could not read this response's links: {exc}",))
+
+
+def _with_reading(page: Page, reading: Reading) -> Page:
+    return replace(
+        page,
+        links=reading.links,
+        links_found=reading.found,
+        advice=reading.advice,
+        reading=False,
+    )
 
 
 class BrowserScreen(Screen[None]):
@@ -125,8 +144,8 @@ class BrowserScreen(Screen[None]):
         self.version_origin = ""
         #: Digits typed so far of a link number (see :meth:`action_digit`).
         self.typed_number = ""
-        #: Set once the first page (answer or error) is on screen.
-        self.page_shown = asyncio.Event()
+        #: The start page on its way before the screen is shown (see :meth:`prefetch`).
+        self._start: asyncio.Future[Page] | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="url-row"):
@@ -148,16 +167,35 @@ class BrowserScreen(Screen[None]):
             yield LinksPanel(id="links")
         yield KeyBar()
 
-    async def on_mount(self) -> None:
-        if self.start_url:
-            self.query_one("#url", Input).value = self.start_url
-            self.open_url(self.start_url)
-            self.query_one(LinksPanel).table.focus()
-            # Until this returns the screen is not drawn (see FIRST_PAINT_HOLD).
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.page_shown.wait(), FIRST_PAINT_HOLD)
-        else:
+    def on_mount(self) -> None:
+        if not self.start_url:
             self.query_one("#url", Input).focus()
+            return
+        self.query_one("#url", Input).value = self.start_url
+        self.query_one(LinksPanel).table.focus()
+        start = self._start
+        self._start = None
+        if start is not None and start.done() and not start.cancelled():
+            self._arrived(start.result(), record=True)  # before the screen is first drawn
+        else:
+            self.send(RequestSpec(url=self.start_url), pending=start)
+
+    async def prefetch(self, hold: float) -> None:
+        """Start loading the start page before this screen is shown; wait up to ``hold`` s.
+
+        The app shows the screen after this: with the page when it came in time
+        (the screen is then drawn once, whole), else with "sending" until it comes.
+        """
+        assert self.start_url is not None
+        start = asyncio.ensure_future(self._load(self._prepared(RequestSpec(url=self.start_url))))
+        self._start = start
+        try:
+            await asyncio.wait_for(asyncio.shield(start), hold)
+        except TimeoutError:
+            pass
+        except asyncio.CancelledError:  # the app is closing
+            start.cancel()
+            raise
 
     # -- sending ----------------------------------------------------------------------------
 
@@ -165,8 +203,8 @@ class BrowserScreen(Screen[None]):
         """GET ``url`` as a new page."""
         self.send(RequestSpec(url=url.strip()), via=via)
 
-    def send(self, spec: RequestSpec, *, via: str = "url", record: bool = True) -> None:
-        """Send ``spec`` (with the session's credential) in a worker and show the result."""
+    def _prepared(self, spec: RequestSpec) -> RequestSpec:
+        """``spec`` with the session's credential and API version, where they apply."""
         if (
             spec.auth is None
             and self.session_auth is not None
@@ -181,33 +219,67 @@ class BrowserScreen(Screen[None]):
             and origin_of(spec.url) == self.version_origin
         ):
             spec = replace(spec, api_version=version.version, version_style=version.style)
+        return spec
+
+    def send(
+        self,
+        spec: RequestSpec,
+        *,
+        via: str = "url",
+        record: bool = True,
+        pending: asyncio.Future[Page] | None = None,
+    ) -> None:
+        """Send ``spec`` (with the session's credential) in a worker and show the result.
+
+        ``pending`` is that request already on its way (the prefetched start page).
+        """
+        spec = self._prepared(spec)
         self.query_one("#method", Label).update(spec.method)
         self.query_one("#url", Input).value = spec.url
         self.query_one(StatusLine).show_loading(spec)
-        self.fetch(spec, via, record)
+        self.fetch(spec, via, record, pending)
 
     @work(exclusive=True, group="fetch")
-    async def fetch(self, spec: RequestSpec, via: str, record: bool) -> Page:
-        """Send one request and show the response; newer fetches cancel this one.
+    async def fetch(
+        self,
+        spec: RequestSpec,
+        via: str,
+        record: bool,
+        pending: asyncio.Future[Page] | None = None,
+    ) -> Page:
+        """Send one request (or wait for ``pending``) and show the response.
 
-        The response is shown as soon as it arrives; :meth:`read` then finds its
+        Newer fetches cancel this one, and with it the request.
+        """
+        page = await (pending if pending is not None else self._load(spec, via))
+        self._arrived(page, record)
+        return page
+
+    async def _load(self, spec: RequestSpec, via: str = "url") -> Page:
+        """The page of one request; nothing is shown.
+
+        A small response is read for links and advice at once, to be shown whole. A
+        larger one is shown as soon as it arrives; :meth:`read` then finds its
         links and advice in a thread (a 20 MB body can hold many links).
         """
         try:
             exchange = await self.client.send(spec)
         except RestwalkError as error:
-            page = Page(spec, error=error, via=via)
+            return Page(spec, error=error, via=via)
         except Exception as exc:
-            page = Page(spec, error=RestwalkError(f"Unexpected failure: {exc}"), via=via)
-        else:
-            page = Page(spec, exchange=exchange, via=via, reading=True)
+            return Page(spec, error=RestwalkError(f"Unexpected failure: {exc}"), via=via)
+        page = Page(spec, exchange=exchange, via=via, reading=True)
+        if len(exchange.response.body) <= READ_AT_ONCE:
+            page = _with_reading(page, _read(exchange))
+        return page
+
+    def _arrived(self, page: Page, record: bool) -> None:
+        """Put a new page in the history (or in the current one's place) and show it."""
         if record:
             self.history.visit(page)
         else:
             self.history.replace(page)
         self.show_page(page)
-        self.page_shown.set()
-        return page
 
     @work(exclusive=True, group="read")
     async def read(self, page: Page) -> Page:
@@ -221,17 +293,7 @@ class BrowserScreen(Screen[None]):
         painted = asyncio.Event()
         self.call_after_refresh(painted.set)
         await painted.wait()
-        try:
-            reading = await asyncio.to_thread(read_response, page.exchange)
-        except Exception as exc:  # the response stays on screen whatever happens here
-            reading = Reading((), 0, (f"restwalk could not read this response's links: {exc}",))
-        read = replace(
-            page,
-            links=reading.links,
-            links_found=reading.found,
-            advice=reading.advice,
-            reading=False,
-        )
+        read = _with_reading(page, await asyncio.to_thread(_read, page.exchange))
         self.history.swap(page, read)
         if self.history.current is read:
             self.show_reading(read)

@@ -13,10 +13,10 @@ from textual.widgets import Input
 
 from explorer.core.client import Client
 from explorer.core.exchange import Exchange
+from explorer.ui import app as app_module
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.template_form import TemplateForm
 from explorer.ui.navigation import Reading
-from explorer.ui.screens import main as main_screen
 from explorer.ui.screens.main import BrowserScreen
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.links_panel import LinksPanel
@@ -94,7 +94,8 @@ def record_frames(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     def recorded(self: RestwalkApp, *args: object) -> None:
         if self.screen is self.browser:
-            frames.append(status_text(self).strip())
+            links = len(self.browser.query_one(LinksPanel).links)
+            frames.append(f"{status_text(self).strip()} [{links} links]")
         display(self, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(RestwalkApp, "_display", recorded)
@@ -105,17 +106,20 @@ async def test_paint_holding_the_first_frame_shows_the_answer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Like a browser, the first paint waits (a while) for the start page's answer."""
-    monkeypatch.setattr(main_screen, "FIRST_PAINT_HOLD", 5.0)
+    monkeypatch.setattr(app_module, "FIRST_PAINT_HOLD", 5.0)
     frames = record_frames(monkeypatch)
     app = create_app(ROOT, client=Client(transport=Delayed(0.3)))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
     assert frames, "the browser screen was never drawn"
     assert frames[0].startswith("200 OK"), frames[0]
+    # A small page is read for links as it arrives: the first frame is whole.
+    assert "Finding the links" not in frames[0]
+    assert frames[0].endswith("[16 links]"), frames[0]
 
 
 async def test_a_slow_answer_is_waited_for_only_so_long(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(main_screen, "FIRST_PAINT_HOLD", 0.1)
+    monkeypatch.setattr(app_module, "FIRST_PAINT_HOLD", 0.1)
     frames = record_frames(monkeypatch)
     transport = Delayed()
     app = create_app(ROOT, client=Client(transport=transport))
@@ -262,6 +266,7 @@ async def test_page_left_while_reading_is_read_when_shown_again(
         return real(exchange)
 
     monkeypatch.setattr(main, "read_response", slow_for_customers)
+    monkeypatch.setattr(main, "READ_AT_ONCE", 0)  # every body read in a thread
     app = make_app("http://mock/customers")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
