@@ -80,7 +80,7 @@ class BrowserScreen(Screen[None]):
 
     CSS_PATH = "main.tcss"
     #: When the screen comes back (a dialog closed) with nothing focused: the links.
-    AUTO_FOCUS = "#links DataTable"
+    AUTO_FOCUS = "#links RowTable"
 
     BINDINGS = [
         Binding(
@@ -436,7 +436,7 @@ class BrowserScreen(Screen[None]):
         self.query_one(TabbedContent).active = tab
         targets = {
             "body": "#body-view",
-            "headers": "#headers-view DataTable",
+            "headers": "#headers-view RowTable",
             "raw": "#raw-view",
             "trip": "#trip-scroll",
         }

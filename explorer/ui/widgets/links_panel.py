@@ -6,10 +6,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.link import Link
+from explorer.ui.widgets.row_table import RowTable
 
 
 def link_kind(link: Link) -> str:
@@ -59,9 +60,6 @@ COLUMNS: tuple[tuple[str, int], ...] = (
     ("found at", 32),
 )
 
-#: Rows listed at most: a table of 200,000 rows would take seconds to build.
-MAX_ROWS = 1000
-
 
 def panel_rank(link: Link) -> int:
     """Where ``link`` goes in the panel: what a person wants first gets the low numbers.
@@ -93,7 +91,7 @@ class LinksPanel(Vertical):
     """Numbered links with rel, method, title and where each was found."""
 
     DEFAULT_CSS = """
-    LinksPanel > DataTable { height: 1fr; }
+    LinksPanel > RowTable { height: 1fr; }
     LinksPanel > #link-detail { height: auto; max-height: 6; padding: 0 1; }
     """
 
@@ -109,18 +107,13 @@ class LinksPanel(Vertical):
         self.links: tuple[Link, ...] = ()
 
     def compose(self) -> ComposeResult:
-        table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True)
-        # Fixed widths: measuring 1,000 rows per page costs time, and a table
-        # drawn between adding rows and measuring them would keep narrow columns.
-        for label, width in COLUMNS:
-            table.add_column(label, width=width)
-        yield table
+        yield RowTable(COLUMNS)
         yield Static("", id="link-detail")
 
     @property
-    def table(self) -> DataTable[str | Text]:
+    def table(self) -> RowTable:
         """The table of links."""
-        return self.query_one(DataTable)
+        return self.query_one(RowTable)
 
     def show_links(self, links: tuple[Link, ...], found: int = 0) -> None:
         """Replace the rows with ``links`` (in :func:`panel_order` already), numbered from 1.
@@ -128,47 +121,36 @@ class LinksPanel(Vertical):
         ``found`` is how many the response held, when ``links`` are only the first ones.
         """
         self.links = links
-        table = self.table
-        table.clear()
-        for number, link in enumerate(links[:MAX_ROWS], start=1):
-            title = link.title or short_href(link.href)
-            method = link.method if link_kind(link) == "go" else f"{link.method} ✎"
-            table.add_row(str(number), link.rel, method, title, link.source, key=str(number))
-        detail = self.query_one("#link-detail", Static)
-        found = max(found, len(links))
+        self.table.set_rows([_row(number, link) for number, link in enumerate(links, start=1)])
         if not links:
-            detail.update("No links in this response.")
-        elif found > len(links) or len(links) > MAX_ROWS:
-            kept = (
-                f" ({len(links):,} kept; restwalk links URL lists all)"
-                if found > len(links)
-                else ""
-            )
-            detail.update(
-                f"{found:,} links{kept}. The first {min(MAX_ROWS, len(links)):,} are listed; "
-                "type a number to follow any kept link."
-            )
-        else:
-            detail.update("")
-        self.border_title = f"Links ({found:,})"
+            self.query_one("#link-detail", Static).update("No links in this response.")
+        # (else the table's cursor, on the first link, describes it there)
+        found = max(found, len(links))
+        listed = f"the first {len(links):,} of {found:,}" if found > len(links) else f"{found:,}"
+        self.border_title = f"Links ({listed})"
 
     def highlight(self, number: int) -> None:
         """Move the cursor to link ``number`` (from 1)."""
-        if 0 < number <= min(len(self.links), MAX_ROWS):
-            self.table.move_cursor(row=number - 1)
+        if 0 < number <= len(self.links):
+            self.table.move_cursor(number - 1)
 
     def link_at(self, number: int) -> Link | None:
         """Link number ``number`` (from 1), if there is one."""
         return self.links[number - 1] if 0 < number <= len(self.links) else None
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_row_table_highlighted(self, event: RowTable.Highlighted) -> None:
         event.stop()
-        link = self.link_at(int(event.row_key.value or 0))
+        link = self.link_at(event.row + 1)
         if link is not None:
             self.query_one("#link-detail", Static).update(describe_link(link))
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+    def on_row_table_selected(self, event: RowTable.Selected) -> None:
         event.stop()
-        link = self.link_at(int(event.row_key.value or 0))
+        link = self.link_at(event.row + 1)
         if link is not None:
             self.post_message(self.Follow(link))
+
+
+def _row(number: int, link: Link) -> tuple[str, ...]:
+    method = link.method if link_kind(link) == "go" else f"{link.method} ✎"
+    return (str(number), link.rel, method, link.title or short_href(link.href), link.source)

@@ -1,4 +1,4 @@
-"""A response with many links: the body comes first, the table stays small, numbers reach all."""
+"""A response with many links: the body comes first, every link is listed and numbered."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import httpx
 
 from explorer.core.client import Client
 from explorer.ui.app import create_app
-from explorer.ui.widgets.links_panel import MAX_ROWS, LinksPanel
+from explorer.ui.widgets.links_panel import LinksPanel
 from tests.explorer.ui.conftest import SIZE, settle
 
 COUNT = 1500
@@ -26,14 +26,23 @@ def handler(request: httpx.Request) -> httpx.Response:
     return httpx.Response(200, json={"path": request.url.path})
 
 
-async def test_many_links_listed_up_to_the_cap_and_reachable_by_number() -> None:
+async def test_many_links_all_listed_and_reachable_by_number() -> None:
     app = create_app("http://big/", client=Client(transport=httpx.MockTransport(handler)))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         panel = app.browser.query_one(LinksPanel)
         assert len(panel.links) == COUNT
-        assert panel.table.row_count == MAX_ROWS
+        assert panel.table.row_count == COUNT
         assert panel.border_title == f"Links ({COUNT:,})"
+        await pilot.press("f", "end")  # the last row, drawn like the first
+        assert panel.table.cursor_row == COUNT - 1
+        assert (
+            panel.query_one("#link-detail")
+            .render()
+            .plain.startswith(  # type: ignore[union-attr]
+                f"GET http://big/items/{COUNT - 1}"
+            )
+        )
         number = 1200
         assert panel.links[number - 1].href == f"http://big/items/{number - 1}"
         await pilot.press(*str(number))  # 1, 12, 120 wait for more; 1200 is unambiguous

@@ -54,7 +54,7 @@ async def test_explain_status_and_header(make_app: AppFactory) -> None:
         await pilot.press("escape")
         await pilot.press("h")  # the headers tab
         await pilot.pause()
-        table = app.browser.query_one(HeadersView).query_one("DataTable")
+        table = app.browser.query_one(HeadersView).query_one("RowTable")
         assert table.has_focus  # h shows the headers and moves into them
         await pilot.press("enter")
         await pilot.pause()

@@ -1,0 +1,100 @@
+"""RowTable: fixed columns, a cursor, a header that stays, keys and the mouse."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from explorer.ui.widgets.row_table import RowTable
+
+COLUMNS = (("#", 3), ("name", 6))
+
+
+class Table(App[None]):
+    def __init__(self, rows: int) -> None:
+        super().__init__()
+        self.rows = [(str(n), f"row-{n}-long-name") for n in range(rows)]
+        self.events: list[tuple[str, int]] = []
+
+    def compose(self) -> ComposeResult:
+        yield RowTable(COLUMNS)
+
+    def on_mount(self) -> None:
+        self.query_one(RowTable).set_rows(self.rows)
+
+    def on_row_table_highlighted(self, event: RowTable.Highlighted) -> None:
+        self.events.append(("highlighted", event.row))
+
+    def on_row_table_selected(self, event: RowTable.Selected) -> None:
+        self.events.append(("selected", event.row))
+
+
+def lines(app: Table) -> list[str]:
+    table = app.query_one(RowTable)
+    return [table.render_line(y).text for y in range(table.size.height)]
+
+
+async def test_cells_are_cut_to_their_columns_under_a_header() -> None:
+    app = Table(3)
+    async with app.run_test(size=(20, 6)) as pilot:
+        await pilot.pause()
+        shown = lines(app)
+        assert shown[0].rstrip() == " #    name"
+        assert shown[1].rstrip() == " 0    row-0-"
+        assert app.events == [("highlighted", 0)]
+
+
+async def test_keys_move_the_cursor_and_the_header_stays() -> None:
+    app = Table(50)
+    async with app.run_test(size=(20, 6)) as pilot:
+        table = app.query_one(RowTable)
+        table.focus()
+        await pilot.press("down", "down")
+        assert table.cursor_row == 2
+        await pilot.press("end")
+        assert table.cursor_row == 49
+        shown = lines(app)
+        assert shown[0].startswith(" #")  # still the header
+        assert shown[-1].startswith(" 49")  # the cursor's row in view
+        await pilot.press("pageup")
+        assert table.cursor_row == 49 - 5
+        await pilot.press("home", "up")
+        assert table.cursor_row == 0
+        assert lines(app)[1].startswith(" 0 ")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.events[-1] == ("selected", 0)
+        assert ("highlighted", 49) in app.events
+
+
+async def test_a_click_selects_the_row_under_the_mouse() -> None:
+    app = Table(10)
+    async with app.run_test(size=(20, 6)) as pilot:
+        await pilot.click(RowTable, offset=(2, 3))  # the header, then rows 0, 1, 2
+        await pilot.pause()
+        assert app.query_one(RowTable).cursor_row == 2
+        assert app.events[-1] == ("selected", 2)
+        await pilot.click(RowTable, offset=(2, 0))  # the header selects nothing
+        await pilot.pause()
+        assert app.events[-1] == ("selected", 2)
+
+
+async def test_scrolling_sideways_shows_the_cut_columns() -> None:
+    app = Table(3)
+    async with app.run_test(size=(8, 6)) as pilot:
+        table = app.query_one(RowTable)
+        table.focus()
+        await pilot.press("right", "right", "right", "right", "right")
+        await pilot.pause()
+        assert lines(app)[1].startswith(" row-0-")  # five cells in: past the "#" column
+
+
+async def test_no_rows_is_a_header_and_nothing_to_select() -> None:
+    app = Table(0)
+    async with app.run_test(size=(20, 6)) as pilot:
+        table = app.query_one(RowTable)
+        table.focus()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.events == []
+        assert table.row_count == 0
+        assert lines(app)[1].strip() == ""
