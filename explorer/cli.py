@@ -17,10 +17,8 @@ Textual is imported only when the TUI starts: the other commands stay quick.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
-import difflib
 import gc
 import os
 import re
@@ -30,17 +28,12 @@ from dataclasses import replace
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
-from explorer.cli_options import (
-    COMMANDS,
-    UsageError,
-    absolute_url,
-    build_parser,
-    client_from,
-    spec_from,
-)
+from explorer.cli_options import COMMANDS, UsageError, absolute_url, client_from, spec_from
 from explorer.core.hypermedia.embedded import is_embedded
 
 if TYPE_CHECKING:
+    import argparse
+
     from explorer.core.exchange import Exchange
     from explorer.core.link import Link
 
@@ -200,6 +193,8 @@ def _looks_like_a_command(word: str) -> bool:
 
 def _tui(argv: list[str]) -> int:
     if len(argv) > 1 or (argv and _looks_like_a_command(argv[0])):
+        import difflib
+
         close = difflib.get_close_matches(argv[0], COMMANDS, n=1)
         hint = f"did you mean {close[0]!r}? " if close else ""
         host = f" (http://{argv[0]}/ for a host of that name)" if len(argv) == 1 else ""
@@ -231,6 +226,8 @@ def _dispatch(argv: list[str]) -> int:
 
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         return _tui(argv)
+    from explorer.cli_parser import build_parser
+
     args = build_parser().parse_args(argv)
     if args.command is None:
         raise UsageError("give a URL or a command (see 'restwalk --help')")

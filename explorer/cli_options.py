@@ -1,260 +1,29 @@
-"""The ``restwalk`` command line's options, and how they become a request.
+"""How the ``restwalk`` command line's options become a request.
 
-:func:`build_parser` defines every subcommand and option (their ``--help`` is
-the reference); :func:`spec_from` turns parsed options into a
-:class:`~explorer.core.request.RequestSpec` and :func:`client_from` into a
-:class:`~explorer.core.client.Client`. Bad input raises :class:`UsageError`.
+:mod:`explorer.cli_parser` defines the options; :func:`spec_from` turns parsed
+options into a :class:`~explorer.core.request.RequestSpec` and
+:func:`client_from` into a :class:`~explorer.core.client.Client`. Bad input
+raises :class:`UsageError`.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
-import textwrap
-from typing import TYPE_CHECKING, NoReturn
-
-from explorer import __version__
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import argparse
+
     from explorer.core.client import Client
     from explorer.core.request import Auth, RequestSpec
 
-__all__ = ["COMMANDS", "UsageError", "absolute_url", "build_parser", "client_from", "spec_from"]
+__all__ = ["COMMANDS", "UsageError", "absolute_url", "client_from", "spec_from"]
 
 COMMANDS = ("request", "links", "explain")
-
-DESCRIPTION = """\
-restwalk: explore and learn a REST API from the terminal.
-
-  restwalk                     open the TUI on the bundled mock server
-  restwalk URL                 open the TUI on URL
-  restwalk request METHOD URL  send one request, print the answer explained
-  restwalk links URL           list the links in URL's response
-  restwalk explain TOPIC       explain a status code, header or method"""
-
-EPILOG = """\
-examples:
-  restwalk request GET http://127.0.0.1:8000/
-  restwalk request GET http://127.0.0.1:8000/ --follow rw:customers --follow next
-  restwalk request POST http://127.0.0.1:8000/customers --user alice:wonderland \\
-      -d '{"name": "Ann", "address": "1 Main St, Springfield, IL 62701"}'
-  restwalk links http://127.0.0.1:8000/products --json
-  restwalk explain 418; restwalk explain Retry-After; restwalk explain PATCH
-
-exit codes: 0 success (any HTTP status), 1 the request failed (refused, DNS,
-timeout, TLS, broken response, login failed, --follow rel not found),
-2 bad usage. Run 'restwalk COMMAND --help' for a command's options."""
 
 
 class UsageError(Exception):
     """Bad command-line input: one line on stderr, exit 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, not usage plus message."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see '{self.prog} --help')")
-
-
-def _text(*paragraphs: str) -> str:
-    """Paragraphs wrapped for a help screen (the raw formatter keeps them as given)."""
-    return "\n\n".join(textwrap.fill(p, 79) for p in paragraphs)
-
-
-def _formatter(prog: str) -> argparse.HelpFormatter:
-    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
-
-
-# --- parsing ------------------------------------------------------------------------------
-
-
-def _connection_options() -> _Parser:
-    """Options shared by ``request`` and ``links``: headers, versions, auth, transport."""
-    shared = _Parser(add_help=False)
-    group = shared.add_argument_group("request options")
-    group.add_argument(
-        "-H",
-        "--header",
-        action="append",
-        default=[],
-        metavar="'NAME: VALUE'",
-        help="add a request header (repeatable)",
-    )
-    group.add_argument(
-        "--api-version", type=_non_negative_int, metavar="N", help="ask for API version N"
-    )
-    group.add_argument(
-        "--version-style",
-        choices=("uri", "query", "header", "none"),
-        help="how to say the version: /vN path segment (default), ?version=N, "
-        "or Custom-Header: api-version=N",
-    )
-    group.add_argument(
-        "--base-path",
-        default="",
-        metavar="PATH",
-        help="for --version-style uri: the path part before /vN (e.g. /api)",
-    )
-    auth = shared.add_argument_group("authentication (credentials are never printed)")
-    auth.add_argument("--user", metavar="USER:PASSWORD", help="Basic auth, or the --login user")
-    auth.add_argument("--bearer", metavar="TOKEN", help="send Authorization: Bearer TOKEN")
-    auth.add_argument(
-        "--login",
-        metavar="URL",
-        help="log in at URL with --user first, then send the token as Bearer",
-    )
-    auth.add_argument(
-        "--login-style",
-        choices=("json", "form", "basic"),
-        default="json",
-        help="how --login sends the credentials (default: json)",
-    )
-    auth.add_argument(
-        "--token-field",
-        default="access_token",
-        metavar="NAME",
-        help="the JSON field of the login answer holding the token (default: access_token)",
-    )
-    auth.add_argument(
-        "--cookie",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="send a session cookie (repeatable)",
-    )
-    transport = shared.add_argument_group("connection")
-    transport.add_argument(
-        "--http2", action="store_true", help="offer HTTP/2 (https:// URLs, by ALPN)"
-    )
-    transport.add_argument(
-        "--http2-prior-knowledge",
-        action="store_true",
-        help="speak HTTP/2 from the start, also over http://",
-    )
-    transport.add_argument(
-        "--timeout", type=_positive_float, default=30.0, metavar="SECONDS", help="default: 30"
-    )
-    transport.add_argument(
-        "--no-redirects", action="store_true", help="show a 3xx instead of following it"
-    )
-    transport.add_argument(
-        "--max-redirects", type=_non_negative_int, default=10, metavar="N", help="default: 10"
-    )
-    transport.add_argument(
-        "-k", "--insecure", action="store_true", help="do not check TLS certificates"
-    )
-    return shared
-
-
-def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text} is negative")
-    return value
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text} is not more than 0")
-    return value
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The parser of every subcommand (the TUI form ``restwalk [URL]`` is told apart first)."""
-    parser = _Parser(
-        prog="restwalk",
-        usage="restwalk [URL] | restwalk {request,links,explain} ...",
-        description=DESCRIPTION,
-        epilog=EPILOG,
-        formatter_class=_formatter,
-    )
-    parser.add_argument("--version", action="version", version=f"restwalk {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    shared = _connection_options()
-
-    request = commands.add_parser(
-        "request",
-        prog="restwalk request",
-        parents=[shared],
-        help="send one request and print the answer, explained",
-        description=_text(
-            "Send one request and print the status line with its explanation, the "
-            "headers and the body (JSON pretty-printed). Each --follow then follows "
-            "the first link with that relation in the last response (exact name, then "
-            "ignoring case, then a CURIE's local name: 'customers' finds 'rw:customers'; "
-            "the response's own links before those of the resources it embeds); "
-            "'item', when no link has that relation, is the first embedded resource. "
-            "Templated links are followed with their variables left empty.",
-        ),
-        epilog=_text(
-            "METHOD is any token (GET, PATCH, BREW...); standard methods may be typed "
-            "in lower case. A URL without scheme gets http://. --api-version without "
-            "--version-style uses the /vN path segment.",
-            "exit codes: 0 answered (any HTTP status), 1 the request failed or a "
-            "--follow relation is not in the response (the last response is printed "
-            "first), 2 bad usage.",
-        ),
-        formatter_class=_formatter,
-    )
-    request.add_argument("method", metavar="METHOD", help="GET, POST, PATCH... or any token")
-    request.add_argument("url", metavar="URL", help="the absolute URL to request")
-    request.add_argument(
-        "-d", "--data", metavar="BODY", help="request body; @FILE reads a file, @- stdin"
-    )
-    request.add_argument(
-        "--follow",
-        action="append",
-        default=[],
-        metavar="REL",
-        help="then follow the first link with relation REL (repeatable, in order)",
-    )
-    request.add_argument(
-        "--json", action="store_true", help="print each exchange as one JSON object per line"
-    )
-    request.add_argument(
-        "-v", "--verbose", action="store_true", help="also print each request as sent"
-    )
-
-    links = commands.add_parser(
-        "links",
-        prog="restwalk links",
-        parents=[shared],
-        help="list the links in a response",
-        description=_text(
-            "GET the URL and list every link its response carries, one per line: "
-            "relation, method, href, title, and where it was found (a header, or a JSON "
-            "Pointer / element path in the body; 'guessed' for a bare URL string).",
-        ),
-        epilog=_text(
-            "exit codes: 0 answered (a 4xx or 5xx answer too: a note on stderr says "
-            "so, since its links are the error's), 1 request failed, 2 bad usage."
-        ),
-        formatter_class=_formatter,
-    )
-    links.add_argument("url", metavar="URL", help="the URL to GET")
-    links.add_argument("--json", action="store_true", help="one JSON object per link and line")
-
-    explain = commands.add_parser(
-        "explain",
-        prog="restwalk explain",
-        help="explain a status code, header or method",
-        description=_text(
-            "Explain a status code (418), a header (Retry-After) or a method "
-            "(PATCH): the rule, what it means, and what to do next.",
-        ),
-        epilog="exit codes: 0 explained, 2 unknown topic.",
-        formatter_class=_formatter,
-    )
-    explain.add_argument("topic", metavar="TOPIC", help="e.g. 404, Retry-After, PATCH")
-    return parser
 
 
 # --- turning options into a request ---------------------------------------------------------------

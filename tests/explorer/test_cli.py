@@ -417,6 +417,20 @@ def test_the_commands_do_not_import_textual(mock_url: str) -> None:
     assert result.returncode == 0, result.stderr
 
 
+def test_the_tui_starts_without_the_option_parser() -> None:
+    """``restwalk [URL]`` is told apart before any parsing: argparse is not imported."""
+    code = (
+        "import sys; from explorer import cli; from explorer.ui import app; "
+        "app.run = lambda url, tls=None: 0; "
+        "rc = cli.main(['http://127.0.0.1:9/']); "
+        "assert 'argparse' not in sys.modules, 'argparse imported'; sys.exit(rc)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+
+
 def test_pick_link_prefers_exact_then_case_then_curie() -> None:
     links = [
         Link(rel="rw:next", href="http://h/1"),
