@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Label, TabbedContent, TabPane
 
 from explorer.core.errors import RestwalkError
@@ -50,6 +51,9 @@ if TYPE_CHECKING:
 
 # The dialogs are imported where they open: the first screen does not wait for them.
 
+
+#: Tabs built when first shown: the first screen shows only the body.
+LAZY_TABS = ("headers", "raw", "trip")
 
 #: Bodies up to this size are read for links and advice as they arrive, so the page
 #: is drawn once, whole (the mock server's pages take a millisecond or two). Larger
@@ -144,6 +148,8 @@ class BrowserScreen(Screen[None]):
         self.version_origin = ""
         #: Digits typed so far of a link number (see :meth:`action_digit`).
         self.typed_number = ""
+        #: The page on screen (the body, and the headers, raw and trip tabs once built).
+        self.shown: Page | None = None
         #: The start page on its way before the screen is shown (see :meth:`prefetch`).
         self._start: asyncio.Future[Page] | None = None
 
@@ -158,12 +164,10 @@ class BrowserScreen(Screen[None]):
             with TabbedContent(id="tabs", initial="body"):
                 with TabPane("Body", id="body"):
                     yield BodyView(id="body-view")
-                with TabPane("Headers", id="headers"):
-                    yield HeadersView(id="headers-view")
-                with TabPane("Raw", id="raw"):
-                    yield BodyView(id="raw-view")
-                with TabPane("Trip", id="trip"), VerticalScroll(id="trip-scroll"):
-                    yield TripView(id="trip-view")
+                # The other tabs are built when first shown (see _build_tab).
+                yield TabPane("Headers", id="headers")
+                yield TabPane("Raw", id="raw")
+                yield TabPane("Trip", id="trip")
             yield LinksPanel(id="links")
         yield KeyBar()
 
@@ -307,26 +311,58 @@ class BrowserScreen(Screen[None]):
         self.query_one("#method", Label).update(page.spec.method)
         url = page.exchange.response.url if page.exchange else page.spec.url
         self.query_one("#url", Input).value = url
+        self.shown = page
         body_view = self.query_one("#body-view", BodyView)
-        raw_view = self.query_one("#raw-view", BodyView)
-        headers_view = self.query_one(HeadersView)
         if page.exchange is not None:
             response = page.exchange.response
             if response.body:
                 body_view.show(response.body, response.media_type)
             else:
                 body_view.show_text(f"(no body: {response.status} {response.reason})")
-            headers_view.show_headers(response.headers)
-            raw_view.show_text(raw_text(page.exchange), "http")
         else:
             assert page.error is not None
             body_view.show_text(f"{page.error.explanation}\n\n{page.error.hint}")
-            headers_view.show_headers(())
-            raw_view.show_text("Nothing was received.")
-        self.query_one(TripView).show_exchange(page.exchange)
+        for tab in LAZY_TABS:
+            self._fill_tab(tab)
         self.show_reading(page)
         if page.reading:
             self.read(page)
+
+    async def _build_tab(self, tab: str) -> None:
+        """Build tab ``tab`` the first time it is shown, and fill it with the page shown."""
+        pane = self.query_one(f"#{tab}", TabPane)
+        if tab in LAZY_TABS and not pane.children:
+            content: Widget
+            if tab == "headers":
+                content = HeadersView(id="headers-view")
+            elif tab == "raw":
+                content = BodyView(id="raw-view")
+            else:
+                content = VerticalScroll(TripView(id="trip-view"), id="trip-scroll")
+            await pane.mount(content)
+            self._fill_tab(tab)
+
+    def _fill_tab(self, tab: str) -> None:
+        """Show the page shown in tab ``tab``, if that tab is built."""
+        page = self.shown
+        if page is None or not self.query_one(f"#{tab}", TabPane).children:
+            return
+        exchange = page.exchange
+        if tab == "headers":
+            headers = exchange.response.headers if exchange is not None else ()
+            self.query_one(HeadersView).show_headers(headers)
+        elif tab == "raw":
+            raw_view = self.query_one("#raw-view", BodyView)
+            if exchange is not None:
+                raw_view.show_text(raw_text(exchange), "http")
+            else:
+                raw_view.show_text("Nothing was received.")
+        else:
+            self.query_one(TripView).show_exchange(exchange)
+
+    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id is not None:
+            await self._build_tab(event.pane.id)
 
     def show_reading(self, page: Page) -> None:
         """Show what was read from ``page``: status line with advice, links, breadcrumb."""
@@ -431,9 +467,10 @@ class BrowserScreen(Screen[None]):
     def action_focus_links(self) -> None:
         self.query_one(LinksPanel).table.focus()
 
-    def action_tab(self, tab: str) -> None:
+    async def action_tab(self, tab: str) -> None:
         """Show tab ``tab`` and focus what it shows, so arrows and PgUp/PgDn scroll it."""
         self.query_one(TabbedContent).active = tab
+        await self._build_tab(tab)
         targets = {
             "body": "#body-view",
             "headers": "#headers-view RowTable",

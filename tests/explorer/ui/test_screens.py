@@ -10,7 +10,9 @@ from explorer.ui.dialogs.explain import ExplainDialog
 from explorer.ui.screens.help import HelpScreen
 from explorer.ui.screens.learn import LearnScreen, group_of, grouped_entries
 from explorer.ui.screens.main import BrowserScreen
+from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.headers_view import HeadersView
+from explorer.ui.widgets.row_table import RowTable
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle
 
 
@@ -104,3 +106,30 @@ async def test_palette_explains_a_code_and_a_header(make_app: AppFactory) -> Non
             assert markdown_of(app.screen, "#explanation").startswith(heading)
             await pilot.press("escape")
             await pilot.pause()
+
+
+async def test_the_other_tabs_are_built_when_first_shown_and_follow_the_page(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not app.browser.query(HeadersView)  # the first screen shows only the body
+        await pilot.click("#--content-tab-headers")  # a click on the tab builds it
+        await settle(pilot)
+        table = app.browser.query_one(HeadersView).query_one(RowTable)
+        assert table.row_count > 0
+        await pilot.press("w")  # raw, built from the page shown
+        await settle(pilot)
+        assert app.browser.query_one("#raw-view", BodyView).row_text(0) == "GET / HTTP/1.1"
+        await pilot.press("f", "2")  # a new page: the built tabs show it
+        await settle(pilot)
+        raw = app.browser.query_one("#raw-view", BodyView)
+        assert raw.row_text(0) == "GET /products HTTP/1.1"
+        page = app.browser.history.current
+        assert page is not None
+        assert page.exchange is not None
+        assert app.browser.shown is page
+        shown_names = app.browser.query_one(HeadersView).names
+        assert shown_names == tuple(name for name, _ in page.exchange.response.headers)
+        assert table.row_count == len(shown_names)
