@@ -1,6 +1,7 @@
 """Benchmark the restwalk TUI against Posting on the same work, driven in tmux.
 
-For each app, median of N runs (default 5), everything served from 127.0.0.1:
+For each app, median of N runs (default 5; the apps take turns, so a busy spell
+slows both), everything served from 127.0.0.1:
 
 1. first full screen: from launch until the app's first complete screen is drawn
    (restwalk: its bundled mock server's root response shown; Posting: its empty
@@ -331,11 +332,11 @@ def main() -> int:
     compile_bytecode()
     body = big_json()
     print(f"20 MB document: {len(body) / 1e6:.1f} MB; {args.runs} runs each; median shown")
-    results: dict[str, list[dict[str, float]]] = {}
+    results: dict[str, list[dict[str, float]]] = {app.name: [] for app in apps}
     with serve_big(body) as url, tempfile.TemporaryDirectory() as tmp, tmux_server():
-        for app in apps:
-            runs = []
-            for run in range(args.runs):
+        # Runs alternate between the apps, so a machine busier for a while slows both.
+        for run in range(args.runs):
+            for app in apps:
                 big = not args.first_screen_only and (
                     app.name != "posting" or run < args.big_runs_posting
                 )
@@ -345,8 +346,7 @@ def main() -> int:
                     + ", ".join(f"{k} {v:.3f}" for k, v in figures.items()),
                     flush=True,
                 )
-                runs.append(figures)
-            results[app.name] = runs
+                results[app.name].append(figures)
     median_table(results)
     if "posting" in results:
         ours = statistics.median(r["first screen s"] for r in results["restwalk"])
