@@ -3,9 +3,9 @@
 The links panel and the headers tab are tables of a few short strings per row.
 Textual's ``DataTable`` renders each cell through Rich, and drew the links
 panel's 16 rows in about 17 ms, each time a page was shown. This table knows
-its column widths up front and makes each visible line as one string cut to
-the view (the Line API), so it draws in well under a millisecond, and a page of
-100,000 rows costs no more than one of ten.
+its column widths up front and makes each visible line, when first drawn, as
+one string cut to the view (the Line API): it draws in well under a
+millisecond, and a page of 10,000 rows costs no more than one of ten.
 
 Keys: up/down, page up/down, home/end (first and last row), left/right scroll,
 Enter selects. A click selects the row under the mouse. The header row stays in
@@ -29,6 +29,13 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 __all__ = ["RowTable"]
+
+
+def _fit(text: str, width: int) -> str:
+    """``text`` cut or padded to ``width`` cells, on one line (control characters as spaces)."""
+    if text.isascii() and text.isprintable():  # one cell a character: the common case
+        return text[:width].ljust(width)
+    return set_cell_size("".join(c if c.isprintable() else " " for c in text), width)
 
 
 class RowTable(ScrollView, can_focus=True):
@@ -117,7 +124,8 @@ class RowTable(ScrollView, can_focus=True):
         self._widths = tuple(width for _label, width in columns)
         self._header = self._line(tuple(label for label, _width in columns))
         self._width = cell_len(self._header)
-        self._rows: list[str] = []
+        self._rows: Sequence[Sequence[str]] = ()
+        self._lines: dict[int, str] = {}
         self._hover: int | None = None
         self.virtual_size = Size(self._width, 1)
 
@@ -128,8 +136,12 @@ class RowTable(ScrollView, can_focus=True):
         return len(self._rows)
 
     def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
-        """Show ``rows`` (one string per column, cut to its width); cursor on the first."""
-        self._rows = [self._line(cells) for cells in rows]
+        """Show ``rows`` (one string per column, cut to its width); cursor on the first.
+
+        ``rows`` is kept, not copied: each row is made into a line when first drawn.
+        """
+        self._rows = rows
+        self._lines.clear()
         self._hover = None
         self.virtual_size = Size(self._width, len(self._rows) + 1)
         self.scroll_to(0, 0, animate=False, immediate=True)
@@ -138,11 +150,17 @@ class RowTable(ScrollView, can_focus=True):
         if self._rows:
             self.post_message(self.Highlighted(self, 0))
 
+    def _text(self, row: int) -> str:
+        """Row ``row`` as drawn, made when first drawn: a page of 10,000 rows costs nothing."""
+        text = self._lines.get(row)
+        if text is None:
+            text = self._lines[row] = self._line(self._rows[row])
+        return text
+
     def _line(self, cells: Sequence[str]) -> str:
         # One cell of padding on either side, as DataTable draws them.
         return "".join(
-            f" {set_cell_size(cell.replace(chr(10), ' '), width)} "
-            for cell, width in zip(cells, self._widths, strict=False)
+            f" {_fit(cell, width)} " for cell, width in zip(cells, self._widths, strict=False)
         )
 
     # -- drawing ------------------------------------------------------------------------------
@@ -157,7 +175,7 @@ class RowTable(ScrollView, can_focus=True):
             row = scroll_y + y - 1
             if row >= len(self._rows):
                 return Strip.blank(width, base)
-            text, style = self._rows[row], base + self._row_style(row)
+            text, style = self._text(row), base + self._row_style(row)
         segments = [Segment(text, style)]
         if cell_len(text) < scroll_x + width:
             segments.append(Segment(" " * (scroll_x + width - cell_len(text)), base))

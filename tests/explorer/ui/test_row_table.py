@@ -98,3 +98,12 @@ async def test_no_rows_is_a_header_and_nothing_to_select() -> None:
         assert app.events == []
         assert table.row_count == 0
         assert lines(app)[1].strip() == ""
+
+
+def test_cells_are_fitted_to_their_width_in_cells() -> None:
+    from explorer.ui.widgets.row_table import _fit
+
+    assert _fit("abc", 5) == "abc  "
+    assert _fit("abcdef", 3) == "abc"
+    assert _fit("日本語", 4) == "日本"  # two cells a character
+    assert _fit("a\nb\tc", 6) == "a b c "  # control characters never reach the terminal
