@@ -12,8 +12,6 @@ peak and fight over the GIL; :func:`one_large_parse` lets them take turns.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import sys
 import threading
 from collections.abc import Iterator
@@ -30,6 +28,9 @@ _large_parse = threading.Lock()
 def _libc() -> Any:
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # only once a large body was parsed: most sessions never need it
+    import ctypes.util
+
     name = ctypes.util.find_library("c")
     try:
         libc = ctypes.CDLL(name)

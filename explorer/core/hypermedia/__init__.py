@@ -34,7 +34,6 @@ from explorer.core.hypermedia.collection_json import (
 from explorer.core.hypermedia.collector import Collector
 from explorer.core.hypermedia.guesses import add_guesses
 from explorer.core.hypermedia.hal import add_hal_links, looks_like_hal
-from explorer.core.hypermedia.html import add_html_links
 from explorer.core.hypermedia.jsonapi import add_jsonapi_links, looks_like_jsonapi
 from explorer.core.hypermedia.jsonld import add_jsonld_links, looks_like_jsonld
 from explorer.core.hypermedia.link_header import add_header_links
@@ -45,7 +44,6 @@ from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.hypermedia.siren import add_siren_links, looks_like_siren
 from explorer.core.hypermedia.url_fields import add_url_fields
 from explorer.core.hypermedia.walk import url_candidates
-from explorer.core.hypermedia.xml import add_xml_links
 from explorer.core.link import Link
 
 __all__ = ["find_links"]
@@ -156,9 +154,16 @@ def _body(body: bytes, media_type: str, collector: Collector) -> None:
         except orjson.JSONDecodeError:
             return
         _json(doc, DECLARED_FORMATS.get(media_type), collector)
+    # The HTML and XML readers (html.parser, defusedxml and ElementTree) are
+    # imported the first time a body needs them: most APIs answer in JSON, and
+    # restwalk's start does not wait for them.
     elif kind == "html":
+        from explorer.core.hypermedia.html import add_html_links
+
         add_html_links(body.decode("utf-8", errors="replace"), collector)
     elif kind == "xml":
+        from explorer.core.hypermedia.xml import add_xml_links
+
         add_xml_links(body, collector)
 
 
