@@ -17,7 +17,6 @@ from starlette.responses import Response
 from starlette.types import Scope
 
 from mock_server.representations.negotiation import wants_xml
-from mock_server.representations.xml import problem_to_xml
 from mock_server.versions import requested_path
 
 PROBLEM_JSON = "application/problem+json"
@@ -86,6 +85,8 @@ class Problem(Exception):
         instance = requested_path(scope, encoded=True) if scope.get("type") == "http" else None
         body = self.to_dict(instance=instance)
         if wants_xml(scope):
+            from mock_server.representations.xml import problem_to_xml  # see renderers._xml
+
             content, media_type = problem_to_xml(body), PROBLEM_XML
         else:
             content, media_type = orjson.dumps(body), PROBLEM_JSON

@@ -14,9 +14,10 @@ from mock_server.representations.hal import HAL_JSON, to_hal
 from mock_server.representations.jsonapi import JSON_API, to_jsonapi
 from mock_server.representations.model import Resource
 from mock_server.representations.siren import SIREN_JSON, to_siren
-from mock_server.representations.xml import XML, to_xml
 
 Renderer = Callable[[Resource], bytes]
+
+XML = "application/xml"
 
 
 def _hal(resource: Resource) -> bytes:
@@ -31,13 +32,21 @@ def _jsonapi(resource: Resource) -> bytes:
     return orjson.dumps(to_jsonapi(resource))
 
 
+def _xml(resource: Resource) -> bytes:
+    # ElementTree and the XML module's patterns load with the first XML answer:
+    # the server (and the explorer that starts it) starts without them.
+    from mock_server.representations.xml import to_xml
+
+    return to_xml(resource)
+
+
 #: Media type -> renderer, best first. Plain JSON gets the HAL body (design: "same body").
 RENDERERS: dict[str, Renderer] = {
     HAL_JSON: _hal,
     "application/json": _hal,
     SIREN_JSON: _siren,
     JSON_API: _jsonapi,
-    XML: to_xml,
+    XML: _xml,
 }
 
 #: The media types a hypermedia resource is offered in, best first.

@@ -24,8 +24,6 @@ import orjson
 
 from mock_server.representations.model import Action, Link, Resource
 
-XML = "application/xml"
-
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
 #: Characters XML 1.0 cannot carry at all, even escaped.
 _NOT_XML_CHAR = re.compile("[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

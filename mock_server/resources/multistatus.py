@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
-from xml.etree import ElementTree as ET
 
 import orjson
 from starlette.requests import Request
@@ -42,6 +41,8 @@ def status_line(status: int) -> str:
 
 
 def _xml(entries: list[Entry]) -> bytes:
+    from xml.etree import ElementTree as ET  # with the first XML answer (see renderers._xml)
+
     ET.register_namespace("D", DAV)
     root = ET.Element(f"{{{DAV}}}multistatus")
     for entry in entries:

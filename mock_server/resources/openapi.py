@@ -13,7 +13,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from mock_server.openapi import build_document
 from mock_server.service import Service
 
 PATH = "/openapi.json"
@@ -26,6 +25,9 @@ def routes(service: Service) -> list[BaseRoute]:
     async def description(request: Request) -> Response:
         if "document" not in built:
             router: Any = request.scope["router"]
+            # The document's builder loads with its first request, not with the server.
+            from mock_server.openapi import build_document
+
             built["document"] = orjson.dumps(build_document(router.routes, service.settings))
         return Response(
             built["document"],
