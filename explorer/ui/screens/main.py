@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, Label, TabbedContent, TabPane
+from textual.widgets import ContentSwitcher, Input, Label
 
 from explorer.core.errors import RestwalkError
 from explorer.core.link import Link
@@ -40,6 +40,7 @@ from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.links_panel import LinksPanel, link_kind
 from explorer.ui.widgets.status_line import StatusLine
+from explorer.ui.widgets.tab_bar import TabBar
 from explorer.ui.widgets.trip_view import TripView
 
 if TYPE_CHECKING:
@@ -52,6 +53,8 @@ if TYPE_CHECKING:
 # The dialogs are imported where they open: the first screen does not wait for them.
 
 
+#: The response's tabs: (id, label).
+TABS = (("body", "Body"), ("headers", "Headers"), ("raw", "Raw"), ("trip", "Trip"))
 #: Tabs built when first shown: the first screen shows only the body.
 LAZY_TABS = ("headers", "raw", "trip")
 
@@ -161,13 +164,13 @@ class BrowserScreen(Screen[None]):
         yield Breadcrumb(id="breadcrumb")
         yield StatusLine("Type a URL and press Enter.", id="status")
         with Horizontal(id="panes"):
-            with TabbedContent(id="tabs", initial="body"):
-                with TabPane("Body", id="body"):
-                    yield BodyView(id="body-view")
-                # The other tabs are built when first shown (see _build_tab).
-                yield TabPane("Headers", id="headers")
-                yield TabPane("Raw", id="raw")
-                yield TabPane("Trip", id="trip")
+            with Vertical(id="tabs"):
+                yield TabBar(TABS, active="body")
+                with ContentSwitcher(initial="body"):
+                    yield Vertical(BodyView(id="body-view"), id="body")
+                    # The other tabs are built when first shown (see _build_tab).
+                    for tab in LAZY_TABS:
+                        yield Vertical(id=tab)
             yield LinksPanel(id="links")
         yield KeyBar()
 
@@ -330,7 +333,7 @@ class BrowserScreen(Screen[None]):
 
     async def _build_tab(self, tab: str) -> None:
         """Build tab ``tab`` the first time it is shown, and fill it with the page shown."""
-        pane = self.query_one(f"#{tab}", TabPane)
+        pane = self.query_one(f"#{tab}", Vertical)
         if tab in LAZY_TABS and not pane.children:
             content: Widget
             if tab == "headers":
@@ -345,7 +348,7 @@ class BrowserScreen(Screen[None]):
     def _fill_tab(self, tab: str) -> None:
         """Show the page shown in tab ``tab``, if that tab is built."""
         page = self.shown
-        if page is None or not self.query_one(f"#{tab}", TabPane).children:
+        if page is None or not self.query_one(f"#{tab}", Vertical).children:
             return
         exchange = page.exchange
         if tab == "headers":
@@ -360,9 +363,14 @@ class BrowserScreen(Screen[None]):
         else:
             self.query_one(TripView).show_exchange(exchange)
 
-    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        if event.pane.id is not None:
-            await self._build_tab(event.pane.id)
+    async def _show_tab(self, tab: str) -> None:
+        """Show tab ``tab`` (building it the first time)."""
+        self.query_one(TabBar).active = tab
+        self.query_one(ContentSwitcher).current = tab
+        await self._build_tab(tab)
+
+    async def on_tab_bar_activated(self, event: TabBar.Activated) -> None:
+        await self._show_tab(event.tab)
 
     def show_reading(self, page: Page) -> None:
         """Show what was read from ``page``: status line with advice, links, breadcrumb."""
@@ -469,8 +477,7 @@ class BrowserScreen(Screen[None]):
 
     async def action_tab(self, tab: str) -> None:
         """Show tab ``tab`` and focus what it shows, so arrows and PgUp/PgDn scroll it."""
-        self.query_one(TabbedContent).active = tab
-        await self._build_tab(tab)
+        await self._show_tab(tab)
         targets = {
             "body": "#body-view",
             "headers": "#headers-view RowTable",
