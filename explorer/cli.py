@@ -191,6 +191,21 @@ def _looks_like_a_command(word: str) -> bool:
     return word != "localhost" and re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", word) is not None
 
 
+def check_terminal() -> None:
+    """Raise :class:`UsageError` unless keys come from a terminal and the screen goes to one.
+
+    The TUI reads keys from stdin and draws on stderr (as Textual does). Started
+    with either redirected (a script, ``restwalk < file``, a background job) it
+    could never be used, and Textual would spin on the closed input.
+    """
+    for name, stream in (("stdin", sys.stdin), ("stderr", sys.__stderr__)):
+        if stream is None or not stream.isatty():
+            raise UsageError(
+                f"the TUI needs a terminal, and {name} is not one; in scripts use "
+                "'restwalk request METHOD URL' or 'restwalk links URL'"
+            )
+
+
 def _tui(argv: list[str]) -> int:
     if len(argv) > 1 or (argv and _looks_like_a_command(argv[0])):
         import difflib
@@ -203,6 +218,7 @@ def _tui(argv: list[str]) -> int:
             f"{', '.join(COMMANDS)} (see 'restwalk --help')"
         )
     url = absolute_url(argv[0]) if argv else None
+    check_terminal()
     from explorer.core.tls import load_default_context
 
     tls = load_default_context()  # OpenSSL reads the CA bundle while the UI imports

@@ -282,6 +282,7 @@ def test_an_unreadable_ca_bundle_exits_1_naming_the_variable(
     argv: tuple[str, ...],
 ) -> None:
     monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "missing.pem"))
+    monkeypatch.setattr("explorer.cli.check_terminal", lambda: None)
     code, out, err = run(capsys, *argv)
     assert (code, out) == (1, "")
     assert_one_line_error(err)
@@ -422,7 +423,7 @@ def test_the_tui_starts_without_what_its_first_screen_does_not_need() -> None:
     wait until a body needs them: each was milliseconds of the first screen."""
     code = (
         "import sys; from explorer import cli; from explorer.ui import app; "
-        "app.run = lambda url, tls=None: 0; "
+        "app.run = lambda url, tls=None: 0; cli.check_terminal = lambda: None; "
         "rc = cli.main(['http://127.0.0.1:9/']); "
         "late = {'argparse', 'html.parser', 'defusedxml', 'ctypes'} & set(sys.modules); "
         "assert not late, late; sys.exit(rc)"
@@ -431,6 +432,24 @@ def test_the_tui_starts_without_what_its_first_screen_does_not_need() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_the_tui_without_a_terminal_exits_2_at_once() -> None:
+    """A script or background job gets one line, not a TUI spinning on closed input."""
+    result = subprocess.run(
+        [sys.executable, "-m", "explorer"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=30,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert_one_line_error(result.stderr)
+    assert "needs a terminal, and stdin is not one" in result.stderr
+    assert "restwalk request METHOD URL" in result.stderr
 
 
 def test_pick_link_prefers_exact_then_case_then_curie() -> None:

@@ -84,6 +84,7 @@ def test_the_tui_command_pauses_collection_only_while_it_starts(
         return 0
 
     monkeypatch.setattr(app_module, "run", fake_run)
+    monkeypatch.setattr(cli, "check_terminal", lambda: None)  # pytest's stdin is none
     assert cli.main(["http://api.test/"]) == 0
     assert seen == [False]
     assert gc.isenabled()
