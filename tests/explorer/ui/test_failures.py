@@ -5,12 +5,16 @@ from __future__ import annotations
 import socket
 import threading
 from http import HTTPStatus
+from pathlib import Path
 
 from explorer.core.client import Client
+from explorer.core.errors import TLSError
 from explorer.ui.app import create_app
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.trip_view import TripView
-from tests.explorer.servers import RawServer, read_head
+from mock_server import Settings
+from mock_server import create_app as create_mock_app
+from tests.explorer.servers import HypercornServer, RawServer, read_head
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle
 from tests.explorer.ui.test_browse import status_text
 
@@ -92,3 +96,29 @@ async def test_redirect_chain_is_explained_hop_by_hop(make_app: AppFactory) -> N
         assert "Redirects: 1" in trip
         assert "301 Moved Permanently → /customers/1" in trip
         assert "HTTP/1.1" in trip
+
+
+async def test_an_untrusted_certificate_and_plain_http_on_https_are_explained(
+    tmp_path: Path,
+) -> None:
+    """Two TLS failures a person meets: a self-signed test server, and https:// to a
+    port that speaks plain HTTP. Each is explained with what to try."""
+    mock = create_mock_app(Settings(rate_limit=None))
+    with HypercornServer(mock, tls=True, tmp_path=tmp_path) as server:
+        app = create_app(server.url + "/", client=Client(timeout=5))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            page = app.browser.history.current
+            assert page is not None
+            assert isinstance(page.error, TLSError)
+            text = status_text(app)
+            assert "certificate could not be verified" in text
+            assert "self-signed" in text
+    with RawServer(lambda conn: conn.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n")) as plain:
+        url = plain.url.replace("http://", "https://") + "/"
+        app = create_app(url, client=Client(timeout=5))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            text = status_text(app)
+            assert "plain HTTP" in text
+            assert "http:// instead of https://" in text
