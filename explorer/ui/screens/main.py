@@ -34,6 +34,7 @@ from explorer.ui.navigation import (
     raw_text,
     read_response,
 )
+from explorer.ui.painted import after_paint
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
@@ -296,10 +297,7 @@ class BrowserScreen(Screen[None]):
         starts this again.
         """
         assert page.exchange is not None
-        # Let the body paint first: parsing a large one holds the GIL for a while.
-        painted = asyncio.Event()
-        self.call_after_refresh(painted.set)
-        await painted.wait()
+        await after_paint(self)  # parsing a large body holds the GIL for a while
         read = _with_reading(page, await asyncio.to_thread(_read, page.exchange))
         self.history.swap(page, read)
         if self.history.current is read:

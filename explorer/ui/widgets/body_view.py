@@ -14,6 +14,7 @@ only, and each highlighted row is cached; until it is ready a row shows plain.
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import partial
 
 from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
@@ -30,6 +31,7 @@ from textual.strip import Strip
 
 from explorer.core.body import DisplayText, format_body, format_text, quick_json_lines
 from explorer.core.memory import one_large_parse
+from explorer.ui.painted import call_after_paint
 
 #: Bodies up to this size are formatted at once, on the UI thread (it takes milliseconds).
 INLINE_FORMAT_LIMIT = 256 * 1024
@@ -109,7 +111,7 @@ class BodyView(ScrollView, can_focus=True):
         generation = self._set_placeholder(body, media_type)
         # Start after the top is painted: parsing holds the GIL for a while.
         # A newer body meanwhile makes this one's result stale (see _formatted).
-        self.call_after_refresh(self._format_in_thread, generation, body, media_type)
+        call_after_paint(self, partial(self._format_in_thread, generation, body, media_type))
 
     # -- loading ---------------------------------------------------------------------------
 
