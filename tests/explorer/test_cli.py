@@ -404,6 +404,14 @@ def test_as_a_process_refused_is_one_line_and_exit_1() -> None:
     assert "refused" in result.stderr
 
 
+def assert_python_passes(code: str) -> None:
+    """Run ``code`` in a fresh interpreter (what it imports is its own); it must exit 0."""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+
+
 def test_the_commands_do_not_import_textual(mock_url: str) -> None:
     code = (
         "import sys; from explorer.cli import main; "
@@ -412,10 +420,7 @@ def test_the_commands_do_not_import_textual(mock_url: str) -> None:
         "rc += main(['explain', 'PATCH']); "
         "assert 'textual' not in sys.modules, 'textual imported'; sys.exit(rc)"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
-    )
-    assert result.returncode == 0, result.stderr
+    assert_python_passes(code)
 
 
 def test_the_tui_starts_without_what_its_first_screen_does_not_need() -> None:
@@ -428,10 +433,7 @@ def test_the_tui_starts_without_what_its_first_screen_does_not_need() -> None:
         "late = {'argparse', 'html.parser', 'defusedxml', 'ctypes'} & set(sys.modules); "
         "assert not late, late; sys.exit(rc)"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60
-    )
-    assert result.returncode == 0, result.stderr
+    assert_python_passes(code)
 
 
 def test_the_tui_without_a_terminal_exits_2_at_once() -> None:

@@ -86,29 +86,21 @@ class RowTable(ScrollView, can_focus=True):
     }
     """
 
-    class Highlighted(Message):
+    class _RowMessage(Message):
+        def __init__(self, table: RowTable, row: int) -> None:
+            super().__init__()
+            self.table = table
+            self.row = row
+
+        @property
+        def control(self) -> RowTable:
+            return self.table
+
+    class Highlighted(_RowMessage):
         """The cursor moved onto row ``row`` (from 0)."""
 
-        def __init__(self, table: RowTable, row: int) -> None:
-            super().__init__()
-            self.table = table
-            self.row = row
-
-        @property
-        def control(self) -> RowTable:
-            return self.table
-
-    class Selected(Message):
+    class Selected(_RowMessage):
         """Row ``row`` (from 0) was chosen: Enter on it, or a click."""
-
-        def __init__(self, table: RowTable, row: int) -> None:
-            super().__init__()
-            self.table = table
-            self.row = row
-
-        @property
-        def control(self) -> RowTable:
-            return self.table
 
     cursor_row: reactive[int] = reactive(0, repaint=False, init=False)
     """The row under the cursor (from 0; 0 when there are no rows)."""
