@@ -9,7 +9,11 @@ nothing a client wrote is ever lost.
 
 from __future__ import annotations
 
+import re
+
 ADDRESS_FIELDS: tuple[str, ...] = ("streetAddress", "city", "state", "zipCode")
+
+_DIGITS_ZIP = re.compile(r"\d+(?:-\d+)?")
 
 
 def render_address(address: dict[str, str]) -> str:
@@ -31,13 +35,17 @@ def parse_address(text: str) -> dict[str, str]:
     """The structured form of a version 1 address string.
 
     ``"12 High St, Springfield, IL 62701"`` splits at its last two commas into
-    street, city and "state zip"; the last part splits at its first space. The
-    street may itself contain commas. Anything else is kept whole as the street.
+    street, city and "state zip". A zip of digits (``62701``, ``10001-1234``) is
+    the last word, so a state may have spaces (``New York 10001``); otherwise
+    the state is the first word and the rest the postal code (``WYK LS1 1AA``).
+    The street may itself contain commas. Anything else is kept whole as the street.
     """
     parts = [part.strip() for part in text.rsplit(",", 2)]
     if len(parts) == 3 and all(parts):
         street, city, state_zip = parts
-        pieces = state_zip.split(None, 1)
+        pieces = state_zip.rsplit(None, 1)
+        if len(pieces) < 2 or not _DIGITS_ZIP.fullmatch(pieces[1]):
+            pieces = state_zip.split(None, 1)
         if len(pieces) == 2:
             return {
                 "streetAddress": street,

@@ -138,6 +138,9 @@ async def test_legal_hold_customer_is_listed_without_its_data(client: httpx.Asyn
     [
         ("12 High St, Springfield, IL 62701", "12 High St", "Springfield", "IL", "62701"),
         ("Flat 2, 12 High St, Leeds, WYK LS1 1AA", "Flat 2, 12 High St", "Leeds", "WYK", "LS1 1AA"),
+        ("350 5th Ave, Manhattan, New York 10118", "350 5th Ave", "Manhattan", "New York", "10118"),
+        ("1 Main St, Albany, NY 12207-1234", "1 Main St", "Albany", "NY", "12207-1234"),
+        ("1 Rue A, Ottawa, ON K1A 0B1", "1 Rue A", "Ottawa", "ON", "K1A 0B1"),
         ("12 High St, Springfield, IL", "12 High St, Springfield, IL", "", "", ""),
         ("just words", "just words", "", "", ""),
     ],
@@ -154,5 +157,7 @@ def test_parse_address(text: str, street: str, city: str, state: str, zip_code: 
 def test_render_then_parse_round_trips() -> None:
     address = {"streetAddress": "1 A St", "city": "Town", "state": "ST", "zipCode": "AB1 2CD"}
     assert parse_address(render_address(address)) == address
+    two_words = {"streetAddress": "1 A St", "city": "NYC", "state": "New York", "zipCode": "10001"}
+    assert parse_address(render_address(two_words)) == two_words
     whole = {"streetAddress": "odd, text", "city": "", "state": "", "zipCode": ""}
     assert parse_address(render_address(whole)) == whole
