@@ -28,7 +28,14 @@ from dataclasses import replace
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
-from explorer.cli_options import COMMANDS, UsageError, absolute_url, client_from, spec_from
+from explorer.cli_options import (
+    COMMANDS,
+    UsageError,
+    absolute_url,
+    client_from,
+    spec_from,
+    template_variables,
+)
 from explorer.core.hypermedia.embedded import is_embedded
 
 if TYPE_CHECKING:
@@ -96,13 +103,14 @@ def _rels(links: Sequence[Link]) -> str:
     return ", ".join(rels) if rels else "none"
 
 
-def _target(link: Link) -> str:
+def _target(link: Link, variables: dict[str, str]) -> str:
+    """Where following ``link`` goes: a template is expanded with ``variables`` (--var)."""
     if not link.templated:
         return link.href
     from explorer.core.templates import TemplateError, expand_template
 
     try:
-        return expand_template(link.href, {})
+        return expand_template(link.href, variables)
     except TemplateError as exc:
         raise FollowError(f"the {link.rel!r} link is a broken template: {exc}") from None
 
@@ -112,6 +120,7 @@ def _target(link: Link) -> str:
 
 async def _request(args: argparse.Namespace, out: list[str]) -> int:
     spec = spec_from(args, args.method)
+    variables = template_variables(args.var)
     async with client_from(args) as client:
         exchange = await client.send(spec)
         for rel in args.follow:
@@ -123,7 +132,7 @@ async def _request(args: argparse.Namespace, out: list[str]) -> int:
                     f"no link with relation {rel!r} in the response of "
                     f"{exchange.response.url}; available: {_rels(links)}"
                 )
-            target = _target(link)
+            target = _target(link, variables)
             step = f"follow {rel!r}: {link.method} {link.href}"
             if target != link.href:
                 step += f" (expanded: {target})"

@@ -17,7 +17,14 @@ if TYPE_CHECKING:
     from explorer.core.client import Client
     from explorer.core.request import Auth, RequestSpec
 
-__all__ = ["COMMANDS", "UsageError", "absolute_url", "client_from", "spec_from"]
+__all__ = [
+    "COMMANDS",
+    "UsageError",
+    "absolute_url",
+    "client_from",
+    "spec_from",
+    "template_variables",
+]
 
 COMMANDS = ("request", "links", "explain")
 
@@ -62,6 +69,17 @@ def _body(data: str | None) -> bytes | None:
         raise InvalidBody(
             f"The body file {name!r} cannot be read: {exc.strerror or exc}."
         ) from None
+
+
+def template_variables(pairs: list[str]) -> dict[str, str]:
+    """``--var NAME=VALUE`` options as the values of a URI template's variables."""
+    variables: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"--var {pair!r} is not NAME=VALUE")
+        variables[name.strip()] = value
+    return variables
 
 
 def absolute_url(url: str) -> str:

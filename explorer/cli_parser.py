@@ -28,6 +28,7 @@ EPILOG = """\
 examples:
   restwalk request GET http://127.0.0.1:8000/
   restwalk request GET http://127.0.0.1:8000/ --follow rw:customers --follow next
+  restwalk request GET http://127.0.0.1:8000/ --follow customer-search --var name=Ada
   restwalk request POST http://127.0.0.1:8000/customers --user alice:wonderland \\
       -d '{"name": "Ann", "address": "1 Main St, Springfield, IL 62701"}'
   restwalk links http://127.0.0.1:8000/products --json
@@ -180,7 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
             "ignoring case, then a CURIE's local name: 'customers' finds 'rw:customers'; "
             "the response's own links before those of the resources it embeds); "
             "'item', when no link has that relation, is the first embedded resource. "
-            "Templated links are followed with their variables left empty.",
+            "Templated links are followed with the values given by --var, and the "
+            "other variables left out.",
         ),
         epilog=_text(
             "METHOD is any token (GET, PATCH, BREW...); standard methods may be typed "
@@ -203,6 +205,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="REL",
         help="then follow the first link with relation REL (repeatable, in order)",
+    )
+    request.add_argument(
+        "--var",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a variable of the templated links --follow takes (repeatable)",
     )
     request.add_argument(
         "--json", action="store_true", help="print each exchange as one JSON object per line"

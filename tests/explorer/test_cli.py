@@ -102,6 +102,32 @@ def test_follow_next_pages(capsys: pytest.CaptureFixture[str], mock_url: str) ->
     assert second["response"]["json"]["offset"] == 2
 
 
+def test_follow_fills_a_template_with_var(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    argv = ["request", "GET", mock_url + "/", "--follow", "customer-search", "--json"]
+    code, out, _ = run(capsys, *argv, "--var", "name=Ada", "--var", "limit=1")
+    assert code == 0
+    _root, search = (orjson.loads(line) for line in out.splitlines())
+    assert search["request"]["url"] == mock_url + "/customers?name=Ada&limit=1"
+    found = search["response"]["json"]["_embedded"]["customers"]
+    assert [customer["name"] for customer in found] == ["Ada Lovelace"]
+    code, out, _ = run(capsys, *argv)  # no --var: the variables are left out
+    assert code == 0
+    assert orjson.loads(out.splitlines()[1])["request"]["url"] == mock_url + "/customers"
+
+
+@pytest.mark.parametrize("pair", ["name", "=Ada", " =x"])
+def test_a_var_without_name_and_value_exits_2(
+    capsys: pytest.CaptureFixture[str], mock_url: str, pair: str
+) -> None:
+    argv = ["request", "GET", mock_url + "/", "--follow", "customer-search", "--var", pair]
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert_one_line_error(err)
+    assert "is not NAME=VALUE" in err
+
+
 def test_an_unknown_rel_lists_the_available_ones_and_exits_1(
     capsys: pytest.CaptureFixture[str], mock_url: str
 ) -> None:
