@@ -58,6 +58,8 @@ def key_hint(page: Page) -> str:
             actions.append(f"{link.rel} ({number})")
         doing = f"Actions here: {', '.join(actions)}. " if actions else ""
         count = max(page.links_found, len(page.links))
+        if count == 1:
+            return f"{doing}1 link: type 1 to follow it (or Enter); c composes any request."
         return (
             f"{doing}{count:,} links: type a link's number to follow it "
             "(or f, arrows, Enter); c composes any request."

@@ -286,3 +286,14 @@ async def test_page_left_while_reading_is_read_when_shown_again(
         assert page.spec.url == "http://mock/customers"
         assert not page.reading
         assert any(link.rel == "create" for link in page.links)
+
+
+async def test_the_hint_counts_one_link_as_one() -> None:
+    def one_link(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={"next_url": "http://one/next"})
+
+    app = create_app("http://one/", client=Client(transport=httpx.MockTransport(one_link)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "1 link: type 1 to follow it" in status_text(app)
+        assert "1 links" not in status_text(app)
