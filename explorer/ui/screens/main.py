@@ -181,9 +181,10 @@ class BrowserScreen(Screen[None]):
             return
         self.query_one("#url", Input).value = self.start_url
         self.query_one(LinksPanel).table.focus()
-        start = self._start
-        self._start = None
-        if start is not None and start.done() and not start.cancelled():
+        start, self._start = self._start, None
+        if start is not None and start.cancelled():
+            start = None  # (only when the app closed while it waited): ask again
+        if start is not None and start.done():
             self._arrived(start.result(), record=True)  # before the screen is first drawn
         else:
             self.send(RequestSpec(url=self.start_url), pending=start)
