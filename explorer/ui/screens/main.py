@@ -152,8 +152,6 @@ class BrowserScreen(Screen[None]):
         self.version_origin = ""
         #: Digits typed so far of a link number (see :meth:`action_digit`).
         self.typed_number = ""
-        #: The page on screen (the body, and the headers, raw and trip tabs once built).
-        self.shown: Page | None = None
         #: The start page on its way before the screen is shown (see :meth:`prefetch`).
         self._start: asyncio.Future[Page] | None = None
 
@@ -308,12 +306,11 @@ class BrowserScreen(Screen[None]):
     # -- showing ----------------------------------------------------------------------------
 
     def show_page(self, page: Page) -> None:
-        """Put ``page`` in every view (attributes down)."""
+        """Put ``page``, the history's current page, in every view (attributes down)."""
         self.typed_number = ""
         self.query_one("#method", Label).update(page.spec.method)
         url = page.exchange.response.url if page.exchange else page.spec.url
         self.query_one("#url", Input).value = url
-        self.shown = page
         body_view = self.query_one("#body-view", BodyView)
         if page.exchange is not None:
             response = page.exchange.response
@@ -345,8 +342,8 @@ class BrowserScreen(Screen[None]):
             self._fill_tab(tab)
 
     def _fill_tab(self, tab: str) -> None:
-        """Show the page shown in tab ``tab``, if that tab is built."""
-        page = self.shown
+        """Show the current page (the one on screen) in tab ``tab``, if that tab is built."""
+        page = self.history.current
         if page is None or not self.query_one(f"#{tab}", Vertical).children:
             return
         exchange = page.exchange
