@@ -33,12 +33,34 @@ def origin_of(url: str) -> str:
     return f"{parsed.scheme}://{parsed.host}{port}"
 
 
+def _nested(values: dict[str, object]) -> dict[str, object]:
+    """Fields named by dotted paths (``address.city``, as HAL-FORMS servers such as
+    Spring HATEOAS name nested properties) become nested objects; a name that clashes
+    with another's path (``a`` beside ``a.b``) stays flat."""
+    nested: dict[str, object] = {}
+    # Plain names first, so that one a path clashes with is kept as it is.
+    for name, value in sorted(values.items(), key=lambda item: "." in item[0]):
+        *parents, last = name.split(".")
+        target = nested
+        for part in parents:
+            child = target.setdefault(part, {}) if part else None
+            if not isinstance(child, dict):
+                break
+            target = child
+        else:
+            if last and last not in target:
+                target[last] = value
+                continue
+        nested[name] = value
+    return nested
+
+
 def action_spec(link: Link) -> RequestSpec:
     """The request an action or form link describes: method, target, fields as JSON."""
     body: str | None = None
     content_type = link.content_type
     if link.fields or link.method in ("POST", "PUT", "PATCH"):
-        values = {field.name: _initial_value(field) for field in link.fields}
+        values = _nested({field.name: _initial_value(field) for field in link.fields})
         body = json.dumps(values, indent=2)
         content_type = (
             content_type if content_type and "json" in content_type else "application/json"

@@ -425,8 +425,9 @@ class BrowserScreen(Screen[None]):
                 self.send(RequestSpec(method=link.method, url=url), via=link.rel)
 
     def _open_composer(self, spec: RequestSpec, note: str = "") -> None:
-        if spec.auth is None and origin_of(spec.url) == self.session_origin:
-            spec = spec.with_auth(self.session_auth)
+        # The credential and API version in use go in, so the composer shows the
+        # request exactly as it will be sent.
+        spec = self._prepared(spec)
         from explorer.ui.dialogs.composer import ComposerScreen
 
         self.app.push_screen(ComposerScreen(spec, note), self._composed)

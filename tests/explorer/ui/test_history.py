@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.link import FormField, Link
@@ -68,6 +69,29 @@ def test_action_spec_fills_a_json_body_from_the_fields() -> None:
     assert spec.body == '{\n  "customerId": null,\n  "note": "",\n  "status": "draft"\n}'
     assert "customerId*: number" in fields_note(link)
     assert "note: A note" in fields_note(link)
+
+
+def test_action_spec_nests_dotted_field_names() -> None:
+    fields = ("name", "address.streetAddress", "address.city", "address.geo.lat")
+    link = Link(
+        rel="update",
+        href="http://api.test/v2/customers/1",
+        method="PUT",
+        fields=tuple(FormField(name, value="x") for name in fields),
+    )
+    assert json.loads(action_spec(link).body or "") == {
+        "name": "x",
+        "address": {"streetAddress": "x", "city": "x", "geo": {"lat": "x"}},
+    }
+    clash = Link(
+        rel="update",
+        href="http://api.test/things/1",
+        method="PUT",
+        fields=(FormField("a", value=1), FormField("a.b", value=2), FormField(".c", value=3)),
+    )
+    assert json.loads(action_spec(clash).body or "") == {"a": 1, "a.b": 2, ".c": 3}
+    backwards = replace(clash, fields=clash.fields[::-1])
+    assert json.loads(action_spec(backwards).body or "") == {"a": 1, "a.b": 2, ".c": 3}
 
 
 def test_panel_order_puts_actions_and_navigation_first() -> None:

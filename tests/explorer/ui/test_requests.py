@@ -220,6 +220,33 @@ async def test_version_key_switches_every_following_request(make_app: AppFactory
         assert current(app).exchange.response.header("api-version") == "2"
 
 
+async def test_a_v2_action_composes_the_version_and_a_nested_address(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("http://mock/customers/1")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("2", "enter")
+        await settle(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"alice", "tab", *"wonderland", "enter")
+        await settle(pilot)
+        await follow(pilot, "update")
+        await pilot.pause()
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        preview = str(composer.query_one("#preview").render())
+        assert "Custom-Header: api-version=2" in preview  # shown as it will be sent
+        body = json.loads(composer.query_one("#body", TextArea).text)
+        assert set(body["address"]) == {"streetAddress", "city", "state", "zipCode"}
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.OK, status_text(app)
+
+
 async def test_composer_basic_credential_reaches_orders(make_app: AppFactory) -> None:
     app = make_app("http://mock/orders")
     async with app.run_test(size=SIZE) as pilot:
