@@ -12,7 +12,7 @@ from dataclasses import replace
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -499,6 +499,12 @@ class BrowserScreen(Screen[None]):
         current = self.history.current
         if current is not None:
             self.send(current.spec, via=current.via, record=False)
+
+    def on_key(self, event: events.Key) -> None:
+        # A typed link number is one gesture: any other key ends it (Enter, which
+        # follows the link it highlighted, too).
+        if self.typed_number and not (event.character or "").isdigit():
+            self.typed_number = ""
 
     def action_digit(self, digit: int) -> None:
         """Type a link's number: follow it once no longer number can start with it.

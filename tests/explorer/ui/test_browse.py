@@ -297,3 +297,20 @@ async def test_the_hint_counts_one_link_as_one() -> None:
         await settle(pilot)
         assert "1 link: type 1 to follow it" in status_text(app)
         assert "1 links" not in status_text(app)
+
+
+async def test_a_typed_number_ends_with_any_other_key(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert len(app.browser.query_one(LinksPanel).links) >= 12
+        await pilot.press("1")  # waits: 1 or 10-16
+        assert app.browser.typed_number == "1"
+        await pilot.press("h")  # the headers tab: the number is given up
+        await settle(pilot)
+        assert app.browser.typed_number == ""
+        await pilot.press("2")  # link 2, not 12
+        await settle(pilot)
+        page = app.browser.history.current
+        assert page is not None
+        assert page.spec.url == "http://mock/products"
