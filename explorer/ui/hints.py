@@ -69,7 +69,7 @@ def key_hint(page: Page) -> str:
 
 def _error_hint(error: RestwalkError) -> str:
     if isinstance(error, LoginFailed):
-        return "Press a to log in again with other credentials."
+        return "The credential is dropped: press a to log in again, or r to reload without it."
     if isinstance(error, InvalidRequest):
         return "Press ctrl+l or c to correct the request; nothing was sent."
     if isinstance(error, ConnectError | Timeout):

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Label
 
-from explorer.core.errors import RestwalkError
+from explorer.core.errors import LoginFailed, RestwalkError
 from explorer.core.link import Link
 from explorer.core.request import Auth, RequestSpec
 from explorer.ui.hints import key_hint
@@ -282,6 +282,12 @@ class BrowserScreen(Screen[None]):
 
     def _arrived(self, page: Page, record: bool) -> None:
         """Put a new page in the history (or in the current one's place) and show it."""
+        if isinstance(page.error, LoginFailed) and page.spec.auth == self.session_auth:
+            # A login that failed is no credential: the badge goes, and r reloads without it.
+            self.session_auth = None
+            self.session_origin = ""
+            self._show_badges()
+            page = replace(page, spec=page.spec.with_auth(None))
         if record:
             self.history.visit(page)
         else:

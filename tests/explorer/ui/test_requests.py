@@ -268,3 +268,20 @@ async def test_composer_basic_credential_reaches_orders(make_app: AppFactory) ->
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert current(app).status == HTTPStatus.OK
+
+
+async def test_a_failed_login_drops_the_credential(make_app: AppFactory) -> None:
+    app = make_app("http://mock/products")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"bob", "tab", *"wrong", "enter")
+        await settle(pilot)
+        text = status_text(app)
+        assert "The credential is dropped" in text
+        assert app.browser.session_auth is None
+        assert "bob" not in str(app.browser.query_one("#auth-badge").render())
+        await pilot.press("r")  # the public page loads again, without it
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.OK
