@@ -99,11 +99,14 @@ class BodyView(ScrollView, can_focus=True):
         self._set(DisplayText(b""), ())
 
     def show_text(self, text: str, language: str | None = None) -> None:
-        """Show ``text`` as it is, highlighted as ``language`` (a pygments alias)."""
+        """Show ``text`` as it is, highlighted as ``language`` (a pygments alias), from its top."""
+        self._scroll_home()
         self._set(format_text(text, language), ())
 
     def show(self, body: bytes, media_type: str | None) -> None:
-        """Show a response body: JSON pretty-printed, text highlighted, binary summarized."""
+        """Show a response body from its top: JSON pretty-printed, text highlighted, binary
+        summarized."""
+        self._scroll_home()
         if len(body) <= INLINE_FORMAT_LIMIT:
             formatted = format_body(body, media_type)
             self._set(formatted, formatted.notes)
@@ -114,6 +117,10 @@ class BodyView(ScrollView, can_focus=True):
         call_after_paint(self, partial(self._format_in_thread, generation, body, media_type))
 
     # -- loading ---------------------------------------------------------------------------
+
+    def _scroll_home(self) -> None:
+        """A new text starts at its top, whatever the last one was scrolled to."""
+        self.scroll_to(0, 0, animate=False, immediate=True)
 
     def _set(self, text: DisplayText, notes: tuple[str, ...], *, final: bool = True) -> int:
         self._generation += 1

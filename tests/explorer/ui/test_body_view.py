@@ -84,3 +84,21 @@ async def test_binary_and_empty_bodies() -> None:
         await pilot.pause()
         assert view.line_count == 1
         assert view.row_text(0) == ""
+
+
+async def test_a_new_body_is_shown_from_its_top() -> None:
+    app = BodyApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(orjson.dumps({"items": list(range(200))}), "application/json")
+        await pilot.pause()
+        view.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        assert view.scroll_y > 100
+        view.show(orjson.dumps({"other": list(range(200))}), "application/json")
+        await pilot.pause()
+        assert view.scroll_y == 0
+        view.scroll_end(animate=False, immediate=True)
+        view.show_text("plain text\n" * 100)
+        await pilot.pause()
+        assert view.scroll_y == 0
