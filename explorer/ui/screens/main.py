@@ -54,6 +54,9 @@ if TYPE_CHECKING:
 # The dialogs are imported where they open: the first screen does not wait for them.
 
 
+#: RFC 9110 section 9.2.1: methods that only read. r sends these again at once.
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+
 #: The response's tabs: (id, label).
 TABS = (("body", "Body"), ("headers", "Headers"), ("raw", "Raw"), ("trip", "Trip"))
 #: Tabs built when first shown: the first screen shows only the body.
@@ -111,7 +114,12 @@ class BrowserScreen(Screen[None]):
             "Explain",
             tooltip="Explain this response: what to do, REST, the status",
         ),
-        Binding("r", "reload", "Reload", tooltip="Send the current request again"),
+        Binding(
+            "r",
+            "reload",
+            "Reload",
+            tooltip="Send the current request again (a POST, PUT... opens the composer first)",
+        ),
         Binding(
             "b",
             "tab('body')",
@@ -503,8 +511,18 @@ class BrowserScreen(Screen[None]):
 
     def action_reload(self) -> None:
         current = self.history.current
-        if current is not None:
-            self.send(current.spec, via=current.via, record=False)
+        if current is None:
+            return
+        method = current.spec.method
+        if method not in SAFE_METHODS:
+            # As a browser asks before sending a form again: the composer shows it.
+            self._open_composer(
+                replace(current.spec, auth=None),
+                f"Send this {method} again? It is not a safe method: sending it twice may do "
+                "it twice. ctrl+s sends it, Escape cancels.",
+            )
+            return
+        self.send(current.spec, via=current.via, record=False)
 
     def on_key(self, event: events.Key) -> None:
         # A typed link number is one gesture: any other key ends it (Enter, which

@@ -7,7 +7,7 @@ from http import HTTPStatus
 
 from textual.widgets import Input, Select, TextArea
 
-from explorer.core.request import LoginFlow
+from explorer.core.request import LoginFlow, RequestSpec
 from explorer.ui.app import RestwalkApp
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.login import LoginDialog
@@ -285,3 +285,26 @@ async def test_a_failed_login_drops_the_credential(make_app: AppFactory) -> None
         await pilot.press("r")  # the public page loads again, without it
         await settle(pilot)
         assert current(app).status == HTTPStatus.OK
+
+
+async def test_reload_asks_before_sending_an_unsafe_method_again(make_app: AppFactory) -> None:
+    app = make_app("http://mock/status")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.send(RequestSpec(method="POST", url="http://mock/status/201"))
+        await settle(pilot)
+        assert current(app).spec.method == "POST"
+        pages = len(app.browser.history.pages)
+        await pilot.press("r")
+        await pilot.pause()
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        assert "Send this POST again?" in composer.note
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(app.browser.history.pages) == pages  # nothing was sent
+        app.browser.open_url("http://mock/status")
+        await settle(pilot)
+        await pilot.press("r")  # a GET is sent again at once
+        await settle(pilot)
+        assert app.screen is app.browser
