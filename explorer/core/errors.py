@@ -242,7 +242,10 @@ class TooManyRedirects(RequestError):
     """The server kept redirecting past the limit."""
 
     explanation = "Too many redirects: the server kept sending the request elsewhere."
-    hint = "There may be a redirect loop; turn redirects off to see each step."
+    hint = (
+        "There may be a redirect loop. To see it hop by hop: "
+        "restwalk request GET URL --no-redirects, then each Location in turn."
+    )
 
 
 class LoginFailed(RequestError):

@@ -76,7 +76,7 @@ class VersionDialog(ModalScreen[VersionChoice | None]):
                 "" if self.current.version is None else str(self.current.version),
                 type="integer",
                 id="version",
-                placeholder="2",
+                placeholder="e.g. 2",
             )
             yield Label("How to ask for it")
             yield Select(
