@@ -119,8 +119,13 @@ class KeyBar(Widget, can_focus=False):
         keys, palette = self._shown_keys()
         line = Text(no_wrap=True, overflow="crop", end="")
         placed: list[_Key] = []
+        palette_width = len(f"▏{palette.display} {palette.description} ") if palette else 0
+        room = self.size.width - palette_width - (1 if palette else 0)
+        # Too many keys for the width: drop the padding, as Footer's compact mode does.
+        roomy = sum(len(f" {k.display} {k.description} ") for k in keys) <= room
+        lead = " " if roomy else ""
 
-        def add(key: _Key, index: int, lead: str = " ") -> _Key:
+        def add(key: _Key, index: int, lead: str = lead) -> _Key:
             start = len(line)
             extra = hover_style if index == self._hover else Style()
             if not key.enabled:
@@ -133,8 +138,11 @@ class KeyBar(Widget, can_focus=False):
         for index, key in enumerate(keys):
             placed.append(add(key, index))
         if palette is not None:
-            width = len(f"▏{palette.display} {palette.description} ")
-            gap = max(1, self.size.width - len(line) - width)
+            if len(line) > room:  # still too long: the palette's key stays in sight
+                line.truncate(max(0, room - 1))
+                line.append("…")
+                placed = [key for key in placed if key.end <= room - 1]
+            gap = max(1, self.size.width - len(line) - palette_width)
             line.append(" " * gap)
             line.append("▏", self.get_component_rich_style("key-bar--separator"))
             placed.append(add(palette, len(keys), lead=""))

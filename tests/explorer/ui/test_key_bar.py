@@ -121,3 +121,19 @@ async def test_the_bar_follows_the_focus() -> None:
         app.query_one("#quiet").focus()
         await pilot.pause()
         assert "Shout" not in bar_text(app)
+
+
+async def test_a_narrow_bar_drops_the_padding_then_cuts_keeping_the_palette() -> None:
+    app = Keys()
+    async with app.run_test(size=(28, 5)) as pilot:
+        await pilot.pause()
+        text = bar_text(app)
+        assert text.startswith("s Save g Grey ")  # compact
+        assert text.endswith("▏^p palette ")
+    app = Keys()
+    async with app.run_test(size=(20, 5)) as pilot:
+        await pilot.pause()
+        text = bar_text(app)
+        assert text.endswith("▏^p palette ")
+        assert "…" in text
+        assert len(text) == 20
