@@ -80,6 +80,10 @@ class RestwalkApp(App[int]):
         await self.browser.prefetch(FIRST_PAINT_HOLD)
         self.push_screen(self.browser)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The key bar does not offer the screen one is on (l on the learn screen)."""
+        return action not in getattr(self.screen, "OWN_ACTIONS", ())
+
     async def on_unmount(self) -> None:
         if self.owns_client:
             await self.client.aclose()

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.keys import format_key
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
@@ -38,7 +39,13 @@ WALK = """\
 
 
 def _key_label(key: str) -> str:
-    return " / ".join(part.strip() for part in key.split(","))
+    """``question_mark,f1`` as a person types it: ``? / f1``."""
+    return " / ".join(_one_key(part.strip()) for part in key.split(","))
+
+
+def _one_key(key: str) -> str:
+    shown = format_key(key)  # question_mark -> ?; names (ctrl+l, backspace) stay words
+    return shown if len(shown) == 1 and shown.isascii() else key
 
 
 def bindings_table(title: str, bindings: Iterable[BindingType]) -> str:
@@ -63,6 +70,9 @@ def bindings_table(title: str, bindings: Iterable[BindingType]) -> str:
 
 class HelpScreen(ModalScreen[None]):
     """Every key, grouped by where it works; Escape closes."""
+
+    #: The app's action this screen is: its key is not offered here.
+    OWN_ACTIONS = frozenset({"help"})
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }

@@ -62,6 +62,9 @@ def grouped_entries() -> list[Explanation]:
 class LearnScreen(Screen[None]):
     """Browse and search everything restwalk can explain."""
 
+    #: The app's action this screen is: its key is not offered here.
+    OWN_ACTIONS = frozenset({"learn"})
+
     DEFAULT_CSS = """
     LearnScreen #learn-search { dock: top; }
     LearnScreen #learn-list { width: 44; height: 1fr; }

@@ -12,6 +12,7 @@ from explorer.ui.screens.learn import LearnScreen, group_of, grouped_entries
 from explorer.ui.screens.main import BrowserScreen
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.headers_view import HeadersView
+from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.row_table import RowTable
 from explorer.ui.widgets.tab_bar import TabBar
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle
@@ -35,6 +36,8 @@ async def test_help_lists_every_browser_key(make_app: AppFactory) -> None:
             described = binding.tooltip or binding.description
             assert described in text or binding.action.startswith("digit")
         assert "alt+left" in text
+        assert "| ? / f1 |" in text  # as typed, not question_mark
+        assert "question_mark" not in text
         assert "0 … 9" in text
         assert "press **a** to log in" in text
         await pilot.press("escape")
@@ -133,3 +136,20 @@ async def test_the_other_tabs_are_built_when_first_shown_and_follow_the_page(
         shown_names = app.browser.query_one(HeadersView).names
         assert shown_names == tuple(name for name, _ in page.exchange.response.headers)
         assert table.row_count == len(shown_names)
+
+
+async def test_the_key_bar_does_not_offer_the_screen_one_is_on(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LearnScreen)
+        bar = str(app.screen.query_one(KeyBar).render())
+        assert " Learn " not in bar
+        assert " Help " in bar
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        bar = str(app.screen.query_one(KeyBar).render())
+        assert " Help " not in bar
