@@ -22,15 +22,20 @@ _CLASS_STYLE = {
 
 
 def describe_status(code: int) -> tuple[str, str, str]:
-    """``(phrase, meaning, next step)`` for ``code``, from the knowledge base."""
+    """``(phrase, meaning, next step)`` for ``code``, from the knowledge base, as plain text
+    (its Markdown backticks dropped: these lines are not Markdown)."""
     info = status_info(code)
     if info is not None:
         step = info.next_steps[0] if info.next_steps else ""
-        return info.phrase, info.meaning, step
+        return info.phrase, _plain(info.meaning), _plain(step)
     cls = status_class(code)
     if cls is None:
         return "not an HTTP status", "Status codes run from 100 to 599.", ""
     return f"unknown {cls.label}", cls.meaning, cls.advice
+
+
+def _plain(text: str) -> str:
+    return text.replace("`", "")
 
 
 class StatusLine(Static):
@@ -78,7 +83,7 @@ class StatusLine(Static):
         shown = 1 if response.status < HTTPStatus.MULTIPLE_CHOICES else 2
         for item in steps[:shown]:
             line.append("\n→ ", style="bold")
-            line.append(item.replace("`", ""))
+            line.append(_plain(item))
         if hint:
             line.append("\n")
             line.append(

@@ -95,6 +95,7 @@ async def test_redirect_chain_is_explained_hop_by_hop(make_app: AppFactory) -> N
         trip = str(app.browser.query_one(TripView).render())
         assert "Redirects: 1" in trip
         assert "301 Moved Permanently → /customers/1" in trip
+        assert "`" not in trip  # the knowledge base's Markdown is not shown raw
         assert "HTTP/1.1" in trip
 
 
