@@ -65,6 +65,8 @@ def action_spec(link: Link) -> RequestSpec:
         content_type = (
             content_type if content_type and "json" in content_type else "application/json"
         )
+    if body is None:
+        content_type = None  # a DELETE's form may name a type, but nothing is sent
     return RequestSpec(method=link.method, url=link.href, body=body, content_type=content_type)
 
 

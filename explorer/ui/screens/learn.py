@@ -74,6 +74,8 @@ class LearnScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("ctrl+f", "search", "Search"),
+        # From the search box (the list moves its own cursor with these keys).
+        Binding("down", "results", "To the results", show=False),
     ]
 
     def __init__(self, query: str = "") -> None:
@@ -96,6 +98,9 @@ class LearnScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.fill(self.initial_query)
+        self.query_one("#learn-list", OptionList).focus()
+
+    def action_results(self) -> None:
         self.query_one("#learn-list", OptionList).focus()
 
     def fill(self, query: str) -> None:

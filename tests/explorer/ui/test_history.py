@@ -71,6 +71,17 @@ def test_action_spec_fills_a_json_body_from_the_fields() -> None:
     assert "note: A note" in fields_note(link)
 
 
+def test_an_action_without_a_body_sends_no_content_type() -> None:
+    link = Link(
+        rel="delete",
+        href="http://api.test/orders/1",
+        method="DELETE",
+        content_type="application/json",
+    )
+    spec = action_spec(link)
+    assert (spec.body, spec.content_type) == (None, None)
+
+
 def test_action_spec_nests_dotted_field_names() -> None:
     fields = ("name", "address.streetAddress", "address.city", "address.geo.lat")
     link = Link(

@@ -89,6 +89,9 @@ async def test_learn_screen_lists_and_searches(make_app: AppFactory) -> None:
         await pilot.pause()
         assert screen.query_one("#learn-list", OptionList).has_focus
         assert markdown_of(screen, "#learn-text").startswith("# ")
+        await pilot.press("ctrl+f", "down")  # down from the search box reaches the list too
+        await pilot.pause()
+        assert screen.query_one("#learn-list", OptionList).has_focus
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, BrowserScreen)
