@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from http import HTTPStatus
 
+from textual.pilot import Pilot
 from textual.widgets import Input, Select, TextArea
 
 from explorer.core.request import LoginFlow, RequestSpec
@@ -21,6 +22,14 @@ def current(app: RestwalkApp):  # type: ignore[no-untyped-def]
     page = app.browser.history.current
     assert page is not None
     return page
+
+
+async def log_in(pilot: Pilot[int], user: str, password: str) -> None:
+    """Log in as a person does: a, the user name, Tab, the password, Enter."""
+    await pilot.press("a")
+    await pilot.pause()
+    await pilot.press(*user, "tab", *password, "enter")
+    await settle(pilot)
 
 
 async def test_login_then_create_customer_through_action(make_app: AppFactory) -> None:
@@ -60,10 +69,7 @@ async def test_walk_to_an_order_and_place_it(make_app: AppFactory) -> None:
         await follow(pilot, "rw:orders")
         await settle(pilot)
         assert current(app).status == HTTPStatus.UNAUTHORIZED
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press(*"alice", "tab", *"wonderland", "enter")
-        await settle(pilot)
+        await log_in(pilot, "alice", "wonderland")
         assert current(app).status == HTTPStatus.OK
         links = app.browser.query_one("#links").links  # type: ignore[attr-defined]
         draft = next(
@@ -230,10 +236,7 @@ async def test_a_v2_action_composes_the_version_and_a_nested_address(
         await pilot.pause()
         await pilot.press("2", "enter")
         await settle(pilot)
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press(*"alice", "tab", *"wonderland", "enter")
-        await settle(pilot)
+        await log_in(pilot, "alice", "wonderland")
         await follow(pilot, "update")
         await pilot.pause()
         composer = app.screen
@@ -274,10 +277,7 @@ async def test_a_failed_login_drops_the_credential(make_app: AppFactory) -> None
     app = make_app("http://mock/products")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press(*"bob", "tab", *"wrong", "enter")
-        await settle(pilot)
+        await log_in(pilot, "bob", "wrong")
         text = status_text(app)
         assert "The credential is dropped" in text
         assert app.browser.session_auth is None
