@@ -68,6 +68,19 @@ class History:
     pages: list[Page] = field(default_factory=list)
     index: int = -1
     limit: int = MAX_PAGES
+    #: Where the person was on each page when they left it, as a browser keeps the
+    #: scroll position of its history entries: (link highlighted, body row at the top).
+    views: list[tuple[int, int] | None] = field(default_factory=list)
+
+    @property
+    def view(self) -> tuple[int, int] | None:
+        """How the current page was left, if it was."""
+        return self.views[self.index] if 0 <= self.index < len(self.views) else None
+
+    def remember(self, view: tuple[int, int]) -> None:
+        """Keep ``view`` for the current page, to restore when it is shown again."""
+        if 0 <= self.index < len(self.views):
+            self.views[self.index] = view
 
     @property
     def current(self) -> Page | None:
@@ -87,9 +100,12 @@ class History:
     def visit(self, page: Page) -> None:
         """Make ``page`` current, dropping any pages ahead of the cursor."""
         del self.pages[self.index + 1 :]
+        del self.views[self.index + 1 :]
         self.pages.append(page)
+        self.views.append(None)
         if len(self.pages) > self.limit:
             del self.pages[: len(self.pages) - self.limit]
+            del self.views[: len(self.views) - self.limit]
         self.index = len(self.pages) - 1
 
     def replace(self, page: Page) -> None:

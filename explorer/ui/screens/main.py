@@ -8,6 +8,7 @@ a newer request cancels an older one and a stale answer is never shown.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import replace
 from http import HTTPStatus
 from typing import TYPE_CHECKING
@@ -288,6 +289,21 @@ class BrowserScreen(Screen[None]):
             page = _with_reading(page, _read(exchange))
         return page
 
+    def _remember_view(self) -> None:
+        """Keep where the person is on the current page, for back and forward."""
+        row = self.query_one(LinksPanel).table.cursor_row
+        self.history.remember((row, round(self.query_one("#body-view", BodyView).scroll_y)))
+
+    def _restore_view(self) -> None:
+        """Put the links cursor and the body back where they were when the page was left."""
+        view = self.history.view
+        if view is not None:
+            row, top = view
+            self.query_one(LinksPanel).table.move_cursor(row)
+            body = self.query_one("#body-view", BodyView)
+            # force: the scrollbar of the page shown before may not be laid out yet.
+            body.scroll_to(y=top, animate=False, immediate=True, force=True)
+
     def _arrived(self, page: Page, record: bool) -> None:
         """Put a new page in the history (or in the current one's place) and show it."""
         if isinstance(page.error, LoginFailed) and page.spec.auth == self.session_auth:
@@ -297,6 +313,7 @@ class BrowserScreen(Screen[None]):
             self._show_badges()
             page = replace(page, spec=page.spec.with_auth(None))
         if record:
+            self._remember_view()
             self.history.visit(page)
         else:
             self.history.replace(page)
@@ -498,16 +515,19 @@ class BrowserScreen(Screen[None]):
         self.query_one(targets[tab]).focus()
 
     def action_back(self) -> None:
-        page = self.history.back()
-        if page is not None:
-            self.workers.cancel_group(self, "fetch")
-            self.show_page(page)
+        self._go(self.history.back)
 
     def action_forward(self) -> None:
-        page = self.history.forward()
+        self._go(self.history.forward)
+
+    def _go(self, step: Callable[[], Page | None]) -> None:
+        """Back or forward: the page as it was, links cursor and body scroll included."""
+        self._remember_view()
+        page = step()
         if page is not None:
             self.workers.cancel_group(self, "fetch")
             self.show_page(page)
+            self._restore_view()
 
     def action_reload(self) -> None:
         current = self.history.current

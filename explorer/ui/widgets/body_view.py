@@ -120,7 +120,7 @@ class BodyView(ScrollView, can_focus=True):
 
     def _scroll_home(self) -> None:
         """A new text starts at its top, whatever the last one was scrolled to."""
-        self.scroll_to(0, 0, animate=False, immediate=True)
+        self.scroll_to(0, 0, animate=False, immediate=True, force=True)
 
     def _set(self, text: DisplayText, notes: tuple[str, ...], *, final: bool = True) -> int:
         self._generation += 1

@@ -18,6 +18,7 @@ from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.template_form import TemplateForm
 from explorer.ui.navigation import Reading
 from explorer.ui.screens.main import BrowserScreen
+from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.status_line import StatusLine
@@ -156,6 +157,31 @@ async def test_follow_link_then_back_and_forward(make_app: AppFactory) -> None:
         assert history.current is not None
         assert history.current.spec.url == "http://mock/customers"
         assert len(history.pages) == 2
+
+
+async def test_back_and_forward_restore_the_links_cursor_and_the_body_scroll(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.browser.query_one(LinksPanel).table
+        body = app.browser.query_one("#body-view", BodyView)
+        await pilot.press("b", "pagedown", "f", "down", "down")  # scrolled, on link 3
+        await settle(pilot)
+        left_at = round(body.scroll_y)
+        assert left_at > 0
+        assert table.cursor_row == 2
+        await pilot.press("enter")  # follows link 3
+        await settle(pilot)
+        assert (table.cursor_row, round(body.scroll_y)) == (0, 0)  # a new page: its top
+        await pilot.press("down")
+        await pilot.press("alt+left")
+        await settle(pilot)
+        assert (table.cursor_row, round(body.scroll_y)) == (2, left_at)  # as it was left
+        await pilot.press("alt+right")
+        await settle(pilot)
+        assert table.cursor_row == 1
 
 
 async def test_links_panel_enter_follows_highlighted_link(make_app: AppFactory) -> None:

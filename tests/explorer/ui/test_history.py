@@ -156,3 +156,18 @@ def test_a_jsonapi_resources_own_links_are_not_ranked_as_embedded() -> None:
     )
     assert panel_rank(own) == 1  # the document's own navigation
     assert panel_rank(item) == panel_rank(hal_item) == 3  # items of a collection
+
+
+def test_each_page_keeps_how_it_was_left() -> None:
+    history = History()
+    history.visit(page("/a"))
+    history.remember((3, 40))
+    history.visit(page("/b"))
+    assert history.view is None  # a new page: nothing to restore
+    history.remember((1, 0))
+    history.back()
+    assert history.view == (3, 40)
+    history.visit(page("/c"))  # drops /b and its view
+    assert history.views == [(3, 40), None]
+    history.back()
+    assert history.view == (3, 40)
