@@ -298,11 +298,13 @@ class Client:
                 )
             hops.append(Hop(sent, received))
             if len(hops) > max_redirects:
-                raise TooManyRedirects(
+                error = TooManyRedirects(
                     f"Too many redirects: more than {max_redirects}, "
                     f"the last one to {following.url}.",
                     url=str(origin),
                 )
+                error.hops = tuple(hops)  # the trip so far, for whoever shows it
+                raise error
             request = following
 
     async def _send_one(self, request: httpx.Request) -> tuple[httpx.Response, bytes, float]:

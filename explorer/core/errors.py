@@ -37,8 +37,12 @@ from __future__ import annotations
 
 import socket
 import ssl
+from typing import TYPE_CHECKING
 
 import httpx
+
+if TYPE_CHECKING:
+    from explorer.core.exchange import Hop
 
 __all__ = [
     "ConnectError",
@@ -239,7 +243,9 @@ class UnsupportedProtocol(RequestError):
 
 
 class TooManyRedirects(RequestError):
-    """The server kept redirecting past the limit."""
+    """The server kept redirecting past the limit; ``hops`` are the redirects followed."""
+
+    hops: tuple[Hop, ...] = ()
 
     explanation = "Too many redirects: the server kept sending the request elsewhere."
     hint = (

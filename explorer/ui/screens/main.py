@@ -388,7 +388,7 @@ class BrowserScreen(Screen[None]):
             else:
                 raw_view.show_text("Nothing was received.")
         else:
-            self.query_one(TripView).show_exchange(exchange)
+            self.query_one(TripView).show_exchange(exchange, page.error)
 
     async def _show_tab(self, tab: str) -> None:
         """Show tab ``tab`` (building it the first time)."""

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.widgets import Static
 
-from explorer.core.exchange import Exchange
+from explorer.core.errors import RestwalkError, TooManyRedirects
+from explorer.core.exchange import Exchange, Hop
 from explorer.ui.widgets.status_line import describe_status
 
 
@@ -19,18 +22,25 @@ def _size(count: int) -> str:
     return f"{count} B"
 
 
+def hops_text(hops: Sequence[Hop]) -> Text:
+    """Each redirect hop: the request, the 3xx with where it pointed, what that means."""
+    text = Text()
+    text.append(f"Redirects: {len(hops)}\n", style="bold")
+    for number, hop in enumerate(hops, start=1):
+        response = hop.response
+        phrase, meaning, _ = describe_status(response.status)
+        target = response.header("location") or "?"
+        text.append(f"{number}. {hop.request.method} {hop.request.url}\n")
+        text.append(f"   {response.status} {phrase} → {target}\n", style="bold")
+        text.append(f"   {meaning}\n", style="dim")
+    return text
+
+
 def trip_text(exchange: Exchange) -> Text:
     """The redirect chain (each hop with its meaning) and the measurements."""
     text = Text()
     if exchange.hops:
-        text.append(f"Redirects: {len(exchange.hops)}\n", style="bold")
-        for number, hop in enumerate(exchange.hops, start=1):
-            response = hop.response
-            phrase, meaning, _ = describe_status(response.status)
-            target = response.header("location") or "?"
-            text.append(f"{number}. {hop.request.method} {hop.request.url}\n")
-            text.append(f"   {response.status} {phrase} → {target}\n", style="bold")
-            text.append(f"   {meaning}\n", style="dim")
+        text.append_text(hops_text(exchange.hops))
         final = exchange.final
         text.append(f"{len(exchange.hops) + 1}. {final.method} {final.url}\n")
         text.append(f"   {exchange.response.status} (the final answer)\n\n", style="bold")
@@ -54,6 +64,13 @@ def trip_text(exchange: Exchange) -> Text:
 class TripView(Static):
     """Shows :func:`trip_text` of an exchange."""
 
-    def show_exchange(self, exchange: Exchange | None) -> None:
-        """Show ``exchange``'s trip, or nothing when the request failed."""
-        self.update(trip_text(exchange) if exchange else "The request failed: no trip to show.")
+    def show_exchange(self, exchange: Exchange | None, error: RestwalkError | None = None) -> None:
+        """Show ``exchange``'s trip; when the request failed, the redirects it followed."""
+        if exchange is not None:
+            self.update(trip_text(exchange))
+        elif isinstance(error, TooManyRedirects) and error.hops:
+            self.update(
+                hops_text(error.hops) + Text("\n…and the redirects went on past the limit.")
+            )
+        else:
+            self.update("The request failed: no trip to show.")

@@ -20,7 +20,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from explorer.core import errors
-from explorer.core.client import Client, next_hop, send
+from explorer.core.client import REDIRECT_STATUSES, Client, next_hop, send
 from explorer.core.request import (
     BasicAuth,
     BearerAuth,
@@ -231,6 +231,8 @@ async def test_a_redirect_loop_stops_at_the_limit(client: Client) -> None:
     with pytest.raises(errors.TooManyRedirects) as info:
         await client.send(RequestSpec("GET", f"{BASE}/loop"), max_redirects=4)
     assert "more than 4" in info.value.message
+    assert len(info.value.hops) == 5  # the trip so far, for the TUI's trip tab
+    assert all(hop.response.status in REDIRECT_STATUSES for hop in info.value.hops)
 
 
 async def test_credentials_do_not_leave_the_origin() -> None:

@@ -123,3 +123,16 @@ async def test_an_untrusted_certificate_and_plain_http_on_https_are_explained(
             text = status_text(app)
             assert "plain HTTP" in text
             assert "http:// instead of https://" in text
+
+
+async def test_too_many_redirects_shows_the_hops_followed(make_app: AppFactory) -> None:
+    app = make_app("http://mock/redirect/20")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Too many redirects" in status_text(app)
+        assert "--no-redirects" in status_text(app)
+        await pilot.press("t")
+        await settle(pilot)
+        trip = str(app.browser.query_one(TripView).render())
+        assert "Redirects: 11" in trip
+        assert "went on past the limit" in trip
