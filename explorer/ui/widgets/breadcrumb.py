@@ -6,31 +6,66 @@ from rich.text import Text
 from textual.widgets import Static
 
 from explorer.ui.history import Page
+from explorer.ui.navigation import origin_of
 
-#: Crumbs shown before older ones collapse into "…".
+#: Crumbs shown at most before older ones collapse into "…" (fewer when the line is short).
 MAX_CRUMBS = 6
 
 
 class Breadcrumb(Static):
-    """``/ > /customers > /customers/1``, with the current page in bold."""
+    """``/ > /customers > /customers/1 (200)``, with the current page in bold.
+
+    A crumb on another server than the one before it names that server. When
+    the line is too short, the oldest crumbs give way: the current page and its
+    status always show.
+    """
 
     DEFAULT_CSS = """
     Breadcrumb { height: 1; padding: 0 1; color: $text-muted; }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._trail: list[Page] = []
+        self._ahead = 0
+
     def show_trail(self, trail: list[Page], ahead: int = 0) -> None:
         """Show ``trail`` (oldest first); ``ahead`` counts pages reachable by forward."""
-        text = Text()
-        shown = trail[-MAX_CRUMBS:]
-        if len(trail) > len(shown):
+        self._trail = trail
+        self._ahead = ahead
+        self.refresh()
+
+    def render(self) -> Text:
+        width = self.content_size.width or 1_000
+        shown = min(len(self._trail), MAX_CRUMBS)
+        text = self._text(shown)
+        while shown > 1 and text.cell_len > width:
+            shown -= 1
+            text = self._text(shown)
+        return text
+
+    def _text(self, shown: int) -> Text:
+        """The line with the last ``shown`` crumbs."""
+        text = Text(no_wrap=True, overflow="ellipsis", end="")
+        trail = self._trail
+        first = len(trail) - shown
+        if first > 0:
             text.append("… > ")
-        for index, page in enumerate(shown):
-            last = index == len(shown) - 1
-            text.append(page.label, style="bold" if last else "")
+        for index in range(first, len(trail)):
+            page = trail[index]
+            last = index == len(trail) - 1
+            label = page.label
+            if index > 0 and _origin(page) != _origin(trail[index - 1]):
+                label = f"{_origin(page).partition('://')[2]}{label}"
+            text.append(label, style="bold" if last else "")
             if page.status is not None and last:
                 text.append(f" ({page.status})")
             if not last:
                 text.append(" > ")
-        if ahead:
-            text.append(f"   ({ahead} ahead: alt+right)", style="dim")
-        self.update(text)
+        if self._ahead:
+            text.append(f"   ({self._ahead} ahead: alt+right)", style="dim")
+        return text
+
+
+def _origin(page: Page) -> str:
+    return origin_of(page.exchange.response.url if page.exchange else page.spec.url)
