@@ -15,8 +15,10 @@ what they all share is added here:
   a path that needs a role takes Basic, Bearer or the session cookie, and may
   answer 401 and 403;
 - hypermedia answers in each offered media type (HAL first), and problem
-  details (JSON or XML) for the listed errors and as the ``default`` answer
-  (limits, rate limiting, maintenance and injected faults may answer any path).
+  details (JSON or XML) for the listed errors and for what the layers may
+  answer on any path (:data:`LAYER_ANSWERS`: limits, rate limiting,
+  maintenance, injected faults). There is no ``default`` answer: every status
+  an operation can give is listed, so a client (or a fuzzer) can rely on it.
 """
 
 from __future__ import annotations
@@ -64,6 +66,25 @@ CREDENTIALS: list[dict[str, list[str]]] = [{"basic": []}, {"bearer": []}, {"cook
 QUERY_ALIASES = {"redirect-status": "status"}
 _CONVERTER = re.compile(r"\{(\w+)(?::\w+)?\}")
 _METHOD_ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE")
+_BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
+
+#: What the layers in front of every resource may answer, on any operation: a malformed
+#: request or header (400), the protocol limits (408, 414, 417, 431), the rate limit (429),
+#: a fault inside a handler (500), maintenance and injected faults (500, 502, 503, 504).
+LAYER_ANSWERS: dict[HTTPStatus, dict[str, str]] = {
+    HTTPStatus.BAD_REQUEST: {},
+    HTTPStatus.REQUEST_TIMEOUT: {},
+    HTTPStatus.REQUEST_URI_TOO_LONG: {},
+    HTTPStatus.EXPECTATION_FAILED: {},
+    HTTPStatus.TOO_MANY_REQUESTS: {"Retry-After": "Seconds until a request is allowed again."},
+    HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE: {},
+    HTTPStatus.INTERNAL_SERVER_ERROR: {},
+    HTTPStatus.BAD_GATEWAY: {},
+    HTTPStatus.SERVICE_UNAVAILABLE: {},
+    HTTPStatus.GATEWAY_TIMEOUT: {},
+}
+#: And, on a method that takes a body: one without a length (411), or too long (413).
+BODY_ANSWERS = (HTTPStatus.LENGTH_REQUIRED, HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
 
 
 def openapi_path(route_path: str) -> str:
@@ -219,10 +240,7 @@ def _operation(path: str, method: str, version: int | None, secured: bool) -> di
             ),
         )
         responses.setdefault("403", _problem(HTTPStatus.FORBIDDEN, with_body))
-    responses["default"] = {
-        "description": "Any other problem: limits, rate limit, maintenance, faults.",
-        **({"content": PROBLEM_CONTENT} if with_body else {}),
-    }
+    _add_layer_answers(responses, method, with_body)
     doc: dict[str, Any] = {
         "summary": op.summary,
         "operationId": _operation_id(method, path, version),
@@ -240,14 +258,28 @@ def _operation(path: str, method: str, version: int | None, secured: bool) -> di
     return doc
 
 
+def _add_layer_answers(responses: dict[str, Any], method: str, with_body: bool) -> None:
+    """Add what the layers may answer on any ``method`` request (:data:`LAYER_ANSWERS`)."""
+    for status, headers in LAYER_ANSWERS.items():
+        responses.setdefault(str(status), _problem(status, with_body, **headers))
+    if method in _BODY_METHODS:
+        for status in BODY_ANSWERS:
+            responses.setdefault(str(status), _problem(status, with_body))
+
+
 def _operation_id(method: str, path: str, version: int | None) -> str:
     words = [w for w in re.split(r"[^A-Za-z0-9]+", path) if w]
     prefix = f"v{version}_" if version else ""
     return prefix + method.lower() + "_" + ("_".join(words) or "root")
 
 
-def _options(path: str, params: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
+def _options(path: str, params: list[dict[str, Any]], secured: bool) -> dict[str, Any]:
+    """OPTIONS, answered by the method layer where a route matches.
+
+    Where none matches (``/orders/-1``), the request goes on like any other:
+    to authentication on a protected path (401), then to the router (404).
+    """
+    doc: dict[str, Any] = {
         **({"parameters": params} if params else {}),
         "summary": "The methods this path allows",
         "operationId": _operation_id("OPTIONS", path, None),
@@ -257,13 +289,21 @@ def _options(path: str, params: list[dict[str, Any]]) -> dict[str, Any]:
                 "description": "No Content; Allow lists the methods.",
                 "headers": _headers(("Allow",), ("Allow",)),
             },
-            "default": {"description": "A problem.", "content": PROBLEM_CONTENT},
         },
     }
+    responses = doc["responses"]
+    responses[str(HTTPStatus.NOT_FOUND)] = _problem(HTTPStatus.NOT_FOUND, True)
+    if secured:
+        responses[str(HTTPStatus.UNAUTHORIZED)] = _problem(
+            HTTPStatus.UNAUTHORIZED, True, **{"WWW-Authenticate": "The schemes accepted."}
+        )
+        responses[str(HTTPStatus.FORBIDDEN)] = _problem(HTTPStatus.FORBIDDEN, True)
+    _add_layer_answers(responses, "OPTIONS", with_body=True)
+    return doc
 
 
 def _trace(path: str, params: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
+    doc: dict[str, Any] = {
         **({"parameters": params} if params else {}),
         "summary": "The request as the server received it (credentials masked)",
         "operationId": _operation_id("TRACE", path, None),
@@ -273,9 +313,10 @@ def _trace(path: str, params: list[dict[str, Any]]) -> dict[str, Any]:
                 "description": "The request.",
                 "content": {"message/http": {"schema": {"type": "string"}}},
             },
-            "default": {"description": "A problem.", "content": PROBLEM_CONTENT},
         },
     }
+    _add_layer_answers(doc["responses"], "TRACE", with_body=True)
+    return doc
 
 
 def _path_parameters(path: str, method: str) -> list[dict[str, Any]]:
@@ -298,7 +339,8 @@ def _path_item(path: str, methods: list[str], version: int | None) -> dict[str, 
     shown = path if version is None else f"/v{version}{path}"
     for method in methods:
         if method == "OPTIONS":
-            item["options"] = _options(shown, _path_parameters(path, method))
+            secured = required_role(method, path) is not None
+            item["options"] = _options(shown, _path_parameters(path, method), secured)
         elif method == "TRACE":
             item["trace"] = _trace(shown, _path_parameters(path, method))
         else:

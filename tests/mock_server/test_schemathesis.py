@@ -4,6 +4,14 @@ A small, seeded budget (two examples per operation, coverage and fuzzing
 phases) keeps this under a minute; the settings file says which defaults of
 schemathesis the design overrides, and why, and gives the command for a
 longer run by hand.
+
+The cases share one server and run in two workers, so their order is not
+fixed: a case may meet a member an earlier one deleted. The document lists
+every answer of each operation (410 Gone included), and the settings accept
+each state-dependent answer wherever it can occur, so the outcome does not
+depend on the order. The ``/v1/`` paths are left out: they are the unversioned
+paths' operations with the same bodies (version 1 is the default), and
+testing them twice cost a third of the run.
 """
 
 from __future__ import annotations
@@ -36,6 +44,8 @@ def test_schemathesis_finds_nothing(tmp_path: Path) -> None:
                 "QUERY",
                 "--exclude-operation-id",
                 "post_admin_maintenance",
+                "--exclude-path-regex",
+                "^/v1/",
                 "--phases",
                 "coverage,fuzzing",
                 "--max-examples",
