@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from http import HTTPStatus
 
 from explorer.core.knowledge import field_values as fv
@@ -133,7 +133,7 @@ def _deprecation_date(value: str) -> str:
     seconds = stamp[1:].removeprefix("-")
     if stamp.startswith("@") and seconds.isascii() and seconds.isdigit():
         try:
-            when = datetime.fromtimestamp(int(stamp[1:]), tz=timezone.utc)
+            when = datetime.fromtimestamp(int(stamp[1:]), tz=UTC)
         except (ValueError, OverflowError, OSError):
             return f"Deprecation: {stamp}"
         return f"since {when:%Y-%m-%d %H:%M} UTC"

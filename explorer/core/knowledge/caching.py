@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from http import HTTPStatus
 
 from explorer.core.knowledge import field_values as fv
@@ -70,7 +70,7 @@ def explain_caching(
     for the response's ``Date`` when it has none.
     """
     if now is not None and now.tzinfo is None:
-        now = now.replace(tzinfo=timezone.utc)  # a naive time is taken as UTC
+        now = now.replace(tzinfo=UTC)  # a naive time is taken as UTC
     reasons: list[str] = []
     cc = fv.parse_directives(fv.values(headers, "Cache-Control"))
     validators = tuple(name for name in ("ETag", "Last-Modified") if fv.first(headers, name))

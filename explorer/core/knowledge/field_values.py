@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from explorer.core.hypermedia.link_header import parse_link_values
 
@@ -113,13 +113,13 @@ def parse_http_date(value: str, *, now: datetime | None = None) -> datetime | No
         return None
     full_year = int(year)
     if len(year) == 2:
-        this_year = (now or datetime.now(timezone.utc)).year
+        this_year = (now or datetime.now(UTC)).year
         full_year += this_year - this_year % 100
         if full_year > this_year + _TWO_DIGIT_WINDOW:
             full_year -= 100
     try:
         return datetime(
-            full_year, number, int(day), int(hour), int(minute), int(second), tzinfo=timezone.utc
+            full_year, number, int(day), int(hour), int(minute), int(second), tzinfo=UTC
         )
     except ValueError:
         return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from explorer.core.knowledge import explain_caching, explain_hypermedia, explain_response
 from explorer.core.knowledge import field_values as fv
@@ -99,7 +99,7 @@ def test_invalid_expires_means_already_expired() -> None:
 def test_expires_without_date_uses_now_when_given() -> None:
     headers = [("Expires", "Sun, 22 Nov 2026 03:10:00 GMT")]
     assert explain_caching(200, headers).freshness_lifetime is None
-    now = datetime(2026, 11, 22, 3, 0, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 22, 3, 0, tzinfo=UTC)
     assert explain_caching(200, headers, now=now).freshness_lifetime == 600
 
 
@@ -266,7 +266,7 @@ def test_parse_links() -> None:
 
 
 def test_parse_dates_and_ranges() -> None:
-    expected = datetime(1994, 11, 6, 8, 49, 37, tzinfo=timezone.utc)
+    expected = datetime(1994, 11, 6, 8, 49, 37, tzinfo=UTC)
     for form in (
         "Sun, 06 Nov 1994 08:49:37 GMT",
         "Sunday, 06-Nov-94 08:49:37 GMT",
@@ -276,7 +276,7 @@ def test_parse_dates_and_ranges() -> None:
     assert fv.parse_http_date("0") is None
     assert fv.parse_http_date("") is None
     assert fv.parse_http_date("Wed, 31 Feb 2026 00:00:00 GMT") is None
-    now = datetime(2026, 11, 22, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 22, tzinfo=UTC)
     future = fv.parse_http_date("Friday, 01-Jan-76 00:00:00 GMT", now=now)
     assert future is not None
     assert future.year == 2076
