@@ -16,26 +16,12 @@ from collections import OrderedDict
 
 import orjson
 
+from explorer.core.media import is_text
+
 BLOCK_SIZE = 64 * 1024
 #: Texts larger than this are kept compressed, block by block.
 COMPRESS_ABOVE = 4 * 1024 * 1024
 _CACHED_BLOCKS = 8
-
-#: Media types shown as text though not ``text/*``; ``+json``/``+xml`` suffixes count too.
-_TEXTUAL_TYPES = frozenset(
-    {
-        "application/json",
-        "application/xml",
-        "application/javascript",
-        "application/x-www-form-urlencoded",
-        "application/yaml",
-        "application/x-yaml",
-        "application/graphql",
-        "application/sql",
-        "message/http",
-        "image/svg+xml",
-    }
-)
 
 
 def language_for(media_type: str | None) -> str | None:
@@ -58,30 +44,6 @@ def language_for(media_type: str | None) -> str | None:
     if media_type == "message/http":
         return "http"
     return None
-
-
-def is_textual(media_type: str | None, body: bytes) -> bool:
-    """True when ``body`` is text to show; False for images, archives and the like."""
-    if media_type:
-        media_type = media_type.lower()
-        if (
-            media_type.startswith("text/")
-            or media_type in _TEXTUAL_TYPES
-            or media_type.endswith(("+json", "+xml"))
-        ):
-            return True
-        if media_type != "application/octet-stream":
-            return False
-    # Unknown type: text if the first KiB has no NUL and decodes as UTF-8.
-    head = body[:1024]
-    if b"\x00" in head:
-        return False
-    try:
-        head.decode("utf-8")
-    except UnicodeDecodeError as error:
-        # A multi-byte character cut at the end of the sample is still text.
-        return error.start >= len(head) - 3
-    return True
 
 
 class DisplayText:
@@ -260,7 +222,7 @@ def format_body(body: bytes, media_type: str | None, *, pretty: bool = True) -> 
     """
     if not body:
         return DisplayText(b"", None, ("No body.",))
-    if not is_textual(media_type, body):
+    if not is_text(media_type, body):
         return _binary_summary(body, media_type)
     language = language_for(media_type)
     if language is None and body.lstrip()[:1] in (b"{", b"["):

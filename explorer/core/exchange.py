@@ -1,4 +1,8 @@
-"""What one request/response round trip was, as plain data for every view."""
+"""What one request/response round trip was, as plain data for every view.
+
+The wire text of a message is :mod:`explorer.core.wire`'s business: this module
+imports nothing of the explorer, so every other module can import it.
+"""
 
 from __future__ import annotations
 
@@ -14,13 +18,6 @@ class SentRequest:
     headers: tuple[tuple[str, str], ...]
     body: bytes = b""
     http_version: str = "HTTP/1.1"
-
-    @property
-    def text(self) -> str:
-        """The request in HTTP/1.1 message form (body decoded for display)."""
-        from explorer.core.wire import request_text
-
-        return request_text(self)
 
 
 @dataclass(frozen=True)
@@ -50,13 +47,6 @@ class ReceivedResponse:
         """The media type of the body, without parameters, lower-case."""
         value = self.header("content-type")
         return value.split(";", 1)[0].strip().lower() if value else None
-
-    @property
-    def text(self) -> str:
-        """The response in HTTP/1.1 message form (body decoded for display)."""
-        from explorer.core.wire import response_text
-
-        return response_text(self)
 
 
 @dataclass(frozen=True)

@@ -14,15 +14,18 @@ are masked unless ``mask=False`` is asked for explicitly.
 from __future__ import annotations
 
 import codecs
+from dataclasses import replace
 
 import httpx
 
-from explorer.core.exchange import ReceivedResponse, SentRequest
+from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
+from explorer.core.media import is_text, media_type_of
 
 __all__ = [
+    "EXCHANGE_BODY_LIMIT",
     "MASK",
     "body_text",
-    "is_binary",
+    "exchange_text",
     "mask_header",
     "request_target",
     "request_text",
@@ -34,26 +37,6 @@ MASK = "****"
 #: Headers whose whole value (after an auth scheme) is a secret.
 _SECRET_HEADERS = frozenset({"authorization", "proxy-authorization"})
 _COOKIE_HEADERS = frozenset({"cookie", "set-cookie"})
-
-#: Media types whose bodies are text even though they are not ``text/*``.
-_TEXT_TYPES = frozenset(
-    {
-        "application/json",
-        "application/xml",
-        "application/javascript",
-        "application/ecmascript",
-        "application/x-www-form-urlencoded",
-        "application/x-ndjson",
-        "application/graphql",
-        "application/yaml",
-        "application/x-yaml",
-        "application/sql",
-        "message/http",
-        "image/svg+xml",
-    }
-)
-_TEXT_SUFFIXES = ("+json", "+xml", "+yaml")
-_BINARY_PREFIXES = ("image/", "audio/", "video/", "font/")
 
 
 def mask_header(name: str, value: str) -> str:
@@ -88,44 +71,6 @@ def request_target(url: str) -> str:
     return target or "/"
 
 
-def is_binary(body: bytes, media_type: str | None) -> bool:
-    """Whether ``body`` should be summarised rather than shown as text.
-
-    The media type decides when it is clear; otherwise a NUL byte, or bytes
-    that are not valid UTF-8 in a body with no declared type, mean binary.
-    """
-    if not body:
-        return False
-    if media_type:
-        media_type = media_type.split(";", 1)[0].strip().lower()
-        if (
-            media_type.startswith("text/")
-            or media_type in _TEXT_TYPES
-            or media_type.endswith(_TEXT_SUFFIXES)
-        ):
-            return False
-        if media_type.startswith(_BINARY_PREFIXES) or media_type in (
-            "application/octet-stream",
-            "application/pdf",
-            "application/zip",
-            "application/gzip",
-            "application/x-protobuf",
-            "application/cbor",
-            "application/msgpack",
-        ):
-            return True
-    sample = body[:4096]
-    if b"\x00" in sample:
-        return True
-    if media_type is None:
-        try:
-            sample.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            # A multi-byte character cut by the sample's end is still text.
-            return exc.reason != "unexpected end of data"
-    return False
-
-
 def _charset(content_type: str | None) -> str:
     if content_type:
         for param in content_type.split(";")[1:]:
@@ -145,8 +90,8 @@ def body_text(body: bytes, content_type: str | None, *, limit: int | None = None
     ``limit`` caps how many bytes are decoded; the rest is announced as
     ``[... N more bytes]`` on its own line.
     """
-    media_type = content_type.split(";", 1)[0].strip().lower() if content_type else None
-    if is_binary(body, media_type):
+    media_type = media_type_of(content_type)
+    if not is_text(media_type, body):
         return f"[{len(body)} bytes of {media_type or 'binary data'}]"
     charset = _charset(content_type)
     if limit is None or limit >= len(body):
@@ -203,3 +148,29 @@ def response_text(
         start += f" {response.reason}"
     body = body_text(response.body, _content_type(response.headers), limit=body_limit)
     return _message(start, _header_lines(response.headers, mask), body, newline)
+
+
+#: Bytes of a body shown in an exchange's wire text; the body view shows all of it.
+EXCHANGE_BODY_LIMIT = 256 * 1024
+
+
+def _response_cut(response: ReceivedResponse, limit: int) -> str:
+    if len(response.body) <= limit:
+        return response_text(response)
+    shown = replace(response, body=response.body[:limit])
+    rest = len(response.body) - limit
+    note = f"[… {rest:,} more bytes of body: the body view shows all of it]"
+    return f"{response_text(shown)}\n\n{note}"
+
+
+def exchange_text(exchange: Exchange, limit: int = EXCHANGE_BODY_LIMIT) -> str:
+    """Every message of ``exchange`` as wire text: each hop, then the final pair.
+
+    A body longer than ``limit`` bytes is cut there, with a note, so the raw view
+    of a 20 MB response costs no more than that of a small one.
+    """
+    parts: list[str] = []
+    for hop in exchange.hops:
+        parts += [request_text(hop.request), _response_cut(hop.response, limit)]
+    parts += [request_text(exchange.final), _response_cut(exchange.response, limit)]
+    return "\n\n".join(parts)
