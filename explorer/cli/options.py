@@ -1,9 +1,9 @@
 """How the ``restwalk`` command line's options become a request.
 
-:mod:`explorer.cli_parser` defines the options; :func:`spec_from` turns parsed
+:mod:`explorer.cli.parser` defines the options; :func:`spec_from` turns parsed
 options into a :class:`~explorer.core.request.RequestSpec` and
-:func:`client_from` into a :class:`~explorer.core.client.Client`. Bad input
-raises :class:`UsageError`.
+:func:`connection_settings` into :class:`~explorer.core.connection.ConnectionSettings`
+(:func:`client_from`: the client). Bad input raises :class:`UsageError`.
 """
 
 from __future__ import annotations
@@ -11,26 +11,26 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from explorer.cli.errors import UsageError
+
 if TYPE_CHECKING:
     import argparse
 
     from explorer.core.client import Client
+    from explorer.core.connection import ConnectionSettings
     from explorer.core.request import Auth, RequestSpec
 
 __all__ = [
     "COMMANDS",
-    "UsageError",
     "absolute_url",
     "client_from",
+    "connection_settings",
     "spec_from",
     "template_variables",
+    "tui_defaults",
 ]
 
 COMMANDS = ("request", "links", "explain")
-
-
-class UsageError(Exception):
-    """Bad command-line input: one line on stderr, exit 2."""
 
 
 # --- turning options into a request ---------------------------------------------------------------
@@ -131,6 +131,8 @@ def spec_from(args: argparse.Namespace, method: str = "GET") -> RequestSpec:
     if args.version_style and args.api_version is None:
         raise UsageError("--version-style needs --api-version N")
     body = _body(getattr(args, "data", None))
+    if body is not None and not getattr(args, "as_is", False):
+        _check_json(body, headers)
     return RequestSpec(
         method=method,
         url=url,
@@ -138,20 +140,71 @@ def spec_from(args: argparse.Namespace, method: str = "GET") -> RequestSpec:
         body=body,
         api_version=args.api_version,
         version_style=args.version_style or "uri",
+        version_name=args.version_name,
         base_path=args.base_path,
         auth=auth,
     )
 
 
-def client_from(args: argparse.Namespace) -> Client:
-    """The client the connection options describe."""
-    from explorer.core.client import Client
+def _check_json(body: bytes, headers: list[tuple[str, str]]) -> None:
+    """Refuse a body sent as JSON that is not valid JSON (``--as-is`` sends it anyway)."""
+    from explorer.core.json_body import json_problem, meant_as_json
 
-    return Client(
+    content_type = next((v for k, v in headers if k.lower() == "content-type"), None)
+    if content_type is None or not meant_as_json(body, content_type):
+        return
+    problem = json_problem(body)
+    if problem is not None:
+        raise UsageError(
+            f"the body is not valid JSON ({problem}), but its Content-Type is "
+            f"{content_type}; fix it, or add --as-is to send it as it is"
+        )
+
+
+def connection_settings(args: argparse.Namespace) -> ConnectionSettings:
+    """The connection the options describe. The default CA bundle starts loading now,
+    on a thread, and is waited for when the client is built."""
+    from explorer.core.connection import ConnectionSettings, ca_file_context
+    from explorer.core.tls import load_default_context
+
+    verify: object
+    if args.insecure:
+        verify = False
+    elif args.cacert:
+        verify = ca_file_context(args.cacert)
+    else:
+        verify = load_default_context()
+    proxy = args.proxy
+    if proxy is not None and "://" not in proxy:
+        raise UsageError(f"--proxy {proxy!r} is not a URL: give http://HOST:PORT")
+    return ConnectionSettings(
         http2=args.http2,
         http2_prior_knowledge=args.http2_prior_knowledge,
-        verify=not args.insecure,
+        verify=verify,
+        proxy=proxy,
         timeout=args.timeout,
-        follow_redirects=not args.no_redirects,
-        max_redirects=args.max_redirects,
+        follow_redirects=not getattr(args, "no_redirects", False),
+        max_redirects=getattr(args, "max_redirects", 10),
     )
+
+
+def tui_defaults(url: str | None) -> argparse.Namespace:
+    """``restwalk [URL]``'s options when none is given: what the TUI parser would give."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(  # type: ignore[return-value]  # the attributes argparse gives
+        url=url,
+        insecure=False,
+        cacert=None,
+        proxy=None,
+        http2=False,
+        http2_prior_knowledge=False,
+        timeout=30.0,
+        no_redirects=False,
+        max_redirects=10,
+    )
+
+
+def client_from(args: argparse.Namespace) -> Client:
+    """The client the connection options describe."""
+    return connection_settings(args).client()

@@ -15,7 +15,7 @@ import orjson
 
 from explorer.core.exchange import Exchange
 from explorer.core.link import Link
-from explorer.core.wire import body_text, mask_header
+from explorer.core.wire import body_text, mask_header, request_text
 
 __all__ = [
     "exchange_json",
@@ -108,14 +108,14 @@ def format_exchange(exchange: Exchange, *, verbose: bool = False) -> str:
     lines: list[str] = []
     for hop in exchange.hops:
         if verbose:
-            lines += [hop.request.text.rstrip("\n"), ""]
+            lines += [request_text(hop.request).rstrip("\n"), ""]
         response = hop.response
         lines.append(
             f"{response.http_version} {response.status} {response.reason}  "
             f"({hop.request.method} {hop.request.url} -> {response.header('location')})"
         )
     if verbose:
-        lines += [exchange.final.text.rstrip("\n"), ""]
+        lines += [request_text(exchange.final).rstrip("\n"), ""]
     response = exchange.response
     lines.append(f"{response.http_version} {response.status} {response.reason}".rstrip())
     lines += explanation_lines(exchange)

@@ -11,15 +11,16 @@ import textwrap
 from typing import NoReturn
 
 from explorer import __version__
-from explorer.cli_options import UsageError
+from explorer.cli.errors import UsageError
 
-__all__ = ["build_parser"]
+__all__ = ["build_parser", "build_tui_parser"]
 
 DESCRIPTION = """\
 restwalk: explore and learn a REST API from the terminal.
 
-  restwalk                     open the TUI on the bundled mock server
-  restwalk URL                 open the TUI on URL
+  restwalk [OPTIONS]           open the TUI on the bundled mock server
+  restwalk [OPTIONS] URL       open the TUI on URL (-k, --cacert, --proxy,
+                               --timeout, --http2: as for request)
   restwalk request METHOD URL  send one request, print the answer explained
   restwalk links URL           list the links in URL's response
   restwalk explain TOPIC       explain a status code, header or method"""
@@ -27,7 +28,7 @@ restwalk: explore and learn a REST API from the terminal.
 EPILOG = """\
 examples:
   restwalk request GET http://127.0.0.1:8000/
-  restwalk request GET http://127.0.0.1:8000/ --follow rw:customers --follow next
+  restwalk request GET http://127.0.0.1:8000/ --follow customers --follow item
   restwalk request GET http://127.0.0.1:8000/ --follow customer-search --var name=Ada
   restwalk request POST http://127.0.0.1:8000/customers --user alice:wonderland \\
       -d '{"name": "Ann", "address": "1 Main St, Springfield, IL 62701"}'
@@ -75,9 +76,18 @@ def _connection_options() -> _Parser:
     )
     group.add_argument(
         "--version-style",
-        choices=("uri", "query", "header", "none"),
-        help="how to say the version: /vN path segment (default), ?version=N, "
-        "or Custom-Header: api-version=N",
+        choices=("uri", "query", "header", "media-type", "none"),
+        help="how to say the version: /vN path segment (default), a query parameter "
+        "(?version=N), a header (Custom-Header: api-version=N) or an Accept media type "
+        "parameter (application/json; version=N)",
+    )
+    group.add_argument(
+        "--version-name",
+        default="",
+        metavar="NAME",
+        help="the parameter (api-version), header (Accept-Version, or "
+        "'Custom-Header: api-version={version}') or media type "
+        "('application/vnd.example+json; version={version}') that carries the version",
     )
     group.add_argument(
         "--base-path",
@@ -112,7 +122,13 @@ def _connection_options() -> _Parser:
         metavar="NAME=VALUE",
         help="send a session cookie (repeatable)",
     )
-    transport = shared.add_argument_group("connection")
+    _add_connection(shared)
+    return shared
+
+
+def _add_connection(parser: argparse.ArgumentParser) -> None:
+    """The connection options, the same for request, links and the TUI."""
+    transport = parser.add_argument_group("connection")
     transport.add_argument(
         "--http2", action="store_true", help="offer HTTP/2 (https:// URLs, by ALPN)"
     )
@@ -133,7 +149,12 @@ def _connection_options() -> _Parser:
     transport.add_argument(
         "-k", "--insecure", action="store_true", help="do not check TLS certificates"
     )
-    return shared
+    transport.add_argument(
+        "--cacert", metavar="FILE", help="trust the CA certificates in this PEM file"
+    )
+    transport.add_argument(
+        "--proxy", metavar="URL", help="send through this proxy (http://HOST:PORT)"
+    )
 
 
 def _non_negative_int(text: str) -> int:
@@ -200,11 +221,17 @@ def build_parser() -> argparse.ArgumentParser:
         "-d", "--data", metavar="BODY", help="request body; @FILE reads a file, @- stdin"
     )
     request.add_argument(
+        "--as-is",
+        action="store_true",
+        help="send -d as it is, even when it is not the JSON its Content-Type says",
+    )
+    request.add_argument(
         "--follow",
         action="append",
         default=[],
-        metavar="REL",
-        help="then follow the first link with relation REL (repeatable, in order)",
+        metavar="WORDS",
+        help="then follow the link WORDS name: a relation, a title, or a number as "
+        "'restwalk links' numbers them (repeatable, in order)",
     )
     request.add_argument(
         "--var",
@@ -251,4 +278,21 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=_formatter,
     )
     explain.add_argument("topic", metavar="TOPIC", help="e.g. 404, Retry-After, PATCH")
+    return parser
+
+
+def build_tui_parser() -> argparse.ArgumentParser:
+    """The parser of ``restwalk [OPTIONS] [URL]``: the TUI and its connection options."""
+    parser = _Parser(
+        prog="restwalk",
+        usage="restwalk [OPTIONS] [URL] | restwalk {request,links,explain} ...",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=_formatter,
+    )
+    parser.add_argument("--version", action="version", version=f"restwalk {__version__}")
+    parser.add_argument(
+        "url", nargs="?", metavar="URL", help="the URL to open (default: the bundled mock)"
+    )
+    _add_connection(parser)
     return parser

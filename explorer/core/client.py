@@ -124,7 +124,11 @@ def _text(raw: bytes) -> str:
         return raw.decode("latin-1")
 
 
-def _sent(request: httpx.Request, http_version: str) -> SentRequest:
+def _sent(request: httpx.Request, answered_in: str) -> SentRequest:
+    """The request as sent. Its version is restwalk's: HTTP/2 when the connection spoke
+    it, else HTTP/1.1, whatever version the server's answer names (an HTTP/1.0 server
+    answers a 1.1 request with 1.0)."""
+    http_version = "HTTP/2" if answered_in.startswith("HTTP/2") else "HTTP/1.1"
     return SentRequest(
         method=request.method,
         url=str(request.url),
@@ -166,6 +170,7 @@ class Client:
         http2: bool = False,
         http2_prior_knowledge: bool = False,
         verify: ssl.SSLContext | str | bool = True,
+        proxy: str | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         follow_redirects: bool = True,
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
@@ -180,9 +185,12 @@ class Client:
             if transport is None and http2_prior_knowledge:
                 # Only h2 offered: ALPN asks for it over TLS, and over cleartext
                 # the connection starts with the HTTP/2 preface right away.
-                transport = httpx.AsyncHTTPTransport(http1=False, http2=True, verify=verify)
+                transport = httpx.AsyncHTTPTransport(
+                    http1=False, http2=True, verify=verify, proxy=proxy
+                )
             http = httpx.AsyncClient(
                 transport=transport,
+                proxy=proxy if transport is None else None,
                 http2=http2 or http2_prior_knowledge,
                 verify=verify,
                 follow_redirects=False,
@@ -195,6 +203,23 @@ class Client:
     def cookies(self) -> httpx.Cookies:
         """The cookie jar shared by every request of this client."""
         return self.http.cookies
+
+    def cookie_list(self) -> list[tuple[str, str, str]]:
+        """The cookies of the session: (domain, path, name), values left out."""
+        return [(cookie.domain, cookie.path, cookie.name) for cookie in self.http.cookies.jar]
+
+    def forget_cookies(self, url: str) -> int:
+        """Drop every cookie the jar would send to ``url``'s host; returns how many."""
+        host = httpx.URL(url).host
+        doomed = [
+            cookie
+            for cookie in self.http.cookies.jar
+            if cookie.domain.lstrip(".") in (host, f"{host}.local")
+            or host.endswith("." + cookie.domain.lstrip("."))
+        ]
+        for cookie in doomed:
+            self.http.cookies.jar.clear(cookie.domain, cookie.path, cookie.name)
+        return len(doomed)
 
     async def __aenter__(self) -> Client:
         return self

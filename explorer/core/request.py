@@ -13,7 +13,15 @@ Versioning follows the spec's four approaches:
   ``v<digits>`` segment there is replaced; without a base path, the first
   ``v<digits>`` segment anywhere is replaced, else ``/v<N>`` is put first);
 - ``query``: the ``version=N`` query parameter (replacing any other);
-- ``header``: ``Custom-Header: api-version=N`` (replacing any other).
+- ``header``: ``Custom-Header: api-version=N`` (replacing any other);
+- ``media-type``: a parameter of the ``Accept`` media type,
+  ``application/vnd.example+json; version=N``.
+
+The spec names the mock server's forms; real APIs name their own
+(``api-version=N``, ``Accept-Version: N``, ``X-API-Version: N``), so
+``version_name`` can say which: a query parameter's name, a header's name
+(its value is then the bare number) or ``Name: value`` with ``{version}``
+where the number goes, or a media type with ``{version}`` in it.
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ from explorer.core.errors import (
 )
 
 __all__ = [
+    "DEFAULT_VERSION_NAMES",
     "LOGIN_STYLES",
     "STANDARD_METHODS",
     "USER_AGENT",
@@ -55,12 +64,13 @@ __all__ = [
     "guess_content_type",
     "is_token",
     "token_from_login",
+    "version_field",
 ]
 
-VersionStyle = Literal["none", "uri", "query", "header"]
+VersionStyle = Literal["none", "uri", "query", "header", "media-type"]
 LoginStyle = Literal["json", "form", "basic"]
 
-VERSION_STYLES: tuple[VersionStyle, ...] = ("none", "uri", "query", "header")
+VERSION_STYLES: tuple[VersionStyle, ...] = ("none", "uri", "query", "header", "media-type")
 LOGIN_STYLES: tuple[LoginStyle, ...] = ("json", "form", "basic")
 
 #: The nine methods RFC 9110 and RFC 5789 define; any other token is a custom method.
@@ -78,9 +88,12 @@ STANDARD_METHODS: tuple[str, ...] = (
 
 USER_AGENT = f"restwalk/{__version__}"
 
-#: The spec's header versioning: ``Custom-Header: api-version=<number>``.
-VERSION_HEADER = "Custom-Header"
-VERSION_QUERY = "version"
+#: The spec's forms of each style, used when no ``version_name`` is given.
+DEFAULT_VERSION_NAMES: dict[str, str] = {
+    "query": "version",
+    "header": "Custom-Header: api-version={version}",
+    "media-type": "application/json; version={version}",
+}
 
 # RFC 9110 section 5.6.2: token = 1*tchar.
 _TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
@@ -167,6 +180,8 @@ class RequestSpec:
     api_version: int | None = None
     version_style: VersionStyle = "none"
     base_path: str = ""
+    #: How ``version_style`` names the version (see the module docstring); empty: the spec's.
+    version_name: str = ""
     auth: Auth | None = None
 
     @property
@@ -268,6 +283,35 @@ def _query_pairs(url: httpx.URL) -> list[tuple[str, str]]:
     return parse_qsl(url.query.decode("ascii", errors="replace"), keep_blank_values=True)
 
 
+def version_field(style: VersionStyle, version: int, name: str = "") -> tuple[str, str]:
+    """The (name, value) that says ``version`` in ``style``: a query pair or a header.
+
+    ``name`` is the style's form (see the module docstring); empty, the spec's.
+    Raises :class:`~explorer.core.errors.InvalidRequest` for a form that is no
+    parameter, header or media type.
+    """
+    form = (name or DEFAULT_VERSION_NAMES.get(style, "")).strip()
+    if style == "query":
+        if not form or any(c in form for c in "&=#? "):
+            raise InvalidRequest(f"The version parameter name {form!r} is not valid.")
+        return form, str(version)
+    if style == "header":
+        header, sep, template = form.partition(":")
+        header = header.strip()
+        if not is_token(header):
+            raise InvalidHeader(f"The version header name {header!r} is not valid.")
+        value = template.strip() if sep else "{version}"
+        if "{version}" not in value:
+            value += "{version}"
+        return header, value.replace("{version}", str(version))
+    if style == "media-type":
+        media_type = form if "{version}" in form else f"{form}; version={{version}}"
+        if "/" not in media_type or _BAD_VALUE.search(media_type):
+            raise InvalidHeader(f"The versioned media type {form!r} is not valid.")
+        return "Accept", media_type.replace("{version}", str(version))
+    raise InvalidRequest(f"The version style {style!r} names no field.")
+
+
 def apply_version(
     url: httpx.URL,
     headers: list[tuple[str, str]],
@@ -275,19 +319,24 @@ def apply_version(
     version: int,
     style: VersionStyle,
     base_path: str = "",
+    name: str = "",
 ) -> httpx.URL:
     """Mark ``version`` on the request parts in ``style``; returns the new URL.
 
-    ``headers`` and ``query`` are changed in place.
+    ``headers`` and ``query`` are changed in place: the field that says the
+    version replaces any other of its name.
     """
     if style == "uri":
         return url.copy_with(path=_versioned_path(url.path, version, base_path))
+    if style == "none":
+        return url
+    field, value = version_field(style, version, name)
     if style == "query":
-        query[:] = [(k, v) for k, v in query if k != VERSION_QUERY]
-        query.append((VERSION_QUERY, str(version)))
-    elif style == "header":
-        headers[:] = [(k, v) for k, v in headers if k.lower() != VERSION_HEADER.lower()]
-        headers.append((VERSION_HEADER, f"api-version={version}"))
+        query[:] = [(k, v) for k, v in query if k != field]
+        query.append((field, value))
+    else:
+        headers[:] = [(k, v) for k, v in headers if k.lower() != field.lower()]
+        headers.append((field, value))
     return url
 
 
@@ -347,7 +396,13 @@ def build_request(spec: RequestSpec) -> httpx.Request:
     query.extend(spec.query)
     if spec.api_version is not None and spec.version_style != "none":
         url = apply_version(
-            url, headers, query, spec.api_version, spec.version_style, spec.base_path
+            url,
+            headers,
+            query,
+            spec.api_version,
+            spec.version_style,
+            spec.base_path,
+            spec.version_name,
         )
     if query != original_query:
         url = url.copy_with(query=urlencode(query).encode("ascii") or None)

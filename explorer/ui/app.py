@@ -1,16 +1,15 @@
-"""The restwalk app: wires the screens together, and :func:`run` for ``restwalk [URL]``.
+"""The restwalk app: wires the screens together; :func:`run_app` runs it.
 
 :func:`create_app` is the one way to build the app: the command line, the tests
-and the screenshot script all use it. Give it a :class:`~explorer.core.client.Client`
-to talk through another transport (the tests pass the mock server's ASGI app).
+and the screenshot script all use it. The app does not choose its server: the
+command line hands it a URL (the bundled mock server's, when it started one).
+Give it a :class:`~explorer.core.client.Client` to talk through another
+transport (the tests pass the mock server's ASGI app).
 """
 
 from __future__ import annotations
 
 import gc
-import ssl
-import sys
-from collections.abc import Callable
 
 from textual import work
 from textual.app import App
@@ -18,6 +17,7 @@ from textual.binding import Binding
 from textual.command import Provider
 
 from explorer.core.client import Client
+from explorer.core.connection import ConnectionSettings
 from explorer.ui.screens.main import BrowserScreen
 
 #: Seconds the first paint waits for the start page ("paint holding", as browsers
@@ -129,39 +129,21 @@ def create_app(
     *,
     client: Client | None = None,
     mock_users: bool = False,
-    verify: ssl.SSLContext | bool = True,
+    settings: ConnectionSettings | None = None,
 ) -> RestwalkApp:
-    """The app opened on ``url``; ``client`` defaults to a new :class:`Client` it owns.
+    """The app opened on ``url``; ``client`` defaults to a new one it owns, built from
+    ``settings`` (the command line's connection options).
 
     ``mock_users`` says the server is the bundled mock, so the login dialog can
-    name its seeded users. ``verify`` is that new client's TLS context.
+    name its seeded users.
     """
     owns = client is None
-    app_client = client or Client(verify=verify)
+    app_client = client or (settings or ConnectionSettings()).client()
     return RestwalkApp(app_client, url, owns_client=owns, mock_users=mock_users)
 
 
-def run(url: str | None, tls: Callable[[], ssl.SSLContext] | None = None) -> int:
-    """``restwalk [URL]``: open ``url``, or start the bundled mock server and open its root.
-
-    ``tls`` waits for a TLS context already loading (see :mod:`explorer.core.tls`).
-    """
-    verify = tls() if tls is not None else True
-    if url is not None:
-        app = create_app(url, verify=verify)
-        app.run()
-        return app.return_code or 0
-    from mock_server import BackgroundServer
-
-    server = BackgroundServer()
-    try:
-        base = server.start()
-    except (OSError, RuntimeError) as error:
-        sys.stderr.write(f"restwalk: the bundled mock server could not start: {error}\n")
-        return 1
-    try:
-        app = create_app(base + "/", mock_users=True, verify=verify)
-        app.run()
-    finally:
-        server.stop()
+def run_app(url: str, settings: ConnectionSettings, *, mock_users: bool) -> int:
+    """Run the app on ``url`` until the person quits; returns its exit status."""
+    app = create_app(url, mock_users=mock_users, settings=settings)
+    app.run()
     return app.return_code or 0

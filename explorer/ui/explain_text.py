@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from explorer.core.errors import RestwalkError
 from explorer.core.knowledge import Explanation, advise, explain, explain_response
-from explorer.ui.history import Page
+from explorer.core.session.history import Page
 
 
 def explanation_markdown(entry: Explanation) -> str:

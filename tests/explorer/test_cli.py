@@ -11,8 +11,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from explorer.cli import main, pick_link
+from explorer.cli import main
 from explorer.core.link import Link
+from explorer.core.session.choice import choose_link as pick_link
 from mock_server import BackgroundServer, Settings, create_app
 from tests.explorer.servers import HypercornServer, closed_port
 
@@ -135,8 +136,9 @@ def test_an_unknown_rel_lists_the_available_ones_and_exits_1(
     assert code == 1
     assert out.startswith("HTTP/1.1 200 OK\n")  # the response it looked in is shown
     assert_one_line_error(err)
-    assert "no link with relation 'nope'" in err
-    assert "available: self, rw:customers" in err
+    assert "no link 'nope' (a relation, a title or a number)" in err
+    assert "available: rw:customers, " in err
+    assert ", self, curies" in err
 
 
 def test_request_json(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
@@ -280,7 +282,7 @@ def test_http2_over_tls_and_prior_knowledge(
     with HypercornServer(app, tls=False, tmp_path=tmp_path) as server:
         code, out, _ = run(capsys, "links", server.url + "/", "--http2-prior-knowledge")
         assert code == 0
-        assert out.startswith("self ")
+        assert out.startswith("rw:customers ")
         code, out, _ = run(capsys, "request", "GET", server.url + "/", "--http2-prior-knowledge")
     assert out.startswith("HTTP/2 200 OK\n")
 
@@ -308,7 +310,7 @@ def test_an_unreadable_ca_bundle_exits_1_naming_the_variable(
     argv: tuple[str, ...],
 ) -> None:
     monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "missing.pem"))
-    monkeypatch.setattr("explorer.cli.check_terminal", lambda: None)
+    monkeypatch.setattr("explorer.cli.tui.check_terminal", lambda: None)
     code, out, err = run(capsys, *argv)
     assert (code, out) == (1, "")
     assert_one_line_error(err)
@@ -322,7 +324,10 @@ def test_links_one_line_each(capsys: pytest.CaptureFixture[str], mock_url: str) 
     code, out, err = run(capsys, "links", mock_url + "/")
     assert (code, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0].split() == ["self", "GET", f"{mock_url}/", '"Entry', 'point"', "[/_links/self]"]
+    # In the session's order: navigation first, then self and curies (as the TUI numbers them).
+    assert lines[0].startswith("rw:customers ")
+    self_line = ["self", "GET", f"{mock_url}/", '"Entry', 'point"', "[/_links/self]"]
+    assert self_line in [line.split() for line in lines]
     assert any(
         line.startswith("rw:customers") and f"{mock_url}/customers" in line for line in lines
     )
@@ -453,8 +458,9 @@ def test_the_tui_starts_without_what_its_first_screen_does_not_need() -> None:
     """``restwalk [URL]`` is told apart before any parsing, and HTML, XML and ctypes
     wait until a body needs them: each was milliseconds of the first screen."""
     code = (
-        "import sys; from explorer import cli; from explorer.ui import app; "
-        "app.run = lambda url, tls=None: 0; cli.check_terminal = lambda: None; "
+        "import sys; from explorer import cli; from explorer.cli import tui; "
+        "from explorer.ui import app; "
+        "app.run_app = lambda url, settings, mock_users: 0; tui.check_terminal = lambda: None; "
         "rc = cli.main(['http://127.0.0.1:9/']); "
         "late = {'argparse', 'html.parser', 'defusedxml', 'ctypes'} & set(sys.modules); "
         "assert not late, late; sys.exit(rc)"

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from explorer.cli import main
-from explorer.cli_output import PRETTY_XML_LIMIT, pretty_body
+from explorer.cli.output import PRETTY_XML_LIMIT, pretty_body
 from mock_server import BackgroundServer, Settings
 
 

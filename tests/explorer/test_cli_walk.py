@@ -18,9 +18,10 @@ from collections.abc import Iterator
 import orjson
 import pytest
 
-from explorer.cli import main, pick_link
+from explorer.cli import main
 from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.link import Link
+from explorer.core.session.choice import choose_link as pick_link
 from mock_server import BackgroundServer, Settings
 
 MEDIA_TYPES = (

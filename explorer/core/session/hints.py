@@ -10,7 +10,7 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from explorer.core.errors import ConnectError, InvalidRequest, LoginFailed, RestwalkError, Timeout
-from explorer.ui.history import Page
+from explorer.core.session.history import Page
 
 _BY_STATUS: dict[int, str] = {
     HTTPStatus.UNAUTHORIZED: (

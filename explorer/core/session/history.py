@@ -3,7 +3,8 @@
 A :class:`Page` is one request and what came of it: an exchange or an error,
 and the links found. :class:`History` keeps them in order with a cursor;
 visiting a new page from the middle drops the pages ahead of it, exactly as a
-browser does. No Textual here: the browser screen only asks and shows.
+browser does. Each page also keeps how the person left it (the links cursor, the
+scroll), as opaque view state the front end gives and gets back.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from explorer.core.errors import RestwalkError
-from explorer.core.exchange import Exchange
+from explorer.core.exchange import Exchange, ReceivedResponse
 from explorer.core.link import Link
 from explorer.core.request import RequestSpec
 
@@ -37,6 +38,8 @@ class Page:
     via: str = "url"
     #: True while the body is still being read for links and advice.
     reading: bool = False
+    #: For a 304: the response the session already had, whose body is still valid.
+    revalidated: ReceivedResponse | None = None
 
     @property
     def status(self) -> int | None:
@@ -69,15 +72,15 @@ class History:
     index: int = -1
     limit: int = MAX_PAGES
     #: Where the person was on each page when they left it, as a browser keeps the
-    #: scroll position of its history entries: (link highlighted, body row at the top).
-    views: list[tuple[int, int] | None] = field(default_factory=list)
+    #: scroll position of its history entries (the front end's own view state).
+    views: list[object | None] = field(default_factory=list)
 
     @property
-    def view(self) -> tuple[int, int] | None:
+    def view(self) -> object | None:
         """How the current page was left, if it was."""
         return self.views[self.index] if 0 <= self.index < len(self.views) else None
 
-    def remember(self, view: tuple[int, int]) -> None:
+    def remember(self, view: object) -> None:
         """Keep ``view`` for the current page, to restore when it is shown again."""
         if 0 <= self.index < len(self.views):
             self.views[self.index] = view

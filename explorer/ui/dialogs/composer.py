@@ -1,12 +1,14 @@
 """The request composer: method, URL, query, headers, body, API version, credential.
 
-It returns a :class:`~explorer.core.request.RequestSpec` (or None when cancelled);
-the browser screen sends it. The preview on the right is the request exactly as
+It returns a :class:`Composed` request (or None when cancelled); the browser
+screen sends it, and keeps its headers for the server when the person asked to.
+The preview on the right is the request exactly as
 :func:`~explorer.core.request.build_request` will make it, redrawn on every edit.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import cast
 
 from rich.text import Text
@@ -16,10 +18,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Button, Input, Label, Select, Static, TextArea
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
 
 from explorer.core.errors import RestwalkError
 from explorer.core.exchange import SentRequest
+from explorer.core.json_body import json_problem, meant_as_json
 from explorer.core.knowledge.headers import header_info, header_names
 from explorer.core.knowledge.methods import method_info
 from explorer.core.request import (
@@ -53,7 +56,16 @@ _STYLE_LABELS = {
     "uri": "URI segment /v2/...",
     "query": "query ?version=2",
     "header": "header Custom-Header: api-version=2",
+    "media-type": "media type: Accept ...; version=2",
 }
+
+
+@dataclass(frozen=True)
+class Composed:
+    """The request to send, and whether its headers are kept for its server."""
+
+    spec: RequestSpec
+    keep_headers: bool = False
 
 
 def preview(spec: RequestSpec) -> Text:
@@ -90,7 +102,7 @@ def _auth_kind(auth: Auth | None) -> str:
     return "none"
 
 
-class ComposerScreen(ModalScreen[RequestSpec | None]):
+class ComposerScreen(ModalScreen[Composed | None]):
     """Compose any request; ctrl+s sends it, Escape cancels."""
 
     CSS_PATH = "composer.tcss"
@@ -102,10 +114,16 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
         Binding("ctrl+o", "add_query", "New query parameter"),
     ]
 
-    def __init__(self, spec: RequestSpec, note: str = "") -> None:
+    def __init__(
+        self, spec: RequestSpec, note: str = "", *, kept: tuple[tuple[str, str], ...] = ()
+    ) -> None:
         super().__init__()
         self.spec = spec
         self.note = note
+        #: The headers the session keeps for this server (already among the spec's).
+        self.kept = kept
+        #: The body whose JSON problem the person was told of: ctrl+s again sends it.
+        self._warned_body: str | None = None
 
     def compose(self) -> ComposeResult:
         spec = self.spec
@@ -131,10 +149,18 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
                 yield Label("Headers")
                 yield PairsEditor(headers, kind="header", suggestions=header_names(), id="headers")
                 yield Static("", id="header-note", classes="note")
+                kept = ", ".join(name for name, _ in self.kept)
+                yield Checkbox(
+                    f"Keep these headers for this server (kept now: {kept or 'none'})",
+                    bool(self.kept),
+                    id="keep-headers",
+                    tooltip="Send them with every request to this server; s lists them",
+                )
                 yield Label("Body")
                 if self.note:
                     yield Static(self.note, id="fields-note", classes="note")
                 yield BodyEditor(body or "", syntax="json", id="body", show_line_numbers=True)
+                yield Static("", id="json-note", classes="note")
                 yield Label("API version")
                 with Horizontal(id="version-row"):
                     yield Input(
@@ -149,6 +175,13 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
                         allow_blank=False,
                         id="version-style",
                     )
+                yield Input(
+                    spec.version_name,
+                    id="version-name",
+                    placeholder="its name: api-version, Accept-Version, application/vnd.x+json",
+                    tooltip="The parameter, header (Name: value with {version}) or media type "
+                    "that carries the version; empty: the spec's form",
+                )
                 yield Label("Credential")
                 yield Select(AUTH_KINDS, value=_auth_kind(auth), allow_blank=False, id="auth")
                 yield Input(
@@ -241,13 +274,26 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
             body=body if body.strip() else None,
             api_version=version,
             version_style=style if version is not None else "none",
+            version_name=self._value("#version-name").strip(),
             auth=self._auth(),
         )
 
     # -- reacting to edits --------------------------------------------------------------------
 
+    def _json_note(self, spec: RequestSpec) -> str:
+        """Where the body, meant as JSON, is not valid JSON (empty when it is fine)."""
+        if spec.body is None:
+            return ""
+        content_type = next((v for k, v in spec.headers if k.lower() == "content-type"), None)
+        if not meant_as_json(spec.body, content_type or spec.content_type):
+            return ""
+        problem = json_problem(spec.body)
+        return f"Not valid JSON, {problem}" if problem else ""
+
     def _refresh_preview(self) -> None:
-        self.query_one("#preview", Static).update(preview(self.current_spec()))
+        spec = self.current_spec()
+        self.query_one("#preview", Static).update(preview(spec))
+        self.query_one("#json-note", Static).update(self._json_note(spec))
         method = self._value("#method").strip()
         info = method_info(method.upper())
         if info is not None:
@@ -320,7 +366,16 @@ class ComposerScreen(ModalScreen[RequestSpec | None]):
         except (ValueError, TypeError) as error:
             self.notify(str(error), severity="error", title="Not sent")
             return
-        self.dismiss(spec)
+        problem = self._json_note(spec)
+        body = self.query_one("#body", TextArea).text
+        if problem and self._warned_body != body:
+            self._warned_body = body
+            self.notify(
+                f"{problem}. ctrl+s again sends it as it is.", severity="warning", title="Not sent"
+            )
+            return
+        keep = self.query_one("#keep-headers", Checkbox).value
+        self.dismiss(Composed(spec, keep_headers=keep))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

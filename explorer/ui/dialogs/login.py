@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from explorer.core.request import Auth, BasicAuth, BearerAuth, LoginFlow, RequestSpec
+from explorer.core.session.credentials import LoginKind
 from explorer.ui.widgets.key_bar import KeyBar
 
 KINDS: tuple[tuple[str, str], ...] = (
@@ -69,22 +71,25 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         Binding("ctrl+s", "submit", "Log in"),
     ]
 
-    def __init__(self, origin: str, *, mock_users: bool = False) -> None:
+    def __init__(self, origin: str, *, mock_users: bool = False, kind: LoginKind = "token") -> None:
         super().__init__()
         self.origin = origin.rstrip("/")
         self.mock_users = mock_users
+        #: The kind preselected: what the server's challenge offers.
+        self.kind = kind
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("[b]Log in[/b]  to " + self.origin, markup=True)
+            yield Static(Text.assemble(("Log in", "bold"), "  to ", self.origin))
             yield Static(
-                "Type the user name, Tab, the password, Enter. The request you were on is "
-                "sent again with the credential. Escape cancels.",
+                "Type the user name, Tab, the password, Enter. A page that only "
+                "reads is sent again with the credential; a POST, PUT... opens the composer. "
+                "Escape cancels.",
             )
             if self.mock_users:
                 yield Static(MOCK_USERS, id="mock-users")
             yield Label("How")
-            yield Select(KINDS, value="token", allow_blank=False, id="kind")
+            yield Select(KINDS, value=self.kind, allow_blank=False, id="kind")
             yield Label("User name", classes="userpass")
             yield Input(id="user", classes="userpass")
             yield Label("Password", classes="userpass")
@@ -97,11 +102,14 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#user", Input).focus()
+        self._show_kind(self.kind)
+        self.query_one("#token" if self.kind == "bearer" else "#user", Input).focus()
 
     @on(Select.Changed, "#kind")
     def _kind_changed(self, event: Select.Changed) -> None:
-        kind = str(event.value)
+        self._show_kind(str(event.value))
+
+    def _show_kind(self, kind: str) -> None:
         for widget in self.query(".userpass"):
             widget.set_class(kind == "bearer", "hidden")
         for widget in self.query(".bearer"):

@@ -8,9 +8,9 @@ server until it is changed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import cast
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from explorer.core.request import VERSION_STYLES, VersionStyle
+from explorer.core.session.version import VersionChoice
 from explorer.ui.widgets.key_bar import KeyBar
 
 STYLE_LABELS: dict[str, str] = {
@@ -26,22 +27,8 @@ STYLE_LABELS: dict[str, str] = {
     "uri": "URI segment: /v2/customers/1",
     "query": "query parameter: ?version=2",
     "header": "header: Custom-Header: api-version=2",
+    "media-type": "media type parameter: Accept: application/json; version=2",
 }
-
-
-@dataclass(frozen=True)
-class VersionChoice:
-    """The version to ask for (None: none) and the way to ask."""
-
-    version: int | None
-    style: VersionStyle
-
-    @property
-    def label(self) -> str:
-        """``v2 (header)``, or empty when no version is asked for."""
-        if self.version is None or self.style == "none":
-            return ""
-        return f"v{self.version} ({self.style})"
 
 
 class VersionDialog(ModalScreen[VersionChoice | None]):
@@ -66,10 +53,13 @@ class VersionDialog(ModalScreen[VersionChoice | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("[b]API version[/b] for every following request", markup=True)
+            yield Static(
+                Text.assemble(("API version", "bold"), " for followed links and composed requests")
+            )
             yield Static(
                 "Old URIs keep their old schema; a new version can change a resource's shape "
-                "(on the mock, v2 turns a customer's address into an object)."
+                "(on the mock, v2 turns a customer's address into an object). A URL typed in the "
+                "URL bar is sent as typed."
             )
             yield Label("Version (empty: none)")
             yield Input(
@@ -85,6 +75,14 @@ class VersionDialog(ModalScreen[VersionChoice | None]):
                 allow_blank=False,
                 id="style",
             )
+            yield Label("Its name (empty: the form above)")
+            yield Input(
+                self.current.name,
+                id="name",
+                placeholder="api-version · Accept-Version · application/vnd.example+json",
+                tooltip="A query parameter's name; a header's name (or 'Name: value' with "
+                "{version}); a media type (with {version}, or '; version=N' is added)",
+            )
             yield Button("Apply", id="apply", variant="primary")
         yield KeyBar()
 
@@ -98,7 +96,7 @@ class VersionDialog(ModalScreen[VersionChoice | None]):
         version = int(text) if text.isdigit() else None
         if version is None:
             return VersionChoice(None, "none")
-        return VersionChoice(version, style)
+        return VersionChoice(version, style, self.query_one("#name", Input).value.strip())
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#apply")

@@ -8,18 +8,9 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.link import Link
+from explorer.core.session.ordering import link_kind
 from explorer.ui.widgets.row_table import RowTable
-
-
-def link_kind(link: Link) -> str:
-    """What following ``link`` does: ``go``, ``form`` (template) or ``action``."""
-    if link.templated:
-        return "form"
-    if link.is_action:
-        return "action"
-    return "go"
 
 
 def short_href(href: str) -> str:
@@ -61,32 +52,6 @@ COLUMNS: tuple[tuple[str, int], ...] = (
 )
 
 
-def panel_rank(link: Link) -> int:
-    """Where ``link`` goes in the panel: what a person wants first gets the low numbers.
-
-    Actions of the document itself, then its navigation links, then its forms
-    (templates), then the embedded items, then header links, then the rest
-    (self, curies, the embedded items' own links), guesses last. Every link stays.
-    """
-    embedded = is_embedded(link)
-    if link.guess:
-        return 6
-    if link.source.startswith("header:"):
-        return 4
-    if embedded:
-        return 3 if link.rel == "self" else 5
-    if link.rel in ("self", "curies"):
-        return 5
-    if link.is_action and not link.templated:
-        return 0
-    return 2 if link.templated else 1
-
-
-def panel_order(links: tuple[Link, ...]) -> tuple[Link, ...]:
-    """``links`` in panel order (stable within each rank)."""
-    return tuple(sorted(links, key=panel_rank))
-
-
 class LinksPanel(Vertical):
     """Numbered links with rel, method, title and where each was found."""
 
@@ -116,7 +81,7 @@ class LinksPanel(Vertical):
         return self.query_one(RowTable)
 
     def show_links(self, links: tuple[Link, ...], found: int = 0) -> None:
-        """Replace the rows with ``links`` (in :func:`panel_order` already), numbered from 1.
+        """Replace the rows with ``links`` (in the session's order already), numbered from 1.
 
         ``found`` is how many the response held, when ``links`` are only the first ones.
         """

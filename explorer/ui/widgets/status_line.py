@@ -10,7 +10,7 @@ from textual.widgets import Static
 from explorer.core.errors import RestwalkError
 from explorer.core.knowledge.statuses import status_class, status_info
 from explorer.core.request import RequestSpec
-from explorer.ui.history import Page
+from explorer.core.session.history import Page
 
 _CLASS_STYLE = {
     1: "bold white on blue",

@@ -1,4 +1,4 @@
-"""The browser history model and the pure helpers of the browser screen (no terminal)."""
+"""The session's pages and history, link order, reading and actions (no terminal)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,11 @@ from dataclasses import replace
 from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.link import FormField, Link
 from explorer.core.request import RequestSpec
-from explorer.ui.history import History, Page
-from explorer.ui.navigation import (
-    MAX_LINKS,
-    action_spec,
-    fields_note,
-    origin_of,
-    read_response,
-)
-from explorer.ui.widgets.links_panel import panel_order, panel_rank, short_href
+from explorer.core.session.actions import action_spec, fields_note
+from explorer.core.session.history import History, Page
+from explorer.core.session.ordering import link_rank, ordered
+from explorer.core.session.origins import origin_of
+from explorer.core.session.reading import MAX_LINKS, read_response
 
 
 def page(path: str, method: str = "GET") -> Page:
@@ -115,8 +111,8 @@ def test_panel_order_puts_actions_and_navigation_first() -> None:
         Link("create", "http://api.test/orders", method="POST", source="/_templates/create"),
         Link("guess", "http://elsewhere.test/", guess=True, source="/note"),
     )
-    ordered = [(link.rel, link.source) for link in panel_order(links)]
-    assert ordered == [
+    in_order = [(link.rel, link.source) for link in ordered(links)]
+    assert in_order == [
         ("create", "/_templates/create"),
         ("up", "/_links/up"),
         ("search", "/_links/search"),
@@ -130,8 +126,6 @@ def test_panel_order_puts_actions_and_navigation_first() -> None:
 def test_url_helpers() -> None:
     assert origin_of("http://127.0.0.1:8000/orders?x=1") == "http://127.0.0.1:8000"
     assert origin_of("not a url") == ""
-    assert short_href("http://127.0.0.1:8000/orders?x=1") == "/orders?x=1"
-    assert short_href("http://127.0.0.1:8000") == "/"
 
 
 def test_read_response_keeps_the_first_links_and_counts_all() -> None:
@@ -154,8 +148,8 @@ def test_a_jsonapi_resources_own_links_are_not_ranked_as_embedded() -> None:
     hal_item = Link(
         rel="self", href="http://h/customers/3", source="/_embedded/customers/0/_links/self"
     )
-    assert panel_rank(own) == 1  # the document's own navigation
-    assert panel_rank(item) == panel_rank(hal_item) == 3  # items of a collection
+    assert link_rank(own) == 1  # the document's own navigation
+    assert link_rank(item) == link_rank(hal_item) == 3  # items of a collection
 
 
 def test_each_page_keeps_how_it_was_left() -> None:

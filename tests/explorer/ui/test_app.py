@@ -1,13 +1,15 @@
-"""``run(url)``: the entry point ``restwalk [URL]`` calls."""
+"""``restwalk [URL]``: the command line chooses the server and hands the app its URL."""
 
 from __future__ import annotations
 
 import ssl
-from collections.abc import Callable
 
 import httpx
 import pytest
 
+from explorer.cli import tui
+from explorer.cli.options import tui_defaults
+from explorer.core.connection import ConnectionSettings
 from explorer.ui import app as app_module
 
 
@@ -22,13 +24,14 @@ def launched(monkeypatch: pytest.MonkeyPatch) -> list[app_module.RestwalkApp]:
             assert httpx.get(self.start_url).status_code == httpx.codes.OK
 
     monkeypatch.setattr(app_module.RestwalkApp, "run", fake_run)
+    monkeypatch.setattr(tui, "check_terminal", lambda: None)  # pytest's stdin is none
     return started
 
 
 def test_run_without_url_serves_the_bundled_mock_and_opens_its_root(
     launched: list[app_module.RestwalkApp],
 ) -> None:
-    assert app_module.run(None) == 0
+    assert tui.open_tui(tui_defaults(None)) == 0
     (app,) = launched
     assert app.start_url is not None
     assert app.start_url.startswith("http://127.0.0.1:")
@@ -40,7 +43,7 @@ def test_run_without_url_serves_the_bundled_mock_and_opens_its_root(
 
 
 def test_run_with_url_opens_it(launched: list[app_module.RestwalkApp]) -> None:
-    assert app_module.run("http://127.0.0.1:9/") == 0
+    assert tui.open_tui(tui_defaults("127.0.0.1:9/")) == 0
     (app,) = launched
     assert app.start_url == "http://127.0.0.1:9/"
     assert not app.mock_users
@@ -76,15 +79,15 @@ def test_the_tui_command_pauses_collection_only_while_it_starts(
 
     seen: list[bool] = []
 
-    def fake_run(url: str | None, tls: Callable[[], ssl.SSLContext] | None = None) -> int:
+    def fake_run(url: str, settings: ConnectionSettings, *, mock_users: bool) -> int:
         seen.append(gc.isenabled())
         # The TLS context was loading on a thread while the UI imported.
-        assert tls is not None
-        assert tls().verify_mode == ssl.CERT_REQUIRED
+        assert callable(settings.verify)
+        assert settings.verify().verify_mode == ssl.CERT_REQUIRED
         return 0
 
-    monkeypatch.setattr(app_module, "run", fake_run)
-    monkeypatch.setattr(cli, "check_terminal", lambda: None)  # pytest's stdin is none
+    monkeypatch.setattr(app_module, "run_app", fake_run)
+    monkeypatch.setattr(tui, "check_terminal", lambda: None)  # pytest's stdin is none
     assert cli.main(["http://api.test/"]) == 0
     assert seen == [False]
     assert gc.isenabled()

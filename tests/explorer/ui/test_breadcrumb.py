@@ -6,7 +6,7 @@ from textual.app import App, ComposeResult
 
 from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.request import RequestSpec
-from explorer.ui.history import Page
+from explorer.core.session.history import Page
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 
 

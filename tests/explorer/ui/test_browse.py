@@ -13,10 +13,10 @@ from textual.widgets import Input
 
 from explorer.core.client import Client
 from explorer.core.exchange import Exchange
+from explorer.core.session.reading import Reading
 from explorer.ui import app as app_module
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.template_form import TemplateForm
-from explorer.ui.navigation import Reading
 from explorer.ui.screens.main import BrowserScreen
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.breadcrumb import Breadcrumb
@@ -46,7 +46,7 @@ async def type_number(pilot: Pilot[int], number: int) -> None:
     app = pilot.app
     assert isinstance(app, RestwalkApp)
     await pilot.press(*str(number))
-    if app.browser.typed_number:
+    if app.browser.session.numbers.typed:
         await pilot.press("enter")
 
 
@@ -61,7 +61,7 @@ async def test_open_root_shows_status_explanation_and_links(make_app: AppFactory
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        page = browser(app).history.current
+        page = browser(app).session.shown
         assert page is not None
         assert page.status == HTTPStatus.OK
         rels = [link.rel for link in page.links]
@@ -193,7 +193,7 @@ async def test_links_panel_enter_follows_highlighted_link(make_app: AppFactory) 
             await pilot.press("down")
         await pilot.press("enter")
         await settle(pilot)
-        page = browser(app).history.current
+        page = browser(app).session.shown
         assert page is not None
         assert page.spec.url == "http://mock/products"
 
@@ -206,7 +206,7 @@ async def test_url_bar_sends_get(make_app: AppFactory) -> None:
         app.browser.query_one("#url", Input).value = "http://mock/products/1"
         await pilot.press("enter")
         await settle(pilot)
-        page = browser(app).history.current
+        page = browser(app).session.shown
         assert page is not None
         assert page.spec.url == "http://mock/products/1"
         assert page.status == HTTPStatus.OK
@@ -223,7 +223,7 @@ async def test_templated_link_opens_form_and_expands(make_app: AppFactory) -> No
         await pilot.press(*"ada")
         await pilot.press("ctrl+s")
         await settle(pilot)
-        page = browser(app).history.current
+        page = browser(app).session.shown
         assert page is not None
         assert page.spec.url == "http://mock/customers?name=ada"
         assert page.status == HTTPStatus.OK
@@ -236,7 +236,7 @@ async def test_unauthorized_orders_say_how_to_log_in(make_app: AppFactory) -> No
         await settle(pilot)
         await follow(pilot, "rw:orders")
         await settle(pilot)
-        page = browser(app).history.current
+        page = browser(app).session.shown
         assert page is not None
         assert page.status == HTTPStatus.UNAUTHORIZED
         text = status_text(app)
@@ -251,7 +251,7 @@ async def test_connection_refused_is_explained_not_raised(make_app: AppFactory) 
     app = create_app(url)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        page = app.browser.history.current
+        page = app.browser.session.shown
         assert page is not None
         assert page.error is not None
         text = status_text(app)
@@ -271,7 +271,7 @@ async def test_invalid_url_is_explained(make_app: AppFactory) -> None:
         app.browser.query_one("#url", Input).value = "ftp://nowhere"
         await pilot.press("enter")
         await settle(pilot)
-        page = browser(app).history.current
+        page = browser(app).session.shown
         assert page is not None
         assert page.error is not None
         assert "ftp://" in status_text(app)
@@ -296,18 +296,18 @@ async def test_page_left_while_reading_is_read_when_shown_again(
     app = make_app("http://mock/customers")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        while app.browser.history.current is None:
+        while app.browser.session.shown is None:
             await pilot.pause()
-        assert app.browser.history.current.reading
+        assert app.browser.session.shown.reading
         assert "Finding the links" in status_text(app)
         app.browser.open_url("http://mock/products")  # cancels the customers' reading
         release.set()
         await settle(pilot)
-        assert app.browser.history.current is not None
-        assert app.browser.history.current.spec.url == "http://mock/products"
+        assert app.browser.session.shown is not None
+        assert app.browser.session.shown.spec.url == "http://mock/products"
         await pilot.press("alt+left")
         await settle(pilot)
-        page = app.browser.history.current
+        page = app.browser.session.shown
         assert page is not None
         assert page.spec.url == "http://mock/customers"
         assert not page.reading
@@ -331,12 +331,12 @@ async def test_a_typed_number_ends_with_any_other_key(make_app: AppFactory) -> N
         await settle(pilot)
         assert len(app.browser.query_one(LinksPanel).links) >= 12
         await pilot.press("1")  # waits: 1 or 10-16
-        assert app.browser.typed_number == "1"
+        assert app.browser.session.numbers.typed == "1"
         await pilot.press("h")  # the headers tab: the number is given up
         await settle(pilot)
-        assert app.browser.typed_number == ""
+        assert app.browser.session.numbers.typed == ""
         await pilot.press("2")  # link 2, not 12
         await settle(pilot)
-        page = app.browser.history.current
+        page = app.browser.session.shown
         assert page is not None
         assert page.spec.url == "http://mock/products"

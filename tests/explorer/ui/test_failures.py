@@ -36,7 +36,7 @@ async def test_server_closing_mid_body_is_explained() -> None:
         app = create_app(server.url + "/", client=Client(timeout=5))
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
-            page = app.browser.history.current
+            page = app.browser.session.shown
             assert page is not None
             assert page.error is not None
             text = status_text(app)
@@ -71,7 +71,7 @@ async def test_bad_json_and_bad_utf8_bodies_are_shown_not_fatal() -> None:
         app = create_app(server.url + "/", client=Client(timeout=5))
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
-            page = app.browser.history.current
+            page = app.browser.session.shown
             assert page is not None
             assert page.status == HTTPStatus.OK
             view = app.browser.query_one("#body-view", BodyView)
@@ -84,7 +84,7 @@ async def test_redirect_chain_is_explained_hop_by_hop(make_app: AppFactory) -> N
     app = make_app("http://mock/clients/1")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        page = app.browser.history.current
+        page = app.browser.session.shown
         assert page is not None
         assert page.exchange is not None
         assert page.exchange.hops
@@ -109,7 +109,7 @@ async def test_an_untrusted_certificate_and_plain_http_on_https_are_explained(
         app = create_app(server.url + "/", client=Client(timeout=5))
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
-            page = app.browser.history.current
+            page = app.browser.session.shown
             assert page is not None
             assert isinstance(page.error, TLSError)
             text = status_text(app)

@@ -47,7 +47,7 @@ async def test_many_links_all_listed_and_reachable_by_number() -> None:
         assert panel.links[number - 1].href == f"http://big/items/{number - 1}"
         await pilot.press(*str(number))  # 1, 12, 120 wait for more; 1200 is unambiguous
         await settle(pilot)
-        page = app.browser.history.current
+        page = app.browser.session.shown
         assert page is not None
         assert page.spec.url == f"http://big/items/{number - 1}"
 
@@ -58,10 +58,10 @@ async def test_ambiguous_number_waits_for_enter() -> None:
         await settle(pilot)
         await pilot.press("1")
         await pilot.pause()
-        assert app.browser.typed_number == "1"
+        assert app.browser.session.numbers.typed == "1"
         assert app.browser.query_one(LinksPanel).table.cursor_row == 0
         await pilot.press("enter")
         await settle(pilot)
-        page = app.browser.history.current
+        page = app.browser.session.shown
         assert page is not None
         assert page.spec.url == "http://big/items/0"

@@ -107,3 +107,10 @@ def test_cells_are_fitted_to_their_width_in_cells() -> None:
     assert _fit("abcdef", 3) == "abc"
     assert _fit("日本語", 4) == "日本"  # two cells a character
     assert _fit("a\nb\tc", 6) == "a b c "  # control characters never reach the terminal
+
+
+def test_short_href_is_the_path_a_person_recognises() -> None:
+    from explorer.ui.widgets.links_panel import short_href
+
+    assert short_href("http://127.0.0.1:8000/orders?x=1") == "/orders?x=1"
+    assert short_href("http://127.0.0.1:8000") == "/"

@@ -133,7 +133,7 @@ async def test_the_other_tabs_are_built_when_first_shown_and_follow_the_page(
         await settle(pilot)
         raw = app.browser.query_one("#raw-view", BodyView)
         assert raw.row_text(0) == "GET /products HTTP/1.1"
-        page = app.browser.history.current
+        page = app.browser.session.shown
         assert page is not None
         assert page.exchange is not None
         shown_names = app.browser.query_one(HeadersView).names

@@ -1,0 +1,102 @@
+"""``restwalk``'s entry point: parse, run one command or the TUI, map failures to exit statuses.
+
+Every failure is one line on stderr; no traceback ever reaches the user
+(``RESTWALK_DEBUG=1`` lets one through, for developers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sys
+from collections.abc import Sequence
+
+from explorer.cli.errors import CommandError, UsageError
+from explorer.cli.exit_status import ExitStatus
+from explorer.cli.options import COMMANDS, tui_defaults
+
+__all__ = ["main"]
+
+
+def _dispatch(argv: list[str]) -> ExitStatus:
+    from explorer.core.errors import DecodingError, NetworkError, ProtocolError
+
+    if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help")):
+        from explorer.cli.tui import looks_like_a_command, open_tui, unknown_command
+
+        if len(argv) <= 1 and not any(word.startswith("-") for word in argv):
+            # The common start, ``restwalk [URL]``, needs no parser (argparse is
+            # milliseconds of the first screen).
+            return open_tui(tui_defaults(argv[0] if argv else None))
+        from explorer.cli.parser import build_tui_parser
+
+        tui_args, extra = build_tui_parser().parse_known_args(argv)
+        if extra:
+            if tui_args.url and looks_like_a_command(tui_args.url):
+                raise unknown_command(tui_args.url, one=False)
+            raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see 'restwalk --help')")
+        return open_tui(tui_args)
+    from explorer.cli import commands
+    from explorer.cli.parser import build_parser
+
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        raise UsageError("give a URL or a command (see 'restwalk --help')")
+    if args.command == "explain":
+        return commands.explain(args.topic)
+    out: list[str] = []
+    runner = commands.request if args.command == "request" else commands.links
+    try:
+        return asyncio.run(runner(args, out))
+    except (ProtocolError, NetworkError) as exc:
+        # An HTTP/1.1 server answers the h2c preface with an error and hangs up:
+        # the client reads either that answer (a protocol error) or, when the
+        # close comes first, a reset (a network error). Both mean the same here.
+        if args.http2_prior_knowledge and not isinstance(exc, DecodingError):
+            exc.hint = (
+                "With --http2-prior-knowledge the server must speak HTTP/2 in cleartext "
+                "(h2c), and many speak only HTTP/1.1 there: try without it."
+            )
+        raise
+    finally:
+        if out:
+            sys.stdout.write("\n".join(out).rstrip("\n") + "\n")
+            sys.stdout.flush()
+
+
+def _fail(message: str, status: ExitStatus) -> ExitStatus:
+    sys.stdout.flush()
+    print(f"restwalk: {' '.join(message.split())}", file=sys.stderr)
+    return status
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``restwalk`` with ``argv`` (default: the process arguments); returns the exit status."""
+    from explorer.core.errors import InvalidRequest, RestwalkError
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError):
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+    try:
+        return int(_dispatch(args))
+    except SystemExit as exc:  # --help and --version exit through argparse
+        return exc.code if isinstance(exc.code, int) else ExitStatus.OK
+    except CommandError as exc:
+        return _fail(str(exc), exc.status)
+    except InvalidRequest as exc:
+        return _fail(f"{exc.message} {exc.hint}", ExitStatus.USAGE)
+    except RestwalkError as exc:
+        return _fail(f"{exc.message} {exc.hint}", ExitStatus.FAILED)
+    except KeyboardInterrupt:
+        return _fail("interrupted", ExitStatus.INTERRUPTED)
+    except BrokenPipeError:
+        # The reader went away (``restwalk links URL | head``): stop quietly.
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return ExitStatus.FAILED
+    except Exception as exc:
+        if os.environ.get("RESTWALK_DEBUG"):
+            raise
+        return _fail(f"internal error: {type(exc).__name__}: {exc}", ExitStatus.FAILED)

@@ -1,0 +1,95 @@
+"""``restwalk [options] [URL]``: the TUI, on URL or on the bundled mock server.
+
+The command line chooses the server: a URL given, or the bundled mock server
+started here in-process on a free 127.0.0.1 port; the app is handed its URL and
+knows nothing of where it came from. Textual is imported only now, so the other
+commands stay quick.
+"""
+
+from __future__ import annotations
+
+import gc
+import re
+import sys
+from typing import TYPE_CHECKING
+
+from explorer.cli.errors import UsageError
+from explorer.cli.exit_status import ExitStatus
+from explorer.cli.options import COMMANDS, absolute_url, connection_settings
+
+if TYPE_CHECKING:
+    import argparse
+
+__all__ = ["check_terminal", "looks_like_a_command", "open_tui", "unknown_command"]
+
+
+def looks_like_a_command(word: str) -> bool:
+    """True for a lone word that cannot be meant as a URL: no dot, colon or slash."""
+    return word != "localhost" and re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", word) is not None
+
+
+def check_terminal() -> None:
+    """Raise :class:`UsageError` unless keys come from a terminal and the screen goes to one.
+
+    The TUI reads keys from stdin and draws on stderr (as Textual does). Started
+    with either redirected (a script, ``restwalk < file``, a background job) it
+    could never be used, and Textual would spin on the closed input.
+    """
+    for name, stream in (("stdin", sys.stdin), ("stderr", sys.__stderr__)):
+        if stream is None or not stream.isatty():
+            raise UsageError(
+                f"the TUI needs a terminal, and {name} is not one; in scripts use "
+                "'restwalk request METHOD URL' or 'restwalk links URL'"
+            )
+
+
+def unknown_command(word: str, one: bool) -> UsageError:
+    import difflib
+
+    close = difflib.get_close_matches(word, COMMANDS, n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
+    host = f" (http://{word}/ for a host of that name)" if one else ""
+    return UsageError(
+        f"unknown command {word!r}: {hint}give one URL{host}, or one of "
+        f"{', '.join(COMMANDS)} (see 'restwalk --help')"
+    )
+
+
+def open_tui(args: argparse.Namespace) -> ExitStatus:
+    """Open the TUI as ``args`` (from :func:`~explorer.cli.parser.build_tui_parser`) say."""
+    if args.url is not None and looks_like_a_command(args.url):
+        raise unknown_command(args.url, one=True)
+    url = absolute_url(args.url) if args.url is not None else None
+    check_terminal()
+    settings = connection_settings(args)  # OpenSSL reads the CA bundle while the UI imports
+    # Importing the UI and the mock server makes many objects and no garbage:
+    # cyclic collection then only costs time (about 45 ms of 400 ms here). The app
+    # turns it back on once its first frame is painted (see RestwalkApp.on_mount).
+    gc.disable()
+    try:
+        try:
+            from explorer.ui.app import run_app
+        except ModuleNotFoundError as exc:
+            raise UsageError(f"the terminal UI cannot start: {exc}") from None
+        if url is not None:
+            return ExitStatus(run_app(url, settings, mock_users=False))
+        return _on_the_mock_server(settings)
+    finally:
+        gc.enable()
+
+
+def _on_the_mock_server(settings: object) -> ExitStatus:
+    """Start the bundled mock server, open the TUI on its root, stop it after."""
+    from explorer.ui.app import run_app
+    from mock_server import BackgroundServer
+
+    server = BackgroundServer()
+    try:
+        base = server.start()
+    except (OSError, RuntimeError) as error:
+        sys.stderr.write(f"restwalk: the bundled mock server could not start: {error}\n")
+        return ExitStatus.FAILED
+    try:
+        return ExitStatus(run_app(base + "/", settings, mock_users=True))  # type: ignore[arg-type]
+    finally:
+        server.stop()

@@ -1,0 +1,55 @@
+"""How to connect: TLS checks, proxy, HTTP/2, timeouts, redirects; one client built from them.
+
+``restwalk request``, ``restwalk links`` and the TUI take the same connection
+options, and each becomes one :class:`ConnectionSettings`.
+"""
+
+from __future__ import annotations
+
+import ssl
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from explorer.core.client import DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT, Client
+from explorer.core.errors import TLSError
+
+__all__ = ["ConnectionSettings", "ca_file_context"]
+
+
+def ca_file_context(path: str) -> ssl.SSLContext:
+    """A context trusting the CA certificates in the PEM file ``path`` (``--cacert``)."""
+    try:
+        return ssl.create_default_context(cafile=path)
+    except (OSError, ssl.SSLError) as exc:
+        raise TLSError(
+            f"The CA certificates in {path!r} could not be loaded.",
+            hint="--cacert needs a PEM file of one or more certificates.",
+            detail=str(getattr(exc, "strerror", None) or exc),
+        ) from None
+
+
+@dataclass(frozen=True)
+class ConnectionSettings:
+    """The connection options; ``verify`` may be a loader still running (see
+    :func:`explorer.core.tls.load_default_context`), waited for when the client is built."""
+
+    http2: bool = False
+    http2_prior_knowledge: bool = False
+    verify: ssl.SSLContext | bool | Callable[[], ssl.SSLContext] = True
+    proxy: str | None = None
+    timeout: float = DEFAULT_TIMEOUT
+    follow_redirects: bool = True
+    max_redirects: int = DEFAULT_MAX_REDIRECTS
+
+    def client(self) -> Client:
+        """A new client that connects as these settings say."""
+        verify = self.verify() if callable(self.verify) else self.verify
+        return Client(
+            http2=self.http2,
+            http2_prior_knowledge=self.http2_prior_knowledge,
+            verify=verify,
+            proxy=self.proxy,
+            timeout=self.timeout,
+            follow_redirects=self.follow_redirects,
+            max_redirects=self.max_redirects,
+        )

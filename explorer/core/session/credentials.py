@@ -1,0 +1,47 @@
+"""Credentials as the session keeps them: which kind of login a server asks for, and badges.
+
+The login dialog preselects what the server's ``WWW-Authenticate`` challenge
+offers (RFC 9110 section 11.6.1): a server that offers only Basic gets a Basic
+login, not a token login at a guessed URL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from explorer.core.knowledge.field_values import parse_challenges
+from explorer.core.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow
+
+__all__ = ["LoginKind", "auth_label", "login_kind_for"]
+
+#: The ways the login dialog offers: a token from user + password, Basic, a pasted
+#: Bearer token, a cookie session.
+LoginKind = Literal["token", "basic", "bearer", "session"]
+
+
+def login_kind_for(challenges: Iterable[str]) -> LoginKind:
+    """The login a 401's ``WWW-Authenticate`` values ask for (a token login when unsure).
+
+    Bearer offered: log in for a token. Only Basic (or Digest) offered: Basic.
+    No challenge at all (a 403, or a server that sends none): a token login.
+    """
+    schemes = [challenge.scheme.lower() for challenge in parse_challenges(challenges)]
+    if not schemes or "bearer" in schemes:
+        return "token"
+    if "basic" in schemes:
+        return "basic"
+    return "token"
+
+
+def auth_label(auth: Auth | None) -> str:
+    """A short, credential-free description of ``auth`` for the URL bar."""
+    if isinstance(auth, LoginFlow):
+        return f"🔑 {auth.user} (token)"
+    if isinstance(auth, BasicAuth):
+        return f"🔑 {auth.user} (basic)"
+    if isinstance(auth, BearerAuth):
+        return "🔑 bearer"
+    if isinstance(auth, CookieSession):
+        return "🔑 cookies"
+    return ""

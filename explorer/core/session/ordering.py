@@ -1,0 +1,47 @@
+"""The order and numbers of a page's links: what a person wants first gets the low numbers.
+
+Both the links panel and ``restwalk request --follow`` see links in this
+order, so "link 3" and "the first ``next``" mean the same link everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from explorer.core.hypermedia.embedded import is_embedded
+from explorer.core.link import Link
+
+__all__ = ["LinkKind", "link_kind", "link_rank", "ordered"]
+
+LinkKind = Literal["go", "form", "action"]
+
+
+def link_kind(link: Link) -> LinkKind:
+    """What following ``link`` does: ``go`` (send it), ``form`` (fill a template), ``action``."""
+    if link.templated:
+        return "form"
+    if link.is_action:
+        return "action"
+    return "go"
+
+
+def link_rank(link: Link) -> int:
+    """Where ``link`` goes: actions of the document itself, then its navigation links,
+    then its forms (templates), then the embedded items, then header links, then the
+    rest (self, curies, the embedded items' own links), guesses last."""
+    if link.guess:
+        return 6
+    if link.source.startswith("header:"):
+        return 4
+    if is_embedded(link):
+        return 3 if link.rel == "self" else 5
+    if link.rel in ("self", "curies"):
+        return 5
+    if link.is_action and not link.templated:
+        return 0
+    return 2 if link.templated else 1
+
+
+def ordered(links: tuple[Link, ...]) -> tuple[Link, ...]:
+    """``links`` in the session's order (stable within each rank); link N is ``[N - 1]``."""
+    return tuple(sorted(links, key=link_rank))

@@ -1,0 +1,53 @@
+"""Reading a response: its links in the session's order, and the advice for it.
+
+Run it off the UI thread for a large body: a 20 MB body can hold hundreds of
+thousands of links.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from explorer.core.exchange import Exchange
+from explorer.core.hypermedia import find_links
+from explorer.core.knowledge import advise
+from explorer.core.link import Link
+from explorer.core.memory import one_large_parse
+from explorer.core.session.ordering import ordered
+
+__all__ = ["MAX_LINKS", "Reading", "read_response"]
+
+
+#: Links kept per page: 180,000 links of a 20 MB body would hold ~75 MB.
+MAX_LINKS = 10_000
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What was read from a response: its links in the session's order (at most
+    :data:`MAX_LINKS` of them), how many were found, and the advice for it."""
+
+    links: tuple[Link, ...]
+    found: int
+    advice: tuple[str, ...]
+
+
+def read_response(exchange: Exchange) -> Reading:
+    """Find the links of a response, put them in the session's order, and advise on it.
+
+    Run it off the UI thread: a 20 MB body can hold hundreds of thousands of links.
+    """
+    response = exchange.response
+    with one_large_parse(len(response.body)):
+        found = find_links(
+            response.url, response.status, response.headers, response.body, response.media_type
+        )
+    links = ordered(tuple(found))
+    advice = advise(
+        response.status,
+        response.headers,
+        exchange.final.method,
+        body=response.body,
+        request_headers=exchange.final.headers,
+    )
+    return Reading(links[:MAX_LINKS], len(found), tuple(advice))

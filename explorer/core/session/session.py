@@ -1,0 +1,338 @@
+"""What a browser tab knows: pages visited, and what it keeps for each server.
+
+A :class:`Session` holds the history of pages, and per origin the credential,
+the API version asked for and the headers the person chose to keep. It decides
+what a browser decides: what a typed URL means, what goes on a request, what
+happens after a login or a reload, which link words name. It does no I/O and
+knows no Textual: the TUI's screen asks it and shows the answers, and the
+command line's ``--follow`` chooses links through the same functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from http import HTTPStatus
+from typing import Literal
+
+import httpx
+
+from explorer.core.errors import LoginFailed
+from explorer.core.exchange import ReceivedResponse
+from explorer.core.link import Link
+from explorer.core.request import Auth, CookieSession, RequestSpec
+from explorer.core.session.choice import NumberEntry, choose_link
+from explorer.core.session.credentials import auth_label
+from explorer.core.session.history import History, Page
+from explorer.core.session.origins import origin_of
+from explorer.core.session.version import VersionChoice
+
+__all__ = [
+    "IDEMPOTENT_METHODS",
+    "SAFE_METHODS",
+    "Next",
+    "OriginState",
+    "Session",
+    "resolve_typed_url",
+]
+
+#: RFC 9110 section 9.2.1: methods that only read. They are sent again without asking.
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+#: RFC 9110 section 9.2.2: sending these twice has the effect of sending them once.
+IDEMPOTENT_METHODS = SAFE_METHODS | {"PUT", "DELETE"}
+
+#: Headers never kept for a server: the session sets them itself, or they belong
+#: to one body.
+_NOT_KEPT = frozenset({"authorization", "cookie", "content-type", "content-length", "host"})
+
+
+@dataclass
+class OriginState:
+    """What the session keeps for one origin."""
+
+    auth: Auth | None = None
+    version: VersionChoice | None = None
+    #: Headers sent with every request to the origin, as the person chose them.
+    headers: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Next:
+    """What to do next: ``send`` ``spec`` now, or ``compose`` it first (``note`` says why)."""
+
+    kind: Literal["send", "compose"]
+    spec: RequestSpec
+    note: str = ""
+    via: str = "url"
+
+
+def resolve_typed_url(text: str, base: str | None) -> str:
+    """The URL a person means by ``text`` typed in a URL bar, as a browser reads it.
+
+    ``/path``, ``?query`` and ``path`` resolve against ``base`` (the current
+    page); ``host:port/path`` and ``host/path`` get ``http://``, as the command
+    line does. An absolute URL is kept as it is.
+    """
+    text = text.strip()
+    if "://" in text:
+        return text
+    if base and text.startswith(("/", "?", "#", ".")):
+        try:
+            return str(httpx.URL(base).join(text))
+        except (httpx.InvalidURL, ValueError):
+            return text
+    return f"http://{text}"
+
+
+def reload_note(method: str) -> str:
+    """Why the composer asks before ``method`` is sent again."""
+    if method in IDEMPOTENT_METHODS:
+        return (
+            f"Send this {method} again? It is idempotent, not safe: sending it twice leaves "
+            "the same state as once, but it changes the resource. ctrl+s sends it, "
+            "Escape cancels."
+        )
+    return (
+        f"Send this {method} again? It is neither safe nor idempotent: sending it twice may "
+        "do it twice (a second order, a second payment). ctrl+s sends it, Escape cancels."
+    )
+
+
+class Session:
+    """One browser tab's history and what it keeps per origin."""
+
+    def __init__(self) -> None:
+        self.history = History()
+        self.numbers = NumberEntry()
+        self._origins: dict[str, OriginState] = {}
+        #: The origin whose credential was just given and not yet proven by an answer.
+        self.unproven = ""
+        #: A send that failed, shown over the current page but not in the history
+        #: (there is no page to go back to: nothing came).
+        self.failed: Page | None = None
+
+    # -- pages -------------------------------------------------------------------------
+
+    @property
+    def shown(self) -> Page | None:
+        """The page on screen: a failed send, else the history's current page."""
+        return self.failed or self.history.current
+
+    def arrived(self, page: Page, *, record: bool = True) -> Page:
+        """Take in a page that came back; returns it as it is to be shown.
+
+        A failed send is shown but enters no history. A 304 carries the body the
+        session already had for that URL, which the answer says is still valid.
+        ``record`` false puts the page in the current one's place (a reload).
+        """
+        if page.error is not None:
+            self.failed = page
+            return page
+        self.failed = None
+        if page.status == HTTPStatus.NOT_MODIFIED:
+            page = replace(page, revalidated=self._cached(page))
+        if record:
+            self.history.visit(page)
+        else:
+            self.history.replace(page)
+        return page
+
+    def _cached(self, page: Page) -> ReceivedResponse | None:
+        """The latest 200 for ``page``'s URL in the history, whose body a 304 revalidates."""
+        assert page.exchange is not None
+        url = page.exchange.response.url
+        for earlier in reversed(self.history.pages):
+            response = earlier.exchange.response if earlier.exchange else None
+            if response is not None and response.url == url and response.status == HTTPStatus.OK:
+                return response
+        return None
+
+    def go(self, step: int) -> Page | None:
+        """Back (``-1``) or forward (``1``); returns the page then shown, or None.
+
+        Back from a failed send shows the page it was sent from.
+        """
+        if self.failed is not None and step < 0:
+            self.failed = None
+            return self.history.current
+        page = self.history.back() if step < 0 else self.history.forward()
+        if page is not None:
+            self.failed = None
+        return page
+
+    # -- per origin --------------------------------------------------------------------
+
+    def state(self, url: str) -> OriginState:
+        """What is kept for ``url``'s origin (a new, empty state when nothing is)."""
+        origin = origin_of(url)
+        return self._origins.setdefault(origin, OriginState())
+
+    def credential(self, url: str) -> Auth | None:
+        """The credential given for ``url``'s origin."""
+        state = self._origins.get(origin_of(url))
+        return state.auth if state else None
+
+    def set_credential(self, url: str, auth: Auth | None) -> None:
+        """Use ``auth`` for every request to ``url``'s origin (None forgets it)."""
+        self.state(url).auth = auth
+        self.unproven = origin_of(url) if auth is not None else ""
+
+    def origins(self) -> list[tuple[str, OriginState]]:
+        """Every origin the session keeps something for."""
+        return list(self._origins.items())
+
+    def credentials(self) -> list[tuple[str, Auth]]:
+        """Every origin with a credential, and that credential."""
+        return [(origin, s.auth) for origin, s in self._origins.items() if s.auth is not None]
+
+    def version(self, url: str) -> VersionChoice | None:
+        """The API version asked of ``url``'s origin."""
+        state = self._origins.get(origin_of(url))
+        return state.version if state else None
+
+    def set_version(self, url: str, choice: VersionChoice | None) -> None:
+        """Ask ``url``'s origin for ``choice`` on followed links and composed requests."""
+        self.state(url).version = choice if choice is not None and choice.active else None
+
+    def keep_headers(self, url: str, headers: tuple[tuple[str, str], ...]) -> list[str]:
+        """Keep ``headers`` for ``url``'s origin; returns the names kept.
+
+        Credentials, cookies and a body's own headers are never kept: the session
+        sends the first two itself, and the others belong to one body.
+        """
+        kept = self.state(url).headers
+        names = []
+        for name, value in headers:
+            if name.lower() in _NOT_KEPT:
+                continue
+            kept[name.lower()] = (name, value)
+            names.append(name)
+        return names
+
+    def drop_header(self, url: str, name: str) -> bool:
+        """Stop sending kept header ``name`` to ``url``'s origin; False if it was not kept."""
+        state = self._origins.get(origin_of(url))
+        return state is not None and state.headers.pop(name.lower(), None) is not None
+
+    def kept_headers(self, url: str) -> tuple[tuple[str, str], ...]:
+        """The headers kept for ``url``'s origin, in the order they were kept."""
+        state = self._origins.get(origin_of(url))
+        return tuple(state.headers.values()) if state else ()
+
+    def badge(self, url: str) -> str:
+        """The credential and version in use for ``url``, for the URL bar.
+
+        A credential given for another server is named as such: it is not sent here.
+        """
+        auth = self.credential(url)
+        parts = [auth_label(auth)]
+        if auth is None:
+            elsewhere = [origin for origin, _ in self.credentials()]
+            if elsewhere:
+                host = elsewhere[-1].partition("://")[2]
+                parts = [f"🔑 for {host} only"]
+        choice = self.version(url)
+        parts.append(choice.label if choice else "")
+        kept = len(self.kept_headers(url))
+        if kept:
+            parts.append(f"+{kept} header{'s' if kept > 1 else ''}")
+        return "  ".join(part for part in parts if part)
+
+    # -- requests ----------------------------------------------------------------------
+
+    def resolve(self, text: str) -> str:
+        """The URL ``text`` typed in the URL bar means, from the current page."""
+        current = self.history.current
+        base = None
+        if current is not None:
+            base = current.exchange.response.url if current.exchange else current.spec.url
+        return resolve_typed_url(text, base)
+
+    def prepare(self, spec: RequestSpec, *, typed: bool = False) -> RequestSpec:
+        """``spec`` with what the session keeps for its origin.
+
+        The credential and the kept headers go on every request. The API version
+        goes on followed links and composed requests, not on a URL the person
+        ``typed`` in full: that is sent as typed.
+        """
+        state = self._origins.get(origin_of(spec.url))
+        if state is None:
+            return spec
+        if spec.auth is None and state.auth is not None:
+            spec = spec.with_auth(state.auth)
+        if state.headers:
+            present = {name.lower() for name, _ in spec.headers}
+            extra = tuple(pair for key, pair in state.headers.items() if key not in present)
+            spec = replace(spec, headers=spec.headers + extra)
+        choice = state.version
+        if not typed and choice is not None and spec.api_version is None:
+            spec = replace(
+                spec,
+                api_version=choice.version,
+                version_style=choice.style,
+                version_name=choice.name,
+                base_path=spec.base_path or choice.base_path,
+            )
+        return spec
+
+    def unprepared(self, spec: RequestSpec) -> RequestSpec:
+        """``spec`` without the session's credential, for the person to edit or resend."""
+        return replace(spec, auth=None)
+
+    def reload(self) -> Next | None:
+        """What ``r`` does: send the shown request again, asking first if it is not safe."""
+        current = self.shown
+        if current is None:
+            return None
+        spec = current.spec
+        if spec.method not in SAFE_METHODS:
+            return Next("compose", self.unprepared(spec), reload_note(spec.method), current.via)
+        return Next("send", spec, via=current.via)
+
+    def after_login(self, url: str, auth: Auth | None) -> Next | None:
+        """A credential was given for ``url``'s origin: what is sent now.
+
+        A safe request (GET, HEAD, OPTIONS, TRACE) is sent again with it. An
+        unsafe one is not: the composer opens with it, as ``r`` does, so a POST
+        is never repeated behind the person's back.
+        """
+        self.set_credential(url, auth)
+        current = self.shown
+        if current is None:
+            return None
+        spec = self.unprepared(current.spec)
+        if spec.method in SAFE_METHODS:
+            return Next("send", self.prepare(spec), via=current.via)
+        note = "Logged in. " + reload_note(spec.method)
+        return Next("compose", self.prepare(spec), note, current.via)
+
+    def log_out(self, url: str) -> str:
+        """Forget the credential for ``url``'s origin; returns what was forgotten."""
+        auth = self.credential(url)
+        self.set_credential(url, None)
+        return auth_label(auth).removeprefix("🔑 ") or "no credential"
+
+    def check_login(self, page: Page) -> bool | None:
+        """Whether ``page`` proved a credential just given (None: it says nothing of one).
+
+        A login that failed, or a 401 to the request made with the credential,
+        disproves it: the credential is dropped, so reloading works without it.
+        """
+        if not self.unproven or origin_of(page.spec.url) != self.unproven:
+            return None
+        self.unproven = ""
+        refused = isinstance(page.error, LoginFailed) or page.status == HTTPStatus.UNAUTHORIZED
+        if refused:
+            self.set_credential(page.spec.url, None)
+            return False
+        return page.error is None
+
+    def cookie_session(self, url: str) -> None:
+        """A cookie session was opened at ``url``'s origin: the badge says so."""
+        self.set_credential(url, CookieSession(()))
+
+    # -- links -------------------------------------------------------------------------
+
+    def choose(self, words: str) -> Link | None:
+        """The current page's link that ``words`` names (a number, a relation, a title)."""
+        current = self.history.current
+        return choose_link(current.links, words) if current is not None else None

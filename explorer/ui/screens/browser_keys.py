@@ -1,0 +1,36 @@
+"""The browser screen's keys: one table, shown by the key bar and the help screen."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+#: Typing a link's number: digits build it (see explorer.core.session.choice).
+NUMBER_RULE = (
+    "Type a link's number: it is followed as soon as no other link's number starts "
+    "with it; otherwise Enter follows it (an Enter after a number already followed does "
+    "nothing more). Keys typed while a page loads do not act on it."
+)
+
+BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
+    Binding("ctrl+l", "focus_url", "URL", tooltip="Go to the URL bar: a URL, /path or host:port"),
+    Binding("alt+left", "back", "Back", tooltip="Back to the previous page, as it was"),
+    Binding("alt+right", "forward", "Forward", tooltip="Forward again after going back"),
+    Binding("backspace", "back", "Back", show=False, tooltip="Back, like alt+left"),
+    Binding("escape", "cancel", "Cancel", show=False, tooltip="Cancel the request on its way"),
+    Binding("f", "focus_links", "Links", tooltip="Move into the links panel (arrows, Enter)"),
+    Binding("c", "compose", "Compose", tooltip="Compose a request, starting from the current one"),
+    Binding("a", "login", "Log in", tooltip="Log in: token, Basic, Bearer or a cookie session"),
+    Binding("x", "logout", "Log out", show=False, tooltip="Forget this server's credential"),
+    Binding("s", "session", "Session", show=False, tooltip="Credentials, cookies, kept headers"),
+    Binding("v", "version", "Version", tooltip="Pick the API version and how to ask for it"),
+    Binding("e", "explain_status", "Explain", tooltip="Explain this response: what to do, REST"),
+    Binding("r", "reload", "Reload", tooltip="Send the request again (unsafe ones ask first)"),
+    Binding("b", "tab('body')", "Body", show=False, tooltip="Show the body and move into it"),
+    Binding("h", "tab('headers')", "Headers", show=False, tooltip="Show the headers"),
+    Binding("w", "tab('raw')", "Raw", show=False, tooltip="Show the raw wire text"),
+    Binding("t", "tab('trip')", "Trip", show=False, tooltip="Redirects, timings, sizes"),
+    *[
+        Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
+        for n in range(10)
+    ],
+]
