@@ -21,7 +21,7 @@ from explorer.core.exchange import ReceivedResponse
 from explorer.core.link import Link
 from explorer.core.request import Auth, CookieSession, RequestSpec
 from explorer.core.session.choice import NumberEntry, choose_link
-from explorer.core.session.credentials import auth_label
+from explorer.core.session.credentials import LoginKind, auth_label, login_kind_for
 from explorer.core.session.history import History, Page
 from explorer.core.session.origins import origin_of
 from explorer.core.session.version import VersionChoice
@@ -39,6 +39,9 @@ __all__ = [
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 #: RFC 9110 section 9.2.2: sending these twice has the effect of sending them once.
 IDEMPOTENT_METHODS = SAFE_METHODS | {"PUT", "DELETE"}
+
+#: Methods that say something of a resource's methods, not do something to it.
+_META = frozenset({"HEAD", "OPTIONS"})
 
 #: Headers never kept for a server: the session sets them itself, or they belong
 #: to one body.
@@ -304,6 +307,36 @@ class Session:
             return Next("send", self.prepare(spec), via=current.via)
         note = "Logged in. " + reload_note(spec.method)
         return Next("compose", self.prepare(spec), note, current.via)
+
+    def to_compose(self, typed_url: str) -> RequestSpec:
+        """The request the composer starts from: the shown one, without the session's
+        credential; after a 405, with the first method its ``Allow`` offers."""
+        current = self.shown
+        if current is None:
+            return RequestSpec(url=self.resolve(typed_url or "/"))
+        spec = self.unprepared(current.spec)
+        if current.status == HTTPStatus.METHOD_NOT_ALLOWED and current.exchange is not None:
+            allow = current.exchange.response.header("allow") or ""
+            offered = [m.strip() for m in allow.split(",") if m.strip()]
+            spec = replace(spec, method=next((m for m in offered if m not in _META), "GET"))
+        return spec
+
+    def login_kind(self) -> LoginKind:
+        """The login the shown page's ``WWW-Authenticate`` challenge asks for."""
+        current = self.shown
+        if current is None or current.exchange is None:
+            return "token"
+        return login_kind_for(current.exchange.response.header_values("www-authenticate"))
+
+    def after_version(self, url: str, choice: VersionChoice) -> Next | None:
+        """A version was chosen for ``url``'s origin: the shown page, if it only reads, is
+        asked again with it (in its place)."""
+        self.set_version(url, choice)
+        current = self.shown
+        if current is None or current.spec.method not in SAFE_METHODS:
+            return None
+        spec = replace(current.spec, api_version=None, version_style="none", version_name="")
+        return Next("send", self.prepare(spec), via=current.via)
 
     def log_out(self, url: str) -> str:
         """Forget the credential for ``url``'s origin; returns what was forgotten."""

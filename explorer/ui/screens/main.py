@@ -1,8 +1,9 @@
 """The browser screen: URL bar, breadcrumb, status line, response tabs, links panel.
 
-It routes messages and runs the network in workers; what a browser tab knows
-and decides is the :class:`~explorer.core.session.Session`'s, and the widgets
-only show what they are given. A fetch is an exclusive worker, so a newer
+It routes messages and runs the network in workers (its dialogs are routed in
+:mod:`~explorer.ui.screens.browser_dialogs`); what a browser tab knows and
+decides is the :class:`~explorer.core.session.Session`'s, and the widgets only
+show what they are given. A fetch is an exclusive worker, so a newer
 request (or Escape) cancels an older one and a stale answer is never shown.
 """
 
@@ -10,25 +11,20 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
-from http import HTTPStatus
 from typing import TYPE_CHECKING
 
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Input, Label
 
 from explorer.core.errors import RestwalkError
-from explorer.core.link import Link
-from explorer.core.request import CookieSession, LoginFlow, RequestSpec
-from explorer.core.session import History, Next, Page, Session
-from explorer.core.session.actions import action_spec, fields_note
+from explorer.core.request import RequestSpec
+from explorer.core.session import History, Page, Session
 from explorer.core.session.hints import key_hint
-from explorer.core.session.ordering import link_kind
-from explorer.core.session.origins import origin_of
 from explorer.core.session.reading import Reading, read_response
 from explorer.ui.painted import after_paint
+from explorer.ui.screens.browser_dialogs import BrowserDialogs
 from explorer.ui.screens.browser_keys import BROWSER_KEYS
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
@@ -39,9 +35,7 @@ from explorer.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from explorer.core.client import Client
-    from explorer.core.session.version import VersionChoice
-    from explorer.ui.dialogs.composer import Composed
-    from explorer.ui.dialogs.login import LoginResult
+    from explorer.core.exchange import Exchange
 
 # The dialogs are imported where they open: the first screen does not wait for them.
 
@@ -50,10 +44,10 @@ if TYPE_CHECKING:
 READ_AT_ONCE = 64 * 1024
 
 
-def _read(exchange: object) -> Reading:
+def _read(exchange: Exchange) -> Reading:
     """:func:`read_response`, with a failure turned into advice: the page stays shown."""
     try:
-        return read_response(exchange)  # type: ignore[arg-type]
+        return read_response(exchange)
     except Exception as exc:
         return Reading((), 0, (f"restwalk could not read this response's links: {exc}",))
 
@@ -64,7 +58,7 @@ def _with_reading(page: Page, reading: Reading) -> Page:
     )
 
 
-class BrowserScreen(Screen[None]):
+class BrowserScreen(BrowserDialogs):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
     CSS_PATH = "main.tcss"
@@ -268,84 +262,6 @@ class BrowserScreen(Screen[None]):
 
         self.app.push_screen(ExplainDialog(header_markdown(event.name)))
 
-    def follow_link(self, link: Link) -> None:
-        """Follow ``link``: GET it, fill its template first, or compose its action."""
-        kind = link_kind(link)
-        if kind == "form":
-            from explorer.ui.dialogs.template_form import TemplateForm
-
-            self.app.push_screen(TemplateForm(link), self._template_filled)
-        elif kind == "action":
-            self._open_composer(action_spec(link), fields_note(link))
-        else:
-            self.send(RequestSpec(method=link.method, url=link.href), via=link.rel)
-
-    def _template_filled(self, result: tuple[Link, str] | None) -> None:
-        if result is not None:
-            link, url = result
-            if link.is_action and link.method not in ("GET", "HEAD"):
-                self._open_composer(replace(action_spec(link), url=url), fields_note(link))
-            else:
-                self.send(RequestSpec(method=link.method, url=url), via=link.rel)
-
-    def _open_composer(self, spec: RequestSpec, note: str = "") -> None:
-        # What the session adds goes in, so the composer shows the request as it is sent.
-        from explorer.ui.dialogs.composer import ComposerScreen
-
-        spec = self.session.prepare(spec)
-        kept = self.session.kept_headers(spec.url)
-        self.app.push_screen(ComposerScreen(spec, note, kept=kept), self._composed)
-
-    def _composed(self, result: Composed | None) -> None:
-        if result is None:
-            return
-        if result.keep_headers:
-            names = self.session.keep_headers(result.spec.url, result.spec.headers)
-            if names:
-                self.notify(f"Kept for this server: {', '.join(names)} (s lists them).")
-        self.send(result.spec, via="composer")
-
-    def _do(self, step: Next | None) -> None:
-        if step is None:
-            return
-        if step.kind == "send":
-            self.send(step.spec, via=step.via, record=False)
-        else:
-            self._open_composer(step.spec, step.note)
-
-    # -- logging in ---------------------------------------------------------------------------
-
-    def _logged_in(self, result: LoginResult | None) -> None:
-        if result is not None:
-            self.log_in(result)
-
-    @work(exclusive=True, group="login")
-    async def log_in(self, result: LoginResult) -> None:
-        """Prove a login that needs a request of its own first, then go on as the session says."""
-        auth = result.auth
-        try:
-            if isinstance(auth, LoginFlow):
-                self.notify(f"Logging in at {auth.url}…", timeout=2)
-                await self.client.login(auth)
-            elif result.session_spec is not None:
-                exchange = await self.client.send(result.session_spec)
-                status = exchange.response.status
-                if not HTTPStatus.OK <= status < HTTPStatus.MULTIPLE_CHOICES:
-                    reason = exchange.response.reason
-                    raise RestwalkError(f"The session login answered {status} {reason}.")
-                auth = CookieSession(())
-        except RestwalkError as error:
-            self.notify(error.message, title="Login failed", severity="error")
-            return
-        if auth is not None and not isinstance(auth, LoginFlow | CookieSession):
-            self.notify(result.message, title="Credential given", timeout=3)
-        else:
-            self.notify(result.message, title="Credential set")
-        self._do(self.session.after_login(result.origin, auth))
-        if isinstance(auth, LoginFlow | CookieSession):
-            self.session.unproven = ""  # proven by the login itself
-        self._show_badges()
-
     # -- actions (keys) ---------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -427,88 +343,3 @@ class BrowserScreen(Screen[None]):
                 f"{step.number}0-{step.number}9.",
                 timeout=3,
             )
-
-    def action_compose(self) -> None:
-        current = self.session.shown
-        if current is None:
-            url = self.session.resolve(self.query_one("#url", Input).value or "/")
-            self._open_composer(RequestSpec(url=url))
-            return
-        spec = self.session.unprepared(current.spec)
-        if current.status == HTTPStatus.METHOD_NOT_ALLOWED and current.exchange is not None:
-            allow = current.exchange.response.header("allow") or ""
-            methods = [m.strip() for m in allow.split(",") if m.strip()]
-            spec = replace(
-                spec, method=next((m for m in methods if m not in ("HEAD", "OPTIONS")), "GET")
-            )
-        self._open_composer(spec)
-
-    def action_login(self) -> None:
-        from explorer.core.session.credentials import login_kind_for
-        from explorer.ui.dialogs.login import LoginDialog
-
-        current = self.session.shown
-        url = current.spec.url if current else self.query_one("#url", Input).value
-        challenges = (
-            current.exchange.response.header_values("www-authenticate")
-            if (current and current.exchange)
-            else []
-        )
-        dialog = LoginDialog(
-            origin_of(url) or url, mock_users=self.mock_users, kind=login_kind_for(challenges)
-        )
-        self.app.push_screen(dialog, self._logged_in)
-
-    def action_logout(self) -> None:
-        current = self.session.shown
-        if current is None:
-            return
-        url = current.spec.url
-        forgotten = self.session.log_out(url)
-        cleared = self.client.forget_cookies(url)
-        self.notify(
-            f"Forgot {forgotten} and {cleared} cookie(s) of {origin_of(url)}.", title="Logged out"
-        )
-        self._show_badges()
-
-    def action_session(self) -> None:
-        from explorer.ui.dialogs.session_info import SessionDialog
-
-        self.app.push_screen(
-            SessionDialog(self.session, self.client.cookie_list()), self._after_session
-        )
-
-    def _after_session(self, dropped: tuple[str, str] | None) -> None:
-        if dropped is not None:
-            origin, name = dropped
-            self.session.drop_header(origin, name)
-            self.notify(f"{name} is no longer sent to {origin}.")
-            self._show_badges()
-
-    def action_version(self) -> None:
-        from explorer.core.session.version import VersionChoice
-        from explorer.ui.dialogs.version import VersionDialog
-
-        current = self.session.shown
-        url = current.spec.url if current else self.query_one("#url", Input).value
-        choice = self.session.version(url) or VersionChoice(None, "none")
-        self.app.push_screen(VersionDialog(choice), self._version_chosen)
-
-    def _version_chosen(self, choice: VersionChoice | None) -> None:
-        current = self.session.shown
-        if choice is None:
-            return
-        url = current.spec.url if current else self.query_one("#url", Input).value
-        self.session.set_version(url, choice)
-        self._show_badges()
-        if current is not None and current.spec.method in ("GET", "HEAD"):
-            spec = replace(current.spec, api_version=None, version_style="none", version_name="")
-            self.send(spec, via=current.via, record=False)
-
-    def action_explain_status(self) -> None:
-        current = self.session.shown
-        if current is not None:
-            from explorer.ui.dialogs.explain import ExplainDialog
-            from explorer.ui.explain_text import page_markdown
-
-            self.app.push_screen(ExplainDialog(page_markdown(current, key_hint(current))))

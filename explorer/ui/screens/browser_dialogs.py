@@ -1,0 +1,184 @@
+"""The browser screen's dialogs: what opens them, and what is done with their answers.
+
+:class:`BrowserDialogs` is the half of the browser screen that routes to and
+from its modal dialogs (composer, login, version, session, template form,
+explanations); :class:`~explorer.ui.screens.main.BrowserScreen` adds sending
+and showing. The session decides; these methods only open and route.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from http import HTTPStatus
+from typing import TYPE_CHECKING
+
+from textual import work
+from textual.screen import Screen
+from textual.widgets import Input
+
+from explorer.core.errors import RestwalkError
+from explorer.core.link import Link
+from explorer.core.request import CookieSession, LoginFlow, RequestSpec
+from explorer.core.session import Next, Session
+from explorer.core.session.actions import action_spec, fields_note
+from explorer.core.session.hints import key_hint
+from explorer.core.session.ordering import link_kind
+from explorer.core.session.origins import origin_of
+
+if TYPE_CHECKING:
+    from explorer.core.client import Client
+    from explorer.core.session.version import VersionChoice
+    from explorer.ui.dialogs.composer import Composed
+    from explorer.ui.dialogs.login import LoginResult
+
+# The dialogs are imported where they open: the first screen does not wait for them.
+
+
+class BrowserDialogs(Screen[None]):
+    """Opens the browser's dialogs and routes their results to the session and to sending."""
+
+    session: Session
+    client: Client
+    mock_users: bool
+
+    if TYPE_CHECKING:  # the browser screen's, which sends and shows
+
+        def send(self, spec: RequestSpec, *, via: str = "url", record: bool = True) -> None: ...
+
+        def _show_badges(self) -> None: ...
+
+    def _page_url(self) -> str:
+        """The URL of the page shown, or what the URL bar holds before any page."""
+        shown = self.session.shown
+        return shown.spec.url if shown else self.query_one("#url", Input).value
+
+    def follow_link(self, link: Link) -> None:
+        """Follow ``link``: GET it, fill its template first, or compose its action."""
+        kind = link_kind(link)
+        if kind == "form":
+            from explorer.ui.dialogs.template_form import TemplateForm
+
+            self.app.push_screen(TemplateForm(link), self._template_filled)
+        elif kind == "action":
+            self._open_composer(action_spec(link), fields_note(link))
+        else:
+            self.send(RequestSpec(method=link.method, url=link.href), via=link.rel)
+
+    def _template_filled(self, result: tuple[Link, str] | None) -> None:
+        if result is not None:
+            link, url = result
+            if link.is_action and link.method not in ("GET", "HEAD"):
+                self._open_composer(replace(action_spec(link), url=url), fields_note(link))
+            else:
+                self.send(RequestSpec(method=link.method, url=url), via=link.rel)
+
+    def _open_composer(self, spec: RequestSpec, note: str = "") -> None:
+        # What the session adds goes in, so the composer shows the request as it is sent.
+        from explorer.ui.dialogs.composer import ComposerScreen
+
+        spec = self.session.prepare(spec)
+        kept = self.session.kept_headers(spec.url)
+        self.app.push_screen(ComposerScreen(spec, note, kept=kept), self._composed)
+
+    def _composed(self, result: Composed | None) -> None:
+        if result is None:
+            return
+        if result.keep_headers:
+            names = self.session.keep_headers(result.spec.url, result.spec.headers)
+            if names:
+                self.notify(f"Kept for this server: {', '.join(names)} (s lists them).")
+        self.send(result.spec, via="composer")
+
+    def _do(self, step: Next | None) -> None:
+        if step is None:
+            return
+        if step.kind == "send":
+            self.send(step.spec, via=step.via, record=False)
+        else:
+            self._open_composer(step.spec, step.note)
+
+    def _logged_in(self, result: LoginResult | None) -> None:
+        if result is not None:
+            self.log_in(result)
+
+    @work(exclusive=True, group="login")
+    async def log_in(self, result: LoginResult) -> None:
+        """Prove a login that needs a request of its own first, then go on as the session says."""
+        auth = result.auth
+        try:
+            if isinstance(auth, LoginFlow):
+                self.notify(f"Logging in at {auth.url}…", timeout=2)
+                await self.client.login(auth)
+            elif result.session_spec is not None:
+                exchange = await self.client.send(result.session_spec)
+                status = exchange.response.status
+                if not HTTPStatus.OK <= status < HTTPStatus.MULTIPLE_CHOICES:
+                    reason = exchange.response.reason
+                    raise RestwalkError(f"The session login answered {status} {reason}.")
+                auth = CookieSession(())
+        except RestwalkError as error:
+            self.notify(error.message, title="Login failed", severity="error")
+            return
+        if auth is not None and not isinstance(auth, LoginFlow | CookieSession):
+            self.notify(result.message, title="Credential given", timeout=3)
+        else:
+            self.notify(result.message, title="Credential set")
+        self._do(self.session.after_login(result.origin, auth))
+        if isinstance(auth, LoginFlow | CookieSession):
+            self.session.unproven = ""  # proven by the login itself
+        self._show_badges()
+
+    def action_compose(self) -> None:
+        self._open_composer(self.session.to_compose(self.query_one("#url", Input).value))
+
+    def action_login(self) -> None:
+        from explorer.ui.dialogs.login import LoginDialog
+
+        url = self._page_url()
+        dialog = LoginDialog(
+            origin_of(url) or url, mock_users=self.mock_users, kind=self.session.login_kind()
+        )
+        self.app.push_screen(dialog, self._logged_in)
+
+    def action_logout(self) -> None:
+        url = self._page_url()
+        forgotten = self.session.log_out(url)
+        cleared = self.client.forget_cookies(url) if origin_of(url) else 0
+        self.notify(
+            f"Forgot {forgotten} and {cleared} cookie(s) of {origin_of(url)}.", title="Logged out"
+        )
+        self._show_badges()
+
+    def action_session(self) -> None:
+        from explorer.ui.dialogs.session_info import SessionDialog
+
+        dialog = SessionDialog(self.session, self.client.cookie_list())
+        self.app.push_screen(dialog, self._after_session)
+
+    def _after_session(self, dropped: tuple[str, str] | None) -> None:
+        if dropped is not None:
+            origin, name = dropped
+            self.session.drop_header(origin, name)
+            self.notify(f"{name} is no longer sent to {origin}.")
+            self._show_badges()
+
+    def action_version(self) -> None:
+        from explorer.core.session.version import VersionChoice
+        from explorer.ui.dialogs.version import VersionDialog
+
+        choice = self.session.version(self._page_url()) or VersionChoice(None, "none")
+        self.app.push_screen(VersionDialog(choice), self._version_chosen)
+
+    def _version_chosen(self, choice: VersionChoice | None) -> None:
+        if choice is not None:
+            step = self.session.after_version(self._page_url(), choice)
+            self._show_badges()
+            self._do(step)
+
+    def action_explain_status(self) -> None:
+        current = self.session.shown
+        if current is not None:
+            from explorer.ui.dialogs.explain import ExplainDialog
+            from explorer.ui.explain_text import page_markdown
+
+            self.app.push_screen(ExplainDialog(page_markdown(current, key_hint(current))))
