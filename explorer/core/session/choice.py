@@ -133,6 +133,11 @@ class NumberEntry:
             return NumberStep("done")
         return NumberStep("none")
 
+    def new_page(self) -> None:
+        """A new page is shown: a number half typed on the last one is dropped (the Enter
+        of a number that was followed still belongs to it)."""
+        self.typed = ""
+
     def other_key(self) -> None:
         """Any other key ends a number (and the gesture of one already followed)."""
         self.typed = ""

@@ -4,11 +4,14 @@ Without a query the list is grouped (status codes by class, then methods, header
 constraints, HTTP versions, API versioning); with one, it holds the knowledge
 base's :func:`~explorer.core.knowledge.search` results, best first. The
 highlighted entry is explained on the right.
+
+Typing searches wherever the focus is: a letter is never a key of the app
+here (``q`` is a q in the search, not quit; Escape goes back).
 """
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -98,7 +101,16 @@ class LearnScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.fill(self.initial_query)
-        self.query_one("#learn-list", OptionList).focus()
+        self.query_one("#learn-search", Input).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A character typed anywhere on the screen goes to the search box."""
+        search = self.query_one("#learn-search", Input)
+        if event.is_printable and event.character and self.focused is not search:
+            event.stop()
+            event.prevent_default()
+            search.focus()
+            search.insert_text_at_cursor(event.character)
 
     def action_results(self) -> None:
         self.query_one("#learn-list", OptionList).focus()

@@ -140,7 +140,6 @@ class BrowserScreen(BrowserDialogs):
         self.query_one("#method", Label).update(spec.method)
         self.query_one("#url", Input).value = spec.url
         self.query_one(StatusLine).show_loading(spec)
-        self.session.numbers.other_key()
         self.fetch(spec, via, record, pending)
 
     @property
@@ -212,7 +211,7 @@ class BrowserScreen(BrowserDialogs):
 
     def show_page(self, page: Page) -> None:
         """Put ``page``, the page now shown, in every view (attributes down)."""
-        self.session.numbers.other_key()
+        self.session.numbers.new_page()
         self.query_one("#method", Label).update(page.spec.method)
         url = page.exchange.response.url if page.exchange else page.spec.url
         self.query_one("#url", Input).value = url

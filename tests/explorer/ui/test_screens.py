@@ -97,6 +97,31 @@ async def test_learn_screen_lists_and_searches(make_app: AppFactory) -> None:
         assert isinstance(app.screen, BrowserScreen)
 
 
+async def test_on_the_learn_screen_typing_searches_and_q_is_a_letter(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LearnScreen)
+        search = screen.query_one("#learn-search", Input)
+        await pilot.press(*"request")
+        await pilot.pause()
+        assert search.value == "request"
+        await pilot.press("down")  # to the results; a letter typed there searches on
+        await pilot.pause()
+        assert screen.query_one("#learn-list", OptionList).has_focus
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running
+        assert app.screen is screen
+        assert search.value == "requestq"
+        assert search.has_focus
+
+
 async def test_palette_explains_a_code_and_a_header(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -151,7 +176,7 @@ async def test_the_key_bar_does_not_offer_the_screen_one_is_on(make_app: AppFact
         bar = str(app.screen.query_one(KeyBar).render())
         assert " Learn " not in bar
         assert " Help " in bar
-        await pilot.press("question_mark")
+        await pilot.press("f1")  # (? is typed into the learn screen's search)
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         bar = str(app.screen.query_one(KeyBar).render())

@@ -1,0 +1,248 @@
+"""The browsing session as plain unit tests: the mock server's ASGI app, no terminal.
+
+Each numbered test is one thing a person met in the TUI (issue 10), decided
+here now, where it is tested without Textual.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from http import HTTPStatus
+
+import httpx
+import pytest
+
+from explorer.core.client import Client
+from explorer.core.errors import ConnectError, LoginFailed
+from explorer.core.request import BasicAuth, LoginFlow, RequestSpec
+from explorer.core.session import Page, Session
+from explorer.core.session.choice import NumberEntry, choose_link
+from explorer.core.session.credentials import login_kind_for
+from explorer.core.session.reading import read_response
+from explorer.core.session.session import resolve_typed_url
+from explorer.core.session.version import VersionChoice
+from mock_server import Settings, create_app
+
+MOCK = "http://mock"
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[Client]:
+    app = create_app(Settings(rate_limit=None))
+    async with Client(transport=httpx.ASGITransport(app=app)) as made:
+        yield made
+
+
+async def visit(session: Session, client: Client, spec: RequestSpec, **kw: bool) -> Page:
+    """What the browser screen does with a request: prepare, send, read, record."""
+    spec = session.prepare(spec, typed=kw.pop("typed", False))
+    try:
+        exchange = await client.send(spec)
+    except ConnectError as error:
+        return session.arrived(Page(spec, error=error), **kw)
+    reading = read_response(exchange)
+    page = Page(spec, exchange, links=reading.links, links_found=reading.found)
+    return session.arrived(page, **kw)
+
+
+def test_importing_the_session_loads_no_textual() -> None:
+    code = (
+        "import sys, explorer.core.session, explorer.core.session.session\n"
+        "assert not [m for m in sys.modules if m.split('.')[0] == 'textual'], 'textual'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+# 1. After a login, only a safe request is sent again.
+async def test_after_login_a_get_is_sent_again_and_a_post_is_composed(client: Client) -> None:
+    session = Session()
+    await visit(session, client, RequestSpec(url=f"{MOCK}/orders"))
+    step = session.after_login(MOCK, BasicAuth("alice", "wonderland"))
+    assert step is not None
+    assert (step.kind, step.spec.method) == ("send", "GET")
+    assert step.spec.auth == BasicAuth("alice", "wonderland")
+
+    body = '{"name": "Ann", "address": "1 Main St, Springfield, IL 62701"}'
+    post = RequestSpec(method="POST", url=f"{MOCK}/customers", body=body)
+    session.set_credential(MOCK, None)
+    page = await visit(session, client, post)
+    assert page.status == HTTPStatus.UNAUTHORIZED
+    step = session.after_login(MOCK, BasicAuth("alice", "wonderland"))
+    assert step is not None
+    assert step.kind == "compose"  # never re-sent behind the person's back
+    assert step.note.startswith("Logged in. Send this POST again?")
+    page = await visit(session, client, step.spec)
+    assert page.status == HTTPStatus.CREATED
+
+
+# 2. A URL typed in full is sent as typed; followed links get the version.
+async def test_a_typed_url_gets_no_version_a_followed_link_does(client: Client) -> None:
+    session = Session()
+    session.set_version(MOCK, VersionChoice(2, "uri"))
+    page = await visit(session, client, RequestSpec(url=f"{MOCK}/status/418"), typed=True)
+    assert page.status == 418
+    assert page.exchange is not None
+    assert page.exchange.final.url == f"{MOCK}/status/418"
+    followed = await visit(session, client, RequestSpec(url=f"{MOCK}/customers/1"))
+    assert followed.exchange is not None
+    assert followed.exchange.final.url == f"{MOCK}/v2/customers/1"
+
+
+# 3. The URL bar resolves /path against the page and defaults to http://.
+@pytest.mark.parametrize(
+    ("typed", "base", "url"),
+    [
+        ("/customers", "http://127.0.0.1:8000/orders/1", "http://127.0.0.1:8000/customers"),
+        ("?limit=5", "http://h:1/customers?x=1", "http://h:1/customers?limit=5"),
+        ("127.0.0.1:8000/orders", None, "http://127.0.0.1:8000/orders"),
+        ("localhost/x", "http://h/", "http://localhost/x"),
+        ("https://api.test/a", "http://h/", "https://api.test/a"),
+        ("  /a  ", "http://h/b/c", "http://h/a"),
+    ],
+)
+def test_typed_urls_resolve_like_a_browsers_url_bar(typed: str, base: str | None, url: str) -> None:
+    assert resolve_typed_url(typed, base) == url
+
+
+# 4. Headers chosen for a server are kept for it, shown, and can be dropped.
+async def test_kept_headers_go_on_every_request_to_their_server(client: Client) -> None:
+    session = Session()
+    kept = session.keep_headers(
+        MOCK,
+        (
+            ("Accept", "application/vnd.siren+json"),
+            ("Content-Type", "application/json"),
+            ("Authorization", "Bearer x"),
+        ),
+    )
+    assert kept == ["Accept"]  # a body's and the credential's headers are not kept
+    assert "+1 header" in session.badge(MOCK)
+    page = await visit(session, client, RequestSpec(url=f"{MOCK}/customers"))
+    assert page.exchange is not None
+    assert page.exchange.response.media_type == "application/vnd.siren+json"
+    other = session.prepare(RequestSpec(url="http://elsewhere.test/"))
+    assert other.headers == ()  # another server gets nothing
+    assert session.drop_header(f"{MOCK}/any/path", "accept")
+    assert session.prepare(RequestSpec(url=f"{MOCK}/x")).headers == ()
+
+
+# 5. One rule for typed numbers; the Enter of a followed number does nothing more.
+def test_number_entry_follows_at_once_when_unambiguous_and_swallows_its_enter() -> None:
+    entry = NumberEntry()
+    step = entry.digit(7, count=45)  # no link 70 on a page of 45
+    assert (step.kind, step.number) == ("follow", 7)
+    assert entry.enter().kind == "done"  # "7 Enter" is one gesture, not two follows
+    assert entry.enter().kind == "none"  # a later Enter is the person's own again
+    assert entry.digit(1, count=45).kind == "wait"
+    step = entry.digit(2, count=45)
+    assert (step.kind, step.number) == ("follow", 12)
+    assert entry.digit(4, count=45).kind == "wait"
+    step = entry.enter()
+    assert (step.kind, step.number) == ("follow", 4)
+    assert entry.digit(9, count=5).kind == "bad"
+    entry.digit(1, count=45)
+    entry.other_key()
+    assert entry.enter().kind == "none"
+
+
+def test_links_are_chosen_by_number_relation_or_title() -> None:
+    from explorer.core.link import Link
+
+    links = (
+        Link("next", "http://h/p2", title="Next page"),
+        Link("rw:customers", "http://h/customers", title="Customers"),
+        Link("self", "http://h/c/1", source="/_embedded/customers/0/_links/self"),
+    )
+    assert choose_link(links, "2") is links[1]
+    assert choose_link(links, "4") is None
+    assert choose_link(links, "customers") is links[1]
+    assert choose_link(links, "Next page") is links[0]
+    assert choose_link(links, "next page") is links[0]
+    assert choose_link(links, "item") is links[2]
+
+
+# 8. The login the server's challenge offers; "set" only when the server accepts it.
+def test_the_login_kind_follows_www_authenticate() -> None:
+    assert login_kind_for(['Basic realm="httpbin"']) == "basic"
+    assert login_kind_for(['Bearer realm="x", Basic realm="x"']) == "token"
+    assert login_kind_for([]) == "token"
+
+
+async def test_a_refused_credential_is_dropped_and_a_good_one_proven(client: Client) -> None:
+    session = Session()
+    session.set_credential(MOCK, BasicAuth("bob", "wrong"))
+    page = await visit(session, client, RequestSpec(url=f"{MOCK}/orders"))
+    assert session.check_login(page) is False
+    assert session.credential(MOCK) is None
+    session.set_credential(MOCK, BasicAuth("alice", "wonderland"))
+    page = await visit(session, client, RequestSpec(url=f"{MOCK}/orders"))
+    assert session.check_login(page) is True
+    assert session.credential(MOCK) == BasicAuth("alice", "wonderland")
+    flow = LoginFlow(f"{MOCK}/auth/token", "alice", "nope")
+    failed = Page(RequestSpec(url=f"{MOCK}/orders", auth=flow), error=LoginFailed("no"))
+    session.set_credential(MOCK, flow)
+    assert session.check_login(failed) is False
+
+
+def test_the_badge_says_when_the_credential_is_for_another_server() -> None:
+    session = Session()
+    session.set_credential("http://127.0.0.1:8000/", BasicAuth("alice", "x"))
+    assert session.badge("http://127.0.0.1:8000/orders") == "🔑 alice (basic)"
+    assert session.badge("http://httpbin.test/get") == "🔑 for 127.0.0.1:8000 only"
+    assert session.log_out("http://127.0.0.1:8000/") == "alice (basic)"
+    assert session.badge("http://127.0.0.1:8000/") == ""
+
+
+# 9. A 304 shows the body it revalidated.
+async def test_a_304_carries_the_body_the_session_already_had(client: Client) -> None:
+    session = Session()
+    first = await visit(session, client, RequestSpec(url=f"{MOCK}/customers/1"))
+    assert first.exchange is not None
+    etag = first.exchange.response.header("etag")
+    assert etag
+    spec = RequestSpec(url=f"{MOCK}/customers/1", headers=(("If-None-Match", etag),))
+    page = await visit(session, client, spec)
+    assert page.status == HTTPStatus.NOT_MODIFIED
+    assert page.revalidated is not None
+    assert page.revalidated.body == first.exchange.response.body
+
+
+# 14. A failed send is shown, not recorded; back returns to the page it left.
+async def test_a_failed_send_enters_no_history() -> None:
+    session = Session()
+    app = create_app(Settings(rate_limit=None))
+    async with Client(transport=httpx.ASGITransport(app=app)) as client:
+        await visit(session, client, RequestSpec(url=f"{MOCK}/"))
+    async with Client(timeout=2) as closed:
+        page = await visit(session, closed, RequestSpec(url="http://127.0.0.1:9/"))
+    assert page.error is not None
+    assert session.shown is page
+    assert len(session.history.pages) == 1
+    shown = session.go(-1)
+    assert shown is session.history.current
+    assert shown is not None
+    assert shown.spec.url == f"{MOCK}/"
+
+
+def test_reload_asks_before_an_unsafe_method_and_says_what_put_is() -> None:
+    session = Session()
+    for method in ("PUT", "POST", "GET"):
+        session.arrived(
+            Page(
+                RequestSpec(method=method, url=f"{MOCK}/customers/1"),
+                exchange=None,
+                error=None,
+            )
+        )
+        step = session.reload()
+        assert step is not None
+        if method == "GET":
+            assert step.kind == "send"
+        else:
+            assert step.kind == "compose"
+    session.arrived(Page(RequestSpec(method="PUT", url=f"{MOCK}/c/1")))
+    note = session.reload()
+    assert note is not None
+    assert "idempotent, not safe" in note.note

@@ -1,0 +1,190 @@
+"""What a person met in the TUI (issue 10), tried again with keys: each failed before."""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+from textual.widgets import Checkbox, Input, Select, TextArea
+
+from explorer.core.client import Client
+from explorer.ui.app import RestwalkApp, create_app
+from explorer.ui.dialogs.composer import ComposerScreen
+from explorer.ui.dialogs.login import LoginDialog
+from explorer.ui.dialogs.session_info import SessionDialog
+from explorer.ui.widgets.pairs_editor import PairsEditor
+from explorer.ui.widgets.status_line import StatusLine
+from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+
+API = "http://api.test"
+
+
+def hal_page(count: int) -> dict[str, object]:
+    """A HAL page with ``count`` links to ``/item/N``."""
+    links = {f"item{n}": {"href": f"/item/{n}"} for n in range(1, count + 1)}
+    return {"_links": {"self": {"href": "/"}, **links}}
+
+
+def item(n: int) -> dict[str, object]:
+    """An item whose first link is an action (a PUT form), as a composer would open."""
+    return {
+        "id": n,
+        "_links": {"self": {"href": f"/item/{n}"}},
+        "_templates": {"default": {"method": "PUT", "properties": [{"name": "id"}]}},
+    }
+
+
+def fake_app(handler: object) -> RestwalkApp:
+    transport = httpx.MockTransport(handler)  # type: ignore[arg-type]
+    return create_app(f"{API}/", client=Client(transport=transport))
+
+
+async def test_a_number_and_its_enter_follow_one_link_not_two() -> None:
+    def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path.startswith("/item/"):
+            return httpx.Response(200, json=item(int(request.url.path.rsplit("/", 1)[1])))
+        return httpx.Response(200, json=hal_page(45))
+
+    app = fake_app(answer)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("7", "enter")  # 7 follows at once (no link 70); Enter ends it
+        await settle(pilot)
+        assert app.screen is app.browser  # no composer for the new page's first link
+        page = app.browser.session.shown
+        assert page is not None
+        assert page.spec.url == f"{API}/item/7"
+        assert len(app.browser.history.pages) == 2
+
+
+async def test_keys_typed_while_a_page_loads_do_not_act_on_it() -> None:
+    gate = asyncio.Event()
+
+    async def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/slow":
+            await gate.wait()
+            return httpx.Response(200, json=hal_page(3))
+        return httpx.Response(200, json={"_links": {"slow": {"href": "/slow"}}})
+
+    app = fake_app(answer)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1")  # follows /slow, which does not answer yet
+        await pilot.pause()
+        assert app.browser.sending
+        await pilot.press("1", "enter")  # typed on a page not shown yet: nothing happens
+        await pilot.pause()
+        gate.set()
+        await settle(pilot)
+        page = app.browser.session.shown
+        assert page is not None
+        assert page.spec.url == f"{API}/slow"
+
+
+async def test_escape_cancels_the_request_in_flight() -> None:
+    async def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/slow":
+            await asyncio.sleep(30)
+        return httpx.Response(200, json={"_links": {"slow": {"href": "/slow"}}})
+
+    app = fake_app(answer)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.browser.sending
+        await pilot.press("escape")
+        await settle(pilot)  # returns at once: the request was cancelled
+        assert not app.browser.sending
+        page = app.browser.session.shown
+        assert page is not None
+        assert page.spec.url == f"{API}/"  # the page shown stays
+        assert "Cancelled" in " ".join(str(n.message) for n in app._notifications)
+        assert "sending" not in str(app.browser.query_one(StatusLine).render())
+
+
+async def test_a_basic_only_challenge_preselects_a_basic_login() -> None:
+    def answer(request: httpx.Request) -> httpx.Response:
+        if request.headers.get("authorization") == "Basic dXNlcjpwYXNzd2Q=":
+            return httpx.Response(200, json={"authenticated": True, "user": "user"})
+        return httpx.Response(401, headers={"WWW-Authenticate": 'Basic realm="Fake Realm"'})
+
+    app = fake_app(answer)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, LoginDialog)
+        assert dialog.query_one("#kind", Select).value == "basic"
+        assert not dialog.query_one("#login-url", Input).display  # no guessed /auth/token
+        await pilot.press(*"user", "tab", *"passwd", "enter")
+        await settle(pilot)
+        page = app.browser.session.shown
+        assert page is not None
+        assert page.status == 200
+        titles = [n.title for n in app._notifications]
+        assert "Credential set" in titles
+        assert "user (basic)" in str(app.browser.query_one("#auth-badge").render())
+        await pilot.press("x")  # log out
+        await pilot.pause()
+        assert app.browser.session.credential(API) is None
+        assert str(app.browser.query_one("#auth-badge").render()).strip() == ""
+
+
+async def test_a_header_kept_in_the_composer_goes_with_the_next_link(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("http://mock/")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        composer.query_one("#headers", PairsEditor).add_row("Accept", "application/vnd.siren+json")
+        await pilot.pause()
+        composer.query_one("#keep-headers", Checkbox).value = True
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "+1 header" in str(app.browser.query_one("#auth-badge").render())
+        app.browser.open_url("/customers")
+        await settle(pilot)
+        page = app.browser.session.shown
+        assert page is not None
+        assert page.exchange is not None
+        assert page.exchange.response.media_type == "application/vnd.siren+json"
+        await pilot.press("s")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, SessionDialog)
+        await pilot.press("enter")  # drops the kept header
+        await pilot.pause()
+        assert app.browser.session.kept_headers("http://mock/") == ()
+
+
+async def test_invalid_json_is_marked_and_sent_only_when_asked_twice(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("http://mock/status")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        composer.query_one("#method", Input).value = "POST"
+        composer.query_one("#body", TextArea).text = '{"name": "Ann",\n "x": }'
+        await pilot.pause()
+        note = str(composer.query_one("#json-note").render())
+        assert "Not valid JSON, line 2, column" in note
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is composer  # not sent: the person was asked
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is app.browser
+        page = app.browser.session.shown
+        assert page is not None
+        assert page.spec.method == "POST"
+        assert page.spec.body == '{"name": "Ann",\n "x": }'  # sent as it is, when asked
