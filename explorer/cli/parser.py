@@ -29,6 +29,7 @@ EPILOG = """\
 examples:
   restwalk request GET http://127.0.0.1:8000/
   restwalk request GET http://127.0.0.1:8000/ --follow customers --follow item
+  restwalk request GET 'http://127.0.0.1:8000/customers?limit=5' --follow next
   restwalk request GET http://127.0.0.1:8000/ --follow customer-search --var name=Ada
   restwalk request POST http://127.0.0.1:8000/customers --user alice:wonderland \\
       -d '{"name": "Ann", "address": "1 Main St, Springfield, IL 62701"}'

@@ -496,3 +496,68 @@ def test_pick_link_prefers_exact_then_case_then_curie() -> None:
     assert pick_link(links[:2], "next") is links[1]
     assert pick_link(links[:1], "next") is links[0]
     assert pick_link(links, "prev") is None
+
+
+# --- issue 10: what a person met on the command line --------------------------------------
+
+
+def test_invalid_json_with_a_json_type_is_refused_unless_sent_as_is(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    args = ("request", "POST", mock_url + "/customers", "-H", "Content-Type: application/json")
+    code, out, err = run(capsys, *args, "-d", '{"name": "Ann",}')
+    assert (code, out) == (2, "")
+    assert_one_line_error(err)
+    assert "not valid JSON (line 1, column 16" in err
+    assert "--as-is" in err
+    code, out, err = run(capsys, *args, "-d", '{"name": "Ann",}', "--as-is", "--user", "a:b")
+    assert code == 0  # sent: the server's answer is printed
+    assert out.startswith("HTTP/1.1 4")
+
+
+def test_the_tui_takes_the_connection_options(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from explorer.core.connection import ConnectionSettings
+    from explorer.ui import app as app_module
+
+    seen: list[tuple[str, ConnectionSettings]] = []
+
+    def fake_run(url: str, settings: ConnectionSettings, *, mock_users: bool) -> int:
+        seen.append((url, settings))
+        return 0
+
+    monkeypatch.setattr(app_module, "run_app", fake_run)
+    monkeypatch.setattr("explorer.cli.tui.check_terminal", lambda: None)
+    argv = ["-k", "--timeout", "5", "--proxy", "http://127.0.0.1:3128", "https://127.0.0.1:9/"]
+    assert main(argv) == 0
+    url, settings = seen[-1]
+    assert url == "https://127.0.0.1:9/"
+    assert (settings.verify, settings.timeout, settings.proxy) == (
+        False,
+        5.0,
+        "http://127.0.0.1:3128",
+    )
+    assert main(["--http2", "127.0.0.1:9"]) == 0
+    assert seen[-1][1].http2
+    assert main(["--cacert", str(tmp_path / "missing.pem"), "https://127.0.0.1:9/"]) == 1
+
+
+def test_a_version_can_be_named_on_the_command_line(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    code, out, _ = run(
+        capsys,
+        "request",
+        "GET",
+        mock_url + "/",
+        "--api-version",
+        "2",
+        "--version-style",
+        "header",
+        "--version-name",
+        "Accept-Version",
+        "-v",
+    )
+    assert code == 0
+    assert "\nAccept-Version: 2\n" in out

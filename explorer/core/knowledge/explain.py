@@ -31,6 +31,7 @@ from explorer.core.knowledge.statuses import (
     all_classes,
     all_statuses,
     fallback_for,
+    same_again,
     status_class,
     status_info,
 )
@@ -149,8 +150,9 @@ _CACHE_TEXT = {
 def status_explanation(info: StatusInfo) -> Explanation:
     """The explanation of a known status code."""
     cls = status_class(info.code)
+    again = same_again(info.code)
     sections = [
-        Section("Class", (f"{cls.label}: {cls.meaning}",) if cls else ()),
+        Section("Class", (f"{cls.label}: {cls.meaning} {again}".rstrip(),) if cls else ()),
         Section("Rule", (info.rule,)),
         Section("What to do next", info.next_steps, bullets=True),
     ]
@@ -172,7 +174,7 @@ def unknown_status_explanation(code: int, cls: StatusClass) -> Explanation:
     """An unregistered code in 100..599: its class, and the x00 code it stands for."""
     fallback = fallback_for(code)
     sections = [
-        Section("Class", (f"{cls.label}: {cls.meaning}",)),
+        Section("Class", (f"{cls.label}: {cls.meaning} {same_again(code)}".rstrip(),)),
         Section(
             "Rule",
             (

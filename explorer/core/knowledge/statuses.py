@@ -35,8 +35,7 @@ CLASSES: tuple[StatusClass, ...] = (
     StatusClass(
         4,
         "Client Error",
-        "The request has a problem: syntax, credentials, permissions, target or method. "
-        "Sending it again unchanged will fail the same way.",
+        "The request has a problem: syntax, credentials, permissions, target or method.",
         "Read the problem body, fix the request, then send it again.",
     ),
     StatusClass(
@@ -56,6 +55,18 @@ _BY_CODE = {info.code: info for info in _ALL}
 
 MIN_CODE = 100
 MAX_CODE = 599
+
+
+#: 4xx answers that the same request may not get again: a timeout, a lock, too many
+#: requests (after the wait), too early, and the teapot, which is a joke, not a fault.
+_NOT_THE_SAME_AGAIN = frozenset({408, 418, 423, 425, 429})
+
+
+def same_again(code: int) -> str:
+    """For a 4xx that the same request gets again: a sentence saying so (else empty)."""
+    if code // 100 == 4 and code not in _NOT_THE_SAME_AGAIN:
+        return "Sending it again unchanged will fail the same way."
+    return ""
 
 
 def status_info(code: int) -> StatusInfo | None:

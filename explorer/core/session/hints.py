@@ -44,8 +44,17 @@ def key_hint(page: Page) -> str:
         return ""
     if status in _BY_STATUS:
         return _BY_STATUS[status]
+    if status == HTTPStatus.NOT_MODIFIED:
+        if page.revalidated is not None:
+            return "Your copy is still valid: the body shown is the one restwalk already had."
+        return (
+            "Your copy is still valid, but restwalk has none: press c and send it "
+            "without If-None-Match / If-Modified-Since to get the body."
+        )
     if HTTPStatus.MULTIPLE_CHOICES <= status < HTTPStatus.BAD_REQUEST:
-        return "Follow the Location link from the links panel (f, then Enter)."
+        if any(link.source == "header:Location" for link in page.links):
+            return "Follow the Location link from the links panel (f, then Enter)."
+        return "No Location to follow: read the body for the choices, or alt+left goes back."
     if status >= HTTPStatus.INTERNAL_SERVER_ERROR:
         return "Not your fault: press r to try again later."
     if status >= HTTPStatus.BAD_REQUEST:

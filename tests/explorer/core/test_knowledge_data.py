@@ -341,3 +341,16 @@ def test_the_knowledge_base_imports_no_textual() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
     )
     assert result.returncode == 0, result.stderr
+
+
+# Teaching text (issue 10, item 14).
+def test_418_and_429_are_not_told_they_fail_the_same_way_and_404_is() -> None:
+    from explorer.core.knowledge import explain
+
+    for code in ("418", "429", "408"):
+        text = explain(code)
+        assert text is not None
+        assert "fail the same way" not in " ".join(text.to_text().split())
+    text = explain("404")
+    assert text is not None
+    assert "fail the same way" in " ".join(text.to_text().split())

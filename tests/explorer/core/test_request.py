@@ -24,6 +24,7 @@ from explorer.core.request import (
     CookieSession,
     LoginFlow,
     RequestSpec,
+    VersionStyle,
     build_login_request,
     build_request,
     guess_content_type,
@@ -354,3 +355,52 @@ def test_any_input_builds_or_raises_invalid_request(
     else:
         assert request.method == method
         assert request.url.scheme in ("http", "https")
+
+
+# Versions as real APIs name them (issue 10, item 12).
+@pytest.mark.parametrize(
+    ("style", "name", "where", "expected"),
+    [
+        ("query", "api-version", "url", "http://api.test/items?api-version=3"),
+        ("header", "Accept-Version", "Accept-Version", "3"),
+        ("header", "X-API-Version", "X-API-Version", "3"),
+        ("header", "Custom-Header: api-version={version}", "Custom-Header", "api-version=3"),
+        ("header", "", "Custom-Header", "api-version=3"),
+        (
+            "media-type",
+            "application/vnd.example+json; version={version}",
+            "Accept",
+            "application/vnd.example+json; version=3",
+        ),
+        (
+            "media-type",
+            "application/vnd.github+json",
+            "Accept",
+            "application/vnd.github+json; version=3",
+        ),
+        ("media-type", "", "Accept", "application/json; version=3"),
+    ],
+)
+def test_versions_can_be_named_as_real_apis_name_them(
+    style: VersionStyle, name: str, where: str, expected: str
+) -> None:
+    spec = RequestSpec(
+        url="http://api.test/items", api_version=3, version_style=style, version_name=name
+    )
+    request = build_request(spec)
+    if where == "url":
+        assert str(request.url) == expected
+    else:
+        assert request.headers[where] == expected
+        assert len(request.headers.get_list(where)) == 1  # the version's field replaces any other
+
+
+@pytest.mark.parametrize(
+    ("style", "name"), [("query", "a=b"), ("header", "Bad Header"), ("media-type", "json")]
+)
+def test_a_version_name_that_is_no_field_is_refused(style: VersionStyle, name: str) -> None:
+    spec = RequestSpec(
+        url="http://api.test/", api_version=2, version_style=style, version_name=name
+    )
+    with pytest.raises(InvalidRequest):
+        build_request(spec)

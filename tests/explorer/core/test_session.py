@@ -246,3 +246,22 @@ def test_reload_asks_before_an_unsafe_method_and_says_what_put_is() -> None:
     note = session.reload()
     assert note is not None
     assert "idempotent, not safe" in note.note
+
+
+def test_a_304_hint_says_the_copy_is_valid_and_never_to_follow_a_missing_location() -> None:
+    from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
+    from explorer.core.session.hints import key_hint
+
+    sent = SentRequest("GET", f"{MOCK}/customers/1", ())
+    not_modified = ReceivedResponse(304, "Not Modified", "HTTP/1.1", (), b"", sent.url)
+    page = Page(RequestSpec(url=sent.url), Exchange(sent, sent, not_modified))
+    assert "Location" not in key_hint(page)
+    assert "restwalk has none" in key_hint(page)
+    had = ReceivedResponse(200, "OK", "HTTP/1.1", (), b"{}", sent.url)
+    from dataclasses import replace
+
+    assert "already had" in key_hint(replace(page, revalidated=had))
+    found = ReceivedResponse(302, "Found", "HTTP/1.1", (), b"", sent.url)
+    assert "No Location to follow" in key_hint(
+        Page(RequestSpec(url=sent.url), Exchange(sent, sent, found))
+    )
