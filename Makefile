@@ -1,8 +1,10 @@
 # Two commands on a fresh machine: `make run` and `make test`.
+# PYTHON and VENV choose the interpreter: `make test PYTHON=python3.13 VENV=.venv-3.13`.
 PYTHON ?= python3
-VENV := .venv
+VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
 BYTECODE := $(VENV)/.compiled
 SOURCES := $(shell find explorer mock_server -name '*.py')
 
@@ -11,15 +13,20 @@ SOURCES := $(shell find explorer mock_server -name '*.py')
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# `make run` installs what the app needs to run; `make test` adds the test tools.
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(TEST_STAMP): $(RUN_STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[test]"
-	touch $(STAMP)
+	touch $(TEST_STAMP)
 
 # An installed package comes with its bytecode compiled; this checkout is installed
 # editable, so compile it here, or machines with PYTHONDONTWRITEBYTECODE set would
 # compile every module from source at every start (over 0.1 s of restwalk's).
-$(BYTECODE): $(STAMP) $(SOURCES)
+$(BYTECODE): $(RUN_STAMP) $(SOURCES)
 	$(BIN)/python -m compileall -q explorer mock_server
 	touch $(BYTECODE)
 
@@ -31,15 +38,15 @@ mock: $(BYTECODE)
 
 test: lint typecheck pytest
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-typecheck: $(STAMP)
+typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
+pytest: $(TEST_STAMP)
 	$(BIN)/pytest
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf .venv .venv-* .pytest_cache .mypy_cache .ruff_cache .hypothesis
