@@ -2,6 +2,8 @@
 
 A fault anywhere inside is logged with its traceback (for the operator) and
 answered with a 500 problem body (for the client); the server keeps serving.
+A client that resets the connection is no fault: one line at info level says
+so, and nobody is left to answer.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import logging
 from http import HTTPStatus
 
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server.preconditions import http_date
@@ -48,6 +51,16 @@ class ErrorLayer:
             if started:
                 raise
             await problem.response(scope)(scope, receive, send_tracking)
+        except (ConnectionError, ClientDisconnect) as error:
+            client = scope.get("client") or ("-", 0)
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else "closed"
+            logger.info(
+                "%s:%s reset the connection during %s %s (%s)",
+                *client[:2],
+                scope.get("method"),
+                scope.get("path"),
+                reason,
+            )
         except Exception:
             logger.exception("Unhandled error on %s %s", scope.get("method"), scope.get("path"))
             if started:
