@@ -56,6 +56,16 @@ def _non_negative(value: str) -> int:
     return _positive(value)
 
 
+def _positive_seconds(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {value!r}") from None
+    if not 0 < number < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {value!r}")
+    return number
+
+
 def _port(value: str) -> int:
     number = _non_negative(value)
     if number > 65535:
@@ -145,6 +155,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="largest request body; larger: 413 (default %(default)s)",
     )
     add(
+        "--body-timeout",
+        type=_positive_seconds,
+        default=defaults.body_timeout_seconds,
+        metavar="SECONDS",
+        help="longest a request body may take to arrive; slower: 408 (default %(default)g)",
+    )
+    add(
+        "--http-parser",
+        choices=("httptools", "h11"),
+        default=defaults.http_parser,
+        help="HTTP/1.1 parser: httptools (fast; what it refuses goes to h11) or h11 alone",
+    )
+    add(
         "--disable-method",
         type=_method,
         action="append",
@@ -207,6 +230,8 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         max_header_size=args.max_header_size,
         max_field_size=field_limit(args.max_header_size),
         max_body_size=args.max_body_size,
+        body_timeout_seconds=args.body_timeout,
+        http_parser=args.http_parser,
         disabled_methods=frozenset(args.disable_method),
         require_preconditions=args.require_preconditions,
         maintenance=args.maintenance,

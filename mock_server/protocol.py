@@ -152,6 +152,7 @@ class MockH11Protocol(H11Protocol):
         # which takes fractions of a second: tests use short ones.
         self.timeout_keep_alive = cast(int, self.settings.keep_alive_seconds)
         self.body_timer: asyncio.TimerHandle | None = None
+        self.body_deadline: asyncio.TimerHandle | None = None
 
     def connection_made(  # type: ignore[override]
         self, transport: asyncio.Transport
@@ -172,6 +173,7 @@ class MockH11Protocol(H11Protocol):
         super().connection_lost(exc)
         self.lingering_transport.finish()
         self._stop_body_timer()
+        self._stop_body_deadline()
 
     def data_received(self, data: bytes) -> None:
         if self.lingering_transport.lingering:
@@ -224,9 +226,17 @@ class MockH11Protocol(H11Protocol):
         because the application has not consumed what came (uvicorn's flow control).
         """
         self._stop_body_timer()
+        sending = self.conn.their_state is h11.SEND_BODY
+        if sending and self.body_deadline is None:
+            self.body_deadline = self.loop.call_later(
+                self.settings.body_timeout_seconds, self._body_too_slow
+            )
+        elif not sending and self.body_deadline is not None:
+            self.body_deadline.cancel()
+            self.body_deadline = None
         waiting = self.cycle is not None and self.cycle.waiting_for_100_continue
         if (
-            self.conn.their_state is h11.SEND_BODY
+            sending
             and not waiting
             and not self.flow.read_paused
             and not self.transport.is_closing()
@@ -237,6 +247,19 @@ class MockH11Protocol(H11Protocol):
         if self.body_timer is not None:
             self.body_timer.cancel()
             self.body_timer = None
+
+    def _stop_body_deadline(self) -> None:
+        if self.body_deadline is not None:
+            self.body_deadline.cancel()
+            self.body_deadline = None
+
+    def _body_too_slow(self) -> None:
+        self.body_deadline = None
+        if self.conn.their_state is h11.SEND_BODY and not self.transport.is_closing():
+            self._answer_and_close(
+                HTTPStatus.REQUEST_TIMEOUT,
+                f"The request body did not arrive within {self.settings.body_timeout_seconds:g} s.",
+            )
 
     def _body_stalled(self) -> None:
         self.body_timer = None

@@ -1,4 +1,4 @@
-"""Serving the app with uvicorn (h11): in the foreground, or in a background thread.
+"""Serving the app with uvicorn: in the foreground, or in a background thread.
 
 The listening socket is bound here, before uvicorn starts, so a port in use is
 one clear error and a test can ask for port 0 and learn the port it got.
@@ -21,6 +21,7 @@ import uvicorn
 from uvicorn.supervisors import Multiprocess
 
 from mock_server.app import MockApp, create_app
+from mock_server.httptools_protocol import MockHttpToolsProtocol
 from mock_server.protocol import MockConfig, MockH11Protocol
 from mock_server.settings import RateLimit, Settings
 
@@ -54,9 +55,11 @@ def url_of(sock: socket.socket) -> str:
 def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config:
     """The uvicorn configuration every way of serving shares.
 
-    The protocol is :class:`~mock_server.protocol.MockH11Protocol` (h11 with
-    problem bodies for unparseable requests; it reads ``settings`` from the
-    config). ``proxy_headers`` is off: the mock server is nobody's backend, and
+    The protocol is :class:`~mock_server.httptools_protocol.MockHttpToolsProtocol`
+    (llhttp, handing what it refuses to h11), or with ``http_parser="h11"``
+    :class:`~mock_server.protocol.MockH11Protocol` alone; both answer
+    unparseable requests with problem bodies and read ``settings`` from the
+    config. ``proxy_headers`` is off: the mock server is nobody's backend, and
     a trusted ``X-Forwarded-For`` would let any local client pick the address
     the rate limit counts it under. WebSockets are off (``ws="none"``): the mock
     speaks plain HTTP, answers an ``Upgrade: websocket`` request as HTTP, and
@@ -65,7 +68,7 @@ def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config
     return MockConfig(
         app,
         settings,
-        http=MockH11Protocol,
+        http=MockH11Protocol if settings.http_parser == "h11" else MockHttpToolsProtocol,
         ws="none",
         lifespan="off",
         log_config=None,

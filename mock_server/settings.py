@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Literal
 
 TokenMode = Literal["signed", "stored"]
+#: The HTTP/1.1 parser: llhttp (fast; requests it refuses go to h11) or h11 alone.
+HttpParser = Literal["httptools", "h11"]
 
 #: Methods the spec names. GET and HEAD can never be disabled.
 STANDARD_METHODS: tuple[str, ...] = (
@@ -58,6 +60,9 @@ class Settings:
     workers: int = 1
     log_level: str = "info"
     keep_alive_seconds: float = 5.0
+    #: The longest a request body may take to arrive, however steadily it trickles.
+    body_timeout_seconds: float = 60.0
+    http_parser: HttpParser = "httptools"
     token_lifetime_seconds: int = 3600
 
     def __post_init__(self) -> None:
@@ -70,5 +75,7 @@ class Settings:
             raise ValueError("fault rate must be between 0 and 1")
         if self.latency_ms < 0:
             raise ValueError("latency must not be negative")
+        if self.body_timeout_seconds <= 0:
+            raise ValueError("the body timeout must be positive")
         if self.workers < 1:
             raise ValueError("workers must be at least 1")

@@ -18,6 +18,8 @@ from mock_server import BackgroundServer, Settings, create_app
 from mock_server.app import MockApp
 
 BASE = "http://mock.test"
+#: The HTTP/1.1 parsers the server runs on: every test over a socket runs on each.
+HTTP_PARSERS = ("httptools", "h11")
 
 
 def basic(user: str, password: str) -> dict[str, str]:
@@ -56,8 +58,15 @@ async def client(app: MockApp) -> AsyncIterator[httpx.AsyncClient]:
         yield c
 
 
+@pytest.fixture(params=HTTP_PARSERS)
+def http_parser(request: pytest.FixtureRequest) -> str:
+    """Each HTTP/1.1 parser in turn: the same protocol tests hold for both."""
+    parser: str = request.param
+    return parser
+
+
 @pytest.fixture
-def live_server() -> Iterator[BackgroundServer]:
+def live_server(http_parser: str) -> Iterator[BackgroundServer]:
     """The mock server on a free 127.0.0.1 port, for protocol tests over a real socket."""
-    with BackgroundServer(make_settings()) as server:
+    with BackgroundServer(make_settings(http_parser=http_parser)) as server:
         yield server

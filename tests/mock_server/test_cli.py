@@ -33,6 +33,8 @@ FLAGS = (
     "--max-uri-length",
     "--max-header-size",
     "--max-body-size",
+    "--body-timeout",
+    "--http-parser",
     "--disable-method",
     "--require-preconditions",
     "--maintenance",
@@ -73,6 +75,9 @@ def test_help_lists_every_flag(capsys: pytest.CaptureFixture[str]) -> None:
         ("--rate-limit", "lots"),
         ("--max-body-size", "-1"),
         ("--port", "70000"),
+        ("--body-timeout", "0"),
+        ("--body-timeout", "nan"),
+        ("--http-parser", "picohttp"),
     ],
 )
 def test_bad_setting_is_one_line_and_exit_2(
@@ -111,6 +116,13 @@ def test_limit_flags_become_settings() -> None:
     assert (settings.max_field_size, settings.max_body_size) == (2000, 123)
     assert settings.disabled_methods == {"PUT", "TRACE"}
     assert settings_from_args(build_parser().parse_args(["--rate-limit", "off"])).rate_limit is None
+
+
+def test_body_timeout_and_parser_flags_become_settings() -> None:
+    args = build_parser().parse_args(["--body-timeout", "2.5", "--http-parser", "h11"])
+    settings = settings_from_args(args)
+    assert (settings.body_timeout_seconds, settings.http_parser) == (2.5, "h11")
+    assert settings_from_args(build_parser().parse_args([])).http_parser == "httptools"
 
 
 @pytest.mark.parametrize(

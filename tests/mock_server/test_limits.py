@@ -37,8 +37,8 @@ async def limited() -> AsyncIterator[httpx.AsyncClient]:
 
 
 @pytest.fixture
-def server() -> Iterator[BackgroundServer]:
-    with BackgroundServer(make_settings(**LIMITS)) as running:
+def server(http_parser: str) -> Iterator[BackgroundServer]:
+    with BackgroundServer(make_settings(**LIMITS, http_parser=http_parser)) as running:
         yield running
 
 

@@ -1,7 +1,8 @@
 """The server over a real socket: what only the HTTP/1.1 implementation sees.
 
 Malformed input must get a proper status with a problem body, and the server
-must keep serving afterwards. Each test talks to a real uvicorn (h11) server.
+must keep serving afterwards. Each test talks to a real uvicorn server, once
+with each HTTP/1.1 parser (httptools and h11).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import socket
 import time
 from collections.abc import Iterator
 
+import orjson
 import pytest
 
 from mock_server import BackgroundServer
@@ -28,9 +30,10 @@ def assert_still_serving(url: str) -> None:
 
 
 @pytest.fixture
-def short_idle() -> Iterator[BackgroundServer]:
+def short_idle(http_parser: str) -> Iterator[BackgroundServer]:
     """A server that closes idle connections after 0.3 s."""
-    with BackgroundServer(make_settings(keep_alive_seconds=0.3)) as server:
+    settings = make_settings(keep_alive_seconds=0.3, http_parser=http_parser)
+    with BackgroundServer(settings) as server:
         yield server
 
 
@@ -344,3 +347,71 @@ def test_absolute_form_target_is_served_as_its_path(live_server: BackgroundServe
     assert response.status == 200
     assert response.headers["api-version"] == "2"
     assert b'"href":"/customers/1?version=2"' in response.body
+
+
+# --- the whole body has a deadline ------------------------------------------------------
+
+
+@pytest.fixture
+def short_body_deadline(http_parser: str) -> Iterator[BackgroundServer]:
+    """A server that waits 2 s for a stalled body but 0.5 s at most for a whole one."""
+    settings = make_settings(
+        keep_alive_seconds=2.0, body_timeout_seconds=0.5, http_parser=http_parser
+    )
+    with BackgroundServer(settings) as server:
+        yield server
+
+
+def test_a_trickling_body_gets_408_at_the_overall_deadline(
+    short_body_deadline: BackgroundServer,
+) -> None:
+    # One byte every 50 ms never stalls for 2 s, but the whole body is due in 0.5 s.
+    head = request("POST", "/customers", "Content-Length: 1000", JSON, AUTH)
+    with connect(short_body_deadline.url) as sock:
+        sock.sendall(head)
+        sock.settimeout(0.05)
+        received = b""
+        started = time.monotonic()
+        while b"\r\n\r\n" not in received:
+            assert time.monotonic() - started < 5, "no answer to a trickling body"
+            try:
+                sock.sendall(b" ")
+                received += sock.recv(65536)
+            except TimeoutError:
+                continue
+            except (BrokenPipeError, ConnectionResetError):
+                break
+        sock.settimeout(5)
+        reader = Reader(sock)
+        reader.buffer = received
+        response = reader.response()
+    assert response.status == 408
+    assert "did not arrive within 0.5 s" in str(response.problem()["detail"])
+    assert_still_serving(short_body_deadline.url)
+
+
+# --- pipelining ---------------------------------------------------------------------------
+
+
+def test_pipelined_requests_are_answered_in_order(live_server: BackgroundServer) -> None:
+    data = b"".join(request("GET", f"/customers/{n}") for n in (1, 2, 3))
+    with connect(live_server.url) as sock:
+        sock.sendall(data + request("GET", "/nowhere"))
+        reader = Reader(sock)
+        bodies = [reader.response() for _ in range(4)]
+    assert [r.status for r in bodies] == [200, 200, 200, 404]
+    assert [orjson.loads(r.body)["id"] for r in bodies[:3]] == [1, 2, 3]
+
+
+def test_a_refused_head_after_good_requests_on_one_connection(
+    live_server: BackgroundServer,
+) -> None:
+    # Sent apart, as clients do: the unknown method is still the application's 501.
+    with connect(live_server.url) as sock:
+        reader = Reader(sock)
+        sock.sendall(request("GET", "/"))
+        assert reader.response().status == 200
+        sock.sendall(request("BREW", "/"))
+        assert reader.response().status == 501
+        sock.sendall(request("GET", "/customers/1"))
+        assert reader.response().status == 200
