@@ -25,7 +25,7 @@ from starlette.requests import Request
 from mock_server.problems import Problem
 from mock_server.representations.model import Link
 from mock_server.resources.urls import href, template_href
-from mock_server.store import Record
+from mock_server.store import Collection, Record
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
@@ -167,6 +167,22 @@ def select(records: list[Record], query: Query, listing: Listing) -> Page:
         kept.sort(key=key, reverse=part.startswith("-"))
     window = kept[query.offset : query.offset + query.limit]
     return Page(window, len(kept), query)
+
+
+def select_from(collection: Collection, query: Query, listing: Listing) -> Page:
+    """The page of ``collection`` that ``query`` asks for, from its indexes when it can.
+
+    Without filters and with at most one sort key, the page is a slice of an
+    index (:meth:`Collection.page`); otherwise the records are scanned.
+    """
+    if query.filters or len(query.sort) > 1:
+        return select(collection.all(), query, listing)
+    sort = None
+    if query.sort:
+        name = query.sort[0].removeprefix("-")
+        sort = (name, listing.sort_keys[name], query.sort[0].startswith("-"))
+    records, total = collection.page(query.offset, query.limit, sort)
+    return Page(records, total, query)
 
 
 def page_links(request: Request, listing: Listing, page: Page) -> list[Link]:

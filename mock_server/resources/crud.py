@@ -149,7 +149,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
 
     async def list_members(request: Request) -> Response:
         query = cq.parse_query(request.query_params.multi_items(), entity.listing)
-        page = cq.select(store[entity.collection].all(), query, entity.listing)
+        page = cq.select_from(store[entity.collection], query, entity.listing)
         paging = cq.page_links(request, entity.listing, page)
         resource = Resource(
             kind=entity.collection,

@@ -1,10 +1,22 @@
-"""One collection of records: ids never reused, deleted ids remembered (410 Gone)."""
+"""One collection of records: ids never reused, deleted ids remembered (410 Gone).
+
+A collection keeps indexes, so that nothing a request does scans every record:
+the live ids in order (a page is a slice), the unique field (a create checks
+one key), one sorted index per sort key asked for (built at first use, then
+kept up to date by every write, as a database keeps its indexes), and the
+newest change. :meth:`Collection.page` is the query a page without filters
+makes; with filters, the caller scans :meth:`Collection.all`.
+"""
 
 from __future__ import annotations
 
-import copy
+from bisect import bisect_left, insort
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+#: How a sort key reads a record (the value must order like the others').
+SortKey = Callable[["Record"], Any]
 
 
 class NotFound(LookupError):
@@ -24,6 +36,15 @@ class Conflict(ValueError):
         self.value = value
 
 
+def copied(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars), ten times cheaper than deepcopy."""
+    if type(value) is dict:
+        return {key: copied(inner) for key, inner in value.items()}
+    if type(value) is list:
+        return [copied(inner) for inner in value]
+    return value
+
+
 @dataclass
 class Record:
     """A stored entity: its id, its data (always the newest schema), and when it changed."""
@@ -35,7 +56,7 @@ class Record:
 
     def snapshot(self) -> Record:
         """A copy safe to hand out: changing it never changes the store."""
-        return Record(self.id, copy.deepcopy(self.data), self.created, self.updated)
+        return Record(self.id, copied(self.data), self.created, self.updated)
 
 
 @dataclass
@@ -49,6 +70,13 @@ class Collection:
     next_id: int = 1
     #: When a record was last deleted: a deletion changes the collection too.
     last_deletion: float = 0.0
+    # Indexes, built at first use (the seed and the journal fill ``records`` directly).
+    _ids: list[int] | None = field(default=None, init=False, repr=False, compare=False)
+    _owners: dict[str, int] | None = field(default=None, init=False, repr=False, compare=False)
+    _newest: float | None = field(default=None, init=False, repr=False, compare=False)
+    _sorted: dict[tuple[str, bool], _SortIndex] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def get(self, record_id: int) -> Record:
         """The record ``record_id``; :class:`Gone` if deleted, :class:`NotFound` if never used."""
@@ -65,22 +93,96 @@ class Collection:
 
     def last_modified(self) -> float:
         """When anything in the collection last changed (0 for an empty, untouched one)."""
-        newest = max((r.updated for r in self.records.values()), default=0.0)
-        return max(newest, self.last_deletion)
+        if self._newest is None:
+            self._newest = max((r.updated for r in self.records.values()), default=0.0)
+        return max(self._newest, self.last_deletion)
+
+    def ids(self) -> list[int]:
+        """Every live id, ascending. The index itself: do not change it."""
+        if self._ids is None:
+            self._ids = sorted(self.records)
+        return self._ids
+
+    def page(
+        self, offset: int, limit: int, sort: tuple[str, SortKey, bool] | None = None
+    ) -> tuple[list[Record], int]:
+        """Records ``offset`` to ``offset + limit`` and the total, by id or by ``sort``.
+
+        ``sort`` is (name, key, descending); ties are in ascending id order
+        either way, as a stable sort of the records by id would leave them.
+        The records are the store's own: do not change them.
+        """
+        ids = self.ids()
+        total = len(ids)
+        if sort is None or (sort[0] == "id" and not sort[2]):
+            window = ids[offset : offset + limit]
+        elif sort[0] == "id":
+            window = ids[max(0, total - offset - limit) : max(0, total - offset)][::-1]
+        else:
+            window = self._sort_index(*sort).window(offset, limit)
+        return [self.records[record_id] for record_id in window], total
+
+    def _sort_index(self, name: str, key: SortKey, descending: bool) -> _SortIndex:
+        index = self._sorted.get((name, descending))
+        if index is None:
+            index = _SortIndex(key, descending, self.records.values())
+            self._sorted[name, descending] = index
+        return index
+
+    def _unique_value(self, data: dict[str, Any]) -> str | None:
+        if self.unique is None or self.unique not in data:
+            return None
+        return str(data[self.unique]).casefold()
+
+    def _unique_owners(self) -> dict[str, int]:
+        if self._owners is None:
+            self._owners = {}
+            for record in self.records.values():
+                value = self._unique_value(record.data)
+                if value is not None:
+                    self._owners.setdefault(value, record.id)
+        return self._owners
 
     def _check_unique(self, data: dict[str, Any], record_id: int | None) -> None:
-        if self.unique is None or self.unique not in data:
+        wanted = self._unique_value(data)
+        if wanted is None:
             return
-        wanted = str(data[self.unique]).casefold()
-        for other in self.records.values():
-            if other.id != record_id and str(other.data.get(self.unique, "")).casefold() == wanted:
-                raise Conflict(self.unique, data[self.unique])
+        owner = self._unique_owners().get(wanted)
+        if owner is not None and owner != record_id:
+            assert self.unique is not None
+            raise Conflict(self.unique, data[self.unique])
+
+    def _index(self, record: Record, *, new_id: bool = True) -> None:
+        """Every index built so far learns of ``record`` (just put in ``records``)."""
+        if self._ids is not None and new_id:
+            if not self._ids or self._ids[-1] < record.id:
+                self._ids.append(record.id)
+            else:
+                insort(self._ids, record.id)
+        value = self._unique_value(record.data)
+        if self._owners is not None and value is not None:
+            self._owners.setdefault(value, record.id)
+        if self._newest is not None:
+            self._newest = max(self._newest, record.updated)
+        for index in self._sorted.values():
+            index.add(record)
+
+    def _unindex(self, record: Record, *, keep_id: bool = False) -> None:
+        """Every index built so far forgets ``record`` (its id too, unless ``keep_id``)."""
+        if self._ids is not None and not keep_id:
+            del self._ids[bisect_left(self._ids, record.id)]
+        value = self._unique_value(record.data)
+        if self._owners is not None and value is not None and self._owners.get(value) == record.id:
+            del self._owners[value]
+        for index in self._sorted.values():
+            index.remove(record)
 
     def create(self, data: dict[str, Any], now: float) -> Record:
         """A new record with the next id."""
         self._check_unique(data, None)
-        record = Record(self.next_id, copy.deepcopy(data), now, now)
+        record = Record(self.next_id, copied(data), now, now)
         self.records[record.id] = record
+        self._index(record)
         self.next_id += 1
         return record.snapshot()
 
@@ -94,16 +196,47 @@ class Collection:
         self._check_unique(data, record_id)
         existing = self.records.get(record_id)
         created = existing is None
-        record = Record(
-            record_id, copy.deepcopy(data), now if existing is None else existing.created, now
-        )
+        record = Record(record_id, copied(data), now if existing is None else existing.created, now)
+        if existing is not None:
+            self._unindex(existing, keep_id=True)
         self.records[record_id] = record
+        self._index(record, new_id=existing is None)
         self.next_id = max(self.next_id, record_id + 1)
         return record.snapshot(), created
 
     def delete(self, record_id: int, now: float = 0.0) -> None:
         """Remove record ``record_id`` (at time ``now``) and remember that it existed."""
         self.get(record_id)
-        del self.records[record_id]
+        self._unindex(self.records.pop(record_id))
         self.deleted.add(record_id)
         self.last_deletion = max(self.last_deletion, now)
+
+
+class _SortIndex:
+    """The live records ordered by one key, as (key, id) pairs: bisected, never re-sorted.
+
+    Descending indexes hold (key, -id) and are read from the end, so that ties
+    still come in ascending id order.
+    """
+
+    def __init__(self, key: SortKey, descending: bool, records: Any) -> None:
+        self.key = key
+        self.sign = -1 if descending else 1
+        self.entries: list[tuple[Any, int]] = sorted(self._entry(r) for r in records)
+
+    def _entry(self, record: Record) -> tuple[Any, int]:
+        return (self.key(record), self.sign * record.id)
+
+    def add(self, record: Record) -> None:
+        insort(self.entries, self._entry(record))
+
+    def remove(self, record: Record) -> None:
+        del self.entries[bisect_left(self.entries, self._entry(record))]
+
+    def window(self, offset: int, limit: int) -> list[int]:
+        """The ids at positions ``offset`` to ``offset + limit`` of this order."""
+        if self.sign == 1:
+            return [record_id for _, record_id in self.entries[offset : offset + limit]]
+        end = len(self.entries) - offset
+        chosen = self.entries[max(0, end - limit) : max(0, end)]
+        return [-negated for _, negated in reversed(chosen)]
