@@ -149,7 +149,8 @@ class Customers(Entity):
         )
 
     def title_of(self, record: Record) -> str:
-        return str(record.data.get("name", super().title_of(record)))
+        name = record.data.get("name")
+        return super().title_of(record) if name is None else str(name)
 
     def check_readable(self, record_id: int) -> None:
         if record_id == LEGAL_HOLD_CUSTOMER_ID:

@@ -87,10 +87,9 @@ class Entity(ABC):
         """What may be done to ``record`` now: update, patch, delete by default."""
         target = href(request, self.item_path(record.id))
         noun = self.kind
+        fields = self.fields(version, record)
         return [
-            Action(
-                "update", "PUT", target, f"Replace this {noun}", fields=self.fields(version, record)
-            ),
+            Action("update", "PUT", target, f"Replace this {noun}", fields=fields),
             Action(
                 "patch",
                 "PATCH",
@@ -98,8 +97,7 @@ class Entity(ABC):
                 f"Change some fields of this {noun}",
                 content_type=MERGE_PATCH,
                 fields=tuple(
-                    Field(f.name, f.type, False, f.value, f.prompt, f.options)
-                    for f in self.fields(version, record)
+                    Field(f.name, f.type, False, f.value, f.prompt, f.options) for f in fields
                 ),
             ),
             Action("delete", "DELETE", target, f"Delete this {noun}"),

@@ -106,7 +106,8 @@ class Products(Entity):
         return found
 
     def title_of(self, record: Record) -> str:
-        return str(record.data.get("name", super().title_of(record)))
+        name = record.data.get("name")
+        return super().title_of(record) if name is None else str(name)
 
 
 ENTITY = Products()
