@@ -208,9 +208,12 @@ class Client:
         """The cookies of the session: (domain, path, name), values left out."""
         return [(cookie.domain, cookie.path, cookie.name) for cookie in self.http.cookies.jar]
 
-    def forget_cookies(self, url: str) -> int:
-        """Drop every cookie the jar would send to ``url``'s host; returns how many."""
+    def forget(self, url: str) -> int:
+        """Log out of ``url``'s host: drop the tokens logged in there and every cookie the
+        jar would send there; returns how many cookies went."""
         host = httpx.URL(url).host
+        for flow in [flow for flow in self._tokens if httpx.URL(flow.url).host == host]:
+            del self._tokens[flow]
         doomed = [
             cookie
             for cookie in self.http.cookies.jar

@@ -14,7 +14,7 @@ from explorer.core.session.history import Page
 
 _BY_STATUS: dict[int, str] = {
     HTTPStatus.UNAUTHORIZED: (
-        "Press a to log in; the request is then sent again with the credential."
+        "Press a to log in; a page that only reads is then sent again with the credential."
     ),
     HTTPStatus.FORBIDDEN: "Press a to log in as a user allowed to do this.",
     HTTPStatus.METHOD_NOT_ALLOWED: "Press c to compose it again with one of the allowed methods.",

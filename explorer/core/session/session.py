@@ -286,10 +286,11 @@ class Session:
         current = self.shown
         if current is None:
             return None
-        spec = current.spec
+        spec = self.unprepared(current.spec)
         if spec.method not in SAFE_METHODS:
-            return Next("compose", self.unprepared(spec), reload_note(spec.method), current.via)
-        return Next("send", spec, via=current.via)
+            return Next("compose", spec, reload_note(spec.method), current.via)
+        # With the credential in use now: one given or dropped since is honoured.
+        return Next("send", self.prepare(spec), via=current.via)
 
     def after_login(self, url: str, auth: Auth | None) -> Next | None:
         """A credential was given for ``url``'s origin: what is sent now.

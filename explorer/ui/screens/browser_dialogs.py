@@ -143,7 +143,7 @@ class BrowserDialogs(Screen[None]):
     def action_logout(self) -> None:
         url = self._page_url()
         forgotten = self.session.log_out(url)
-        cleared = self.client.forget_cookies(url) if origin_of(url) else 0
+        cleared = self.client.forget(url) if origin_of(url) else 0
         self.notify(
             f"Forgot {forgotten} and {cleared} cookie(s) of {origin_of(url)}.", title="Logged out"
         )

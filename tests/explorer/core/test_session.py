@@ -265,3 +265,18 @@ def test_a_304_hint_says_the_copy_is_valid_and_never_to_follow_a_missing_locatio
     assert "No Location to follow" in key_hint(
         Page(RequestSpec(url=sent.url), Exchange(sent, sent, found))
     )
+
+
+async def test_after_log_out_a_reload_goes_without_the_credential(client: Client) -> None:
+    session = Session()
+    flow = LoginFlow(f"{MOCK}/auth/token", "alice", "wonderland")
+    session.set_credential(MOCK, flow)
+    page = await visit(session, client, RequestSpec(url=f"{MOCK}/orders"))
+    assert page.status == HTTPStatus.OK
+    session.log_out(MOCK)
+    assert client.forget(MOCK) == 0  # the token logged in there goes too
+    step = session.reload()
+    assert step is not None
+    assert step.spec.auth is None
+    page = await visit(session, client, step.spec, record=False)
+    assert page.status == HTTPStatus.UNAUTHORIZED
