@@ -524,3 +524,17 @@ async def test_non_ascii_header_values_go_as_utf8_and_survive_redirects(client: 
     assert exchange.response.status == 200
     assert ("X-Name", "Zoë") in exchange.final.headers
     assert "X-Name: Zoë" in request_text(exchange.hops[0].request)
+
+
+async def test_the_request_shows_the_version_restwalk_sent_not_the_servers() -> None:
+    """An HTTP/1.0 server answers a 1.1 request with 1.0: the request was still 1.1."""
+
+    def http10(conn: socket.socket) -> None:
+        read_head(conn)
+        conn.sendall(b"HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        conn.close()
+
+    with RawServer(http10) as server:
+        exchange = await send(RequestSpec(url=server.url + "/"))
+    assert exchange.response.http_version == "HTTP/1.0"
+    assert request_text(exchange.request).startswith("GET / HTTP/1.1\n")

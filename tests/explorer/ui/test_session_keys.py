@@ -188,3 +188,27 @@ async def test_invalid_json_is_marked_and_sent_only_when_asked_twice(
         assert page is not None
         assert page.spec.method == "POST"
         assert page.spec.body == '{"name": "Ann",\n "x": }'  # sent as it is, when asked
+
+
+async def test_a_304_shows_the_body_it_revalidated(make_app: AppFactory) -> None:
+    from explorer.core.request import RequestSpec
+    from explorer.ui.widgets.body_view import BodyView
+
+    app = make_app("http://mock/customers/1")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        first = app.browser.session.shown
+        assert first is not None
+        assert first.exchange is not None
+        etag = first.exchange.response.header("etag")
+        assert etag
+        spec = RequestSpec(url="http://mock/customers/1", headers=(("If-None-Match", etag),))
+        app.browser.send(spec)
+        await settle(pilot)
+        page = app.browser.session.shown
+        assert page is not None
+        assert page.status == 304
+        body = app.browser.query_one("#body-view", BodyView)
+        shown = "\n".join(body.row_text(row) for row in range(body.line_count))
+        assert '"name"' in shown  # the body restwalk had, still valid
+        assert "already had" in str(app.browser.query_one(StatusLine).render())
