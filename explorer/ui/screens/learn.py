@@ -86,6 +86,9 @@ class LearnScreen(Screen[None]):
         self.all = grouped_entries()
         self.shown: list[Explanation] = []
         self.initial_query = query
+        #: Which fill the list's options come from: a highlight still queued from an
+        #: older list (typing is fast) names an entry of that list, and is dropped.
+        self._fill_count = 0
 
     def compose(self) -> ComposeResult:
         yield Input(
@@ -119,11 +122,14 @@ class LearnScreen(Screen[None]):
         """Show the entries for ``query``: all of them grouped, or the search results."""
         option_list = self.query_one("#learn-list", OptionList)
         option_list.clear_options()
+        self._fill_count += 1
         options: list[Option] = []
         if query.strip():
             self.shown = search(query)
             for index, entry in enumerate(self.shown):
-                options.append(Option(f"{entry.title}  ·  {entry.kind.value}", id=str(index)))
+                options.append(
+                    Option(f"{entry.title}  ·  {entry.kind.value}", id=self._option_id(index))
+                )
         else:
             self.shown = self.all
             group = ""
@@ -131,7 +137,7 @@ class LearnScreen(Screen[None]):
                 if group_of(entry) != group:
                     group = group_of(entry)
                     options.append(Option(f"── {group} ──", disabled=True))
-                options.append(Option(entry.title, id=str(index)))
+                options.append(Option(entry.title, id=self._option_id(index)))
         option_list.add_options(options)
         if self.shown:
             first = next(i for i, option in enumerate(options) if not option.disabled)
@@ -139,6 +145,16 @@ class LearnScreen(Screen[None]):
             self._explain(self.shown[0])
         else:
             self.query_one("#learn-text", Markdown).update(f"Nothing matches {query!r}.")
+
+    def _option_id(self, index: int) -> str:
+        return f"{self._fill_count}:{index}"
+
+    def _entry(self, option_id: str | None) -> Explanation | None:
+        """The entry an option of the current list stands for (None for a stale one)."""
+        fill, _, index = (option_id or "").partition(":")
+        if fill != str(self._fill_count):
+            return None
+        return self.shown[int(index)]
 
     def _explain(self, entry: Explanation) -> None:
         self.query_one("#learn-text", Markdown).update(explanation_markdown(entry))
@@ -154,8 +170,9 @@ class LearnScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#learn-list")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option.id is not None:
-            self._explain(self.shown[int(event.option.id)])
+        entry = self._entry(event.option.id)
+        if entry is not None:
+            self._explain(entry)
 
     @on(OptionList.OptionSelected, "#learn-list")
     def _selected(self) -> None:

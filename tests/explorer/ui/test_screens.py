@@ -120,6 +120,16 @@ async def test_on_the_learn_screen_typing_searches_and_q_is_a_letter(
         assert app.screen is screen
         assert search.value == "requestq"
         assert search.has_focus
+        # Typing fast: a highlight of the list for "etag" arrives after the list for
+        # "etagq" (empty) replaced it. It names the old list's entry and is dropped.
+        results = screen.query_one("#learn-list", OptionList)
+        screen.fill("etag")
+        stale = results.get_option_at_index(0)
+        screen.fill("etagq")
+        assert screen.shown == []
+        screen.post_message(OptionList.OptionHighlighted(results, stale, 0))
+        await pilot.pause()
+        assert app.is_running
 
 
 async def test_palette_explains_a_code_and_a_header(make_app: AppFactory) -> None:
