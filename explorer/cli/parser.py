@@ -178,16 +178,26 @@ def _positive_float(text: str) -> float:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser of every subcommand (the TUI form ``restwalk [URL]`` is told apart first)."""
+#: The usage line of ``restwalk --help``, for both forms.
+USAGE = "restwalk [OPTIONS] [URL] | restwalk {request,links,explain} ..."
+
+
+def _restwalk_parser() -> _Parser:
+    """The ``restwalk`` parser with its description, examples and ``--version``."""
     parser = _Parser(
         prog="restwalk",
-        usage="restwalk [URL] | restwalk {request,links,explain} ...",
+        usage=USAGE,
         description=DESCRIPTION,
         epilog=EPILOG,
         formatter_class=_formatter,
     )
     parser.add_argument("--version", action="version", version=f"restwalk {__version__}")
+    return parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every subcommand (the TUI form ``restwalk [URL]`` is told apart first)."""
+    parser = _restwalk_parser()
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     shared = _connection_options()
 
@@ -284,14 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def build_tui_parser() -> argparse.ArgumentParser:
     """The parser of ``restwalk [OPTIONS] [URL]``: the TUI and its connection options."""
-    parser = _Parser(
-        prog="restwalk",
-        usage="restwalk [OPTIONS] [URL] | restwalk {request,links,explain} ...",
-        description=DESCRIPTION,
-        epilog=EPILOG,
-        formatter_class=_formatter,
-    )
-    parser.add_argument("--version", action="version", version=f"restwalk {__version__}")
+    parser = _restwalk_parser()
     parser.add_argument(
         "url", nargs="?", metavar="URL", help="the URL to open (default: the bundled mock)"
     )
