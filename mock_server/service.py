@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from mock_server.auth import Authenticator
 from mock_server.jobs import JobBoard
+from mock_server.request_journal import RequestJournal
 from mock_server.settings import Settings
 from mock_server.store import Store
 
@@ -30,7 +31,10 @@ class Service:
     #: The random source of fault injection; tests seed or replace it.
     rng: random.Random = field(default_factory=random.Random)
     auth: Authenticator = field(init=False)
+    #: Every request received, for ``/_journal`` and the pytest plugin.
+    requests: RequestJournal = field(init=False)
 
     def __post_init__(self) -> None:
+        self.requests = RequestJournal(self.settings.journal_size)
         self.maintenance = self.settings.maintenance
         self.auth = Authenticator.for_settings(self.settings, self.store.journal)

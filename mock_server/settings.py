@@ -56,6 +56,9 @@ class Settings:
     require_preconditions: bool = False
     maintenance: bool = False
     fault_rate: float = 0.0
+    #: What ``fault_rate`` injects: status codes ("503") and connection faults
+    #: ("reset", see :mod:`mock_server.connection_faults`); empty: 500, 502, 503, 504.
+    fault_kinds: tuple[str, ...] = ()
     latency_ms: int = 0
     workers: int = 1
     log_level: str = "info"
@@ -64,6 +67,16 @@ class Settings:
     body_timeout_seconds: float = 60.0
     http_parser: HttpParser = "httptools"
     token_lifetime_seconds: int = 3600
+    #: Your own collections (``--data db.json``); None serves only the built-in ones.
+    data: Path | None = None
+    #: Keep writes to ``data`` in memory instead of writing them to the file.
+    read_only_data: bool = False
+    #: How many requests the request journal (``/_journal``) keeps, newest last.
+    journal_size: int = 1000
+    #: Origins allowed by CORS (``--cors``): None is off, ``("*",)`` any origin.
+    cors_origins: tuple[str, ...] | None = None
+    #: ``POST /_reset`` restores the seed without a login (``--allow-reset``), for tests.
+    allow_reset: bool = False
 
     def __post_init__(self) -> None:
         bad = self.disabled_methods & UNDISABLEABLE_METHODS
@@ -79,3 +92,5 @@ class Settings:
             raise ValueError("the body timeout must be positive")
         if self.workers < 1:
             raise ValueError("workers must be at least 1")
+        if self.journal_size < 0:
+            raise ValueError("journal size must not be negative")

@@ -48,6 +48,8 @@ RULES: tuple[Rule, ...] = (
     Rule("/auth/session", read=None, write=None, inspect=False),
     Rule("/auth/whoami", read="viewer", write="viewer"),
     Rule("/admin", read="admin", write="admin"),
+    # The request journal holds credentials as they were sent.
+    Rule("/_journal", read="admin", write="admin"),
     Rule("/orders", read="viewer", write="editor"),
     Rule("/customers", read=None, write="editor"),
     Rule("/products", read=None, write="editor"),
@@ -57,6 +59,7 @@ RULES: tuple[Rule, ...] = (
     Rule("/clients", read=None, write=None),
     Rule("/echo", read=None, write=None),
     Rule("/redirect-to", read=None, write=None),
+    Rule("/faults", read=None, write=None),
     # Reports summarize orders, so they are as protected as orders.
     Rule("/reports", read="viewer", write="editor"),
     Rule("/jobs", read="viewer", write="editor"),

@@ -13,8 +13,10 @@ from starlette.types import ASGIApp
 from mock_server.layers.authentication import AuthenticationLayer
 from mock_server.layers.compression import CompressionLayer
 from mock_server.layers.conditional import ConditionalLayer
+from mock_server.layers.connection import ConnectionLayer
 from mock_server.layers.errors import ErrorLayer
 from mock_server.layers.faults import FaultsLayer
+from mock_server.layers.journal import JournalLayer
 from mock_server.layers.method_policy import MethodPolicyLayer
 from mock_server.layers.negotiation import NegotiationLayer
 from mock_server.layers.protocol_limits import ProtocolLimitsLayer
@@ -26,6 +28,8 @@ LayerFactory = Callable[[ASGIApp, Service], ASGIApp]
 
 #: Outermost first. Each request passes them in this order before a resource.
 LAYERS: list[LayerFactory] = [
+    ConnectionLayer,
+    JournalLayer,
     ErrorLayer,
     ProtocolLimitsLayer,
     RateLimitLayer,

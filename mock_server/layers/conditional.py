@@ -127,6 +127,17 @@ def is_auth_path(path: str) -> bool:
     return path == "/auth" or path.startswith("/auth/")
 
 
+def _streamed(start: Message) -> bool:
+    """True for a 200 that says ``no-store`` and has no ETag: nothing to validate.
+
+    Such an answer (``/drip``, ``/faults/trickle``) passes as it comes, chunk
+    by chunk, instead of being held here until its last byte.
+    """
+    found = {name.lower(): value for name, value in start.get("headers", [])}
+    cache_control = found.get(b"cache-control", b"").decode("latin-1")
+    return b"etag" not in found and NO_STORE in directives(cache_control)
+
+
 class ConditionalLayer:
     """Adds validators and freshness to reads; evaluates preconditions (304, 412, 428)."""
 
@@ -195,7 +206,7 @@ class ConditionalLayer:
             if passing:
                 await send(message)
             elif message["type"] == "http.response.start":
-                if message["status"] != HTTPStatus.OK:
+                if message["status"] != HTTPStatus.OK or _streamed(message):
                     passing = True
                     await send(message)
                 else:

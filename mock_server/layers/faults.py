@@ -6,7 +6,9 @@ For testing clients under bad conditions (design, "Status demo and faults"):
   every request but ``/admin`` answers 503 with ``Retry-After``, so the
   operator can still switch it off.
 - ``--fault-rate P``: each request outside ``/admin`` fails with probability P
-  with one of 500, 502, 503, 504 (a problem body, and ``Retry-After`` on 503).
+  with one of 500, 502, 503, 504 (a problem body, and ``Retry-After`` on 503),
+  or with one of the ``--fault-kind`` choices, which may also name connection
+  faults (``reset``, ``close``...: :mod:`mock_server.connection_faults`).
   The random source is ``service.rng``, which tests seed.
 - ``--latency MS``: every request waits MS milliseconds first.
 """
@@ -18,12 +20,14 @@ from http import HTTPStatus
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from mock_server import connection_faults
 from mock_server.problems import Problem
 from mock_server.service import Service
 
 #: Seconds a client should wait before retrying during maintenance or a 503 fault.
 RETRY_AFTER_SECONDS = 30
 #: What an injected fault answers, one chosen at random each time.
+#: The statuses ``--fault-kind`` may name.
 FAULTS: dict[int, str] = {
     HTTPStatus.INTERNAL_SERVER_ERROR: "An injected fault (--fault-rate): the server pretends "
     "to have failed while handling this request.",
@@ -82,7 +86,13 @@ class FaultsLayer:
             if self.service.maintenance:
                 problem = maintenance_problem()
             elif settings.fault_rate > 0 and self.service.rng.random() < settings.fault_rate:
-                problem = fault_problem(self.service.rng.choice(sorted(FAULTS)))
+                kinds = settings.fault_kinds or tuple(str(status) for status in sorted(FAULTS))
+                kind = self.service.rng.choice(kinds)
+                if kind in connection_faults.KINDS:
+                    options = connection_faults.FaultOptions()
+                    await connection_faults.perform(kind, scope, receive, send, options)
+                    return
+                problem = fault_problem(int(kind))
             if problem is not None:
                 await problem.response(scope)(scope, receive, send)
                 return

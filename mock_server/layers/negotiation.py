@@ -30,7 +30,7 @@ from mock_server.versions import requested_path
 
 #: Paths whose resources negotiate their own formats (or have only one).
 SELF_NEGOTIATED = re.compile(
-    r"^/(?:reports/[^/]+|openapi\.json|status/.*|problems/.*|redirect/.*|echo)$"
+    r"^/(?:reports/[^/]+|openapi\.json|status/.*|problems/.*|redirect/.*|echo|faults/.*)$"
 )
 #: Methods whose answers carry no representation of the resource.
 _NO_REPRESENTATION = frozenset({"OPTIONS", "TRACE", "CONNECT"})

@@ -10,6 +10,8 @@ from mock_server.resources import (
     batch,
     customers,
     docs,
+    faults_demo,
+    journal,
     maintenance,
     openapi,
     orders,
@@ -39,6 +41,8 @@ def build_routes(service: Service) -> list[BaseRoute]:
         maintenance,
         batch,
         openapi,
+        journal,
+        faults_demo,
     ):
         routes.extend(module.routes(service))
     return routes

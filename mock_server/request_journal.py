@@ -1,0 +1,199 @@
+"""The request journal: what the mock received, so tests can assert what a client sent.
+
+Each request (method, target, headers, body, and the status it was answered
+with) becomes one :class:`Entry`. The journal keeps the newest
+``settings.journal_size`` of them and forgets the oldest; a body is kept up to
+:data:`MAX_BODY` bytes. ``/_journal`` shows it (see
+:mod:`mock_server.resources.journal`), and the pytest plugin reads it in-process.
+
+This module is pure data: the layer that feeds it is
+:mod:`mock_server.layers.journal`.
+"""
+
+from __future__ import annotations
+
+import base64
+import threading
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+#: The most bytes of one request body the journal keeps.
+MAX_BODY = 64 * 1024
+
+
+@dataclass
+class Entry:
+    """One request the mock received.
+
+    Mutable while the exchange runs: the layer records the entry when the
+    answer starts (so a client that got its answer finds its request in the
+    journal), and body bytes the handler reads later are still added.
+    """
+
+    id: int
+    time: float
+    method: str
+    #: The request target as sent: path and query, still percent-encoded.
+    url: str
+    path: str
+    query: str
+    #: Header names in lower case; repeated fields keep every value, in order.
+    headers: list[tuple[str, str]]
+    client: str | None = None
+    body: bytearray = field(default_factory=bytearray)
+    body_size: int = 0
+    status: int | None = None
+
+    def add_body(self, chunk: bytes) -> None:
+        """Keep ``chunk`` (as much of it as :data:`MAX_BODY` allows)."""
+        self.body_size += len(chunk)
+        room = MAX_BODY - len(self.body)
+        if room > 0:
+            self.body += chunk[:room]
+
+    def header(self, name: str) -> str | None:
+        """The value of header ``name`` (repeated fields joined by ``, ``), or None."""
+        values = [value for key, value in self.headers if key == name.lower()]
+        return ", ".join(values) if values else None
+
+    def text(self) -> str | None:
+        """The body as text, or None when it is not UTF-8."""
+        try:
+            return bytes(self.body).decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+
+    def json(self) -> Any:
+        """The body parsed as JSON; None when it is empty or not JSON."""
+        if not self.body:
+            return None
+        try:
+            return orjson.loads(bytes(self.body))
+        except orjson.JSONDecodeError:
+            return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The entry as ``/_journal`` shows it."""
+        headers: dict[str, str] = {}
+        for name, value in self.headers:
+            headers[name] = f"{headers[name]}, {value}" if name in headers else value
+        text = self.text()
+        return {
+            "id": self.id,
+            "time": self.time,
+            "method": self.method,
+            "url": self.url,
+            "path": self.path,
+            "query": self.query,
+            "headers": headers,
+            "client": self.client,
+            "body": text if text is not None else base64.b64encode(self.body).decode("ascii"),
+            "bodyEncoding": "utf-8" if text is not None else "base64",
+            "bodySize": self.body_size,
+            "bodyTruncated": self.body_size > len(self.body),
+            "json": self.json(),
+            "status": self.status,
+        }
+
+
+@dataclass(frozen=True)
+class HeaderFilter:
+    """``name`` (the header is present) or ``name:value`` (it has that value exactly)."""
+
+    name: str
+    value: str | None = None
+
+    @classmethod
+    def parse(cls, raw: str) -> HeaderFilter:
+        """``"content-type:application/json"`` -> a filter; raises ValueError if empty."""
+        name, colon, value = raw.partition(":")
+        name = name.strip().lower()
+        if not name:
+            raise ValueError(f"expected NAME or NAME:VALUE, got {raw!r}")
+        return cls(name, value.strip() if colon else None)
+
+    def keeps(self, entry: Entry) -> bool:
+        """True when ``entry`` has the header (with the value, if one is asked for)."""
+        values = [value for key, value in entry.headers if key == self.name]
+        if self.value is None:
+            return bool(values)
+        return self.value in values or entry.header(self.name) == self.value
+
+
+def path_matches(pattern: str, path: str) -> bool:
+    """``/books`` matches exactly; ``/books*`` matches every path that starts so."""
+    if pattern.endswith("*"):
+        return path.startswith(pattern[:-1])
+    return path == pattern
+
+
+class RequestJournal:
+    """A bounded, thread-safe record of requests, oldest first.
+
+    Thread-safe because the in-process server runs in its own thread while a
+    test reads the journal from another.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: deque[Entry] = deque(maxlen=size)
+        self._lock = threading.Lock()
+        self._next_id = 1
+
+    def new_entry(
+        self,
+        *,
+        time: float,
+        method: str,
+        path: str,
+        query: str,
+        headers: Iterable[tuple[str, str]],
+        client: str | None,
+    ) -> Entry:
+        """A fresh entry with the next id (not yet in the journal: see :meth:`add`)."""
+        with self._lock:
+            entry_id = self._next_id
+            self._next_id += 1
+        url = f"{path}?{query}" if query else path
+        return Entry(entry_id, time, method, url, path, query, list(headers), client)
+
+    def add(self, entry: Entry) -> None:
+        """Keep ``entry``; the oldest one goes when the journal is full."""
+        if self.size == 0:
+            return
+        with self._lock:
+            self._entries.append(entry)
+
+    def clear(self) -> int:
+        """Forget every entry; returns how many there were."""
+        with self._lock:
+            count = len(self._entries)
+            self._entries.clear()
+            return count
+
+    def entries(
+        self,
+        *,
+        method: str | None = None,
+        path: str | None = None,
+        headers: Iterable[HeaderFilter] = (),
+    ) -> list[Entry]:
+        """The entries that pass every filter given, oldest first."""
+        with self._lock:
+            found = list(self._entries)
+        wanted = list(headers)
+        return [
+            entry
+            for entry in found
+            if (method is None or entry.method == method.upper())
+            and (path is None or path_matches(path, entry.path))
+            and all(f.keeps(entry) for f in wanted)
+        ]
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._entries)
