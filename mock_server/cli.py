@@ -83,6 +83,16 @@ def _probability(value: str) -> float:
     return number
 
 
+def _fault_kind(value: str) -> str:
+    from mock_server.connection_faults import KINDS
+    from mock_server.layers.faults import FAULTS
+
+    kinds = (*(str(status) for status in sorted(FAULTS)), *KINDS)
+    if value not in kinds:
+        raise argparse.ArgumentTypeError(f"expected one of {', '.join(kinds)}, got {value!r}")
+    return value
+
+
 def _method(value: str) -> str:
     method = value.upper()
     if method in UNDISABLEABLE_METHODS:
@@ -175,6 +185,32 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="METHOD",
         help="answer 405 to METHOD everywhere (repeatable; never GET or HEAD)",
     )
+    add(
+        "--data",
+        type=Path,
+        metavar="FILE",
+        help="also serve the collections of this JSON (or YAML) file, json-server style; "
+        "writes go back to it",
+    )
+    add(
+        "--read-only-data",
+        action="store_true",
+        help="keep writes to the --data collections in memory, never in the file",
+    )
+    add(
+        "--journal-size",
+        type=_non_negative,
+        default=defaults.journal_size,
+        metavar="N",
+        help="requests the journal (/_journal) keeps (default %(default)s; 0: none)",
+    )
+    add(
+        "--cors",
+        nargs="*",
+        metavar="ORIGIN",
+        help="allow browser pages from these origins (none given: any origin)",
+    )
+    add("--allow-reset", action="store_true", help="POST /_reset restores the seed, no login")
     add("--require-preconditions", action="store_true", help="writes without If-Match answer 428")
     add("--maintenance", action="store_true", help="answer 503 to everything but /admin")
     add(
@@ -183,6 +219,15 @@ def build_parser() -> argparse.ArgumentParser:
         default=defaults.fault_rate,
         metavar="P",
         help="inject random 500/502/503/504 with probability P",
+    )
+    add(
+        "--fault-kind",
+        type=_fault_kind,
+        action="append",
+        default=[],
+        metavar="KIND",
+        help="what --fault-rate injects (repeatable): 500, 502, 503, 504, or a connection "
+        "fault: reset, close, length, trickle, hang (default: the four statuses)",
     )
     add(
         "--latency",
@@ -236,6 +281,12 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         require_preconditions=args.require_preconditions,
         maintenance=args.maintenance,
         fault_rate=args.fault_rate,
+        fault_kinds=tuple(args.fault_kind),
+        data=args.data,
+        read_only_data=args.read_only_data,
+        journal_size=args.journal_size,
+        cors_origins=None if args.cors is None else tuple(args.cors or ["*"]),
+        allow_reset=args.allow_reset,
         latency_ms=args.latency,
         workers=args.workers,
         log_level=args.log_level,

@@ -147,6 +147,7 @@ def settings_to_env(settings: Settings) -> str:
     """``settings`` as JSON, for worker processes to rebuild."""
     data = dataclasses.asdict(settings)
     data["db"] = str(settings.db) if settings.db else None
+    data["data"] = str(settings.data) if settings.data else None
     data["disabled_methods"] = sorted(settings.disabled_methods)
     return json.dumps(data)
 
@@ -155,7 +156,11 @@ def settings_from_env(raw: str) -> Settings:
     """The inverse of :func:`settings_to_env`."""
     data = json.loads(raw)
     data["db"] = Path(data["db"]) if data["db"] else None
+    data["data"] = Path(data["data"]) if data["data"] else None
     data["disabled_methods"] = frozenset(data["disabled_methods"])
+    data["fault_kinds"] = tuple(data["fault_kinds"])
+    if data["cors_origins"] is not None:
+        data["cors_origins"] = tuple(data["cors_origins"])
     if data["rate_limit"] is not None:
         data["rate_limit"] = RateLimit(**data["rate_limit"])
     return Settings(**data)

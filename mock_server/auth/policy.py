@@ -60,6 +60,28 @@ RULES: tuple[Rule, ...] = (
     Rule("/echo", read=None, write=None),
     Rule("/redirect-to", read=None, write=None),
     Rule("/faults", read=None, write=None),
+    # Served only with --allow-reset, which opens it to anyone on purpose.
+    Rule("/_reset", read=None, write=None),
+    # httpbin's endpoints: credentials sent to /basic-auth or /bearer are theirs to judge.
+    *(
+        Rule(prefix, read=None, write=None, inspect=False)
+        for prefix in (
+            "/anything",
+            "/headers",
+            "/ip",
+            "/user-agent",
+            "/cookies",
+            "/basic-auth",
+            "/bearer",
+            "/cache",
+            "/etag",
+            "/response-headers",
+            "/delay",
+            "/drip",
+            "/bytes",
+            "/stream",
+        )
+    ),
     # Reports summarize orders, so they are as protected as orders.
     Rule("/reports", read="viewer", write="editor"),
     Rule("/jobs", read="viewer", write="editor"),

@@ -14,6 +14,7 @@ from mock_server.layers.authentication import AuthenticationLayer
 from mock_server.layers.compression import CompressionLayer
 from mock_server.layers.conditional import ConditionalLayer
 from mock_server.layers.connection import ConnectionLayer
+from mock_server.layers.cors import CorsLayer
 from mock_server.layers.errors import ErrorLayer
 from mock_server.layers.faults import FaultsLayer
 from mock_server.layers.journal import JournalLayer
@@ -32,6 +33,7 @@ LAYERS: list[LayerFactory] = [
     JournalLayer,
     ErrorLayer,
     ProtocolLimitsLayer,
+    CorsLayer,
     RateLimitLayer,
     MethodPolicyLayer,
     FaultsLayer,

@@ -30,7 +30,10 @@ from mock_server.versions import requested_path
 
 #: Paths whose resources negotiate their own formats (or have only one).
 SELF_NEGOTIATED = re.compile(
-    r"^/(?:reports/[^/]+|openapi\.json|status/.*|problems/.*|redirect/.*|echo|faults/.*)$"
+    r"^/(?:reports/[^/]+|openapi\.json|status/.*|problems/.*|redirect/.*|echo|faults/.*"
+    # httpbin's endpoints answer JSON (or bytes) whatever Accept says, as httpbin does.
+    r"|anything(?:/.*)?|headers|ip|user-agent|cookies(?:/.*)?|basic-auth/.*|bearer"
+    r"|cache(?:/.*)?|etag/.*|response-headers|delay/.*|drip|bytes/.*|stream/.*)$"
 )
 #: Methods whose answers carry no representation of the resource.
 _NO_REPRESENTATION = frozenset({"OPTIONS", "TRACE", "CONNECT"})

@@ -32,6 +32,7 @@ from starlette.routing import BaseRoute, Route
 
 from mock_server import versions
 from mock_server.auth.policy import required_role
+from mock_server.openapi import extras
 from mock_server.openapi import operations as ops
 from mock_server.openapi.schemas import COMPONENTS, Schema, ref
 from mock_server.representations.renderers import OFFERED
@@ -141,6 +142,12 @@ def _content(body: str) -> dict[str, Any]:
         return {"application/json": {"schema": ref("Token")}}
     if body == "openapi":
         return {"application/json": {"schema": ref("OpenApi")}}
+    if body == "text":
+        return {"text/plain": {"schema": {"type": "string"}}}
+    if body == "json":
+        return {"application/json": {"schema": {}}}
+    if body == "bytes":
+        return {"application/octet-stream": {"schema": {"type": "string"}}}
     content = _hyper_content(body)
     if body == "Status":
         content = {**content, "text/plain": {"schema": {"type": "string"}}}
@@ -189,7 +196,7 @@ def _parameter(name: str, collection: str | None) -> dict[str, Any]:
             "description": "Sort fields, '-' for descending.",
             "schema": ops.sort_schema(collection),
         }
-    where, description, schema = ops.PARAMETERS[name]
+    where, description, schema = ops.PARAMETERS.get(name) or extras.PARAMETERS[name]
     param: dict[str, Any] = {
         "name": QUERY_ALIASES.get(name, name),
         "in": where,

@@ -498,4 +498,9 @@ def operation(path: str, method: str, version: int | None) -> Op | None:
             return entity_operation(collection, False, method, version)
         if path == f"/{collection}/{{id}}":
             return entity_operation(collection, True, method, version)
-    return STATIC.get((path, method)) or STATIC.get((path, "*"))
+    found = STATIC.get((path, method)) or STATIC.get((path, "*"))
+    if found is not None:
+        return found
+    from mock_server.openapi import extras  # it builds on Op and Reply, defined here
+
+    return extras.OPERATIONS.get((path, method)) or extras.OPERATIONS.get((path, "*"))

@@ -11,6 +11,8 @@ from mock_server.resources import (
     customers,
     docs,
     faults_demo,
+    httpbin,
+    httpbin_streams,
     journal,
     maintenance,
     openapi,
@@ -18,6 +20,7 @@ from mock_server.resources import (
     products,
     redirects,
     reports,
+    reset,
     root,
     status_demo,
 )
@@ -43,6 +46,9 @@ def build_routes(service: Service) -> list[BaseRoute]:
         openapi,
         journal,
         faults_demo,
+        httpbin,
+        httpbin_streams,
+        reset,
     ):
         routes.extend(module.routes(service))
     return routes

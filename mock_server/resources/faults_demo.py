@@ -21,6 +21,7 @@ from mock_server.resources.respond import respond
 from mock_server.service import Service
 
 FAULTS_PATH = "/faults"
+FAULT_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
 
 
 class FaultEndpoint:
@@ -67,5 +68,5 @@ def routes(service: Service) -> list[BaseRoute]:
 
     return [
         Route(FAULTS_PATH, index, methods=["GET"]),
-        Route(FAULTS_PATH + "/{kind}", FaultEndpoint()),
+        Route(FAULTS_PATH + "/{kind}", FaultEndpoint(), methods=FAULT_METHODS),
     ]

@@ -39,6 +39,30 @@ RELATIONS: dict[str, str] = {
     "/redirect/307 (or 301, 302, 303, 308) redirects once to /echo, showing which "
     "codes keep the method.",
     "clients": "Where customers used to live: answers 301 Moved Permanently to /customers.",
+    "faults": "Connection-level faults: each link answers by breaking the connection "
+    "(reset, close mid-body, wrong Content-Length) or by being slow (trickle, hang).",
+    "journal": "The request journal: every request this server received, filterable by "
+    "method, path and header; DELETE clears it. Admin only.",
+    "anything": "Echoes the request as httpbin does: method, url, args, headers, data, "
+    "json, form, files, origin. Any method; any path below it.",
+    "headers": "The request's headers, as httpbin shows them.",
+    "ip": "The client's address (httpbin's origin).",
+    "user-agent": "The request's User-Agent.",
+    "cookies": "The cookies the request sent; /cookies/set?name=value and "
+    "/cookies/delete?name change them and redirect back.",
+    "basic-auth": "A URI template: /basic-auth/{user}/{passwd} accepts exactly those Basic "
+    "credentials (200), anything else is a 401.",
+    "bearer": "Accepts any bearer token (200, showing it); none is a 401.",
+    "delay": "A URI template: /delay/{n} answers after n seconds (at most 10).",
+    "drip": "A URI template: numbytes bytes dripped over duration seconds, after delay, "
+    "with status code.",
+    "bytes": "A URI template: /bytes/{n} answers n random bytes (seed makes them repeatable).",
+    "stream": "A URI template: /stream/{n} streams n JSON lines.",
+    "cache": "A URI template: /cache/{n} answers with Cache-Control: public, max-age=n; "
+    "/cache answers 304 to any conditional request.",
+    "etag": "A URI template: /etag/{etag} answers with that ETag, 304 for a matching "
+    "If-None-Match, 412 for a failing If-Match.",
+    "response-headers": "A URI template: every query parameter becomes a response header.",
     # Registered relations (IANA), as used here
     "self": "The resource itself: the URI to use for it.",
     "collection": "The collection this member belongs to (RFC 6573).",

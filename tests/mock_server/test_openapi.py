@@ -23,6 +23,12 @@ SAMPLE_VALUES = {
     "page": "legal-hold",
     "n": "2",
     "rest": "3",
+    "user": "ann",
+    "passwd": "pw",
+    "name": "c",
+    "value": "v",
+    "etag": "e",
+    "kind": "trickle",
 }
 
 

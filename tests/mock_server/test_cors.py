@@ -1,0 +1,111 @@
+"""--cors: preflights answered, answers to allowed origins marked; --allow-reset."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from mock_server import create_app
+from mock_server.cli import build_parser, settings_from_args
+from mock_server.server import settings_from_env, settings_to_env
+from tests.mock_server.conftest import EDITOR, asgi_client, make_settings
+
+SITE = "http://localhost:5173"
+PREFLIGHT = {
+    "Origin": SITE,
+    "Access-Control-Request-Method": "PUT",
+    "Access-Control-Request-Headers": "content-type, if-match",
+}
+
+
+async def test_preflight_from_an_allowed_origin() -> None:
+    app = create_app(make_settings(cors_origins=(SITE,), disabled_methods=frozenset({"PATCH"})))
+    async with asgi_client(app) as client:
+        response = await client.options("/customers/1", headers=PREFLIGHT)
+    assert response.status_code == 204
+    assert response.headers["access-control-allow-origin"] == SITE
+    assert response.headers["access-control-allow-credentials"] == "true"
+    assert response.headers["access-control-allow-headers"] == "content-type, if-match"
+    methods = response.headers["access-control-allow-methods"].split(", ")
+    assert "PUT" in methods
+    assert "PATCH" not in methods
+    assert "Origin" in response.headers["vary"]
+
+
+async def test_preflight_from_another_origin_is_a_problem() -> None:
+    app = create_app(make_settings(cors_origins=(SITE,)))
+    async with asgi_client(app) as client:
+        response = await client.options(
+            "/customers/1", headers={**PREFLIGHT, "Origin": "https://evil.example"}
+        )
+    assert response.status_code == 403
+    assert response.headers["content-type"] == "application/problem+json"
+    assert SITE in response.json()["detail"]
+    assert "access-control-allow-origin" not in response.headers
+
+
+async def test_answers_to_an_allowed_origin_are_readable_by_the_page() -> None:
+    app = create_app(make_settings(cors_origins=("*",)))
+    async with asgi_client(app) as client:
+        read = await client.get("/customers/1", headers={"Origin": SITE})
+        refused = await client.post("/products", json={}, headers={"Origin": SITE})
+        plain = await client.get("/customers/1")
+    assert read.headers["access-control-allow-origin"] == SITE
+    assert "ETag" in read.headers["access-control-expose-headers"]
+    assert "Origin" in read.headers["vary"]
+    assert refused.status_code == 401
+    assert refused.headers["access-control-allow-origin"] == SITE
+    assert "access-control-allow-origin" not in plain.headers
+
+
+async def test_cors_is_off_by_default(client: httpx.AsyncClient) -> None:
+    response = await client.options("/customers/1", headers=PREFLIGHT)
+    assert response.status_code == 204
+    assert "access-control-allow-origin" not in response.headers
+
+
+async def test_reset_without_login_only_when_allowed(client: httpx.AsyncClient) -> None:
+    assert (await client.post("/_reset")).status_code == 404
+    app = create_app(make_settings(allow_reset=True))
+    async with asgi_client(app) as allowed:
+        assert (await allowed.delete("/products/1", headers=EDITOR)).status_code == 204
+        assert (await allowed.post("/_reset")).status_code == 204
+        assert (await allowed.get("/products/1")).status_code == 200
+
+
+def test_command_line_flags_of_the_test_backend() -> None:
+    parse = build_parser().parse_args
+    assert settings_from_args(parse([])).cors_origins is None
+    assert settings_from_args(parse(["--cors"])).cors_origins == ("*",)
+    settings = settings_from_args(
+        parse(
+            [
+                "--cors",
+                SITE,
+                "https://app.example",
+                "--allow-reset",
+                "--fault-kind",
+                "reset",
+                "--fault-kind",
+                "503",
+                "--journal-size",
+                "5",
+                "--data",
+                "db.json",
+                "--read-only-data",
+            ]
+        )
+    )
+    assert settings.cors_origins == (SITE, "https://app.example")
+    assert settings.allow_reset
+    assert settings.fault_kinds == ("reset", "503")
+    assert settings.journal_size == 5
+    assert settings.read_only_data
+    assert settings_from_env(settings_to_env(settings)) == settings
+
+
+def test_an_unknown_fault_kind_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        build_parser().parse_args(["--fault-kind", "explode"])
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
