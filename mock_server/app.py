@@ -87,5 +87,12 @@ class MockApp:
 def create_app(settings: Settings | None = None) -> MockApp:
     """A mock server application for ``settings`` (the defaults when None)."""
     settings = settings or Settings()
-    store = Store(settings.seed_size, journal=open_journal(settings.db))
+    journal = open_journal(settings.db)
+    store: Store
+    if settings.data is None:
+        store = Store(settings.seed_size, journal=journal)
+    else:
+        from mock_server.userdata import open_data_store
+
+        store = open_data_store(settings, journal)
     return MockApp(Service(settings, store))

@@ -303,6 +303,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(error))
     if settings.workers > 1 and settings.db is None:
         parser.error("--workers above 1 needs --db FILE, so that the workers share one store")
+    if settings.data is not None:
+        from mock_server.userdata.datafile import DataError, read
+
+        if settings.workers > 1 and not settings.read_only_data:
+            parser.error(
+                "--data with --workers above 1 needs --read-only-data: one file, one writer"
+            )
+        try:
+            read(settings.data)
+        except DataError as error:
+            parser.error(str(error))
     if settings.db is not None:
         from mock_server.store.sqlite import JournalError, SQLiteJournal
 

@@ -50,6 +50,7 @@ from mock_server.preconditions import evaluate as evaluate_preconditions
 from mock_server.problems import Problem
 from mock_server.resources.etag import strong_etag
 from mock_server.service import Service
+from mock_server.userdata import data_names
 from mock_server.versions import requested_path
 
 MAX_AGE = 60
@@ -127,6 +128,12 @@ def is_auth_path(path: str) -> bool:
     return path == "/auth" or path.startswith("/auth/")
 
 
+def _data_member(path: str, collections: frozenset[str]) -> bool:
+    """True for ``/{name}/{id}`` of a ``--data`` collection."""
+    name, slash, rest = path.removeprefix("/").partition("/")
+    return bool(slash) and name in collections and bool(rest) and "/" not in rest
+
+
 def _streamed(start: Message) -> bool:
     """True for a 200 that says ``no-store`` and has no ETag: nothing to validate.
 
@@ -144,6 +151,8 @@ class ConditionalLayer:
     def __init__(self, app: ASGIApp, service: Service) -> None:
         self.app = app
         self.service = service
+        #: The collections of ``--data``: their members take preconditions too.
+        self.data = data_names(service.store)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -157,6 +166,8 @@ class ConditionalLayer:
             await self._read(scope, receive, send)
         else:
             target = write_target(method, path)
+            if target is None and method in MEMBER_WRITES and _data_member(path, self.data):
+                target = path
             if target is None:
                 await self.app(scope, receive, send)
             else:

@@ -16,6 +16,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from mock_server import versions
 from mock_server.problems import Problem
 from mock_server.service import Service
+from mock_server.userdata import data_names
 
 
 class VersioningLayer:
@@ -23,6 +24,8 @@ class VersioningLayer:
 
     def __init__(self, app: ASGIApp, service: Service) -> None:
         self.app = app
+        #: The collections of ``--data`` are versioned too (both versions alike).
+        self.data = data_names(service.store)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -31,7 +34,8 @@ class VersioningLayer:
         path: str = scope["path"]
         uri_version, rest = versions.split_segment(path)
         # The entry point is versioned too: its links keep the version it was asked in.
-        if not (versions.is_versioned_path(rest) or rest == "/"):
+        versioned = versions.is_versioned_path(rest) or rest.split("/", 2)[1] in self.data
+        if not (versioned or rest == "/"):
             if uri_version is not None:
                 # /v2/auth/token and the like: only resources are versioned.
                 problem = Problem(HTTPStatus.NOT_FOUND, f"Nothing is served at {path}.")

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from http import HTTPStatus
-from typing import Any
+from typing import Any, Protocol
 
 from starlette.routing import BaseRoute, Route
 
@@ -213,9 +213,13 @@ def _collection_of(path: str) -> str | None:
     return first if first in ops.KINDS else None
 
 
-def _operation(path: str, method: str, version: int | None, secured: bool) -> dict[str, Any]:
+def _operation(
+    path: str, method: str, version: int | None, secured: bool, data: DataOperations | None
+) -> dict[str, Any]:
     lookup = "GET" if method == "HEAD" else method
     op = ops.operation(path, lookup, version)
+    if op is None and data is not None:
+        op = data.operation(path, lookup, version)
     if op is None:
         raise LookupError(f"The OpenAPI table does not describe {method} {path}.")
     with_body = method != "HEAD"
@@ -223,6 +227,7 @@ def _operation(path: str, method: str, version: int | None, secured: bool) -> di
     params = [_parameter(name, collection) for name in (*op.query, *op.headers)]
     for name, schema in op.path_params.items():
         params.append({"name": name, "in": "path", "required": True, "schema": schema})
+    params.extend(op.parameters)
     if version is None and collection is not None and lookup in ("GET", "DELETE"):
         # Custom-Header selects a version too, but is not listed beside ``version``:
         # OpenAPI cannot say "not both with different values" (400). It is in
@@ -341,7 +346,9 @@ def _path_parameters(path: str, method: str) -> list[dict[str, Any]]:
     return params
 
 
-def _path_item(path: str, methods: list[str], version: int | None) -> dict[str, Any]:
+def _path_item(
+    path: str, methods: list[str], version: int | None, data: DataOperations | None = None
+) -> dict[str, Any]:
     item: dict[str, Any] = {}
     shown = path if version is None else f"/v{version}{path}"
     for method in methods:
@@ -352,21 +359,39 @@ def _path_item(path: str, methods: list[str], version: int | None) -> dict[str, 
             item["trace"] = _trace(shown, _path_parameters(path, method))
         else:
             secured = required_role(method, path) is not None
-            item[method.lower()] = _operation(path, method, version, secured)
+            item[method.lower()] = _operation(path, method, version, secured, data)
     return item
 
 
-def build_document(routes: Iterable[BaseRoute], settings: Settings) -> dict[str, Any]:
-    """The OpenAPI 3.1 document of the app whose routes are ``routes``."""
+class DataOperations(Protocol):
+    """The operations of ``--data`` collections (:mod:`mock_server.userdata.openapi`)."""
+
+    names: frozenset[str]
+    components: dict[str, Schema]
+
+    def operation(self, path: str, method: str, version: int | None) -> ops.Op | None:
+        """The operation of ``method`` on ``path``, if it is one of theirs."""
+
+
+def build_document(
+    routes: Iterable[BaseRoute], settings: Settings, data: DataOperations | None = None
+) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of the app whose routes are ``routes``.
+
+    ``data`` describes the collections of ``--data``, if any.
+    """
     paths: dict[str, Any] = {}
     # Literal segments before templated ones, so /customers/batch is not read as /customers/{id}.
     by_path = sorted(served(routes, settings).items(), key=lambda kv: kv[0].replace("{", "~"))
     for path, methods in by_path:
-        paths[path] = _path_item(path, methods, None)
-        if versions.is_versioned_path(path):
+        paths[path] = _path_item(path, methods, None, data)
+        in_data = data is not None and path.split("/")[1] in data.names
+        if versions.is_versioned_path(path) or in_data:
             for version in versions.SUPPORTED_VERSIONS:
-                paths[f"/v{version}{path}"] = _path_item(path, methods, version)
+                paths[f"/v{version}{path}"] = _path_item(path, methods, version, data)
     schemas: dict[str, Schema] = dict(COMPONENTS)
+    if data is not None:
+        schemas.update(data.components)
     return {
         "openapi": OPENAPI_VERSION,
         "info": {

@@ -83,6 +83,10 @@ OPERATIONS: dict[tuple[str, str], Op] = {
         "Restore the seed data, without a login (--allow-reset)",
         (Reply(HTTPStatus.NO_CONTENT, "Reset."),),
     ),
+    ("/httpbin", "GET"): Op(
+        "httpbin's endpoints, each a link",
+        (Reply(HTTPStatus.OK, "The endpoints.", "Resource", ("Cache-Control",)),),
+    ),
     ("/faults", "GET"): Op(
         "The connection faults, each a link",
         (Reply(HTTPStatus.OK, "The faults.", "Resource", ("Cache-Control",)),),

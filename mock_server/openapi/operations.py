@@ -53,6 +53,8 @@ class Op:
     path_params: dict[str, Schema] = field(default_factory=dict)
     description: str = ""
     extra_bodies: dict[str, Schema] = field(default_factory=dict)
+    #: Parameters given whole, beside the named ones of ``query`` and ``headers``.
+    parameters: tuple[Schema, ...] = ()
 
 
 #: Response headers, by name: (description, schema).

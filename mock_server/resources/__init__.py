@@ -25,6 +25,7 @@ from mock_server.resources import (
     status_demo,
 )
 from mock_server.service import Service
+from mock_server.userdata import routes as userdata
 
 
 def build_routes(service: Service) -> list[BaseRoute]:
@@ -49,6 +50,7 @@ def build_routes(service: Service) -> list[BaseRoute]:
         httpbin,
         httpbin_streams,
         reset,
+        userdata,
     ):
         routes.extend(module.routes(service))
     return routes

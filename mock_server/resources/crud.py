@@ -111,6 +111,7 @@ def member(
         kind=entity.kind,
         properties=entity.represent(record, version),
         links=links,
+        embedded=entity.embedded_resources(request, record, store),
         actions=actions,
         id=record.id,
     )

@@ -13,7 +13,7 @@ from typing import Any
 
 from starlette.requests import Request
 
-from mock_server.representations.model import Action, Field, Link
+from mock_server.representations.model import Action, Field, Link, Resource
 from mock_server.resources.body import MERGE_PATCH
 from mock_server.resources.collection_query import Listing
 from mock_server.resources.urls import href
@@ -82,6 +82,12 @@ class Entity(ABC):
     def related_links(self, request: Request, record: Record, store: Store) -> list[Link]:
         """Links to related resources (beyond self and collection); ``store`` names them."""
         return []
+
+    def embedded_resources(
+        self, request: Request, record: Record, store: Store
+    ) -> dict[str, list[Resource]]:
+        """Related resources embedded in ``record``'s representation (none by default)."""
+        return {}
 
     def item_actions(self, request: Request, record: Record, version: int) -> list[Action]:
         """What may be done to ``record`` now: update, patch, delete by default."""

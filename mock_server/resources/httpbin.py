@@ -14,6 +14,8 @@ tests run against the mock unchanged:
   (``Cache-Control: public, max-age=n``), ``/etag/{etag}`` (304 / 412);
 - ``/response-headers?Name=value``: those headers, echoed in the body too.
 
+``/httpbin`` links to each (the entry point links to it).
+
 The streaming ones (``/delay``, ``/drip``, ``/bytes``, ``/stream``) live in
 :mod:`mock_server.resources.httpbin_streams`. Credentials sent here are the
 endpoint's own business: the policy table lets them through uninspected.
@@ -38,24 +40,31 @@ from starlette.routing import BaseRoute, Route
 
 from mock_server.preconditions import ANY, parse_etag_list
 from mock_server.problems import Problem
+from mock_server.representations.model import Link, Resource
+from mock_server.resources.respond import respond
 from mock_server.service import Service
 
 #: Every method /anything answers (the method policy layer keeps TRACE and OPTIONS).
 ANY_METHOD = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
-#: The paths of these endpoints, for the policy and negotiation tables and the root.
-PATHS: tuple[str, ...] = (
-    "/anything",
-    "/headers",
-    "/ip",
-    "/user-agent",
-    "/cookies",
-    "/basic-auth",
-    "/bearer",
-    "/cache",
-    "/etag",
-    "/response-headers",
-)
 MAX_CACHE_SECONDS = 10**9
+INDEX_PATH = "/httpbin"
+#: The index's links: (rel, path, title, templated).
+LINKS: list[tuple[str, str, str, bool]] = [
+    ("rw:anything", "/anything", "Echo the request: method, args, headers, body, form", False),
+    ("rw:headers", "/headers", "The request's headers", False),
+    ("rw:ip", "/ip", "The client's address", False),
+    ("rw:user-agent", "/user-agent", "The request's User-Agent", False),
+    ("rw:cookies", "/cookies", "The cookies sent; /cookies/set?k=v, /cookies/delete?k", False),
+    ("rw:basic-auth", "/basic-auth/{user}/{passwd}", "Basic auth for chosen credentials", True),
+    ("rw:bearer", "/bearer", "Any bearer token is accepted and shown", False),
+    ("rw:delay", "/delay/{n}", "Answer after n seconds (at most 10)", True),
+    ("rw:drip", "/drip{?duration,numbytes,code,delay}", "Bytes dripped over time", True),
+    ("rw:bytes", "/bytes/{n}{?seed}", "n random bytes", True),
+    ("rw:stream", "/stream/{n}", "n JSON lines, streamed", True),
+    ("rw:cache", "/cache/{n}", "Cache-Control: public, max-age=n", True),
+    ("rw:etag", "/etag/{etag}", "An ETag of your choice; If-None-Match and If-Match", True),
+    ("rw:response-headers", "/response-headers{?name}", "Answer with the headers asked", True),
+]
 #: An HTTP token (RFC 9110 section 5.6.2): a header or cookie name.
 TOKEN = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
 #: A field value: visible characters, spaces and tabs inside (RFC 9110 section 5.5).
@@ -318,7 +327,20 @@ def routes(service: Service) -> list[BaseRoute]:
                 response.headers.append(name, value)
         return response
 
+    async def index(request: Request) -> Response:
+        resource = Resource(
+            kind="httpbin",
+            properties={"description": "httpbin's endpoints, answering as httpbin does."},
+            links=[
+                Link("self", INDEX_PATH, title="httpbin's endpoints"),
+                *(Link(rel, path, title, templated) for rel, path, title, templated in LINKS),
+                Link("rw:root", "/", title="Entry point"),
+            ],
+        )
+        return respond(request, resource)
+
     return [
+        Route(INDEX_PATH, index, methods=["GET"]),
         Route("/anything", anything, methods=ANY_METHOD),
         Route("/anything/{rest:path}", anything, methods=ANY_METHOD),
         Route("/headers", headers, methods=["GET"]),

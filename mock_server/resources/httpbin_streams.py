@@ -32,7 +32,6 @@ MAX_BYTES = 100 * 1024
 MAX_LINES = 100
 #: Streamed answers pass the conditional and compression layers as they come.
 STREAMED = {"Cache-Control": "no-store, no-transform"}
-PATHS: tuple[str, ...] = ("/delay", "/drip", "/bytes", "/stream")
 
 
 def _bad(name: str, detail: str) -> Problem:

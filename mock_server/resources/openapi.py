@@ -14,6 +14,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from mock_server.service import Service
+from mock_server.userdata.store import DataStore
 
 PATH = "/openapi.json"
 
@@ -28,7 +29,13 @@ def routes(service: Service) -> list[BaseRoute]:
             # The document's builder loads with its first request, not with the server.
             from mock_server.openapi import build_document
 
-            built["document"] = orjson.dumps(build_document(router.routes, service.settings))
+            data = None
+            if isinstance(service.store, DataStore):
+                from mock_server.userdata.openapi import DataDescription
+
+                data = DataDescription(service.store.model)
+            document = build_document(router.routes, service.settings, data)
+            built["document"] = orjson.dumps(document)
         return Response(
             built["document"],
             media_type="application/json",

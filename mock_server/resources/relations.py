@@ -43,6 +43,8 @@ RELATIONS: dict[str, str] = {
     "(reset, close mid-body, wrong Content-Length) or by being slow (trickle, hang).",
     "journal": "The request journal: every request this server received, filterable by "
     "method, path and header; DELETE clears it. Admin only.",
+    "httpbin": "httpbin's endpoints, with httpbin's paths and JSON field names: echo, "
+    "headers, cookies, auth, caching, delays, streams and random bytes.",
     "anything": "Echoes the request as httpbin does: method, url, args, headers, data, "
     "json, form, files, origin. Any method; any path below it.",
     "headers": "The request's headers, as httpbin shows them.",

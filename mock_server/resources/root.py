@@ -10,6 +10,8 @@ from mock_server.representations.model import Link, Resource
 from mock_server.resources.respond import respond
 from mock_server.resources.urls import href, template_href
 from mock_server.service import Service
+from mock_server.userdata.routes import entities
+from mock_server.userdata.store import DataStore
 from mock_server.versions import is_versioned_path
 
 #: The entry point's links: (rel, path, title, templated). Paths of versioned
@@ -40,21 +42,7 @@ ENTRY_LINKS: list[tuple[str, str, str, bool]] = [
     ("rw:clients", "/clients", "The old address of customers (301)", False),
     ("rw:faults", "/faults", "Connection faults: reset, close, wrong length, trickle, hang", False),
     ("rw:journal", "/_journal", "Every request received (admin)", False),
-    # httpbin's endpoints, with httpbin's names and answers.
-    ("rw:anything", "/anything", "Echo the request: method, args, headers, body, form", False),
-    ("rw:headers", "/headers", "The request's headers", False),
-    ("rw:ip", "/ip", "The client's address", False),
-    ("rw:user-agent", "/user-agent", "The request's User-Agent", False),
-    ("rw:cookies", "/cookies", "The cookies sent; /cookies/set?k=v, /cookies/delete?k", False),
-    ("rw:basic-auth", "/basic-auth/{user}/{passwd}", "Basic auth for chosen credentials", True),
-    ("rw:bearer", "/bearer", "Any bearer token is accepted and shown", False),
-    ("rw:delay", "/delay/{n}", "Answer after n seconds (at most 10)", True),
-    ("rw:drip", "/drip{?duration,numbytes,code,delay}", "Bytes dripped over time", True),
-    ("rw:bytes", "/bytes/{n}{?seed}", "n random bytes", True),
-    ("rw:stream", "/stream/{n}", "n JSON lines, streamed", True),
-    ("rw:cache", "/cache/{n}", "Cache-Control: public, max-age=n", True),
-    ("rw:etag", "/etag/{etag}", "An ETag of your choice; If-None-Match and If-Match", True),
-    ("rw:response-headers", "/response-headers{?name}", "Answer with the headers asked", True),
+    ("rw:httpbin", "/httpbin", "httpbin's endpoints: /anything, /headers, /delay/{n}...", False),
     ("service-desc", "/openapi.json", "OpenAPI description", False),
     ("service-doc", "/docs/rels", "Link relations, explained", False),
 ]
@@ -68,6 +56,25 @@ def entry_href(request: Request, path: str, templated: bool) -> str:
         base, _, variables = path.partition("{?")
         return template_href(request, base, tuple(variables.rstrip("}").split(",")))
     return href(request, path)
+
+
+def data_links(request: Request, service: Service) -> list[Link]:
+    """Links to the collections of ``--data`` and their searches (none without it)."""
+    if not isinstance(service.store, DataStore):
+        return []
+    links: list[Link] = []
+    for entity in entities(service.store):
+        path = entity.listing.path
+        links.append(Link(entity.collection, href(request, path), title=entity.collection))
+        links.append(
+            Link(
+                f"{entity.kind}-search",
+                template_href(request, path, entity.listing.template_variables()),
+                title=f"Search {entity.collection}",
+                templated=True,
+            )
+        )
+    return links
 
 
 def routes(service: Service) -> list[BaseRoute]:
@@ -84,7 +91,8 @@ def routes(service: Service) -> list[BaseRoute]:
             + [
                 Link(rel, entry_href(request, path, templated), title=title, templated=templated)
                 for rel, path, title, templated in ENTRY_LINKS
-            ],
+            ]
+            + data_links(request, service),
         )
         return respond(request, resource, headers={"Cache-Control": "max-age=60"})
 

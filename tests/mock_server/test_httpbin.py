@@ -9,6 +9,39 @@ from mock_server import BackgroundServer
 from tests.mock_server.conftest import make_settings
 
 
+async def test_every_endpoint_is_linked_from_the_index(client: httpx.AsyncClient) -> None:
+    root = (await client.get("/")).json()["_links"]
+    assert root["rw:httpbin"]["href"] == "/httpbin"
+    links = (await client.get("/httpbin")).json()["_links"]
+    paths = {
+        link["href"].split("{")[0].rstrip("/") for rel, link in links.items() if rel != "curies"
+    }
+    for path in (
+        "/anything",
+        "/headers",
+        "/ip",
+        "/user-agent",
+        "/cookies",
+        "/basic-auth",
+        "/bearer",
+        "/delay",
+        "/drip",
+        "/bytes",
+        "/stream",
+        "/cache",
+        "/etag",
+        "/response-headers",
+    ):
+        assert path in paths, path
+    for rel, link in links.items():
+        if rel == "curies":
+            continue
+        assert (await client.get(f"/docs/rels/{rel.removeprefix('rw:')}")).status_code == 200, rel
+        if not link.get("templated"):
+            token = {"Authorization": "Bearer t"} if rel == "rw:bearer" else {}
+            assert (await client.get(link["href"], headers=token)).status_code == 200, rel
+
+
 async def test_anything_echoes_method_url_args_headers_and_json(client: httpx.AsyncClient) -> None:
     response = await client.put(
         "/anything/deep/path?a=1&a=2&b=x", json={"k": [1, 2]}, headers={"X-Test": "yes"}
