@@ -22,7 +22,7 @@ from typing import Any
 import orjson
 
 #: The most bytes of one request body the journal keeps.
-MAX_BODY = 64 * 1024
+MAX_BODY = 16 * 1024
 
 
 @dataclass
@@ -41,12 +41,20 @@ class Entry:
     url: str
     path: str
     query: str
-    #: Header names in lower case; repeated fields keep every value, in order.
-    headers: list[tuple[str, str]]
+    #: The header fields as received (bytes), decoded only when read: see :attr:`headers`.
+    raw_headers: list[tuple[bytes, bytes]]
     client: str | None = None
     body: bytearray = field(default_factory=bytearray)
     body_size: int = 0
     status: int | None = None
+
+    @property
+    def headers(self) -> list[tuple[str, str]]:
+        """Header names in lower case with their values; repeated fields keep every value."""
+        return [
+            (name.decode("latin-1").lower(), value.decode("latin-1"))
+            for name, value in self.raw_headers
+        ]
 
     def add_body(self, chunk: bytes) -> None:
         """Keep ``chunk`` (as much of it as :data:`MAX_BODY` allows)."""
@@ -151,7 +159,7 @@ class RequestJournal:
         method: str,
         path: str,
         query: str,
-        headers: Iterable[tuple[str, str]],
+        headers: Iterable[tuple[bytes, bytes]],
         client: str | None,
     ) -> Entry:
         """A fresh entry with the next id (not yet in the journal: see :meth:`add`)."""

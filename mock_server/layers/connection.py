@@ -24,8 +24,5 @@ class ConnectionLayer:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         transport = transport_of(send) if scope["type"] == "http" else None
         if transport is not None:
-            scope = {
-                **scope,
-                "extensions": {**(scope.get("extensions") or {}), EXTENSION: transport},
-            }
+            scope["extensions"] = {**(scope.get("extensions") or {}), EXTENSION: transport}
         await self.app(scope, receive, send)

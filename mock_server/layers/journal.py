@@ -41,10 +41,7 @@ class JournalLayer:
             method=scope["method"],
             path=raw_path.decode("latin-1") if isinstance(raw_path, bytes) else scope["path"],
             query=scope.get("query_string", b"").decode("latin-1"),
-            headers=[
-                (name.decode("latin-1").lower(), value.decode("latin-1"))
-                for name, value in scope.get("headers", [])
-            ],
+            headers=scope.get("headers", ()),
             client=client[0] if client else None,
         )
         added = False

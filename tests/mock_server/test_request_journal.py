@@ -105,7 +105,7 @@ def test_header_filters_and_path_patterns() -> None:
         method="GET",
         path="/a",
         query="",
-        headers=[("accept", "text/plain"), ("accept", "application/json")],
+        headers=[(b"Accept", b"text/plain"), (b"accept", b"application/json")],
         client=None,
     )
     assert HeaderFilter.parse("Accept").keeps(entry)
