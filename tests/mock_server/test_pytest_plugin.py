@@ -7,7 +7,10 @@ import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 
-from mock_server.pytest_plugin import settings_for
+import httpx
+import pytest
+
+from mock_server.pytest_plugin import MockServer, settings_for
 
 
 def test_the_plugin_is_registered_with_pytest() -> None:
@@ -30,3 +33,19 @@ def test_marker_settings() -> None:
     assert settings.rate_limit is None
     assert settings.port == 0
     assert settings_for({"data": "/abs/db.yaml"}, base).data == Path("/abs/db.yaml")
+
+
+def test_reset_restores_the_data_and_empties_the_journal(restwalk_mock: MockServer) -> None:
+    deleted = httpx.delete(f"{restwalk_mock.url}/products/1", auth=("alice", "wonderland"))
+    assert deleted.status_code == 204
+    restwalk_mock.reset()
+    assert len(restwalk_mock.journal) == 0
+    assert httpx.get(f"{restwalk_mock.url}/products/1").status_code == 200
+
+
+@pytest.mark.restwalk_mock(latency=1.0, journal_size=7)
+class TestMarkers:
+    @pytest.mark.restwalk_mock(latency=0)
+    def test_the_closest_marker_wins(self, restwalk_mock: MockServer) -> None:
+        assert restwalk_mock.settings.latency_ms == 0
+        assert restwalk_mock.settings.journal_size == 7
