@@ -86,7 +86,10 @@ class BrowserScreen(BrowserDialogs):
             yield Input(placeholder="http://127.0.0.1:8000/, /path or host:port", id="url")
             yield Label("", id="auth-badge")
         yield Breadcrumb(id="breadcrumb")
-        yield StatusLine("Type a URL and press Enter.", id="status")
+        status = StatusLine("Type a URL and press Enter.", id="status")
+        if self.start_url:  # a frame drawn before on_mount says what is coming
+            status.show_loading(RequestSpec(url=self.start_url))
+        yield status
         with Horizontal(id="panes"):
             yield ResponseTabs(id="tabs")
             yield LinksPanel(id="links")
