@@ -20,6 +20,8 @@ from explorer.cli.options import COMMANDS, absolute_url, connection_settings
 if TYPE_CHECKING:
     import argparse
 
+    from explorer.core.connection import ConnectionSettings
+
 __all__ = ["check_terminal", "looks_like_a_command", "open_tui", "unknown_command"]
 
 
@@ -78,7 +80,7 @@ def open_tui(args: argparse.Namespace) -> ExitStatus:
         gc.enable()
 
 
-def _on_the_mock_server(settings: object) -> ExitStatus:
+def _on_the_mock_server(settings: ConnectionSettings) -> ExitStatus:
     """Start the bundled mock server, open the TUI on its root, stop it after."""
     from explorer.ui.app import run_app
     from mock_server import BackgroundServer
@@ -90,6 +92,6 @@ def _on_the_mock_server(settings: object) -> ExitStatus:
         sys.stderr.write(f"restwalk: the bundled mock server could not start: {error}\n")
         return ExitStatus.FAILED
     try:
-        return ExitStatus(run_app(base + "/", settings, mock_users=True))  # type: ignore[arg-type]
+        return ExitStatus(run_app(base + "/", settings, mock_users=True))
     finally:
         server.stop()
