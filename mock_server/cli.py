@@ -17,11 +17,30 @@ from pathlib import Path
 from typing import NoReturn
 
 from mock_server.settings import STANDARD_METHODS, UNDISABLEABLE_METHODS, RateLimit, Settings
+from mock_server.tls import CertificateError, CertificateFiles, check_files
 
 EXIT_USAGE = 2
 #: The smallest limit for one header field (unless the whole section is smaller).
 MIN_FIELD_LIMIT = 4096
 _RATE = re.compile(r"^(\d+)/(\d+(?:\.\d+)?)s$")
+EPILOG = """\
+HTTP/2 and TLS:
+  --http2 serves the same app with Hypercorn instead of uvicorn, on one port:
+  HTTP/1.1, h2c by prior knowledge (curl --http2-prior-knowledge), the h2c
+  upgrade (a body-less request with Upgrade: h2c gets 101 Switching Protocols),
+  and with --tls h2 or http/1.1 by ALPN. Over HTTP/2 a resource pushes what it
+  links with rel=preload (an order: its customer and products) and sends those
+  links in 103 Early Hints first.
+  Under --http2, HTTP/1.1 differs where Hypercorn answers before the app: a
+  request it cannot parse (malformed request line or header, no Host) gets a
+  bare 400, and a head that outgrows the limit while arriving a bare 431, with
+  no problem body; status lines carry no reason phrase; 100 Continue is sent as
+  soon as the head arrives, even before a 413; a stalled head is closed without
+  408. Everything the app decides (501, 505, 414, 431, 413, ...) is the same.
+  --tls without --cert/--key makes a certificate for 127.0.0.1, ::1 and localhost
+  at start and prints the path of the authority that signed it: trust that file
+  (curl --cacert FILE, restwalk request --cacert FILE).
+"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -111,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="restwalk-mock",
         description="A complete REST/HTTP mock server: CRUD, paging, versions, links, auth, "
         "caching, limits and every status code.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add = parser.add_argument
     add("--host", default=defaults.host, help="address to listen on (default %(default)s)")
@@ -244,6 +265,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="worker processes (more than 1 needs --db, so they share the data)",
     )
     add(
+        "--http2",
+        action="store_true",
+        help="serve HTTP/2 too (h2c, h2 with --tls), with Hypercorn; see below",
+    )
+    add(
+        "--tls",
+        action="store_true",
+        help="serve HTTPS; without --cert/--key, with a certificate made at start",
+    )
+    add("--cert", type=Path, metavar="FILE", help="TLS certificate chain, PEM (implies --tls)")
+    add("--key", type=Path, metavar="FILE", help="the private key of --cert, PEM")
+    add(
         "--log-level",
         choices=("critical", "error", "warning", "info", "debug"),
         default=defaults.log_level,
@@ -290,7 +323,21 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         latency_ms=args.latency,
         workers=args.workers,
         log_level=args.log_level,
+        http2=args.http2,
+        tls=args.tls or args.cert is not None or args.key is not None,
+        cert=args.cert,
+        key=args.key,
     )
+
+
+def start_line(url: str, settings: Settings, certificate: CertificateFiles | None) -> str:
+    """The one line printed at start: the URL first, then what is served and what to trust."""
+    notes = []
+    if settings.http2:
+        notes.append("HTTP/1.1 and " + ("h2 by ALPN" if settings.tls else "h2c"))
+    if certificate is not None and certificate.ca is not None:
+        notes.append(f"trust {certificate.ca}")
+    return f"restwalk-mock listening on {url}" + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -314,6 +361,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             read(settings.data)
         except DataError as error:
             parser.error(str(error))
+    if settings.workers > 1 and settings.http2:
+        parser.error("--http2 serves from one process: leave out --workers")
+    if settings.cert is not None and settings.key is not None:
+        try:
+            check_files(settings.cert, settings.key)
+        except CertificateError as error:
+            parser.error(str(error))
     if settings.db is not None:
         from mock_server.store.sqlite import JournalError, SQLiteJournal
 
@@ -321,15 +375,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             SQLiteJournal(settings.db).close()
         except JournalError as error:
             parser.error(str(error))
-    from mock_server.server import bind_socket, serve, url_of
+    from mock_server.server import bind_socket, certificate_of, serve, url_of
 
     try:
         sock = bind_socket(settings.host, settings.port)
     except OSError as error:
         parser.error(f"cannot listen on {settings.host}:{settings.port}: {error.strerror or error}")
-    print(f"restwalk-mock listening on {url_of(sock)}", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):
-        serve(settings, sock)
+    certificate, made = certificate_of(settings)
+    try:
+        print(start_line(url_of(sock, settings.tls), settings, certificate), flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            serve(settings, sock, certificate)
+    finally:
+        if made is not None:
+            made.close()
     return 0
 
 

@@ -2,6 +2,8 @@
 
 The listening socket is bound here, before uvicorn starts, so a port in use is
 one clear error and a test can ask for port 0 and learn the port it got.
+With ``settings.http2`` the same app is served by Hypercorn instead
+(:mod:`mock_server.http2`); with ``settings.tls``, over TLS (:mod:`mock_server.tls`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import socket
 import threading
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import uvicorn
 from uvicorn.supervisors import Multiprocess
@@ -24,6 +26,10 @@ from mock_server.app import MockApp, create_app
 from mock_server.httptools_protocol import MockHttpToolsProtocol
 from mock_server.protocol import MockConfig, MockH11Protocol
 from mock_server.settings import RateLimit, Settings
+from mock_server.tls import CertificateFiles, SelfSigned
+
+if TYPE_CHECKING:
+    from mock_server.http2 import HypercornServer
 
 _SETTINGS_ENV = "RESTWALK_MOCK_SETTINGS"
 
@@ -45,11 +51,32 @@ def bind_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def url_of(sock: socket.socket) -> str:
-    """The base URL a client uses to reach ``sock``."""
+def url_of(sock: socket.socket, tls: bool = False) -> str:
+    """The base URL a client uses to reach ``sock`` (``https`` with ``tls``)."""
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{port}"
+    return f"{'https' if tls else 'http'}://{shown}:{port}"
+
+
+def certificate_of(settings: Settings) -> tuple[CertificateFiles | None, SelfSigned | None]:
+    """The certificate to serve ``settings`` with, and the made one to remove when done.
+
+    None without TLS; the given files with ``cert`` and ``key``; else a
+    certificate made now for the loopback names.
+    """
+    if not settings.tls:
+        return None, None
+    if settings.cert is not None and settings.key is not None:
+        return CertificateFiles(cert=settings.cert, key=settings.key), None
+    made = SelfSigned()
+    return made.files, made
+
+
+def tls_options(certificate: CertificateFiles | None) -> dict[str, Any]:
+    """uvicorn's options for serving with ``certificate`` (none: cleartext)."""
+    if certificate is None:
+        return {}
+    return {"ssl_certfile": str(certificate.cert), "ssl_keyfile": str(certificate.key)}
 
 
 def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config:
@@ -95,21 +122,35 @@ class BackgroundServer:
 
     ``with BackgroundServer() as server: httpx.get(server.url)``. The explorer's
     default start and the tests use it; ``server.app.service`` is the live state.
+    With ``settings.http2`` it is served by Hypercorn; with ``settings.tls``,
+    over TLS, and ``server.certificate.ca`` is the certificate to trust when
+    the server made its own.
     """
 
     def __init__(self, settings: Settings | None = None, app: MockApp | None = None) -> None:
         self.settings = settings or Settings(host="127.0.0.1", port=0)
         self.app = app or create_app(self.settings)
-        self._server: uvicorn.Server | None = None
+        self._server: uvicorn.Server | HypercornServer | None = None
         self._thread: threading.Thread | None = None
+        self._made: SelfSigned | None = None
+        self.certificate: CertificateFiles | None = None
         self.url = ""
 
     def start(self) -> str:
         """Start serving; returns the base URL once the server accepts connections."""
         sock = bind_socket(self.settings.host, self.settings.port)
-        self.url = url_of(sock)
-        config = uvicorn_config(self.app, dataclasses.replace(self.settings, log_level="warning"))
-        server = uvicorn.Server(config)
+        self.url = url_of(sock, tls=self.settings.tls)
+        self.certificate, self._made = certificate_of(self.settings)
+        quiet = dataclasses.replace(self.settings, log_level="warning")
+        server: uvicorn.Server | HypercornServer
+        if self.settings.http2:
+            from mock_server.http2 import HypercornServer
+
+            server = HypercornServer(self.app, quiet, self.certificate)
+        else:
+            server = uvicorn.Server(
+                uvicorn_config(self.app, quiet, **tls_options(self.certificate))
+            )
         self._server = server
 
         def run() -> None:
@@ -132,8 +173,11 @@ class BackgroundServer:
             self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(10)
+        if self._made is not None:
+            self._made.close()
         self._server = None
         self._thread = None
+        self._made = None
 
     def __enter__(self) -> BackgroundServer:
         self.start()
@@ -148,6 +192,8 @@ def settings_to_env(settings: Settings) -> str:
     data = dataclasses.asdict(settings)
     data["db"] = str(settings.db) if settings.db else None
     data["data"] = str(settings.data) if settings.data else None
+    data["cert"] = str(settings.cert) if settings.cert else None
+    data["key"] = str(settings.key) if settings.key else None
     data["disabled_methods"] = sorted(settings.disabled_methods)
     return json.dumps(data)
 
@@ -157,6 +203,8 @@ def settings_from_env(raw: str) -> Settings:
     data = json.loads(raw)
     data["db"] = Path(data["db"]) if data["db"] else None
     data["data"] = Path(data["data"]) if data["data"] else None
+    data["cert"] = Path(data["cert"]) if data["cert"] else None
+    data["key"] = Path(data["key"]) if data["key"] else None
     data["disabled_methods"] = frozenset(data["disabled_methods"])
     data["fault_kinds"] = tuple(data["fault_kinds"])
     if data["cors_origins"] is not None:
@@ -175,7 +223,9 @@ def _stopped(signum: int, frame: FrameType | None) -> None:
     """SIGTERM after uvicorn's graceful shutdown: already done, nothing to do."""
 
 
-def serve(settings: Settings, sock: socket.socket) -> None:
+def serve(
+    settings: Settings, sock: socket.socket, certificate: CertificateFiles | None = None
+) -> None:
     """Serve on ``sock`` in the foreground until SIGINT or SIGTERM.
 
     uvicorn shuts down gracefully on either signal, then raises the signal again
@@ -184,10 +234,17 @@ def serve(settings: Settings, sock: socket.socket) -> None:
     return, so the process exits 0 instead of dying by the signal.
     """
     configure_logging(settings.log_level)
+    if settings.http2:
+        from mock_server.http2 import serve_http2
+
+        serve_http2(create_app(settings), settings, sock, certificate)
+        return
+    tls = tls_options(certificate)
     previous = signal.signal(signal.SIGTERM, _stopped)
     try:
         if settings.workers == 1:
-            uvicorn.Server(uvicorn_config(create_app(settings), settings)).run(sockets=[sock])
+            config = uvicorn_config(create_app(settings), settings, **tls)
+            uvicorn.Server(config).run(sockets=[sock])
             return
         os.environ[_SETTINGS_ENV] = settings_to_env(settings)
         config = uvicorn_config(
@@ -195,6 +252,7 @@ def serve(settings: Settings, sock: socket.socket) -> None:
             settings,
             factory=True,
             workers=settings.workers,
+            **tls,
         )
         Multiprocess(config, sockets=[sock]).run()
     finally:

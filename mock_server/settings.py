@@ -77,6 +77,12 @@ class Settings:
     cors_origins: tuple[str, ...] | None = None
     #: ``POST /_reset`` restores the seed without a login (``--allow-reset``), for tests.
     allow_reset: bool = False
+    #: Serve HTTP/2 too, with Hypercorn (see :mod:`mock_server.http2`).
+    http2: bool = False
+    #: Serve over TLS: with ``cert`` and ``key`` (PEM files), or a certificate made at start.
+    tls: bool = False
+    cert: Path | None = None
+    key: Path | None = None
 
     def __post_init__(self) -> None:
         bad = self.disabled_methods & UNDISABLEABLE_METHODS
@@ -94,3 +100,7 @@ class Settings:
             raise ValueError("workers must be at least 1")
         if self.journal_size < 0:
             raise ValueError("journal size must not be negative")
+        if (self.cert is None) != (self.key is None):
+            raise ValueError("a certificate and its key go together: give both or neither")
+        if self.cert is not None and not self.tls:
+            raise ValueError("a certificate is for TLS: it needs tls on")

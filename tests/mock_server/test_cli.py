@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import select
+import shutil
 import signal
 import socket
 import subprocess
@@ -42,6 +43,10 @@ FLAGS = (
     "--latency",
     "--workers",
     "--log-level",
+    "--http2",
+    "--tls",
+    "--cert",
+    "--key",
 )
 START_TIMEOUT = 20.0
 
@@ -78,6 +83,10 @@ def test_help_lists_every_flag(capsys: pytest.CaptureFixture[str]) -> None:
         ("--body-timeout", "0"),
         ("--body-timeout", "nan"),
         ("--http-parser", "picohttp"),
+        ("--cert", "server.pem"),
+        ("--key", "server.key"),
+        ("--cert", "/nonexistent/server.pem", "--key", "/nonexistent/server.key"),
+        ("--http2", "--workers", "2", "--db", "/nonexistent/mock.db"),
     ],
 )
 def test_bad_setting_is_one_line_and_exit_2(
@@ -162,7 +171,8 @@ class Running:
         self.line = self.process.stdout.readline()
         prefix = "restwalk-mock listening on "
         assert self.line.startswith(prefix), self.line
-        self.url = self.line[len(prefix) :].strip()
+        # The URL, then maybe notes in parentheses: "(HTTP/1.1 and h2c; trust FILE)".
+        self.url = self.line[len(prefix) :].split()[0]
 
     def stop(self, signum: int) -> tuple[int, str]:
         """Send ``signum``; the exit status and stderr once the process ended."""
@@ -226,3 +236,89 @@ def test_at_info_it_logs_requests_but_no_start_up_chatter(running: list[Running]
     lines = [line for line in err.splitlines() if line.strip()]
     assert any('"GET / HTTP/1.1" 200' in line for line in lines)
     assert all("uvicorn.access" in line for line in lines), lines
+
+
+def test_a_key_that_is_not_the_certificates_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from mock_server.tls import SelfSigned
+
+    with SelfSigned() as first, SelfSigned() as second:
+        err = usage_error(capsys, "--cert", str(first.cert), "--key", str(second.key))
+    assert err.count("\n") == 1
+    assert f"cannot use {first.cert} and {second.key}" in err
+
+
+CURL_GET = ("curl", "--silent", "--show-error", "--max-time", "10", "--output", "/dev/null")
+
+
+def curl_version_and_status(*argv: str) -> str:
+    """``curl``'s "HTTP-version status" for a GET, failing the test when curl fails."""
+    done = subprocess.run(
+        [*CURL_GET, "--write-out", "%{http_version} %{http_code}", *argv],
+        capture_output=True,
+        text=True,
+        timeout=15,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
+@pytest.mark.parametrize(
+    ("argv", "served", "version"),
+    [
+        (("--tls",), "", "1.1"),
+        (("--tls", "--http2"), "HTTP/1.1 and h2 by ALPN; ", "2"),
+    ],
+)
+def test_tls_prints_the_certificate_to_trust_and_removes_it_at_exit(
+    running: list[Running], argv: tuple[str, ...], served: str, version: str
+) -> None:
+    server = Running(*argv)
+    running.append(server)
+    assert server.url.startswith("https://127.0.0.1:")
+    note = server.line.split(" ", 4)[4].strip()
+    assert note.startswith(f"({served}trust ")
+    ca = Path(note.removeprefix(f"({served}trust ").removesuffix(")"))
+    assert ca.name == "ca.pem"
+    assert curl_version_and_status("--cacert", str(ca), server.url + "/customers/1") == (
+        f"{version} 200"
+    )
+    status, err = server.stop(signal.SIGTERM)
+    assert status == 0
+    assert "Traceback" not in err
+    assert not ca.parent.exists()
+
+
+@pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
+def test_http2_in_cleartext_says_so_and_speaks_h2c(running: list[Running]) -> None:
+    server = Running("--http2")
+    running.append(server)
+    assert server.line.endswith(" (HTTP/1.1 and h2c)\n")
+    prior = curl_version_and_status("--http2-prior-knowledge", server.url + "/customers/1")
+    assert prior == "2 200"
+    assert curl_version_and_status("--http1.1", server.url + "/customers/1") == "1.1 200"
+    status, err = server.stop(signal.SIGINT)
+    assert status == 0
+    assert "Traceback" not in err
+
+
+def test_given_certificate_files_are_served(running: list[Running], tmp_path: Path) -> None:
+    import ssl
+
+    import trustme
+
+    authority = trustme.CA()
+    issued = authority.issue_cert("127.0.0.1")
+    cert, key = tmp_path / "server.pem", tmp_path / "server.key"
+    issued.cert_chain_pems[0].write_to_path(str(cert))
+    issued.private_key_pem.write_to_path(str(key))
+    server = Running("--cert", str(cert), "--key", str(key))
+    running.append(server)
+    # A certificate given is not printed: who issued it is the user's business.
+    assert server.line == f"restwalk-mock listening on {server.url}\n"
+    context = ssl.create_default_context()
+    authority.configure_trust(context)
+    assert httpx.get(server.url + "/", verify=context, timeout=5).status_code == 200

@@ -1,0 +1,241 @@
+"""``--http2``: the same app over HTTP/2 (Hypercorn), on real sockets on 127.0.0.1.
+
+h2c by prior knowledge (httpx with ``http1=False``, curl
+``--http2-prior-knowledge``), the h2c upgrade spoken by hand (a real ``101``,
+then the answer as HTTP/2 stream 1), h2 by ALPN over TLS, and HTTP/1.1 on the
+same port all along.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import socket
+import ssl
+import subprocess
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import h2.config
+import h2.connection
+import h2.events
+import h2.settings
+import httpx
+import orjson
+import pytest
+
+from mock_server import BackgroundServer
+from tests.mock_server.conftest import make_settings
+from tests.mock_server.rawhttp import Reader, connect, exchange
+
+needs_curl = pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
+CURL_TIMEOUT = 10
+
+
+def serve(**overrides: Any) -> BackgroundServer:
+    """A started background server with test settings and ``overrides``."""
+    server = BackgroundServer(make_settings(**overrides))
+    server.start()
+    return server
+
+
+@pytest.fixture
+def h2c_server() -> Iterator[BackgroundServer]:
+    """``--http2`` in cleartext."""
+    server = serve(http2=True)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def h2_server() -> Iterator[BackgroundServer]:
+    """``--http2 --tls`` with the certificate the server makes."""
+    server = serve(http2=True, tls=True)
+    yield server
+    server.stop()
+
+
+def trusting(server: BackgroundServer) -> ssl.SSLContext:
+    """A client TLS context that trusts the authority ``server`` made."""
+    assert server.certificate is not None
+    assert server.certificate.ca is not None
+    return ssl.create_default_context(cafile=str(server.certificate.ca))
+
+
+@pytest.fixture
+async def h2c_client(h2c_server: BackgroundServer) -> AsyncIterator[httpx.AsyncClient]:
+    """A client speaking HTTP/2 from the first byte (prior knowledge)."""
+    transport = httpx.AsyncHTTPTransport(http1=False, http2=True)
+    async with httpx.AsyncClient(transport=transport, base_url=h2c_server.url) as client:
+        yield client
+
+
+async def test_h2c_by_prior_knowledge(h2c_client: httpx.AsyncClient) -> None:
+    response = await h2c_client.get("/customers/1")
+    assert response.http_version == "HTTP/2"
+    assert response.status_code == 200
+    assert response.json()["id"] == 1
+    assert response.headers["api-version"] == "1"
+    assert "etag" in response.headers
+
+
+async def test_http1_still_served_on_the_same_port(
+    h2c_server: BackgroundServer, h2c_client: httpx.AsyncClient
+) -> None:
+    async with httpx.AsyncClient(base_url=h2c_server.url) as http1:
+        old = await http1.get("/customers/1")
+    new = await h2c_client.get("/customers/1")
+    assert old.http_version == "HTTP/1.1"
+    assert old.status_code == new.status_code == 200
+    assert old.json() == new.json()
+    assert old.headers["etag"] == new.headers["etag"]
+
+
+async def test_errors_are_problem_bodies_over_http2(h2c_client: httpx.AsyncClient) -> None:
+    unknown = await h2c_client.request("BREW", "/customers")
+    assert unknown.status_code == 501
+    assert unknown.headers["content-type"] == "application/problem+json"
+    assert orjson.loads(unknown.content)["status"] == 501
+    long_target = await h2c_client.get("/customers?name=" + "x" * 3000)
+    assert long_target.status_code == 414
+    assert long_target.json()["status"] == 414
+
+
+async def test_streams_are_multiplexed_on_one_connection(h2c_client: httpx.AsyncClient) -> None:
+    paths = [f"/customers/{n}" for n in range(1, 6)]
+    answers = await asyncio.gather(*(h2c_client.get(path) for path in paths))
+    assert [answer.json()["id"] for answer in answers] == [1, 2, 3, 4, 5]
+    assert {answer.http_version for answer in answers} == {"HTTP/2"}
+
+
+def h2c_upgrade_request(connection: h2.connection.H2Connection, *, body: bytes = b"") -> bytes:
+    """``GET /customers/1`` (with ``body``: ``POST /customers``) asking for h2c (RFC 7540 §3.2)."""
+    settings = connection.initiate_upgrade_connection()  # base64url already
+    method, target = (b"POST", b"/customers") if body else (b"GET", b"/customers/1")
+    framing = (
+        b"Content-Length: %d\r\nContent-Type: application/json\r\n" % len(body) if body else b""
+    )
+    return (
+        method + b" " + target + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+        b"HTTP2-Settings: " + settings + b"\r\n" + framing + b"\r\n" + body
+    )
+
+
+def read_stream(
+    sock: socket.socket, client: h2.connection.H2Connection, stream_id: int, received: bytes
+) -> tuple[int, bytes]:
+    """The status and body of ``stream_id``, reading ``sock`` after ``received``."""
+    status = 0
+    body = b""
+    data = received
+    while True:
+        for event in client.receive_data(data):
+            if isinstance(event, h2.events.ResponseReceived) and event.stream_id == stream_id:
+                status = int(dict(event.headers)[b":status"])
+            elif isinstance(event, h2.events.DataReceived) and event.stream_id == stream_id:
+                body += event.data
+                client.acknowledge_received_data(event.flow_controlled_length, stream_id)
+            elif isinstance(event, h2.events.StreamEnded) and event.stream_id == stream_id:
+                return status, body
+        sock.sendall(client.data_to_send())
+        data = sock.recv(65536)
+        assert data, f"connection closed before the end of stream {stream_id}"
+
+
+def test_h2c_upgrade_answers_101_then_http2(h2c_server: BackgroundServer) -> None:
+    client = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
+    with connect(h2c_server.url) as sock:
+        sock.sendall(h2c_upgrade_request(client))
+        reader = Reader(sock)
+        switching = reader.response()
+        assert switching.status == 101
+        assert switching.head.startswith("HTTP/1.1 101")
+        assert switching.headers["upgrade"] == "h2c"
+        assert switching.headers["connection"].lower() == "upgrade"
+        # After the 101 the client sends its preface; the answer to the request
+        # that asked for the upgrade arrives as HTTP/2 stream 1.
+        sock.sendall(client.data_to_send())
+        status, body = read_stream(sock, client, 1, reader.buffer)
+    assert status == 200
+    assert orjson.loads(body)["id"] == 1
+
+
+def test_h2c_upgrade_with_a_body_is_answered_over_http1(h2c_server: BackgroundServer) -> None:
+    client = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
+    response = exchange(h2c_server.url, h2c_upgrade_request(client, body=b'{"name": "Ann"}'))
+    # RFC 7540 §3.2 lets a server ignore the upgrade: the POST is answered in HTTP/1.1.
+    assert response.head.startswith("HTTP/1.1 401")
+    assert response.problem()["status"] == 401
+
+
+async def test_h2_over_tls_by_alpn(h2_server: BackgroundServer) -> None:
+    assert h2_server.url.startswith("https://127.0.0.1:")
+    context = trusting(h2_server)
+    async with httpx.AsyncClient(http2=True, verify=context, base_url=h2_server.url) as client:
+        h2 = await client.get("/customers/1")
+    async with httpx.AsyncClient(verify=context, base_url=h2_server.url) as client:
+        http1 = await client.get("/customers/1")
+    assert h2.http_version == "HTTP/2"
+    assert http1.http_version == "HTTP/1.1"
+    assert h2.json() == http1.json()
+
+
+async def test_tls_refuses_a_client_that_does_not_trust_it(h2_server: BackgroundServer) -> None:
+    async with httpx.AsyncClient(verify=ssl.create_default_context()) as client:
+        with pytest.raises(httpx.ConnectError, match="CERTIFICATE_VERIFY_FAILED"):
+            await client.get(h2_server.url + "/")
+
+
+def curl(*argv: str) -> str:
+    """curl's output (``-w`` included), failing the test when curl fails."""
+    done = subprocess.run(
+        ["curl", "--silent", "--show-error", "--max-time", str(CURL_TIMEOUT), *argv],
+        capture_output=True,
+        text=True,
+        timeout=CURL_TIMEOUT + 5,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@needs_curl
+def test_curl_http2_prior_knowledge(h2c_server: BackgroundServer) -> None:
+    out = curl(
+        "--http2-prior-knowledge",
+        "--output",
+        "/dev/null",
+        "--write-out",
+        "%{http_version} %{http_code}",
+        h2c_server.url + "/customers/1",
+    )
+    assert out == "2 200"
+
+
+@needs_curl
+def test_curl_h2c_upgrade(h2c_server: BackgroundServer) -> None:
+    out = curl(
+        "--http2",
+        "--output",
+        "/dev/null",
+        "--write-out",
+        "%{http_version} %{http_code}",
+        h2c_server.url + "/customers/1",
+    )
+    assert out == "2 200"
+
+
+@needs_curl
+def test_curl_cacert_gets_h2_by_alpn(h2_server: BackgroundServer) -> None:
+    assert h2_server.certificate is not None
+    out = curl(
+        "--cacert",
+        str(h2_server.certificate.ca),
+        "--output",
+        "/dev/null",
+        "--write-out",
+        "%{http_version} %{http_code}",
+        h2_server.url + "/customers/1",
+    )
+    assert out == "2 200"

@@ -1,0 +1,95 @@
+"""``--tls``: the certificate made at start, given certificate files, HTTPS on 127.0.0.1."""
+
+from __future__ import annotations
+
+import datetime
+import socket
+import ssl
+import stat
+from pathlib import Path
+
+import httpx
+import pytest
+from cryptography import x509
+
+from mock_server import BackgroundServer, Settings
+from mock_server.tls import LOOPBACK_NAMES, CertificateError, SelfSigned, check_files
+from tests.mock_server.conftest import make_settings
+from tests.mock_server.rawhttp import Reader, request
+
+
+def test_made_certificate_names_the_loopback_and_is_signed_by_the_printed_authority() -> None:
+    with SelfSigned() as files:
+        assert files.ca is not None
+        leaf = x509.load_pem_x509_certificates(files.cert.read_bytes())
+        authority = x509.load_pem_x509_certificate(files.ca.read_bytes())
+        names = leaf[0].extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+        shown = {str(n) for n in names.get_values_for_type(x509.IPAddress)}
+        shown |= set(names.get_values_for_type(x509.DNSName))
+        assert shown == set(LOOPBACK_NAMES)
+        # The chain the server presents ends with the authority a client trusts.
+        assert leaf[-1] == authority
+        leaf[0].verify_directly_issued_by(authority)
+        now = datetime.datetime.now(datetime.timezone.utc)
+        assert leaf[0].not_valid_before_utc < now < leaf[0].not_valid_after_utc
+        assert check_files(files.cert, files.key).cert == files.cert
+
+
+def test_made_key_is_private_and_removed_on_close() -> None:
+    made = SelfSigned()
+    assert stat.S_IMODE(made.files.key.stat().st_mode) == 0o600
+    assert stat.S_IMODE(made.directory.stat().st_mode) == 0o700
+    made.close()
+    assert not made.directory.exists()
+
+
+def test_check_files_names_the_problem(tmp_path: Path) -> None:
+    with pytest.raises(CertificateError, match="no such file"):
+        check_files(tmp_path / "missing.pem", tmp_path / "missing.key")
+    with (
+        SelfSigned() as first,
+        SelfSigned() as second,
+        pytest.raises(CertificateError, match="cannot use"),
+    ):
+        check_files(first.cert, second.key)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"tls": True, "cert": Path("c.pem")}, "go together"),
+        ({"tls": True, "key": Path("k.pem")}, "go together"),
+        ({"cert": Path("c.pem"), "key": Path("k.pem")}, "needs tls"),
+    ],
+)
+def test_settings_refuse_half_a_certificate(overrides: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Settings(**overrides)
+
+
+@pytest.fixture
+def https_server() -> BackgroundServer:
+    """HTTP/1.1 over TLS (uvicorn, the same protocol as in cleartext)."""
+    return BackgroundServer(make_settings(tls=True))
+
+
+def test_https_without_http2_keeps_the_http1_protocol(https_server: BackgroundServer) -> None:
+    with https_server as server:
+        assert server.url.startswith("https://127.0.0.1:")
+        assert server.certificate is not None
+        assert server.certificate.ca is not None
+        context = ssl.create_default_context(cafile=str(server.certificate.ca))
+        response = httpx.get(server.url + "/customers/1", verify=context, timeout=5)
+        assert (response.http_version, response.status_code) == ("HTTP/1.1", 200)
+        # The protocol-level answers are the same as in cleartext: a problem body for 505.
+        host, port = server.url.removeprefix("https://").split(":")
+        with (
+            socket.create_connection((host, int(port)), timeout=5) as raw,
+            context.wrap_socket(raw, server_hostname=host) as sock,
+        ):
+            sock.sendall(request("GET", "/", version="2.5"))
+            answer = Reader(sock).response()
+        assert answer.status == 505
+        assert answer.problem()["status"] == 505
+        made = server.certificate.ca.parent
+    assert not made.exists()
