@@ -20,6 +20,7 @@ from mock_server.layers.faults import FaultsLayer
 from mock_server.layers.journal import JournalLayer
 from mock_server.layers.method_policy import MethodPolicyLayer
 from mock_server.layers.negotiation import NegotiationLayer
+from mock_server.layers.preload import PreloadLayer
 from mock_server.layers.protocol_limits import ProtocolLimitsLayer
 from mock_server.layers.rate_limit import RateLimitLayer
 from mock_server.layers.versioning import VersioningLayer
@@ -40,6 +41,7 @@ LAYERS: list[LayerFactory] = [
     AuthenticationLayer,
     VersioningLayer,
     NegotiationLayer,
+    PreloadLayer,
     ConditionalLayer,
     CompressionLayer,
 ]

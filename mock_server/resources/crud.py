@@ -33,7 +33,7 @@ from mock_server.resources.body import (
 from mock_server.resources.entity import Entity
 from mock_server.resources.etag import strong_etag
 from mock_server.resources.json_patch import PatchError, apply_json_patch
-from mock_server.resources.link_header import link_header
+from mock_server.resources.link_header import link_header, preload_header
 from mock_server.resources.merge_patch import merge_patch
 from mock_server.resources.respond import respond
 from mock_server.resources.urls import href, version_of
@@ -191,9 +191,11 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
 
     async def read(request: Request) -> Response:
         record = fetch(service, entity, request.path_params["id"])
-        return respond(
-            request, member(request, entity, record, store), headers=modified(record.updated)
-        )
+        headers = modified(record.updated)
+        preloads = entity.preloads(request, record)
+        if preloads:
+            headers["Link"] = preload_header(preloads)
+        return respond(request, member(request, entity, record, store), headers=headers)
 
     async def save(request: Request, record_id: int, body: Any, current: Record | None) -> Response:
         data = entity.validate(

@@ -89,6 +89,14 @@ class Entity(ABC):
         """Related resources embedded in ``record``'s representation (none by default)."""
         return {}
 
+    def preloads(self, request: Request, record: Record) -> list[str]:
+        """Paths a reader of ``record`` will fetch next: sent as ``Link: <...>; rel=preload``.
+
+        Over HTTP/2 they are pushed (:mod:`mock_server.layers.preload`), so
+        they must be public reads. None by default.
+        """
+        return []
+
     def item_actions(self, request: Request, record: Record, version: int) -> list[Action]:
         """What may be done to ``record`` now: update, patch, delete by default."""
         target = href(request, self.item_path(record.id))

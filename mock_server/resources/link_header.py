@@ -22,6 +22,14 @@ def link_value(link: Link) -> str:
     return value
 
 
+def preload_header(paths: Iterable[str]) -> str:
+    """The ``Link`` field value saying a client will fetch ``paths`` next (``rel=preload``).
+
+    ``as=fetch``: they are API reads, not scripts or styles (Preload, W3C).
+    """
+    return ", ".join(f"<{path}>; rel=preload; as=fetch" for path in paths)
+
+
 def link_header(links: Iterable[Link]) -> str:
     """The ``Link`` field value for ``links`` (templated links cannot go in a header)."""
     return ", ".join(link_value(link) for link in links if not link.templated)

@@ -190,6 +190,14 @@ class Orders(Entity):
             )
         return links
 
+    def preloads(self, request: Request, record: Record) -> list[str]:
+        """The customer and the products: public reads, so a client may be sent them unasked."""
+        customer = href(request, f"/customers/{record.data['customerId']}")
+        products = (
+            href(request, f"/products/{item['productId']}") for item in record.data["items"]
+        )
+        return list(dict.fromkeys([customer, *products]))
+
     def item_actions(self, request: Request, record: Record, version: int) -> list[Action]:
         status = record.data["status"]
         found = super().item_actions(request, record, version) if status in EDITABLE else []

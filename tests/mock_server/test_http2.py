@@ -25,7 +25,7 @@ import orjson
 import pytest
 
 from mock_server import BackgroundServer
-from tests.mock_server.conftest import make_settings
+from tests.mock_server.conftest import ADMIN, make_settings
 from tests.mock_server.rawhttp import Reader, connect, exchange
 
 needs_curl = pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
@@ -239,3 +239,109 @@ def test_curl_cacert_gets_h2_by_alpn(h2_server: BackgroundServer) -> None:
         h2_server.url + "/customers/1",
     )
     assert out == "2 200"
+
+
+class H2Client:
+    """HTTP/2 by hand over a socket (push allowed, unlike httpx), for server push."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.connection = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
+        self.connection.initiate_connection()
+        self.sock.sendall(self.connection.data_to_send())
+
+    def get(self, path: str, *headers: tuple[str, str]) -> int:
+        """Send a GET; its stream id."""
+        stream_id: int = self.connection.get_next_available_stream_id()
+        pseudo = [(":method", "GET"), (":scheme", "http"), (":authority", "127.0.0.1")]
+        self.connection.send_headers(
+            stream_id, [*pseudo, (":path", path), *headers], end_stream=True
+        )
+        self.sock.sendall(self.connection.data_to_send())
+        return stream_id
+
+    def events_until_ended(self, stream_ids: set[int]) -> list[h2.events.Event]:
+        """Every event until ``stream_ids`` and all streams pushed meanwhile have ended."""
+        open_streams = set(stream_ids)
+        events: list[h2.events.Event] = []
+        while open_streams:
+            data = self.sock.recv(65536)
+            assert data, f"connection closed with streams {open_streams} open"
+            for event in self.connection.receive_data(data):
+                events.append(event)
+                if isinstance(event, h2.events.PushedStreamReceived):
+                    open_streams.add(event.pushed_stream_id)
+                elif isinstance(event, h2.events.StreamEnded):
+                    open_streams.discard(event.stream_id)
+                elif isinstance(event, h2.events.DataReceived):
+                    self.connection.acknowledge_received_data(
+                        event.flow_controlled_length, event.stream_id
+                    )
+            self.sock.sendall(self.connection.data_to_send())
+        return events
+
+
+def as_text(headers: list[tuple[bytes, bytes]]) -> dict[str, str]:
+    """h2's header list as a dict of text (the last value of a repeated name)."""
+    return {name.decode(): value.decode() for name, value in headers}
+
+
+def test_an_order_pushes_its_customer_and_products_after_early_hints(
+    h2c_server: BackgroundServer,
+) -> None:
+    with connect(h2c_server.url) as sock:
+        client = H2Client(sock)
+        order = client.get("/orders/1", ("authorization", ADMIN["Authorization"]))
+        events = client.events_until_ended({order})
+    on_order = [
+        event
+        for event in events
+        if getattr(event, "stream_id", getattr(event, "parent_stream_id", None)) == order
+        and not isinstance(event, h2.events.DataReceived)
+    ]
+    # On the order's stream: 103, then a promise for each preload link, then the order.
+    hint, *promised, final, ended = on_order
+    assert isinstance(hint, h2.events.InformationalResponseReceived)
+    assert all(isinstance(event, h2.events.PushedStreamReceived) for event in promised)
+    assert isinstance(final, h2.events.ResponseReceived)
+    assert isinstance(ended, h2.events.StreamEnded)
+    assert as_text(hint.headers)[":status"] == "103"
+    link = as_text(final.headers)["link"]
+    hinted = [value.decode() for name, value in hint.headers if name == b"link"]
+    assert hinted == [value.strip() for value in link.split(",")]
+    expected = [value.split(">")[0].strip("< ") for value in link.split(",")]
+    assert expected[0].startswith("/customers/")
+    assert len(expected) > 1
+    assert all(path.startswith("/products/") for path in expected[1:])
+
+    assert [as_text(p.headers)[":path"] for p in promised] == expected
+    for promise in promised:
+        # Never the credentials of the request that caused the push.
+        assert "authorization" not in as_text(promise.headers)
+        pushed = promise.pushed_stream_id
+        answer = next(
+            e for e in events if isinstance(e, h2.events.ResponseReceived) and e.stream_id == pushed
+        )
+        body = b"".join(
+            e.data
+            for e in events
+            if isinstance(e, h2.events.DataReceived) and e.stream_id == pushed
+        )
+        assert as_text(answer.headers)[":status"] == "200"
+        path = as_text(promise.headers)[":path"]
+        assert orjson.loads(body)["id"] == int(path.rsplit("/", 1)[1])
+
+
+def test_a_resource_without_preloads_pushes_nothing(h2c_server: BackgroundServer) -> None:
+    with connect(h2c_server.url) as sock:
+        client = H2Client(sock)
+        events = client.events_until_ended({client.get("/customers/1")})
+    assert not any(isinstance(e, h2.events.PushedStreamReceived) for e in events)
+    assert not any(isinstance(e, h2.events.InformationalResponseReceived) for e in events)
+
+
+async def test_a_client_refusing_push_still_gets_the_order(h2c_client: httpx.AsyncClient) -> None:
+    # httpx sends SETTINGS_ENABLE_PUSH=0: Hypercorn drops the promises.
+    response = await h2c_client.get("/orders/1", headers=ADMIN)
+    assert (response.http_version, response.status_code) == ("HTTP/2", 200)
+    assert "rel=preload" in response.headers["link"]
