@@ -299,6 +299,26 @@ def test_an_untrusted_certificate_exits_1(
 
 
 @pytest.mark.parametrize(
+    ("http2", "argv", "status_line"),
+    [
+        (False, (), "HTTP/1.1 200 OK"),
+        # Hypercorn's HTTP/1.1 sends no reason phrase.
+        (True, (), "HTTP/1.1 200"),
+        (True, ("--http2",), "HTTP/2 200 OK"),
+    ],
+)
+def test_cacert_trusts_the_certificate_restwalk_mock_made(
+    capsys: pytest.CaptureFixture[str], http2: bool, argv: tuple[str, ...], status_line: str
+) -> None:
+    with BackgroundServer(Settings(port=0, rate_limit=None, http2=http2, tls=True)) as server:
+        assert server.certificate is not None
+        ca = str(server.certificate.ca)
+        code, out, err = run(capsys, "request", "GET", server.url + "/", "--cacert", ca, *argv)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0] == status_line
+
+
+@pytest.mark.parametrize(
     "argv",
     [("request", "GET", "http://127.0.0.1:9/"), ("http://127.0.0.1:9/",)],
     ids=["request", "tui"],
