@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import orjson
 import pytest
 
 from explorer.cli import main
@@ -96,7 +97,10 @@ def test_links_of_a_success_have_no_note(capsys: pytest.CaptureFixture[str], moc
     code = main(["links", mock_url + "/orders/1", "--user", "admin:admin", "--json"])
     captured = capsys.readouterr()
     assert (code, captured.err) == (0, "")
-    assert len(captured.out.splitlines()) == 11
+    # 11 in the body, and the customer and two products as preload in the Link header.
+    links = [orjson.loads(line) for line in captured.out.splitlines()]
+    assert len(links) == 14
+    assert [link["rel"] for link in links].count("preload") == 3
 
 
 def test_request_prints_mock_xml_indented(
