@@ -26,6 +26,14 @@ layers give every other answer the same way on both engines):
 
 The listening socket is the one :func:`mock_server.server.bind_socket` made,
 handed over by file descriptor.
+
+**Shutting down.** Hypercorn 0.18 leaves the task of an HTTP/2 response
+waiting for good when its client goes away while the response still has
+bytes to send (the stream's buffer is never closed). Such tasks wait until
+shutdown, where Hypercorn cancels what the graceful time did not finish; on
+Python before 3.12, asyncio then logs each cancelled connection as an error
+with a traceback (CPython gh-113538). :func:`quiet_cancelled` keeps those out
+of the log: a connection cancelled at shutdown is no error.
 """
 
 from __future__ import annotations
@@ -42,6 +50,13 @@ from hypercorn.config import Config
 
 from mock_server.settings import Settings
 from mock_server.tls import CertificateFiles
+
+
+def quiet_cancelled(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The event loop's exception handler, minus the tasks cancelled at shutdown (gh-113538)."""
+    if isinstance(context.get("exception"), asyncio.CancelledError):
+        return
+    loop.default_exception_handler(context)
 
 
 def hypercorn_config(
@@ -107,6 +122,7 @@ class HypercornServer:
     async def _serve(self, sock: socket.socket) -> None:
         config = hypercorn_config(self.settings, sock, self.certificate)
         self._loop = asyncio.get_running_loop()
+        self._loop.set_exception_handler(quiet_cancelled)
         if self._should_exit:  # asked before the loop ran: nobody called the setter's set()
             self._exit.set()
         self.started = True  # the socket listens already: connections wait in its backlog
@@ -127,6 +143,7 @@ def serve_http2(
     async def main() -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
+        loop.set_exception_handler(quiet_cancelled)
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
         config = hypercorn_config(settings, sock, certificate)

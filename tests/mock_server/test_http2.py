@@ -9,6 +9,7 @@ same port all along.
 from __future__ import annotations
 
 import asyncio
+import logging
 import shutil
 import socket
 import ssl
@@ -345,3 +346,27 @@ async def test_a_client_refusing_push_still_gets_the_order(h2c_client: httpx.Asy
     response = await h2c_client.get("/orders/1", headers=ADMIN)
     assert (response.http_version, response.status_code) == ("HTTP/2", 200)
     assert "rel=preload" in response.headers["link"]
+
+
+def test_a_response_its_client_left_stops_quietly_at_shutdown(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # A client that lets no body through (window 0) and leaves after the head:
+    # Hypercorn keeps that response's task waiting until shutdown cancels it.
+    server = serve(http2=True)
+    try:
+        with connect(server.url) as sock:
+            client = H2Client(sock)
+            client.connection.update_settings({h2.settings.SettingCodes.INITIAL_WINDOW_SIZE: 0})
+            sock.sendall(client.connection.data_to_send())
+            client.get("/customers/1")
+            events: list[h2.events.Event] = []
+            while not any(isinstance(e, h2.events.ResponseReceived) for e in events):
+                data = sock.recv(65536)
+                assert data, "connection closed before the response head"
+                events += client.connection.receive_data(data)
+            assert not any(isinstance(e, h2.events.StreamEnded) for e in events)
+    finally:
+        with caplog.at_level(logging.ERROR, logger="asyncio"):
+            server.stop()
+    assert [r.getMessage() for r in caplog.records if r.name == "asyncio"] == []
