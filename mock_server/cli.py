@@ -39,7 +39,7 @@ HTTP/2 and TLS:
   408. Everything the app decides (501, 505, 414, 431, 413, ...) is the same.
   --tls without --cert/--key makes a certificate for 127.0.0.1, ::1 and localhost
   at start and prints the path of the authority that signed it: trust that file
-  (curl --cacert FILE, restwalk request --cacert FILE).
+  (curl --cacert FILE, restwalk --cacert FILE).
 """
 
 
