@@ -102,7 +102,7 @@ def _write_certificates(directory: Path, names: tuple[str, ...]) -> CertificateF
     from cryptography.hazmat.primitives.asymmetric import ec
     from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
-    now = datetime.datetime.now(datetime.timezone.utc)
+    now = datetime.datetime.now(datetime.UTC)
     ca_key = ec.generate_private_key(ec.SECP256R1())
     ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "restwalk-mock throwaway CA")])
     ca_ski = x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key())

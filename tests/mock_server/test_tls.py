@@ -30,7 +30,7 @@ def test_made_certificate_names_the_loopback_and_is_signed_by_the_printed_author
         # The chain the server presents ends with the authority a client trusts.
         assert leaf[-1] == authority
         leaf[0].verify_directly_issued_by(authority)
-        now = datetime.datetime.now(datetime.timezone.utc)
+        now = datetime.datetime.now(datetime.UTC)
         assert leaf[0].not_valid_before_utc < now < leaf[0].not_valid_after_utc
         assert check_files(files.cert, files.key).cert == files.cert
 
