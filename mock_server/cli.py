@@ -17,7 +17,13 @@ from pathlib import Path
 from typing import NoReturn
 
 from mock_server.settings import STANDARD_METHODS, UNDISABLEABLE_METHODS, RateLimit, Settings
-from mock_server.tls import CertificateError, CertificateFiles, check_files
+from mock_server.tls import (
+    MAKER_MISSING,
+    CertificateError,
+    CertificateFiles,
+    can_make_certificates,
+    check_files,
+)
 
 EXIT_USAGE = 2
 #: The smallest limit for one header field (unless the whole section is smaller).
@@ -368,6 +374,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             check_files(settings.cert, settings.key)
         except CertificateError as error:
             parser.error(str(error))
+    elif settings.tls and not can_make_certificates():
+        parser.error(MAKER_MISSING)
     if settings.db is not None:
         from mock_server.store.sqlite import JournalError, SQLiteJournal
 

@@ -13,8 +13,9 @@ its own trust anchor.
 The keys are EC P-256 (made in microseconds, unlike RSA), written ``0600``
 into a private temporary folder that :class:`SelfSigned` removes on close.
 
-``cryptography`` is imported only when a certificate is made, so a plain
-``restwalk-mock`` or ``restwalk`` never loads it.
+Making one takes the ``cryptography`` package, the ``tls`` extra
+(``pip install 'restwalk[tls]'``): it is imported only then, and a server
+given ``--cert`` and ``--key`` needs only the standard library.
 """
 
 from __future__ import annotations
@@ -33,6 +34,22 @@ LOOPBACK_NAMES: tuple[str, ...] = ("127.0.0.1", "::1", "localhost")
 VALIDITY = datetime.timedelta(days=30)
 #: Some slack for a client whose clock is behind the server's.
 BACKDATE = datetime.timedelta(hours=1)
+
+
+#: What to do when ``cryptography`` is missing, for the one-line error.
+MAKER_MISSING = (
+    "--tls without --cert/--key makes a certificate with the cryptography package, "
+    "which is not installed: pip install 'restwalk[tls]', or give --cert and --key"
+)
+
+
+def can_make_certificates() -> bool:
+    """True if :class:`SelfSigned` can work (the ``cryptography`` package is installed)."""
+    try:
+        import cryptography  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 class CertificateError(ValueError):

@@ -322,3 +322,12 @@ def test_given_certificate_files_are_served(running: list[Running], tmp_path: Pa
     context = ssl.create_default_context()
     authority.configure_trust(context)
     assert httpx.get(server.url + "/", verify=context, timeout=5).status_code == 200
+
+
+def test_tls_without_cryptography_says_what_to_install(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "cryptography", None)  # as if not installed
+    err = usage_error(capsys, "--tls")
+    assert err.count("\n") == 1
+    assert "pip install 'restwalk[tls]', or give --cert and --key" in err
