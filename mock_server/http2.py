@@ -24,6 +24,9 @@ layers give every other answer the same way on both engines):
 - a client that stops sending in the middle of a head is disconnected after
   the keep-alive time without a ``408``.
 
+A body's deadlines (``408``) hold on both engines: under Hypercorn they are
+kept by :class:`~mock_server.body_guard.BodyGuard`, around the app.
+
 The listening socket is the one :func:`mock_server.server.bind_socket` made,
 handed over by file descriptor.
 
@@ -48,6 +51,7 @@ from typing import Any
 from hypercorn.asyncio import serve
 from hypercorn.config import Config
 
+from mock_server.body_guard import BodyGuard
 from mock_server.settings import Settings
 from mock_server.tls import CertificateFiles
 
@@ -126,7 +130,8 @@ class HypercornServer:
         if self._should_exit:  # asked before the loop ran: nobody called the setter's set()
             self._exit.set()
         self.started = True  # the socket listens already: connections wait in its backlog
-        await serve(self.app, config, shutdown_trigger=self._exit.wait, mode="asgi")
+        app: Any = BodyGuard(self.app, self.settings)  # Any: the ASGI types differ in name only
+        await serve(app, config, shutdown_trigger=self._exit.wait, mode="asgi")
 
 
 def serve_http2(
@@ -147,6 +152,7 @@ def serve_http2(
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
         config = hypercorn_config(settings, sock, certificate)
-        await serve(app, config, shutdown_trigger=stop.wait, mode="asgi")
+        guarded: Any = BodyGuard(app, settings)  # Any: the ASGI types differ in name only
+        await serve(guarded, config, shutdown_trigger=stop.wait, mode="asgi")
 
     asyncio.run(main())

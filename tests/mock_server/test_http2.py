@@ -27,7 +27,7 @@ import pytest
 
 from mock_server import BackgroundServer
 from tests.mock_server.conftest import ADMIN, make_settings
-from tests.mock_server.rawhttp import Reader, connect, exchange
+from tests.mock_server.rawhttp import Reader, connect, exchange, request
 
 needs_curl = pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
 CURL_TIMEOUT = 10
@@ -370,3 +370,43 @@ def test_a_response_its_client_left_stops_quietly_at_shutdown(
         with caplog.at_level(logging.ERROR, logger="asyncio"):
             server.stop()
     assert [r.getMessage() for r in caplog.records if r.name == "asyncio"] == []
+
+
+@pytest.mark.parametrize(
+    ("limits", "detail"),
+    [
+        ({"keep_alive_seconds": 0.2}, "The request body stalled: nothing arrived for 0.2 s."),
+        ({"body_timeout_seconds": 0.2}, "The request body did not arrive within 0.2 s."),
+    ],
+)
+def test_a_body_that_stops_coming_gets_408(limits: dict[str, float], detail: str) -> None:
+    server = serve(http2=True, **limits)
+    try:
+        head = request(
+            "POST",
+            "/customers",
+            f"Authorization: {ADMIN['Authorization']}",
+            "Content-Type: application/json",
+            "Content-Length: 20",
+        )
+        with connect(server.url) as sock:
+            sock.sendall(head + b'{"name": ')
+            response = Reader(sock).response()
+    finally:
+        server.stop()
+    assert response.status == 408
+    assert response.problem()["detail"] == detail
+
+
+async def test_an_http2_answer_before_the_body_keeps_the_connection(
+    h2c_client: httpx.AsyncClient,
+) -> None:
+    # 401 from the head alone, while the client is still sending 300 KB of body:
+    # the rest of the body must not end the connection (Hypercorn 0.18 would).
+    refused = await h2c_client.post(
+        "/customers", content=b"x" * 300_000, headers={"Content-Type": "application/json"}
+    )
+    assert refused.status_code == 401
+    assert refused.json()["status"] == 401
+    again = await h2c_client.get("/customers/1")
+    assert again.status_code == 200
