@@ -72,6 +72,8 @@ RESERVED = frozenset(
 )
 _VERSION_SEGMENT = re.compile(r"^v\d+$")
 YAML_SUFFIXES = (".yaml", ".yml")
+#: Members every representation adds (HAL's): a field of that name would be hidden.
+HYPERMEDIA_MEMBERS = frozenset({"_links", "_embedded", "_templates"})
 
 
 class DataError(ValueError):
@@ -151,6 +153,10 @@ def _rows(path: Path, name: str, items: list[Any]) -> tuple[tuple[int, dict[str,
     for index, item in enumerate(items):
         if not isinstance(item, dict):
             raise _fail(path, _pointer(name, index), "each member must be an object")
+        for key in HYPERMEDIA_MEMBERS & item.keys():
+            raise _fail(
+                path, _pointer(name, index, key), f"{key} is the representation's own; rename it"
+            )
         if "id" not in item:
             continue
         record_id = item["id"]

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mock_server import create_app
 from mock_server.app import MockApp
@@ -251,7 +254,8 @@ def test_yaml_files_are_read_like_json(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"books": [{"id": 1,}]}', "db.json:1:21: "),
+        ('{"books": [{"id": 1} {"id": 2}]}', "db.json:1:22: Expecting ',' delimiter"),
+        ('{"books": [{"_links": {}}]}', "db.json:/books/0/_links: _links is the representation's"),
         ('["books"]', "db.json:/: expected an object"),
         ('{"books": {}}', "db.json:/books: a collection must be an array"),
         ('{"books": [1]}', "db.json:/books/0: each member must be an object"),
@@ -272,6 +276,36 @@ def test_a_bad_file_is_one_line_naming_the_position(
     assert str(caught.value).startswith(f"{tmp_path}/")
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.dictionaries(
+        st.from_regex(r"[a-z][a-z0-9_-]{0,8}", fullmatch=True).filter(
+            lambda name: name not in RESERVED and not name.startswith("v")
+        ),
+        st.lists(
+            st.dictionaries(
+                st.text(min_size=1, max_size=8).filter(
+                    lambda k: k not in ("id", "_links", "_embedded", "_templates")
+                ),
+                st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=8),
+                max_size=4,
+            ),
+            max_size=4,
+        ),
+        max_size=3,
+    )
+)
+def test_what_is_saved_reads_back_the_same(collections: dict[str, list[dict[str, Any]]]) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        source = Path(directory) / "source.json"
+        source.write_text(json.dumps(collections))
+        first = {table.name: table.rows for table in read(source)}
+        for name in ("db.json", "db.yaml"):
+            path = Path(directory) / name
+            datafile.write_atomically(path, datafile.render(path, first))
+            assert {table.name: table.rows for table in read(path)} == first, name
 
 
 def test_reserved_names_cover_every_built_in_path(app: MockApp) -> None:
