@@ -200,7 +200,11 @@ def render(path: Path, collections: Mapping[str, Iterable[tuple[int, Mapping[str
     if path.suffix.lower() in YAML_SUFFIXES:
         import yaml
 
-        return str(yaml.safe_dump(document, sort_keys=False, allow_unicode=True))
+        text = str(yaml.safe_dump(document, sort_keys=False, allow_unicode=True))
+        if yaml.safe_load(text) != document:
+            # Some characters (NEL, U+0085) read back as line breaks when written raw.
+            text = str(yaml.safe_dump(document, sort_keys=False, allow_unicode=False))
+        return text
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from mock_server import create_app
@@ -278,7 +278,8 @@ def test_a_bad_file_is_one_line_naming_the_position(
     assert "\n" not in str(caught.value)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, deadline=None, derandomize=True)
+@example({"a": [{"0": "\x85", "b": "ä\u2028"}]})  # NEL and LS read back as line breaks if raw
 @given(
     st.dictionaries(
         st.from_regex(r"[a-z][a-z0-9_-]{0,8}", fullmatch=True).filter(
