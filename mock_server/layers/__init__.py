@@ -30,6 +30,9 @@ LayerFactory = Callable[[ASGIApp, Service], ASGIApp]
 
 #: Outermost first. Each request passes them in this order before a resource.
 LAYERS: list[LayerFactory] = [
+    # Test-backend layers: the connection (for faults) from the server's own send; the
+    # journal sees the status the client got; CORS before the rate limit and the
+    # credentials, so a preflight passes and a 429 or 401 stays readable by the page.
     ConnectionLayer,
     JournalLayer,
     ErrorLayer,

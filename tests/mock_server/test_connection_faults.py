@@ -14,9 +14,9 @@ from mock_server.problems import Problem
 from tests.mock_server.conftest import asgi_client, make_settings
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[BackgroundServer]:
-    with BackgroundServer(make_settings()) as running:
+@pytest.fixture(scope="module", params=["httptools", "h11"])
+def server(request: pytest.FixtureRequest) -> Iterator[BackgroundServer]:
+    with BackgroundServer(make_settings(http_parser=request.param)) as running:
         yield running
 
 
