@@ -4,7 +4,9 @@
 lists the matching entries, oldest first. ``path`` is exact, or a prefix when
 it ends with ``*``; ``header`` is ``NAME`` (present) or ``NAME:VALUE`` and may
 be repeated (all must hold). The journal holds credentials as they were sent,
-so the policy table keeps it for the admin.
+so the policy table keeps it for the admin. With ``--workers N`` each worker
+keeps its own journal: ``/_journal`` shows the requests of the worker that
+answers it (the pytest plugin and tests use one process).
 """
 
 from __future__ import annotations
