@@ -7,6 +7,7 @@ after the first round) for benchmarks. All seeded records date from
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from mock_server.store.collection import Collection, Record
@@ -66,7 +67,22 @@ def _record(record_id: int, data: dict[str, Any]) -> Record:
 
 
 def seed_collections(seed_size: int = 1) -> dict[str, Collection]:
-    """Fresh seeded collections; ``seed_size`` rounds of the base data."""
+    """Fresh seeded collections; ``seed_size`` rounds of the base data.
+
+    The garbage collector is paused meanwhile: the seed makes only acyclic
+    data, and collections triggered by millions of new objects, each walking
+    all the earlier ones, took two thirds of the time of a large seed.
+    """
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _seed(seed_size)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _seed(seed_size: int) -> dict[str, Collection]:
     customers = Collection("customers", unique="name")
     products = Collection("products", unique="name")
     orders = Collection("orders")
