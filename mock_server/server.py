@@ -91,7 +91,8 @@ def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config
     a trusted ``X-Forwarded-For`` would let any local client pick the address
     the rate limit counts it under. WebSockets are off (``ws="none"``): the mock
     speaks plain HTTP, answers an ``Upgrade: websocket`` request as HTTP, and
-    starts without importing a WebSocket library.
+    starts without importing a WebSocket library. The event loop is uvicorn's
+    "auto": uvloop, a dependency wherever it builds, else asyncio's.
     """
     return MockConfig(
         app,
