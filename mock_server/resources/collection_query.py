@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
@@ -42,12 +42,15 @@ class Filter:
 
     ``parse`` turns the raw value into what ``keep`` compares (raising
     ValueError with a message for a bad value); ``keep(data, wanted)`` says
-    whether a record's data passes.
+    whether a record's data passes. An equality filter also gives ``value``,
+    with ``keep(data, wanted) == (value(data) == wanted)``: the collection
+    then keeps an index of it instead of scanning every record.
     """
 
     name: str
     parse: Callable[[str], Any]
     keep: Callable[[dict[str, Any], Any], bool]
+    value: Callable[[dict[str, Any]], Hashable] | None = None
 
 
 @dataclass(frozen=True)
@@ -173,8 +176,22 @@ def select_from(collection: Collection, query: Query, listing: Listing) -> Page:
     """The page of ``collection`` that ``query`` asks for, from its indexes when it can.
 
     Without filters and with at most one sort key, the page is a slice of an
-    index (:meth:`Collection.page`); otherwise the records are scanned.
+    index (:meth:`Collection.page`). With equality filters only, the records
+    of the smallest matching group are the ones sorted. Otherwise every record
+    is scanned.
     """
+    if query.filters and all(f.value is not None for f, _, _ in query.filters):
+        groups = [
+            collection.matching(f.name, f.value, wanted)
+            for f, _, wanted in query.filters
+            if f.value is not None
+        ]
+        smallest = min(groups, key=len)
+        if len(groups) > 1 or query.sort not in ((), ("id",)):
+            return select([collection.records[i] for i in smallest], query, listing)
+        # One group, in id order already: the page is a slice of it.
+        window = smallest[query.offset : query.offset + query.limit]
+        return Page([collection.records[i] for i in window], len(smallest), query)
     if query.filters or len(query.sort) > 1:
         return select(collection.all(), query, listing)
     sort = None

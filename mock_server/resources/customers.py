@@ -35,13 +35,20 @@ def _name_contains(data: dict[str, Any], wanted: str) -> bool:
     return wanted in str(data.get("name", "")).casefold()
 
 
+def _city(data: dict[str, Any]) -> str:
+    return str(data.get("address", {}).get("city", "")).casefold()
+
+
 def _in_city(data: dict[str, Any], wanted: str) -> bool:
-    return str(data.get("address", {}).get("city", "")).casefold() == wanted
+    return _city(data) == wanted
 
 
 LISTING = Listing(
     path="/customers",
-    filters=(Filter("name", parse_text, _name_contains), Filter("city", parse_text, _in_city)),
+    filters=(
+        Filter("name", parse_text, _name_contains),
+        Filter("city", parse_text, _in_city, _city),
+    ),
     sort_keys={
         "id": lambda r: r.id,
         "name": lambda r: str(r.data.get("name", "")).casefold(),

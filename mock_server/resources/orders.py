@@ -59,8 +59,8 @@ def _of_customer(data: dict[str, Any], wanted: int) -> bool:
 LISTING = Listing(
     path="/orders",
     filters=(
-        Filter("status", one_of(STATUSES), _has_status),
-        Filter("customerId", parse_id, _of_customer),
+        Filter("status", one_of(STATUSES), _has_status, lambda data: data.get("status")),
+        Filter("customerId", parse_id, _of_customer, lambda data: data.get("customerId")),
     ),
     sort_keys={
         "id": lambda r: r.id,

@@ -11,12 +11,14 @@ makes; with filters, the caller scans :meth:`Collection.all`.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
 #: How a sort key reads a record (the value must order like the others').
 SortKey = Callable[["Record"], Any]
+#: The value an equality filter compares, read from a record's data.
+GroupKey = Callable[[dict[str, Any]], Hashable]
 
 
 class NotFound(LookupError):
@@ -77,6 +79,9 @@ class Collection:
     _sorted: dict[tuple[str, bool], _SortIndex] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _grouped: dict[str, _GroupIndex] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def get(self, record_id: int) -> Record:
         """The record ``record_id``; :class:`Gone` if deleted, :class:`NotFound` if never used."""
@@ -122,6 +127,17 @@ class Collection:
             window = self._sort_index(*sort).window(offset, limit)
         return [self.records[record_id] for record_id in window], total
 
+    def matching(self, name: str, key: GroupKey, wanted: Hashable) -> list[int]:
+        """The ids (ascending) of the records whose ``key`` is ``wanted``: an equality filter.
+
+        ``name`` names the index; the list is the index's own: do not change it.
+        """
+        index = self._grouped.get(name)
+        if index is None:
+            index = _GroupIndex(key, self.records.values())
+            self._grouped[name] = index
+        return index.groups.get(wanted, [])
+
     def _sort_index(self, name: str, key: SortKey, descending: bool) -> _SortIndex:
         index = self._sorted.get((name, descending))
         if index is None:
@@ -166,6 +182,8 @@ class Collection:
             self._newest = max(self._newest, record.updated)
         for index in self._sorted.values():
             index.add(record)
+        for group in self._grouped.values():
+            group.add(record)
 
     def _unindex(self, record: Record, *, keep_id: bool = False) -> None:
         """Every index built so far forgets ``record`` (its id too, unless ``keep_id``)."""
@@ -176,6 +194,8 @@ class Collection:
             del self._owners[value]
         for index in self._sorted.values():
             index.remove(record)
+        for group in self._grouped.values():
+            group.remove(record)
 
     def create(self, data: dict[str, Any], now: float) -> Record:
         """A new record with the next id."""
@@ -240,3 +260,27 @@ class _SortIndex:
         end = len(self.entries) - offset
         chosen = self.entries[max(0, end - limit) : max(0, end)]
         return [-negated for _, negated in reversed(chosen)]
+
+
+class _GroupIndex:
+    """The live ids by the value of one key: each value's ids ascending."""
+
+    def __init__(self, key: GroupKey, records: Any) -> None:
+        self.key = key
+        self.groups: dict[Hashable, list[int]] = {}
+        for record in sorted(records, key=lambda r: r.id):
+            self.groups.setdefault(key(record.data), []).append(record.id)
+
+    def add(self, record: Record) -> None:
+        ids = self.groups.setdefault(self.key(record.data), [])
+        if not ids or ids[-1] < record.id:
+            ids.append(record.id)
+        else:
+            insort(ids, record.id)
+
+    def remove(self, record: Record) -> None:
+        value = self.key(record.data)
+        ids = self.groups[value]
+        del ids[bisect_left(ids, record.id)]
+        if not ids:
+            del self.groups[value]
