@@ -30,13 +30,17 @@ kept by :class:`~mock_server.body_guard.BodyGuard`, around the app.
 The listening socket is the one :func:`mock_server.server.bind_socket` made,
 handed over by file descriptor.
 
-**Shutting down.** Hypercorn 0.18 leaves the task of an HTTP/2 response
-waiting for good when its client goes away while the response still has
-bytes to send (the stream's buffer is never closed). Such tasks wait until
-shutdown, where Hypercorn cancels what the graceful time did not finish; on
-Python before 3.12, asyncio then logs each cancelled connection as an error
-with a traceback (CPython gh-113538). :func:`quiet_cancelled` keeps those out
-of the log: a connection cancelled at shutdown is no error.
+**Errors of a connection** are one log line (:func:`one_line_per_connection`).
+A connection whose handling fails inside Hypercorn (an ``HTTP2-Settings``
+header that is not base64url, say) is closed, and asyncio would log the
+error with a traceback; here it is one warning naming the error, with the
+traceback only at ``--log-level debug``. And Hypercorn 0.18 leaves the task
+of an HTTP/2 response waiting for good when its client goes away while the
+response still has bytes to send (the stream's buffer is never closed).
+Such tasks wait until shutdown, where Hypercorn cancels what the graceful
+time did not finish; on Python before 3.12, asyncio then logs each cancelled
+connection as an error with a traceback (CPython gh-113538). A connection
+cancelled at shutdown is no error: nothing is logged.
 """
 
 from __future__ import annotations
@@ -55,12 +59,37 @@ from mock_server.body_guard import BodyGuard
 from mock_server.settings import Settings
 from mock_server.tls import CertificateFiles
 
+logger = logging.getLogger(__name__)
 
-def quiet_cancelled(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-    """The event loop's exception handler, minus the tasks cancelled at shutdown (gh-113538)."""
-    if isinstance(context.get("exception"), asyncio.CancelledError):
+
+def one_line_per_connection(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The event loop's exception handler: a connection's error in one line, or none.
+
+    Nothing for a connection cancelled at shutdown (gh-113538); one warning
+    for a connection that failed; the default handling for anything else.
+    """
+    error = context.get("exception")
+    if isinstance(error, asyncio.CancelledError):
+        return
+    if isinstance(error, Exception) and "client_connected_cb" in context.get("message", ""):
+        causes = "; ".join(f"{_name(type(e))}: {e}" for e in _leaves(error))
+        logger.warning("a connection was closed on an error: %s", causes)
+        logger.debug("the connection's error", exc_info=error)
         return
     loop.default_exception_handler(context)
+
+
+def _name(kind: type[BaseException]) -> str:
+    """``KeyError``, ``binascii.Error``: the module unless it is the builtins."""
+    module = kind.__module__
+    return kind.__qualname__ if module == "builtins" else f"{module}.{kind.__qualname__}"
+
+
+def _leaves(error: BaseException) -> list[BaseException]:
+    """The errors inside ``error``, through any exception groups (a TaskGroup raises one)."""
+    if isinstance(error, BaseExceptionGroup):
+        return [leaf for inner in error.exceptions for leaf in _leaves(inner)]
+    return [error]
 
 
 def hypercorn_config(
@@ -126,7 +155,7 @@ class HypercornServer:
     async def _serve(self, sock: socket.socket) -> None:
         config = hypercorn_config(self.settings, sock, self.certificate)
         self._loop = asyncio.get_running_loop()
-        self._loop.set_exception_handler(quiet_cancelled)
+        self._loop.set_exception_handler(one_line_per_connection)
         if self._should_exit:  # asked before the loop ran: nobody called the setter's set()
             self._exit.set()
         self.started = True  # the socket listens already: connections wait in its backlog
@@ -148,7 +177,7 @@ def serve_http2(
     async def main() -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
-        loop.set_exception_handler(quiet_cancelled)
+        loop.set_exception_handler(one_line_per_connection)
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stop.set)
         config = hypercorn_config(settings, sock, certificate)

@@ -410,3 +410,33 @@ async def test_an_http2_answer_before_the_body_keeps_the_connection(
     assert refused.json()["status"] == 401
     again = await h2c_client.get("/customers/1")
     assert again.status_code == 200
+
+
+def test_a_connection_that_fails_inside_hypercorn_is_one_log_line(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # "HTTP2-Settings: abc" is not base64url: h2 fails on it after the 101.
+    upgrade = request(
+        "GET",
+        "/",
+        "Connection: Upgrade, HTTP2-Settings",
+        "Upgrade: h2c",
+        "HTTP2-Settings: abc",
+    )
+    server = serve(http2=True)
+    with caplog.at_level(logging.DEBUG):
+        try:
+            with connect(server.url) as sock:
+                sock.sendall(upgrade)
+                reader = Reader(sock)
+                assert reader.response().status == 101
+                assert reader.closed()
+        finally:
+            server.stop()  # the server's thread has logged all it will
+    warnings = [
+        r for r in caplog.records if r.name == "mock_server.http2" and r.levelno == logging.WARNING
+    ]
+    assert len(warnings) == 1
+    assert warnings[0].getMessage().startswith("a connection was closed on an error: ")
+    assert "\n" not in warnings[0].getMessage()
+    assert [r for r in caplog.records if r.name == "asyncio"] == []
