@@ -22,6 +22,12 @@ section 13.2.1). With ``--require-preconditions``
 a member write with neither If-Match nor If-None-Match answers **428**
 (RFC 6585): the client must show which version it means to change.
 
+The check and the write are one step (:mod:`mock_server.write_guard`): when
+the preconditions hold, the member the internal GET read is handed to the
+write, and the store writes only if it is still that member, so two writes
+with the same ``If-Match`` never both succeed, even when their bodies arrive
+long after their headers, or in two ``--workers`` processes.
+
 Everything under ``/auth`` is ``Cache-Control: no-store``: credentials are
 never cached. This layer is outside compression; a gzipped body arrives with
 the ETag of its identity bytes already set (see
@@ -50,8 +56,10 @@ from mock_server.preconditions import evaluate as evaluate_preconditions
 from mock_server.problems import Problem
 from mock_server.resources.etag import strong_etag
 from mock_server.service import Service
+from mock_server.store import Record
 from mock_server.userdata import data_names
 from mock_server.versions import requested_path
+from mock_server.write_guard import Expected, expect, observed, observing_state
 
 MAX_AGE = 60
 NO_STORE = "no-store"
@@ -283,13 +291,15 @@ class ConditionalLayer:
         if not (guarded or "if-unmodified-since" in request):
             await self.app(scope, receive, send)
             return
-        current = await self._current(scope, target)
+        current, record = await self._current(scope, target)
         if current is not None and not current.exists and method not in CREATING_METHODS:
             # RFC 9110 section 13.2.1: preconditions are ignored when the answer without
             # them would not be 2xx: a DELETE or PATCH of nothing is a 404 or 410.
             current = None
         verdict = None if current is None else evaluate_preconditions(method, request, current)
         if verdict is None:
+            if current is not None and (record is not None or not current.exists):
+                expect(scope, Expected(record))
             await self.app(scope, receive, send)
             return
         assert current is not None
@@ -311,10 +321,12 @@ class ConditionalLayer:
         problem = Problem(HTTPStatus.PRECONDITION_FAILED, detail, extra=extra)
         await problem.response(scope)(scope, receive, send)
 
-    async def _current(self, scope: Scope, target: str) -> Current | None:
+    async def _current(self, scope: Scope, target: str) -> tuple[Current | None, Record | None]:
         """The target's current representation, as a GET by this client would see it.
 
-        None when the GET answers neither 200 nor 404/410 (the write then decides).
+        With it, the record the GET served (None when it served none). The
+        representation is None when the GET answers neither 200 nor 404/410 (the
+        write then decides).
         """
         query = [
             (name, value)
@@ -328,6 +340,7 @@ class ConditionalLayer:
             "raw_path": target.encode("latin-1"),
             "query_string": urlencode(query).encode("latin-1"),
             "headers": [(n, v) for n, v in scope["headers"] if n.lower() not in INTERNAL_GET_DROPS],
+            "state": observing_state(scope),
         }
         sent_request = False
 
@@ -351,15 +364,17 @@ class ConditionalLayer:
                 body.append(message.get("body", b""))
 
         await self._read(inner_scope, receive_nothing, collect)
+        record = observed(inner_scope["state"])
         if status in (HTTPStatus.NOT_FOUND, HTTPStatus.GONE):
-            return Current(exists=False)
+            return Current(exists=False), None
         if status != HTTPStatus.OK:
-            return None
-        return Current(
+            return None, None
+        current = Current(
             exists=True,
             etag=parse_etag(response_headers.get("etag", "")),
             last_modified=parse_http_date(response_headers.get("last-modified", "")),
         )
+        return current, record
 
 
 def _no_store(send: Send) -> Send:

@@ -242,7 +242,13 @@ def _transition(action: str) -> Op:
     return Op(
         f"{action.capitalize()} an order",
         (Reply(HTTPStatus.OK, "The order in its new state.", "Order", ("ETag",)),),
-        (HTTPStatus.NOT_FOUND, HTTPStatus.GONE, HTTPStatus.CONFLICT),
+        (
+            HTTPStatus.NOT_FOUND,
+            HTTPStatus.GONE,
+            HTTPStatus.CONFLICT,
+            HTTPStatus.PRECONDITION_FAILED,
+            HTTPStatus.PRECONDITION_REQUIRED,
+        ),
         path_params={"id": ID},
         body={},
         body_required=False,

@@ -38,7 +38,8 @@ from mock_server.resources.merge_patch import merge_patch
 from mock_server.resources.respond import respond
 from mock_server.resources.urls import href, version_of
 from mock_server.service import Service
-from mock_server.store import Conflict, Gone, NotFound, Record, Store
+from mock_server.store import Conflict, Gone, NotFound, Record, Stale, Store
+from mock_server.write_guard import expected, observe
 
 #: The largest id: the largest integer every JSON client reads exactly (2**53 - 1).
 MAX_ID = 2**53 - 1
@@ -129,7 +130,15 @@ def modified(timestamp: float) -> dict[str, str]:
 
 
 def write_problem(entity: Entity, error: Exception) -> Problem:
-    """The problem for a store refusal: a unique field taken (409) or a deleted id (410)."""
+    """The problem for a store refusal: a unique field taken (409), a member changed since
+    the preconditions held (412), or a deleted id (410)."""
+    if isinstance(error, Stale):
+        return Problem(
+            HTTPStatus.PRECONDITION_FAILED,
+            f"{entity.kind.capitalize()} {error.args[0]} changed while this request was "
+            "arriving: the preconditions held for the version before. "
+            "GET it again before changing it.",
+        )
     if isinstance(error, Conflict):
         return Problem(
             HTTPStatus.CONFLICT,
@@ -191,6 +200,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
 
     async def read(request: Request) -> Response:
         record = fetch(service, entity, request.path_params["id"])
+        observe(request.scope, record)
         headers = modified(record.updated)
         preloads = entity.preloads(request, record)
         if preloads:
@@ -202,8 +212,10 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
             body, version_of(request), target_id=record_id, current=current, store=store
         )
         try:
-            record, created = store.put(entity.collection, record_id, data, service.clock())
-        except (Conflict, Gone) as error:
+            record, created = store.put(
+                entity.collection, record_id, data, service.clock(), expected(request.scope)
+            )
+        except (Conflict, Gone, Stale) as error:
             raise write_problem(entity, error) from None
         headers = modified(record.updated)
         if created:
@@ -246,7 +258,10 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         record_id: int = request.path_params["id"]
         current = fetch(service, entity, record_id)
         entity.check_writable(current, "DELETE")
-        store.delete(entity.collection, record_id, service.clock())
+        try:
+            store.delete(entity.collection, record_id, service.clock(), expected(request.scope))
+        except Stale as error:
+            raise write_problem(entity, error) from None
         return Response(status_code=HTTPStatus.NO_CONTENT)
 
     item = path + "/{id:int}"

@@ -24,8 +24,9 @@ from mock_server.resources.entity import Entity
 from mock_server.resources.respond import respond
 from mock_server.resources.urls import href
 from mock_server.service import Service
-from mock_server.store import Record, Store
+from mock_server.store import Record, Stale, Store
 from mock_server.store.seed import LEGAL_HOLD_CUSTOMER_ID
+from mock_server.write_guard import expected
 
 DRAFT = "draft"
 #: status -> {action: status it leads to}. An action not listed is a 409.
@@ -228,7 +229,12 @@ def transition_routes(service: Service) -> list[BaseRoute]:
                     extra={"orderStatus": status, "allowedActions": list(allowed)},
                 )
             data = {**record.data, "status": allowed[action]}
-            updated, _ = store.put(ENTITY.collection, record.id, data, service.clock())
+            try:
+                updated, _ = store.put(
+                    ENTITY.collection, record.id, data, service.clock(), expected(request.scope)
+                )
+            except Stale as error:
+                raise crud.write_problem(ENTITY, error) from None
             order = crud.member(request, ENTITY, updated, store)
             return crud.with_etag(respond(request, order, headers=crud.modified(updated.updated)))
 

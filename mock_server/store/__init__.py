@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mock_server.store.collection import Collection, Conflict, Gone, NotFound, Record
+from mock_server.store.collection import Collection, Conflict, Gone, NotFound, Record, Stale
 from mock_server.store.store import Journal, Store
 
-__all__ = ["Collection", "Conflict", "Gone", "Journal", "NotFound", "Record", "Store"]
+__all__ = ["Collection", "Conflict", "Gone", "Journal", "NotFound", "Record", "Stale", "Store"]

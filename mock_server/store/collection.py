@@ -29,6 +29,10 @@ class Gone(LookupError):
     """A record with this id existed and was deleted."""
 
 
+class Stale(LookupError):
+    """A conditional write found the record changed since its preconditions were checked."""
+
+
 class Conflict(ValueError):
     """A write that clashes with the current state (a unique field taken)."""
 

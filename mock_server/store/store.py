@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from mock_server.store.collection import Collection, Record
+from mock_server.store.collection import Collection, Record, Stale
 from mock_server.store.seed import seed_collections
+
+if TYPE_CHECKING:
+    from mock_server.write_guard import Expected
 
 
 class Journal(Protocol):
@@ -93,6 +96,12 @@ class Store:
             self._reload()
             raise
 
+    @staticmethod
+    def _check(collection: Collection, record_id: int, expected: Expected | None) -> None:
+        """Raise :class:`Stale` unless the record is still the one a write expects."""
+        if expected is not None and collection.records.get(record_id) != expected.record:
+            raise Stale(record_id)
+
     def create(self, name: str, data: dict[str, Any], now: float) -> Record:
         """Create a record in collection ``name``."""
         with self._writing():
@@ -103,20 +112,33 @@ class Store:
         return record
 
     def put(
-        self, name: str, record_id: int, data: dict[str, Any], now: float
+        self,
+        name: str,
+        record_id: int,
+        data: dict[str, Any],
+        now: float,
+        expected: Expected | None = None,
     ) -> tuple[Record, bool]:
-        """Replace (or create at) ``record_id`` in collection ``name``; True when created."""
+        """Replace (or create at) ``record_id`` in collection ``name``; True when created.
+
+        With ``expected``, only if the record is still that one (else :class:`Stale`),
+        checked and written in one step.
+        """
         with self._writing():
             collection = self._collections[name]
+            self._check(collection, record_id, expected)
             record, created = collection.put(record_id, data, now)
             if self.journal is not None:
                 self.journal.saved(collection, record)
         return record, created
 
-    def delete(self, name: str, record_id: int, now: float = 0.0) -> None:
-        """Delete ``record_id`` from collection ``name`` at time ``now``."""
+    def delete(
+        self, name: str, record_id: int, now: float = 0.0, expected: Expected | None = None
+    ) -> None:
+        """Delete ``record_id`` from collection ``name`` at time ``now`` (``expected``: as put)."""
         with self._writing():
             collection = self._collections[name]
+            self._check(collection, record_id, expected)
             collection.delete(record_id, now)
             if self.journal is not None:
                 self.journal.deleted(collection, record_id)
