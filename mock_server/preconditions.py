@@ -9,6 +9,14 @@ and the order in which the four preconditions are evaluated.
 :func:`evaluate` follows section 13.2.2 step by step: If-Match, else
 If-Unmodified-Since; then If-None-Match, else (GET/HEAD only) If-Modified-Since.
 A date that does not parse makes its header count as absent, as the RFC says.
+
+**One tag per content coding.** A strong tag names exact bytes, so the
+gzip-coded and the identity representation of one state differ (RFC 9110
+section 8.8.3): the gzip one is the identity tag with :data:`GZIP_SUFFIX`
+inside the quotes (``"3f2a…"`` and ``"3f2a…-gzip"``, :func:`gzip_etag`). The
+preconditions compare tags by the state they name (:func:`any_coding`), so
+either tag of the current state matches: an ETag copied from curl (identity)
+still works in an ``If-Match`` sent by a client that takes gzip.
 """
 
 from __future__ import annotations
@@ -72,6 +80,26 @@ def parse_etag_list(value: str) -> list[EntityTag] | Literal["*"]:
         if position < len(value) and value[position] == ",":
             position += 1
     return tags
+
+
+#: What the gzip-coded representation's tag adds to the identity one's opaque part.
+GZIP_SUFFIX = "-gzip"
+
+
+def gzip_etag(tag: str) -> str:
+    """The ETag of the gzip coding of the representation tagged ``tag``.
+
+    Weak tags stay as they are: a weak validator already allows another coding of
+    the same content (RFC 9110 section 8.8.1).
+    """
+    if tag.startswith("W/") or not tag.endswith('"') or tag.endswith(GZIP_SUFFIX + '"'):
+        return tag
+    return tag[:-1] + GZIP_SUFFIX + '"'
+
+
+def any_coding(tag: EntityTag) -> EntityTag:
+    """``tag`` as it names the state, whatever the content coding."""
+    return EntityTag(tag.opaque.removesuffix(GZIP_SUFFIX), tag.weak)
 
 
 def strong_match(a: EntityTag, b: EntityTag) -> bool:
@@ -138,19 +166,24 @@ def _modified_after(current: Current, date: float) -> bool:
 
 
 def _if_match(value: str, current: Current) -> bool:
+    # The tag of any content coding of the current state matches (see the module's doc).
     tags = parse_etag_list(value)
     if tags == ANY:
         return current.exists
-    etag = current.etag
-    return current.exists and etag is not None and any(strong_match(t, etag) for t in tags)
+    if not current.exists or current.etag is None:
+        return False
+    etag = any_coding(current.etag)
+    return any(strong_match(any_coding(t), etag) for t in tags)
 
 
 def _if_none_match(value: str, current: Current) -> bool:
     tags = parse_etag_list(value)
     if tags == ANY:
         return not current.exists
-    etag = current.etag
-    return not (current.exists and etag is not None and any(weak_match(t, etag) for t in tags))
+    if not current.exists or current.etag is None:
+        return True
+    etag = any_coding(current.etag)
+    return not any(weak_match(any_coding(t), etag) for t in tags)
 
 
 def has_preconditions(headers: Headers) -> bool:

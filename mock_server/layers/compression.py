@@ -14,17 +14,16 @@ partial content (206, Content-Range: ranges are of the identity bytes), bodies
 already encoded, ``Cache-Control: no-transform``, and media that are
 compressed already (images, audio, video, archives).
 
-**ETags name the identity bytes.** Before encoding a 200 read that has no
-ETag yet, this layer sets the one the conditional layer would have set on the
-identity body (:func:`mock_server.resources.etag.strong_etag`), and it never
-changes an ETag. So a representation has one strong ETag whatever its coding:
-a tag read with curl works in an If-Match sent by httpx, and the ETag of a 201
-is the ETag of the next GET. RFC 9110 section 8.8.3 would have each coding
-carry its own strong tag; Apache's "-gzip" suffix, which does that, is known
-for breaking revalidation, and nginx weakens the tag instead, which breaks
-If-Match. ``Vary: Accept-Encoding`` keeps the variants apart in caches, and
-gzip output here is deterministic (mtime 0) anyway. A streamed body is
-compressed chunk by chunk.
+**Each coding has its own ETag** (RFC 9110 section 8.8.3: a strong tag names
+exact bytes). A gzipped answer carrying a strong ETag gets the gzip twin of it
+(:func:`mock_server.preconditions.gzip_etag`: ``"3f2a…"`` becomes
+``"3f2a…-gzip"``); a 200 read that has no ETag yet first gets the one the
+conditional layer would have set on the identity body. Preconditions accept the
+tag of either coding for the same state (:func:`mock_server.preconditions.any_coding`),
+so a tag read with curl still works in an If-Match sent by httpx; the ETag of a
+201 is the ETag of the next GET with the same ``Accept-Encoding``. gzip output
+here is deterministic (mtime 0), so the gzip tag names the same bytes every
+time. A streamed body is compressed chunk by chunk.
 
 HEAD reaches this layer as a GET (the method policy layer drops the body
 afterwards), so HEAD gets exactly the headers of GET.
@@ -39,7 +38,7 @@ from http import HTTPStatus
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mock_server.preconditions import wants_validator
+from mock_server.preconditions import gzip_etag, wants_validator
 from mock_server.qvalues import parse_weighted
 from mock_server.resources.etag import strong_etag
 from mock_server.service import Service
@@ -173,11 +172,13 @@ class CompressionLayer:
                     mode = "pass"
                     if choice.gzip and (len(body) >= MIN_SIZE or choice.forced):
                         cache_control = found.get(b"cache-control", b"").decode("latin-1") or None
-                        if b"etag" not in found and wants_validator(
+                        etag = found.get(b"etag", b"").decode("latin-1")
+                        if not etag and wants_validator(
                             scope["method"], start["status"], cache_control
                         ):
-                            raw.append((b"etag", strong_etag(body).encode("latin-1")))
+                            etag = strong_etag(body)
                         body = gzip_bytes(body)
+                        raw = _replace(raw, b"etag", gzip_etag(etag) if etag else "")
                         raw = _replace(raw, b"content-length", str(len(body)))
                         raw.append((b"content-encoding", b"gzip"))
                     await send({**start, "headers": raw})
@@ -189,6 +190,8 @@ class CompressionLayer:
                     await send(message)
                     return
                 mode = "stream"
+                if b"etag" in found:
+                    raw = _replace(raw, b"etag", gzip_etag(found[b"etag"].decode("latin-1")))
                 raw = _replace(raw, b"content-length", "")
                 raw.append((b"content-encoding", b"gzip"))
                 compressor = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, 31)

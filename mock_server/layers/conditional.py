@@ -29,10 +29,10 @@ with the same ``If-Match`` never both succeed, even when their bodies arrive
 long after their headers, or in two ``--workers`` processes.
 
 Everything under ``/auth`` is ``Cache-Control: no-store``: credentials are
-never cached. This layer is outside compression; a gzipped body arrives with
-the ETag of its identity bytes already set (see
-:mod:`mock_server.layers.compression`), so a representation has one ETag
-whatever its content coding.
+never cached. This layer is outside compression: a gzipped body arrives with
+the ETag of its gzip coding already set (see
+:mod:`mock_server.layers.compression`), and the preconditions accept the tag
+of either coding for the same state.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from starlette.routing import Route, Router
 
 from mock_server import BackgroundServer
 from mock_server.layers.compression import MIN_SIZE, CompressionLayer, choose, merge_vary
+from mock_server.preconditions import gzip_etag
 from mock_server.resources.etag import strong_etag
 from mock_server.service import Service
 from mock_server.store import Store
@@ -71,8 +72,9 @@ async def test_gzip_when_accepted(client: httpx.AsyncClient) -> None:
     for response in (plain, packed):
         vary = [v.strip().lower() for v in response.headers["vary"].split(",")]
         assert vary.count("accept-encoding") == 1
-    # The ETag names the identity bytes, whatever the coding.
-    assert packed.headers["etag"] == plain.headers["etag"] == strong_etag(plain.content)
+    # Each coding has its own strong ETag (RFC 9110 section 8.8.3).
+    assert plain.headers["etag"] == strong_etag(plain.content)
+    assert packed.headers["etag"] == gzip_etag(plain.headers["etag"]) != plain.headers["etag"]
     again = await raw_get(client, "/customers", **{"Accept-Encoding": "gzip"})
     assert again.content == packed.content  # deterministic: no timestamp in the header
 
@@ -188,18 +190,20 @@ async def test_accepting_nothing_available_gets_identity(tiny: httpx.AsyncClient
     assert response.content == BIG
 
 
-async def test_an_etag_is_never_changed(tiny: httpx.AsyncClient) -> None:
+async def test_a_resource_etag_gets_its_gzip_twin(tiny: httpx.AsyncClient) -> None:
     response = await raw_get(tiny, "/big", **{"Accept-Encoding": "gzip"})
     assert response.headers["content-encoding"] == "gzip"
-    assert response.headers["etag"] == strong_etag(BIG)
+    assert response.headers["etag"] == strong_etag(BIG)[:-1] + '-gzip"'
+    plain = await raw_get(tiny, "/big", **{"Accept-Encoding": "identity"})
+    assert plain.headers["etag"] == strong_etag(BIG)
 
 
-async def test_a_gzipped_read_gets_the_etag_of_its_identity_bytes(
+async def test_a_gzipped_read_gets_the_gzip_twin_of_its_identity_etag(
     tiny: httpx.AsyncClient,
 ) -> None:
     response = await raw_get(tiny, "/image-free", **{"Accept-Encoding": "gzip"})
     assert response.headers["content-encoding"] == "gzip"
-    assert response.headers["etag"] == strong_etag(BIG)
+    assert response.headers["etag"] == gzip_etag(strong_etag(BIG))
     stored_not = await raw_get(tiny, "/no-store", **{"Accept-Encoding": "gzip"})
     assert stored_not.headers["content-encoding"] == "gzip"
     assert "etag" not in stored_not.headers
@@ -217,7 +221,7 @@ async def test_streamed_bodies_are_compressed_as_they_go(tiny: httpx.AsyncClient
     response = await raw_get(tiny, "/stream", **{"Accept-Encoding": "gzip"})
     assert response.headers["content-encoding"] == "gzip"
     assert "content-length" not in response.headers
-    assert response.headers["etag"] == '"s"'
+    assert response.headers["etag"] == '"s-gzip"'
     assert zlib.decompress(response.content, 31) == BIG * 3
 
 

@@ -17,7 +17,9 @@ from mock_server.layers.conditional import ConditionalLayer, write_target
 from mock_server.preconditions import (
     Current,
     EntityTag,
+    any_coding,
     evaluate,
+    gzip_etag,
     http_date,
     parse_etag,
     parse_etag_list,
@@ -196,11 +198,11 @@ async def test_if_match_on_a_read(client: httpx.AsyncClient) -> None:
     assert failed.headers["content-type"] == "application/problem+json"
 
 
-async def test_one_etag_whatever_the_coding(client: httpx.AsyncClient) -> None:
+async def test_an_identity_etag_works_for_a_gzip_client(client: httpx.AsyncClient) -> None:
     identity = await client.get("/customers/1", headers=IDENTITY)
     packed = await client.get("/customers/1", headers={"Accept-Encoding": "gzip"})
     assert packed.headers["content-encoding"] == "gzip"
-    assert packed.headers["etag"] == identity.headers["etag"]
+    assert packed.headers["etag"] == gzip_etag(identity.headers["etag"])
     revalidated = await client.get(
         "/customers/1",
         headers={"Accept-Encoding": "gzip", "If-None-Match": identity.headers["etag"]},
@@ -424,3 +426,51 @@ def test_one_date_header_on_the_wire(live_server: BackgroundServer) -> None:
             response = client.get(path)
             assert len(response.headers.get_list("date")) == 1, path
             assert parse_http_date(response.headers["date"]) is not None
+
+
+# One ETag per content coding -----------------------------------------------------------
+
+GZIP = {"Accept-Encoding": "gzip"}
+
+
+def test_the_gzip_twin_of_a_tag() -> None:
+    assert gzip_etag('"abc"') == '"abc-gzip"'
+    assert gzip_etag('"abc-gzip"') == '"abc-gzip"'
+    assert gzip_etag('W/"abc"') == 'W/"abc"'
+    assert any_coding(EntityTag("abc-gzip")) == any_coding(EntityTag("abc")) == EntityTag("abc")
+
+
+async def test_gzip_and_identity_differ_and_either_revalidates(client: httpx.AsyncClient) -> None:
+    plain = await client.get("/customers", headers=IDENTITY)
+    packed = await client.get("/customers", headers=GZIP)
+    assert packed.headers["content-encoding"] == "gzip"
+    assert plain.headers["etag"] != packed.headers["etag"]
+    for sent in (plain.headers["etag"], packed.headers["etag"]):
+        for coding, tag in ((IDENTITY, plain.headers["etag"]), (GZIP, packed.headers["etag"])):
+            again = await client.get("/customers", headers={**coding, "If-None-Match": sent})
+            assert again.status_code == 304
+            # The 304 carries the tag a 200 would have carried (RFC 9110 section 15.4.5).
+            assert again.headers["etag"] == tag
+
+
+async def test_if_match_accepts_the_tag_of_either_coding(client: httpx.AsyncClient) -> None:
+    packed = await client.get("/products/1", headers={**GZIP, "Accept": "application/hal+json"})
+    gzip_tag = packed.headers["etag"]
+    assert gzip_tag.endswith('-gzip"')
+    changed = await client.patch(
+        "/products/1",
+        json={"cost": 7.5},
+        headers={
+            **ADMIN,
+            **IDENTITY,
+            "If-Match": gzip_tag,
+            "Content-Type": "application/merge-patch+json",
+        },
+    )
+    assert changed.status_code == 200, changed.text
+    stale = await client.patch(
+        "/products/1",
+        json={"cost": 8.5},
+        headers={**ADMIN, "If-Match": gzip_tag, "Content-Type": "application/merge-patch+json"},
+    )
+    assert stale.status_code == 412

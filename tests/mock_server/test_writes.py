@@ -12,6 +12,8 @@ from mock_server.app import MockApp
 from mock_server.resources.etag import strong_etag
 from tests.mock_server.conftest import ADMIN
 
+IDENTITY = {"Accept-Encoding": "identity"}
+
 NEW_CUSTOMER = {"name": "Radia Perlman", "address": "1 Spanning Tree, Boston, MA 02101"}
 
 
@@ -50,7 +52,7 @@ async def raw_request(
 
 
 async def test_post_is_201_with_location_etag_and_body(client: httpx.AsyncClient) -> None:
-    response = await client.post("/customers", json=NEW_CUSTOMER, headers=ADMIN)
+    response = await client.post("/customers", json=NEW_CUSTOMER, headers={**ADMIN, **IDENTITY})
     assert response.status_code == 201
     body = response.json()
     assert body["id"] == 13
@@ -66,7 +68,9 @@ async def test_post_location_keeps_the_version(client: httpx.AsyncClient) -> Non
 
 async def test_put_replaces(client: httpx.AsyncClient) -> None:
     response = await client.put(
-        "/customers/2", json={"name": "Grace B. Hopper", "address": "x"}, headers=ADMIN
+        "/customers/2",
+        json={"name": "Grace B. Hopper", "address": "x"},
+        headers={**ADMIN, **IDENTITY},
     )
     assert response.status_code == 200
     assert "location" not in response.headers
