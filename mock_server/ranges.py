@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from http import HTTPStatus
 
 MAX_RANGES = 10
-_SPEC = re.compile(r"^\s*(\d*)\s*-\s*(\d*)\s*$")
+_SPEC = re.compile(r"^\s*([0-9]*)\s*-\s*([0-9]*)\s*$")
 
 
 @dataclass(frozen=True)

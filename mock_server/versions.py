@@ -27,7 +27,8 @@ Style = Literal["none", "uri", "query", "header"]
 
 BAD = HTTPStatus.BAD_REQUEST
 
-_SEGMENT = re.compile(r"^/v(\d+)(/.*)?$")
+#: ASCII digits only: ``\d`` would take "/v²" and ``int`` fails on it (a 500).
+_SEGMENT = re.compile(r"^/v([0-9]+)(/.*)?$")
 _HEADER_VALUE = re.compile(r"^\s*api-version\s*=\s*(\S+)\s*$", re.IGNORECASE)
 
 
@@ -65,9 +66,16 @@ def split_segment(path: str) -> tuple[int | None, str]:
     return int(match.group(1)), match.group(2) or "/"
 
 
+#: Longer version numbers are refused before ``int`` sees them.
+_MAX_DIGITS = 9
+
+
 def _parse_number(raw: str, where: str) -> int:
-    if not raw.isdigit():
-        raise VersionError(BAD, f"{where} must be a whole number, got {raw!r}.")
+    # str.isdigit() is True for "²" and "٢", which int() refuses or reads: ASCII only.
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > _MAX_DIGITS:
+        raise VersionError(
+            BAD, f"{where} must be a whole number (digits 0-9, at most 9), got {raw!r}."
+        )
     return int(raw)
 
 

@@ -260,3 +260,27 @@ async def test_root_refuses_an_unsupported_version_like_every_resource(
 ) -> None:
     assert (await client.get("/?version=3")).status_code == 400
     assert (await client.get("/", headers={HEADER: "api-version=9"})).status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("url", "headers"),
+    [
+        ("/customers/1?version=%C2%B2", {}),  # "²": str.isdigit() says yes, int() says no
+        ("/customers/1?version=%D9%A2", {}),  # "٢" (Arabic-Indic two): int() reads 2
+        ("/customers/1?version=1234567890123", {}),  # longer than any version
+        ("/customers/1", {HEADER: "api-version=²".encode("latin-1")}),
+    ],
+)
+async def test_a_version_is_ascii_digits_only(
+    client: httpx.AsyncClient, url: str, headers: dict[str, bytes]
+) -> None:
+    response = await client.get(url, headers=headers)
+    assert response.status_code == 400
+    assert response.headers["content-type"].startswith("application/problem+json")
+    assert "must be a whole number" in response.json()["detail"]
+
+
+async def test_a_non_ascii_digit_is_no_uri_version(client: httpx.AsyncClient) -> None:
+    response = await client.get("/v%D9%A2/customers/1")
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("application/problem+json")
