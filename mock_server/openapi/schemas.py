@@ -32,6 +32,8 @@ TEXT: Schema = {"type": "string", "minLength": 1, "maxLength": MAX_TEXT, "patter
 #: A text that may be blank (the v2 address parts, but the street).
 BLANKABLE_TEXT: Schema = {"type": "string", "maxLength": MAX_TEXT}
 POSITIVE_ID: Schema = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
+#: Numbers in bodies stay within what every JSON client reads exactly (as ids do).
+NON_NEGATIVE_NUMBER: Schema = {"type": "number", "minimum": 0, "maximum": MAX_ID}
 
 _ADDRESS_PARTS = ("streetAddress", "city", "state", "zipCode")
 
@@ -61,14 +63,14 @@ def customer_input(version: int, partial: bool = False) -> Schema:
 
 def product_input(version: int, partial: bool = False) -> Schema:
     """A product body in ``version``."""
-    properties: dict[str, Schema] = {"name": TEXT, "cost": {"type": "number", "minimum": 0}}
+    properties: dict[str, Schema] = {"name": TEXT, "cost": NON_NEGATIVE_NUMBER}
     if version >= 2:
         properties["currency"] = {"type": "string", "pattern": f"^{SPACE}*[A-Za-z]{{3}}{SPACE}*$"}
     return _object(properties, [] if partial else ["name", "cost"], partial)
 
 
 ORDER_ITEM_INPUT: Schema = _object(
-    {"productId": POSITIVE_ID, "quantity": {"type": "integer", "minimum": 1}},
+    {"productId": POSITIVE_ID, "quantity": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
     ["productId", "quantity"],
 )
 

@@ -20,6 +20,10 @@ from mock_server.problems import Problem
 #: Hypermedia members a client may send back unchanged; never stored.
 IGNORED_MEMBERS = frozenset({"_links", "_embedded", "_templates"})
 MAX_TEXT_LENGTH = 200
+#: The largest number a body may hold: the largest integer every JSON client reads
+#: exactly (2**53 - 1, as ids). Larger ones would be stored and then break reads
+#: (``1e300`` as a whole number is an integer no JSON encoder writes).
+MAX_NUMBER = 2**53 - 1
 
 
 class FieldErrors:
@@ -113,6 +117,7 @@ def number(
     *,
     field: str | None = None,
     minimum: float | None = None,
+    maximum: float = MAX_NUMBER,
 ) -> float | int | None:
     """The numeric member ``name`` (required); None (and an error) if invalid."""
     where = field or name
@@ -126,6 +131,9 @@ def number(
     if minimum is not None and value < minimum:
         errors.add(where, f"must be at least {minimum:g}, got {value:g}")
         return None
+    if value > maximum:
+        errors.add(where, f"must be at most {maximum:g}, got {value:g}")
+        return None
     return value
 
 
@@ -136,6 +144,7 @@ def integer(
     *,
     field: str | None = None,
     minimum: int | None = None,
+    maximum: int = MAX_NUMBER,
 ) -> int | None:
     """The integer member ``name`` (required); None (and an error) if invalid."""
     where = field or name
@@ -143,11 +152,18 @@ def integer(
         errors.add(where, "is required")
         return None
     value = body[name]
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         errors.add(where, f"must be a whole number, got {_kind(value)}")
         return None
+    if value > maximum:
+        # Before int(): a whole float like 1e300 would become a 997-bit integer.
+        errors.add(where, f"must be at most {maximum}, got {value:g}")
+        return None
+    if isinstance(value, float):
+        if not value.is_integer():
+            errors.add(where, f"must be a whole number, got {_kind(value)}")
+            return None
+        value = int(value)
     if minimum is not None and value < minimum:
         errors.add(where, f"must be at least {minimum}, got {value}")
         return None

@@ -172,3 +172,33 @@ async def test_orders_are_the_same_in_both_versions(client: httpx.AsyncClient) -
     v2 = (await client.get(f"/v2/orders/{DRAFT}", headers=ADMIN)).json()
     strip = lambda d: {k: v for k, v in d.items() if not k.startswith("_")}  # noqa: E731
     assert strip(v1) == strip(v2)
+
+
+@pytest.mark.parametrize(
+    "quantity",
+    [b"1e300", b"18446744073709551616", b"9007199254740992", b"1.8446744073709552e19"],
+)
+async def test_a_number_past_the_bound_is_422_and_never_stored(
+    client: httpx.AsyncClient, quantity: bytes
+) -> None:
+    body = b'{"customerId": 1, "items": [{"productId": 1, "quantity": ' + quantity + b"}]}"
+    response = await client.post(
+        "/orders", content=body, headers={**ADMIN, "Content-Type": "application/json"}
+    )
+    assert response.status_code == 422, response.text
+    assert response.json()["errors"][0]["field"] == "items[0].quantity"
+    listed = await client.get("/orders?limit=100", headers=ADMIN)
+    assert listed.status_code == 200
+    assert listed.json()["total"] == 8  # the seed's orders, no more
+
+
+@pytest.mark.parametrize("cost", [b"1e300", b"18446744073709551615", b"9007199254740992"])
+async def test_a_cost_past_the_bound_is_422(client: httpx.AsyncClient, cost: bytes) -> None:
+    response = await client.patch(
+        "/products/1",
+        content=b'{"cost": ' + cost + b"}",
+        headers={**ADMIN, "Content-Type": "application/merge-patch+json"},
+    )
+    assert response.status_code == 422, response.text
+    assert response.json()["errors"][0]["field"] == "cost"
+    assert (await client.get("/products/1")).status_code == 200
