@@ -3,7 +3,9 @@
 A fault anywhere inside is logged with its traceback (for the operator) and
 answered with a 500 problem body (for the client); the server keeps serving.
 A client that resets the connection is no fault: one line at info level says
-so, and nobody is left to answer.
+so, and nobody is left to answer. Being outermost, it also gives every answer
+the fields all answers carry (:mod:`mock_server.every_answer`: Date, Server,
+the JSON charset).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from http import HTTPStatus
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mock_server.preconditions import http_date
+from mock_server.every_answer import finish
 from mock_server.problems import Problem
 from mock_server.service import Service
 
@@ -38,11 +40,8 @@ class ErrorLayer:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                headers = list(message.get("headers", []))
-                if not any(name.lower() == b"date" for name, _ in headers):
-                    # Every response carries Date, from the service clock (RFC 9110 6.6.1).
-                    date = http_date(self.service.clock()).encode("latin-1")
-                    message = {**message, "headers": [*headers, (b"date", date)]}
+                headers = finish(list(message.get("headers", [])), self.service.clock())
+                message = {**message, "headers": headers}
             await send(message)
 
         try:

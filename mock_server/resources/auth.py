@@ -45,7 +45,9 @@ from mock_server.service import Service
 
 FORM = "application/x-www-form-urlencoded"
 LOGIN_TYPES: tuple[str, ...] = (JSON, FORM)
-NO_STORE = {"Cache-Control": "no-store", "Pragma": "no-cache"}
+#: Credentials are never cached. No ``Pragma: no-cache``: it is a request field
+#: (RFC 9111 section 5.4), meaningless in a response.
+NO_STORE = {"Cache-Control": "no-store"}
 
 
 def _login_problem(detail: str, status: int = HTTPStatus.UNPROCESSABLE_ENTITY) -> Problem:

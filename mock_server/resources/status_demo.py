@@ -42,6 +42,7 @@ RANGE_SLICE = 16
 
 #: Headers each code implies (RFC 9110 and friends), beyond Content-Type.
 IMPLIED: dict[int, dict[str, str]] = {
+    HTTPStatus.CREATED: {"Location": REDIRECT_TARGET},
     HTTPStatus.PARTIAL_CONTENT: {
         "Content-Range": f"bytes 0-{RANGE_SLICE - 1}/{len(RANGE_CONTENT)}",
         "Accept-Ranges": "bytes",

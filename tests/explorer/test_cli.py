@@ -49,7 +49,7 @@ def test_request_prints_status_explained_headers_and_pretty_body(
     lines = out.splitlines()
     assert lines[0] == "HTTP/1.1 200 OK"
     assert lines[1].startswith("# 200 OK: ")
-    assert "content-type: application/hal+json" in lines
+    assert "content-type: application/hal+json; charset=utf-8" in lines
     _, _, body = out.partition("\n\n")
     assert '  "_links": {' in body
     assert orjson.loads(body)["_links"]["self"]["href"] == "/"

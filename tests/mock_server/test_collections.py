@@ -60,7 +60,7 @@ async def test_default_limit_is_20(big_client: httpx.AsyncClient) -> None:
 async def test_paging_bounds_are_400(client: httpx.AsyncClient, query: str, parameter: str) -> None:
     response = await client.get(f"/products?{query}")
     assert response.status_code == 400
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     body = response.json()
     assert body["parameter"] == parameter
     assert parameter in body["detail"]

@@ -195,7 +195,7 @@ async def test_if_match_on_a_read(client: httpx.AsyncClient) -> None:
     assert (await client.get("/customers/1", headers={"If-Match": etag})).status_code == 200
     failed = await client.get("/customers/1", headers={"If-Match": '"other"'})
     assert failed.status_code == 412
-    assert failed.headers["content-type"] == "application/problem+json"
+    assert failed.headers["content-type"] == "application/problem+json; charset=utf-8"
 
 
 async def test_an_identity_etag_works_for_a_gzip_client(client: httpx.AsyncClient) -> None:
@@ -233,7 +233,7 @@ async def test_if_match_guards_against_lost_updates(client: httpx.AsyncClient) -
         headers={**ADMIN, **IDENTITY, "If-Match": etag},
     )
     assert lost.status_code == 412
-    assert lost.headers["content-type"] == "application/problem+json"
+    assert lost.headers["content-type"] == "application/problem+json; charset=utf-8"
     body = lost.json()
     assert body["currentETag"] != etag
     assert (await client.get("/customers/1")).json()["name"] == "Ada King"
@@ -339,7 +339,7 @@ async def test_require_preconditions_gives_428() -> None:
     async with asgi_client(app) as client:
         missing = await client.put("/customers/1", json=CUSTOMER, headers=ADMIN)
         assert missing.status_code == 428
-        assert missing.headers["content-type"] == "application/problem+json"
+        assert missing.headers["content-type"] == "application/problem+json; charset=utf-8"
         assert "If-Match" in missing.json()["detail"]
         assert "If-None-Match: *" in missing.json()["detail"]
         deleted = await client.delete("/customers/2", headers=ADMIN)

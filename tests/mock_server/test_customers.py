@@ -116,7 +116,7 @@ async def test_city_filter(client: httpx.AsyncClient) -> None:
 async def test_legal_hold_answers_451_with_blocked_by(client: httpx.AsyncClient) -> None:
     response = await client.get("/customers/12")
     assert response.status_code == 451
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert response.headers["link"] == '</docs/legal-hold>; rel="blocked-by"'
     assert (await client.get("/docs/legal-hold")).status_code == 200
     put = await client.put("/customers/12", json={"name": "Y", "address": "z"}, headers=ADMIN)

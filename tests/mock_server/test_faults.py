@@ -21,7 +21,7 @@ async def test_maintenance_flag_answers_503_but_admin() -> None:
             response = await client.get(path)
             assert response.status_code == 503, path
             assert response.headers["retry-after"] == "30"
-            assert response.headers["content-type"] == "application/problem+json"
+            assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
             assert response.json()["maintenance"] is True
         assert (await client.get("/admin", headers=ADMIN)).status_code == 200
         assert (await client.get("/admin/maintenance", headers=ADMIN)).json()["enabled"] is True

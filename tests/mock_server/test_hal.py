@@ -32,7 +32,7 @@ async def test_every_response_has_self_and_absolute_path_links(
 ) -> None:
     response = await client.get(path, headers=ADMIN)
     assert response.status_code == 200
-    assert response.headers["content-type"] == "application/hal+json"
+    assert response.headers["content-type"] == "application/hal+json; charset=utf-8"
     links: dict[str, Any] = response.json()["_links"]
     assert "self" in links
     for rel, value in links.items():
@@ -58,7 +58,7 @@ async def test_every_rw_relation_is_documented(client: httpx.AsyncClient, path: 
 async def test_unknown_relation_doc_is_a_404_problem(client: httpx.AsyncClient) -> None:
     response = await client.get("/docs/rels/teleport")
     assert response.status_code == 404
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert "/docs/rels" in response.json()["detail"]
 
 

@@ -15,7 +15,7 @@ HELD = f"/customers/{LEGAL_HOLD_CUSTOMER_ID}"
 async def test_reading_the_held_customer_is_451(client: httpx.AsyncClient, path: str) -> None:
     response = await client.get(path)
     assert response.status_code == 451
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     link = response.headers["link"]
     assert 'rel="blocked-by"' in link
     target = link[link.index("<") + 1 : link.index(">")]

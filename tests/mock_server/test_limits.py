@@ -44,7 +44,7 @@ def server(http_parser: str) -> Iterator[BackgroundServer]:
 
 def problem(response: httpx.Response, status: int) -> dict[str, Any]:
     assert response.status_code == status, response.text
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     document: dict[str, Any] = response.json()
     assert document["status"] == status
     return document

@@ -179,7 +179,7 @@ def test_mask_field_keeps_only_the_scheme_and_cookie_names() -> None:
 async def test_trace_with_content_is_refused(client: httpx.AsyncClient) -> None:
     response = await client.request("TRACE", "/", content=b"body")
     assert response.status_code == 400
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
 
 
 # --- 405, 501, CONNECT, disabled methods -----------------------------------------------
@@ -203,14 +203,14 @@ async def test_get_on_an_action_path_is_405(client: httpx.AsyncClient) -> None:
 async def test_unknown_method_is_501(client: httpx.AsyncClient) -> None:
     response = await client.request("BREW", "/")
     assert response.status_code == 501
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert "BREW" in response.json()["detail"]
 
 
 async def test_method_that_is_not_a_token_is_400(app: MockApp) -> None:
     status, headers, body = await call(app, "BR(EW)")
     assert status == 400
-    assert headers["content-type"] == "application/problem+json"
+    assert headers["content-type"] == "application/problem+json; charset=utf-8"
     assert orjson.loads(body)["status"] == 400
 
 

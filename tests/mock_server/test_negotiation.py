@@ -95,7 +95,7 @@ async def test_json_is_the_hal_body(client: httpx.AsyncClient) -> None:
 async def test_406_lists_what_is_offered(client: httpx.AsyncClient) -> None:
     response = await client.get("/", headers={"Accept": "text/html"})
     assert response.status_code == 406
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     problem = response.json()
     assert problem["status"] == 406
     assert problem["available"] == list(OFFERED)
@@ -136,7 +136,7 @@ async def test_406_body_is_xml_when_xml_is_preferred_but_refused_elsewhere(
 
 async def test_error_body_defaults_to_problem_json(client: httpx.AsyncClient) -> None:
     response = await client.get("/no-such-thing", headers={"Accept": "application/xml;q=0.1, */*"})
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
 
 
 async def test_options_is_not_negotiated(client: httpx.AsyncClient) -> None:

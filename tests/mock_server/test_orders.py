@@ -92,7 +92,7 @@ async def test_invalid_transition_is_409(
 ) -> None:
     response = await client.post(f"/orders/{order_id}/{action}", headers=ADMIN)
     assert response.status_code == 409
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     body = response.json()
     status = (await get_order(client, order_id))["status"]
     assert body["orderStatus"] == status

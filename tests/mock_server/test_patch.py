@@ -189,7 +189,7 @@ async def test_json_patch_test_failure_is_409(client: httpx.AsyncClient) -> None
     ]
     response = await client.patch("/products/2", content=orjson.dumps(ops), headers=JSON_PATCH)
     assert response.status_code == 409
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert (await client.get("/products/2")).json()["cost"] == 19.5
 
 

@@ -90,5 +90,5 @@ async def test_non_numeric_cost_filter_is_400(client: httpx.AsyncClient) -> None
 async def test_unique_name_is_409(client: httpx.AsyncClient) -> None:
     response = await client.post("/products", json={"name": "mouse", "cost": 1}, headers=ADMIN)
     assert response.status_code == 409
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert "name" in response.json()["detail"]

@@ -111,7 +111,7 @@ async def test_unsatisfiable_is_416(client: httpx.AsyncClient, report: bytes) ->
     response = await _get(client, Range=f"bytes={len(report)}-")
     assert response.status_code == 416
     assert response.headers["content-range"] == f"bytes */{len(report)}"
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
 
 
 async def test_bad_range_is_ignored(client: httpx.AsyncClient, report: bytes) -> None:

@@ -83,7 +83,7 @@ async def test_over_the_limit_is_429_with_retry_after(
     clock.now += 4
     response = await client.get("/")
     assert response.status_code == 429
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert response.json()["status"] == 429
     assert response.headers["retry-after"] == "6"
     assert response.headers["ratelimit-remaining"] == "0"

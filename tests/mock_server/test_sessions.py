@@ -45,7 +45,7 @@ async def test_session_authenticates_and_logout_ends_it(client: httpx.AsyncClien
     # The old cookie, replayed, is worthless: the server forgot the session.
     response = await client.get("/orders", headers={"Cookie": f"session={stolen}"})
     assert response.status_code == 401
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert "Max-Age=0" in response.headers["set-cookie"]
     # On a public read, a stale cookie is ignored rather than refused.
     assert (

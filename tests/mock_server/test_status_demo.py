@@ -28,7 +28,7 @@ async def test_every_final_code_answers_as_itself(client: httpx.AsyncClient, cod
     if code in NO_BODY:
         assert response.content == b""
     elif code >= 400:
-        assert response.headers["content-type"] == "application/problem+json"
+        assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
         problem = response.json()
         assert problem["status"] == code
         assert problem["type"] == f"/problems/{code}"
@@ -116,7 +116,7 @@ async def test_informational_codes_explain_instead(client: httpx.AsyncClient, co
 async def test_bad_codes_are_400(client: httpx.AsyncClient, raw: str) -> None:
     response = await client.get(f"/status/{raw}")
     assert response.status_code == 400
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert "100 to 599" in response.json()["detail"]
 
 

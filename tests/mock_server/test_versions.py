@@ -72,7 +72,7 @@ async def test_conflicting_markers_are_400_naming_both(
 ) -> None:
     response = await client.get(url, headers=headers)
     assert response.status_code == 400
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     detail = response.json()["detail"]
     assert all(part in detail for part in named)
 
@@ -180,7 +180,7 @@ async def test_post_to_a_trailing_slash_under_v2_lands_in_v2(client: httpx.Async
 async def test_unknown_path_with_a_trailing_slash_is_still_404(client: httpx.AsyncClient) -> None:
     response = await client.get("/nothing/")
     assert response.status_code == 404
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
 
 
 @pytest.mark.parametrize(

@@ -95,7 +95,7 @@ async def test_put_to_an_unused_id_creates(client: httpx.AsyncClient) -> None:
 async def test_put_needs_the_full_entity(client: httpx.AsyncClient) -> None:
     response = await client.put("/customers/2", json={}, headers=ADMIN)
     assert response.status_code == 422
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert response.json()["errors"] == [
         {"field": "name", "message": "is required"},
         {"field": "address", "message": "is required"},
@@ -127,7 +127,7 @@ async def test_delete_then_410_and_never_reused(client: httpx.AsyncClient) -> No
     assert response.content == b""
     gone = await client.get("/customers/7")
     assert gone.status_code == 410
-    assert gone.headers["content-type"] == "application/problem+json"
+    assert gone.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert (await client.delete("/customers/7", headers=ADMIN)).status_code == 410
     assert (await client.put("/customers/7", json=NEW_CUSTOMER, headers=ADMIN)).status_code == 410
     created = await client.post("/customers", json=NEW_CUSTOMER, headers=ADMIN)
@@ -147,7 +147,7 @@ async def test_bad_json_is_400(client: httpx.AsyncClient) -> None:
         headers={**ADMIN, "Content-Type": "application/json"},
     )
     assert response.status_code == 400
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert "not valid JSON" in response.json()["detail"]
 
 
@@ -201,7 +201,7 @@ async def test_body_without_length_is_411(app: MockApp) -> None:
         orjson.dumps(NEW_CUSTOMER),
     )
     assert status == 411
-    assert headers["content-type"] == "application/problem+json"
+    assert headers["content-type"] == "application/problem+json; charset=utf-8"
     assert orjson.loads(content)["status"] == 411
 
 
@@ -229,7 +229,7 @@ async def test_method_not_allowed_is_405_with_allow(
     response = await client.request(method, path, headers=ADMIN)
     assert response.status_code == 405
     assert "GET" in response.headers["allow"]
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
 
 
 @pytest.mark.parametrize("record_id", ["0", str(2**53)])
