@@ -30,7 +30,7 @@ async def test_a_fault_is_a_logged_500_problem(
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=layer), base_url=BASE) as client:
         response = await client.get("/customers")
     assert response.status_code == 500
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert "boom" not in response.text
     assert [r.exc_info is not None for r in caplog.records if r.name == "mock_server"] == [True]
 
