@@ -25,6 +25,7 @@ from mock_server.store.store import Journal
 from mock_server.userdata import datafile
 from mock_server.userdata.datafile import Rows
 from mock_server.userdata.model import DataModel
+from mock_server.write_guard import Expected
 
 
 class DataStore(Store):
@@ -101,18 +102,27 @@ class DataStore(Store):
             return collection.create(data, now)
 
     def put(
-        self, name: str, record_id: int, data: dict[str, Any], now: float
+        self,
+        name: str,
+        record_id: int,
+        data: dict[str, Any],
+        now: float,
+        expected: Expected | None = None,
     ) -> tuple[Record, bool]:
         if name not in self.data_names:
-            return super().put(name, record_id, data, now)
+            return super().put(name, record_id, data, now, expected)
         with self._saving(name) as collection:
+            self._check(collection, record_id, expected)
             return collection.put(record_id, data, now)
 
-    def delete(self, name: str, record_id: int, now: float = 0.0) -> None:
+    def delete(
+        self, name: str, record_id: int, now: float = 0.0, expected: Expected | None = None
+    ) -> None:
         if name not in self.data_names:
-            super().delete(name, record_id, now)
+            super().delete(name, record_id, now, expected)
             return
         with self._saving(name) as collection:
+            self._check(collection, record_id, expected)
             collection.delete(record_id, now)
 
     def reset(self) -> None:

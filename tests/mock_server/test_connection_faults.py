@@ -85,7 +85,7 @@ async def test_faults_without_a_connection_are_a_501_problem() -> None:
     async with asgi_client(create_app(make_settings())) as client:
         response = await client.get("/faults/reset")
         assert response.status_code == 501
-        assert response.headers["content-type"] == "application/problem+json"
+        assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
         unknown = await client.get("/faults/explode")
         assert unknown.status_code == 404
         index = await client.get("/faults")

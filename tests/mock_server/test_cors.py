@@ -39,7 +39,7 @@ async def test_preflight_from_another_origin_is_a_problem() -> None:
             "/customers/1", headers={**PREFLIGHT, "Origin": "https://evil.example"}
         )
     assert response.status_code == 403
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert SITE in response.json()["detail"]
     assert "access-control-allow-origin" not in response.headers
 

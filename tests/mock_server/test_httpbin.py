@@ -47,7 +47,7 @@ async def test_anything_echoes_method_url_args_headers_and_json(client: httpx.As
         "/anything/deep/path?a=1&a=2&b=x", json={"k": [1, 2]}, headers={"X-Test": "yes"}
     )
     assert response.status_code == 200
-    assert response.headers["content-type"] == "application/json"
+    assert response.headers["content-type"] == "application/json; charset=utf-8"
     body = response.json()
     assert body["method"] == "PUT"
     assert body["url"] == "http://mock.test/anything/deep/path?a=1&a=2&b=x"
@@ -106,7 +106,7 @@ async def test_cookies_are_set_shown_and_deleted(client: httpx.AsyncClient) -> N
 async def test_bad_names_and_values_are_problems(client: httpx.AsyncClient, path: str) -> None:
     response = await client.get(path)
     assert response.status_code == 400
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
 
 
 async def test_basic_auth_takes_exactly_the_credentials_in_the_path(
@@ -117,7 +117,7 @@ async def test_basic_auth_takes_exactly_the_credentials_in_the_path(
     bad = await client.get("/basic-auth/ann/s3cret", auth=("ann", "nope"))
     assert bad.status_code == 401
     assert bad.headers["www-authenticate"] == 'Basic realm="Fake Realm"'
-    assert bad.headers["content-type"] == "application/problem+json"
+    assert bad.headers["content-type"] == "application/problem+json; charset=utf-8"
 
 
 async def test_bearer_takes_any_token(client: httpx.AsyncClient) -> None:

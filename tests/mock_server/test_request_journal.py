@@ -68,7 +68,7 @@ async def test_bad_journal_query_is_a_problem(client: httpx.AsyncClient) -> None
     for query in ("methd=GET", "header=:x", "path=/a&path=/b"):
         response = await client.get(f"/_journal?{query}", headers=ADMIN)
         assert response.status_code == 400, query
-        assert response.headers["content-type"] == "application/problem+json"
+        assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
 
 
 async def test_journal_keeps_the_newest_entries_only() -> None:

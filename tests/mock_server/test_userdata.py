@@ -76,7 +76,7 @@ async def test_filters_on_every_scalar_field_and_full_text(
 async def test_bad_queries_are_problems(library: httpx.AsyncClient, query: str) -> None:
     response = await library.get(f"/books?{query}")
     assert response.status_code == 400
-    assert response.headers["content-type"] == "application/problem+json"
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
 
 
 async def test_relations_are_links_both_ways(library: httpx.AsyncClient) -> None:
@@ -227,7 +227,7 @@ async def test_a_failed_save_is_not_acknowledged(
     async with asgi_client(app) as client:
         response = await client.post("/authors", json={"name": "Lost"}, headers=EDITOR)
         assert response.status_code == 500
-        assert response.headers["content-type"] == "application/problem+json"
+        assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
         assert "Traceback" not in response.text
         assert (await client.get("/authors/4")).status_code == 404
         assert (await client.delete("/reviews/1", headers=EDITOR)).status_code == 500
