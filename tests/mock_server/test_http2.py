@@ -95,7 +95,7 @@ async def test_http1_still_served_on_the_same_port(
 async def test_errors_are_problem_bodies_over_http2(h2c_client: httpx.AsyncClient) -> None:
     unknown = await h2c_client.request("BREW", "/customers")
     assert unknown.status_code == 501
-    assert unknown.headers["content-type"] == "application/problem+json"
+    assert unknown.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert orjson.loads(unknown.content)["status"] == 501
     long_target = await h2c_client.get("/customers?name=" + "x" * 3000)
     assert long_target.status_code == 414
