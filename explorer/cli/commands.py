@@ -53,6 +53,7 @@ def _target(link: Link, variables: dict[str, str]) -> str:
 async def request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """``restwalk request METHOD URL [--follow WORDS]...``."""
     from explorer.core.session.choice import choose_link, relations
+    from explorer.core.session.session import SAFE_METHODS
 
     spec = spec_from(args, args.method)
     variables = template_variables(args.var)
@@ -66,6 +67,13 @@ async def request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
                 raise FollowError(
                     f"no link {words!r} (a relation, a title or a number) in the response of "
                     f"{exchange.response.url}; available: {relations(found)}"
+                )
+            if link.is_action and link.method not in SAFE_METHODS:
+                out.append(_shown(exchange, args))
+                raise UsageError(
+                    f"{words!r} is an action ({link.method} {link.href}), and --follow only "
+                    f"follows links that read; send it with 'restwalk request {link.method} "
+                    f"{link.href}' and its -d body"
                 )
             target = _target(link, variables)
             step = f"follow {words!r}: {link.method} {link.href}"

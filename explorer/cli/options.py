@@ -84,7 +84,11 @@ def template_variables(pairs: list[str]) -> dict[str, str]:
 
 def absolute_url(url: str) -> str:
     """``url``, with ``http://`` put in front when it has no scheme."""
-    return url if "://" in url else f"http://{url}"
+    if "://" in url:
+        return url
+    if url.startswith("/"):
+        raise UsageError(f"{url!r} is a path without a server: give http://HOST:PORT{url}")
+    return f"http://{url}"
 
 
 def _auth(args: argparse.Namespace, url: str) -> tuple[Auth | None, list[tuple[str, str]]]:
@@ -151,13 +155,14 @@ def _check_json(body: bytes, headers: list[tuple[str, str]]) -> None:
     from explorer.core.json_body import json_problem, meant_as_json
 
     content_type = next((v for k, v in headers if k.lower() == "content-type"), None)
-    if content_type is None or not meant_as_json(body, content_type):
+    if not meant_as_json(body, content_type):
         return
     problem = json_problem(body)
     if problem is not None:
+        said = f"its Content-Type is {content_type}" if content_type else "it starts as JSON does"
         raise UsageError(
-            f"the body is not valid JSON ({problem}), but its Content-Type is "
-            f"{content_type}; fix it, or add --as-is to send it as it is"
+            f"the body is not valid JSON ({problem}), but {said}; fix it, or add --as-is "
+            "to send it as it is"
         )
 
 
@@ -171,7 +176,12 @@ def connection_settings(args: argparse.Namespace) -> ConnectionSettings:
     if args.insecure:
         verify = False
     elif args.cacert:
-        verify = ca_file_context(args.cacert)
+        from explorer.core.errors import TLSError
+
+        try:
+            verify = ca_file_context(args.cacert)
+        except TLSError as exc:
+            raise UsageError(f"--cacert: {exc.message} {exc.hint}") from None
     else:
         verify = load_default_context()
     proxy = args.proxy

@@ -241,8 +241,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="WORDS",
-        help="then follow the link WORDS name: a relation, a title, or a number as "
-        "'restwalk links' numbers them (repeatable, in order)",
+        help="then follow the link WORDS name: a relation, a title, or N for the Nth "
+        "line 'restwalk links' prints (repeatable, in order; actions are not followed)",
     )
     request.add_argument(
         "--var",

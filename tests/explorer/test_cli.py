@@ -560,7 +560,7 @@ def test_the_tui_takes_the_connection_options(
     )
     assert main(["--http2", "127.0.0.1:9"]) == 0
     assert seen[-1][1].http2
-    assert main(["--cacert", str(tmp_path / "missing.pem"), "https://127.0.0.1:9/"]) == 1
+    assert main(["--cacert", str(tmp_path / "missing.pem"), "https://127.0.0.1:9/"]) == 2
 
 
 def test_a_version_can_be_named_on_the_command_line(
@@ -581,3 +581,24 @@ def test_a_version_can_be_named_on_the_command_line(
     )
     assert code == 0
     assert "\nAccept-Version: 2\n" in out
+
+
+def test_follow_refuses_an_action_and_json_looking_bodies_must_be_json(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    code, out, err = run(capsys, "request", "GET", mock_url + "/customers?limit=5", "--follow", "1")
+    assert code == 2
+    assert out.startswith("HTTP/1.1 200 OK")  # the page it looked in
+    assert_one_line_error(err)
+    assert "'1' is an action (POST " in err
+    code, out, err = run(
+        capsys, "request", "POST", mock_url + "/customers", "--user", "a:b", "-d", "{bad"
+    )
+    assert (code, out) == (2, "")
+    assert "it starts as JSON does" in err
+    code, _, err = run(capsys, "request", "GET", "/customers")
+    assert code == 2
+    assert "a path without a server" in err
+    code, _, err = run(capsys, "links", mock_url + "/", "--cacert", "/nonexistent.pem")
+    assert code == 2
+    assert_one_line_error(err)

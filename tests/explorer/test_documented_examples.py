@@ -48,7 +48,7 @@ def test_the_examples_were_found() -> None:
 
 @pytest.fixture(scope="module")
 def server_url() -> Iterator[str]:
-    with BackgroundServer(Settings(rate_limit=None)) as server:
+    with BackgroundServer(Settings(host="127.0.0.1", port=0, rate_limit=None)) as server:
         yield server.url
 
 

@@ -8,10 +8,13 @@ Typed numbers follow one rule, :class:`NumberEntry`: digits build a number; it i
 followed as soon as no longer number can start with it (``7`` on a page of 45
 links, since there is no link 70), otherwise Enter follows it; an Enter that
 ends a number already followed is part of that gesture and does nothing more.
+A number past the last link is refused, not cut to its last digit, and a digit
+typed :data:`PAUSE` seconds after the one before starts a new number.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -19,7 +22,10 @@ from typing import Literal
 from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.link import Link
 
-__all__ = ["NumberEntry", "NumberStep", "choose_link", "relations"]
+__all__ = ["PAUSE", "NumberEntry", "NumberStep", "choose_link", "relations"]
+
+#: Seconds after which a half-typed number is forgotten (the hint showing it is gone).
+PAUSE = 3.0
 
 
 def _by_rel(links: Sequence[Link], rel: str) -> Link | None:
@@ -101,20 +107,24 @@ class NumberEntry:
     typed: str = ""
     #: A number was just followed by its digits: the Enter that may come is its end.
     followed: bool = False
+    #: When the last digit was typed (``time.monotonic``).
+    at: float = 0.0
 
-    def digit(self, digit: int, count: int) -> NumberStep:
-        """The person typed ``digit`` on a page of ``count`` links."""
+    def digit(self, digit: int, count: int, now: float | None = None) -> NumberStep:
+        """The person typed ``digit`` on a page of ``count`` links (at ``now``)."""
+        now = time.monotonic() if now is None else now
+        if now - self.at > PAUSE:
+            self.typed = ""
+        self.at = now
         self.followed = False
         typed = self.typed + str(digit)
         if not 0 < int(typed) <= count:
-            typed = str(digit)
-            if not 0 < digit <= count:
-                self.typed = ""
-                if count == 0:
-                    return NumberStep("bad", message="This page has no links.")
-                return NumberStep(
-                    "bad", message=f"There is no link {digit}: links run from 1 to {count}."
-                )
+            self.typed = ""
+            if count == 0:
+                return NumberStep("bad", message="This page has no links.")
+            return NumberStep(
+                "bad", message=f"There is no link {int(typed)}: links run from 1 to {count}."
+            )
         number = int(typed)
         if number * 10 > count:
             self.typed = ""
@@ -123,8 +133,11 @@ class NumberEntry:
         self.typed = typed
         return NumberStep("wait", number)
 
-    def enter(self) -> NumberStep:
-        """The person pressed Enter."""
+    def enter(self, now: float | None = None) -> NumberStep:
+        """The person pressed Enter (at ``now``)."""
+        now = time.monotonic() if now is None else now
+        if self.typed and now - self.at > PAUSE:
+            self.typed = ""
         if self.typed:
             number, self.typed = int(self.typed), ""
             return NumberStep("follow", number)

@@ -17,7 +17,6 @@ from typing import Literal
 import httpx
 
 from explorer.core.errors import LoginFailed
-from explorer.core.exchange import ReceivedResponse
 from explorer.core.link import Link
 from explorer.core.request import Auth, CookieSession, RequestSpec
 from explorer.core.session.choice import NumberEntry, choose_link
@@ -131,22 +130,29 @@ class Session:
             self.failed = page
             return page
         self.failed = None
-        if page.status == HTTPStatus.NOT_MODIFIED:
-            page = replace(page, revalidated=self._cached(page))
+        earlier = self._cached(page) if page.status == HTTPStatus.NOT_MODIFIED else None
+        if earlier is not None and earlier.exchange is not None:
+            # The body is the one the session had, and so are its links.
+            page = replace(
+                page,
+                revalidated=earlier.exchange.response,
+                links=earlier.links,
+                links_found=earlier.links_found,
+            )
         if record:
             self.history.visit(page)
         else:
             self.history.replace(page)
         return page
 
-    def _cached(self, page: Page) -> ReceivedResponse | None:
+    def _cached(self, page: Page) -> Page | None:
         """The latest 200 for ``page``'s URL in the history, whose body a 304 revalidates."""
         assert page.exchange is not None
         url = page.exchange.response.url
         for earlier in reversed(self.history.pages):
             response = earlier.exchange.response if earlier.exchange else None
             if response is not None and response.url == url and response.status == HTTPStatus.OK:
-                return response
+                return earlier
         return None
 
     def go(self, step: int) -> Page | None:

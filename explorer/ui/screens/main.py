@@ -21,6 +21,7 @@ from textual.widgets import Input, Label
 from explorer.core.errors import RestwalkError
 from explorer.core.request import RequestSpec
 from explorer.core.session import History, Page, Session
+from explorer.core.session.choice import PAUSE
 from explorer.core.session.hints import key_hint
 from explorer.core.session.reading import Reading, read_response
 from explorer.ui.painted import after_paint
@@ -340,8 +341,8 @@ class BrowserScreen(BrowserDialogs):
         else:
             panel.highlight(step.number)
             panel.table.focus()
+            last = min(step.number * 10 + 9, len(panel.links))
             self.notify(
-                f"Link {step.number}: Enter follows it; another digit makes "
-                f"{step.number}0-{step.number}9.",
-                timeout=3,
+                f"Link {step.number}: Enter follows it; another digit makes {step.number}0-{last}.",
+                timeout=PAUSE,
             )

@@ -90,8 +90,9 @@ class PairsEditor(Vertical):
 
     @property
     def pairs(self) -> tuple[tuple[str, str], ...]:
-        """Every row with a name, in order."""
-        return tuple(row.pair for row in self.query(PairRow) if row.pair[0])
+        """Every row with a name, in order (a row on its way out is not one)."""
+        rows = [row for row in self.query(PairRow) if row.query(".pair-name")]
+        return tuple(row.pair for row in rows if row.pair[0])
 
     def add_row(self, name: str = "", value: str = "") -> PairRow:
         """Add a row before the add button and focus its name."""
@@ -107,12 +108,12 @@ class PairsEditor(Vertical):
         self.post_message(self.Changed(self))
 
     @on(Button.Pressed, ".remove")
-    def _remove(self, event: Button.Pressed) -> None:
+    async def _remove(self, event: Button.Pressed) -> None:
         event.stop()
         row = event.button.parent
         if isinstance(row, PairRow):
-            row.remove()
-            self.call_after_refresh(lambda: self.post_message(self.Changed(self)))
+            await row.remove()
+            self.post_message(self.Changed(self))
 
     @on(Input.Changed)
     def _edited(self) -> None:

@@ -207,6 +207,8 @@ async def test_a_304_carries_the_body_the_session_already_had(client: Client) ->
     assert page.status == HTTPStatus.NOT_MODIFIED
     assert page.revalidated is not None
     assert page.revalidated.body == first.exchange.response.body
+    assert page.links == first.links  # and its links, numbered as before
+    assert page.links
 
 
 # 14. A failed send is shown, not recorded; back returns to the page it left.
@@ -280,3 +282,24 @@ async def test_after_log_out_a_reload_goes_without_the_credential(client: Client
     assert step.spec.auth is None
     page = await visit(session, client, step.spec, record=False)
     assert page.status == HTTPStatus.UNAUTHORIZED
+
+
+def test_a_number_past_the_last_link_is_refused_and_a_pause_forgets_a_half_typed_one() -> None:
+    entry = NumberEntry()
+    assert entry.digit(4, count=48, now=100.0).kind == "wait"
+    step = entry.digit(9, count=48, now=100.5)  # no link 49: not link 9 instead
+    assert (step.kind, step.message) == ("bad", "There is no link 49: links run from 1 to 48.")
+    assert entry.digit(6, count=63, now=200.0).kind == "wait"
+    step = entry.digit(1, count=63, now=206.0)  # long after the 6: a new number
+    assert (step.kind, step.number) == ("wait", 1)
+    assert entry.enter(now=210.0).kind == "none"  # and a late Enter follows nothing
+
+
+async def test_follow_never_sends_an_action(client: Client) -> None:
+    """``--follow`` follows links that read; an action is a request of its own."""
+    from explorer.cli.commands import links_of
+
+    exchange = await client.send(RequestSpec(url=f"{MOCK}/customers?limit=5"))
+    first = choose_link(links_of(exchange), "1")
+    assert first is not None
+    assert (first.is_action, first.method) == (True, "POST")

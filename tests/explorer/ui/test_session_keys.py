@@ -212,3 +212,25 @@ async def test_a_304_shows_the_body_it_revalidated(make_app: AppFactory) -> None
         shown = "\n".join(body.row_text(row) for row in range(body.line_count))
         assert '"name"' in shown  # the body restwalk had, still valid
         assert "already had" in str(app.browser.query_one(StatusLine).render())
+
+
+async def test_removing_a_prefilled_header_row_keeps_the_composer(make_app: AppFactory) -> None:
+    from explorer.core.request import RequestSpec
+
+    app = make_app("http://mock/")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        spec = RequestSpec(url="http://mock/customers", headers=(("X-Test", "one"),))
+        app.browser._open_composer(spec)
+        await pilot.pause()
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        headers = composer.query_one("#headers", PairsEditor)
+        assert headers.pairs == (("X-Test", "one"),)
+        headers.query_one(".remove").focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.is_running
+        assert app.screen is composer
+        assert headers.pairs == ()
+        assert "X-Test" not in str(composer.query_one("#preview").render())
