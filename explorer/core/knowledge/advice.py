@@ -188,6 +188,12 @@ def _allow(response: ResponseFacts) -> list[str]:
     methods = fv.list_values(response.headers, "Allow")
     if not methods:
         return [f"Allow is empty: no method is allowed on this URL right now.{sent}"]
+    if response.method and response.method.upper() in (m.upper() for m in methods):
+        return [
+            f"This URL allows {', '.join(methods)}, {response.method} among them, yet it "
+            "answered 405: a demo of the status (as /status/405 is) or a server at odds "
+            "with itself."
+        ]
     return [f"This URL allows {', '.join(methods)}.{sent} Use one of those."]
 
 

@@ -84,7 +84,8 @@ _METHODS: tuple[MethodInfo, ...] = (
             "representation. Fields you leave out are gone afterwards. Answers 201 when it "
             "created, 200 or 204 when it replaced."
         ),
-        meaning="Store exactly this at this URL. Safe to repeat: the result is the same.",
+        meaning="Store exactly this at this URL. Idempotent, not safe: it changes the "
+        "resource, and sending it twice leaves the same result as once.",
         next_steps=(
             "Send the whole resource, not only the changed fields (use PATCH for that).",
             "Add `If-Match: <ETag>` so you do not overwrite someone else's change.",

@@ -1,4 +1,4 @@
-"""Choose the API version every following request asks for, and how it asks.
+"""Choose the API version followed links and composed requests ask for, and how they ask.
 
 The spec's four approaches: none, a URI segment (``/v2/...``), the ``version``
 query parameter, or the ``Custom-Header: api-version=2`` header. The dialog

@@ -7,8 +7,9 @@ from textual.binding import Binding
 #: Typing a link's number: digits build it (see explorer.core.session.choice).
 NUMBER_RULE = (
     "Type a link's number: it is followed as soon as no other link's number starts "
-    "with it; otherwise Enter follows it (an Enter after a number already followed does "
-    "nothing more). Keys typed while a page loads do not act on it."
+    "with it (`7` on a page of 45 links); otherwise Enter follows it (`1` Enter is link 1, "
+    "`1` `2` is link 12). An Enter after a number already followed does nothing more; a "
+    "pause of 3 s starts a new number; keys typed while a page loads do not act on it."
 )
 
 BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [

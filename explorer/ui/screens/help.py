@@ -11,6 +11,7 @@ from textual.keys import format_key
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from explorer.ui.screens.browser_keys import NUMBER_RULE
 from explorer.ui.widgets.key_bar import KeyBar
 
 WALK = """\
@@ -24,15 +25,19 @@ WALK = """\
    ✎ need input: a template opens a small form, an action opens the composer already
    filled in (edit the JSON body, then **ctrl+s** sends).
 3. **401 Unauthorized** means the server wants a credential: press **a** to log in.
-   The request is sent again with it.
+   A page that only reads (GET, HEAD) is sent again with it; a POST, PUT... opens the
+   composer, so nothing is done twice behind your back. **x** logs out, **s** lists
+   credentials, cookies and the headers kept per server.
 4. **alt+left** / **alt+right** (or Backspace) go back and forward; the breadcrumb
    under the URL bar shows the path taken.
 5. **c** composes any request from the current one: method, query, headers (names
    complete as you type; → accepts), body, API version and style, credential.
 6. **b h w t** show and move into the Body, Headers (Enter explains a header),
    Raw (the exact text on the wire) and Trip (redirects, timings, size, HTTP version).
-7. **v** picks the API version every following request asks for, and how: URI segment,
-   query parameter or header (on the mock, v2 turns an address into an object).
+7. **v** picks the API version followed links and composed requests ask for, and how:
+   URI segment, query parameter, header or media-type parameter, by the name the API
+   uses (on the mock, v2 turns an address into an object). A URL typed in the URL bar
+   is sent as typed. **Escape** cancels a request on its way.
 8. **l** opens the learning screen: every status code, header, method and REST
    constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
 """
@@ -59,10 +64,7 @@ def bindings_table(title: str, bindings: Iterable[BindingType]) -> str:
             if "digit" in seen:
                 continue
             seen.add("digit")
-            rows.append(
-                "| 0 … 9 | Type a link's number to follow it (with 10+ links, `1` then Enter "
-                "is link 1, `1` `2` is link 12) |"
-            )
+            rows.append(f"| 0 … 9 | {NUMBER_RULE} |")
             continue
         rows.append(f"| {_key_label(binding.key)} | {description} |")
     return f"## {title}\n\n| key | does |\n|---|---|\n" + "\n".join(rows) + "\n"

@@ -10,7 +10,6 @@ request (or Escape) cancels an older one and a stale answer is never shown.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import events, on, work
@@ -18,12 +17,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
-from explorer.core.errors import RestwalkError
 from explorer.core.request import RequestSpec
 from explorer.core.session import History, Page, Session
 from explorer.core.session.choice import PAUSE
 from explorer.core.session.hints import key_hint
-from explorer.core.session.reading import Reading, read_response
+from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.ui.painted import after_paint
 from explorer.ui.screens.browser_dialogs import BrowserDialogs
 from explorer.ui.screens.browser_keys import BROWSER_KEYS
@@ -36,27 +34,8 @@ from explorer.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from explorer.core.client import Client
-    from explorer.core.exchange import Exchange
 
 # The dialogs are imported where they open: the first screen does not wait for them.
-
-#: Bodies up to this size are read for links and advice as they arrive, so the page
-#: is drawn once, whole. Larger ones are drawn first and read in a thread.
-READ_AT_ONCE = 64 * 1024
-
-
-def _read(exchange: Exchange) -> Reading:
-    """:func:`read_response`, with a failure turned into advice: the page stays shown."""
-    try:
-        return read_response(exchange)
-    except Exception as exc:
-        return Reading((), 0, (f"restwalk could not read this response's links: {exc}",))
-
-
-def _with_reading(page: Page, reading: Reading) -> Page:
-    return replace(
-        page, links=reading.links, links_found=reading.found, advice=reading.advice, reading=False
-    )
 
 
 class BrowserScreen(BrowserDialogs):
@@ -114,7 +93,7 @@ class BrowserScreen(BrowserDialogs):
     async def prefetch(self, hold: float) -> None:
         """Start loading the start page before this screen is shown; wait up to ``hold`` s."""
         assert self.start_url is not None
-        start = asyncio.ensure_future(self._load(RequestSpec(url=self.start_url)))
+        start = asyncio.ensure_future(load_page(self.client, RequestSpec(url=self.start_url)))
         self._start = start
         try:
             await asyncio.wait_for(asyncio.shield(start), hold)
@@ -156,21 +135,8 @@ class BrowserScreen(BrowserDialogs):
         self, spec: RequestSpec, via: str, record: bool, pending: asyncio.Future[Page] | None
     ) -> Page:
         """Send one request (or wait for ``pending``) and show the response."""
-        page = await (pending if pending is not None else self._load(spec, via))
+        page = await (pending if pending is not None else load_page(self.client, spec, via))
         self._arrived(page, record)
-        return page
-
-    async def _load(self, spec: RequestSpec, via: str = "url") -> Page:
-        """The page of one request, read at once when small; nothing is shown."""
-        try:
-            exchange = await self.client.send(spec)
-        except RestwalkError as error:
-            return Page(spec, error=error, via=via)
-        except Exception as exc:
-            return Page(spec, error=RestwalkError(f"Unexpected failure: {exc}"), via=via)
-        page = Page(spec, exchange=exchange, via=via, reading=True)
-        if len(exchange.response.body) <= READ_AT_ONCE:
-            page = _with_reading(page, _read(exchange))
         return page
 
     def _remember_view(self) -> None:
@@ -205,7 +171,7 @@ class BrowserScreen(BrowserDialogs):
         """Read ``page``'s links and advice off the UI thread, then show them if it is current."""
         assert page.exchange is not None
         await after_paint(self)  # parsing a large body holds the GIL for a while
-        read = _with_reading(page, await asyncio.to_thread(_read, page.exchange))
+        read = with_reading(page, await asyncio.to_thread(read_safely, page.exchange))
         self.session.history.swap(page, read)
         if self.session.shown is read:
             self.show_reading(read)
@@ -274,7 +240,9 @@ class BrowserScreen(BrowserDialogs):
             return history.can_go_back or self.session.failed is not None
         if action == "forward":
             return history.can_go_forward
-        if action in ("reload", "explain_status"):
+        if action == "reload":
+            return self.session.shown is not None or bool(self.query_one("#url", Input).value)
+        if action == "explain_status":
             return self.session.shown is not None
         if action == "digit":
             return bool(self.query_one(LinksPanel).links)
@@ -308,17 +276,27 @@ class BrowserScreen(BrowserDialogs):
             self._restore_view()
 
     def action_cancel(self) -> None:
-        """Escape: cancel the request on its way; the page shown stays."""
-        if not self.sending:
+        """Escape: cancel the request (or the login) on its way; the page shown stays."""
+        busy = [w for w in self.workers if w.group in ("fetch", "login") and w.is_running]
+        if not busy:
             return
-        self.workers.cancel_group(self, "fetch")
+        for worker in busy:
+            worker.cancel()
         shown = self.session.shown
         if shown is not None:
             self.show_reading(shown)
+        else:
+            self.query_one(StatusLine).show_message(
+                "Cancelled before anything came: r sends it again, ctrl+l changes the URL."
+            )
         self.notify("Cancelled: nothing more is read (the server may have received it).")
 
     def action_reload(self) -> None:
-        self._do(self.session.reload())
+        step = self.session.reload()
+        if step is None:  # nothing shown yet (the start page was cancelled): the URL bar's
+            self.open_url(self.query_one("#url", Input).value or "/")
+        else:
+            self._do(step)
 
     def on_key(self, event: events.Key) -> None:
         # A typed link number is one gesture: any other key but Enter ends it.

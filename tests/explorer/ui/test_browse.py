@@ -280,10 +280,10 @@ async def test_invalid_url_is_explained(make_app: AppFactory) -> None:
 async def test_page_left_while_reading_is_read_when_shown_again(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from explorer.ui.screens import main
+    from explorer.core.session import loading
 
     release = threading.Event()
-    real = main.read_response
+    real = loading.read_response
 
     def slow_for_customers(exchange: Exchange) -> Reading:
         if exchange.response.url.endswith("/customers") and not release.is_set():
@@ -291,8 +291,8 @@ async def test_page_left_while_reading_is_read_when_shown_again(
             raise RuntimeError("stale: this result must be dropped")
         return real(exchange)
 
-    monkeypatch.setattr(main, "read_response", slow_for_customers)
-    monkeypatch.setattr(main, "READ_AT_ONCE", 0)  # every body read in a thread
+    monkeypatch.setattr(loading, "read_response", slow_for_customers)
+    monkeypatch.setattr(loading, "READ_AT_ONCE", 0)  # every body read in a thread
     app = make_app("http://mock/customers")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -1,0 +1,52 @@
+"""Loading a page: send one request and read what came back, as a browser tab does.
+
+A small response is read for links and advice at once, so the page is drawn
+once, whole. A larger one is returned still to be read (``reading``): the front
+end shows it first and reads it off its UI thread with :func:`read_safely`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from explorer.core.client import Client
+from explorer.core.errors import RestwalkError
+from explorer.core.exchange import Exchange
+from explorer.core.request import RequestSpec
+from explorer.core.session.history import Page
+from explorer.core.session.reading import Reading, read_response
+
+__all__ = ["READ_AT_ONCE", "load_page", "read_safely", "with_reading"]
+
+#: Bodies up to this size are read as they arrive (the mock server's pages take a
+#: millisecond or two); larger ones are read after they are shown.
+READ_AT_ONCE = 64 * 1024
+
+
+def read_safely(exchange: Exchange) -> Reading:
+    """:func:`read_response`, with a failure turned into advice: the page stays shown."""
+    try:
+        return read_response(exchange)
+    except Exception as exc:
+        return Reading((), 0, (f"restwalk could not read this response's links: {exc}",))
+
+
+def with_reading(page: Page, reading: Reading) -> Page:
+    """``page`` with what was read from it."""
+    return replace(
+        page, links=reading.links, links_found=reading.found, advice=reading.advice, reading=False
+    )
+
+
+async def load_page(client: Client, spec: RequestSpec, via: str = "url") -> Page:
+    """The page of one request; a failure is a page of its own, never raised."""
+    try:
+        exchange = await client.send(spec)
+    except RestwalkError as error:
+        return Page(spec, error=error, via=via)
+    except Exception as exc:
+        return Page(spec, error=RestwalkError(f"Unexpected failure: {exc}"), via=via)
+    page = Page(spec, exchange=exchange, via=via, reading=True)
+    if len(exchange.response.body) <= READ_AT_ONCE:
+        page = with_reading(page, read_safely(exchange))
+    return page
