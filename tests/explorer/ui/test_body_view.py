@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+
 import orjson
 from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 
 from explorer.ui.widgets.body_view import INLINE_FORMAT_LIMIT, BodyView
 
@@ -20,6 +24,15 @@ class BodyApp(App[None]):
         self.ready.append(message.lines)
 
 
+async def until(pilot: Pilot[None], condition: Callable[[], object], seconds: float = 30) -> None:
+    """Pause until ``condition()`` holds (a bounded wait: the test fails past it)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, "the condition never held"
+        await pilot.pause(0.01)
+
+
 def _large_json() -> bytes:
     items = [{"id": n, "name": f"Customer {n}", "tags": ["a", "b"]} for n in range(20_000)]
     body = orjson.dumps({"_embedded": {"customers": items}})
@@ -34,9 +47,7 @@ async def test_small_json_is_formatted_at_once_and_highlighted() -> None:
         view.show(b'{"a": 1}', "application/json")
         await pilot.pause()
         assert [view.row_text(n) for n in range(view.line_count)] == ["{", '  "a": 1', "}"]
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert 1 in view._highlighted  # the visible rows were highlighted in a worker
+        await until(pilot, lambda: 1 in view._highlighted)  # highlighted in a worker
         assert app.ready == [3]
 
 
@@ -49,8 +60,9 @@ async def test_large_json_shows_its_top_first_then_everything() -> None:
         # Before the worker is done, the top of the document is already there.
         assert view.row_text(0).startswith("Formatting")
         assert view.row_text(1) == "{"
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        # The formatting worker starts only after the top is painted (a refresh and a
+        # short grace): wait for its result, not for the workers running now.
+        await until(pilot, lambda: app.ready)
         expected = orjson.dumps(orjson.loads(body), option=orjson.OPT_INDENT_2).decode()
         lines = expected.split("\n")
         assert app.ready == [len(lines)]
