@@ -75,7 +75,7 @@ def resolve_typed_url(text: str, base: str | None) -> str:
     line does. An absolute URL is kept as it is.
     """
     text = text.strip()
-    if "://" in text:
+    if not text or "://" in text:
         return text
     if base and text.startswith(("/", "?", "#", ".")):
         try:
@@ -216,6 +216,12 @@ class Session:
             kept[name.lower()] = (name, value)
             names.append(name)
         return names
+
+    def set_kept_headers(self, url: str, headers: tuple[tuple[str, str], ...]) -> list[str]:
+        """Keep exactly ``headers`` for ``url``'s origin (none: forget the kept ones), as
+        the composer's "keep" box says; returns the names kept."""
+        self.state(url).headers.clear()
+        return self.keep_headers(url, headers)
 
     def drop_header(self, url: str, name: str) -> bool:
         """Stop sending kept header ``name`` to ``url``'s origin; False if it was not kept."""

@@ -38,6 +38,7 @@ from explorer.core.request import (
     build_request,
     is_token,
 )
+from explorer.core.session.session import resolve_typed_url
 from explorer.core.wire import request_text
 from explorer.ui.widgets.body_editor import BodyEditor
 from explorer.ui.widgets.key_bar import KeyBar
@@ -115,9 +116,16 @@ class ComposerScreen(ModalScreen[Composed | None]):
     ]
 
     def __init__(
-        self, spec: RequestSpec, note: str = "", *, kept: tuple[tuple[str, str], ...] = ()
+        self,
+        spec: RequestSpec,
+        note: str = "",
+        *,
+        kept: tuple[tuple[str, str], ...] = (),
+        base: str | None = None,
     ) -> None:
         super().__init__()
+        #: The page the composer was opened on: a /path in the URL field resolves there.
+        self.base = base
         self.spec = spec
         self.note = note
         #: The headers the session keeps for this server (already among the spec's).
@@ -268,7 +276,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
             style = "uri"
         return RequestSpec(
             method=self._value("#method").strip() or "GET",
-            url=self._value("#url").strip(),
+            url=resolve_typed_url(self._value("#url"), self.base),
             query=self.query_one("#query", PairsEditor).pairs,
             headers=self.query_one("#headers", PairsEditor).pairs,
             body=body if body.strip() else None,

@@ -78,15 +78,21 @@ class BrowserDialogs(Screen[None]):
 
         spec = self.session.prepare(spec)
         kept = self.session.kept_headers(spec.url)
-        self.app.push_screen(ComposerScreen(spec, note, kept=kept), self._composed)
+        dialog = ComposerScreen(spec, note, kept=kept, base=self._page_url())
+        self.app.push_screen(dialog, self._composed)
 
     def _composed(self, result: Composed | None) -> None:
         if result is None:
             return
-        if result.keep_headers:
-            names = self.session.keep_headers(result.spec.url, result.spec.headers)
-            if names:
-                self.notify(f"Kept for this server: {', '.join(names)} (s lists them).")
+        url = result.spec.url
+        had = self.session.kept_headers(url)
+        names = self.session.set_kept_headers(
+            url, result.spec.headers if result.keep_headers else ()
+        )
+        if names:
+            self.notify(f"Kept for this server: {', '.join(names)} (s lists them).")
+        elif had:
+            self.notify("No header is kept for this server any more.")
         self.send(result.spec, via="composer")
 
     def _do(self, step: Next | None) -> None:
@@ -142,11 +148,16 @@ class BrowserDialogs(Screen[None]):
 
     def action_logout(self) -> None:
         url = self._page_url()
+        had = self.session.credential(url) is not None
         forgotten = self.session.log_out(url)
         cleared = self.client.forget(url) if origin_of(url) else 0
-        self.notify(
-            f"Forgot {forgotten} and {cleared} cookie(s) of {origin_of(url)}.", title="Logged out"
-        )
+        if not had and not cleared:
+            self.notify(f"Nothing to log out of: no credential or cookie for {origin_of(url)}.")
+        else:
+            self.notify(
+                f"Forgot {forgotten} and {cleared} cookie(s) of {origin_of(url)}.",
+                title="Logged out",
+            )
         self._show_badges()
 
     def action_session(self) -> None:

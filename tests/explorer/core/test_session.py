@@ -303,3 +303,19 @@ async def test_follow_never_sends_an_action(client: Client) -> None:
     first = choose_link(links_of(exchange), "1")
     assert first is not None
     assert (first.is_action, first.method) == (True, "POST")
+
+
+def test_the_keep_box_keeps_exactly_the_composers_headers_or_none() -> None:
+    session = Session()
+    session.keep_headers(MOCK, (("X-Test", "one"), ("Accept", "application/xml")))
+    assert session.set_kept_headers(MOCK, (("Accept", "application/xml"),)) == ["Accept"]
+    assert session.kept_headers(MOCK) == (("Accept", "application/xml"),)
+    assert session.set_kept_headers(MOCK, ()) == []  # the box unticked: none is kept
+    assert session.kept_headers(MOCK) == ()
+
+
+def test_the_composers_url_resolves_like_the_url_bar() -> None:
+    assert resolve_typed_url("/customers/5", "http://127.0.0.1:8000/orders") == (
+        "http://127.0.0.1:8000/customers/5"
+    )
+    assert resolve_typed_url("  ", "http://h/") == ""
