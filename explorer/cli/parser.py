@@ -73,7 +73,10 @@ def _connection_options() -> _Parser:
         help="add a request header (repeatable)",
     )
     group.add_argument(
-        "--api-version", type=_non_negative_int, metavar="N", help="ask for API version N"
+        "--api-version",
+        type=_version,
+        metavar="N",
+        help="ask for API version N (a number, or a name or date such as 2024-10-21)",
     )
     group.add_argument(
         "--version-style",
@@ -166,6 +169,19 @@ def _non_negative_int(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text} is negative")
     return value
+
+
+def _version(text: str) -> int | str:
+    from explorer.core.errors import InvalidRequest
+    from explorer.core.request import parse_version
+
+    try:
+        version = parse_version(text)
+    except InvalidRequest as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+    if version is None:
+        raise argparse.ArgumentTypeError("an empty version")
+    return version
 
 
 def _positive_float(text: str) -> float:

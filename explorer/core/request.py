@@ -57,17 +57,21 @@ __all__ = [
     "LoginFlow",
     "LoginStyle",
     "RequestSpec",
+    "Version",
     "VersionStyle",
     "apply_version",
     "build_login_request",
     "build_request",
     "guess_content_type",
     "is_token",
+    "parse_version",
     "token_from_login",
     "version_field",
 ]
 
 VersionStyle = Literal["none", "uri", "query", "header", "media-type"]
+#: An API version: a number (2), or a name or date as many APIs use (2024-10-21, beta).
+Version: TypeAlias = "int | str"
 LoginStyle = Literal["json", "form", "basic"]
 
 VERSION_STYLES: tuple[VersionStyle, ...] = ("none", "uri", "query", "header", "media-type")
@@ -177,7 +181,7 @@ class RequestSpec:
     headers: tuple[tuple[str, str], ...] = ()
     body: bytes | str | None = None
     content_type: str | None = None
-    api_version: int | None = None
+    api_version: Version | None = None
     version_style: VersionStyle = "none"
     base_path: str = ""
     #: How ``version_style`` names the version (see the module docstring); empty: the spec's.
@@ -194,6 +198,27 @@ class RequestSpec:
     def with_auth(self, auth: Auth | None) -> RequestSpec:
         """A copy with another credential."""
         return replace(self, auth=auth)
+
+
+_VERSION_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+
+
+def parse_version(text: str) -> Version | None:
+    """A typed API version: digits are a number, ``2024-10-21`` or ``beta`` a name.
+
+    None for empty text; :class:`~explorer.core.errors.InvalidRequest` for text no
+    version is (spaces, ``&``, ``/``... would break the URL or header it goes in).
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if text.isascii() and text.isdigit():
+        return int(text)
+    if not _VERSION_NAME.match(text):
+        raise InvalidRequest(
+            f"The API version {text!r} is not one: use digits, letters, '.', '-' or '_'."
+        )
+    return text
 
 
 def is_token(text: str) -> bool:
@@ -254,7 +279,7 @@ def _split_path(path: str) -> list[str]:
     return [segment for segment in path.split("/") if segment]
 
 
-def _versioned_path(path: str, version: int, base_path: str) -> str:
+def _versioned_path(path: str, version: Version, base_path: str) -> str:
     """``path`` with ``/v<version>`` as the first segment after ``base_path``."""
     marker = f"v{version}"
     segments = path.split("/")  # keeps the leading "" and a trailing "" (slash)
@@ -283,7 +308,7 @@ def _query_pairs(url: httpx.URL) -> list[tuple[str, str]]:
     return parse_qsl(url.query.decode("ascii", errors="replace"), keep_blank_values=True)
 
 
-def version_field(style: VersionStyle, version: int, name: str = "") -> tuple[str, str]:
+def version_field(style: VersionStyle, version: Version, name: str = "") -> tuple[str, str]:
     """The (name, value) that says ``version`` in ``style``: a query pair or a header.
 
     ``name`` is the style's form (see the module docstring); empty, the spec's.
@@ -316,7 +341,7 @@ def apply_version(
     url: httpx.URL,
     headers: list[tuple[str, str]],
     query: list[tuple[str, str]],
-    version: int,
+    version: Version,
     style: VersionStyle,
     base_path: str = "",
     name: str = "",

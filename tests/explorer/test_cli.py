@@ -401,7 +401,7 @@ def test_explain_unknown_topic(capsys: pytest.CaptureFixture[str]) -> None:
         ["request", "GET", "http://127.0.0.1:1/", "--login", "/auth/token"],
         ["request", "GET", "http://127.0.0.1:1/", "--bearer", "t", "--user", "a:b"],
         ["request", "GET", "http://127.0.0.1:1/", "--version-style", "uri"],
-        ["request", "GET", "http://127.0.0.1:1/", "--api-version", "two"],
+        ["request", "GET", "http://127.0.0.1:1/", "--api-version", "two words"],
         ["request", "GET", "http://127.0.0.1:1/", "-d", "@/no/such/file"],
         ["links"],
         ["explain"],
@@ -600,5 +600,17 @@ def test_follow_refuses_an_action_and_json_looking_bodies_must_be_json(
     assert code == 2
     assert "a path without a server" in err
     code, _, err = run(capsys, "links", mock_url + "/", "--cacert", "/nonexistent.pem")
+    assert code == 2
+    assert_one_line_error(err)
+
+
+def test_a_dated_version_goes_in_a_named_query_parameter(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    args = ("request", "GET", mock_url + "/", "--api-version", "2024-10-21")
+    code, out, _ = run(capsys, *args, "--version-style", "query", "--version-name", "v", "-v")
+    assert code == 0
+    assert "GET /?v=2024-10-21 HTTP/1.1" in out
+    code, _, err = run(capsys, *args[:-1], "2 x", "--version-style", "query")
     assert code == 2
     assert_one_line_error(err)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.core.request import DEFAULT_VERSION_NAMES, VersionStyle
+from explorer.core.request import DEFAULT_VERSION_NAMES, Version, VersionStyle
 
 __all__ = ["VersionChoice"]
 
@@ -18,7 +18,7 @@ class VersionChoice:
     (``application/vnd.example+json; version={version}``) that carries the number.
     """
 
-    version: int | None
+    version: Version | None
     style: VersionStyle
     name: str = ""
     #: For ``uri``: the path before the version segment (``/api``).

@@ -37,6 +37,7 @@ from explorer.core.request import (
     VersionStyle,
     build_request,
     is_token,
+    parse_version,
 )
 from explorer.core.session.session import resolve_typed_url
 from explorer.core.wire import request_text
@@ -174,8 +175,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
                     yield Input(
                         "" if spec.api_version is None else str(spec.api_version),
                         id="version",
-                        type="integer",
-                        placeholder="e.g. 2",
+                        placeholder="e.g. 2 or 2024-10-21",
                     )
                     yield Select(
                         [(_STYLE_LABELS[s], s) for s in VERSION_STYLES],
@@ -271,7 +271,10 @@ class ComposerScreen(ModalScreen[Composed | None]):
         body = self.query_one("#body", TextArea).text
         version_text = self._value("#version").strip()
         style = cast(VersionStyle, str(self.query_one("#version-style", Select).value))
-        version = int(version_text) if version_text.isdigit() else None
+        try:
+            version = parse_version(version_text)
+        except RestwalkError:
+            version = None  # the preview says why (see _refresh_preview)
         if version is not None and style == "none":
             style = "uri"
         return RequestSpec(

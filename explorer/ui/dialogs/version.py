@@ -18,7 +18,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from explorer.core.request import VERSION_STYLES, VersionStyle
+from explorer.core.errors import RestwalkError
+from explorer.core.request import VERSION_STYLES, VersionStyle, parse_version
 from explorer.core.session.version import VersionChoice
 from explorer.ui.widgets.key_bar import KeyBar
 
@@ -64,9 +65,8 @@ class VersionDialog(ModalScreen[VersionChoice | None]):
             yield Label("Version (empty: none)")
             yield Input(
                 "" if self.current.version is None else str(self.current.version),
-                type="integer",
                 id="version",
-                placeholder="e.g. 2",
+                placeholder="e.g. 2, or a name or date: 2024-10-21",
             )
             yield Label("How to ask for it")
             yield Select(
@@ -93,7 +93,7 @@ class VersionDialog(ModalScreen[VersionChoice | None]):
         """What the fields say."""
         text = self.query_one("#version", Input).value.strip()
         style = cast(VersionStyle, str(self.query_one("#style", Select).value))
-        version = int(text) if text.isdigit() else None
+        version = parse_version(text)
         if version is None:
             return VersionChoice(None, "none")
         return VersionChoice(version, style, self.query_one("#name", Input).value.strip())
@@ -101,7 +101,12 @@ class VersionDialog(ModalScreen[VersionChoice | None]):
     @on(Input.Submitted)
     @on(Button.Pressed, "#apply")
     def action_submit(self) -> None:
-        self.dismiss(self.choice())
+        try:
+            choice = self.choice()
+        except RestwalkError as error:
+            self.notify(error.message, severity="error", title="Not a version")
+            return
+        self.dismiss(choice)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

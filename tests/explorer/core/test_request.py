@@ -404,3 +404,27 @@ def test_a_version_name_that_is_no_field_is_refused(style: VersionStyle, name: s
     )
     with pytest.raises(InvalidRequest):
         build_request(spec)
+
+
+def test_a_version_may_be_a_date_or_a_name_as_many_apis_use() -> None:
+    from explorer.core.request import parse_version
+
+    assert parse_version("2") == 2
+    assert parse_version(" 2024-10-21 ") == "2024-10-21"
+    assert parse_version("") is None
+    with pytest.raises(InvalidRequest):
+        parse_version("2 & x=1")
+    spec = RequestSpec(
+        url="http://api.test/items",
+        api_version="2024-10-21",
+        version_style="query",
+        version_name="api-version",
+    )
+    assert str(build_request(spec).url) == "http://api.test/items?api-version=2024-10-21"
+    spec = RequestSpec(
+        url="http://api.test/",
+        api_version="2022-11-28",
+        version_style="header",
+        version_name="X-GitHub-Api-Version",
+    )
+    assert build_request(spec).headers["X-GitHub-Api-Version"] == "2022-11-28"
