@@ -9,7 +9,6 @@ client asked for XML), never a stack trace.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from http import HTTPStatus
 from typing import Any
 
 import orjson
@@ -17,6 +16,7 @@ from starlette.responses import Response
 from starlette.types import Scope
 
 from mock_server.representations.negotiation import wants_xml
+from mock_server.statuses import phrase
 from mock_server.versions import requested_path
 
 PROBLEM_JSON = "application/problem+json"
@@ -29,11 +29,8 @@ def problem_type(status: int) -> str:
 
 
 def status_title(status: int) -> str:
-    """The reason phrase of ``status``, or a generic one for codes http.HTTPStatus lacks."""
-    try:
-        return HTTPStatus(status).phrase
-    except ValueError:
-        return "Unknown Status"
+    """The reason phrase of ``status`` (RFC 9110's name), or a generic one."""
+    return phrase(status)
 
 
 class Problem(Exception):

@@ -47,6 +47,11 @@ from uvicorn.server import ServerState
 from mock_server.lingering import LingeringTransport
 from mock_server.problems import PROBLEM_JSON, Problem
 from mock_server.settings import Settings
+from mock_server.statuses import phrase, use_rfc9110_phrases
+
+# uvicorn writes status lines from Python's HTTPStatus, whose names for 413, 414, 416
+# and 422 changed in 3.13: the mock says RFC 9110's names on every Python.
+use_rfc9110_phrases()
 
 #: h11's error messages (by prefix) and what the client is told instead. h11's
 #: own text is never echoed: it can quote a header line, credentials included.
@@ -85,9 +90,8 @@ class MockConfig(uvicorn.Config):
 def problem_bytes(status: int, detail: str) -> bytes:
     """A complete ``Connection: close`` HTTP/1.1 response carrying a problem body."""
     body = orjson.dumps(Problem(status, detail).to_dict())
-    phrase = HTTPStatus(status).phrase
     head = (
-        f"HTTP/1.1 {status} {phrase}\r\n"
+        f"HTTP/1.1 {status} {phrase(status)}\r\n"
         f"Date: {formatdate(usegmt=True)}\r\n"
         f"Content-Type: {PROBLEM_JSON}\r\n"
         f"Content-Length: {len(body)}\r\n"

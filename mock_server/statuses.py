@@ -7,6 +7,7 @@ The status demo (``/status/{code}``) and the problem-type pages
 from __future__ import annotations
 
 from dataclasses import dataclass
+from http import HTTPStatus
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,35 @@ STATUSES: dict[int, StatusInfo] = {code: StatusInfo(code, name, rule) for code, 
 
 #: The lowest and highest code HTTP allows (RFC 9110 §15: three digits, 100-599).
 LOWEST, HIGHEST = 100, 599
+
+
+#: RFC 9110's names where Python's ``http.HTTPStatus`` had older ones before 3.13: the
+#: mock says one name for each code whatever Python serves it.
+_RFC9110_PHRASES: dict[int, str] = {
+    413: "Content Too Large",
+    414: "URI Too Long",
+    416: "Range Not Satisfiable",
+    422: "Unprocessable Content",
+}
+
+
+def phrase(code: int) -> str:
+    """The reason phrase of ``code`` (RFC 9110's name), or "Unknown Status"."""
+    if code in _RFC9110_PHRASES:
+        return _RFC9110_PHRASES[code]
+    try:
+        return HTTPStatus(code).phrase
+    except ValueError:
+        return "Unknown Status"
+
+
+def use_rfc9110_phrases() -> None:
+    """Make uvicorn's status lines say RFC 9110's names too (it reads ``HTTPStatus``)."""
+    from uvicorn.protocols.http import h11_impl, httptools_impl
+
+    for code, name in _RFC9110_PHRASES.items():
+        h11_impl.STATUS_PHRASES[code] = name.encode()
+        httptools_impl.STATUS_LINE[code] = f"HTTP/1.1 {code} {name}\r\n".encode()
 
 
 def describe(code: int) -> StatusInfo:

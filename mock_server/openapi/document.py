@@ -37,6 +37,7 @@ from mock_server.openapi import operations as ops
 from mock_server.openapi.schemas import COMPONENTS, Schema, ref
 from mock_server.representations.renderers import OFFERED
 from mock_server.settings import Settings
+from mock_server.statuses import phrase
 
 OPENAPI_VERSION = "3.1.0"
 PROBLEM_CONTENT: dict[str, Any] = {
@@ -175,7 +176,7 @@ def _reply(reply: ops.Reply, with_body: bool) -> dict[str, Any]:
 
 
 def _problem(status: int, with_body: bool, **headers: str) -> dict[str, Any]:
-    doc: dict[str, Any] = {"description": HTTPStatus(status).phrase + " (problem details)."}
+    doc: dict[str, Any] = {"description": phrase(status) + " (problem details)."}
     if with_body:
         doc["content"] = PROBLEM_CONTENT
     if headers:
