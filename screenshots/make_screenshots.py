@@ -55,7 +55,7 @@ async def follow(pilot: Pilot[int], rel: str) -> None:
     app = pilot.app
     assert isinstance(app, RestwalkApp)
     await pilot.press(*str(link_number(app, rel)))
-    if app.browser.typed_number:
+    if app.browser.session.numbers.typed:
         await pilot.press("enter")
     await settle(pilot)
 
@@ -84,7 +84,7 @@ async def order_with_actions(pilot: Pilot[int]) -> None:
     links = app.browser.query_one("#links").links  # type: ignore[attr-defined]
     number = next(i for i, link in enumerate(links, 1) if link.href.endswith("/orders/1"))
     await pilot.press(*str(number))
-    if app.browser.typed_number:
+    if app.browser.session.numbers.typed:
         await pilot.press("enter")
     await settle(pilot)
 
