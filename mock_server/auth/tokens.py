@@ -49,10 +49,19 @@ def _b64encode(data: bytes) -> str:
 
 
 def _b64decode(text: str) -> bytes:
+    """The bytes of unpadded base64url ``text``, in the one form :func:`_b64encode` writes.
+
+    Python's decoder also takes ``=`` padding and the ``+/`` alphabet (and skips
+    other characters); a token accepted in several spellings is several tokens,
+    so anything that does not encode back to itself is refused.
+    """
     if not text or not text.isascii():
         raise ValueError("not base64url")
     padded = text + "=" * (-len(text) % 4)
-    return base64.urlsafe_b64decode(padded.encode("ascii"))
+    decoded = base64.urlsafe_b64decode(padded.encode("ascii"))
+    if _b64encode(decoded) != text:
+        raise ValueError("not canonical base64url")
+    return decoded
 
 
 def _signature(payload: str, secret: bytes) -> bytes:

@@ -133,3 +133,29 @@ def test_memory_registry_purge() -> None:
     registry.purge(NOW)
     assert registry.revoke("new")
     assert not registry.revoke("old")
+
+
+def _respell(token: str, *, padded: bool, standard: bool) -> str:
+    """``token`` with ``=`` padding and/or the ``+/`` alphabet, same bytes."""
+    parts = []
+    for part in token.split("."):
+        raw = _unb64(part)
+        text = (base64.b64encode if standard else base64.urlsafe_b64encode)(raw).decode()
+        parts.append(text if padded else text.rstrip("="))
+    return ".".join(parts)
+
+
+def test_only_the_unpadded_base64url_spelling_is_accepted() -> None:
+    # A jti of '>' bytes makes '-' in base64url ('+' in the standard alphabet), and
+    # 32 signature bytes make 43 characters: padding would add one '='.
+    document = {"sub": "alice", "role": "editor", "exp": int(NOW) + 60, "jti": ">>>>>>"}
+    payload = base64.urlsafe_b64encode(json.dumps(document).encode()).decode().rstrip("=")
+    signature = hmac.new(SECRET, payload.encode(), hashlib.sha256).digest()
+    token = payload + "." + base64.urlsafe_b64encode(signature).decode().rstrip("=")
+    assert "-" in token
+    assert tokens.verify(token, SECRET, NOW) == Claims("alice", "editor", int(NOW) + 60)
+    for padded, standard in ((True, False), (False, True), (True, True)):
+        other = _respell(token, padded=padded, standard=standard)
+        assert other != token
+        assert tokens.verify(other, SECRET, NOW) is None, (padded, standard)
+    assert tokens.verify(token + "=", SECRET, NOW) is None
