@@ -25,6 +25,7 @@ Tables::
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -61,6 +62,20 @@ CREATE TABLE IF NOT EXISTS sessions (
 """
 
 
+#: The file holds the token-signing secret: only its owner may read it. SQLite makes
+#: the ``-wal`` and ``-shm`` files with the mode of the database file.
+FILE_MODE = 0o600
+
+
+def _create_private(path: Path) -> None:
+    """Create ``path`` empty with :data:`FILE_MODE` if it does not exist (a file given is kept)."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE)
+    except FileExistsError:
+        return
+    os.close(descriptor)
+
+
 class JournalError(ValueError):
     """The database file cannot be used; the message says which file and why."""
 
@@ -74,10 +89,11 @@ class SQLiteJournal:
         self._depth = 0
         self._seen_version = 0
         try:
+            _create_private(self.path)
             self._db = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=10.0
             )
-        except sqlite3.Error as error:
+        except (sqlite3.Error, OSError) as error:
             raise JournalError(f"cannot open the database {self.path}: {error}") from None
         try:
             self._db.execute("PRAGMA journal_mode=WAL")

@@ -220,3 +220,19 @@ def test_sqlite_purges_expired_credentials(tmp_path: Path) -> None:
     assert journal.tokens.active("t-new", 29.0)
     assert not journal.tokens.active("t-new", 30.0)
     journal.close()
+
+
+def test_the_database_and_its_wal_files_are_private(tmp_path: Path) -> None:
+    from mock_server.store.sqlite import SQLiteJournal
+
+    path = tmp_path / "private.db"
+    journal = SQLiteJournal(path)
+    store = Store(journal=journal)
+    store.create("products", {"name": "Private", "cost": 1.0}, 1.0)
+    files = [path, path.with_name("private.db-wal"), path.with_name("private.db-shm")]
+    try:
+        for file in files:
+            assert file.exists(), file
+            assert file.stat().st_mode & 0o777 == 0o600, file
+    finally:
+        journal.close()
