@@ -15,6 +15,10 @@ from typing import Protocol
 
 from mock_server.auth.users import Role
 
+#: The most live sessions a store keeps. A new one beyond ends the oldest (the one
+#: that expires first): logging in always works, and memory stays bounded.
+MAX_SESSIONS = 10_000
+
 COOKIE_NAME = "session"
 COOKIE_ATTRIBUTES = "HttpOnly; SameSite=Lax; Path=/"
 
@@ -65,13 +69,21 @@ class SessionStore(Protocol):
 
 
 class MemorySessions:
-    """A :class:`SessionStore` in memory (the default, without ``--db``)."""
+    """A :class:`SessionStore` in memory (the default, without ``--db``).
 
-    def __init__(self) -> None:
+    At most ``limit`` sessions: a new one beyond ends the oldest.
+    """
+
+    def __init__(self, limit: int = MAX_SESSIONS) -> None:
         self._sessions: dict[str, Session] = {}
+        self.limit = limit
 
     def put(self, digest: str, session: Session) -> None:
-        """Keep ``session`` under ``digest``."""
+        """Keep ``session`` under ``digest`` (ending the oldest one when full)."""
+        self._sessions.pop(digest, None)
+        while len(self._sessions) >= self.limit:
+            # Every session lives as long, so the first made is the first to expire.
+            del self._sessions[next(iter(self._sessions))]
         self._sessions[digest] = session
 
     def get(self, digest: str, now: float) -> Session | None:

@@ -29,6 +29,9 @@ from mock_server.auth.users import ROLE_RANK, Role
 
 #: Random bytes in each token's ``jti``.
 JTI_BYTES = 12
+#: The most tokens ``--token-mode stored`` keeps. A new one beyond revokes the
+#: oldest (the one that expires first): logging in always works, memory stays bounded.
+MAX_TOKENS = 10_000
 
 
 @dataclass(frozen=True)
@@ -136,13 +139,21 @@ class TokenRegistry(Protocol):
 
 
 class MemoryTokens:
-    """A :class:`TokenRegistry` in memory (the default, without ``--db``)."""
+    """A :class:`TokenRegistry` in memory (the default, without ``--db``).
 
-    def __init__(self) -> None:
+    At most ``limit`` tokens: a new one beyond revokes the oldest.
+    """
+
+    def __init__(self, limit: int = MAX_TOKENS) -> None:
         self._expiry: dict[str, float] = {}
+        self.limit = limit
 
     def add(self, token_digest: str, subject: str, expires: float) -> None:
-        """Remember an issued token until ``expires``."""
+        """Remember an issued token until ``expires`` (revoking the oldest when full)."""
+        self._expiry.pop(token_digest, None)
+        while len(self._expiry) >= self.limit:
+            # Every token lives as long, so the first issued is the first to expire.
+            del self._expiry[next(iter(self._expiry))]
         self._expiry[token_digest] = expires
 
     def active(self, token_digest: str, now: float) -> bool:

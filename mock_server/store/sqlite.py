@@ -35,7 +35,8 @@ from typing import cast
 
 import orjson
 
-from mock_server.auth.sessions import Session
+from mock_server.auth.sessions import MAX_SESSIONS, Session
+from mock_server.auth.tokens import MAX_TOKENS
 from mock_server.auth.users import ROLE_RANK
 from mock_server.store.collection import Collection, Record
 
@@ -269,19 +270,30 @@ class SQLiteJournal:
         return bytes(row[0])
 
 
-class SQLiteTokens:
-    """The token registry of ``--token-mode stored`` in the journal's file."""
+def _keep_newest(db: sqlite3.Connection, table: str, limit: int) -> None:
+    """Delete the rows of ``table`` that expire first until at most ``limit`` remain."""
+    db.execute(
+        f"DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table} ORDER BY expires, rowid "
+        f"LIMIT max(0, (SELECT count(*) FROM {table}) - ?))",
+        (limit,),
+    )
 
-    def __init__(self, journal: SQLiteJournal) -> None:
+
+class SQLiteTokens:
+    """The token registry of ``--token-mode stored`` in the journal's file (at most ``limit``)."""
+
+    def __init__(self, journal: SQLiteJournal, limit: int = MAX_TOKENS) -> None:
         self._journal = journal
+        self.limit = limit
 
     def add(self, token_digest: str, subject: str, expires: float) -> None:
-        """Remember an issued token until ``expires``."""
+        """Remember an issued token until ``expires`` (revoking the oldest when full)."""
         with self._journal.transaction() as db:
             db.execute(
                 "INSERT OR REPLACE INTO tokens (digest, subject, expires) VALUES (?, ?, ?)",
                 (token_digest, subject, expires),
             )
+            _keep_newest(db, "tokens", self.limit)
 
     def active(self, token_digest: str, now: float) -> bool:
         """True while the token is registered and not expired; forgets an expired one."""
@@ -306,18 +318,20 @@ class SQLiteTokens:
 
 
 class SQLiteSessions:
-    """The session store in the journal's file (digests of session ids only)."""
+    """The session store in the journal's file (digests of session ids only, at most ``limit``)."""
 
-    def __init__(self, journal: SQLiteJournal) -> None:
+    def __init__(self, journal: SQLiteJournal, limit: int = MAX_SESSIONS) -> None:
         self._journal = journal
+        self.limit = limit
 
     def put(self, digest: str, session: Session) -> None:
-        """Keep ``session`` under ``digest``."""
+        """Keep ``session`` under ``digest`` (ending the oldest one when full)."""
         with self._journal.transaction() as db:
             db.execute(
                 "INSERT OR REPLACE INTO sessions (digest, user, role, expires) VALUES (?, ?, ?, ?)",
                 (digest, session.user, session.role, session.expires),
             )
+            _keep_newest(db, "sessions", self.limit)
 
     def get(self, digest: str, now: float) -> Session | None:
         """The live session under ``digest``; an expired one is removed."""
