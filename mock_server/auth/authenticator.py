@@ -118,9 +118,9 @@ class Authenticator:
 
     async def check_password(self, username: str, password: str) -> User | None:
         """The user when the password is theirs; hashing runs off the event loop."""
-        known = self.users.remembered(username, password)
-        if known is not None:
-            return known
+        known, user = self.users.recall(username, password)
+        if known:
+            return user
         return await run_in_threadpool(self.users.authenticate, username, password)
 
     # Tokens ----------------------------------------------------------------------------

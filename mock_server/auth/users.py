@@ -3,14 +3,23 @@
 Passwords are never stored: each user has a random salt and the
 PBKDF2-HMAC-SHA256 hash of its password (600 000 iterations, OWASP's 2023
 figure). The seed's hashes are precomputed below, so starting a server costs
-nothing; checking a password costs one PBKDF2 run (about 0.1 s), which is the
-point: guessing is slow. A password that was right once is remembered by a
-keyed fingerprint, so Basic credentials sent on every request cost one hash
-only the first time. Wrong passwords are never remembered.
+nothing; checking a password costs one PBKDF2 run (about 0.2 s of CPU), which
+is the point: guessing is slow. That cost is bounded:
+
+- the outcome of each (user name, password) pair checked, right or wrong, is
+  remembered under a keyed fingerprint (HMAC-SHA256 with a per-process random
+  key: the table holds no password, and its keys cannot be computed from
+  outside), in a small LRU table (:data:`REMEMBERED_MAX`). The user book
+  never changes while the server runs, so an outcome never goes stale;
+- one hash runs at a time (:data:`_HASHING`), and a request waiting for it
+  looks in the table again first: a burst of requests with the same
+  credentials pays the hash once, and wrong passwords never take more than
+  one core.
 
 The comparisons are constant-time (:func:`hmac.compare_digest`), and an
 unknown user name costs the same hash as a known one, so neither the timing
-nor the answer tells which user names exist.
+nor the answer tells which user names exist. A remembered outcome answers
+fast whether it was right or wrong, so that speed tells nothing either.
 """
 
 from __future__ import annotations
@@ -18,6 +27,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Literal
 
@@ -79,21 +90,20 @@ SEED_USERS: tuple[tuple[str, Role, str, str], ...] = (
 #: Hashed in place of an unknown user's, so that a miss costs as much as a hit.
 _DECOY = User("", "viewer", b"\x00" * 16, b"\x00" * 32)
 
-#: Keys the fingerprints of passwords already verified (this process only).
+#: Keys the fingerprints of the credentials checked (this process only).
 _FINGERPRINT_KEY = secrets.token_bytes(32)
 
-#: How many verified credentials to remember before starting over.
-_REMEMBERED_MAX = 1024
+#: How many checked credentials (user name and password) to remember.
+REMEMBERED_MAX = 4096
+
+#: Held while a password is hashed: at most one hash at a time in the process.
+_HASHING = threading.Lock()
 
 
-def _fingerprint(user: User, password: str) -> bytes:
-    message = b"\x00".join((user.name.encode(), user.password_hash, password.encode("utf-8")))
+def _fingerprint(name: str, password: str) -> bytes:
+    encoded = name.encode("utf-8")
+    message = len(encoded).to_bytes(4, "big") + encoded + password.encode("utf-8")
     return hmac.new(_FINGERPRINT_KEY, message, hashlib.sha256).digest()
-
-
-#: Fingerprints of (user, stored hash, password) triples that verified. Shared by every
-#: user book of the process: the seed is the same everywhere, so is the answer.
-_verified: set[bytes] = set()
 
 
 class Users:
@@ -102,33 +112,49 @@ class Users:
     def __init__(self, users: tuple[User, ...] | None = None) -> None:
         chosen = users if users is not None else seeded_users()
         self._by_name = {user.name: user for user in chosen}
+        #: Fingerprint of (name, password) -> the user it proved, or None if wrong.
+        self._outcomes: OrderedDict[bytes, User | None] = OrderedDict()
+        self._outcomes_lock = threading.Lock()
+        #: How many PBKDF2 hashes this book has computed (for tests and curiosity).
+        self.hashes = 0
 
     def get(self, name: str) -> User | None:
         """The user called ``name``, if any."""
         return self._by_name.get(name)
 
-    def remembered(self, name: str, password: str) -> User | None:
-        """The user, when this exact password verified before (cheap; no hashing)."""
-        user = self._by_name.get(name)
-        if user is None:
-            return None
-        return user if _fingerprint(user, password) in _verified else None
+    def recall(self, name: str, password: str) -> tuple[bool, User | None]:
+        """(known, user): whether this pair was checked before, and what it proved (cheap)."""
+        key = _fingerprint(name, password)
+        with self._outcomes_lock:
+            if key not in self._outcomes:
+                return False, None
+            self._outcomes.move_to_end(key)
+            return True, self._outcomes[key]
+
+    def _remember(self, name: str, password: str, user: User | None) -> None:
+        with self._outcomes_lock:
+            self._outcomes[_fingerprint(name, password)] = user
+            while len(self._outcomes) > REMEMBERED_MAX:
+                self._outcomes.popitem(last=False)
 
     def authenticate(self, name: str, password: str) -> User | None:
-        """The user when ``password`` is theirs; None otherwise (slow by design)."""
-        user = self.remembered(name, password)
-        if user is not None:
+        """The user when ``password`` is theirs; None otherwise (slow the first time)."""
+        known, user = self.recall(name, password)
+        if known:
             return user
-        candidate = self._by_name.get(name)
-        target = candidate if candidate is not None else _DECOY
-        computed = hash_password(password, target.salt)
+        with _HASHING:
+            # Another request may have checked the same pair while this one waited.
+            known, user = self.recall(name, password)
+            if known:
+                return user
+            candidate = self._by_name.get(name)
+            target = candidate if candidate is not None else _DECOY
+            computed = hash_password(password, target.salt)
+            self.hashes += 1
         matches = hmac.compare_digest(computed, target.password_hash)
-        if candidate is None or not matches:
-            return None
-        if len(_verified) >= _REMEMBERED_MAX:
-            _verified.clear()
-        _verified.add(_fingerprint(candidate, password))
-        return candidate
+        user = candidate if candidate is not None and matches else None
+        self._remember(name, password, user)
+        return user
 
 
 def seeded_users() -> tuple[User, ...]:
