@@ -167,6 +167,8 @@ def entity_operation(collection: str, item: bool, method: str, version: int | No
     params: dict[str, Schema] = {"id": ID} if item else {}
     if not item and method == "GET":
         page = f"{KINDS[collection]}sPage"
+        if collection != "orders":
+            page += str(version) if version else "Any"
         return Op(
             f"A page of {collection}",
             (Reply(HTTPStatus.OK, f"A page of {collection}.", page, ("Link", *CACHED)),),

@@ -126,7 +126,8 @@ _ADDRESS: Schema = {
 }
 
 
-def _page(item: str) -> Schema:
+def _page(item: str, member: str) -> Schema:
+    """A page whose embedded items are each exactly a ``member`` (links, no templates)."""
     return {
         "allOf": [
             ref("HalResource"),
@@ -140,7 +141,7 @@ def _page(item: str) -> Schema:
                     "offset": {"type": "integer", "minimum": 0},
                     "_embedded": {
                         "type": "object",
-                        "properties": {item: {"type": "array", "items": ref("EmbeddedMember")}},
+                        "properties": {item: {"type": "array", "items": ref(member)}},
                         "required": [item],
                     },
                 },
@@ -211,7 +212,6 @@ COMPONENTS: dict[str, Schema] = {
             },
         },
     },
-    "EmbeddedMember": _member({"id": {"type": "integer"}}, ["id"]),
     "Customer1": _member(
         {"id": {"type": "integer"}, "name": {"type": "string"}, "address": {"type": "string"}},
         ["id", "name", "address"],
@@ -252,9 +252,11 @@ COMPONENTS: dict[str, Schema] = {
         },
         ["id", "customerId", "items", "status"],
     ),
-    "CustomersPage": _page("customers"),
-    "ProductsPage": _page("products"),
-    "OrdersPage": _page("orders"),
+    "CustomersPage1": _page("customers", "Customer1"),
+    "CustomersPage2": _page("customers", "Customer2"),
+    "ProductsPage1": _page("products", "Product1"),
+    "ProductsPage2": _page("products", "Product2"),
+    "OrdersPage": _page("orders", "Order"),
     "Job": _member(
         {
             "id": {"type": "integer"},

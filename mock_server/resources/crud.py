@@ -12,6 +12,7 @@ One set of handlers serves every :class:`~mock_server.resources.entity.Entity`:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
@@ -92,16 +93,6 @@ def member(
     store = store if store is not None else store_of(request)
     version = version_of(request)
     self_href = href(request, entity.item_path(record.id))
-    try:
-        entity.check_readable(record.id)
-    except Problem as withheld:
-        # Listed (so the 451 can be discovered) but with nothing it may not show.
-        return Resource(
-            kind=entity.kind,
-            properties={"id": record.id, "unavailable": withheld.detail},
-            links=[Link("self", self_href)],
-            id=record.id,
-        )
     links = [
         Link("self", self_href, title=entity.title_of(record)),
         Link("collection", href(request, entity.listing.path)),
@@ -160,6 +151,10 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
     async def list_members(request: Request) -> Response:
         query = cq.parse_query(request.query_params.multi_items(), entity.listing)
         page = cq.select_from(store[entity.collection], query, entity.listing)
+        # A member that may not be shown (legal hold) is left out of the page, not listed
+        # as a stub: every item matches the item schema. ``total`` still counts it, so
+        # the paging links stay those of the whole; ``count`` says how many are shown.
+        page = dataclasses.replace(page, records=[r for r in page.records if entity.readable(r.id)])
         paging = cq.page_links(request, entity.listing, page)
         resource = Resource(
             kind=entity.collection,

@@ -13,6 +13,7 @@ from typing import Any
 
 from starlette.requests import Request
 
+from mock_server.problems import Problem
 from mock_server.representations.model import Action, Field, Link, Resource
 from mock_server.resources.body import MERGE_PATCH
 from mock_server.resources.collection_query import Listing
@@ -69,6 +70,14 @@ class Entity(ABC):
 
     def check_readable(self, record_id: int) -> None:  # noqa: B027 (a hook: allows by default)
         """Raise a problem if ``record_id`` may not be shown (legal hold)."""
+
+    def readable(self, record_id: int) -> bool:
+        """True when ``record_id`` may be shown (:meth:`check_readable` raises nothing)."""
+        try:
+            self.check_readable(record_id)
+        except Problem:
+            return False
+        return True
 
     def check_writable(self, record: Record, method: str) -> None:  # noqa: B027 (a hook)
         """Raise a problem if ``record`` may not be changed by ``method`` now."""

@@ -124,15 +124,6 @@ async def test_legal_hold_answers_451_with_blocked_by(client: httpx.AsyncClient)
     assert (await client.delete("/customers/12", headers=ADMIN)).status_code == 451
 
 
-async def test_legal_hold_customer_is_listed_without_its_data(client: httpx.AsyncClient) -> None:
-    body = (await client.get("/customers", params={"offset": 11})).json()
-    (held,) = body["_embedded"]["customers"]
-    assert held["id"] == 12
-    assert "name" not in held
-    assert "address" not in held
-    assert held["_links"]["self"]["href"] == "/customers/12"
-
-
 @pytest.mark.parametrize(
     ("text", "street", "city", "state", "zip_code"),
     [
