@@ -110,6 +110,21 @@ def _informational(request: Request, code: int) -> Response:
     return respond(request, resource)
 
 
+def _unrequested_range(request: Request) -> Response:
+    """A 206 answers a Range request only (RFC 9110 section 15.3.7): without one, 200 says so."""
+    info = describe(HTTPStatus.PARTIAL_CONTENT)
+    note = (
+        "206 Partial Content answers a request for a range of bytes; this one asked "
+        f"for none, so it gets 200. Send 'Range: bytes=0-{RANGE_SLICE - 1}' to see the 206."
+    )
+    resource = Resource(
+        kind="status",
+        properties={"status": 206, "name": info.name, "rule": info.rule, "explanation": note},
+        links=_links(HTTPStatus.PARTIAL_CONTENT),
+    )
+    return respond(request, resource, headers={"Accept-Ranges": "bytes"})
+
+
 def _links(code: int) -> list[Link]:
     links = [
         Link("self", f"/status/{code}"),
@@ -131,6 +146,8 @@ def status_response(request: Request, code: int) -> Response:
     if code in NO_BODY:
         return Response(status_code=code, headers=headers)
     if code == HTTPStatus.PARTIAL_CONTENT:
+        if "range" not in request.headers:
+            return _unrequested_range(request)
         return Response(
             RANGE_CONTENT[:RANGE_SLICE], status_code=code, headers=headers, media_type="text/plain"
         )

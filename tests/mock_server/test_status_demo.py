@@ -13,6 +13,7 @@ from mock_server.statuses import STATUSES
 
 FINAL = [code for code in STATUSES if code >= 200]
 NO_BODY = {204, 205, 304}
+RANGE = {"Range": "bytes=0-15"}
 
 
 def test_the_table_has_every_code_of_the_spec() -> None:
@@ -23,7 +24,7 @@ def test_the_table_has_every_code_of_the_spec() -> None:
 
 @pytest.mark.parametrize("code", FINAL)
 async def test_every_final_code_answers_as_itself(client: httpx.AsyncClient, code: int) -> None:
-    response = await client.get(f"/status/{code}")
+    response = await client.get(f"/status/{code}", headers=RANGE if code == 206 else {})
     assert response.status_code == code
     if code in NO_BODY:
         assert response.content == b""
@@ -64,7 +65,7 @@ async def test_redirects_carry_location(client: httpx.AsyncClient, code: int) ->
 async def test_implied_headers(
     client: httpx.AsyncClient, code: int, header: str, value: str
 ) -> None:
-    response = await client.get(f"/status/{code}")
+    response = await client.get(f"/status/{code}", headers=RANGE if code == 206 else {})
     assert response.headers[header] == value
 
 
@@ -74,9 +75,17 @@ async def test_no_location_where_none_applies(client: httpx.AsyncClient) -> None
 
 
 async def test_206_body_is_the_announced_range(client: httpx.AsyncClient) -> None:
-    response = await client.get("/status/206")
+    response = await client.get("/status/206", headers=RANGE)
+    assert response.status_code == 206
     assert len(response.content) == 16
     assert response.headers["content-type"].startswith("text/plain")
+
+
+async def test_206_without_a_range_request_is_200_explaining(client: httpx.AsyncClient) -> None:
+    response = await client.get("/status/206")
+    assert response.status_code == 200
+    assert "Range: bytes=0-15" in response.json()["explanation"]
+    assert response.headers["accept-ranges"] == "bytes"
 
 
 @pytest.mark.parametrize("method", ["POST", "PUT", "PATCH", "DELETE"])
