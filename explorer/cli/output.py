@@ -30,21 +30,15 @@ __all__ = [
 
 def explanation_lines(exchange: Exchange) -> list[str]:
     """The knowledge's words on this status, and its advice, as ``# `` lines."""
-    from explorer.core.knowledge import advise, status_info
+    from explorer.core.knowledge import status_info
+    from explorer.core.session.reading import advice_for
 
     response = exchange.response
     lines: list[str] = []
     info = status_info(response.status)
     if info is not None:
         lines.append(f"# {info.title}: {info.meaning}")
-    steps = advise(
-        response.status,
-        response.headers,
-        exchange.final.method,
-        body=response.body,
-        request_headers=exchange.final.headers,
-    )
-    lines.extend(f"# next: {step}" for step in steps)
+    lines.extend(f"# next: {step}" for step in advice_for(exchange))
     return lines
 
 

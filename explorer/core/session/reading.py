@@ -15,7 +15,7 @@ from explorer.core.link import Link
 from explorer.core.memory import one_large_parse
 from explorer.core.session.ordering import ordered
 
-__all__ = ["MAX_LINKS", "Reading", "read_response"]
+__all__ = ["MAX_LINKS", "Reading", "advice_for", "read_response"]
 
 
 #: Links kept per page: 180,000 links of a 20 MB body would hold ~75 MB.
@@ -43,11 +43,18 @@ def read_response(exchange: Exchange) -> Reading:
             response.url, response.status, response.headers, response.body, response.media_type
         )
     links = ordered(tuple(found))
-    advice = advise(
-        response.status,
-        response.headers,
-        exchange.final.method,
-        body=response.body,
-        request_headers=exchange.final.headers,
+    return Reading(links[:MAX_LINKS], len(found), advice_for(exchange))
+
+
+def advice_for(exchange: Exchange) -> tuple[str, ...]:
+    """What to do next after ``exchange``, from the knowledge base."""
+    response = exchange.response
+    return tuple(
+        advise(
+            response.status,
+            response.headers,
+            exchange.final.method,
+            body=response.body,
+            request_headers=exchange.final.headers,
+        )
     )
-    return Reading(links[:MAX_LINKS], len(found), tuple(advice))
