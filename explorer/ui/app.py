@@ -15,9 +15,11 @@ from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.command import Provider
+from textual.notifications import SeverityLevel
 
 from explorer.core.client import Client
 from explorer.core.connection import ConnectionSettings
+from explorer.core.terminal_text import visible
 from explorer.ui.screens.main import BrowserScreen
 
 #: Seconds the first paint waits for the start page ("paint holding", as browsers
@@ -79,6 +81,21 @@ class RestwalkApp(App[int]):
         """Show the browser once its start page is here, or after :data:`FIRST_PAINT_HOLD`."""
         await self.browser.prefetch(FIRST_PAINT_HOLD)
         self.push_screen(self.browser)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification as plain text: many quote a server (a link's relation, an
+        error's detail), and server text is never markup nor a terminal escape."""
+        super().notify(
+            visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar does not offer the screen one is on (l on the learn screen)."""

@@ -3,13 +3,27 @@
 The knowledge itself (status codes, headers, methods, REST constraints, what to do
 next) lives in :mod:`explorer.core.knowledge`; this module only turns its
 :class:`~explorer.core.knowledge.Explanation` values and advice into Markdown.
+Server text put into that Markdown (a header name, a reason phrase, a URL, an
+error's detail) goes in as :func:`literal` text: never a link, never formatting.
 """
 
 from __future__ import annotations
 
+import re
+
 from explorer.core.errors import RestwalkError
 from explorer.core.knowledge import Explanation, advise, explain, explain_response
 from explorer.core.session.history import Page
+
+# The characters that start Markdown inline syntax: code, emphasis, links, images,
+# autolinks and HTML, entities, strikethrough, tables; and the backslash itself.
+_PUNCTUATION = re.compile(r"([\\`*_\[\]<>!&~|])")
+
+
+def literal(text: str) -> str:
+    """``text`` as Markdown that shows it exactly, on one line: each character that
+    could start Markdown syntax backslash-escaped (CommonMark allows it for any)."""
+    return _PUNCTUATION.sub(r"\\\1", " ".join(text.split()))
 
 
 def explanation_markdown(entry: Explanation) -> str:
@@ -33,10 +47,14 @@ def topic_markdown(topic: str) -> str:
         return explanation_markdown(entry)
     if topic.lower().startswith("x-"):
         return (
-            f"# {topic}\n\nrestwalk has no entry for this header. Names starting with `X-` "
-            "are private conventions of one server or vendor; look in its documentation."
+            f"# {literal(topic)}\n\nrestwalk has no entry for this header. Names starting "
+            "with `X-` are private conventions of one server or vendor; look in its "
+            "documentation."
         )
-    return f"# {topic}\n\nrestwalk has no entry for {topic!r}. Press l to browse everything."
+    return (
+        f"# {literal(topic)}\n\nrestwalk has no entry for {literal(repr(topic))}. "
+        "Press l to browse everything."
+    )
 
 
 def status_markdown(code: int) -> str:
@@ -51,11 +69,11 @@ def header_markdown(name: str) -> str:
 
 def error_markdown(error: RestwalkError) -> str:
     """A failed request: what happened, what to try, and the low-level detail."""
-    text = f"# The request failed\n\n**{type(error).__name__}**: {error.explanation}"
+    text = f"# The request failed\n\n**{type(error).__name__}**: {literal(error.explanation)}"
     if error.hint:
         text += f"\n\n**What to try:** {error.hint}"
     if error.detail:
-        text += f"\n\n**Detail from the network library:** `{error.detail}`"
+        text += f"\n\n**Detail from the network library:** {literal(error.detail)}"
     return text
 
 
@@ -82,7 +100,8 @@ def page_markdown(page: Page, key_hint: str = "") -> str:
         request_headers=request.headers,
     )
     parts = [
-        f"# {response.status} {response.reason} for {request.method} {response.url}",
+        f"# {response.status} {literal(response.reason)} for {request.method} "
+        f"{literal(response.url)}",
         in_restwalk,
         "**What to do next, from this response:**\n\n" + "\n".join(f"- {s}" for s in steps),
         "**REST in this response:**\n\n" + "\n".join(f"- {f}" for f in facts),

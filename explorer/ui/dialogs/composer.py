@@ -40,6 +40,7 @@ from explorer.core.request import (
     parse_version,
 )
 from explorer.core.session.session import resolve_typed_url
+from explorer.core.terminal_text import visible
 from explorer.core.wire import request_text
 from explorer.ui.widgets.body_editor import BodyEditor
 from explorer.ui.widgets.key_bar import KeyBar
@@ -80,16 +81,16 @@ def preview(spec: RequestSpec) -> Text:
     try:
         request = build_request(shown)
     except RestwalkError as error:
-        return Text.assemble(("Cannot send yet: ", "bold red"), error.explanation)
+        return Text.assemble(("Cannot send yet: ", "bold red"), visible(error.explanation))
     except (ValueError, TypeError) as error:  # httpx's own checks, past ours
-        return Text.assemble(("Cannot send yet: ", "bold red"), str(error))
+        return Text.assemble(("Cannot send yet: ", "bold red"), visible(str(error)))
     sent = SentRequest(
         method=request.method,
         url=str(request.url),
         headers=tuple((k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw),
         body=request.content,
     )
-    return Text.assemble((note, "italic"), request_text(sent))
+    return Text.assemble((visible(note), "italic"), visible(request_text(sent)))
 
 
 def _auth_kind(auth: Auth | None) -> str:
@@ -167,7 +168,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
                 )
                 yield Label("Body")
                 if self.note:
-                    yield Static(self.note, id="fields-note", classes="note")
+                    yield Static(visible(self.note), id="fields-note", classes="note", markup=False)
                 yield BodyEditor(body or "", syntax="json", id="body", show_line_numbers=True)
                 yield Static("", id="json-note", classes="note")
                 yield Label("API version")

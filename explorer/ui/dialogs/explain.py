@@ -1,4 +1,8 @@
-"""A modal that explains one thing (a status, a header, a method, an error) in Markdown."""
+"""A modal that explains one thing (a status, a header, a method, an error) in Markdown.
+
+The Markdown may quote a server (a header value in the advice, a URL): its control
+characters are made visible, and its links are shown, never opened.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from explorer.core.terminal_text import visible
 from explorer.ui.widgets.key_bar import KeyBar
 
 
@@ -31,11 +36,11 @@ class ExplainDialog(ModalScreen[None]):
 
     def __init__(self, markdown: str) -> None:
         super().__init__()
-        self.markdown = markdown
+        self.markdown = visible(markdown)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="explain-scroll"):
-            yield Markdown(self.markdown, id="explanation")
+            yield Markdown(self.markdown, id="explanation", open_links=False)
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -1,7 +1,13 @@
-"""Fill in a templated link's variables (RFC 6570) and get the expanded URL back."""
+"""Fill in a templated link's variables (RFC 6570) and get the expanded URL back.
+
+The template, its relation and its variable names come from the server: they are
+shown as plain text (never markup, control characters visible), and the inputs
+are named by position, not by a name the server chose.
+"""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +17,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from explorer.core.link import Link
 from explorer.core.templates import TemplateError, expand_template, template_variables
+from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 
 
@@ -50,19 +57,23 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"[b]Fill in the template[/b]  {self.link.rel}", markup=True)
-            yield Static(self.link.href, id="template")
+            yield Static(
+                Text.assemble(("Fill in the template", "bold"), "  ", visible_line(self.link.rel))
+            )
+            yield Static(_plain(self.link.href), id="template")
             yield Static(
                 "Leave a variable empty to leave it out. Enter in the last field (or ctrl+s) "
                 "opens the URL; Escape cancels.",
                 classes="help",
             )
             with VerticalScroll():
-                for name in self.variables:
-                    yield Label(name)
-                    yield Input(placeholder=name, id=f"var-{name}", classes="variable")
+                for index, name in enumerate(self.variables):
+                    yield Label(_plain(name))
+                    yield Input(
+                        placeholder=visible_line(name), id=f"var-{index}", classes="variable"
+                    )
             yield Static("", id="expanded")
-            yield Static(self.problem, id="template-error")
+            yield Static(_plain(self.problem), id="template-error")
             yield Button("Open", id="open", variant="primary")
         yield KeyBar()
 
@@ -75,8 +86,8 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
     def values(self) -> dict[str, str | None]:
         """The variables filled in so far (empty means undefined)."""
         result: dict[str, str | None] = {}
-        for name in self.variables:
-            value = self.query_one(f"#var-{name}", Input).value
+        for index, name in enumerate(self.variables):
+            value = self.query_one(f"#var-{index}", Input).value
             result[name] = value or None
         return result
 
@@ -87,12 +98,12 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
         try:
             return expand_template(self.link.href, self.values())
         except (TemplateError, ValueError, TypeError) as error:
-            self.query_one("#template-error", Static).update(str(error))
+            self.query_one("#template-error", Static).update(_plain(str(error)))
             return None
 
     def _update(self) -> None:
         url = self.expanded()
-        self.query_one("#expanded", Static).update(f"→ {url}" if url else "")
+        self.query_one("#expanded", Static).update(_plain(f"→ {url}" if url else ""))
 
     @on(Input.Changed)
     def _changed(self) -> None:
@@ -114,3 +125,8 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _plain(text: str) -> Text:
+    """Server text as it is: no markup, control characters visible."""
+    return Text(visible_line(text))

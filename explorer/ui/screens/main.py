@@ -62,9 +62,9 @@ class BrowserScreen(BrowserDialogs):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="url-row"):
-            yield Label("GET", id="method")
+            yield Label("GET", id="method", markup=False)
             yield Input(placeholder="http://127.0.0.1:8000/, /path or host:port", id="url")
-            yield Label("", id="auth-badge")
+            yield Label("", id="auth-badge", markup=False)
         yield Breadcrumb(id="breadcrumb")
         status = StatusLine("Type a URL and press Enter.", id="status")
         if self.start_url:  # a frame drawn before on_mount says what is coming

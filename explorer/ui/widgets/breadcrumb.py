@@ -7,6 +7,7 @@ from textual.widgets import Static
 
 from explorer.core.session.history import Page
 from explorer.core.session.origins import origin_of
+from explorer.core.terminal_text import visible_line
 
 #: Crumbs shown at most before older ones collapse into "…" (fewer when the line is short).
 MAX_CRUMBS = 6
@@ -57,7 +58,7 @@ class Breadcrumb(Static):
             label = page.label
             if index > 0 and _origin(page) != _origin(trail[index - 1]):
                 label = f"{_origin(page).partition('://')[2]}{label}"
-            text.append(label, style="bold" if last else "")
+            text.append(visible_line(label), style="bold" if last else "")
             if page.status is not None and last:
                 text.append(f" ({page.status})")
             if not last:

@@ -1,13 +1,18 @@
-"""Response headers in a table; the highlighted one is explained underneath."""
+"""Response headers in a table; the highlighted one is explained underneath.
+
+Names and values are the server's: shown as plain text, control characters visible.
+"""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
 from explorer.core.knowledge.headers import header_info
+from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.row_table import RowTable
 
 NAME_WIDTH = 26
@@ -52,7 +57,7 @@ class HeadersView(Vertical):
         name = self.names[event.row]
         info = header_info(name)
         note = f"{info.name}: {info.meaning}" if info else f"{name}: no entry in restwalk's notes."
-        self.query_one("#header-note", Static).update(note + "  (Enter: more)")
+        self.query_one("#header-note", Static).update(Text(visible_line(note) + "  (Enter: more)"))
 
     def on_row_table_selected(self, event: RowTable.Selected) -> None:
         event.stop()

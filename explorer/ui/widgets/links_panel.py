@@ -1,4 +1,7 @@
-"""The links panel: every link of the response, numbered; Enter or a digit follows one."""
+"""The links panel: every link of the response, numbered; Enter or a digit follows one.
+
+Every field of a link is the server's: shown as plain text, control characters visible.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from textual.widgets import Static
 
 from explorer.core.link import Link
 from explorer.core.session.ordering import link_kind
+from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.row_table import RowTable
 
 
@@ -24,19 +28,19 @@ def short_href(href: str) -> str:
 
 def describe_link(link: Link) -> Text:
     """Everything known about ``link``, for the detail pane under the table."""
-    text = Text.assemble((f"{link.method} ", "bold"), link.href)
+    text = Text.assemble((f"{visible_line(link.method)} ", "bold"), visible_line(link.href))
     if link.title:
-        text.append(f"\n{link.title}", style="italic")
-    text.append(f"\nrel {link.rel} · found at {link.source or '?'}", style="dim")
+        text.append(f"\n{visible_line(link.title)}", style="italic")
+    text.append("\n" + visible_line(f"rel {link.rel} · found at {link.source or '?'}"), style="dim")
     if link.templated:
         text.append("\nA URI template: Enter opens a form for its variables.", style="bold")
     elif link.is_action:
         text.append("\nAn action: Enter opens the composer filled in.", style="bold")
     if link.fields:
         names = ", ".join(f"{f.name}{'*' if f.required else ''}" for f in link.fields)
-        text.append(f"\nfields: {names}")
+        text.append(f"\nfields: {visible_line(names)}")
     if link.deprecation:
-        text.append(f"\ndeprecated: {link.deprecation}", style="yellow")
+        text.append(f"\ndeprecated: {visible_line(link.deprecation)}", style="yellow")
     if link.guess:
         text.append("\nA guess: a URL in the body that no format declared as a link.")
     return text

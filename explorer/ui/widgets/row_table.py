@@ -28,13 +28,17 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from explorer.core.terminal_text import visible_line
+
 __all__ = ["RowTable"]
 
 
 def _fit(text: str, width: int) -> str:
-    """``text`` cut or padded to ``width`` cells, on one line (control characters as spaces)."""
+    """``text`` cut or padded to ``width`` cells, on one line (control characters visible,
+    other unprintable ones as spaces): cells hold server text, shown and never obeyed."""
     if text.isascii() and text.isprintable():  # one cell a character: the common case
         return text[:width].ljust(width)
+    text = visible_line(text)
     return set_cell_size("".join(c if c.isprintable() else " " for c in text), width)
 
 

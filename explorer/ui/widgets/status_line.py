@@ -1,4 +1,8 @@
-"""The status line: what came back, what it means, and what to do next."""
+"""The status line: what came back, what it means, and what to do next.
+
+Server text (the URL, advice quoting a header, an error's detail) is put in as
+plain text with its control characters visible: never markup, never a terminal escape.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from explorer.core.errors import RestwalkError
 from explorer.core.knowledge.statuses import status_class, status_info
 from explorer.core.request import RequestSpec
 from explorer.core.session.history import Page
+from explorer.core.terminal_text import visible_line
 
 _CLASS_STYLE = {
     1: "bold white on blue",
@@ -35,7 +40,7 @@ def describe_status(code: int) -> tuple[str, str, str]:
 
 
 def _plain(text: str) -> str:
-    return text.replace("`", "")
+    return visible_line(text.replace("`", ""))
 
 
 class StatusLine(Static):
@@ -52,11 +57,13 @@ class StatusLine(Static):
 
     def show_loading(self, spec: RequestSpec) -> None:
         """Say that ``spec`` is on its way."""
-        self.update(Text.assemble(("… ", "bold"), f"{spec.method} {spec.url}", " sending"))
+        self.update(
+            Text.assemble(("… ", "bold"), visible_line(f"{spec.method} {spec.url}"), " sending")
+        )
 
     def show_message(self, text: str) -> None:
         """A plain one-line message (e.g. before anything was requested)."""
-        self.update(Text(text))
+        self.update(Text(visible_line(text)))
 
     def show_page(self, page: Page, hint: str) -> None:
         """Show ``page``'s status (or error), its meaning, its advice and the key ``hint``."""
@@ -70,7 +77,7 @@ class StatusLine(Static):
         line = Text.assemble(
             (f" {response.status} {phrase} ", style),
             "  ",
-            (f"{page.exchange.final.method} {response.url}", "dim"),
+            (visible_line(f"{page.exchange.final.method} {response.url}"), "dim"),
         )
         hops = page.exchange.hops
         if hops:
@@ -87,19 +94,20 @@ class StatusLine(Static):
         if hint:
             line.append("\n")
             line.append(
-                hint, style="bold reverse" if response.status >= HTTPStatus.BAD_REQUEST else "bold"
+                visible_line(hint),
+                style="bold reverse" if response.status >= HTTPStatus.BAD_REQUEST else "bold",
             )
         self.update(line)
 
     def _error_text(self, error: RestwalkError, hint: str) -> Text:
         line = Text.assemble((" ✗ request failed ", "bold white on red"), "  ")
-        line.append(error.explanation)
+        line.append(visible_line(error.explanation))
         if error.detail:
-            line.append(f"\n{error.detail}", style="dim")
+            line.append(f"\n{visible_line(error.detail)}", style="dim")
         if error.hint:
             line.append("\n→ ", style="bold")
-            line.append(error.hint)
+            line.append(visible_line(error.hint))
         if hint:
             line.append("\n")
-            line.append(hint, style="bold reverse")
+            line.append(visible_line(hint), style="bold reverse")
         return line

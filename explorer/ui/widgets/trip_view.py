@@ -1,4 +1,7 @@
-"""The trip: each redirect hop explained, then timings, sizes and the HTTP version."""
+"""The trip: each redirect hop explained, then timings, sizes and the HTTP version.
+
+URLs and ``Location`` values are the server's: plain text, control characters visible.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from textual.widgets import Static
 
 from explorer.core.errors import RestwalkError, TooManyRedirects
 from explorer.core.exchange import Exchange, Hop
+from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.status_line import describe_status
 
 
@@ -29,8 +33,8 @@ def hops_text(hops: Sequence[Hop]) -> Text:
     for number, hop in enumerate(hops, start=1):
         response = hop.response
         phrase, meaning, _ = describe_status(response.status)
-        target = response.header("location") or "?"
-        text.append(f"{number}. {hop.request.method} {hop.request.url}\n")
+        target = visible_line(response.header("location") or "?")
+        text.append(f"{number}. {visible_line(f'{hop.request.method} {hop.request.url}')}\n")
         text.append(f"   {response.status} {phrase} → {target}\n", style="bold")
         text.append(f"   {meaning}\n", style="dim")
     return text
@@ -42,7 +46,7 @@ def trip_text(exchange: Exchange) -> Text:
     if exchange.hops:
         text.append_text(hops_text(exchange.hops))
         final = exchange.final
-        text.append(f"{len(exchange.hops) + 1}. {final.method} {final.url}\n")
+        text.append(f"{len(exchange.hops) + 1}. {visible_line(f'{final.method} {final.url}')}\n")
         text.append(f"   {exchange.response.status} (the final answer)\n\n", style="bold")
     else:
         text.append("No redirects: the first answer is the final one.\n\n")
@@ -57,7 +61,7 @@ def trip_text(exchange: Exchange) -> Text:
         text.append(f"  on the wire    {_size(response.wire_size)} (compressed)\n")
     text.append(f"  request body   {_size(len(exchange.request.body))}\n\n")
     text.append("Protocol\n", style="bold")
-    text.append(f"  {response.http_version}\n")
+    text.append(f"  {visible_line(response.http_version)}\n")
     return text
 
 
@@ -73,4 +77,4 @@ class TripView(Static):
                 hops_text(error.hops) + Text("\n…and the redirects went on past the limit.")
             )
         else:
-            self.update("The request failed: no trip to show.")
+            self.update(Text("The request failed: no trip to show."))

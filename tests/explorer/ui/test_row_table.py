@@ -106,7 +106,7 @@ def test_cells_are_fitted_to_their_width_in_cells() -> None:
     assert _fit("abc", 5) == "abc  "
     assert _fit("abcdef", 3) == "abc"
     assert _fit("日本語", 4) == "日本"  # two cells a character
-    assert _fit("a\nb\tc", 6) == "a b c "  # control characters never reach the terminal
+    assert _fit("a\nb\tc\x1b", 7) == "a␊b␉c␛ "  # control characters shown, never obeyed
 
 
 def test_short_href_is_the_path_a_person_recognises() -> None:
