@@ -195,12 +195,16 @@ def connection_settings(args: argparse.Namespace) -> ConnectionSettings:
         timeout=args.timeout,
         follow_redirects=not getattr(args, "no_redirects", False),
         max_redirects=getattr(args, "max_redirects", 10),
+        max_time=args.max_time,
+        max_body=args.max_body,
     )
 
 
 def tui_defaults(url: str | None) -> argparse.Namespace:
     """``restwalk [URL]``'s options when none is given: what the TUI parser would give."""
     from types import SimpleNamespace
+
+    from explorer.core.client import DEFAULT_MAX_BODY, DEFAULT_MAX_TIME
 
     return SimpleNamespace(  # type: ignore[return-value]  # the attributes argparse gives
         url=url,
@@ -212,6 +216,8 @@ def tui_defaults(url: str | None) -> argparse.Namespace:
         timeout=30.0,
         no_redirects=False,
         max_redirects=10,
+        max_time=DEFAULT_MAX_TIME,
+        max_body=DEFAULT_MAX_BODY,
     )
 
 

@@ -7,6 +7,7 @@ parsed: ``restwalk [URL]`` (the TUI) starts without argparse.
 from __future__ import annotations
 
 import argparse
+import re
 import textwrap
 from typing import NoReturn
 
@@ -145,6 +146,21 @@ def _add_connection(parser: argparse.ArgumentParser) -> None:
         "--timeout", type=_positive_float, default=30.0, metavar="SECONDS", help="default: 30"
     )
     transport.add_argument(
+        "--max-time",
+        type=_positive_float,
+        default=60.0,
+        metavar="SECONDS",
+        help="the most a whole exchange may take, redirects and body included (default: 60)",
+    )
+    transport.add_argument(
+        "--max-body",
+        type=_size,
+        default=100_000_000,
+        metavar="SIZE",
+        help="the largest body kept, counted decompressed: bytes, or with kB, MB, GB "
+        "(default: 100MB)",
+    )
+    transport.add_argument(
         "--no-redirects", action="store_true", help="show a 3xx instead of following it"
     )
     transport.add_argument(
@@ -182,6 +198,22 @@ def _version(text: str) -> int | str:
     if version is None:
         raise argparse.ArgumentTypeError("an empty version")
     return version
+
+
+_SIZE_UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "kib": 2**10, "mib": 2**20}
+_SIZE_UNITS |= {"gib": 2**30, "k": 10**3, "m": 10**6, "g": 10**9}
+
+
+def _size(text: str) -> int:
+    """A size such as ``5000000``, ``5MB``, ``512 kB`` or ``1GiB``, in bytes (at least 1)."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([A-Za-z]*)\s*", text)
+    unit = _SIZE_UNITS.get(match.group(2).lower()) if match else None
+    if match is None or unit is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 5000000, 5MB or 1GB")
+    value = int(float(match.group(1)) * unit)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is less than one byte")
+    return value
 
 
 def _positive_float(text: str) -> float:
@@ -272,6 +304,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     request.add_argument(
         "-v", "--verbose", action="store_true", help="also print each request as sent"
+    )
+    request.add_argument(
+        "--raw",
+        action="store_true",
+        help="print only the body: its exact bytes to a pipe or a file (on a terminal, "
+        "control characters are shown, never sent to it)",
     )
 
     links = commands.add_parser(

@@ -13,12 +13,21 @@ method changes the way browsers do it:
 Credentials (``Authorization``) are dropped when a redirect leaves the origin
 (except http → https on the same host), and cookies are recomputed for each hop
 from the client's cookie jar: that jar persisting across requests is how a
-cookie session works. Every httpx exception becomes one of ours
-(:mod:`explorer.core.errors`).
+cookie session works. A redirect to another scheme than http(s) (``javascript:``,
+``data:``, ``file:``) or to port 0 stops the exchange with :class:`RedirectRefused`.
+Every httpx exception becomes one of ours (:mod:`explorer.core.errors`).
+
+A server cannot make the client hold more than ``max_body`` bytes of body,
+counted after its Content-Encoding is undone (:mod:`explorer.core.content_coding`),
+nor take longer than ``max_time`` seconds for a whole exchange: the connect and
+read timeouts restart with each byte, that deadline does not.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import re
 import ssl
 import time
 from dataclasses import replace
@@ -27,7 +36,17 @@ from types import TracebackType
 
 import httpx
 
-from explorer.core.errors import TooManyRedirects, from_httpx
+from explorer.core.content_coding import BodyDecoder, BodyLimitExceeded, CodingError
+from explorer.core.errors import (
+    BodyTooLarge,
+    DeadlineExceeded,
+    DecodingError,
+    ProtocolError,
+    RedirectRefused,
+    RestwalkError,
+    TooManyRedirects,
+    from_httpx,
+)
 from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
 from explorer.core.request import (
     BearerAuth,
@@ -39,11 +58,24 @@ from explorer.core.request import (
 )
 from explorer.core.tls import default_context
 
-__all__ = ["DEFAULT_TIMEOUT", "REDIRECT_STATUSES", "Client", "next_hop", "send"]
+__all__ = [
+    "DEFAULT_MAX_BODY",
+    "DEFAULT_MAX_TIME",
+    "DEFAULT_TIMEOUT",
+    "REDIRECT_STATUSES",
+    "Client",
+    "next_hop",
+    "send",
+]
 
 #: Seconds allowed for each of connect, read, write and pool acquisition.
 DEFAULT_TIMEOUT = 30.0
+#: Seconds allowed for a whole exchange: redirects, a login and every byte of the body.
+DEFAULT_MAX_TIME = 60.0
+#: Bytes of one body kept in memory, counted decoded.
+DEFAULT_MAX_BODY = 100 * 1000 * 1000
 DEFAULT_MAX_REDIRECTS = 10
+_FOLLOWED_SCHEMES = ("http", "https")
 
 REDIRECT_STATUSES = frozenset(
     {
@@ -87,15 +119,30 @@ def _redirect_method(method: str, status: int) -> str:
 def next_hop(request: httpx.Request, response: httpx.Response) -> httpx.Request | None:
     """The request a redirect asks for, or ``None`` when ``response`` is no redirect.
 
-    Pure: the cookie header is left out, for the caller to fill from its jar.
+    Pure: the cookie header is left out, for the caller to fill from its jar. Raises
+    :class:`RedirectRefused` for a scheme other than http(s) or port 0.
     """
-    location = response.headers.get("Location")
+    location = _location(response)
     if response.status_code not in REDIRECT_STATUSES or location is None:
         return None
+    location = location.strip()
+    scheme = _SCHEME.match(location)
+    if scheme is not None and scheme.group(1).lower() not in _FOLLOWED_SCHEMES:
+        raise RedirectRefused(
+            f"The server redirected to a {scheme.group(1)}: URL, which restwalk does not "
+            "follow (only http and https).",
+            url=str(request.url),
+        )
     try:
-        url = httpx.URL(location.strip())
+        url = httpx.URL(location)
     except httpx.InvalidURL:
         return None  # not followable: the 3xx itself is the answer to show
+    if url.port is not None and not 0 < url.port < _PORTS:
+        raise RedirectRefused(
+            f"The server redirected to port {url.port}, where nothing can listen.",
+            hint="The server's Location is wrong; --no-redirects shows the 3xx itself.",
+            url=str(request.url),
+        )
     if url.scheme and not url.host:
         url = url.copy_with(host=request.url.host)
     if url.is_relative_url:
@@ -114,6 +161,37 @@ def next_hop(request: httpx.Request, response: httpx.Response) -> httpx.Request 
     return httpx.Request(
         method, url, headers=headers, content=content, extensions=dict(request.extensions)
     )
+
+
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+_PORTS = 1 << 16
+# Where a redirect's headers are kept, Location included (see _hold_location).
+_HEADERS_KEPT = "restwalk.headers"
+
+
+async def _hold_location(response: httpx.Response) -> None:
+    """Take a redirect's Location out of httpx's sight, keeping the headers aside.
+
+    httpx builds the next request of every redirect, even one it is told not to
+    follow, and raises for a Location it cannot build (``javascript:alert(1)``),
+    losing the response. Redirects are followed here, by :func:`next_hop`, which
+    reads the Location kept aside and refuses such a one by name.
+    """
+    if response.has_redirect_location:
+        response.extensions[_HEADERS_KEPT] = list(response.headers.raw)
+        del response.headers["Location"]
+
+
+def _raw_headers(response: httpx.Response) -> list[tuple[bytes, bytes]]:
+    kept: list[tuple[bytes, bytes]] | None = response.extensions.get(_HEADERS_KEPT)
+    return kept if kept is not None else list(response.headers.raw)
+
+
+def _location(response: httpx.Response) -> str | None:
+    for name, value in _raw_headers(response):
+        if name.lower() == b"location":
+            return _text(value)
+    return None
 
 
 def _text(raw: bytes) -> str:
@@ -143,7 +221,7 @@ def _received(response: httpx.Response, body: bytes) -> ReceivedResponse:
         status=int(response.status_code),
         reason=response.reason_phrase,
         http_version=response.http_version,
-        headers=tuple((_text(k), _text(v)) for k, v in response.headers.raw),
+        headers=tuple((_text(k), _text(v)) for k, v in _raw_headers(response)),
         body=body,
         url=str(response.url),
         wire_size=response.num_bytes_downloaded,
@@ -174,8 +252,12 @@ class Client:
         timeout: float = DEFAULT_TIMEOUT,
         follow_redirects: bool = True,
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_time: float = DEFAULT_MAX_TIME,
+        max_body: int = DEFAULT_MAX_BODY,
     ) -> None:
         self.timeout = timeout
+        self.max_time = max_time
+        self.max_body = max_body
         self.follow_redirects = follow_redirects
         self.max_redirects = max_redirects
         self._owned = http is None
@@ -195,6 +277,7 @@ class Client:
                 verify=verify,
                 follow_redirects=False,
             )
+        http.event_hooks["response"].append(_hold_location)
         self.http = http
         self._tokens: dict[LoginFlow, str] = {}
         self.last_login: Exchange | None = None
@@ -260,8 +343,31 @@ class Client:
         """Send ``spec`` (logging in first for a :class:`LoginFlow`) and return the exchange.
 
         Raises an :class:`~explorer.core.errors.InvalidRequest` for bad input and a
-        :class:`~explorer.core.errors.RequestError` when the exchange fails.
+        :class:`~explorer.core.errors.RequestError` when the exchange fails, a
+        :class:`~explorer.core.errors.DeadlineExceeded` past :attr:`max_time` seconds.
         """
+        try:
+            async with asyncio.timeout(self.max_time):
+                return await self._send(
+                    spec,
+                    follow_redirects=follow_redirects,
+                    max_redirects=max_redirects,
+                    timeout=timeout,
+                )
+        except TimeoutError:
+            raise DeadlineExceeded(
+                f"The exchange took longer than the {self.max_time:g} s allowed for it in all.",
+                url=spec.url,
+            ) from None
+
+    async def _send(
+        self,
+        spec: RequestSpec,
+        *,
+        follow_redirects: bool | None,
+        max_redirects: int | None,
+        timeout: float | None,
+    ) -> Exchange:
         flow = spec.auth if isinstance(spec.auth, LoginFlow) else None
         remembered = flow is not None and flow in self._tokens
         if flow is not None:
@@ -314,7 +420,11 @@ class Client:
             received = _received(response, body)
             if first is None:
                 first = sent
-            following = next_hop(request, response) if follow_redirects else None
+            try:
+                following = next_hop(request, response) if follow_redirects else None
+            except RedirectRefused as refused:
+                refused.hops = (*hops, Hop(sent, received))
+                raise
             if following is None:
                 ended = time.perf_counter()
                 return Exchange(
@@ -337,21 +447,99 @@ class Client:
 
     async def _send_one(self, request: httpx.Request) -> tuple[httpx.Response, bytes, float]:
         """One request, no redirects: the response, its whole body, when headers came."""
-        # OSError and ValueError too: a transport may let them through unwrapped.
-        failures = (httpx.HTTPError, OSError, ValueError)
+        url = str(request.url)
         try:
             response = await self.http.send(request, stream=True, follow_redirects=False)
-        except failures as exc:
-            raise from_httpx(exc, str(request.url)) from exc
+        except _FAILURES as exc:
+            raise _received_error(exc, url) from exc
         headers_at = time.perf_counter()
         try:
-            body = await response.aread()
-        except failures as exc:
-            raise from_httpx(exc, str(request.url)) from exc
+            body = await self._read_body(response)
+        except _FAILURES as exc:
+            raise _received_error(exc, url) from exc
         finally:
             await response.aclose()
         self.http.cookies.extract_cookies(response)
         return response, body, headers_at
+
+    async def _read_body(self, response: httpx.Response) -> bytes:
+        """The body, its Content-Encoding undone, at most :attr:`max_body` bytes of it."""
+        url = str(response.request.url)
+        encoding = response.headers.get("content-encoding")
+        decoder = BodyDecoder(encoding, self.max_body)
+        length = response.headers.get("content-length", "")
+        declared = int(length) if length.isdigit() else 0
+        if (not encoding or decoder.kept_encoded) and declared > self.max_body:
+            raise _too_large(self.max_body, url, f"Content-Length: {length}")
+        with contextlib.suppress(httpx.ResponseNotRead):
+            # Read already (a transport that answers in-process, such as MockTransport,
+            # gives a response whose content httpx has read and decoded): only counted.
+            content = response.content
+            if len(content) > self.max_body:
+                raise _too_large(self.max_body, url)
+            return content
+        chunks: list[bytes] = []
+        try:
+            async for raw in response.aiter_raw():
+                chunks += decoder.decode(raw)
+            chunks += decoder.flush()
+        except BodyLimitExceeded:
+            raise _too_large(self.max_body, url) from None
+        except CodingError as exc:
+            raise DecodingError(detail=str(exc), url=url) from None
+        return b"".join(chunks)
+
+
+# OSError and ValueError too: a transport may let them through unwrapped; and
+# ExceptionGroup: anyio gathers the failures of each address it tried in one.
+_FAILURES = (httpx.HTTPError, OSError, ValueError, ExceptionGroup)
+
+
+def _received_error(exc: Exception, url: str) -> RestwalkError:
+    """Our error for ``exc``, raised while the request was sent or its answer read.
+
+    The request was checked when it was built, so an HTTP/2 or HPACK error here is
+    the server's doing (a bad status, a header bomb, a CONTINUATION flood): the
+    request failed, it was not bad input.
+    """
+    if isinstance(exc, ExceptionGroup):
+        first = exc.exceptions[0]
+        return _received_error(first, url) if isinstance(first, Exception) else from_httpx(exc, url)
+    error = from_httpx(exc, url)
+    if isinstance(error, ProtocolError) or not _from_h2(exc):
+        return error
+    return ProtocolError(
+        "The server broke the HTTP/2 protocol.", detail=error.detail or str(exc), url=url
+    )
+
+
+def _from_h2(exc: BaseException) -> bool:
+    """True when ``exc`` or what it was raised from comes from the h2 or hpack library."""
+    current: BaseException | None = exc
+    seen = 0
+    while current is not None and seen < 20:
+        if type(current).__module__.split(".", 1)[0] in ("h2", "hpack"):
+            return True
+        current = current.__cause__ or current.__context__
+        seen += 1
+    return False
+
+
+def _too_large(limit: int, url: str, detail: str = "") -> BodyTooLarge:
+    return BodyTooLarge(
+        f"The response body is larger than {_size(limit)}, the most restwalk keeps "
+        "in memory (counted decoded).",
+        detail=detail,
+        url=url,
+    )
+
+
+def _size(count: int) -> str:
+    """``count`` bytes as people write it: 100 MB, 5 MB, 512 kB, 900 bytes."""
+    for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if count >= scale:
+            return f"{count / scale:g} {unit}"
+    return f"{count} bytes"
 
 
 async def send(

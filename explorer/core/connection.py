@@ -1,4 +1,5 @@
-"""How to connect: TLS checks, proxy, HTTP/2, timeouts, redirects; one client built from them.
+"""How to connect: TLS checks, proxy, HTTP/2, timeouts and bounds, redirects; one client
+built from them.
 
 ``restwalk request``, ``restwalk links`` and the TUI take the same connection
 options, and each becomes one :class:`ConnectionSettings`.
@@ -10,7 +11,13 @@ import ssl
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from explorer.core.client import DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT, Client
+from explorer.core.client import (
+    DEFAULT_MAX_BODY,
+    DEFAULT_MAX_REDIRECTS,
+    DEFAULT_MAX_TIME,
+    DEFAULT_TIMEOUT,
+    Client,
+)
 from explorer.core.errors import TLSError
 
 __all__ = ["ConnectionSettings", "ca_file_context"]
@@ -40,6 +47,8 @@ class ConnectionSettings:
     timeout: float = DEFAULT_TIMEOUT
     follow_redirects: bool = True
     max_redirects: int = DEFAULT_MAX_REDIRECTS
+    max_time: float = DEFAULT_MAX_TIME
+    max_body: int = DEFAULT_MAX_BODY
 
     def client(self) -> Client:
         """A new client that connects as these settings say."""
@@ -52,4 +61,6 @@ class ConnectionSettings:
             timeout=self.timeout,
             follow_redirects=self.follow_redirects,
             max_redirects=self.max_redirects,
+            max_time=self.max_time,
+            max_body=self.max_body,
         )

@@ -20,12 +20,15 @@ Our exception hierarchy::
         │   ├── ConnectTimeout
         │   ├── ReadTimeout
         │   ├── WriteTimeout
-        │   └── PoolTimeout
+        │   ├── PoolTimeout
+        │   └── DeadlineExceeded    the whole exchange took longer than --max-time
         ├── TLSError                the TLS handshake or certificate check failed
         ├── NetworkError            the connection broke while reading or writing
         ├── ProtocolError           the server broke HTTP: closed mid-body, malformed
         │   └── DecodingError       the body's Content-Encoding could not be undone
+        ├── BodyTooLarge            the body (decoded) is larger than --max-body
         ├── UnsupportedProtocol     a scheme other than http or https
+        │   └── RedirectRefused     a redirect to another scheme, or to no port at all
         ├── TooManyRedirects        redirects went on past the limit
         └── LoginFailed             the login step answered without a token
 
@@ -45,9 +48,11 @@ if TYPE_CHECKING:
     from explorer.core.exchange import Hop
 
 __all__ = [
+    "BodyTooLarge",
     "ConnectError",
     "ConnectTimeout",
     "ConnectionRefused",
+    "DeadlineExceeded",
     "DecodingError",
     "InvalidBody",
     "InvalidHeader",
@@ -60,6 +65,7 @@ __all__ = [
     "PoolTimeout",
     "ProtocolError",
     "ReadTimeout",
+    "RedirectRefused",
     "RequestError",
     "RestwalkError",
     "TLSError",
@@ -204,6 +210,17 @@ class PoolTimeout(Timeout):
     hint = "Wait for other requests to finish, then try again."
 
 
+class DeadlineExceeded(Timeout):
+    """The whole exchange (redirects and login included) took longer than allowed.
+
+    The connect and read timeouts start again with each byte; this one does not, so
+    a server sending a byte a second, or 1xx answers without end, is stopped too.
+    """
+
+    explanation = "The server took longer than the time allowed for the whole exchange."
+    hint = "Allow more time with --max-time SECONDS, or try again later."
+
+
 class TLSError(RequestError):
     """The TLS handshake or certificate check failed."""
 
@@ -235,11 +252,30 @@ class DecodingError(ProtocolError):
     hint = "The server sent a broken compressed body."
 
 
+class BodyTooLarge(RequestError):
+    """The body is larger than the bound on what is kept in memory (counted decoded)."""
+
+    explanation = "The response body is larger than restwalk keeps in memory."
+    hint = "Allow more with --max-body SIZE (e.g. 500MB), or ask for less (a Range, a page)."
+
+
 class UnsupportedProtocol(RequestError):
     """The URL's scheme is not http or https."""
 
     explanation = "Only http:// and https:// URLs can be requested."
     hint = "Start the URL with http:// or https://."
+
+
+class RedirectRefused(UnsupportedProtocol):
+    """A redirect points where restwalk does not go: another scheme, or an impossible port.
+
+    ``hops`` are the redirects followed, the refused one last.
+    """
+
+    hops: tuple[Hop, ...] = ()
+
+    explanation = "The server redirected to a URL restwalk does not follow."
+    hint = "--no-redirects shows the 3xx itself."
 
 
 class TooManyRedirects(RequestError):

@@ -25,6 +25,7 @@ __all__ = [
     "EXCHANGE_BODY_LIMIT",
     "MASK",
     "body_text",
+    "charset_of",
     "exchange_text",
     "mask_header",
     "request_target",
@@ -71,35 +72,62 @@ def request_target(url: str) -> str:
     return target or "/"
 
 
-def _charset(content_type: str | None) -> str:
-    if content_type:
-        for param in content_type.split(";")[1:]:
-            key, _, value = param.partition("=")
-            if key.strip().lower() == "charset":
-                name = value.strip().strip('"')
-                try:
-                    return codecs.lookup(name).name
-                except LookupError:
-                    return "utf-8"
-    return "utf-8"
+#: Codecs Python knows that are no charset a body can be in: they decode only ASCII
+#: (idna, punycode), always fail (undefined), or read escapes as characters.
+_NOT_CHARSETS = frozenset(
+    {"idna", "punycode", "undefined", "unicode-escape", "raw-unicode-escape", "utf-7"}
+)
+
+
+def charset_of(content_type: str | None) -> tuple[str, str | None]:
+    """The codec for a Content-Type's ``charset`` (UTF-8 when none), and a note when the
+    charset named cannot be used, so UTF-8 stands in for it.
+
+    Python's codec registry holds more than charsets (``rot13``, ``zlib``, ``base64``,
+    ``idna``): only text encodings that read bytes as they come are used.
+    """
+    name = None
+    for param in (content_type or "").split(";")[1:]:
+        key, _, value = param.partition("=")
+        if key.strip().lower() == "charset":
+            name = value.strip().strip('"')
+    if name is None:
+        return "utf-8", None
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        info = None
+    if info is None or not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:
+        shown = name if len(name) <= 40 else name[:40] + "…"
+        return "utf-8", f"The charset {shown!r} is not one restwalk can decode: read as UTF-8."
+    return info.name, None
+
+
+def _decode(data: bytes, charset: str, *, final: bool = True) -> str:
+    """``data`` decoded, bad bytes replaced; UTF-8 if the codec fails all the same."""
+    try:
+        decoder = codecs.getincrementaldecoder(charset)(errors="replace")
+        return decoder.decode(data, final=final)
+    except (UnicodeError, LookupError, TypeError, ValueError):
+        return data.decode("utf-8", errors="replace")
 
 
 def body_text(body: bytes, content_type: str | None, *, limit: int | None = None) -> str:
     """The body for display: decoded text, or ``[N bytes of TYPE]`` when binary.
 
     ``limit`` caps how many bytes are decoded; the rest is announced as
-    ``[... N more bytes]`` on its own line.
+    ``[... N more bytes]`` on its own line. A charset that cannot be used is
+    read as UTF-8 (:func:`charset_of` says so).
     """
     media_type = media_type_of(content_type)
     if not is_text(media_type, body):
         return f"[{len(body)} bytes of {media_type or 'binary data'}]"
-    charset = _charset(content_type)
+    charset, _ = charset_of(content_type)
     if limit is None or limit >= len(body):
-        return body.decode(charset, errors="replace")
+        return _decode(body, charset)
     shown = body[: max(limit, 0)]
     # Not final: a character cut in half by the limit is left out, not replaced.
-    decoder = codecs.getincrementaldecoder(charset)(errors="replace")
-    text = decoder.decode(shown, final=False)
+    text = _decode(shown, charset, final=False)
     rest = len(body) - len(shown)
     if rest > 0:
         text += f"\n[... {rest} more byte{'' if rest == 1 else 's'}]"
