@@ -28,14 +28,20 @@ __all__ = ["explain", "links", "links_of", "request"]
 
 def links_of(exchange: Exchange) -> tuple[Link, ...]:
     """Every link in the exchange's final response, in the session's order."""
-    from explorer.core.hypermedia import find_links
+    return _search(exchange)[0]
+
+
+def _search(exchange: Exchange) -> tuple[tuple[Link, ...], str | None]:
+    """The links of the final response in the session's order, and why the search
+    stopped early (None when it read the whole response)."""
+    from explorer.core.hypermedia import search_links
     from explorer.core.session.ordering import ordered
 
     response = exchange.response
-    found = find_links(
+    search = search_links(
         response.url, response.status, response.headers, response.body, response.media_type
     )
-    return ordered(tuple(found))
+    return ordered(tuple(search.links)), search.stopped
 
 
 def _target(link: Link, variables: dict[str, str]) -> str:
@@ -57,6 +63,8 @@ async def request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
 
     spec = spec_from(args, args.method)
     variables = template_variables(args.var)
+    if args.raw and args.json:
+        raise UsageError("--raw and --json cannot be combined")
     async with client_from(args) as client:
         exchange = await client.send(spec)
         for words in args.follow:
@@ -79,11 +87,18 @@ async def request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
             step = f"follow {words!r}: {link.method} {link.href}"
             if target != link.href:
                 step += f" (expanded: {target})"
-            out.append(_shown(exchange, args, step=step))
+            if not args.raw:
+                out.append(_shown(exchange, args, step=step))
             spec = replace(
                 spec, method=link.method, url=target, query=(), body=None, content_type=None
             )
             exchange = await client.send(spec)
+    if args.raw:
+        from explorer.cli.output import write_raw
+
+        response = exchange.response
+        write_raw(response.body, response.header("content-type"))
+    else:
         out.append(_shown(exchange, args))
     return ExitStatus.OK
 
@@ -103,26 +118,31 @@ def _shown(exchange: Exchange, args: argparse.Namespace, step: str | None = None
 
 async def links(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """``restwalk links URL``: every link of the response, numbered as the TUI numbers them."""
-    from explorer.cli.output import format_links, link_json
+    from explorer.cli.output import error_line, format_links, link_json
+    from explorer.core.hypermedia import MAX_LINKS, MAX_SECONDS
 
     spec = spec_from(args)
     async with client_from(args) as client:
         exchange = await client.send(spec)
-    found = links_of(exchange)
+    found, stopped = _search(exchange)
     response = exchange.response
+    if stopped is not None:
+        error_line(
+            f"note: not every link of {response.url} is listed: the search stops at "
+            f"{MAX_LINKS:,} links or after {MAX_SECONDS:g} s, and {stopped}"
+        )
     if response.status >= HTTPStatus.BAD_REQUEST:
         # Still an answer (exit 0), but its links are the error's, not the resource's.
-        print(
-            f"restwalk: note: {response.url} answered {response.status} {response.reason}; "
-            "the links below are that answer's",
-            file=sys.stderr,
+        error_line(
+            f"note: {response.url} answered {response.status} {response.reason}; "
+            "the links below are that answer's"
         )
     if args.json:
         out.extend(link_json(link) for link in found)
     elif found:
         out.extend(format_links(found))
     else:
-        print(f"restwalk: no links in the response of {response.url}", file=sys.stderr)
+        error_line(f"no links in the response of {response.url}")
     return ExitStatus.OK
 
 

@@ -61,13 +61,15 @@ def _dispatch(argv: list[str]) -> ExitStatus:
         raise
     finally:
         if out:
-            sys.stdout.write("\n".join(out).rstrip("\n") + "\n")
-            sys.stdout.flush()
+            from explorer.cli.output import write_out
+
+            write_out("\n".join(out).rstrip("\n") + "\n")
 
 
 def _fail(message: str, status: ExitStatus) -> ExitStatus:
-    sys.stdout.flush()
-    print(f"restwalk: {' '.join(message.split())}", file=sys.stderr)
+    from explorer.cli.output import error_line
+
+    error_line(message)
     return status
 
 

@@ -8,6 +8,7 @@ Credentials are masked in both (:func:`explorer.core.wire.mask_header`).
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Sequence
 from dataclasses import asdict
 
@@ -15,9 +16,11 @@ import orjson
 
 from explorer.core.exchange import Exchange
 from explorer.core.link import Link
-from explorer.core.wire import body_text, mask_header, request_text
+from explorer.core.terminal_text import json_visible, visible, visible_line
+from explorer.core.wire import body_text, charset_of, mask_header, request_text
 
 __all__ = [
+    "error_line",
     "exchange_json",
     "explanation_lines",
     "format_exchange",
@@ -25,7 +28,40 @@ __all__ = [
     "link_json",
     "measures_line",
     "pretty_body",
+    "write_out",
+    "write_raw",
 ]
+
+
+# --- where everything printed goes: server text never reaches the terminal as control ------
+
+
+def write_out(text: str) -> None:
+    """Print ``text`` on stdout, its control characters made visible (tabs and lines kept).
+
+    Every command prints through here (or :func:`error_line`): what a server sent is
+    shown, never obeyed by the terminal. JSON output is escaped before it comes here
+    (:func:`~explorer.core.terminal_text.json_visible`), so it passes unchanged.
+    """
+    sys.stdout.write(visible(text))
+    sys.stdout.flush()
+
+
+def error_line(message: str) -> None:
+    """``restwalk: MESSAGE`` on stderr as one line, its control characters made visible."""
+    sys.stdout.flush()
+    print(f"restwalk: {visible_line(' '.join(message.split()))}", file=sys.stderr)
+
+
+def write_raw(body: bytes, content_type: str | None) -> None:
+    """The body as received: its exact bytes to a pipe or a file, made visible on a terminal."""
+    stream = sys.stdout
+    if not stream.isatty():
+        stream.flush()
+        stream.buffer.write(body)
+        stream.buffer.flush()
+        return
+    write_out(body_text(body, content_type))
 
 
 def explanation_lines(exchange: Exchange) -> list[str]:
@@ -47,14 +83,18 @@ PRETTY_XML_LIMIT = 1_000_000
 
 
 def pretty_body(body: bytes, content_type: str | None) -> str:
-    """The body for reading: JSON and XML indented, text decoded, binary summarised."""
+    """The body for reading: JSON and XML indented, text decoded, binary summarised.
+
+    JSON larger than :data:`~explorer.core.body.PRETTY_LIMIT` is shown as it came.
+    """
+    from explorer.core.body import PRETTY_LIMIT
+
     media_type = (content_type or "").split(";", 1)[0].strip().lower()
-    if body and (media_type.endswith(("/json", "+json")) or body.lstrip()[:1] in (b"{", b"[")):
-        try:
+    looks_json = media_type.endswith(("/json", "+json")) or body.lstrip()[:1] in (b"{", b"[")
+    if body and looks_json and len(body) <= PRETTY_LIMIT:
+        # A document nested deeper than orjson writes (255) is shown as it came.
+        with contextlib.suppress(orjson.JSONDecodeError, orjson.JSONEncodeError):
             document = orjson.loads(body)
-        except orjson.JSONDecodeError:
-            pass
-        else:
             return orjson.dumps(document, option=orjson.OPT_INDENT_2).decode("utf-8")
     if body and media_type.endswith(("/xml", "+xml")):
         indented = _pretty_xml(body)
@@ -79,7 +119,7 @@ def _pretty_xml(body: bytes) -> str | None:
         return None
     try:
         document = minidom.parseString(body)
-    except (ExpatError, DefusedXmlException, ValueError):
+    except (ExpatError, DefusedXmlException, ValueError, RecursionError):
         return None
     elements = [document.documentElement]
     while elements:
@@ -93,7 +133,10 @@ def _pretty_xml(body: bytes) -> str | None:
             for text in blanks:  # the old indentation, between elements
                 element.removeChild(text)
         elements.extend(inner)
-    indented: str = document.toprettyxml(indent="  ")
+    try:
+        indented: str = document.toprettyxml(indent="  ")
+    except RecursionError:  # nested deeper than Python recurses: shown as it came
+        return None
     return indented.rstrip("\n")
 
 
@@ -113,6 +156,9 @@ def format_exchange(exchange: Exchange, *, verbose: bool = False) -> str:
     response = exchange.response
     lines.append(f"{response.http_version} {response.status} {response.reason}".rstrip())
     lines += explanation_lines(exchange)
+    _, charset_note = charset_of(response.header("content-type"))
+    if charset_note and response.body:
+        lines.append(f"# note: {charset_note}")
     if verbose:
         lines.append(measures_line(exchange))
     lines += [f"{name}: {mask_header(name, value)}" for name, value in response.headers]
@@ -135,7 +181,9 @@ def measures_line(exchange: Exchange) -> str:
 
 
 def exchange_json(exchange: Exchange) -> bytes:
-    """An exchange as one JSON object (credentials masked)."""
+    """An exchange as one JSON object (credentials masked; DEL and C1 controls escaped)."""
+
+    from explorer.core.body import PRETTY_LIMIT
 
     def headers(pairs: tuple[tuple[str, str], ...]) -> list[list[str]]:
         return [[k, mask_header(k, v)] for k, v in pairs]
@@ -150,7 +198,7 @@ def exchange_json(exchange: Exchange) -> bytes:
         "body": body_text(response.body, response.header("content-type")),
     }
     with contextlib.suppress(orjson.JSONDecodeError):
-        if response.body.lstrip()[:1] in (b"{", b"["):
+        if response.body.lstrip()[:1] in (b"{", b"[") and len(response.body) <= PRETTY_LIMIT:
             received["json"] = orjson.loads(response.body)
     document = {
         "request": {
@@ -170,7 +218,11 @@ def exchange_json(exchange: Exchange) -> bytes:
         "response": received,
         "timings": {"headers": exchange.timings.headers, "total": exchange.timings.total},
     }
-    return orjson.dumps(document)
+    try:
+        return json_visible(orjson.dumps(document))
+    except orjson.JSONEncodeError:  # nested deeper than orjson writes: the body text only
+        del received["json"]
+        return json_visible(orjson.dumps(document))
 
 
 def format_links(links: Sequence[Link]) -> list[str]:
@@ -191,5 +243,6 @@ def format_links(links: Sequence[Link]) -> list[str]:
 
 
 def link_json(link: Link) -> str:
-    """A link as one JSON object (every field of :class:`~explorer.core.link.Link`)."""
-    return orjson.dumps(asdict(link), default=str).decode("utf-8")
+    """A link as one JSON object (every field of :class:`~explorer.core.link.Link`;
+    DEL and C1 controls escaped)."""
+    return json_visible(orjson.dumps(asdict(link), default=str)).decode("utf-8")

@@ -17,11 +17,15 @@ from collections import OrderedDict
 import orjson
 
 from explorer.core.media import is_text
+from explorer.core.terminal_text import visible
 
 BLOCK_SIZE = 64 * 1024
 #: Texts larger than this are kept compressed, block by block.
 COMPRESS_ABOVE = 4 * 1024 * 1024
 _CACHED_BLOCKS = 8
+#: JSON larger than this is shown as received, not indented: parsing a 50 MB array
+#: of numbers makes some 900 MB of Python objects.
+PRETTY_LIMIT = 32 * 1024 * 1024
 
 
 def language_for(media_type: str | None) -> str | None:
@@ -109,14 +113,15 @@ class DisplayText:
         return lines
 
     def line(self, number: int) -> str:
-        """Line ``number`` (0-based), decoded; an empty string past the end."""
+        """Line ``number`` (0-based), decoded, its control characters made visible (server
+        text is shown, never obeyed by the terminal); an empty string past the end."""
         if not 0 <= number < self._line_count:
             return ""
         block = bisect.bisect_right(self._block_first_line, number) - 1
         lines = self._block_lines(block)
         index = number - self._block_first_line[block]
         raw = lines[index] if index < len(lines) else b""
-        return raw.decode("utf-8", errors="replace").rstrip("\r")
+        return visible(raw.decode("utf-8", errors="replace").rstrip("\r"))
 
     def lines(self, start: int, stop: int) -> list[str]:
         """Lines ``start`` to ``stop`` (exclusive), decoded."""
@@ -140,7 +145,10 @@ def _pretty_json(body: bytes) -> tuple[bytes | None, str | None]:
         document = orjson.loads(body)
     except orjson.JSONDecodeError as error:
         return None, f"Not valid JSON ({error}); shown as received."
-    return orjson.dumps(document, option=orjson.OPT_INDENT_2), None
+    try:
+        return orjson.dumps(document, option=orjson.OPT_INDENT_2), None
+    except orjson.JSONEncodeError:
+        return None, "Nested too deep to indent; shown as received."
 
 
 _JSON_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{},:]|[^\s\[\]{},:"]+')
@@ -228,7 +236,9 @@ def format_body(body: bytes, media_type: str | None, *, pretty: bool = True) -> 
     if language is None and body.lstrip()[:1] in (b"{", b"["):
         language = "json"  # sniffed: text/plain JSON is common
     notes: list[str] = []
-    if language == "json" and pretty:
+    if language == "json" and pretty and len(body) > PRETTY_LIMIT:
+        notes.append(f"Larger than {PRETTY_LIMIT >> 20} MiB: shown as received, not indented.")
+    elif language == "json" and pretty:
         formatted, note = _pretty_json(body)
         if formatted is not None:
             return DisplayText(formatted, "json")

@@ -17,13 +17,19 @@ what it looks like:
 Within each format links come in document order; the body's links are
 therefore grouped by format, then the generic passes. Nothing here raises: a body
 that cannot be parsed gives the links found so far (the headers') and no more.
+
+The search is bounded: at most :data:`MAX_LINKS` links, no more than
+:data:`MAX_SECONDS` of work, and bodies up to :data:`MAX_PARSED` bytes;
+:func:`search_links` says when it stopped early.
 """
 
 from __future__ import annotations
 
 import gc
 import logging
+import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import orjson
 
@@ -31,7 +37,7 @@ from explorer.core.hypermedia.collection_json import (
     add_collection_json_links,
     looks_like_collection_json,
 )
-from explorer.core.hypermedia.collector import Collector
+from explorer.core.hypermedia.collector import Collector, SearchStopped
 from explorer.core.hypermedia.guesses import add_guesses
 from explorer.core.hypermedia.hal import add_hal_links, looks_like_hal
 from explorer.core.hypermedia.jsonapi import add_jsonapi_links, looks_like_jsonapi
@@ -46,7 +52,15 @@ from explorer.core.hypermedia.url_fields import add_url_fields
 from explorer.core.hypermedia.walk import url_candidates
 from explorer.core.link import Link
 
-__all__ = ["find_links"]
+__all__ = ["MAX_LINKS", "MAX_SECONDS", "LinkSearch", "find_links", "search_links"]
+
+#: Links found at most in one response (a page of a million anchors gives this many).
+MAX_LINKS = 100_000
+#: Seconds of link finding at most for one response.
+MAX_SECONDS = 3.0
+#: Bodies larger than this are not parsed for links: a 50 MB array of numbers
+#: becomes some 900 MB of Python objects.
+MAX_PARSED = 32 * 1024 * 1024
 
 _log = logging.getLogger(__name__)
 
@@ -81,6 +95,14 @@ _GENERIC = frozenset(
 _HTML = frozenset({"text/html", "application/xhtml+xml"})
 
 
+@dataclass(frozen=True)
+class LinkSearch:
+    """The links found in a response, and why the search stopped early (None: it did not)."""
+
+    links: list[Link]
+    stopped: str | None = None
+
+
 def find_links(
     url: str,
     status: int,
@@ -93,11 +115,30 @@ def find_links(
     ``url`` is the request URL (the base for relative references), ``headers``
     the response headers in wire order, ``media_type`` the Content-Type without
     parameters (the body is sniffed when it is None or generic). Never raises.
+    At most :data:`MAX_LINKS`, found in at most :data:`MAX_SECONDS`
+    (:func:`search_links` says whether the search stopped there).
     """
-    collector = Collector(Resolver(url))
+    return search_links(url, status, headers, body, media_type).links
+
+
+def search_links(
+    url: str,
+    status: int,
+    headers: Sequence[tuple[str, str]],
+    body: bytes,
+    media_type: str | None = None,
+    *,
+    max_links: int = MAX_LINKS,
+    max_seconds: float = MAX_SECONDS,
+) -> LinkSearch:
+    """:func:`find_links`, with its bounds given and a word on whether they stopped it."""
+    collector = Collector(Resolver(url), limit=max_links, deadline=time.monotonic() + max_seconds)
     for name, value in headers:
         try:
             _header(name.lower(), value, status, collector)
+        except SearchStopped as stop:
+            collector.stopped = collector.stopped or str(stop)
+            break
         except Exception:  # a bad header must not hide the others' links
             _log.debug("link finding skipped header %s", name, exc_info=True)
     # Parsing a large body allocates millions of objects that all stay alive:
@@ -105,8 +146,15 @@ def find_links(
     # costs over a third of the time on a 10 MB document), so it pauses here.
     gc_was_enabled = gc.isenabled()
     gc.disable()
+    if len(body) > MAX_PARSED:
+        collector.stopped = collector.stopped or (
+            f"the body is larger than {MAX_PARSED >> 20} MiB: its links were not looked for"
+        )
     try:
-        _body(body, (media_type or "").split(";", 1)[0].strip().lower(), collector)
+        if collector.stopped is None:
+            _body(body, (media_type or "").split(";", 1)[0].strip().lower(), collector)
+    except SearchStopped as stop:
+        collector.stopped = collector.stopped or str(stop)
     except Exception:
         # The finder reports what it could read and never raises; a parser bug
         # still leaves a trace for whoever turns debug logging on.
@@ -114,7 +162,7 @@ def find_links(
     finally:
         if gc_was_enabled:
             gc.enable()
-    return collector.links
+    return LinkSearch(collector.links, collector.stopped)
 
 
 def _header(name: str, value: str, status: int, collector: Collector) -> None:
@@ -180,6 +228,6 @@ def _json(doc: object, declared: str | None, collector: Collector) -> None:
             read(doc, collector)
         elif sniff(doc):
             read(doc, collector)
-    hits = url_candidates(doc, collector.claimed)
+    hits = url_candidates(doc, collector.claimed, collector.check_time)
     add_url_fields(doc, collector, hits)
     add_guesses(doc, collector, hits)

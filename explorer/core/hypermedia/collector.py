@@ -9,6 +9,7 @@ time as an ``href`` field.
 
 from __future__ import annotations
 
+import time
 from dataclasses import MISSING, fields
 from typing import Any
 
@@ -122,21 +123,67 @@ def is_template(value: str) -> bool:
     return "{" in value and is_valid_template(value)
 
 
+class SearchStopped(Exception):
+    """Raised by :class:`Collector` when its count or time bound is reached."""
+
+
+#: How many steps of work (strings walked, elements read) between two looks at the clock.
+_TICKS = 4096
+
+
 class Collector:
-    """Links in the order found, and the body locations already explained."""
+    """Links in the order found, and the body locations already explained.
 
-    __slots__ = ("claimed", "links", "resolver")
+    A hostile body can hold a million links, or take the parsers a minute: the
+    collector holds at most ``limit`` links, and past ``deadline`` (a
+    :func:`time.monotonic` value) it stops the search. Either way it raises
+    :class:`SearchStopped` and says why in :attr:`stopped`.
+    """
 
-    def __init__(self, resolver: Resolver) -> None:
+    __slots__ = ("_ticks", "claimed", "deadline", "limit", "links", "resolver", "stopped")
+
+    def __init__(
+        self, resolver: Resolver, *, limit: int | None = None, deadline: float | None = None
+    ) -> None:
         self.resolver = resolver
         self.links: list[Link] = []
         self.claimed: set[str] = set()
+        self.limit = limit
+        self.deadline = deadline
+        #: Why the search stopped before the end of the response, or None.
+        self.stopped: str | None = None
+        self._ticks = 0
 
     def add(self, link: Link, claim: bool = True) -> None:
         """Record ``link``; its source pointer is claimed unless ``claim`` is False."""
+        if self.limit is not None and len(self.links) >= self.limit:
+            self.stop(f"it stopped at {self.limit:,} links")
         self.links.append(link)
         if claim:
             self.claimed.add(link.source)
+
+    def tick(self) -> None:
+        """One step of work done: raise :class:`SearchStopped` once past the deadline
+        (the clock is read every few thousand steps)."""
+        self._ticks += 1
+        if self._ticks % _TICKS == 0:
+            self.check_time()
+
+    def check_time(self) -> None:
+        """Raise :class:`SearchStopped` if the deadline has passed."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.stop("it ran out of time")
+
+    @property
+    def full(self) -> bool:
+        """True once no more links may be added."""
+        return self.limit is not None and len(self.links) >= self.limit
+
+    def stop(self, reason: str) -> None:
+        """Stop the search: remember the first ``reason`` and raise :class:`SearchStopped`."""
+        if self.stopped is None:
+            self.stopped = reason
+        raise SearchStopped(reason)
 
     def claim(self, pointer: str) -> None:
         """Mark ``pointer`` (and everything under it) as already explained."""

@@ -27,6 +27,7 @@ The first ``<base href>`` sets the base URL for every link, as HTML says.
 from __future__ import annotations
 
 import contextlib
+import time
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
@@ -235,12 +236,28 @@ def _collapse(parts: list[str]) -> str | None:
     return " ".join("".join(parts).split()) or None
 
 
+#: Characters fed to the parser at a time: between two, the collector's bounds are checked.
+_FEED = 64 * 1024
+
+
 def add_html_links(body: str, collector: Collector) -> None:
-    """Add the links and forms of an HTML document, in document order."""
+    """Add the links and forms of an HTML document, in document order.
+
+    The document is parsed a piece at a time, and parsing stops once the
+    collector could take no more links or its time is up (html.parser reads
+    some 10,000 anchors a second: a page of a million would take minutes).
+    """
     parser = _LinkParser()
     with contextlib.suppress(Exception):  # html.parser is tolerant; this is a last guard
-        parser.feed(body)
-        parser.close()
+        for start in range(0, len(body), _FEED):
+            parser.feed(body[start : start + _FEED])
+            if collector.limit is not None and len(parser.items) >= collector.limit:
+                break
+            if collector.deadline is not None and time.monotonic() > collector.deadline:
+                collector.stopped = collector.stopped or "it ran out of time"
+                break
+        else:
+            parser.close()
     resolver = collector.resolver
     if parser.base_href is not None:
         resolver = resolver.with_base(parser.base_href)

@@ -49,7 +49,9 @@ def add_jsonld_links(doc: object, collector: Collector) -> None:
     c = collector
     base = _context_base(doc)
     if base is not None:
-        c = Collector(collector.resolver.with_base(base))
+        c = Collector(
+            collector.resolver.with_base(base), limit=collector.limit, deadline=collector.deadline
+        )
         c.links, c.claimed = collector.links, collector.claimed
     top_rel = "self" if isinstance(doc, dict) else "item"
     stack: list[tuple[Iterator[tuple[str | int, object]], str, str]] = []

@@ -10,19 +10,26 @@ the whole test of the string, so callers build one only for a candidate.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from explorer.core.hypermedia.collector import child
 
 StringHit = tuple[str, "str | int", str, "str | None"]
 
 
-def iter_strings(doc: object, claimed: set[str]) -> Iterator[StringHit]:
+#: Members walked between two calls of the ``tick`` callback.
+_TICK_EVERY = 4096
+
+
+def iter_strings(
+    doc: object, claimed: set[str], tick: Callable[[], None] | None = None
+) -> Iterator[StringHit]:
     """Yield ``(container pointer, key or index, string, name)`` for each string.
 
     ``name`` is the member's key, or for an array element the key of the
     array (None at the top). Containers whose pointer is in ``claimed`` are
-    skipped with everything under them.
+    skipped with everything under them. ``tick`` is called every few thousand
+    members (it may raise, to stop a walk that takes too long).
     """
     if isinstance(doc, str):
         yield "", "", doc, None
@@ -32,9 +39,13 @@ def iter_strings(doc: object, claimed: set[str]) -> Iterator[StringHit]:
     stack: list[tuple[Iterator[tuple[str | int, object]], str, str | None]] = [
         (_members(doc), "", None)
     ]
+    walked = 0
     while stack:
         members, pointer, array_name = stack[-1]
         for key, value in members:
+            walked += 1
+            if tick is not None and walked % _TICK_EVERY == 0:
+                tick()
             kind = type(value)  # orjson gives exact types; ``is`` beats isinstance here
             if kind is str:
                 yield pointer, key, value, key if type(key) is str else array_name  # type: ignore[misc]
@@ -55,7 +66,9 @@ def _members(value: dict[str, object] | list[object]) -> Iterator[tuple[str | in
     return enumerate(value)
 
 
-def url_candidates(doc: object, claimed: set[str]) -> list[StringHit]:
+def url_candidates(
+    doc: object, claimed: set[str], tick: Callable[[], None] | None = None
+) -> list[StringHit]:
     """The strings the generic passes may care about, from one walk.
 
     A string qualifies when its key names a URL (``url``, ``href``, ``*_url``,
@@ -65,7 +78,7 @@ def url_candidates(doc: object, claimed: set[str]) -> list[StringHit]:
     """
     return [
         hit
-        for hit in iter_strings(doc, claimed)
+        for hit in iter_strings(doc, claimed, tick)
         if hit[2][:1] in ("/", "h")
         or (type(hit[1]) is str and (hit[1] in ("url", "href") or hit[1].endswith(("_url", "Url"))))
     ]

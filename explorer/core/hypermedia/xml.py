@@ -63,6 +63,7 @@ def add_xml_links(body: bytes, collector: Collector) -> None:
     ]
     while stack:
         element, steps, last, resolver = stack.pop()
+        collector.tick()
         base = element.get(_XML_BASE)
         if base is not None:
             resolver = resolver.with_base(base)

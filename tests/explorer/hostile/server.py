@@ -1,0 +1,334 @@
+"""A hostile HTTP/1.1 server: each path one way a server can try to hurt its client.
+
+Stdlib sockets on 127.0.0.1 and a free port, one thread per connection, so a
+response can be anything at all: control characters in every field, markup,
+decompression bombs, endless or slow streams, deep and huge documents, redirects
+to other schemes, charsets that are no charsets. Large bodies are made when first
+asked for (and kept for the session), never stored in the repository.
+
+``python -m tests.explorer.hostile.server`` serves it until interrupted, to try
+restwalk against it by hand (``restwalk http://127.0.0.1:PORT/``).
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import socket
+import sys
+import time
+import zlib
+from collections.abc import Callable, Iterator
+
+from tests.explorer.servers import RawServer, read_head
+
+#: What a terminal would obey: OSC 52 (set the clipboard), OSC 0 (window title),
+#: CSI 2J (clear the screen) as ESC and as C1 controls, a bell, a carriage return.
+OSC52 = "\x1b]52;c;cm0gLXJmIH4gIyBwYXN0ZWQgZnJvbSBzZXJ2ZXI=\x07"
+ESCAPES = OSC52 + "\x1b]0;pwned\x07\x1b[2J\x9b2J\x9d0;title\x9c\rX\x00\x7f"
+#: Textual/Rich markup that would run an action, close a tag never opened, style.
+MARKUP = "[@click=app.quit]CLICK[/] [/] [b]bold[/b] [@click=app.bell]"
+
+Handler = Callable[[socket.socket], None]
+
+
+def head(status: str, *headers: tuple[str, str | bytes]) -> bytes:
+    """A response head: ``HTTP/1.1 {status}``, the headers (str as UTF-8), a blank line."""
+    lines = [f"HTTP/1.1 {status}".encode("latin-1")]
+    for name, value in headers:
+        raw = value if isinstance(value, bytes) else value.encode("utf-8")
+        lines.append(name.encode("ascii") + b": " + raw)
+    return b"\r\n".join(lines) + b"\r\n\r\n"
+
+
+def answer(
+    body: bytes, content_type: str = "text/plain", *headers: tuple[str, str | bytes]
+) -> Handler:
+    """A handler sending one complete response."""
+
+    def handle(conn: socket.socket) -> None:
+        conn.sendall(
+            head(
+                "200 OK",
+                ("Content-Type", content_type),
+                ("Content-Length", str(len(body))),
+                *headers,
+            )
+            + body
+        )
+
+    return handle
+
+
+def redirect(location: str) -> Handler:
+    """A 302 to ``location``."""
+
+    def handle(conn: socket.socket) -> None:
+        conn.sendall(head("302 Found", ("Location", location), ("Content-Length", "0")))
+
+    return handle
+
+
+def trickle(data: bytes, every: float = 0.5) -> Handler:
+    """``data`` one byte every ``every`` seconds, forever if need be."""
+
+    def handle(conn: socket.socket) -> None:
+        for byte in data:
+            conn.sendall(bytes([byte]))
+            time.sleep(every)
+
+    return handle
+
+
+# --- documents made when first asked for ---------------------------------------------------
+
+
+@functools.cache
+def _zeros_deflate(megabytes: int) -> bytes:
+    """Raw deflate of ``megabytes`` MiB of zeros, made in milliseconds: after a full
+    flush each MiB compresses to the same bytes, so one is compressed and repeated."""
+    block = bytes(1 << 20)
+    out = zlib.compressobj(9, zlib.DEFLATED, -zlib.MAX_WBITS)
+    first = out.compress(block) + out.flush(zlib.Z_FULL_FLUSH)
+    again = out.compress(block) + out.flush(zlib.Z_FULL_FLUSH)
+    return first + again * (megabytes - 1) + out.flush(zlib.Z_FINISH)
+
+
+def _checksums(megabytes: int) -> tuple[int, int]:
+    block = bytes(1 << 20)
+    crc, adler = 0, 1
+    for _ in range(megabytes):
+        crc, adler = zlib.crc32(block, crc), zlib.adler32(block, adler)
+    return crc, adler
+
+
+@functools.cache
+def zeros_gzip(megabytes: int) -> bytes:
+    """``megabytes`` MiB of zeros, gzipped (about 1,000 times smaller)."""
+    crc, _ = _checksums(megabytes)
+    size = (megabytes << 20) & 0xFFFFFFFF
+    header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"
+    trailer = crc.to_bytes(4, "little") + size.to_bytes(4, "little")
+    return header + _zeros_deflate(megabytes) + trailer
+
+
+@functools.cache
+def zeros_deflate(megabytes: int) -> bytes:
+    """``megabytes`` MiB of zeros in the zlib format (``Content-Encoding: deflate``)."""
+    _, adler = _checksums(megabytes)
+    return b"\x78\xda" + _zeros_deflate(megabytes) + adler.to_bytes(4, "big")
+
+
+@functools.cache
+def nested_gzip() -> bytes:
+    """gzip of gzip of 512 MiB of zeros: 2 kB inflate to 500 kB, those to 512 MiB."""
+    return gzip.compress(zeros_gzip(512), 9)
+
+
+@functools.cache
+def json_array(size: int) -> bytes:
+    """``[1,1,1,...]`` of about ``size`` bytes."""
+    return b"[" + b"1," * (size // 2 - 1) + b"1]"
+
+
+def json_deep(depth: int) -> bytes:
+    return b"[" * depth + b"]" * depth
+
+
+def xml_deep(depth: int) -> bytes:
+    return b"<?xml version='1.0'?>" + b"<a>" * depth + b"</a>" * depth
+
+
+@functools.cache
+def html_anchors(count: int) -> bytes:
+    anchors = b"".join(b'<a href="/p%d">p</a>\n' % n for n in range(count))
+    return b"<!doctype html><html><body>\n" + anchors + b"</body></html>\n"
+
+
+def hal(title: str, extra: str = "") -> bytes:
+    """A HAL document whose links carry ``title`` everywhere a server can put text."""
+    import json
+
+    doc = {
+        "_links": {
+            "self": {"href": "/"},
+            "next": {"href": f"/next?{title}", "title": title},
+            "search": {"href": "/find{?q}", "templated": True, "title": title},
+            "odd": {"href": "/odd{?x" + extra + "}", "templated": True, "title": title},
+        },
+        "message": title,
+    }
+    return json.dumps(doc).encode("utf-8")  # ESC and C1 as \u001b, \u009b: JSON escapes
+
+
+def hal_raw_c1(title: str) -> bytes:
+    """HAL whose strings hold the control characters raw (C1 as UTF-8 bytes)."""
+    import json
+
+    doc = {"_links": {"self": {"href": "/"}, "next": {"href": "/n", "title": title}}}
+    return json.dumps(doc, ensure_ascii=False).encode("utf-8")
+
+
+# --- the endless ones ----------------------------------------------------------------------
+
+
+def endless_chunked(conn: socket.socket) -> None:
+    conn.sendall(head("200 OK", ("Content-Type", "text/plain"), ("Transfer-Encoding", "chunked")))
+    chunk = b"%x\r\n%s\r\n" % (65536, b"y" * 65536)
+    while True:
+        conn.sendall(chunk)
+
+
+def huge_length(conn: socket.socket) -> None:
+    conn.sendall(head("200 OK", ("Content-Type", "text/plain"), ("Content-Length", str(2 << 30))))
+    block = b"z" * 65536
+    while True:
+        conn.sendall(block)
+
+
+def endless_1xx(conn: socket.socket) -> None:
+    while True:
+        conn.sendall(b"HTTP/1.1 102 Processing\r\n\r\n")
+        time.sleep(0.01)
+
+
+def slow_headers(conn: socket.socket) -> None:
+    conn.sendall(b"HTTP/1.1 200 OK\r\n")
+    trickle(b"X-Slow: " + b"s" * 1000 + b"\r\n\r\n")(conn)
+
+
+def slow_body(conn: socket.socket) -> None:
+    conn.sendall(head("200 OK", ("Content-Type", "text/plain"), ("Content-Length", "1000")))
+    trickle(b"x" * 1000)(conn)
+
+
+def bomb(coding: str, body: Callable[[], bytes]) -> Handler:
+    def handle(conn: socket.socket) -> None:
+        data = body()
+        conn.sendall(
+            head(
+                "200 OK",
+                ("Content-Type", "text/plain"),
+                ("Content-Encoding", coding),
+                ("Content-Length", str(len(data))),
+            )
+            + data
+        )
+
+    return handle
+
+
+def escapes_everywhere(conn: socket.socket) -> None:
+    """Control characters in the reason (C1, as obs-text), headers, Link and Location."""
+    c1 = "\x9b2J\x9d0;title\x9c"
+    body = f"text {ESCAPES} end\n".encode()
+    conn.sendall(
+        head(
+            f"200 OK{c1}".encode("latin-1").decode("latin-1"),
+            ("Content-Type", "text/plain"),
+            ("Content-Length", str(len(body))),
+            ("X-Evil", f"v{c1}"),
+            ("Link", f'</next{c1}>; rel="next"; title="t{c1}"'),
+            ("Location", f"/else{c1}"),
+            ("WWW-Authenticate", f'Bearer realm="r{c1}"'),
+            ("Set-Cookie", f"s=1{c1}; Path=/"),
+        )
+        + body
+    )
+
+
+def markup_everywhere(conn: socket.socket) -> None:
+    body = hal(MARKUP, extra="[/]")
+    conn.sendall(
+        head(
+            "200 [b]OK[/b] [@click=app.quit]",
+            ("Content-Type", "application/hal+json"),
+            ("Content-Length", str(len(body))),
+            ("Link", f'</l>; rel="alt"; title="{MARKUP}"'),
+            ("X-Markup", MARKUP),
+        )
+        + body
+    )
+
+
+ROUTES: dict[str, Handler] = {
+    # Terminal escapes.
+    "/escape/everywhere": escapes_everywhere,
+    "/escape/text": answer(f"a {ESCAPES} b\n\x00\x01\x02\x03 binary-ish\n".encode()),
+    "/escape/json": answer(hal(ESCAPES), "application/hal+json"),
+    "/escape/json-raw": answer(hal_raw_c1("\x9b2J\x9d0;t\x9c\x7f"), "application/hal+json"),
+    "/escape/xml": answer(f"<r><t>{ESCAPES}</t></r>".encode(), "application/xml"),
+    "/escape/problem": answer(
+        f'{{"type": "about:blank", "title": "{OSC52}"}}'.encode().replace(b"\x1b", b"\\u001b"),
+        "application/problem+json",
+    ),
+    "/escape/redirect": redirect("/escape/text?\x9b2J"),
+    # Markup.
+    "/markup/everywhere": markup_everywhere,
+    # Memory.
+    "/bomb/gzip": bomb("gzip", lambda: zeros_gzip(256)),
+    "/bomb/deflate": bomb("deflate", lambda: zeros_deflate(256)),
+    "/bomb/nested": bomb("gzip, gzip", nested_gzip),
+    "/bomb/unknown": bomb("br", lambda: zeros_gzip(256)),
+    "/huge/length": huge_length,
+    "/huge/chunked": endless_chunked,
+    # Time.
+    "/slow/status": trickle(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"),
+    "/slow/headers": slow_headers,
+    "/slow/body": slow_body,
+    "/endless-1xx": endless_1xx,
+    # Documents.
+    "/json/array-50mb": lambda conn: answer(json_array(50_000_000), "application/json")(conn),
+    "/json/deep-300": answer(json_deep(300), "application/json"),
+    "/json/deep-100000": answer(json_deep(100_000), "application/json"),
+    "/xml/deep-5000": answer(xml_deep(5000), "application/xml"),
+    "/html/million-anchors": lambda conn: answer(html_anchors(1_000_000), "text/html")(conn),
+    # Redirects.
+    "/redirect/javascript": redirect("javascript:alert(1)"),
+    "/redirect/data": redirect("data:text/html,<script>alert(1)</script>"),
+    "/redirect/file": redirect("file:///etc/passwd"),
+    "/redirect/port-0": redirect("http://127.0.0.1:0/"),
+    "/redirect/port-99999": redirect("http://127.0.0.1:99999/"),
+    # Charsets.
+    "/charset/rot13": answer(b"hello", "text/plain; charset=rot13"),
+    "/charset/idna": answer("h\u00e9llo".encode(), "text/plain; charset=idna"),
+    "/charset/zlib": answer(zlib.compress(b"hi"), "text/plain; charset=zlib_codec"),
+    "/charset/garbage": answer(b"hello", "text/plain; charset=\xff\xfe-nonsense"),
+}
+
+
+def _route(conn: socket.socket) -> None:
+    request = read_head(conn)
+    target = request.split(b" ", 2)[1].decode("latin-1") if request.count(b" ") >= 2 else "/"
+    path = target.split("?", 1)[0]
+    handler = ROUTES.get(path)
+    if handler is None:
+        index = "\n".join(sorted(ROUTES)).encode()
+        handler = answer(index + b"\n") if path == "/" else answer(b"no such case\n")
+    handler(conn)
+    conn.shutdown(socket.SHUT_RDWR)
+
+
+class HostileServer(RawServer):
+    """The hostile server; ``case(path)`` is one case's URL."""
+
+    def __init__(self) -> None:
+        super().__init__(_route)
+
+    def case(self, path: str) -> str:
+        return f"{self.url}{path}"
+
+
+def cases() -> Iterator[str]:
+    """Every case's path."""
+    return iter(ROUTES)
+
+
+if __name__ == "__main__":
+    with HostileServer() as server:
+        print(f"hostile server on {server.url}/ (ctrl+c stops it)", file=sys.stderr)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass

@@ -1,0 +1,200 @@
+"""``restwalk request`` and ``restwalk links`` against the hostile server.
+
+Fast cases run in-process (``main``, output captured as bytes); the ones whose
+memory or time is the point run as measured child processes.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from explorer.cli import main
+from tests.explorer.hostile.checks import control_bytes, one_line_error
+from tests.explorer.hostile.conftest import run_measured
+from tests.explorer.hostile.server import HostileServer, hal_raw_c1
+
+ESCAPE_CASES = [
+    "/escape/everywhere",
+    "/escape/text",
+    "/escape/json",
+    "/escape/json-raw",
+    "/escape/xml",
+    "/escape/problem",
+    "/escape/redirect",
+]
+OUTPUTS = [
+    ["request", "GET"],
+    ["request", "GET", "-v"],
+    ["request", "GET", "--json"],
+    ["links"],
+    ["links", "--json"],
+]
+
+
+def _run(capsysbinary: pytest.CaptureFixture[bytes], *args: str) -> tuple[int, bytes, bytes]:
+    code = main(list(args))
+    captured = capsysbinary.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("path", ESCAPE_CASES)
+@pytest.mark.parametrize("command", OUTPUTS, ids=" ".join)
+def test_no_control_character_from_the_server_reaches_the_terminal(
+    hostile: HostileServer,
+    capsysbinary: pytest.CaptureFixture[bytes],
+    command: list[str],
+    path: str,
+) -> None:
+    code, out, err = _run(capsysbinary, *command, hostile.case(path))
+    assert code == 0, err
+    assert control_bytes(out) == []
+    assert control_bytes(err) == []
+
+
+def test_escapes_are_shown_not_dropped(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    code, out, _ = _run(capsysbinary, "request", "GET", hostile.case("/escape/text"))
+    assert code == 0
+    assert "␛]52;c;cm0gLXJmIH4gIyBwYXN0ZWQgZnJvbSBzZXJ2ZXI=␇".encode() in out
+    assert b"\\x9b2J" in out
+
+
+def test_json_output_keeps_the_value_escaped(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    import orjson
+
+    code, out, _ = _run(capsysbinary, "links", "--json", hostile.case("/escape/json-raw"))
+    assert code == 0
+    titles = [orjson.loads(line)["title"] for line in out.splitlines()]
+    assert "\x9b2J\x9d0;t\x9c\x7f" in titles
+
+
+def test_raw_to_a_pipe_keeps_the_bytes_exactly(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    code, out, _ = _run(capsysbinary, "request", "GET", "--raw", hostile.case("/escape/json-raw"))
+    assert code == 0
+    assert out == hal_raw_c1("\x9b2J\x9d0;t\x9c\x7f")
+
+
+def test_markup_is_printed_as_it_came(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    code, out, _ = _run(capsysbinary, "links", hostile.case("/markup/everywhere"))
+    assert code == 0
+    assert b'"[@click=app.quit]CLICK[/] [/] [b]bold[/b] [@click=app.bell]"' in out
+
+
+@pytest.mark.parametrize(
+    ("path", "named"),
+    [
+        ("/redirect/javascript", "javascript: URL"),
+        ("/redirect/data", "data: URL"),
+        ("/redirect/file", "file: URL"),
+        ("/redirect/port-0", "port 0"),
+        ("/redirect/port-99999", "port 99999"),
+    ],
+)
+def test_a_redirect_nowhere_stops_with_one_line(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes], path: str, named: str
+) -> None:
+    code, out, err = _run(capsysbinary, "request", "GET", hostile.case(path))
+    assert code == 1
+    assert named in one_line_error(err)
+    assert out == b""
+
+
+@pytest.mark.parametrize("path", ["/charset/rot13", "/charset/idna", "/charset/zlib"])
+def test_a_charset_that_is_no_charset_reads_as_utf8_with_a_note(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes], path: str
+) -> None:
+    code, out, err = _run(capsysbinary, "request", "GET", hostile.case(path))
+    assert code == 0, err
+    assert b"# note: The charset" in out
+    assert b"read as UTF-8" in out
+
+
+@pytest.mark.parametrize(
+    "path", ["/json/deep-300", "/json/deep-100000", "/xml/deep-5000", "/charset/garbage"]
+)
+@pytest.mark.parametrize("command", OUTPUTS, ids=" ".join)
+def test_deep_documents_are_shown_as_text(
+    hostile: HostileServer,
+    capsysbinary: pytest.CaptureFixture[bytes],
+    command: list[str],
+    path: str,
+) -> None:
+    code, _, err = _run(capsysbinary, *command, hostile.case(path))
+    assert code == 0, err
+    assert b"internal error" not in err
+
+
+@pytest.mark.parametrize("path", ["/slow/status", "/slow/headers", "/slow/body", "/endless-1xx"])
+def test_the_whole_exchange_has_a_deadline(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes], path: str
+) -> None:
+    started = time.monotonic()
+    code, _, err = _run(capsysbinary, "request", "GET", "--max-time", "1", hostile.case(path))
+    assert time.monotonic() - started < 3
+    assert code == 1
+    assert "1 s allowed" in one_line_error(err)
+
+
+BODY_BOUND = ["/bomb/gzip", "/bomb/deflate", "/bomb/nested", "/huge/length", "/huge/chunked"]
+
+
+@pytest.mark.parametrize("path", BODY_BOUND)
+def test_a_body_past_the_bound_is_refused(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes], path: str
+) -> None:
+    code, out, err = _run(capsysbinary, "request", "GET", "--max-body", "5MB", hostile.case(path))
+    assert code == 1
+    assert "larger than 5 MB" in one_line_error(err)
+    assert out == b""
+
+
+@pytest.mark.parametrize("path", ["/bomb/nested", "/huge/chunked"])
+def test_a_bomb_is_refused_in_bounded_memory(
+    hostile: HostileServer, tmp_path: Path, path: str
+) -> None:
+    # 512 MiB of zeros inflated, or an endless stream: kept under 5 MB (--max-body).
+    run = run_measured(tmp_path, "request", "GET", "--max-body", "5MB", hostile.case(path))
+    assert run.code == 1
+    assert "larger than 5 MB" in one_line_error(run.err)
+    assert run.peak_mib < 120
+    assert run.seconds < 15
+
+
+def test_a_coding_not_asked_for_is_kept_as_received(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    code, out, _ = _run(capsysbinary, "request", "GET", "-v", hostile.case("/bomb/unknown"))
+    assert code == 0
+    assert b"1061" in out or b"bytes" in out  # the body as it came (about 260 kB), not inflated
+
+
+@pytest.mark.parametrize("command", [["request", "GET"], ["links"]], ids=" ".join)
+def test_a_50_mb_json_array_is_shown_as_text(
+    hostile: HostileServer, tmp_path: Path, command: list[str]
+) -> None:
+    run = run_measured(tmp_path, *command, hostile.case("/json/array-50mb"))
+    assert run.code == 0, run.err
+    assert b"internal error" not in run.err
+    assert run.peak_mib < 400
+    assert run.seconds < 30
+
+
+def test_a_million_anchors_are_searched_within_bounds(
+    hostile: HostileServer, tmp_path: Path
+) -> None:
+    run = run_measured(tmp_path, "links", hostile.case("/html/million-anchors"))
+    assert run.code == 0, run.err
+    assert b"not every link" in run.err
+    assert 1_000 < run.out.count(b"\n") <= 100_000
+    assert run.peak_mib < 400
+    assert run.seconds < 30
