@@ -1,0 +1,157 @@
+"""The TUI against the hostile server: server text is shown as text, never obeyed.
+
+Each test looks at what the screen would send the terminal (the text of every
+rendered strip): no control character from a server, and markup shown as it
+came. The app must still be running after every click on server text.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from textual.widgets._toast import Toast
+
+from explorer.core.connection import ConnectionSettings
+from explorer.core.link import Link
+from explorer.core.session.history import Page
+from explorer.ui.app import RestwalkApp, create_app
+from explorer.ui.dialogs.explain import ExplainDialog
+from explorer.ui.dialogs.template_form import TemplateForm
+from explorer.ui.explain_text import page_markdown
+from explorer.ui.widgets.links_panel import LinksPanel
+from explorer.ui.widgets.response_tabs import ResponseTabs
+from tests.explorer.hostile.server import MARKUP, HostileServer
+from tests.explorer.ui.conftest import SIZE, settle
+from tests.explorer.ui.test_browse import status_text
+
+# What a terminal acts on, but the line feeds between rows.
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+SETTINGS = ConnectionSettings(timeout=5, max_time=5, max_body=5_000_000)
+
+
+def screen_text(app: RestwalkApp) -> str:
+    """The text of every strip the top screen renders: what reaches the terminal,
+    less the styles Textual adds."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(segment.text for segment in strip) for strip in strips)
+
+
+def assert_shown_not_obeyed(app: RestwalkApp) -> None:
+    text = screen_text(app)
+    assert _CONTROL.findall(text) == []
+    assert app.is_running
+
+
+def shown(app: RestwalkApp) -> Page:
+    page = app.browser.session.shown
+    assert page is not None
+    return page
+
+
+@pytest.mark.parametrize(
+    "path", ["/escape/everywhere", "/escape/text", "/escape/json", "/escape/json-raw"]
+)
+async def test_every_tab_shows_escapes_as_text(hostile: HostileServer, path: str) -> None:
+    app = create_app(hostile.case(path), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert shown(app).error is None
+        for tab in ("body", "headers", "raw", "trip"):
+            await app.browser.query_one(ResponseTabs).select(tab, focus=True)
+            await settle(pilot)
+            assert_shown_not_obeyed(app)
+        panel = app.browser.query_one(LinksPanel)
+        for number in range(1, len(panel.links) + 1):
+            panel.highlight(number)
+            await settle(pilot)
+            assert_shown_not_obeyed(app)
+
+
+async def test_markup_from_a_server_is_text_and_runs_no_action(
+    hostile: HostileServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a screenshot action would write here
+    app = create_app(hostile.case("/markup/everywhere"), settings=SETTINGS)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        panel = app.browser.query_one(LinksPanel)
+        for number, link in enumerate(panel.links, start=1):
+            panel.highlight(number)
+            await settle(pilot)
+            await pilot.click("#link-detail")
+            await pilot.click("StatusLine")
+            await settle(pilot)
+            assert app.is_running
+            if link.title:
+                assert MARKUP[:40] in screen_text(app).replace("\n", "")
+        for tab in ("headers", "raw", "trip"):
+            await app.browser.query_one(ResponseTabs).select(tab)
+            await settle(pilot)
+            assert "[@click=app.q" in screen_text(app)  # cut by the column, not obeyed
+        app.notify(MARKUP + "\x1b]0;t\x07", title="[/]")
+        await settle(pilot)
+        toasts = [str(toast.render()) for toast in app.screen.query(Toast)]
+        assert any("[@click=app.quit]CLICK[/]" in toast for toast in toasts), toasts
+        assert not any(_CONTROL.search(toast.replace("\n", "")) for toast in toasts)
+        assert_shown_not_obeyed(app)
+        await app.push_screen(ExplainDialog(page_markdown(shown(app))))
+        await settle(pilot)
+        await pilot.click("#explanation")
+        assert_shown_not_obeyed(app)
+        assert "[@click=app.quit]" in screen_text(app)
+        await pilot.press("escape")
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        Link(rel=MARKUP, href="http://h/odd{?x}", title=MARKUP, templated=True),
+        Link(rel="[/]", href="http://h/odd{?[/]}", templated=True),
+        Link(rel="\x1b]52;c;eA==\x07", href="http://h/{[b]}{?\x9b}", templated=True),
+    ],
+)
+async def test_the_template_form_shows_its_template_as_text(
+    hostile: HostileServer, link: Link
+) -> None:
+    app = create_app(hostile.case("/escape/text"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.push_screen(TemplateForm(link))
+        await settle(pilot)
+        for widget in app.screen.query("Static, Label"):
+            await pilot.click(widget)
+        await settle(pilot)
+        assert_shown_not_obeyed(app)
+        assert isinstance(app.screen, TemplateForm)
+
+
+async def test_a_bomb_is_explained_on_screen(hostile: HostileServer) -> None:
+    app = create_app(hostile.case("/bomb/nested"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "larger than 5 MB" in status_text(app)
+        assert app.is_running
+
+
+async def test_a_slow_server_meets_the_deadline_on_screen(hostile: HostileServer) -> None:
+    settings = ConnectionSettings(timeout=5, max_time=1)
+    app = create_app(hostile.case("/endless-1xx"), settings=settings)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "1 s allowed" in status_text(app)
+
+
+@pytest.mark.parametrize(
+    "path", ["/json/deep-300", "/json/deep-100000", "/xml/deep-5000", "/redirect/javascript"]
+)
+async def test_hostile_documents_and_redirects_are_shown(hostile: HostileServer, path: str) -> None:
+    app = create_app(hostile.case(path), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert_shown_not_obeyed(app)
+        if path.startswith("/redirect"):
+            assert "javascript: URL" in status_text(app)
