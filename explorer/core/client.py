@@ -498,28 +498,36 @@ _FAILURES = (httpx.HTTPError, OSError, ValueError, ExceptionGroup)
 def _received_error(exc: Exception, url: str) -> RestwalkError:
     """Our error for ``exc``, raised while the request was sent or its answer read.
 
-    The request was checked when it was built, so an HTTP/2 or HPACK error here is
-    the server's doing (a bad status, a header bomb, a CONTINUATION flood): the
-    request failed, it was not bad input.
+    The request was checked when it was built, so an error from reading the answer
+    (an HTTP/2 or HPACK error: a bad status, a header bomb, a CONTINUATION flood,
+    or a ValueError in parsing what came) is the server's doing: the request failed,
+    it was not bad input.
     """
     if isinstance(exc, ExceptionGroup):
         first = exc.exceptions[0]
         return _received_error(first, url) if isinstance(first, Exception) else from_httpx(exc, url)
     error = from_httpx(exc, url)
-    if isinstance(error, ProtocolError) or not _from_h2(exc):
+    if isinstance(error, ProtocolError) or not _while_receiving(exc):
         return error
     return ProtocolError(
-        "The server broke the HTTP/2 protocol.", detail=error.detail or str(exc), url=url
+        "The server's answer broke the protocol.", detail=error.detail or str(exc), url=url
     )
 
 
-def _from_h2(exc: BaseException) -> bool:
-    """True when ``exc`` or what it was raised from comes from the h2 or hpack library."""
-    current: BaseException | None = exc
+def _while_receiving(exc: BaseException) -> bool:
+    """True when ``exc`` (or what it was raised from) comes from the h2 or hpack library,
+    or was raised while httpcore read the answer."""
     seen = 0
+    current: BaseException | None = exc
     while current is not None and seen < 20:
         if type(current).__module__.split(".", 1)[0] in ("h2", "hpack"):
             return True
+        tb = current.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if code.co_name.startswith("_receive") and "httpcore" in code.co_filename:
+                return True
+            tb = tb.tb_next
         current = current.__cause__ or current.__context__
         seen += 1
     return False

@@ -332,3 +332,72 @@ if __name__ == "__main__":
                 time.sleep(3600)
         except KeyboardInterrupt:
             pass
+
+
+# --- HTTP/2 (cleartext, prior knowledge): frames written by hand --------------------------
+
+_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n"
+
+
+def _h2_answer(conn: socket.socket, kind: str) -> None:
+    """Read the client's preface and first HEADERS, then break HTTP/2 the way ``kind`` says."""
+    from hpack import Encoder
+    from hyperframe.frame import ContinuationFrame, Frame, HeadersFrame, SettingsFrame
+
+    data = b""
+    while not data.startswith(_PREFACE) or len(data) < len(_PREFACE) + 9:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return
+        data += chunk
+    conn.sendall(SettingsFrame(0).serialize() + SettingsFrame(0, flags=["ACK"]).serialize())
+    data = data[len(_PREFACE) :]
+    stream = 1
+    while True:  # read frames until the request's HEADERS
+        while len(data) < 9:
+            data += conn.recv(65536)
+        frame, length = Frame.parse_frame_header(memoryview(data[:9]))
+        while len(data) < 9 + length:
+            data += conn.recv(65536)
+        data = data[9 + length :]
+        if isinstance(frame, HeadersFrame):
+            stream = frame.stream_id
+            break
+    if kind == "bad-status":
+        block = Encoder().encode([(":status", "abc")])
+        conn.sendall(HeadersFrame(stream, block, flags=["END_HEADERS", "END_STREAM"]).serialize())
+    elif kind == "hpack-bomb":
+        # One 4,000-byte header in the dynamic table, then 20,000 one-byte references to it:
+        # 80 MB of header list from 24 kB on the wire.
+        value = b"A" * 4000
+        literal = b"\x40" + bytes([6]) + b"x-bomb" + b"\x7f" + _hpack_int(len(value) - 127) + value
+        block = literal + b"\xbe" * 20_000
+        pieces = [block[i : i + 16_000] for i in range(0, len(block), 16_000)]
+        frames = [HeadersFrame(stream, pieces[0])]
+        frames += [ContinuationFrame(stream, piece) for piece in pieces[1:]]
+        frames[-1].flags.add("END_HEADERS")
+        conn.sendall(b"".join(frame.serialize() for frame in frames))
+    else:  # continuation flood: a header block that never ends
+        conn.sendall(HeadersFrame(stream, Encoder().encode([(":status", "200")])).serialize())
+        filler = ContinuationFrame(stream, b"\x40\x01x\x01y" * 3000).serialize()
+        while True:
+            conn.sendall(filler)
+    time.sleep(1)
+
+
+def _hpack_int(value: int) -> bytes:
+    """The continuation bytes of an HPACK integer past its prefix (RFC 7541 §5.1)."""
+    out = bytearray()
+    while value >= 128:
+        out.append(value % 128 + 128)
+        value //= 128
+    out.append(value)
+    return bytes(out)
+
+
+class HostileH2Server(RawServer):
+    """Speaks HTTP/2 with prior knowledge, and breaks it as ``kind`` says:
+    ``bad-status``, ``hpack-bomb`` or ``continuation-flood``."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(lambda conn: _h2_answer(conn, kind))

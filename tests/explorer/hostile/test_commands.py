@@ -14,7 +14,7 @@ import pytest
 from explorer.cli import main
 from tests.explorer.hostile.checks import control_bytes, one_line_error
 from tests.explorer.hostile.conftest import run_measured
-from tests.explorer.hostile.server import HostileServer, hal_raw_c1
+from tests.explorer.hostile.server import HostileH2Server, HostileServer, hal_raw_c1
 
 ESCAPE_CASES = [
     "/escape/everywhere",
@@ -198,3 +198,20 @@ def test_a_million_anchors_are_searched_within_bounds(
     assert 1_000 < run.out.count(b"\n") <= 100_000
     assert run.peak_mib < 400
     assert run.seconds < 30
+
+
+@pytest.mark.parametrize("kind", ["bad-status", "hpack-bomb", "continuation-flood"])
+def test_a_server_breaking_http2_is_a_failed_request(tmp_path: Path, kind: str) -> None:
+    with HostileH2Server(kind) as server:
+        run = run_measured(
+            tmp_path,
+            "request",
+            "GET",
+            "--http2-prior-knowledge",
+            "--max-time",
+            "3",
+            server.url + "/",
+        )
+    assert run.code == 1, run.err  # the request failed; not 2, bad usage
+    one_line_error(run.err)
+    assert run.peak_mib < 150
