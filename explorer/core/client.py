@@ -277,7 +277,8 @@ class Client:
                 verify=verify,
                 follow_redirects=False,
             )
-        http.event_hooks["response"].append(_hold_location)
+        if _hold_location not in http.event_hooks["response"]:
+            http.event_hooks["response"].append(_hold_location)
         self.http = http
         self._tokens: dict[LoginFlow, str] = {}
         self.last_login: Exchange | None = None
