@@ -41,6 +41,7 @@ from explorer.core.errors import (
     BodyTooLarge,
     DeadlineExceeded,
     DecodingError,
+    InvalidRequest,
     ProtocolError,
     RedirectRefused,
     RestwalkError,
@@ -508,7 +509,7 @@ def _received_error(exc: Exception, url: str) -> RestwalkError:
         first = exc.exceptions[0]
         return _received_error(first, url) if isinstance(first, Exception) else from_httpx(exc, url)
     error = from_httpx(exc, url)
-    if isinstance(error, ProtocolError) or not _while_receiving(exc):
+    if not isinstance(error, InvalidRequest) or not _while_receiving(exc):
         return error
     return ProtocolError(
         "The server's answer broke the protocol.", detail=error.detail or str(exc), url=url

@@ -33,8 +33,11 @@ Handler = Callable[[socket.socket], None]
 
 
 def head(status: str, *headers: tuple[str, str | bytes]) -> bytes:
-    """A response head: ``HTTP/1.1 {status}``, the headers (str as UTF-8), a blank line."""
-    lines = [f"HTTP/1.1 {status}".encode("latin-1")]
+    """A response head: ``HTTP/1.1 {status}``, the headers (str as UTF-8), a blank line.
+
+    Every answer closes its connection, and says so.
+    """
+    lines = [f"HTTP/1.1 {status}".encode("latin-1"), b"Connection: close"]
     for name, value in headers:
         raw = value if isinstance(value, bytes) else value.encode("utf-8")
         lines.append(name.encode("ascii") + b": " + raw)
