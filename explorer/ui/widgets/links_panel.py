@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Static
 
+from explorer.core.hypermedia import MAX_LINKS as SEARCH_LIMIT
 from explorer.core.link import Link
 from explorer.core.session.ordering import link_kind
 from explorer.core.terminal_text import visible_line
@@ -96,6 +97,8 @@ class LinksPanel(Vertical):
         # (else the table's cursor, on the first link, describes it there)
         found = max(found, len(links))
         listed = f"the first {len(links):,} of {found:,}" if found > len(links) else f"{found:,}"
+        if found >= SEARCH_LIMIT:
+            listed += " or more: the search stops there"
         self.border_title = f"Links ({listed})"
 
     def highlight(self, number: int) -> None:
