@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from explorer.core.exchange import Exchange
-from explorer.core.hypermedia import find_links
+from explorer.core.hypermedia import search_links
 from explorer.core.knowledge import advise
 from explorer.core.link import Link
 from explorer.core.memory import one_large_parse
@@ -39,11 +39,18 @@ def read_response(exchange: Exchange) -> Reading:
     """
     response = exchange.response
     with one_large_parse(len(response.body)):
-        found = find_links(
+        search = search_links(
             response.url, response.status, response.headers, response.body, response.media_type
         )
-    links = ordered(tuple(found))
-    return Reading(links[:MAX_LINKS], len(found), advice_for(exchange))
+    links = ordered(tuple(search.links))
+    advice = advice_for(exchange)
+    if search.stopped:  # the person is told the links shown are not all there are
+        advice = (
+            f"Link finding stopped early ({search.stopped}): the links shown are "
+            "those found before.",
+            *advice,
+        )
+    return Reading(links[:MAX_LINKS], len(search.links), advice)
 
 
 def advice_for(exchange: Exchange) -> tuple[str, ...]:

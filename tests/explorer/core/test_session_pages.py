@@ -165,3 +165,16 @@ def test_each_page_keeps_how_it_was_left() -> None:
     assert history.views == [(3, 40), None]
     history.back()
     assert history.view == (3, 40)
+
+
+def test_a_link_search_stopped_by_its_bound_says_so_in_the_advice() -> None:
+    from explorer.core.hypermedia import MAX_LINKS as SEARCH_BOUND
+
+    body = json.dumps([{"url": f"/i/{i}"} for i in range(SEARCH_BOUND + 1)]).encode()
+    sent = SentRequest("GET", "http://api.test/items", (("Accept", "*/*"),))
+    received = ReceivedResponse(
+        200, "OK", "HTTP/1.1", (("Content-Type", "application/json"),), body, sent.url
+    )
+    reading = read_response(Exchange(sent, sent, received))
+    assert reading.advice[0].startswith("Link finding stopped early (")
+    assert "the links shown are those found before" in reading.advice[0]
