@@ -21,7 +21,8 @@ restwalk: explore and learn a REST API from the terminal.
 
   restwalk [OPTIONS]           open the TUI on the bundled mock server
   restwalk [OPTIONS] URL       open the TUI on URL (-k, --cacert, --proxy,
-                               --timeout, --http2: as for request)
+                               --timeout, --max-time, --max-body, --http2:
+                               as for request)
   restwalk request METHOD URL  send one request, print the answer explained
   restwalk links URL           list the links in URL's response
   restwalk explain TOPIC       explain a status code, header or method"""
