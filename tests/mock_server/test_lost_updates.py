@@ -15,6 +15,7 @@ from pathlib import Path
 from mock_server import create_app
 from mock_server.app import MockApp
 from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
+from tests.mock_server.scopes import http_scope
 
 MERGE_PATCH = "application/merge-patch+json"
 
@@ -25,20 +26,9 @@ async def _late_body_request(
     """``method path`` with its body sent only once ``gate`` is set; the status and body."""
     raw_headers = [(k.lower().encode(), v.encode()) for k, v in headers.items()]
     raw_headers += [(b"host", b"mock.test"), (b"content-length", str(len(body)).encode())]
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": method,
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": raw_headers,
-        "client": ("127.0.0.1", 40000),
-        "server": ("127.0.0.1", 80),
-    }
+    scope = http_scope(
+        method, path, raw_headers, client=("127.0.0.1", 40000), server=("127.0.0.1", 80)
+    )
     sent = False
 
     async def receive() -> dict[str, object]:

@@ -13,6 +13,7 @@ from mock_server.app import MockApp
 from mock_server.layers.method_policy import RouteMethods, mask_field
 from mock_server.resources import build_routes
 from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
+from tests.mock_server.scopes import http_scope
 
 
 def allow(response: httpx.Response) -> list[str]:
@@ -21,21 +22,8 @@ def allow(response: httpx.Response) -> list[str]:
 
 async def call(app: MockApp, method: str, path: str = "/") -> tuple[int, dict[str, str], bytes]:
     """Call the app with a hand-made scope (for what httpx would not send)."""
-    scope: dict[str, Any] = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": method,
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"mock.test")],
-        "client": ("127.0.0.1", 1234),
-        "server": ("mock.test", 80),
-        "state": {},
-    }
+    scope = http_scope(method, path, [(b"host", b"mock.test")], client=("127.0.0.1", 1234))
+    scope["state"] = {}
     sent: list[dict[str, Any]] = []
 
     async def receive() -> dict[str, Any]:

@@ -11,6 +11,7 @@ import pytest
 from mock_server.app import MockApp
 from mock_server.resources.etag import strong_etag
 from tests.mock_server.conftest import ADMIN
+from tests.mock_server.scopes import http_scope
 
 IDENTITY = {"Accept-Encoding": "identity"}
 
@@ -21,20 +22,7 @@ async def raw_request(
     app: MockApp, method: str, path: str, headers: list[tuple[bytes, bytes]], body: bytes = b""
 ) -> tuple[int, dict[str, str], bytes]:
     """One request straight into the ASGI app, with exactly these headers (no framing added)."""
-    scope: dict[str, Any] = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": method,
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"mock.test"), *headers],
-        "client": ("127.0.0.1", 50000),
-        "server": ("mock.test", 80),
-    }
+    scope = http_scope(method, path, [(b"host", b"mock.test"), *headers])
     incoming = [{"type": "http.request", "body": body, "more_body": False}]
     sent: list[dict[str, Any]] = []
 
