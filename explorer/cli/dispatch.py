@@ -6,7 +6,6 @@ Every failure is one line on stderr; no traceback ever reaches the user
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import sys
@@ -20,8 +19,6 @@ __all__ = ["main"]
 
 
 def _dispatch(argv: list[str]) -> ExitStatus:
-    from explorer.core.errors import DecodingError, NetworkError, ProtocolError
-
     if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help")):
         from explorer.cli.tui import looks_like_a_command, open_tui, unknown_command
 
@@ -37,33 +34,13 @@ def _dispatch(argv: list[str]) -> ExitStatus:
                 raise unknown_command(tui_args.url, one=False)
             raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see 'restwalk --help')")
         return open_tui(tui_args)
-    from explorer.cli import commands
+    from explorer.cli.commands import command_module
     from explorer.cli.parser import build_parser
 
     args = build_parser().parse_args(argv)
     if args.command is None:
         raise UsageError("give a URL or a command (see 'restwalk --help')")
-    if args.command == "explain":
-        return commands.explain(args.topic)
-    out: list[str] = []
-    runner = commands.request if args.command == "request" else commands.links
-    try:
-        return asyncio.run(runner(args, out))
-    except (ProtocolError, NetworkError) as exc:
-        # An HTTP/1.1 server answers the h2c preface with an error and hangs up:
-        # the client reads either that answer (a protocol error) or, when the
-        # close comes first, a reset (a network error). Both mean the same here.
-        if args.http2_prior_knowledge and not isinstance(exc, DecodingError):
-            exc.hint = (
-                "With --http2-prior-knowledge the server must speak HTTP/2 in cleartext "
-                "(h2c), and many speak only HTTP/1.1 there: try without it."
-            )
-        raise
-    finally:
-        if out:
-            from explorer.cli.output import write_out
-
-            write_out("\n".join(out).rstrip("\n") + "\n")
+    return command_module(args.command).run(args)
 
 
 def _fail(message: str, status: ExitStatus) -> ExitStatus:

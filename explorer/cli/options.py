@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from explorer.cli.commands import COMMAND_MODULES
 from explorer.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -30,7 +31,8 @@ __all__ = [
     "tui_defaults",
 ]
 
-COMMANDS = ("request", "links", "explain")
+#: The subcommands' names: a first word not among them is the TUI's URL.
+COMMANDS = tuple(COMMAND_MODULES)
 
 
 # --- turning options into a request ---------------------------------------------------------------

@@ -12,9 +12,10 @@ import textwrap
 from typing import NoReturn
 
 from explorer import __version__
+from explorer.cli.commands import COMMAND_MODULES, command_module
 from explorer.cli.errors import UsageError
 
-__all__ = ["build_parser", "build_tui_parser"]
+__all__ = ["Parser", "build_parser", "build_tui_parser", "formatter", "paragraphs"]
 
 DESCRIPTION = """\
 restwalk: explore and learn a REST API from the terminal.
@@ -43,28 +44,28 @@ timeout, TLS, broken response, login failed, --follow rel not found),
 2 bad usage. Run 'restwalk COMMAND --help' for a command's options."""
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, not usage plus message."""
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
-def _text(*paragraphs: str) -> str:
+def paragraphs(*paragraphs: str) -> str:
     """Paragraphs wrapped for a help screen (the raw formatter keeps them as given)."""
     return "\n\n".join(textwrap.fill(p, 79) for p in paragraphs)
 
 
-def _formatter(prog: str) -> argparse.HelpFormatter:
+def formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=32)
 
 
 # --- parsing ------------------------------------------------------------------------------
 
 
-def _connection_options() -> _Parser:
+def _connection_options() -> Parser:
     """Options shared by ``request`` and ``links``: headers, versions, auth, transport."""
-    shared = _Parser(add_help=False)
+    shared = Parser(add_help=False)
     group = shared.add_argument_group("request options")
     group.add_argument(
         "-H",
@@ -228,17 +229,17 @@ def _positive_float(text: str) -> float:
 
 
 #: The usage line of ``restwalk --help``, for both forms.
-USAGE = "restwalk [OPTIONS] [URL] | restwalk {request,links,explain} ..."
+USAGE = f"restwalk [OPTIONS] [URL] | restwalk {{{','.join(COMMAND_MODULES)}}} ..."
 
 
-def _restwalk_parser() -> _Parser:
+def _restwalk_parser() -> Parser:
     """The ``restwalk`` parser with its description, examples and ``--version``."""
-    parser = _Parser(
+    parser = Parser(
         prog="restwalk",
         usage=USAGE,
         description=DESCRIPTION,
         epilog=EPILOG,
-        formatter_class=_formatter,
+        formatter_class=formatter,
     )
     parser.add_argument("--version", action="version", version=f"restwalk {__version__}")
     return parser
@@ -247,103 +248,11 @@ def _restwalk_parser() -> _Parser:
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand (the TUI form ``restwalk [URL]`` is told apart first)."""
     parser = _restwalk_parser()
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     shared = _connection_options()
 
-    request = commands.add_parser(
-        "request",
-        prog="restwalk request",
-        parents=[shared],
-        help="send one request and print the answer, explained",
-        description=_text(
-            "Send one request and print the status line with its explanation, the "
-            "headers and the body (JSON pretty-printed). Each --follow then follows "
-            "the first link with that relation in the last response (exact name, then "
-            "ignoring case, then a CURIE's local name: 'customers' finds 'rw:customers'; "
-            "the response's own links before those of the resources it embeds); "
-            "'item', when no link has that relation, is the first embedded resource. "
-            "Templated links are followed with the values given by --var, and the "
-            "other variables left out.",
-        ),
-        epilog=_text(
-            "METHOD is any token (GET, PATCH, BREW...); standard methods may be typed "
-            "in lower case. A URL without scheme gets http://. --api-version without "
-            "--version-style uses the /vN path segment.",
-            "exit codes: 0 answered (any HTTP status), 1 the request failed or a "
-            "--follow relation is not in the response (the last response is printed "
-            "first), 2 bad usage.",
-        ),
-        formatter_class=_formatter,
-    )
-    request.add_argument("method", metavar="METHOD", help="GET, POST, PATCH... or any token")
-    request.add_argument("url", metavar="URL", help="the absolute URL to request")
-    request.add_argument(
-        "-d", "--data", metavar="BODY", help="request body; @FILE reads a file, @- stdin"
-    )
-    request.add_argument(
-        "--as-is",
-        action="store_true",
-        help="send -d as it is, even when it is not the JSON its Content-Type says",
-    )
-    request.add_argument(
-        "--follow",
-        action="append",
-        default=[],
-        metavar="WORDS",
-        help="then follow the link WORDS name: a relation, a title, or N for the Nth "
-        "line 'restwalk links' prints (repeatable, in order; actions are not followed)",
-    )
-    request.add_argument(
-        "--var",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a variable of the templated links --follow takes (repeatable)",
-    )
-    request.add_argument(
-        "--json", action="store_true", help="print each exchange as one JSON object per line"
-    )
-    request.add_argument(
-        "-v", "--verbose", action="store_true", help="also print each request as sent"
-    )
-    request.add_argument(
-        "--raw",
-        action="store_true",
-        help="print only the body: its exact bytes to a pipe or a file (on a terminal, "
-        "control characters are shown, never sent to it)",
-    )
-
-    links = commands.add_parser(
-        "links",
-        prog="restwalk links",
-        parents=[shared],
-        help="list the links in a response",
-        description=_text(
-            "GET the URL and list every link its response carries, one per line: "
-            "relation, method, href, title, and where it was found (a header, or a JSON "
-            "Pointer / element path in the body; 'guessed' for a bare URL string).",
-        ),
-        epilog=_text(
-            "exit codes: 0 answered (a 4xx or 5xx answer too: a note on stderr says "
-            "so, since its links are the error's), 1 request failed, 2 bad usage."
-        ),
-        formatter_class=_formatter,
-    )
-    links.add_argument("url", metavar="URL", help="the URL to GET")
-    links.add_argument("--json", action="store_true", help="one JSON object per link and line")
-
-    explain = commands.add_parser(
-        "explain",
-        prog="restwalk explain",
-        help="explain a status code, header or method",
-        description=_text(
-            "Explain a status code (418), a header (Retry-After) or a method "
-            "(PATCH): the rule, what it means, and what to do next.",
-        ),
-        epilog="exit codes: 0 explained, 2 unknown topic.",
-        formatter_class=_formatter,
-    )
-    explain.add_argument("topic", metavar="TOPIC", help="e.g. 404, Retry-After, PATCH")
+    for name in COMMAND_MODULES:
+        command_module(name).add_parser(commands, shared)
     return parser
 
 

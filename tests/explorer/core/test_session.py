@@ -297,7 +297,7 @@ def test_a_number_past_the_last_link_is_refused_and_a_pause_forgets_a_half_typed
 
 async def test_follow_never_sends_an_action(client: Client) -> None:
     """``--follow`` follows links that read; an action is a request of its own."""
-    from explorer.cli.commands import links_of
+    from explorer.cli.commands.links import links_of
 
     exchange = await client.send(RequestSpec(url=f"{MOCK}/customers?limit=5"))
     first = choose_link(links_of(exchange), "1")

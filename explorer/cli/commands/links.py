@@ -1,0 +1,98 @@
+"""``restwalk links URL``: every link of a response, numbered as the TUI numbers them."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import TYPE_CHECKING
+
+from explorer.cli.commands.network import run_printing
+from explorer.cli.exit_status import ExitStatus
+from explorer.cli.options import client_from, spec_from
+from explorer.cli.parser import formatter, paragraphs
+
+if TYPE_CHECKING:
+    import argparse
+
+    from explorer.cli.commands import SubParsers
+    from explorer.core.exchange import Exchange
+    from explorer.core.link import Link
+
+__all__ = ["add_parser", "links_of", "run", "search"]
+
+
+def add_parser(
+    commands: SubParsers,
+    shared: argparse.ArgumentParser,
+) -> None:
+    """``restwalk links``'s parser."""
+    links = commands.add_parser(
+        "links",
+        prog="restwalk links",
+        parents=[shared],
+        help="list the links in a response",
+        description=paragraphs(
+            "GET the URL and list every link its response carries, one per line: "
+            "relation, method, href, title, and where it was found (a header, or a JSON "
+            "Pointer / element path in the body; 'guessed' for a bare URL string).",
+        ),
+        epilog=paragraphs(
+            "exit codes: 0 answered (a 4xx or 5xx answer too: a note on stderr says "
+            "so, since its links are the error's), 1 request failed, 2 bad usage."
+        ),
+        formatter_class=formatter,
+    )
+    links.add_argument("url", metavar="URL", help="the URL to GET")
+    links.add_argument("--json", action="store_true", help="one JSON object per link and line")
+
+
+def run(args: argparse.Namespace) -> ExitStatus:
+    """Run ``restwalk links``."""
+    return run_printing(_links, args)
+
+
+def links_of(exchange: Exchange) -> tuple[Link, ...]:
+    """Every link in the exchange's final response, in the session's order."""
+    return search(exchange)[0]
+
+
+def search(exchange: Exchange) -> tuple[tuple[Link, ...], str | None]:
+    """The links of the final response in the session's order, and why the search
+    stopped early (None when it read the whole response)."""
+    from explorer.core.hypermedia import search_links
+    from explorer.core.session.ordering import ordered
+
+    response = exchange.response
+    search = search_links(
+        response.url, response.status, response.headers, response.body, response.media_type
+    )
+    return ordered(tuple(search.links)), search.stopped
+
+
+async def _links(args: argparse.Namespace, out: list[str]) -> ExitStatus:
+    """``restwalk links URL``: every link of the response, numbered as the TUI numbers them."""
+    from explorer.cli.output import error_line, format_links, link_json
+    from explorer.core.hypermedia import MAX_LINKS, MAX_SECONDS
+
+    spec = spec_from(args)
+    async with client_from(args) as client:
+        exchange = await client.send(spec)
+    found, stopped = search(exchange)
+    response = exchange.response
+    if stopped is not None:
+        error_line(
+            f"note: not every link of {response.url} is listed: the search stops at "
+            f"{MAX_LINKS:,} links or after {MAX_SECONDS:g} s, and {stopped}"
+        )
+    if response.status >= HTTPStatus.BAD_REQUEST:
+        # Still an answer (exit 0), but its links are the error's, not the resource's.
+        error_line(
+            f"note: {response.url} answered {response.status} {response.reason}; "
+            "the links below are that answer's"
+        )
+    if args.json:
+        out.extend(link_json(link) for link in found)
+    elif found:
+        out.extend(format_links(found))
+    else:
+        error_line(f"no links in the response of {response.url}")
+    return ExitStatus.OK
