@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from explorer.cli.errors import CommandError, UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.options import COMMANDS, tui_defaults
+from explorer.cli.options import COMMANDS, load_settings, tui_defaults
 
 __all__ = ["main"]
 
@@ -40,6 +40,11 @@ def _dispatch(argv: list[str]) -> ExitStatus:
     args = build_parser().parse_args(argv)
     if args.command is None:
         raise UsageError("give a URL or a command (see 'restwalk --help')")
+    warning = load_settings(args)
+    if warning is not None:
+        from explorer.cli.output import error_line
+
+        error_line(f"warning: {warning}")
     return command_module(args.command).run(args)
 
 

@@ -8,8 +8,9 @@ options into a :class:`~explorer.core.request.RequestSpec` and
 
 from __future__ import annotations
 
+import os
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from explorer.cli.commands import COMMAND_MODULES
 from explorer.cli.errors import UsageError
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.core.client import Client
+    from explorer.core.config import Config
     from explorer.core.connection import ConnectionSettings
     from explorer.core.request import Auth, RequestSpec
 
@@ -26,10 +28,15 @@ __all__ = [
     "absolute_url",
     "client_from",
     "connection_settings",
+    "load_settings",
+    "settings_file_of",
+    "settings_of",
     "spec_from",
     "template_variables",
     "tui_defaults",
 ]
+
+_T = TypeVar("_T")
 
 #: The subcommands' names: a first word not among them is the TUI's URL.
 COMMANDS = tuple(COMMAND_MODULES)
@@ -169,44 +176,97 @@ def _check_json(body: bytes, headers: list[tuple[str, str]]) -> None:
 
 
 def connection_settings(args: argparse.Namespace) -> ConnectionSettings:
-    """The connection the options describe. The default CA bundle starts loading now,
-    on a thread, and is waited for when the client is built."""
+    """The connection the options describe, config.toml's settings where they say
+    nothing. The default CA bundle starts loading now, on a thread, and is waited for
+    when the client is built."""
     from explorer.core.connection import ConnectionSettings, ca_file_context
     from explorer.core.tls import load_default_context
 
+    config = settings_of(args).connection
     verify: object
-    if args.insecure:
+    cacert, cacert_from = (args.cacert, "--cacert") if args.cacert else (config.ca_bundle, "")
+    if args.insecure or (not config.verify and not args.cacert):
         verify = False
-    elif args.cacert:
+    elif cacert:
         from explorer.core.errors import TLSError
 
         try:
-            verify = ca_file_context(args.cacert)
+            verify = ca_file_context(cacert)
         except TLSError as exc:
-            raise UsageError(f"--cacert: {exc.message} {exc.hint}") from None
+            where = cacert_from or f"ca_bundle in {settings_file_of(args)}"
+            raise UsageError(f"{where}: {exc.message} {exc.hint}") from None
     else:
         verify = load_default_context()
-    proxy = args.proxy
+    proxy = args.proxy if args.proxy is not None else config.proxy
     if proxy is not None and "://" not in proxy:
         raise UsageError(f"--proxy {proxy!r} is not a URL: give http://HOST:PORT")
     return ConnectionSettings(
-        http2=args.http2,
+        http2=args.http2 or config.http2,
         http2_prior_knowledge=args.http2_prior_knowledge,
         verify=verify,
         proxy=proxy,
-        timeout=args.timeout,
-        follow_redirects=not getattr(args, "no_redirects", False),
-        max_redirects=getattr(args, "max_redirects", 10),
-        max_time=args.max_time,
-        max_body=args.max_body,
+        timeout=_given(args.timeout, config.timeout),
+        follow_redirects=config.redirects and not getattr(args, "no_redirects", False),
+        max_redirects=_given(getattr(args, "max_redirects", None), config.max_redirects),
+        max_time=_given(args.max_time, config.max_time),
+        max_body=_given(args.max_body, config.max_body),
     )
+
+
+def _given(option: _T | None, configured: _T) -> _T:
+    """The option's value when it was given, else the configured one."""
+    return configured if option is None else option
+
+
+# --- config.toml ------------------------------------------------------------------------
+
+
+def settings_file_of(args: argparse.Namespace) -> str:
+    """The config file ``args`` read (``--config``, $RESTWALK_CONFIG or the usual one)."""
+    from explorer.core.paths import config_file
+
+    return str(getattr(args, "config", None) or config_file())
+
+
+def load_settings(args: argparse.Namespace) -> str | None:
+    """Read the config file for ``args`` (kept on them); returns the warning to show.
+
+    A ``--config`` file that does not exist is bad usage. A file that cannot be
+    used leaves every setting at restwalk's default, and the warning is one line
+    naming the file and the line.
+    """
+    from pathlib import Path
+
+    from explorer.core.config import Config, ConfigProblem, load_config
+    from explorer.core.paths import CONFIG_ENV, config_file
+
+    named = getattr(args, "config", None)
+    path = Path(named).expanduser() if named else config_file()
+    if (named or os.environ.get(CONFIG_ENV)) and not path.exists():
+        problem = f"the config file {path} does not exist"
+        if named:
+            raise UsageError(f"--config: {problem}")
+        args.settings = Config()
+        return f"{problem} (${CONFIG_ENV}); using the defaults"
+    try:
+        args.settings = load_config(path)
+    except ConfigProblem as exc:
+        args.settings = Config()
+        return f"{exc}; this file is not used: restwalk runs on its defaults"
+    return None
+
+
+def settings_of(args: argparse.Namespace) -> Config:
+    """The config file's settings for ``args``: those :func:`load_settings` read, if it ran."""
+    from explorer.core.config import Config
+
+    settings = getattr(args, "settings", None)
+    return settings if isinstance(settings, Config) else Config()
 
 
 def tui_defaults(url: str | None) -> argparse.Namespace:
     """``restwalk [URL]``'s options when none is given: what the TUI parser would give."""
     from types import SimpleNamespace
-
-    from explorer.core.client import DEFAULT_MAX_BODY, DEFAULT_MAX_TIME
 
     return SimpleNamespace(  # type: ignore[return-value]  # the attributes argparse gives
         url=url,
@@ -215,11 +275,12 @@ def tui_defaults(url: str | None) -> argparse.Namespace:
         proxy=None,
         http2=False,
         http2_prior_knowledge=False,
-        timeout=30.0,
+        timeout=None,
         no_redirects=False,
-        max_redirects=10,
-        max_time=DEFAULT_MAX_TIME,
-        max_body=DEFAULT_MAX_BODY,
+        max_redirects=None,
+        max_time=None,
+        max_body=None,
+        config=None,
     )
 
 

@@ -7,7 +7,6 @@ parsed: ``restwalk [URL]`` (the TUI) starts without argparse.
 from __future__ import annotations
 
 import argparse
-import re
 import textwrap
 from typing import NoReturn
 
@@ -15,7 +14,14 @@ from explorer import __version__
 from explorer.cli.commands import COMMAND_MODULES, command_module
 from explorer.cli.errors import UsageError
 
-__all__ = ["Parser", "build_parser", "build_tui_parser", "formatter", "paragraphs"]
+__all__ = [
+    "Parser",
+    "add_config_option",
+    "build_parser",
+    "build_tui_parser",
+    "formatter",
+    "paragraphs",
+]
 
 DESCRIPTION = """\
 restwalk: explore and learn a REST API from the terminal.
@@ -144,20 +150,18 @@ def _add_connection(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="speak HTTP/2 from the start, also over http://",
     )
-    transport.add_argument(
-        "--timeout", type=_positive_float, default=30.0, metavar="SECONDS", help="default: 30"
-    )
+    # Options without a default here take config.toml's, then restwalk's (see
+    # explorer.cli.options.connection_settings): the command line wins over the file.
+    transport.add_argument("--timeout", type=_positive_float, metavar="SECONDS", help="default: 30")
     transport.add_argument(
         "--max-time",
         type=_positive_float,
-        default=60.0,
         metavar="SECONDS",
         help="the most a whole exchange may take, redirects and body included (default: 60)",
     )
     transport.add_argument(
         "--max-body",
         type=_size,
-        default=100_000_000,
         metavar="SIZE",
         help="the largest body kept, counted decompressed: bytes, or with kB, MB, GB "
         "(default: 100MB)",
@@ -166,7 +170,7 @@ def _add_connection(parser: argparse.ArgumentParser) -> None:
         "--no-redirects", action="store_true", help="show a 3xx instead of following it"
     )
     transport.add_argument(
-        "--max-redirects", type=_non_negative_int, default=10, metavar="N", help="default: 10"
+        "--max-redirects", type=_non_negative_int, metavar="N", help="default: 10"
     )
     transport.add_argument(
         "-k", "--insecure", action="store_true", help="do not check TLS certificates"
@@ -176,6 +180,17 @@ def _add_connection(parser: argparse.ArgumentParser) -> None:
     )
     transport.add_argument(
         "--proxy", metavar="URL", help="send through this proxy (http://HOST:PORT)"
+    )
+    add_config_option(parser)
+
+
+def add_config_option(parser: argparse.ArgumentParser) -> None:
+    """``--config FILE``: the settings file to read instead of the usual config.toml."""
+    parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="read settings from FILE instead of config.toml (or $RESTWALK_CONFIG); "
+        "options given here win over it",
     )
 
 
@@ -202,20 +217,14 @@ def _version(text: str) -> int | str:
     return version
 
 
-_SIZE_UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "kib": 2**10, "mib": 2**20}
-_SIZE_UNITS |= {"gib": 2**30, "k": 10**3, "m": 10**6, "g": 10**9}
-
-
 def _size(text: str) -> int:
     """A size such as ``5000000``, ``5MB``, ``512 kB`` or ``1GiB``, in bytes (at least 1)."""
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([A-Za-z]*)\s*", text)
-    unit = _SIZE_UNITS.get(match.group(2).lower()) if match else None
-    if match is None or unit is None:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 5000000, 5MB or 1GB")
-    value = int(float(match.group(1)) * unit)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is less than one byte")
-    return value
+    from explorer.core.sizes import parse_size
+
+    try:
+        return parse_size(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _positive_float(text: str) -> float:

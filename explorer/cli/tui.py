@@ -15,11 +15,18 @@ from typing import TYPE_CHECKING
 
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.options import COMMANDS, absolute_url, connection_settings
+from explorer.cli.options import (
+    COMMANDS,
+    absolute_url,
+    connection_settings,
+    load_settings,
+    settings_of,
+)
 
 if TYPE_CHECKING:
     import argparse
 
+    from explorer.core.config import Config
     from explorer.core.connection import ConnectionSettings
 
 __all__ = ["check_terminal", "looks_like_a_command", "open_tui", "unknown_command"]
@@ -63,6 +70,7 @@ def open_tui(args: argparse.Namespace) -> ExitStatus:
         raise unknown_command(args.url, one=True)
     url = absolute_url(args.url) if args.url is not None else None
     check_terminal()
+    warning = load_settings(args)  # shown in the TUI: stderr is its screen
     settings = connection_settings(args)  # OpenSSL reads the CA bundle while the UI imports
     # Importing the UI and the mock server makes many objects and no garbage:
     # cyclic collection then only costs time (about 45 ms of 400 ms here). The app
@@ -73,14 +81,19 @@ def open_tui(args: argparse.Namespace) -> ExitStatus:
             from explorer.ui.app import run_app
         except ModuleNotFoundError as exc:
             raise UsageError(f"the terminal UI cannot start: {exc}") from None
+        config = settings_of(args)
         if url is not None:
-            return ExitStatus(run_app(url, settings, mock_users=False))
-        return _on_the_mock_server(settings)
+            return ExitStatus(
+                run_app(url, settings, mock_users=False, config=config, warning=warning)
+            )
+        return _on_the_mock_server(settings, config, warning)
     finally:
         gc.enable()
 
 
-def _on_the_mock_server(settings: ConnectionSettings) -> ExitStatus:
+def _on_the_mock_server(
+    settings: ConnectionSettings, config: Config, warning: str | None
+) -> ExitStatus:
     """Start the bundled mock server, open the TUI on its root, stop it after."""
     from explorer.ui.app import run_app
     from mock_server import BackgroundServer
@@ -92,6 +105,8 @@ def _on_the_mock_server(settings: ConnectionSettings) -> ExitStatus:
         sys.stderr.write(f"restwalk: the bundled mock server could not start: {error}\n")
         return ExitStatus.FAILED
     try:
-        return ExitStatus(run_app(base + "/", settings, mock_users=True))
+        return ExitStatus(
+            run_app(base + "/", settings, mock_users=True, config=config, warning=warning)
+        )
     finally:
         server.stop()

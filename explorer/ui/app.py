@@ -18,6 +18,7 @@ from textual.command import Provider
 from textual.notifications import SeverityLevel
 
 from explorer.core.client import Client
+from explorer.core.config import Config
 from explorer.core.connection import ConnectionSettings
 from explorer.core.terminal_text import visible
 from explorer.ui.screens.main import BrowserScreen
@@ -60,16 +61,27 @@ class RestwalkApp(App[int]):
     ]
 
     def __init__(
-        self, client: Client, start_url: str | None, *, owns_client: bool, mock_users: bool
+        self,
+        client: Client,
+        start_url: str | None,
+        *,
+        owns_client: bool,
+        mock_users: bool,
+        config: Config | None = None,
+        warning: str | None = None,
     ) -> None:
         super().__init__()
         self.client = client
         self.start_url = start_url
         self.owns_client = owns_client
         self.mock_users = mock_users
+        self.config = config or Config()
+        #: A problem met before the app started (a bad config file), shown once it is up.
+        self.warning = warning
         self.browser = BrowserScreen(client, start_url, mock_users=mock_users)
 
     def on_mount(self) -> None:
+        self._use_config()
         if self.start_url:
             self._open_start_page()
         else:
@@ -81,6 +93,18 @@ class RestwalkApp(App[int]):
         """Show the browser once its start page is here, or after :data:`FIRST_PAINT_HOLD`."""
         await self.browser.prefetch(FIRST_PAINT_HOLD)
         self.push_screen(self.browser)
+
+    def _use_config(self) -> None:
+        """The config file's theme, and what was wrong with the file (if anything)."""
+        theme = self.config.theme
+        if theme is not None:
+            if theme in self.available_themes:
+                self.theme = theme
+            else:
+                names = ", ".join(sorted(self.available_themes))
+                self.notify(f"config.toml: no theme {theme!r}; the themes are {names}.")
+        if self.warning:
+            self.notify(self.warning, title="Config file not used", severity="warning", timeout=15)
 
     def notify(
         self,
@@ -147,20 +171,32 @@ def create_app(
     client: Client | None = None,
     mock_users: bool = False,
     settings: ConnectionSettings | None = None,
+    config: Config | None = None,
+    warning: str | None = None,
 ) -> RestwalkApp:
     """The app opened on ``url``; ``client`` defaults to a new one it owns, built from
     ``settings`` (the command line's connection options).
 
     ``mock_users`` says the server is the bundled mock, so the login dialog can
-    name its seeded users.
+    name its seeded users. ``config`` is config.toml's settings, and ``warning`` what
+    was wrong with the file, shown once the app is up.
     """
     owns = client is None
     app_client = client or (settings or ConnectionSettings()).client()
-    return RestwalkApp(app_client, url, owns_client=owns, mock_users=mock_users)
+    return RestwalkApp(
+        app_client, url, owns_client=owns, mock_users=mock_users, config=config, warning=warning
+    )
 
 
-def run_app(url: str, settings: ConnectionSettings, *, mock_users: bool) -> int:
+def run_app(
+    url: str,
+    settings: ConnectionSettings,
+    *,
+    mock_users: bool,
+    config: Config | None = None,
+    warning: str | None = None,
+) -> int:
     """Run the app on ``url`` until the person quits; returns its exit status."""
-    app = create_app(url, mock_users=mock_users, settings=settings)
+    app = create_app(url, mock_users=mock_users, settings=settings, config=config, warning=warning)
     app.run()
     return app.return_code or 0

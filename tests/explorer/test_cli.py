@@ -480,7 +480,7 @@ def test_the_tui_starts_without_what_its_first_screen_does_not_need() -> None:
     code = (
         "import sys; from explorer import cli; from explorer.cli import tui; "
         "from explorer.ui import app; "
-        "app.run_app = lambda url, settings, mock_users: 0; tui.check_terminal = lambda: None; "
+        "app.run_app = lambda url, settings, **kw: 0; tui.check_terminal = lambda: None; "
         "rc = cli.main(['http://127.0.0.1:9/']); "
         "late = {'argparse', 'html.parser', 'defusedxml', 'ctypes'} & set(sys.modules); "
         "assert not late, late; sys.exit(rc)"
@@ -543,7 +543,7 @@ def test_the_tui_takes_the_connection_options(
 
     seen: list[tuple[str, ConnectionSettings]] = []
 
-    def fake_run(url: str, settings: ConnectionSettings, *, mock_users: bool) -> int:
+    def fake_run(url: str, settings: ConnectionSettings, **startup: object) -> int:
         seen.append((url, settings))
         return 0
 

@@ -79,7 +79,7 @@ def test_the_tui_command_pauses_collection_only_while_it_starts(
 
     seen: list[bool] = []
 
-    def fake_run(url: str, settings: ConnectionSettings, *, mock_users: bool) -> int:
+    def fake_run(url: str, settings: ConnectionSettings, **startup: object) -> int:
         seen.append(gc.isenabled())
         # The TLS context was loading on a thread while the UI imported.
         assert callable(settings.verify)

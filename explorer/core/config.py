@@ -1,0 +1,273 @@
+"""``config.toml``: the person's defaults, read with :mod:`tomllib`, never written.
+
+The file has a few top-level keys and one table per subject::
+
+    theme = "nord"
+
+    [connection]            # what the command-line options of the same names set
+    timeout = 10            # seconds, each of connect / read / write
+    max_time = 60           # seconds for a whole exchange
+    max_body = "100MB"      # bytes, or a size with kB, MB, GB
+    redirects = true        # false: show a 3xx instead of following it
+    max_redirects = 10
+    verify = true           # false: do not check TLS certificates (-k)
+    ca_bundle = "~/ca.pem"  # trust these CA certificates (--cacert)
+    proxy = "http://proxy:3128"
+    http2 = false
+
+    [history]
+    enabled = true
+    max_entries = 10000     # the oldest go first beyond either bound
+    max_bytes = "200MB"
+    mask_secrets = true     # false keeps tokens, passwords and cookies as sent
+
+Command-line options win over the file. A file that is not valid TOML, has a key
+restwalk does not know or a value of the wrong type is not used at all: restwalk
+runs on its defaults and says why in one line naming the file and the line
+(:class:`ConfigProblem`). Each key is declared once, as a field of the section's
+dataclass whose metadata names its :data:`KINDS` check; a new key is one field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from explorer.core.client import (
+    DEFAULT_MAX_BODY,
+    DEFAULT_MAX_REDIRECTS,
+    DEFAULT_MAX_TIME,
+    DEFAULT_TIMEOUT,
+)
+from explorer.core.sizes import parse_size
+
+__all__ = [
+    "KINDS",
+    "Config",
+    "ConfigProblem",
+    "ConnectionConfig",
+    "HistoryConfig",
+    "load_config",
+    "parse_config",
+]
+
+
+# --- what a value may be ----------------------------------------------------------------
+
+
+def _boolean(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+def _seconds(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise ValueError("must be a number of seconds above 0, such as 30 or 2.5")
+    return float(value)
+
+
+def _count(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError("must be a whole number, 0 or more")
+    return value
+
+
+def _size(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError('must be a number of bytes or a size such as "100MB"')
+    if isinstance(value, int):
+        if value < 1:
+            raise ValueError("must be at least 1 byte")
+        return value
+    return parse_size(value)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must be a non-empty string")
+    return value
+
+
+def _path(value: object) -> str:
+    return str(Path(_text(value)).expanduser())
+
+
+def _url(value: object) -> str:
+    text = _text(value)
+    if "://" not in text:
+        raise ValueError("must be a URL such as http://HOST:PORT")
+    return text
+
+
+#: Each kind of value a key may hold: a check that returns the value to use, or raises
+#: ValueError saying what the value must be.
+KINDS: dict[str, Callable[[object], object]] = {
+    "boolean": _boolean,
+    "seconds": _seconds,
+    "count": _count,
+    "size": _size,
+    "text": _text,
+    "path": _path,
+    "url": _url,
+}
+
+
+def _key(default: Any, kind: str) -> Any:
+    """A config key's field: its default and the :data:`KINDS` check of its values."""
+    return field(default=default, metadata={"kind": kind})
+
+
+# --- the settings ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConnectionConfig:
+    """``[connection]``: the defaults of the connection options (``--timeout``...)."""
+
+    timeout: float = _key(DEFAULT_TIMEOUT, "seconds")
+    max_time: float = _key(DEFAULT_MAX_TIME, "seconds")
+    max_body: int = _key(DEFAULT_MAX_BODY, "size")
+    redirects: bool = _key(True, "boolean")
+    max_redirects: int = _key(DEFAULT_MAX_REDIRECTS, "count")
+    verify: bool = _key(True, "boolean")
+    ca_bundle: str | None = _key(None, "path")
+    proxy: str | None = _key(None, "url")
+    http2: bool = _key(False, "boolean")
+
+
+@dataclass(frozen=True)
+class HistoryConfig:
+    """``[history]``: whether exchanges are kept, how many, and with secrets masked."""
+
+    enabled: bool = _key(True, "boolean")
+    max_entries: int = _key(10_000, "count")
+    max_bytes: int = _key(200_000_000, "size")
+    mask_secrets: bool = _key(True, "boolean")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything ``config.toml`` may set; ``Config()`` is restwalk's defaults."""
+
+    theme: str | None = _key(None, "text")
+    # A table (``[name]`` in the file): metadata names the dataclass of its keys.
+    connection: ConnectionConfig = field(
+        default_factory=ConnectionConfig, metadata={"table": ConnectionConfig}
+    )
+    history: HistoryConfig = field(default_factory=HistoryConfig, metadata={"table": HistoryConfig})
+
+
+class ConfigProblem(Exception):
+    """What is wrong with a config file, and where: one line for the person."""
+
+    def __init__(self, path: Path, message: str, line: int | None = None) -> None:
+        self.path = path
+        self.message = message
+        self.line = line
+        where = f"{path}:{line}" if line else str(path)
+        super().__init__(f"{where}: {message}")
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+def load_config(path: Path) -> Config:
+    """The settings of the file at ``path``; a missing file is the defaults.
+
+    Raises :class:`ConfigProblem` for a file that cannot be used; the caller
+    then runs on ``Config()`` and shows the problem. The file is only read.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Config()
+    except OSError as exc:
+        raise ConfigProblem(path, f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise ConfigProblem(path, "is not UTF-8 text", line) from None
+    return parse_config(text, path)
+
+
+_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+def parse_config(text: str, path: Path) -> Config:
+    """The settings ``text`` (the content of ``path``) gives; see :func:`load_config`."""
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        found = _TOML_POSITION.search(message)
+        line = int(found.group(1)) if found else None
+        if found:
+            message = f"{message[: found.start()]} (column {found.group(2)})"
+        raise ConfigProblem(path, f"is not valid TOML: {message}", line) from None
+    config: Config = _build(Config, document, (), _Locator(text, path))
+    return config
+
+
+def _build(cls: type[Any], table: dict[str, Any], section: tuple[str, ...], at: _Locator) -> Any:
+    """An instance of the dataclass ``cls`` from the TOML ``table`` at ``section``."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    values: dict[str, object] = {}
+    for key, value in table.items():
+        spec = fields.get(key)
+        if spec is None:
+            known = ", ".join(fields)
+            raise at.problem(
+                section, key, f"unknown key {at.name(section, key)!r} (known: {known})"
+            )
+        if "table" in spec.metadata:
+            if not isinstance(value, dict):
+                raise at.problem(section, key, f"{key!r} must be a table: [{key}]")
+            values[key] = _build(spec.metadata["table"], value, (*section, key), at)
+            continue
+        try:
+            values[key] = KINDS[spec.metadata["kind"]](value)
+        except ValueError as exc:
+            raise at.problem(section, key, f"{at.name(section, key)} {exc}") from None
+    return cls(**values)
+
+
+@dataclass(frozen=True)
+class _Locator:
+    """Finds the line of a key in the text, for the message (tomllib gives values only)."""
+
+    text: str
+    path: Path
+
+    @staticmethod
+    def name(section: tuple[str, ...], key: str) -> str:
+        return ".".join((*section, key))
+
+    def problem(self, section: tuple[str, ...], key: str, message: str) -> ConfigProblem:
+        return ConfigProblem(self.path, message, self.line_of(section, key))
+
+    def line_of(self, section: tuple[str, ...], key: str) -> int | None:
+        """The line assigning ``key`` in table ``section`` (or dotted at the top), if found."""
+        current: tuple[str, ...] = ()
+        dotted = self.name(section, key)
+        for number, line in enumerate(self.text.splitlines(), start=1):
+            stripped = line.strip()
+            header = re.fullmatch(r"\[\s*([^\[\]]+?)\s*\]\s*(#.*)?", stripped)
+            if header:
+                current = tuple(part.strip().strip("\"'") for part in header.group(1).split("."))
+                if current == (*section, key):
+                    return number
+                continue
+            name = re.match(r"""([A-Za-z0-9_."' -]+?)\s*=""", stripped)
+            if name is None:
+                continue
+            written = ".".join(p.strip().strip("\"'") for p in name.group(1).split("."))
+            if (current == section and written == key) or self.name(current, written) == dotted:
+                return number
+        return None
