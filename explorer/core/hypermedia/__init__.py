@@ -11,7 +11,8 @@ what it looks like:
   OData, RFC 9457 problem details (a declared format is always read, whatever
   the shape; JSON:API and Siren both use ``links``, so only one of them is
   sniffed). Then ``*_url`` fields, then bare URL guesses, both skipping what a
-  format already explained.
+  format already explained; last, for a body with no link at all, the item and
+  page links a collection's conventions imply (json-server's ``/books/{id}``).
 * HTML (``text/html``, ``application/xhtml+xml``) and XML (``*/xml``, ``*+xml``).
 
 Within each format links come in document order; the body's links are
@@ -38,6 +39,7 @@ from explorer.core.hypermedia.collection_json import (
     looks_like_collection_json,
 )
 from explorer.core.hypermedia.collector import Collector, SearchStopped
+from explorer.core.hypermedia.conventions import add_convention_links
 from explorer.core.hypermedia.guesses import add_guesses
 from explorer.core.hypermedia.hal import add_hal_links, looks_like_hal
 from explorer.core.hypermedia.jsonapi import add_jsonapi_links, looks_like_jsonapi
@@ -231,3 +233,4 @@ def _json(doc: object, declared: str | None, collector: Collector) -> None:
     hits = url_candidates(doc, collector.claimed, collector.check_time)
     add_url_fields(doc, collector, hits)
     add_guesses(doc, collector, hits)
+    add_convention_links(doc, collector)

@@ -2,8 +2,10 @@
 
 A link's ``source`` says where it was found; these are the places each format
 keeps its embedded resources: HAL ``_embedded``, Siren ``entities``, JSON:API
-collection ``data`` items and ``included``, Collection+JSON ``items``, and the
-embedded or entry elements of XML and Atom.
+collection ``data`` items and ``included``, Collection+JSON ``items``, the
+embedded or entry elements of XML and Atom; and the item lists that frameworks
+name their own way: Django REST Framework's ``results``, Eve's ``_items``,
+OData's ``value``, and a body that is itself an array (json-server).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from explorer.core.link import Link
 
 _EMBEDDED_SOURCE = re.compile(
     r"/_embedded/|/entities/\d+/|^/data/\d+/|^/included/|^/collection/items/\d+/"
+    r"|^/(?:results|_items|value)/\d+/|^/\d+/"
     r"|(?:^|/)(?:embedded|entry)(?:\[\d+\])?/"
 )
 

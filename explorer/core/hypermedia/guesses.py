@@ -7,8 +7,11 @@ character other than ``/``), without whitespace, is a *guess*: a Link with
 to go, so never guesses). Its
 relation is the member's key (``"instance": "/orders/9"`` → ``instance``); for
 an array element, the array's key; ``related`` for a bare string body. A guess
-whose resolved href was already found (by any format or an earlier guess) is
-dropped: a guess adds only new places to go.
+whose resolved href a format or a URL field already declared is dropped (it
+adds no new place to go), and so is one repeated in the same object or array;
+a URL repeated in other objects is kept at each occurrence, since each is a link
+of its own item (the twentieth book of a page has its ``author`` link even when
+the first book had the same author).
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ def looks_like_url(value: str) -> bool:
 
 def add_guesses(doc: object, collector: Collector, hits: Iterable[StringHit] | None = None) -> None:
     """Add a guessed Link for each URL-looking string not yet found."""
-    found = {link.href for link in collector.links}
+    declared = {link.href for link in collector.links}
+    guessed: set[tuple[str, str]] = set()  # (container pointer, href)
     claimed = collector.claimed
     resolver = collector.resolver
     for pointer, key, value, name in iter_strings(doc, claimed) if hits is None else hits:
@@ -47,9 +51,9 @@ def add_guesses(doc: object, collector: Collector, hits: Iterable[StringHit] | N
             continue
         templated = is_template(value)
         href = resolver.resolve(value, templated)
-        if href in found:
+        if href in declared or (pointer, href) in guessed:
             continue
-        found.add(href)
+        guessed.add((pointer, href))
         collector.add(
             Link(
                 rel=name or "related",

@@ -4,6 +4,15 @@ A resource's ``_links``, ``_embedded`` and ``_templates`` are read in the
 order the document has them, and ``_embedded`` resources at any depth are read
 where they stand, so links come out in document order.
 
+Two shapes outside the draft are read too, because a popular server writes
+them (drf-hal-json): a link given as its bare URL (``"self": "http://..."``,
+``null`` for none), and ``_embedded`` as an array of resources rather than an
+object of named ones; and Eve's documents: its top-level ``_items`` (the page of
+resources), its ``related`` links grouped by field (``"related": {"author":
+{...}}``: each a ``related`` link named by the field), and its relative hrefs,
+written against the API root (the ``parent`` link titled ``home``) rather than
+the page.
+
 Curies: a compact relation such as ``rw:orders`` stays the link's ``rel`` (it
 is what the document says and what a person types to follow it); its expansion
 through the ``curies`` link (``/docs/rels/{rel}`` → ``http://host/docs/rels/orders``)
@@ -55,8 +64,33 @@ def looks_like_hal(doc: object) -> bool:
 
 def add_hal_links(doc: object, collector: Collector) -> None:
     """Add every link, embedded link and HAL-FORMS template of a HAL document."""
-    if isinstance(doc, dict):
+    if not isinstance(doc, dict):
+        return
+    resolver = collector.resolver
+    api_root = _eve_api_root(doc)
+    if api_root is not None:
+        collector.resolver = resolver.with_base(api_root)
+    try:
         _resource(doc, "", {}, collector, _Caches(), 0)
+    finally:
+        collector.resolver = resolver
+
+
+def _eve_api_root(doc: dict[str, object]) -> str | None:
+    """The API root Eve's relative hrefs are written against, for an Eve document.
+
+    Eve writes ``books/5`` on the page of book 5 itself, meaning the API's
+    ``/books/5``, not a path relative to the page; its documents say so with a
+    ``parent`` link titled ``home`` (the API root).
+    """
+    links = doc.get("_links")
+    parent = links.get("parent") if isinstance(links, dict) else None
+    if not isinstance(parent, dict) or parent.get("title") != "home":
+        return None
+    href = parent.get("href")
+    if not isinstance(href, str) or not href.startswith("/"):
+        return None
+    return href if href.endswith("/") else f"{href}/"
 
 
 def _resource(
@@ -74,20 +108,36 @@ def _resource(
         if key == "_links" and isinstance(value, dict):
             collector.claim(f"{pointer}/_links")
             _links(value, f"{pointer}/_links", curies, collector, cache)
-        elif key == "_embedded" and isinstance(value, dict) and depth < _MAX_DEPTH:
+        elif key == "_embedded" and depth < _MAX_DEPTH:
             base = f"{pointer}/_embedded"
-            for name, embedded in value.items():
-                here = child(base, name)
-                if isinstance(embedded, dict):
-                    _resource(embedded, here, curies, collector, cache, depth + 1)
-                elif isinstance(embedded, list):
-                    for index, item in enumerate(embedded):
-                        if isinstance(item, dict):
-                            _resource(item, f"{here}/{index}", curies, collector, cache, depth + 1)
+            if isinstance(value, dict):
+                for name, embedded in value.items():
+                    here = child(base, name)
+                    if isinstance(embedded, dict):
+                        _resource(embedded, here, curies, collector, cache, depth + 1)
+                    elif isinstance(embedded, list):
+                        _resources(embedded, here, curies, collector, cache, depth + 1)
+            elif isinstance(value, list):  # drf-hal-json: the items, unnamed
+                _resources(value, base, curies, collector, cache, depth + 1)
+        elif key == "_items" and depth == 0 and isinstance(value, list):
+            _resources(value, "/_items", curies, collector, cache, 1)  # Eve's page of items
         elif key == "_templates" and isinstance(value, dict):
             collector.claim(f"{pointer}/_templates")
             self_href = _self_href(links)
             _templates(value, f"{pointer}/_templates", self_href, collector, cache)
+
+
+def _resources(
+    items: list[object],
+    pointer: str,
+    curies: dict[str, str],
+    collector: Collector,
+    cache: _Caches,
+    depth: int,
+) -> None:
+    for index, item in enumerate(items):
+        if isinstance(item, dict):
+            _resource(item, f"{pointer}/{index}", curies, collector, cache, depth)
 
 
 def _curies(value: object, inherited: dict[str, str]) -> dict[str, str]:
@@ -110,6 +160,8 @@ def _self_href(links: object) -> str | None:
     self_link = links.get("self")
     if isinstance(self_link, list) and self_link:
         self_link = self_link[0]
+    if isinstance(self_link, str):
+        return self_link or None
     return text(self_link.get("href")) if isinstance(self_link, dict) else None
 
 
@@ -156,18 +208,34 @@ def _links(
             objects: list[tuple[str, object]] | tuple[tuple[str, object]] = ((here, value),)
         elif type(value) is list:
             objects = [(f"{here}/{index}", item) for index, item in enumerate(value)]
+        elif type(value) is str:
+            objects = ((here, value),)
         else:
             continue
         for source, obj in objects:
+            if type(obj) is str:  # drf-hal-json writes a link as its bare URL
+                if obj:
+                    append(plain_link(rel, resolve(obj), source, extra))
+                continue
             if type(obj) is not dict:
                 continue
             href = obj.get("href")
             if type(href) is not str:
+                if href is None and rel == "related":
+                    _named_links(obj, source, c)
                 continue
             if len(obj) == 1:  # the common {"href": ...}: nothing else to read
                 append(plain_link(rel, resolve(href), source, extra))
             else:
                 append(_link(rel, obj, href, source, extra, c))
+
+
+def _named_links(named: dict[str, object], pointer: str, c: Collector) -> None:
+    """Eve's ``"related": {"author": {"href": ...}}``: one ``related`` link per field, named."""
+    for name, obj in named.items():
+        if type(obj) is dict and type(obj.get("href")) is str:
+            link = _link("related", obj, obj["href"], child(pointer, name), (), c)
+            c.links.append(link if link.name else fast_link(**{**vars(link), "name": name}))
 
 
 #: HAL link object members that map one to one onto Link fields.

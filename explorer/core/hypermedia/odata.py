@@ -19,6 +19,11 @@ annotation                relation
 ``P@odata.associationLink`` ``P/$ref`` (the reference to it)
 ========================  =============================================
 
+A service document (the service root's answer: a context URL ending in
+``$metadata``, and a ``value`` array of ``{"name", "kind", "url"}``) lists the
+entity sets, singletons and function imports: each is a link whose relation is
+its name (``Books``), titled by its ``title`` when it has one.
+
 Relative URLs in a payload are relative to the context URL of their object, or
 of the nearest enclosing object that has one (OData JSON format, section 4.6),
 and that context URL to the request URL. Objects are read at any depth
@@ -75,9 +80,12 @@ def _annotation(key: str) -> tuple[str, str] | None:
 
 
 def add_odata_links(doc: object, collector: Collector) -> None:
-    """Add the link annotations of every object, resolved against their context URLs."""
+    """Add the link annotations of every object, resolved against their context URLs,
+    and the entity sets of a service document."""
     if not isinstance(doc, (dict, list)):
         return
+    if isinstance(doc, dict):
+        _service_document(doc, collector)
     stack: list[tuple[Iterator[tuple[str | int, object]], str, Resolver]] = []
     _enter(doc, "", collector.resolver, stack)
     while stack:
@@ -99,6 +107,31 @@ def add_odata_links(doc: object, collector: Collector) -> None:
                 break
         else:
             stack.pop()
+
+
+def _service_document(doc: dict[str, object], collector: Collector) -> None:
+    context = doc.get("@odata.context", doc.get("odata.context"))
+    entries = doc.get("value")
+    if not isinstance(context, str) or not isinstance(entries, list):
+        return
+    if not context.split("?", 1)[0].endswith("$metadata"):
+        return  # a context with a fragment describes a payload, not the service
+    resolver = collector.resolver.with_base(context)
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            continue
+        name, url = entry.get("name"), entry.get("url")
+        if not isinstance(name, str) or not name or not isinstance(url, str) or not url:
+            continue
+        title = entry.get("title")
+        collector.add(
+            Link(
+                rel=name,
+                href=resolver.resolve(url),
+                title=title if isinstance(title, str) and title else None,
+                source=f"/value/{index}/url",
+            )
+        )
 
 
 def _enter(

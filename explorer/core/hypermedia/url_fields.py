@@ -5,21 +5,31 @@ or ``Url`` (``html_url``, ``avatarUrl``). Its relation:
 
 * ``commits_url`` → ``commits``, ``avatarUrl`` → ``avatar`` (the suffix dropped);
 * ``url`` / ``href`` → the name of the object holding it (``owner.url`` →
-  ``owner``, ``items[3].url`` → ``items``), ``self`` at the top level, and
-  ``item`` in an object of a top-level array.
+  ``owner``, ``items[3].url`` → ``items``), ``self`` at the top level, ``item``
+  in an object of a top-level array, and ``self`` in an item of the lists that
+  frameworks page their items in (Django REST Framework's ``results``, Eve's
+  ``_items``, OData's ``value``): there it is the item's own URL.
 
 A value with ``{...}`` expressions (GitHub's ``.../branches{/branch}``) is an
-RFC 6570 template: ``templated`` is set and the template kept. Empty strings
-and values with whitespace are not URLs. The source is the value's pointer.
+RFC 6570 template: ``templated`` is set and the template kept. Empty strings,
+values with whitespace and scp-style git addresses (``git@github.com:o/r.git``,
+GitHub's ``ssh_url``: not a URL, and no relative reference either) are not
+links. The source is the value's pointer.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from explorer.core.hypermedia.collector import Collector, child, is_template
 from explorer.core.hypermedia.walk import StringHit, iter_strings
 from explorer.core.link import Link
+
+#: ``user@host:path``, the scp-like syntax of ssh and git: a colon before any slash, no scheme.
+_SCP_LIKE = re.compile(r"[\w.~-]+@[\w.-]+:(?!//)")
+#: Item lists named by frameworks, whose objects' ``url`` is their own (``self``).
+_ITEM_LISTS = frozenset({"results", "_items", "value"})
 
 
 def field_rel(key: str, holder: str | None) -> str | None:
@@ -55,7 +65,7 @@ def add_url_fields(
                 continue
             rel = found
         href = value.strip()
-        if not href or any(ch.isspace() for ch in href):
+        if not href or any(ch.isspace() for ch in href) or _SCP_LIKE.match(href):
             continue
         source = child(pointer, key)
         if source in claimed:
@@ -69,8 +79,12 @@ def add_url_fields(
 
 
 def _holder_name(pointer: str) -> str | None:
-    """The last non-index token of ``pointer`` unescaped (``/items/3`` → ``items``)."""
-    for token in reversed(pointer.split("/")[1:]):
+    """The last non-index token of ``pointer`` unescaped (``/items/3`` → ``items``);
+    ``self`` for an item of a framework's top-level item list (``/results/3``)."""
+    tokens = pointer.split("/")[1:]
+    if len(tokens) == 2 and tokens[0] in _ITEM_LISTS and tokens[1].isdigit():
+        return "self"
+    for token in reversed(tokens):
         if not token.isdigit():
             return token.replace("~1", "/").replace("~0", "~")
     return "item" if pointer else None

@@ -1,8 +1,13 @@
-"""Choosing a link: by its number, its relation or its title, the same for every front end.
+"""Choosing a link: by its number, its relation, title or position, the same for every front end.
 
 ``restwalk request --follow WORDS`` and the links panel both choose through
 :func:`choose_link`, so the same words pick the same link. Links are numbered
 from 1 in the session's order (:mod:`explorer.core.session.ordering`).
+
+The words: ``7`` (link 7), ``next`` (the first ``next``), ``next#2`` (the second),
+``child[title=books]`` (the ``child`` titled "books"; ``[name=...]`` matches a
+link's name), ``order-items`` (the short form of ``http://x.io/rels/order-items``
+when no other relation ends so), or a title alone.
 
 Typed numbers follow one rule, :class:`NumberEntry`: digits build a number; it is
 followed as soon as no longer number can start with it (``7`` on a page of 45
@@ -14,6 +19,7 @@ typed :data:`PAUSE` seconds after the one before starts a new number.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,61 +28,162 @@ from typing import Literal
 from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.link import Link
 
-__all__ = ["PAUSE", "NumberEntry", "NumberStep", "choose_link", "relations"]
+__all__ = [
+    "PAUSE",
+    "NumberEntry",
+    "NumberStep",
+    "Wanted",
+    "candidates",
+    "choose_link",
+    "parse_words",
+    "relations",
+    "short_rel",
+]
 
 #: Seconds after which a half-typed number is forgotten (the hint showing it is gone).
 PAUSE = 3.0
 
 
-def _by_rel(links: Sequence[Link], rel: str) -> Link | None:
-    """Exact relation, then ignoring case, then a CURIE's or URI's last name."""
-    wanted = rel.lower()
-    for link in links:
-        if link.rel == rel:
-            return link
-    for link in links:
-        if link.rel.lower() == wanted:
-            return link
-    for link in links:
-        local = link.rel.rpartition(":")[2].rpartition("/")[2].rpartition("#")[2]
-        if local.lower() == wanted:
-            return link
-    return None
+#: ``REL[title=TEXT]#N``: a relation, a title or name to match, and a position.
+_WORDS = re.compile(
+    r"(?P<rel>[^\[]*?)"
+    r"(?:\[\s*(?P<key>title|name)\s*=\s*(?P<quote>[\"']?)(?P<value>.*?)(?P=quote)\s*\])?"
+    r"(?:#(?P<nth>\d+))?",
+    re.DOTALL,
+)
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """What ``--follow`` words ask for: a relation, maybe a title or name, maybe the Nth."""
+
+    rel: str
+    key: Literal["title", "name"] | None = None
+    value: str = ""
+    nth: int = 1
+
+
+def parse_words(words: str) -> Wanted | None:
+    """``next``, ``child[title=books]``, ``next#2``, ``item[name=x]#3`` as a :class:`Wanted`.
+
+    None for a bare number or words without a relation (a title alone is looked
+    for by :func:`choose_link` itself).
+    """
+    match = _WORDS.fullmatch(words.strip())
+    if match is None or not match["rel"].strip():
+        return None
+    key = match["key"]
+    return Wanted(
+        rel=match["rel"].strip(),
+        key="title" if key == "title" else "name" if key == "name" else None,
+        value=match["value"] or "",
+        nth=int(match["nth"]) if match["nth"] else 1,
+    )
+
+
+def short_rel(rel: str) -> str:
+    """A URI relation's last path segment (or fragment), a CURIE's local name; else ``rel``.
+
+    ``http://x.io/rels/order-items`` → ``order-items``, ``rw:orders`` → ``orders``.
+    """
+    if ":" not in rel:
+        return rel
+    local = rel.rstrip("/").rpartition("/")[2].rpartition("#")[2]
+    local = local.rpartition(":")[2] if "/" not in rel else local
+    return local or rel
+
+
+def _rel_matches(links: Sequence[Link], rel: str) -> list[Link]:
+    """Links of relation ``rel``: exact, else ignoring case, else the short form of a
+    URI or CURIE relation, when that short form names one relation only."""
+    exact = [link for link in links if link.rel == rel]
+    if exact:
+        return exact
+    wanted = rel.casefold()
+    folded = [link for link in links if link.rel.casefold() == wanted]
+    if folded:
+        return folded
+    short = [link for link in links if link.rel != short_rel(link.rel) and _short(link) == wanted]
+    if len({link.rel for link in short}) > 1:
+        return []  # ambiguous: two relations end in the same word
+    return short
+
+
+def _short(link: Link) -> str:
+    return short_rel(link.rel).casefold()
+
+
+def _attribute_matches(links: list[Link], key: str, value: str) -> list[Link]:
+    """Links whose title (or name) is ``value`` ignoring case, else holds it."""
+    wanted = value.casefold()
+    values = [(link, (getattr(link, key) or "").casefold()) for link in links]
+    exact = [link for link, have in values if have == wanted]
+    return exact or [link for link, have in values if wanted in have]
 
 
 def _by_title(links: Sequence[Link], title: str) -> Link | None:
     """The first link titled ``title`` (ignoring case), then one whose title holds it."""
-    wanted = title.casefold()
-    titled = [link for link in links if link.title]
-    for link in titled:
-        if (link.title or "").casefold() == wanted:
-            return link
-    for link in titled:
-        if wanted in (link.title or "").casefold():
-            return link
-    return None
+    found = _attribute_matches([link for link in links if link.title], "title", title)
+    return found[0] if found else None
+
+
+def _item_links(embedded: Sequence[Link]) -> list[Link]:
+    """The embedded resources' own links (``self``), relationship URLs left out."""
+    return [
+        link
+        for link in embedded
+        if link.rel == "self" and not (link.name is not None and "/relationships/" in link.source)
+    ]
+
+
+def candidates(links: Sequence[Link], wanted: Wanted) -> list[Link]:
+    """Every link ``wanted`` may mean, best first: the response's own links, then those
+    of the resources it embeds; ``item`` falls back on the embedded resources' ``self``."""
+    own = [link for link in links if not is_embedded(link)]
+    embedded = [link for link in links if is_embedded(link)]
+    found = _rel_matches(own, wanted.rel) + _rel_matches(embedded, wanted.rel)
+    if not found and wanted.rel.casefold() == "item":
+        found = _item_links(embedded)
+    if wanted.key is not None:
+        found = _attribute_matches(found, wanted.key, wanted.value)
+    return found
 
 
 def choose_link(links: Sequence[Link], words: str) -> Link | None:
     """The link ``words`` names in ``links`` (given in the session's order).
 
-    ``words`` is a number (link N, counted from 1), a relation (exact, then
-    ignoring case, then a CURIE's local name: ``customers`` finds
-    ``rw:customers``), or a title. The response's own links come before those of
-    the resources it embeds. ``item``, when no link has that relation, is the
-    first embedded resource's ``self`` link: in HAL, Siren, JSON:API and XML
-    pages the items are embedded, and their links are all they say of where they live.
+    ``words`` is a number (link N, counted from 1), or a relation (exact, then
+    ignoring case, then the short form of a URI or CURIE relation when only one
+    relation has it: ``customers`` finds ``rw:customers``, ``order-items`` finds
+    ``http://x.io/rels/order-items``), optionally narrowed by a title or name in
+    brackets (``child[title=books]``: exact, ignoring case, else contained) and
+    a position among the matches (``next#2``, counted from 1); or else a title.
+    The response's own links come before those of the resources it embeds.
+    ``item``, when no link has that relation, is an embedded resource's ``self``
+    link: in HAL, Siren, JSON:API, XML and most frameworks' pages the items are
+    embedded, and their links are all they say of where they live.
     """
     words = words.strip()
     if words.isascii() and words.isdigit():
         number = int(words)
         return links[number - 1] if 0 < number <= len(links) else None
+    for wanted in _readings(words):
+        found = candidates(links, wanted)
+        if found:
+            return found[wanted.nth - 1] if 0 < wanted.nth <= len(found) else None
     own = [link for link in links if not is_embedded(link)]
     embedded = [link for link in links if is_embedded(link)]
-    found = _by_rel(own, words) or _by_rel(embedded, words)
-    if found is None and words.lower() == "item":
-        found = next((link for link in embedded if link.rel == "self"), None)
-    return found or _by_title(own, words) or _by_title(embedded, words)
+    return _by_title(own, words) or _by_title(embedded, words)
+
+
+def _readings(words: str) -> list[Wanted]:
+    """The ways ``words`` can be read: as a whole relation first (a URI relation may hold
+    ``#`` or brackets), then by the ``REL[title=...]#N`` syntax."""
+    readings = [Wanted(rel=words)]
+    parsed = parse_words(words)
+    if parsed is not None and parsed != readings[0]:
+        readings.append(parsed)
+    return readings
 
 
 def relations(links: Sequence[Link]) -> str:

@@ -28,11 +28,15 @@ def link_kind(link: Link) -> LinkKind:
 def link_rank(link: Link) -> int:
     """Where ``link`` goes: actions of the document itself, then its navigation links,
     then its forms (templates), then the embedded items, then header links, then the
-    rest (self, curies, the embedded items' own links), guesses last."""
+    rest (self, curies, the embedded items' own links), then the URLs of JSON:API
+    relationships themselves (``/books/1/relationships/author``: what a person wants
+    is the author, or the book), guesses last."""
     if link.guess:
-        return 6
+        return 7
     if link.source.startswith("header:"):
         return 4
+    if link.rel == "self" and link.name is not None and "/relationships/" in link.source:
+        return 6
     if is_embedded(link):
         return 3 if link.rel == "self" else 5
     if link.rel in ("self", "curies"):
