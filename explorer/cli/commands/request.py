@@ -3,12 +3,15 @@
 It prints plain text (or JSON lines with ``--json``), on the same core the TUI
 uses: ``--follow`` chooses links exactly as the links panel does
 (:func:`explorer.core.session.choice.choose_link`, over the links in the
-session's order).
+session's order). With ``--all`` the last ``--follow`` is followed again and
+again (``--follow next --all``: every page), at most ``--max-pages`` pages, and
+what is printed is each page's items as JSON lines, page by page as they come.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from http import HTTPStatus
 from typing import TYPE_CHECKING
 
 from explorer.cli.commands.links import links_of
@@ -22,10 +25,15 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.cli.commands import SubParsers
+    from explorer.core.client import Client
     from explorer.core.exchange import Exchange
     from explorer.core.link import Link
+    from explorer.core.request import RequestSpec
 
-__all__ = ["add_parser", "run"]
+__all__ = ["DEFAULT_MAX_PAGES", "add_parser", "run"]
+
+#: Pages ``--all`` reads at most unless ``--max-pages`` says otherwise.
+DEFAULT_MAX_PAGES = 100
 
 
 def add_parser(
@@ -47,6 +55,15 @@ def add_parser(
             "'item', when no link has that relation, is the first embedded resource. "
             "Templated links are followed with the values given by --var, and the "
             "other variables left out.",
+            "WORDS may narrow a relation by title or name and pick the Nth match: "
+            "'child[title=books]', 'item[name=author]', 'next#2'; a URI relation "
+            "('http://x.io/rels/order-items') may be named by its last segment "
+            "('order-items') when no other relation ends so.",
+            "With --all the last --follow is followed again until a page has no such "
+            "link (or --max-pages pages were read, or a page comes back): "
+            "'--follow next --all' prints every page's items (HAL _embedded, DRF "
+            "results, JSON:API data, OData value, Eve _items, Siren entities, a JSON "
+            "array...) as JSON lines.",
         ),
         epilog=paragraphs(
             "METHOD is any token (GET, PATCH, BREW...); standard methods may be typed "
@@ -75,6 +92,18 @@ def add_parser(
         metavar="WORDS",
         help="then follow the link WORDS name: a relation, a title, or N for the Nth "
         "line 'restwalk links' prints (repeatable, in order; actions are not followed)",
+    )
+    request.add_argument(
+        "--all",
+        action="store_true",
+        help="follow the last --follow again and again, printing each page's items as JSON lines",
+    )
+    request.add_argument(
+        "--max-pages",
+        type=int,
+        default=DEFAULT_MAX_PAGES,
+        metavar="N",
+        help=f"with --all, read at most N pages (default {DEFAULT_MAX_PAGES})",
     )
     request.add_argument(
         "--var",
@@ -115,42 +144,33 @@ def _target(link: Link, variables: dict[str, str]) -> str:
 
 
 async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
-    """``restwalk request METHOD URL [--follow WORDS]...``."""
-    from explorer.core.session.choice import choose_link, relations
-    from explorer.core.session.session import SAFE_METHODS
-
+    """``restwalk request METHOD URL [--follow WORDS]... [--all]``."""
     spec = spec_from(args, args.method)
     variables = template_variables(args.var)
     if args.raw and args.json:
         raise UsageError("--raw and --json cannot be combined")
+    if args.all and not args.follow:
+        raise UsageError("--all follows the last --follow again and again: add --follow next")
+    if args.all and (args.raw or args.json):
+        raise UsageError("--all prints JSON lines of items: leave out --raw and --json")
+    if args.max_pages < 1:
+        raise UsageError(f"--max-pages must be 1 or more, not {args.max_pages}")
+    walk = args.follow[:-1] if args.all else args.follow
     async with client_from(args) as client:
         exchange = await client.send(spec)
-        for words in args.follow:
-            found = links_of(exchange)
-            link = choose_link(found, words)
-            if link is None:
-                out.append(_shown(exchange, args))
-                raise FollowError(
-                    f"no link {words!r} (a relation, a title or a number) in the response of "
-                    f"{exchange.response.url}; available: {relations(found)}"
-                )
-            if link.is_action and link.method not in SAFE_METHODS:
-                out.append(_shown(exchange, args))
-                raise UsageError(
-                    f"{words!r} is an action ({link.method} {link.href}), and --follow only "
-                    f"follows links that read; send it with 'restwalk request {link.method} "
-                    f"{link.href}' and its -d body"
-                )
+        for words in walk:
+            link = _chosen(exchange, words, args, out)
             target = _target(link, variables)
             step = f"follow {words!r}: {link.method} {link.href}"
             if target != link.href:
                 step += f" (expanded: {target})"
-            if not args.raw:
+            if not args.raw and not args.all:
                 out.append(_shown(exchange, args, step=step))
-            spec = replace(
-                spec, method=link.method, url=target, query=(), body=None, content_type=None
-            )
+            spec = _next_spec(spec, link, target)
             exchange = await client.send(spec)
+        if args.all:
+            await _all_pages(client, exchange, spec, args, variables)
+            return ExitStatus.OK
     if args.raw:
         from explorer.cli.output import write_raw
 
@@ -159,6 +179,98 @@ async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     else:
         out.append(_shown(exchange, args))
     return ExitStatus.OK
+
+
+def _chosen(exchange: Exchange, words: str, args: argparse.Namespace, out: list[str]) -> Link:
+    """The link ``words`` names in ``exchange``'s response; a clear error when there is none
+    or when it would change something (the response is printed first, unless --all)."""
+    from explorer.core.session.choice import choose_link, relations
+    from explorer.core.session.session import SAFE_METHODS
+
+    found = links_of(exchange)
+    link = choose_link(found, words)
+    if link is None:
+        if not args.all:
+            out.append(_shown(exchange, args))
+        raise FollowError(
+            f"no link {words!r} (a relation, a title or a number) in the response of "
+            f"{exchange.response.url}; available: {relations(found)}"
+        )
+    if link.is_action and link.method not in SAFE_METHODS:
+        if not args.all:
+            out.append(_shown(exchange, args))
+        raise UsageError(
+            f"{words!r} is an action ({link.method} {link.href}), and --follow only "
+            f"follows links that read; send it with 'restwalk request {link.method} "
+            f"{link.href}' and its -d body"
+        )
+    return link
+
+
+def _next_spec(spec: RequestSpec, link: Link, target: str) -> RequestSpec:
+    return replace(spec, method=link.method, url=target, query=(), body=None, content_type=None)
+
+
+async def _all_pages(
+    client: Client,
+    exchange: Exchange,
+    spec: RequestSpec,
+    args: argparse.Namespace,
+    variables: dict[str, str],
+) -> None:
+    """Print the items of ``exchange``'s page and of every page the last --follow leads to.
+
+    Each page is printed as it arrives (a pipe into ``head`` sees the first page at
+    once). The walk ends where a page has no such link, at a page already read (a
+    last page linking ``next`` to itself), or after --max-pages pages, said on stderr.
+    """
+    from explorer.cli.output import error_line, write_out
+    from explorer.core.session.choice import choose_link
+
+    words = args.follow[-1]
+    seen = {exchange.response.url}
+    for number in range(1, args.max_pages + 1):
+        write_out(_item_lines(exchange, number))
+        link = choose_link(links_of(exchange), words)
+        if link is None or link.is_action:
+            return
+        target = _target(link, variables)
+        if target in seen:
+            return
+        if number == args.max_pages:
+            error_line(
+                f"stopped after {number} pages (--max-pages {args.max_pages}); the last one "
+                f"has a {words!r} link: {target}"
+            )
+            return
+        seen.add(target)
+        spec = _next_spec(spec, link, target)
+        exchange = await client.send(spec)
+
+
+def _item_lines(exchange: Exchange, number: int) -> str:
+    """Page ``number``'s items, one JSON document a line (the page itself when it has no
+    list of items); a clear error for a page that failed or is not JSON."""
+    import orjson
+
+    from explorer.core.hypermedia.items import page_items
+    from explorer.core.terminal_text import json_visible
+
+    response = exchange.response
+    if response.status >= HTTPStatus.BAD_REQUEST:
+        raise FollowError(
+            f"page {number} ({response.url}) answered {response.status} {response.reason}; "
+            "the pages before it were printed"
+        )
+    try:
+        doc = orjson.loads(response.body)
+    except orjson.JSONDecodeError:
+        raise FollowError(
+            f"page {number} ({response.url}) is not JSON: --all prints the items of JSON pages"
+        ) from None
+    items = page_items(doc)
+    lines = [json_visible(orjson.dumps(item)).decode("utf-8") for item in (items or [doc])]
+    return "".join(f"{line}\n" for line in lines)
 
 
 def _shown(exchange: Exchange, args: argparse.Namespace, step: str | None = None) -> str:

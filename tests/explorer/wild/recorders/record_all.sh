@@ -22,7 +22,7 @@ start "$W/httpbin/bin/python" -m httpbin.core --host 127.0.0.1 --port 18501
 sleep 10
 rec() { "$PY" "$R/record.py" "$@"; }
 rec drf-plain "djangorestframework 3.18.3 (Django 5.2.19)" $H:18101/ $H:18101/books/ \
-  "$H:18101/books/?page=2" $H:18101/books/11/ "$H:18101/authors/?limit=2" \
+  "$H:18101/books/?page=2" "$H:18101/books/?page=3" $H:18101/books/11/ "$H:18101/authors/?limit=2" \
   "$H:18101/authors/?limit=2&offset=2" $H:18101/authors/1/ \
   --note "DefaultRouter; HyperlinkedModelSerializer; PageNumberPagination (PAGE_SIZE 10) on books, LimitOffsetPagination on authors; default renderers"
 rec drf-jsonapi "djangorestframework-jsonapi 8.1.0 (djangorestframework 3.18.3, Django 5.2.19)" \
@@ -38,12 +38,15 @@ rec eve "Eve 2.3.1 (Flask 3.1.3; mongomock 4.3.0 for MongoDB)" $H:18401/ $H:1840
   "$H:18401/books?page=2" "$H:18401/$EID" $H:18401/authors \
   --note "DOMAIN books (author: objectid data_relation to authors) and authors; Eve defaults but PAGINATION_DEFAULT 10; MongoDB replaced by mongomock (no mongod installable here)"
 rec json-server-0.17 "json-server 0.17.4" $H:18301/ $H:18301/books \
-  "$H:18301/books?_page=1&_limit=10" "$H:18301/books?_page=2&_limit=10" $H:18301/books/11 \
+  "$H:18301/books?_page=1&_limit=10" "$H:18301/books?_page=2&_limit=10" \
+  "$H:18301/books?_page=3&_limit=10" $H:18301/books/11 \
   --note "db.json with books and authors; defaults; pagination by _page and _limit"
 rec json-server-1 "json-server 1.0.0-beta.3" $H:18302/ $H:18302/books \
-  "$H:18302/books?_page=1&_per_page=10" "$H:18302/books?_page=2&_per_page=10" $H:18302/books/11 \
+  "$H:18302/books?_page=1&_per_page=10" "$H:18302/books?_page=2&_per_page=10" \
+  "$H:18302/books?_page=3&_per_page=10" $H:18302/books/11 \
   --note "db.json with books and authors; defaults; pagination by _page and _per_page"
 rec halson "halson 3.2.0 (express 5.x)" $H:18201/ $H:18201/books "$H:18201/books?page=2" \
+  "$H:18201/books?page=3" \
   $H:18201/books/11 $H:18201/authors/1 \
   --note "express app built with halson's addLink/addEmbed (halson_app.js)"
 rec siren-writer "siren-writer 0.5.0 (express 5.x)" $H:18202/ $H:18202/books \
