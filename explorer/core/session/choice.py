@@ -36,6 +36,7 @@ __all__ = [
     "candidates",
     "choose_link",
     "parse_words",
+    "rel_labels",
     "relations",
     "short_rel",
 ]
@@ -48,7 +49,7 @@ PAUSE = 3.0
 _WORDS = re.compile(
     r"(?P<rel>[^\[]*?)"
     r"(?:\[\s*(?P<key>title|name)\s*=\s*(?P<quote>[\"']?)(?P<value>.*?)(?P=quote)\s*\])?"
-    r"(?:#(?P<nth>\d+))?",
+    r"(?:\s*#(?P<nth>\d+))?",
     re.DOTALL,
 )
 
@@ -91,6 +92,27 @@ def short_rel(rel: str) -> str:
     local = rel.rstrip("/").rpartition("/")[2].rpartition("#")[2]
     local = local.rpartition(":")[2] if "/" not in rel else local
     return local or rel
+
+
+def rel_labels(links: Sequence[Link]) -> list[str]:
+    """How each link's relation is shown in a list: a URI relation by its short form (the
+    word that follows it: ``order-items``), unless another relation of the page has the
+    same short form; every other relation (``next``, CURIEs) as it is written."""
+    uris = {link.rel for link in links if _is_uri(link.rel)}
+    owners: dict[str, set[str]] = {}
+    for rel in uris:
+        owners.setdefault(short_rel(rel).casefold(), set()).add(rel)
+    plain = {link.rel.casefold() for link in links if link.rel not in uris}
+    labels = []
+    for link in links:
+        short = short_rel(link.rel)
+        clear = len(owners.get(short.casefold(), ())) == 1 and short.casefold() not in plain
+        labels.append(short if link.rel in uris and clear else link.rel)
+    return labels
+
+
+def _is_uri(rel: str) -> bool:
+    return "://" in rel or rel.startswith(("urn:", "tag:"))
 
 
 def _rel_matches(links: Sequence[Link], rel: str) -> list[Link]:

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from explorer.core.hypermedia import MAX_LINKS as SEARCH_LIMIT
 from explorer.core.link import Link
+from explorer.core.session.choice import rel_labels
 from explorer.core.session.ordering import link_kind
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.row_table import RowTable
@@ -91,7 +92,8 @@ class LinksPanel(Vertical):
         ``found`` is how many the response held, when ``links`` are only the first ones.
         """
         self.links = links
-        self.table.set_rows([_row(number, link) for number, link in enumerate(links, start=1)])
+        labelled = zip(links, rel_labels(links), strict=True)
+        self.table.set_rows([_row(n, *pair) for n, pair in enumerate(labelled, start=1)])
         if not links:
             self.query_one("#link-detail", Static).update("No links in this response.")
         # (else the table's cursor, on the first link, describes it there)
@@ -123,6 +125,8 @@ class LinksPanel(Vertical):
             self.post_message(self.Follow(link))
 
 
-def _row(number: int, link: Link) -> tuple[str, ...]:
+def _row(number: int, link: Link, rel: str) -> tuple[str, ...]:
+    """One row; ``rel`` is the relation as shown (a URI relation by its short form, the
+    word that follows it; the detail pane shows it whole)."""
     method = link.method if link_kind(link) == "go" else f"{link.method} ✎"
-    return (str(number), link.rel, method, link.title or short_href(link.href), link.source)
+    return (str(number), rel, method, link.title or short_href(link.href), link.source)
