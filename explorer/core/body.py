@@ -13,11 +13,12 @@ import bisect
 import re
 import zlib
 from collections import OrderedDict
+from collections.abc import Iterator
 
 import orjson
 
 from explorer.core.media import is_text
-from explorer.core.terminal_text import visible
+from explorer.core.terminal_text import is_visible, visible
 
 BLOCK_SIZE = 64 * 1024
 #: Texts larger than this are kept compressed, block by block.
@@ -126,6 +127,24 @@ class DisplayText:
     def lines(self, start: int, stop: int) -> list[str]:
         """Lines ``start`` to ``stop`` (exclusive), decoded."""
         return [self.line(n) for n in range(max(start, 0), min(stop, self._line_count))]
+
+    def chunks(self) -> Iterator[tuple[int, str]]:
+        """The whole text as ``(first line number, lines)`` pairs, one per block, each
+        decoded as :meth:`line` decodes (a search scans a block at a time, in C).
+
+        Safe in a worker thread while the view reads lines: it keeps no cache.
+        """
+        for block, chunk in enumerate(self._chunks):
+            if self.compressed:
+                chunk = zlib.decompress(chunk)
+            text = chunk.decode("utf-8", errors="replace")
+            if "\r" in text or not is_visible(text):  # rare: the way line() shows them
+                text = "\n".join(visible(line.rstrip("\r")) for line in text.split("\n"))
+            yield self._block_first_line[block], text
+
+    def text(self) -> str:
+        """The whole text as one string (for a copy: mind its :attr:`size` first)."""
+        return "".join(chunk for _first, chunk in self.chunks())
 
     @property
     def width(self) -> int:

@@ -1,0 +1,227 @@
+"""Finding text in a view: a query (plain or a regular expression, case or not) and its
+matches, line by line, over text of any size.
+
+A search over a 20 MB body must find its first match at once and never make an
+object per line. It runs over *chunks*: many lines in one string (a block of
+:class:`~explorer.core.body.DisplayText`, about 64 KiB), where one compiled pattern
+scans the whole chunk in C and each match is turned into a line number and
+columns by counting line feeds. A match never spans lines: ``^`` and ``$`` are
+each line's ends, and a match that would take in a line feed is left out.
+
+Matches are kept in three compact integer arrays (:class:`Matches`), in text order,
+so the view finds the ones of a visible line by bisection.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import time
+from array import array
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+__all__ = [
+    "MAX_MATCHES",
+    "Matches",
+    "SearchError",
+    "SearchQuery",
+    "TextSearch",
+    "compile_query",
+    "find_matches",
+    "scan",
+]
+
+#: A search stops counting here: a view cannot show more, and the count says "or more".
+MAX_MATCHES = 1_000_000
+
+
+class SearchError(ValueError):
+    """A query that cannot be searched for (a bad regular expression), with where."""
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        #: The offset in the query where the problem is, when known.
+        self.position = position
+
+
+@dataclass(frozen=True)
+class SearchQuery:
+    """What is searched for: ``text``, as a regular expression or as typed, with case or not."""
+
+    text: str
+    regex: bool = False
+    case_sensitive: bool = False
+
+
+def compile_query(query: SearchQuery) -> re.Pattern[str]:
+    """The pattern for ``query``; :class:`SearchError` explains a bad regular expression."""
+    flags = re.MULTILINE | (0 if query.case_sensitive else re.IGNORECASE)
+    source = query.text if query.regex else re.escape(query.text)
+    try:
+        return re.compile(source, flags)
+    except re.error as error:
+        # re.error's message is plain ("unterminated character set"); its pos is an offset.
+        where = f" at position {error.pos + 1}" if error.pos is not None else ""
+        raise SearchError(f"Not a regular expression{where}: {error.msg}", error.pos) from None
+    except (OverflowError, RecursionError, MemoryError):
+        raise SearchError("Not a regular expression: too large or nested too deep") from None
+
+
+@dataclass(frozen=True)
+class Match:
+    """One match: on ``line`` (from 0), from column ``start`` to ``end`` (exclusive)."""
+
+    line: int
+    start: int
+    end: int
+
+
+def find_matches(pattern: re.Pattern[str], first_line: int, chunk: str) -> Iterator[Match]:
+    """The matches of ``pattern`` in ``chunk``, lines of text from line ``first_line`` on.
+
+    Empty matches (``x*`` matches everywhere) and matches across a line feed are
+    left out: a match is something a person can see on one line.
+    """
+    line = first_line
+    line_start = 0  # offset in chunk of the start of `line`
+    counted = 0  # offset up to which line feeds are counted
+    for found in pattern.finditer(chunk):
+        start, end = found.span()
+        if start == end or chunk.find("\n", start, end) >= 0:
+            continue
+        feeds = chunk.count("\n", counted, start)
+        if feeds:
+            line += feeds
+            line_start = chunk.rfind("\n", counted, start) + 1
+        counted = start
+        yield Match(line, start - line_start, end - line_start)
+
+
+class Matches:
+    """The matches found so far, in text order, kept as three arrays of integers."""
+
+    def __init__(self) -> None:
+        self.lines = array("q")
+        self.starts = array("q")
+        self.ends = array("q")
+        #: True when the search stopped at :data:`MAX_MATCHES`.
+        self.capped = False
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def add(self, found: Iterable[Match]) -> None:
+        """Append ``found`` (in text order, after every match already kept)."""
+        for match in found:
+            if len(self.lines) >= MAX_MATCHES:
+                self.capped = True
+                return
+            self.lines.append(match.line)
+            self.starts.append(match.start)
+            self.ends.append(match.end)
+
+    def __getitem__(self, index: int) -> Match:
+        return Match(self.lines[index], self.starts[index], self.ends[index])
+
+    def on_line(self, line: int) -> list[tuple[int, int]]:
+        """The ``(start, end)`` columns of the matches on ``line``."""
+        first = bisect.bisect_left(self.lines, line)
+        last = bisect.bisect_right(self.lines, line, lo=first)
+        return [(self.starts[i], self.ends[i]) for i in range(first, last)]
+
+    def first_from(self, line: int) -> int | None:
+        """The index of the first match on ``line`` or after it (None: there is none)."""
+        index = bisect.bisect_left(self.lines, line)
+        return index if index < len(self.lines) else None
+
+    def count_text(self, done: bool) -> str:
+        """How many, as a person reads it: ``41``, ``1,000,000 or more``, ``12 so far``."""
+        count = f"{len(self):,}"
+        if self.capped:
+            return f"{count} or more"
+        return count if done else f"{count} so far"
+
+
+def scan(
+    pattern: re.Pattern[str],
+    chunks: Iterable[tuple[int, str]],
+    report: Callable[[list[Match], bool], None],
+    *,
+    cancelled: Callable[[], bool] = lambda: False,
+    every: float = 0.05,
+) -> None:
+    """Search ``chunks`` (see :meth:`~explorer.core.body.DisplayText.chunks`) for
+    ``pattern``, reporting matches as found: the first batch at once, then at most every
+    ``every`` seconds, and a last call with ``done`` True. Stops early when
+    ``cancelled()`` (no last call then) or at :data:`MAX_MATCHES`."""
+    batch: list[Match] = []
+    sent = time.monotonic()
+    found = 0
+    for first_line, chunk in chunks:
+        if cancelled():
+            return
+        batch.extend(find_matches(pattern, first_line, chunk))
+        if batch and (not found or time.monotonic() - sent > every):
+            found += len(batch)
+            report(batch, False)
+            batch, sent = [], time.monotonic()
+        if found + len(batch) >= MAX_MATCHES:
+            break
+    if not cancelled():
+        report(batch, True)
+
+
+class TextSearch:
+    """One search in one view: its pattern, the matches so far, and the current one."""
+
+    def __init__(self, pattern: re.Pattern[str] | None = None) -> None:
+        self.pattern = pattern
+        self.matches = Matches()
+        #: The index of the match the view is on, if any.
+        self.current: int | None = None
+        self.done = pattern is None
+
+    @property
+    def current_match(self) -> Match | None:
+        """The match the view is on, if any."""
+        return self.matches[self.current] if self.current is not None else None
+
+    @property
+    def status(self) -> str:
+        """``3 of 41``, ``no match``, ``12 so far``: the count a find bar shows."""
+        if self.pattern is None:
+            return ""
+        if not self.matches:
+            return "no match" if self.done else "searching…"
+        count = self.matches.count_text(self.done)
+        return count if self.current is None else f"{self.current + 1:,} of {count}"
+
+    def add(self, found: Iterable[Match], done: bool, top_line: int) -> bool:
+        """Keep ``found``; the first match at or after ``top_line`` (the view's top) becomes
+        the current one, or the first of all once the search is done. True when the current
+        match was set now."""
+        self.matches.add(found)
+        self.done = done
+        if self.current is not None or not self.matches:
+            return False
+        index = self.matches.first_from(top_line)
+        if index is None and done:
+            index = 0  # nothing below: round to the top
+        self.current = index
+        return index is not None
+
+    def step(self, step: int, top_line: int) -> bool:
+        """Go ``step`` matches on (or back), round the ends; from the view's top when no match
+        is current yet. False when there is no match."""
+        count = len(self.matches)
+        if not count:
+            return False
+        if self.current is None:
+            first = self.matches.first_from(top_line)
+            index = first if first is not None else 0
+            self.current = index if step > 0 else (index - 1) % count
+        else:
+            self.current = (self.current + step) % count
+        return True

@@ -1,0 +1,173 @@
+"""Search: queries compiled as typed or as regular expressions, matches found line by line."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from explorer.core import body as body_module
+from explorer.core import text_search
+from explorer.core.body import DisplayText
+from explorer.core.text_search import (
+    Match,
+    Matches,
+    SearchError,
+    SearchQuery,
+    TextSearch,
+    compile_query,
+    find_matches,
+    scan,
+)
+
+
+def _search(text: DisplayText, query: SearchQuery) -> list[Match]:
+    pattern = compile_query(query)
+    return [m for first, chunk in text.chunks() for m in find_matches(pattern, first, chunk)]
+
+
+def _per_line(lines: list[str], pattern: re.Pattern[str]) -> list[Match]:
+    return [
+        Match(n, m.start(), m.end())
+        for n, line in enumerate(lines)
+        for m in pattern.finditer(line)
+        if m.end() > m.start()
+    ]
+
+
+def test_plain_text_is_not_a_pattern_and_ignores_case_by_default() -> None:
+    text = DisplayText(b"a.b\nA.B and axb\n")
+    assert _search(text, SearchQuery("a.b")) == [Match(0, 0, 3), Match(1, 0, 3)]
+    assert _search(text, SearchQuery("a.b", case_sensitive=True)) == [Match(0, 0, 3)]
+    assert _search(text, SearchQuery("a.b", regex=True)) == [
+        Match(0, 0, 3),
+        Match(1, 0, 3),
+        Match(1, 8, 11),
+    ]
+
+
+def test_anchors_are_each_lines_ends_and_no_match_spans_lines() -> None:
+    text = DisplayText(b"foo\nbar foo\nfoo\n")
+    assert _search(text, SearchQuery("^foo", regex=True)) == [Match(0, 0, 3), Match(2, 0, 3)]
+    assert _search(text, SearchQuery("foo$", regex=True)) == [
+        Match(0, 0, 3),
+        Match(1, 4, 7),
+        Match(2, 0, 3),
+    ]
+    assert _search(text, SearchQuery(r"foo\sbar", regex=True)) == []
+    assert _search(text, SearchQuery("x*", regex=True)) == []  # empty matches are nothing
+
+
+@pytest.mark.parametrize(
+    ("query", "position"),
+    [("[abc", 0), ("a)", 1), ("(?P<x", 4), ("a{2,1}", 2)],
+)
+def test_a_bad_regular_expression_is_explained_with_where(query: str, position: int) -> None:
+    with pytest.raises(SearchError) as caught:
+        compile_query(SearchQuery(query, regex=True))
+    assert caught.value.position == position
+    assert caught.value.message.startswith(f"Not a regular expression at position {position + 1}")
+    compile_query(SearchQuery(query))  # the same text, as typed, is fine
+
+
+@given(
+    st.text(alphabet="ab\n\r é\x1b", max_size=200),
+    st.sampled_from(["a", "b", "ab", "é", "a+", "^b", "b$", "␍", "␛", " "]),
+    st.booleans(),
+)
+def test_chunked_search_finds_what_a_per_line_search_finds(
+    text: str, query: str, compress: bool
+) -> None:
+    saved = body_module.COMPRESS_ABOVE, body_module.BLOCK_SIZE
+    body_module.COMPRESS_ABOVE = -1 if compress else saved[0]
+    body_module.BLOCK_SIZE = 16  # many blocks
+    try:
+        shown = DisplayText(text.encode())
+    finally:
+        body_module.COMPRESS_ABOVE, body_module.BLOCK_SIZE = saved
+    lines = [shown.line(n) for n in range(len(shown))]
+    pattern = compile_query(SearchQuery(query, regex=True))
+    assert _search(shown, SearchQuery(query, regex=True)) == _per_line(lines, pattern)
+    assert shown.text().split("\n")[: len(lines)] == lines
+
+
+def test_matches_are_found_by_line_and_counted() -> None:
+    matches = Matches()
+    matches.add([Match(1, 0, 2), Match(1, 5, 7), Match(4, 1, 2)])
+    assert matches.on_line(1) == [(0, 2), (5, 7)]
+    assert matches.on_line(2) == []
+    assert matches.first_from(2) == 2
+    assert matches.first_from(5) is None
+    assert matches[1] == Match(1, 5, 7)
+    assert matches.count_text(done=False) == "3 so far"
+    assert matches.count_text(done=True) == "3"
+
+
+def test_matches_stop_at_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(text_search, "MAX_MATCHES", 2)
+    matches = Matches()
+    matches.add(Match(n, 0, 1) for n in range(5))
+    assert len(matches) == 2
+    assert matches.capped
+    assert matches.count_text(done=True) == "2 or more"
+
+
+def test_a_search_starts_at_the_views_top_and_rounds_the_ends() -> None:
+    search = TextSearch(compile_query(SearchQuery("x")))
+    assert search.status == "searching…"
+    assert not search.add([Match(2, 0, 1)], done=False, top_line=5)  # above the view: not yet
+    assert search.status == "1 so far"
+    assert search.add([Match(7, 0, 1), Match(9, 0, 1)], done=False, top_line=5)
+    assert search.current_match == Match(7, 0, 1)
+    assert search.status == "2 of 3 so far"
+    search.add([], done=True, top_line=5)
+    assert search.status == "2 of 3"
+    assert search.step(1, top_line=0)
+    assert search.step(1, top_line=0)
+    assert search.current_match == Match(2, 0, 1)  # round the bottom
+    assert search.step(-1, top_line=0)
+    assert search.current_match == Match(9, 0, 1)
+
+
+def test_a_search_with_nothing_below_the_view_starts_at_the_top_once_done() -> None:
+    search = TextSearch(compile_query(SearchQuery("x")))
+    assert not search.add([Match(1, 0, 1)], done=False, top_line=50)
+    assert search.add([], done=True, top_line=50)
+    assert search.current_match == Match(1, 0, 1)
+    empty = TextSearch(compile_query(SearchQuery("x")))
+    empty.add([], done=True, top_line=0)
+    assert empty.status == "no match"
+    assert not empty.step(1, top_line=0)
+    assert TextSearch().status == ""
+
+
+def test_scan_reports_the_first_match_at_once_then_the_rest() -> None:
+    text = DisplayText(("".join(f"row {n}\n" for n in range(50_000))).encode())
+    assert text.blocks > 1
+    calls: list[tuple[int, bool]] = []
+    scan(
+        compile_query(SearchQuery("row 1", case_sensitive=True)),
+        text.chunks(),
+        lambda batch, done: calls.append((len(batch), done)),
+        every=3600,  # after the first batch, nothing until the end
+    )
+    # The first block's matches at once, the rest at the end.
+    assert len(calls) == 2
+    assert calls[0][1] is False
+    assert calls[1][1] is True
+    assert 0 < calls[0][0] < 11_111
+    assert sum(count for count, _done in calls) == 11_111  # row 1, 10-19, ..., 10000-19999
+
+
+def test_a_cancelled_scan_reports_nothing_more() -> None:
+    text = DisplayText(b"a\n" * 10)
+    calls: list[bool] = []
+    scan(
+        compile_query(SearchQuery("a")),
+        text.chunks(),
+        lambda b, d: calls.append(d),
+        cancelled=lambda: True,
+    )
+    assert calls == []
