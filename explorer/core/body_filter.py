@@ -1,0 +1,198 @@
+"""Filtering a JSON body: keep only what a JSONPath or jq expression selects.
+
+JSONPath is RFC 9535 as the ``python-jsonpath`` package reads it, with its
+extensions: ``match()``/``search()`` are the RFC's regular-expression functions
+(``$..customers[?match(@.name, 'A.*')]``), and ``=~ /A.*/`` is the package's own
+regex operator (its right side is a ``/pattern/`` literal, not a quoted string).
+jq is the real jq, through the ``jq`` package, when it is installed
+(``pip install 'restwalk[jq]'``).
+
+The result is pretty-printed JSON, bounded: past :data:`MAX_RESULT` bytes the
+rest is left out and the result says so. A long filter checks ``cancelled``
+between values, so a newer expression stops an older one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import orjson
+
+__all__ = [
+    "LANGUAGES",
+    "MAX_RESULT",
+    "FilterError",
+    "FilterResult",
+    "Language",
+    "jq_available",
+    "parse_document",
+    "run_filter",
+]
+
+Language = Literal["jsonpath", "jq"]
+#: The filter languages, in the order the filter line offers them.
+LANGUAGES: tuple[Language, ...] = ("jsonpath", "jq")
+#: A filter's result stops growing here (pretty-printed bytes).
+MAX_RESULT = 8 * 1024 * 1024
+JQ_INSTALL = "jq filters need the jq package: pip install 'restwalk[jq]'"
+
+
+class FilterError(ValueError):
+    """An expression that cannot be run, or a body it cannot run on, with where."""
+
+    def __init__(self, message: str, position: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        #: The offset in the expression where the problem is, when known.
+        self.position = position
+
+
+@dataclass(frozen=True)
+class FilterResult:
+    """What a filter selected: ``text`` (pretty JSON) holding ``count`` values."""
+
+    text: bytes
+    count: int
+    #: True when values were left out at :data:`MAX_RESULT`.
+    truncated: bool = False
+    #: A remark for the person (a likely mistake in the expression), or "".
+    hint: str = ""
+
+    @property
+    def summary(self) -> str:
+        """``12 values`` / ``no value`` / ``the first 1,234 values (8 MB shown)``."""
+        if self.count == 0:
+            return "a value too large to show" if self.truncated else "no value"
+        values = f"{self.count:,} value{'s' if self.count != 1 else ''}"
+        if self.truncated:
+            return f"the first {values} ({MAX_RESULT // (1024 * 1024)} MB shown)"
+        return values
+
+
+def jq_available() -> bool:
+    """True when the ``jq`` package can be imported."""
+    try:
+        import jq  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def parse_document(body: bytes) -> Any:
+    """``body`` parsed as JSON; :class:`FilterError` says why it is not."""
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError as error:
+        raise FilterError(f"The body is not JSON ({error}): nothing to filter.") from None
+
+
+def run_filter(
+    language: Language,
+    expression: str,
+    *,
+    document: Callable[[], Any],
+    body: bytes,
+    cancelled: Callable[[], bool] = lambda: False,
+) -> FilterResult:
+    """Run ``expression`` on a JSON body: ``document()`` gives it parsed (JSONPath works on
+    Python values; the caller may keep it between filters), ``body`` as received (jq reads
+    it itself). Raises :class:`FilterError`."""
+    if not expression.strip():
+        raise FilterError("Type an expression: $.name, $..href, $.items[0]")
+    if language == "jq":
+        return _collect(_jq_values(expression, body), cancelled, array=False)
+    return _collect(
+        _jsonpath_values(expression, document()), cancelled, array=True, hint=_hint(expression)
+    )
+
+
+# -- JSONPath -----------------------------------------------------------------------------
+
+
+def _jsonpath_values(expression: str, document: Any) -> Iterator[Any]:
+    import jsonpath  # imported when first used: most sessions never filter
+
+    try:
+        path = jsonpath.compile(expression)
+    except jsonpath.JSONPathError as error:
+        token = getattr(error, "token", None)
+        position = getattr(token, "index", None)
+        message = str(error.args[0]) if error.args else str(error)
+        where = f" at position {position + 1}" if position is not None else ""
+        raise FilterError(f"Not a JSONPath{where}: {message}", position) from None
+    try:
+        for match in path.finditer(document):
+            yield match.obj
+    except jsonpath.JSONPathError as error:
+        raise FilterError(f"JSONPath: {error.args[0] if error.args else error}") from None
+    except RecursionError:
+        raise FilterError("JSONPath: the document is nested too deep to walk") from None
+
+
+_QUOTED_REGEX = re.compile(r"=~\s*['\"]")
+
+
+def _hint(expression: str) -> str:
+    if _QUOTED_REGEX.search(expression):
+        return "=~ takes a /regex/ (=~ /A.*/), or write match(@.name, 'A.*')"
+    return ""
+
+
+# -- jq -----------------------------------------------------------------------------------
+
+_JQ_COLUMN = re.compile(r"line (\d+), column (\d+)")
+
+
+def _jq_values(expression: str, body: bytes) -> Iterator[Any]:
+    try:
+        import jq
+    except ImportError:
+        raise FilterError(JQ_INSTALL) from None
+    try:
+        program = jq.compile(expression)
+    except ValueError as error:
+        message = str(error)
+        found = _JQ_COLUMN.search(message)
+        position = int(found.group(2)) - 1 if found and found.group(1) == "1" else None
+        first = message.splitlines()[0].removeprefix("jq: error: ")
+        raise FilterError(f"Not a jq program: {first}", position) from None
+    try:
+        yield from program.input_text(body.decode("utf-8", errors="replace"))
+    except ValueError as error:
+        raise FilterError(f"jq: {str(error).splitlines()[0]}") from None
+
+
+# -- the result ---------------------------------------------------------------------------
+
+
+def _collect(
+    values: Iterator[Any], cancelled: Callable[[], bool], *, array: bool, hint: str = ""
+) -> FilterResult:
+    """Pretty-print ``values`` (as one array, or one after another as jq prints them)."""
+    kept: list[bytes] = []
+    size = 0
+    truncated = False
+    for value in values:
+        if cancelled():
+            break
+        try:
+            text = orjson.dumps(value, option=orjson.OPT_INDENT_2)
+        except TypeError:  # (orjson.JSONEncodeError is one)
+            text = orjson.dumps(str(value))
+        if size + len(text) > MAX_RESULT:
+            truncated = True
+            break
+        kept.append(text)
+        size += len(text) + 4
+    if array:
+        if kept:
+            items = [b"  " + item.replace(b"\n", b"\n  ") for item in kept]
+            text = b"[\n" + b",\n".join(items) + b"\n]\n"
+        else:
+            text = b"[]\n"
+    else:
+        text = b"".join(item + b"\n" for item in kept)
+    return FilterResult(text, len(kept), truncated, hint)

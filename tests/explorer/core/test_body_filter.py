@@ -1,0 +1,134 @@
+"""Filtering a JSON body with JSONPath (python-jsonpath) and jq (the jq package)."""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+import orjson
+import pytest
+
+from explorer.core import body_filter
+from explorer.core.body_filter import FilterError, parse_document, run_filter
+
+BODY = orjson.dumps(
+    {
+        "_embedded": {
+            "customers": [
+                {"name": "Ann", "address": {"city": "Oslo"}},
+                {"name": "Bob", "address": {"city": "Rome"}},
+                {"name": "Alma", "address": {"city": "Lima"}},
+            ]
+        },
+        "count": 3,
+    }
+)
+
+
+def _run(language: body_filter.Language, expression: str) -> body_filter.FilterResult:
+    return run_filter(language, expression, document=lambda: parse_document(BODY), body=BODY)
+
+
+def test_jsonpath_selects_an_array_of_values() -> None:
+    result = _run("jsonpath", "$._embedded.customers[*].name")
+    assert orjson.loads(result.text) == ["Ann", "Bob", "Alma"]
+    assert result.count == 3
+    assert result.summary == "3 values"
+    assert result.text.startswith(b'[\n  "Ann",')  # pretty, as the body is shown
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "$._embedded.customers[?match(@.name, 'A.*')].address",  # RFC 9535 match()
+        "$._embedded.customers[?search(@.name, '^A')].address",  # RFC 9535 search()
+        "$._embedded.customers[?@.name =~ /A.*/].address",  # python-jsonpath's =~
+    ],
+)
+def test_jsonpath_regular_expressions(expression: str) -> None:
+    result = _run("jsonpath", expression)
+    assert orjson.loads(result.text) == [{"city": "Oslo"}, {"city": "Lima"}]
+    assert result.hint == ""
+
+
+def test_a_quoted_regex_after_the_tilde_gets_a_hint() -> None:
+    result = _run("jsonpath", "$._embedded.customers[?@.name =~ 'A.*'].address")
+    assert result.count == 0
+    assert result.summary == "no value"
+    assert "=~ /A.*/" in result.hint
+
+
+def test_a_bad_jsonpath_is_explained_with_its_position() -> None:
+    with pytest.raises(FilterError) as caught:
+        _run("jsonpath", "$._embedded.customers[?@.name == ]")
+    assert caught.value.position == 33
+    assert caught.value.message.startswith("Not a JSONPath at position 34:")
+
+
+def test_an_empty_expression_says_what_to_type() -> None:
+    with pytest.raises(FilterError, match="Type an expression"):
+        _run("jsonpath", "  ")
+
+
+def test_a_body_that_is_not_json_cannot_be_filtered() -> None:
+    with pytest.raises(FilterError, match="not JSON"):
+        run_filter("jsonpath", "$", document=lambda: parse_document(b"<html>"), body=b"<html>")
+
+
+def test_jq_prints_each_value_as_jq_does() -> None:
+    result = _run("jq", '._embedded.customers[] | select(.name | test("^A")) | .name')
+    assert result.text == b'"Ann"\n"Alma"\n'
+    assert result.count == 2
+
+
+def test_a_bad_jq_program_is_explained_with_its_column() -> None:
+    with pytest.raises(FilterError) as caught:
+        _run("jq", ".count | ")
+    assert caught.value.message.startswith("Not a jq program: syntax error")
+    assert caught.value.position == 8
+
+
+def test_a_jq_error_while_running_is_explained() -> None:
+    with pytest.raises(FilterError, match="jq: Cannot index number"):
+        _run("jq", ".count.x")
+
+
+def test_without_the_jq_package_the_filter_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real_import = builtins.__import__
+
+    def no_jq(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "jq":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_jq)
+    assert not body_filter.jq_available()
+    with pytest.raises(FilterError, match=r"pip install 'restwalk\[jq\]'"):
+        _run("jq", ".count")
+
+
+def test_a_large_result_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(body_filter, "MAX_RESULT", 100)
+    result = _run("jsonpath", "$._embedded.customers[*]")
+    assert result.truncated
+    assert 0 < result.count < 3
+    assert result.summary.startswith(f"the first {result.count} value")
+
+
+def test_a_cancelled_filter_stops_between_values() -> None:
+    seen = []
+
+    def cancelled() -> bool:
+        seen.append(1)
+        return len(seen) > 1
+
+    result = run_filter(
+        "jsonpath",
+        "$._embedded.customers[*].name",
+        document=lambda: parse_document(BODY),
+        body=BODY,
+        cancelled=cancelled,
+    )
+    assert result.count == 1
