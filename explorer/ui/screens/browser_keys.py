@@ -12,6 +12,11 @@ NUMBER_RULE = (
     "pause of 3 s starts a new number; keys typed while a page loads do not act on it."
 )
 
+FILTER_HELP = (
+    "Filter the JSON body: JSONPath (RFC 9535, e.g. `$..customers[?match(@.name, 'A.*')]`; "
+    "`=~ /A.*/` too) or, with restwalk[jq] installed, jq (alt+l switches)"
+)
+
 BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("ctrl+l", "focus_url", "URL", tooltip="Go to the URL bar: a URL, /path or host:port"),
     Binding("alt+left", "back", "Back", tooltip="Back to the previous page, as it was"),
@@ -30,6 +35,12 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("h", "tab('headers')", "Headers", show=False, tooltip="Show the headers"),
     Binding("w", "tab('raw')", "Raw", show=False, tooltip="Show the raw wire text"),
     Binding("t", "tab('trip')", "Trip", show=False, tooltip="Redirects, timings, sizes"),
+    Binding("slash", "search", "Search", tooltip="Search the body, raw or headers tab as you type"),
+    Binding("n", "next_match(1)", "Next", show=False, tooltip="The next match of the search"),
+    Binding("N", "next_match(-1)", "Previous", show=False, tooltip="The previous match"),
+    Binding("vertical_line", "filter", "Filter", show=False, tooltip=FILTER_HELP),
+    Binding("W", "wrap", "Wrap", show=False, tooltip="Wrap long lines, or scroll sideways again"),
+    Binding("y", "copy", "Copy", tooltip="Copy the body, a line, a header or a link's URL"),
     *[
         Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
         for n in range(10)

@@ -38,7 +38,10 @@ WALK = """\
    URI segment, query parameter, header or media-type parameter, by the name the API
    uses (on the mock, v2 turns an address into an object). A URL typed in the URL bar
    is sent as typed. **Escape** cancels a request on its way.
-8. **l** opens the learning screen: every status code, header, method and REST
+8. **/** searches the body, raw or headers tab as you type (**n** / **N**: next and
+   previous match); **|** filters a JSON body with JSONPath or jq; **W** wraps long
+   lines; **y** copies the body, a line, a header or a link's URL.
+9. **l** opens the learning screen: every status code, header, method and REST
    constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
 """
 
@@ -66,7 +69,8 @@ def bindings_table(title: str, bindings: Iterable[BindingType]) -> str:
             seen.add("digit")
             rows.append(f"| 0 … 9 | {NUMBER_RULE} |")
             continue
-        rows.append(f"| {_key_label(binding.key)} | {description} |")
+        key = _key_label(binding.key).replace("|", "\\|")  # (a | would end the cell)
+        rows.append(f"| {key} | {description} |")
     return f"## {title}\n\n| key | does |\n|---|---|\n" + "\n".join(rows) + "\n"
 
 

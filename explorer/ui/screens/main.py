@@ -25,6 +25,7 @@ from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.ui.painted import after_paint
 from explorer.ui.screens.browser_dialogs import BrowserDialogs
 from explorer.ui.screens.browser_keys import BROWSER_KEYS
+from explorer.ui.screens.browser_reading import BrowserReading
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.key_bar import KeyBar
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 # The dialogs are imported where they open: the first screen does not wait for them.
 
 
-class BrowserScreen(BrowserDialogs):
+class BrowserScreen(BrowserDialogs, BrowserReading):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
     CSS_PATH = "main.tcss"
@@ -246,7 +247,7 @@ class BrowserScreen(BrowserDialogs):
             return self.session.shown is not None
         if action == "digit":
             return bool(self.query_one(LinksPanel).links)
-        return True
+        return super().check_action(action, parameters)
 
     def action_focus_url(self) -> None:
         url = self.query_one("#url", Input)

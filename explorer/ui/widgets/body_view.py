@@ -9,29 +9,37 @@ Large JSON is pretty-printed in a thread worker; meanwhile the top of the
 document, re-indented from its first bytes, is shown at once. Syntax
 highlighting (pygments) also runs in a thread worker, for the visible rows
 only, and each highlighted row is cached; until it is ready a row shows plain.
+
+A search (:meth:`BodyView.search`) runs in a thread worker too, a block of
+lines at a time (:mod:`explorer.core.text_search`), and streams its matches to
+the view: the first one is shown as soon as it is found, the count grows as the
+rest are. A filter's result (:meth:`BodyView.show_filtered`) replaces the text
+shown until :meth:`BodyView.unfilter` brings the body back.
 """
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from functools import partial
 
 from pygments.lexer import Lexer
-from pygments.lexers import get_lexer_by_name
-from pygments.util import ClassNotFound
 from rich.segment import Segment
 from rich.style import Style
-from rich.syntax import PygmentsSyntaxTheme
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.worker import get_current_worker
 
 from explorer.core.body import DisplayText, format_body, format_text, quick_json_lines
 from explorer.core.memory import one_large_parse
+from explorer.core.text_search import Match, Matches, TextSearch, scan
 from explorer.ui.painted import call_after_paint
+from explorer.ui.widgets.line_highlighter import LineHighlighter, lexer_for
+from explorer.ui.widgets.wrap_index import WrapIndex, piece_range
 
 #: Bodies up to this size are formatted at once, on the UI thread (it takes milliseconds).
 INLINE_FORMAT_LIMIT = 256 * 1024
@@ -39,6 +47,9 @@ INLINE_FORMAT_LIMIT = 256 * 1024
 LONG_ROW = 2000
 _HIGHLIGHT_CACHE = 4000
 _HIGHLIGHT_MARGIN = 60
+_MATCH = Style(color="black", bgcolor="yellow")
+_CURRENT_MATCH = Style(color="black", bgcolor="dark_orange", bold=True)
+_CURSOR = Style(bgcolor="grey30")
 
 
 class BodyView(ScrollView, can_focus=True):
@@ -52,6 +63,13 @@ class BodyView(ScrollView, can_focus=True):
         &:focus { background-tint: $foreground 5%; }
     }
     """
+
+    class SearchChanged(Message):
+        """Matches were found, or the current match moved: the count to show is new."""
+
+        def __init__(self, view: BodyView) -> None:
+            super().__init__()
+            self.view = view
 
     class Ready(Message):
         """The whole text is formatted and shown (its line count is final)."""
@@ -69,12 +87,21 @@ class BodyView(ScrollView, can_focus=True):
         self._notes: tuple[str, ...] = ()
         self._generation = 0
         self._lexer: Lexer | None = None
-        self._theme = PygmentsSyntaxTheme("monokai")
-        self._token_styles: dict[object, Style] = {}
+        self._highlighter = LineHighlighter()
         self._highlighted: OrderedDict[int, Text] = OrderedDict()
         self._pending = False
         self._width = 0
         self.formatting = False
+        #: Bumped by each new body: a format result for an older one is dropped.
+        self._body_generation = 0
+        #: The body's own text while a filter's result is shown instead.
+        self._unfiltered: DisplayText | None = None
+        self._search = TextSearch()
+        #: The line a copy takes ("the line under the cursor"): clicked, or the current match.
+        self.cursor_line: int | None = None
+        self._awaiting_format = False
+        self._wrap = False
+        self._wrap_index: WrapIndex | None = None
 
     # -- public interface ------------------------------------------------------------------
 
@@ -94,18 +121,45 @@ class BodyView(ScrollView, can_focus=True):
             return self._notes[row]
         return self._text.line(row - len(self._notes))
 
+    @property
+    def wrap(self) -> bool:
+        """True when long lines wrap (no sideways scrolling)."""
+        return self._wrap
+
+    def set_wrap(self, wrap: bool) -> None:
+        """Wrap long lines at the view's width, or show them whole again (sideways scrolling);
+        the line at the top stays at the top."""
+        top = self._top_line()
+        self._wrap = wrap
+        self._wrap_index = None
+        self._rewrap()
+        self.scroll_to(0, self._row_of(top), animate=False, immediate=True, force=True)
+
+    @property
+    def text(self) -> DisplayText:
+        """The text shown now (a filter's result while one is shown)."""
+        return self._text
+
+    @property
+    def filtered(self) -> bool:
+        """True while a filter's result is shown instead of the body."""
+        return self._unfiltered is not None
+
     def clear(self) -> None:
         """Show nothing."""
+        self._new_body()
         self._set(DisplayText(b""), ())
 
     def show_text(self, text: str, language: str | None = None) -> None:
         """Show ``text`` as it is, highlighted as ``language`` (a pygments alias), from its top."""
+        self._new_body()
         self._scroll_home()
         self._set(format_text(text, language), ())
 
     def show(self, body: bytes, media_type: str | None) -> None:
         """Show a response body from its top: JSON pretty-printed, text highlighted, binary
         summarized."""
+        self._new_body()
         self._scroll_home()
         if len(body) <= INLINE_FORMAT_LIMIT:
             formatted = format_body(body, media_type)
@@ -116,7 +170,27 @@ class BodyView(ScrollView, can_focus=True):
         # A newer body meanwhile makes this one's result stale (see _formatted).
         call_after_paint(self, partial(self._format_in_thread, generation, body, media_type))
 
+    def show_filtered(self, text: DisplayText) -> None:
+        """Show a filter's result in place of the body (which :meth:`unfilter` brings back)."""
+        if self._unfiltered is None:
+            self._unfiltered = self._text
+        self._scroll_home()
+        self._set(text, text.notes)
+
+    def unfilter(self) -> None:
+        """Show the body again after a filter's result."""
+        if self._unfiltered is not None:
+            text, self._unfiltered = self._unfiltered, None
+            self._scroll_home()
+            self._set(text, text.notes, final=not self._awaiting_format)
+
     # -- loading ---------------------------------------------------------------------------
+
+    def _new_body(self) -> None:
+        self._body_generation += 1
+        self._unfiltered = None
+        self._awaiting_format = False
+        self.cursor_line = None
 
     def _scroll_home(self) -> None:
         """A new text starts at its top, whatever the last one was scrolled to."""
@@ -127,14 +201,74 @@ class BodyView(ScrollView, can_focus=True):
         self._text = text
         self._notes = notes
         self._highlighted.clear()
-        self._lexer = _lexer_for(text.language)
+        self._lexer = lexer_for(text.language)
         self._width = max([text.width, *(len(n) for n in notes)], default=0)
         self.formatting = not final
-        self.virtual_size = Size(self._width, self.line_count)
+        self._wrap_index = None
+        self._rewrap()
         if final:
             self.post_message(self.Ready(self, self.line_count))
+        if self._search.pattern is not None:
+            self.search(self._search.pattern)  # the same search, in the new text
         self.refresh()
         return self._generation
+
+    # -- wrapping --------------------------------------------------------------------------
+
+    def _size_virtually(self) -> None:
+        index = self._wrap_index
+        if index is None:
+            self.virtual_size = Size(self._width, self.line_count)
+        else:
+            self.virtual_size = Size(index.width, len(self._notes) + index.rows)
+
+    def _rewrap(self) -> None:
+        """Index the text's rows at the view's width (a large text's in a thread)."""
+        width = self.scrollable_content_region.width
+        if not self._wrap or width <= 0:
+            self._size_virtually()
+            return
+        if self._text.size <= INLINE_FORMAT_LIMIT:
+            self._wrap_index = WrapIndex(self._text, width)
+        else:
+            self._wrap_in_thread(self._generation, self._text, width)
+        self._size_virtually()
+        self.refresh()
+
+    @work(thread=True, exclusive=True, group="wrap", description="wrap lines")
+    def _wrap_in_thread(self, generation: int, text: DisplayText, width: int) -> None:
+        worker = get_current_worker()
+        index = WrapIndex(text, width, lambda: worker.is_cancelled)
+        if index.complete:
+            self.app.call_from_thread(self._wrapped, generation, index)
+
+    def _wrapped(self, generation: int, index: WrapIndex) -> None:
+        if generation == self._generation and self._wrap:
+            top = self._top_line()
+            self._wrap_index = index
+            self._size_virtually()
+            self.scroll_to(0, self._row_of(top), animate=False, immediate=True, force=True)
+            self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        index = self._wrap_index
+        if self._wrap and (index is None or index.width != self.scrollable_content_region.width):
+            self._rewrap()
+
+    def _row_of(self, line: int, column: int = 0) -> int:
+        """The screen row (of the whole text, notes included) showing ``column`` of ``line``."""
+        index = self._wrap_index
+        if index is None:
+            return len(self._notes) + line
+        return len(self._notes) + index.first_row(line) + column // index.width
+
+    def _line_at(self, row: int) -> int:
+        """The line shown on screen row ``row`` (of the whole text; notes give -1)."""
+        number = row - len(self._notes)
+        index = self._wrap_index
+        if number < 0 or index is None:
+            return number
+        return index.locate(number)[0]
 
     def _set_placeholder(self, body: bytes, media_type: str | None) -> int:
         size = f"{len(body) / 1_000_000:.1f} MB"
@@ -144,8 +278,10 @@ class BodyView(ScrollView, can_focus=True):
             text = format_text(preview, "json")
         else:
             text = format_text(body[:65536].decode("utf-8", errors="replace"), None)
-        note = f"Formatting {size}; the top is shown meanwhile."
-        return self._set(text, (note,), final=False)
+        text.notes = (f"Formatting {size}; the top is shown meanwhile.",)
+        self._set(text, text.notes, final=False)
+        self._awaiting_format = True
+        return self._body_generation
 
     # An explicit description: by default Textual builds one from the arguments,
     # and the repr of a 20 MB body costs the UI thread a tenth of a second.
@@ -156,9 +292,93 @@ class BodyView(ScrollView, can_focus=True):
         self.app.call_from_thread(self._formatted, generation, formatted)
 
     def _formatted(self, generation: int, formatted: DisplayText) -> None:
-        if generation != self._generation:
+        if generation != self._body_generation:
             return  # a newer body replaced this one meanwhile
+        self._awaiting_format = False
+        if self._unfiltered is not None:  # a filter's result is shown: the body waits
+            self._unfiltered = formatted
+            return
         self._set(formatted, formatted.notes)
+
+    # -- searching -------------------------------------------------------------------------
+
+    @property
+    def matches(self) -> Matches:
+        """The matches of the search found so far."""
+        return self._search.matches
+
+    @property
+    def current_match(self) -> Match | None:
+        """The match the view is on, if any."""
+        return self._search.current_match
+
+    @property
+    def search_status(self) -> str:
+        """``3 of 41``, ``no match``, ``12 so far``: the count the find bar shows."""
+        return self._search.status
+
+    def search(self, pattern: re.Pattern[str] | None) -> None:
+        """Find ``pattern`` in the text shown (None: stop searching), in a thread worker;
+        the first match at or after the top line shown becomes the current one."""
+        self._search = TextSearch(pattern)
+        self.workers.cancel_group(self, "search")
+        if pattern is not None:
+            self._search_in_thread(self._search, self._text, pattern)
+        self.post_message(self.SearchChanged(self))
+        self.refresh()
+
+    def step_match(self, step: int) -> None:
+        """Go ``step`` matches on (or back), round the end, and scroll to it."""
+        if self._search.step(step, self._top_line()):
+            self._show_current()
+
+    @work(thread=True, exclusive=True, group="search", description="search")
+    def _search_in_thread(
+        self, search: TextSearch, text: DisplayText, pattern: re.Pattern[str]
+    ) -> None:
+        worker = get_current_worker()
+
+        def report(batch: list[Match], done: bool) -> None:
+            self.app.call_from_thread(self._found, search, batch, done)
+
+        scan(pattern, text.chunks(), report, cancelled=lambda: worker.is_cancelled)
+
+    def _found(self, search: TextSearch, batch: list[Match], done: bool) -> None:
+        if search is not self._search:
+            return  # a newer search (or text) replaced this one
+        if search.add(batch, done, self._top_line()):
+            self._show_current()
+        self.post_message(self.SearchChanged(self))
+        self.refresh()
+
+    def _top_line(self) -> int:
+        return max(self._line_at(int(self.scroll_offset.y)), 0)
+
+    def _show_current(self) -> None:
+        """Scroll the current match into view (a third from the top) and put the cursor on it."""
+        match = self.current_match
+        if match is None:
+            return
+        self.cursor_line = match.line
+        row = self._row_of(match.line, match.start)
+        top = int(self.scroll_offset.y)
+        height = max(self.size.height, 1)
+        y = top if top <= row < top + height else max(row - height // 3, 0)
+        left = int(self.scroll_offset.x)
+        width = max(self.size.width, 1)
+        x = left if left <= match.start and match.end <= left + width else max(match.start - 8, 0)
+        if self._wrap_index is not None:
+            x = 0
+        self.scroll_to(x, y, animate=False, immediate=True, force=True)
+        self.post_message(self.SearchChanged(self))
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click puts the cursor on a line: the line a copy takes."""
+        number = self._line_at(int(self.scroll_offset.y) + event.y)
+        if 0 <= number < len(self._text):
+            self.cursor_line = number
+            self.refresh()
 
     # -- highlighting ----------------------------------------------------------------------
 
@@ -186,23 +406,8 @@ class BodyView(ScrollView, can_focus=True):
     def _highlight_rows(
         self, generation: int, text: DisplayText, lexer: Lexer, rows: list[int]
     ) -> None:
-        done = {n: self._highlight_line(lexer, text.line(n)) for n in rows}
+        done = {n: self._highlighter.line(lexer, text.line(n)) for n in rows}
         self.app.call_from_thread(self._highlighted_rows, generation, done)
-
-    def _token_style(self, token_type: object) -> Style:
-        # The theme's foreground only: its background would box each token on our surface.
-        style = self._token_styles.get(token_type)
-        if style is None:
-            themed = self._theme.get_style_for_token(token_type)  # type: ignore[arg-type]
-            style = Style(color=themed.color, bold=themed.bold, italic=themed.italic)
-            self._token_styles[token_type] = style
-        return style
-
-    def _highlight_line(self, lexer: Lexer, line: str) -> Text:
-        text = Text(no_wrap=True, end="")
-        for token_type, value in lexer.get_tokens(line):
-            text.append(value.rstrip("\n"), self._token_style(token_type))
-        return text
 
     def _highlighted_rows(self, generation: int, done: dict[int, Text]) -> None:
         if generation != self._generation:
@@ -215,37 +420,60 @@ class BodyView(ScrollView, can_focus=True):
     # -- rendering -------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
-        """Row ``y`` of the widget: the note, highlighted line, or plain line under it."""
+        """Row ``y`` of the widget: the note, highlighted line, or plain line under it (or
+        the piece of it on that row, when wrapping), with the search's matches marked."""
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
         width = self.size.width
         base = self.rich_style
-        if row >= self.line_count:
-            return Strip.blank(width, base)
-        if row < len(self._notes):
+        notes = len(self._notes)
+        index = self._wrap_index
+        if row < notes:
             note = self._notes[row]
             style = base + Style(color="yellow", italic=True)
             return Strip([Segment(note, style)]).crop_extend(scroll_x, scroll_x + width, base)
-        number = row - len(self._notes)
-        line = self._text.line(number)
-        if len(line) > self._width:
-            self._width = len(line)
-            self.virtual_size = Size(self._width, self.line_count)
+        if index is not None:
+            if row - notes >= index.rows:
+                return Strip.blank(width, base)
+            number, piece = index.locate(row - notes)
+            line = self._text.line(number)
+            left, right = piece_range(line, index.width, piece)
+        else:
+            if row >= self.line_count:
+                return Strip.blank(width, base)
+            number = row - notes
+            line = self._text.line(number)
+            if len(line) > self._width:
+                self._width = len(line)
+                self._size_virtually()
+            left, right = scroll_x, scroll_x + width
+        if number == self.cursor_line:
+            base += _CURSOR
+        return (
+            self._line_strip(number, line, left, right)
+            .apply_style(base)
+            .extend_cell_length(width, base)
+        )
+
+    def _line_strip(self, number: int, line: str, left: int, right: int) -> Strip:
+        """Cells ``left`` to ``right`` of line ``number``: highlighted, matches marked."""
         highlighted = self._highlighted.get(number)
-        if highlighted is None:
-            if self._lexer is not None and len(line) <= LONG_ROW:
-                self._schedule_highlight()
-            visible = line[scroll_x : scroll_x + width]
-            return Strip([Segment(visible, base)]).extend_cell_length(width, base)
-        segments = list(highlighted.render(self.app.console))
-        strip = Strip(segments, highlighted.cell_len)
-        return strip.apply_style(base).crop_extend(scroll_x, scroll_x + width, base)
+        if highlighted is None and self._lexer is not None and len(line) <= LONG_ROW:
+            self._schedule_highlight()
+        matches = self._search.matches
+        spans = matches.on_line(number) if matches else []
+        if highlighted is None and (len(line) > LONG_ROW or (not spans and line.isascii())):
+            # Cut to the view first (a long line may be megabytes): only that is styled.
+            text = Text(line[left:right], no_wrap=True, end="")
+            self._mark(text, number, spans, -left)
+            return Strip(list(text.render(self.app.console)), text.cell_len)
+        text = highlighted.copy() if highlighted is not None else Text(line, no_wrap=True, end="")
+        self._mark(text, number, spans, 0)
+        return Strip(list(text.render(self.app.console)), text.cell_len).crop(left, right)
 
-
-def _lexer_for(language: str | None) -> Lexer | None:
-    if not language:
-        return None
-    try:
-        return get_lexer_by_name(language, stripnl=False, ensurenl=False)
-    except ClassNotFound:
-        return None
+    def _mark(self, text: Text, number: int, spans: list[tuple[int, int]], shift: int) -> None:
+        """Style the search's matches on line ``number`` in ``text`` (columns + ``shift``)."""
+        current = self.current_match
+        for start, end in spans:
+            is_current = current is not None and (current.line, current.start) == (number, start)
+            text.stylize(_CURRENT_MATCH if is_current else _MATCH, start + shift, end + shift)

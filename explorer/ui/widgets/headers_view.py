@@ -5,6 +5,8 @@ Names and values are the server's: shown as plain text, control characters visib
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -37,6 +39,10 @@ class HeadersView(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.names: tuple[str, ...] = ()
+        self.headers: tuple[tuple[str, str], ...] = ()
+        self._pattern: re.Pattern[str] | None = None
+        self._found: list[int] = []
+        self._current: int | None = None
 
     def compose(self) -> ComposeResult:
         yield RowTable((("Header", NAME_WIDTH), ("Value", VALUE_WIDTH)))
@@ -45,12 +51,53 @@ class HeadersView(Vertical):
     def show_headers(self, headers: tuple[tuple[str, str], ...]) -> None:
         """Replace the rows with ``headers`` in the order received."""
         self.names = tuple(name for name, _value in headers)
+        self.headers = headers
         self.query_one(RowTable).set_rows(headers)
         self.query_one("#header-note", Static).update(
             "Move onto a header to see what it means; Enter explains it fully."
             if headers
             else "No headers."
         )
+
+    # -- searching: the rows whose "name: value" matches, the cursor on the current one --------
+
+    @property
+    def table(self) -> RowTable:
+        """The table of headers."""
+        return self.query_one(RowTable)
+
+    @property
+    def search_status(self) -> str:
+        """``2 of 5``, ``no match``: the count the find bar shows."""
+        if self._pattern is None:
+            return ""
+        if not self._found:
+            return "no match"
+        current = f"{self._current + 1} of " if self._current is not None else ""
+        return f"{current}{len(self._found)} header{'s' if len(self._found) != 1 else ''}"
+
+    def search(self, pattern: re.Pattern[str] | None) -> None:
+        """Find ``pattern`` in each header as ``name: value``; the cursor goes to the first."""
+        self._pattern = pattern
+        self._current = None
+        self._found = []
+        if pattern is not None:
+            self._found = [
+                row
+                for row, (name, value) in enumerate(self.headers)
+                if pattern.search(f"{name}: {value}")
+            ]
+            self.step_match(1)
+
+    def step_match(self, step: int) -> None:
+        """Move the cursor ``step`` matching headers on, round the end."""
+        if not self._found:
+            return
+        if self._current is None:
+            self._current = 0 if step > 0 else len(self._found) - 1
+        else:
+            self._current = (self._current + step) % len(self._found)
+        self.table.move_cursor(self._found[self._current])
 
     def on_row_table_highlighted(self, event: RowTable.Highlighted) -> None:
         event.stop()

@@ -33,8 +33,30 @@ class _Key:
     description: str
     enabled: bool
     tooltip: str
+    action: str = ""
     start: int = 0
     end: int = 0
+
+
+#: Actions whose keys stay on a narrow bar (help, learn, quit): the others give way first.
+KEPT_ACTIONS = frozenset({"help", "learn", "quit"})
+
+
+def _fit_keys(keys: list[_Key], room: int) -> list[_Key]:
+    """``keys`` for a line of ``room`` cells, compact: when they do not all fit, the last
+    of the others give way to :data:`KEPT_ACTIONS` (``?``, ``l`` and ``q`` stay in
+    sight on an 80-column terminal)."""
+    width = sum(len(f"{k.display} {k.description} ") for k in keys)
+    if width <= room:
+        return keys
+    kept = list(keys)
+    for key in reversed(keys):
+        if width <= room - 1:  # (one cell for the "…" that says keys are left out)
+            break
+        if key.action not in KEPT_ACTIONS:
+            kept.remove(key)
+            width -= len(f"{key.display} {key.description} ")
+    return kept
 
 
 class KeyBar(Widget, can_focus=False):
@@ -98,7 +120,11 @@ class KeyBar(Widget, can_focus=False):
             if binding.show and binding.action not in actions:
                 actions.add(binding.action)
                 display = app.get_key_display(binding)
-                keys.append(_Key(binding.key, display, binding.description, enabled, tooltip))
+                keys.append(
+                    _Key(
+                        binding.key, display, binding.description, enabled, tooltip, binding.action
+                    )
+                )
         palette = None
         if app.ENABLE_COMMAND_PALETTE and app.COMMAND_PALETTE_BINDING in active:
             _node, binding, enabled, _tooltip = active[app.COMMAND_PALETTE_BINDING]
@@ -124,6 +150,7 @@ class KeyBar(Widget, can_focus=False):
         # Too many keys for the width: drop the padding, as Footer's compact mode does.
         roomy = sum(len(f" {k.display} {k.description} ") for k in keys) <= room
         lead = " " if roomy else ""
+        fitted = _fit_keys(keys, room)
 
         def add(key: _Key, index: int, lead: str = lead) -> _Key:
             start = len(line)
@@ -135,8 +162,10 @@ class KeyBar(Widget, can_focus=False):
                 line.append(f"{key.description} ", description_style + extra)
             return replace(key, start=start, end=len(line))
 
-        for index, key in enumerate(keys):
+        for index, key in enumerate(fitted):
             placed.append(add(key, index))
+        if len(fitted) < len(keys):
+            line.append("…")  # keys left out: ? lists them all
         if palette is not None:
             if len(line) > room:  # still too long: the palette's key stays in sight
                 line.truncate(max(0, room - 1))
@@ -145,7 +174,7 @@ class KeyBar(Widget, can_focus=False):
             gap = max(1, self.size.width - len(line) - palette_width)
             line.append(" " * gap)
             line.append("▏", self.get_component_rich_style("key-bar--separator"))
-            placed.append(add(palette, len(keys), lead=""))
+            placed.append(add(palette, len(fitted), lead=""))
         self._keys = placed
         return line
 

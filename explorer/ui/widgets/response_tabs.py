@@ -3,18 +3,33 @@
 The body tab is built at once; the others when first shown, so the first
 screen draws only what it shows. :meth:`ResponseTabs.show` puts one page in
 every built tab.
+
+Under the tabs, a find bar opens on demand: a search (``/``) in the tab shown
+(body, raw or headers), or a filter (``|``) of the body, run in a thread worker
+that a newer expression cancels (:mod:`explorer.core.body_filter`).
 """
 
 from __future__ import annotations
 
+import threading
+from typing import Any
+
+from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher
+from textual.worker import get_current_worker
 
+from explorer.core.body import DisplayText
+from explorer.core.body_filter import FilterError, FilterResult, parse_document, run_filter
+from explorer.core.memory import one_large_parse, release_freed_memory
 from explorer.core.session.history import Page
+from explorer.core.text_search import SearchError, compile_query
 from explorer.core.wire import exchange_text
 from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.find_bar import LANGUAGE_NAMES, FindBar, Kind
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.tab_bar import TabBar
 from explorer.ui.widgets.trip_view import TripView
@@ -30,6 +45,8 @@ FOCUS = {
     "raw": "#raw-view",
     "trip": "#trip-scroll",
 }
+#: Seconds a filter waits for typing to pause before it runs.
+FILTER_DELAY = 0.25
 
 
 class ResponseTabs(Vertical):
@@ -38,6 +55,10 @@ class ResponseTabs(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.page: Page | None = None
+        self._filter_timer: Timer | None = None
+        #: The body parsed once for JSONPath filters, while the filter bar is open.
+        self._document: tuple[bytes, Any] | None = None
+        self._document_lock = threading.Lock()
 
     def compose(self) -> ComposeResult:
         yield TabBar(TABS, active="body")
@@ -68,6 +89,10 @@ class ResponseTabs(Vertical):
             body_view.show_text(f"{page.error.explanation}\n\n{page.error.hint}")
         for tab in LAZY_TABS:
             self._fill(tab)
+        self._forget_document()
+        filter_bar = self._bar("filter")
+        if filter_bar is not None and filter_bar.display and filter_bar.value:
+            self._start_filter()  # the same filter, on the new page
 
     async def select(self, tab: str, *, focus: bool = False) -> None:
         """Show tab ``tab`` (building it the first time); ``focus`` moves into it."""
@@ -80,12 +105,20 @@ class ResponseTabs(Vertical):
                 content = HeadersView(id="headers-view")
             elif tab == "raw":
                 content = BodyView(id="raw-view")
+                content.set_wrap(self.body_view.wrap)
             else:
                 content = VerticalScroll(TripView(id="trip-view"), id="trip-scroll")
             await pane.mount(content)
             self._fill(tab)
         if focus:
             self.query_one(FOCUS[tab]).focus()
+        if self.searching:
+            self._search()  # the same search, in this tab
+
+    @property
+    def tab(self) -> str:
+        """The tab shown."""
+        return self.query_one(ContentSwitcher).current or "body"
 
     async def on_tab_bar_activated(self, event: TabBar.Activated) -> None:
         await self.select(event.tab)
@@ -107,3 +140,181 @@ class ResponseTabs(Vertical):
                 raw_view.show_text("Nothing was received.")
         else:
             self.query_one(TripView).show_exchange(exchange, page.error)
+
+    def toggle_wrap(self) -> bool:
+        """Wrap long lines in the body and raw views, or stop; True when they now wrap."""
+        wrap = not self.body_view.wrap
+        for view in self.query(BodyView):
+            view.set_wrap(wrap)
+        return wrap
+
+    # -- the find bars ------------------------------------------------------------------------
+
+    def _bar(self, kind: Kind) -> FindBar | None:
+        found = self.query(f"#{kind}-bar")
+        return found.first(FindBar) if found else None
+
+    @property
+    def searching(self) -> bool:
+        """True while the search bar is open with something typed in it."""
+        bar = self._bar("search")
+        return bar is not None and bar.display and bool(bar.value)
+
+    async def open_bar(self, kind: Kind) -> None:
+        """Open the search or the filter bar (a filter shows the body tab)."""
+        if kind == "filter" or self.tab == "trip":
+            await self.select("body")
+        bar = self._bar(kind)
+        if bar is None:
+            bar = FindBar(kind, id=f"{kind}-bar")
+            await self.mount(bar)
+        bar.open()
+        if bar.value:  # what was typed last, run again (typing replaces it)
+            if kind == "search":
+                self._search()
+            else:
+                self._start_filter()
+
+    def _target(self) -> BodyView | HeadersView | None:
+        """What the search bar searches: the view of the tab shown (the trip has none)."""
+        tab = self.tab
+        if tab == "body":
+            return self.body_view
+        if tab == "raw":
+            return self.query_one("#raw-view", BodyView)
+        if tab == "headers":
+            return self.query_one(HeadersView)
+        return None
+
+    def _search(self) -> None:
+        bar = self._bar("search")
+        target = self._target()
+        if bar is None or target is None:
+            return
+        if not bar.value:
+            target.search(None)
+            bar.show_status("")
+            return
+        try:
+            pattern = compile_query(bar.search_query)
+        except SearchError as error:
+            target.search(None)
+            bar.show_status(error.message, error=True)
+            return
+        target.search(pattern)
+        bar.show_status(target.search_status)
+
+    def step_match(self, step: int) -> None:
+        """Go to the next (1) or previous (-1) match of the search."""
+        target = self._target()
+        bar = self._bar("search")
+        if target is not None and bar is not None:
+            target.step_match(step)
+            bar.show_status(target.search_status)
+
+    def on_find_bar_changed(self, event: FindBar.Changed) -> None:
+        event.stop()
+        if event.bar.kind == "search":
+            self._search()
+            return
+        if self._filter_timer is not None:
+            self._filter_timer.stop()
+        self.workers.cancel_group(self, "filter")
+        self._filter_timer = self.set_timer(FILTER_DELAY, self._start_filter)
+
+    def on_find_bar_step(self, event: FindBar.Step) -> None:
+        event.stop()
+        if event.bar.kind == "search" and event.step:
+            self.step_match(event.step)
+        if event.done:
+            self.query_one(FOCUS[self.tab]).focus()
+
+    def on_find_bar_closed(self, event: FindBar.Closed) -> None:
+        event.stop()
+        if event.bar.kind == "search":
+            for view in self.query(BodyView):
+                view.search(None)
+            for headers in self.query(HeadersView):
+                headers.search(None)
+        else:
+            if self._filter_timer is not None:
+                self._filter_timer.stop()
+            self.workers.cancel_group(self, "filter")
+            self.body_view.unfilter()
+            self._forget_document()
+        self.query_one(FOCUS[self.tab]).focus()
+
+    def on_body_view_search_changed(self, event: BodyView.SearchChanged) -> None:
+        event.stop()
+        bar = self._bar("search")
+        status = event.view.search_status  # ("" when it stopped: a bad pattern says why)
+        if bar is not None and event.view is self._target() and status:
+            bar.show_status(status)
+
+    # -- filtering ----------------------------------------------------------------------------
+
+    def _start_filter(self) -> None:
+        bar = self._bar("filter")
+        page = self.page
+        if bar is None:
+            return
+        exchange = page.exchange if page is not None else None
+        shown = (page.revalidated or exchange.response) if page and exchange else None
+        if shown is None or not shown.body:
+            bar.show_status("No body to filter.", error=True)
+            return
+        if not bar.value.strip():
+            self.body_view.unfilter()
+            bar.show_status("")
+            return
+        bar.show_status("filtering…")
+        self._filter_in_thread(bar.language, bar.value, shown.body)
+
+    @work(thread=True, exclusive=True, group="filter", description="filter body")
+    def _filter_in_thread(self, language: Any, expression: str, body: bytes) -> None:
+        worker = get_current_worker()
+        try:
+            result = run_filter(
+                language,
+                expression,
+                document=lambda: self._parsed(body),
+                body=body,
+                cancelled=lambda: worker.is_cancelled,
+            )
+        except FilterError as error:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._filter_failed, expression, error)
+            return
+        if worker.is_cancelled:
+            return
+        note = f"{LANGUAGE_NAMES[language]} {expression}: {result.summary}"
+        if result.hint:
+            note += f" ({result.hint})"
+        text = DisplayText(result.text, "json", (note,))
+        self.app.call_from_thread(self._filtered, expression, result, text)
+
+    def _parsed(self, body: bytes) -> Any:
+        """``body`` parsed, once while the filter bar is open (in the filter's thread)."""
+        with self._document_lock:
+            if self._document is None or self._document[0] is not body:
+                with one_large_parse(len(body)):
+                    self._document = (body, parse_document(body))
+            return self._document[1]
+
+    def _forget_document(self) -> None:
+        with self._document_lock:
+            if self._document is not None:
+                self._document = None
+                release_freed_memory()
+
+    def _filtered(self, expression: str, result: FilterResult, text: DisplayText) -> None:
+        bar = self._bar("filter")
+        if bar is None or not bar.display or bar.value != expression:
+            return  # closed, or typed on meanwhile
+        self.body_view.show_filtered(text)
+        bar.show_status(result.summary)
+
+    def _filter_failed(self, expression: str, error: FilterError) -> None:
+        bar = self._bar("filter")
+        if bar is not None and bar.display and bar.value == expression:
+            bar.show_status(error.message, error=True)

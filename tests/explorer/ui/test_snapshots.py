@@ -57,3 +57,9 @@ def test_help_screen(snap_compare: SnapCompare) -> None:
 
 def test_learn_screen(snap_compare: SnapCompare) -> None:
     assert snap_compare(app_at(), terminal_size=SIZE, run_before=after("l"))
+
+
+def test_small_terminal_with_a_search(snap_compare: SnapCompare) -> None:
+    assert snap_compare(
+        app_at(), terminal_size=(80, 24), run_before=after("slash", "h", "r", "e", "f")
+    )

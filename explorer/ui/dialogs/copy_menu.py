@@ -1,0 +1,79 @@
+"""The copy menu: what ``y`` can copy now (the body, a line, a header, a link's URL)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from explorer.core.terminal_text import visible_line
+from explorer.ui.widgets.key_bar import KeyBar
+
+#: How much of a choice's text its label shows.
+PREVIEW = 48
+
+
+@dataclass(frozen=True)
+class CopyChoice:
+    """One thing to copy: its key in the menu, what it is called, and the text (or why not)."""
+
+    key: str
+    what: str
+    text: str
+    size: int
+
+    @property
+    def label(self) -> Text:
+        """``b  the body (12.3 KB)  {"count": ...``, as plain text."""
+        first = self.text[:PREVIEW].split("\n", 1)[0]
+        label = Text.assemble((f"{self.key}  ", "bold"), f"{self.what}  ")
+        label.append(visible_line(first), style="dim")
+        return label
+
+
+class CopyMenu(ModalScreen[CopyChoice | None]):
+    """Pick what to copy: its key, or the arrows and Enter; Escape copies nothing."""
+
+    DEFAULT_CSS = """
+    CopyMenu { align: center middle; }
+    CopyMenu > OptionList {
+        width: 80%; max-width: 90; height: auto; max-height: 12;
+        border: thick $accent; background: $surface;
+    }
+    """
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def __init__(self, choices: list[CopyChoice], focused: int = 0) -> None:
+        super().__init__()
+        self.choices = choices
+        self.start = focused
+
+    def compose(self) -> ComposeResult:
+        menu = OptionList(*(Option(choice.label, id=choice.key) for choice in self.choices))
+        menu.border_title = "Copy to the clipboard"
+        yield menu
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        menu = self.query_one(OptionList)
+        menu.highlighted = self.start
+        menu.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        for choice in self.choices:
+            if event.character == choice.key:
+                event.stop()
+                self.dismiss(choice)
+                return
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choices[event.option_index])
+
+    def action_close(self) -> None:
+        self.dismiss(None)

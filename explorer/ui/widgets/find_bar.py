@@ -1,0 +1,192 @@
+"""The find bar: one line under the response where a search or a filter is typed.
+
+A search bar (``/``) has two options, regular expression and case, toggled by
+alt+r and alt+c or a click; a filter bar (``|``) has its language, JSONPath or
+jq, switched by alt+l or a click. At the right it says how it went: ``3 of 41``,
+``12 values``, or what is wrong with what was typed. The bar only reports what
+is typed (messages up); the response tabs run it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import Input, Label
+
+from explorer.core.body_filter import LANGUAGES, Language
+from explorer.core.terminal_text import visible_line
+from explorer.core.text_search import SearchQuery
+
+Kind = Literal["search", "filter"]
+
+#: What each filter language is called on the bar.
+LANGUAGE_NAMES: dict[Language, str] = {"jsonpath": "JSONPath", "jq": "jq"}
+PLACEHOLDERS: dict[Kind, str] = {
+    "search": "search: text, or a regular expression with .*",
+    "filter": "filter: $._embedded.customers[*].name",
+}
+
+
+class Toggle(Label):
+    """A clickable option on the bar, lit when on."""
+
+    DEFAULT_CSS = """
+    Toggle { padding: 0 1; color: $text-muted; }
+    Toggle.-on { color: $text; background: $primary; text-style: bold; }
+    Toggle:hover { background: $boost; }
+    """
+
+    class Clicked(Message):
+        """The toggle was clicked."""
+
+        def __init__(self, toggle: Toggle) -> None:
+            super().__init__()
+            self.toggle = toggle
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self))
+
+
+class FindBar(Horizontal):
+    """A search or filter line: prompt, input, options, and how it went."""
+
+    DEFAULT_CSS = """
+    FindBar { height: 1; background: $panel; }
+    FindBar > #find-prompt { width: 3; padding: 0 1; text-style: bold; color: $accent; }
+    FindBar > Input { width: 1fr; height: 1; border: none; padding: 0; background: $panel; }
+    FindBar > Input:focus { background: $boost; border: none; }
+    FindBar > #find-status { width: auto; max-width: 50%; padding: 0 1; color: $text-muted; }
+    FindBar > #find-status.-error { color: $error; text-style: bold; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "escape", "close", "Close", tooltip="Close the bar (a filter shows the body again)"
+        ),
+        Binding("alt+r", "option('regex')", "Regex", tooltip="Search with a regular expression"),
+        Binding("alt+c", "option('case')", "Case", tooltip="Match upper and lower case exactly"),
+        Binding("alt+l", "option('language')", "Language", tooltip="Filter with JSONPath or jq"),
+        Binding("down", "step(1)", "Next", show=False, tooltip="The next match"),
+        Binding("up", "step(-1)", "Previous", show=False, tooltip="The previous match"),
+    ]
+
+    class Changed(Message):
+        """What is typed, or an option, changed."""
+
+        def __init__(self, bar: FindBar) -> None:
+            super().__init__()
+            self.bar = bar
+
+    class Step(Message):
+        """Go ``step`` matches on (down 1, up -1); Enter (``done``) leaves the bar for the view."""
+
+        def __init__(self, bar: FindBar, step: int, *, done: bool = False) -> None:
+            super().__init__()
+            self.bar = bar
+            self.step = step
+            self.done = done
+
+    class Closed(Message):
+        """The bar was closed (Escape)."""
+
+        def __init__(self, bar: FindBar) -> None:
+            super().__init__()
+            self.bar = bar
+
+    def __init__(self, kind: Kind, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.kind: Kind = kind
+        self.regex = False
+        self.case_sensitive = False
+        self.language: Language = "jsonpath"
+
+    def compose(self) -> ComposeResult:
+        yield Label("/" if self.kind == "search" else "|", id="find-prompt")
+        yield Input(placeholder=PLACEHOLDERS[self.kind], id="find-input")
+        if self.kind == "search":
+            yield Toggle(".*", id="toggle-regex")
+            yield Toggle("Aa", id="toggle-case")
+        else:
+            yield Toggle(LANGUAGE_NAMES[self.language], id="toggle-language", classes="-on")
+        yield Label("", id="find-status", markup=False)
+
+    # -- what is typed --------------------------------------------------------------------------
+
+    @property
+    def input(self) -> Input:
+        """The line typed in."""
+        return self.query_one("#find-input", Input)
+
+    @property
+    def value(self) -> str:
+        """What is typed."""
+        return self.input.value
+
+    @property
+    def search_query(self) -> SearchQuery:
+        """What a search bar searches for."""
+        return SearchQuery(self.value, regex=self.regex, case_sensitive=self.case_sensitive)
+
+    def open(self) -> None:
+        """Show the bar, focused, with what was typed last selected (typing replaces it)."""
+        self.display = True
+        self.input.focus()
+        self.input.select_all()
+
+    def show_status(self, text: str, *, error: bool = False) -> None:
+        """Say how the search or filter went (plain text: it may quote the server)."""
+        status = self.query_one("#find-status", Label)
+        status.update(Text(visible_line(text)))
+        status.set_class(error, "-error")
+
+    # -- messages and keys ----------------------------------------------------------------------
+
+    @on(Input.Changed, "#find-input")
+    def _typed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.post_message(self.Changed(self))
+
+    @on(Input.Submitted, "#find-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.post_message(self.Step(self, 0, done=True))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "option":
+            option = parameters[0]
+            return (option == "language") == (self.kind == "filter")
+        if action == "step":
+            return self.kind == "search"
+        return True
+
+    def action_close(self) -> None:
+        self.display = False
+        self.post_message(self.Closed(self))
+
+    def action_step(self, step: int) -> None:
+        self.post_message(self.Step(self, step))
+
+    def action_option(self, option: str) -> None:
+        if option == "regex":
+            self.regex = not self.regex
+            self.query_one("#toggle-regex").set_class(self.regex, "-on")
+        elif option == "case":
+            self.case_sensitive = not self.case_sensitive
+            self.query_one("#toggle-case").set_class(self.case_sensitive, "-on")
+        else:
+            index = (LANGUAGES.index(self.language) + 1) % len(LANGUAGES)
+            self.language = LANGUAGES[index]
+            self.query_one("#toggle-language", Label).update(LANGUAGE_NAMES[self.language])
+        self.post_message(self.Changed(self))
+
+    @on(Toggle.Clicked)
+    def _clicked(self, event: Toggle.Clicked) -> None:
+        event.stop()
+        self.action_option((event.toggle.id or "").removeprefix("toggle-"))

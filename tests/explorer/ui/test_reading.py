@@ -1,0 +1,235 @@
+"""Reading a response in the TUI: search (/ n N), filter (|), wrap (W), copy (y)."""
+
+from __future__ import annotations
+
+import httpx
+import orjson
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from explorer.core import copy_text
+from explorer.core.client import Client
+from explorer.ui.app import RestwalkApp, create_app
+from explorer.ui.dialogs.copy_menu import CopyMenu
+from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.find_bar import FindBar
+from explorer.ui.widgets.headers_view import HeadersView
+from explorer.ui.widgets.response_tabs import ResponseTabs
+from tests.explorer.ui.conftest import SIZE, settle
+
+CUSTOMERS = [
+    {"id": n, "name": f"{'Ann' if n % 10 == 0 else 'Bob'} {n}", "note": "x" * (n % 7) * 40}
+    for n in range(60)
+]
+DOCUMENT = {
+    "_links": {"self": {"href": "/"}},
+    "_embedded": {"customers": CUSTOMERS},
+    "count": len(CUSTOMERS),
+}
+
+
+def handler(request: httpx.Request) -> httpx.Response:
+    return httpx.Response(
+        200,
+        content=orjson.dumps(DOCUMENT),
+        headers={"Content-Type": "application/hal+json", "X-Trace": "abc-123"},
+    )
+
+
+def reading_app() -> RestwalkApp:
+    return create_app("http://api/", client=Client(transport=httpx.MockTransport(handler)))
+
+
+def tabs(app: RestwalkApp) -> ResponseTabs:
+    return app.browser.query_one(ResponseTabs)
+
+
+def bar(app: RestwalkApp, kind: str) -> FindBar:
+    return app.browser.query_one(f"#{kind}-bar", FindBar)
+
+
+def status(app: RestwalkApp, kind: str) -> str:
+    return str(bar(app, kind).query_one("#find-status").render())
+
+
+async def type_in(pilot: Pilot[int], text: str) -> None:
+    await pilot.press(*["space" if c == " " else c for c in text])
+    await settle(pilot)
+
+
+async def test_search_counts_marks_and_steps_through_matches() -> None:
+    app = reading_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        view = tabs(app).body_view
+        await pilot.press("slash")
+        assert isinstance(app.focused, Input)
+        await type_in(pilot, "ann")  # case does not matter by default
+        assert len(view.matches) == 6
+        assert status(app, "search") == "1 of 6"
+        first = view.current_match
+        assert first is not None
+        assert view.text.line(first.line)[first.start : first.end] == "Ann"
+        assert view.cursor_line == first.line
+        await pilot.press("enter")  # leaves the bar for the body, on the same match
+        assert app.focused is view
+        await pilot.press("n", "n")
+        assert status(app, "search") == "3 of 6"
+        current = view.current_match
+        assert current is not None
+        # The current match is on screen and drawn in its own colour.
+        row = current.line + len(view.notes) - int(view.scroll_offset.y)
+        assert 0 <= row < view.size.height
+        strip = view.render_line(row)
+        styles = [seg.style for seg in strip if seg.text == "Ann"]
+        assert styles
+        assert styles[0] is not None
+        assert styles[0].bgcolor is not None
+        assert styles[0].bgcolor.name == "dark_orange"
+        await pilot.press("N", "N", "N")
+        assert status(app, "search") == "6 of 6"  # round the top
+
+
+async def test_case_and_regular_expression_options_and_a_bad_pattern() -> None:
+    app = reading_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash")
+        await type_in(pilot, "ann")
+        await pilot.press("alt+c")  # case: "ann" is nowhere
+        await settle(pilot)
+        assert status(app, "search") == "no match"
+        await pilot.press("alt+c", "alt+r")
+        await settle(pilot)
+        bar(app, "search").input.value = r"Ann [1-3]0\b"
+        await settle(pilot)
+        assert status(app, "search") == "1 of 3"
+        bar(app, "search").input.value = "Ann [1-"
+        await settle(pilot)
+        assert status(app, "search").startswith("Not a regular expression at position 5")
+        assert "-error" in bar(app, "search").query_one("#find-status").classes
+        assert len(tabs(app).body_view.matches) == 0
+        await pilot.press("escape")  # closes the bar; the keys are the browser's again
+        assert not bar(app, "search").display
+        assert app.browser.check_action("next_match", (1,)) is False
+
+
+async def test_search_in_the_headers_and_raw_tabs() -> None:
+    app = reading_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h", "slash")
+        await type_in(pilot, "trace")
+        headers = app.browser.query_one(HeadersView)
+        assert headers.headers[headers.table.cursor_row][0].lower() == "x-trace"
+        assert status(app, "search") == "1 of 1 header"
+        await pilot.press("escape", "w", "slash")  # the raw tab: the same words
+        await settle(pilot)
+        raw = app.browser.query_one("#raw-view", BodyView)
+        assert status(app, "search") == "1 of 1"
+        match = raw.current_match
+        assert match is not None
+        assert raw.text.line(match.line).lower().startswith("x-trace: abc-123")
+
+
+async def test_filter_with_jsonpath_then_back_to_the_body() -> None:
+    app = reading_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        view = tabs(app).body_view
+        body_lines = view.line_count
+        await pilot.press("vertical_line")
+        filter_bar = bar(app, "filter")
+        filter_bar.input.value = "$._embedded.customers[?match(@.name, 'Ann.*')].id"
+        await pilot.pause(0.4)  # the filter waits for typing to pause
+        await settle(pilot)
+        assert view.filtered
+        assert orjson.loads(view.text.text()) == [0, 10, 20, 30, 40, 50]
+        assert view.notes[0].startswith("JSONPath $._embedded")
+        assert view.text.language == "json"  # highlighted like the body
+        assert status(app, "filter") == "6 values"
+        filter_bar.input.value = "$._embedded.customers[?@.name == ]"
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert status(app, "filter").startswith("Not a JSONPath at position 34")
+        assert view.filtered  # the last good result stays
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not view.filtered
+        assert view.line_count == body_lines
+
+
+async def test_filter_with_jq() -> None:
+    app = reading_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("vertical_line", "alt+l")
+        filter_bar = bar(app, "filter")
+        assert filter_bar.language == "jq"
+        filter_bar.input.value = "._embedded.customers[] | select(.id < 2) | .name"
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert tabs(app).body_view.text.text() == '"Ann 0"\n"Bob 1"\n'
+        assert status(app, "filter") == "2 values"
+
+
+async def test_wrap_keeps_every_character_within_the_width() -> None:
+    app = reading_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        view = tabs(app).body_view
+        longest = max(len(view.text.line(n)) for n in range(len(view.text)))
+        assert longest > view.size.width
+        rows = view.virtual_size.height
+        await pilot.press("W")
+        await settle(pilot)
+        assert view.wrap
+        assert view.virtual_size.width <= view.size.width
+        assert view.virtual_size.height > rows
+        # Every row drawn fits; together the rows of the longest line hold all of it.
+        view.scroll_to(y=view.max_scroll_y, animate=False, immediate=True, force=True)
+        await pilot.pause()
+        for y in range(view.size.height):
+            assert view.render_line(y).cell_length == view.size.width
+        await pilot.press("W")
+        await settle(pilot)
+        assert not view.wrap
+        assert view.virtual_size.height == rows
+
+
+async def test_copy_the_body_a_line_a_header_and_a_link() -> None:
+    app = reading_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("y")
+        await pilot.pause()  # (not settle: the menu's worker waits for a choice)
+        menu = app.screen
+        assert isinstance(menu, CopyMenu)
+        assert [c.key for c in menu.choices] == ["b", "u"]  # no line chosen, no headers tab
+        await pilot.press("b")
+        await settle(pilot)
+        assert orjson.loads(app.clipboard) == DOCUMENT
+        assert any(n.message.startswith("Copied the body: ") for n in app._notifications)
+        await pilot.press("slash")
+        await type_in(pilot, "bob 7")
+        await pilot.press("enter", "h", "y", "l")  # the line of the current match
+        await settle(pilot)
+        assert app.clipboard == '        "name": "Bob 7",'
+        await pilot.press("y", "h")  # the header under the cursor in the headers tab
+        await settle(pilot)
+        assert app.clipboard.lower().startswith("content-type: application/hal+json")
+        await pilot.press("f", "y", "u")  # the link under the links panel's cursor
+        await settle(pilot)
+        assert app.clipboard.startswith("http://api/")
+
+
+async def test_a_body_too_big_for_the_clipboard_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(copy_text, "COPY_LIMIT", 100)
+    app = reading_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("y", "b")
+        await settle(pilot)
+        assert app.clipboard == ""
+        assert any("Not copied: the body is" in n.message for n in app._notifications)
