@@ -11,9 +11,6 @@ that a newer expression cancels (:mod:`explorer.core.body_filter`).
 
 from __future__ import annotations
 
-import threading
-from typing import Any
-
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -23,8 +20,8 @@ from textual.widgets import ContentSwitcher
 from textual.worker import get_current_worker
 
 from explorer.core.body import DisplayText
-from explorer.core.body_filter import FilterError, FilterResult, parse_document, run_filter
-from explorer.core.memory import one_large_parse, release_freed_memory
+from explorer.core.body_filter import FilterError, FilterResult, Language
+from explorer.core.filter_process import filter_body
 from explorer.core.session.history import Page
 from explorer.core.text_search import SearchError, compile_query
 from explorer.core.wire import exchange_text
@@ -56,9 +53,6 @@ class ResponseTabs(Vertical):
         super().__init__(id=id)
         self.page: Page | None = None
         self._filter_timer: Timer | None = None
-        #: The body parsed once for JSONPath filters, while the filter bar is open.
-        self._document: tuple[bytes, Any] | None = None
-        self._document_lock = threading.Lock()
 
     def compose(self) -> ComposeResult:
         yield TabBar(TABS, active="body")
@@ -89,7 +83,6 @@ class ResponseTabs(Vertical):
             body_view.show_text(f"{page.error.explanation}\n\n{page.error.hint}")
         for tab in LAZY_TABS:
             self._fill(tab)
-        self._forget_document()
         filter_bar = self._bar("filter")
         if filter_bar is not None and filter_bar.display and filter_bar.value:
             self._start_filter()  # the same filter, on the new page
@@ -241,7 +234,6 @@ class ResponseTabs(Vertical):
                 self._filter_timer.stop()
             self.workers.cancel_group(self, "filter")
             self.body_view.unfilter()
-            self._forget_document()
         self.query_one(FOCUS[self.tab]).focus()
 
     def on_body_view_search_changed(self, event: BodyView.SearchChanged) -> None:
@@ -271,41 +263,22 @@ class ResponseTabs(Vertical):
         self._filter_in_thread(bar.language, bar.value, shown.body)
 
     @work(thread=True, exclusive=True, group="filter", description="filter body")
-    def _filter_in_thread(self, language: Any, expression: str, body: bytes) -> None:
+    def _filter_in_thread(self, language: Language, expression: str, body: bytes) -> None:
+        """Filter ``body`` (a large one in a child process: see core.filter_process)."""
         worker = get_current_worker()
         try:
-            result = run_filter(
-                language,
-                expression,
-                document=lambda: self._parsed(body),
-                body=body,
-                cancelled=lambda: worker.is_cancelled,
-            )
+            result = filter_body(language, expression, body, cancelled=lambda: worker.is_cancelled)
         except FilterError as error:
             if not worker.is_cancelled:
                 self.app.call_from_thread(self._filter_failed, expression, error)
             return
-        if worker.is_cancelled:
+        if result is None or worker.is_cancelled:
             return
         note = f"{LANGUAGE_NAMES[language]} {expression}: {result.summary}"
         if result.hint:
             note += f" ({result.hint})"
         text = DisplayText(result.text, "json", (note,))
         self.app.call_from_thread(self._filtered, expression, result, text)
-
-    def _parsed(self, body: bytes) -> Any:
-        """``body`` parsed, once while the filter bar is open (in the filter's thread)."""
-        with self._document_lock:
-            if self._document is None or self._document[0] is not body:
-                with one_large_parse(len(body)):
-                    self._document = (body, parse_document(body))
-            return self._document[1]
-
-    def _forget_document(self) -> None:
-        with self._document_lock:
-            if self._document is not None:
-                self._document = None
-                release_freed_memory()
 
     def _filtered(self, expression: str, result: FilterResult, text: DisplayText) -> None:
         bar = self._bar("filter")

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import builtins
+import subprocess
 from typing import Any
 
 import orjson
 import pytest
 
-from explorer.core import body_filter
+from explorer.core import body_filter, filter_process
 from explorer.core.body_filter import FilterError, parse_document, run_filter
 
 BODY = orjson.dumps(
@@ -132,3 +133,48 @@ def test_a_cancelled_filter_stops_between_values() -> None:
         cancelled=cancelled,
     )
     assert result.count == 1
+
+
+# -- a large body is filtered in a child process ------------------------------------------
+
+
+def test_a_large_body_is_filtered_in_a_child_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(filter_process, "ISOLATE_ABOVE", 10)  # BODY is larger: a child
+    launched: list[list[str]] = []
+    real_popen = subprocess.Popen
+
+    def popen(command: list[str], **kwargs: Any) -> Any:
+        launched.append(command)
+        return real_popen(command, **kwargs)
+
+    monkeypatch.setattr(subprocess, "Popen", popen)
+    result = filter_process.filter_body("jsonpath", "$._embedded.customers[*].name", BODY)
+    assert result is not None
+    assert orjson.loads(result.text) == ["Ann", "Bob", "Alma"]
+    assert result.count == 3
+    assert launched[0][1:4] == ["-m", "explorer.core.filter_process", "jsonpath"]
+    with pytest.raises(FilterError) as caught:
+        filter_process.filter_body("jsonpath", "$._embedded.customers[?@.name == ]", BODY)
+    assert caught.value.position == 33
+    hinted = filter_process.filter_body("jsonpath", "$..[?@.name =~ 'A']", BODY)
+    assert hinted is not None
+    assert "=~ /A.*/" in hinted.hint
+    with pytest.raises(FilterError, match="not JSON"):
+        filter_process.filter_body("jsonpath", "$", b"<html>" * 10)
+    with pytest.raises(FilterError, match=r"^jq: "):  # jq reads the body itself, and says so
+        filter_process.filter_body("jq", ".", b"<html>" * 10)
+
+
+def test_a_cancelled_child_is_killed_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(filter_process, "ISOLATE_ABOVE", 10)
+    children: list[subprocess.Popen[bytes]] = []
+    real_popen = subprocess.Popen
+
+    def popen(command: list[str], **kwargs: Any) -> Any:
+        child = real_popen(command, **kwargs)
+        children.append(child)
+        return child
+
+    monkeypatch.setattr(subprocess, "Popen", popen)
+    assert filter_process.filter_body("jq", ".", BODY, cancelled=lambda: True) is None
+    assert children[0].poll() is not None  # ended (killed), not left running
