@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Input, Label
 
@@ -27,9 +27,13 @@ Kind = Literal["search", "filter"]
 
 #: What each filter language is called on the bar.
 LANGUAGE_NAMES: dict[Language, str] = {"jsonpath": "JSONPath", "jq": "jq"}
+FILTER_PLACEHOLDERS: dict[Language, str] = {
+    "jsonpath": "JSONPath: $._embedded.customers[*].name",
+    "jq": "jq: ._embedded.customers[].name",
+}
 PLACEHOLDERS: dict[Kind, str] = {
     "search": "search: text, or a regular expression with .*",
-    "filter": "filter: $._embedded.customers[*].name",
+    "filter": FILTER_PLACEHOLDERS["jsonpath"],
 }
 
 
@@ -54,25 +58,47 @@ class Toggle(Label):
         self.post_message(self.Clicked(self))
 
 
-class FindBar(Horizontal):
-    """A search or filter line: prompt, input, options, and how it went."""
+class FindBar(Vertical):
+    """A search or filter line: prompt, input, options, how it went; an error underneath."""
 
     DEFAULT_CSS = """
-    FindBar { height: 1; background: $panel; }
-    FindBar > #find-prompt { width: 3; padding: 0 1; text-style: bold; color: $accent; }
-    FindBar > Input { width: 1fr; height: 1; border: none; padding: 0; background: $panel; }
-    FindBar > Input:focus { background: $boost; border: none; }
-    FindBar > #find-status { width: auto; max-width: 50%; padding: 0 1; color: $text-muted; }
-    FindBar > #find-status.-error { color: $error; text-style: bold; }
+    FindBar { height: auto; background: $panel; }
+    FindBar #find-row { height: 1; }
+    FindBar #find-prompt { width: 3; padding: 0 1; text-style: bold; color: $accent; }
+    FindBar Input { width: 1fr; height: 1; border: none; padding: 0; background: $panel; }
+    FindBar Input:focus { background: $boost; border: none; }
+    FindBar #find-status { width: auto; max-width: 40%; padding: 0 1; color: $text-muted; }
+    FindBar #find-status.-error { color: $error; text-style: bold; }
+    FindBar #find-error { display: none; height: auto; padding: 0 1; color: $error; }
+    FindBar #find-error.-shown { display: block; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "escape", "close", "Close", tooltip="Close the bar (a filter shows the body again)"
         ),
-        Binding("alt+r", "option('regex')", "Regex", tooltip="Search with a regular expression"),
-        Binding("alt+c", "option('case')", "Case", tooltip="Match upper and lower case exactly"),
-        Binding("alt+l", "option('language')", "Language", tooltip="Filter with JSONPath or jq"),
+        # Priority: a terminal sends alt+r as a printable "r" too, which the input would take.
+        Binding(
+            "alt+r",
+            "option('regex')",
+            "Regex",
+            priority=True,
+            tooltip="Search with a regular expression",
+        ),
+        Binding(
+            "alt+c",
+            "option('case')",
+            "Case",
+            priority=True,
+            tooltip="Match upper and lower case exactly",
+        ),
+        Binding(
+            "alt+l",
+            "option('language')",
+            "Language",
+            priority=True,
+            tooltip="Filter with JSONPath or jq",
+        ),
         Binding("down", "step(1)", "Next", show=False, tooltip="The next match"),
         Binding("up", "step(-1)", "Previous", show=False, tooltip="The previous match"),
     ]
@@ -108,14 +134,16 @@ class FindBar(Horizontal):
         self.language: Language = "jsonpath"
 
     def compose(self) -> ComposeResult:
-        yield Label("/" if self.kind == "search" else "|", id="find-prompt")
-        yield Input(placeholder=PLACEHOLDERS[self.kind], id="find-input")
-        if self.kind == "search":
-            yield Toggle(".*", id="toggle-regex")
-            yield Toggle("Aa", id="toggle-case")
-        else:
-            yield Toggle(LANGUAGE_NAMES[self.language], id="toggle-language", classes="-on")
-        yield Label("", id="find-status", markup=False)
+        with Horizontal(id="find-row"):
+            yield Label("/" if self.kind == "search" else "|", id="find-prompt")
+            yield Input(placeholder=PLACEHOLDERS[self.kind], id="find-input")
+            if self.kind == "search":
+                yield Toggle(".*", id="toggle-regex")
+                yield Toggle("Aa", id="toggle-case")
+            else:
+                yield Toggle(LANGUAGE_NAMES[self.language], id="toggle-language", classes="-on")
+            yield Label("", id="find-status", markup=False)
+        yield Label("", id="find-error", markup=False)
 
     # -- what is typed --------------------------------------------------------------------------
 
@@ -140,11 +168,22 @@ class FindBar(Horizontal):
         self.input.focus()
         self.input.select_all()
 
+    @property
+    def status(self) -> str:
+        """What the bar says now: the count, or the error."""
+        error = self.query_one("#find-error", Label)
+        shown = error if error.has_class("-shown") else self.query_one("#find-status", Label)
+        return str(shown.render())
+
     def show_status(self, text: str, *, error: bool = False) -> None:
-        """Say how the search or filter went (plain text: it may quote the server)."""
+        """Say how the search or filter went (plain text: it may quote the server); an error
+        goes on a line of its own under what was typed."""
         status = self.query_one("#find-status", Label)
-        status.update(Text(visible_line(text)))
+        message = self.query_one("#find-error", Label)
+        status.update("error" if error else Text(visible_line(text)))
         status.set_class(error, "-error")
+        message.update(Text(visible_line(text)) if error else "")
+        message.set_class(error, "-shown")
 
     # -- messages and keys ----------------------------------------------------------------------
 
@@ -184,6 +223,7 @@ class FindBar(Horizontal):
             index = (LANGUAGES.index(self.language) + 1) % len(LANGUAGES)
             self.language = LANGUAGES[index]
             self.query_one("#toggle-language", Label).update(LANGUAGE_NAMES[self.language])
+            self.input.placeholder = FILTER_PLACEHOLDERS[self.language]
         self.post_message(self.Changed(self))
 
     @on(Toggle.Clicked)

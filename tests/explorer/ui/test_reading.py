@@ -50,7 +50,7 @@ def bar(app: RestwalkApp, kind: str) -> FindBar:
 
 
 def status(app: RestwalkApp, kind: str) -> str:
-    return str(bar(app, kind).query_one("#find-status").render())
+    return bar(app, kind).status
 
 
 async def type_in(pilot: Pilot[int], text: str) -> None:
@@ -108,7 +108,7 @@ async def test_case_and_regular_expression_options_and_a_bad_pattern() -> None:
         bar(app, "search").input.value = "Ann [1-"
         await settle(pilot)
         assert status(app, "search").startswith("Not a regular expression at position 5")
-        assert "-error" in bar(app, "search").query_one("#find-status").classes
+        assert bar(app, "search").query_one("#find-error").display
         assert len(tabs(app).body_view.matches) == 0
         await pilot.press("escape")  # closes the bar; the keys are the browser's again
         assert not bar(app, "search").display
