@@ -23,6 +23,7 @@ from explorer.core.body import DisplayText
 from explorer.core.body_filter import FilterError, FilterResult, Language
 from explorer.core.filter_process import filter_body
 from explorer.core.session.history import Page
+from explorer.core.terminal_text import visible_line
 from explorer.core.text_search import SearchError, compile_query
 from explorer.core.wire import exchange_text
 from explorer.ui.widgets.body_view import BodyView
@@ -277,7 +278,7 @@ class ResponseTabs(Vertical):
         note = f"{LANGUAGE_NAMES[language]} {expression}: {result.summary}"
         if result.hint:
             note += f" ({result.hint})"
-        text = DisplayText(result.text, "json", (note,))
+        text = DisplayText(result.text, "json", (visible_line(note),))
         self.app.call_from_thread(self._filtered, expression, result, text)
 
     def _filtered(self, expression: str, result: FilterResult, text: DisplayText) -> None:
