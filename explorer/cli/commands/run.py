@@ -239,6 +239,7 @@ async def _send_one(
                 )
     except RestwalkError as error:
         error_line(f"{describe(request, workspace.http_file)}: {error.message} {error.hint}")
+        responses.record_failure(request.name)
         return None
     responses.record(request.name, exchange)
     write_out(_shown(args, resolved, exchange))

@@ -77,7 +77,8 @@ class FileRef:
     substituted; ``<@latin1 ./file`` names the encoding)."""
 
     path: str
-    line: int
+    #: Where it is written (not part of what it is: two refs to one file are equal).
+    line: int = field(default=0, compare=False)
     substitute: bool = False
     encoding: str | None = None
 

@@ -28,11 +28,19 @@ class RunResponses:
         #: The names of the file's requests (a reference to another name is no request variable).
         self.names = set(names)
         self.exchanges: dict[str, Exchange] = {}
+        #: Requests of the run that were tried and got no answer.
+        self.failed: set[str] = set()
 
     def record(self, name: str | None, exchange: Exchange) -> None:
         """Keep ``exchange`` as the latest one of the request ``name``."""
         if name:
             self.exchanges[name] = exchange
+            self.failed.discard(name)
+
+    def record_failure(self, name: str | None) -> None:
+        """Remember that the request ``name`` was tried and got no answer."""
+        if name and name not in self.exchanges:
+            self.failed.add(name)
 
     def value(self, name: str, part: str, kind: str, path: str) -> str | None:
         """The value of ``{{name.part.kind.path}}`` (None when ``name`` is no request)."""
@@ -40,6 +48,12 @@ class RunResponses:
         if name not in self.names:
             return None
         exchange = self.exchanges.get(name)
+        if exchange is None and name in self.failed:
+            raise UndefinedVariable(
+                f"{reference} reads the {part} of request {name!r}, which failed earlier "
+                "in this run",
+                name=f"{name}.{part}.{kind}.{path}",
+            )
         if exchange is None:
             raise UndefinedVariable(
                 f"{reference} reads the {part} of request {name!r}, which has not been "

@@ -17,8 +17,10 @@ byte for byte.
 
 from __future__ import annotations
 
+import base64
+import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from explorer.core.errors import InvalidBody
@@ -54,6 +56,8 @@ _DURATION = re.compile(r"^(\d+(?:\.\d+)?)\s*(ms|s|m)?$")
 _SCALE = {"ms": 0.001, "s": 1.0, "m": 60.0}
 _HTTP = re.compile(r"^https?://", re.IGNORECASE)
 _MAX_BODY_FILE = 1_000_000_000
+#: Authorization schemes VS Code's REST Client computes from a user and password.
+_NOT_COMPUTED = frozenset({"digest", "aws", "cognito"})
 
 
 @dataclass(frozen=True)
@@ -205,6 +209,46 @@ class _Resolver:
         return seconds
 
 
+def _authorization(headers: list[tuple[str, str]], notes: list[str]) -> list[tuple[str, str]]:
+    """``Authorization: Basic user:password`` (or ``user password``), as both tools accept
+    it, encoded as RFC 7617 says; schemes restwalk does not compute are named."""
+    out = []
+    for name, value in headers:
+        scheme, _, credentials = value.strip().partition(" ")
+        if name.lower() == "authorization" and scheme.lower() == "basic":
+            credentials = credentials.strip()
+            if ":" in credentials or " " in credentials:
+                user, _, password = credentials.replace(" ", ":", 1).partition(":")
+                raw = base64.b64encode(f"{user}:{password}".encode()).decode("ascii")
+                value = f"Basic {raw}"
+        elif name.lower() == "authorization" and scheme.lower() in _NOT_COMPUTED:
+            notes.append(
+                f"Authorization: {scheme} is computed by VS Code's REST Client; restwalk "
+                "sends the header as written"
+            )
+        out.append((name, value))
+    return out
+
+
+def _graphql(spec: RequestSpec) -> RequestSpec:
+    """VS Code's ``X-Request-Type: GraphQL``: the body is a query, then (after a blank
+    line) its variables as JSON; sent as ``{"query", "operationName", "variables"}``."""
+    body = spec.body_bytes.decode("utf-8", "replace").replace("\r\n", "\n")
+    query, _, variables = body.partition("\n\n")
+    named = re.match(r"^\s*query\s+([^@{(\s]+)", query, re.IGNORECASE)
+    try:
+        values = json.loads(variables) if variables.strip() else {}
+    except json.JSONDecodeError as exc:
+        raise FileProblem(f"The GraphQL variables are not JSON: {exc}.") from None
+    payload = {
+        "query": query,
+        "operationName": named.group(1) if named else None,
+        "variables": values,
+    }
+    headers = tuple((k, v) for k, v in spec.headers if k.lower() != "x-request-type")
+    return replace(spec, headers=headers, body=json.dumps(payload))
+
+
 def resolve_request(
     request: HttpRequest, http_file: HttpFile, sources: VariableSources
 ) -> ResolvedRequest:
@@ -228,8 +272,15 @@ def resolve_request(
             f"A header's value holds a line break once its variables are put in "
             f"({describe(request, http_file)})."
         )
+    notes: list[str] = []
+    headers = _authorization(headers, notes)
     content_type = next((v for k, v in headers if k.lower() == "content-type"), "")
     method = resolver.text(request.effective_method)
+    if request.url.strip() == "*":
+        raise FileProblem(
+            "The asterisk form (OPTIONS *) cannot be sent by restwalk; write the server's "
+            f"URL instead, as OPTIONS http://host/ ({describe(request, http_file)})."
+        )
     if method.upper() in STANDARD_METHODS:
         method = method.upper()
     spec = RequestSpec(
@@ -238,7 +289,8 @@ def resolve_request(
         headers=tuple((k, v) for k, v in headers if k.lower() != "host" or request.url[:1] != "/"),
         body=resolver.body(content_type),
     )
-    notes: list[str] = []
+    if any(k.lower() == "x-request-type" and v.lower() == "graphql" for k, v in headers):
+        spec = _graphql(spec)
     timeout = connect = None
     for directive in request.directives:
         if directive.name == "timeout":
