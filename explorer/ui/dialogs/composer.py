@@ -150,7 +150,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
         with Horizontal(id="composer"):
             with VerticalScroll(id="form"):
                 yield Static(
-                    "[b]Compose a request[/b]  ctrl+s sends · F2 saves to .http · Escape cancels",
+                    "[b]Compose a request[/b]  ctrl+s sends · F2 saves · Escape cancels",
                     markup=True,
                 )
                 with Horizontal(id="line"):
