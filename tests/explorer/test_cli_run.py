@@ -130,7 +130,7 @@ def test_a_bad_env_file_stops_the_run_and_stays_as_it_was(
     assert code == 2
     assert err == (
         f"restwalk: {env}, line 1: not valid JSON: Expecting ',' delimiter (column 24). "
-        "The file is left as it is; fix it and choose the environment again.\n"
+        "The file is left as it is.\n"
     )
     assert env.read_text() == '{"local": {"token": "x"'
     assert journal.entries() == []

@@ -126,7 +126,7 @@ def read_env_file(path: Path) -> EnvironmentTable:
     except json.JSONDecodeError as exc:
         raise EnvFileError(
             f"{path}, line {exc.lineno}: not valid JSON: {exc.msg} (column {exc.colno}).",
-            hint="The file is left as it is; fix it and choose the environment again.",
+            hint="The file is left as it is.",
         ) from None
     if not isinstance(document, dict):
         raise EnvFileError(
