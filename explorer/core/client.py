@@ -340,9 +340,12 @@ class Client:
         *,
         follow_redirects: bool | None = None,
         max_redirects: int | None = None,
-        timeout: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> Exchange:
         """Send ``spec`` (logging in first for a :class:`LoginFlow`) and return the exchange.
+
+        ``timeout`` is seconds for each of connect, read, write and pool (an
+        ``httpx.Timeout`` says each); the total stays bounded by :attr:`max_time`.
 
         Raises an :class:`~explorer.core.errors.InvalidRequest` for bad input and a
         :class:`~explorer.core.errors.RequestError` when the exchange fails, a
@@ -368,7 +371,7 @@ class Client:
         *,
         follow_redirects: bool | None,
         max_redirects: int | None,
-        timeout: float | None,
+        timeout: float | httpx.Timeout | None,
     ) -> Exchange:
         flow = spec.auth if isinstance(spec.auth, LoginFlow) else None
         remembered = flow is not None and flow in self._tokens
@@ -406,7 +409,7 @@ class Client:
         *,
         follow_redirects: bool,
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
-        timeout: float = DEFAULT_TIMEOUT,
+        timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
     ) -> Exchange:
         origin = request.url
         explicit_cookie = request.headers.get("cookie")  # from -H Cookie or a CookieSession

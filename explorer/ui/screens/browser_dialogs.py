@@ -78,7 +78,9 @@ class BrowserDialogs(Screen[None]):
 
         spec = self.session.prepare(spec)
         kept = self.session.kept_headers(spec.url)
-        dialog = ComposerScreen(spec, note, kept=kept, base=self._page_url())
+        dialog = ComposerScreen(
+            spec, note, kept=kept, base=self._page_url(), saver=getattr(self, "save_request", None)
+        )
         self.app.push_screen(dialog, self._composed)
 
     def _composed(self, result: Composed | None) -> None:

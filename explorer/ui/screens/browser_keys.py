@@ -41,6 +41,21 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("vertical_line", "filter", "Filter", show=False, tooltip=FILTER_HELP),
     Binding("W", "wrap", "Wrap", show=False, tooltip="Wrap long lines, or scroll sideways again"),
     Binding("y", "copy", "Copy", tooltip="Copy the body, a line, a header or a link's URL"),
+    Binding("S", "save_request", "Save", show=False, tooltip="Save the request to a .http file"),
+    Binding(
+        "o",
+        "open_request",
+        "Open",
+        show=False,
+        tooltip="Open a request of a .http file in the composer, its variables put in",
+    ),
+    Binding(
+        "E",
+        "environment",
+        "Environment",
+        show=False,
+        tooltip="Pick the environment of the .http file's variables (http-client.env.json)",
+    ),
     *[
         Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
         for n in range(10)

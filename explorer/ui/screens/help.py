@@ -41,7 +41,12 @@ WALK = """\
 8. **/** searches the body, raw or headers tab as you type (**n** / **N**: next and
    previous match); **|** filters a JSON body with JSONPath or jq; **W** wraps long
    lines; **y** copies the body, a line, a header or a link's URL.
-9. **l** opens the learning screen: every status code, header, method and REST
+9. **S** saves the request to a `.http` file (the format of the JetBrains HTTP Client
+   and VS Code's REST Client; F2 in the composer too), **o** opens one of a file's
+   requests in the composer with its `{{variables}}` put in, **E** picks their
+   environment (`http-client.env.json` beside the file). `restwalk run FILE.http`
+   sends them from a shell.
+10. **l** opens the learning screen: every status code, header, method and REST
    constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
 """
 
