@@ -217,7 +217,8 @@ def _sent(request: httpx.Request, answered_in: str) -> SentRequest:
     )
 
 
-def _received(response: httpx.Response, body: bytes) -> ReceivedResponse:
+def _received(response: httpx.Response, bodies: tuple[bytes, bytes | None]) -> ReceivedResponse:
+    body, wire_body = bodies
     return ReceivedResponse(
         status=int(response.status_code),
         reason=response.reason_phrase,
@@ -226,6 +227,7 @@ def _received(response: httpx.Response, body: bytes) -> ReceivedResponse:
         body=body,
         url=str(response.url),
         wire_size=response.num_bytes_downloaded,
+        wire_body=wire_body,
     )
 
 
@@ -447,8 +449,11 @@ class Client:
                 raise error
             request = following
 
-    async def _send_one(self, request: httpx.Request) -> tuple[httpx.Response, bytes, float]:
-        """One request, no redirects: the response, its whole body, when headers came."""
+    async def _send_one(
+        self, request: httpx.Request
+    ) -> tuple[httpx.Response, tuple[bytes, bytes | None], float]:
+        """One request, no redirects: the response, its whole body (decoded, and as it
+        came when a coding was undone), when headers came."""
         url = str(request.url)
         try:
             response = await self.http.send(request, stream=True, follow_redirects=False)
@@ -456,16 +461,17 @@ class Client:
             raise _received_error(exc, url) from exc
         headers_at = time.perf_counter()
         try:
-            body = await self._read_body(response)
+            body, wire_body = await self._read_body(response)
         except _FAILURES as exc:
             raise _received_error(exc, url) from exc
         finally:
             await response.aclose()
         self.http.cookies.extract_cookies(response)
-        return response, body, headers_at
+        return response, (body, wire_body), headers_at
 
-    async def _read_body(self, response: httpx.Response) -> bytes:
-        """The body, its Content-Encoding undone, at most :attr:`max_body` bytes of it."""
+    async def _read_body(self, response: httpx.Response) -> tuple[bytes, bytes | None]:
+        """The body, its Content-Encoding undone, at most :attr:`max_body` bytes of it; and
+        the bytes as they came when a coding was undone here (else None)."""
         url = str(response.request.url)
         encoding = response.headers.get("content-encoding")
         decoder = BodyDecoder(encoding, self.max_body)
@@ -479,17 +485,29 @@ class Client:
             content = response.content
             if len(content) > self.max_body:
                 raise _too_large(self.max_body, url)
-            return content
+            return content, None
         chunks: list[bytes] = []
+        # The coded bytes too, for a linter to check against Content-Length: a
+        # compressed body is a fraction of the decoded one, and bounded the same.
+        wire: list[bytes] | None = [] if encoding and not decoder.kept_encoded else None
+        wire_size = 0
         try:
             async for raw in response.aiter_raw():
                 chunks += decoder.decode(raw)
+                if wire is not None:
+                    wire_size += len(raw)
+                    wire.append(raw)
+                    if wire_size > self.max_body:
+                        wire = None
             chunks += decoder.flush()
         except BodyLimitExceeded:
             raise _too_large(self.max_body, url) from None
         except CodingError as exc:
             raise DecodingError(detail=str(exc), url=url) from None
-        return b"".join(chunks)
+        body = b"".join(chunks)
+        if encoding and decoder.kept_encoded:
+            return body, body
+        return body, None if wire is None else b"".join(wire)
 
 
 # OSError and ValueError too: a transport may let them through unwrapped; and

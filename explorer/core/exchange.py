@@ -31,6 +31,9 @@ class ReceivedResponse:
     body: bytes
     url: str
     wire_size: int | None = None  # bytes as transferred, before Content-Encoding is undone
+    #: The body as it came, before its Content-Encoding was undone (None when the client
+    #: did not undo one itself): what a linter checks against Content-Length.
+    wire_body: bytes | None = None
 
     def header(self, name: str) -> str | None:
         """The first value of header ``name`` (case-insensitive), if present."""
