@@ -202,7 +202,7 @@ def connection_settings(args: argparse.Namespace) -> ConnectionSettings:
         raise UsageError(f"--proxy {proxy!r} is not a URL: give http://HOST:PORT")
     return ConnectionSettings(
         http2=args.http2 or config.http2,
-        http2_prior_knowledge=args.http2_prior_knowledge,
+        http2_prior_knowledge=args.http2_prior_knowledge or config.http2_prior_knowledge,
         verify=verify,
         proxy=proxy,
         timeout=_given(args.timeout, config.timeout),

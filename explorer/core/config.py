@@ -13,7 +13,8 @@ The file has a few top-level keys and one table per subject::
     verify = true           # false: do not check TLS certificates (-k)
     ca_bundle = "~/ca.pem"  # trust these CA certificates (--cacert)
     proxy = "http://proxy:3128"
-    http2 = false
+    http2 = false           # offer HTTP/2 (by ALPN over TLS)
+    http2_prior_knowledge = false  # speak HTTP/2 from the start, also over http:// (h2c)
 
     [history]
     enabled = true
@@ -139,6 +140,7 @@ class ConnectionConfig:
     ca_bundle: str | None = _key(None, "path")
     proxy: str | None = _key(None, "url")
     http2: bool = _key(False, "boolean")
+    http2_prior_knowledge: bool = _key(False, "boolean")
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""The status line: what came back, what it means, and what to do next.
+"""The status line: what came back (and over which HTTP version), what it means, and what
+to do next.
 
 Server text (the URL, advice quoting a header, an error's detail) is put in as
 plain text with its control characters visible: never markup, never a terminal escape.
@@ -77,6 +78,8 @@ class StatusLine(Static):
         line = Text.assemble(
             (f" {response.status} {phrase} ", style),
             "  ",
+            (visible_line(response.http_version), "bold"),
+            ("  ", ""),
             (visible_line(f"{page.exchange.final.method} {response.url}"), "dim"),
         )
         hops = page.exchange.hops
