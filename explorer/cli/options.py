@@ -210,6 +210,7 @@ def connection_settings(args: argparse.Namespace) -> ConnectionSettings:
         max_redirects=_given(getattr(args, "max_redirects", None), config.max_redirects),
         max_time=_given(args.max_time, config.max_time),
         max_body=_given(args.max_body, config.max_body),
+        cache=bool(getattr(args, "cache", False)),
     )
 
 
@@ -280,6 +281,7 @@ def tui_defaults(url: str | None) -> argparse.Namespace:
         max_redirects=None,
         max_time=None,
         max_body=None,
+        cache=False,
         config=None,
     )
 

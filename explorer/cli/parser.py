@@ -271,5 +271,10 @@ def build_tui_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "url", nargs="?", metavar="URL", help="the URL to open (default: the bundled mock)"
     )
+    parser.add_argument(
+        "--cache",
+        action="store_true",
+        help="start with the HTTP cache on (C turns it on and off; [cache] in config.toml)",
+    )
     _add_connection(parser)
     return parser

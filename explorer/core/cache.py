@@ -80,7 +80,7 @@ class ResponseCache:
     ) -> None:
         self.enabled = enabled
         self.storage = MemoryStorage(
-            max_bytes=max_bytes, max_entry=max_entry, max_entries=max_entries
+            max_bytes=max_bytes, max_entry=min(max_entry, max_bytes), max_entries=max_entries
         )
         self.options = CacheOptions(shared=False)
         #: The HTTP version each stored URL came over (a reuse shows it).

@@ -456,12 +456,14 @@ class Client:
         """The header fields the cache sent upstream for ``request``, if it did."""
         return self.cache.sent_headers(request) if self.cache is not None else None
 
-    def set_caching(self, enabled: bool) -> ResponseCache:
-        """Turn the cache on (made the first time) or off; turned off, it forgets all."""
+    def set_caching(self, enabled: bool, *, max_bytes: int | None = None) -> ResponseCache:
+        """Turn the cache on (made the first time, holding at most ``max_bytes``) or off;
+        turned off, it forgets all."""
         if self.cache is None:
             from explorer.core.cache import ResponseCache
 
-            self.cache = ResponseCache(enabled=enabled)
+            bound = {} if max_bytes is None else {"max_bytes": max_bytes}
+            self.cache = ResponseCache(enabled=enabled, **bound)
         elif not enabled:
             self.cache.clear()
         self.cache.enabled = enabled

@@ -41,6 +41,13 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("vertical_line", "filter", "Filter", show=False, tooltip=FILTER_HELP),
     Binding("W", "wrap", "Wrap", show=False, tooltip="Wrap long lines, or scroll sideways again"),
     Binding("y", "copy", "Copy", tooltip="Copy the body, a line, a header or a link's URL"),
+    Binding(
+        "C",
+        "toggle_cache",
+        "Cache",
+        show=False,
+        tooltip="Caching on/off: responses kept as your own HTTP cache would (t says why)",
+    ),
     *[
         Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
         for n in range(10)

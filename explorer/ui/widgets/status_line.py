@@ -80,8 +80,13 @@ class StatusLine(Static):
             "  ",
             (visible_line(response.http_version), "bold"),
             ("  ", ""),
-            (visible_line(f"{page.exchange.final.method} {response.url}"), "dim"),
         )
+        cache = page.exchange.cache
+        if cache is not None and cache.from_cache:
+            said = "from cache" if cache.outcome == "fresh" else "from cache, revalidated (304)"
+            line.append(f" {said} ", style="bold black on magenta")
+            line.append("  ")
+        line.append(visible_line(f"{page.exchange.final.method} {response.url}"), style="dim")
         hops = page.exchange.hops
         if hops:
             codes = ", ".join(str(hop.response.status) for hop in hops)
