@@ -29,10 +29,11 @@ restwalk: explore and learn a REST API from the terminal.
   restwalk [OPTIONS]           open the TUI on the bundled mock server
   restwalk [OPTIONS] URL       open the TUI on URL (-k, --cacert, --proxy,
                                --timeout, --max-time, --max-body, --http2:
-                               as for request)
+                               as for request; --cache: caching on)
   restwalk request METHOD URL  send one request, print the answer explained
   restwalk links URL           list the links in URL's response
-  restwalk explain TOPIC       explain a status code, header or method"""
+  restwalk explain TOPIC       explain a status code, header or method
+  restwalk lint URL            what an HTTP linter finds in URL's response"""
 
 EPILOG = """\
 examples:
@@ -43,6 +44,8 @@ examples:
   restwalk request POST http://127.0.0.1:8000/customers --user alice:wonderland \\
       -d '{"name": "Ann", "address": "1 Main St, Springfield, IL 62701"}'
   restwalk links http://127.0.0.1:8000/products --json
+  restwalk request GET http://127.0.0.1:8000/customers/1 --print b
+  restwalk lint http://127.0.0.1:8000/customers/1
   restwalk explain 418; restwalk explain Retry-After; restwalk explain PATCH
 
 exit codes: 0 success (any HTTP status), 1 the request failed (refused, DNS,

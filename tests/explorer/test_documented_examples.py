@@ -28,7 +28,7 @@ def _commands(text: str) -> list[str]:
     for line in joined.splitlines():
         for part in line.split(";"):
             part = part.strip()
-            if part.startswith("restwalk ") and part.split()[1] in ("request", "links", "explain"):
+            if part.startswith("restwalk ") and part.split()[1] in ("request", "links", "explain", "lint"):
                 commands.append(part)
     return commands
 
