@@ -98,11 +98,8 @@ class ResponseCache:
         return self.storage.clear(host)
 
     async def send(self, http: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
-        """Answer ``request`` from the cache or through ``http``, as hishel decides.
-
-        The response's ``restwalk.cache`` extension is the :class:`CacheNote` to read
-        once its body was read (:meth:`note`).
-        """
+        """Answer ``request`` from the cache or through ``http``, as hishel decides;
+        :meth:`note` says what it did, once the response's body was read."""
         key = str(request.url)
         for stale in (SENT_HEADERS, _UPSTREAM_VERSION):  # a redirect's next hop copies them
             request.extensions.pop(stale, None)
@@ -116,6 +113,8 @@ class ResponseCache:
         version = request.extensions.get(_UPSTREAM_VERSION)
         if version is not None:
             self._versions[key] = version
+            while len(self._versions) > self.storage.max_entries:  # as bounded as the entries
+                del self._versions[next(iter(self._versions))]
         elif key in self._versions:
             response.extensions["http_version"] = self._versions[key].encode("ascii")
         response.extensions["restwalk.cache.before"] = before
@@ -138,7 +137,7 @@ class ResponseCache:
             return _replaced(response.status_code, headers, sent, before, method)
         if status.get("stored") and refused is None:
             return _stored(headers, method)
-        return _not_stored(response.status_code, headers, sent, method, refused)
+        return _not_stored(response.status_code, headers, method, refused)
 
 
 # --- the explanations ---------------------------------------------------------------------
@@ -351,7 +350,6 @@ _SHORT_REASONS = (
 def _not_stored(
     status: int,
     headers: Sequence[tuple[str, str]],
-    sent: Sequence[tuple[str, str]],
     method: str,
     refused: str | None,
 ) -> CacheNote:
