@@ -47,12 +47,19 @@ def _explain_commands() -> type[Provider]:
     return ExplainCommands
 
 
+def _connection_commands() -> type[Provider]:
+    """The palette's protocol and caching switches, imported when the palette first opens."""
+    from explorer.ui.connection_commands import ConnectionCommands
+
+    return ConnectionCommands
+
+
 class RestwalkApp(App[int]):
     """A browser for REST APIs: one browser screen, plus help and learning screens."""
 
     TITLE = "restwalk"
     CSS_PATH = "app.tcss"
-    COMMANDS = App.COMMANDS | {_explain_commands}
+    COMMANDS = App.COMMANDS | {_explain_commands, _connection_commands}
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", tooltip="This help: every key"),
         Binding("l", "learn", "Learn", tooltip="Every status code, header, method, constraint"),
@@ -95,7 +102,13 @@ class RestwalkApp(App[int]):
         self.push_screen(self.browser)
 
     def _use_config(self) -> None:
-        """The config file's theme, and what was wrong with the file (if anything)."""
+        """The config file's theme and cache, and what was wrong with the file (if anything)."""
+        bound = self.config.cache.max_bytes
+        self.browser.cache_max_bytes = bound
+        if self.client.cache is not None:  # made by --cache, before the config was read
+            self.client.cache.storage.max_bytes = bound
+        elif self.config.cache.enabled:
+            self.client.set_caching(True, max_bytes=bound)
         theme = self.config.theme
         if theme is not None:
             if theme in self.available_themes:

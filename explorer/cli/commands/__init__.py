@@ -29,6 +29,7 @@ COMMAND_MODULES: dict[str, str] = {
     "links": "links",
     "explain": "explain",
     "run": "run",
+    "lint": "lint",
 }
 
 

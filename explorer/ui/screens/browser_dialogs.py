@@ -194,4 +194,5 @@ class BrowserDialogs(Screen[None]):
             from explorer.ui.dialogs.explain import ExplainDialog
             from explorer.ui.explain_text import page_markdown
 
-            self.app.push_screen(ExplainDialog(page_markdown(current, key_hint(current))))
+            markdown = page_markdown(current, key_hint(current))
+            self.app.push_screen(ExplainDialog(markdown, current.exchange))

@@ -56,6 +56,13 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
         show=False,
         tooltip="Pick the environment of the .http file's variables (http-client.env.json)",
     ),
+    Binding(
+        "C",
+        "toggle_cache",
+        "Cache",
+        show=False,
+        tooltip="Caching on/off: responses kept as your own HTTP cache would (t says why)",
+    ),
     *[
         Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
         for n in range(10)

@@ -23,6 +23,7 @@ from explorer.core.session.choice import PAUSE
 from explorer.core.session.hints import key_hint
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.ui.painted import after_paint
+from explorer.ui.screens.browser_connection import BrowserConnection
 from explorer.ui.screens.browser_dialogs import BrowserDialogs
 from explorer.ui.screens.browser_http_files import BrowserHttpFiles, HttpFilesState
 from explorer.ui.screens.browser_keys import BROWSER_KEYS
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 # The dialogs are imported where they open: the first screen does not wait for them.
 
 
-class BrowserScreen(BrowserDialogs, BrowserHttpFiles, BrowserReading):
+class BrowserScreen(BrowserDialogs, BrowserHttpFiles, BrowserReading, BrowserConnection):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
     CSS_PATH = "main.tcss"
