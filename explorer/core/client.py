@@ -30,6 +30,7 @@ import contextlib
 import re
 import ssl
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from http import HTTPStatus
 from types import TracebackType
@@ -283,6 +284,9 @@ class Client:
         self.http = http
         self._tokens: dict[LoginFlow, str] = {}
         self.last_login: Exchange | None = None
+        #: Called with every exchange that completes (a login's too), on the event loop:
+        #: the history's recorder. Each must return at once and never raise.
+        self.observers: list[Callable[[Exchange], None]] = []
 
     @property
     def cookies(self) -> httpx.Cookies:
@@ -429,13 +433,16 @@ class Client:
                 raise
             if following is None:
                 ended = time.perf_counter()
-                return Exchange(
+                exchange = Exchange(
                     request=first,
                     final=sent,
                     response=received,
                     hops=tuple(hops),
                     timings=Timings(headers=headers_at - started, total=ended - started),
                 )
+                for observer in self.observers:
+                    observer(exchange)
+                return exchange
             hops.append(Hop(sent, received))
             if len(hops) > max_redirects:
                 error = TooManyRedirects(
