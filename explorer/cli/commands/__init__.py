@@ -28,6 +28,8 @@ COMMAND_MODULES: dict[str, str] = {
     "request": "request",
     "links": "links",
     "explain": "explain",
+    "history": "history",
+    "bookmarks": "bookmarks",
 }
 
 
