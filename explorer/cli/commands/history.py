@@ -215,23 +215,14 @@ def _export(
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
-        write_file(Path(target), data)
+        from explorer.core.storage.files import replace_file
+
+        try:
+            replace_file(Path(target), data)
+        except OSError as error:
+            raise CommandError(f"cannot write {target}: {error.strerror or error}") from None
         error_line(f"wrote {len(items)} exchange(s) to {target}")
     return ExitStatus.OK
-
-
-def write_file(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (a temporary file renamed over it)."""
-    import os
-    import tempfile
-
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.replace(temporary, path)
-    except OSError as error:
-        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def _import(history: HistoryStore, path: Path) -> ExitStatus:

@@ -34,8 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -43,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from explorer.core.session.rel_path import RelPath, Step
+from explorer.core.storage.files import replace_file
 
 __all__ = [
     "BOOKMARKS_FILE",
@@ -217,20 +216,10 @@ class BookmarkStore:
 
     def _write(self, document: dict[str, Any]) -> None:
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent
-        )
         try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+            replace_file(self.path, text.encode("utf-8"))
+        except OSError as error:
+            raise _problem(self.path, f"cannot be written: {error.strerror or error}") from None
 
 
 @contextlib.contextmanager

@@ -41,6 +41,9 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("vertical_line", "filter", "Filter", show=False, tooltip=FILTER_HELP),
     Binding("W", "wrap", "Wrap", show=False, tooltip="Wrap long lines, or scroll sideways again"),
     Binding("y", "copy", "Copy", tooltip="Copy the body, a line, a header or a link's URL"),
+    Binding("H", "history", "History", show=False, tooltip="Every exchange kept, searchable"),
+    Binding("m", "bookmark", "Bookmark", show=False, tooltip="Bookmark the links to this page"),
+    Binding("apostrophe", "bookmarks", "Bookmarks", show=False, tooltip="Walk a bookmark again"),
     *[
         Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
         for n in range(10)

@@ -41,7 +41,11 @@ WALK = """\
 8. **/** searches the body, raw or headers tab as you type (**n** / **N**: next and
    previous match); **|** filters a JSON body with JSONPath or jq; **W** wraps long
    lines; **y** copies the body, a line, a header or a link's URL.
-9. **l** opens the learning screen: every status code, header, method and REST
+9. **H** opens the history: every exchange kept, searchable (`GET 4xx customers`); Enter
+   shows a kept response again, and **r** there sends it again. **m** bookmarks the page
+   as the links that lead to it from the entry point; **'** walks one again, whatever
+   URLs those links carry now.
+10. **l** opens the learning screen: every status code, header, method and REST
    constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
 """
 

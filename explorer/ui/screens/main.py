@@ -24,6 +24,7 @@ from explorer.core.session.hints import key_hint
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.ui.painted import after_paint
 from explorer.ui.screens.browser_dialogs import BrowserDialogs
+from explorer.ui.screens.browser_keep import BrowserKeep
 from explorer.ui.screens.browser_keys import BROWSER_KEYS
 from explorer.ui.screens.browser_reading import BrowserReading
 from explorer.ui.widgets.breadcrumb import Breadcrumb
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 # The dialogs are imported where they open: the first screen does not wait for them.
 
 
-class BrowserScreen(BrowserDialogs, BrowserReading):
+class BrowserScreen(BrowserDialogs, BrowserReading, BrowserKeep):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
     CSS_PATH = "main.tcss"

@@ -1,0 +1,33 @@
+"""Writing a file whole or not at all: a temporary file beside it, renamed over it.
+
+A crash, a full disk or a second restwalk writing at the same moment never
+leaves half a file: the old one stays until the new one is complete.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+__all__ = ["replace_file"]
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` at once (its directory is made if missing).
+
+    Raises ``OSError`` (the person's file, if any, is then as it was).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
