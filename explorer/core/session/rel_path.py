@@ -98,22 +98,19 @@ def words_for(links: Sequence[Link], target: Link) -> str | None:
     relation and position (``next#2``). None when no words choose it (it is not
     among ``links``).
     """
-    tries: list[str] = [target.rel]
-    rels = [target.rel]
-    if is_embedded(target) and target.rel == "self":
-        rels.insert(0, "item")
+    item = is_embedded(target) and target.rel == "self"
+    # An item of the page is named as one (``item[title=Ada]``), not as "a self link".
+    rels = ["item", target.rel] if item else [target.rel]
+    tries: list[str] = [] if item else [target.rel]
     for rel in rels:
         for key in ("title", "name"):
             value = getattr(target, key)
             if value:
                 tries.append(f"{rel}[{key}={_quoted(value)}]")
-    for rel in rels:
         wanted = parse_words(rel)
-        if wanted is None:
-            continue
-        found = candidates(links, wanted)
-        for position, link in enumerate(found, start=1):
-            if _same(link, target):
+        found = candidates(links, wanted) if wanted is not None else []
+        for position, candidate in enumerate(found, start=1):
+            if _same(candidate, target):
                 tries.append(f"{rel}#{position}")
                 break
     return next((words for words in tries if _same(choose_link(links, words), target)), None)

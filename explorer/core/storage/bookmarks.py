@@ -217,7 +217,7 @@ class BookmarkStore:
     def _write(self, document: dict[str, Any]) -> None:
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
         try:
-            replace_file(self.path, text.encode("utf-8"))
+            replace_file(self.path, text.encode("utf-8"), make_parents=True)
         except OSError as error:
             raise _problem(self.path, f"cannot be written: {error.strerror or error}") from None
 

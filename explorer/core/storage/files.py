@@ -14,12 +14,14 @@ from pathlib import Path
 __all__ = ["replace_file"]
 
 
-def replace_file(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` at once (its directory is made if missing).
+def replace_file(path: Path, data: bytes, *, make_parents: bool = False) -> None:
+    """Write ``data`` to ``path`` at once (with ``make_parents``, its directory is made if
+    missing: restwalk's own files; a file the person named goes where they said or nowhere).
 
     Raises ``OSError`` (the person's file, if any, is then as it was).
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if make_parents:
+        path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as file:

@@ -20,6 +20,7 @@ from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.session.rel_path import PathError, rel_path, walk_path
 from explorer.core.storage.bookmarks import Bookmark, BookmarksError
 from explorer.core.storage.history import HistoryError
+from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
@@ -86,10 +87,7 @@ class BrowserKeep(Screen[None]):
         except (PathError, BookmarksError) as error:
             self.notify(str(error), title="Not bookmarked", severity="warning", timeout=10)
             return
-        current = self.session.history.current
-        suggested = current.label if current is not None else path.describe()
-        if current is not None and current.exchange is not None:
-            suggested = " > ".join(p.label for p in self.session.history.trail()[-3:])
+        suggested = _name_for(self.session.history.trail()) or path.describe()
 
         def named(name: str | None) -> None:
             if name is None:
@@ -142,3 +140,16 @@ class BrowserKeep(Screen[None]):
         from explorer.ui.har_export import export_walk
 
         export_walk(self.app, self.session.history.pages, self.keep.config.mask_secrets)
+
+
+def _name_for(trail: list[Page]) -> str:
+    """A name for a bookmark of the trail's last page: the title of the link that led
+    there (``Orders of Alan Turing``), else the page's path."""
+    if not trail:
+        return ""
+    page = trail[-1]
+    if len(trail) > 1:
+        for link in trail[-2].links:
+            if link.rel == page.via and link.href == page.spec.url and link.title:
+                return visible_line(link.title)
+    return visible_line(page.label)
