@@ -60,7 +60,9 @@ class HistoryScreen(Screen[int | None]):
 
     BINDINGS = [
         Binding("escape", "close", "Back"),
-        Binding("ctrl+e", "export", "Export HAR", tooltip="Export the entries listed as HAR"),
+        Binding(
+            "ctrl+e", "export", "Export HAR", priority=True, tooltip="Export the entries as HAR"
+        ),
         Binding("ctrl+f", "search", "Search", show=False),
         Binding("down", "results", "To the entries", show=False),
     ]
