@@ -81,6 +81,21 @@ CREATE TABLE IF NOT EXISTS payloads (
     request_body BLOB NOT NULL,
     response_body BLOB NOT NULL
 );
+-- How many entries and bytes are kept, kept up to date by SQLite itself: the bounds
+-- are checked at each insert without reading every entry.
+CREATE TABLE IF NOT EXISTS totals (
+    one INTEGER PRIMARY KEY CHECK (one = 1),
+    entries INTEGER NOT NULL,
+    bytes INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO totals
+    SELECT 1, COUNT(*), COALESCE(SUM(size), 0) FROM entries;
+CREATE TRIGGER IF NOT EXISTS entries_added AFTER INSERT ON entries BEGIN
+    UPDATE totals SET entries = entries + 1, bytes = bytes + NEW.size;
+END;
+CREATE TRIGGER IF NOT EXISTS entries_removed AFTER DELETE ON entries BEGIN
+    UPDATE totals SET entries = entries - 1, bytes = bytes - OLD.size;
+END;
 """
 
 
@@ -398,16 +413,20 @@ class HistoryStore:
 
     def _trim(self, connection: sqlite3.Connection) -> int:
         """Drop the oldest entries beyond either bound; returns how many went."""
-        cut = connection.execute(
-            "SELECT id FROM (SELECT id, SUM(size) OVER (ORDER BY id DESC) AS kept, "
-            "ROW_NUMBER() OVER (ORDER BY id DESC) AS n FROM entries) "
-            "WHERE kept > ? OR n > ? ORDER BY id DESC LIMIT 1",
-            (self.max_bytes, self.max_entries),
-        ).fetchone()
+        count, size = connection.execute("SELECT entries, bytes FROM totals").fetchone()
+        if count <= self.max_entries and size <= self.max_bytes:
+            return 0
+        cut = None
+        rows = connection.execute("SELECT id, size FROM entries ORDER BY id")
+        for entry_id, entry_size in rows:
+            if count <= self.max_entries and size <= self.max_bytes:
+                break
+            cut, count, size = entry_id, count - 1, size - entry_size
+        rows.close()
         if cut is None:
             return 0
-        connection.execute("DELETE FROM payloads WHERE id <= ?", (cut[0],))
-        return connection.execute("DELETE FROM entries WHERE id <= ?", (cut[0],)).rowcount
+        connection.execute("DELETE FROM payloads WHERE id <= ?", (cut,))
+        return connection.execute("DELETE FROM entries WHERE id <= ?", (cut,)).rowcount
 
     def clear(self) -> int:
         """Forget every entry; returns how many there were."""
@@ -446,9 +465,7 @@ class HistoryStore:
     def totals(self) -> tuple[int, int]:
         """How many entries are kept, and how many bytes they take."""
         row = self._run(
-            lambda connection: connection.execute(
-                "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM entries"
-            ).fetchone()
+            lambda connection: connection.execute("SELECT entries, bytes FROM totals").fetchone()
         )
         return int(row[0]), int(row[1])
 

@@ -9,8 +9,10 @@ response of an exchange (redirect hops included):
 ``Proxy-Authorization``                (``Bearer ****``, ``Basic ****``)
 ``Cookie``                             each cookie's value (``session=****``)
 ``Set-Cookie``                         the cookie's value; its attributes stay
-a JSON body's secret fields            the value, at any depth (``"access_token":
-                                       "****"``): see :data:`SECRET_FIELDS`
+a JSON body's secret fields            the value (a string, number or boolean), at
+                                       any depth: ``"access_token": "****"`` (see
+                                       :data:`SECRET_FIELDS`); the rest of the text
+                                       is kept byte for byte
 a form body's secret fields            the value (``password=****``)
 the URL's secret query parameters      the value (``?api_key=****``), and the
                                        password of ``user:password@``
@@ -27,8 +29,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
-
-import orjson
 
 from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest
 
@@ -73,8 +73,16 @@ SECRET_FIELDS = frozenset(
 _SECRET_ENDINGS = ("_token", "_secret", "_password", "_apikey", "_api_key")
 
 _JSON_TYPES = re.compile(r"^application/(?:[\w.+-]*\+)?json$")
-# A body none of whose keys can be secret is not parsed (a 100 MB page is scanned once).
-_MAYBE_SECRET = re.compile(rb"(?i)token|secret|passw|passphrase|api.?key|otp|verifier")
+# Every secret's name holds one of these words (lower-cased).
+_WORDS = (b"token", b"secret", b"passw", b"passphrase", b"key", b"otp", b"verifier")
+_LONGEST_NAME = 64
+_MASKED = b'"' + MASK.encode() + b'"'
+# A JSON name that may be a secret's (checked by is_secret_name) and its scalar value.
+_SECRET_PAIR = re.compile(
+    rb'(?i)("((?:[a-z0-9]+[_-])*(?:token|secret|password|passwd|passphrase|api[_-]?key|apikey'
+    rb'|private[_-]key|otp|code[_-]verifier))"\s*:\s*)'
+    rb'("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false)'
+)
 _FORM = "application/x-www-form-urlencoded"
 
 
@@ -145,30 +153,44 @@ def mask_url(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc, query=query))
 
 
-def _mask_json_value(value: object) -> tuple[object, bool]:
-    """``value`` with the values of secret keys masked, and whether any was."""
-    if isinstance(value, dict):
-        changed = False
-        out: dict[str, object] = {}
-        for key, item in value.items():
-            if is_secret_name(str(key)) and item is not None and not isinstance(item, dict | list):
-                out[key] = MASK
-                changed = True
-            else:
-                out[key], inner = _mask_json_value(item)
-                changed = changed or inner
-        return out, changed
-    if isinstance(value, list):
-        items = [_mask_json_value(item) for item in value]
-        return [item for item, _ in items], any(changed for _, changed in items)
-    return value, False
+def _mask_json(body: bytes) -> bytes:
+    """``body`` (JSON text) with the values of its secret names masked, the rest as it is.
+
+    The pairs are found in the text, not by parsing: each place a secret's word
+    appears (lower-cased, found by ``bytes.find``) is tried as a ``"name": value``
+    pair; a body without such a word costs one scan.
+    """
+    lowered = body.lower()
+    starts: set[int] = set()
+    for word in _WORDS:
+        at = lowered.find(word)
+        while at >= 0:
+            quote = lowered.rfind(b'"', max(0, at - _LONGEST_NAME), at)
+            if quote >= 0:
+                starts.add(quote)
+            at = lowered.find(word, at + len(word))
+    parts: list[bytes] = []
+    position = 0
+    for start in sorted(starts):
+        if start < position:
+            continue
+        match = _SECRET_PAIR.match(body, start)
+        if match is None or not is_secret_name(match.group(2).decode("ascii")):
+            continue
+        parts += [body[position : match.start(3)], _MASKED]
+        position = match.end()
+    if not parts:
+        return body
+    parts.append(body[position:])
+    return b"".join(parts)
 
 
 def mask_body(body: bytes, content_type: str | None) -> bytes:
     """``body`` with the values of its secret fields masked (JSON and HTML-form bodies).
 
-    A JSON body is written back compact when a field was masked (the key order
-    is kept); any other body, or one that does not parse, is returned as it is.
+    A JSON body keeps every byte but the masked values (its layout too): the
+    pairs are found in the text, not by parsing, so a 10 MB page costs one scan.
+    Any other body is returned as it is.
     """
     if not body:
         return body
@@ -177,14 +199,7 @@ def mask_body(body: bytes, content_type: str | None) -> bytes:
         return _mask_form(body)
     if not (_JSON_TYPES.match(media) or (not media and body.lstrip()[:1] in (b"{", b"["))):
         return body
-    if _MAYBE_SECRET.search(body) is None:
-        return body
-    try:
-        document = orjson.loads(body)
-    except orjson.JSONDecodeError:
-        return body
-    masked, changed = _mask_json_value(document)
-    return orjson.dumps(masked) if changed else body
+    return _mask_json(body)
 
 
 def _mask_form(body: bytes) -> bytes:

@@ -108,12 +108,12 @@ class HistoryScreen(Screen[int | None]):
 
     def search(self, text: str) -> None:
         """List the entries ``text`` asks for (read on a thread)."""
+        self._asked += 1  # an answer on its way for older words is dropped
         try:
             query = parse_query(text)
         except QueryError as error:
             self._note(str(error))
             return
-        self._asked += 1
         self._read(query, self._asked)
 
     @work(thread=True, exclusive=True, group="history-read")

@@ -65,6 +65,13 @@ def test_token_fields_of_json_bodies_at_any_depth() -> None:
     }
 
 
+def test_a_masked_json_body_keeps_its_layout() -> None:
+    body = b'{\n  "user": "alice",\n  "private_key" : "-----BEGIN",\n  "otp": 123456\n}'
+    assert mask_body(body, "application/json") == (
+        b'{\n  "user": "alice",\n  "private_key" : "****",\n  "otp": "****"\n}'
+    )
+
+
 def test_a_form_login_and_a_problem_json_are_masked_too() -> None:
     assert mask_body(
         b"username=alice&password=wonderland", "application/x-www-form-urlencoded"
