@@ -32,7 +32,9 @@ restwalk: explore and learn a REST API from the terminal.
                                as for request)
   restwalk request METHOD URL  send one request, print the answer explained
   restwalk links URL           list the links in URL's response
-  restwalk explain TOPIC       explain a status code, header or method"""
+  restwalk explain TOPIC       explain a status code, header or method
+  restwalk history             list, search, export (HAR) or import the history
+  restwalk bookmarks [NAME]    list the bookmarks, or walk one again"""
 
 EPILOG = """\
 examples:
