@@ -47,6 +47,11 @@ def kept_bytes(directory: Path) -> bytes:
     return b"".join(p.read_bytes() for p in directory.iterdir() if p.is_file())
 
 
+def moved_aside(directory: Path) -> int:
+    """How many damaged history files were moved aside in ``directory``."""
+    return len(list(directory.glob("history.sqlite.corrupt-*")))
+
+
 def write_file(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text)
@@ -280,3 +285,16 @@ async def test_an_existing_file_is_replaced_only_on_a_second_enter(
         await pilot.press("enter")
         await settle(pilot)
     assert json.loads(target.read_text())["log"]["creator"]["name"] == "restwalk"
+
+
+async def test_a_damaged_history_is_moved_aside_with_a_notification(data_dir: Path) -> None:
+    write_file(data_dir / "history.sqlite", "not a database " * 100)
+    app = app_on_mock()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        flush(app)
+        await settle(pilot)
+        messages = [n.message for n in app._notifications]
+        assert any("is damaged" in m and ".corrupt-" in m for m in messages)
+    assert moved_aside(data_dir) == 1
+    assert [e.url for e in HistoryStore.in_directory(data_dir).search()] == ["http://mock/"]
