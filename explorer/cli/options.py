@@ -287,5 +287,7 @@ def tui_defaults(url: str | None) -> argparse.Namespace:
 
 
 def client_from(args: argparse.Namespace) -> Client:
-    """The client the connection options describe."""
-    return connection_settings(args).client()
+    """The client the connection options describe (its exchanges kept in the history)."""
+    from explorer.cli.keeping import watch
+
+    return watch(connection_settings(args).client(), args)

@@ -34,7 +34,9 @@ restwalk: explore and learn a REST API from the terminal.
   restwalk links URL           list the links in URL's response
   restwalk explain TOPIC       explain a status code, header or method
   restwalk run FILE.http       send the requests saved in a .http file
-  restwalk lint URL            what an HTTP linter finds in URL's response"""
+  restwalk lint URL            what an HTTP linter finds in URL's response
+  restwalk history             list, search, export (HAR) or import the history
+  restwalk bookmarks [NAME]    list the bookmarks, or walk one again"""
 
 EPILOG = """\
 examples:

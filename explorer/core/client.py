@@ -30,6 +30,7 @@ import contextlib
 import re
 import ssl
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from http import HTTPStatus
 from types import TracebackType
@@ -297,6 +298,9 @@ class Client:
         self.http = http
         self._tokens: dict[LoginFlow, str] = {}
         self.last_login: Exchange | None = None
+        #: Called with every exchange that completes (a login's too), on the event loop:
+        #: the history's recorder. Each must return at once and never raise.
+        self.observers: list[Callable[[Exchange], None]] = []
 
     def _new_http(self) -> httpx.AsyncClient:
         """An httpx client that connects as this client's settings say."""
@@ -516,7 +520,7 @@ class Client:
                 raise
             if following is None:
                 ended = time.perf_counter()
-                return Exchange(
+                exchange = Exchange(
                     request=first,
                     final=sent,
                     response=received,
@@ -524,6 +528,9 @@ class Client:
                     timings=Timings(headers=headers_at - started, total=ended - started),
                     cache=response.extensions.get(_CACHE_NOTE),
                 )
+                for observer in self.observers:
+                    observer(exchange)
+                return exchange
             hops.append(Hop(sent, received))
             if len(hops) > max_redirects:
                 error = TooManyRedirects(

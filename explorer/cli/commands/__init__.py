@@ -30,6 +30,8 @@ COMMAND_MODULES: dict[str, str] = {
     "explain": "explain",
     "run": "run",
     "lint": "lint",
+    "history": "history",
+    "bookmarks": "bookmarks",
 }
 
 

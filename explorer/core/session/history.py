@@ -40,6 +40,8 @@ class Page:
     reading: bool = False
     #: For a 304: the response the session already had, whose body is still valid.
     revalidated: ReceivedResponse | None = None
+    #: When the request was sent (seconds since the epoch), for a HAR export of the walk.
+    sent_at: float | None = None
 
     @property
     def status(self) -> int | None:

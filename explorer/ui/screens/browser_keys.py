@@ -63,6 +63,9 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
         show=False,
         tooltip="Caching on/off: responses kept as your own HTTP cache would (t says why)",
     ),
+    Binding("H", "history", "History", show=False, tooltip="Every exchange kept, searchable"),
+    Binding("m", "bookmark", "Bookmark", show=False, tooltip="Bookmark the links to this page"),
+    Binding("apostrophe", "bookmarks", "Bookmarks", show=False, tooltip="Walk a bookmark again"),
     *[
         Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
         for n in range(10)

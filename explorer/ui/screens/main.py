@@ -26,6 +26,7 @@ from explorer.ui.painted import after_paint
 from explorer.ui.screens.browser_connection import BrowserConnection
 from explorer.ui.screens.browser_dialogs import BrowserDialogs
 from explorer.ui.screens.browser_http_files import BrowserHttpFiles, HttpFilesState
+from explorer.ui.screens.browser_keep import BrowserKeep
 from explorer.ui.screens.browser_keys import BROWSER_KEYS
 from explorer.ui.screens.browser_reading import BrowserReading
 from explorer.ui.widgets.breadcrumb import Breadcrumb
@@ -41,7 +42,9 @@ if TYPE_CHECKING:
 # The dialogs are imported where they open: the first screen does not wait for them.
 
 
-class BrowserScreen(BrowserDialogs, BrowserHttpFiles, BrowserReading, BrowserConnection):
+class BrowserScreen(
+    BrowserDialogs, BrowserHttpFiles, BrowserReading, BrowserConnection, BrowserKeep
+):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
     CSS_PATH = "main.tcss"
