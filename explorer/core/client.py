@@ -32,6 +32,7 @@ import ssl
 import time
 from dataclasses import replace
 from http import HTTPStatus
+from http.cookiejar import Cookie, CookieJar
 from types import TracebackType
 
 import httpx
@@ -341,9 +342,12 @@ class Client:
         follow_redirects: bool | None = None,
         max_redirects: int | None = None,
         timeout: float | None = None,
+        cookies: bool = True,
     ) -> Exchange:
         """Send ``spec`` (logging in first for a :class:`LoginFlow`) and return the exchange.
 
+        ``cookies`` false leaves the cookie jar out: none of its cookies is sent, and
+        none the answer sets is kept (the audit asks whether an API needs them).
         Raises an :class:`~explorer.core.errors.InvalidRequest` for bad input and a
         :class:`~explorer.core.errors.RequestError` when the exchange fails, a
         :class:`~explorer.core.errors.DeadlineExceeded` past :attr:`max_time` seconds.
@@ -355,6 +359,7 @@ class Client:
                     follow_redirects=follow_redirects,
                     max_redirects=max_redirects,
                     timeout=timeout,
+                    cookies=cookies,
                 )
         except TimeoutError:
             raise DeadlineExceeded(
@@ -369,6 +374,7 @@ class Client:
         follow_redirects: bool | None,
         max_redirects: int | None,
         timeout: float | None,
+        cookies: bool = True,
     ) -> Exchange:
         flow = spec.auth if isinstance(spec.auth, LoginFlow) else None
         remembered = flow is not None and flow in self._tokens
@@ -379,22 +385,33 @@ class Client:
         limit = self.max_redirects if max_redirects is None else max_redirects
         seconds = self.timeout if timeout is None else timeout
         exchange = await self._exchange(
-            build_request(spec), follow_redirects=follow, max_redirects=limit, timeout=seconds
+            build_request(spec),
+            follow_redirects=follow,
+            max_redirects=limit,
+            timeout=seconds,
+            cookies=cookies,
         )
         if flow is not None and remembered and exchange.response.status == HTTPStatus.UNAUTHORIZED:
             # A remembered token may have expired: log in again, once, and resend.
             token = await self.login(flow)
             spec = replace(spec, auth=BearerAuth(token))
             exchange = await self._exchange(
-                build_request(spec), follow_redirects=follow, max_redirects=limit, timeout=seconds
+                build_request(spec),
+                follow_redirects=follow,
+                max_redirects=limit,
+                timeout=seconds,
+                cookies=cookies,
             )
         return exchange
 
-    def _attach_cookies(self, request: httpx.Request, explicit: str | None) -> None:
-        """Set the Cookie header: the explicit cookies, then the jar's for this URL."""
+    def _attach_cookies(
+        self, request: httpx.Request, explicit: str | None, *, jar: bool = True
+    ) -> None:
+        """Set the Cookie header: the explicit cookies, then (``jar``) the jar's for this URL."""
         if "cookie" in request.headers:
             del request.headers["cookie"]
-        self.http.cookies.set_cookie_header(request)
+        if jar:
+            self.http.cookies.set_cookie_header(request)
         from_jar = request.headers.get("cookie")
         parts = [p for p in (explicit, from_jar) if p]
         if parts:
@@ -407,6 +424,7 @@ class Client:
         follow_redirects: bool,
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         timeout: float = DEFAULT_TIMEOUT,
+        cookies: bool = True,
     ) -> Exchange:
         origin = request.url
         explicit_cookie = request.headers.get("cookie")  # from -H Cookie or a CookieSession
@@ -416,8 +434,8 @@ class Client:
         while True:
             request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
             same_site = _same_origin(request.url, origin)
-            self._attach_cookies(request, explicit_cookie if same_site else None)
-            response, body, headers_at = await self._send_one(request)
+            self._attach_cookies(request, explicit_cookie if same_site else None, jar=cookies)
+            response, body, headers_at = await self._send_one(request, keep_cookies=cookies)
             sent = _sent(request, response.http_version)
             received = _received(response, body)
             if first is None:
@@ -447,13 +465,24 @@ class Client:
                 raise error
             request = following
 
-    async def _send_one(self, request: httpx.Request) -> tuple[httpx.Response, bytes, float]:
-        """One request, no redirects: the response, its whole body, when headers came."""
+    async def _send_one(
+        self, request: httpx.Request, *, keep_cookies: bool = True
+    ) -> tuple[httpx.Response, bytes, float]:
+        """One request, no redirects: the response, its whole body, when headers came.
+
+        Without ``keep_cookies`` the jar is put back as it was once the answer came
+        (httpx itself keeps what a response sets).
+        """
         url = str(request.url)
+        jar = self.http.cookies.jar
+        kept = None if keep_cookies else list(jar)
         try:
             response = await self.http.send(request, stream=True, follow_redirects=False)
         except _FAILURES as exc:
             raise _received_error(exc, url) from exc
+        finally:
+            if kept is not None:
+                _restore(jar, kept)
         headers_at = time.perf_counter()
         try:
             body = await self._read_body(response)
@@ -461,7 +490,8 @@ class Client:
             raise _received_error(exc, url) from exc
         finally:
             await response.aclose()
-        self.http.cookies.extract_cookies(response)
+        if keep_cookies:
+            self.http.cookies.extract_cookies(response)
         return response, body, headers_at
 
     async def _read_body(self, response: httpx.Response) -> bytes:
@@ -490,6 +520,13 @@ class Client:
         except CodingError as exc:
             raise DecodingError(detail=str(exc), url=url) from None
         return b"".join(chunks)
+
+
+def _restore(jar: CookieJar, cookies: list[Cookie]) -> None:
+    """Put ``jar`` back to holding exactly ``cookies``."""
+    jar.clear()
+    for cookie in cookies:
+        jar.set_cookie(cookie)
 
 
 # OSError and ValueError too: a transport may let them through unwrapped; and
