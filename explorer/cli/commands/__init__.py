@@ -28,6 +28,9 @@ COMMAND_MODULES: dict[str, str] = {
     "request": "request",
     "links": "links",
     "explain": "explain",
+    "map": "map",
+    "audit": "audit",
+    "diff": "diff",
 }
 
 

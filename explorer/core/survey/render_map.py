@@ -236,7 +236,9 @@ def _edge_label(rels: list[str]) -> str:
     return ", ".join(shown) + (f" +{len(rels) - 3}" if len(rels) > 3 else "")
 
 
-_MERMAID_UNSAFE = re.compile(r'["#<>&|\[\]{}()`;]')
+#: What may not stand as itself in a quoted Mermaid label: the quote, ``#`` (which starts
+#: an entity code), and what Mermaid reads as HTML.
+_MERMAID_UNSAFE = re.compile(r'["#<>&]')
 
 
 def _mermaid_text(text: str) -> str:
