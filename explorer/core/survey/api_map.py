@@ -22,13 +22,16 @@ import re
 import weakref
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urldefrag, urljoin, urlsplit
 
 from explorer.core.exchange import Exchange, ReceivedResponse
 from explorer.core.link import Link
-from explorer.core.session.history import Page
 from explorer.core.session.origins import origin_of
 from explorer.core.survey.fold import Folder
+
+if TYPE_CHECKING:  # the session holds a map: its pages are only named here
+    from explorer.core.session.history import Page
 
 __all__ = [
     "CACHE_HEADERS",

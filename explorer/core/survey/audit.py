@@ -26,7 +26,7 @@ from http import HTTPStatus
 
 from explorer.core.errors import RestwalkError
 from explorer.core.request import RequestSpec
-from explorer.core.survey.api_map import normal_url
+from explorer.core.survey.api_map import ApiMap, normal_url
 from explorer.core.survey.audit_figures import (
     Constraint,
     cacheability,
@@ -141,12 +141,14 @@ async def run_audit(
     clock: Clock = time.monotonic,
     sleep: Sleep = asyncio.sleep,
     on_visit: Callable[[Visit], None] | None = None,
+    api_map: ApiMap | None = None,
 ) -> Audit:
     """Crawl from ``entry``, probe, and measure (see the module docstring).
 
     ``limits.time_limit`` bounds the whole audit: the crawl gets
     :data:`CRAWL_SHARE` of it. ``without_cookies`` sends a request leaving the
-    cookie jar out (the statelessness probe). Never raises for what the server does.
+    cookie jar out (the statelessness probe); ``api_map`` (the TUI session's) takes
+    in what the crawl meets. Never raises for what the server does.
     """
     limits = limits or CrawlLimits()
     base = base or RequestSpec()
@@ -154,7 +156,13 @@ async def run_audit(
     sender = polite_sender(send, limits, clock=clock, sleep=sleep)
     crawl_limits = replace(limits, time_limit=limits.time_limit * CRAWL_SHARE)
     result = await crawl(
-        entry, send, limits=crawl_limits, base=base, on_visit=on_visit, sender=sender
+        entry,
+        send,
+        limits=crawl_limits,
+        base=base,
+        on_visit=on_visit,
+        sender=sender,
+        api_map=api_map,
     )
     sent = sender.sent
     probes = await probe(

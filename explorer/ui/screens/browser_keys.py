@@ -41,6 +41,14 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("vertical_line", "filter", "Filter", show=False, tooltip=FILTER_HELP),
     Binding("W", "wrap", "Wrap", show=False, tooltip="Wrap long lines, or scroll sideways again"),
     Binding("y", "copy", "Copy", tooltip="Copy the body, a line, a header or a link's URL"),
+    Binding("g", "map", "Map", show=False, tooltip="The map of the API so far, and its REST audit"),
+    Binding(
+        "D",
+        "diff",
+        "Diff",
+        show=False,
+        tooltip="Compare this page with another, or another version",
+    ),
     *[
         Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
         for n in range(10)
