@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from http import HTTPStatus
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import httpx
 
@@ -24,7 +24,9 @@ from explorer.core.session.credentials import LoginKind, auth_label, login_kind_
 from explorer.core.session.history import History, Page
 from explorer.core.session.origins import origin_of
 from explorer.core.session.version import VersionChoice
-from explorer.core.survey.api_map import ApiMap
+
+if TYPE_CHECKING:
+    from explorer.core.survey.api_map import ApiMap
 
 __all__ = [
     "IDEMPOTENT_METHODS",
@@ -112,8 +114,11 @@ class Session:
         #: A send that failed, shown over the current page but not in the history
         #: (there is no page to go back to: nothing came).
         self.failed: Page | None = None
+        # (imported here: the map's modules import the session's origins and pages)
+        from explorer.core.survey.api_map import ApiMap
+
         #: The map of what this tab met: every page, and the links seen on them.
-        self.map = ApiMap()
+        self.map: ApiMap = ApiMap()
 
     # -- pages -------------------------------------------------------------------------
 

@@ -68,6 +68,8 @@ class MapScreen(Screen[Link | None]):
 
     DEFAULT_CSS = """
     MapScreen #survey-status { height: 1; padding: 0 1; background: $panel; }
+    MapScreen #survey-tabs { height: 1fr; }
+    MapScreen TabPane { height: 1fr; padding: 0; }
     MapScreen MapTree { height: 1fr; }
     MapScreen #audit-text { padding: 0 1; }
     """
