@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urldefrag, urljoin, urlsplit
 
 from explorer.core.exchange import Exchange, ReceivedResponse
+from explorer.core.hypermedia.conventions import CONVENTION
 from explorer.core.link import Link
 from explorer.core.session.origins import origin_of
 from explorer.core.survey.fold import Folder
@@ -43,9 +44,9 @@ __all__ = [
     "TemplateSeen",
     "allowed_methods",
     "is_item_link",
-    "is_navigation_guess",
     "normal_url",
     "template_base",
+    "written_by_api",
 ]
 
 #: URLs the map keeps at most; links to more are counted, not kept.
@@ -59,21 +60,8 @@ CACHE_HEADERS = ("cache-control", "expires", "etag", "last-modified", "vary", "a
 #: Headers whose presence is what matters, not their value (it changes per resource).
 _PRESENCE_ONLY = frozenset({"etag", "last-modified", "expires", "age"})
 #: Relations of a link to an item of a collection.
-_ITEM_RELS = frozenset({"item", "self", "canonical"})
+_ITEM_RELS = frozenset({"item", "self", "canonical", "url"})
 _ARRAY_INDEX = re.compile(r"/\d+/")
-#: The keys under which a bare URL string is a place to go (a guess under another key,
-#: ``"path": "/name"`` in a JSON Patch schema, ``"instance"`` of a problem, is not mapped).
-_NAVIGATING_KEYS = frozenset(
-    {"item", "self", "next", "prev", "previous", "first", "last", "collection", "up"}
-    | {"parent", "related", "href", "url", "uri", "link", "links", "location", "start"}
-)
-
-
-def is_navigation_guess(link: Link) -> bool:
-    """True for a guessed link worth mapping: a collection's item or page (the finder's
-    conventions) or a URL under a key that names a link (``url``, ``next``, ``fooUrl``)."""
-    key = link.rel.lower()
-    return key in _NAVIGATING_KEYS or key.endswith(("url", "href", "link", "uri"))
 
 
 def is_item_link(link: Link) -> bool:
@@ -88,6 +76,12 @@ def is_item_link(link: Link) -> bool:
 def allowed_methods(value: str) -> set[str]:
     """The methods an ``Allow`` header lists."""
     return {part.strip().upper() for part in value.split(",") if part.strip()}
+
+
+def written_by_api(link: Link) -> bool:
+    """True for a link the answer wrote (in a format, a header, or as a bare URL string);
+    False for one restwalk made by a convention (json-server's ``/books/{id}`` items)."""
+    return CONVENTION not in link.attributes
 
 
 @dataclass
@@ -110,7 +104,8 @@ class Observed:
     sources: set[tuple[str, str]] = field(default_factory=set)
     #: The first GET link met that leads here (what Enter follows in the TUI).
     link: Link | None = None
-    #: True when a link the server wrote (not a guess) leads here, or it is the entry.
+    #: True when a link the answer wrote leads here (not one a convention made), or it
+    #: is the entry.
     declared: bool = False
 
     @property
@@ -266,8 +261,6 @@ class ApiMap:
 
     def take_link(self, page_url: str, link: Link, depth: int) -> None:
         """A link met on the page at ``page_url``, ``depth`` links from the entry."""
-        if link.guess and not is_navigation_guess(link):
-            return
         if link.templated:
             self._take_template(page_url, link)
             return
@@ -281,7 +274,7 @@ class ApiMap:
         else:
             record.methods.setdefault(link.method, set()).add("link")
             record.rels[link.rel] += 1
-            if not link.guess:
+            if written_by_api(link):
                 record.declared = True
             if record.link is None:
                 record.link = link

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import orjson
 
 from explorer.core.knowledge import field_values as fv
+from explorer.core.session.origins import origin_of
 from explorer.core.survey.api_map import Resource
 from explorer.core.survey.audit_probes import PROBE_METHOD, Answer, Probes
 from explorer.core.survey.crawl import CrawlResult, Visit
@@ -132,38 +133,85 @@ def hypermedia(
 ) -> Constraint:
     """Answers carrying links; resources reached by links the API writes (not guesses)."""
     carrying = _Tally("answers that carry links")
+    typed = _Tally("answers whose links say their relation (a format or Link header)")
+    acting = _Tally("resources that accept changes and offer them as actions or forms")
+    actions: dict[str, int] = {}
     for visit in _gets(result):
-        if visit.body_size == 0:
-            continue
+        if visit.body_size == 0 or not _could_link(visit.media_type):
+            continue  # a stylesheet, a script, an image: no place for links
         where = _path(visit.final_url)
+        actions[visit.template] = max(actions.get(visit.template, 0), visit.action_links)
         if visit.declared_links:
             carrying.add(True, f"{where}: {visit.declared_links} links", key="links")
         elif visit.guessed_links:
             carrying.add(
                 False,
-                f"{where}: no link, only {visit.guessed_links} URLs restwalk guessed "
-                "(ids and page numbers by convention)",
+                f"{where}: no link; restwalk made {visit.guessed_links} by convention "
+                "(ids and page numbers)",
                 key=f"guessed {visit.template}",
             )
         else:
             carrying.add(False, f"{where}: no link at all", key=f"none {visit.template}")
+        if visit.declared_links:
+            bare = visit.declared_links - visit.typed_links
+            typed.add(
+                bare == 0,
+                f"{where}: " + (f"{bare} links are bare URL strings" if bare else "typed links"),
+                key="typed" if bare == 0 else f"bare {visit.template}",
+            )
+    changeable = _changeable(resources)
+    for template, count in actions.items():
+        unsafe = changeable.get(template)
+        if not unsafe:
+            continue  # nothing says it accepts a change: no action is owed
+        acting.add(
+            count > 0,
+            f"{template} allows {' '.join(unsafe)}: "
+            + (f"{count} actions in its answer" if count else "its answer offers none"),
+            key="acts" if count else None,
+        )
     reached = _Tally("resources reached by links the API writes")
+    origin = origin_of(result.entry)
+    resources = [r for r in resources if r.origin == origin]  # the API's, not the web's
     for resource in resources:
         if resource.declared:
             reached.add(True, f"{resource.template} ({_rels(resource)})", key="declared")
         else:
             reached.add(
                 False,
-                f"{resource.template}: reached only by restwalk's guesses",
+                f"{resource.template}: reached only by links restwalk made by convention",
                 key=f"guess {resource.template}",
             )
     unlinked = _unlinked(resources, described or ())
     for path in unlinked:
         reached.add(False, f"{path}: in the API's description, no link leads there")
-    figures = (carrying.figure(), reached.figure())
+    figures = (carrying.figure(), typed.figure(), acting.figure(), reached.figure())
     return Constraint(
         "hypermedia", "Hypermedia (HATEOAS)", figures, _why_hypermedia(figures, unlinked)
     )
+
+
+_UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def _changeable(resources: list[Resource]) -> dict[str, list[str]]:
+    """Each resource's template → the unsafe methods its ``Allow`` (or OPTIONS) lists."""
+    found: dict[str, list[str]] = {}
+    for resource in resources:
+        unsafe = [
+            method
+            for method, where in resource.methods
+            if method in _UNSAFE and ({"Allow", "OPTIONS"} & set(where))
+        ]
+        if unsafe:
+            found[resource.template] = unsafe
+    return found
+
+
+def _could_link(media_type: str | None) -> bool:
+    """True for a representation that can carry links: JSON, XML, HTML, or none said."""
+    media = (media_type or "").lower()
+    return not media or media.endswith(("json", "xml", "/html")) or media == "text/plain"
 
 
 def _rels(resource: Resource) -> str:
@@ -185,14 +233,21 @@ def _unlinked(resources: list[Resource], described: Iterable[str]) -> list[str]:
     return [path for path in described if _shape(path) not in known]
 
 
-def _why_hypermedia(figures: tuple[Figure, Figure], unlinked: list[str]) -> str:
-    carrying, reached = figures
+def _why_hypermedia(figures: tuple[Figure, ...], unlinked: list[str]) -> str:
+    carrying, typed, acting, reached = figures
     if carrying.total and carrying.passed == 0:
         why = "no answer carries a link: a client must know every URL in advance"
     elif carrying.share is not None and carrying.share < 1:
         why = f"{_pct(carrying)} of answers carry links"
     else:
         why = "every answer carries links"
+    if typed.total and typed.passed < typed.total:
+        why += f"; {typed.total - typed.passed} answers give bare URL strings, no relation"
+    if acting.total:
+        why += (
+            f"; {acting.passed} of {acting.total} resources that accept changes offer them "
+            "as actions"
+        )
     if reached.total and reached.passed < reached.total:
         missing = reached.total - reached.passed
         why += f"; {missing} of {reached.total} resources are not reached by a link the API writes"

@@ -43,10 +43,11 @@ from explorer.core.session.origins import origin_of
 from explorer.core.survey.api_map import (
     ApiMap,
     allowed_methods,
-    is_navigation_guess,
     normal_url,
     template_base,
+    written_by_api,
 )
+from explorer.core.survey.description import is_description
 from explorer.core.survey.polite import Clock, OutOfTime, PoliteSender, Send, Sleep, Wait
 
 __all__ = [
@@ -84,7 +85,8 @@ class CrawlLimits:
     max_wait: float = 30.0
     #: Ask each resource ``OPTIONS`` once.
     options: bool = True
-    #: Follow bare URLs the link finder only guessed at (json-server's items).
+    #: Follow the links the finder guessed: bare URL strings, and the items and pages a
+    #: convention implies (json-server's ``/books/{id}``).
     guesses: bool = True
     #: Origins besides the entry's that links may lead to.
     origins: frozenset[str] = frozenset()
@@ -106,8 +108,14 @@ class Visit:
     headers: tuple[tuple[str, str], ...]
     body_size: int
     body_digest: str
+    #: Links the answer wrote (in a format, a header, or as bare URL strings).
     declared_links: int
+    #: Links restwalk made by a convention (json-server's items and pages).
     guessed_links: int
+    #: Links whose relation a format or a header states (not bare URL strings).
+    typed_links: int = 0
+    #: Actions and forms offered (HAL-FORMS, Siren actions, HTML forms...).
+    action_links: int = 0
     #: Redirects on the way: (URL, status) of each 3xx followed.
     hops: tuple[tuple[str, int], ...] = ()
     #: The request's headers as sent (credentials included: never printed as such).
@@ -286,6 +294,10 @@ class _Walk:
             max_seconds=LINK_SECONDS,
         )
         links = search.links
+        if is_description(response.body):
+            # An API description's strings name paths of its own schemas ("/name" in a
+            # JSON Patch schema): only the links it declares are places to go.
+            links = [link for link in links if not link.guess]
         self.api_map.take_links(response.url, links, depth + 1)
         visit = self._visit_of(url, exchange, depth, via, links)
         self.result.visits.append(visit)
@@ -301,7 +313,7 @@ class _Walk:
         self, url: str, exchange: Exchange, depth: int, via: str, links: list[Link]
     ) -> Visit:
         response = exchange.response
-        guessed = sum(1 for link in links if link.guess)
+        guessed = sum(1 for link in links if not written_by_api(link))
         return Visit(
             url=url,
             final_url=response.url,
@@ -315,6 +327,8 @@ class _Walk:
             body_digest=body_digest(response.body),
             declared_links=len(links) - guessed,
             guessed_links=guessed,
+            typed_links=sum(1 for link in links if not link.guess),
+            action_links=sum(1 for link in links if link.is_action and not link.templated),
             hops=tuple((hop.response.url, hop.response.status) for hop in exchange.hops),
             request_headers=exchange.final.headers,
             error_body=response.body[:ERROR_BODY_KEPT]
@@ -351,7 +365,7 @@ class _Walk:
             if base is None:
                 return  # path variables need values: the map keeps the template
             href = base
-        if link.guess and not (self.limits.guesses and is_navigation_guess(link)):
+        if link.guess and not self.limits.guesses:
             self.result.skipped["a guessed link"] += 1
             return
         self._enqueue(href, depth, link.rel)

@@ -13,7 +13,17 @@ from urllib.parse import urlsplit
 
 import orjson
 
-__all__ = ["described_paths"]
+__all__ = ["described_paths", "is_description"]
+
+#: Top-level keys that make a JSON document a description of an API, not a page of it.
+_DESCRIPTION_KEYS = (b'"openapi"', b'"swagger"', b'"$schema"', b'"asyncapi"')
+
+
+def is_description(body: bytes) -> bool:
+    """True for a JSON body that describes an API (OpenAPI, Swagger, a JSON Schema): read
+    cheaply, from the keys near its start."""
+    head = body[:2048].lstrip()
+    return head.startswith(b"{") and any(key in head for key in _DESCRIPTION_KEYS)
 
 
 def described_paths(body: bytes) -> list[str] | None:
