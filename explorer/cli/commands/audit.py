@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from explorer.cli.commands.network import run_printing
@@ -73,7 +72,7 @@ async def _audit(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     from explorer.cli.errors import UsageError
     from explorer.cli.output import error_line
     from explorer.core.survey.audit import run_audit
-    from explorer.core.survey.crawl import Visit
+    from explorer.core.survey.crawl import Visit, client_sends
     from explorer.core.survey.render_audit import audit_json, audit_text
 
     if args.samples < 0:
@@ -85,12 +84,13 @@ async def _audit(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         error_line(f"{visit.status} {visit.final_url} (depth {visit.depth}, via {visit.via})")
 
     async with client_from(args) as client:
+        send, without_cookies = client_sends(client)
         audit = await run_audit(
             spec.url,
-            client.send,
+            send,
             limits=limits,
             base=spec,
-            without_cookies=partial(client.send, cookies=False),
+            without_cookies=without_cookies,
             max_samples=args.samples,
             on_visit=progress if args.progress else None,
         )

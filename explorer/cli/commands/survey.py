@@ -160,16 +160,17 @@ def limits_from(args: argparse.Namespace) -> CrawlLimits:
 async def run_crawl(args: argparse.Namespace, client: Client) -> CrawlResult:
     """Crawl from ``args.url`` with the options' bounds, credential and headers."""
     from explorer.cli.output import error_line
-    from explorer.core.survey.crawl import Visit, crawl
+    from explorer.core.survey.crawl import Visit, client_sends, crawl
 
     spec = spec_from(args)
 
     def progress(visit: Visit) -> None:
         error_line(f"{visit.status} {visit.final_url} (depth {visit.depth}, via {visit.via})")
 
+    send, _ = client_sends(client)
     return await crawl(
         spec.url,
-        client.send,
+        send,
         limits=limits_from(args),
         base=spec,
         on_visit=progress if args.progress else None,

@@ -19,8 +19,10 @@ once, for its ``Allow``. Requests go through a
 apart, honouring ``Retry-After``). What it meets goes into an
 :class:`~explorer.core.survey.api_map.ApiMap`, and each answer is kept as a
 small :class:`Visit` (headers and a digest of the body, not the body) for the
-audit. The send function is given: the core client's ``send`` in the CLI and
-the TUI, or one over the mock's ASGI app in tests.
+audit. The send function is given (:func:`client_sends` makes it from the core
+client, over a real connection or the mock's ASGI app): it must not follow
+redirects itself, since a ``Location`` is a link the crawl follows only on its
+origins.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ import time
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from http import HTTPStatus
+from typing import TYPE_CHECKING
 
 from explorer.core.errors import RestwalkError
 from explorer.core.exchange import Exchange
@@ -50,12 +54,16 @@ from explorer.core.survey.api_map import (
 from explorer.core.survey.description import is_description
 from explorer.core.survey.polite import Clock, OutOfTime, PoliteSender, Send, Sleep, Wait
 
+if TYPE_CHECKING:
+    from explorer.core.client import Client
+
 __all__ = [
     "CrawlLimits",
     "CrawlResult",
     "Failure",
     "Visit",
     "body_digest",
+    "client_sends",
     "crawl",
     "polite_sender",
     "same_origin_spec",
@@ -154,6 +162,16 @@ class CrawlResult:
     stopped: str | None = None
     requests: int = 0
     seconds: float = 0.0
+
+
+def client_sends(client: Client) -> tuple[Send, Send]:
+    """The two send functions a survey takes from a core client: one that follows no
+    redirect (the crawl follows a ``Location`` as a link, so only on its origins; the
+    client would follow it anywhere), and the same without the cookie jar."""
+    return (
+        partial(client.send, follow_redirects=False),
+        partial(client.send, follow_redirects=False, cookies=False),
+    )
 
 
 def body_digest(body: bytes) -> str:

@@ -24,7 +24,7 @@ from textual.widgets import Label, Static, TabbedContent, TabPane, Tree
 from explorer.core.link import Link
 from explorer.core.request import RequestSpec
 from explorer.core.session.origins import origin_of
-from explorer.core.survey.crawl import CrawlLimits, Visit
+from explorer.core.survey.crawl import CrawlLimits, Visit, client_sends
 from explorer.core.terminal_text import visible, visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.map_tree import MapTree
@@ -168,9 +168,10 @@ class MapScreen(Screen[Link | None]):
         from explorer.core.survey.crawl import crawl
 
         self._status(f"Mapping from {self.entry}…")
+        send, _ = client_sends(self.client)
         result = await crawl(
             self.entry,
-            self.client.send,
+            send,
             limits=TUI_LIMITS,
             base=self._base(),
             api_map=self.session.map,
@@ -188,12 +189,13 @@ class MapScreen(Screen[Link | None]):
         view = self.query_one("#audit-text", Static)
         view.update(Text(f"Auditing {visible_line(self.entry)}: mapping first…"))
         self._status(f"Auditing {self.entry}…")
+        send, without_cookies = client_sends(self.client)
         audit = await run_audit(
             self.entry,
-            self.client.send,
+            send,
             limits=TUI_LIMITS,
             base=self._base(),
-            without_cookies=partial(self.client.send, cookies=False),
+            without_cookies=without_cookies,
             on_visit=partial(self._progress, "Auditing"),
             api_map=self.session.map,
         )

@@ -13,7 +13,7 @@ from explorer.core.exchange import Exchange
 from explorer.core.hypermedia import find_links
 from explorer.core.request import BasicAuth, RequestSpec
 from explorer.core.survey.api_map import template_base
-from explorer.core.survey.crawl import CrawlLimits, CrawlResult, crawl
+from explorer.core.survey.crawl import CrawlLimits, CrawlResult, client_sends, crawl
 from explorer.core.survey.fold import Folder
 from explorer.core.survey.render_map import render_map
 from mock_server.settings import RateLimit
@@ -69,12 +69,18 @@ async def reachable_by_get_links(client: Client) -> set[str]:
     return shapes
 
 
-async def test_the_map_finds_every_resource_the_openapi_document_lists_that_get_links_reach() -> None:
+async def test_the_map_finds_every_resource_the_openapi_document_lists_that_get_links_reach() -> (
+    None
+):
     async with mock_client() as client:
-        document = orjson.loads((await client.send(RequestSpec(url=ROOT + "openapi.json"))).response.body)
+        document = orjson.loads(
+            (await client.send(RequestSpec(url=ROOT + "openapi.json"))).response.body
+        )
         reachable = await reachable_by_get_links(client)
-        result = await crawl(ROOT, client.send, limits=WIDE, base=ADMIN)
-    described = {shape(path) for path, operations in document["paths"].items() if "get" in operations}
+        result = await crawl(ROOT, client_sends(client)[0], limits=WIDE, base=ADMIN)
+    described = {
+        shape(path) for path, operations in document["paths"].items() if "get" in operations
+    }
     expected = described & reachable
     mapped = {shape(resource.template) for resource in result.api_map.resources()}
     assert len(expected) >= 30  # the oracle is no empty set
@@ -93,7 +99,7 @@ async def test_a_map_sends_get_and_options_only_and_never_an_action() -> None:
 
         async def send(spec: RequestSpec) -> Exchange:
             methods.append(spec.method)
-            return await client.send(spec)
+            return await client.send(spec, follow_redirects=False)
 
         result = await crawl(ROOT, send, limits=WIDE, base=ADMIN)
     assert set(methods) == {"GET", "OPTIONS"}
@@ -104,7 +110,7 @@ async def test_a_map_sends_get_and_options_only_and_never_an_action() -> None:
 
 async def test_each_resource_records_what_was_met() -> None:
     async with mock_client() as client:
-        result = await crawl(ROOT, client.send, limits=WIDE)
+        result = await crawl(ROOT, client_sends(client)[0], limits=WIDE)
     resources = {r.template: r for r in result.api_map.resources()}
     customer = resources["/customers/{id}"]
     assert customer.visited == 3  # per_resource: three customers say what a customer is
@@ -126,8 +132,10 @@ async def test_each_resource_records_what_was_met() -> None:
 
 async def test_bounds_stop_the_crawl_and_say_which() -> None:
     async with mock_client() as client:
-        pages = await crawl(ROOT, client.send, limits=CrawlLimits(max_pages=5, delay=0))
-        shallow = await crawl(ROOT, client.send, limits=CrawlLimits(max_depth=1, delay=0))
+        pages = await crawl(ROOT, client_sends(client)[0], limits=CrawlLimits(max_pages=5, delay=0))
+        shallow = await crawl(
+            ROOT, client_sends(client)[0], limits=CrawlLimits(max_depth=1, delay=0)
+        )
     assert len(pages.visits) == 5
     assert pages.stopped == "the page limit (5 pages)"
     assert {v.depth for v in shallow.visits} == {0, 1}
@@ -139,7 +147,7 @@ async def test_the_time_limit_stops_the_crawl_with_what_it_mapped() -> None:
     async with mock_client() as client:
         result = await crawl(
             ROOT,
-            client.send,
+            client_sends(client)[0],
             limits=CrawlLimits(time_limit=1.0, delay=0.3),
             clock=clock,
             sleep=clock.sleep,
@@ -158,11 +166,13 @@ async def test_a_crawl_stays_on_its_origin_and_sends_the_credential_there_only()
         return httpx.Response(200, json={"_links": links})
 
     async with handler_client(answer) as client:
-        alone = await crawl("http://api.test/", client.send, base=ADMIN, limits=CrawlLimits(delay=0))
+        alone = await crawl(
+            "http://api.test/", client_sends(client)[0], base=ADMIN, limits=CrawlLimits(delay=0)
+        )
         sent.clear()
         both = await crawl(
             "http://api.test/",
-            client.send,
+            client_sends(client)[0],
             base=ADMIN,
             limits=CrawlLimits(delay=0, origins=frozenset({"http://elsewhere.test"})),
         )
@@ -179,7 +189,7 @@ async def test_retry_after_from_the_mocks_rate_limit_is_honoured() -> None:
     async with mock_client(rate_limit=RateLimit(3, 10.0)) as client:
         result = await crawl(
             ROOT,
-            client.send,
+            client_sends(client)[0],
             limits=CrawlLimits(max_pages=3, delay=0, options=False),
             clock=clock,
             sleep=clock.sleep,
@@ -199,12 +209,22 @@ def test_links_seen_but_not_followed_are_listed_by_relation() -> None:
 
     api_map = ApiMap()
     body = b'{"_links": {"next": {"href": "/p?page=2"}}}'
-    response = ReceivedResponse(200, "OK", "HTTP/1.1", (("Content-Type", "application/hal+json"),), body, "http://api.test/p")
+    response = ReceivedResponse(
+        200,
+        "OK",
+        "HTTP/1.1",
+        (("Content-Type", "application/hal+json"),),
+        body,
+        "http://api.test/p",
+    )
     sent = SentRequest("GET", "http://api.test/p", ())
     page = Page(
         RequestSpec(url="http://api.test/p"),
         exchange=Exchange(sent, sent, response),
-        links=(Link("next", "http://api.test/p?page=2"), Link("search", "http://api.test/p{?q}", templated=True)),
+        links=(
+            Link("next", "http://api.test/p?page=2"),
+            Link("search", "http://api.test/p{?q}", templated=True),
+        ),
     )
     assert api_map.take_page(page)
     assert not api_map.take_page(page)  # the same page adds nothing
@@ -217,7 +237,7 @@ def test_links_seen_but_not_followed_are_listed_by_relation() -> None:
 async def test_every_format_draws_the_map() -> None:
     async with mock_client() as client:
         limits = CrawlLimits(max_depth=2, delay=0, exclude=SLOW)
-        result: CrawlResult = await crawl(ROOT, client.send, limits=limits)
+        result: CrawlResult = await crawl(ROOT, client_sends(client)[0], limits=limits)
     tree = render_map(result, "tree")
     assert "├── customers" in tree
     assert "/customers{?name,city,sort,limit,offset}" in tree
