@@ -18,6 +18,14 @@ __all__ = ["audit_json", "audit_text", "percent"]
 _NAME_WIDTH = 60
 
 
+#: Fewer answers in an API format than this, and the audit says the entry may be a web page.
+FEW_API_ANSWERS = 3
+
+
+def _is_api_format(media_type: str | None) -> bool:
+    return (media_type or "").endswith(("json", "xml"))
+
+
 def percent(share: float | None) -> str:
     """``share`` as a whole percentage, or ``n/a``."""
     return "n/a" if share is None else f"{round(100 * share)}%"
@@ -35,6 +43,12 @@ def audit_text(audit: Audit) -> str:
     ]
     if result.stopped:
         lines.append(f"The map stopped at {result.stopped}: the figures are of what it reached.")
+    api_answers = sum(1 for v in result.visits if _is_api_format(v.media_type))
+    if api_answers < FEW_API_ANSWERS:
+        lines.append(
+            f"Only {api_answers} answers in JSON or XML were met from this entry: if it is a "
+            "web page, audit the API's own root (a collection's URL) for figures about the API."
+        )
     if audit.probes.out_of_time:
         lines.append("The time limit came before every probe was sent.")
     for constraint in audit.constraints:
