@@ -55,7 +55,13 @@ class DiffScreen(Screen[None]):
     """
     BINDINGS = [
         Binding("escape,D", "close", "Close", tooltip="Back to the browser"),
-        Binding("tab", "focus_next", "Next pane", show=False),
+        Binding(
+            "tab",
+            "focus_next",
+            "Next pane",
+            show=False,
+            tooltip="The changes, the left body, the right",
+        ),
     ]
 
     def __init__(self, comparison: Comparison) -> None:

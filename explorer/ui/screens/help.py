@@ -43,6 +43,11 @@ WALK = """\
    lines; **y** copies the body, a line, a header or a link's URL.
 9. **l** opens the learning screen: every status code, header, method and REST
    constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
+10. **g** shows the map of the API so far: the resources visited and the links not
+    followed yet, by relation (Enter opens one); there **m** follows every safe link
+    from the entry, and **a** audits the API against the REST constraints. **D**
+    compares this page with another of the history, or with itself in another API
+    version, side by side: what breaks a client is marked red.
 """
 
 
