@@ -116,7 +116,9 @@ def measure(
         error_bodies(result, probes),
     )
     scores = [c.score for c in constraints if c.score is not None]
-    score = sum(scores) / len(scores) if scores else None
+    # Without one answer from the API there is nothing to grade (the probes alone
+    # would grade a server that answered nothing).
+    score = sum(scores) / len(scores) if scores and result.visits else None
     return Audit(
         entry=result.entry,
         constraints=constraints,

@@ -178,6 +178,9 @@ class MapScreen(Screen[Link | None]):
             on_visit=partial(self._progress, "Mapping"),
         )
         self._redraw(force=True)
+        if not result.visits and result.failures:
+            self._status(f"No answer from {self.entry}: {result.failures[0].message}")
+            return
         ending = f"stopped at {result.stopped}" if result.stopped else "every safe link followed"
         self._status(f"Mapped {len(result.visits)} pages in {result.seconds:.1f} s: {ending}.")
 
@@ -200,6 +203,12 @@ class MapScreen(Screen[Link | None]):
             api_map=self.session.map,
         )
         self.audit = audit
+        failures = audit.crawl.failures
+        if not audit.crawl.visits and failures:
+            message = f"No answer from {self.entry}: {failures[0].message}"
+            view.update(Text(visible_line(message), style="red"))
+            self._status(message)
+            return
         view.update(audit_rich_text(audit))
         self._redraw(force=True)
         self._status(

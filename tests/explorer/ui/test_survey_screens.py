@@ -185,3 +185,31 @@ async def test_d_compares_this_page_with_another_api_version(make_app: AppFactor
         kinds = [c.kind for c in screen.comparison.changes or ()]
         assert "added" in kinds
         assert len(app.browser.history.pages) == 2  # the other version is no page of the walk
+
+
+async def test_no_answer_from_the_entry_is_said_not_graded() -> None:
+    import httpx
+
+    from explorer.core.client import Client
+    from explorer.ui.app import create_app
+
+    def refuse(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("Connection refused", request=request)
+
+    app = create_app("http://api.test/", client=Client(transport=httpx.MockTransport(refuse)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        await pilot.press("m")
+        await settle(pilot)
+        status = str(screen.query_one("#survey-status").render())
+        assert status.startswith("No answer from http://api.test/: ")
+        await pilot.press("a")
+        await settle(pilot)
+        assert str(screen.query_one("#audit-text").render()).startswith("No answer from")
+        await pilot.press("escape", "D")
+        await settle(pilot)
+        assert app.screen is app.browser  # nothing to compare: a notification, no picker
