@@ -1,4 +1,4 @@
-"""Replaying a recorded audit (tests/explorer/wild/fixtures/audit-*.json) without its server.
+"""Replaying a recorded audit (tests/explorer/wild/fixtures/audit/*.json) without its server.
 
 The recorder (tests/explorer/wild/recorders/record_audit.py) keeps, for each
 request, the answer and a key: the method, the URL and the request headers that
@@ -19,7 +19,7 @@ from explorer.core.survey.crawl import CrawlLimits
 
 __all__ = ["LIMITS", "SAMPLES", "Replay", "recorded", "request_key"]
 
-FIXTURES = Path(__file__).parent.parent / "wild" / "fixtures"
+FIXTURES = Path(__file__).parent.parent / "wild" / "fixtures" / "audit"
 #: The audit's bounds when it was recorded (the replay must use the same).
 LIMITS = CrawlLimits(max_pages=40, delay=0.05, time_limit=120.0)
 SAMPLES = 6
@@ -60,6 +60,6 @@ class Replay:
 
 
 def recorded(name: str) -> tuple[str, str, Replay]:
-    """The framework, the entry URL and a replay of ``audit-NAME.json``."""
-    document = orjson.loads((FIXTURES / f"audit-{name}.json").read_bytes())
+    """The framework, the entry URL and a replay of ``audit/NAME.json``."""
+    document = orjson.loads((FIXTURES / f"{name}.json").read_bytes())
     return document["framework"], document["url"], Replay(document["exchanges"])

@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/explorer/wild/recorders/record_audit.py NAME "FRAMEWORK VERSION" URL
 
-writes ``tests/explorer/wild/fixtures/audit-NAME.json``: the audit's limits and
+writes ``tests/explorer/wild/fixtures/audit/NAME.json``: the audit's limits and
 each request the transport saw (method, URL, the headers that pick an answer)
 with the answer (status, headers, body as text, or base64 when it is not
 UTF-8). ``tests/explorer/survey/test_audit_wild.py`` replays them through
@@ -27,7 +27,7 @@ from explorer.core.survey.crawl import client_sends
 from explorer.core.survey.render_audit import audit_text
 from tests.explorer.survey.replay import LIMITS, SAMPLES, request_key
 
-FIXTURES = Path(__file__).parent.parent / "fixtures"
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "audit"
 
 
 class Recording(httpx.AsyncBaseTransport):
@@ -95,7 +95,7 @@ async def record(name: str, framework: str, url: str) -> None:
         )
     print(audit_text(audit))
     document = {"framework": framework, "url": url, "exchanges": transport.exchanges}
-    (FIXTURES / f"audit-{name}.json").write_bytes(orjson.dumps(document) + b"\n")
+    (FIXTURES / f"{name}.json").write_bytes(orjson.dumps(document) + b"\n")
 
 
 if __name__ == "__main__":
