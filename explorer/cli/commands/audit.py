@@ -44,7 +44,7 @@ def add_parser(commands: SubParsers, shared: argparse.ArgumentParser) -> None:
             f"error. At most --samples resources are probed (default {MAX_SAMPLES}).",
         ),
         epilog=paragraphs(
-            "The map gets 70%% of --time-limit, the probes the rest.",
+            "The map gets 70% of --time-limit, the probes the rest.",
             "exit codes: 0 URL answered (whatever the grade), 1 URL got no answer, 2 bad usage.",
         ),
         formatter_class=formatter,

@@ -185,7 +185,12 @@ def hypermedia(
     unlinked = _unlinked(resources, described or ())
     for path in unlinked:
         reached.add(False, f"{path}: in the API's description, no link leads there")
-    figures = (carrying.figure(), typed.figure(), acting.figure(), reached.figure())
+    figures = (
+        carrying.figure("no answer could carry links"),
+        typed.figure("no answer carried links"),
+        acting.figure("no Allow or OPTIONS said a resource accepts a change"),
+        reached.figure(),
+    )
     return Constraint(
         "hypermedia", "Hypermedia (HATEOAS)", figures, _why_hypermedia(figures, unlinked)
     )
@@ -300,8 +305,8 @@ def uniform_interface(result: CrawlResult, probes: Probes) -> Constraint:
     figures = (
         unknown.figure(),
         not_allowed.figure("no 405 was met: no probe sends a method a resource refuses"),
-        head.figure(),
-        options.figure(),
+        head.figure("no resource answered a GET to compare with"),
+        options.figure("OPTIONS was not asked"),
     )
     return Constraint("uniform", "Uniform interface", figures, _why_uniform(figures, probes))
 
@@ -325,7 +330,11 @@ def _head_problems(visit: Visit, head: Answer) -> list[str]:
         problems.append(f"a body of {head.body_size} bytes")
     if head.media_type != visit.media_type:
         problems.append(f"Content-Type {head.media_type}, GET's is {visit.media_type}")
-    for name in ("etag", "content-length"):
+    coding, get_coding = head.header("content-encoding"), _header(visit.headers, "content-encoding")
+    if coding != get_coding:
+        problems.append(f"Content-Encoding {coding or 'none'}, GET's is {get_coding or 'none'}")
+    names = ("etag",) if coding != get_coding else ("etag", "content-length")
+    for name in names:  # (another coding has another length: said once above)
         got, want = head.header(name), _header(visit.headers, name)
         if got is not None and want is not None and got != want:
             problems.append(f"{name}: {got}, GET's is {want}")
