@@ -63,17 +63,18 @@ class BrowserSurvey(Screen[None]):
         if choice is None:
             return
         if choice == ANOTHER_VERSION:
-            other = await self._other_version(shown)
-            if other is None:
+            asked = await self._other_version(shown)
+            if asked is None:
                 return
-            left, right = shown, other
+            other, label = asked
+            await self._compare(shown, other, right_label=label)
         else:
             assert isinstance(choice, Page)
-            left, right = choice, shown
-        await self._compare(left, right)
+            await self._compare(choice, shown)
 
-    async def _other_version(self, shown: Page) -> Page | None:
-        """The shown request in the version the person picks; None when they cancel or it fails."""
+    async def _other_version(self, shown: Page) -> tuple[Page, str] | None:
+        """The shown request in the version the person picks, and how it was asked for
+        (a header leaves the URL as it was); None when they cancel or it fails."""
         from explorer.core.session.version import VersionChoice
         from explorer.ui.dialogs.version import VersionDialog
 
@@ -93,9 +94,10 @@ class BrowserSurvey(Screen[None]):
         if page.error is not None:
             self.notify(page.error.message, title="No answer to compare", severity="error")
             return None
-        return page
+        assert page.exchange is not None
+        return page, f"{page.exchange.response.url}  [{choice.label}]"
 
-    async def _compare(self, left: Page, right: Page) -> None:
+    async def _compare(self, left: Page, right: Page, *, right_label: str | None = None) -> None:
         from explorer.core.survey.compare import compare
         from explorer.ui.screens.diff_screen import DiffScreen
 
@@ -104,4 +106,6 @@ class BrowserSurvey(Screen[None]):
         comparison = await asyncio.to_thread(
             compare, left.exchange.response, right.exchange.response
         )
+        if right_label is not None:
+            comparison = replace(comparison, right_url=right_label)
         await self.app.push_screen(DiffScreen(comparison))

@@ -180,7 +180,7 @@ async def test_d_compares_this_page_with_another_api_version(make_app: AppFactor
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, DiffScreen)
-        assert screen.comparison.right_url == "http://mock/products/1?version=2"
+        assert screen.comparison.right_url == "http://mock/products/1?version=2  [v2 (query)]"
         assert screen.comparison.breaking == ()
         kinds = [c.kind for c in screen.comparison.changes or ()]
         assert "added" in kinds
