@@ -32,6 +32,9 @@ restwalk: explore and learn a REST API from the terminal.
                                as for request; --cache: caching on)
   restwalk request METHOD URL  send one request, print the answer explained
   restwalk links URL           list the links in URL's response
+  restwalk map URL             map the API by following its safe links
+  restwalk audit URL           measure the API against the REST constraints
+  restwalk diff URL1 URL2      the structural difference of two answers' bodies
   restwalk explain TOPIC       explain a status code, header or method
   restwalk run FILE.http       send the requests saved in a .http file
   restwalk lint URL            what an HTTP linter finds in URL's response

@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from http import HTTPStatus
+from http.cookiejar import Cookie, CookieJar
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -400,12 +401,14 @@ class Client:
         follow_redirects: bool | None = None,
         max_redirects: int | None = None,
         timeout: float | httpx.Timeout | None = None,
+        cookies: bool = True,
     ) -> Exchange:
         """Send ``spec`` (logging in first for a :class:`LoginFlow`) and return the exchange.
 
         ``timeout`` is seconds for each of connect, read, write and pool (an
         ``httpx.Timeout`` says each); the total stays bounded by :attr:`max_time`.
-
+        ``cookies`` false leaves the cookie jar out: none of its cookies is sent, and
+        none the answer sets is kept (the audit asks whether an API needs them).
         Raises an :class:`~explorer.core.errors.InvalidRequest` for bad input and a
         :class:`~explorer.core.errors.RequestError` when the exchange fails, a
         :class:`~explorer.core.errors.DeadlineExceeded` past :attr:`max_time` seconds.
@@ -417,6 +420,7 @@ class Client:
                     follow_redirects=follow_redirects,
                     max_redirects=max_redirects,
                     timeout=timeout,
+                    cookies=cookies,
                 )
         except TimeoutError:
             raise DeadlineExceeded(
@@ -438,6 +442,7 @@ class Client:
         follow_redirects: bool | None,
         max_redirects: int | None,
         timeout: float | httpx.Timeout | None,
+        cookies: bool = True,
     ) -> Exchange:
         flow = spec.auth if isinstance(spec.auth, LoginFlow) else None
         remembered = flow is not None and flow in self._tokens
@@ -448,14 +453,22 @@ class Client:
         limit = self.max_redirects if max_redirects is None else max_redirects
         seconds = self.timeout if timeout is None else timeout
         exchange = await self._exchange(
-            build_request(spec), follow_redirects=follow, max_redirects=limit, timeout=seconds
+            build_request(spec),
+            follow_redirects=follow,
+            max_redirects=limit,
+            timeout=seconds,
+            cookies=cookies,
         )
         if flow is not None and remembered and exchange.response.status == HTTPStatus.UNAUTHORIZED:
             # A remembered token may have expired: log in again, once, and resend.
             token = await self.login(flow)
             spec = replace(spec, auth=BearerAuth(token))
             exchange = await self._exchange(
-                build_request(spec), follow_redirects=follow, max_redirects=limit, timeout=seconds
+                build_request(spec),
+                follow_redirects=follow,
+                max_redirects=limit,
+                timeout=seconds,
+                cookies=cookies,
             )
         return exchange
 
@@ -481,11 +494,14 @@ class Client:
         """True when responses go through the cache."""
         return self.cache is not None and self.cache.enabled
 
-    def _attach_cookies(self, request: httpx.Request, explicit: str | None) -> None:
-        """Set the Cookie header: the explicit cookies, then the jar's for this URL."""
+    def _attach_cookies(
+        self, request: httpx.Request, explicit: str | None, *, jar: bool = True
+    ) -> None:
+        """Set the Cookie header: the explicit cookies, then (``jar``) the jar's for this URL."""
         if "cookie" in request.headers:
             del request.headers["cookie"]
-        self.http.cookies.set_cookie_header(request)
+        if jar:
+            self.http.cookies.set_cookie_header(request)
         from_jar = request.headers.get("cookie")
         parts = [p for p in (explicit, from_jar) if p]
         if parts:
@@ -498,6 +514,7 @@ class Client:
         follow_redirects: bool,
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
+        cookies: bool = True,
     ) -> Exchange:
         origin = request.url
         explicit_cookie = request.headers.get("cookie")  # from -H Cookie or a CookieSession
@@ -507,8 +524,8 @@ class Client:
         while True:
             request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
             same_site = _same_origin(request.url, origin)
-            self._attach_cookies(request, explicit_cookie if same_site else None)
-            response, body, headers_at = await self._send_one(request)
+            self._attach_cookies(request, explicit_cookie if same_site else None, jar=cookies)
+            response, body, headers_at = await self._send_one(request, keep_cookies=cookies)
             sent = _sent(request, response.http_version, self._cache_sent(request))
             received = _received(response, body)
             if first is None:
@@ -543,12 +560,18 @@ class Client:
             request = following
 
     async def _send_one(
-        self, request: httpx.Request
+        self, request: httpx.Request, *, keep_cookies: bool = True
     ) -> tuple[httpx.Response, tuple[bytes, bytes | None], float]:
         """One request, no redirects: the response, its whole body (decoded, and as it
-        came when a coding was undone), when headers came."""
+        came when a coding was undone), when headers came.
+
+        Without ``keep_cookies`` the jar is put back as it was once the answer came
+        (httpx itself keeps what a response sets).
+        """
         url = str(request.url)
         cache = self.cache if self.cache is not None and self.cache.enabled else None
+        jar = self.http.cookies.jar
+        kept = None if keep_cookies else list(jar)
         try:
             if cache is not None:
                 response = await cache.send(self.http, request)
@@ -556,6 +579,9 @@ class Client:
                 response = await self.http.send(request, stream=True, follow_redirects=False)
         except _FAILURES as exc:
             raise _received_error(exc, url) from exc
+        finally:
+            if kept is not None:
+                _restore(jar, kept)
         headers_at = time.perf_counter()
         try:
             body, wire_body = await self._read_body(response)
@@ -563,7 +589,8 @@ class Client:
             raise _received_error(exc, url) from exc
         finally:
             await response.aclose()
-        self.http.cookies.extract_cookies(response)
+        if keep_cookies:
+            self.http.cookies.extract_cookies(response)
         if cache is not None:
             response.extensions[_CACHE_NOTE] = cache.note(request, response)
         return response, (body, wire_body), headers_at
@@ -607,6 +634,13 @@ class Client:
         if encoding and decoder.kept_encoded:
             return body, body
         return body, None if wire is None else b"".join(wire)
+
+
+def _restore(jar: CookieJar, cookies: list[Cookie]) -> None:
+    """Put ``jar`` back to holding exactly ``cookies``."""
+    jar.clear()
+    for cookie in cookies:
+        jar.set_cookie(cookie)
 
 
 # OSError and ValueError too: a transport may let them through unwrapped; and

@@ -170,8 +170,10 @@ class RestwalkApp(App[int]):
 
     def action_help(self) -> None:
         from explorer.ui.dialogs.composer import ComposerScreen
+        from explorer.ui.screens.diff_screen import DiffScreen
         from explorer.ui.screens.help import HelpScreen
         from explorer.ui.screens.learn import LearnScreen
+        from explorer.ui.screens.map_screen import MapScreen
 
         if isinstance(self.screen, HelpScreen):
             return
@@ -193,6 +195,8 @@ class RestwalkApp(App[int]):
                     ),
                     ("Composer", ComposerScreen.BINDINGS),
                     ("Learn screen", LearnScreen.BINDINGS),
+                    ("Map screen (g)", MapScreen.BINDINGS),
+                    ("Diff screen (D)", DiffScreen.BINDINGS),
                 ]
             )
         )

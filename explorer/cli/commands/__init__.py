@@ -32,6 +32,9 @@ COMMAND_MODULES: dict[str, str] = {
     "lint": "lint",
     "history": "history",
     "bookmarks": "bookmarks",
+    "map": "map",
+    "audit": "audit",
+    "diff": "diff",
 }
 
 

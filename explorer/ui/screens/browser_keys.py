@@ -66,6 +66,14 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("H", "history", "History", show=False, tooltip="Every exchange kept, searchable"),
     Binding("m", "bookmark", "Bookmark", show=False, tooltip="Bookmark the links to this page"),
     Binding("apostrophe", "bookmarks", "Bookmarks", show=False, tooltip="Walk a bookmark again"),
+    Binding("g", "map", "Map", show=False, tooltip="The map of the API so far, and its REST audit"),
+    Binding(
+        "D",
+        "diff",
+        "Diff",
+        show=False,
+        tooltip="Compare this page with another, or another version",
+    ),
     *[
         Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
         for n in range(10)

@@ -46,12 +46,17 @@ WALK = """\
    requests in the composer with its `{{variables}}` put in, **E** picks their
    environment (`http-client.env.json` beside the file). `restwalk run FILE.http`
    sends them from a shell.
-10. **H** opens the history: every exchange kept, searchable (`GET 4xx customers`); Enter
-   shows a kept response again, and **r** there sends it again. **m** bookmarks the page
-   as the links that lead to it from the entry point; **'** walks one again, whatever
-   URLs those links carry now.
-11. **l** opens the learning screen: every status code, header, method and REST
-   constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
+10. **H** opens the history: every exchange kept, searchable (`GET 4xx customers`);
+    Enter shows a kept response again, and **r** there sends it again. **m** bookmarks
+    the page as the links that lead to it from the entry point; **'** walks one again,
+    whatever URLs those links carry now.
+11. **g** shows the map of the API so far: the resources visited and the links not
+    followed yet, by relation (Enter opens one); there **m** follows every safe link
+    from the entry, and **a** audits the API against the REST constraints. **D**
+    compares this page with another of the history, or with itself in another API
+    version, side by side: what breaks a client is marked red.
+12. **l** opens the learning screen: every status code, header, method and REST
+    constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
 """
 
 

@@ -29,6 +29,7 @@ from explorer.ui.screens.browser_http_files import BrowserHttpFiles, HttpFilesSt
 from explorer.ui.screens.browser_keep import BrowserKeep
 from explorer.ui.screens.browser_keys import BROWSER_KEYS
 from explorer.ui.screens.browser_reading import BrowserReading
+from explorer.ui.screens.browser_survey import BrowserSurvey
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.key_bar import KeyBar
@@ -43,7 +44,12 @@ if TYPE_CHECKING:
 
 
 class BrowserScreen(
-    BrowserDialogs, BrowserHttpFiles, BrowserReading, BrowserConnection, BrowserKeep
+    BrowserDialogs,
+    BrowserHttpFiles,
+    BrowserReading,
+    BrowserConnection,
+    BrowserKeep,
+    BrowserSurvey,
 ):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
