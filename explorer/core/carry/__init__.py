@@ -23,6 +23,8 @@ class ExportFormat:
     name: str
     title: str
     export: Callable[[RequestSpec], str]
+    #: The key that picks it in the TUI's copy menu.
+    key: str
 
 
 def _curl(spec: RequestSpec) -> str:
@@ -39,8 +41,8 @@ def _httpie(spec: RequestSpec) -> str:
 
 #: Every export format by name, in the order menus list them.
 EXPORT_FORMATS: dict[str, ExportFormat] = {
-    "curl": ExportFormat("curl", "curl command line", _curl),
-    "httpie": ExportFormat("httpie", "HTTPie command line", _httpie),
+    "curl": ExportFormat("curl", "the request as curl", _curl, key="c"),
+    "httpie": ExportFormat("httpie", "the request as HTTPie", _httpie, key="i"),
 }
 
 

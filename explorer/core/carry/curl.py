@@ -37,7 +37,16 @@ from explorer.core.errors import InvalidRequest
 from explorer.core.request import Auth, BasicAuth, BearerAuth, RequestSpec
 from explorer.core.upload import FileReader, FormPart, read_body_file
 
-__all__ = ["CurlCommand", "CurlError", "CurlOptions", "looks_like_curl", "parse_curl"]
+__all__ = [
+    "CurlCommand",
+    "CurlError",
+    "CurlOptions",
+    "composer_note",
+    "form_field",
+    "form_value",
+    "looks_like_curl",
+    "parse_curl",
+]
 
 FORM_URLENCODED = "application/x-www-form-urlencoded"
 
@@ -726,3 +735,54 @@ def _with_cookies(state: _State, spec: RequestSpec) -> RequestSpec:
     else:
         headers.append(("Cookie", "; ".join(values)))
     return replace(spec, headers=tuple(headers))
+
+
+def form_field(name: str, value: str) -> FormPart:
+    """A form field as ``-F name=value`` says it: ``@path;type=...;filename=...`` is a
+    file, anything else text (as typed; ``<file`` is not read here)."""
+    if not value.startswith("@"):
+        return FormPart(name, value)
+    content, params = _form_params(value)
+    return FormPart(
+        name, file=content[1:], filename=params.get("filename"), content_type=params.get("type")
+    )
+
+
+def form_value(part: FormPart) -> str:
+    """What :func:`form_field` reads back as ``part`` (a file as ``@path;type=...``)."""
+    if part.file is None:
+        return part.value
+    text = "@" + (f'"{part.file}"' if ";" in part.file else part.file)
+    if part.content_type is not None:
+        text += f";type={part.content_type}"
+    if part.filename is not None:
+        text += f";filename={part.filename}"
+    return text
+
+
+def composer_note(command: CurlCommand) -> str:
+    """What the composer says of a pasted curl line: what restwalk does not do of it."""
+    lines = ["From a curl command line."]
+    if command.unsupported:
+        lines.append("Not applied (restwalk does not do them): " + ", ".join(command.unsupported))
+    if command.unset:
+        lines.append("Variables with no value, left as written: " + ", ".join(command.unset))
+    options = command.options
+    connection = [
+        flag
+        for flag, given in (
+            ("-k", options.insecure),
+            ("--compressed", options.compressed),
+            ("-x", options.proxy is not None),
+            ("--cacert", options.cacert is not None),
+            ("-m", options.max_time is not None),
+            ("--http2", options.http2 or options.http2_prior_knowledge),
+        )
+        if given
+    ]
+    if connection:
+        lines.append(
+            "Connection options are this session's, not the line's: " + ", ".join(connection)
+        )
+    lines.extend(note[0].upper() + note[1:] for note in command.notes)
+    return "\n".join(lines)

@@ -23,6 +23,7 @@ from explorer.core.session.choice import PAUSE
 from explorer.core.session.hints import key_hint
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.ui.painted import after_paint
+from explorer.ui.screens.browser_carry import BrowserCarry
 from explorer.ui.screens.browser_dialogs import BrowserDialogs
 from explorer.ui.screens.browser_keys import BROWSER_KEYS
 from explorer.ui.screens.browser_reading import BrowserReading
@@ -32,6 +33,7 @@ from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
+from explorer.ui.widgets.url_input import UrlInput
 
 if TYPE_CHECKING:
     from explorer.core.client import Client
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
 # The dialogs are imported where they open: the first screen does not wait for them.
 
 
-class BrowserScreen(BrowserDialogs, BrowserReading):
+class BrowserScreen(BrowserCarry, BrowserDialogs, BrowserReading):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
     CSS_PATH = "main.tcss"
@@ -64,7 +66,9 @@ class BrowserScreen(BrowserDialogs, BrowserReading):
     def compose(self) -> ComposeResult:
         with Horizontal(id="url-row"):
             yield Label("GET", id="method", markup=False)
-            yield Input(placeholder="http://127.0.0.1:8000/, /path or host:port", id="url")
+            yield UrlInput(
+                placeholder="http://127.0.0.1:8000/, /path, host:port or a curl command", id="url"
+            )
             yield Label("", id="auth-badge", markup=False)
         yield Breadcrumb(id="breadcrumb")
         status = StatusLine("Type a URL and press Enter.", id="status")
@@ -215,7 +219,11 @@ class BrowserScreen(BrowserDialogs, BrowserReading):
 
     @on(Input.Submitted, "#url")
     def url_submitted(self, event: Input.Submitted) -> None:
-        if event.value.strip():
+        from explorer.core.carry.curl import looks_like_curl
+
+        if looks_like_curl(event.value):
+            self.open_curl(event.value)
+        elif event.value.strip():
             self.open_url(event.value)
             self.query_one(LinksPanel).table.focus()
 
