@@ -184,7 +184,8 @@ class ComposerScreen(ModalScreen[Composed | None]):
                 yield PairsEditor(form_rows, kind="form field", id="form-fields")
                 yield Static(
                     "A value @path sends that file (@photo.png;type=image/png); a body of "
-                    f"only @path sends a file as the body; files up to {file_size_text(MAX_UPLOAD)}.",
+                    "only @path sends a file as the body; files up to "
+                    f"{file_size_text(MAX_UPLOAD)}.",
                     classes="note",
                 )
                 yield Label("API version")

@@ -84,7 +84,8 @@ async def test_a_curl_line_pasted_in_the_composer_replaces_its_request(
         )
         await settle(pilot)
         again = app.screen
-        assert isinstance(again, ComposerScreen) and again is not composer
+        assert isinstance(again, ComposerScreen)
+        assert again is not composer
         spec = again.current_spec()
         assert (spec.method, spec.url) == ("DELETE", "http://mock/customers/3")
         assert ("If-Match", '"x"') in spec.headers
