@@ -186,3 +186,53 @@ def test_curl_sends_what_restwalk_sends(
         code, out, _ = run(capsys, "request", "--from-curl", line, "--raw")
         assert code == 0
         assert request_part(echoed(out)) == from_curl
+
+
+# --- restwalk openapi ----------------------------------------------------------------------
+
+DATA = Path(__file__).parent / "data" / "openapi"
+
+
+def test_openapi_through_the_roots_service_desc(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    code, out, err = run(capsys, "openapi", mock_url + "/")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("restwalk-mock ")
+    assert f"server: {mock_url}/" in lines
+    assert any(line.startswith("POST    /customers  ") for line in lines)
+    code, out, _ = run(capsys, "openapi", mock_url + "/openapi.json", "--json")
+    operations = [orjson.loads(line) for line in out.splitlines()]
+    assert {"method": "GET", "path": "/customers/{id}"}.items() <= next(
+        op for op in operations if op["path"] == "/customers/{id}"
+    ).items()
+
+
+def test_openapi_from_a_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "openapi", str(DATA / "petstore3.yaml"))
+    assert code == 0
+    assert "GET     /pet/{petId}  Find pet by ID.  [getPetById]" in out
+    assert "    query status (optional) e.g. available" in out
+
+
+@pytest.mark.parametrize(
+    ("source", "problem"),
+    [
+        ("/no/such/openapi.json", "no such file"),
+        (str(Path(__file__)), "neither JSON nor YAML"),
+    ],
+)
+def test_openapi_bad_sources(capsys: pytest.CaptureFixture[str], source: str, problem: str) -> None:
+    code, _, err = run(capsys, "openapi", source)
+    assert code == 2
+    assert problem in err
+    assert err.count("\n") == 1
+
+
+def test_openapi_of_a_page_without_a_description(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    code, _, err = run(capsys, "openapi", mock_url + "/customers/1")
+    assert code == 2
+    assert "no service-desc link" in err

@@ -28,6 +28,7 @@ COMMAND_MODULES: dict[str, str] = {
     "request": "request",
     "links": "links",
     "explain": "explain",
+    "openapi": "openapi",
 }
 
 

@@ -9,6 +9,7 @@ and lists the API's OpenAPI operations with ``O``. The core does the work
 
 from __future__ import annotations
 
+import asyncio
 import os
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -21,7 +22,9 @@ from explorer.core.request import BearerAuth, LoginFlow, RequestSpec
 from explorer.ui.widgets.url_input import UrlInput
 
 if TYPE_CHECKING:
+    from explorer.core.carry.openapi import ApiDescription, Operation
     from explorer.core.client import Client
+    from explorer.core.link import Link
     from explorer.core.session import Session
     from explorer.ui.dialogs.copy_menu import CopyChoice
     from explorer.ui.dialogs.save_body import SaveTarget
@@ -127,3 +130,91 @@ class BrowserCarry(Screen[None]):
         else:
             message, severity = f"Saved {size_text(len(body))} to {path}.", "information"
         self.notify(message, severity=severity)  # type: ignore[arg-type]  # thread-safe
+
+    # -- OpenAPI operations --------------------------------------------------------------------
+
+    def action_openapi(self) -> None:
+        """``O``: list the operations of the API's description (its service-desc link)."""
+        self.load_operations()
+
+    async def _service_desc(self) -> Link | None:
+        """The service-desc link of the page shown, else of its server's root."""
+        from explorer.core.carry.openapi_source import service_desc
+        from explorer.core.hypermedia import search_links
+        from explorer.core.session.origins import origin_of
+
+        shown = self.session.shown
+        link = service_desc(shown.links) if shown is not None else None
+        origin = origin_of(self._page_url())
+        if link is not None or not origin:
+            return link
+        exchange = await self.client.send(self.session.prepare(RequestSpec(url=origin + "/")))
+        response = exchange.response
+        found = await asyncio.to_thread(
+            search_links,
+            response.url,
+            response.status,
+            response.headers,
+            response.body,
+            response.media_type,
+        )
+        return service_desc(tuple(found.links))
+
+    @work(exclusive=True, group="openapi")
+    async def load_operations(self) -> None:
+        """Fetch and read the description off the UI thread, then offer its operations."""
+        from explorer.core.carry.openapi import describe, read_document
+        from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT
+        from explorer.ui.dialogs.operations import OperationsDialog
+
+        try:
+            link = await self._service_desc()
+            if link is None:
+                self.notify(
+                    "Neither this page nor its server's root links an OpenAPI description "
+                    "(rel=service-desc). restwalk openapi FILE lists a file's operations.",
+                    title="No OpenAPI description",
+                    severity="warning",
+                )
+                return
+            self.notify(f"Reading the API description at {link.href}…", timeout=2)
+            spec = RequestSpec(url=link.href, headers=(("Accept", DOCUMENT_ACCEPT),))
+            exchange = await self.client.send(self.session.prepare(spec))
+            response = exchange.response
+            description = await asyncio.to_thread(
+                lambda: describe(read_document(response.body, name=response.url), response.url)
+            )
+        except RestwalkError as error:
+            self.notify(error.message, title="No OpenAPI operations", severity="error")
+            return
+        if not description.operations:
+            self.notify(f"{description.title} describes no operation.")
+            return
+
+        def chosen(operation: Operation | None) -> None:
+            if operation is not None:
+                self._open_operation(operation, description)
+
+        self.app.push_screen(OperationsDialog(description), chosen)
+
+    def _open_operation(self, operation: Operation, description: ApiDescription) -> None:
+        """The composer on ``operation``, its path parameters asked for first."""
+        from explorer.core.carry.openapi import operation_request
+        from explorer.core.link import Link
+        from explorer.core.session.origins import origin_of
+        from explorer.ui.dialogs.template_form import TemplateForm
+
+        server = description.servers[0] if description.servers else origin_of(self._page_url())
+        spec, note, path_names = operation_request(operation, server)
+        if self.session.credential(spec.url) is not None:
+            spec = replace(spec, auth=None)  # the credential this session has for it
+        if not path_names:
+            self._open_composer(spec, note)
+            return
+        link = Link(rel=operation.title, href=spec.url, method=operation.method, templated=True)
+
+        def filled(result: tuple[Link, str] | None) -> None:
+            if result is not None:
+                self._open_composer(replace(spec, url=result[1]), note)
+
+        self.app.push_screen(TemplateForm(link), filled)

@@ -190,3 +190,73 @@ async def test_a_body_from_a_file_and_a_missing_file(make_app: AppFactory, tmp_p
         echo = orjson.loads(app.browser.session.shown.exchange.response.body)
         assert echo["json"] == {"a": 1}
         assert echo["headers"]["Content-Type"] == "application/json"
+
+
+async def test_o_lists_the_operations_and_opens_one_in_the_composer(make_app: AppFactory) -> None:
+    from explorer.ui.dialogs.operations import OperationsDialog
+    from explorer.ui.dialogs.template_form import TemplateForm
+
+    app = make_app(ROOT + "customers")  # no service-desc here: the root's is found
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("O")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, OperationsDialog)
+        assert len(dialog.shown) > 100
+        for key in "get customers/{id}":
+            await pilot.press("space" if key == " " else key)
+        await settle(pilot)
+        assert dialog.shown[0].path == "/customers/{id}"
+        await pilot.press("enter")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, TemplateForm)  # the path parameter is asked for
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        spec = composer.current_spec()
+        assert (spec.method, spec.url) == ("GET", "http://mock/customers/3")
+        assert "GET /customers/{id}" in composer.note
+
+
+async def test_o_preselects_the_security_scheme_and_the_example_body(
+    make_app: AppFactory,
+) -> None:
+    from explorer.ui.dialogs.operations import OperationsDialog
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("O")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, OperationsDialog)
+        for key in "post /customers":
+            await pilot.press("space" if key == " " else key)
+        await settle(pilot)
+        assert (dialog.shown[0].method, dialog.shown[0].path) == ("POST", "/customers")
+        await pilot.press("enter")
+        await settle(pilot)
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        assert composer.query_one("#auth").value == "basic"  # type: ignore[attr-defined]
+        assert "name" in orjson.loads(str(composer.current_spec().body))
+
+
+async def test_o_without_a_description_says_so() -> None:
+    import httpx
+
+    from explorer.core.client import Client
+    from explorer.ui.app import create_app
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={"hello": "world"})
+
+    app = create_app("http://api/", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("O")
+        await settle(pilot)
+        assert any("service-desc" in m for m in messages(app))
