@@ -32,7 +32,8 @@ restwalk: explore and learn a REST API from the terminal.
                                as for request)
   restwalk request METHOD URL  send one request, print the answer explained
   restwalk links URL           list the links in URL's response
-  restwalk explain TOPIC       explain a status code, header or method"""
+  restwalk explain TOPIC       explain a status code, header or method
+  restwalk openapi URL|FILE    list the operations of an OpenAPI document"""
 
 EPILOG = """\
 examples:
@@ -44,6 +45,8 @@ examples:
       -d '{"name": "Ann", "address": "1 Main St, Springfield, IL 62701"}'
   restwalk links http://127.0.0.1:8000/products --json
   restwalk explain 418; restwalk explain Retry-After; restwalk explain PATCH
+  restwalk request --from-curl 'curl -u alice:wonderland http://127.0.0.1:8000/'
+  restwalk request POST http://127.0.0.1:8000/anything -F name=Ann --as curl
 
 exit codes: 0 success (any HTTP status), 1 the request failed (refused, DNS,
 timeout, TLS, broken response, login failed, --follow rel not found),

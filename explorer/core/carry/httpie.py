@@ -148,7 +148,8 @@ def _body(flat: RequestSpec) -> tuple[list[str], list[str], str | None]:
     if flat.body is None:
         return [], [], None
     body = flat.body_bytes
-    content_type = sent_content_type(flat) or ""
+    named = next((v for k, v in flat.headers if k.lower() == "content-type"), None)
+    content_type = named or sent_content_type(flat) or ""
     media = content_type.split(";", 1)[0].strip().lower()
     if media == JSON or media.endswith("+json"):
         items = _json_items(body)

@@ -362,8 +362,11 @@ def split_line(text: str, env: Mapping[str, str] | None = None) -> ShellLine:
     """The words of the first command in ``text``, as a POSIX shell would hand them over.
 
     ``env`` gives the values of ``$NAME`` (None: every variable is kept as written).
-    Raises :class:`ShellSyntaxError` for an unclosed quote or substitution.
+    A terminal pastes line breaks as CR, which the terminal driver turns into LF
+    before a shell reads them (``icrnl``): so are they here. Raises
+    :class:`ShellSyntaxError` for an unclosed quote or substitution.
     """
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     return _Reader(text, env).run()
 
 

@@ -40,8 +40,12 @@ WALK = """\
    is sent as typed. **Escape** cancels a request on its way.
 8. **/** searches the body, raw or headers tab as you type (**n** / **N**: next and
    previous match); **|** filters a JSON body with JSONPath or jq; **W** wraps long
-   lines; **y** copies the body, a line, a header or a link's URL.
-9. **l** opens the learning screen: every status code, header, method and REST
+   lines; **y** copies the body, a line, a header, a link's URL, or the request as curl
+   or HTTPie; **d** saves the body to a file.
+9. Paste a curl command line in the URL bar (or the composer's URL field): the composer
+   opens on its request. **O** lists the API's OpenAPI operations (its `service-desc`);
+   Enter opens one in the composer.
+10. **l** opens the learning screen: every status code, header, method and REST
    constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
 """
 

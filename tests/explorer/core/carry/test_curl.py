@@ -188,6 +188,11 @@ def test_ansi_c_quoting_and_line_continuations() -> None:
     assert spec.body == "a\tbAé"
 
 
+def test_a_terminal_paste_with_carriage_returns() -> None:
+    spec = parse("curl -X POST http://x.example \\\r  -d '{\r\"a\": 1}'")
+    assert (spec.method, spec.body) == ("POST", '{\n"a": 1}')
+
+
 def test_a_path_resolves_against_the_page_given() -> None:
     assert parse("curl /v1/x", base="http://127.0.0.1:8000/a").url == "http://127.0.0.1:8000/v1/x"
 
