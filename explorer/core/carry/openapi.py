@@ -183,7 +183,8 @@ def _yaml(data: bytes, name: str) -> Any:
             hint="pip install 'restwalk[yaml]'",
         ) from None
     try:
-        return yaml.safe_load(data)
+        # libyaml's safe loader when PyYAML was built with it: ten times faster.
+        return yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         where = getattr(exc, "problem_mark", None)
         line = f" at line {where.line + 1}" if where is not None else ""
