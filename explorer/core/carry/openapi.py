@@ -5,17 +5,8 @@ and :func:`describe` lists the operations: method, path, summary,
 operationId, parameters, an example body and the security schemes each
 takes. :func:`operation_request` makes the request the composer opens on.
 
-Local references (``"$ref": "#/components/schemas/Pet"``) are resolved where
-they are read, never all at once: a reference that leads back to itself (a
-``Category`` with ``parent: Category``) stops there, and no chain is followed
-deeper than :data:`MAX_DEPTH`, so a hostile document cannot make restwalk
-loop or fill memory. A reference to another file or URL is not fetched; the
-operation says so.
-
-An example body is the document's own (``example``, the first of
-``examples``), else one built from the schema: an object's properties, an
-array of one item, the first ``enum`` value, the ``default``, a typical value
-of a ``format`` (``date-time``, ``email``, ``uuid``...).
+References are followed, bounded against cycles, and examples built from
+schemas in :mod:`~explorer.core.carry.openapi_schema`.
 
 The maintained libraries were weighed: ``openapi-spec-validator`` and
 ``openapi-core`` validate documents and requests (with jsonschema and its
@@ -34,6 +25,13 @@ from urllib.parse import urljoin
 
 import orjson
 
+from explorer.core.carry.openapi_schema import (
+    MAX_DEPTH,
+    Resolver,
+    example_of,
+    example_text,
+    first_example,
+)
 from explorer.core.errors import InvalidRequest
 from explorer.core.request import BasicAuth, BearerAuth, CookieSession, RequestSpec
 
@@ -49,27 +47,9 @@ __all__ = [
     "read_document",
 ]
 
-#: How deep references and schemas are followed: deeper is cut (a cycle, or a trap).
-MAX_DEPTH = 24
 #: The most operations listed from one document.
 MAX_OPERATIONS = 5000
-#: The most properties of one object put in an example body.
-MAX_PROPERTIES = 40
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-_FORMAT_EXAMPLES = {
-    "date-time": "2024-01-01T00:00:00Z",
-    "date": "2024-01-01",
-    "time": "12:00:00",
-    "email": "user@example.com",
-    "uuid": "00000000-0000-0000-0000-000000000000",
-    "uri": "https://example.com/",
-    "url": "https://example.com/",
-    "hostname": "example.com",
-    "ipv4": "192.0.2.1",
-    "ipv6": "2001:db8::1",
-    "password": "secret",
-    "byte": "U3dhZ2dlciByb2Nrcw==",
-}
 
 
 class OpenApiError(InvalidRequest):
@@ -191,128 +171,11 @@ def _yaml(data: bytes, name: str) -> Any:
         raise OpenApiError(f"{name} is neither JSON nor YAML{line}.") from None
 
 
-# --- references ------------------------------------------------------------------------
-
-
-class _Resolver:
-    """Local ``$ref`` resolution with a depth bound; remembers what it could not follow."""
-
-    def __init__(self, document: Mapping[str, Any]) -> None:
-        self.document = document
-        self.notes: list[str] = []
-
-    def pointer(self, ref: str) -> Any:
-        if not ref.startswith("#"):
-            self.notes.append(f"the reference {ref!r} is to another document: not read")
-            return None
-        node: Any = self.document
-        for raw in ref[1:].split("/")[1:]:
-            key = raw.replace("~1", "/").replace("~0", "~")
-            if isinstance(node, Mapping) and key in node:
-                node = node[key]
-            elif isinstance(node, list) and key.isdigit() and int(key) < len(node):
-                node = node[int(key)]
-            else:
-                self.notes.append(f"the reference {ref!r} leads nowhere")
-                return None
-        return node
-
-    def resolve(self, node: Any, seen: tuple[str, ...] = ()) -> tuple[Any, tuple[str, ...]]:
-        """``node`` with its ``$ref`` chain followed, and the references on the way."""
-        while isinstance(node, Mapping) and isinstance(node.get("$ref"), str):
-            ref = node["$ref"]
-            if ref in seen or len(seen) >= MAX_DEPTH:
-                return None, seen
-            seen = (*seen, ref)
-            node = self.pointer(ref)
-        return node, seen
-
-
-# --- examples ---------------------------------------------------------------------------
-
-
-def _first_example(node: Mapping[str, Any], resolver: _Resolver) -> tuple[bool, Any]:
-    """The node's own example: ``example``, else the first of ``examples``."""
-    if "example" in node:
-        return True, node["example"]
-    examples = node.get("examples")
-    if isinstance(examples, list) and examples:
-        return True, examples[0]  # a schema's examples (3.1, JSON Schema)
-    if isinstance(examples, Mapping):
-        for value in examples.values():
-            example, _ = resolver.resolve(value)
-            if isinstance(example, Mapping) and "value" in example:
-                return True, example["value"]
-    return False, None
-
-
-def example_of(schema: Any, resolver: _Resolver, seen: tuple[str, ...] = (), depth: int = 0) -> Any:
-    """A value that fits ``schema``, as a person would type one; None when none can be made."""
-    schema, seen = resolver.resolve(schema, seen)
-    if not isinstance(schema, Mapping) or depth > MAX_DEPTH:
-        return None
-    found, example = _first_example(schema, resolver)
-    if found:
-        return example
-    for key in ("default", "const"):
-        if key in schema:
-            return schema[key]
-    enum = schema.get("enum")
-    if isinstance(enum, list) and enum:
-        return enum[0]
-    for key in ("oneOf", "anyOf"):
-        options = schema.get(key)
-        if isinstance(options, list) and options:
-            return example_of(options[0], resolver, seen, depth + 1)
-    if isinstance(schema.get("allOf"), list):
-        merged: dict[str, Any] = {}
-        for part in schema["allOf"]:
-            value = example_of(part, resolver, seen, depth + 1)
-            if isinstance(value, dict):
-                merged.update(value)
-        if merged:
-            return merged
-    kind = schema.get("type")
-    if isinstance(kind, list):  # 3.1: ["string", "null"]
-        kind = next((k for k in kind if k != "null"), None)
-    if kind == "object" or (kind is None and isinstance(schema.get("properties"), Mapping)):
-        properties = schema.get("properties")
-        result: dict[str, Any] = {}
-        if isinstance(properties, Mapping):
-            for name, sub in list(properties.items())[:MAX_PROPERTIES]:
-                sub_schema, _ = resolver.resolve(sub, seen)
-                if isinstance(sub_schema, Mapping) and sub_schema.get("readOnly"):
-                    continue  # the server sets it: not sent
-                result[str(name)] = example_of(sub, resolver, seen, depth + 1)
-        return result
-    if kind == "array":
-        item = example_of(schema.get("items"), resolver, seen, depth + 1)
-        return [] if item is None else [item]
-    if kind == "string":
-        fmt = schema.get("format")
-        if fmt == "binary":
-            return None
-        return _FORMAT_EXAMPLES.get(str(fmt), "string")
-    if kind in ("integer", "number"):
-        low = schema.get("minimum")
-        return low if isinstance(low, int | float) and not isinstance(low, bool) else 0
-    if kind == "boolean":
-        return True
-    return None
-
-
-def _text(value: Any) -> str:
-    """An example value as text: strings as they are, the rest as JSON."""
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False)
-
-
 # --- operations -------------------------------------------------------------------------
 
 
 def _parameters(
-    raw: Any, inherited: tuple[Parameter, ...], resolver: _Resolver
+    raw: Any, inherited: tuple[Parameter, ...], resolver: Resolver
 ) -> tuple[Parameter, ...]:
     found = {(p.name, p.location): p for p in inherited}
     for item in raw[:200] if isinstance(raw, list) else []:
@@ -323,7 +186,7 @@ def _parameters(
         if not isinstance(name, str) or not isinstance(location, str):
             continue
         schema = node.get("schema")
-        has, example = _first_example(node, resolver)
+        has, example = first_example(node, resolver)
         if not has:
             example = example_of(schema, resolver, seen)
         schema_node, _ = resolver.resolve(schema, seen)
@@ -333,7 +196,7 @@ def _parameters(
             location=location,
             required=bool(node.get("required")) or location == "path",
             description=str(node.get("description") or "").strip(),
-            example=None if example is None else _text(example),
+            example=None if example is None else example_text(example),
             type=str(kind) if isinstance(kind, str) else "",
         )
     return tuple(found.values())
@@ -342,7 +205,7 @@ def _parameters(
 _BODY_PREFERENCE = ("application/json", "application/x-www-form-urlencoded", "multipart/form-data")
 
 
-def _body(raw: Any, resolver: _Resolver) -> tuple[str | None, str | None, bool]:
+def _body(raw: Any, resolver: Resolver) -> tuple[str | None, str | None, bool]:
     """The request body's media type, an example of it, and whether it is required."""
     node, seen = resolver.resolve(raw)
     if not isinstance(node, Mapping) or not isinstance(node.get("content"), Mapping):
@@ -355,7 +218,7 @@ def _body(raw: Any, resolver: _Resolver) -> tuple[str | None, str | None, bool]:
     entry, _ = resolver.resolve(content[media], seen)
     example: Any = None
     if isinstance(entry, Mapping):
-        has, example = _first_example(entry, resolver)
+        has, example = first_example(entry, resolver)
         if not has:
             example = example_of(entry.get("schema"), resolver, seen)
     text = None
@@ -363,7 +226,7 @@ def _body(raw: Any, resolver: _Resolver) -> tuple[str | None, str | None, bool]:
         if media == "application/x-www-form-urlencoded" and isinstance(example, dict):
             from urllib.parse import urlencode
 
-            text = urlencode({k: _text(v) for k, v in example.items() if v is not None})
+            text = urlencode({k: example_text(v) for k, v in example.items() if v is not None})
         elif "json" in media or not isinstance(example, str):
             text = json.dumps(example, indent=2, ensure_ascii=False)
         else:
@@ -371,7 +234,7 @@ def _body(raw: Any, resolver: _Resolver) -> tuple[str | None, str | None, bool]:
     return str(media), text, bool(node.get("required"))
 
 
-def _schemes(document: Mapping[str, Any], resolver: _Resolver) -> dict[str, SecurityScheme]:
+def _schemes(document: Mapping[str, Any], resolver: Resolver) -> dict[str, SecurityScheme]:
     components = document.get("components")
     raw = components.get("securitySchemes") if isinstance(components, Mapping) else None
     schemes: dict[str, SecurityScheme] = {}
@@ -425,7 +288,7 @@ def _servers(document: Mapping[str, Any], url: str | None) -> tuple[str, ...]:
     return tuple(servers)
 
 
-def _operations(document: Mapping[str, Any], resolver: _Resolver) -> Iterator[Operation]:
+def _operations(document: Mapping[str, Any], resolver: Resolver) -> Iterator[Operation]:
     paths = document.get("paths")
     if not isinstance(paths, Mapping):
         return
@@ -467,7 +330,7 @@ def describe(document: Mapping[str, Any], url: str | None = None) -> ApiDescript
     """The operations of an OpenAPI 3 ``document`` fetched from ``url`` (None: a file)."""
     info = document.get("info")
     info = info if isinstance(info, Mapping) else {}
-    resolver = _Resolver(document)
+    resolver = Resolver(document)
     return ApiDescription(
         title=str(info.get("title") or "untitled API"),
         version=str(info.get("version") or ""),
