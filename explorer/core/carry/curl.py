@@ -299,6 +299,11 @@ def parse_curl(
             spec = replace(spec, url=url + os.path.basename(state.upload))
             state.notes.append("-T to a URL ending in '/': the file's name is added, as curl does")
         spec = replace(spec, body_file=state.upload)
+        if not any(name.lower() == "content-type" for name, _ in spec.headers):
+            state.notes.append(
+                "-T: curl sends the file with no Content-Type; restwalk names one from the "
+                "file's name"
+            )
     if state.data:
         spec = _with_data(state, spec, read)
     if state.form:
