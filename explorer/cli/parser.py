@@ -54,10 +54,29 @@ timeout, TLS, broken response, login failed, --follow rel not found),
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, not usage plus message."""
+    """An argument parser whose errors are one line, not usage plus message.
+
+    A parser with ``intermixed = True`` reads options between its positionals
+    (``request GET -v URL``) although they may be left out (``METHOD`` and ``URL``
+    are optional with ``--from-curl``), as argparse's intermixed parsing does.
+    """
+
+    intermixed = False
+    _mixing = False
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: list[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self.intermixed and not self._mixing:
+            self._mixing = True  # the intermixed parse calls this again, twice
+            try:
+                return self.parse_known_intermixed_args(args, namespace)
+            finally:
+                self._mixing = False
+        return super().parse_known_args(args, namespace)
 
 
 def paragraphs(*paragraphs: str) -> str:

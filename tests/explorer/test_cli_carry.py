@@ -236,3 +236,10 @@ def test_openapi_of_a_page_without_a_description(
     code, _, err = run(capsys, "openapi", mock_url + "/customers/1")
     assert code == 2
     assert "no service-desc link" in err
+
+
+def test_options_between_method_and_url(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "request", "GET", "-H", "A: b", "http://127.0.0.1:1/", "--as", "curl"
+    )
+    assert (code, out) == (0, "curl -L 'http://127.0.0.1:1/' -H 'A: b'\n")

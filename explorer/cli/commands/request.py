@@ -77,6 +77,7 @@ def add_parser(
         ),
         formatter_class=formatter,
     )
+    request.intermixed = True  # a Parser: options between METHOD and URL (see its docstring)
     request.add_argument(
         "method", metavar="METHOD", nargs="?", help="GET, POST, PATCH... or any token"
     )
