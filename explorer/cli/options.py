@@ -61,23 +61,20 @@ def _user(text: str | None) -> tuple[str, str]:
     return user, password
 
 
-def _body(data: str | None) -> bytes | None:
+def _body(data: str | None) -> tuple[bytes | None, str | None]:
+    """``-d``'s body: its text, or ``@-`` standard input, or ``@FILE`` kept by name (the
+    file is read now, to say at once when it is missing, too large or not the JSON its
+    type says, and again when the request is built)."""
     if data is None:
-        return None
+        return None, None
     if not data.startswith("@"):
-        return data.encode("utf-8")
+        return data.encode("utf-8"), None
     name = data[1:]
     if name == "-":
-        return sys.stdin.buffer.read()
-    try:
-        with open(name, "rb") as file:
-            return file.read()
-    except OSError as exc:
-        from explorer.core.errors import InvalidBody
+        return sys.stdin.buffer.read(), None
+    from explorer.core.upload import read_body_file
 
-        raise InvalidBody(
-            f"The body file {name!r} cannot be read: {exc.strerror or exc}."
-        ) from None
+    return read_body_file(name), name
 
 
 def template_variables(pairs: list[str]) -> dict[str, str]:
@@ -132,25 +129,33 @@ def _auth(args: argparse.Namespace, url: str) -> tuple[Auth | None, list[tuple[s
     return auth, extra
 
 
-def spec_from(args: argparse.Namespace, method: str = "GET") -> RequestSpec:
-    """The request the command-line options describe."""
+def spec_from(args: argparse.Namespace, method: str = "GET", url: str | None = None) -> RequestSpec:
+    """The request the command-line options describe (``url`` instead of ``args.url``)."""
+    from explorer.cli.carry_options import form_parts
     from explorer.core.request import STANDARD_METHODS, RequestSpec
 
     if method.upper() in STANDARD_METHODS:
         method = method.upper()
-    url = absolute_url(args.url)
+    url = absolute_url(url or args.url)
     headers = [_header(h) for h in args.header]
     auth, cookie_headers = _auth(args, url)
     if args.version_style and args.api_version is None:
         raise UsageError("--version-style needs --api-version N")
-    body = _body(getattr(args, "data", None))
+    form = form_parts(getattr(args, "form", None) or [])
+    if form and getattr(args, "data", None) is not None:
+        raise UsageError("-d and -F cannot be combined: a request has one body")
+    body, body_file = _body(getattr(args, "data", None))
     if body is not None and not getattr(args, "as_is", False):
         _check_json(body, headers)
+    if body_file is not None:
+        body = None
     return RequestSpec(
         method=method,
         url=url,
         headers=tuple(headers + cookie_headers),
         body=body,
+        body_file=body_file,
+        form=form,
         api_version=args.api_version,
         version_style=args.version_style or "uri",
         version_name=args.version_name,

@@ -39,7 +39,8 @@ restwalk: explore and learn a REST API from the terminal.
   restwalk run FILE.http       send the requests saved in a .http file
   restwalk lint URL            what an HTTP linter finds in URL's response
   restwalk history             list, search, export (HAR) or import the history
-  restwalk bookmarks [NAME]    list the bookmarks, or walk one again"""
+  restwalk bookmarks [NAME]    list the bookmarks, or walk one again
+  restwalk openapi URL|FILE    list the operations of an OpenAPI document"""
 
 EPILOG = """\
 examples:
@@ -54,6 +55,8 @@ examples:
   restwalk lint http://127.0.0.1:8000/customers/1
   restwalk explain 418; restwalk explain Retry-After; restwalk explain PATCH
   restwalk run api.http --env dev --name login --name orders
+  restwalk request --from-curl 'curl -u alice:wonderland http://127.0.0.1:8000/'
+  restwalk request POST http://127.0.0.1:8000/anything -F name=Ann --as curl
 
 exit codes: 0 success (any HTTP status), 1 the request failed (refused, DNS,
 timeout, TLS, broken response, login failed, --follow rel not found),
@@ -61,10 +64,29 @@ timeout, TLS, broken response, login failed, --follow rel not found),
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, not usage plus message."""
+    """An argument parser whose errors are one line, not usage plus message.
+
+    A parser with ``intermixed = True`` reads options between its positionals
+    (``request GET -v URL``) although they may be left out (``METHOD`` and ``URL``
+    are optional with ``--from-curl``), as argparse's intermixed parsing does.
+    """
+
+    intermixed = False
+    _mixing = False
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: list[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self.intermixed and not self._mixing:
+            self._mixing = True  # the intermixed parse calls this again, twice
+            try:
+                return self.parse_known_intermixed_args(args, namespace)
+            finally:
+                self._mixing = False
+        return super().parse_known_args(args, namespace)
 
 
 def paragraphs(*paragraphs: str) -> str:

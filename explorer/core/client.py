@@ -385,6 +385,10 @@ class Client:
         if self._owned:
             await self.http.aclose()
 
+    def token_for(self, flow: LoginFlow) -> str | None:
+        """The token ``flow`` logged in for, if it has (None: not logged in yet)."""
+        return self._tokens.get(flow)
+
     async def login(self, flow: LoginFlow) -> str:
         """Run ``flow``'s login request and remember its token; returns the token."""
         request = build_login_request(flow)

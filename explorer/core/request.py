@@ -37,11 +37,19 @@ import orjson
 
 from explorer import __version__
 from explorer.core.errors import (
+    InvalidBody,
     InvalidHeader,
     InvalidMethod,
     InvalidRequest,
     InvalidURL,
     LoginFailed,
+)
+from explorer.core.upload import (
+    FileReader,
+    FormPart,
+    encode_multipart,
+    guess_file_type,
+    read_body_file,
 )
 
 __all__ = [
@@ -54,6 +62,7 @@ __all__ = [
     "BasicAuth",
     "BearerAuth",
     "CookieSession",
+    "FormPart",
     "LoginFlow",
     "LoginStyle",
     "RequestSpec",
@@ -171,8 +180,11 @@ class RequestSpec:
 
     ``query`` pairs are added to any query already in ``url``. ``body`` is sent
     as given (``str`` as UTF-8) with ``content_type`` unless a ``Content-Type``
-    header is among ``headers``. ``base_path`` is the part of the path before
-    the version segment, for ``uri`` versioning (e.g. ``/api``).
+    header is among ``headers``. Instead of ``body``, ``body_file`` names a file
+    whose bytes are the body, and ``form`` the parts of a ``multipart/form-data``
+    body (:mod:`explorer.core.upload`); files are read when the request is built.
+    ``base_path`` is the part of the path before the version segment, for
+    ``uri`` versioning (e.g. ``/api``).
     """
 
     method: str = "GET"
@@ -187,6 +199,13 @@ class RequestSpec:
     #: How ``version_style`` names the version (see the module docstring); empty: the spec's.
     version_name: str = ""
     auth: Auth | None = None
+    body_file: str | None = None
+    form: tuple[FormPart, ...] = ()
+
+    @property
+    def has_body(self) -> bool:
+        """Whether a body is sent: text or bytes, a file, or a form."""
+        return self.body is not None or self.body_file is not None or bool(self.form)
 
     @property
     def body_bytes(self) -> bytes:
@@ -386,11 +405,35 @@ def _has(headers: list[tuple[str, str]], name: str) -> bool:
     return any(k.lower() == lname for k, _ in headers)
 
 
-def build_request(spec: RequestSpec) -> httpx.Request:
+def _body_of(spec: RequestSpec, read: FileReader) -> tuple[bytes | None, str | None]:
+    """The body ``spec`` sends and the Content-Type that goes with it (None: guess)."""
+    given = [spec.body is not None, spec.body_file is not None, bool(spec.form)]
+    if sum(given) > 1:
+        raise InvalidBody(
+            "A request has one body: text, a file or a multipart form, not several.",
+            hint="Keep one of them.",
+        )
+    if spec.form:
+        for part in spec.form:
+            if not part.name:
+                raise InvalidBody("A multipart form field has no name.", hint="Name every field.")
+        body, content_type = encode_multipart(spec.form, read)
+        return body, content_type
+    if spec.body_file is not None:
+        # Typed by its name, as HTTPie does: the same file always goes the same way.
+        return read(spec.body_file), spec.content_type or guess_file_type(spec.body_file)
+    if spec.body is None:
+        return None, None
+    return spec.body_bytes, spec.content_type
+
+
+def build_request(spec: RequestSpec, *, read: FileReader = read_body_file) -> httpx.Request:
     """Check ``spec`` and turn it into the httpx request that will be sent.
 
-    Raises an :class:`~explorer.core.errors.InvalidRequest` subclass for a bad
-    method token, URL, header, or an unresolved :class:`LoginFlow`.
+    Files (``body_file``, a form's file parts) are read with ``read``. Raises an
+    :class:`~explorer.core.errors.InvalidRequest` subclass for a bad method
+    token, URL, header, a file that cannot be read, or an unresolved
+    :class:`LoginFlow`.
     """
     if not is_token(spec.method):
         raise InvalidMethod(f"The method {spec.method!r} is not a valid HTTP method token.")
@@ -411,9 +454,13 @@ def build_request(spec: RequestSpec) -> httpx.Request:
             headers = [(k, f"{v}; {value}" if k.lower() == "cookie" else v) for k, v in headers]
         elif not _has(headers, name):
             headers.append((name, value))
-    body = spec.body_bytes
-    if spec.body is not None and not _has(headers, "content-type"):
-        content_type = spec.content_type or (guess_content_type(body) if body else None)
+    body, given_type = _body_of(spec, read)
+    if body is not None and spec.form:
+        # The boundary is the encoder's: a Content-Type header given by hand gives way.
+        headers = [(k, v) for k, v in headers if k.lower() != "content-type"]
+        headers.append(("Content-Type", given_type or ""))
+    elif body is not None and not _has(headers, "content-type"):
+        content_type = given_type or (guess_content_type(body) if body else None)
         if content_type:
             headers.append(("Content-Type", content_type))
     query = _query_pairs(url)
@@ -437,7 +484,7 @@ def build_request(spec: RequestSpec) -> httpx.Request:
         spec.method,
         url,
         headers=raw_headers,
-        content=body if spec.body is not None else None,
+        content=body,
     )
     request.method = spec.method  # methods are case-sensitive; httpx upper-cases them
     return request

@@ -35,6 +35,7 @@ COMMAND_MODULES: dict[str, str] = {
     "map": "map",
     "audit": "audit",
     "diff": "diff",
+    "openapi": "openapi",
 }
 
 

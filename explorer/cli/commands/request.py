@@ -20,6 +20,8 @@ from explorer.cli.errors import FollowError, UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, spec_from, template_variables
 from explorer.cli.parser import formatter, paragraphs
+from explorer.core.carry import EXPORT_FORMATS
+from explorer.core.upload import MAX_UPLOAD
 
 if TYPE_CHECKING:
     import argparse
@@ -75,10 +77,37 @@ def add_parser(
         ),
         formatter_class=formatter,
     )
-    request.add_argument("method", metavar="METHOD", help="GET, POST, PATCH... or any token")
-    request.add_argument("url", metavar="URL", help="the absolute URL to request")
+    request.intermixed = True  # a Parser: options between METHOD and URL (see its docstring)
     request.add_argument(
-        "-d", "--data", metavar="BODY", help="request body; @FILE reads a file, @- stdin"
+        "method", metavar="METHOD", nargs="?", help="GET, POST, PATCH... or any token"
+    )
+    request.add_argument("url", metavar="URL", nargs="?", help="the absolute URL to request")
+    request.add_argument(
+        "-d",
+        "--data",
+        metavar="BODY",
+        help=f"request body; @FILE sends a file (at most {MAX_UPLOAD // 1_000_000} MB), @- stdin",
+    )
+    request.add_argument(
+        "-F",
+        "--form",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a multipart/form-data field, as curl's -F: NAME=text or NAME=@FILE "
+        "(';type=image/png', ';filename=x.png' after it); repeatable",
+    )
+    request.add_argument(
+        "--from-curl",
+        metavar="'curl ...'",
+        help="build the request from a curl command line; the other options override or "
+        "add to it ($VARIABLES come from the environment; without -L no redirect is followed)",
+    )
+    request.add_argument(
+        "--as",
+        dest="export",
+        choices=tuple(EXPORT_FORMATS),
+        help="print the request as that tool's command line (or .http text) instead of sending it",
     )
     request.add_argument(
         "--as-is",
@@ -142,8 +171,33 @@ def add_parser(
 
 
 def run(args: argparse.Namespace) -> ExitStatus:
-    """Run ``restwalk request``."""
+    """Run ``restwalk request``: send it, or with ``--as`` print it."""
+    args.spec = _spec(args)
+    if args.export is not None:
+        from explorer.cli.carry_options import exported
+        from explorer.cli.output import write_out
+
+        if args.follow:
+            raise UsageError("--as prints the request instead of sending it: leave out --follow")
+        write_out(exported(args, args.spec) + "\n")
+        return ExitStatus.OK
     return run_printing(_request, args)
+
+
+def _spec(args: argparse.Namespace) -> RequestSpec:
+    """The request METHOD URL and the options describe, or the --from-curl line with them."""
+    if args.from_curl is None:
+        if not args.method or not args.url:
+            raise UsageError("give METHOD and URL, or --from-curl 'curl ...'")
+        return spec_from(args, args.method)
+    from explorer.cli.carry_options import curl_command, merged, with_curl
+
+    if args.method and not args.url and "/" in args.method:
+        args.method, args.url = None, args.method  # restwalk request URL --from-curl ...
+    command = curl_command(args.from_curl)
+    with_curl(args, command)
+    given = spec_from(args, args.method or command.spec.method, url=args.url or command.spec.url)
+    return merged(command.spec, given, args)
 
 
 def _target(link: Link, variables: dict[str, str]) -> str:
@@ -160,7 +214,7 @@ def _target(link: Link, variables: dict[str, str]) -> str:
 
 async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """``restwalk request METHOD URL [--follow WORDS]... [--all]``."""
-    spec = spec_from(args, args.method)
+    spec: RequestSpec = args.spec
     variables = template_variables(args.var)
     if args.raw and args.json:
         raise UsageError("--raw and --json cannot be combined")
@@ -264,7 +318,16 @@ def _chosen(exchange: Exchange, words: str, args: argparse.Namespace, out: list[
 
 
 def _next_spec(spec: RequestSpec, link: Link, target: str) -> RequestSpec:
-    return replace(spec, method=link.method, url=target, query=(), body=None, content_type=None)
+    return replace(
+        spec,
+        method=link.method,
+        url=target,
+        query=(),
+        body=None,
+        body_file=None,
+        form=(),
+        content_type=None,
+    )
 
 
 async def _all_pages(

@@ -8,6 +8,7 @@ The preview on the right is the request exactly as
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
@@ -21,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
 
+from explorer.core.carry.composed_body import body_fields, body_from_fields
 from explorer.core.errors import RestwalkError
 from explorer.core.exchange import SentRequest
 from explorer.core.json_body import json_problem, meant_as_json
@@ -42,10 +44,12 @@ from explorer.core.request import (
 )
 from explorer.core.session.session import resolve_typed_url
 from explorer.core.terminal_text import visible
+from explorer.core.upload import MAX_UPLOAD, file_size_text, peek_file
 from explorer.core.wire import request_text
 from explorer.ui.widgets.body_editor import BodyEditor
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.pairs_editor import PairsEditor
+from explorer.ui.widgets.url_input import UrlInput
 
 AUTH_KINDS: tuple[tuple[str, str], ...] = (
     ("No credential (or the session's)", "none"),
@@ -66,10 +70,15 @@ _STYLE_LABELS = {
 
 @dataclass(frozen=True)
 class Composed:
-    """The request to send, and whether its headers are kept for its server."""
+    """The request to send, and whether its headers are kept for its server.
+
+    ``reopen`` is the note of a composer to open again on ``spec`` instead of
+    sending it (a curl command line was pasted in the URL field).
+    """
 
     spec: RequestSpec
     keep_headers: bool = False
+    reopen: str | None = None
 
 
 def preview(spec: RequestSpec) -> Text:
@@ -80,7 +89,7 @@ def preview(spec: RequestSpec) -> Text:
         note = f"(logs in at {spec.auth.url} first if need be; the token goes as Bearer)\n\n"
         shown = spec.with_auth(BearerAuth("token-from-login"))
     try:
-        request = build_request(shown)
+        request = build_request(shown, read=peek_file)  # a file's name and size, not its bytes
     except RestwalkError as error:
         return Text.assemble(("Cannot send yet: ", "bold red"), visible(error.explanation))
     except (ValueError, TypeError) as error:  # httpx's own checks, past ours
@@ -143,7 +152,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
     def compose(self) -> ComposeResult:
         spec = self.spec
         auth = spec.auth
-        body = spec.body.decode("utf-8", "replace") if isinstance(spec.body, bytes) else spec.body
+        body, form_rows = body_fields(spec)
         headers = list(spec.headers)
         if spec.content_type and not any(k.lower() == "content-type" for k, _ in headers):
             headers.append(("Content-Type", spec.content_type))
@@ -160,7 +169,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
                         suggester=SuggestFromList(STANDARD_METHODS, case_sensitive=False),
                         tooltip="Any standard method, or your own token",
                     )
-                    yield Input(spec.url, id="url", placeholder="http://...")
+                    yield UrlInput(spec.url, id="url", placeholder="http://... or a curl command")
                 yield Static("", id="method-note", classes="note")
                 yield Label("Query parameters")
                 yield PairsEditor(spec.query, kind="parameter", id="query")
@@ -177,8 +186,16 @@ class ComposerScreen(ModalScreen[Composed | None]):
                 yield Label("Body")
                 if self.note:
                     yield Static(visible(self.note), id="fields-note", classes="note", markup=False)
-                yield BodyEditor(body or "", syntax="json", id="body", show_line_numbers=True)
+                yield BodyEditor(body, syntax="json", id="body", show_line_numbers=True)
                 yield Static("", id="json-note", classes="note")
+                yield Label("Form fields (multipart/form-data, instead of the body)")
+                yield PairsEditor(form_rows, kind="form field", id="form-fields")
+                yield Static(
+                    "A value @path sends that file (@photo.png;type=image/png); a body of "
+                    "only @path sends a file as the body; files up to "
+                    f"{file_size_text(MAX_UPLOAD)}.",
+                    classes="note",
+                )
                 yield Label("API version")
                 with Horizontal(id="version-row"):
                     yield Input(
@@ -247,7 +264,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
     def on_mount(self) -> None:
         self._show_auth_fields()
         self._refresh_preview()
-        if self.note or self.spec.body is not None:
+        if self.note or self.spec.has_body:
             self.query_one("#body", TextArea).focus()
         else:
             self.query_one("#url", Input).focus()
@@ -280,7 +297,10 @@ class ComposerScreen(ModalScreen[Composed | None]):
 
     def current_spec(self) -> RequestSpec:
         """The request the form describes now."""
-        body = self.query_one("#body", TextArea).text
+        body, body_file, form = body_from_fields(
+            self.query_one("#body", TextArea).text,
+            self.query_one("#form-fields", PairsEditor).pairs,
+        )
         version_text = self._value("#version").strip()
         style = cast(VersionStyle, str(self.query_one("#version-style", Select).value))
         try:
@@ -294,7 +314,9 @@ class ComposerScreen(ModalScreen[Composed | None]):
             url=resolve_typed_url(self._value("#url"), self.base),
             query=self.query_one("#query", PairsEditor).pairs,
             headers=self.query_one("#headers", PairsEditor).pairs,
-            body=body if body.strip() else None,
+            body=body,
+            body_file=body_file,
+            form=form,
             api_version=version,
             version_style=style if version is not None else "none",
             version_name=self._value("#version-name").strip(),
@@ -305,7 +327,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
 
     def _json_note(self, spec: RequestSpec) -> str:
         """Where the body, meant as JSON, is not valid JSON (empty when it is fine)."""
-        if spec.body is None:
+        if spec.body is None or spec.form:
             return ""
         content_type = next((v for k, v in spec.headers if k.lower() == "content-type"), None)
         if not meant_as_json(spec.body, content_type or spec.content_type):
@@ -364,8 +386,26 @@ class ComposerScreen(ModalScreen[Composed | None]):
         self._refresh_preview()
 
     @on(Input.Submitted, "#method, #url, #version")
-    def _submitted(self) -> None:
-        self.action_send()
+    def _submitted(self, event: Input.Submitted) -> None:
+        from explorer.core.carry.curl import looks_like_curl
+
+        if event.input.id == "url" and looks_like_curl(event.value):
+            self._curl_pasted(UrlInput.CurlPasted(event.value))
+        else:
+            self.action_send()
+
+    @on(UrlInput.CurlPasted)
+    def _curl_pasted(self, event: UrlInput.CurlPasted) -> None:
+        """A curl line in the URL field: the composer opens again on its request."""
+        from explorer.core.carry.curl import composer_note, parse_curl
+
+        event.stop()
+        try:
+            command = parse_curl(event.text, env=os.environ, base=self.base)
+        except RestwalkError as error:
+            self.notify(error.message, title="Not a curl line restwalk can read", severity="error")
+            return
+        self.dismiss(Composed(command.spec, reopen=composer_note(command)))
 
     # -- actions ------------------------------------------------------------------------------
 

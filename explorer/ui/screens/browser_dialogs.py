@@ -86,6 +86,9 @@ class BrowserDialogs(Screen[None]):
     def _composed(self, result: Composed | None) -> None:
         if result is None:
             return
+        if result.reopen is not None:  # a curl line pasted in the composer's URL field
+            self._open_composer(result.spec, result.reopen)
+            return
         url = result.spec.url
         had = self.session.kept_headers(url)
         names = self.session.set_kept_headers(

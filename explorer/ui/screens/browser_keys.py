@@ -40,7 +40,26 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("N", "next_match(-1)", "Previous", show=False, tooltip="The previous match"),
     Binding("vertical_line", "filter", "Filter", show=False, tooltip=FILTER_HELP),
     Binding("W", "wrap", "Wrap", show=False, tooltip="Wrap long lines, or scroll sideways again"),
-    Binding("y", "copy", "Copy", tooltip="Copy the body, a line, a header or a link's URL"),
+    Binding(
+        "y",
+        "copy",
+        "Copy",
+        tooltip="Copy the body, a line, a header, a link's URL, or the request as curl or HTTPie",
+    ),
+    Binding(
+        "d",
+        "save_body",
+        "Save body",
+        show=False,
+        tooltip="Save the response body to a file (never replaces one without asking)",
+    ),
+    Binding(
+        "O",
+        "openapi",
+        "OpenAPI",
+        show=False,
+        tooltip="The API's OpenAPI operations (its service-desc): Enter opens one in the composer",
+    ),
     Binding("S", "save_request", "Save", show=False, tooltip="Save the request to a .http file"),
     Binding(
         "o",

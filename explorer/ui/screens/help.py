@@ -40,7 +40,8 @@ WALK = """\
    is sent as typed. **Escape** cancels a request on its way.
 8. **/** searches the body, raw or headers tab as you type (**n** / **N**: next and
    previous match); **|** filters a JSON body with JSONPath or jq; **W** wraps long
-   lines; **y** copies the body, a line, a header or a link's URL.
+   lines; **y** copies the body, a line, a header, a link's URL, or the request as curl
+   or HTTPie; **d** saves the body to a file.
 9. **S** saves the request to a `.http` file (the format of the JetBrains HTTP Client
    and VS Code's REST Client; F2 in the composer too), **o** opens one of a file's
    requests in the composer with its `{{variables}}` put in, **E** picks their
@@ -50,12 +51,15 @@ WALK = """\
     Enter shows a kept response again, and **r** there sends it again. **m** bookmarks
     the page as the links that lead to it from the entry point; **'** walks one again,
     whatever URLs those links carry now.
-11. **g** shows the map of the API so far: the resources visited and the links not
+11. Paste a curl command line in the URL bar (or the composer's URL field): the composer
+    opens on its request. **O** lists the API's OpenAPI operations (its `service-desc`);
+    Enter opens one in the composer.
+12. **g** shows the map of the API so far: the resources visited and the links not
     followed yet, by relation (Enter opens one); there **m** follows every safe link
     from the entry, and **a** audits the API against the REST constraints. **D**
     compares this page with another of the history, or with itself in another API
     version, side by side: what breaks a client is marked red.
-12. **l** opens the learning screen: every status code, header, method and REST
+13. **l** opens the learning screen: every status code, header, method and REST
     constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
 """
 

@@ -23,6 +23,7 @@ from explorer.core.session.choice import PAUSE
 from explorer.core.session.hints import key_hint
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.ui.painted import after_paint
+from explorer.ui.screens.browser_carry import BrowserCarry
 from explorer.ui.screens.browser_connection import BrowserConnection
 from explorer.ui.screens.browser_dialogs import BrowserDialogs
 from explorer.ui.screens.browser_http_files import BrowserHttpFiles, HttpFilesState
@@ -36,6 +37,7 @@ from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
+from explorer.ui.widgets.url_input import UrlInput
 
 if TYPE_CHECKING:
     from explorer.core.client import Client
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
 
 
 class BrowserScreen(
+    BrowserCarry,
     BrowserDialogs,
     BrowserHttpFiles,
     BrowserReading,
@@ -76,7 +79,9 @@ class BrowserScreen(
     def compose(self) -> ComposeResult:
         with Horizontal(id="url-row"):
             yield Label("GET", id="method", markup=False)
-            yield Input(placeholder="http://127.0.0.1:8000/, /path or host:port", id="url")
+            yield UrlInput(
+                placeholder="http://127.0.0.1:8000/, /path, host:port or a curl command", id="url"
+            )
             yield Label("", id="auth-badge", markup=False)
             yield Label("", id="env-badge", markup=False)
         yield Breadcrumb(id="breadcrumb")
@@ -228,7 +233,11 @@ class BrowserScreen(
 
     @on(Input.Submitted, "#url")
     def url_submitted(self, event: Input.Submitted) -> None:
-        if event.value.strip():
+        from explorer.core.carry.curl import looks_like_curl
+
+        if looks_like_curl(event.value):
+            self.open_curl(event.value)
+        elif event.value.strip():
             self.open_url(event.value)
             self.query_one(LinksPanel).table.focus()
 

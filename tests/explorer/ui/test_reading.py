@@ -206,7 +206,8 @@ async def test_copy_the_body_a_line_a_header_and_a_link() -> None:
         await pilot.pause()  # (not settle: the menu's worker waits for a choice)
         menu = app.screen
         assert isinstance(menu, CopyMenu)
-        assert [c.key for c in menu.choices] == ["b", "u"]  # no line chosen, no headers tab
+        # no line chosen, no headers tab; the request as curl, HTTPie and .http text
+        assert [c.key for c in menu.choices] == ["b", "u", "c", "i", "t"]
         await pilot.press("b")
         await settle(pilot)
         assert orjson.loads(app.clipboard) == DOCUMENT

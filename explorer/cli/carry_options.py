@@ -1,0 +1,149 @@
+"""``restwalk request``'s options that carry a request in or out of another tool.
+
+``--from-curl 'curl ...'`` builds the request from a curl command line (the
+other options then override it or add to it: ``-H`` adds a header, ``-d`` or
+``-F`` replaces the body, ``--user`` or ``--bearer`` the credential, METHOD and
+URL their own); ``--as curl|httpie`` prints the request in that tool's syntax
+instead of sending it; ``-F name=value`` and ``-F name=@file`` build a
+multipart form, as curl's ``-F`` does.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from explorer.cli.errors import UsageError
+
+if TYPE_CHECKING:
+    import argparse
+
+    from explorer.core.carry.curl import CurlCommand, CurlOptions
+    from explorer.core.request import RequestSpec
+    from explorer.core.upload import FormPart
+
+__all__ = ["curl_command", "export_options", "exported", "form_parts", "with_curl"]
+
+
+def form_parts(values: list[str]) -> tuple[FormPart, ...]:
+    """``-F name=value`` and ``-F name=@file;type=...;filename=...``, as curl reads them."""
+    from explorer.core.carry.curl import CurlError, parse_curl
+    from explorer.core.carry.shell_words import quote_word
+
+    if not values:
+        return ()
+    line = "curl http://form.invalid " + " ".join(
+        f"-F {quote_word(v, always=True)}" for v in values
+    )
+    from explorer.core.upload import peek_file
+
+    try:
+        parts = parse_curl(line, read=_no_read).spec.form
+    except CurlError as exc:
+        raise UsageError(exc.message.replace("-F ", "-F/--form ", 1)) from None
+    for part in parts:
+        if part.file is not None:
+            peek_file(part.file)  # a missing or too large file is said now
+    return parts
+
+
+def _no_read(path: str) -> bytes:
+    raise UsageError(f"-F name=<{path} (text from a file) is not taken here: use name=@{path}")
+
+
+def curl_command(text: str) -> CurlCommand:
+    """The curl line of ``--from-curl``: variables from the environment; what restwalk
+    cannot do of it is bad usage, named in one line."""
+    from explorer.core.carry.curl import parse_curl
+
+    command = parse_curl(text, env=os.environ)
+    if command.problem is not None:
+        raise UsageError(f"--from-curl: {command.problem}")
+    return command
+
+
+def with_curl(args: argparse.Namespace, command: CurlCommand) -> None:
+    """Put the curl line's connection options on ``args`` where the command line says nothing.
+
+    curl follows no redirect without ``-L``: neither does the request it describes.
+    """
+    options = command.options
+    args.insecure = args.insecure or options.insecure
+    if not options.location:
+        args.no_redirects = True
+    if args.max_time is None and options.max_time is not None:
+        args.max_time = options.max_time
+    if args.max_redirects is None and options.max_redirs is not None:
+        args.max_redirects = options.max_redirs
+    if args.proxy is None and options.proxy is not None:
+        args.proxy = options.proxy
+    if args.cacert is None and options.cacert is not None:
+        args.cacert = options.cacert
+    args.http2 = args.http2 or options.http2
+    args.http2_prior_knowledge = args.http2_prior_knowledge or options.http2_prior_knowledge
+
+
+def merged(base: RequestSpec, given: RequestSpec, args: argparse.Namespace) -> RequestSpec:
+    """The curl line's request, with what the other options said put over it."""
+    spec = base
+    if args.method:
+        spec = replace(spec, method=given.method)
+    if args.url:
+        spec = replace(spec, url=given.url)
+    if given.headers:
+        names = {name.lower() for name, _ in given.headers}
+        kept = tuple((k, v) for k, v in spec.headers if k.lower() not in names)
+        spec = replace(spec, headers=kept + given.headers)
+    if given.has_body:
+        spec = replace(
+            spec,
+            body=given.body,
+            body_file=given.body_file,
+            form=given.form,
+            content_type=given.content_type,
+        )
+    if given.auth is not None:
+        spec = replace(spec, auth=given.auth)
+    if given.api_version is not None:
+        spec = replace(
+            spec,
+            api_version=given.api_version,
+            version_style=given.version_style,
+            version_name=given.version_name,
+            base_path=given.base_path,
+        )
+    return spec
+
+
+def export_options(args: argparse.Namespace) -> CurlOptions:
+    """The connection options of ``args``, as another tool's options say them."""
+    from explorer.cli.options import settings_of
+    from explorer.core.carry.curl import CurlOptions
+
+    config = settings_of(args).connection
+    return CurlOptions(
+        insecure=args.insecure or not config.verify,
+        location=config.redirects and not args.no_redirects,
+        max_time=args.max_time,
+        max_redirs=args.max_redirects,
+        proxy=args.proxy or config.proxy,
+        cacert=args.cacert,
+        http2=args.http2 or config.http2,
+        http2_prior_knowledge=args.http2_prior_knowledge,
+    )
+
+
+def exported(args: argparse.Namespace, spec: RequestSpec) -> str:
+    """``spec`` written as ``--as`` asks (curl, httpie, or http: a ``.http`` file's text)."""
+    from explorer.core.carry.curl_export import to_curl
+    from explorer.core.carry.httpie import to_httpie
+
+    if args.export == "http":
+        from explorer.core.httpfile import format_request
+
+        return format_request(spec)
+    options = export_options(args)
+    if args.export == "curl":
+        return to_curl(spec, options)
+    return to_httpie(spec, options)

@@ -1,0 +1,156 @@
+"""``restwalk openapi URL|FILE [--json]``: the operations an OpenAPI 3 document describes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from explorer.cli.commands.network import run_printing
+from explorer.cli.errors import UsageError
+from explorer.cli.exit_status import ExitStatus
+from explorer.cli.options import client_from, spec_from
+from explorer.cli.parser import formatter, paragraphs
+
+if TYPE_CHECKING:
+    import argparse
+
+    from explorer.cli.commands import SubParsers
+    from explorer.core.carry.openapi import ApiDescription, Operation
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(commands: SubParsers, shared: argparse.ArgumentParser) -> None:
+    """``restwalk openapi``'s parser."""
+    openapi = commands.add_parser(
+        "openapi",
+        prog="restwalk openapi",
+        parents=[shared],
+        help="list the operations of an OpenAPI 3 document",
+        description=paragraphs(
+            "List the operations an OpenAPI 3.0 or 3.1 document describes: method, path, "
+            "summary, operationId, parameters (with an example value), the request body's "
+            "media type and the security schemes. SOURCE is a file (JSON, or YAML with "
+            "restwalk[yaml]) or a URL: the document itself, or a page that links to it "
+            'with rel="service-desc" (an API\'s root often does).',
+        ),
+        epilog=paragraphs(
+            "exit codes: 0 listed, 1 the request failed, 2 bad usage or not an OpenAPI 3 document."
+        ),
+        formatter_class=formatter,
+    )
+    openapi.add_argument("url", metavar="SOURCE", help="a URL or a file")
+    openapi.add_argument(
+        "--json", action="store_true", help="one JSON object per operation and line"
+    )
+
+
+def run(args: argparse.Namespace) -> ExitStatus:
+    """Run ``restwalk openapi``."""
+    from pathlib import Path
+
+    source = args.url
+    looks_like_a_file = source.startswith(("/", ".", "~")) or source.endswith(
+        (".json", ".yaml", ".yml")
+    )
+    if "://" not in source and looks_like_a_file and not Path(source).expanduser().exists():
+        raise UsageError(f"{source}: no such file")
+    if "://" not in source and Path(source).expanduser().exists():
+        description = _from_file(Path(source).expanduser())
+        from explorer.cli.output import write_out
+
+        write_out("\n".join(_lines(description, args.json)) + "\n")
+        return ExitStatus.OK
+    return run_printing(_from_url, args)
+
+
+def _from_file(path: object) -> ApiDescription:
+    from pathlib import Path
+
+    from explorer.core.carry.openapi import describe, read_document
+    from explorer.core.carry.openapi_source import MAX_DOCUMENT
+
+    assert isinstance(path, Path)
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_DOCUMENT + 1)
+    except OSError as exc:
+        raise UsageError(f"{path} cannot be read: {exc.strerror or exc}") from None
+    if len(data) > MAX_DOCUMENT:
+        raise UsageError(f"{path} is larger than {MAX_DOCUMENT // 1_000_000} MB")
+    return describe(read_document(data, name=str(path)))
+
+
+async def _from_url(args: argparse.Namespace, out: list[str]) -> ExitStatus:
+    from dataclasses import replace
+
+    from explorer.cli.commands.links import links_of
+    from explorer.core.carry.openapi import OpenApiError, describe, read_document
+    from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT, service_desc
+
+    spec = spec_from(args)
+    if not any(name.lower() == "accept" for name, _ in spec.headers):
+        spec = replace(spec, headers=(*spec.headers, ("Accept", DOCUMENT_ACCEPT)))
+    async with client_from(args) as client:
+        exchange = await client.send(spec)
+        response = exchange.response
+        try:
+            document = read_document(response.body, name=response.url)
+        except OpenApiError as problem:
+            link = service_desc(links_of(exchange))
+            if link is None:
+                raise UsageError(
+                    f"{response.url} is not an OpenAPI 3 document ({problem.message}), and "
+                    "its answer has no service-desc link to one"
+                ) from None
+            exchange = await client.send(replace(spec, url=link.href))
+            response = exchange.response
+            document = read_document(response.body, name=response.url)
+    out.extend(_lines(describe(document, response.url), args.json))
+    return ExitStatus.OK
+
+
+def _lines(description: ApiDescription, as_json: bool) -> list[str]:
+    from explorer.core.terminal_text import visible_line
+
+    if as_json:
+        return [_json(description, operation) for operation in description.operations]
+    head = f"{description.title} {description.version} (OpenAPI {description.openapi})"
+    lines = [visible_line(head)]
+    lines += [visible_line(f"server: {server}") for server in description.servers]
+    for operation in description.operations:
+        lines.extend(_operation_lines(operation))
+    return lines
+
+
+def _operation_lines(operation: Operation) -> list[str]:
+    from explorer.core.terminal_text import visible_line
+
+    title = f"{operation.method:<7} {operation.path}"
+    if operation.summary:
+        title += f"  {operation.summary}"
+    if operation.operation_id:
+        title += f"  [{operation.operation_id}]"
+    if operation.deprecated:
+        title += "  (deprecated)"
+    lines = [title]
+    for parameter in operation.parameters:
+        need = "required" if parameter.required else "optional"
+        example = f" e.g. {parameter.example}" if parameter.example is not None else ""
+        lines.append(f"    {parameter.location} {parameter.name} ({need}){example}")
+    if operation.body_media_type:
+        lines.append(f"    body {operation.body_media_type}")
+    if operation.security:
+        lines.append("    security " + ", ".join(s.label for s in operation.security))
+    return [visible_line(line) for line in lines]
+
+
+def _json(description: ApiDescription, operation: Operation) -> str:
+    from dataclasses import asdict
+
+    import orjson
+
+    from explorer.core.terminal_text import json_visible
+
+    document = asdict(operation)
+    document["servers"] = list(description.servers)
+    return json_visible(orjson.dumps(document)).decode("utf-8")

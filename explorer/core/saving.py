@@ -1,0 +1,105 @@
+"""Saving a response body to a file: the name to suggest, and writing it without surprises.
+
+The bytes written are the body as restwalk holds it: exactly what came, its
+``Content-Encoding`` (gzip...) undone, as ``curl --compressed -o`` saves it. A
+file that exists is never replaced unless the person said so; the file is
+written whole to a temporary name beside it, then renamed, so a failure never
+leaves half a file where the old one was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import tempfile
+from email.message import Message
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from explorer.core.media import media_type_of
+
+__all__ = ["SaveProblem", "save_body", "suggested_name"]
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._ -]+")
+_EXTENSIONS = {
+    "application/json": ".json",
+    "application/hal+json": ".json",
+    "application/problem+json": ".json",
+    "application/vnd.api+json": ".json",
+    "application/vnd.siren+json": ".json",
+    "application/xml": ".xml",
+    "text/xml": ".xml",
+    "text/html": ".html",
+    "text/plain": ".txt",
+    "text/csv": ".csv",
+    "image/png": ".png",
+    "image/jpeg": ".jpg",
+    "image/gif": ".gif",
+    "application/pdf": ".pdf",
+    "application/octet-stream": ".bin",
+}
+
+
+class SaveProblem(Exception):
+    """The body could not be saved; the message says why in words."""
+
+
+def _safe(name: str) -> str:
+    name = os.path.basename(name.replace("\\", "/")).strip()
+    name = _UNSAFE.sub("_", name).strip(" .")
+    return name[:120]
+
+
+def suggested_name(url: str, content_type: str | None, disposition: str | None = None) -> str:
+    """A file name for a body: the server's ``Content-Disposition`` file name, else the
+    URL's last segment, with an extension from the media type when it has none.
+
+    The name is a plain file name (no directory, no ``..``): a server's suggestion
+    never chooses where a file goes.
+    """
+    name = ""
+    if disposition:
+        message = Message()
+        message["Content-Disposition"] = disposition
+        given = message.get_filename()
+        if given:
+            name = _safe(given)
+    if not name:
+        path = unquote(urlsplit(url).path.rstrip("/"))
+        name = _safe(path.rsplit("/", 1)[-1]) or "response"
+    if "." not in name.strip("."):
+        name += _EXTENSIONS.get(media_type_of(content_type) or "", "")
+    return name
+
+
+def save_body(path: str | Path, body: bytes, *, overwrite: bool = False) -> Path:
+    """Write ``body`` to ``path`` (``~`` expanded); returns the full path written.
+
+    Raises :class:`FileExistsError` when the file exists and ``overwrite`` is not
+    given, :class:`SaveProblem` for a missing directory, a directory given as
+    the file, or no permission.
+    """
+    target = Path(path).expanduser()
+    if target.is_dir():
+        raise SaveProblem(f"{target} is a directory: give a file name in it.")
+    if not target.parent.is_dir():
+        raise SaveProblem(f"The directory {target.parent} does not exist.")
+    try:
+        if not overwrite:
+            with open(target, "xb") as file:  # claims the name only if it is free
+                file.write(body)
+        else:
+            handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+            try:
+                with os.fdopen(handle, "wb") as file:
+                    file.write(body)
+                os.replace(temporary, target)
+            finally:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        raise SaveProblem(f"{target} cannot be written: {exc.strerror or exc}.") from None
+    return target.resolve()

@@ -1,0 +1,220 @@
+"""The browser screen's carry keys: requests in and out of other tools, bodies to files.
+
+:class:`BrowserCarry` is the part of the browser screen that takes a pasted
+curl command line (URL bar or composer) to the composer, offers the current
+request as curl or HTTPie in the ``y`` copy menu, saves the body with ``d``,
+and lists the API's OpenAPI operations with ``O``. The core does the work
+(:mod:`explorer.core.carry`, :mod:`explorer.core.saving`); this routes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from textual import work
+from textual.screen import Screen
+
+from explorer.core.errors import InvalidRequest, RestwalkError
+from explorer.core.request import BearerAuth, LoginFlow, RequestSpec
+from explorer.ui.widgets.url_input import UrlInput
+
+if TYPE_CHECKING:
+    from explorer.core.carry.openapi import ApiDescription, Operation
+    from explorer.core.client import Client
+    from explorer.core.link import Link
+    from explorer.core.session import Session
+    from explorer.ui.dialogs.copy_menu import CopyChoice
+    from explorer.ui.dialogs.save_body import SaveTarget
+
+
+class BrowserCarry(Screen[None]):
+    """Curl lines in, curl and HTTPie out, bodies saved, OpenAPI operations listed."""
+
+    session: Session
+    client: Client
+
+    if TYPE_CHECKING:  # the browser screen's and its dialogs'
+
+        def _open_composer(self, spec: RequestSpec, note: str = "") -> None: ...
+
+        def _page_url(self) -> str: ...
+
+    # -- a curl line pasted ------------------------------------------------------------------
+
+    def open_curl(self, text: str) -> None:
+        """Open the composer on the request a curl command line describes."""
+        from explorer.core.carry.curl import composer_note, parse_curl
+
+        base = self._page_url() or None
+        try:
+            command = parse_curl(text, env=os.environ, base=base if base else None)
+        except InvalidRequest as error:
+            self.notify(error.message, title="Not a curl line restwalk can read", severity="error")
+            return
+        self._open_composer(command.spec, composer_note(command))
+
+    def on_url_input_curl_pasted(self, event: UrlInput.CurlPasted) -> None:
+        event.stop()
+        self.open_curl(event.text)
+
+    # -- copying the request as another tool's command -----------------------------------------
+
+    def _export_spec(self) -> RequestSpec | None:
+        """The request of the page shown, its login flow replaced by the token it got."""
+        shown = self.session.shown
+        if shown is None:
+            return None
+        spec = shown.spec
+        if isinstance(spec.auth, LoginFlow):
+            token = self.client.token_for(spec.auth)
+            if token is not None:
+                spec = replace(spec, auth=BearerAuth(token))
+        return spec
+
+    def _copy_choices(self) -> list[CopyChoice]:
+        from explorer.core.carry import EXPORT_FORMATS
+        from explorer.ui.dialogs.copy_menu import CopyChoice
+
+        choices: list[CopyChoice] = super()._copy_choices()  # type: ignore[misc]
+        spec = self._export_spec()
+        if spec is None:
+            return choices
+        for export in EXPORT_FORMATS.values():
+            try:
+                text = export.export(spec)
+            except RestwalkError:
+                continue  # (a login flow not logged in yet): not offered
+            choices.append(CopyChoice(export.key, export.title, text, len(text.encode())))
+        return choices
+
+    # -- saving the body -----------------------------------------------------------------------
+
+    def action_save_body(self) -> None:
+        """``d``: save the body of the response shown to a file."""
+        from explorer.core.saving import suggested_name
+        from explorer.ui.dialogs.save_body import SaveBodyDialog
+
+        shown = self.session.shown
+        if shown is None or shown.exchange is None:
+            self.notify("No response to save yet.")
+            return
+        response = shown.exchange.response
+        if not response.body:
+            self.notify(f"The response ({response.status}) has no body to save.")
+            return
+        name = suggested_name(
+            response.url, response.header("content-type"), response.header("content-disposition")
+        )
+        dialog = SaveBodyDialog(name, len(response.body), response.media_type)
+        self.app.push_screen(dialog, lambda target: self._save_to(target, response.body))
+
+    def _save_to(self, target: SaveTarget | None, body: bytes) -> None:
+        if target is not None:
+            self.write_body(target, body)
+
+    @work(thread=True, group="save")
+    def write_body(self, target: SaveTarget, body: bytes) -> None:
+        """Write the body off the UI thread; say where it went, or why not."""
+        from explorer.core.copy_text import size_text
+        from explorer.core.saving import SaveProblem, save_body
+
+        try:
+            path = save_body(target.path, body, overwrite=target.overwrite)
+        except FileExistsError:
+            message, severity = f"Not saved: {target.path} appeared meanwhile.", "error"
+        except SaveProblem as problem:
+            message, severity = f"Not saved: {problem}", "error"
+        else:
+            message, severity = f"Saved {size_text(len(body))} to {path}.", "information"
+        self.notify(message, severity=severity)  # type: ignore[arg-type]  # thread-safe
+
+    # -- OpenAPI operations --------------------------------------------------------------------
+
+    def action_openapi(self) -> None:
+        """``O``: list the operations of the API's description (its service-desc link)."""
+        self.load_operations()
+
+    async def _service_desc(self) -> Link | None:
+        """The service-desc link of the page shown, else of its server's root."""
+        from explorer.core.carry.openapi_source import service_desc
+        from explorer.core.hypermedia import search_links
+        from explorer.core.session.origins import origin_of
+
+        shown = self.session.shown
+        link = service_desc(shown.links) if shown is not None else None
+        origin = origin_of(self._page_url())
+        if link is not None or not origin:
+            return link
+        exchange = await self.client.send(self.session.prepare(RequestSpec(url=origin + "/")))
+        response = exchange.response
+        found = await asyncio.to_thread(
+            search_links,
+            response.url,
+            response.status,
+            response.headers,
+            response.body,
+            response.media_type,
+        )
+        return service_desc(tuple(found.links))
+
+    @work(exclusive=True, group="openapi")
+    async def load_operations(self) -> None:
+        """Fetch and read the description off the UI thread, then offer its operations."""
+        from explorer.core.carry.openapi import describe, read_document
+        from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT
+        from explorer.ui.dialogs.operations import OperationsDialog
+
+        try:
+            link = await self._service_desc()
+            if link is None:
+                self.notify(
+                    "Neither this page nor its server's root links an OpenAPI description "
+                    "(rel=service-desc). restwalk openapi FILE lists a file's operations.",
+                    title="No OpenAPI description",
+                    severity="warning",
+                )
+                return
+            self.notify(f"Reading the API description at {link.href}…", timeout=2)
+            spec = RequestSpec(url=link.href, headers=(("Accept", DOCUMENT_ACCEPT),))
+            exchange = await self.client.send(self.session.prepare(spec))
+            response = exchange.response
+            description = await asyncio.to_thread(
+                lambda: describe(read_document(response.body, name=response.url), response.url)
+            )
+        except RestwalkError as error:
+            self.notify(error.message, title="No OpenAPI operations", severity="error")
+            return
+        if not description.operations:
+            self.notify(f"{description.title} describes no operation.")
+            return
+
+        def chosen(operation: Operation | None) -> None:
+            if operation is not None:
+                self._open_operation(operation, description)
+
+        self.app.push_screen(OperationsDialog(description), chosen)
+
+    def _open_operation(self, operation: Operation, description: ApiDescription) -> None:
+        """The composer on ``operation``, its path parameters asked for first."""
+        from explorer.core.carry.openapi import operation_request
+        from explorer.core.link import Link
+        from explorer.core.session.origins import origin_of
+        from explorer.ui.dialogs.template_form import TemplateForm
+
+        server = description.servers[0] if description.servers else origin_of(self._page_url())
+        spec, note, path_names = operation_request(operation, server)
+        if self.session.credential(spec.url) is not None:
+            spec = replace(spec, auth=None)  # the credential this session has for it
+        if not path_names:
+            self._open_composer(spec, note)
+            return
+        link = Link(rel=operation.title, href=spec.url, method=operation.method, templated=True)
+
+        def filled(result: tuple[Link, str] | None) -> None:
+            if result is not None:
+                self._open_composer(replace(spec, url=result[1]), note)
+
+        self.app.push_screen(TemplateForm(link), filled)

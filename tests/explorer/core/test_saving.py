@@ -1,0 +1,56 @@
+"""Saving a response body: the name suggested, and never replacing a file unasked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from explorer.core.saving import SaveProblem, save_body, suggested_name
+
+
+@pytest.mark.parametrize(
+    ("url", "content_type", "disposition", "name"),
+    [
+        ("http://x.example/customers/1", "application/hal+json", None, "1.json"),
+        ("http://x.example/report.csv", "text/csv", None, "report.csv"),
+        ("http://x.example/", "text/html; charset=utf-8", None, "response.html"),
+        ("http://x.example/a%20b", None, None, "a b"),
+        (
+            "http://x.example/x",
+            "image/png",
+            'attachment; filename="../../etc/passwd"',
+            "passwd.png",
+        ),
+        (
+            "http://x.example/x",
+            None,
+            "attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf",
+            "r_sum_.pdf",
+        ),
+    ],
+)
+def test_suggested_name(
+    url: str, content_type: str | None, disposition: str | None, name: str
+) -> None:
+    assert suggested_name(url, content_type, disposition) == name
+
+
+def test_the_exact_bytes_are_written_and_nothing_is_replaced_unasked(tmp_path: Path) -> None:
+    body = bytes(range(256))
+    target = tmp_path / "body.bin"
+    assert save_body(target, body) == target.resolve()
+    assert target.read_bytes() == body
+    with pytest.raises(FileExistsError):
+        save_body(target, b"other")
+    assert target.read_bytes() == body
+    save_body(target, b"other", overwrite=True)
+    assert target.read_bytes() == b"other"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["body.bin"]  # no temporary left
+
+
+def test_bad_places_are_explained(tmp_path: Path) -> None:
+    with pytest.raises(SaveProblem, match="does not exist"):
+        save_body(tmp_path / "no" / "such.bin", b"x")
+    with pytest.raises(SaveProblem, match="directory"):
+        save_body(tmp_path, b"x")

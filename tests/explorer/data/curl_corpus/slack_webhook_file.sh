@@ -1,0 +1,2 @@
+# source: https://agent-skills.md/skills/vm0-ai/vm0-skills/slack-webhook
+curl -X POST $SLACK_WEBHOOK_URL -H "Content-type: application/json" -d @/tmp/slack_request.json

@@ -1,0 +1,262 @@
+"""Carry in the TUI: a curl line pasted, the request copied as curl or HTTPie, the body
+saved with d, a multipart form and a file body composed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+from textual import events
+from textual.widgets import Input, TextArea
+
+from explorer.core.carry.curl import parse_curl
+from explorer.core.upload import FormPart
+from explorer.ui.dialogs.composer import ComposerScreen
+from explorer.ui.dialogs.copy_menu import CopyMenu
+from explorer.ui.dialogs.save_body import SaveBodyDialog
+from explorer.ui.widgets.pairs_editor import PairsEditor
+from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, settle
+
+CURL = """curl -X POST http://mock/anything/x \\
+  -H 'X-Trace: t1' \\
+  -H 'Content-Type: application/json' \\
+  -u alice:wonderland \\
+  --digest \\
+  -d '{"name": "Ann"}'"""
+
+
+def messages(app: object) -> list[str]:
+    return [n.message for n in app._notifications]  # type: ignore[attr-defined]
+
+
+async def test_a_curl_line_pasted_in_the_url_bar_opens_the_composer(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        url = app.browser.query_one("#url", Input)
+        url.focus()
+        url.post_message(events.Paste(CURL))
+        await settle(pilot)
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        spec = composer.current_spec()
+        assert (spec.method, spec.url, spec.body) == (
+            "POST",
+            "http://mock/anything/x",
+            '{"name": "Ann"}',
+        )
+        assert ("X-Trace", "t1") in spec.headers
+        assert "--digest" in composer.note  # named, not lost
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        echo = orjson.loads(app.browser.session.shown.exchange.response.body)
+        assert echo["method"] == "POST"
+        assert echo["json"] == {"name": "Ann"}
+        assert echo["headers"]["X-Trace"] == "t1"
+
+
+async def test_a_bad_curl_line_is_explained(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        url = app.browser.query_one("#url", Input)
+        url.value = "curl 'http://mock/"
+        url.focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, ComposerScreen)
+        assert any("never closed" in m for m in messages(app))
+
+
+async def test_a_curl_line_pasted_in_the_composer_replaces_its_request(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        composer.query_one("#url", Input).post_message(
+            events.Paste("curl -X DELETE /customers/3 -H 'If-Match: \"x\"'")
+        )
+        await settle(pilot)
+        again = app.screen
+        assert isinstance(again, ComposerScreen)
+        assert again is not composer
+        spec = again.current_spec()
+        assert (spec.method, spec.url) == ("DELETE", "http://mock/customers/3")
+        assert ("If-Match", '"x"') in spec.headers
+
+
+async def test_copy_the_request_as_curl_and_httpie(make_app: AppFactory) -> None:
+    app = make_app(ROOT + "customers?limit=2")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("y")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, CopyMenu)
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.clipboard == "curl 'http://mock/customers?limit=2'"
+        assert parse_curl(app.clipboard).spec.url == "http://mock/customers?limit=2"
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("i")
+        await settle(pilot)
+        assert app.clipboard == "http GET 'http://mock/customers?limit=2'"
+
+
+async def test_d_saves_the_exact_body_and_asks_before_replacing(
+    make_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = make_app(ROOT + "customers/1")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        body = app.browser.session.shown.exchange.response.body
+        await pilot.press("d")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, SaveBodyDialog)
+        assert dialog.query_one("#save-path", Input).value == "1.json"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert (tmp_path / "1.json").read_bytes() == body
+        (tmp_path / "1.json").write_bytes(b"mine")
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("enter")  # it exists: a warning, nothing written
+        await settle(pilot)
+        assert isinstance(app.screen, SaveBodyDialog)
+        assert (tmp_path / "1.json").read_bytes() == b"mine"
+        await pilot.press("enter")  # again: replaced
+        await settle(pilot)
+        assert (tmp_path / "1.json").read_bytes() == body
+        assert any(m.startswith("Saved ") for m in messages(app))
+
+
+async def test_compose_a_multipart_form_with_a_file(make_app: AppFactory, tmp_path: Path) -> None:
+    photo = tmp_path / "photo.txt"
+    photo.write_text("pixels")
+    app = make_app(ROOT + "anything")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        composer.query_one("#method", Input).value = "POST"
+        form = composer.query_one("#form-fields", PairsEditor)
+        form.add_row("name", "Ann")
+        form.add_row("photo", f"@{photo};type=text/plain")
+        await settle(pilot)
+        spec = composer.current_spec()
+        assert spec.form == (
+            FormPart("name", "Ann"),
+            FormPart("photo", file=str(photo), content_type="text/plain"),
+        )
+        assert "multipart/form-data; boundary=" in str(composer.query_one("#preview").render())
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        echo = orjson.loads(app.browser.session.shown.exchange.response.body)
+        assert (echo["form"], echo["files"]) == ({"name": "Ann"}, {"photo": "pixels"})
+
+
+async def test_a_body_from_a_file_and_a_missing_file(make_app: AppFactory, tmp_path: Path) -> None:
+    data = tmp_path / "data.json"
+    data.write_text('{"a": 1}')
+    app = make_app(ROOT + "anything")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        composer.query_one("#method", Input).value = "PUT"
+        composer.query_one("#body", TextArea).text = f"@{tmp_path / 'nope.json'}"
+        await settle(pilot)
+        assert "does not exist" in str(composer.query_one("#preview").render())
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is composer  # not sent
+        composer.query_one("#body", TextArea).text = f"@{data}"
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        echo = orjson.loads(app.browser.session.shown.exchange.response.body)
+        assert echo["json"] == {"a": 1}
+        assert echo["headers"]["Content-Type"] == "application/json"
+
+
+async def test_o_lists_the_operations_and_opens_one_in_the_composer(make_app: AppFactory) -> None:
+    from explorer.ui.dialogs.operations import OperationsDialog
+    from explorer.ui.dialogs.template_form import TemplateForm
+
+    app = make_app(ROOT + "customers")  # no service-desc here: the root's is found
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("O")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, OperationsDialog)
+        assert len(dialog.shown) > 100
+        for key in "get customers/{id}":
+            await pilot.press("space" if key == " " else key)
+        await settle(pilot)
+        assert dialog.shown[0].path == "/customers/{id}"
+        await pilot.press("enter")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, TemplateForm)  # the path parameter is asked for
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        spec = composer.current_spec()
+        assert (spec.method, spec.url) == ("GET", "http://mock/customers/3")
+        assert "GET /customers/{id}" in composer.note
+
+
+async def test_o_preselects_the_security_scheme_and_the_example_body(
+    make_app: AppFactory,
+) -> None:
+    from explorer.ui.dialogs.operations import OperationsDialog
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("O")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, OperationsDialog)
+        for key in "post /customers":
+            await pilot.press("space" if key == " " else key)
+        await settle(pilot)
+        assert (dialog.shown[0].method, dialog.shown[0].path) == ("POST", "/customers")
+        await pilot.press("enter")
+        await settle(pilot)
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        assert composer.query_one("#auth").value == "basic"  # type: ignore[attr-defined]
+        assert "name" in orjson.loads(str(composer.current_spec().body))
+
+
+async def test_o_without_a_description_says_so() -> None:
+    import httpx
+
+    from explorer.core.client import Client
+    from explorer.ui.app import create_app
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={"hello": "world"})
+
+    app = create_app("http://api/", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("O")
+        await settle(pilot)
+        assert any("service-desc" in m for m in messages(app))
