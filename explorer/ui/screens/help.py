@@ -41,6 +41,8 @@ WALK = """\
 8. **/** searches the body, raw or headers tab as you type (**n** / **N**: next and
    previous match); **|** filters a JSON body with JSONPath or jq; **W** wraps long
    lines; **y** copies the body, a line, a header or a link's URL.
+   **+** adds the next page's items below the ones shown (its `next` link), up to 100
+   pages; back shows them as they were.
 9. **l** opens the learning screen: every status code, header, method and REST
    constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
 """

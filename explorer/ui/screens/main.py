@@ -25,6 +25,7 @@ from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.ui.painted import after_paint
 from explorer.ui.screens.browser_dialogs import BrowserDialogs
 from explorer.ui.screens.browser_keys import BROWSER_KEYS
+from explorer.ui.screens.browser_pages import BrowserPages
 from explorer.ui.screens.browser_reading import BrowserReading
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 # The dialogs are imported where they open: the first screen does not wait for them.
 
 
-class BrowserScreen(BrowserDialogs, BrowserReading):
+class BrowserScreen(BrowserDialogs, BrowserReading, BrowserPages):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
     CSS_PATH = "main.tcss"
@@ -277,8 +278,9 @@ class BrowserScreen(BrowserDialogs, BrowserReading):
             self._restore_view()
 
     def action_cancel(self) -> None:
-        """Escape: cancel the request (or the login) on its way; the page shown stays."""
-        busy = [w for w in self.workers if w.group in ("fetch", "login") and w.is_running]
+        """Escape: cancel the request (the login, the page + adds) on its way; the page shown
+        stays."""
+        busy = [w for w in self.workers if w.group in ("fetch", "login", "more") and w.is_running]
         if not busy:
             return
         for worker in busy:
