@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from textual import events, on, work
 from textual.app import ComposeResult
+from textual.command import Provider
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
@@ -40,6 +41,13 @@ if TYPE_CHECKING:
 # The dialogs are imported where they open: the first screen does not wait for them.
 
 
+def _follow_commands() -> type[Provider]:
+    """The palette's "follow WORDS" provider, imported when the palette first opens."""
+    from explorer.ui.follow_commands import FollowCommands
+
+    return FollowCommands
+
+
 class BrowserScreen(BrowserDialogs, BrowserReading, BrowserPages):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
@@ -47,6 +55,7 @@ class BrowserScreen(BrowserDialogs, BrowserReading, BrowserPages):
     #: When the screen comes back (a dialog closed) with nothing focused: the links.
     AUTO_FOCUS = "#links RowTable"
     BINDINGS = BROWSER_KEYS
+    COMMANDS = {_follow_commands}
 
     def __init__(self, client: Client, start_url: str | None, *, mock_users: bool) -> None:
         super().__init__()
