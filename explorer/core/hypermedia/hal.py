@@ -59,16 +59,15 @@ class _Caches:
     """What one document repeats (curie expansions, HAL-FORMS properties), and where
     the members the reader does not read go (``strings``, or None)."""
 
-    __slots__ = ("curies", "extras", "fields", "forms", "strings")
+    __slots__ = ("curies", "extras", "fields", "strings")
 
     def __init__(self, strings: Candidates | None) -> None:
         self.curies: dict[tuple[str, str], str | None] = {}
         #: Per curies mapping (by identity; the mapping is kept alive with its entry,
         #: so the identity is not reused): each relation's ``rel-uri`` attribute.
         self.extras: dict[int, tuple[dict[str, str], dict[str, Attributes]]] = {}
-        #: A HAL-FORMS property's exact JSON → its field; a ``properties`` array's → its fields.
+        #: A HAL-FORMS property's exact JSON → its field.
         self.fields: dict[bytes, FormField] = {}
-        self.forms: dict[bytes, tuple[FormField, ...]] = {}
         self.strings = strings
 
 
@@ -264,6 +263,14 @@ def _links(
             if type(href) is str:
                 append(plain_link(rel, resolve(href), here, extra))
                 continue
+        elif type(value) is list and len(value) < 4096:  # (a longer one checks the bounds)
+            for index, item in enumerate(value):
+                href = item.get("href") if type(item) is dict and len(item) == 1 else None
+                if type(href) is str:
+                    append(plain_link(rel, resolve(href), f"{here}/{index}", extra))
+                elif type(item) is not list:  # (an array in the array is no link)
+                    _link_value(rel, item, f"{here}/{index}", extra, c)
+            continue
         _link_value(rel, value, here, extra, c)
 
 
@@ -381,15 +388,7 @@ def _templates(
             values["templated"] = True
         properties = template.get("properties")
         if type(properties) is list and properties:
-            # A collection's items repeat their forms: the same properties, exactly
-            # (their JSON: ``true`` and ``1`` differ), are the same fields.
-            exact = orjson.dumps(properties)
-            fields = cache.forms.get(exact)
-            if fields is None:
-                fields = _properties(properties, cache.fields)
-                if len(cache.forms) < _FIELD_CACHE_LIMIT:
-                    cache.forms[exact] = fields
-            values["fields"] = fields
+            values["fields"] = _properties(properties, cache.fields)
         append(link_from(values))
 
 
