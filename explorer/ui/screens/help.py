@@ -44,7 +44,9 @@ WALK = """\
    **+** adds the next page's items below the ones shown (its `next` link), up to 100
    pages; back shows them as they were.
 9. **l** opens the learning screen: every status code, header, method and REST
-   constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
+   constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too,
+   and `follow next#2` or `follow child[title=books]` follows the link those words
+   name, as `restwalk request --follow` does.
 """
 
 
