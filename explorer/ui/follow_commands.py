@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 _PREFIX = "follow "
 #: Links offered when nothing is typed yet.
 _DISCOVERED = 12
+#: The score of the link the words name: above any fuzzy match's (they are not bounded).
+_FIRST = float("inf")
 
 
 def link_words(links: tuple[Link, ...]) -> Iterator[tuple[str, Link]]:
@@ -90,9 +92,9 @@ class FollowCommands(Provider):
         if not links or not words:
             return
         chosen = choose_link(links, words)
-        if chosen is not None:
+        if chosen is not None:  # the link the words name comes first, whatever the matcher says
             yield Hit(
-                1.0, _prompt(words, chosen), partial(self._follow, chosen), text=_PREFIX + words
+                _FIRST, _prompt(words, chosen), partial(self._follow, chosen), text=_PREFIX + words
             )
         matcher = self.matcher(_PREFIX + words)
         for offered, link in link_words(links):
@@ -101,9 +103,7 @@ class FollowCommands(Provider):
             command = _PREFIX + offered
             score = matcher.match(command)
             if score > 0:
-                yield Hit(
-                    score * 0.9, _prompt(offered, link), partial(self._follow, link), text=command
-                )
+                yield Hit(score, _prompt(offered, link), partial(self._follow, link), text=command)
 
     async def discover(self) -> Hits:
         for number, (words, link) in enumerate(link_words(self._links())):

@@ -14,7 +14,7 @@ from textual.widgets import Input, OptionList
 
 from explorer.core.client import Client
 from explorer.ui.app import RestwalkApp, create_app
-from tests.explorer.ui.conftest import SIZE, settle
+from tests.explorer.ui.conftest import SIZE, AppFactory, settle
 from tests.explorer.wild.recordings import replaying
 
 
@@ -113,3 +113,19 @@ async def test_server_words_in_the_palette_are_text_not_markup() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert shown_url(app) == "http://h/a"
+
+
+async def test_the_link_the_words_name_comes_first(make_app: AppFactory) -> None:
+    # Two 'next' links (the Link header's and the body's): "follow next" names the first,
+    # though the palette's matcher scores "follow next#2" too.
+    app = make_app("http://mock/customers?limit=5")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        options = await palette(pilot, "follow next")
+        assert prompts(options)[:2] == [
+            "follow next\nGET http://mock/customers?limit=5&offset=5",
+            "follow next#2\nGET http://mock/customers?limit=5&offset=5",
+        ]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert shown_url(app) == "http://mock/customers?limit=5&offset=5"
