@@ -177,25 +177,20 @@ def stack_below(shown: Page, below: Page, max_body: int) -> Stack:
     items = page_items(document)
     added = items if items is not None else [document]
     if earlier is not None:
-        top = earlier.text.text().encode("utf-8")
+        top = earlier.text
         responses = (*earlier.responses, response)
         count = earlier.added + len(added)
     else:
-        top = format_body(first.body, first.media_type).text().encode("utf-8")
+        top = format_body(first.body, first.media_type)
         responses = (first, response)
         count = len(added)
     noun = "item" if len(added) == 1 else "items"
     title = visible_line(f"── page {number}: {len(added)} {noun} of {response.url} ──")
-    text = b"".join(
-        (
-            top.rstrip(b"\n"),
-            b"\n\n",
-            title.encode("utf-8"),
-            b"\n",
-            orjson.dumps(added, option=orjson.OPT_INDENT_2),
-        )
+    # The text so far is shared, not copied: the history keeps each + as a page.
+    more = b"".join(
+        (b"\n\n", title.encode("utf-8"), b"\n", orjson.dumps(added, option=orjson.OPT_INDENT_2))
     )
-    return Stack(responses, count, DisplayText(text, "json"))
+    return Stack(responses, count, top.extended(more))
 
 
 def stack_hint(page: Page) -> str:

@@ -9,6 +9,7 @@ from http import HTTPStatus
 import orjson
 import pytest
 
+from explorer.core import body
 from explorer.core.errors import ConnectError
 from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.request import RequestSpec
@@ -63,13 +64,20 @@ def titles(text: str) -> list[str]:
         ("json-server-1", [f"books?_page={n}&_per_page=10" for n in (1, 2, 3)]),
     ],
 )
-def test_three_recorded_pages_one_below_the_other(name: str, paths: list[str]) -> None:
+def test_three_recorded_pages_one_below_the_other(
+    name: str, paths: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(body, "BLOCK_SIZE", 256)  # texts of several blocks, as large pages have
     first, *rest = [recorded(name, path) for path in paths]
     by_url = {p.spec.url: p for p in rest}
     second = followed(first, by_url)
     third = followed(second, by_url)
     assert third.stack is not None
+    assert second.stack is not None
     assert titles(third.stack.text.text()) == BOOKS
+    # The history keeps both: the pages' text is shared between them, not copied.
+    assert third.stack.text.blocks > 2
+    assert third.stack.text._chunks[0] is second.stack.text._chunks[0]
     assert (third.stack.pages, third.stack.added) == (3, 15)
     assert [r.url for r in third.stack.responses] == [p.spec.url for p in (first, *rest)]
     assert not can_add_below(third)
