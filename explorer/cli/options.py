@@ -202,7 +202,7 @@ def connection_settings(args: argparse.Namespace) -> ConnectionSettings:
         raise UsageError(f"--proxy {proxy!r} is not a URL: give http://HOST:PORT")
     return ConnectionSettings(
         http2=args.http2 or config.http2,
-        http2_prior_knowledge=args.http2_prior_knowledge,
+        http2_prior_knowledge=args.http2_prior_knowledge or config.http2_prior_knowledge,
         verify=verify,
         proxy=proxy,
         timeout=_given(args.timeout, config.timeout),
@@ -210,6 +210,7 @@ def connection_settings(args: argparse.Namespace) -> ConnectionSettings:
         max_redirects=_given(getattr(args, "max_redirects", None), config.max_redirects),
         max_time=_given(args.max_time, config.max_time),
         max_body=_given(args.max_body, config.max_body),
+        cache=bool(getattr(args, "cache", False)),
     )
 
 
@@ -280,10 +281,13 @@ def tui_defaults(url: str | None) -> argparse.Namespace:
         max_redirects=None,
         max_time=None,
         max_body=None,
+        cache=False,
         config=None,
     )
 
 
 def client_from(args: argparse.Namespace) -> Client:
-    """The client the connection options describe."""
-    return connection_settings(args).client()
+    """The client the connection options describe (its exchanges kept in the history)."""
+    from explorer.cli.keeping import watch
+
+    return watch(connection_settings(args).client(), args)

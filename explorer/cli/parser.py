@@ -29,10 +29,17 @@ restwalk: explore and learn a REST API from the terminal.
   restwalk [OPTIONS]           open the TUI on the bundled mock server
   restwalk [OPTIONS] URL       open the TUI on URL (-k, --cacert, --proxy,
                                --timeout, --max-time, --max-body, --http2:
-                               as for request)
+                               as for request; --cache: caching on)
   restwalk request METHOD URL  send one request, print the answer explained
   restwalk links URL           list the links in URL's response
-  restwalk explain TOPIC       explain a status code, header or method"""
+  restwalk map URL             map the API by following its safe links
+  restwalk audit URL           measure the API against the REST constraints
+  restwalk diff URL1 URL2      the structural difference of two answers' bodies
+  restwalk explain TOPIC       explain a status code, header or method
+  restwalk run FILE.http       send the requests saved in a .http file
+  restwalk lint URL            what an HTTP linter finds in URL's response
+  restwalk history             list, search, export (HAR) or import the history
+  restwalk bookmarks [NAME]    list the bookmarks, or walk one again"""
 
 EPILOG = """\
 examples:
@@ -43,7 +50,10 @@ examples:
   restwalk request POST http://127.0.0.1:8000/customers --user alice:wonderland \\
       -d '{"name": "Ann", "address": "1 Main St, Springfield, IL 62701"}'
   restwalk links http://127.0.0.1:8000/products --json
+  restwalk request GET http://127.0.0.1:8000/customers/1 --print b
+  restwalk lint http://127.0.0.1:8000/customers/1
   restwalk explain 418; restwalk explain Retry-After; restwalk explain PATCH
+  restwalk run api.http --env dev --name login --name orders
 
 exit codes: 0 success (any HTTP status), 1 the request failed (refused, DNS,
 timeout, TLS, broken response, login failed, --follow rel not found),
@@ -270,6 +280,11 @@ def build_tui_parser() -> argparse.ArgumentParser:
     parser = _restwalk_parser()
     parser.add_argument(
         "url", nargs="?", metavar="URL", help="the URL to open (default: the bundled mock)"
+    )
+    parser.add_argument(
+        "--cache",
+        action="store_true",
+        help="start with the HTTP cache on (C turns it on and off; [cache] in config.toml)",
     )
     _add_connection(parser)
     return parser

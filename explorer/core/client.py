@@ -30,9 +30,12 @@ import contextlib
 import re
 import ssl
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from http import HTTPStatus
+from http.cookiejar import Cookie, CookieJar
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 import httpx
 
@@ -42,6 +45,7 @@ from explorer.core.errors import (
     DeadlineExceeded,
     DecodingError,
     InvalidRequest,
+    NetworkError,
     ProtocolError,
     RedirectRefused,
     RestwalkError,
@@ -59,6 +63,9 @@ from explorer.core.request import (
 )
 from explorer.core.tls import default_context
 
+if TYPE_CHECKING:  # imported when caching is first turned on: hishel takes a while
+    from explorer.core.cache import ResponseCache
+
 __all__ = [
     "DEFAULT_MAX_BODY",
     "DEFAULT_MAX_TIME",
@@ -69,6 +76,11 @@ __all__ = [
     "send",
 ]
 
+#: What to try when a request by HTTP/2 prior knowledge fails on the protocol.
+PRIOR_KNOWLEDGE_HINT = (
+    "By prior knowledge the server must speak HTTP/2 in cleartext (h2c), and many speak "
+    "only HTTP/1.1 there: try HTTP/2 by ALPN (over https) or HTTP/1.1."
+)
 #: Seconds allowed for each of connect, read, write and pool acquisition.
 DEFAULT_TIMEOUT = 30.0
 #: Seconds allowed for a whole exchange: redirects, a login and every byte of the body.
@@ -168,6 +180,8 @@ _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 _PORTS = 1 << 16
 # Where a redirect's headers are kept, Location included (see _hold_location).
 _HEADERS_KEPT = "restwalk.headers"
+# Where what the cache did is kept, once the body was read.
+_CACHE_NOTE = "restwalk.cache.note"
 
 
 async def _hold_location(response: httpx.Response) -> None:
@@ -203,21 +217,25 @@ def _text(raw: bytes) -> str:
         return raw.decode("latin-1")
 
 
-def _sent(request: httpx.Request, answered_in: str) -> SentRequest:
-    """The request as sent. Its version is restwalk's: HTTP/2 when the connection spoke
-    it, else HTTP/1.1, whatever version the server's answer names (an HTTP/1.0 server
-    answers a 1.1 request with 1.0)."""
+def _sent(
+    request: httpx.Request, answered_in: str, raw: list[tuple[bytes, bytes]] | None = None
+) -> SentRequest:
+    """The request as sent (``raw``: its header fields as the cache sent them upstream,
+    a revalidation's conditions included). Its version is restwalk's: HTTP/2 when the
+    connection spoke it, else HTTP/1.1, whatever version the server's answer names (an
+    HTTP/1.0 server answers a 1.1 request with 1.0)."""
     http_version = "HTTP/2" if answered_in.startswith("HTTP/2") else "HTTP/1.1"
     return SentRequest(
         method=request.method,
         url=str(request.url),
-        headers=tuple((_text(k), _text(v)) for k, v in request.headers.raw),
+        headers=tuple((_text(k), _text(v)) for k, v in (raw or request.headers.raw)),
         body=request.content,
         http_version=http_version,
     )
 
 
-def _received(response: httpx.Response, body: bytes) -> ReceivedResponse:
+def _received(response: httpx.Response, bodies: tuple[bytes, bytes | None]) -> ReceivedResponse:
+    body, wire_body = bodies
     return ReceivedResponse(
         status=int(response.status_code),
         reason=response.reason_phrase,
@@ -226,6 +244,7 @@ def _received(response: httpx.Response, body: bytes) -> ReceivedResponse:
         body=body,
         url=str(response.url),
         wire_size=response.num_bytes_downloaded,
+        wire_body=wire_body,
     )
 
 
@@ -255,34 +274,73 @@ class Client:
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         max_time: float = DEFAULT_MAX_TIME,
         max_body: int = DEFAULT_MAX_BODY,
+        cache: ResponseCache | None = None,
     ) -> None:
         self.timeout = timeout
+        #: The session's HTTP cache (None: none; ``cache.enabled`` turns it on and off).
+        self.cache = cache
         self.max_time = max_time
         self.max_body = max_body
         self.follow_redirects = follow_redirects
         self.max_redirects = max_redirects
         self._owned = http is None
+        #: The protocols offered: HTTP/2 by ALPN over TLS, and h2c by prior knowledge.
+        self.http2 = http2 or http2_prior_knowledge
+        self.http2_prior_knowledge = http2_prior_knowledge
+        self._verify = verify
+        self._proxy = proxy
+        self._transport = transport
         if http is None:
             if verify is True and transport is None:
-                verify = default_context()  # a clear TLSError if the CA bundle is unreadable
-            if transport is None and http2_prior_knowledge:
-                # Only h2 offered: ALPN asks for it over TLS, and over cleartext
-                # the connection starts with the HTTP/2 preface right away.
-                transport = httpx.AsyncHTTPTransport(
-                    http1=False, http2=True, verify=verify, proxy=proxy
-                )
-            http = httpx.AsyncClient(
-                transport=transport,
-                proxy=proxy if transport is None else None,
-                http2=http2 or http2_prior_knowledge,
-                verify=verify,
-                follow_redirects=False,
-            )
+                self._verify = default_context()  # a clear TLSError if the CA bundle is unreadable
+            http = self._new_http()
         if _hold_location not in http.event_hooks["response"]:
             http.event_hooks["response"].append(_hold_location)
         self.http = http
         self._tokens: dict[LoginFlow, str] = {}
         self.last_login: Exchange | None = None
+        #: Called with every exchange that completes (a login's too), on the event loop:
+        #: the history's recorder. Each must return at once and never raise.
+        self.observers: list[Callable[[Exchange], None]] = []
+
+    def _new_http(self) -> httpx.AsyncClient:
+        """An httpx client that connects as this client's settings say."""
+        transport = self._transport
+        if transport is None and self.http2_prior_knowledge:
+            # Only h2 offered: ALPN asks for it over TLS, and over cleartext
+            # the connection starts with the HTTP/2 preface right away.
+            transport = httpx.AsyncHTTPTransport(
+                http1=False, http2=True, verify=self._verify, proxy=self._proxy
+            )
+        return httpx.AsyncClient(
+            transport=transport,
+            proxy=self._proxy if transport is None else None,
+            http2=self.http2,
+            verify=self._verify,
+            follow_redirects=False,
+            event_hooks={"response": [_hold_location]},
+        )
+
+    @property
+    def can_change_protocol(self) -> bool:
+        """True when this client makes its own connections (not through a given transport
+        or httpx client), so :meth:`set_protocol` can change how they speak."""
+        return self._owned and self._transport is None
+
+    async def set_protocol(self, *, http2: bool, prior_knowledge: bool = False) -> None:
+        """Offer HTTP/2 (by ALPN over TLS; ``prior_knowledge``: h2c too) or HTTP/1.1 only,
+        from the next request on. The cookie jar stays; open connections are closed.
+
+        Raises :class:`ValueError` when :attr:`can_change_protocol` is False.
+        """
+        if not self.can_change_protocol:
+            raise ValueError("this client talks through a transport it was given")
+        self.http2 = http2 or prior_knowledge
+        self.http2_prior_knowledge = prior_knowledge
+        old = self.http
+        self.http = self._new_http()
+        self.http.cookies = old.cookies
+        await old.aclose()
 
     @property
     def cookies(self) -> httpx.Cookies:
@@ -307,6 +365,8 @@ class Client:
         ]
         for cookie in doomed:
             self.http.cookies.jar.clear(cookie.domain, cookie.path, cookie.name)
+        if self.cache is not None:  # what was stored while logged in goes too
+            self.cache.clear(host)
         return len(doomed)
 
     async def __aenter__(self) -> Client:
@@ -340,10 +400,15 @@ class Client:
         *,
         follow_redirects: bool | None = None,
         max_redirects: int | None = None,
-        timeout: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        cookies: bool = True,
     ) -> Exchange:
         """Send ``spec`` (logging in first for a :class:`LoginFlow`) and return the exchange.
 
+        ``timeout`` is seconds for each of connect, read, write and pool (an
+        ``httpx.Timeout`` says each); the total stays bounded by :attr:`max_time`.
+        ``cookies`` false leaves the cookie jar out: none of its cookies is sent, and
+        none the answer sets is kept (the audit asks whether an API needs them).
         Raises an :class:`~explorer.core.errors.InvalidRequest` for bad input and a
         :class:`~explorer.core.errors.RequestError` when the exchange fails, a
         :class:`~explorer.core.errors.DeadlineExceeded` past :attr:`max_time` seconds.
@@ -355,12 +420,20 @@ class Client:
                     follow_redirects=follow_redirects,
                     max_redirects=max_redirects,
                     timeout=timeout,
+                    cookies=cookies,
                 )
         except TimeoutError:
             raise DeadlineExceeded(
                 f"The exchange took longer than the {self.max_time:g} s allowed for it in all.",
                 url=spec.url,
             ) from None
+        except (ProtocolError, NetworkError) as exc:
+            # An HTTP/1.1 server answers the h2c preface with an error and hangs up: the
+            # client reads either that answer (a protocol error) or, when the close
+            # comes first, a reset (a network error). Both mean the same here.
+            if self.http2_prior_knowledge and not isinstance(exc, DecodingError):
+                exc.hint = PRIOR_KNOWLEDGE_HINT
+            raise
 
     async def _send(
         self,
@@ -368,7 +441,8 @@ class Client:
         *,
         follow_redirects: bool | None,
         max_redirects: int | None,
-        timeout: float | None,
+        timeout: float | httpx.Timeout | None,
+        cookies: bool = True,
     ) -> Exchange:
         flow = spec.auth if isinstance(spec.auth, LoginFlow) else None
         remembered = flow is not None and flow in self._tokens
@@ -379,22 +453,55 @@ class Client:
         limit = self.max_redirects if max_redirects is None else max_redirects
         seconds = self.timeout if timeout is None else timeout
         exchange = await self._exchange(
-            build_request(spec), follow_redirects=follow, max_redirects=limit, timeout=seconds
+            build_request(spec),
+            follow_redirects=follow,
+            max_redirects=limit,
+            timeout=seconds,
+            cookies=cookies,
         )
         if flow is not None and remembered and exchange.response.status == HTTPStatus.UNAUTHORIZED:
             # A remembered token may have expired: log in again, once, and resend.
             token = await self.login(flow)
             spec = replace(spec, auth=BearerAuth(token))
             exchange = await self._exchange(
-                build_request(spec), follow_redirects=follow, max_redirects=limit, timeout=seconds
+                build_request(spec),
+                follow_redirects=follow,
+                max_redirects=limit,
+                timeout=seconds,
+                cookies=cookies,
             )
         return exchange
 
-    def _attach_cookies(self, request: httpx.Request, explicit: str | None) -> None:
-        """Set the Cookie header: the explicit cookies, then the jar's for this URL."""
+    def _cache_sent(self, request: httpx.Request) -> list[tuple[bytes, bytes]] | None:
+        """The header fields the cache sent upstream for ``request``, if it did."""
+        return self.cache.sent_headers(request) if self.cache is not None else None
+
+    def set_caching(self, enabled: bool, *, max_bytes: int | None = None) -> ResponseCache:
+        """Turn the cache on (made the first time, holding at most ``max_bytes``) or off;
+        turned off, it forgets all."""
+        if self.cache is None:
+            from explorer.core.cache import ResponseCache
+
+            bound = {} if max_bytes is None else {"max_bytes": max_bytes}
+            self.cache = ResponseCache(enabled=enabled, **bound)
+        elif not enabled:
+            self.cache.clear()
+        self.cache.enabled = enabled
+        return self.cache
+
+    @property
+    def caching(self) -> bool:
+        """True when responses go through the cache."""
+        return self.cache is not None and self.cache.enabled
+
+    def _attach_cookies(
+        self, request: httpx.Request, explicit: str | None, *, jar: bool = True
+    ) -> None:
+        """Set the Cookie header: the explicit cookies, then (``jar``) the jar's for this URL."""
         if "cookie" in request.headers:
             del request.headers["cookie"]
-        self.http.cookies.set_cookie_header(request)
+        if jar:
+            self.http.cookies.set_cookie_header(request)
         from_jar = request.headers.get("cookie")
         parts = [p for p in (explicit, from_jar) if p]
         if parts:
@@ -406,7 +513,8 @@ class Client:
         *,
         follow_redirects: bool,
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
-        timeout: float = DEFAULT_TIMEOUT,
+        timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
+        cookies: bool = True,
     ) -> Exchange:
         origin = request.url
         explicit_cookie = request.headers.get("cookie")  # from -H Cookie or a CookieSession
@@ -416,9 +524,9 @@ class Client:
         while True:
             request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
             same_site = _same_origin(request.url, origin)
-            self._attach_cookies(request, explicit_cookie if same_site else None)
-            response, body, headers_at = await self._send_one(request)
-            sent = _sent(request, response.http_version)
+            self._attach_cookies(request, explicit_cookie if same_site else None, jar=cookies)
+            response, body, headers_at = await self._send_one(request, keep_cookies=cookies)
+            sent = _sent(request, response.http_version, self._cache_sent(request))
             received = _received(response, body)
             if first is None:
                 first = sent
@@ -429,13 +537,17 @@ class Client:
                 raise
             if following is None:
                 ended = time.perf_counter()
-                return Exchange(
+                exchange = Exchange(
                     request=first,
                     final=sent,
                     response=received,
                     hops=tuple(hops),
                     timings=Timings(headers=headers_at - started, total=ended - started),
+                    cache=response.extensions.get(_CACHE_NOTE),
                 )
+                for observer in self.observers:
+                    observer(exchange)
+                return exchange
             hops.append(Hop(sent, received))
             if len(hops) > max_redirects:
                 error = TooManyRedirects(
@@ -447,25 +559,45 @@ class Client:
                 raise error
             request = following
 
-    async def _send_one(self, request: httpx.Request) -> tuple[httpx.Response, bytes, float]:
-        """One request, no redirects: the response, its whole body, when headers came."""
+    async def _send_one(
+        self, request: httpx.Request, *, keep_cookies: bool = True
+    ) -> tuple[httpx.Response, tuple[bytes, bytes | None], float]:
+        """One request, no redirects: the response, its whole body (decoded, and as it
+        came when a coding was undone), when headers came.
+
+        Without ``keep_cookies`` the jar is put back as it was once the answer came
+        (httpx itself keeps what a response sets).
+        """
         url = str(request.url)
+        cache = self.cache if self.cache is not None and self.cache.enabled else None
+        jar = self.http.cookies.jar
+        kept = None if keep_cookies else list(jar)
         try:
-            response = await self.http.send(request, stream=True, follow_redirects=False)
+            if cache is not None:
+                response = await cache.send(self.http, request)
+            else:
+                response = await self.http.send(request, stream=True, follow_redirects=False)
         except _FAILURES as exc:
             raise _received_error(exc, url) from exc
+        finally:
+            if kept is not None:
+                _restore(jar, kept)
         headers_at = time.perf_counter()
         try:
-            body = await self._read_body(response)
+            body, wire_body = await self._read_body(response)
         except _FAILURES as exc:
             raise _received_error(exc, url) from exc
         finally:
             await response.aclose()
-        self.http.cookies.extract_cookies(response)
-        return response, body, headers_at
+        if keep_cookies:
+            self.http.cookies.extract_cookies(response)
+        if cache is not None:
+            response.extensions[_CACHE_NOTE] = cache.note(request, response)
+        return response, (body, wire_body), headers_at
 
-    async def _read_body(self, response: httpx.Response) -> bytes:
-        """The body, its Content-Encoding undone, at most :attr:`max_body` bytes of it."""
+    async def _read_body(self, response: httpx.Response) -> tuple[bytes, bytes | None]:
+        """The body, its Content-Encoding undone, at most :attr:`max_body` bytes of it; and
+        the bytes as they came when a coding was undone here (else None)."""
         url = str(response.request.url)
         encoding = response.headers.get("content-encoding")
         decoder = BodyDecoder(encoding, self.max_body)
@@ -479,17 +611,36 @@ class Client:
             content = response.content
             if len(content) > self.max_body:
                 raise _too_large(self.max_body, url)
-            return content
+            return content, None
         chunks: list[bytes] = []
+        # The coded bytes too, for a linter to check against Content-Length: a
+        # compressed body is a fraction of the decoded one, and bounded the same.
+        wire: list[bytes] | None = [] if encoding and not decoder.kept_encoded else None
+        wire_size = 0
         try:
             async for raw in response.aiter_raw():
                 chunks += decoder.decode(raw)
+                if wire is not None:
+                    wire_size += len(raw)
+                    wire.append(raw)
+                    if wire_size > self.max_body:
+                        wire = None
             chunks += decoder.flush()
         except BodyLimitExceeded:
             raise _too_large(self.max_body, url) from None
         except CodingError as exc:
             raise DecodingError(detail=str(exc), url=url) from None
-        return b"".join(chunks)
+        body = b"".join(chunks)
+        if encoding and decoder.kept_encoded:
+            return body, body
+        return body, None if wire is None else b"".join(wire)
+
+
+def _restore(jar: CookieJar, cookies: list[Cookie]) -> None:
+    """Put ``jar`` back to holding exactly ``cookies``."""
+    jar.clear()
+    for cookie in cookies:
+        jar.set_cookie(cookie)
 
 
 # OSError and ValueError too: a transport may let them through unwrapped; and

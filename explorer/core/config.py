@@ -13,7 +13,12 @@ The file has a few top-level keys and one table per subject::
     verify = true           # false: do not check TLS certificates (-k)
     ca_bundle = "~/ca.pem"  # trust these CA certificates (--cacert)
     proxy = "http://proxy:3128"
-    http2 = false
+    http2 = false           # offer HTTP/2 (by ALPN over TLS)
+    http2_prior_knowledge = false  # speak HTTP/2 from the start, also over http:// (h2c)
+
+    [cache]                 # the TUI's HTTP cache (C turns it on and off)
+    enabled = false         # true: start with it on (or restwalk --cache)
+    max_bytes = "64MB"      # what it holds at most; the least recently used go first
 
     [history]
     enabled = true
@@ -48,6 +53,7 @@ from explorer.core.sizes import parse_size
 
 __all__ = [
     "KINDS",
+    "CacheConfig",
     "Config",
     "ConfigProblem",
     "ConnectionConfig",
@@ -139,6 +145,7 @@ class ConnectionConfig:
     ca_bundle: str | None = _key(None, "path")
     proxy: str | None = _key(None, "url")
     http2: bool = _key(False, "boolean")
+    http2_prior_knowledge: bool = _key(False, "boolean")
 
 
 @dataclass(frozen=True)
@@ -152,6 +159,14 @@ class HistoryConfig:
 
 
 @dataclass(frozen=True)
+class CacheConfig:
+    """``[cache]``: the session's HTTP cache in the TUI (``C`` turns it on and off)."""
+
+    enabled: bool = _key(False, "boolean")
+    max_bytes: int = _key(64_000_000, "size")
+
+
+@dataclass(frozen=True)
 class Config:
     """Everything ``config.toml`` may set; ``Config()`` is restwalk's defaults."""
 
@@ -161,6 +176,7 @@ class Config:
         default_factory=ConnectionConfig, metadata={"table": ConnectionConfig}
     )
     history: HistoryConfig = field(default_factory=HistoryConfig, metadata={"table": HistoryConfig})
+    cache: CacheConfig = field(default_factory=CacheConfig, metadata={"table": CacheConfig})
 
 
 class ConfigProblem(Exception):

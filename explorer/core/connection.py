@@ -49,11 +49,13 @@ class ConnectionSettings:
     max_redirects: int = DEFAULT_MAX_REDIRECTS
     max_time: float = DEFAULT_MAX_TIME
     max_body: int = DEFAULT_MAX_BODY
+    #: Start with the session's cache on (``restwalk --cache``).
+    cache: bool = False
 
     def client(self) -> Client:
         """A new client that connects as these settings say."""
         verify = self.verify() if callable(self.verify) else self.verify
-        return Client(
+        client = Client(
             http2=self.http2,
             http2_prior_knowledge=self.http2_prior_knowledge,
             verify=verify,
@@ -64,3 +66,6 @@ class ConnectionSettings:
             max_time=self.max_time,
             max_body=self.max_body,
         )
+        if self.cache:
+            client.set_caching(True)
+        return client

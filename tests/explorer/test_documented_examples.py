@@ -28,7 +28,8 @@ def _commands(text: str) -> list[str]:
     for line in joined.splitlines():
         for part in line.split(";"):
             part = part.strip()
-            if part.startswith("restwalk ") and part.split()[1] in ("request", "links", "explain"):
+            commands_run = ("request", "links", "explain", "lint")
+            if part.startswith("restwalk ") and part.split()[1] in commands_run:
                 commands.append(part)
     return commands
 

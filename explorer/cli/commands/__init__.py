@@ -28,6 +28,13 @@ COMMAND_MODULES: dict[str, str] = {
     "request": "request",
     "links": "links",
     "explain": "explain",
+    "run": "run",
+    "lint": "lint",
+    "history": "history",
+    "bookmarks": "bookmarks",
+    "map": "map",
+    "audit": "audit",
+    "diff": "diff",
 }
 
 

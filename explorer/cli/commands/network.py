@@ -19,11 +19,13 @@ Runner = Callable[["argparse.Namespace", list[str]], Coroutine[None, None, "Exit
 
 def run_printing(runner: Runner, args: argparse.Namespace) -> ExitStatus:
     """Run ``runner``; what it printed is written even when it fails half way."""
+    from explorer.cli.keeping import recording
     from explorer.core.errors import DecodingError, NetworkError, ProtocolError
 
     out: list[str] = []
     try:
-        return asyncio.run(runner(args, out))
+        with recording(args):
+            return asyncio.run(runner(args, out))
     except (ProtocolError, NetworkError) as exc:
         # An HTTP/1.1 server answers the h2c preface with an error and hangs up:
         # the client reads either that answer (a protocol error) or, when the

@@ -122,7 +122,22 @@ def add_parser(
         "--raw",
         action="store_true",
         help="print only the body: its exact bytes to a pipe or a file (on a terminal, "
-        "control characters are shown, never sent to it)",
+        "control characters are shown, never sent to it); the same as --print b",
+    )
+    request.add_argument(
+        "--print",
+        dest="print_parts",
+        metavar="WHAT",
+        help="print only these parts of the last exchange, as HTTPie does: H request "
+        "headers, B request body, h response headers, b response body (--print hb); "
+        "bodies go to a pipe as their exact bytes",
+    )
+    request.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="write the response body (its exact bytes) to FILE, replacing it only once "
+        "the whole body came; stdout gets the rest ('-o -': the body to stdout)",
     )
 
 
@@ -149,10 +164,13 @@ async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     variables = template_variables(args.var)
     if args.raw and args.json:
         raise UsageError("--raw and --json cannot be combined")
+    parts = _parts(args)
     if args.all and not args.follow:
         raise UsageError("--all follows the last --follow again and again: add --follow next")
-    if args.all and (args.raw or args.json):
-        raise UsageError("--all prints JSON lines of items: leave out --raw and --json")
+    if args.all and (args.raw or args.json or parts is not None or args.output):
+        raise UsageError(
+            "--all prints JSON lines of items: leave out --raw, --json, --print and -o"
+        )
     if args.max_pages < 1:
         raise UsageError(f"--max-pages must be 1 or more, not {args.max_pages}")
     walk = args.follow[:-1] if args.all else args.follow
@@ -164,21 +182,59 @@ async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
             step = f"follow {words!r}: {link.method} {link.href}"
             if target != link.href:
                 step += f" (expanded: {target})"
-            if not args.raw and not args.all:
+            if parts is None and not args.all:
                 out.append(_shown(exchange, args, step=step))
             spec = _next_spec(spec, link, target)
             exchange = await client.send(spec)
         if args.all:
             await _all_pages(client, exchange, spec, args, variables)
             return ExitStatus.OK
-    if args.raw:
-        from explorer.cli.output import write_raw
-
-        response = exchange.response
-        write_raw(response.body, response.header("content-type"))
-    else:
-        out.append(_shown(exchange, args))
+    _print(exchange, args, parts, out)
     return ExitStatus.OK
+
+
+def _parts(args: argparse.Namespace) -> str | None:
+    """The letters of what is printed (None: the whole exchange, explained, as ever).
+
+    ``--raw`` is ``--print b``; with ``-o FILE`` the body goes to the file, not stdout.
+    """
+    from explorer.cli.print_parts import parse_print
+
+    parts = None if args.print_parts is None else parse_print(args.print_parts)
+    if parts is not None and (args.raw or args.json or args.verbose):
+        raise UsageError("--print chooses what is printed: leave out --raw, --json and -v")
+    if args.raw:
+        parts = "b"
+    if args.output == "-":
+        if (parts is not None and parts != "b") or args.json:
+            raise UsageError("-o - writes the body to stdout: it takes no --print or --json")
+        return "b"
+    if args.output and args.json:
+        raise UsageError("-o FILE writes the body: --json prints it too, leave one out")
+    if args.output and parts is not None:
+        parts = parts.replace("b", "")
+    return parts
+
+
+def _print(exchange: Exchange, args: argparse.Namespace, parts: str | None, out: list[str]) -> None:
+    """Print the last exchange as the options ask, and write its body to ``-o FILE``."""
+    if args.output and args.output != "-":
+        from explorer.cli.print_parts import save_body
+
+        save_body(args.output, exchange.response.body)
+        if parts is None:
+            # The whole exchange but its body, which went to the file.
+            shown = replace(exchange, response=replace(exchange.response, body=b""))
+            size = len(exchange.response.body)
+            out.append(_shown(shown, args).rstrip("\n"))
+            out.append(f"# body: {size:,} bytes written to {args.output}\n")
+            return
+    if parts is None:
+        out.append(_shown(exchange, args))
+    elif parts:
+        from explorer.cli.print_parts import write_parts
+
+        write_parts(exchange, parts)
 
 
 def _chosen(exchange: Exchange, words: str, args: argparse.Namespace, out: list[str]) -> Link:

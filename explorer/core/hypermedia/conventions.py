@@ -11,7 +11,8 @@ follow two conventions that a person using one relies on:
   the number that the request's ``_page`` or ``page`` query parameter carries.
 
 Each such link is a guess (``guess=True``, so shown as one): the body does not
-say it, the convention does. An ``id`` found, item link; a page number found,
+say it, the convention does; its attributes hold :data:`CONVENTION`, which tells
+it from a URL string the body did write. An ``id`` found, item link; a page number found,
 the request URL with that parameter set to it.
 """
 
@@ -22,6 +23,8 @@ from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 from explorer.core.hypermedia.collector import Collector
 from explorer.core.link import Link
 
+#: The attribute of a link made by a convention, not written in the body.
+CONVENTION = ("convention", "restwalk")
 #: Members that give an object a URL of its own: then it needs no conventional one.
 _OWN_URL = ("url", "href", "_links", "links", "@odata.id", "@id", "self")
 #: Body members that number pages, and the relation each gives.
@@ -68,6 +71,7 @@ def _items(items: list[object], pointer: str, path: str, c: Collector) -> None:
                 href=f"{collection}/{quote(segment, safe='')}",
                 source=f"{pointer}/{index}/id",
                 guess=True,
+                attributes=(CONVENTION,),
             ),
             claim=False,
         )
@@ -93,6 +97,7 @@ def _pages(doc: dict[str, object], query: str, c: Collector) -> None:
                 href=urlunsplit((base.scheme, base.netloc, base.path, new_query, "")),
                 source=f"/{member}",
                 guess=True,
+                attributes=(CONVENTION,),
             ),
             claim=False,
         )

@@ -46,6 +46,8 @@ class Page:
     revalidated: ReceivedResponse | None = None
     #: Pages shown above this one's items by ``+`` (this page is the last of them).
     stack: Stack | None = None
+    #: When the request was sent (seconds since the epoch), for a HAR export of the walk.
+    sent_at: float | None = None
 
     @property
     def status(self) -> int | None:

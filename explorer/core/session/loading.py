@@ -7,6 +7,7 @@ end shows it first and reads it off its UI thread with :func:`read_safely`.
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 from explorer.core.client import Client
@@ -40,13 +41,14 @@ def with_reading(page: Page, reading: Reading) -> Page:
 
 async def load_page(client: Client, spec: RequestSpec, via: str = "url") -> Page:
     """The page of one request; a failure is a page of its own, never raised."""
+    sent_at = time.time()
     try:
         exchange = await client.send(spec)
     except RestwalkError as error:
         return Page(spec, error=error, via=via)
     except Exception as exc:
         return Page(spec, error=RestwalkError(f"Unexpected failure: {exc}"), via=via)
-    page = Page(spec, exchange=exchange, via=via, reading=True)
+    page = Page(spec, exchange=exchange, via=via, reading=True, sent_at=sent_at)
     if len(exchange.response.body) <= READ_AT_ONCE:
         page = with_reading(page, read_safely(exchange))
     return page

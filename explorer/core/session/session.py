@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from http import HTTPStatus
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import httpx
 
@@ -24,6 +24,9 @@ from explorer.core.session.credentials import LoginKind, auth_label, login_kind_
 from explorer.core.session.history import History, Page
 from explorer.core.session.origins import origin_of
 from explorer.core.session.version import VersionChoice
+
+if TYPE_CHECKING:
+    from explorer.core.survey.api_map import ApiMap
 
 __all__ = [
     "IDEMPOTENT_METHODS",
@@ -111,6 +114,11 @@ class Session:
         #: A send that failed, shown over the current page but not in the history
         #: (there is no page to go back to: nothing came).
         self.failed: Page | None = None
+        # (imported here: the map's modules import the session's origins and pages)
+        from explorer.core.survey.api_map import ApiMap
+
+        #: The map of what this tab met: every page, and the links seen on them.
+        self.map: ApiMap = ApiMap()
 
     # -- pages -------------------------------------------------------------------------
 
@@ -143,7 +151,14 @@ class Session:
             self.history.visit(page)
         else:
             self.history.replace(page)
+        self.map.take_page(page)
         return page
+
+    def mapped(self) -> ApiMap:
+        """The session's map, with the links of every page read since it arrived."""
+        for page in self.history.pages:
+            self.map.take_page(page)
+        return self.map
 
     def _cached(self, page: Page) -> Page | None:
         """The latest 200 for ``page``'s URL in the history, whose body a 304 revalidates."""

@@ -8,6 +8,7 @@ The preview on the right is the request exactly as
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
@@ -115,6 +116,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+n", "add_header", "New header"),
         Binding("ctrl+o", "add_query", "New query parameter"),
+        Binding("f2", "save_request", "Save to .http", tooltip="Save it to a .http file"),
     ]
 
     def __init__(
@@ -124,8 +126,11 @@ class ComposerScreen(ModalScreen[Composed | None]):
         *,
         kept: tuple[tuple[str, str], ...] = (),
         base: str | None = None,
+        saver: Callable[[RequestSpec], None] | None = None,
     ) -> None:
         super().__init__()
+        #: Saves a request to a .http file (asking where): F2 and the button.
+        self.saver = saver
         #: The page the composer was opened on: a /path in the URL field resolves there.
         self.base = base
         self.spec = spec
@@ -144,7 +149,10 @@ class ComposerScreen(ModalScreen[Composed | None]):
             headers.append(("Content-Type", spec.content_type))
         with Horizontal(id="composer"):
             with VerticalScroll(id="form"):
-                yield Static("[b]Compose a request[/b]  ctrl+s sends · Escape cancels", markup=True)
+                yield Static(
+                    "[b]Compose a request[/b]  ctrl+s sends · F2 saves · Escape cancels",
+                    markup=True,
+                )
                 with Horizontal(id="line"):
                     yield Input(
                         spec.method,
@@ -227,7 +235,10 @@ class ComposerScreen(ModalScreen[Composed | None]):
                     placeholder="name=value; other=value",
                     classes="auth cookies",
                 )
-                yield Button("Send", id="send", variant="primary")
+                with Horizontal(id="composer-buttons"):
+                    yield Button("Send", id="send", variant="primary")
+                    if self.saver is not None:
+                        yield Button("Save to .http…", id="save-http")
             with Vertical(id="preview-pane"):
                 yield Label("The request as it will be sent")
                 yield Static("", id="preview")
@@ -388,6 +399,12 @@ class ComposerScreen(ModalScreen[Composed | None]):
             return
         keep = self.query_one("#keep-headers", Checkbox).value
         self.dismiss(Composed(spec, keep_headers=keep))
+
+    @on(Button.Pressed, "#save-http")
+    def action_save_request(self) -> None:
+        """Save the request as the form describes it to a .http file (it is not sent)."""
+        if self.saver is not None:
+            self.saver(self.current_spec())
 
     def action_cancel(self) -> None:
         self.dismiss(None)

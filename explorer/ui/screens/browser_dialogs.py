@@ -78,7 +78,9 @@ class BrowserDialogs(Screen[None]):
 
         spec = self.session.prepare(spec)
         kept = self.session.kept_headers(spec.url)
-        dialog = ComposerScreen(spec, note, kept=kept, base=self._page_url())
+        dialog = ComposerScreen(
+            spec, note, kept=kept, base=self._page_url(), saver=getattr(self, "save_request", None)
+        )
         self.app.push_screen(dialog, self._composed)
 
     def _composed(self, result: Composed | None) -> None:
@@ -192,4 +194,5 @@ class BrowserDialogs(Screen[None]):
             from explorer.ui.dialogs.explain import ExplainDialog
             from explorer.ui.explain_text import page_markdown
 
-            self.app.push_screen(ExplainDialog(page_markdown(current, key_hint(current))))
+            markdown = page_markdown(current, key_hint(current))
+            self.app.push_screen(ExplainDialog(markdown, current.exchange))

@@ -48,6 +48,39 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
         show=False,
         tooltip="Add the next page below this one, as an endless scroll (its 'next' link)",
     ),
+    Binding("S", "save_request", "Save", show=False, tooltip="Save the request to a .http file"),
+    Binding(
+        "o",
+        "open_request",
+        "Open",
+        show=False,
+        tooltip="Open a request of a .http file in the composer, its variables put in",
+    ),
+    Binding(
+        "E",
+        "environment",
+        "Environment",
+        show=False,
+        tooltip="Pick the environment of the .http file's variables (http-client.env.json)",
+    ),
+    Binding(
+        "C",
+        "toggle_cache",
+        "Cache",
+        show=False,
+        tooltip="Caching on/off: responses kept as your own HTTP cache would (t says why)",
+    ),
+    Binding("H", "history", "History", show=False, tooltip="Every exchange kept, searchable"),
+    Binding("m", "bookmark", "Bookmark", show=False, tooltip="Bookmark the links to this page"),
+    Binding("apostrophe", "bookmarks", "Bookmarks", show=False, tooltip="Walk a bookmark again"),
+    Binding("g", "map", "Map", show=False, tooltip="The map of the API so far, and its REST audit"),
+    Binding(
+        "D",
+        "diff",
+        "Diff",
+        show=False,
+        tooltip="Compare this page with another, or another version",
+    ),
     *[
         Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
         for n in range(10)

@@ -43,10 +43,24 @@ WALK = """\
    lines; **y** copies the body, a line, a header or a link's URL.
    **+** adds the next page's items below the ones shown (its `next` link), up to 100
    pages; back shows them as they were.
-9. **l** opens the learning screen: every status code, header, method and REST
-   constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too,
-   and `follow next#2` or `follow child[title=books]` follows the link those words
-   name, as `restwalk request --follow` does.
+9. **S** saves the request to a `.http` file (the format of the JetBrains HTTP Client
+   and VS Code's REST Client; F2 in the composer too), **o** opens one of a file's
+   requests in the composer with its `{{variables}}` put in, **E** picks their
+   environment (`http-client.env.json` beside the file). `restwalk run FILE.http`
+   sends them from a shell.
+10. **H** opens the history: every exchange kept, searchable (`GET 4xx customers`);
+    Enter shows a kept response again, and **r** there sends it again. **m** bookmarks
+    the page as the links that lead to it from the entry point; **'** walks one again,
+    whatever URLs those links carry now.
+11. **g** shows the map of the API so far: the resources visited and the links not
+    followed yet, by relation (Enter opens one); there **m** follows every safe link
+    from the entry, and **a** audits the API against the REST constraints. **D**
+    compares this page with another of the history, or with itself in another API
+    version, side by side: what breaks a client is marked red.
+12. **l** opens the learning screen: every status code, header, method and REST
+    constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too,
+    and `follow next#2` or `follow child[title=books]` follows the link those words
+    name, as `restwalk request --follow` does.
 """
 
 

@@ -24,10 +24,14 @@ from explorer.core.session.choice import PAUSE
 from explorer.core.session.hints import key_hint
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.ui.painted import after_paint
+from explorer.ui.screens.browser_connection import BrowserConnection
 from explorer.ui.screens.browser_dialogs import BrowserDialogs
+from explorer.ui.screens.browser_http_files import BrowserHttpFiles, HttpFilesState
+from explorer.ui.screens.browser_keep import BrowserKeep
 from explorer.ui.screens.browser_keys import BROWSER_KEYS
 from explorer.ui.screens.browser_pages import BrowserPages
 from explorer.ui.screens.browser_reading import BrowserReading
+from explorer.ui.screens.browser_survey import BrowserSurvey
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.key_bar import KeyBar
@@ -48,7 +52,15 @@ def _follow_commands() -> type[Provider]:
     return FollowCommands
 
 
-class BrowserScreen(BrowserDialogs, BrowserReading, BrowserPages):
+class BrowserScreen(
+    BrowserDialogs,
+    BrowserHttpFiles,
+    BrowserReading,
+    BrowserConnection,
+    BrowserKeep,
+    BrowserSurvey,
+    BrowserPages,
+):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
     CSS_PATH = "main.tcss"
@@ -63,6 +75,7 @@ class BrowserScreen(BrowserDialogs, BrowserReading, BrowserPages):
         self.start_url = start_url
         self.mock_users = mock_users
         self.session = Session()
+        self.http_files = HttpFilesState()
         #: The start page on its way before the screen is shown (see :meth:`prefetch`).
         self._start: asyncio.Future[Page] | None = None
 
@@ -76,6 +89,7 @@ class BrowserScreen(BrowserDialogs, BrowserReading, BrowserPages):
             yield Label("GET", id="method", markup=False)
             yield Input(placeholder="http://127.0.0.1:8000/, /path or host:port", id="url")
             yield Label("", id="auth-badge", markup=False)
+            yield Label("", id="env-badge", markup=False)
         yield Breadcrumb(id="breadcrumb")
         status = StatusLine("Type a URL and press Enter.", id="status")
         if self.start_url:  # a frame drawn before on_mount says what is coming

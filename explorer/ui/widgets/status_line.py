@@ -1,4 +1,5 @@
-"""The status line: what came back, what it means, and what to do next.
+"""The status line: what came back (and over which HTTP version), what it means, and what
+to do next.
 
 Server text (the URL, advice quoting a header, an error's detail) is put in as
 plain text with its control characters visible: never markup, never a terminal escape.
@@ -77,8 +78,15 @@ class StatusLine(Static):
         line = Text.assemble(
             (f" {response.status} {phrase} ", style),
             "  ",
-            (visible_line(f"{page.exchange.final.method} {response.url}"), "dim"),
+            (visible_line(response.http_version), "bold"),
+            ("  ", ""),
         )
+        cache = page.exchange.cache
+        if cache is not None and cache.from_cache:
+            said = "from cache" if cache.outcome == "fresh" else "from cache, revalidated (304)"
+            line.append(f" {said} ", style="bold black on magenta")
+            line.append("  ")
+        line.append(visible_line(f"{page.exchange.final.method} {response.url}"), style="dim")
         hops = page.exchange.hops
         if hops:
             codes = ", ".join(str(hop.response.status) for hop in hops)

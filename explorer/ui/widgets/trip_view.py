@@ -1,4 +1,5 @@
-"""The trip: each redirect hop explained, then timings, sizes and the HTTP version.
+"""The trip: each redirect hop explained, then timings, sizes, the HTTP version, and what
+the session's cache did and why.
 
 URLs and ``Location`` values are the server's: plain text, control characters visible.
 """
@@ -61,7 +62,16 @@ def trip_text(exchange: Exchange) -> Text:
         text.append(f"  on the wire    {_size(response.wire_size)} (compressed)\n")
     text.append(f"  request body   {_size(len(exchange.request.body))}\n\n")
     text.append("Protocol\n", style="bold")
-    text.append(f"  {visible_line(response.http_version)}\n")
+    text.append(f"  {visible_line(response.http_version)}\n\n")
+    text.append("Cache\n", style="bold")
+    cache = exchange.cache
+    if cache is None:
+        text.append("  Caching is off: every request goes to the server (C turns it on).\n")
+    else:
+        style = "bold magenta" if cache.from_cache else ""
+        text.append(f"  {visible_line(cache.summary)}\n", style=style)
+        for detail in cache.details:
+            text.append(f"  - {visible_line(detail)}\n")
     return text
 
 

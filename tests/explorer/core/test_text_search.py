@@ -93,6 +93,19 @@ def test_chunked_search_finds_what_a_per_line_search_finds(
     assert shown.text().split("\n")[: len(lines)] == lines
 
 
+@given(
+    st.text(alphabet="aAbBkK\u212a.*\n é", max_size=200),
+    st.text(alphabet="aAbBkK\u212a.*é", min_size=1, max_size=4),
+)
+def test_a_case_blind_search_of_plain_text_finds_what_ignorecase_finds(
+    text: str, query: str
+) -> None:
+    """Plain queries in ASCII text are matched lower-cased (faster): the same matches."""
+    pattern = compile_query(SearchQuery(query))
+    expected = _per_line(text.split("\n"), pattern)
+    assert list(find_matches(pattern, 0, text)) == expected
+
+
 def test_matches_are_found_by_line_and_counted() -> None:
     matches = Matches()
     matches.add([Match(1, 0, 2), Match(1, 5, 7), Match(4, 1, 2)])

@@ -15,9 +15,20 @@ ROOT_URLCONF = "urls"
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.auth",
+    "django.contrib.staticfiles",
     "rest_framework",
     "library",
 ]
+# As django-admin startproject writes them: DRF's browsable API (its answer to
+# Accept: text/html) renders through them; the JSON answers do not change.
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "APP_DIRS": True,
+        "OPTIONS": {"context_processors": ["django.template.context_processors.request"]},
+    }
+]
+STATIC_URL = "static/"
 DATABASES = {
     "default": {
         "ENGINE": "django.db.backends.sqlite3",

@@ -1,0 +1,379 @@
+"""The session's HTTP cache: hishel keeps responses as a private cache would, and this module
+says what it did and why.
+
+With caching on, every request of a :class:`~explorer.core.client.Client` goes through
+hishel's RFC 9111 state machine (``hishel.httpx.AsyncCacheTransport``, as a *private*
+cache: the person's own, so ``private`` answers are kept and ``s-maxage`` is not
+read). It reuses a fresh stored response without asking the server, revalidates a
+stale one with ``If-None-Match``/``If-Modified-Since`` (a 304 refreshes the stored
+copy and its body is served), and stores what may be stored, in a bounded memory
+storage (:mod:`explorer.core.cache_storage`).
+
+hishel tells what happened (served from the cache, revalidated, stored), not why.
+The why is read from the headers with our knowledge of caching
+(:func:`explorer.core.knowledge.caching.explain_caching`) into a
+:class:`~explorer.core.exchange.CacheNote`: "fresh for another 42 s (max-age=60)",
+"revalidated: 304 Not Modified, body from the cache", "not stored: no-store".
+
+The request hishel sends upstream goes through the client's own httpx client, so
+proxies, HTTP/2, timeouts and cookies are the same with caching on or off.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from http import HTTPStatus
+
+import httpx
+from hishel import CacheOptions, Entry
+from hishel.httpx import AsyncCacheTransport
+
+from explorer.core.cache_storage import (
+    DEFAULT_MAX_BYTES,
+    DEFAULT_MAX_ENTRIES,
+    DEFAULT_MAX_ENTRY,
+    MemoryStorage,
+)
+from explorer.core.exchange import CacheNote
+from explorer.core.knowledge import field_values as fv
+from explorer.core.knowledge.caching import CachingVerdict, explain_caching
+
+__all__ = ["ResponseCache"]
+
+#: Where the request's header fields as sent upstream are kept (a revalidation adds
+#: its conditions to them), and the upstream response's version.
+SENT_HEADERS = "restwalk.cache.sent"
+_UPSTREAM_VERSION = "restwalk.cache.version"
+#: Where the client keeps a redirect's headers aside (see explorer.core.client).
+_HEADERS_KEPT = "restwalk.headers"
+_CONDITIONS = ("if-none-match", "if-modified-since")
+
+
+class _Upstream(httpx.AsyncBaseTransport):
+    """What hishel sends to the server goes through the client's httpx client."""
+
+    def __init__(self, http: httpx.AsyncClient) -> None:
+        self.http = http
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        request.extensions[SENT_HEADERS] = list(request.headers.raw)
+        response = await self.http.send(request, stream=True, follow_redirects=False)
+        kept = response.extensions.get(_HEADERS_KEPT)
+        if kept is not None:  # a redirect's Location goes into the cache with it
+            response.headers = httpx.Headers(kept)
+        request.extensions[_UPSTREAM_VERSION] = response.http_version
+        return response
+
+
+class ResponseCache:
+    """A private RFC 9111 cache for one client, bounded in memory, that can be turned off."""
+
+    def __init__(
+        self,
+        *,
+        enabled: bool = True,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        max_entry: int = DEFAULT_MAX_ENTRY,
+        max_entries: int = DEFAULT_MAX_ENTRIES,
+    ) -> None:
+        self.enabled = enabled
+        self.storage = MemoryStorage(
+            max_bytes=max_bytes, max_entry=min(max_entry, max_bytes), max_entries=max_entries
+        )
+        self.options = CacheOptions(shared=False)
+        #: The HTTP version each stored URL came over (a reuse shows it).
+        self._versions: dict[str, str] = {}
+
+    @staticmethod
+    def sent_headers(request: httpx.Request) -> list[tuple[bytes, bytes]] | None:
+        """The header fields sent upstream for ``request`` (a revalidation's conditions
+        included); None when nothing was sent (a reuse) or the cache was not asked."""
+        sent: list[tuple[bytes, bytes]] | None = request.extensions.get(SENT_HEADERS)
+        return sent
+
+    def clear(self, host: str | None = None) -> int:
+        """Forget every stored response, or those of ``host``; returns how many went."""
+        return self.storage.clear(host)
+
+    async def send(self, http: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
+        """Answer ``request`` from the cache or through ``http``, as hishel decides;
+        :meth:`note` says what it did, once the response's body was read."""
+        key = str(request.url)
+        for stale in (SENT_HEADERS, _UPSTREAM_VERSION):  # a redirect's next hop copies them
+            request.extensions.pop(stale, None)
+        request.extensions["caching"] = {"key": key}
+        before = self.storage.peek(key)
+        transport = AsyncCacheTransport(
+            next_transport=_Upstream(http), storage=self.storage, rfc=self.options
+        )
+        response = await transport.handle_async_request(request)
+        response.request = request
+        version = request.extensions.get(_UPSTREAM_VERSION)
+        if version is not None:
+            self._versions[key] = version
+            while len(self._versions) > self.storage.max_entries:  # as bounded as the entries
+                del self._versions[next(iter(self._versions))]
+        elif key in self._versions:
+            response.extensions["http_version"] = self._versions[key].encode("ascii")
+        response.extensions["restwalk.cache.before"] = before
+        return response
+
+    def note(self, request: httpx.Request, response: httpx.Response) -> CacheNote:
+        """What the cache did for ``request`` and why, once ``response``'s body was read."""
+        status: Mapping[str, bool] = response.extensions.get("caching") or {}
+        before: list[Entry] = response.extensions.get("restwalk.cache.before") or []
+        sent = _text_pairs(request.extensions.get(SENT_HEADERS) or [])
+        headers = _text_pairs(response.headers.raw)
+        method = request.method
+        key = str(request.url)
+        refused = self.storage.refused.pop(key, None)
+        if status.get("from_cache") and status.get("revalidated"):
+            return _revalidated(headers, sent, before, method)
+        if status.get("from_cache"):
+            return _fresh(headers, method)
+        if status.get("revalidated"):
+            return _replaced(response.status_code, headers, sent, before, method)
+        if status.get("stored") and refused is None:
+            return _stored(headers, method)
+        return _not_stored(response.status_code, headers, method, refused)
+
+
+# --- the explanations ---------------------------------------------------------------------
+
+
+def _text_pairs(raw: Sequence[tuple[bytes, bytes]]) -> list[tuple[str, str]]:
+    return [(k.decode("latin-1"), v.decode("latin-1")) for k, v in raw]
+
+
+def _verdict(headers: Sequence[tuple[str, str]], method: str, status: int = 200) -> CachingVerdict:
+    return explain_caching(status, headers, method=method, now=datetime.now(UTC))
+
+
+def _span(seconds: int) -> str:
+    """``42 s``; past ten minutes, with minutes and hours too."""
+    return f"{seconds} s" if seconds < 600 else fv.format_duration(seconds)
+
+
+def _why_lifetime(verdict: CachingVerdict, headers: Sequence[tuple[str, str]]) -> str:
+    """``max-age=60``, ``Expires is 60 s after Date``, ``a heuristic on Last-Modified``."""
+    directives = fv.parse_directives(fv.values(headers, "Cache-Control"))
+    if verdict.lifetime_source == "max-age":
+        return f"max-age={directives.get('max-age')}"
+    if verdict.lifetime_source == "Expires":
+        return "Expires minus Date"
+    if verdict.lifetime_source == "heuristic":
+        return "10% of the time since Last-Modified, as caches guess"
+    if verdict.lifetime_source == "s-maxage":
+        return f"s-maxage={directives.get('s-maxage')}"
+    return "no freshness stated"
+
+
+def _age(headers: Sequence[tuple[str, str]]) -> int:
+    """Seconds since the server sent it: ``Age`` when the cache set it, else now minus Date."""
+    age = fv.parse_delta_seconds(fv.first(headers, "Age") or "")
+    if age is not None:
+        return age
+    date = fv.parse_http_date(fv.first(headers, "Date") or "")
+    if date is None:
+        return 0
+    return max(0, int(time.time() - date.timestamp()))
+
+
+def _how_revalidated(headers: Sequence[tuple[str, str]]) -> str:
+    if fv.first(headers, "ETag"):
+        return "with If-None-Match (its ETag)"
+    if fv.first(headers, "Last-Modified"):
+        return "with If-Modified-Since (its Last-Modified)"
+    return "by fetching it again in full (it has no ETag or Last-Modified to ask with)"
+
+
+def _fresh(headers: Sequence[tuple[str, str]], method: str) -> CacheNote:
+    verdict = _verdict(headers, method)
+    age = _age(headers)
+    lifetime = verdict.freshness_lifetime or 0
+    left = max(0, lifetime - age)
+    why = _why_lifetime(verdict, headers)
+    return CacheNote(
+        "fresh",
+        f"from the cache: fresh for another {_span(left)} ({why})",
+        (
+            "Nothing was sent: the stored response is reused as long as its age is "
+            f"under its freshness lifetime (RFC 9111 §4.2). Age {_span(age)}, "
+            f"lifetime {_span(lifetime)}.",
+            f"Once stale it is revalidated {_how_revalidated(headers)}.",
+        ),
+    )
+
+
+def _field_name(name: str) -> str:
+    """``if-none-match`` as people write it: ``If-None-Match``."""
+    return "-".join(part.capitalize() for part in name.split("-"))
+
+
+def _conditions(sent: Sequence[tuple[str, str]]) -> str:
+    asked = [f"{_field_name(name)}: {value}" for name, value in sent if name.lower() in _CONDITIONS]
+    return ", ".join(asked) or "no condition"
+
+
+def _entry_headers(entry: Entry) -> list[tuple[str, str]]:
+    headers = entry.response.headers
+    return [(name, value) for name in headers for value in headers.get_list(name) or []]
+
+
+def _vary_mismatch(entry: Entry, asked: Sequence[tuple[str, str]]) -> str | None:
+    """How this request differs from the stored one in a field the response varies on."""
+    stored = entry.request.headers
+    for name in fv.list_values(_entry_headers(entry), "Vary"):
+        if name == "*":
+            return "Vary: * (no later request can be known to match)"
+        now = ", ".join(fv.values(asked, name)) or "(none)"
+        then = stored.get(name.lower()) or "(none)"
+        if now != then:
+            return f"Vary: {name}, and this request's {name} is {now}, the stored one's {then}"
+    return None
+
+
+def _entry_asked(before: Sequence[Entry], asked: Sequence[tuple[str, str]]) -> Entry:
+    """The stored entry whose validators the request carried (hishel picks one of several:
+    one per Vary, the most recent first), else the first one matching the request."""
+    condition = fv.first(asked, "If-None-Match")
+    for entry in before:
+        if condition is not None and fv.first(_entry_headers(entry), "ETag") == condition:
+            return entry
+    return next((e for e in before if _vary_mismatch(e, asked) is None), before[0])
+
+
+def _why_revalidate(before: Sequence[Entry], method: str, asked: Sequence[tuple[str, str]]) -> str:
+    """Why the stored copy could not be reused as it was, from the entry hishel had."""
+    if not before:
+        return "The stored copy could not be reused without asking."
+    entry = _entry_asked(before, asked)
+    stored = _entry_headers(entry)
+    directives = fv.parse_directives(fv.values(stored, "Cache-Control"))
+    if "no-cache" in directives and not directives["no-cache"]:
+        return (
+            "Cache-Control: no-cache: the stored copy may be reused only after the server "
+            "says it is current."
+        )
+    mismatch = _vary_mismatch(entry, asked)
+    if mismatch is not None:
+        return f"The stored copy answered another request: {mismatch}."
+    asked_directives = fv.parse_directives(fv.values(asked, "Cache-Control"))
+    if "no-cache" in asked_directives:
+        return "This request asked for a check (Cache-Control: no-cache)."
+    verdict = _verdict(stored, method)
+    age = _age(stored)
+    lifetime = verdict.freshness_lifetime
+    if lifetime is None:
+        return "The stored copy states no freshness, so it is checked before reuse."
+    return (
+        f"The stored copy had gone stale: age {_span(age)}, fresh for "
+        f"{_span(lifetime)} ({_why_lifetime(verdict, stored)})."
+    )
+
+
+def _revalidated(
+    headers: Sequence[tuple[str, str]],
+    sent: Sequence[tuple[str, str]],
+    before: Sequence[Entry],
+    method: str,
+) -> CacheNote:
+    verdict = _verdict(headers, method)
+    lifetime = verdict.freshness_lifetime
+    again = (
+        f"Its headers were refreshed from the 304: fresh again for "
+        f"{_span(lifetime)} ({_why_lifetime(verdict, headers)})."
+        if lifetime
+        else "Its headers were refreshed from the 304."
+    )
+    return CacheNote(
+        "revalidated",
+        "revalidated: 304 Not Modified, body from the cache",
+        (
+            _why_revalidate(before, method, sent),
+            f"Asked the server with {_conditions(sent)}; it answered 304 Not Modified "
+            "(no body): the stored copy is still current, and its body is shown.",
+            again,
+        ),
+    )
+
+
+def _replaced(
+    status: int,
+    headers: Sequence[tuple[str, str]],
+    sent: Sequence[tuple[str, str]],
+    before: Sequence[Entry],
+    method: str,
+) -> CacheNote:
+    return CacheNote(
+        "replaced",
+        f"revalidated: {status}, the server sent a new version",
+        (
+            _why_revalidate(before, method, sent),
+            f"Asked the server with {_conditions(sent)}; it answered {status} with a body, "
+            "a version other than the stored one, which replaces it.",
+            _verdict(headers, method, status).summary,
+        ),
+    )
+
+
+def _stored(headers: Sequence[tuple[str, str]], method: str) -> CacheNote:
+    verdict = _verdict(headers, method)
+    lifetime = verdict.freshness_lifetime
+    if verdict.revalidate_each_time or lifetime == 0:
+        when = f"every reuse is checked first, {_how_revalidated(headers)}"
+    elif lifetime is None:
+        when = "no freshness is stated, so it is checked before reuse"
+    else:
+        when = (
+            f"fresh for {_span(lifetime)} ({_why_lifetime(verdict, headers)}), "
+            f"then revalidated {_how_revalidated(headers)}"
+        )
+    return CacheNote(
+        "stored",
+        f"stored in the cache: {when.split(',')[0]}",
+        (f"Stored: {when}.", verdict.summary),
+    )
+
+
+_SHORT_REASONS = (
+    ("no-store", "no-store"),
+    ("responses to", "not a GET or HEAD"),
+    ("1xx", "an interim answer"),
+    ("must not store", "caches must not store this status"),
+    ("explicit freshness", "no explicit freshness for this status"),
+)
+
+
+def _not_stored(
+    status: int,
+    headers: Sequence[tuple[str, str]],
+    method: str,
+    refused: str | None,
+) -> CacheNote:
+    if refused is not None:
+        return CacheNote(
+            "not-stored", "not stored: too large for the cache", (f"Not stored: {refused}.",)
+        )
+    verdict = _verdict(headers, method, status)
+    short = next(
+        (word for phrase, word in _SHORT_REASONS if phrase in verdict.summary),
+        "the cache does not keep it",
+    )
+    details = (
+        [verdict.summary]
+        if not verdict.storable
+        else [
+            f"hishel, the caching library, did not store this {status}: "
+            "it stores final answers of GET and HEAD that RFC 9111 lets caches keep.",
+            verdict.summary,
+        ]
+    )
+    if method not in ("GET", "HEAD") and HTTPStatus.OK <= status < HTTPStatus.BAD_REQUEST:
+        details.append(
+            f"A successful {method} makes the cache drop what it stored for this URL "
+            "(RFC 9111 §4.4)."
+        )
+    return CacheNote("not-stored", f"not stored: {short}", tuple(details))

@@ -1,0 +1,44 @@
+"""Saved requests as ``.http`` files (the JetBrains HTTP Client / VS Code REST Client format).
+
+- :mod:`.model`: what a file holds; :mod:`.parser` reads it (never raising);
+  :mod:`.writer` writes a request and saves one into a file, nothing else changed;
+- :mod:`.variables` substitutes ``{{name}}`` (:mod:`.system_variables`: ``{{$uuid}}``...);
+- :mod:`.environments`: ``http-client.env.json`` and its private twin;
+  :mod:`.dotenv_files`: ``.env``;
+- :mod:`.resolve`: a request made ready to send; :mod:`.request_variables`:
+  ``{{login.response.body.$.token}}`` from an earlier response of the same run;
+- :mod:`.workspace`: a file with its environments, as ``restwalk run`` and the TUI use it.
+"""
+
+from __future__ import annotations
+
+from explorer.core.httpfile.errors import (
+    BadVariable,
+    EnvFileError,
+    FileProblem,
+    HttpFileError,
+    UndefinedVariable,
+)
+from explorer.core.httpfile.model import HttpFile, HttpRequest
+from explorer.core.httpfile.parser import parse_http
+from explorer.core.httpfile.writer import (
+    CannotWrite,
+    format_http_request,
+    format_request,
+    save_request,
+)
+
+__all__ = [
+    "BadVariable",
+    "CannotWrite",
+    "EnvFileError",
+    "FileProblem",
+    "HttpFile",
+    "HttpFileError",
+    "HttpRequest",
+    "UndefinedVariable",
+    "format_http_request",
+    "format_request",
+    "parse_http",
+    "save_request",
+]

@@ -1,0 +1,176 @@
+"""Environments: ``http-client.env.json`` and ``http-client.private.env.json``.
+
+The JetBrains convention: beside the ``.http`` file, a JSON object of named
+environments, each an object of variables::
+
+    {"dev": {"host": "localhost:8000"}, "prod": {"host": "api.example.com"}}
+
+The public file goes into version control; the private one holds secrets and
+stays out of it, and its values win over the public file's. ``$shared`` is an
+environment whose variables every other one has (VS Code's convention, which
+JetBrains reads too). A value that is an object is read as variables with
+dotted names (``{{db.user}}``); numbers and booleans as their JSON text.
+
+A file that is not such JSON is an :class:`EnvFileError` naming the file and
+the line; it is only ever read, never written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from explorer.core.httpfile.dotenv_files import DOTENV_FILE, read_dotenv
+from explorer.core.httpfile.errors import EnvFileError
+
+__all__ = [
+    "ENV_FILE",
+    "PRIVATE_ENV_FILE",
+    "SHARED",
+    "Environments",
+    "load_environments",
+    "read_env_file",
+]
+
+ENV_FILE = "http-client.env.json"
+PRIVATE_ENV_FILE = "http-client.private.env.json"
+#: The environment whose variables every environment has.
+SHARED = "$shared"
+#: The largest environment file read (they are a few lines; this is no database).
+MAX_ENV_FILE = 10_000_000
+
+EnvironmentTable = dict[str, dict[str, str]]
+
+
+@dataclass(frozen=True)
+class Environments:
+    """The environments found beside a ``.http`` file, and its ``.env`` values."""
+
+    directory: Path
+    public: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    private: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    dotenv: Mapping[str, str] = field(default_factory=dict)
+    #: The files that were read, in the order read.
+    files: tuple[Path, ...] = ()
+
+    @property
+    def names(self) -> list[str]:
+        """The environments one can choose (``$shared`` is not one)."""
+        names = {*self.public, *self.private} - {SHARED}
+        return sorted(names, key=str.lower)
+
+    def shared(self) -> dict[str, str]:
+        """The ``$shared`` variables (private over public)."""
+        return {**self.public.get(SHARED, {}), **self.private.get(SHARED, {})}
+
+    def variables(self, name: str | None) -> dict[str, str]:
+        """The variables of environment ``name`` (None: only the ``$shared`` ones).
+
+        Raises :class:`EnvFileError` for a name no file defines.
+        """
+        values = self.shared()
+        if name is None:
+            return values
+        if name not in self.names:
+            known = ", ".join(self.names) or "none"
+            where = f"{ENV_FILE} or {PRIVATE_ENV_FILE} in {self.directory}"
+            raise EnvFileError(
+                f"No environment {name!r} in {where}.", hint=f"The environments there: {known}."
+            )
+        return {**values, **self.public.get(name, {}), **self.private.get(name, {})}
+
+    def is_private(self, environment: str, variable: str) -> bool:
+        """True when ``variable`` of ``environment`` comes from the private file."""
+        return variable in self.private.get(environment, {}) or variable in self.private.get(
+            SHARED, {}
+        )
+
+
+def _line_of(text: str, needle: str) -> int:
+    """The line where ``needle`` first appears in ``text`` (1 when it does not)."""
+    at = text.find(needle)
+    return text.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
+def _flatten(prefix: str, value: object, into: dict[str, str]) -> None:
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            _flatten(f"{prefix}.{key}", inner, into)
+    elif isinstance(value, str):
+        into[prefix] = value
+    elif value is None:
+        into[prefix] = ""
+    else:
+        into[prefix] = json.dumps(value, ensure_ascii=False)
+
+
+def read_env_file(path: Path) -> EnvironmentTable:
+    """The environments of one JSON environment file.
+
+    Raises :class:`EnvFileError` naming the file and the line for a file that
+    cannot be read, is not JSON, or is not an object of objects.
+    """
+    try:
+        if path.stat().st_size > MAX_ENV_FILE:
+            raise EnvFileError(f"{path}: larger than {MAX_ENV_FILE:,} bytes; not read.")
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise EnvFileError(f"{path}: not UTF-8 text ({exc.reason}).") from None
+    except OSError as exc:
+        raise EnvFileError(f"{path}: cannot be read: {exc.strerror or exc}.") from None
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise EnvFileError(
+            f"{path}, line {exc.lineno}: not valid JSON: {exc.msg} (column {exc.colno}).",
+            hint="The file is left as it is.",
+        ) from None
+    if not isinstance(document, dict):
+        raise EnvFileError(
+            f"{path}, line 1: must be a JSON object of environments, "
+            '{"dev": {"host": "..."}}, not a JSON ' + type(document).__name__ + "."
+        )
+    table: EnvironmentTable = {}
+    for name, values in document.items():
+        if not isinstance(values, dict):
+            line = _line_of(text, json.dumps(name, ensure_ascii=False))
+            raise EnvFileError(
+                f"{path}, line {line}: the environment {name!r} "
+                "must be an object of variables, "
+                f'{{"host": "..."}}, not a JSON {type(values).__name__}.'
+            )
+        variables: dict[str, str] = {}
+        for key, value in values.items():
+            _flatten(key, value, variables)
+        table[name] = variables
+    return table
+
+
+def load_environments(directory: Path) -> Environments:
+    """The environment files and ``.env`` in ``directory`` (each may be missing).
+
+    Raises :class:`EnvFileError` for the first one that exists but cannot be read.
+    """
+    found: list[Path] = []
+    tables: list[EnvironmentTable] = []
+    for name in (ENV_FILE, PRIVATE_ENV_FILE):
+        path = directory / name
+        if path.is_file():
+            tables.append(read_env_file(path))
+            found.append(path)
+        else:
+            tables.append({})
+    dotenv_path = directory / DOTENV_FILE
+    dotenv: dict[str, str] = {}
+    if dotenv_path.is_file():
+        dotenv = read_dotenv(dotenv_path)
+        found.append(dotenv_path)
+    return Environments(directory, tables[0], tables[1], dotenv, tuple(found))
+
+
+def process_environment() -> dict[str, str]:
+    """The process environment, for ``{{$processEnv NAME}}`` and ``{{$env.NAME}}``."""
+    return dict(os.environ)

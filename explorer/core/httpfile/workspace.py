@@ -1,0 +1,108 @@
+"""A ``.http`` file with the environments beside it: what ``restwalk run`` and the TUI open.
+
+:func:`open_workspace` reads the file and its environment files (each error
+names its file and line), checks the chosen environment exists, and gives the
+:class:`~.variables.VariableSources` its requests are resolved with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from explorer.core.httpfile.environments import (
+    Environments,
+    load_environments,
+    process_environment,
+)
+from explorer.core.httpfile.errors import HttpFileError
+from explorer.core.httpfile.model import HttpFile, HttpRequest
+from explorer.core.httpfile.parser import parse_http
+from explorer.core.httpfile.resolve import file_variables
+from explorer.core.httpfile.variables import ResponseValues, VariableSources
+
+__all__ = ["MAX_HTTP_FILE", "Workspace", "open_workspace", "read_http_file"]
+
+#: The largest .http file read (a file of requests, not of data).
+MAX_HTTP_FILE = 20_000_000
+
+
+def read_http_file(path: Path) -> HttpFile:
+    """Read and parse the ``.http`` file ``path``; :class:`HttpFileError` if it cannot be read.
+
+    Bytes that are not UTF-8 are kept (as surrogates) so writing the file back
+    gives them back unchanged.
+    """
+    try:
+        if path.is_dir():
+            raise HttpFileError(f"{path} is a directory, not a .http file.")
+        if path.stat().st_size > MAX_HTTP_FILE:
+            raise HttpFileError(f"{path} is larger than {MAX_HTTP_FILE:,} bytes; not read.")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise HttpFileError(f"{path} cannot be read: {exc.strerror or exc}.") from None
+    return parse_http(data.decode("utf-8", "surrogateescape"), str(path))
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """A parsed ``.http`` file, the environments beside it, and the one chosen."""
+
+    http_file: HttpFile
+    environments: Environments
+    environment: str | None = None
+    #: Values given by the person (``--var``, a prompt): they win over every other.
+    given: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def path(self) -> Path:
+        """The ``.http`` file's path."""
+        return Path(self.http_file.path)
+
+    def sources(self, responses: ResponseValues | None = None) -> VariableSources:
+        """Where this workspace's variables come from (see :mod:`.variables`)."""
+        return VariableSources(
+            given=self.given,
+            environment=self.environments.variables(self.environment),
+            shared=self.environments.shared(),
+            file=file_variables(self.http_file),
+            dotenv=self.environments.dotenv,
+            process=process_environment(),
+            responses=responses,
+        )
+
+    def select(self, names: list[str]) -> list[HttpRequest]:
+        """The requests called ``names``, in that order; every request when none is given.
+
+        Raises :class:`HttpFileError` for a name no request has, listing those there are.
+        """
+        requests = self.http_file.requests
+        if not names:
+            return list(requests)
+        chosen: list[HttpRequest] = []
+        for name in names:
+            found = self.http_file.named(name)
+            if not found:
+                known = ", ".join(repr(r.name) for r in requests if r.name) or "none is named"
+                raise HttpFileError(
+                    f"No request named {name!r} in {self.path.name}; the named ones: {known}."
+                )
+            chosen += found
+        return chosen
+
+
+def open_workspace(
+    path: Path, environment: str | None = None, given: Mapping[str, str] | None = None
+) -> Workspace:
+    """The ``.http`` file ``path`` and the environments beside it, ``environment`` chosen.
+
+    Raises :class:`HttpFileError` (a file that cannot be read, an environment no
+    file defines) and :class:`~.errors.EnvFileError` (an environment file that is
+    not what it should be).
+    """
+    http_file = read_http_file(path)
+    environments = load_environments(path.parent if str(path.parent) else Path("."))
+    workspace = Workspace(http_file, environments, environment, dict(given or {}))
+    environments.variables(environment)  # an unknown name is an error now, not at send
+    return workspace

@@ -1,0 +1,11 @@
+"""What restwalk keeps between runs, in its data directory (:mod:`explorer.core.paths`).
+
+- :mod:`~explorer.core.storage.history`: every exchange, in SQLite, searchable and
+  bounded (:mod:`~explorer.core.storage.history_query` reads a search);
+- :mod:`~explorer.core.storage.masking`: secrets masked before anything is kept;
+- :mod:`~explorer.core.storage.recorder`: the history written off the caller's thread;
+- :mod:`~explorer.core.storage.bookmarks`: rel-path bookmarks, in a JSON file a person
+  can edit;
+- :mod:`~explorer.core.storage.database`: SQLite shared by processes, a damaged file
+  moved aside.
+"""

@@ -1,0 +1,81 @@
+"""Keeping exchanges in the history off the caller's thread.
+
+The client calls :meth:`Recorder.record` for every exchange as it completes, on
+the event loop: masking a body and writing SQLite must not hold the TUI's frame
+or the next request. The exchange goes on a queue; one thread of the recorder's
+own masks and writes it. :meth:`Recorder.close` waits for what is queued
+(bounded), so a command that ends right after its request still keeps it.
+
+A history that cannot be written (a full disk, a read-only directory) is said
+once through ``warn``; browsing goes on.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import Final
+
+from explorer.core.exchange import Exchange
+from explorer.core.storage.history import HistoryError, HistoryStore
+
+__all__ = ["Recorder"]
+
+_STOP: Final = None
+
+
+class Recorder:
+    """Writes the exchanges given to :meth:`record` into ``store``, on a thread of its own."""
+
+    def __init__(self, store: HistoryStore, *, source: str) -> None:
+        self.store = store
+        self.source = source
+        self._queue: queue.SimpleQueue[tuple[Exchange, float] | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._warned = False
+        self._closed = False
+        #: How many exchanges were written (for tests and the status of the history).
+        self.written = 0
+
+    def record(self, exchange: Exchange) -> None:
+        """Keep ``exchange`` (it returns at once; the writing happens on the thread)."""
+        if self._closed:
+            return
+        self._queue.put((exchange, time.time() - exchange.timings.total))
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="restwalk-history", daemon=True
+                )
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is _STOP:
+                return
+            exchange, at = item
+            try:
+                if self.store.add(exchange, at=at, source=self.source) is not None:
+                    self.written += 1
+            except HistoryError as error:
+                if not self._warned:
+                    self._warned = True
+                    self.store.warn(f"{error}; exchanges are not kept in the history")
+
+    def close(self, timeout: float = 10.0) -> bool:
+        """Write what is queued (waiting at most ``timeout`` s) and stop; True when all was."""
+        self._closed = True
+        with self._lock:
+            thread = self._thread
+        if thread is None:
+            self.store.close()
+            return True
+        self._queue.put(_STOP)
+        thread.join(timeout)
+        done = not thread.is_alive()
+        if done:
+            self.store.close()
+        return done

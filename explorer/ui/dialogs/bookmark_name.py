@@ -1,0 +1,71 @@
+"""Naming a bookmark: the rel path it keeps is shown, the name is asked.
+
+Returns the name, or None when the person cancels. A name already used is said
+before Enter replaces that bookmark.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from explorer.core.session.rel_path import RelPath
+from explorer.core.terminal_text import visible_line
+from explorer.ui.widgets.key_bar import KeyBar
+
+
+class BookmarkNameDialog(ModalScreen[str | None]):
+    """The path to keep, and a name for it; Enter saves, Escape cancels."""
+
+    DEFAULT_CSS = """
+    BookmarkNameDialog { align: center middle; }
+    BookmarkNameDialog > Vertical {
+        width: 90%; max-width: 100; height: auto;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    BookmarkNameDialog #bookmark-path, BookmarkNameDialog #bookmark-note {
+        height: auto; color: $text-muted;
+    }
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, path: RelPath, suggested: str, taken: frozenset[str]) -> None:
+        super().__init__()
+        self.path = path
+        self.suggested = suggested
+        self.taken = taken
+
+    def compose(self) -> ComposeResult:
+        numbered = enumerate(self.path.steps, start=1)
+        steps = "\n".join(f"  {n}. {visible_line(step.follow)}" for n, step in numbered)
+        where = f"From {visible_line(self.path.entry)}\n{steps or '  (the entry point itself)'}"
+        with Vertical():
+            yield Label("Bookmark this page as the links that lead to it:", markup=False)
+            yield Static(where, id="bookmark-path", markup=False)
+            yield Input(self.suggested, placeholder="a name", id="bookmark-name")
+            yield Static("", id="bookmark-note", markup=False)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+        self._check(self.suggested)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._check(event.value)
+
+    def _check(self, name: str) -> None:
+        note = "Enter saves; ' lists the bookmarks and walks one again."
+        if name.strip() in self.taken:
+            note = f"A bookmark is named {name.strip()!r}: Enter replaces it."
+        self.query_one("#bookmark-note", Static).update(note)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,88 @@
+"""Exporting a HAR file from the TUI: the walk of the browser, or (part of) the history.
+
+The person picks the file (:class:`~explorer.ui.dialogs.save_path.SavePathDialog`);
+the exchanges are gathered, masked as config.toml says, and written on a thread,
+whole or not at all. A notification says how many went where, or why none did.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.app import App
+
+from explorer.core.carry.har import har_bytes, har_document
+from explorer.core.exchange import Exchange
+from explorer.core.session.history import Page
+from explorer.core.storage.files import replace_file
+from explorer.core.storage.history import HistoryError, HistoryStore
+from explorer.core.storage.history_query import HistoryQuery
+from explorer.core.storage.masking import mask_exchange
+
+__all__ = ["export_exchanges", "export_history", "export_walk", "walk_exchanges"]
+
+#: What gives the exchanges to write (called on the thread) and a comment for the file.
+Gather = Callable[[], list[tuple[Exchange, float]]]
+
+
+def _suggested(what: str) -> str:
+    return f"restwalk-{what}-{time.strftime('%Y%m%d-%H%M%S')}.har"
+
+
+def export_exchanges(app: App[object], title: str, what: str, gather: Gather) -> None:
+    """Ask for a file, then write the exchanges ``gather`` gives there as HAR 1.2."""
+    from explorer.ui.dialogs.save_path import SavePathDialog
+
+    def chosen(path: Path | None) -> None:
+        if path is not None:
+            app.run_worker(lambda: _write(app, path, gather), thread=True, group="har-export")
+
+    app.push_screen(SavePathDialog(title, _suggested(what)), chosen)
+
+
+def _write(app: App[object], path: Path, gather: Gather) -> None:
+    try:
+        items = gather()
+        replace_file(path, har_bytes(har_document(items, comment="exported by restwalk")))
+    except (OSError, HistoryError) as error:
+        message = getattr(error, "strerror", None) or str(error)
+        problem = f"{path}: {message}"
+        app.call_from_thread(app.notify, problem, title="Not exported", severity="error")
+        return
+    app.call_from_thread(app.notify, f"{len(items)} exchange(s) in {path}", title="HAR exported")
+
+
+def walk_exchanges(pages: list[Page], mask: bool) -> list[tuple[Exchange, float]]:
+    """The exchanges of the browser's pages, in order (masked when ``mask``)."""
+    items = []
+    for page in pages:
+        if page.exchange is None:
+            continue
+        exchange = mask_exchange(page.exchange) if mask else page.exchange
+        items.append((exchange, page.sent_at or time.time()))
+    return items
+
+
+def export_walk(app: App[object], pages: list[Page], mask: bool) -> None:
+    """Export the pages of the walk (the browser's back and forward history)."""
+    if not any(page.exchange is not None for page in pages):
+        app.notify("Nothing to export yet: no page has answered.")
+        return
+    pages = list(pages)
+    export_exchanges(
+        app, "Export this walk as HAR 1.2 to:", "walk", lambda: walk_exchanges(pages, mask)
+    )
+
+
+def export_history(app: App[object], store: HistoryStore, query: HistoryQuery) -> None:
+    """Export the history entries ``query`` asks for (all of them when it is empty)."""
+
+    def gather() -> list[tuple[Exchange, float]]:
+        return [(exchange, entry.at) for entry, exchange in store.exchanges(query, limit=None)]
+
+    title = "Export the history as HAR 1.2 to:"
+    if not query.empty:
+        title = f"Export the history entries matching {' '.join(query.words)!r} as HAR 1.2 to:"
+    export_exchanges(app, title, "history", gather)

@@ -1,0 +1,43 @@
+"""Command palette commands for what restwalk keeps: history, bookmarks, HAR export."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+__all__ = ["KeepCommands"]
+
+
+class KeepCommands(Provider):
+    """``history``, ``bookmarks``, ``bookmark this page``, ``export … as HAR``."""
+
+    def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        from explorer.core.storage.history_query import HistoryQuery
+        from explorer.ui.har_export import export_history
+
+        app = self.app
+        browser = app.browser  # type: ignore[attr-defined]
+        keep = app.keep  # type: ignore[attr-defined]
+        return [
+            ("history", "every exchange kept, searchable (H)", browser.action_history),
+            ("bookmarks", "walk a bookmark again (')", browser.action_bookmarks),
+            ("bookmark this page", "as the links that lead to it (m)", browser.action_bookmark),
+            ("export this walk as HAR", "the pages of back and forward", browser.export_walk),
+            (
+                "export the history as HAR",
+                "every exchange kept, as HAR 1.2",
+                lambda: export_history(app, keep.history, HistoryQuery()),
+            ),
+        ]
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, run in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), run, text=name, help=help_text)
+
+    async def discover(self) -> Hits:
+        for name, help_text, run in self._commands():
+            yield DiscoveryHit(name, run, help=help_text)

@@ -1,0 +1,155 @@
+"""The browser screen's keeping keys: history (``H``), bookmark (``m``), bookmarks (``'``).
+
+:class:`BrowserKeep` opens the history and bookmark screens and does what their
+answers ask: an entry of the history is reopened as a page (the kept response,
+its links read as on any page; ``r`` sends it again), and a bookmark is walked
+link by link from its entry point, each page shown as it comes, in one worker
+that Escape or a newer request cancels. The keeping itself is the app's
+:class:`~explorer.core.storage.keep.Keep`; what a path is, the core's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, cast
+
+from textual import work
+from textual.screen import Screen
+
+from explorer.core.session.loading import load_page, read_safely, with_reading
+from explorer.core.session.rel_path import PathError, rel_path, walk_path
+from explorer.core.storage.bookmarks import Bookmark, BookmarksError
+from explorer.core.storage.history import HistoryError
+from explorer.core.terminal_text import visible_line
+from explorer.ui.widgets.status_line import StatusLine
+
+if TYPE_CHECKING:
+    from explorer.core.client import Client
+    from explorer.core.request import RequestSpec
+    from explorer.core.session import Page, Session
+    from explorer.core.storage.keep import Keep
+
+# The screens and dialogs are imported where they open: the first screen does not wait.
+
+
+class BrowserKeep(Screen[None]):
+    """History, bookmarks and the HAR export of the walk, for the browser screen."""
+
+    session: Session
+    client: Client
+
+    if TYPE_CHECKING:  # the browser screen's, which shows pages
+
+        def _arrived(self, page: Page, record: bool) -> None: ...
+
+    @property
+    def keep(self) -> Keep:
+        """The app's history and bookmarks."""
+        return cast("Keep", self.app.keep)  # type: ignore[attr-defined]
+
+    # -- the history ------------------------------------------------------------------------
+
+    def action_history(self) -> None:
+        from explorer.ui.screens.history import HistoryScreen
+
+        screen = HistoryScreen(self.keep.history, recording=self.keep.config.enabled)
+        self.app.push_screen(screen, self._history_chosen)
+
+    def _history_chosen(self, entry_id: int | None) -> None:
+        if entry_id is not None:
+            self.reopen(entry_id)
+
+    @work(exclusive=True, group="fetch")
+    async def reopen(self, entry_id: int) -> None:
+        """Show history entry ``entry_id``'s kept response as a page of the walk."""
+        from explorer.core.session.reopen import page_of
+
+        try:
+            exchange = await asyncio.to_thread(self.keep.history.load, entry_id)
+        except HistoryError as error:
+            self.notify(str(error), title="History", severity="error")
+            return
+        if exchange is None:
+            self.notify(f"History entry {entry_id} is gone (the oldest go first).")
+            return
+        page = page_of(exchange)
+        self._arrived(page, True)
+        self.notify("The response as kept; r sends the request again.", title="From the history")
+
+    # -- bookmarks --------------------------------------------------------------------------
+
+    def action_bookmark(self) -> None:
+        from explorer.ui.dialogs.bookmark_name import BookmarkNameDialog
+
+        try:
+            path = rel_path(self.session.history.trail())
+            taken = frozenset(b.name for b in self.keep.bookmarks.all())
+        except (PathError, BookmarksError) as error:
+            self.notify(str(error), title="Not bookmarked", severity="warning", timeout=10)
+            return
+        suggested = _name_for(self.session.history.trail()) or path.describe()
+
+        def named(name: str | None) -> None:
+            if name is None:
+                return
+            try:
+                replaced = self.keep.bookmarks.save(name, path)
+            except BookmarksError as error:
+                self.notify(str(error), title="Not bookmarked", severity="error", timeout=10)
+                return
+            what = "Replaced" if replaced else "Bookmarked"
+            self.notify(f"{what} {name!r}: {len(path.steps)} link(s) from {path.entry}.")
+
+        self.app.push_screen(BookmarkNameDialog(path, suggested, taken), named)
+
+    def action_bookmarks(self) -> None:
+        from explorer.ui.screens.bookmarks import BookmarksScreen
+
+        self.app.push_screen(BookmarksScreen(self.keep.bookmarks), self._bookmark_chosen)
+
+    def _bookmark_chosen(self, bookmark: Bookmark | None) -> None:
+        if bookmark is not None:
+            self.walk(bookmark)
+
+    @work(exclusive=True, group="fetch")
+    async def walk(self, bookmark: Bookmark) -> None:
+        """Follow ``bookmark``'s links from its entry point, showing each page as it comes."""
+
+        async def load(spec: RequestSpec, via: str) -> Page:
+            spec = self.session.prepare(spec, typed=via == "url")
+            self.query_one(StatusLine).show_loading(spec)
+            page = await load_page(self.client, spec, via)
+            if page.reading and page.exchange is not None:
+                page = with_reading(page, await asyncio.to_thread(read_safely, page.exchange))
+            return page
+
+        walked = await walk_path(
+            bookmark.path, load, on_page=lambda page: self._arrived(page, True)
+        )
+        if walked.problem is not None:
+            self.notify(
+                walked.problem, title=f"Bookmark {bookmark.name!r}", severity="warning", timeout=20
+            )
+        else:
+            self.notify(f"{len(bookmark.path.steps)} link(s) followed.", title=bookmark.name)
+
+    # -- HAR ----------------------------------------------------------------------------------
+
+    def export_walk(self) -> None:
+        """Export the pages of the walk as HAR (the palette's command)."""
+        from explorer.ui.har_export import export_walk
+
+        export_walk(self.app, self.session.history.pages, self.keep.config.mask_secrets)
+
+
+def _name_for(trail: list[Page]) -> str:
+    """A name for a bookmark of the trail's last page: the title of the link that led
+    there (``Orders of Alan Turing``), else the page's path."""
+    if not trail:
+        return ""
+    page = trail[-1]
+    if len(trail) > 1:
+        for link in trail[-2].links:
+            if link.rel == page.via and link.href == page.spec.url and link.title:
+                return visible_line(link.title)
+    return visible_line(page.label)

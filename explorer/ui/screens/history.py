@@ -1,0 +1,166 @@
+"""The history screen: every kept exchange, newest first, searched as you type.
+
+The search line reads the words of :mod:`explorer.core.storage.history_query`
+(URL text, ``GET``, ``404`` or ``4xx``, ``since:2h``). Enter on an entry closes
+the screen with its id, for the browser to reopen it; ctrl+e exports the
+entries listed as a HAR file. SQLite is read off the UI thread; a newer search
+drops an older one's answer.
+"""
+
+from __future__ import annotations
+
+import time
+
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from explorer.core.storage.history import HistoryEntry, HistoryError, HistoryStore
+from explorer.core.storage.history_query import HistoryQuery, QueryError, parse_query
+from explorer.core.terminal_text import visible_line
+from explorer.ui.widgets.key_bar import KeyBar
+from explorer.ui.widgets.row_table import RowTable
+
+#: Entries listed at most (the newest); the search narrows the rest.
+SHOWN = 500
+
+COLUMNS: tuple[tuple[str, int], ...] = (
+    ("time", 19),
+    ("method", 7),
+    ("status", 6),
+    ("ms", 6),
+    ("URL", 200),
+)
+
+
+def entry_row(entry: HistoryEntry) -> tuple[str, ...]:
+    """One entry as the table's cells (the URL as stored: the server's text, made visible)."""
+    return (
+        time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(entry.at)),
+        visible_line(entry.method),
+        str(entry.status),
+        f"{entry.duration * 1000:.0f}",
+        visible_line(entry.url),
+    )
+
+
+class HistoryScreen(Screen[int | None]):
+    """Search the history; Enter reopens an entry in the browser (the id is the result)."""
+
+    #: The browser's action this screen is: its key is not offered here.
+    OWN_ACTIONS = frozenset({"history"})
+
+    DEFAULT_CSS = """
+    HistoryScreen #history-search { dock: top; }
+    HistoryScreen #history-note { height: auto; padding: 0 1; color: $text-muted; }
+    HistoryScreen RowTable { height: 1fr; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        Binding(
+            "ctrl+e", "export", "Export HAR", priority=True, tooltip="Export the entries as HAR"
+        ),
+        Binding("ctrl+f", "search", "Search", show=False),
+        Binding("down", "results", "To the entries", show=False),
+    ]
+
+    def __init__(self, store: HistoryStore, *, recording: bool = True) -> None:
+        super().__init__()
+        self.store = store
+        self.recording = recording
+        self.entries: list[HistoryEntry] = []
+        self.search_query = HistoryQuery()
+        #: Which search the shown entries answer (an older answer arriving late is dropped).
+        self._asked = 0
+
+    def compose(self) -> ComposeResult:
+        yield Input(
+            placeholder="Search: URL text, GET, 404 or 4xx, since:2h, until:2026-11-27",
+            id="history-search",
+        )
+        yield Static("", id="history-note", markup=False)
+        yield RowTable(COLUMNS, id="history-table")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#history-search", Input).focus()
+        self.search("")
+
+    def on_key(self, event: events.Key) -> None:
+        """A character typed in the table goes to the search line, as on the learn screen."""
+        search = self.query_one("#history-search", Input)
+        if event.is_printable and event.character and self.focused is not search:
+            event.stop()
+            event.prevent_default()
+            search.focus()
+            search.insert_text_at_cursor(event.character)
+
+    @on(Input.Changed, "#history-search")
+    def _typed(self, event: Input.Changed) -> None:
+        self.search(event.value)
+
+    @on(Input.Submitted, "#history-search")
+    def _to_table(self) -> None:
+        self.action_results()
+
+    def search(self, text: str) -> None:
+        """List the entries ``text`` asks for (read on a thread)."""
+        self._asked += 1  # an answer on its way for older words is dropped
+        try:
+            query = parse_query(text)
+        except QueryError as error:
+            self._note(str(error))
+            return
+        self._read(query, self._asked)
+
+    @work(thread=True, exclusive=True, group="history-read")
+    def _read(self, query: HistoryQuery, asked: int) -> None:
+        try:
+            entries = self.store.search(query, limit=SHOWN)
+            total = self.store.count(query) if len(entries) == SHOWN else len(entries)
+        except HistoryError as error:
+            self.app.call_from_thread(self._note, str(error))
+            return
+        self.app.call_from_thread(self._show, query, entries, total, asked)
+
+    def _show(
+        self, query: HistoryQuery, entries: list[HistoryEntry], total: int, asked: int
+    ) -> None:
+        if asked != self._asked:
+            return
+        self.search_query = query
+        self.entries = entries
+        self.query_one(RowTable).set_rows([entry_row(entry) for entry in entries])
+        shown = f"{len(entries)} of {total}" if total > len(entries) else str(total)
+        what = "entries" if total != 1 else "entry"
+        note = f"{shown} {what}, newest first. Enter reopens one; r there sends it again."
+        if not total:
+            note = "Nothing kept matches." if not query.empty else "Nothing kept yet."
+        if not self.recording:
+            note += " Recording is off ([history] enabled = false in config.toml)."
+        self._note(note)
+
+    def _note(self, text: str) -> None:
+        self.query_one("#history-note", Static).update(text)
+
+    @on(RowTable.Selected, "#history-table")
+    def _chosen(self, event: RowTable.Selected) -> None:
+        if 0 <= event.row < len(self.entries):
+            self.dismiss(self.entries[event.row].id)
+
+    def action_results(self) -> None:
+        self.query_one(RowTable).focus()
+
+    def action_search(self) -> None:
+        self.query_one("#history-search", Input).focus()
+
+    def action_export(self) -> None:
+        from explorer.ui.har_export import export_history
+
+        export_history(self.app, self.store, self.search_query)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,137 @@
+"""Secrets are masked before anything is kept: headers, cookies, JSON and form fields, URLs."""
+
+from __future__ import annotations
+
+import orjson
+from hypothesis import given
+from hypothesis import strategies as st
+
+from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest
+from explorer.core.storage.masking import (
+    MASK,
+    is_secret_name,
+    mask_body,
+    mask_exchange,
+    mask_headers,
+    mask_url,
+)
+
+
+def test_credentials_keep_their_scheme_and_lose_their_value() -> None:
+    headers = (
+        ("Authorization", "Bearer eyJhbGciOi.x.y"),
+        ("Proxy-Authorization", "Basic dXNlcjpwYXNz"),
+        ("Accept", "application/json"),
+    )
+    assert mask_headers(headers) == (
+        ("Authorization", f"Bearer {MASK}"),
+        ("Proxy-Authorization", f"Basic {MASK}"),
+        ("Accept", "application/json"),
+    )
+
+
+def test_cookies_keep_their_names_and_attributes() -> None:
+    headers = (
+        ("Cookie", "session=abc123; theme=dark"),
+        ("Set-Cookie", "session=abc123; Path=/; HttpOnly; SameSite=Lax"),
+    )
+    assert mask_headers(headers) == (
+        ("Cookie", f"session={MASK}; theme={MASK}"),
+        ("Set-Cookie", f"session={MASK}; Path=/; HttpOnly; SameSite=Lax"),
+    )
+
+
+def test_token_fields_of_json_bodies_at_any_depth() -> None:
+    body = orjson.dumps(
+        {
+            "access_token": "AT",
+            "refresh_token": "RT",
+            "id_token": "IT",
+            "token_type": "Bearer",
+            "expires_in": 3600,
+            "user": {"name": "alice", "password": "wonderland", "github_token": "gh"},
+            "clients": [{"client_id": "c1", "client_secret": "s1"}],
+        }
+    )
+    masked = orjson.loads(mask_body(body, "application/json; charset=utf-8"))
+    assert masked == {
+        "access_token": MASK,
+        "refresh_token": MASK,
+        "id_token": MASK,
+        "token_type": "Bearer",
+        "expires_in": 3600,
+        "user": {"name": "alice", "password": MASK, "github_token": MASK},
+        "clients": [{"client_id": "c1", "client_secret": MASK}],
+    }
+
+
+def test_a_masked_json_body_keeps_its_layout() -> None:
+    body = b'{\n  "user": "alice",\n  "private_key" : "-----BEGIN",\n  "otp": 123456\n}'
+    assert mask_body(body, "application/json") == (
+        b'{\n  "user": "alice",\n  "private_key" : "****",\n  "otp": "****"\n}'
+    )
+
+
+def test_a_form_login_and_a_problem_json_are_masked_too() -> None:
+    assert mask_body(
+        b"username=alice&password=wonderland", "application/x-www-form-urlencoded"
+    ) == (b"username=alice&password=****")
+    problem = mask_body(b'{"token": "x"}', "application/problem+json")
+    assert orjson.loads(problem) == {"token": MASK}
+
+
+def test_bodies_without_secrets_are_kept_byte_for_byte() -> None:
+    pretty = b'{\n  "name": "Ada",\n  "tokens_left": 3\n}'
+    assert mask_body(pretty, "application/json") is pretty
+    assert mask_body(b"not json {", "application/json") == b"not json {"
+    assert mask_body(b"\x89PNG password", "image/png") == b"\x89PNG password"
+
+
+def test_urls_lose_passwords_and_secret_parameters() -> None:
+    assert mask_url("https://u:p@api.test/x?api_key=k&page=2") == (
+        f"https://u:{MASK}@api.test/x?api_key={MASK}&page=2"
+    )
+    assert mask_url("http://api.test/x?page=2") == "http://api.test/x?page=2"
+
+
+def test_secret_names() -> None:
+    for name in ("access_token", "Refresh-Token", "PASSWORD", "client_secret", "x_api_key"):
+        assert is_secret_name(name)
+    for name in ("token_type", "name", "expires_in", "tokens_left"):
+        assert not is_secret_name(name)
+
+
+def test_every_message_of_an_exchange_is_masked() -> None:
+    login = SentRequest(
+        "POST",
+        "http://api.test/login",
+        (("Content-Type", "application/json"),),
+        b'{"username": "alice", "password": "wonderland"}',
+    )
+    hop = Hop(
+        login,
+        ReceivedResponse(
+            303, "See Other", "HTTP/1.1", (("Set-Cookie", "sid=s1; Path=/"),), b"", login.url
+        ),
+    )
+    final = SentRequest("GET", "http://api.test/me", (("Cookie", "sid=s1"),))
+    response = ReceivedResponse(
+        200,
+        "OK",
+        "HTTP/1.1",
+        (("Content-Type", "application/json"),),
+        b'{"access_token": "secret-token"}',
+        final.url,
+    )
+    masked = mask_exchange(Exchange(login, final, response, hops=(hop,)))
+    text = repr(masked)
+    for secret in ("wonderland", "s1", "secret-token"):
+        assert secret not in text
+
+
+@given(st.dictionaries(st.text(max_size=12), st.text(max_size=12), max_size=6))
+def test_masking_json_keeps_it_json_with_the_same_keys(document: dict[str, str]) -> None:
+    body = orjson.dumps({**document, "password": "p"})
+    masked = orjson.loads(mask_body(body, "application/json"))
+    assert masked.keys() == orjson.loads(body).keys()
+    assert masked["password"] == MASK

@@ -1,0 +1,117 @@
+"""The REST audit of restwalk-mock in-process, and of small APIs that break one rule each."""
+
+from __future__ import annotations
+
+import httpx
+import orjson
+
+from explorer.core.survey.audit import Audit, grade_of, run_audit
+from explorer.core.survey.audit_probes import MISSING_PATH, PROBE_METHOD
+from explorer.core.survey.crawl import CrawlLimits, client_sends
+from explorer.core.survey.render_audit import audit_json, audit_text
+from tests.explorer.survey.fakes import FakeClock, handler_client, mock_client
+
+LIMITS = CrawlLimits(max_pages=40, delay=0, time_limit=60.0)
+
+
+async def audit_of(client_factory: object, url: str) -> Audit:
+    clock = FakeClock()
+    async with client_factory() as client:  # type: ignore[operator]
+        send, without_cookies = client_sends(client)
+        return await run_audit(
+            url,
+            send,
+            limits=LIMITS,
+            without_cookies=without_cookies,
+            clock=clock,
+            sleep=clock.sleep,
+        )
+
+
+def figure(audit: Audit, key: str, index: int) -> tuple[int, int]:
+    constraint = next(c for c in audit.constraints if c.key == key)
+    return constraint.figures[index].passed, constraint.figures[index].total
+
+
+async def test_restwalk_mock_keeps_the_constraints() -> None:
+    audit = await audit_of(mock_client, "http://mock/")
+    assert audit.grade == "A"
+    assert audit.level == 3
+    passed, total = figure(audit, "uniform", 0)
+    assert passed == total == 2  # 501 for the made-up method, at the root and a resource
+    passed, total = figure(audit, "uniform", 2)
+    assert passed == total > 0  # HEAD is GET without a body
+    passed, total = figure(audit, "errors", 0)
+    assert passed == total > 0  # every error is problem details
+    passed, total = figure(audit, "cacheable", 2)
+    assert passed == total > 0  # conditional GETs get 304
+    assert set(audit.versioning.styles) == {"uri", "header"}
+    assert audit.description is not None
+    text = audit_text(audit)
+    assert f"✓ {PROBE_METHOD} / → 501" in text
+    assert f"GET {MISSING_PATH} → 404 application/problem+json: problem details" in text
+    document = orjson.loads(audit_json(audit))
+    assert document["grade"] == "A"
+    assert [c["key"] for c in document["constraints"]] == [
+        "hypermedia",
+        "uniform",
+        "cacheable",
+        "stateless",
+        "errors",
+    ]
+
+
+def plain_api(request: httpx.Request) -> httpx.Response:
+    """An API of bare JSON: no link, no cache header, 404 as HTML, 200 to any method."""
+    if request.url.path == "/":
+        return httpx.Response(200, json={"books": "/books"})
+    if request.url.path == "/books":
+        return httpx.Response(200, json=[{"id": 1}, {"id": 2}])
+    if request.url.path.startswith("/books/"):
+        return httpx.Response(200, json={"id": 1, "title": "Dune"})
+    return httpx.Response(404, html="<h1>Not Found</h1>")
+
+
+async def test_a_plain_json_api_scores_low_and_the_examples_say_why() -> None:
+    audit = await audit_of(lambda: handler_client(plain_api), "http://api.test/")
+    assert audit.grade in ("D", "F")
+    assert audit.level <= 2
+    text = audit_text(audit)
+    assert f"✗ {PROBE_METHOD} / → 200: it answered as if the method meant something" in text
+    assert "✗ /books: no link; restwalk made 2 by convention (ids and page numbers)" in text
+    assert "✗ /books/{id}: reached only by links restwalk made by convention" in text
+    assert f"✗ GET {MISSING_PATH} → 404 text/html: a web page" in text
+    assert figure(audit, "cacheable", 0) == (0, 4)
+
+
+def session_api(request: httpx.Request) -> httpx.Response:
+    """An API that keeps state: the first answer sets a session, later ones need it."""
+    if "session=1" in request.headers.get("cookie", ""):
+        return httpx.Response(200, json={"_links": {"self": {"href": "/"}}})
+    if request.url.path == "/":
+        return httpx.Response(
+            200, headers={"Set-Cookie": "session=1; Path=/"}, json={"_links": {"a": {"href": "/a"}}}
+        )
+    return httpx.Response(401, json={"detail": "log in"})
+
+
+async def test_answers_that_change_without_the_cookie_show_state_on_the_server() -> None:
+    audit = await audit_of(lambda: handler_client(session_api), "http://api.test/")
+    stateless = next(c for c in audit.constraints if c.key == "stateless")
+    assert stateless.figures[0].passed < stateless.figures[0].total  # a cookie was set
+    needing = stateless.figures[1]
+    assert needing.total >= 1
+    assert needing.passed < needing.total
+    assert "state kept on the server" in audit_text(audit)
+    assert stateless.why == "answers change without the cookies: the server keeps session state"
+
+
+def test_grades() -> None:
+    assert [grade_of(s) for s in (0.95, 0.8, 0.65, 0.45, 0.1, None)] == [
+        "A",
+        "B",
+        "C",
+        "D",
+        "F",
+        "?",
+    ]

@@ -1,0 +1,215 @@
+"""The map screen (g), its audit tab, and the diff of two pages (D), with the Pilot."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Input, OptionList, Select, TabbedContent
+
+from explorer.core.survey.crawl import CrawlLimits
+from explorer.ui.dialogs.diff_pick import DiffPicker
+from explorer.ui.dialogs.version import VersionDialog
+from explorer.ui.screens import map_screen
+from explorer.ui.screens.diff_screen import DiffScreen
+from explorer.ui.screens.map_screen import MapScreen
+from explorer.ui.widgets.diff_pane import DiffPane
+from explorer.ui.widgets.map_tree import MapTree
+from mock_server import Settings
+from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+
+NO_LIMIT = Settings(host="127.0.0.1", port=0, rate_limit=None)
+
+
+async def until_screen(pilot: Pilot[int], kind: type[Screen[object]]) -> Screen[object]:
+    """Wait (by processing messages, never by time) until a screen of ``kind`` is on top.
+
+    A worker that awaits a dialog is still running: settling would wait forever.
+    """
+    for _ in range(100):
+        if isinstance(pilot.app.screen, kind):
+            return pilot.app.screen
+        await pilot.pause()
+    raise AssertionError(f"no {kind.__name__} came up; on top: {pilot.app.screen!r}")
+
+
+def tree_labels(tree: MapTree) -> list[str]:
+    labels: list[str] = []
+    stack = list(reversed(tree.root.children))
+    while stack:
+        node = stack.pop()
+        labels.append(node.label.plain)  # type: ignore[union-attr]
+        stack.extend(reversed(node.children))
+    return labels
+
+
+async def test_g_shows_the_pages_visited_and_the_links_not_followed(make_app: AppFactory) -> None:
+    app = make_app(settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.open_url("/customers")
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        assert isinstance(app.screen, MapScreen)
+        labels = tree_labels(app.screen.query_one(MapTree))
+        assert labels[0] == "Visited: 2 pages of 2 resources"
+        assert any(label.startswith("/customers  200 · application/hal+json") for label in labels)
+        assert any(label.startswith("Not followed yet: ") for label in labels)
+        assert any(label.startswith("rw:products") for label in labels)  # from the root
+        assert "/customers/2  Grace Hopper" in labels  # an embedded customer's self link
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is app.browser
+
+
+async def test_enter_on_a_link_not_followed_opens_it_in_the_browser(make_app: AppFactory) -> None:
+    app = make_app(settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        tree = app.screen.query_one(MapTree)
+        products = next(
+            node
+            for node in tree.root.children[1].children
+            if node.label.plain.startswith("rw:products")  # type: ignore[union-attr]
+        )
+        products.expand()
+        await pilot.pause()
+        tree.move_cursor(products.children[0])
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is app.browser
+        shown = app.browser.session.shown
+        assert shown is not None
+        assert shown.spec.url == "http://mock/products"
+        assert shown.status == 200
+
+
+async def test_m_maps_the_rest_and_the_tree_grows(
+    make_app: AppFactory, monkeypatch: object
+) -> None:
+    monkeypatch.setattr(  # type: ignore[attr-defined]
+        map_screen, "TUI_LIMITS", CrawlLimits(max_depth=1, delay=0, max_pages=30)
+    )
+    app = make_app(settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        labels = tree_labels(screen.query_one(MapTree))
+        visited = int(labels[0].split()[1])
+        assert visited > 10
+        assert app.browser.session.map.visited_count == visited  # the session's own map
+        status = str(screen.query_one("#survey-status").render())
+        assert status.startswith("Mapped ")
+
+
+async def test_a_audits_in_its_tab(make_app: AppFactory, monkeypatch: object) -> None:
+    monkeypatch.setattr(  # type: ignore[attr-defined]
+        map_screen, "TUI_LIMITS", CrawlLimits(max_depth=1, delay=0, max_pages=20)
+    )
+    app = make_app(settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        assert screen.query_one(TabbedContent).active == "audit-tab"
+        assert screen.audit is not None
+        text = str(screen.query_one("#audit-text").render())
+        assert text.startswith("REST audit of http://mock/: grade ")
+        assert "Uniform interface: 100%" in text
+        await pilot.press("t")
+        assert screen.query_one(TabbedContent).active == "map-tab"
+
+
+async def test_d_compares_two_pages_of_the_history_side_by_side(make_app: AppFactory) -> None:
+    app = make_app(settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.open_url("/customers/1")
+        await settle(pilot)
+        app.browser.open_url("/v2/customers/1")
+        await settle(pilot)
+        await pilot.press("D")
+        await until_screen(pilot, DiffPicker)
+        await pilot.press("enter")  # the page before this one
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DiffScreen)
+        comparison = screen.comparison
+        assert comparison.left_url == "http://mock/customers/1"
+        assert comparison.right_url == "http://mock/v2/customers/1"
+        changes = screen.query_one("#diff-changes", OptionList)
+        first = changes.get_option_at_index(0).prompt
+        assert str(first).startswith("✗ restructured address restructured")
+        left = screen.query_one("#diff-left", DiffPane)
+        right = screen.query_one("#diff-right", DiffPane)
+        assert (
+            '  "address": "12 St James\'s Square, London, LDN SW1Y 4JH",',
+            "breaking",
+        ) in left.lines
+        assert ('  "address": {', "breaking") in right.lines
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is app.browser
+
+
+async def test_d_compares_this_page_with_another_api_version(make_app: AppFactory) -> None:
+    app = make_app(settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.open_url("/products/1")
+        await settle(pilot)
+        await pilot.press("D")
+        picker = await until_screen(pilot, DiffPicker)
+        picker.query_one(OptionList).highlighted = 0  # this page in another version
+        await pilot.press("enter")
+        dialog = await until_screen(pilot, VersionDialog)
+        dialog.query_one("#version", Input).value = "2"
+        dialog.query_one("#style", Select).value = "query"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DiffScreen)
+        assert screen.comparison.right_url == "http://mock/products/1?version=2  [v2 (query)]"
+        assert screen.comparison.breaking == ()
+        kinds = [c.kind for c in screen.comparison.changes or ()]
+        assert "added" in kinds
+        assert len(app.browser.history.pages) == 2  # the other version is no page of the walk
+
+
+async def test_no_answer_from_the_entry_is_said_not_graded() -> None:
+    import httpx
+
+    from explorer.core.client import Client
+    from explorer.ui.app import create_app
+
+    def refuse(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("Connection refused", request=request)
+
+    app = create_app("http://api.test/", client=Client(transport=httpx.MockTransport(refuse)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        await pilot.press("m")
+        await settle(pilot)
+        status = str(screen.query_one("#survey-status").render())
+        assert status.startswith("No answer from http://api.test/: ")
+        await pilot.press("a")
+        await settle(pilot)
+        assert str(screen.query_one("#audit-text").render()).startswith("No answer from")
+        await pilot.press("escape", "D")
+        await settle(pilot)
+        assert app.screen is app.browser  # nothing to compare: a notification, no picker
