@@ -2,21 +2,29 @@
 
 Builds a realistic HAL collection (orders, each with several ``_links``, curies
 inherited from the top, and HAL-FORMS ``_templates`` with properties), then
-times :func:`explorer.core.hypermedia.find_links` on it and prints the median
-of a few runs and the links per second. The target is under one second.
+times :func:`explorer.core.hypermedia.search_links` on it, every link of it
+(the 100,000-link and 3-second bounds lifted, so the whole document is read),
+and, in the same run, interleaved, the peer that sets the floor: ``orjson.loads``
+of the same bytes and freeing the result, the parse every finder needs first.
+It prints the median wall-clock and CPU time of each (the machine may be
+shared: wall time is then the higher), the links a second, and whether the
+target is met: under 0.3 s.
 
-Run: ``.venv/bin/python bench/bench_links.py [--size-mb 10] [--runs 5]``
+Run: ``.venv/bin/python bench/bench_links.py [--size-mb 10] [--runs 9] [--profile]``
+(``--profile`` prints where one run's time goes, by cProfile).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import time
+from collections.abc import Callable
 
 import orjson
 
-from explorer.core.hypermedia import find_links
+from explorer.core.hypermedia import LinkSearch, search_links
 
 BASE = "http://127.0.0.1:8000/orders?limit=100&offset=0"
 STATUSES = ("draft", "placed", "shipped", "cancelled")
@@ -106,36 +114,77 @@ def build_document(size_mb: float) -> bytes:
     return orjson.dumps(doc)
 
 
+TARGET = 0.3
+
+
+def _timed(function: Callable[[], object]) -> tuple[float, float]:
+    """(wall, cpu) seconds of one call; what it returns is dropped inside the timing
+    (freeing a parsed document is part of the work)."""
+    start, start_cpu = time.perf_counter(), time.process_time()
+    function()
+    return time.perf_counter() - start, time.process_time() - start_cpu
+
+
 def main() -> None:
-    """Build the document, time the finder, print the figures."""
+    """Build the document, time the finder and the peer, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size-mb", type=float, default=10.0)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--profile", action="store_true", help="print a cProfile of one run")
     args = parser.parse_args()
     body = build_document(args.size_mb)
     headers = [
         ("Content-Type", "application/hal+json"),
         ("Link", '</orders?offset=0>; rel="first"'),
     ]
-    timings = []
-    cpu = []
-    count = 0
+
+    def find() -> LinkSearch:
+        return search_links(
+            BASE, 200, headers, body, "application/hal+json", max_links=10**9, max_seconds=1e9
+        )
+
+    def parse() -> None:
+        gc.disable()  # as search_links does while a parsed body is alive
+        try:
+            orjson.loads(body)
+        finally:
+            gc.enable()
+
+    found = find()  # a first run: imports, caches
+    count, stopped = len(found.links), found.stopped
+    del found
+    finder: list[tuple[float, float]] = []
+    floor: list[tuple[float, float]] = []
     for _ in range(args.runs):
-        start, start_cpu = time.perf_counter(), time.process_time()
-        links = find_links(BASE, 200, headers, body, "application/hal+json")
-        timings.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - start_cpu)
-        count = len(links)
-        del links
-    median = statistics.median(timings)
-    print(f"document: {len(body) / 1_000_000:.1f} MB HAL, {count} links")
-    runs = ", ".join(f"{t:.3f}" for t in timings)
-    print(f"find_links: median {median:.3f} s over {args.runs} runs ({runs})")
+        finder.append(_timed(find))
+        floor.append(_timed(parse))
+    wall = statistics.median(t for t, _ in finder)
+    cpu = statistics.median(c for _, c in finder)
+    floor_wall = statistics.median(t for t, _ in floor)
+    floor_cpu = statistics.median(c for _, c in floor)
     print(
-        f"cpu time: median {statistics.median(cpu):.3f} s (wall above is higher on a busy machine)"
+        f"document: {len(body) / 1_000_000:.1f} MB HAL, {count:,} links ({stopped or 'all found'})"
     )
-    print(f"throughput: {count / median:,.0f} links/s, {len(body) / 1_000_000 / median:.1f} MB/s")
-    print("target: under 1 s:", "met" if median < 1.0 else "NOT met")
+    print(f"runs: {args.runs}, medians (wall-clock; CPU)")
+    print(f"  search_links:  {wall:.3f} s; {cpu:.3f} s CPU  ({count / wall:,.0f} links/s)")
+    print(f"  orjson.loads:  {floor_wall:.3f} s; {floor_cpu:.3f} s CPU  (the peer: parse and free)")
+    print(f"  finding beyond the parse: {wall - floor_wall:.3f} s; {cpu - floor_cpu:.3f} s CPU")
+    print(
+        f"  search_links / orjson.loads: {wall / floor_wall:.1f}x wall, {cpu / floor_cpu:.1f}x CPU"
+    )
+    finds = ", ".join(f"{t:.3f}" for t, _ in finder)
+    print(f"  every run of search_links (wall): {finds}")
+    verdict = "met" if wall < TARGET else "NOT met"
+    print(f"target: under {TARGET} s (median wall-clock): {verdict}")
+    if wall >= TARGET and cpu < TARGET:
+        print(f"  (the CPU time is under {TARGET} s: the machine was busy)")
+    if args.profile:
+        import cProfile
+        import pstats
+
+        profile = cProfile.Profile()
+        profile.runcall(find)
+        pstats.Stats(profile).sort_stats("tottime").print_stats(15)
 
 
 if __name__ == "__main__":

@@ -63,12 +63,17 @@ class DisplayText:
     """
 
     def __init__(
-        self, data: bytes, language: str | None = None, notes: tuple[str, ...] = ()
+        self,
+        data: bytes,
+        language: str | None = None,
+        notes: tuple[str, ...] = (),
+        *,
+        compressed: bool | None = None,
     ) -> None:
         self.language = language
         self.notes = notes
         self.size = len(data)
-        self.compressed = len(data) > COMPRESS_ABOVE
+        self.compressed = len(data) > COMPRESS_ABOVE if compressed is None else compressed
         self._chunks: list[bytes] = []
         self._block_first_line: list[int] = []
         self._cache: OrderedDict[int, list[bytes]] = OrderedDict()
@@ -91,6 +96,35 @@ class DisplayText:
 
     def __len__(self) -> int:
         return self._line_count
+
+    def extended(self, more: bytes) -> DisplayText:
+        """This text with ``more`` after it, as :class:`DisplayText` of both would be.
+
+        The blocks of this text are shared, not copied (only its last block is cut
+        again, with ``more``): texts that grow a page at a time (the TUI's ``+``) cost
+        the memory of their pages once, however many of them the history keeps. A
+        text that grows past :data:`COMPRESS_ABOVE` has its blocks compressed then.
+        """
+        compressed = self.compressed or self.size + len(more) > COMPRESS_ABOVE
+        blocks = self._chunks
+        if compressed and not self.compressed:
+            blocks = [zlib.compress(chunk, 1) for chunk in blocks]
+        last = blocks[-1]
+        tail = DisplayText(
+            (zlib.decompress(last) if compressed else last) + more,
+            self.language,
+            compressed=compressed,
+        )
+        joined = DisplayText(b"", self.language, self.notes, compressed=compressed)
+        start = self._block_first_line[-1]
+        joined._chunks = [*blocks[:-1], *tail._chunks]
+        joined._block_first_line = [
+            *self._block_first_line[:-1],
+            *(start + first for first in tail._block_first_line),
+        ]
+        joined._line_count = start + tail._line_count
+        joined.size = self.size + len(more)
+        return joined
 
     @property
     def blocks(self) -> int:

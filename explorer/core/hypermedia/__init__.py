@@ -51,7 +51,7 @@ from explorer.core.hypermedia.problem import add_problem_links, looks_like_probl
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.hypermedia.siren import add_siren_links, looks_like_siren
 from explorer.core.hypermedia.url_fields import add_url_fields
-from explorer.core.hypermedia.walk import url_candidates
+from explorer.core.hypermedia.walk import Candidates, url_candidates
 from explorer.core.link import Link
 
 __all__ = ["MAX_LINKS", "MAX_SECONDS", "LinkSearch", "find_links", "search_links"]
@@ -218,19 +218,27 @@ def _body(body: bytes, media_type: str, collector: Collector) -> None:
 
 
 def _json(doc: object, declared: str | None, collector: Collector) -> None:
-    sniffed_links_format = False
-    for name, sniff, read in JSON_FORMATS:
-        if name == declared:
-            read(doc, collector)
-            continue
-        if name in ("jsonapi", "siren"):
-            if declared in ("jsonapi", "siren") or sniffed_links_format or not sniff(doc):
+    strings = Candidates(collector.claimed, collector.check_time)
+    read: list[str] = []
+    for name, sniff, reader in JSON_FORMATS:
+        if name != declared:
+            if name in ("jsonapi", "siren") and (
+                declared in ("jsonapi", "siren") or "jsonapi" in read or "siren" in read
+            ):
+                continue  # both use ``links``: only one of them is sniffed
+            if not sniff(doc):
                 continue
-            sniffed_links_format = True
-            read(doc, collector)
-        elif sniff(doc):
-            read(doc, collector)
-    hits = url_candidates(doc, collector.claimed, collector.check_time)
+        if name == "hal":
+            add_hal_links(doc, collector, strings)
+        else:
+            reader(doc, collector)
+        read.append(name)
+    # A HAL reader alone walked the whole document, handing the generic passes
+    # what it did not read; after any other format they walk it themselves.
+    if read == ["hal"] and isinstance(doc, dict):
+        hits = strings.hits
+    else:
+        hits = url_candidates(doc, collector.claimed, collector.check_time)
     add_url_fields(doc, collector, hits)
     add_guesses(doc, collector, hits)
     add_convention_links(doc, collector)

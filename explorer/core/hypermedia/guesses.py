@@ -16,7 +16,7 @@ the first book had the same author).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from explorer.core.hypermedia.collector import Collector, child, is_template
 from explorer.core.hypermedia.walk import StringHit, iter_strings
@@ -37,8 +37,10 @@ def looks_like_url(value: str) -> bool:
     return len(value) <= _MAX_LENGTH and not any(ch.isspace() for ch in value)
 
 
-def add_guesses(doc: object, collector: Collector, hits: Iterable[StringHit] | None = None) -> None:
+def add_guesses(doc: object, collector: Collector, hits: Sequence[StringHit] | None = None) -> None:
     """Add a guessed Link for each URL-looking string not yet found."""
+    if hits is not None and not hits:
+        return  # (the set below costs a moment on a page of 100,000 links)
     declared = {link.href for link in collector.links}
     guessed: set[tuple[str, str]] = set()  # (container pointer, href)
     claimed = collector.claimed

@@ -24,6 +24,11 @@ HAL-FORMS: each ``_templates`` member becomes an action Link whose ``rel`` and
 (default ``application/json``), and the ``properties`` as form fields. A
 template without ``target`` targets the resource's ``self`` link (the request
 URL when there is none).
+
+Read through :func:`~explorer.core.hypermedia.find_links`, the reader also hands
+every member it does not read itself (a resource's own data) to the generic
+passes' :class:`~explorer.core.hypermedia.walk.Candidates`, so a large HAL
+page is walked once rather than twice.
 """
 
 from __future__ import annotations
@@ -37,24 +42,33 @@ from explorer.core.hypermedia.collector import (
     fast_link,
     form_value,
     is_template,
+    link_from,
     plain_link,
     text,
 )
+from explorer.core.hypermedia.walk import Candidates
 from explorer.core.link import FormField, Link
 from explorer.core.templates import TemplateError, expand_template
 
 _MAX_DEPTH = 400
+Attributes = tuple[tuple[str, str], ...]
 _FIELD_CACHE_LIMIT = 10_000
 
 
 class _Caches:
-    """What one document repeats: curie expansions and HAL-FORMS properties."""
+    """What one document repeats (curie expansions, HAL-FORMS properties), and where
+    the members the reader does not read go (``strings``, or None)."""
 
-    __slots__ = ("curies", "fields")
+    __slots__ = ("curies", "extras", "fields", "strings")
 
-    def __init__(self) -> None:
+    def __init__(self, strings: Candidates | None) -> None:
         self.curies: dict[tuple[str, str], str | None] = {}
+        #: Per curies mapping (by identity; the mapping is kept alive with its entry,
+        #: so the identity is not reused): each relation's ``rel-uri`` attribute.
+        self.extras: dict[int, tuple[dict[str, str], dict[str, Attributes]]] = {}
+        #: A HAL-FORMS property's exact JSON → its field.
         self.fields: dict[bytes, FormField] = {}
+        self.strings = strings
 
 
 def looks_like_hal(doc: object) -> bool:
@@ -62,8 +76,13 @@ def looks_like_hal(doc: object) -> bool:
     return isinstance(doc, dict) and ("_links" in doc or "_embedded" in doc or "_templates" in doc)
 
 
-def add_hal_links(doc: object, collector: Collector) -> None:
-    """Add every link, embedded link and HAL-FORMS template of a HAL document."""
+def add_hal_links(doc: object, collector: Collector, strings: Candidates | None = None) -> None:
+    """Add every link, embedded link and HAL-FORMS template of a HAL document.
+
+    With ``strings``, every member of ``doc`` that is not read here goes there (in
+    document order, as :func:`~explorer.core.hypermedia.walk.url_candidates` would
+    find them), so the generic passes need not walk ``doc`` again.
+    """
     if not isinstance(doc, dict):
         return
     resolver = collector.resolver
@@ -71,9 +90,10 @@ def add_hal_links(doc: object, collector: Collector) -> None:
     if api_root is not None:
         collector.resolver = resolver.with_base(api_root)
     try:
-        _resource(doc, "", {}, collector, _Caches(), 0)
+        _resource(doc, "", {}, collector, _Caches(strings), 0)
     finally:
         collector.resolver = resolver
+    collector.added()
 
 
 def _eve_api_root(doc: dict[str, object]) -> str | None:
@@ -102,42 +122,64 @@ def _resource(
     depth: int,
 ) -> None:
     links = resource.get("_links")
-    if isinstance(links, dict):
-        curies = _curies(links.get("curies"), curies)
+    if type(links) is dict and "curies" in links:
+        curies = _curies(links["curies"], curies)
+    strings = cache.strings
     for key, value in resource.items():
-        if key == "_links" and isinstance(value, dict):
-            collector.claim(f"{pointer}/_links")
-            _links(value, f"{pointer}/_links", curies, collector, cache)
-        elif key == "_embedded" and depth < _MAX_DEPTH:
-            base = f"{pointer}/_embedded"
-            if isinstance(value, dict):
-                for name, embedded in value.items():
-                    here = child(base, name)
-                    if isinstance(embedded, dict):
-                        _resource(embedded, here, curies, collector, cache, depth + 1)
-                    elif isinstance(embedded, list):
-                        _resources(embedded, here, curies, collector, cache, depth + 1)
-            elif isinstance(value, list):  # drf-hal-json: the items, unnamed
-                _resources(value, base, curies, collector, cache, depth + 1)
-        elif key == "_items" and depth == 0 and isinstance(value, list):
-            _resources(value, "/_items", curies, collector, cache, 1)  # Eve's page of items
-        elif key == "_templates" and isinstance(value, dict):
-            collector.claim(f"{pointer}/_templates")
-            self_href = _self_href(links)
-            _templates(value, f"{pointer}/_templates", self_href, collector, cache)
+        if key == "_links" and type(value) is dict:
+            here = f"{pointer}/_links"
+            collector.claim(here)
+            _links(value, here, curies, collector, cache)
+        elif key == "_embedded" and depth < _MAX_DEPTH and type(value) in (dict, list):
+            _embedded(value, f"{pointer}/_embedded", curies, collector, cache, depth + 1)  # type: ignore[arg-type]
+        elif key == "_items" and depth == 0 and type(value) is list:  # Eve's page of items
+            _resources(value, "/_items", "_items", curies, collector, cache, 1)
+        elif key == "_templates" and type(value) is dict:
+            here = f"{pointer}/_templates"
+            collector.claim(here)
+            _templates(value, here, links, collector, cache)
+        elif strings is not None and type(value) in (str, dict, list):
+            strings.member(pointer, key, value, key)  # (numbers, booleans, null: nothing)
 
 
-def _resources(
-    items: list[object],
-    pointer: str,
+def _embedded(
+    value: dict[str, object] | list[object],
+    base: str,
     curies: dict[str, str],
     collector: Collector,
     cache: _Caches,
     depth: int,
 ) -> None:
+    """The resources of an ``_embedded`` object (or drf-hal-json's array of them)."""
+    if type(value) is list:  # drf-hal-json: the items, unnamed
+        _resources(value, base, "_embedded", curies, collector, cache, depth)
+        return
+    for name, embedded in value.items():  # type: ignore[union-attr]
+        if type(embedded) is dict:
+            _resource(embedded, child(base, name), curies, collector, cache, depth)
+        elif type(embedded) is list:
+            _resources(embedded, child(base, name), name, curies, collector, cache, depth)
+        elif cache.strings is not None:
+            cache.strings.member(base, name, embedded, name)
+
+
+def _resources(
+    items: list[object],
+    pointer: str,
+    name: str,
+    curies: dict[str, str],
+    collector: Collector,
+    cache: _Caches,
+    depth: int,
+) -> None:
+    """The resources of an array (``name`` is the array's key)."""
     for index, item in enumerate(items):
-        if isinstance(item, dict):
+        if type(item) is dict:
             _resource(item, f"{pointer}/{index}", curies, collector, cache, depth)
+            if not index % 64:
+                collector.added()  # the bounds, now and then
+        elif cache.strings is not None:
+            cache.strings.member(pointer, index, item, name)
 
 
 def _curies(value: object, inherited: dict[str, str]) -> dict[str, str]:
@@ -185,6 +227,14 @@ def _expand_curie(
     return expanded
 
 
+def _rel_extras(curies: dict[str, str], cache: _Caches) -> dict[str, Attributes]:
+    """The ``rel-uri`` attribute of each relation seen under ``curies``, filled as met."""
+    entry = cache.extras.get(id(curies))
+    if entry is None:
+        entry = cache.extras[id(curies)] = (curies, {})
+    return entry[1]
+
+
 def _links(
     links: dict[str, object],
     pointer: str,
@@ -192,42 +242,63 @@ def _links(
     c: Collector,
     cache: _Caches,
 ) -> None:
-    # The whole ``_links`` object is claimed by the caller, so links are appended
-    # directly, without claiming each one: this loop runs once per link.
+    # The hottest loop of link finding: a 10 MB HAL page holds 100,000 link objects,
+    # most of them ``{"href": ...}``. The whole ``_links`` object is claimed by the
+    # caller, so links are appended without claiming each.
     append = c.links.append
     resolve = c.resolver.resolve
+    extras = _rel_extras(curies, cache) if curies else None
     for rel, value in links.items():
         # child() inlined: this line runs once per relation of every resource.
         here = f"{pointer}/{rel}" if "/" not in rel and "~" not in rel else child(pointer, rel)
-        extra: tuple[tuple[str, str], ...] = ()
-        if curies and ":" in rel:
-            rel_uri = _expand_curie(rel, curies, c, cache)
-            if rel_uri is not None:
-                extra = (("rel-uri", rel_uri),)
-        if type(value) is dict:
-            objects: list[tuple[str, object]] | tuple[tuple[str, object]] = ((here, value),)
-        elif type(value) is list:
-            objects = [(f"{here}/{index}", item) for index, item in enumerate(value)]
-        elif type(value) is str:
-            objects = ((here, value),)
-        else:
+        extra: Attributes = ()
+        if extras is not None and ":" in rel:
+            found = extras.get(rel)
+            if found is None:
+                rel_uri = _expand_curie(rel, curies, c, cache)
+                found = extras[rel] = (("rel-uri", rel_uri),) if rel_uri is not None else ()
+            extra = found
+        if type(value) is dict and len(value) == 1:  # the common {"href": ...}
+            href = value.get("href")
+            if type(href) is str:
+                append(plain_link(rel, resolve(href), here, extra))
+                continue
+        elif type(value) is list and len(value) < 4096:  # (a longer one checks the bounds)
+            for index, item in enumerate(value):
+                href = item.get("href") if type(item) is dict and len(item) == 1 else None
+                if type(href) is str:
+                    append(plain_link(rel, resolve(href), f"{here}/{index}", extra))
+                elif type(item) is not list:  # (an array in the array is no link)
+                    _link_value(rel, item, f"{here}/{index}", extra, c)
             continue
-        for source, obj in objects:
-            if type(obj) is str:  # drf-hal-json writes a link as its bare URL
-                if obj:
-                    append(plain_link(rel, resolve(obj), source, extra))
-                continue
-            if type(obj) is not dict:
-                continue
-            href = obj.get("href")
-            if type(href) is not str:
-                if href is None and rel == "related":
-                    _named_links(obj, source, c)
-                continue
-            if len(obj) == 1:  # the common {"href": ...}: nothing else to read
-                append(plain_link(rel, resolve(href), source, extra))
-            else:
-                append(_link(rel, obj, href, source, extra, c))
+        _link_value(rel, value, here, extra, c)
+
+
+def _link_value(rel: str, value: object, source: str, extra: Attributes, c: Collector) -> None:
+    """A member of ``_links`` other than ``{"href": ...}``: a link object with more
+    members, an array of link objects, drf-hal-json's bare URL (``null`` for none),
+    Eve's ``related`` links grouped by field, or nothing to read."""
+    if type(value) is list:
+        for index, item in enumerate(value):
+            if type(item) is not list:  # (an array in the array is no link)
+                _link_value(rel, item, f"{source}/{index}", extra, c)
+                if not index % 4096:
+                    c.added()  # the bounds, now and then: an array may be long
+        return
+    if type(value) is str:
+        if value:
+            c.links.append(plain_link(rel, c.resolver.resolve(value), source, extra))
+        return
+    if type(value) is not dict:
+        return
+    href = value.get("href")
+    if type(href) is str:
+        if len(value) == 1:
+            c.links.append(plain_link(rel, c.resolver.resolve(href), source, extra))
+        else:
+            c.links.append(_link(rel, value, href, source, extra, c))
+    elif href is None and rel == "related":
+        _named_links(value, source, c)
 
 
 def _named_links(named: dict[str, object], pointer: str, c: Collector) -> None:
@@ -247,10 +318,10 @@ def _link(
     obj: dict[str, object],
     href: str,
     source: str,
-    extra: tuple[tuple[str, str], ...],
+    extra: Attributes,
     c: Collector,
 ) -> Link:
-    values: dict[str, object] = {"rel": rel, "source": source}
+    values: dict[str, object] = {"rel": rel, "href": href, "source": source}
     attributes = extra
     templated = False
     for key, value in obj.items():
@@ -264,46 +335,64 @@ def _link(
                 attributes = (("profile", value), *attributes)
         elif key == "deprecation" and value:
             values["deprecation"] = c.resolver.resolve(value) if type(value) is str else "true"
-    values["templated"] = templated
     values["href"] = c.resolver.resolve(href, templated)
-    values["attributes"] = attributes
-    return fast_link(**values)
+    if templated:
+        values["templated"] = True
+    if attributes:
+        values["attributes"] = attributes
+    return link_from(values)
+
+
+#: Methods as templates write them, upper-cased once.
+_METHODS = {name: name for name in ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD")}
 
 
 def _templates(
     templates: dict[str, object],
     pointer: str,
-    self_href: str | None,
+    links: object,
     c: Collector,
     cache: _Caches,
 ) -> None:
+    append = c.links.append  # the whole ``_templates`` object is claimed by the caller
+    resolve = c.resolver.resolve
+    self_href: str | None = None
     for key, template in templates.items():
-        if not isinstance(template, dict):
+        if type(template) is not dict:
             continue
-        target = text(template.get("target")) or self_href
-        templated = target is not None and is_template(target)
-        href = c.resolver.resolve(target, templated) if target else c.resolver.base
+        target = template.get("target")
+        if type(target) is not str or not target:
+            if self_href is None:
+                self_href = _self_href(links) or ""
+            target = self_href
+        templated = "{" in target and is_template(target)
         method = template.get("method")
-        content_type = template.get("contentType")
-        title = template.get("title")
-        c.links.append(  # the whole ``_templates`` object is claimed by the caller
-            fast_link(
-                rel=key,
-                href=href,
-                method=method.upper() if isinstance(method, str) and method else "GET",
-                title=title if isinstance(title, str) else None,
-                templated=templated,
-                source=child(pointer, key),
-                fields=_properties(template.get("properties"), cache.fields),
-                content_type=content_type if isinstance(content_type, str) else "application/json",
-                name=key,
-            )
+        method = (
+            (_METHODS.get(method) or method.upper()) if type(method) is str and method else "GET"
         )
+        content_type = template.get("contentType")
+        values: dict[str, object] = {
+            "rel": key,
+            "href": resolve(target, templated) if target else c.resolver.base,
+            "method": method,
+            "source": f"{pointer}/{key}"
+            if "/" not in key and "~" not in key
+            else child(pointer, key),
+            "content_type": content_type if type(content_type) is str else "application/json",
+            "name": key,
+        }
+        title = template.get("title")
+        if type(title) is str:
+            values["title"] = title
+        if templated:
+            values["templated"] = True
+        properties = template.get("properties")
+        if type(properties) is list and properties:
+            values["fields"] = _properties(properties, cache.fields)
+        append(link_from(values))
 
 
-def _properties(value: object, cache: dict[bytes, FormField]) -> tuple[FormField, ...]:
-    if not isinstance(value, list):
-        return ()
+def _properties(value: list[object], cache: dict[bytes, FormField]) -> tuple[FormField, ...]:
     fields = []
     for prop in value:
         if type(prop) is not dict or type(prop.get("name")) is not str:

@@ -49,6 +49,17 @@ class Resolver:
         """``href`` made absolute; templates per the module's rule."""
         if templated and "{" in href:
             return self._resolve_template(href)
+        # The commonest shape, a root-relative path with nothing to normalise, is
+        # joined here: cheaper than the cache, which one-off paths would fill.
+        if (
+            href[:1] == "/"
+            and self._origin
+            and href[1:2] != "/"
+            and "/." not in href
+            and "\\" not in href
+            and not href[-1].isspace()
+        ):
+            return self._origin + href
         cached = self._cache.get(href)
         if cached is not None:
             return cached

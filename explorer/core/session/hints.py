@@ -11,6 +11,7 @@ from http import HTTPStatus
 
 from explorer.core.errors import ConnectError, InvalidRequest, LoginFailed, RestwalkError, Timeout
 from explorer.core.session.history import Page
+from explorer.core.session.page_stack import can_add_below, stack_hint
 
 _BY_STATUS: dict[int, str] = {
     HTTPStatus.UNAUTHORIZED: (
@@ -59,6 +60,8 @@ def key_hint(page: Page) -> str:
         return "Not your fault: press r to try again later."
     if status >= HTTPStatus.BAD_REQUEST:
         return "Press e for the full explanation; c composes a corrected request."
+    if page.stack is not None:
+        return stack_hint(page)
     if page.links:
         actions: list[str] = []
         for number, link in enumerate(page.links, start=1):  # actions come first
@@ -67,11 +70,12 @@ def key_hint(page: Page) -> str:
             actions.append(f"{link.rel} ({number})")
         doing = f"Actions here: {', '.join(actions)}. " if actions else ""
         count = max(page.links_found, len(page.links))
+        more = "; + adds the next page below" if can_add_below(page) else ""
         if count == 1:
-            return f"{doing}1 link: type 1 to follow it (or Enter); c composes any request."
+            return f"{doing}1 link: type 1 to follow it (or Enter); c composes any request{more}."
         return (
             f"{doing}{count:,} links: type a link's number to follow it "
-            "(or f, arrows, Enter); c composes any request."
+            f"(or f, arrows, Enter); c composes any request{more}."
         )
     return "No links here: alt+left goes back, c composes a request."
 

@@ -10,11 +10,15 @@ scroll), as opaque view state the front end gives and gets back.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from explorer.core.errors import RestwalkError
 from explorer.core.exchange import Exchange, ReceivedResponse
 from explorer.core.link import Link
 from explorer.core.request import RequestSpec
+
+if TYPE_CHECKING:
+    from explorer.core.session.page_stack import Stack
 
 #: How many pages are kept; the oldest go first.
 MAX_PAGES = 200
@@ -40,6 +44,8 @@ class Page:
     reading: bool = False
     #: For a 304: the response the session already had, whose body is still valid.
     revalidated: ReceivedResponse | None = None
+    #: Pages shown above this one's items by ``+`` (this page is the last of them).
+    stack: Stack | None = None
     #: When the request was sent (seconds since the epoch), for a HAR export of the walk.
     sent_at: float | None = None
 
@@ -54,7 +60,8 @@ class Page:
         url = self.exchange.response.url if self.exchange else self.spec.url
         path = _path_of(url)
         method = self.spec.method
-        return path if method == "GET" else f"{method} {path}"
+        label = path if method == "GET" else f"{method} {path}"
+        return label if self.stack is None else f"+{label}"
 
 
 def _path_of(url: str) -> str:

@@ -60,6 +60,13 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
         show=False,
         tooltip="The API's OpenAPI operations (its service-desc): Enter opens one in the composer",
     ),
+    Binding(
+        "plus",
+        "more_pages",
+        "More",
+        show=False,
+        tooltip="Add the next page below this one, as an endless scroll (its 'next' link)",
+    ),
     Binding("S", "save_request", "Save", show=False, tooltip="Save the request to a .http file"),
     Binding(
         "o",

@@ -42,6 +42,8 @@ WALK = """\
    previous match); **|** filters a JSON body with JSONPath or jq; **W** wraps long
    lines; **y** copies the body, a line, a header, a link's URL, or the request as curl
    or HTTPie; **d** saves the body to a file.
+   **+** adds the next page's items below the ones shown (its `next` link), up to 100
+   pages; back shows them as they were.
 9. **S** saves the request to a `.http` file (the format of the JetBrains HTTP Client
    and VS Code's REST Client; F2 in the composer too), **o** opens one of a file's
    requests in the composer with its `{{variables}}` put in, **E** picks their
@@ -60,7 +62,9 @@ WALK = """\
     compares this page with another of the history, or with itself in another API
     version, side by side: what breaks a client is marked red.
 13. **l** opens the learning screen: every status code, header, method and REST
-    constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too.
+    constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too,
+    and `follow next#2` or `follow child[title=books]` follows the link those words
+    name, as `restwalk request --follow` does.
 """
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from textual import events, on, work
 from textual.app import ComposeResult
+from textual.command import Provider
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
@@ -29,6 +30,7 @@ from explorer.ui.screens.browser_dialogs import BrowserDialogs
 from explorer.ui.screens.browser_http_files import BrowserHttpFiles, HttpFilesState
 from explorer.ui.screens.browser_keep import BrowserKeep
 from explorer.ui.screens.browser_keys import BROWSER_KEYS
+from explorer.ui.screens.browser_pages import BrowserPages
 from explorer.ui.screens.browser_reading import BrowserReading
 from explorer.ui.screens.browser_survey import BrowserSurvey
 from explorer.ui.widgets.breadcrumb import Breadcrumb
@@ -45,6 +47,13 @@ if TYPE_CHECKING:
 # The dialogs are imported where they open: the first screen does not wait for them.
 
 
+def _follow_commands() -> type[Provider]:
+    """The palette's "follow WORDS" provider, imported when the palette first opens."""
+    from explorer.ui.follow_commands import FollowCommands
+
+    return FollowCommands
+
+
 class BrowserScreen(
     BrowserCarry,
     BrowserDialogs,
@@ -53,6 +62,7 @@ class BrowserScreen(
     BrowserConnection,
     BrowserKeep,
     BrowserSurvey,
+    BrowserPages,
 ):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
@@ -60,6 +70,7 @@ class BrowserScreen(
     #: When the screen comes back (a dialog closed) with nothing focused: the links.
     AUTO_FOCUS = "#links RowTable"
     BINDINGS = BROWSER_KEYS
+    COMMANDS = {_follow_commands}
 
     def __init__(self, client: Client, start_url: str | None, *, mock_users: bool) -> None:
         super().__init__()
@@ -299,8 +310,9 @@ class BrowserScreen(
             self._restore_view()
 
     def action_cancel(self) -> None:
-        """Escape: cancel the request (or the login) on its way; the page shown stays."""
-        busy = [w for w in self.workers if w.group in ("fetch", "login") and w.is_running]
+        """Escape: cancel the request (the login, the page + adds) on its way; the page shown
+        stays."""
+        busy = [w for w in self.workers if w.group in ("fetch", "login", "more") and w.is_running]
         if not busy:
             return
         for worker in busy:

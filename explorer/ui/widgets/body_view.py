@@ -170,6 +170,12 @@ class BodyView(ScrollView, can_focus=True):
         # A newer body meanwhile makes this one's result stale (see _formatted).
         call_after_paint(self, partial(self._format_in_thread, generation, body, media_type))
 
+    def show_display(self, text: DisplayText) -> None:
+        """Show ``text``, prepared off the UI thread (pages stacked by ``+``), from its top."""
+        self._new_body()
+        self._scroll_home()
+        self._set(text, text.notes)
+
     def show_filtered(self, text: DisplayText) -> None:
         """Show a filter's result in place of the body (which :meth:`unfilter` brings back)."""
         if self._unfiltered is None:

@@ -72,7 +72,9 @@ class ResponseTabs(Vertical):
         self.page = page
         body_view = self.body_view
         exchange = page.exchange
-        if exchange is not None:
+        if page.stack is not None:  # pages shown one below the other (+)
+            body_view.show_display(page.stack.text)
+        elif exchange is not None:
             response = exchange.response
             shown = page.revalidated or response
             if shown.body:
@@ -261,10 +263,16 @@ class ResponseTabs(Vertical):
             bar.show_status("")
             return
         bar.show_status("filtering…")
-        self._filter_in_thread(bar.language, bar.value, shown.body)
+        if page is not None and page.stack is not None:  # the pages shown, as one array
+            scope = f" (over the {page.stack.pages} pages shown, as an array of them)"
+            self._filter_in_thread(bar.language, bar.value, page.stack.documents(), scope)
+        else:
+            self._filter_in_thread(bar.language, bar.value, shown.body)
 
     @work(thread=True, exclusive=True, group="filter", description="filter body")
-    def _filter_in_thread(self, language: Language, expression: str, body: bytes) -> None:
+    def _filter_in_thread(
+        self, language: Language, expression: str, body: bytes, scope: str = ""
+    ) -> None:
         """Filter ``body`` (a large one in a child process: see core.filter_process)."""
         worker = get_current_worker()
         try:
@@ -275,7 +283,7 @@ class ResponseTabs(Vertical):
             return
         if result is None or worker.is_cancelled:
             return
-        note = f"{LANGUAGE_NAMES[language]} {expression}: {result.summary}"
+        note = f"{LANGUAGE_NAMES[language]} {expression}{scope}: {result.summary}"
         if result.hint:
             note += f" ({result.hint})"
         text = DisplayText(result.text, "json", (visible_line(note),))

@@ -103,3 +103,37 @@ def test_quick_lines_match_orjson(value: object) -> None:
     expected = orjson.dumps(value, option=orjson.OPT_INDENT_2).decode().split("\n")
     assert quick_json_lines(compact, max_lines=10_000) == expected
     assert quick_json_lines(compact, max_lines=3) == expected[:3]
+
+
+@pytest.mark.parametrize("block_size", [4, 64 * 1024])
+@given(
+    first=st.text(alphabet="ab\n é", max_size=120),
+    more=st.lists(st.text(alphabet="ab\n é", max_size=120), max_size=4),
+    compress_above=st.sampled_from([-1, 100, 10**9]),
+)
+def test_an_extended_text_is_the_text_of_both(
+    block_size: int, first: str, more: list[str], compress_above: int
+) -> None:
+    # (monkeypatch is function-scoped: hypothesis's examples share it, so it is set by hand)
+    saved = body_module.BLOCK_SIZE, body_module.COMPRESS_ABOVE
+    body_module.BLOCK_SIZE, body_module.COMPRESS_ABOVE = block_size, compress_above
+    try:
+        extended = DisplayText(first.encode(), "json", ("a note",))
+        whole = first
+        for piece in more:
+            before, was_compressed = list(extended._chunks), extended.compressed
+            extended = extended.extended(piece.encode())
+            whole += piece
+            if extended.compressed == was_compressed:  # shared, not copied (but the last)
+                assert all(a is b for a, b in zip(before[:-1], extended._chunks, strict=False))
+        plain = DisplayText(whole.encode())
+    finally:
+        body_module.BLOCK_SIZE, body_module.COMPRESS_ABOVE = saved
+    assert len(extended) == len(plain)
+    assert [extended.line(n) for n in range(len(extended))] == [
+        plain.line(n) for n in range(len(plain))
+    ]
+    assert extended.text() == plain.text()
+    assert extended.size == plain.size
+    assert extended.compressed == plain.compressed
+    assert (extended.language, extended.notes) == ("json", ("a note",))

@@ -103,6 +103,13 @@ def test_garbage_collection_is_back_on_afterwards() -> None:
         ("#frag", False, "http://h/a/b?q=1#frag"),
         ("//other.example/x", False, "http://other.example/x"),
         ("  /trimmed ", False, "http://h/trimmed"),
+        # The root-relative fast path leaves to urljoin what it would change:
+        ("/trailing \t", False, "http://h/trailing"),
+        ("/x\u3000", False, "http://h/x"),  # a Unicode space, stripped as urljoin's caller does
+        ("/x/../y", False, "http://h/y"),
+        ("/a\\b", False, "http://h/a\\b"),
+        ("/ok?q=/./#f", False, "http://h/ok?q=/./#f"),
+        ("/\u00e9t\u00e9", False, "http://h/\u00e9t\u00e9"),
         ("http://[broken", False, "http://[broken"),
     ],
 )

@@ -7,7 +7,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from explorer.core.hypermedia import JSON_FORMATS, find_links
+from explorer.core.hypermedia import JSON_FORMATS, find_links, search_links
 from explorer.core.link import Link
 
 BASE = "http://127.0.0.1:8000/a/b?c=d"
@@ -54,6 +54,22 @@ def check(found: list[Link]) -> None:
 def test_any_json(doc: object, media_type: str | None) -> None:
     # The stdlib encoder: it takes any int and lone surrogates (orjson refuses both).
     check(find_links(BASE, 200, [], json.dumps(doc).encode(), media_type))
+
+
+@FUZZ
+@given(doc=JSON, media_type=MEDIA_TYPES, max_links=st.integers(min_value=0, max_value=6))
+def test_any_json_within_the_link_bound(
+    doc: object, media_type: str | None, max_links: int
+) -> None:
+    body = json.dumps(doc).encode()
+    search = search_links(
+        BASE, 200, [("Link", "<x>; rel=y")], body, media_type, max_links=max_links
+    )
+    check(search.links)
+    assert len(search.links) <= max_links
+    assert (search.stopped is None) == (
+        len(find_links(BASE, 200, [("Link", "<x>; rel=y")], body, media_type)) <= max_links
+    )
 
 
 @FUZZ

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import orjson
 
-from explorer.core.hypermedia import find_links
+from explorer.core.hypermedia import find_links, search_links
 from explorer.core.link import FormField, Link
 
 BASE = "http://127.0.0.1:8000/customers/1"
@@ -314,3 +314,24 @@ def test_repeated_properties_share_fields_but_exact_values_differ() -> None:
         (FormField(name="a"),),
     ]
     assert found[0].fields[0] is found[1].fields[0]
+
+
+def page_of(items: int) -> bytes:
+    """A HAL page of ``items`` items with three links each (and the page's own self)."""
+    item = {"_links": {"self": {"href": "/o/1"}, "up": {"href": "/o"}, "x": [{"href": "/x"}]}}
+    return orjson.dumps({"_links": {"self": {"href": "/o"}}, "_embedded": {"o": [item] * items}})
+
+
+def test_a_large_page_stops_at_the_link_bound_and_says_so() -> None:
+    search = search_links(BASE, 200, [], page_of(500), HAL, max_links=1000)
+    assert len(search.links) == 1000
+    assert search.stopped == "it stopped at 1,000 links"
+    assert search.links[-1].source == "/_embedded/o/332/_links/x/0"  # the 1,000th, in order
+    everything = search_links(BASE, 200, [], page_of(500), HAL, max_links=1501)
+    assert (len(everything.links), everything.stopped) == (1501, None)
+
+
+def test_a_large_page_stops_at_the_time_bound_and_says_so() -> None:
+    search = search_links(BASE, 200, [], page_of(500), HAL, max_seconds=0)
+    assert search.stopped == "it ran out of time"
+    assert len(search.links) < 1501

@@ -133,6 +133,13 @@ WALKS = [
         ["related[title=1]"],
         ["http://localhost:18501/links/10/1"],
     ),
+    (
+        # From the home page: its /links/:n entry redirects to page 0; page 1 is the next.
+        "httpbin",
+        "http://localhost:18501/",
+        ["related[title=/links/:n]", "related[title=1]"],
+        ["http://localhost:18501/links/10/0", "http://localhost:18501/links/10/1"],
+    ),
 ]
 
 

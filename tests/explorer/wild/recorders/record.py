@@ -10,6 +10,11 @@ view of the page; the replaying tests then hold the finder to it).
 ``record.py NAME --relink`` only rewrites ``links`` from the recorded answers, after
 a change to the finder: read the diff before committing it.
 
+``--as http://localhost:18501`` records a server started on another port (the
+fixture's own is taken) as if it answered at that origin: the origin is replaced in
+URLs, headers and bodies, and must be as long as the real one (so that each
+``Content-Length`` still holds).
+
 Run it with the worktree's Python (``.venv/bin/python``), which has httpx and restwalk.
 """
 
@@ -73,6 +78,26 @@ def record(urls: list[str], accept: str | None) -> list[dict[str, object]]:
     return entries
 
 
+def recorded_as(entries: list[dict[str, object]], real: str, shown: str) -> None:
+    """Write ``real`` (an origin) as ``shown`` in ``entries``, its authority too (a ``Host``
+    echoed back), then find their links again."""
+    if len(real) != len(shown):
+        raise SystemExit(f"--as {shown}: not as long as {real} (Content-Length would be wrong)")
+    authority, shown_authority = real.split("://", 1)[1], shown.split("://", 1)[1]
+
+    def moved(text: str) -> str:
+        return text.replace(real, shown).replace(authority, shown_authority)
+
+    for entry in entries:
+        entry["url"] = moved(str(entry["url"]))
+        entry["headers"] = [
+            [name, moved(value)]
+            for name, value in entry["headers"]  # type: ignore[attr-defined]
+        ]
+        entry["body"] = moved(str(entry["body"]))
+        entry["links"] = found_links(entry)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("name", help="the fixture's file name, e.g. drf-plain")
@@ -86,6 +111,12 @@ def main() -> None:
     parser.add_argument("--accept", help="the Accept header to send")
     parser.add_argument("--note", default="", help="how the server was set up")
     parser.add_argument(
+        "--as",
+        dest="shown_as",
+        metavar="ORIGIN",
+        help="the origin to record the answers at (the server ran elsewhere, same length)",
+    )
+    parser.add_argument(
         "--relink", action="store_true", help="only rewrite the links of fixture NAME (no URL)"
     )
     args = parser.parse_args()
@@ -93,6 +124,9 @@ def main() -> None:
         relink(args.name)
         return
     entries = record(args.urls, args.accept)
+    if args.shown_as:
+        real = "/".join(str(args.urls[0]).split("/", 3)[:3])
+        recorded_as(entries, real, args.shown_as.rstrip("/"))
     document = {"framework": args.framework, "note": args.note, "responses": entries}
     FIXTURES.mkdir(exist_ok=True)
     target = FIXTURES / f"{args.name}.json"

@@ -56,6 +56,6 @@ rec odata-v4-server "odata-v4-server 0.2.13" $H:18203/odata/ "$H:18203/odata/Boo
   "$H:18203/odata/Books?\$top=10" "$H:18203/odata/Books?\$top=10&\$skip=10" \
   "$H:18203/odata/Books(11)" "$H:18203/odata/Authors" \
   --note "odata_app.js: Books and Authors entity sets (Edm.Key Id), minimal metadata; paging only by \$skip/\$top (the server writes no @odata.nextLink)"
-rec httpbin "httpbin 0.10.4 (Flask 3.1.3)" $H:18501/ $H:18501/links/10/0 $H:18501/links/10/1 \
+rec httpbin "httpbin 0.10.4 (Flask 3.1.3)" $H:18501/ $H:18501/links/10 $H:18501/links/10/0 $H:18501/links/10/1 \
   $H:18501/json $H:18501/get $H:18501/relative-redirect/2 $H:18501/absolute-redirect/1 \
   --note "python -m httpbin.core, defaults"

@@ -1,0 +1,204 @@
+"""Pages shown one below the other: the TUI's ``+``, an infinite scroll over ``next`` links.
+
+``+`` loads the page the shown page's ``next`` link leads to and shows its items
+below what is shown, as a web page that scrolls on forever does; the links are
+then the last page's, so ``+`` again loads the one after. What is shown is a
+:class:`Stack`: the first page's body as it came, then, for each page added, a
+line naming it and its items (the list :func:`~explorer.core.hypermedia.items.page_items`
+finds: HAL ``_embedded``, ``results``, ``data``..., or the page itself when it
+has none), pretty-printed. Each ``+`` is a page of the history of its own, so
+back shows the pages as they were before it.
+
+It is bounded as ``restwalk request --follow next --all`` is: at most
+:data:`MAX_PAGES` pages, and the bodies together no larger than the client's
+``--max-body``. It stacks JSON pages only, and never a page that failed.
+Everything here runs off the UI thread (it parses and formats bodies).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from http import HTTPStatus
+
+import orjson
+
+from explorer.core.body import DisplayText, format_body
+from explorer.core.exchange import ReceivedResponse
+from explorer.core.hypermedia.items import page_items
+from explorer.core.link import Link
+from explorer.core.session.choice import choose_link
+from explorer.core.session.history import Page
+from explorer.core.terminal_text import visible_line
+
+__all__ = [
+    "MAX_PAGES",
+    "Stack",
+    "StackRefused",
+    "can_add_below",
+    "has_next",
+    "next_page",
+    "stack_below",
+    "stack_hint",
+]
+
+#: Pages shown one below the other at most: ``restwalk request --all``'s ``--max-pages``.
+MAX_PAGES = 100
+
+
+class StackRefused(Exception):
+    """Why no page can be added below: ``message`` says it to the person."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Stack:
+    """Pages shown one below the other, first to last, and the text that shows them."""
+
+    #: Each page's response, first to last (the last is the page whose links are shown).
+    responses: tuple[ReceivedResponse, ...]
+    #: How many items the pages after the first added.
+    added: int
+    #: What the body view shows.
+    text: DisplayText
+
+    @property
+    def pages(self) -> int:
+        """How many pages are shown."""
+        return len(self.responses)
+
+    @property
+    def size(self) -> int:
+        """The pages' bodies together, in bytes (what ``--max-body`` bounds)."""
+        return sum(len(response.body) for response in self.responses)
+
+    def documents(self) -> bytes:
+        """The pages' JSON documents as one JSON array, first to last (what a filter reads)."""
+        return b"[" + b",".join(response.body for response in self.responses) + b"]"
+
+
+def _response(page: Page) -> ReceivedResponse | None:
+    if page.exchange is None:
+        return None
+    return page.revalidated or page.exchange.response
+
+
+def next_page(page: Page | None, max_pages: int = MAX_PAGES) -> Link:
+    """The ``next`` link ``+`` follows from ``page``; :class:`StackRefused` says why none."""
+    if page is None or page.error is not None or page.exchange is None:
+        raise StackRefused("No page is shown: + adds the next page below one.")
+    if page.reading:
+        raise StackRefused("This page's links are still being read: press + again in a moment.")
+    link = _next_link(page.links)
+    if link is None:
+        pages = page.stack.pages if page.stack is not None else 1
+        shown = f"the {pages} pages shown end" if pages > 1 else "this page ends"
+        raise StackRefused(f"No next page: {shown} here (no 'next' link).")
+    if page.stack is not None and page.stack.pages >= max_pages:
+        raise StackRefused(
+            f"{page.stack.pages} pages are shown, the most + adds (as restwalk request "
+            f"--all's --max-pages): follow 'next' to go on from the last one."
+        )
+    response = _response(page)
+    assert response is not None
+    if not _looks_like_json(response):
+        raise StackRefused(
+            f"This page is not JSON ({response.media_type or 'no type'}): "
+            "+ adds the items of JSON pages."
+        )
+    return link
+
+
+def _next_link(links: tuple[Link, ...]) -> Link | None:
+    link = choose_link(links, "next")
+    return None if link is None or link.is_action or link.templated else link
+
+
+def has_next(page: Page) -> bool:
+    """True when ``page`` has a ``next`` link ``+`` could follow."""
+    return _next_link(page.links) is not None
+
+
+def can_add_below(page: Page) -> bool:
+    """True when ``+`` would load a page below ``page`` (as far as can be told before)."""
+    try:
+        next_page(page)
+    except StackRefused:
+        return False
+    return True
+
+
+def _looks_like_json(response: ReceivedResponse) -> bool:
+    """JSON by its media type, or by its first byte when the type says nothing more."""
+    media_type = response.media_type or ""
+    if media_type.endswith(("/json", "+json")):
+        return True
+    return media_type in ("", "text/plain") and response.body.lstrip()[:1] in (b"{", b"[")
+
+
+def _document(response: ReceivedResponse, number: int) -> object:
+    """Page ``number``'s JSON document; :class:`StackRefused` for one that is not JSON."""
+    try:
+        return orjson.loads(response.body)
+    except orjson.JSONDecodeError:
+        raise StackRefused(
+            f"Page {number} is not JSON ({response.media_type or 'no type'}): "
+            "+ adds the items of JSON pages."
+        ) from None
+
+
+def stack_below(shown: Page, below: Page, max_body: int) -> Stack:
+    """The pages of ``shown`` with ``below`` (the page its ``next`` led to) added under them.
+
+    :class:`StackRefused` when ``below`` failed, is not JSON, or would take the
+    bodies shown past ``max_body`` bytes.
+    """
+    first = _response(shown)
+    assert first is not None
+    earlier = shown.stack
+    number = (earlier.pages if earlier is not None else 1) + 1
+    if below.error is not None or below.exchange is None:
+        reason = below.error.explanation if below.error is not None else "nothing came"
+        raise StackRefused(f"Page {number} could not be loaded: {reason}")
+    response = below.exchange.response
+    if response.status >= HTTPStatus.BAD_REQUEST:
+        raise StackRefused(
+            f"Page {number} answered {response.status} {response.reason}: nothing was added."
+        )
+    size = (earlier.size if earlier is not None else len(first.body)) + len(response.body)
+    if size > max_body:
+        raise StackRefused(
+            f"Page {number} would take the pages shown to {size:,} bytes, past the "
+            f"{max_body:,} of --max-body: follow 'next' to read it alone."
+        )
+    document = _document(response, number)
+    items = page_items(document)
+    added = items if items is not None else [document]
+    if earlier is not None:
+        top = earlier.text
+        responses = (*earlier.responses, response)
+        count = earlier.added + len(added)
+    else:
+        top = format_body(first.body, first.media_type)
+        responses = (first, response)
+        count = len(added)
+    noun = "item" if len(added) == 1 else "items"
+    title = visible_line(f"── page {number}: {len(added)} {noun} of {response.url} ──")
+    # The text so far is shared, not copied: the history keeps each + as a page.
+    more = b"".join(
+        (b"\n\n", title.encode("utf-8"), b"\n", orjson.dumps(added, option=orjson.OPT_INDENT_2))
+    )
+    return Stack(responses, count, top.extended(more))
+
+
+def stack_hint(page: Page) -> str:
+    """What the status line says of pages stacked by ``+``: how many, and what ``+`` does."""
+    stack = page.stack
+    if stack is None:
+        return ""
+    shown = f"Pages 1-{stack.pages} shown, one below the other ({stack.added:,} items added)"
+    if not has_next(page):
+        return f"{shown}; the last has no next page. alt+left shows them as they were."
+    return f"{shown}; + adds page {stack.pages + 1}, alt+left goes back one."

@@ -1,0 +1,112 @@
+"""The command palette's ``follow WORDS``: a link of the page shown, chosen by words.
+
+``follow next``, ``follow next#2``, ``follow child[title=books]``, ``follow
+order-items`` (the last word of a URI relation), ``follow 7``: the words are read by
+:func:`explorer.core.session.choice.choose_link`, the same function as ``restwalk
+request --follow``, so they name the same link in both. The palette also offers
+each link of the page by the words that name it, and matches what is typed
+against them as it matches any command.
+
+Every word shown here is the server's (relations, titles, URLs): each prompt is a
+``Text`` built from plain strings, with control characters made visible, never
+markup (the palette reads a ``str`` prompt or help as markup).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from explorer.core.link import Link
+from explorer.core.session.choice import choose_link, rel_labels
+from explorer.core.terminal_text import visible_line
+
+if TYPE_CHECKING:
+    from explorer.ui.screens.main import BrowserScreen
+
+_PREFIX = "follow "
+#: Links offered when nothing is typed yet.
+_DISCOVERED = 12
+#: The score of the link the words name: above any fuzzy match's (they are not bounded).
+_FIRST = float("inf")
+
+
+def link_words(links: tuple[Link, ...]) -> Iterator[tuple[str, Link]]:
+    """Each link with the shortest words that name it: its relation (as the links panel
+    shows it), narrowed by its title, else by its position (``next#2``)."""
+    labels = rel_labels(links)
+    seen: dict[str, int] = {}
+    for link, label in zip(links, labels, strict=True):
+        seen[label] = seen.get(label, 0) + 1
+        candidates = [label] if seen[label] == 1 else []
+        if link.title and "]" not in link.title:
+            candidates.append(f"{label}[title={link.title}]")
+        candidates.append(f"{label}#{seen[label]}")
+        for words in candidates:
+            if choose_link(links, words) is link:
+                yield words, link
+                break
+
+
+def _prompt(words: str, link: Link) -> Text:
+    """``follow WORDS`` and, under it, where the link goes: plain text only."""
+    where = f"{link.method} {link.href}"
+    if link.title:
+        where += f" · {link.title}"
+    return Text.assemble(
+        (_PREFIX, "bold"), visible_line(words), "\n", (visible_line(where), "dim italic")
+    )
+
+
+class FollowCommands(Provider):
+    """``follow WORDS`` on the browser screen: the link the words name, followed."""
+
+    def _browser(self) -> BrowserScreen | None:
+        from explorer.ui.screens.main import BrowserScreen
+
+        screen = self.screen
+        return screen if isinstance(screen, BrowserScreen) else None
+
+    def _links(self) -> tuple[Link, ...]:
+        browser = self._browser()
+        shown = browser.session.shown if browser is not None else None
+        return shown.links if shown is not None else ()
+
+    def _follow(self, link: Link) -> None:
+        browser = self._browser()
+        if browser is not None:
+            browser.follow_link(link)
+
+    async def search(self, query: str) -> Hits:
+        links = self._links()
+        typed = query.strip()
+        if typed.lower() == _PREFIX.strip():  # "follow" alone: every link, by its words
+            for words, link in link_words(links):
+                yield Hit(0.5, _prompt(words, link), partial(self._follow, link), _PREFIX + words)
+            return
+        words = typed[len(_PREFIX) :].strip() if typed.lower().startswith(_PREFIX) else typed
+        if not links or not words:
+            return
+        chosen = choose_link(links, words)
+        if chosen is not None:  # the link the words name comes first, whatever the matcher says
+            yield Hit(
+                _FIRST, _prompt(words, chosen), partial(self._follow, chosen), text=_PREFIX + words
+            )
+        matcher = self.matcher(_PREFIX + words)
+        for offered, link in link_words(links):
+            if link is chosen:
+                continue
+            command = _PREFIX + offered
+            score = matcher.match(command)
+            if score > 0:
+                yield Hit(score, _prompt(offered, link), partial(self._follow, link), text=command)
+
+    async def discover(self) -> Hits:
+        for number, (words, link) in enumerate(link_words(self._links())):
+            if number == _DISCOVERED:
+                break
+            yield DiscoveryHit(_prompt(words, link), partial(self._follow, link), _PREFIX + words)
