@@ -259,3 +259,22 @@ def test_as_http_prints_a_request_the_http_file_parser_reads_back(
     assert (request.method, request.url) == ("PUT", "http://127.0.0.1:1/c?q=1")
     assert ("X-A", "1") in request.headers
     assert '{"a": 1}' in out
+
+
+def test_as_writes_the_protocol_the_options_and_config_ask_for(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    url = "http://127.0.0.1:1/c"
+    code, out, err = run(capsys, "request", "GET", url, "--http2-prior-knowledge", "--as", "http")
+    assert (code, err) == (0, "")
+    assert f"GET {url} HTTP/2 (Prior Knowledge)" in out.splitlines()
+    config = tmp_path / "config.toml"
+    config.write_text("[connection]\nhttp2_prior_knowledge = true\n")
+    code, out, err = run(capsys, "request", "GET", url, "--config", str(config), "--as", "curl")
+    assert (code, out, err) == (0, f"curl -L --http2-prior-knowledge '{url}'\n", "")
+    code, out, err = run(capsys, "request", "GET", url, "--http2", "--as", "httpie")
+    assert (code, out) == (0, f"http --follow GET {url}\n")
+    assert (
+        err
+        == "restwalk: note: HTTPie has no HTTP/2 (httpie/cli issue 692): its line speaks HTTP/1.1\n"
+    )

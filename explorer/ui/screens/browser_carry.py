@@ -75,19 +75,25 @@ class BrowserCarry(Screen[None]):
         return spec
 
     def _copy_choices(self) -> list[CopyChoice]:
-        from explorer.core.carry import EXPORT_FORMATS
+        from explorer.core.carry import EXPORT_FORMATS, export_request, protocol_note
+        from explorer.core.carry.tool_options import tool_options
+        from explorer.core.connection import ConnectionSettings
         from explorer.ui.dialogs.copy_menu import CopyChoice
 
         choices: list[CopyChoice] = super()._copy_choices()  # type: ignore[misc]
         spec = self._export_spec()
         if spec is None:
             return choices
-        for export in EXPORT_FORMATS.values():
+        # How the session connects now (the palette may have changed its protocol).
+        options = tool_options(ConnectionSettings.of(self.client))
+        for name, export in EXPORT_FORMATS.items():
             try:
-                text = export.export(spec)
+                text = export_request(spec, name, options)
             except RestwalkError:
                 continue  # (a login flow not logged in yet): not offered
-            choices.append(CopyChoice(export.key, export.title, text, len(text.encode())))
+            note = protocol_note(name, options)
+            what = f"{export.title} ({note})" if note else export.title
+            choices.append(CopyChoice(export.key, what, text, len(text.encode())))
         return choices
 
     # -- saving the body -----------------------------------------------------------------------
