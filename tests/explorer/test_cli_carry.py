@@ -230,12 +230,39 @@ def test_openapi_bad_sources(capsys: pytest.CaptureFixture[str], source: str, pr
     assert err.count("\n") == 1
 
 
-def test_openapi_of_a_page_without_a_description(
+def test_openapi_of_any_page_finds_the_roots_description(
     capsys: pytest.CaptureFixture[str], mock_url: str
 ) -> None:
-    code, _, err = run(capsys, "openapi", mock_url + "/customers/1")
-    assert code == 2
-    assert "no service-desc link" in err
+    code, out, err = run(capsys, "openapi", mock_url + "/customers/1")  # links none itself
+    assert (code, err) == (0, "")
+    assert out.startswith("restwalk-mock ")
+    assert "GET     /customers/{id}" in out
+
+
+def test_openapi_of_an_api_without_a_description_says_so_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tests.explorer.httpbin_server import HttpbinServer
+
+    with HttpbinServer() as httpbin:  # links nothing, anywhere
+        code, out, err = run(capsys, "openapi", httpbin.url + "/get")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"restwalk: {httpbin.url}/get is not an OpenAPI 3 document: it has no 'openapi' "
+        "field. Neither its answer nor its server's root links to a description "
+        '(rel="service-desc").\n'
+    )
+
+
+def test_openapi_of_a_http_file_points_to_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "api.http").write_text("GET http://127.0.0.1:8000/customers\n")
+    code, out, err = run(capsys, "openapi", str(tmp_path / "api.http"))
+    assert (code, out) == (2, "")
+    assert "is not an OpenAPI 3 document" in err
+    assert "PyYAML" not in err
+    assert err.endswith(f"'restwalk run {tmp_path / 'api.http'}' sends its requests.\n")
 
 
 def test_options_between_method_and_url(capsys: pytest.CaptureFixture[str]) -> None:

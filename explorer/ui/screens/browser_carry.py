@@ -145,26 +145,25 @@ class BrowserCarry(Screen[None]):
 
     async def _service_desc(self) -> Link | None:
         """The service-desc link of the page shown, else of its server's root."""
-        from explorer.core.carry.openapi_source import service_desc
+        from explorer.core.carry.openapi_source import find_service_desc
         from explorer.core.hypermedia import search_links
-        from explorer.core.session.origins import origin_of
+
+        async def links_at(url: str) -> list[Link]:
+            exchange = await self.client.send(self.session.prepare(RequestSpec(url=url)))
+            response = exchange.response
+            found = await asyncio.to_thread(
+                search_links,
+                response.url,
+                response.status,
+                response.headers,
+                response.body,
+                response.media_type,
+            )
+            return list(found.links)
 
         shown = self.session.shown
-        link = service_desc(shown.links) if shown is not None else None
-        origin = origin_of(self._page_url())
-        if link is not None or not origin:
-            return link
-        exchange = await self.client.send(self.session.prepare(RequestSpec(url=origin + "/")))
-        response = exchange.response
-        found = await asyncio.to_thread(
-            search_links,
-            response.url,
-            response.status,
-            response.headers,
-            response.body,
-            response.media_type,
-        )
-        return service_desc(tuple(found.links))
+        links = shown.links if shown is not None else ()
+        return await find_service_desc(self._page_url(), links, links_at)
 
     @work(exclusive=True, group="openapi")
     async def load_operations(self) -> None:
