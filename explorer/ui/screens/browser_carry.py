@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from explorer.core.link import Link
     from explorer.core.session import Session
     from explorer.ui.dialogs.copy_menu import CopyChoice
-    from explorer.ui.dialogs.save_body import SaveTarget
+    from explorer.ui.dialogs.writing import SaveTarget
 
 
 class BrowserCarry(Screen[None]):
@@ -100,7 +101,8 @@ class BrowserCarry(Screen[None]):
 
     def action_save_body(self) -> None:
         """``d``: save the body of the response shown to a file."""
-        from explorer.core.saving import suggested_name
+        from explorer.core.copy_text import size_text
+        from explorer.core.saving import save_body, suggested_name
         from explorer.ui.dialogs.save_body import SaveBodyDialog
 
         shown = self.session.shown
@@ -114,28 +116,16 @@ class BrowserCarry(Screen[None]):
         name = suggested_name(
             response.url, response.header("content-type"), response.header("content-disposition")
         )
-        dialog = SaveBodyDialog(name, len(response.body), response.media_type)
-        self.app.push_screen(dialog, lambda target: self._save_to(target, response.body))
+        body = response.body
 
-    def _save_to(self, target: SaveTarget | None, body: bytes) -> None:
-        if target is not None:
-            self.write_body(target, body)
+        def write(target: SaveTarget) -> Path:
+            return save_body(target.path, body, overwrite=target.overwrite)
 
-    @work(thread=True, group="save")
-    def write_body(self, target: SaveTarget, body: bytes) -> None:
-        """Write the body off the UI thread; say where it went, or why not."""
-        from explorer.core.copy_text import size_text
-        from explorer.core.saving import SaveProblem, save_body
+        def saved(path: Path | None) -> None:
+            if path is not None:
+                self.notify(f"Saved {size_text(len(body))} to {path}.")
 
-        try:
-            path = save_body(target.path, body, overwrite=target.overwrite)
-        except FileExistsError:
-            message, severity = f"Not saved: {target.path} appeared meanwhile.", "error"
-        except SaveProblem as problem:
-            message, severity = f"Not saved: {problem}", "error"
-        else:
-            message, severity = f"Saved {size_text(len(body))} to {path}.", "information"
-        self.notify(message, severity=severity)  # type: ignore[arg-type]  # thread-safe
+        self.app.push_screen(SaveBodyDialog(name, len(body), response.media_type, write), saved)
 
     # -- OpenAPI operations --------------------------------------------------------------------
 
