@@ -46,13 +46,15 @@ class BrowserCarry(Screen[None]):
     # -- a curl line pasted ------------------------------------------------------------------
 
     def open_curl(self, text: str) -> None:
-        """Open the composer on the request a curl command line describes."""
+        """Open the composer on the request a curl command line describes; one that cannot
+        be read stays in the URL bar, to be corrected, with the reason."""
         from explorer.core.carry.curl import composer_note, parse_curl
 
         base = self._page_url() or None
         try:
             command = parse_curl(text, env=os.environ, base=base if base else None)
         except InvalidRequest as error:
+            self.query_one("#url", UrlInput).hold(text)
             self.notify(error.message, title="Not a curl line restwalk can read", severity="error")
             return
         self._open_composer(command.spec, composer_note(command))
