@@ -165,3 +165,28 @@ def test_a_server_hanging_up_without_an_answer_may_want_https() -> None:
     assert isinstance(ours, errors.ProtocolError)
     assert ours.explanation == "The server closed the connection without answering."
     assert "https://" in ours.hint
+
+
+@pytest.mark.parametrize(
+    ("url", "facts"),
+    [
+        ("https://127.0.0.1:8443/", errors.ConnectionFacts(reused=False)),  # https already
+        (URL, errors.ConnectionFacts(reused=False, answered_before=True)),  # it spoke http
+        (URL, errors.ConnectionFacts(reused=True, answered_before=True)),  # a kept-alive one
+        (URL, errors.ConnectionFacts(reused=False, answered_before=True, retried=True)),
+    ],
+)
+def test_try_https_only_where_it_fits(url: str, facts: errors.ConnectionFacts) -> None:
+    exc = httpx.RemoteProtocolError("Server disconnected without sending a response.")
+    ours = from_httpx(exc, url, connection=facts)
+    assert isinstance(ours, errors.ProtocolError)
+    assert "https" not in ours.hint
+    assert ours.hint
+
+
+def test_a_kept_alive_connection_closed_under_a_request_is_named() -> None:
+    exc = httpx.RemoteProtocolError("Server disconnected without sending a response.")
+    facts = errors.ConnectionFacts(reused=True, answered_before=True)
+    ours = from_httpx(exc, URL, connection=facts)
+    assert "kept-alive connection" in ours.explanation
+    assert "send it again" in ours.hint
