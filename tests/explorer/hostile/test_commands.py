@@ -24,6 +24,8 @@ ESCAPE_CASES = [
     "/escape/xml",
     "/escape/problem",
     "/escape/redirect",
+    "/escape/bidi",
+    "/escape/bytes",
 ]
 OUTPUTS = [
     ["request", "GET"],
