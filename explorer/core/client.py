@@ -55,6 +55,7 @@ from explorer.core.errors import (
     from_httpx,
 )
 from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
+from explorer.core.malformed import readable_detail
 from explorer.core.request import (
     BearerAuth,
     LoginFlow,
@@ -693,7 +694,9 @@ def _received_error(
     if not isinstance(error, InvalidRequest) or not _while_receiving(exc):
         return error
     return ProtocolError(
-        "The server's answer broke the protocol.", detail=error.detail or str(exc), url=url
+        "The server's answer broke the protocol.",
+        detail=readable_detail(error.detail or str(exc)),
+        url=url,
     )
 
 

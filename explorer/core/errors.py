@@ -45,6 +45,8 @@ from typing import TYPE_CHECKING
 
 import httpx
 
+from explorer.core.malformed import malformed_answer, readable_detail
+
 if TYPE_CHECKING:
     from explorer.core.exchange import Hop
 
@@ -324,6 +326,7 @@ _CLOSED_EARLY = (
     "peer closed connection",
     "server disconnected",
     "connection closed",
+    "closed connection",
     "incomplete",
     "without sending complete message",
 )
@@ -412,10 +415,18 @@ def _closed_without_answer(
     )
 
 
+def _malformed(detail: str, url: str | None) -> ProtocolError | None:
+    """The error for an answer h11 could not read, in words, or None when not one."""
+    words = malformed_answer(detail)
+    return ProtocolError(words, url=url) if words is not None else None
+
+
 def _protocol_error(
     detail: str, url: str | None, connection: ConnectionFacts | None = None
 ) -> ProtocolError:
-    """A ProtocolError whose explanation says how the server broke off, when we can tell."""
+    """A ProtocolError whose explanation says how the server broke off, or what it sent
+    that is not HTTP, when we can tell; the server's bytes shown as text, never as the
+    Python reprs the libraries write."""
     lowered = detail.lower()
     if "without sending a response" in lowered:
         return _closed_without_answer(detail, url, connection or ConnectionFacts())
@@ -425,7 +436,7 @@ def _protocol_error(
             detail=detail,
             url=url,
         )
-    return ProtocolError(detail=detail, url=url)
+    return _malformed(detail, url) or ProtocolError(detail=readable_detail(detail), url=url)
 
 
 def _tls_error(detail: str, url: str | None) -> TLSError:

@@ -288,6 +288,7 @@ ROUTES: dict[str, Handler] = {
     "/escape/redirect": redirect("/escape/text?\x9b2J"),
     "/escape/bidi": bidi_everywhere,
     "/escape/bytes": answer(EVERY_BYTE),
+    "/escape/status-line": lambda conn: conn.sendall(b"HTTP/1.1 2OO \x1b[31mOK\r\n\r\n"),
     # Markup.
     "/markup/everywhere": markup_everywhere,
     # Memory.

@@ -111,6 +111,17 @@ def test_a_redirect_nowhere_stops_with_one_line(
     assert out == b""
 
 
+def test_a_status_line_that_is_not_http_is_named_with_its_text(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    code, _out, err = _run(capsysbinary, "request", "GET", hostile.case("/escape/status-line"))
+    assert code == 1
+    line = one_line_error(err)
+    assert 'The server\'s status line is not HTTP: "HTTP/1.1 2OO ␛[31mOK".' in line
+    assert "bytearray" not in line
+    assert control_bytes(err) == []
+
+
 @pytest.mark.parametrize("path", ["/charset/rot13", "/charset/idna", "/charset/zlib"])
 def test_a_charset_that_is_no_charset_reads_as_utf8_with_a_note(
     hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes], path: str
