@@ -40,8 +40,8 @@ WALK = """\
    is sent as typed. **Escape** cancels a request on its way.
 8. **/** searches the body, raw or headers tab as you type (**n** / **N**: next and
    previous match); **|** filters a JSON body with JSONPath or jq; **W** wraps long
-   lines; **y** copies the body, a line, a header, a link's URL, or the request as curl
-   or HTTPie; **d** saves the body to a file.
+   lines; **y** copies the body, a line, a header, a link's URL, or the request as curl,
+   HTTPie or the text of a `.http` file; **d** saves the body to a file.
    **+** adds the next page's items below the ones shown (its `next` link), up to 100
    pages; back shows them as they were.
 9. **S** saves the request to a `.http` file (the format of the JetBrains HTTP Client
