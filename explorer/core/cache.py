@@ -104,6 +104,7 @@ class ResponseCache:
         key = str(request.url)
         for stale in (SENT_HEADERS, _UPSTREAM_VERSION):  # a redirect's next hop copies them
             request.extensions.pop(stale, None)
+        retry.forget(request)
         request.extensions["caching"] = {"key": key}
         before = self.storage.peek(key)
         transport = AsyncCacheTransport(

@@ -30,7 +30,7 @@ from typing import Any
 
 import httpx
 
-__all__ = ["IDEMPOTENT", "connection_reused", "retried", "send"]
+__all__ = ["IDEMPOTENT", "connection_reused", "forget", "retried", "send"]
 
 #: RFC 9110 §9.2.2: the methods whose effect is the same however often they are sent.
 IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"})
@@ -117,7 +117,7 @@ async def send(http: httpx.AsyncClient, request: httpx.Request) -> httpx.Respons
 
     Raises what httpx raises (the second attempt's failure, when there was one).
     """
-    request.extensions.pop(_RETRIED, None)  # a redirect's next hop copies extensions
+    forget(request)
     response, attempt, failure = await _attempt(http, request)
     if response is not None:
         return response
@@ -136,6 +136,13 @@ async def send(http: httpx.AsyncClient, request: httpx.Request) -> httpx.Respons
         assert failure is not None
         raise failure
     return response
+
+
+def forget(request: httpx.Request) -> None:
+    """Drop what an earlier send recorded on ``request``: a redirect's next hop copies
+    the extensions of the hop before it, and a cache's reuse sends nothing."""
+    request.extensions.pop(_RETRIED, None)
+    request.extensions.pop(_REUSED, None)
 
 
 def retried(request: httpx.Request) -> str | None:

@@ -141,3 +141,33 @@ async def test_a_cached_session_retries_as_well() -> None:
     assert exchange.response.status == 200
     assert len(exchange.retries) == 1
     assert server.connections == 2
+
+
+async def test_a_retried_hop_is_said_once_when_the_next_comes_from_the_cache() -> None:
+    """A redirect's next hop copies the hop's extensions; a fresh reuse from the cache
+    sends nothing, so it must not carry the retry of the hop before it."""
+    fresh = b"HTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\nContent-Length: 2\r\n\r\nok"
+    moved = b"HTTP/1.1 302 Found\r\nLocation: /b\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    seen = []
+
+    def serve(conn: socket.socket) -> None:
+        first = read_request(conn)
+        seen.append(first)
+        if first is not None and first.startswith(b"GET /b "):
+            conn.sendall(fresh)
+            seen.append(read_request(conn))  # GET /a, dropped unanswered
+            conn.close()
+        else:
+            conn.sendall(moved)
+
+    with RawServer(serve) as server:
+        async with Client() as client:
+            client.set_caching(True)
+            await client.send(RequestSpec("GET", server.url + "/b"))
+            exchange = await client.send(RequestSpec("GET", server.url + "/a"))
+    assert exchange.response.status == 200
+    assert exchange.cache is not None
+    assert exchange.cache.outcome == "fresh"
+    assert len(exchange.hops) == 1
+    (note,) = exchange.retries
+    assert note.startswith(f"GET {server.url}/a: ")
