@@ -161,6 +161,7 @@ def format_exchange(exchange: Exchange, *, verbose: bool = False) -> str:
         lines.append(f"# note: {charset_note}")
     if verbose:
         lines.append(measures_line(exchange))
+        lines += [f"# retried: {note}" for note in exchange.retries]
     lines += [f"{name}: {mask_header(name, value)}" for name, value in response.headers]
     text = "\n".join(lines)
     body = pretty_body(response.body, response.header("content-type"))
@@ -217,6 +218,7 @@ def exchange_json(exchange: Exchange) -> bytes:
         ],
         "response": received,
         "timings": {"headers": exchange.timings.headers, "total": exchange.timings.total},
+        "retries": list(exchange.retries),
     }
     try:
         return json_visible(orjson.dumps(document))

@@ -39,9 +39,11 @@ from typing import TYPE_CHECKING
 
 import httpx
 
+from explorer.core import retry
 from explorer.core.content_coding import BodyDecoder, BodyLimitExceeded, CodingError
 from explorer.core.errors import (
     BodyTooLarge,
+    ConnectionFacts,
     DeadlineExceeded,
     DecodingError,
     InvalidRequest,
@@ -53,6 +55,7 @@ from explorer.core.errors import (
     from_httpx,
 )
 from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
+from explorer.core.malformed import readable_detail
 from explorer.core.request import (
     BearerAuth,
     LoginFlow,
@@ -298,6 +301,8 @@ class Client:
             http.event_hooks["response"].append(_hold_location)
         self.http = http
         self._tokens: dict[LoginFlow, str] = {}
+        #: The origins that answered a request of this client (see ConnectionFacts).
+        self._answered: set[tuple[str, str, int | None]] = set()
         self.last_login: Exchange | None = None
         #: Called with every exchange that completes (a login's too), on the event loop:
         #: the history's recorder. Each must return at once and never raise.
@@ -534,12 +539,16 @@ class Client:
         explicit_cookie = request.headers.get("cookie")  # from -H Cookie or a CookieSession
         hops: list[Hop] = []
         first: SentRequest | None = None
+        retries: list[str] = []
         started = time.perf_counter()
         while True:
             request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
             same_site = _same_origin(request.url, origin)
             self._attach_cookies(request, explicit_cookie if same_site else None, jar=cookies)
             response, body, headers_at = await self._send_one(request, keep_cookies=cookies)
+            again = retry.retried(request)
+            if again is not None:
+                retries.append(f"{request.method} {request.url}: {again}")
             sent = _sent(request, response.http_version, self._cache_sent(request))
             received = _received(response, body)
             if first is None:
@@ -558,6 +567,7 @@ class Client:
                     hops=tuple(hops),
                     timings=Timings(headers=headers_at - started, total=ended - started),
                     cache=response.extensions.get(_CACHE_NOTE),
+                    retries=tuple(retries),
                 )
                 for observer in self.observers:
                     observer(exchange)
@@ -590,13 +600,14 @@ class Client:
             if cache is not None:
                 response = await cache.send(self.http, request)
             else:
-                response = await self.http.send(request, stream=True, follow_redirects=False)
+                response = await retry.send(self.http, request)
         except _FAILURES as exc:
-            raise _received_error(exc, url) from exc
+            raise _received_error(exc, url, self._connection_facts(request)) from exc
         finally:
             if kept is not None:
                 _restore(jar, kept)
         headers_at = time.perf_counter()
+        self._answered.add(_origin_of(request.url))
         try:
             body, wire_body = await self._read_body(response)
         except _FAILURES as exc:
@@ -608,6 +619,14 @@ class Client:
         if cache is not None:
             response.extensions[_CACHE_NOTE] = cache.note(request, response)
         return response, (body, wire_body), headers_at
+
+    def _connection_facts(self, request: httpx.Request) -> ConnectionFacts:
+        """What is known of the connection ``request`` failed on, for the error to say."""
+        return ConnectionFacts(
+            reused=retry.connection_reused(request),
+            answered_before=_origin_of(request.url) in self._answered,
+            retried=retry.retried(request) is not None,
+        )
 
     async def _read_body(self, response: httpx.Response) -> tuple[bytes, bytes | None]:
         """The body, its Content-Encoding undone, at most :attr:`max_body` bytes of it; and
@@ -650,6 +669,10 @@ class Client:
         return body, None if wire is None else b"".join(wire)
 
 
+def _origin_of(url: httpx.URL) -> tuple[str, str, int | None]:
+    return (url.scheme, url.host, url.port)
+
+
 def _restore(jar: CookieJar, cookies: list[Cookie]) -> None:
     """Put ``jar`` back to holding exactly ``cookies``."""
     jar.clear()
@@ -662,7 +685,9 @@ def _restore(jar: CookieJar, cookies: list[Cookie]) -> None:
 _FAILURES = (httpx.HTTPError, OSError, ValueError, ExceptionGroup)
 
 
-def _received_error(exc: Exception, url: str) -> RestwalkError:
+def _received_error(
+    exc: Exception, url: str, connection: ConnectionFacts | None = None
+) -> RestwalkError:
     """Our error for ``exc``, raised while the request was sent or its answer read.
 
     The request was checked when it was built, so an error from reading the answer
@@ -672,12 +697,16 @@ def _received_error(exc: Exception, url: str) -> RestwalkError:
     """
     if isinstance(exc, ExceptionGroup):
         first = exc.exceptions[0]
-        return _received_error(first, url) if isinstance(first, Exception) else from_httpx(exc, url)
-    error = from_httpx(exc, url)
+        if isinstance(first, Exception):
+            return _received_error(first, url, connection)
+        return from_httpx(exc, url, connection=connection)
+    error = from_httpx(exc, url, connection=connection)
     if not isinstance(error, InvalidRequest) or not _while_receiving(exc):
         return error
     return ProtocolError(
-        "The server's answer broke the protocol.", detail=error.detail or str(exc), url=url
+        "The server's answer broke the protocol.",
+        detail=readable_detail(error.detail or str(exc)),
+        url=url,
     )
 
 

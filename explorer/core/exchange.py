@@ -101,3 +101,6 @@ class Exchange:
     timings: Timings = field(default_factory=lambda: Timings(0.0, 0.0))
     #: What the cache did, when caching is on.
     cache: CacheNote | None = None
+    #: Each request sent a second time, and why: "GET http://…: the server closed the
+    #: kept-alive connection as the request went out, …" (see explorer.core.retry).
+    retries: tuple[str, ...] = ()

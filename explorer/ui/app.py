@@ -34,6 +34,12 @@ from explorer.ui.screens.main import BrowserScreen
 #: laid out and drawn once, with the page, not first with "sending" (about 40 ms of
 #: restwalk's start). A slower server's page gets the "sending" line meanwhile.
 FIRST_PAINT_HOLD = 0.25
+#: Seconds a warning about the person's own files (config.toml, the history) stays on
+#: screen: long enough to read its two or three lines, not so long it hides the body.
+#: The help screen (?) lists it again for later.
+WARNING_SECONDS = 10
+#: Problems the help screen lists, the most recent last.
+_PROBLEMS_KEPT = 20
 
 
 def _collect_garbage_again() -> None:
@@ -98,6 +104,8 @@ class RestwalkApp(App[int]):
         self.config = config or Config()
         #: A problem met before the app started (a bad config file), shown once it is up.
         self.warning = warning
+        #: Every problem with the person's files shown so far, for the help screen (?).
+        self.problems: list[str] = []
         #: The history (every exchange of ``client`` is recorded) and the bookmarks.
         self.keep = Keep.open(self.config.history, data_dir(), source="tui", warn=self._warn)
         self.keep.watch(client)
@@ -138,9 +146,20 @@ class RestwalkApp(App[int]):
                 self.theme = theme
             else:
                 names = ", ".join(sorted(self.available_themes))
-                self.notify(f"config.toml: no theme {theme!r}; the themes are {names}.")
+                self._problem(f"no theme {theme!r}; the themes are {names}.", "config.toml")
         if self.warning:
-            self.notify(self.warning, title="Config file not used", severity="warning", timeout=15)
+            self._problem(self.warning, "Config file not used")
+
+    def _problem(self, message: str, title: str) -> None:
+        """A problem with the person's own files: a warning shown long enough to read, and
+        kept for the help screen."""
+        self.problems = [*self.problems, f"{title}: {message}"][-_PROBLEMS_KEPT:]
+        self.notify(
+            f"{message} (? shows it again)",
+            title=title,
+            severity="warning",
+            timeout=WARNING_SECONDS,
+        )
 
     def notify(
         self,
@@ -164,12 +183,10 @@ class RestwalkApp(App[int]):
     def _warn(self, message: str) -> None:
         """A problem of the history (from its thread, or this one), as a notification."""
         if threading.get_ident() == self._thread_id:
-            self.notify(message, title="History", severity="warning", timeout=15)
+            self._problem(message, "History")
         else:
             with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
-                self.call_from_thread(
-                    self.notify, message, title="History", severity="warning", timeout=15
-                )
+                self.call_from_thread(self._problem, message, "History")
 
     async def on_unmount(self) -> None:
         if self.owns_client:
@@ -205,7 +222,8 @@ class RestwalkApp(App[int]):
                     ("Learn screen", LearnScreen.BINDINGS),
                     ("Map screen (g)", MapScreen.BINDINGS),
                     ("Diff screen (D)", DiffScreen.BINDINGS),
-                ]
+                ],
+                problems=self.problems,
             )
         )
 

@@ -1,4 +1,5 @@
-"""Advice from headers any response may carry: Retry-After, rate limits, deprecation."""
+"""Advice from headers any response may carry: Retry-After, rate limits, deprecation,
+and a successful GET's validators and freshness."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from datetime import UTC, datetime
 from http import HTTPStatus
 
 from explorer.core.knowledge import field_values as fv
+from explorer.core.knowledge.caching import explain_caching
 from explorer.core.knowledge.response_facts import ResponseFacts
 
 #: A ``RateLimit-Reset`` larger than this is a Unix time, not a number of seconds.
@@ -138,3 +140,51 @@ def _deprecation_date(value: str) -> str:
             return f"Deprecation: {stamp}"
         return f"since {when:%Y-%m-%d %H:%M} UTC"
     return f"Deprecation: {stamp}"
+
+
+def validators_and_freshness(response: ResponseFacts) -> list[str]:
+    """How long this answer to a GET may be reused, and how to ask for it again cheaply,
+    as its own ``Cache-Control``, ``Expires``, ``ETag`` and ``Last-Modified`` say.
+
+    Nothing when it says nothing, when it is ``no-store`` (no copy is kept to
+    revalidate), or when it answers another method than GET or HEAD (a later GET does
+    not return what a POST did).
+    """
+    if response.method not in (None, "GET", "HEAD"):
+        return []
+    directives = fv.parse_directives(fv.values(response.headers, "Cache-Control"))
+    if "no-store" in directives:
+        return []
+    steps = []
+    verdict = explain_caching(
+        response.status, response.headers, method=response.method or "GET", now=response.date
+    )
+    lifetime = verdict.freshness_lifetime
+    if "no-cache" in directives and not directives["no-cache"]:
+        steps.append(
+            "Cache-Control: no-cache: ask the server before each reuse of this copy "
+            "(a conditional GET)."
+        )
+    elif lifetime == 0 and verdict.lifetime_source in ("max-age", "Expires"):
+        steps.append("It is stale at once: ask the server before each reuse of this copy.")
+    elif lifetime and verdict.lifetime_source in ("max-age", "Expires"):
+        why = (
+            f"Cache-Control: max-age={directives['max-age']}"
+            if verdict.lifetime_source == "max-age"
+            else f"Expires: {response.first('Expires')}"
+        )
+        left = verdict.remaining if verdict.remaining is not None else lifetime
+        steps.append(f"Reuse this copy for {fv.format_duration(left)} without asking ({why}).")
+    etag = response.first("ETag")
+    modified = response.first("Last-Modified")
+    if etag:
+        steps.append(
+            f"Keep its ETag {etag}: a later GET with If-None-Match: {etag} costs only a 304 "
+            "while it is unchanged."
+        )
+    elif modified:
+        steps.append(
+            f"Keep its Last-Modified ({modified}): a later GET with If-Modified-Since: "
+            f"{modified} costs only a 304 while it is unchanged."
+        )
+    return steps

@@ -50,7 +50,10 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
         "y",
         "copy",
         "Copy",
-        tooltip="Copy the body, a line, a header, a link's URL, or the request as curl or HTTPie",
+        tooltip=(
+            "Copy the body, a line, a header, a link's URL, or the request as curl, HTTPie "
+            "or .http text"
+        ),
     ),
     Binding(
         "d",

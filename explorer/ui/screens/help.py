@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,6 +11,7 @@ from textual.keys import format_key
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from explorer.ui.explain_text import literal
 from explorer.ui.screens.browser_keys import NUMBER_RULE
 from explorer.ui.widgets.key_bar import KeyBar
 
@@ -41,8 +42,8 @@ WALK = """\
    the page's URL back and returns to the page.
 8. **/** searches the body, raw or headers tab as you type (**n** / **N**: next and
    previous match); **|** filters a JSON body with JSONPath or jq; **W** wraps long
-   lines; **y** copies the body, a line, a header, a link's URL, or the request as curl
-   or HTTPie; **d** saves the body to a file.
+   lines; **y** copies the body, a line, a header, a link's URL, or the request as curl,
+   HTTPie or the text of a `.http` file; **d** saves the body to a file.
    **+** adds the next page's items below the ones shown (its `next` link), up to 100
    pages; back shows them as they were.
 9. **S** saves the request to a `.http` file (the format of the JetBrains HTTP Client
@@ -116,12 +117,20 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", "Close", show=False),
     ]
 
-    def __init__(self, sections: list[tuple[str, Iterable[BindingType]]]) -> None:
+    def __init__(
+        self, sections: list[tuple[str, Iterable[BindingType]]], problems: Sequence[str] = ()
+    ) -> None:
         super().__init__()
         self.sections = sections
+        #: Problems with the person's files met this session (config.toml, the history).
+        self.problems = tuple(problems)
 
     def compose(self) -> ComposeResult:
-        text = "# restwalk keys\n\n" + WALK
+        text = "# restwalk keys\n\n"
+        if self.problems:
+            text += "## Problems met in this session\n\n"
+            text += "".join(f"- {literal(problem)}\n" for problem in self.problems) + "\n"
+        text += WALK
         for title, bindings in self.sections:
             text += "\n" + bindings_table(title, bindings)
         text += (

@@ -62,7 +62,10 @@ def trip_text(exchange: Exchange) -> Text:
         text.append(f"  on the wire    {_size(response.wire_size)} (compressed)\n")
     text.append(f"  request body   {_size(len(exchange.request.body))}\n\n")
     text.append("Protocol\n", style="bold")
-    text.append(f"  {visible_line(response.http_version)}\n\n")
+    text.append(f"  {visible_line(response.http_version)}\n")
+    for note in exchange.retries:  # a kept-alive connection the server had closed
+        text.append(f"  Retried: {visible_line(note)}\n")
+    text.append("\n")
     text.append("Cache\n", style="bold")
     cache = exchange.cache
     if cache is None:
