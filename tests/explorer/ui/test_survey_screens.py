@@ -213,3 +213,61 @@ async def test_no_answer_from_the_entry_is_said_not_graded() -> None:
         await pilot.press("escape", "D")
         await settle(pilot)
         assert app.screen is app.browser  # nothing to compare: a notification, no picker
+
+
+def entry_line(screen: Screen[object]) -> str:
+    return str(screen.query_one("#survey-entry").render())
+
+
+async def test_the_audit_starts_from_the_page_shown_not_the_first_of_the_origin(
+    make_app: AppFactory, monkeypatch: object
+) -> None:
+    # QA 1, item 7: /delay/3, then /, then g and a audited /delay/3.
+    monkeypatch.setattr(  # type: ignore[attr-defined]
+        map_screen, "TUI_LIMITS", CrawlLimits(max_depth=1, delay=0, max_pages=20)
+    )
+    app = make_app(url="http://mock/delay/0", settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.open_url("/")
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        assert entry_line(screen).startswith("From http://mock/ (the page shown: the API's root)")
+        await pilot.press("a")
+        await settle(pilot)
+        assert screen.audit is not None
+        assert screen.audit.entry == "http://mock/"
+
+
+async def test_the_root_is_the_default_entry_and_e_switches_to_the_page_shown(
+    make_app: AppFactory, monkeypatch: object
+) -> None:
+    monkeypatch.setattr(  # type: ignore[attr-defined]
+        map_screen, "TUI_LIMITS", CrawlLimits(max_depth=1, delay=0, max_pages=5)
+    )
+    app = make_app(url="http://mock/delay/0", settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)  # the origin's / is asked whether it answers with links
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        assert screen.entry == "http://mock/"
+        line = entry_line(screen)
+        assert line.startswith("From http://mock/ (the API's root: the origin's / answers")
+        assert "e: from the page shown, http://mock/delay/0" in line
+        await pilot.press("e")
+        assert screen.entry == "http://mock/delay/0"
+        assert entry_line(screen).startswith("From http://mock/delay/0 (the page shown)")
+        await pilot.press("a")
+        await settle(pilot)
+        assert screen.audit is not None
+        assert screen.audit.entry == "http://mock/delay/0"
+        await pilot.press("e", "m")
+        await settle(pilot)
+        assert screen.entry == "http://mock/"
+        assert screen.session.map.entry == "http://mock/"
+        assert len(app.browser.history.pages) == 1  # asking / made no page of the walk
