@@ -76,10 +76,6 @@ class Entries:
         return self.page if entry == self.root else self.root
 
 
-def _url_of(page: Page) -> str:
-    return page.exchange.response.url if page.exchange else page.spec.url
-
-
 def answers_with_links(page: Page) -> bool:
     """True when ``page`` is a success that links to other pages of its origin (more than
     its ``self``): a page a crawl can spread from."""
@@ -88,7 +84,7 @@ def answers_with_links(page: Page) -> bool:
     status = page.exchange.response.status
     if not HTTPStatus.OK <= status < HTTPStatus.MULTIPLE_CHOICES:
         return False
-    here = normal_url(_url_of(page))
+    here = normal_url(page.url)
     origin = origin_of(here)
     return any(
         link.rel != "self"
@@ -105,7 +101,7 @@ def _root_met(session: Session, root: str) -> tuple[Entry | None, bool]:
         if page.exchange is None or normal_url(page.exchange.request.url) != root:
             continue
         if answers_with_links(page):
-            return _root_entry(_url_of(page)), True
+            return _root_entry(page.url), True
         if not page.reading:
             return None, True
     return _root_in_map(session.map, root)
@@ -155,7 +151,7 @@ def entries_of(session: Session) -> Entries | None:
     shown = session.shown
     if shown is None:
         return None
-    here = normal_url(_url_of(shown))
+    here = normal_url(shown.url)
     origin = origin_of(here)
     root_url = origin + "/" if origin else ""
     if not root_url or here == root_url:
@@ -175,5 +171,5 @@ def with_probe(entries: Entries, probe: Page) -> Entries:
         return entries
     if not answers_with_links(probe):
         return replace(entries, to_probe=None)
-    root = _root_entry(normal_url(_url_of(probe)))
+    root = _root_entry(normal_url(probe.url))
     return Entries(entries.page, root if root.url != entries.page.url else None)

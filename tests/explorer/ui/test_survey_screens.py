@@ -271,3 +271,38 @@ async def test_the_root_is_the_default_entry_and_e_switches_to_the_page_shown(
         assert screen.entry == "http://mock/"
         assert screen.session.map.entry == "http://mock/"
         assert len(app.browser.history.pages) == 1  # asking / made no page of the walk
+
+
+async def test_the_pages_to_compare_with_name_their_server_when_there_are_several(
+    make_app: AppFactory,
+) -> None:
+    # QA 1, item 20: with three servers in one session, two /customers/1 rows looked alike.
+    app = make_app(url="http://mock/customers/1", settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.open_url("http://other.test:8080/customers/1")
+        await settle(pilot)
+        app.browser.open_url("http://mock/customers")
+        await settle(pilot)
+        await pilot.press("D")
+        picker = await until_screen(pilot, DiffPicker)
+        menu = picker.query_one(OptionList)
+        rows = [str(menu.get_option_at_index(n).prompt) for n in range(menu.option_count)]
+        assert rows[1:] == [
+            "   200  other.test:8080/customers/1  (1 back)",
+            "   200  mock/customers/1  (2 back)",
+        ]
+        await pilot.press("escape")
+
+
+async def test_the_pages_to_compare_with_are_paths_on_one_server(make_app: AppFactory) -> None:
+    app = make_app(url="http://mock/customers/1", settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.open_url("/customers")
+        await settle(pilot)
+        await pilot.press("D")
+        picker = await until_screen(pilot, DiffPicker)
+        menu = picker.query_one(OptionList)
+        assert str(menu.get_option_at_index(1).prompt) == "   200  /customers/1  (1 back)"
+        await pilot.press("escape")
