@@ -53,6 +53,7 @@ from explorer.core.errors import (
     from_httpx,
 )
 from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
+from explorer.core.plural import noun
 from explorer.core.request import (
     BearerAuth,
     LoginFlow,
@@ -704,7 +705,7 @@ def _size(count: int) -> str:
     for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
         if count >= scale:
             return f"{count / scale:g} {unit}"
-    return f"{count} bytes"
+    return f"{count} {noun(count, 'byte')}"
 
 
 async def send(

@@ -15,6 +15,7 @@ from textual.app import App
 
 from explorer.core.carry.har import har_bytes, har_document
 from explorer.core.exchange import Exchange
+from explorer.core.plural import counted
 from explorer.core.session.history import Page
 from explorer.core.storage.files import replace_file
 from explorer.core.storage.history import HistoryError, HistoryStore
@@ -51,7 +52,8 @@ def _write(app: App[object], path: Path, gather: Gather) -> None:
         problem = f"{path}: {message}"
         app.call_from_thread(app.notify, problem, title="Not exported", severity="error")
         return
-    app.call_from_thread(app.notify, f"{len(items)} exchange(s) in {path}", title="HAR exported")
+    exported = f"{counted(len(items), 'exchange')} in {path}"
+    app.call_from_thread(app.notify, exported, title="HAR exported")
 
 
 def walk_exchanges(pages: list[Page], mask: bool) -> list[tuple[Exchange, float]]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, cast
 from textual import work
 from textual.screen import Screen
 
+from explorer.core.plural import counted
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.session.rel_path import PathError, rel_path, walk_path
 from explorer.core.storage.bookmarks import Bookmark, BookmarksError
@@ -98,7 +99,7 @@ class BrowserKeep(Screen[None]):
                 self.notify(str(error), title="Not bookmarked", severity="error", timeout=10)
                 return
             what = "Replaced" if replaced else "Bookmarked"
-            self.notify(f"{what} {name!r}: {len(path.steps)} link(s) from {path.entry}.")
+            self.notify(f"{what} {name!r}: {counted(len(path.steps), 'link')} from {path.entry}.")
 
         self.app.push_screen(BookmarkNameDialog(path, suggested, taken), named)
 
@@ -131,7 +132,8 @@ class BrowserKeep(Screen[None]):
                 walked.problem, title=f"Bookmark {bookmark.name!r}", severity="warning", timeout=20
             )
         else:
-            self.notify(f"{len(bookmark.path.steps)} link(s) followed.", title=bookmark.name)
+            followed = counted(len(bookmark.path.steps), "link")
+            self.notify(f"{followed} followed.", title=bookmark.name)
 
     # -- HAR ----------------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Label, Static, TabbedContent, TabPane, Tree
 
 from explorer.core.link import Link
+from explorer.core.plural import counted
 from explorer.core.request import RequestSpec
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.survey.crawl import CrawlLimits, Visit, client_sends
@@ -157,7 +158,8 @@ class MapScreen(Screen[Link | None]):
         api_map = self.session.map
         waiting = sum(len(links) for links in api_map.unfollowed().values())
         return (
-            f"{api_map.visited_count} pages visited, {waiting} links not followed yet. "
+            f"{counted(api_map.visited_count, 'page')} visited, "
+            f"{counted(waiting, 'link')} not followed yet. "
             "Enter opens one; m maps the rest from the entry; a audits."
         )
 
@@ -245,7 +247,8 @@ class MapScreen(Screen[Link | None]):
             self._status(f"No answer from {entry}: {result.failures[0].message}")
             return
         ending = f"stopped at {result.stopped}" if result.stopped else "every safe link followed"
-        self._status(f"Mapped {len(result.visits)} pages in {result.seconds:.1f} s: {ending}.")
+        mapped = counted(len(result.visits), "page")
+        self._status(f"Mapped {mapped} in {result.seconds:.1f} s: {ending}.")
 
     @work(exclusive=True, group="survey")
     async def run_audit(self) -> None:
@@ -277,5 +280,5 @@ class MapScreen(Screen[Link | None]):
         self._redraw(force=True)
         self._status(
             f"Audit: grade {audit.grade}, Richardson level {audit.level}, "
-            f"{audit.requests} requests in {audit.seconds:.1f} s."
+            f"{counted(audit.requests, 'request')} in {audit.seconds:.1f} s."
         )

@@ -148,6 +148,8 @@ async def test_d_compares_two_pages_of_the_history_side_by_side(make_app: AppFac
         comparison = screen.comparison
         assert comparison.left_url == "http://mock/customers/1"
         assert comparison.right_url == "http://mock/v2/customers/1"
+        title = str(screen.query_one("#diff-title").render())
+        assert "\n1 change breaks a client of the left side" in title  # QA 1, item 14
         changes = screen.query_one("#diff-changes", OptionList)
         first = changes.get_option_at_index(0).prompt
         assert str(first).startswith("✗ restructured address restructured")
