@@ -18,6 +18,7 @@ from collections.abc import Iterator
 import orjson
 
 from explorer.core.media import is_text
+from explorer.core.plural import counted
 from explorer.core.terminal_text import expand_tabs, is_visible, visible
 
 BLOCK_SIZE = 64 * 1024
@@ -268,7 +269,7 @@ def _utf8_note(body: bytes) -> str | None:
 
 def _binary_summary(body: bytes, media_type: str | None) -> DisplayText:
     kind = media_type or "unknown type"
-    lines = [f"[{len(body):,} bytes of {kind}: binary, not shown as text]", ""]
+    lines = [f"[{counted(len(body), 'byte')} of {kind}: binary, not shown as text]", ""]
     preview = body[:256]
     for offset in range(0, len(preview), 16):
         chunk = preview[offset : offset + 16]

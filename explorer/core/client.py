@@ -56,6 +56,7 @@ from explorer.core.errors import (
 )
 from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
 from explorer.core.malformed import readable_detail
+from explorer.core.plural import noun
 from explorer.core.request import (
     BearerAuth,
     LoginFlow,
@@ -743,7 +744,7 @@ def _size(count: int) -> str:
     for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
         if count >= scale:
             return f"{count / scale:g} {unit}"
-    return f"{count} bytes"
+    return f"{count} {noun(count, 'byte')}"
 
 
 async def send(

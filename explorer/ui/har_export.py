@@ -15,6 +15,7 @@ from textual.app import App
 
 from explorer.core.carry.har import har_bytes, har_document
 from explorer.core.exchange import Exchange
+from explorer.core.plural import counted
 from explorer.core.saving import SaveProblem, check_target
 from explorer.core.session.history import Page
 from explorer.core.storage.files import replace_file
@@ -54,7 +55,7 @@ def _write(target: SaveTarget, gather: Gather) -> str:
     except (OSError, HistoryError) as error:
         message = getattr(error, "strerror", None) or str(error)
         raise SaveProblem(f"Not exported: {path}: {message}.") from None
-    return f"{len(items)} exchange(s) in {path}"
+    return f"{counted(len(items), 'exchange')} in {path}"
 
 
 def walk_exchanges(pages: list[Page], mask: bool) -> list[tuple[Exchange, float]]:

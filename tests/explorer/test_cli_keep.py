@@ -136,7 +136,7 @@ def test_export_a_har_file_and_import_it_again(
     target = tmp_path / "walk.har"
     code, out, err = run(capsys, "history", "--har", str(target))
     assert code == 0
-    assert "wrote 2 exchange(s)" in err
+    assert "wrote 2 exchanges" in err
     document = json.loads(target.read_text())
     jsonschema.Draft202012Validator(SCHEMA).validate(document)
     assert [e["response"]["status"] for e in document["log"]["entries"]] == [301, 200, 200]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from explorer.cli.errors import CommandError, UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.parser import add_config_option, formatter, paragraphs
+from explorer.core.plural import counted
 
 if TYPE_CHECKING:
     import argparse
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
             return _show(keep.history, args.show)
         if args.clear:
             count = keep.history.clear()
-            sys.stdout.write(f"Forgot {count} entr{'y' if count == 1 else 'ies'}.\n")
+            sys.stdout.write(f"Forgot {counted(count, 'entry', 'entries')}.\n")
             return ExitStatus.OK
         query = _query(args)
         if args.har is not None:
@@ -221,7 +222,7 @@ def _export(
             replace_file(Path(target), data)
         except OSError as error:
             raise CommandError(f"cannot write {target}: {error.strerror or error}") from None
-        error_line(f"wrote {len(items)} exchange(s) to {target}")
+        error_line(f"wrote {counted(len(items), 'exchange')} to {target}")
     return ExitStatus.OK
 
 
@@ -239,7 +240,8 @@ def _import(history: HistoryStore, path: Path) -> ExitStatus:
         raise CommandError(f"{path}: {error}") from None
     kept = history.add_many(found.exchanges, source="har")
     by = f" (written by {found.creator})" if found.creator else ""
-    write_out(f"Kept {kept} of the {len(found.exchanges)} exchanges of {path}{by}.\n")
+    offered = len(found.exchanges)
+    write_out(f"Kept {kept} of the {counted(offered, 'exchange')} of {path}{by}.\n")
     for reason in found.skipped:
         error_line(f"skipped {reason}")
     return ExitStatus.OK

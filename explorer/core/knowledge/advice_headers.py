@@ -10,6 +10,7 @@ from http import HTTPStatus
 from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.caching import explain_caching
 from explorer.core.knowledge.response_facts import ResponseFacts
+from explorer.core.plural import noun
 
 #: A ``RateLimit-Reset`` larger than this is a Unix time, not a number of seconds.
 _EPOCH_THRESHOLD = 1_000_000_000
@@ -67,10 +68,12 @@ def rate_limit(response: ResponseFacts) -> list[str]:
     if response.status != HTTPStatus.TOO_MANY_REQUESTS and not _running_low(limit, remaining):
         return []  # plenty left: nothing to act on
     parts = []
+    # (the fields are the server's text: "1" is one request, anything else is said as many)
+    requests = noun(1 if (limit or "").strip() == "1" else 0, "request")
     if remaining is not None:
-        parts.append(f"{remaining} of {limit} requests left" if limit else f"{remaining} left")
+        parts.append(f"{remaining} of {limit} {requests} left" if limit else f"{remaining} left")
     elif limit is not None:
-        parts.append(f"the limit is {limit} requests per window")
+        parts.append(f"the limit is {limit} {requests} per window")
     seconds = _reset_seconds(reset, response.date)
     if seconds is not None:
         parts.append(f"the window resets in {fv.format_duration(seconds)}")

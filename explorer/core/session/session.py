@@ -18,6 +18,7 @@ import httpx
 
 from explorer.core.errors import LoginFailed
 from explorer.core.link import Link
+from explorer.core.plural import counted
 from explorer.core.request import Auth, CookieSession, RequestSpec
 from explorer.core.session.choice import NumberEntry, choose_link
 from explorer.core.session.credentials import LoginKind, auth_label, login_kind_for
@@ -264,7 +265,7 @@ class Session:
         parts.append(choice.label if choice else "")
         kept = len(self.kept_headers(url))
         if kept:
-            parts.append(f"+{kept} header{'s' if kept > 1 else ''}")
+            parts.append(f"+{counted(kept, 'header')}")
         return "  ".join(part for part in parts if part)
 
     # -- requests ----------------------------------------------------------------------

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import orjson
 
 from explorer.core.knowledge import field_values as fv
+from explorer.core.plural import counted, noun
 from explorer.core.session.origins import origin_of
 from explorer.core.survey.api_map import Resource
 from explorer.core.survey.audit_probes import PROBE_METHOD, Answer, Probes
@@ -142,7 +143,7 @@ def hypermedia(
         where = _path(visit.final_url)
         actions[visit.template] = max(actions.get(visit.template, 0), visit.action_links)
         if visit.declared_links:
-            carrying.add(True, f"{where}: {visit.declared_links} links", key="links")
+            carrying.add(True, f"{where}: {counted(visit.declared_links, 'link')}", key="links")
         elif visit.guessed_links:
             carrying.add(
                 False,
@@ -154,9 +155,10 @@ def hypermedia(
             carrying.add(False, f"{where}: no link at all", key=f"none {visit.template}")
         if visit.declared_links:
             bare = visit.declared_links - visit.typed_links
+            strings = noun(bare, "is a bare URL string", "are bare URL strings")
             typed.add(
                 bare == 0,
-                f"{where}: " + (f"{bare} links are bare URL strings" if bare else "typed links"),
+                f"{where}: " + (f"{counted(bare, 'link')} {strings}" if bare else "typed links"),
                 key="typed" if bare == 0 else f"bare {visit.template}",
             )
     changeable = _changeable(resources)
@@ -167,7 +169,7 @@ def hypermedia(
         acting.add(
             count > 0,
             f"{template} allows {' '.join(unsafe)}: "
-            + (f"{count} actions in its answer" if count else "its answer offers none"),
+            + (f"{counted(count, 'action')} in its answer" if count else "its answer offers none"),
             key="acts" if count else None,
         )
     reached = _Tally("resources reached by links the API writes")
@@ -247,19 +249,29 @@ def _why_hypermedia(figures: tuple[Figure, ...], unlinked: list[str]) -> str:
     else:
         why = "every answer carries links"
     if typed.total and typed.passed < typed.total:
-        why += f"; {typed.total - typed.passed} answers give bare URL strings, no relation"
+        bare = typed.total - typed.passed
+        gives = noun(bare, "gives", "give")
+        why += f"; {counted(bare, 'answer')} {gives} bare URL strings, no relation"
     if acting.total:
         why += (
-            f"; {acting.passed} of {acting.total} resources that accept changes offer them "
-            "as actions"
+            f"; {acting.passed} of {counted(acting.total, 'resource')} that "
+            f"{noun(acting.total, 'accepts', 'accept')} changes "
+            f"{noun(acting.passed, 'offers', 'offer')} them as actions"
         )
     if reached.total and reached.passed < reached.total:
         missing = reached.total - reached.passed
-        why += f"; {missing} of {reached.total} resources are not reached by a link the API writes"
+        why += (
+            f"; {missing} of {counted(reached.total, 'resource')} "
+            f"{noun(missing, 'is', 'are')} not reached by a link the API writes"
+        )
         if unlinked:
             why += f" ({len(unlinked)} only in its description)"
     elif reached.total:
-        why += f"; all {reached.total} resources are reached from the entry by links alone"
+        why += (
+            "; the one resource is reached from the entry by links alone"
+            if reached.total == 1
+            else f"; all {reached.total} resources are reached from the entry by links alone"
+        )
     return why
 
 
@@ -327,7 +339,7 @@ def _head_problems(visit: Visit, head: Answer) -> list[str]:
     if head.status != visit.status:
         problems.append(f"{head.status}, GET answered {visit.status}")
     if head.body_size:
-        problems.append(f"a body of {head.body_size} bytes")
+        problems.append(f"a body of {counted(head.body_size, 'byte')}")
     if head.media_type != visit.media_type:
         problems.append(f"Content-Type {head.media_type}, GET's is {visit.media_type}")
     coding, get_coding = head.header("content-encoding"), _header(visit.headers, "content-encoding")
@@ -371,7 +383,7 @@ def _why_uniform(figures: tuple[Figure, ...], probes: Probes) -> str:
         parts.append(
             "OPTIONS lists the methods"
             if options.passed == options.total
-            else f"OPTIONS says Allow on {options.passed} of {options.total} resources"
+            else f"OPTIONS says Allow on {options.passed} of {counted(options.total, 'resource')}"
         )
     return "; ".join(parts) or "nothing could be measured"
 
@@ -514,11 +526,14 @@ def statelessness(result: CrawlResult, probes: Probes) -> Constraint:
     if set_any == 0:
         why = "no answer sets a cookie: each request carries all it needs"
     elif needing.total and needing.passed == needing.total:
-        why = f"{set_any} answers set cookies, but the answers are the same without them"
+        why = (
+            f"{counted(set_any, 'answer')} {noun(set_any, 'sets', 'set')} cookies, "
+            "but the answers are the same without them"
+        )
     elif needing.total:
         why = "answers change without the cookies: the server keeps session state"
     else:
-        why = f"{set_any} answers set cookies"
+        why = f"{counted(set_any, 'answer')} {noun(set_any, 'sets', 'set')} cookies"
     return Constraint("stateless", "Statelessness", figures, why)
 
 

@@ -18,6 +18,7 @@ from textual.widgets import Input
 
 from explorer.core.errors import RestwalkError
 from explorer.core.link import Link
+from explorer.core.plural import counted
 from explorer.core.request import CookieSession, LoginFlow, RequestSpec
 from explorer.core.session import Next, Session
 from explorer.core.session.actions import action_spec, fields_note
@@ -160,7 +161,7 @@ class BrowserDialogs(Screen[None]):
             self.notify(f"Nothing to log out of: no credential or cookie for {origin_of(url)}.")
         else:
             self.notify(
-                f"Forgot {forgotten} and {cleared} cookie(s) of {origin_of(url)}.",
+                f"Forgot {forgotten} and {counted(cleared, 'cookie')} of {origin_of(url)}.",
                 title="Logged out",
             )
         self._show_badges()

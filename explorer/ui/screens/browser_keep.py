@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, cast
 from textual import work
 from textual.screen import Screen
 
+from explorer.core.plural import counted
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.session.rel_path import PathError, rel_path, walk_path
 from explorer.core.storage.bookmarks import Bookmark, BookmarksError
@@ -92,7 +93,7 @@ class BrowserKeep(Screen[None]):
         def save(name: str) -> str:
             replaced = self.keep.bookmarks.save(name, path)
             what = "Replaced" if replaced else "Bookmarked"
-            return f"{what} {name!r}: {len(path.steps)} link(s) from {path.entry}."
+            return f"{what} {name!r}: {counted(len(path.steps), 'link')} from {path.entry}."
 
         def saved(said: str | None) -> None:
             if said is not None:
@@ -129,7 +130,8 @@ class BrowserKeep(Screen[None]):
                 walked.problem, title=f"Bookmark {bookmark.name!r}", severity="warning", timeout=20
             )
         else:
-            self.notify(f"{len(bookmark.path.steps)} link(s) followed.", title=bookmark.name)
+            followed = counted(len(bookmark.path.steps), "link")
+            self.notify(f"{followed} followed.", title=bookmark.name)
 
     # -- HAR ----------------------------------------------------------------------------------
 

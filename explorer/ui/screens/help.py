@@ -60,9 +60,9 @@ WALK = """\
     Enter opens one in the composer.
 12. **g** shows the map of the API so far: the resources visited and the links not
     followed yet, by relation (Enter opens one); there **m** follows every safe link
-    from the entry, and **a** audits the API against the REST constraints. **D**
-    compares this page with another of the history, or with itself in another API
-    version, side by side: what breaks a client is marked red.
+    from the API's root (**e**: from the page shown), and **a** audits the API against
+    the REST constraints. **D** compares this page with another of the history, or with
+    itself in another API version, side by side: what breaks a client is marked red.
 13. **l** opens the learning screen: every status code, header, method and REST
     constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too,
     and `follow next#2` or `follow child[title=books]` follows the link those words

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from explorer.core.plural import noun
 from explorer.core.storage.history import HistoryEntry, HistoryError, HistoryStore
 from explorer.core.storage.history_query import HistoryQuery, QueryError, parse_query
 from explorer.core.terminal_text import visible_line
@@ -135,7 +136,7 @@ class HistoryScreen(Screen[int | None]):
         self.entries = entries
         self.query_one(RowTable).set_rows([entry_row(entry) for entry in entries])
         shown = f"{len(entries)} of {total}" if total > len(entries) else str(total)
-        what = "entries" if total != 1 else "entry"
+        what = noun(total, "entry", "entries")
         note = f"{shown} {what}, newest first. Enter reopens one; r there sends it again."
         if not total:
             note = "Nothing kept matches." if not query.empty else "Nothing kept yet."
