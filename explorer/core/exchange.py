@@ -101,3 +101,6 @@ class Exchange:
     timings: Timings = field(default_factory=lambda: Timings(0.0, 0.0))
     #: What the cache did, when caching is on.
     cache: CacheNote | None = None
+    #: True for a copy whose secrets were masked (a history entry): its credentials and
+    #: secret fields read ``****``, so its bodies are not the bytes that went or came.
+    masked: bool = False

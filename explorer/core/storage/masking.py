@@ -236,8 +236,9 @@ def _mask_response(response: ReceivedResponse) -> ReceivedResponse:
 
 
 def mask_exchange(exchange: Exchange) -> Exchange:
-    """``exchange`` with every secret masked, in each request and response it holds."""
-    return replace(
+    """``exchange`` with every secret masked, in each request and response it holds
+    (:attr:`~explorer.core.exchange.Exchange.masked` when that changed anything)."""
+    masked = replace(
         exchange,
         request=_mask_request(exchange.request),
         final=_mask_request(exchange.final),
@@ -246,3 +247,4 @@ def mask_exchange(exchange: Exchange) -> Exchange:
             Hop(_mask_request(h.request), _mask_response(h.response)) for h in exchange.hops
         ),
     )
+    return masked if masked == exchange else replace(masked, masked=True)

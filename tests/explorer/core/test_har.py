@@ -122,7 +122,7 @@ def test_a_chrome_post_and_an_insomnia_har_are_read() -> None:
 def test_imported_into_the_history_and_masked(tmp_path: Path) -> None:
     store = HistoryStore.in_directory(tmp_path)
     found = read_har((DATA / "chrome.har").read_bytes())
-    assert store.add_many(found.exchanges, source="har") == 2
+    assert store.add_many(found.exchanges, source="har").kept == 2
     entries = store.search()
     assert {e.source for e in entries} == {"har"}
     image = next(e for e in entries if "googlelogo" in e.url)
