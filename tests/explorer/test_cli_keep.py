@@ -146,10 +146,46 @@ def test_export_a_har_file_and_import_it_again(
     assert code == 0
     assert out.startswith(f"Kept 3 of the 3 exchanges of {target} (written by restwalk)")
     code, out, err = run(capsys, "history", "--import", str(DATA / "chrome.har"))
-    assert "Kept 2 of the 2 exchanges" in out
+    assert "Kept 2 of the 3 exchanges" in out
     assert "skipped entry 2: no answer (status 0" in err
     code, out, _ = run(capsys, "history", "--search", "mitmproxy.org")
     assert "2023-03-29" in out or "2023-03-30" in out  # the time the browser sent it
+
+
+def test_a_har_imported_twice_is_kept_once(
+    capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    code, out, err = run(capsys, "history", "--import", str(DATA / "chrome.har"))
+    assert code == 0
+    assert out.startswith("Kept 2 of the 3 exchanges")
+    code, out, err = run(capsys, "history", "--import", str(DATA / "chrome.har"))
+    assert code == 0  # nothing lost: they are there already
+    assert out.startswith("Kept 0 of the 3 exchanges")
+    assert "2 were in the history already" in out
+    assert "skipped entry 2" in err
+    code, out, _ = run(capsys, "history")
+    assert len(out.splitlines()) == 2
+
+
+def test_a_har_of_which_nothing_can_be_kept_fails(
+    capsys: pytest.CaptureFixture[str], data_dir: Path, tmp_path: Path
+) -> None:
+    bad = tmp_path / "one-bad.har"
+    entry = {
+        "startedDateTime": "2026-01-01T00:00:00Z",
+        "request": {"method": "GET", "url": "ftp://files.test/"},
+        "response": {"status": 200},
+    }
+    bad.write_text(json.dumps({"log": {"version": "1.2", "entries": [entry]}}))
+    code, out, err = run(capsys, "history", "--import", str(bad))
+    assert code == 1
+    assert out == f"Kept 0 of the 1 exchanges of {bad}.\n"
+    assert "skipped entry 1: a ftp URL, not HTTP" in err
+    empty = tmp_path / "empty.har"
+    empty.write_text(json.dumps({"log": {"version": "1.2", "entries": []}}))
+    code, out, err = run(capsys, "history", "--import", str(empty))
+    assert (code, err) == (0, "")
+    assert out == f"{empty} holds no exchanges: nothing to keep.\n"
 
 
 @pytest.mark.parametrize(
