@@ -301,3 +301,34 @@ def test_a_broken_bookmarks_file_is_one_line_and_kept(
     assert err.startswith(f"restwalk: {path}:3: is not valid JSON")
     assert err.count("\n") == 1
     assert path.read_text() == '{"bookmarks": [\n  {"name": \n'
+
+
+def test_a_cache_hit_is_listed_as_one(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
+    from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
+    from explorer.core.storage.history import HistoryStore
+
+    store = HistoryStore.in_directory(data_dir)
+    for n, note in enumerate(
+        (
+            CacheNote("fresh", "from the cache: fresh for another 42 s (max-age=60)"),
+            CacheNote("revalidated", "revalidated: 304 Not Modified, body from the cache"),
+            None,
+        )
+    ):
+        request = SentRequest("GET", f"http://api.test/{n}", ())
+        response = ReceivedResponse(200, "OK", "HTTP/1.1", (), b"{}", request.url)
+        timings = Timings(0.012, 0.012)
+        store.add(Exchange(request, request, response, timings=timings, cache=note), at=n)
+    store.close()
+    code, out, _ = run(capsys, "history")
+    assert code == 0
+    plain, revalidated, fresh = out.splitlines()
+    assert fresh.endswith("http://api.test/0  (from cache: nothing was sent)")
+    assert revalidated.endswith("http://api.test/1  (12 ms; from cache, revalidated by a 304)")
+    assert plain.endswith("http://api.test/2  (12 ms)")
+    code, out, _ = run(capsys, "history", "--json")
+    assert [orjson.loads(line)["cache"] for line in out.splitlines()] == [
+        None,
+        "revalidated",
+        "fresh",
+    ]

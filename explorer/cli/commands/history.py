@@ -170,6 +170,8 @@ def _list(entries: list[HistoryEntry], *, as_json: bool) -> None:
                         "size": e.size,
                         "source": e.source,
                         "masked": e.masked,
+                        "cache": e.cache or None,
+                        "bundled_mock": e.bundled,
                     }
                 )
             ).decode("utf-8")
@@ -182,10 +184,20 @@ def _list(entries: list[HistoryEntry], *, as_json: bool) -> None:
     width = max((len(str(e.id)) for e in entries), default=1)
     lines = [
         f"{e.id:>{width}}  {_when(e.at)}  {visible_line(e.method):<7} {e.status}  "
-        f"{visible_line(e.url)}  ({e.duration * 1000:.0f} ms)"
+        f"{visible_line(e.url)}  ({_how(e)})"
         for e in entries
     ]
     write_out("".join(f"{line}\n" for line in lines))
+
+
+def _how(entry: HistoryEntry) -> str:
+    """How long it took, or that the session's cache answered (a fresh one: unsent)."""
+    if entry.cache == "fresh":
+        return "from cache: nothing was sent"
+    took = f"{entry.duration * 1000:.0f} ms"
+    if entry.cache == "revalidated":
+        return f"{took}; from cache, revalidated by a 304"
+    return took
 
 
 def _iso(at: float) -> str:
