@@ -62,7 +62,7 @@ class BrowserKeep(Screen[None]):
     @work(exclusive=True, group="fetch")
     async def reopen(self, entry_id: int) -> None:
         """Show history entry ``entry_id``'s kept response as a page of the walk."""
-        from explorer.core.session.reopen import page_of
+        from explorer.core.session.reopen import page_of, resend_note
 
         try:
             exchange = await asyncio.to_thread(self.keep.history.load, entry_id)
@@ -74,7 +74,12 @@ class BrowserKeep(Screen[None]):
             return
         page = page_of(exchange)
         self._arrived(page, True)
-        self.notify("The response as kept; r sends the request again.", title="From the history")
+        masked = resend_note(exchange.request)
+        self.notify(
+            f"The response as kept; r sends the request again. {masked}".strip(),
+            title="From the history",
+            timeout=15 if masked else None,
+        )
 
     # -- bookmarks --------------------------------------------------------------------------
 
