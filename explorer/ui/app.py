@@ -20,6 +20,7 @@ from textual.binding import Binding
 from textual.command import Provider
 from textual.notifications import SeverityLevel
 
+from explorer.core.bundled_mock import BundledMock
 from explorer.core.client import Client
 from explorer.core.config import Config
 from explorer.core.connection import ConnectionSettings
@@ -88,9 +89,12 @@ class RestwalkApp(App[int]):
         mock_users: bool,
         config: Config | None = None,
         warning: str | None = None,
+        bundled: BundledMock | None = None,
     ) -> None:
         super().__init__()
         self.client = client
+        #: The bundled mock server this run started (None: the server is the person's).
+        self.bundled = bundled
         self.start_url = start_url
         self.owns_client = owns_client
         self.mock_users = mock_users
@@ -98,7 +102,13 @@ class RestwalkApp(App[int]):
         #: A problem met before the app started (a bad config file), shown once it is up.
         self.warning = warning
         #: The history (every exchange of ``client`` is recorded) and the bookmarks.
-        self.keep = Keep.open(self.config.history, data_dir(), source="tui", warn=self._warn)
+        self.keep = Keep.open(
+            self.config.history,
+            data_dir(),
+            source="tui",
+            warn=self._warn,
+            bundled_origin=bundled.origin if bundled is not None else "",
+        )
         self.keep.watch(client)
         self.browser = BrowserScreen(client, start_url, mock_users=mock_users)
 
@@ -133,6 +143,8 @@ class RestwalkApp(App[int]):
                 self.notify(f"config.toml: no theme {theme!r}; the themes are {names}.")
         if self.warning:
             self.notify(self.warning, title="Config file not used", severity="warning", timeout=15)
+        if self.bundled is not None and self.bundled.note:
+            self.notify(self.bundled.note, title="Bundled mock server", timeout=10)
 
     def notify(
         self,
@@ -216,18 +228,26 @@ def create_app(
     settings: ConnectionSettings | None = None,
     config: Config | None = None,
     warning: str | None = None,
+    bundled: BundledMock | None = None,
 ) -> RestwalkApp:
     """The app opened on ``url``; ``client`` defaults to a new one it owns, built from
     ``settings`` (the command line's connection options).
 
     ``mock_users`` says the server is the bundled mock, so the login dialog can
-    name its seeded users. ``config`` is config.toml's settings, and ``warning`` what
-    was wrong with the file, shown once the app is up.
+    name its seeded users; ``bundled`` is that server when this run started it (what
+    is kept against it follows it to another port). ``config`` is config.toml's
+    settings, and ``warning`` what was wrong with the file, shown once the app is up.
     """
     owns = client is None
     app_client = client or (settings or ConnectionSettings()).client()
     return RestwalkApp(
-        app_client, url, owns_client=owns, mock_users=mock_users, config=config, warning=warning
+        app_client,
+        url,
+        owns_client=owns,
+        mock_users=mock_users,
+        config=config,
+        warning=warning,
+        bundled=bundled,
     )
 
 
@@ -238,8 +258,16 @@ def run_app(
     mock_users: bool,
     config: Config | None = None,
     warning: str | None = None,
+    bundled: BundledMock | None = None,
 ) -> int:
     """Run the app on ``url`` until the person quits; returns its exit status."""
-    app = create_app(url, mock_users=mock_users, settings=settings, config=config, warning=warning)
+    app = create_app(
+        url,
+        mock_users=mock_users,
+        settings=settings,
+        config=config,
+        warning=warning,
+        bundled=bundled,
+    )
     app.run()
     return app.return_code or 0

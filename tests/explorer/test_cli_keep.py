@@ -332,3 +332,23 @@ def test_a_cache_hit_is_listed_as_one(capsys: pytest.CaptureFixture[str], data_d
         "revalidated",
         "fresh",
     ]
+
+
+def test_a_bookmark_of_the_bundled_mock_is_walked_on_one_started_for_it(
+    capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    BookmarkStore.in_directory(data_dir).save(
+        "turing",
+        RelPath("http://127.0.0.1:9/", (Step("rw:customers"), Step("item[title=Alan Turing]"))),
+        bundled=True,  # made in a TUI run whose mock answered on a port now closed
+    )
+    code, out, _ = run(capsys, "bookmarks")
+    assert "http://127.0.0.1:9/ (the bundled mock server)" in out
+    code, out, err = run(capsys, "bookmarks", "turing", "--json")
+    assert code == 0, err
+    *_steps, last = (orjson.loads(line) for line in out.splitlines())
+    assert last["response"]["status"] == 200
+    assert "Alan Turing" in last["response"]["body"]
+    assert not last["request"]["url"].startswith("http://127.0.0.1:9/")
+    code, out, _ = run(capsys, "history", "--json")
+    assert all(orjson.loads(line)["bundled_mock"] for line in out.splitlines())
