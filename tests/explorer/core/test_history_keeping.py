@@ -8,8 +8,6 @@ import sqlite3
 import stat
 from pathlib import Path
 
-import pytest
-
 from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.storage.history import HISTORY_FILE, HistoryStore
 
