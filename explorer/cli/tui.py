@@ -56,8 +56,14 @@ def check_terminal() -> None:
 
 
 def unknown_command(word: str, one: bool) -> UsageError:
+    """The error for ``word`` given where a URL or a command was expected."""
     import difflib
 
+    if word in COMMANDS:  # after a URL, or after an option that wanted a value
+        return UsageError(
+            f"{word!r} is a command: it comes before its arguments, as in "
+            f"'restwalk {word} ...' (see 'restwalk {word} --help')"
+        )
     close = difflib.get_close_matches(word, COMMANDS, n=1)
     hint = f"did you mean {close[0]!r}? " if close else ""
     host = f" (http://{word}/ for a host of that name)" if one else ""

@@ -322,6 +322,16 @@ class Client:
         )
 
     @property
+    def checks_tls(self) -> bool:
+        """False when TLS certificates are not checked (``-k``, ``verify = false``)."""
+        return self._verify is not False
+
+    @property
+    def proxy(self) -> str | None:
+        """The proxy the requests go through, if any."""
+        return self._proxy
+
+    @property
     def can_change_protocol(self) -> bool:
         """True when this client makes its own connections (not through a given transport
         or httpx client), so :meth:`set_protocol` can change how they speak."""

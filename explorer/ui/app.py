@@ -18,6 +18,7 @@ from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.command import Provider
+from textual.driver import Driver
 from textual.notifications import SeverityLevel
 
 from explorer.core.bundled_mock import BundledMock
@@ -111,6 +112,13 @@ class RestwalkApp(App[int]):
         )
         self.keep.watch(client)
         self.browser = BrowserScreen(client, start_url, mock_users=mock_users)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, reading a paste as one paste (see
+        :mod:`explorer.ui.pasted_keys`)."""
+        from explorer.ui.pasted_keys import paste_safe
+
+        return paste_safe(super().get_driver_class())
 
     def on_mount(self) -> None:
         self._use_config()

@@ -390,8 +390,8 @@ class ComposerScreen(ModalScreen[Composed | None]):
     def _submitted(self, event: Input.Submitted) -> None:
         from explorer.core.carry.curl import looks_like_curl
 
-        if event.input.id == "url" and looks_like_curl(event.value):
-            self._curl_pasted(UrlInput.CurlPasted(event.value))
+        if isinstance(event.input, UrlInput) and looks_like_curl(event.value):
+            self._curl_pasted(UrlInput.CurlPasted(event.input, event.value))
         else:
             self.action_send()
 
@@ -404,6 +404,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
         try:
             command = parse_curl(event.text, env=os.environ, base=self.base)
         except RestwalkError as error:
+            event.url_input.hold(event.text)  # as pasted, to be corrected
             self.notify(error.message, title="Not a curl line restwalk can read", severity="error")
             return
         self.dismiss(Composed(command.spec, reopen=composer_note(command)))

@@ -125,19 +125,18 @@ class BrowserKeep(Screen[None]):
             return
         suggested = _name_for(self.session.history.trail()) or path.describe()
 
-        def named(name: str | None) -> None:
-            if name is None:
-                return
-            bundled = self.bundled is not None and self.bundled.made_on(path.entry)
-            try:
-                replaced = self.keep.bookmarks.save(name, path, bundled=bundled)
-            except BookmarksError as error:
-                self.notify(str(error), title="Not bookmarked", severity="error", timeout=10)
-                return
-            what = "Replaced" if replaced else "Bookmarked"
-            self.notify(f"{what} {name!r}: {len(path.steps)} link(s) from {path.entry}.")
+        bundled = self.bundled is not None and self.bundled.made_on(path.entry)
 
-        self.app.push_screen(BookmarkNameDialog(path, suggested, taken), named)
+        def save(name: str) -> str:
+            replaced = self.keep.bookmarks.save(name, path, bundled=bundled)
+            what = "Replaced" if replaced else "Bookmarked"
+            return f"{what} {name!r}: {len(path.steps)} link(s) from {path.entry}."
+
+        def saved(said: str | None) -> None:
+            if said is not None:
+                self.notify(said)
+
+        self.app.push_screen(BookmarkNameDialog(path, suggested, taken, save), saved)
 
     def action_bookmarks(self) -> None:
         from explorer.ui.screens.bookmarks import BookmarksScreen

@@ -37,7 +37,8 @@ WALK = """\
 7. **v** picks the API version followed links and composed requests ask for, and how:
    URI segment, query parameter, header or media-type parameter, by the name the API
    uses (on the mock, v2 turns an address into an object). A URL typed in the URL bar
-   is sent as typed. **Escape** cancels a request on its way.
+   is sent as typed. **Escape** cancels a request on its way; in the URL bar it puts
+   the page's URL back and returns to the page.
 8. **/** searches the body, raw or headers tab as you type (**n** / **N**: next and
    previous match); **|** filters a JSON body with JSONPath or jq; **W** wraps long
    lines; **y** copies the body, a line, a header, a link's URL, or the request as curl
