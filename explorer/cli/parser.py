@@ -26,7 +26,8 @@ __all__ = [
 DESCRIPTION = """\
 restwalk: explore and learn a REST API from the terminal.
 
-  restwalk [OPTIONS]           open the TUI on the bundled mock server
+  restwalk [OPTIONS]           open the TUI on the bundled mock server (at
+                               127.0.0.1:8642, or $RESTWALK_MOCK_PORT)
   restwalk [OPTIONS] URL       open the TUI on URL (-k, --cacert, --proxy,
                                --timeout, --max-time, --max-body, --http2:
                                as for request; --cache: caching on)

@@ -104,3 +104,6 @@ class Exchange:
     #: Each request sent a second time, and why: "GET http://…: the server closed the
     #: kept-alive connection as the request went out, …" (see explorer.core.retry).
     retries: tuple[str, ...] = ()
+    #: True for a copy whose secrets were masked (a history entry): its credentials and
+    #: secret fields read ``****``, so its bodies are not the bytes that went or came.
+    masked: bool = False

@@ -21,6 +21,7 @@ from textual.command import Provider
 from textual.driver import Driver
 from textual.notifications import SeverityLevel
 
+from explorer.core.bundled_mock import BundledMock
 from explorer.core.client import Client
 from explorer.core.config import Config
 from explorer.core.connection import ConnectionSettings
@@ -95,9 +96,12 @@ class RestwalkApp(App[int]):
         mock_users: bool,
         config: Config | None = None,
         warning: str | None = None,
+        bundled: BundledMock | None = None,
     ) -> None:
         super().__init__()
         self.client = client
+        #: The bundled mock server this run started (None: the server is the person's).
+        self.bundled = bundled
         self.start_url = start_url
         self.owns_client = owns_client
         self.mock_users = mock_users
@@ -107,7 +111,13 @@ class RestwalkApp(App[int]):
         #: Every problem with the person's files shown so far, for the help screen (?).
         self.problems: list[str] = []
         #: The history (every exchange of ``client`` is recorded) and the bookmarks.
-        self.keep = Keep.open(self.config.history, data_dir(), source="tui", warn=self._warn)
+        self.keep = Keep.open(
+            self.config.history,
+            data_dir(),
+            source="tui",
+            warn=self._warn,
+            bundled_origin=bundled.origin if bundled is not None else "",
+        )
         self.keep.watch(client)
         self.browser = BrowserScreen(client, start_url, mock_users=mock_users)
 
@@ -149,6 +159,8 @@ class RestwalkApp(App[int]):
                 self._problem(f"no theme {theme!r}; the themes are {names}.", "config.toml")
         if self.warning:
             self._problem(self.warning, "Config file not used")
+        if self.bundled is not None and self.bundled.note:
+            self.notify(self.bundled.note, title="Bundled mock server", timeout=10)
 
     def _problem(self, message: str, title: str) -> None:
         """A problem with the person's own files: a warning shown long enough to read, and
@@ -242,18 +254,26 @@ def create_app(
     settings: ConnectionSettings | None = None,
     config: Config | None = None,
     warning: str | None = None,
+    bundled: BundledMock | None = None,
 ) -> RestwalkApp:
     """The app opened on ``url``; ``client`` defaults to a new one it owns, built from
     ``settings`` (the command line's connection options).
 
     ``mock_users`` says the server is the bundled mock, so the login dialog can
-    name its seeded users. ``config`` is config.toml's settings, and ``warning`` what
-    was wrong with the file, shown once the app is up.
+    name its seeded users; ``bundled`` is that server when this run started it (what
+    is kept against it follows it to another port). ``config`` is config.toml's
+    settings, and ``warning`` what was wrong with the file, shown once the app is up.
     """
     owns = client is None
     app_client = client or (settings or ConnectionSettings()).client()
     return RestwalkApp(
-        app_client, url, owns_client=owns, mock_users=mock_users, config=config, warning=warning
+        app_client,
+        url,
+        owns_client=owns,
+        mock_users=mock_users,
+        config=config,
+        warning=warning,
+        bundled=bundled,
     )
 
 
@@ -264,8 +284,16 @@ def run_app(
     mock_users: bool,
     config: Config | None = None,
     warning: str | None = None,
+    bundled: BundledMock | None = None,
 ) -> int:
     """Run the app on ``url`` until the person quits; returns its exit status."""
-    app = create_app(url, mock_users=mock_users, settings=settings, config=config, warning=warning)
+    app = create_app(
+        url,
+        mock_users=mock_users,
+        settings=settings,
+        config=config,
+        warning=warning,
+        bundled=bundled,
+    )
     app.run()
     return app.return_code or 0

@@ -42,6 +42,7 @@ from explorer.core.request import (
     is_token,
     parse_version,
 )
+from explorer.core.session.reopen import masks_left, masks_refused
 from explorer.core.session.session import resolve_typed_url
 from explorer.core.terminal_text import visible
 from explorer.core.upload import MAX_UPLOAD, file_size_text, peek_file
@@ -429,6 +430,10 @@ class ComposerScreen(ModalScreen[Composed | None]):
             return
         except (ValueError, TypeError) as error:
             self.notify(str(error), severity="error", title="Not sent")
+            return
+        masked = masks_left(spec)
+        if masked:  # a history entry's: the secret it stands for is the person's to type
+            self.notify(masks_refused(masked), severity="error", title="Not sent", timeout=15)
             return
         problem = self._json_note(spec)
         body = self.query_one("#body", TextArea).text
