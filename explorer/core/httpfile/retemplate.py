@@ -30,8 +30,9 @@ __all__ = ["Piece", "pieces", "retemplate"]
 
 #: Texts longer than this are compared line by line only (a character diff is quadratic).
 _CHARACTER_DIFF_LIMIT = 4_000
-#: More "any value" holes than this and the template is not matched (backtracking).
-_MAX_WILDCARDS = 8
+#: Lines (their ends kept), and the words and single other characters of one line.
+_LINE = re.compile(r"[^\n]*\n|[^\n]+")
+_WORD = re.compile(r"\w+|\W")
 
 
 @dataclass(frozen=True)
@@ -60,33 +61,41 @@ def _spans(
     parts: list[Piece], old: str, values: Mapping[str, str | None]
 ) -> list[tuple[int, int, str]] | None:
     """Where each reference's value stands in ``old`` (start, end, its ``{{...}}``);
-    None when ``old`` is not what the template gives."""
-    pattern = []
-    wildcards = 0
-    for part in parts:
-        if part.reference is None:
-            pattern.append(re.escape(part.text))
+    None when ``old`` is not what the template gives.
+
+    Literal text and known values are matched in turn; a value that changes at each
+    use reaches to the next literal text (the first place it is found), or to the end.
+    """
+    spans: list[tuple[int, int, str]] = []
+    at = 0
+    for index, part in enumerate(parts):
+        value = part.text if part.reference is None else values.get(part.reference)
+        if value is None:  # known by what follows it
+            after = next((p for p in parts[index + 1 :] if p.reference is None), None)
+            if after is None:
+                end = len(old) if index == len(parts) - 1 else -1
+            else:
+                end = old.find(after.text, at)
+            if end < 0:
+                return None
+            spans.append((at, end, part.text))
+            at = end
             continue
-        value = values.get(part.reference)
-        if value is None:
-            wildcards += 1
-            pattern.append("(.*?)")
-        else:
-            pattern.append(f"({re.escape(value)})")
-    if wildcards > _MAX_WILDCARDS:
-        return None
-    match = re.fullmatch("".join(pattern), old, re.DOTALL)
-    if match is None:
-        return None
-    references = [part.text for part in parts if part.reference is not None]
-    return [
-        (match.start(group), match.end(group), text)
-        for group, text in enumerate(references, start=1)
-    ]
+        if not old.startswith(value, at):
+            return None
+        if part.reference is not None:
+            spans.append((at, at + len(value), part.text))
+        at += len(value)
+    return spans if at == len(old) else None
 
 
 def _equal_blocks(old: str, new: str) -> list[tuple[int, int, int]]:
-    """Stretches of ``old`` found unchanged in ``new``: (start in old, end, start in new)."""
+    """Stretches of ``old`` found unchanged in ``new``: (start in old, end, start in new).
+
+    What both start and end with is unchanged (linear time: most edits are in one
+    place); the rest is compared by character when small, else by line (by word in
+    one long line), then by character within the changed parts that are small.
+    """
     blocks: list[tuple[int, int, int]] = []
 
     def add(i1: int, i2: int, j1: int) -> None:
@@ -98,25 +107,55 @@ def _equal_blocks(old: str, new: str) -> list[tuple[int, int, int]]:
         else:
             blocks.append((i1, i2, j1))
 
-    old_lines = old.splitlines(keepends=True)
-    new_lines = new.splitlines(keepends=True)
-    old_at = [0]
-    for line in old_lines:
-        old_at.append(old_at[-1] + len(line))
-    new_at = [0]
-    for line in new_lines:
-        new_at.append(new_at[-1] + len(line))
-    lines = SequenceMatcher(None, old_lines, new_lines, autojunk=False)
-    for tag, i1, i2, j1, j2 in lines.get_opcodes():
-        a1, a2, b1, b2 = old_at[i1], old_at[i2], new_at[j1], new_at[j2]
-        if tag == "equal":
-            add(a1, a2, b1)
-        elif tag == "replace" and (a2 - a1) + (b2 - b1) <= _CHARACTER_DIFF_LIMIT:
-            characters = SequenceMatcher(None, old[a1:a2], new[b1:b2], autojunk=False)
-            for inner, c1, c2, d1, _ in characters.get_opcodes():
-                if inner == "equal":
-                    add(a1 + c1, a1 + c2, b1 + d1)
+    def by_character(a1: int, a2: int, b1: int, b2: int) -> None:
+        head = _common_prefix(old[a1:a2], new[b1:b2])
+        tail = _common_prefix(old[a1 + head : a2][::-1], new[b1 + head : b2][::-1])
+        add(a1, a1 + head, b1)
+        m1, m2, n1, n2 = a1 + head, a2 - tail, b1 + head, b2 - tail
+        if (m2 - m1) + (n2 - n1) <= _CHARACTER_DIFF_LIMIT:
+            characters = SequenceMatcher(None, old[m1:m2], new[n1:n2], autojunk=False)
+            for tag, c1, c2, d1, _ in characters.get_opcodes():
+                if tag == "equal":
+                    add(m1 + c1, m1 + c2, n1 + d1)
+        else:
+            by_part(m1, m2, n1, n2)
+        add(m2, a2, n2)
+
+    def by_part(a1: int, a2: int, b1: int, b2: int) -> None:
+        """Compared by line; a text of one long line, by word."""
+        cut = _LINE if "\n" in old[a1:a2] or "\n" in new[b1:b2] else _WORD
+        old_lines = cut.findall(old[a1:a2])
+        new_lines = cut.findall(new[b1:b2])
+        old_at, new_at = [a1], [b1]
+        for line in old_lines:
+            old_at.append(old_at[-1] + len(line))
+        for line in new_lines:
+            new_at.append(new_at[-1] + len(line))
+        # autojunk: lines repeated everywhere (a JSON list's "}," ...) do not make the
+        # comparison quadratic; unchanged runs are still found around them.
+        lines = SequenceMatcher(None, old_lines, new_lines)
+        for tag, i1, i2, j1, j2 in lines.get_opcodes():
+            c1, c2, d1, d2 = old_at[i1], old_at[i2], new_at[j1], new_at[j2]
+            if tag == "equal":
+                add(c1, c2, d1)
+            elif tag == "replace" and (c2 - c1) + (d2 - d1) <= _CHARACTER_DIFF_LIMIT:
+                by_character(c1, c2, d1, d2)
+
+    by_character(0, len(old), 0, len(new))
     return blocks
+
+
+def _common_prefix(one: str, other: str) -> int:
+    """How many characters ``one`` and ``other`` start with in common."""
+    limit = min(len(one), len(other))
+    low, high = 0, limit
+    while low < high:  # bisection on slices: C speed, not a Python loop per character
+        middle = (low + high + 1) // 2
+        if one[:middle] == other[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _moved(span: tuple[int, int, str], blocks: list[tuple[int, int, int]]) -> int | None:

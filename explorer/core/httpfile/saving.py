@@ -15,7 +15,8 @@ anything is written.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 
 from explorer.core.httpfile.errors import HttpFileError
@@ -65,27 +66,33 @@ class Draft:
     baseline: RequestSpec | None = None
     token: str | None = None
 
+    @cached_property
+    def _written(self) -> HttpRequest | HttpFileError:
+        """The request as written (computed once: an edited body is diffed), or why not."""
+        try:
+            if self.opened is not None:
+                return written_back(self.opened, self.spec, self.baseline, token=self.token)
+            return http_request_of(self.spec, token=self.token)
+        except HttpFileError as error:
+            return error
+
     def request(self, name: str) -> HttpRequest:
         """The request as it will be written under ``name``; :class:`~.writer.CannotWrite`
         when it cannot be."""
-        if self.opened is not None:
-            return written_back(self.opened, self.spec, self.baseline, name, self.token)
-        return http_request_of(self.spec, name, token=self.token)
+        written = self._written
+        if isinstance(written, HttpFileError):
+            raise written
+        return replace(written, name=name)
 
     @property
     def problem(self) -> HttpFileError | None:
         """Why the request cannot be written, whatever its name (None: it can)."""
-        try:
-            self.request("draft")
-        except HttpFileError as error:
-            return error
-        return None
+        written = self._written
+        return written if isinstance(written, HttpFileError) else None
 
     def _request_or_none(self) -> HttpRequest | None:
-        try:
-            return self.request("draft")
-        except HttpFileError:
-            return None
+        written = self._written
+        return None if isinstance(written, HttpFileError) else written
 
     @property
     def credential(self) -> bool:

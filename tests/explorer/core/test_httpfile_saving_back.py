@@ -359,3 +359,14 @@ def test_a_token_saved_privately_is_a_variable_in_the_file_and_runs(tmp_path: Pa
     workspace = open_workspace(tmp_path / "api.http", "dev")
     resolved, _ = workspace.open(workspace.http_file.requests[0])
     assert ("Authorization", "Bearer eyJ.t") in resolved.spec.headers
+
+
+def test_a_long_body_edited_in_one_line_or_in_several_keeps_every_variable() -> None:
+    rows = [{"id": i, "password": "{{password}}"} for i in range(2000)]
+    values = {"password": "wonderland"}
+    for template in (json.dumps(rows), json.dumps(rows, indent=2)):
+        old = template.replace("{{password}}", "wonderland")
+        new = old.replace('"id": 7,', '"id": 70,').replace('"id": 1999,', '"id": 2000,')
+        assert retemplate(template, old, new, values) == template.replace(
+            '"id": 7,', '"id": 70,'
+        ).replace('"id": 1999,', '"id": 2000,')
