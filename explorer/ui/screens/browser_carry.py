@@ -23,6 +23,8 @@ from explorer.core.request import BearerAuth, LoginFlow, RequestSpec
 from explorer.ui.widgets.url_input import UrlInput
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from explorer.core.carry.openapi import ApiDescription, Operation
     from explorer.core.client import Client
     from explorer.core.link import Link
@@ -39,7 +41,14 @@ class BrowserCarry(Screen[None]):
 
     if TYPE_CHECKING:  # the browser screen's and its dialogs'
 
-        def _open_composer(self, spec: RequestSpec, note: str = "") -> None: ...
+        def _open_composer(
+            self,
+            spec: RequestSpec,
+            note: str = "",
+            *,
+            saver: Callable[[RequestSpec], None] | None = None,
+            on_send: Callable[[RequestSpec], None] | None = None,
+        ) -> None: ...
 
         def _page_url(self) -> str: ...
 
