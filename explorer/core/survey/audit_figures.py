@@ -5,7 +5,8 @@ and the probes' answers (:class:`~explorer.core.survey.audit_probes.Probes`).
 A :class:`Figure` is "``passed`` of ``total``" plus a few examples, failing
 ones first; a figure with nothing to measure (no 405 was met) has ``total`` 0
 and a note, and counts for nothing. A :class:`Constraint` holds its figures, its
-score (their mean) and one line saying why.
+score (their mean) and one line saying why. The hypermedia figures are in
+:mod:`explorer.core.survey.audit_hypermedia`.
 """
 
 from __future__ import annotations
