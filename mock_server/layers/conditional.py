@@ -38,6 +38,7 @@ of either coding for the same state.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from http import HTTPStatus
 from urllib.parse import parse_qsl, urlencode
 
@@ -126,6 +127,13 @@ def directives(cache_control: str) -> dict[str, str]:
     return found
 
 
+@lru_cache(maxsize=64)
+def _max_age(cache_control: str) -> int | None:
+    """The ``max-age`` of a ``Cache-Control`` value, when it gives a whole number."""
+    value = directives(cache_control).get("max-age", "")
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
 def _is_conditional(scope: Scope) -> bool:
     """True when the request carries an If-* header (cheap: no header object built)."""
     return any(name[:3].lower() == b"if-" for name, _ in scope["headers"])
@@ -210,9 +218,9 @@ class ConditionalLayer:
         if date is None:
             date = float(int(self.service.clock()))
             add(b"date", http_date(date))
-        max_age = directives(cache_control).get("max-age", "")
-        if b"expires" not in found and max_age.isdigit():
-            add(b"expires", http_date(date + int(max_age)))
+        max_age = _max_age(cache_control)
+        if b"expires" not in found and max_age is not None:
+            add(b"expires", http_date(date + max_age))
         return found
 
     async def _read(self, scope: Scope, receive: Receive, send: Send) -> None:
