@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
@@ -77,13 +78,15 @@ class Query:
 
     def query_string(self, offset: int | None = None) -> str:
         """This query (at ``offset``, when given) as an encoded query string."""
+        return f"{self._before_offset}&offset={self.offset if offset is None else offset}"
+
+    @cached_property
+    def _before_offset(self) -> str:
+        """The encoded pairs before ``offset``, the same in each link of a page: made once."""
         pairs = [(f.name, raw) for f, raw, _ in self.filters]
         if self.sort:
             pairs.append(("sort", ",".join(self.sort)))
-        pairs += [
-            ("limit", str(self.limit)),
-            ("offset", str(self.offset if offset is None else offset)),
-        ]
+        pairs.append(("limit", str(self.limit)))
         return "&".join(f"{quote(name, safe='')}={quote(value, safe=',')}" for name, value in pairs)
 
 
