@@ -69,7 +69,20 @@ def _template(action: Action) -> dict[str, Any]:
 
 
 def to_hal(resource: Resource, *, top: bool = True) -> dict[str, Any]:
-    """The HAL document of ``resource``; HAL-FORMS templates for its actions."""
+    """The HAL document of ``resource``; HAL-FORMS templates for its actions.
+
+    An embedded resource (``top=False``) is rendered once and kept in
+    ``resource.rendered``: the document must not be changed afterwards.
+    """
+    if not top:
+        kept = resource.rendered.get(HAL_JSON)
+        if kept is None:
+            kept = resource.rendered[HAL_JSON] = _document(resource, top=False)
+        return kept
+    return _document(resource, top=True)
+
+
+def _document(resource: Resource, *, top: bool) -> dict[str, Any]:
     doc: dict[str, Any] = dict(resource.properties)
     # Curies are declared once, at the top, for every rw: relation in the document.
     doc["_links"] = _links(resource.links, with_curies=top and _uses_curie(resource))

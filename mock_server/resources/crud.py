@@ -12,10 +12,10 @@ One set of handlers serves every :class:`~mock_server.resources.entity.Entity`:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
+from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -35,6 +35,7 @@ from mock_server.resources.entity import Entity
 from mock_server.resources.etag import strong_etag
 from mock_server.resources.json_patch import PatchError, apply_json_patch
 from mock_server.resources.link_header import link_header, preload_header
+from mock_server.resources.member_cache import MemberCache
 from mock_server.resources.merge_patch import merge_patch
 from mock_server.resources.respond import respond
 from mock_server.resources.urls import href, version_of
@@ -147,15 +148,31 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
     """The collection and member routes of ``entity``."""
     store = service.store
     path = entity.listing.path
+    members = MemberCache()
 
     async def list_members(request: Request) -> Response:
-        query = cq.parse_query(request.query_params.multi_items(), entity.listing)
-        page = cq.select_from(store[entity.collection], query, entity.listing)
+        # The query string parsed as Starlette's request.query_params would, minus the
+        # multidict this needs no more than the list of pairs.
+        pairs = parse_qsl(request.scope["query_string"].decode("latin-1"), keep_blank_values=True)
+        query = cq.parse_query(pairs, entity.listing)
+        collection = store[entity.collection]
+        page = cq.select_from(collection, query, entity.listing)
         # A member that may not be shown (legal hold) is left out of the page, not listed
         # as a stub: every item matches the item schema. ``total`` still counts it, so
         # the paging links stay those of the whole; ``count`` says how many are shown.
-        page = dataclasses.replace(page, records=[r for r in page.records if entity.readable(r.id)])
+        shown = [r for r in page.records if entity.readable(r.id)]
+        if len(shown) != len(page.records):
+            page = cq.Page(shown, page.total, page.query)
         paging = cq.page_links(request, entity.listing, page)
+        state = store.state()
+        context = entity.member_context(request)
+
+        def make(record: Record) -> Resource:
+            return member(request, entity, record, store, embedded=True)
+
+        def made(record: Record) -> Resource:
+            return members.member(state, context, record, make)
+
         resource = Resource(
             kind=entity.collection,
             properties=cq.envelope_properties(page),
@@ -164,17 +181,10 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
                 cq.search_link(request, entity.listing),
                 Link("up", href(request, "/")),
             ],
-            embedded={
-                entity.collection: [
-                    member(request, entity, record, store, embedded=True) for record in page.records
-                ]
-            },
+            embedded={entity.collection: [made(record) for record in page.records]},
             actions=entity.collection_actions(request, version_of(request)),
         )
-        headers = {
-            "Link": link_header(paging),
-            **modified(store[entity.collection].last_modified()),
-        }
+        headers = {"Link": link_header(paging), **modified(collection.last_modified())}
         return respond(request, resource, headers=headers)
 
     async def create(request: Request) -> Response:

@@ -76,6 +76,8 @@ class Collection:
     next_id: int = 1
     #: When a record was last deleted: a deletion changes the collection too.
     last_deletion: float = 0.0
+    #: How many writes the collection has taken: what was made from it is stale once it moves.
+    changes: int = field(default=0, compare=False)
     # Indexes, built at first use (the seed and the journal fill ``records`` directly).
     _ids: list[int] | None = field(default=None, init=False, repr=False, compare=False)
     _owners: dict[str, int] | None = field(default=None, init=False, repr=False, compare=False)
@@ -204,6 +206,7 @@ class Collection:
     def create(self, data: dict[str, Any], now: float) -> Record:
         """A new record with the next id."""
         self._check_unique(data, None)
+        self.changes += 1
         record = Record(self.next_id, copied(data), now, now)
         self.records[record.id] = record
         self._index(record)
@@ -218,6 +221,7 @@ class Collection:
         if record_id in self.deleted:
             raise Gone(record_id)
         self._check_unique(data, record_id)
+        self.changes += 1
         existing = self.records.get(record_id)
         created = existing is None
         record = Record(record_id, copied(data), now if existing is None else existing.created, now)
@@ -231,6 +235,7 @@ class Collection:
     def delete(self, record_id: int, now: float = 0.0) -> None:
         """Remove record ``record_id`` (at time ``now``) and remember that it existed."""
         self.get(record_id)
+        self.changes += 1
         self._unindex(self.records.pop(record_id))
         self.deleted.add(record_id)
         self.last_deletion = max(self.last_deletion, now)

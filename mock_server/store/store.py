@@ -55,6 +55,8 @@ class Store:
     def __init__(self, seed_size: int = 1, journal: Journal | None = None) -> None:
         self.seed_size = seed_size
         self.journal = journal
+        #: Moves on each time the collections are replaced (a reload, a reset).
+        self._generation = 0
         if journal is None:
             self._collections = seed_collections(seed_size)
             return
@@ -74,12 +76,22 @@ class Store:
     def __getitem__(self, name: str) -> Collection:
         return self.collections[name]
 
+    def state(self) -> tuple[int, ...]:
+        """A value that differs whenever any record may have changed since it was taken.
+
+        What is made from records (a member's representation, which may name
+        other records) stays good while the state is equal.
+        """
+        collections = self.collections  # another worker's writes first
+        return (self._generation, *[c.changes for c in collections.values()])
+
     def _sync(self) -> None:
         if self.journal is not None and self.journal.changed_elsewhere():
             self._reload()
 
     def _reload(self) -> None:
         assert self.journal is not None
+        self._generation += 1
         self._collections = self.journal.load() or seed_collections(self.seed_size)
 
     @contextmanager
@@ -146,6 +158,7 @@ class Store:
     def reset(self) -> None:
         """Back to the seed, as at first start."""
         with self._writing():
+            self._generation += 1
             self._collections = seed_collections(self.seed_size)
             if self.journal is not None:
                 self.journal.replace_all(self._collections)
