@@ -21,7 +21,8 @@ RawHeaders = list[tuple[bytes, bytes]]
 
 def request_field(scope: Scope, name: bytes) -> bytes | None:
     """The first value of the request field ``name`` (lower case), if the request has it."""
-    for key, value in scope["headers"]:
+    raw: RawHeaders = scope["headers"]
+    for key, value in raw:
         if key == name:
             return value
     return None
@@ -29,12 +30,14 @@ def request_field(scope: Scope, name: bytes) -> bytes | None:
 
 def request_fields(scope: Scope, name: bytes) -> list[bytes]:
     """Every value of the request field ``name`` (lower case), in order."""
-    return [value for key, value in scope["headers"] if key == name]
+    raw: RawHeaders = scope["headers"]
+    return [value for key, value in raw if key == name]
 
 
 def response_field(message: Message, name: bytes) -> bytes | None:
     """The first value of field ``name`` (lower case) in a response start message."""
-    for key, value in message["headers"]:
+    raw: RawHeaders = message["headers"]
+    for key, value in raw:
         if key == name:
             return value
     return None
