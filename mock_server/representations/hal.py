@@ -75,22 +75,44 @@ def to_hal(resource: Resource, *, top: bool = True) -> dict[str, Any]:
     ``resource.rendered``: the document must not be changed afterwards.
     """
     if not top:
-        kept = resource.rendered.get(HAL_JSON)
-        if kept is None:
-            kept = resource.rendered[HAL_JSON] = _document(resource, top=False)
-        return kept
-    return _document(resource, top=True)
-
-
-def _document(resource: Resource, *, top: bool) -> dict[str, Any]:
-    doc: dict[str, Any] = dict(resource.properties)
+        return _embedded(resource)[0]
+    embedded = {
+        name: [_embedded(item) for item in items] for name, items in resource.embedded.items()
+    }
     # Curies are declared once, at the top, for every rw: relation in the document.
-    doc["_links"] = _links(resource.links, with_curies=top and _uses_curie(resource))
-    if resource.embedded:
-        doc["_embedded"] = {
+    curies = any(link.rel.startswith("rw:") for link in resource.links) or any(
+        uses for items in embedded.values() for _, uses in items
+    )
+    return _document(
+        resource, {name: [doc for doc, _ in items] for name, items in embedded.items()}, curies
+    )
+
+
+def _embedded(resource: Resource) -> tuple[dict[str, Any], bool]:
+    """The document of an embedded resource, and whether it (or what it embeds) uses rw:.
+
+    Made once per resource: a member reused by many pages is rendered once.
+    """
+    kept: tuple[dict[str, Any], bool] | None = resource.rendered.get(HAL_JSON)
+    if kept is None:
+        inner = {
             name: [to_hal(item, top=False) for item in items]
             for name, items in resource.embedded.items()
         }
+        kept = resource.rendered[HAL_JSON] = (
+            _document(resource, inner, curies=False),
+            _uses_curie(resource),
+        )
+    return kept
+
+
+def _document(
+    resource: Resource, embedded: dict[str, list[dict[str, Any]]], curies: bool
+) -> dict[str, Any]:
+    doc: dict[str, Any] = dict(resource.properties)
+    doc["_links"] = _links(resource.links, with_curies=curies)
+    if embedded:
+        doc["_embedded"] = embedded
     if resource.actions:
         doc["_templates"] = {action.name: _template(action) for action in resource.actions}
     return doc

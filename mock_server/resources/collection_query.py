@@ -66,6 +66,12 @@ class Listing:
         """The variables of the collection's search template."""
         return (*(f.name for f in self.filters), *PAGING_PARAMETERS)
 
+    @cached_property
+    def parameters(self) -> frozenset[str]:
+        """Every query parameter the collection takes."""
+        names = frozenset(f.name for f in self.filters)
+        return names | frozenset(PAGING_PARAMETERS) | PASSED_PARAMETERS
+
 
 @dataclass(frozen=True)
 class Query:
@@ -129,8 +135,7 @@ def _bounded(raw: str | None, name: str, default: int, low: int, high: int | Non
 
 def parse_query(pairs: Sequence[tuple[str, str]], listing: Listing) -> Query:
     """The validated query of ``pairs`` for ``listing``; a 400 problem for any bad part."""
-    filters = {f.name: f for f in listing.filters}
-    known = set(filters) | set(PAGING_PARAMETERS) | PASSED_PARAMETERS
+    known = listing.parameters
     seen: dict[str, str] = {}
     for name, value in pairs:
         if name not in known:
