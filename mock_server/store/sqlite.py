@@ -13,9 +13,13 @@ tokens issued in ``--token-mode stored``, the digests of session ids, and the
 token signing secret when ``--secret`` is not given, so tokens survive a
 restart and every ``--workers`` process accepts the others' tokens.
 
+A computed seed (:mod:`mock_server.store.seeded`, a large ``--seed-size``)
+is not written out: the file says how many rounds it has (``meta``), and
+holds only the records written since and the deleted ids, as for the rest.
+
 Tables::
 
-    meta(key, value)                          -- the signing secret
+    meta(key, value)                          -- the signing secret, the computed seed's rounds
     collections(name, unique_field, next_id)
     records(collection, id, data, created, updated)   -- data is JSON
     deleted(collection, id)
@@ -39,6 +43,10 @@ from mock_server.auth.sessions import MAX_SESSIONS, Session
 from mock_server.auth.tokens import MAX_TOKENS
 from mock_server.auth.users import ROLE_RANK
 from mock_server.store.collection import Collection, Record
+from mock_server.store.seed import seed_tables
+
+#: ``meta`` key: the rounds of the computed seed under the saved records, if there is one.
+SEED_ROUNDS = "seed_rounds"
 
 SCHEMA_VERSION = 1
 
@@ -180,10 +188,13 @@ class SQLiteJournal:
         heads = self.query("SELECT name, unique_field, next_id FROM collections ORDER BY name")
         if not heads:
             return None
+        rounds = self.query("SELECT value FROM meta WHERE key = ?", (SEED_ROUNDS,))
+        tables = seed_tables(int(cast(bytes, rounds[0][0]))) if rounds else {}
         collections: dict[str, Collection] = {}
         for name, unique, next_id in heads:
             collection = Collection(str(name), cast("str | None", unique))
             collection.next_id = cast(int, next_id)
+            collection.seed = tables.get(collection.name)
             collections[collection.name] = collection
         for name, record_id, data, created, updated in self.query(
             "SELECT collection, id, data, created, updated FROM records ORDER BY collection, id"
@@ -194,7 +205,7 @@ class SQLiteJournal:
                 cast(float, created),
                 cast(float, updated),
             )
-            collections[str(name)].records[record.id] = record
+            collections[str(name)].written[record.id] = record
         for name, record_id in self.query("SELECT collection, id FROM deleted"):
             collections[str(name)].deleted.add(cast(int, record_id))
         return collections
@@ -232,6 +243,13 @@ class SQLiteJournal:
         with self.transaction() as db:
             for table in ("records", "deleted", "collections"):
                 db.execute(f"DELETE FROM {table}")
+            db.execute("DELETE FROM meta WHERE key = ?", (SEED_ROUNDS,))
+            rounds = {c.seed.rounds for c in collections.values() if c.seed is not None}
+            if rounds:
+                db.execute(
+                    "INSERT INTO meta (key, value) VALUES (?, ?)",
+                    (SEED_ROUNDS, str(rounds.pop()).encode("ascii")),
+                )
             for collection in collections.values():
                 self._save_head(db, collection)
                 db.executemany(
@@ -245,7 +263,7 @@ class SQLiteJournal:
                             r.created,
                             r.updated,
                         )
-                        for r in collection.records.values()
+                        for r in collection.written.values()
                     ],
                 )
                 db.executemany(

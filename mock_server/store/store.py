@@ -52,18 +52,22 @@ class Journal(Protocol):
 class Store:
     """Customers, products and orders; ``journal`` (if any) sees every write first-hand."""
 
-    def __init__(self, seed_size: int = 1, journal: Journal | None = None) -> None:
+    def __init__(
+        self, seed_size: int = 1, journal: Journal | None = None, *, computed: bool | None = None
+    ) -> None:
         self.seed_size = seed_size
         self.journal = journal
+        #: Whether the seed is computed record by record (None: when it is large).
+        self.computed = computed
         #: Moves on each time the collections are replaced (a reload, a reset).
         self._generation = 0
         if journal is None:
-            self._collections = seed_collections(seed_size)
+            self._collections = self._seed()
             return
         with journal.transaction():
             loaded = journal.load()
             if loaded is None:
-                loaded = seed_collections(seed_size)
+                loaded = self._seed()
                 journal.replace_all(loaded)
         self._collections = loaded
 
@@ -92,7 +96,10 @@ class Store:
     def _reload(self) -> None:
         assert self.journal is not None
         self._generation += 1
-        self._collections = self.journal.load() or seed_collections(self.seed_size)
+        self._collections = self.journal.load() or self._seed()
+
+    def _seed(self) -> dict[str, Collection]:
+        return seed_collections(self.seed_size, computed=self.computed)
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
@@ -159,6 +166,6 @@ class Store:
         """Back to the seed, as at first start."""
         with self._writing():
             self._generation += 1
-            self._collections = seed_collections(self.seed_size)
+            self._collections = self._seed()
             if self.journal is not None:
                 self.journal.replace_all(self._collections)
