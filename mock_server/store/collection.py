@@ -359,6 +359,28 @@ class Collection:
         self.changes += 1
         self._forget_indexes()
 
+    def take(self, record: Record) -> None:
+        """Keep ``record`` as another process wrote it (no checks: it is durable already)."""
+        self.changes += 1
+        existing = self.written.get(record.id)
+        if existing is not None:
+            self._unindex(existing, keep_id=True)
+        self._hide(record.id)
+        self.written[record.id] = record
+        self._index(record, new_id=existing is None)
+        self.next_id = max(self.next_id, record.id + 1)
+
+    def take_deletion(self, record_id: int) -> None:
+        """Record ``record_id`` was deleted by another process."""
+        if record_id in self.deleted:
+            return
+        self.changes += 1
+        existing = self.written.pop(record_id, None)
+        if existing is not None:
+            self._unindex(existing)
+        self._hide(record_id)
+        self.deleted.add(record_id)
+
     def _hide(self, record_id: int) -> None:
         """A write reached seeded id ``record_id``: its seeded record is no more."""
         if self.seed is not None and record_id in self.seed:

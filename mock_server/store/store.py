@@ -48,6 +48,9 @@ class Journal(Protocol):
     def changed_elsewhere(self) -> bool:
         """True when another process wrote since this one last loaded or wrote."""
 
+    def catch_up(self, collections: dict[str, Collection]) -> bool:
+        """Apply what other processes wrote since; False when only a full load will do."""
+
 
 class Store:
     """Customers, products and orders; ``journal`` (if any) sees every write first-hand."""
@@ -90,7 +93,9 @@ class Store:
         return (self._generation, *[c.changes for c in collections.values()])
 
     def _sync(self) -> None:
-        if self.journal is not None and self.journal.changed_elsewhere():
+        journal = self.journal
+        changed = journal is not None and journal.changed_elsewhere()
+        if changed and journal is not None and not journal.catch_up(self._collections):
             self._reload()
 
     def _reload(self) -> None:
