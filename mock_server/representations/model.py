@@ -65,10 +65,10 @@ class Resource:
     embedded: dict[str, list[Resource]] = field(default_factory=dict)
     actions: list[Action] = field(default_factory=list)
     id: int | None = None
-    #: What each renderer made of this resource embedded in another, by media type:
-    #: a member reused by many pages (:mod:`mock_server.resources.member_cache`) is
-    #: rendered once. Not copied by ``dataclasses.replace``, which makes a new resource.
-    rendered: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: What renderers made of this resource, by media type (and how it was shown): a
+    #: member reused by many pages and reads (:mod:`mock_server.resources.member_cache`)
+    #: is rendered once. Not copied by ``dataclasses.replace``, which makes a new one.
+    rendered: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def link(self, rel: str) -> Link | None:
         """The first link with ``rel``, if any."""

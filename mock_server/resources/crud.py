@@ -12,7 +12,7 @@ One set of handlers serves every :class:`~mock_server.resources.entity.Entity`:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import parse_qsl
@@ -23,7 +23,7 @@ from starlette.routing import BaseRoute, Route
 
 from mock_server.preconditions import http_date
 from mock_server.problems import Problem
-from mock_server.representations.model import Link, Resource
+from mock_server.representations.model import Action, Link, Resource
 from mock_server.resources import collection_query as cq
 from mock_server.resources.body import (
     ENTITY_TYPES,
@@ -45,6 +45,8 @@ from mock_server.write_guard import expected, observe
 
 #: The largest id: the largest integer every JSON client reads exactly (2**53 - 1).
 MAX_ID = 2**53 - 1
+#: Contexts (version and style, and what --data adds) whose page frames are kept.
+FRAME_LIMIT = 64
 
 
 def check_id_range(entity: Entity, record_id: int) -> None:
@@ -149,6 +151,25 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
     store = service.store
     path = entity.listing.path
     members = MemberCache()
+    items = MemberCache()  # members read one by one, with their actions
+    frames: dict[Hashable, tuple[Link, Link, list[Action]]] = {}
+
+    def frame(request: Request, context: Hashable | None) -> tuple[Link, Link, list[Action]]:
+        """What every page says whatever its records: the search and up links, the actions.
+
+        They depend on the request only as the members do (its version and
+        style), so each context's are made once.
+        """
+        found = frames.get(context) if context is not None else None
+        if found is None:
+            found = (
+                cq.search_link(request, entity.listing),
+                Link("up", href(request, "/")),
+                entity.collection_actions(request, version_of(request)),
+            )
+            if context is not None and len(frames) < FRAME_LIMIT:
+                frames[context] = found
+        return found
 
     async def list_members(request: Request) -> Response:
         # The query string parsed as Starlette's request.query_params would, minus the
@@ -166,6 +187,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         paging = cq.page_links(request, entity.listing, page)
         state = store.state()
         context = entity.member_context(request)
+        search, up, actions = frame(request, context)
 
         def make(record: Record) -> Resource:
             return member(request, entity, record, store, embedded=True)
@@ -176,13 +198,9 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         resource = Resource(
             kind=entity.collection,
             properties=cq.envelope_properties(page),
-            links=[
-                *paging,
-                cq.search_link(request, entity.listing),
-                Link("up", href(request, "/")),
-            ],
+            links=[*paging, search, up],
             embedded={entity.collection: [made(record) for record in page.records]},
-            actions=entity.collection_actions(request, version_of(request)),
+            actions=actions,
         )
         headers = {"Link": link_header(paging), **modified(collection.last_modified())}
         return respond(request, resource, headers=headers)
@@ -210,7 +228,12 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         preloads = entity.preloads(request, record)
         if preloads:
             headers["Link"] = preload_header(preloads)
-        return respond(request, member(request, entity, record, store), headers=headers)
+
+        def make(record: Record) -> Resource:
+            return member(request, entity, record, store)
+
+        made = items.member(store.state(), entity.member_context(request), record, make)
+        return respond(request, made, headers=headers)
 
     async def save(request: Request, record_id: int, body: Any, current: Record | None) -> Response:
         data = entity.validate(

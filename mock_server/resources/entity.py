@@ -94,13 +94,14 @@ class Entity(ABC):
         return []
 
     def member_context(self, request: Request) -> Hashable | None:
-        """What of the request an embedded member depends on; None when it cannot be reused.
+        """What of the request a member depends on; None when it cannot be reused.
 
-        A page reuses the members it embedded before
-        (:mod:`mock_server.resources.member_cache`) while the store and this
-        value are unchanged. By default a member depends on the version and
-        the way it was chosen, which its links keep (``/v2/...``,
-        ``?version=2``); an entity whose members depend on more must say so.
+        Pages and reads reuse the members made before
+        (:mod:`mock_server.resources.member_cache`), and pages their frame (the
+        search link, the collection's actions), while the store and this value
+        are unchanged. By default they depend on the version and the way it
+        was chosen, which links keep (``/v2/...``, ``?version=2``); an entity
+        whose members depend on more must say so.
         """
         chosen = selection(request)
         return (chosen.version, chosen.style)

@@ -1,4 +1,4 @@
-"""The members a page embeds, each made once per state and reused by the next pages.
+"""Members made once per state and reused: by the next pages, and by the next reads.
 
 A page of twenty members builds twenty resources (the version's properties,
 a self link with its title, the related links) and renders each: that was
@@ -6,8 +6,7 @@ most of what a page cost. Between two writes, the same member asked for in
 the same way comes out the same, so :class:`MemberCache` keeps each member
 as it was made, with what it was made from:
 
-- the record object itself: the store never changes a record in place, a
-  write puts a new object in its place;
+- the record's id and when it last changed;
 - the store's :meth:`~mock_server.store.Store.state`, which moves on with
   every write and every reload: a member's links may name other records (an
   order's title for its customer), so any write makes every entry stale;
@@ -39,7 +38,7 @@ class MemberCache:
     def __init__(self, limit: int = DEFAULT_LIMIT) -> None:
         self.limit = limit
         self._state: Hashable = None
-        self._entries: dict[tuple[int, Hashable], tuple[Record, Resource]] = {}
+        self._entries: dict[tuple[int, Hashable], tuple[float, Resource]] = {}
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -59,10 +58,10 @@ class MemberCache:
             self._state = state
         key = (record.id, context)
         found = self._entries.get(key)
-        if found is not None and found[0] is record:
+        if found is not None and found[0] == record.updated:
             return found[1]
         made = make(record)
         if len(self._entries) >= self.limit:
             self._entries.clear()
-        self._entries[key] = (record, made)
+        self._entries[key] = (record.updated, made)
         return made
