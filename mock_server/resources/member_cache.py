@@ -28,8 +28,8 @@ from collections.abc import Callable, Hashable
 from mock_server.representations.model import Resource
 from mock_server.store import Record
 
-#: Members kept per collection: about two hundred pages of twenty.
-DEFAULT_LIMIT = 4096
+#: Members kept per collection (a few MB at most): fifty pages of twenty, a working set.
+DEFAULT_LIMIT = 1024
 
 
 class MemberCache:
