@@ -47,6 +47,8 @@ from mock_server.write_guard import expected, observe
 MAX_ID = 2**53 - 1
 #: Contexts (version and style, and what --data adds) whose page frames are kept.
 FRAME_LIMIT = 64
+#: Query strings parsed, and pages' links made, kept for the next request alike.
+QUERY_LIMIT = 256
 
 
 def check_id_range(entity: Entity, record_id: int) -> None:
@@ -153,6 +155,37 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
     members = MemberCache()
     items = MemberCache()  # members read one by one, with their actions
     frames: dict[Hashable, tuple[Link, Link, list[Action]]] = {}
+    queries: dict[bytes, cq.Query] = {}
+    pagings: dict[tuple[cq.Query, int, Hashable], tuple[list[Link], str]] = {}
+
+    def parsed(raw: bytes) -> cq.Query:
+        """The query of a query string (parsed as Starlette's query_params, once per string)."""
+        query = queries.get(raw)
+        if query is None:
+            pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
+            query = cq.parse_query(pairs, entity.listing)  # a bad one raises: not kept
+            if len(queries) >= QUERY_LIMIT:
+                queries.clear()
+            queries[raw] = query
+        return query
+
+    def links_of(
+        request: Request, page: cq.Page, context: Hashable | None
+    ) -> tuple[list[Link], str]:
+        """A page's self, first, prev, next and last links, and its Link field.
+
+        They depend on the query, the total and the version's style alone.
+        """
+        key = (page.query, page.total, context)
+        found = pagings.get(key) if context is not None else None
+        if found is None:
+            links = cq.page_links(request, entity.listing, page)
+            found = (links, link_header(links))
+            if context is not None:
+                if len(pagings) >= QUERY_LIMIT:
+                    pagings.clear()
+                pagings[key] = found
+        return found
 
     def frame(request: Request, context: Hashable | None) -> tuple[Link, Link, list[Action]]:
         """What every page says whatever its records: the search and up links, the actions.
@@ -172,10 +205,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         return found
 
     async def list_members(request: Request) -> Response:
-        # The query string parsed as Starlette's request.query_params would, minus the
-        # multidict this needs no more than the list of pairs.
-        pairs = parse_qsl(request.scope["query_string"].decode("latin-1"), keep_blank_values=True)
-        query = cq.parse_query(pairs, entity.listing)
+        query = parsed(request.scope["query_string"])
         collection = store[entity.collection]
         page = cq.select_from(collection, query, entity.listing)
         # A member that may not be shown (legal hold) is left out of the page, not listed
@@ -184,25 +214,23 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         shown = [r for r in page.records if entity.readable(r.id)]
         if len(shown) != len(page.records):
             page = cq.Page(shown, page.total, page.query)
-        paging = cq.page_links(request, entity.listing, page)
-        state = store.state()
         context = entity.member_context(request)
+        paging, paging_header = links_of(request, page, context)
         search, up, actions = frame(request, context)
 
         def make(record: Record) -> Resource:
             return member(request, entity, record, store, embedded=True)
 
-        def made(record: Record) -> Resource:
-            return members.member(state, context, record, make)
-
         resource = Resource(
             kind=entity.collection,
             properties=cq.envelope_properties(page),
             links=[*paging, search, up],
-            embedded={entity.collection: [made(record) for record in page.records]},
+            embedded={
+                entity.collection: members.members(store.state(), context, page.records, make)
+            },
             actions=actions,
         )
-        headers = {"Link": link_header(paging), **modified(collection.last_modified())}
+        headers = {"Link": paging_header, **modified(collection.last_modified())}
         return respond(request, resource, headers=headers)
 
     async def create(request: Request) -> Response:

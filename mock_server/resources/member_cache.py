@@ -43,6 +43,33 @@ class MemberCache:
     def __len__(self) -> int:
         return len(self._entries)
 
+    def members(
+        self,
+        state: Hashable,
+        context: Hashable | None,
+        records: list[Record],
+        make: Callable[[Record], Resource],
+    ) -> list[Resource]:
+        """:meth:`member` for each of ``records``, in order (the state checked once)."""
+        if context is None:
+            return [make(record) for record in records]
+        if state != self._state:
+            self._entries.clear()
+            self._state = state
+        entries = self._entries
+        found: list[Resource] = []
+        for record in records:
+            kept = entries.get((record.id, context))
+            if kept is not None and kept[0] == record.updated:
+                found.append(kept[1])
+                continue
+            made = make(record)
+            if len(entries) >= self.limit:
+                entries.clear()
+            entries[record.id, context] = (record.updated, made)
+            found.append(made)
+        return found
+
     def member(
         self,
         state: Hashable,
