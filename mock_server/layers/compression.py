@@ -54,6 +54,10 @@ INCOMPRESSIBLE_PREFIXES = ("image/", "audio/", "video/")
 INCOMPRESSIBLE_TYPES = frozenset(
     {"application/gzip", "application/zip", "application/zstd", "application/x-7z-compressed"}
 )
+# HTTPStatus members are read through the enum's descriptor (half a microsecond each on
+# Python 3.11): aliased once, for the paths every request takes.
+OK = HTTPStatus.OK
+PARTIAL_CONTENT = HTTPStatus.PARTIAL_CONTENT
 BODYLESS = frozenset({HTTPStatus.NO_CONTENT, HTTPStatus.NOT_MODIFIED})
 VARY = "Accept-Encoding"
 
@@ -108,7 +112,7 @@ RawHeaders = list[tuple[bytes, bytes]]
 
 def compressible(headers: dict[bytes, bytes], status: int) -> bool:
     """True when this response's body may be gzipped at all (``headers``: lower-case names)."""
-    if status < HTTPStatus.OK or status in BODYLESS or status == HTTPStatus.PARTIAL_CONTENT:
+    if status < OK or status in BODYLESS or status == PARTIAL_CONTENT:
         return False
     if b"content-encoding" in headers or b"content-range" in headers:
         return False

@@ -62,6 +62,9 @@ from mock_server.userdata import data_names
 from mock_server.versions import requested_path
 from mock_server.write_guard import Expected, expect, observed, observing_state
 
+# HTTPStatus members are read through the enum's descriptor (half a microsecond each on
+# Python 3.11): aliased once, for the paths every request takes.
+OK = HTTPStatus.OK
 MAX_AGE = 60
 NO_STORE = "no-store"
 
@@ -206,7 +209,7 @@ class ConditionalLayer:
         cache_control = (
             found[b"cache-control"].decode("latin-1") if b"cache-control" in found else None
         )
-        if not wants_validator(method, HTTPStatus.OK, cache_control):
+        if not wants_validator(method, OK, cache_control):
             return found
         if b"etag" not in found:
             add(b"etag", strong_etag(body))
@@ -233,7 +236,7 @@ class ConditionalLayer:
             if passing:
                 await send(message)
             elif message["type"] == "http.response.start":
-                if message["status"] != HTTPStatus.OK or _streamed(message):
+                if message["status"] != OK or _streamed(message):
                     passing = True
                     await send(message)
                 else:

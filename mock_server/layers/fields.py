@@ -43,6 +43,24 @@ def response_field(message: Message, name: bytes) -> bytes | None:
     return None
 
 
+def set_fields(message: Message, fields: dict[bytes, bytes]) -> None:
+    """:func:`set_field` for each of ``fields`` (lower-case names), in one pass."""
+    raw = message["headers"]
+    if type(raw) is not list:
+        raw = message["headers"] = list(raw)
+    kept: RawHeaders = []
+    placed: set[bytes] = set()
+    for key, value in raw:
+        if key in fields:
+            if key not in placed:
+                kept.append((key, fields[key]))
+                placed.add(key)
+        else:
+            kept.append((key, value))
+    kept.extend((key, value) for key, value in fields.items() if key not in placed)
+    raw[:] = kept
+
+
 def set_field(message: Message, name: bytes, value: bytes) -> None:
     """Set field ``name`` (lower case) of a response start message to ``value``, in place."""
     raw = message["headers"]

@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server import versions
-from mock_server.layers.fields import request_fields, set_field
+from mock_server.layers.fields import request_fields, set_fields
 from mock_server.problems import Problem
 from mock_server.service import Service
 from mock_server.userdata import data_names
@@ -79,12 +79,11 @@ class VersioningLayer:
             if raw_path is not None:
                 scope["raw_path"] = raw_path[len(prefix) :] or b"/"
 
-        version = str(selection.version).encode("ascii")
+        fields = {b"api-version": str(selection.version).encode("ascii"), b"vary": VARY}
 
         async def send_with_version(message: Message) -> None:
             if message["type"] == "http.response.start":
-                set_field(message, b"api-version", version)
-                set_field(message, b"vary", VARY)
+                set_fields(message, fields)
             await send(message)
 
         await self.app(scope, receive, send_with_version)

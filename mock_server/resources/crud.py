@@ -60,12 +60,15 @@ def check_id_range(entity: Entity, record_id: int) -> None:
         )
 
 
-def fetch(service: Service, entity: Entity, record_id: int) -> Record:
-    """Member ``record_id``, or the problem saying why not (404, 410, 451)."""
+def fetch(service: Service, entity: Entity, record_id: int, *, copy: bool = True) -> Record:
+    """Member ``record_id``, or the problem saying why not (404, 410, 451).
+
+    ``copy=False``: the store's own record, for a handler that only reads it.
+    """
     check_id_range(entity, record_id)
     entity.check_readable(record_id)
     try:
-        return service.store[entity.collection].get(record_id)
+        return service.store[entity.collection].get(record_id, copy=copy)
     except Gone:
         raise Problem(
             HTTPStatus.GONE,
@@ -250,7 +253,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         return with_etag(response)
 
     async def read(request: Request) -> Response:
-        record = fetch(service, entity, request.path_params["id"])
+        record = fetch(service, entity, request.path_params["id"], copy=False)  # only read
         observe(request.scope, record)
         headers = modified(record.updated)
         preloads = entity.preloads(request, record)

@@ -141,11 +141,14 @@ class Collection:
         found = self.written.get(record_id)
         return found if found is not None else self._seeded(record_id)
 
-    def get(self, record_id: int) -> Record:
-        """The record ``record_id``; :class:`Gone` if deleted, :class:`NotFound` if never used."""
+    def get(self, record_id: int, *, copy: bool = True) -> Record:
+        """The record ``record_id``; :class:`Gone` if deleted, :class:`NotFound` if never used.
+
+        A copy, safe to change; ``copy=False`` gives the store's own, to read only.
+        """
         record = self._live(record_id)
         if record is not None:
-            return record.snapshot()
+            return record.snapshot() if copy else record
         if record_id in self.deleted:
             raise Gone(record_id)
         raise NotFound(record_id)
