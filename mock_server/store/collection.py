@@ -20,11 +20,13 @@ change.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right, insort
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from bisect import bisect_left, insort
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mock_server.store.indexes import GroupIndex, SortIndex, hashable
+from mock_server.store.merge import ById, Sorted, Visible, merge
 from mock_server.store.query import ID, Condition, Order, Reading, compare_records, sort_records
 from mock_server.store.record import Conflict, Gone, NotFound, Record, Stale, copied
 from mock_server.store.text_index import TrigramIndex
@@ -93,10 +95,10 @@ class Collection:
     _ids: list[int] | None = field(default=None, init=False, repr=False, compare=False)
     _owners: dict[str, int] | None = field(default=None, init=False, repr=False, compare=False)
     _newest: float | None = field(default=None, init=False, repr=False, compare=False)
-    _sorted: dict[tuple[Reading, bool], _SortIndex] = field(
+    _sorted: dict[tuple[Reading, bool], SortIndex] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
-    _grouped: dict[Reading, _GroupIndex] = field(
+    _grouped: dict[Reading, GroupIndex] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
     _texts: dict[Reading, TrigramIndex] = field(
@@ -212,8 +214,8 @@ class Collection:
             return [written[i] for i in range(offset, min(offset + limit, len(written)))], len(
                 written
             )
-        seeded = _Visible(self, self._plan(conditions, orders))
-        return _merge(seeded, written, compare_records(orders), offset, limit)
+        seeded = Visible(self._plan(conditions, orders), self._hidden_ids(), self._seeded)
+        return merge(seeded, written, compare_records(orders), offset, limit)
 
     def _plan(self, conditions: Sequence[Condition], orders: Sequence[Order]) -> SeededSequence:
         assert self.seed is not None
@@ -231,12 +233,12 @@ class Collection:
         """The written records passing ``conditions``, in order (indexable)."""
         if not conditions:
             if not orders:
-                return _ById(self, self.ids(), False)
+                return ById(self.written, self.ids(), False)
             if len(orders) == 1:
                 order = orders[0]
                 if order.reading.field == ID:
-                    return _ById(self, self.ids(), order.descending)
-                return _Sorted(self, self._sort_index(order.reading, order.descending))
+                    return ById(self.written, self.ids(), order.descending)
+                return Sorted(self.written, self._sort_index(order.reading, order.descending))
             return sort_records(list(self.written.values()), orders)
         candidates = self._candidates(conditions)
         kept = [
@@ -254,7 +256,7 @@ class Collection:
             found: list[int] | set[int] | None = None
             reading = condition.reading
             if condition.test == "equals" and reading.field != ID:
-                found = self._group_index(reading).groups.get(_hashable(condition.value), [])
+                found = self._group_index(reading).groups.get(hashable(condition.value), [])
             elif condition.test == "contains" and reading.form == "folded":
                 found = self._text_index(reading).candidates(str(condition.value))
             elif condition.test in ("at_least", "at_most") and reading.form == "number":
@@ -263,17 +265,17 @@ class Collection:
                 best = found
         return self.ids() if best is None else best
 
-    def _sort_index(self, reading: Reading, descending: bool) -> _SortIndex:
+    def _sort_index(self, reading: Reading, descending: bool) -> SortIndex:
         index = self._sorted.get((reading, descending))
         if index is None:
-            index = _SortIndex(reading, descending, self.written.values())
+            index = SortIndex(reading, descending, self.written.values())
             self._sorted[reading, descending] = index
         return index
 
-    def _group_index(self, reading: Reading) -> _GroupIndex:
+    def _group_index(self, reading: Reading) -> GroupIndex:
         index = self._grouped.get(reading)
         if index is None:
-            index = self._grouped[reading] = _GroupIndex(reading, self.written.values())
+            index = self._grouped[reading] = GroupIndex(reading, self.written.values())
         return index
 
     def _text_index(self, reading: Reading) -> TrigramIndex:
@@ -434,166 +436,3 @@ class Collection:
         self._hide(record_id)
         self.deleted.add(record_id)
         self.last_deletion = max(self.last_deletion, now)
-
-
-def _hashable(value: Any) -> Hashable:
-    return value if isinstance(value, Hashable) else repr(value)
-
-
-# The written part as a sequence, and the merge with the seeded part -----------------------
-
-
-class _ById(Sequence[Record]):
-    """Written records by ascending (or descending) id: the id index, read in place."""
-
-    def __init__(self, collection: Collection, ids: list[int], descending: bool) -> None:
-        self.written = collection.written
-        self.ids = ids
-        self.descending = descending
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    def __getitem__(self, index: int) -> Record:  # type: ignore[override]
-        if self.descending:
-            index = len(self.ids) - 1 - index
-        return self.written[self.ids[index]]
-
-
-class _Sorted(Sequence[Record]):
-    """Written records in the order of a sort index, read in place."""
-
-    def __init__(self, collection: Collection, order: _SortIndex) -> None:
-        self.written = collection.written
-        self.order = order
-
-    def __len__(self) -> int:
-        return len(self.order.entries)
-
-    def __getitem__(self, position: int) -> Record:  # type: ignore[override]
-        return self.written[self.order.id_at(position)]
-
-
-class _Visible:
-    """A seeded query's records less those a write hides, as records by position."""
-
-    def __init__(self, collection: Collection, plan: SeededSequence) -> None:
-        self.collection = collection
-        self.plan = plan
-        hidden = collection._hidden_ids()
-        positions = (plan.rank(record_id) for record_id in hidden) if hidden else ()
-        #: Positions in ``plan`` of the seeded records a write hides, ascending.
-        self.skipped = sorted(p for p in positions if p is not None)
-
-    def __len__(self) -> int:
-        return len(self.plan) - len(self.skipped)
-
-    def __getitem__(self, index: int) -> Record:
-        position = index
-        while True:  # the least position p with p - |skipped <= p| == index
-            moved = index + bisect_right(self.skipped, position)
-            if moved == position:
-                break
-            position = moved
-        record = self.collection._seeded(self.plan.select(position))
-        assert record is not None
-        return record
-
-
-def _merge(
-    seeded: _Visible,
-    written: Sequence[Record],
-    compare: Callable[[Record, Record], int],
-    offset: int,
-    limit: int,
-) -> tuple[list[Record], int]:
-    """Positions ``offset`` to ``offset + limit`` of two ordered sequences merged."""
-    total = len(seeded) + len(written)
-    if offset >= total:
-        return [], total
-    # How many of the first ``offset`` come from the seed: the least count c for which
-    # the next seeded record does not come before the last written one taken.
-    lo, hi = max(0, offset - len(written)), min(offset, len(seeded))
-    while lo < hi:
-        taken = (lo + hi) // 2
-        if compare(seeded[taken], written[offset - taken - 1]) < 0:
-            lo = taken + 1
-        else:
-            hi = taken
-    i, j = lo, offset - lo
-    window: list[Record] = []
-    while len(window) < limit and (i < len(seeded) or j < len(written)):
-        if j >= len(written) or (i < len(seeded) and compare(seeded[i], written[j]) < 0):
-            window.append(seeded[i])
-            i += 1
-        else:
-            window.append(written[j])
-            j += 1
-    return window, total
-
-
-# Indexes of the written records -----------------------------------------------------------
-
-
-class _SortIndex:
-    """The written records ordered by one reading, as (value, id) pairs: bisected, never re-sorted.
-
-    Descending indexes hold (value, -id) and are read from the end, so that
-    ties still come in ascending id order.
-    """
-
-    def __init__(self, reading: Reading, descending: bool, records: Any) -> None:
-        self.reading = reading
-        self.sign = -1 if descending else 1
-        self.entries: list[tuple[Any, int]] = sorted(self._entry(r) for r in records)
-
-    def _entry(self, record: Record) -> tuple[Any, int]:
-        return (self.reading.of(record), self.sign * record.id)
-
-    def add(self, record: Record) -> None:
-        insort(self.entries, self._entry(record))
-
-    def remove(self, record: Record) -> None:
-        del self.entries[bisect_left(self.entries, self._entry(record))]
-
-    def id_at(self, position: int) -> int:
-        """The id at ``position`` in this order (ascending, or descending by value)."""
-        if self.sign == 1:
-            return self.entries[position][1]
-        return -self.entries[len(self.entries) - 1 - position][1]
-
-    def between(self, condition: Condition) -> list[int]:
-        """The ids whose value is at least (or at most) the condition's: an ascending index."""
-        value = condition.value
-        if condition.test == "at_least":
-            chosen = self.entries[bisect_left(self.entries, (value, float("-inf"))) :]
-        else:
-            chosen = self.entries[: bisect_right(self.entries, (value, float("inf")))]
-        return sorted(record_id for _, record_id in chosen)
-
-
-class _GroupIndex:
-    """The written ids by the value of one reading: each value's ids ascending."""
-
-    def __init__(self, reading: Reading, records: Any) -> None:
-        self.reading = reading
-        self.groups: dict[Hashable, list[int]] = {}
-        for record in sorted(records, key=lambda r: r.id):
-            self.groups.setdefault(self._value(record), []).append(record.id)
-
-    def _value(self, record: Record) -> Hashable:
-        return _hashable(self.reading.of(record))
-
-    def add(self, record: Record) -> None:
-        ids = self.groups.setdefault(self._value(record), [])
-        if not ids or ids[-1] < record.id:
-            ids.append(record.id)
-        else:
-            insort(ids, record.id)
-
-    def remove(self, record: Record) -> None:
-        value = self._value(record)
-        ids = self.groups[value]
-        del ids[bisect_left(ids, record.id)]
-        if not ids:
-            del self.groups[value]

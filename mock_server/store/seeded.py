@@ -22,32 +22,26 @@ rounds (:mod:`mock_server.store.round_sets`) and a known order:
 order, as a :class:`Sequence`: its length, the id at any position, and the
 position of any id, each in a few hundred steps whatever the seed's size. A
 query the analysis cannot answer is answered by listing the seeded records
-(correct, and slow for a big seed): no built-in collection asks one.
+(correct, and slow for a big seed): no built-in collection asks one. The
+name searches are :mod:`~mock_server.store.seeded_names`'s, the sequences
+:mod:`~mock_server.store.seeded_order`'s.
 """
 
 from __future__ import annotations
 
-import re
-from bisect import bisect_right
 from collections.abc import Callable
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass
-from functools import cmp_to_key, lru_cache
-from typing import Any, Protocol
+from functools import cmp_to_key
+from typing import Any
 
 from mock_server.store.query import ID, Condition, Order, Reading
 from mock_server.store.record import Record
-from mock_server.store.round_sets import (
-    NONE,
-    Explicit,
-    Ranges,
-    Rounds,
-    every,
-    intersect,
-    lex_rank,
-    lex_select,
-    union,
-)
+from mock_server.store.round_sets import NONE, Explicit, Ranges, Rounds, every, intersect
+from mock_server.store.seeded_names import name_rounds
+from mock_server.store.seeded_order import BaseMajor, Chain, Listed, RoundMajor, Sequence
+
+__all__ = ["Linear", "Opaque", "SeedTable", "Sequence", "Suffixed", "suffix"]
 
 #: Make the data of base row ``p`` in round ``r``.
 MakeRow = Callable[[int, int], dict[str, Any]]
@@ -76,18 +70,6 @@ Variation = Suffixed | Linear | Opaque
 def suffix(round_: int) -> str:
     """What a suffixed field adds in ``round_``: nothing in the first, `` 2`` in the second…"""
     return "" if round_ == 0 else f" {round_ + 1}"
-
-
-class Sequence(Protocol):
-    """Seeded records in a query's order, by id."""
-
-    def __len__(self) -> int: ...
-
-    def select(self, position: int) -> int:
-        """The id at ``position`` (from 0)."""
-
-    def rank(self, record_id: int) -> int | None:
-        """The position of ``record_id``; None when the query does not select it."""
 
 
 class SeedTable:
@@ -171,7 +153,7 @@ class SeedTable:
             and reading.form == "folded"
         ):
             base = reading.of_data(self.make(row, 0))
-            return _name_rounds(base, str(condition.value), self.rounds)
+            return name_rounds(base, str(condition.value), self.rounds)
         if isinstance(variation, Linear) and reading.form in ("raw", "whole", "number"):
             found = self._linear_rounds(condition, row, variation)
             if found is not None:
@@ -215,10 +197,10 @@ class SeedTable:
             sets.append(found)
         planned = self._plan(list(orders), sets)
         if planned is None:
-            return _Listed(self, conditions, orders)
+            return Listed(self, conditions, orders)
         return planned
 
-    def _plan(self, orders: list[Order], sets: list[Rounds]) -> _Chain | None:
+    def _plan(self, orders: list[Order], sets: list[Rounds]) -> Chain | None:
         constant: list[Order] = []
         rest = orders
         while rest and self._variation(rest[0].reading.field) is None:
@@ -239,7 +221,7 @@ class SeedTable:
                 groups.append([row])
         first = rest[0] if rest else Order(Reading(ID))
         variation = self._variation(first.reading.field)
-        parts: list[_RoundMajor | _BaseMajor] = []
+        parts: list[RoundMajor | BaseMajor] = []
         for group in groups:
             if isinstance(variation, Suffixed) and first.reading.form in ("folded", "text"):
                 part = self._by_name(group, sets, first, samples)
@@ -253,11 +235,11 @@ class SeedTable:
                 parts.append(part_l)
             else:
                 return None
-        return _Chain(self, parts)
+        return Chain(self, parts)
 
     def _by_name(
         self, group: list[int], sets: list[Rounds], order: Order, samples: dict[int, Record]
-    ) -> _BaseMajor | None:
+    ) -> BaseMajor | None:
         keys = {row: order.reading.of(samples[row]) for row in group}
         ordered = sorted(group, key=lambda row: keys[row], reverse=order.descending)
         texts = [keys[row] for row in ordered]
@@ -267,7 +249,7 @@ class SeedTable:
                     return None  # one name a prefix of another: their rounds would interleave
         if len(set(texts)) != len(texts):
             return None
-        return _BaseMajor(ordered, [sets[row] for row in ordered], order.descending, self.rounds)
+        return BaseMajor(ordered, [sets[row] for row in ordered], order.descending, self.rounds)
 
     def _by_round(
         self,
@@ -277,7 +259,7 @@ class SeedTable:
         later: list[Order],
         samples: dict[int, Record],
         linear: Linear,
-    ) -> _RoundMajor | None:
+    ) -> RoundMajor | None:
         starts = {row: _linear_base(self, order.reading, row) for row in group}
         known = [start for start in starts.values() if start is not None]
         if len(known) != len(group) or max(known) - min(known) >= linear.stride:
@@ -286,7 +268,7 @@ class SeedTable:
         # (each reads the same way in every round, relative to the other rows), then id.
         within = cmp_to_key(_comparison([order, *later], samples))
         perm = sorted(group, key=within)
-        return _RoundMajor(perm, [sets[row] for row in perm], order.descending, self.rounds)
+        return RoundMajor(perm, [sets[row] for row in perm], order.descending, self.rounds)
 
 
 def _linear_base(table: SeedTable, reading: Reading, row: int) -> int | float | None:
@@ -310,207 +292,3 @@ def _comparison(orders: Seq[Order], samples: dict[int, Record]) -> Callable[[int
         return (a > b) - (a < b)
 
     return compare
-
-
-class _RoundMajor:
-    """Rows ``perm`` round after round (ascending, or descending), each round in that order."""
-
-    def __init__(self, perm: list[int], sets: list[Rounds], descending: bool, rounds: int) -> None:
-        self.perm = perm
-        self.sets = sets
-        self.descending = descending
-        self.rounds = rounds
-        self.size = sum(len(s) for s in sets)
-        self.full = all(len(s) == rounds for s in sets)
-        self.where = {row: index for index, row in enumerate(perm)}
-
-    def __len__(self) -> int:
-        return self.size
-
-    def _before(self, round_: int) -> int:
-        """How many selected records come before round ``round_`` in this order."""
-        if self.descending:
-            return sum(s.count_in(round_ + 1, self.rounds) for s in self.sets)
-        return sum(s.count_in(0, round_) for s in self.sets)
-
-    def select(self, position: int) -> tuple[int, int]:
-        if self.full:
-            steps, index = divmod(position, len(self.perm))
-            return self.perm[index], (self.rounds - 1 - steps if self.descending else steps)
-        lo, hi = 0, self.rounds - 1
-        # The round holding ``position``: the last (first, descending) with _before <= it.
-        while lo < hi:
-            if self.descending:
-                middle = (lo + hi) // 2
-                if self._before(middle) <= position:
-                    hi = middle
-                else:
-                    lo = middle + 1
-            else:
-                middle = (lo + hi + 1) // 2
-                if self._before(middle) <= position:
-                    lo = middle
-                else:
-                    hi = middle - 1
-        round_ = lo
-        left = position - self._before(round_)
-        for row, rounds in zip(self.perm, self.sets, strict=True):
-            if round_ in rounds:
-                if left == 0:
-                    return row, round_
-                left -= 1
-        raise IndexError(position)
-
-    def rank(self, row: int, round_: int) -> int | None:
-        index = self.where.get(row)
-        if index is None or round_ not in self.sets[index]:
-            return None
-        earlier = sum(1 for s in self.sets[:index] if round_ in s)
-        return self._before(round_) + earlier
-
-
-class _BaseMajor:
-    """Rows one after another, each row's rounds in the order of their names."""
-
-    def __init__(self, rows: list[int], sets: list[Rounds], descending: bool, rounds: int) -> None:
-        self.rows = rows
-        self.sets = sets
-        self.descending = descending
-        self.rounds = rounds
-        self.starts = [0]
-        for found in sets:
-            self.starts.append(self.starts[-1] + len(found))
-        self.where = {row: index for index, row in enumerate(rows)}
-
-    def __len__(self) -> int:
-        return self.starts[-1]
-
-    def select(self, position: int) -> tuple[int, int]:
-        index = bisect_right(self.starts, position) - 1
-        found = self.sets[index]
-        within = position - self.starts[index]
-        if self.descending:
-            within = len(found) - 1 - within
-        return self.rows[index], lex_select(found, within, self.rounds)
-
-    def rank(self, row: int, round_: int) -> int | None:
-        index = self.where.get(row)
-        if index is None or round_ not in self.sets[index]:
-            return None
-        within = lex_rank(self.sets[index], round_, self.rounds)
-        if self.descending:
-            within = len(self.sets[index]) - 1 - within
-        return self.starts[index] + within
-
-
-class _Chain:
-    """Groups of rows one after another: the seeded part of a query's answer."""
-
-    def __init__(self, table: SeedTable, parts: list[_RoundMajor | _BaseMajor]) -> None:
-        self.table = table
-        self.parts = parts
-        self.starts = [0]
-        for part in parts:
-            self.starts.append(self.starts[-1] + len(part))
-        self.part_of: dict[int, int] = {}
-        for index, part in enumerate(parts):
-            for row in part.perm if isinstance(part, _RoundMajor) else part.rows:
-                self.part_of[row] = index
-
-    def __len__(self) -> int:
-        return self.starts[-1]
-
-    def select(self, position: int) -> int:
-        if not 0 <= position < len(self):
-            raise IndexError(position)
-        index = bisect_right(self.starts, position) - 1
-        row, round_ = self.parts[index].select(position - self.starts[index])
-        return self.table.id_of(row, round_)
-
-    def rank(self, record_id: int) -> int | None:
-        if record_id not in self.table:
-            return None
-        row, round_ = self.table.place(record_id)
-        index = self.part_of.get(row)
-        if index is None:
-            return None
-        found = self.parts[index].rank(row, round_)
-        return None if found is None else self.starts[index] + found
-
-
-class _Listed:
-    """A query the analysis cannot answer: every seeded record made, kept and sorted."""
-
-    def __init__(self, table: SeedTable, conditions: Seq[Condition], orders: Seq[Order]) -> None:
-        from mock_server.store.query import sort_records
-
-        kept = [
-            table.record(record_id)
-            for record_id in range(1, table.count + 1)
-            if all(c.matches(table.data(record_id)) for c in conditions)
-        ]
-        self.ids = [record.id for record in sort_records(kept, orders)]
-        self.positions = {record_id: index for index, record_id in enumerate(self.ids)}
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    def select(self, position: int) -> int:
-        return self.ids[position]
-
-    def rank(self, record_id: int) -> int | None:
-        return self.positions.get(record_id)
-
-
-# Suffixed names ----------------------------------------------------------------------------
-
-
-def _name_rounds(base: str, wanted: str, rounds: int) -> Rounds:
-    """The rounds whose name (``base``, then `` N`` with N = round + 1) contains ``wanted``.
-
-    Both are casefolded. Either ``wanted`` is in the base name (every round),
-    or it ends in the number: it is a tail of ``base + " "`` followed by the
-    number's first digits (or by nothing), or it lies inside the number.
-    """
-    if wanted in base:
-        return every(rounds)
-    if rounds < 2:
-        return NONE
-    head = base + " "
-    parts: list[Rounds] = []
-    for cut in range(1, len(wanted) + 1):
-        tail, digits = wanted[:cut], wanted[cut:]
-        if not head.endswith(tail):
-            continue
-        if not digits:
-            parts.append(Ranges(((1, rounds),)))
-        elif digits.isascii() and digits.isdigit() and digits[0] != "0":
-            parts.append(_starting_with(int(digits), rounds))
-    if wanted.isascii() and wanted.isdigit():
-        parts.append(_containing(wanted, rounds))
-    return union(parts) if parts else NONE
-
-
-def _starting_with(prefix: int, rounds: int) -> Ranges:
-    """The rounds r >= 1 whose number r + 1 starts with the digits of ``prefix``."""
-    found: list[tuple[int, int]] = []
-    lo, hi = prefix, prefix + 1
-    while lo <= rounds:
-        # Numbers [lo, hi) are rounds [lo - 1, hi - 1); numbers run from 2 to ``rounds``.
-        found.append((max(lo - 1, 1), min(hi - 1, rounds)))
-        lo *= 10
-        hi *= 10
-    return Ranges(found)
-
-
-@lru_cache(maxsize=4)
-def _numbers(rounds: int) -> str:
-    """The numbers 2 to ``rounds``, one a line: searched in C by a regular expression."""
-    return "\n".join(map(str, range(2, rounds + 1)))
-
-
-@lru_cache(maxsize=32)
-def _containing(digits: str, rounds: int) -> Explicit:
-    """The rounds r >= 1 whose number r + 1 has ``digits`` in it."""
-    pattern = re.compile(rf"^[0-9]*{re.escape(digits)}[0-9]*$", re.MULTILINE)
-    return Explicit(int(match.group()) - 1 for match in pattern.finditer(_numbers(rounds)))
