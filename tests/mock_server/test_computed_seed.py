@@ -142,7 +142,7 @@ def same_answers(computed: dict[str, Collection], made: dict[str, Collection]) -
         for wanted in filters:
             for sort in sorts:
                 for offset in sorted({0, 1, size // 2, max(0, size - 2), size + 1}):
-                    for limit in (1, 3, 20):
+                    for limit in (1, 20):
                         pairs = [*wanted, ("limit", str(limit)), ("offset", str(offset))]
                         if sort:
                             pairs.append(("sort", sort))
@@ -159,8 +159,8 @@ def same_answers(computed: dict[str, Collection], made: dict[str, Collection]) -
                             assert page.total == scanned.total, (name, pairs)
 
 
-@settings(max_examples=40, deadline=None)
-@given(rounds=st.integers(1, 30), steps=WRITES)
+@settings(max_examples=20, deadline=None)
+@given(rounds=st.integers(1, 20), steps=WRITES)
 def test_a_computed_seed_answers_as_the_made_one_and_a_scan(
     rounds: int, steps: list[tuple[Any, ...]]
 ) -> None:
