@@ -103,6 +103,8 @@ class Result:
     requests: int = 0
     #: The server's CPU time (user + system, all its processes) per request, in µs.
     cpu_us: float = 0.0
+    #: Requests wrk gave up on after 2 s (counted apart from wrong answers).
+    timeouts: int = 0
 
 
 @dataclass
@@ -413,11 +415,15 @@ def run_wrk(url: str, load: Load, duration: float, connections: int, threads: in
     answered = int(re.search(r"(\d+) requests in", output).group(1))  # type: ignore[union-attr]
     latency = {p: float(v) * _UNITS[u] for p, v, u in _WRK_LATENCY.findall(output)}
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
-    socket_errors = re.search(r"Socket errors: (.*)", output)
+    # "Socket errors: connect 0, read 0, write 0, timeout 12": wrk gives up after 2 s.
+    line = re.search(r"Socket errors: (.*)", output)
+    socket_errors = {
+        kind: int(n) for kind, n in re.findall(r"(\w+) (\d+)", line[1] if line else "")
+    }
     errors = int(bad.group(1)) if bad else 0
-    if socket_errors:
-        errors += sum(int(n) for n in re.findall(r"\d+", socket_errors.group(1)))
-    return Result(rate, latency.get("50", 0.0), latency.get("99", 0.0), errors, answered)
+    errors += sum(n for kind, n in socket_errors.items() if kind != "timeout")
+    p50, p99 = latency.get("50", 0.0), latency.get("99", 0.0)
+    return Result(rate, p50, p99, errors, answered, timeouts=socket_errors.get("timeout", 0))
 
 
 async def _python_client(
@@ -509,6 +515,7 @@ def median_server(runs: list[Server]) -> Server:
             sum(r.errors for r in results),
             sum(r.requests for r in results),
             statistics.median(r.cpu_us for r in results),
+            sum(r.timeouts for r in results),
         )
     return merged
 
@@ -528,7 +535,9 @@ def print_table(servers: list[Server], title: str) -> None:
         cells = []
         for server in servers:
             r = server.results[kind]
-            errors = f" !{r.errors}" if r.errors else ""
+            errors = (f" !{r.errors}" if r.errors else "") + (
+                f" t{r.timeouts}" if r.timeouts else ""
+            )
             rate = f"{r.requests_per_second:6.0f}"
             cells.append(f"{rate} {r.p50_ms:4.1f}/{r.p99_ms:5.1f} {r.cpu_us:4.0f}{errors}")
         ratios = "  -"
@@ -661,7 +670,8 @@ def main() -> None:
     if compared and compared[0].name == ours:
         print_table(compared, f"medians of {args.runs} runs")
         print("(ratio: restwalk-mock's req/s over the best peer's, and the least CPU time")
-        print(" per request among the peers over restwalk-mock's; !N: N unexpected answers)")
+        print(" per request among the peers over restwalk-mock's; !N: N unexpected answers")
+        print(" or socket errors; tN: N requests unanswered after wrk's 2 s timeout)")
     if baseline in medians and ours in medians:
         print_table([medians[ours], medians[baseline]], f"this checkout against {baseline}")
         print(
