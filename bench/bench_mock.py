@@ -2,12 +2,14 @@
 
 Starts each server on a free 127.0.0.1 port, puts the same load on it with
 ``wrk`` (a plain Python load generator when wrk is missing, and the output
-says so), and prints requests per second, p50 and p99 latency and peak RSS
-for four kinds of request, with restwalk-mock's ratio to the best peer:
+says so), and prints requests per second, p50 and p99 latency, the server's
+CPU time per request and its peak RSS for four kinds of request, with
+restwalk-mock's ratio to the best peer:
 
 - ``item``: one entity (``GET /customers/7``; httpbin: ``GET /get``)
-- ``page``: a 20-item page (``GET /customers?limit=20``; json-server:
-  ``?_page=1&_limit=20``; httpbin: ``GET /json``)
+- ``page``: a 20-item page (``GET /customers?limit=20&offset=12``, customers 13
+  to 32 of the 36 of ``--seed-size 3``; json-server: ``?_start=12&_limit=20``
+  over the same 36; httpbin: ``GET /json``)
 - ``post``: a create with a bearer token (httpbin: ``POST /post``)
 - ``304``: a GET with ``If-None-Match`` answered 304 (httpbin: ``/etag/{etag}``)
 
@@ -16,10 +18,22 @@ The peers are installed into ``~/.cache/restwalk-bench`` when missing
 peer that cannot be installed is skipped with one line. Everything runs on
 loopback, and each load lasts ``--duration`` seconds.
 
+On a shared machine the rates move with what else runs, so the comparison is
+made ``--runs`` times (each run puts every server under the same loads one
+after another), the load average is printed with each run, and the summary
+gives the medians. Two ratios are printed: of requests per second (what the
+target names), and of CPU time per request (the server's own user + system
+time over the requests it answered: what the code costs, which moves far less
+with the machine's load).
+
+Unless ``--no-scaling``, each run also measures ``--workers``: restwalk-mock
+with ``--db`` (which several workers need, to share one store) in one worker
+and in two, and prints the ratio.
+
 ``--soak SECONDS`` instead runs the item and page loads on restwalk-mock alone
 for that long and prints its RSS once a minute (memory must stay flat).
 
-Run: ``.venv/bin/python bench/bench_mock.py [--duration 10] [--connections 50]``
+Run: ``.venv/bin/python bench/bench_mock.py [--duration 10] [--runs 3] [--connections 50]``
 """
 
 from __future__ import annotations
@@ -46,6 +60,9 @@ from pathlib import Path
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "restwalk-bench"
 KINDS = ("item", "page", "post", "304")
+#: Where the page starts: past the first round of the seed (whose customer 12 is under a
+#: legal hold and left out of pages), so that both servers answer 20 whole customers.
+PAGE_OFFSET = 12
 #: Each request's body for ``post`` must be new (json-server and restwalk-mock keep them).
 POST_LUA = """
 local counter = 0
@@ -82,6 +99,12 @@ class Result:
     p50_ms: float
     p99_ms: float
     errors: int
+    #: How many requests were answered (CPU time per request divides by it).
+    requests: int = 0
+    #: The server's CPU time (user + system, all its processes) per request, in µs.
+    cpu_us: float = 0.0
+    #: Requests wrk gave up on after 2 s (counted apart from wrong answers).
+    timeouts: int = 0
 
 
 @dataclass
@@ -137,6 +160,24 @@ def rss_mb(pid: int) -> float:
         except OSError:
             continue
     return total / 1024
+
+
+def cpu_seconds(pid: int) -> float:
+    """The user + system CPU time of ``pid`` and its descendants so far, in seconds."""
+    ticks = 0
+    for member in _tree(pid):
+        try:
+            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def load_average() -> str:
+    """The 1, 5 and 15 minute load averages, and the number of cores."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
 @contextmanager
@@ -199,15 +240,20 @@ def request(url: str, method: str = "GET", body: bytes | None = None, **headers:
 # The servers ----------------------------------------------------------------------------
 
 
-def start_restwalk(workers: int, seed_size: int) -> Server:
+def start_restwalk(
+    workers: int, seed_size: int, db: bool = False, source: Path | None = None
+) -> Server:
+    """restwalk-mock in memory, or with ``db`` on a fresh SQLite file (needed past 1 worker).
+
+    ``source``: the checkout whose ``mock_server`` to run (this one when None).
+    """
     port = free_port()
     command = [sys.executable, "-m", "mock_server", "--port", str(port), "--rate-limit", "off"]
     command += ["--log-level", "warning", "--seed-size", str(seed_size)]
-    db = None
-    if workers > 1:
-        db = Path(tempfile.mkdtemp()) / "bench.db"
-        command += ["--workers", str(workers), "--db", str(db)]
-    process = spawn(command)
+    db = db or workers > 1
+    if db:
+        command += ["--workers", str(workers), "--db", str(Path(tempfile.mkdtemp()) / "bench.db")]
+    process = spawn(command, cwd=source) if source else spawn(command)
     url = f"http://127.0.0.1:{port}"
     wait_until_up(url + "/", process)
     _, token_body = request(
@@ -218,13 +264,14 @@ def start_restwalk(workers: int, seed_size: int) -> Server:
     )
     token = json.loads(token_body)["access_token"]
     headers, _ = request(url + "/customers/7")
+    name = "restwalk-mock" if source is None else f"baseline {source.name}"
     return Server(
-        "restwalk-mock" + (f" x{workers}" if workers > 1 else ""),
+        name + (f" --db x{workers}" if db else ""),
         process,
         url,
         {
             "item": Load("GET", "/customers/7"),
-            "page": Load("GET", "/customers?limit=20"),
+            "page": Load("GET", f"/customers?limit=20&offset={PAGE_OFFSET}"),
             "post": Load(
                 "POST",
                 "/customers",
@@ -277,7 +324,7 @@ def start_json_server(seed_size: int) -> Server:
         url,
         {
             "item": Load("GET", "/customers/7"),
-            "page": Load("GET", "/customers?_page=1&_limit=20"),
+            "page": Load("GET", f"/customers?_start={PAGE_OFFSET}&_limit=20"),
             "post": Load(
                 "POST",
                 "/customers",
@@ -365,13 +412,18 @@ def run_wrk(url: str, load: Load, duration: float, connections: int, threads: in
     finally:
         os.unlink(script.name)
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))  # type: ignore[union-attr]
+    answered = int(re.search(r"(\d+) requests in", output).group(1))  # type: ignore[union-attr]
     latency = {p: float(v) * _UNITS[u] for p, v, u in _WRK_LATENCY.findall(output)}
     bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
-    socket_errors = re.search(r"Socket errors: (.*)", output)
+    # "Socket errors: connect 0, read 0, write 0, timeout 12": wrk gives up after 2 s.
+    line = re.search(r"Socket errors: (.*)", output)
+    socket_errors = {
+        kind: int(n) for kind, n in re.findall(r"(\w+) (\d+)", line[1] if line else "")
+    }
     errors = int(bad.group(1)) if bad else 0
-    if socket_errors:
-        errors += sum(int(n) for n in re.findall(r"\d+", socket_errors.group(1)))
-    return Result(rate, latency.get("50", 0.0), latency.get("99", 0.0), errors)
+    errors += sum(n for kind, n in socket_errors.items() if kind != "timeout")
+    p50, p99 = latency.get("50", 0.0), latency.get("99", 0.0)
+    return Result(rate, p50, p99, errors, answered, timeouts=socket_errors.get("timeout", 0))
 
 
 async def _python_client(
@@ -427,42 +479,80 @@ def run_python(url: str, load: Load, duration: float, connections: int) -> Resul
     asyncio.run(main())
     elapsed = time.monotonic() - started
     cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
-    return Result(len(latencies) / elapsed, cuts[49], cuts[98], len(failures))
+    return Result(len(latencies) / elapsed, cuts[49], cuts[98], len(failures), len(latencies))
 
 
 # Running and printing -------------------------------------------------------------------
 
 
-def measure(server: Server, args: argparse.Namespace, generator: Callable[..., Result]) -> None:
-    server.rest_rss_mb = rss_mb(server.process.pid)
+def measure(server: Server, generator: Callable[..., Result]) -> None:
+    """Every load on ``server``, one after another: rates, latencies, CPU and memory."""
+    pid = server.process.pid
+    server.rest_rss_mb = rss_mb(pid)
     server.peak_rss_mb = server.rest_rss_mb
     with peak_rss(server):
         for kind in KINDS:
             load = server.loads[kind]
-            server.results[kind] = generator(server.url, load)
+            before = cpu_seconds(pid)
+            result = generator(server.url, load)
+            spent = cpu_seconds(pid) - before
+            result.cpu_us = spent / max(1, result.requests) * 1e6
+            server.results[kind] = result
 
 
-def print_table(servers: list[Server]) -> None:
+def median_server(runs: list[Server]) -> Server:
+    """One server whose every figure is the median of ``runs`` (the same server each run)."""
+    first = runs[0]
+    merged = Server(first.name, first.process, first.url, first.loads)
+    merged.rest_rss_mb = statistics.median(s.rest_rss_mb for s in runs)
+    merged.peak_rss_mb = max(s.peak_rss_mb for s in runs)
+    for kind in KINDS:
+        results = [s.results[kind] for s in runs]
+        merged.results[kind] = Result(
+            statistics.median(r.requests_per_second for r in results),
+            statistics.median(r.p50_ms for r in results),
+            statistics.median(r.p99_ms for r in results),
+            sum(r.errors for r in results),
+            sum(r.requests for r in results),
+            statistics.median(r.cpu_us for r in results),
+            sum(r.timeouts for r in results),
+        )
+    return merged
+
+
+def print_table(servers: list[Server], title: str) -> None:
+    """req/s, p50/p99 and CPU µs per request side by side; ratios of the first to the rest."""
     ours = servers[0]
     peers = servers[1:]
-    names = [s.name for s in servers]
-    width = max(14, *(len(n) + 2 for n in names))
-    print()
-    print("req/s, p50/p99 ms" + "".join(n.rjust(width + 8) for n in names) + "  ratio")
+    width = max(24, *(len(s.name) + 2 for s in servers))
+    print(f"\n{title}")
+    print(
+        "req/s p50/p99ms CPUus"
+        + "".join(s.name.rjust(width) for s in servers)
+        + "   ratio req/s, CPU"
+    )
     for kind in KINDS:
         cells = []
         for server in servers:
             r = server.results[kind]
-            errors = f" !{r.errors}" if r.errors else ""
-            cells.append(f"{r.requests_per_second:8.0f} {r.p50_ms:5.1f}/{r.p99_ms:5.1f}{errors}")
-        best = max((p.results[kind].requests_per_second for p in peers), default=0.0)
-        ratio = f"{ours.results[kind].requests_per_second / best:5.2f}x" if best else "  -"
-        print(f"{kind:17}" + "".join(c.rjust(width + 8) for c in cells) + "  " + ratio)
+            errors = (f" !{r.errors}" if r.errors else "") + (
+                f" t{r.timeouts}" if r.timeouts else ""
+            )
+            rate = f"{r.requests_per_second:6.0f}"
+            cells.append(f"{rate} {r.p50_ms:4.1f}/{r.p99_ms:5.1f} {r.cpu_us:4.0f}{errors}")
+        ratios = "  -"
+        if peers:
+            best = max(p.results[kind].requests_per_second for p in peers)
+            cheapest = min(p.results[kind].cpu_us for p in peers)
+            mine = ours.results[kind]
+            by_rate = mine.requests_per_second / best if best else 0.0
+            by_cpu = cheapest / mine.cpu_us if mine.cpu_us else 0.0
+            ratios = f"{by_rate:5.2f}x {by_cpu:5.2f}x"
+        print(f"{kind:21}" + "".join(c.rjust(width) for c in cells) + "   " + ratios)
     print(
-        f"{'RSS rest/peak MB':17}"
-        + "".join(f"{s.rest_rss_mb:.0f}/{s.peak_rss_mb:.0f}".rjust(width + 8) for s in servers)
+        f"{'RSS rest/peak MB':21}"
+        + "".join(f"{s.rest_rss_mb:.0f}/{s.peak_rss_mb:.0f}".rjust(width) for s in servers)
     )
-    print("(ratio: restwalk-mock's req/s over the best peer's; !N: N unexpected answers)")
 
 
 def soak(args: argparse.Namespace, generator: Callable[..., Result]) -> None:
@@ -470,30 +560,62 @@ def soak(args: argparse.Namespace, generator: Callable[..., Result]) -> None:
     try:
         print(f"restwalk-mock at rest: {rss_mb(server.process.pid):.1f} MB")
         started = time.monotonic()
-        minute = 0
         while time.monotonic() - started < args.soak:
             for kind in ("item", "page"):
                 result = generator(server.url, server.loads[kind])
-            minute += 1
             print(
                 f"after {time.monotonic() - started:5.0f} s: RSS "
                 f"{rss_mb(server.process.pid):.1f} MB, last page load "
-                f"{result.requests_per_second:.0f} req/s p99 {result.p99_ms:.1f} ms",
+                f"{result.requests_per_second:.0f} req/s p99 {result.p99_ms:.1f} ms "
+                f"({load_average()})",
                 flush=True,
             )
+        time.sleep(5)
+        print(f"5 s after the load: RSS {rss_mb(server.process.pid):.1f} MB")
     finally:
         stop(server.process)
+
+
+def run_once(
+    starters: list[tuple[str, Callable[[], Server]]], generator: Callable[..., Result]
+) -> dict[str, Server]:
+    """Start, load and stop each server in turn; the ones that could be measured, by name."""
+    measured: dict[str, Server] = {}
+    for name, start in starters:
+        try:
+            server = start()
+        except (RuntimeError, OSError, subprocess.CalledProcessError) as error:
+            print(f"{name}: skipped ({error})")
+            continue
+        try:
+            measure(server, generator)
+        finally:
+            stop(server.process)
+        measured[server.name] = server
+    return measured
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--duration", type=float, default=10.0, help="seconds per load")
+    parser.add_argument("--runs", type=int, default=3, help="repeat and print the medians")
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--threads", type=int, default=2, help="wrk threads")
     parser.add_argument("--workers", type=int, default=1, help="restwalk-mock --workers")
-    parser.add_argument("--seed-size", type=int, default=1, help="restwalk-mock --seed-size")
+    parser.add_argument(
+        "--seed-size", type=int, default=3, help="restwalk-mock --seed-size (12 customers each)"
+    )
     parser.add_argument("--only", action="store_true", help="restwalk-mock alone, no peers")
+    parser.add_argument(
+        "--no-scaling", action="store_true", help="skip the 1 against 2 workers measurement"
+    )
     parser.add_argument("--soak", type=float, default=0.0, metavar="SECONDS")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="DIR",
+        help="also measure the restwalk-mock of another checkout (say, of main) in each run",
+    )
     args = parser.parse_args()
 
     if shutil.which("wrk"):
@@ -511,28 +633,53 @@ def main() -> None:
         args.duration = min(args.duration, 30.0)
         soak(args, generator)
         return
+    ours = "restwalk-mock" + (f" --db x{args.workers}" if args.workers > 1 else "")
     starters: list[tuple[str, Callable[[], Server]]] = [
-        ("restwalk-mock", lambda: start_restwalk(args.workers, args.seed_size)),
+        (ours, lambda: start_restwalk(args.workers, args.seed_size)),
     ]
+    baseline = None
+    if args.baseline:
+        source = args.baseline.resolve()
+        baseline = f"baseline {source.name}"
+        starters.append((baseline, lambda: start_restwalk(1, args.seed_size, source=source)))
     if not args.only:
         starters += [
             ("json-server", lambda: start_json_server(args.seed_size)),
             ("httpbin", start_httpbin),
         ]
-    servers: list[Server] = []
-    for name, start in starters:
-        try:
-            server = start()
-        except (RuntimeError, OSError, subprocess.CalledProcessError) as error:
-            print(f"{name}: skipped ({error})")
-            continue
-        try:
-            measure(server, args, generator)
-        finally:
-            stop(server.process)
-        servers.append(server)
-    if servers and servers[0].name.startswith("restwalk-mock"):
-        print_table(servers)
+    scaling = ["restwalk-mock --db x1", "restwalk-mock --db x2"]
+    if not args.no_scaling:
+        starters += [
+            (scaling[0], lambda: start_restwalk(1, args.seed_size, db=True)),
+            (scaling[1], lambda: start_restwalk(2, args.seed_size, db=True)),
+        ]
+    runs: list[dict[str, Server]] = []
+    for number in range(1, args.runs + 1):
+        print(f"run {number} of {args.runs}: {load_average()}", flush=True)
+        measured = run_once(starters, generator)
+        runs.append(measured)
+        compared = [
+            measured[n] for n, _ in starters if n in measured and n not in (*scaling, baseline)
+        ]
+        if compared and compared[0].name == ours:
+            print_table(compared, f"run {number}, ending at {load_average()}")
+        print(flush=True)
+    names = [name for name, _ in starters if all(name in run for run in runs)]
+    medians = {name: median_server([run[name] for run in runs]) for name in names}
+    compared = [medians[n] for n in names if n not in (*scaling, baseline)]
+    if compared and compared[0].name == ours:
+        print_table(compared, f"medians of {args.runs} runs")
+        print("(ratio: restwalk-mock's req/s over the best peer's, and the least CPU time")
+        print(" per request among the peers over restwalk-mock's; !N: N unexpected answers")
+        print(" or socket errors; tN: N requests unanswered after wrk's 2 s timeout)")
+    if baseline in medians and ours in medians:
+        print_table([medians[ours], medians[baseline]], f"this checkout against {baseline}")
+        print(
+            "(ratio: this checkout's req/s over the baseline's, and its CPU per request over ours)"
+        )
+    if all(name in medians for name in scaling):
+        print_table([medians[scaling[1]], medians[scaling[0]]], "--workers: 2 against 1")
+        print("(ratio: 2 workers' req/s over 1 worker's, and 1 worker's CPU per request over 2's)")
 
 
 if __name__ == "__main__":

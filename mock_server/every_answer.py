@@ -13,6 +13,7 @@ resource, layer or problem body can forget them.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 
 from mock_server.preconditions import http_date
@@ -23,6 +24,7 @@ except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
     VERSION = "0+unknown"
 
 SERVER = f"restwalk-mock/{VERSION}"
+SERVER_FIELD = SERVER.encode("latin-1")
 CHARSET = b"; charset=utf-8"
 #: JSON media types whose registrations allow no ``charset`` parameter.
 NO_PARAMETERS = frozenset({b"application/vnd.api+json"})
@@ -37,8 +39,12 @@ def is_json(media_type: bytes) -> bool:
     )
 
 
+@lru_cache(maxsize=256)
 def with_charset(content_type: bytes) -> bytes:
-    """``content_type`` with ``charset=utf-8`` when it is JSON and says no charset."""
+    """``content_type`` with ``charset=utf-8`` when it is JSON and says no charset.
+
+    Cached: an answer has one of a few dozen content types.
+    """
     media_type = content_type.split(b";", 1)[0].strip().lower()
     if not is_json(media_type) or media_type in NO_PARAMETERS:
         return content_type
@@ -63,5 +69,5 @@ def finish(headers: RawHeaders, now: float) -> RawHeaders:
     if not has_date:
         finished.append((b"date", http_date(now).encode("latin-1")))
     if not has_server:
-        finished.append((b"server", SERVER.encode("latin-1")))
+        finished.append((b"server", SERVER_FIELD))
     return finished

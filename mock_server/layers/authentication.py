@@ -22,7 +22,6 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
-from starlette.datastructures import Headers
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -92,14 +91,22 @@ class AuthenticationLayer:
 
     async def _identify(self, scope: Scope) -> Principal | Refusal | str | None:
         """The principal, a refusal, ``"stale-session"``, or None when nothing was sent."""
-        headers = Headers(scope=scope)
+        authorization: bytes | None = None
+        cookie_fields: list[bytes] = []
+        for name, value in scope["headers"]:
+            if name == b"authorization":
+                if authorization is None:
+                    authorization = value
+            elif name == b"cookie":
+                cookie_fields.append(value)
+        if authorization is None and not cookie_fields:
+            return None
         now = self.service.clock()
-        authorization = headers.get("authorization")
         if authorization is not None:
-            return await self.service.auth.check_authorization(authorization, now)
+            return await self.service.auth.check_authorization(authorization.decode("latin-1"), now)
         cookies: dict[str, Any] = {}
-        for value in headers.getlist("cookie"):
-            cookies.update(cookie_parser(value))
+        for value in cookie_fields:
+            cookies.update(cookie_parser(value.decode("latin-1")))
         session_id = cookies.get(COOKIE_NAME)
         if not session_id:
             return None

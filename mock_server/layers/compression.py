@@ -34,6 +34,7 @@ from __future__ import annotations
 import gzip
 import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 from http import HTTPStatus
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -53,7 +54,12 @@ INCOMPRESSIBLE_PREFIXES = ("image/", "audio/", "video/")
 INCOMPRESSIBLE_TYPES = frozenset(
     {"application/gzip", "application/zip", "application/zstd", "application/x-7z-compressed"}
 )
+# HTTPStatus members are read through the enum's descriptor (half a microsecond each on
+# Python 3.11): aliased once, for the paths every request takes.
+OK = HTTPStatus.OK
+PARTIAL_CONTENT = HTTPStatus.PARTIAL_CONTENT
 BODYLESS = frozenset({HTTPStatus.NO_CONTENT, HTTPStatus.NOT_MODIFIED})
+VARY = "Accept-Encoding"
 
 
 @dataclass(frozen=True)
@@ -72,8 +78,12 @@ def parse_accept_encoding(value: str) -> dict[str, float]:
     return weights
 
 
+@lru_cache(maxsize=256)
 def choose(accept_encoding: str | None) -> Choice:
-    """Whether to gzip, for a request's ``Accept-Encoding`` (None: header absent)."""
+    """Whether to gzip, for a request's ``Accept-Encoding`` (None: header absent).
+
+    Cached: clients send the same few values over and over.
+    """
     if accept_encoding is None:
         return Choice(gzip=False)
     weights = parse_accept_encoding(accept_encoding)
@@ -86,6 +96,7 @@ def choose(accept_encoding: str | None) -> Choice:
     return Choice(gzip=True, forced=q_identity <= 0)
 
 
+@lru_cache(maxsize=256)
 def merge_vary(existing: str | None, field: str) -> str:
     """``existing`` Vary with ``field`` added once (``*`` already covers everything)."""
     if not existing:
@@ -101,13 +112,18 @@ RawHeaders = list[tuple[bytes, bytes]]
 
 def compressible(headers: dict[bytes, bytes], status: int) -> bool:
     """True when this response's body may be gzipped at all (``headers``: lower-case names)."""
-    if status < HTTPStatus.OK or status in BODYLESS or status == HTTPStatus.PARTIAL_CONTENT:
+    if status < OK or status in BODYLESS or status == PARTIAL_CONTENT:
         return False
     if b"content-encoding" in headers or b"content-range" in headers:
         return False
     if b"no-transform" in headers.get(b"cache-control", b"").lower():
         return False
-    media_type = headers.get(b"content-type", b"").split(b";", 1)[0].strip().lower().decode()
+    return _compressible_type(headers.get(b"content-type", b""))
+
+
+@lru_cache(maxsize=256)
+def _compressible_type(content_type: bytes) -> bool:
+    media_type = content_type.split(b";", 1)[0].strip().lower().decode()
     return not (
         media_type.startswith(INCOMPRESSIBLE_PREFIXES) or media_type in INCOMPRESSIBLE_TYPES
     )
@@ -153,11 +169,17 @@ class CompressionLayer:
                 return
             if message["type"] == "http.response.start":
                 found = {name.lower(): value for name, value in message["headers"]}
-                if compressible(found, message["status"]):
-                    start = message
-                else:
+                if not compressible(found, message["status"]):
                     mode = "pass"
                     await send(message)
+                elif not choice.gzip:
+                    # Identity whatever the body: only the Vary field to add, at once.
+                    mode = "pass"
+                    vary = found.get(b"vary", b"").decode("latin-1") or None
+                    raw = _replace(list(message["headers"]), b"vary", merge_vary(vary, VARY))
+                    await send({**message, "headers": raw})
+                else:
+                    start = message
                 return
             if message["type"] != "http.response.body":
                 await send(message)
@@ -167,7 +189,7 @@ class CompressionLayer:
             more = bool(message.get("more_body", False))
             if mode == "undecided":
                 vary = found.get(b"vary", b"").decode("latin-1") or None
-                raw = _replace(list(start["headers"]), b"vary", merge_vary(vary, "Accept-Encoding"))
+                raw = _replace(list(start["headers"]), b"vary", merge_vary(vary, VARY))
                 if not more:
                     mode = "pass"
                     if choice.gzip and (len(body) >= MIN_SIZE or choice.forced):
@@ -183,11 +205,6 @@ class CompressionLayer:
                         raw.append((b"content-encoding", b"gzip"))
                     await send({**start, "headers": raw})
                     await send({**message, "body": body})
-                    return
-                if not choice.gzip:
-                    mode = "pass"
-                    await send({**start, "headers": raw})
-                    await send(message)
                     return
                 mode = "stream"
                 if b"etag" in found:

@@ -38,6 +38,7 @@ of either coding for the same state.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from http import HTTPStatus
 from urllib.parse import parse_qsl, urlencode
 
@@ -61,6 +62,9 @@ from mock_server.userdata import data_names
 from mock_server.versions import requested_path
 from mock_server.write_guard import Expected, expect, observed, observing_state
 
+# HTTPStatus members are read through the enum's descriptor (half a microsecond each on
+# Python 3.11): aliased once, for the paths every request takes.
+OK = HTTPStatus.OK
 MAX_AGE = 60
 NO_STORE = "no-store"
 
@@ -124,6 +128,13 @@ def directives(cache_control: str) -> dict[str, str]:
         if name:
             found[name.strip().lower()] = value.strip().strip('"')
     return found
+
+
+@lru_cache(maxsize=64)
+def _max_age(cache_control: str) -> int | None:
+    """The ``max-age`` of a ``Cache-Control`` value, when it gives a whole number."""
+    value = directives(cache_control).get("max-age", "")
+    return int(value) if value.isascii() and value.isdigit() else None
 
 
 def _is_conditional(scope: Scope) -> bool:
@@ -198,7 +209,7 @@ class ConditionalLayer:
         cache_control = (
             found[b"cache-control"].decode("latin-1") if b"cache-control" in found else None
         )
-        if not wants_validator(method, HTTPStatus.OK, cache_control):
+        if not wants_validator(method, OK, cache_control):
             return found
         if b"etag" not in found:
             add(b"etag", strong_etag(body))
@@ -210,9 +221,9 @@ class ConditionalLayer:
         if date is None:
             date = float(int(self.service.clock()))
             add(b"date", http_date(date))
-        max_age = directives(cache_control).get("max-age", "")
-        if b"expires" not in found and max_age.isdigit():
-            add(b"expires", http_date(date + int(max_age)))
+        max_age = _max_age(cache_control)
+        if b"expires" not in found and max_age is not None:
+            add(b"expires", http_date(date + max_age))
         return found
 
     async def _read(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -225,7 +236,7 @@ class ConditionalLayer:
             if passing:
                 await send(message)
             elif message["type"] == "http.response.start":
-                if message["status"] != HTTPStatus.OK or _streamed(message):
+                if message["status"] != OK or _streamed(message):
                     passing = True
                     await send(message)
                 else:

@@ -17,11 +17,12 @@ its choice (HAL when nothing offered fits) and the resource decides.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from http import HTTPStatus
 
-from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mock_server.layers.fields import request_field, response_field, set_field
 from mock_server.problems import Problem
 from mock_server.representations import negotiation
 from mock_server.representations.renderers import OFFERED
@@ -51,11 +52,25 @@ def not_acceptable(path: str, accept: str) -> Problem:
     )
 
 
+@lru_cache(maxsize=256)
+def _chosen(accept: str | None) -> str | None:
+    # Clients send the same few Accept values over and over: each is parsed once.
+    return negotiation.select(accept, OFFERED)
+
+
+@lru_cache(maxsize=64)
+def _with_accept(vary: bytes) -> bytes | None:
+    """``vary`` with ``Accept`` added, or None when it names it (or ``*``) already."""
+    existing = [v.strip() for v in vary.decode("latin-1").split(",") if v.strip()]
+    if any(v.lower() in ("accept", "*") for v in existing):
+        return None
+    return ", ".join([*existing, "Accept"]).encode("latin-1")
+
+
 def _add_vary(message: Message) -> None:
-    headers = MutableHeaders(scope=message)
-    existing = [v.strip() for v in headers.get("vary", "").split(",") if v.strip()]
-    if not any(v.lower() in ("accept", "*") for v in existing):
-        headers["Vary"] = ", ".join([*existing, "Accept"])
+    merged = _with_accept(response_field(message, b"vary") or b"")
+    if merged is not None:
+        set_field(message, b"vary", merged)
 
 
 class NegotiationLayer:
@@ -68,8 +83,9 @@ class NegotiationLayer:
         if scope["type"] != "http" or scope["method"] in _NO_REPRESENTATION:
             await self.app(scope, receive, send)
             return
-        accept = Headers(scope=scope).get("accept")
-        chosen = negotiation.select(accept, OFFERED)
+        raw_accept = request_field(scope, b"accept")
+        accept = raw_accept.decode("latin-1") if raw_accept is not None else None
+        chosen = _chosen(accept)
         if chosen is None and not SELF_NEGOTIATED.match(scope["path"]):
             problem = not_acceptable(requested_path(scope), accept or "")
             await problem.response(scope)(scope, receive, send)

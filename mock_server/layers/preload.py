@@ -34,6 +34,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server.service import Service
 
+# HTTPStatus members are read through the enum's descriptor (half a microsecond each on
+# Python 3.11): aliased once, for the paths every request takes.
+OK = HTTPStatus.OK
 EARLY_HINT = "http.response.early_hint"
 PUSH = "http.response.push"
 #: The request headers a pushed request copies: those that pick a representation.
@@ -84,7 +87,7 @@ class PreloadLayer:
         ]
 
         async def send_preloading(message: Message) -> None:
-            if message["type"] == "http.response.start" and message["status"] == HTTPStatus.OK:
+            if message["type"] == "http.response.start" and message["status"] == OK:
                 links = preload_links(
                     [value for name, value in message.get("headers", []) if name.lower() == b"link"]
                 )

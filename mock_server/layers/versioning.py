@@ -10,13 +10,24 @@ from __future__ import annotations
 from http import HTTPStatus
 from urllib.parse import parse_qsl
 
-from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server import versions
+from mock_server.layers.fields import request_fields, set_fields
 from mock_server.problems import Problem
 from mock_server.service import Service
 from mock_server.userdata import data_names
+
+VERSION_HEADER = versions.VERSION_HEADER.encode("ascii")
+VARY = versions.VARY.encode("ascii")
+
+
+def query_versions(query_string: bytes) -> list[str]:
+    """The values of the ``version`` parameters in a query string (decoded)."""
+    if b"version" not in query_string and b"%" not in query_string:
+        return []  # the common case, without parsing: no parameter can be named version
+    pairs = parse_qsl(query_string.decode("latin-1"), keep_blank_values=True)
+    return [value for name, value in pairs if name == "version"]
 
 
 class VersioningLayer:
@@ -43,12 +54,11 @@ class VersioningLayer:
                 return
             await self.app(scope, receive, send)
             return
-        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
         try:
             selection = versions.select(
                 path,
-                [value for name, value in query if name == "version"],
-                Headers(scope=scope).getlist(versions.VERSION_HEADER),
+                query_versions(scope.get("query_string", b"")),
+                [v.decode("latin-1") for v in request_fields(scope, VERSION_HEADER)],
             )
         except versions.VersionError as error:
             problem = Problem(
@@ -69,11 +79,11 @@ class VersioningLayer:
             if raw_path is not None:
                 scope["raw_path"] = raw_path[len(prefix) :] or b"/"
 
+        fields = {b"api-version": str(selection.version).encode("ascii"), b"vary": VARY}
+
         async def send_with_version(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                headers["API-Version"] = str(selection.version)
-                headers["Vary"] = versions.VARY
+                set_fields(message, fields)
             await send(message)
 
         await self.app(scope, receive, send_with_version)

@@ -20,8 +20,16 @@ Renderer = Callable[[Resource], bytes]
 XML = "application/xml"
 
 
+#: ``Resource.rendered`` key: the HAL bytes of a resource answered on its own.
+_HAL_BYTES = (HAL_JSON, "bytes")
+
+
 def _hal(resource: Resource) -> bytes:
-    return orjson.dumps(to_hal(resource))
+    # Kept with the resource: a member read again (resources.member_cache) is encoded once.
+    encoded: bytes | None = resource.rendered.get(_HAL_BYTES)
+    if encoded is None:
+        encoded = resource.rendered[_HAL_BYTES] = orjson.dumps(to_hal(resource, encoded=True))
+    return encoded
 
 
 def _siren(resource: Resource) -> bytes:

@@ -14,8 +14,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
@@ -26,6 +27,7 @@ from mock_server.problems import Problem
 from mock_server.representations.model import Link
 from mock_server.resources.urls import href, template_href
 from mock_server.store import Collection, Record
+from mock_server.store.query import Condition, Order, Reading, Test
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
@@ -42,15 +44,39 @@ class Filter:
 
     ``parse`` turns the raw value into what ``keep`` compares (raising
     ValueError with a message for a bad value); ``keep(data, wanted)`` says
-    whether a record's data passes. An equality filter also gives ``value``,
-    with ``keep(data, wanted) == (value(data) == wanted)``: the collection
-    then keeps an index of it instead of scanning every record.
+    whether a record's data passes. A filter the store can answer gives
+    ``condition``, the store's :class:`~mock_server.store.query.Condition`
+    for a parsed value (and ``keep`` is then that condition's test): the
+    store answers from its indexes and its seed instead of scanning.
     """
 
     name: str
     parse: Callable[[str], Any]
     keep: Callable[[dict[str, Any], Any], bool]
-    value: Callable[[dict[str, Any]], Hashable] | None = None
+    condition: Callable[[Any], Condition] | None = None
+
+
+def condition_filter(
+    name: str, parse: Callable[[str], Any], reading: Reading, test: Test
+) -> Filter:
+    """The filter ``name`` keeping the records whose ``reading`` passes ``test``."""
+
+    def condition(wanted: Any) -> Condition:
+        return Condition(reading, test, wanted)
+
+    def keep(data: dict[str, Any], wanted: Any) -> bool:
+        return condition(wanted).matches(data)
+
+    return Filter(name, parse, keep, condition)
+
+
+#: How a listing sorts by a key: a store reading (answered from indexes) or a function.
+SortKey = Reading | Callable[[Record], Any]
+
+
+def sort_value(key: SortKey) -> Callable[[Record], Any]:
+    """The function that reads ``key`` from a record."""
+    return key.of if isinstance(key, Reading) else key
 
 
 @dataclass(frozen=True)
@@ -59,11 +85,17 @@ class Listing:
 
     path: str
     filters: tuple[Filter, ...]
-    sort_keys: Mapping[str, Callable[[Record], Any]]
+    sort_keys: Mapping[str, SortKey]
 
     def template_variables(self) -> tuple[str, ...]:
         """The variables of the collection's search template."""
         return (*(f.name for f in self.filters), *PAGING_PARAMETERS)
+
+    @cached_property
+    def parameters(self) -> frozenset[str]:
+        """Every query parameter the collection takes."""
+        names = frozenset(f.name for f in self.filters)
+        return names | frozenset(PAGING_PARAMETERS) | PASSED_PARAMETERS
 
 
 @dataclass(frozen=True)
@@ -77,13 +109,15 @@ class Query:
 
     def query_string(self, offset: int | None = None) -> str:
         """This query (at ``offset``, when given) as an encoded query string."""
+        return f"{self._before_offset}&offset={self.offset if offset is None else offset}"
+
+    @cached_property
+    def _before_offset(self) -> str:
+        """The encoded pairs before ``offset``, the same in each link of a page: made once."""
         pairs = [(f.name, raw) for f, raw, _ in self.filters]
         if self.sort:
             pairs.append(("sort", ",".join(self.sort)))
-        pairs += [
-            ("limit", str(self.limit)),
-            ("offset", str(self.offset if offset is None else offset)),
-        ]
+        pairs.append(("limit", str(self.limit)))
         return "&".join(f"{quote(name, safe='')}={quote(value, safe=',')}" for name, value in pairs)
 
 
@@ -126,8 +160,7 @@ def _bounded(raw: str | None, name: str, default: int, low: int, high: int | Non
 
 def parse_query(pairs: Sequence[tuple[str, str]], listing: Listing) -> Query:
     """The validated query of ``pairs`` for ``listing``; a 400 problem for any bad part."""
-    filters = {f.name: f for f in listing.filters}
-    known = set(filters) | set(PAGING_PARAMETERS) | PASSED_PARAMETERS
+    known = listing.parameters
     seen: dict[str, str] = {}
     for name, value in pairs:
         if name not in known:
@@ -166,7 +199,7 @@ def select(records: list[Record], query: Query, listing: Listing) -> Page:
     kept = [r for r in records if all(f.keep(r.data, wanted) for f, _, wanted in query.filters)]
     kept.sort(key=lambda r: r.id)
     for part in reversed(query.sort):
-        key = listing.sort_keys[part.removeprefix("-")]
+        key = sort_value(listing.sort_keys[part.removeprefix("-")])
         kept.sort(key=key, reverse=part.startswith("-"))
     window = kept[query.offset : query.offset + query.limit]
     return Page(window, len(kept), query)
@@ -175,30 +208,23 @@ def select(records: list[Record], query: Query, listing: Listing) -> Page:
 def select_from(collection: Collection, query: Query, listing: Listing) -> Page:
     """The page of ``collection`` that ``query`` asks for, from its indexes when it can.
 
-    Without filters and with at most one sort key, the page is a slice of an
-    index (:meth:`Collection.page`). With equality filters only, the records
-    of the smallest matching group are the ones sorted. Otherwise every record
-    is scanned.
+    When every filter is a store condition and every sort key a store reading,
+    the store answers (:meth:`Collection.query`: indexes, the seed's own
+    order, no scan). Otherwise every record is read and the page is
+    :func:`select`'s.
     """
-    if query.filters and all(f.value is not None for f, _, _ in query.filters):
-        groups = [
-            collection.matching(f.name, f.value, wanted)
-            for f, _, wanted in query.filters
-            if f.value is not None
-        ]
-        smallest = min(groups, key=len)
-        if len(groups) > 1 or query.sort not in ((), ("id",)):
-            return select([collection.records[i] for i in smallest], query, listing)
-        # One group, in id order already: the page is a slice of it.
-        window = smallest[query.offset : query.offset + query.limit]
-        return Page([collection.records[i] for i in window], len(smallest), query)
-    if query.filters or len(query.sort) > 1:
-        return select(collection.all(), query, listing)
-    sort = None
-    if query.sort:
-        name = query.sort[0].removeprefix("-")
-        sort = (name, listing.sort_keys[name], query.sort[0].startswith("-"))
-    records, total = collection.page(query.offset, query.limit, sort)
+    conditions: list[Condition] = []
+    for f, _, wanted in query.filters:
+        if f.condition is None:
+            return select(collection.all(), query, listing)
+        conditions.append(f.condition(wanted))
+    orders: list[Order] = []
+    for part in query.sort:
+        key = listing.sort_keys[part.removeprefix("-")]
+        if not isinstance(key, Reading):
+            return select(collection.all(), query, listing)
+        orders.append(Order(key, part.startswith("-")))
+    records, total = collection.query(conditions, orders, query.offset, query.limit)
     return Page(records, total, query)
 
 

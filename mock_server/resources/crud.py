@@ -12,10 +12,10 @@ One set of handlers serves every :class:`~mock_server.resources.entity.Entity`:
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from http import HTTPStatus
 from typing import Any
+from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -23,7 +23,7 @@ from starlette.routing import BaseRoute, Route
 
 from mock_server.preconditions import http_date
 from mock_server.problems import Problem
-from mock_server.representations.model import Link, Resource
+from mock_server.representations.model import Action, Link, Resource
 from mock_server.resources import collection_query as cq
 from mock_server.resources.body import (
     ENTITY_TYPES,
@@ -35,6 +35,7 @@ from mock_server.resources.entity import Entity
 from mock_server.resources.etag import strong_etag
 from mock_server.resources.json_patch import PatchError, apply_json_patch
 from mock_server.resources.link_header import link_header, preload_header
+from mock_server.resources.member_cache import MemberCache
 from mock_server.resources.merge_patch import merge_patch
 from mock_server.resources.respond import respond
 from mock_server.resources.urls import href, version_of
@@ -44,6 +45,10 @@ from mock_server.write_guard import expected, observe
 
 #: The largest id: the largest integer every JSON client reads exactly (2**53 - 1).
 MAX_ID = 2**53 - 1
+#: Contexts (version and style, and what --data adds) whose page frames are kept.
+FRAME_LIMIT = 64
+#: Query strings parsed, and pages' links made, kept for the next request alike.
+QUERY_LIMIT = 256
 
 
 def check_id_range(entity: Entity, record_id: int) -> None:
@@ -55,12 +60,15 @@ def check_id_range(entity: Entity, record_id: int) -> None:
         )
 
 
-def fetch(service: Service, entity: Entity, record_id: int) -> Record:
-    """Member ``record_id``, or the problem saying why not (404, 410, 451)."""
+def fetch(service: Service, entity: Entity, record_id: int, *, copy: bool = True) -> Record:
+    """Member ``record_id``, or the problem saying why not (404, 410, 451).
+
+    ``copy=False``: the store's own record, for a handler that only reads it.
+    """
     check_id_range(entity, record_id)
     entity.check_readable(record_id)
     try:
-        return service.store[entity.collection].get(record_id)
+        return service.store[entity.collection].get(record_id, copy=copy)
     except Gone:
         raise Problem(
             HTTPStatus.GONE,
@@ -147,34 +155,85 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
     """The collection and member routes of ``entity``."""
     store = service.store
     path = entity.listing.path
+    members = MemberCache()
+    items = MemberCache()  # members read one by one, with their actions
+    frames: dict[Hashable, tuple[Link, Link, list[Action]]] = {}
+    queries: dict[bytes, cq.Query] = {}
+    pagings: dict[tuple[cq.Query, int, Hashable], tuple[list[Link], str]] = {}
+
+    def parsed(raw: bytes) -> cq.Query:
+        """The query of a query string (parsed as Starlette's query_params, once per string)."""
+        query = queries.get(raw)
+        if query is None:
+            pairs = parse_qsl(raw.decode("latin-1"), keep_blank_values=True)
+            query = cq.parse_query(pairs, entity.listing)  # a bad one raises: not kept
+            if len(queries) >= QUERY_LIMIT:
+                queries.clear()
+            queries[raw] = query
+        return query
+
+    def links_of(
+        request: Request, page: cq.Page, context: Hashable | None
+    ) -> tuple[list[Link], str]:
+        """A page's self, first, prev, next and last links, and its Link field.
+
+        They depend on the query, the total and the version's style alone.
+        """
+        key = (page.query, page.total, context)
+        found = pagings.get(key) if context is not None else None
+        if found is None:
+            links = cq.page_links(request, entity.listing, page)
+            found = (links, link_header(links))
+            if context is not None:
+                if len(pagings) >= QUERY_LIMIT:
+                    pagings.clear()
+                pagings[key] = found
+        return found
+
+    def frame(request: Request, context: Hashable | None) -> tuple[Link, Link, list[Action]]:
+        """What every page says whatever its records: the search and up links, the actions.
+
+        They depend on the request only as the members do (its version and
+        style), so each context's are made once.
+        """
+        found = frames.get(context) if context is not None else None
+        if found is None:
+            found = (
+                cq.search_link(request, entity.listing),
+                Link("up", href(request, "/")),
+                entity.collection_actions(request, version_of(request)),
+            )
+            if context is not None and len(frames) < FRAME_LIMIT:
+                frames[context] = found
+        return found
 
     async def list_members(request: Request) -> Response:
-        query = cq.parse_query(request.query_params.multi_items(), entity.listing)
-        page = cq.select_from(store[entity.collection], query, entity.listing)
+        query = parsed(request.scope["query_string"])
+        collection = store[entity.collection]
+        page = cq.select_from(collection, query, entity.listing)
         # A member that may not be shown (legal hold) is left out of the page, not listed
         # as a stub: every item matches the item schema. ``total`` still counts it, so
         # the paging links stay those of the whole; ``count`` says how many are shown.
-        page = dataclasses.replace(page, records=[r for r in page.records if entity.readable(r.id)])
-        paging = cq.page_links(request, entity.listing, page)
+        shown = [r for r in page.records if entity.readable(r.id)]
+        if len(shown) != len(page.records):
+            page = cq.Page(shown, page.total, page.query)
+        context = entity.member_context(request)
+        paging, paging_header = links_of(request, page, context)
+        search, up, actions = frame(request, context)
+
+        def make(record: Record) -> Resource:
+            return member(request, entity, record, store, embedded=True)
+
         resource = Resource(
             kind=entity.collection,
             properties=cq.envelope_properties(page),
-            links=[
-                *paging,
-                cq.search_link(request, entity.listing),
-                Link("up", href(request, "/")),
-            ],
+            links=[*paging, search, up],
             embedded={
-                entity.collection: [
-                    member(request, entity, record, store, embedded=True) for record in page.records
-                ]
+                entity.collection: members.members(store.state(), context, page.records, make)
             },
-            actions=entity.collection_actions(request, version_of(request)),
+            actions=actions,
         )
-        headers = {
-            "Link": link_header(paging),
-            **modified(store[entity.collection].last_modified()),
-        }
+        headers = {"Link": paging_header, **modified(collection.last_modified())}
         return respond(request, resource, headers=headers)
 
     async def create(request: Request) -> Response:
@@ -194,13 +253,18 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         return with_etag(response)
 
     async def read(request: Request) -> Response:
-        record = fetch(service, entity, request.path_params["id"])
+        record = fetch(service, entity, request.path_params["id"], copy=False)  # only read
         observe(request.scope, record)
         headers = modified(record.updated)
         preloads = entity.preloads(request, record)
         if preloads:
             headers["Link"] = preload_header(preloads)
-        return respond(request, member(request, entity, record, store), headers=headers)
+
+        def make(record: Record) -> Resource:
+            return member(request, entity, record, store)
+
+        made = items.member(store.state(), entity.member_context(request), record, make)
+        return respond(request, made, headers=headers)
 
     async def save(request: Request, record_id: int, body: Any, current: Record | None) -> Response:
         data = entity.validate(

@@ -9,6 +9,7 @@ for, and ``validate`` turns a body of that version back into the stored form.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Hashable
 from typing import Any
 
 from starlette.requests import Request
@@ -17,7 +18,7 @@ from mock_server.problems import Problem
 from mock_server.representations.model import Action, Field, Link, Resource
 from mock_server.resources.body import MERGE_PATCH
 from mock_server.resources.collection_query import Listing
-from mock_server.resources.urls import href
+from mock_server.resources.urls import href, selection
 from mock_server.store import Record, Store
 
 
@@ -91,6 +92,19 @@ class Entity(ABC):
     def related_links(self, request: Request, record: Record, store: Store) -> list[Link]:
         """Links to related resources (beyond self and collection); ``store`` names them."""
         return []
+
+    def member_context(self, request: Request) -> Hashable | None:
+        """What of the request a member depends on; None when it cannot be reused.
+
+        Pages and reads reuse the members made before
+        (:mod:`mock_server.resources.member_cache`), and pages their frame (the
+        search link, the collection's actions), while the store and this value
+        are unchanged. By default they depend on the version and the way it
+        was chosen, which links keep (``/v2/...``, ``?version=2``); an entity
+        whose members depend on more must say so.
+        """
+        chosen = selection(request)
+        return (chosen.version, chosen.style)
 
     def embedded_resources(
         self, request: Request, record: Record, store: Store

@@ -19,12 +19,13 @@ from mock_server.problems import Problem
 from mock_server.representations.model import Action, Field, Link
 from mock_server.resources import crud
 from mock_server.resources import schemas as s
-from mock_server.resources.collection_query import Filter, Listing, one_of, parse_id
+from mock_server.resources.collection_query import Listing, condition_filter, one_of, parse_id
 from mock_server.resources.entity import Entity
 from mock_server.resources.respond import respond
 from mock_server.resources.urls import href
 from mock_server.service import Service
 from mock_server.store import Record, Stale, Store
+from mock_server.store.query import ID, Reading
 from mock_server.store.seed import LEGAL_HOLD_CUSTOMER_ID
 from mock_server.write_guard import expected
 
@@ -49,24 +50,16 @@ ACTION_TITLES = {
 ITEMS_PROMPT = 'Items as JSON: [{"productId": 1, "quantity": 2}]'
 
 
-def _has_status(data: dict[str, Any], wanted: str) -> bool:
-    return data.get("status") == wanted
-
-
-def _of_customer(data: dict[str, Any], wanted: int) -> bool:
-    return data.get("customerId") == wanted
-
-
 LISTING = Listing(
     path="/orders",
     filters=(
-        Filter("status", one_of(STATUSES), _has_status, lambda data: data.get("status")),
-        Filter("customerId", parse_id, _of_customer, lambda data: data.get("customerId")),
+        condition_filter("status", one_of(STATUSES), Reading("status"), "equals"),
+        condition_filter("customerId", parse_id, Reading("customerId"), "equals"),
     ),
     sort_keys={
-        "id": lambda r: r.id,
-        "status": lambda r: str(r.data.get("status", "")),
-        "customerId": lambda r: int(r.data.get("customerId", 0)),
+        "id": Reading(ID),
+        "status": Reading("status", "text"),
+        "customerId": Reading("customerId", "whole"),
     },
 )
 

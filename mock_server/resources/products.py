@@ -13,39 +13,33 @@ from starlette.routing import BaseRoute
 from mock_server.representations.model import Field
 from mock_server.resources import crud
 from mock_server.resources import schemas as s
-from mock_server.resources.collection_query import Filter, Listing, parse_number, parse_text
+from mock_server.resources.collection_query import (
+    Listing,
+    condition_filter,
+    parse_number,
+    parse_text,
+)
 from mock_server.resources.entity import Entity
 from mock_server.service import Service
 from mock_server.store import Record, Store
+from mock_server.store.query import ID, Reading
 
 DEFAULT_CURRENCY = "USD"
 CURRENCY_LENGTH = 3
 
 
-def _name_contains(data: dict[str, Any], wanted: str) -> bool:
-    return wanted in str(data.get("name", "")).casefold()
-
-
-def _cost_at_least(data: dict[str, Any], wanted: float) -> bool:
-    return float(data.get("cost", 0)) >= wanted
-
-
-def _cost_at_most(data: dict[str, Any], wanted: float) -> bool:
-    return float(data.get("cost", 0)) <= wanted
-
+NAME = Reading("name", "folded")
+COST = Reading("cost", "number")
 
 LISTING = Listing(
     path="/products",
     filters=(
-        Filter("minCost", parse_number, _cost_at_least),
-        Filter("maxCost", parse_number, _cost_at_most),
-        Filter("name", parse_text, _name_contains),
+        condition_filter("minCost", parse_number, COST, "at_least"),
+        condition_filter("maxCost", parse_number, COST, "at_most"),
+        # Case-insensitive, a substring of the name.
+        condition_filter("name", parse_text, NAME, "contains"),
     ),
-    sort_keys={
-        "id": lambda r: r.id,
-        "name": lambda r: str(r.data.get("name", "")).casefold(),
-        "cost": lambda r: float(r.data.get("cost", 0)),
-    },
+    sort_keys={"id": Reading(ID), "name": NAME, "cost": COST},
 )
 
 

@@ -55,11 +55,16 @@ def jobs_of(service: Service) -> JobBoard:
 def build_csv(store: Store, status: str | None = None) -> bytes:
     """The report: one CSV line per order (``status`` keeps only orders in that state)."""
     customers = store["customers"]
-    costs = {r.id: float(r.data.get("cost", 0.0)) for r in store["products"].all()}
+    products = store["products"].records  # read as the orders name them
+
+    def cost(product_id: int) -> float:
+        found = products.get(product_id)
+        return float(found.data.get("cost", 0.0)) if found is not None else 0.0
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
-    for order in store["orders"].all():
+    for order in store["orders"].each():
         data = order.data
         if status is not None and data.get("status") != status:
             continue
@@ -71,9 +76,7 @@ def build_csv(store: Store, status: str | None = None) -> bytes:
             name = str(record.data.get("name", "")) if record else "(deleted)"
         items = data.get("items", [])
         quantity = sum(int(i.get("quantity", 0)) for i in items)
-        value = sum(
-            costs.get(int(i.get("productId", 0)), 0.0) * int(i.get("quantity", 0)) for i in items
-        )
+        value = sum(cost(int(i.get("productId", 0))) * int(i.get("quantity", 0)) for i in items)
         writer.writerow(
             [order.id, customer_id, name, data.get("status"), len(items), quantity, f"{value:.2f}"]
         )

@@ -27,13 +27,17 @@ def href(request: Request, path: str, query: str = "") -> str:
     goes in ``path`` and then the version pair, if any, is not added (the
     template owns the query).
     """
+    # A page makes dozens of links: this is the lean form of prefix() + path + "?" + pairs.
     chosen = selection(request)
-    target = chosen.prefix() + path
-    version_pair = chosen.query()
-    pairs = [p for p in (query, version_pair) if p]
-    if "{?" in path:
-        return target
-    return target + ("?" + "&".join(pairs) if pairs else "")
+    style = chosen.style
+    if style == "uri":
+        path = f"/v{chosen.version}{path}"
+    elif style == "query" and "{?" not in path:
+        pair = f"version={chosen.version}"
+        query = f"{query}&{pair}" if query else pair
+    if query and "{?" not in path:
+        return f"{path}?{query}"
+    return path
 
 
 def template_href(request: Request, path: str, variables: tuple[str, ...]) -> str:

@@ -1,8 +1,11 @@
 """The seed: the same customers, products and orders on every start.
 
 ``seed_size`` N scales every collection N times (names get a numeric suffix
-after the first round) for benchmarks. All seeded records date from
-:data:`SEED_TIME`, so their ETags and Last-Modified are stable across runs.
+after the first round; orders name the customers and products of their
+round) for benchmarks. All seeded records date from :data:`SEED_TIME`, so
+their ETags and Last-Modified are stable across runs. Each collection's
+seed is a :class:`~mock_server.store.seeded.SeedTable`: a record is a
+function of its id, so a large seed is never made whole.
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ from __future__ import annotations
 import gc
 from typing import Any
 
-from mock_server.store.collection import Collection, Record
+from mock_server.store.collection import Collection
+from mock_server.store.seeded import Linear, Opaque, SeedTable, Suffixed, suffix
 
 #: 2026-01-01T00:00:00Z: when the seeded world was made.
 SEED_TIME = 1767225600.0
@@ -58,70 +62,83 @@ _ORDERS: list[tuple[int, list[tuple[int, int]], str]] = [
 ]
 
 
-def _suffix(round_: int) -> str:
-    return "" if round_ == 0 else f" {round_ + 1}"
+#: Up to this many rounds, the seed is made whole at start (about 30 records a round, a
+#: few microseconds each); beyond, it is computed record by record as it is read.
+MATERIALISED_ROUNDS = 1000
 
 
-def _record(record_id: int, data: dict[str, Any]) -> Record:
-    return Record(record_id, data, SEED_TIME, SEED_TIME)
+def _customer(row: int, round_: int) -> dict[str, Any]:
+    name, street, city, state, zip_code = _CUSTOMERS[row]
+    return {
+        "name": name + suffix(round_),
+        "address": {"streetAddress": street, "city": city, "state": state, "zipCode": zip_code},
+    }
 
 
-def seed_collections(seed_size: int = 1) -> dict[str, Collection]:
+def _product(row: int, round_: int) -> dict[str, Any]:
+    name, cost, currency = _PRODUCTS[row]
+    return {"name": name + suffix(round_), "cost": cost, "currency": currency}
+
+
+def _order(row: int, round_: int) -> dict[str, Any]:
+    customer, items, status = _ORDERS[row]
+    return {
+        "customerId": round_ * len(_CUSTOMERS) + customer,
+        "items": [
+            {"productId": round_ * len(_PRODUCTS) + product, "quantity": quantity}
+            for product, quantity in items
+        ],
+        "status": status,
+    }
+
+
+def seed_tables(seed_size: int) -> dict[str, SeedTable]:
+    """The seeded records of each collection, as functions of their ids."""
+    return {
+        "customers": SeedTable(
+            len(_CUSTOMERS), seed_size, _customer, {"name": Suffixed()}, SEED_TIME
+        ),
+        "products": SeedTable(len(_PRODUCTS), seed_size, _product, {"name": Suffixed()}, SEED_TIME),
+        "orders": SeedTable(
+            len(_ORDERS),
+            seed_size,
+            _order,
+            {"customerId": Linear(len(_CUSTOMERS)), "items": Opaque()},
+            SEED_TIME,
+        ),
+    }
+
+
+UNIQUE = {"customers": "name", "products": "name", "orders": None}
+
+
+def seed_collections(seed_size: int = 1, *, computed: bool | None = None) -> dict[str, Collection]:
     """Fresh seeded collections; ``seed_size`` rounds of the base data.
 
-    The garbage collector is paused meanwhile: the seed makes only acyclic
-    data, and collections triggered by millions of new objects, each walking
-    all the earlier ones, took two thirds of the time of a large seed.
+    Up to :data:`MATERIALISED_ROUNDS` rounds the records are made now and
+    kept; beyond, they are computed from their ids when read. ``computed``
+    forces one or the other (tests compare the two).
+
+    The garbage collector is paused while records are made: the seed makes
+    only acyclic data, and collections triggered by millions of new objects,
+    each walking all the earlier ones, took two thirds of the time of a large
+    seed.
     """
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        return _seed(seed_size)
-    finally:
-        if paused:
-            gc.enable()
-
-
-def _seed(seed_size: int) -> dict[str, Collection]:
-    customers = Collection("customers", unique="name")
-    products = Collection("products", unique="name")
-    orders = Collection("orders")
-    for round_ in range(seed_size):
-        for name, street, city, state, zip_code in _CUSTOMERS:
-            record_id = customers.next_id
-            customers.records[record_id] = _record(
-                record_id,
-                {
-                    "name": name + _suffix(round_),
-                    "address": {
-                        "streetAddress": street,
-                        "city": city,
-                        "state": state,
-                        "zipCode": zip_code,
-                    },
-                },
-            )
-            customers.next_id += 1
-        for name, cost, currency in _PRODUCTS:
-            record_id = products.next_id
-            products.records[record_id] = _record(
-                record_id, {"name": name + _suffix(round_), "cost": cost, "currency": currency}
-            )
-            products.next_id += 1
-        customer_base = round_ * len(_CUSTOMERS)
-        product_base = round_ * len(_PRODUCTS)
-        for customer, items, status in _ORDERS:
-            record_id = orders.next_id
-            orders.records[record_id] = _record(
-                record_id,
-                {
-                    "customerId": customer_base + customer,
-                    "items": [
-                        {"productId": product_base + product, "quantity": quantity}
-                        for product, quantity in items
-                    ],
-                    "status": status,
-                },
-            )
-            orders.next_id += 1
-    return {c.name: c for c in (customers, products, orders)}
+    if computed is None:
+        computed = seed_size > MATERIALISED_ROUNDS
+    found: dict[str, Collection] = {}
+    for name, table in seed_tables(seed_size).items():
+        collection = Collection(name, unique=UNIQUE[name], next_id=table.count + 1)
+        if computed:
+            collection.seed = table
+        else:
+            paused = gc.isenabled()
+            gc.disable()
+            try:
+                for record_id in range(1, table.count + 1):
+                    collection.written[record_id] = table.record(record_id)
+            finally:
+                if paused:
+                    gc.enable()
+        found[name] = collection
+    return found

@@ -13,12 +13,24 @@ tokens issued in ``--token-mode stored``, the digests of session ids, and the
 token signing secret when ``--secret`` is not given, so tokens survive a
 restart and every ``--workers`` process accepts the others' tokens.
 
+Several processes (``--workers``) share the file. Each write also appends
+its record's key to ``changes``, so a process that sees another's commit
+reads only what changed since it last looked (:meth:`SQLiteJournal.catch_up`)
+rather than every record; a reset starts a new ``epoch`` (everything is read
+again), and only the newest :data:`KEPT_CHANGES` keys are kept (a process
+further behind reads everything).
+
+A computed seed (:mod:`mock_server.store.seeded`, a large ``--seed-size``)
+is not written out: the file says how many rounds it has (``meta``), and
+holds only the records written since and the deleted ids, as for the rest.
+
 Tables::
 
-    meta(key, value)                          -- the signing secret
+    meta(key, value)           -- the signing secret, the computed seed's rounds, the epoch
     collections(name, unique_field, next_id)
     records(collection, id, data, created, updated)   -- data is JSON
     deleted(collection, id)
+    changes(seq, collection, id)              -- which record each write touched
     tokens(digest, subject, expires)
     sessions(digest, user, role, expires)
 """
@@ -39,6 +51,16 @@ from mock_server.auth.sessions import MAX_SESSIONS, Session
 from mock_server.auth.tokens import MAX_TOKENS
 from mock_server.auth.users import ROLE_RANK
 from mock_server.store.collection import Collection, Record
+from mock_server.store.seed import seed_tables
+
+#: ``meta`` key: the rounds of the computed seed under the saved records, if there is one.
+SEED_ROUNDS = "seed_rounds"
+#: ``meta`` key: moves on with every reset; changes are read one by one only within one.
+EPOCH = "epoch"
+#: The newest changes kept for processes catching up (older ones read everything).
+KEPT_CHANGES = 10_000
+#: Writes between two prunings of ``changes``.
+PRUNE_EVERY = 1_000
 
 SCHEMA_VERSION = 1
 
@@ -54,6 +76,9 @@ CREATE TABLE IF NOT EXISTS records (
 CREATE TABLE IF NOT EXISTS deleted (
     collection TEXT NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (collection, id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS changes (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, collection TEXT NOT NULL, id INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS tokens (
     digest TEXT PRIMARY KEY, subject TEXT NOT NULL, expires REAL NOT NULL
 );
@@ -89,6 +114,10 @@ class SQLiteJournal:
         self._lock = threading.RLock()
         self._depth = 0
         self._seen_version = 0
+        #: The last change and epoch this process has in memory.
+        self._seen_change = 0
+        self._seen_epoch: bytes | None = None
+        self._writes = 0
         try:
             _create_private(self.path)
             self._db = sqlite3.connect(
@@ -174,16 +203,83 @@ class SQLiteJournal:
         """The collections saved earlier, or None when the file holds none yet."""
         with self.transaction():  # one snapshot of every table
             self._seen_version = self._data_version()
+            self._seen_change, self._seen_epoch = self._position()
             return self._load()
+
+    def _position(self) -> tuple[int, bytes | None]:
+        """The newest change and the epoch in the file now."""
+        newest = self.query("SELECT coalesce(max(seq), 0) FROM changes")[0][0]
+        epoch = self.query("SELECT value FROM meta WHERE key = ?", (EPOCH,))
+        return cast(int, newest), cast(bytes, epoch[0][0]) if epoch else None
+
+    def catch_up(self, collections: dict[str, Collection]) -> bool:
+        """Apply to ``collections`` what other processes wrote since this one last looked.
+
+        False when that cannot be told change by change (a reset, or this
+        process is further behind than the changes kept): load everything.
+        """
+        with self.transaction():
+            newest, epoch = self._position()
+            oldest = self.query("SELECT coalesce(min(seq), 0) FROM changes")[0][0]
+            if epoch != self._seen_epoch or cast(int, oldest) > self._seen_change + 1:
+                return False
+            touched = self.query(
+                "SELECT DISTINCT collection, id FROM changes WHERE seq > ?", (self._seen_change,)
+            )
+            for name, record_id in touched:
+                collection = collections.get(str(name))
+                if collection is None:
+                    return False
+                self._apply(collection, cast(int, record_id))
+            for name, next_id in self.query("SELECT name, next_id FROM collections"):
+                if str(name) in collections:
+                    found = collections[str(name)]
+                    found.next_id = max(found.next_id, cast(int, next_id))
+            self._seen_change = newest
+            self._seen_version = self._data_version()
+        return True
+
+    def _apply(self, collection: Collection, record_id: int) -> None:
+        """Record ``record_id`` as the file has it now, into ``collection``."""
+        rows = self.query(
+            "SELECT data, created, updated FROM records WHERE collection = ? AND id = ?",
+            (collection.name, record_id),
+        )
+        if rows:
+            data, created, updated = rows[0]
+            collection.take(
+                Record(
+                    record_id,
+                    orjson.loads(cast(str, data)),
+                    cast(float, created),
+                    cast(float, updated),
+                )
+            )
+        else:
+            collection.take_deletion(record_id)
+
+    def _changed(self, db: sqlite3.Connection, collection: Collection, record_id: int) -> None:
+        """Note that ``record_id`` changed (inside the write's transaction)."""
+        cursor = db.execute(
+            "INSERT INTO changes (collection, id) VALUES (?, ?)", (collection.name, record_id)
+        )
+        # This process has every change up to its own: it caught up when the write began.
+        self._seen_change = cast(int, cursor.lastrowid)
+        self._writes += 1
+        if self._writes % PRUNE_EVERY == 0:
+            db.execute("DELETE FROM changes WHERE seq <= ?", (self._seen_change - KEPT_CHANGES,))
 
     def _load(self) -> dict[str, Collection] | None:
         heads = self.query("SELECT name, unique_field, next_id FROM collections ORDER BY name")
         if not heads:
             return None
+        rounds = self.query("SELECT value FROM meta WHERE key = ?", (SEED_ROUNDS,))
+        tables = seed_tables(int(cast(bytes, rounds[0][0]))) if rounds else {}
         collections: dict[str, Collection] = {}
         for name, unique, next_id in heads:
             collection = Collection(str(name), cast("str | None", unique))
             collection.next_id = cast(int, next_id)
+            collection.seed = tables.get(collection.name)
             collections[collection.name] = collection
         for name, record_id, data, created, updated in self.query(
             "SELECT collection, id, data, created, updated FROM records ORDER BY collection, id"
@@ -194,7 +290,7 @@ class SQLiteJournal:
                 cast(float, created),
                 cast(float, updated),
             )
-            collections[str(name)].records[record.id] = record
+            collections[str(name)].written[record.id] = record
         for name, record_id in self.query("SELECT collection, id FROM deleted"):
             collections[str(name)].deleted.add(cast(int, record_id))
         return collections
@@ -214,6 +310,7 @@ class SQLiteJournal:
                 ),
             )
             self._save_head(db, collection)
+            self._changed(db, collection, record.id)
 
     def deleted(self, collection: Collection, record_id: int) -> None:
         """Record ``record_id`` was deleted: durable on return, remembered as gone."""
@@ -226,12 +323,23 @@ class SQLiteJournal:
                 (collection.name, record_id),
             )
             self._save_head(db, collection)
+            self._changed(db, collection, record_id)
 
     def replace_all(self, collections: dict[str, Collection]) -> None:
         """Everything was reset to ``collections`` (first start, ``POST /admin/reset``)."""
         with self.transaction() as db:
-            for table in ("records", "deleted", "collections"):
+            for table in ("records", "deleted", "collections", "changes"):
                 db.execute(f"DELETE FROM {table}")
+            db.execute("DELETE FROM meta WHERE key IN (?, ?)", (SEED_ROUNDS, EPOCH))
+            self._seen_epoch = os.urandom(8).hex().encode("ascii")
+            db.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (EPOCH, self._seen_epoch))
+            self._seen_change = 0
+            rounds = {c.seed.rounds for c in collections.values() if c.seed is not None}
+            if rounds:
+                db.execute(
+                    "INSERT INTO meta (key, value) VALUES (?, ?)",
+                    (SEED_ROUNDS, str(rounds.pop()).encode("ascii")),
+                )
             for collection in collections.values():
                 self._save_head(db, collection)
                 db.executemany(
@@ -245,7 +353,7 @@ class SQLiteJournal:
                             r.created,
                             r.updated,
                         )
-                        for r in collection.records.values()
+                        for r in collection.written.values()
                     ],
                 )
                 db.executemany(

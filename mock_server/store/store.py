@@ -48,20 +48,29 @@ class Journal(Protocol):
     def changed_elsewhere(self) -> bool:
         """True when another process wrote since this one last loaded or wrote."""
 
+    def catch_up(self, collections: dict[str, Collection]) -> bool:
+        """Apply what other processes wrote since; False when only a full load will do."""
+
 
 class Store:
     """Customers, products and orders; ``journal`` (if any) sees every write first-hand."""
 
-    def __init__(self, seed_size: int = 1, journal: Journal | None = None) -> None:
+    def __init__(
+        self, seed_size: int = 1, journal: Journal | None = None, *, computed: bool | None = None
+    ) -> None:
         self.seed_size = seed_size
         self.journal = journal
+        #: Whether the seed is computed record by record (None: when it is large).
+        self.computed = computed
+        #: Moves on each time the collections are replaced (a reload, a reset).
+        self._generation = 0
         if journal is None:
-            self._collections = seed_collections(seed_size)
+            self._collections = self._seed()
             return
         with journal.transaction():
             loaded = journal.load()
             if loaded is None:
-                loaded = seed_collections(seed_size)
+                loaded = self._seed()
                 journal.replace_all(loaded)
         self._collections = loaded
 
@@ -74,13 +83,28 @@ class Store:
     def __getitem__(self, name: str) -> Collection:
         return self.collections[name]
 
+    def state(self) -> tuple[int, ...]:
+        """A value that differs whenever any record may have changed since it was taken.
+
+        What is made from records (a member's representation, which may name
+        other records) stays good while the state is equal.
+        """
+        collections = self.collections  # another worker's writes first
+        return (self._generation, *[c.changes for c in collections.values()])
+
     def _sync(self) -> None:
-        if self.journal is not None and self.journal.changed_elsewhere():
+        journal = self.journal
+        changed = journal is not None and journal.changed_elsewhere()
+        if changed and journal is not None and not journal.catch_up(self._collections):
             self._reload()
 
     def _reload(self) -> None:
         assert self.journal is not None
-        self._collections = self.journal.load() or seed_collections(self.seed_size)
+        self._generation += 1
+        self._collections = self.journal.load() or self._seed()
+
+    def _seed(self) -> dict[str, Collection]:
+        return seed_collections(self.seed_size, computed=self.computed)
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
@@ -146,6 +170,7 @@ class Store:
     def reset(self) -> None:
         """Back to the seed, as at first start."""
         with self._writing():
-            self._collections = seed_collections(self.seed_size)
+            self._generation += 1
+            self._collections = self._seed()
             if self.journal is not None:
                 self.journal.replace_all(self._collections)

@@ -18,7 +18,7 @@ Versions 1 and 2 of a data collection are the same: the file has one schema.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from http import HTTPStatus
 from typing import Any
 
@@ -241,6 +241,10 @@ class DataEntity(Entity):
             known = ", ".join(self.embeddable) or "nothing (it has no relations)"
             raise ValueError(f"cannot embed {', '.join(unknown) or raw!r}; it can embed {known}.")
         return names
+
+    def member_context(self, request: Request) -> Hashable | None:
+        """The version, as for every entity, and what ``?embed=`` asks a member to embed."""
+        return (super().member_context(request), request.query_params.get(EMBED))
 
     def embedded_resources(
         self, request: Request, record: Record, store: Store

@@ -58,10 +58,10 @@ class DataStore(Store):
         for table in self._tables:
             collection = Collection(table.name)
             for record_id, data in table.rows:
-                collection.records[record_id] = Record(
+                collection.written[record_id] = Record(
                     record_id, copy.deepcopy(data), self._loaded_at, self._loaded_at
                 )
-            collection.next_id = max(collection.records, default=0) + 1
+            collection.next_id = max(collection.written, default=0) + 1
             found[table.name] = collection
         return found
 
@@ -85,13 +85,13 @@ class DataStore(Store):
     def _saving(self, name: str) -> Iterator[Collection]:
         """The collection ``name``, changed in the block and saved after it, or not at all."""
         collection = self._collections[name]
-        before = (dict(collection.records), set(collection.deleted), collection.next_id)
+        before = (dict(collection.written), set(collection.deleted), collection.next_id)
         before_deletion = collection.last_deletion
         try:
             yield collection
             self.save()
         except BaseException:
-            collection.records, collection.deleted, collection.next_id = before
+            collection.restore(*before)
             collection.last_deletion = before_deletion
             raise
 

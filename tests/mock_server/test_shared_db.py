@@ -82,3 +82,46 @@ def test_a_failed_file_write_leaves_memory_as_the_file_is(tmp_path: Path) -> Non
         store.create("customers", {"name": "Lost", "address": {}}, 1.0)
     assert len(store["customers"].records) == before
     assert all(r.data["name"] != "Lost" for r in store["customers"].all())
+
+
+def _state(store: Store) -> dict[str, tuple[list[tuple[int, object]], set[int], int]]:
+    return {
+        name: ([(r.id, r.data) for r in c.all()], set(c.deleted), c.next_id)
+        for name, c in store.collections.items()
+    }
+
+
+@pytest.mark.parametrize("rounds", [2, 1500])  # a seed made whole, and a computed one
+def test_a_worker_catches_up_change_by_change(tmp_path: Path, rounds: int) -> None:
+    path = tmp_path / "shared.db"
+    one, two = Store(rounds, SQLiteJournal(path)), Store(rounds, SQLiteJournal(path))
+    kept = two.collections["customers"]
+    created = one.create("customers", {"name": "Caught", "address": {"city": "X"}}, 10.0)
+    one.put("products", 3, {"name": "Monitor XL", "cost": 300.0, "currency": "USD"}, 11.0)
+    one.delete("orders", 2, 12.0)
+    assert two["customers"].get(created.id).data["name"] == "Caught"
+    # Caught up in place: the same collection objects, only what changed read again.
+    assert two.collections["customers"] is kept
+    assert _state(two) == _state(one) == _state(Store(rounds, SQLiteJournal(path)))
+
+
+def test_a_reset_or_a_long_absence_loads_everything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mock_server.store import sqlite
+
+    path = tmp_path / "shared.db"
+    one, two = Store(2, SQLiteJournal(path)), Store(2, SQLiteJournal(path))
+    kept = two.collections["customers"]
+    one.create("customers", {"name": "Before reset", "address": {"city": "X"}}, 1.0)
+    one.reset()
+    assert two.collections["customers"] is not kept  # a new epoch: read again in full
+    assert _state(two) == _state(one)
+
+    monkeypatch.setattr(sqlite, "KEPT_CHANGES", 2)
+    monkeypatch.setattr(sqlite, "PRUNE_EVERY", 1)
+    kept = two.collections["customers"]
+    for n in range(5):
+        one.create("customers", {"name": f"Away {n}", "address": {"city": "X"}}, 2.0)
+    assert two.collections["customers"] is not kept  # its changes were pruned: in full
+    assert _state(two) == _state(one)

@@ -315,3 +315,25 @@ def test_reserved_names_cover_every_built_in_path(app: MockApp) -> None:
     firsts = {route.path.strip("/").split("/")[0] for route in build_routes(app.service)}  # type: ignore[attr-defined]
     assert firsts - {""} <= RESERVED
     assert set(VERSIONED_COLLECTIONS) <= RESERVED
+
+
+async def test_a_failed_save_leaves_no_trace_in_the_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, _ = library_app(tmp_path)
+    async with asgi_client(app) as client:
+        before = (await client.get("/authors")).json()  # the collection's indexes now exist
+
+        def disk_full(path: Path, text: str) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(datafile, "write_atomically", disk_full)
+        assert (
+            await client.post("/authors", json={"name": "Lost"}, headers=EDITOR)
+        ).status_code == 500
+        after = await client.get("/authors")
+        assert after.status_code == 200
+        assert after.json()["total"] == before["total"]
+        assert [a["name"] for a in after.json()["_embedded"]["authors"]] == [
+            a["name"] for a in before["_embedded"]["authors"]
+        ]
