@@ -1,5 +1,11 @@
 """Every test keeps off the real home: restwalk's config file and data directory point
-into one temporary directory for the run (tests of them point at their own ``tmp_path``)."""
+into one temporary directory for the run (tests of them point at their own ``tmp_path``).
+
+Under CI (``CI`` set, as CI sets it) Hypothesis draws the same examples on every run
+(``derandomize``): a landing must not pass or fail by chance. Run without ``CI``,
+the property tests search afresh each time and keep what they find in
+``.hypothesis/``, to be fixed and pinned with ``@example``.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +13,20 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from explorer.core.paths import CONFIG_ENV, DATA_ENV
+
+# No deadline, no "too slow" check: on a shared CI machine time is chance too.
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True, scope="session")

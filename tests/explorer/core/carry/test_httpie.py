@@ -7,7 +7,7 @@ import contextlib
 import email.parser
 import email.policy
 from pathlib import Path
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 import orjson
 import pytest
@@ -81,6 +81,11 @@ def comparable(
     elif content_type.startswith("application/x-www-form-urlencoded"):
         shown = sorted(parse_qsl(body.decode(), keep_blank_values=True), key=lambda p: p[0])
         kept = [(k, v.split(b";")[0]) if k == b"content-type" else (k, v) for k, v in kept]
+    # An empty path and "/" are the same request target (RFC 9110 4.2.3): httpx writes
+    # "https://h/." as "https://h", which HTTPie and restwalk both send as "GET /".
+    parts = urlsplit(url)
+    if not parts.path:
+        url = urlunsplit(parts._replace(path="/"))
     return method, url, kept, shown
 
 
