@@ -39,7 +39,6 @@ from explorer.core.hypermedia.collector import (
     Collector,
     child,
     fast_field,
-    fast_link,
     form_value,
     is_template,
     link_from,
@@ -306,7 +305,7 @@ def _named_links(named: dict[str, object], pointer: str, c: Collector) -> None:
     for name, obj in named.items():
         if type(obj) is dict and type(obj.get("href")) is str:
             link = _link("related", obj, obj["href"], child(pointer, name), (), c)
-            c.links.append(link if link.name else fast_link(**{**vars(link), "name": name}))
+            c.links.append(link if link.name else link._replace(name=name))
 
 
 #: HAL link object members that map one to one onto Link fields.
