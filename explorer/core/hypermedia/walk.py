@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import orjson
+
 from explorer.core.hypermedia.collector import child
 
 StringHit = tuple[str, "str | int", str, "str | None"]
@@ -74,6 +76,27 @@ _URL_SUFFIXES = ("_url", "Url")
 _URL_STARTS = ("/", "h")
 
 
+def may_hold_candidates(container: dict[str, Any] | list[Any]) -> bool:
+    """False when no string under ``container`` can be a candidate, as its JSON shows.
+
+    A resource's own data (its numbers, names, dates, nested objects of them) is
+    most of a page, and walking it in Python costs several times what it takes
+    orjson to write it out and ``in`` to look at the text. A candidate string
+    starts with ``/`` or ``h`` (written ``"/``, ``"h``: orjson escapes neither)
+    or is the value of a key ending in ``url``, ``Url`` or ``href`` (written
+    ``...url":``, ``...href":``). With none of those in the text there is nothing
+    to walk for; with one (in a key or mid-string as well) the container is
+    walked as usual.
+    """
+    try:
+        # (as text: ``bytes in bytes`` first tries the needle as an integer, and
+        # raises and clears an exception to find it is not one)
+        text = orjson.dumps(container).decode()
+    except orjson.JSONEncodeError:  # (nested deeper than orjson writes: walk it)
+        return True
+    return '"/' in text or '"h' in text or 'rl":' in text or 'ref":' in text
+
+
 class Candidates:
     """The strings the generic passes may care about, gathered in document order.
 
@@ -98,11 +121,12 @@ class Candidates:
 
     def member(self, pointer: str, key: str | int, value: object, name: str | None) -> None:
         """Member ``key`` of the container at ``pointer``; ``name`` is the key, or for an
-        array element the array's key. A string is tested, a container walked."""
+        array element the array's key. A string is tested, a container walked (unless
+        its JSON shows it holds no candidate: see :func:`may_hold_candidates`)."""
         if type(value) is str:
             if value.startswith(_URL_STARTS) or (type(key) is str and self._names_url(key)):
                 self.hits.append((pointer, key, value, name))
-        elif type(value) is dict or type(value) is list:
+        elif (type(value) is dict or type(value) is list) and may_hold_candidates(value):
             here = child(pointer, key)
             if here not in self.claimed:
                 self.walk(value, here, name)
