@@ -1,4 +1,4 @@
-"""HAL (draft-kelly-json-hal) and HAL-FORMS ``_templates``.
+"""HAL (draft-kelly-json-hal): ``_links``, ``_embedded`` resources, curies.
 
 A resource's ``_links``, ``_embedded`` and ``_templates`` are read in the
 order the document has them, and ``_embedded`` resources at any depth are read
@@ -19,11 +19,7 @@ through the ``curies`` link (``/docs/rels/{rel}`` → ``http://host/docs/rels/or
 is kept in ``Link.attributes`` as ``("rel-uri", ...)``. Embedded resources
 inherit their ancestors' curies; their own ``curies`` win.
 
-HAL-FORMS: each ``_templates`` member becomes an action Link whose ``rel`` and
-``name`` are the member's key, with the method (default GET), ``contentType``
-(default ``application/json``), and the ``properties`` as form fields. A
-template without ``target`` targets the resource's ``self`` link (the request
-URL when there is none).
+HAL-FORMS ``_templates`` are read by :mod:`~explorer.core.hypermedia.hal_forms`.
 
 Read through :func:`~explorer.core.hypermedia.find_links`, the reader also hands
 every member it does not read itself (a resource's own data) to the generic
@@ -33,25 +29,19 @@ page is walked once rather than twice.
 
 from __future__ import annotations
 
-import orjson
-
 from explorer.core.hypermedia.collector import (
     Collector,
     child,
-    fast_field,
-    form_value,
-    is_template,
     link_from,
     plain_link,
-    text,
 )
+from explorer.core.hypermedia.hal_forms import FieldCache, add_templates
 from explorer.core.hypermedia.walk import Candidates
-from explorer.core.link import FormField, Link
+from explorer.core.link import Link
 from explorer.core.templates import TemplateError, expand_template
 
 _MAX_DEPTH = 400
 Attributes = tuple[tuple[str, str], ...]
-_FIELD_CACHE_LIMIT = 10_000
 
 
 class _Caches:
@@ -65,8 +55,7 @@ class _Caches:
         #: Per curies mapping (by identity; the mapping is kept alive with its entry,
         #: so the identity is not reused): each relation's ``rel-uri`` attribute.
         self.extras: dict[int, tuple[dict[str, str], dict[str, Attributes]]] = {}
-        #: A HAL-FORMS property's exact JSON → its field.
-        self.fields: dict[bytes, FormField] = {}
+        self.fields = FieldCache()
         self.strings = strings
 
 
@@ -136,7 +125,7 @@ def _resource(
         elif key == "_templates" and type(value) is dict:
             here = f"{pointer}/_templates"
             collector.claim(here)
-            _templates(value, here, links, collector, cache)
+            add_templates(value, here, links, collector, cache.fields)
         elif strings is not None and type(value) in (str, dict, list):
             strings.member(pointer, key, value, key)  # (numbers, booleans, null: nothing)
 
@@ -193,17 +182,6 @@ def _curies(value: object, inherited: dict[str, str]) -> dict[str, str]:
     if not found:
         return inherited
     return {**inherited, **found}
-
-
-def _self_href(links: object) -> str | None:
-    if not isinstance(links, dict):
-        return None
-    self_link = links.get("self")
-    if isinstance(self_link, list) and self_link:
-        self_link = self_link[0]
-    if isinstance(self_link, str):
-        return self_link or None
-    return text(self_link.get("href")) if isinstance(self_link, dict) else None
 
 
 def _expand_curie(
@@ -340,96 +318,3 @@ def _link(
     if attributes:
         values["attributes"] = attributes
     return link_from(values)
-
-
-#: Methods as templates write them, upper-cased once.
-_METHODS = {name: name for name in ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD")}
-
-
-def _templates(
-    templates: dict[str, object],
-    pointer: str,
-    links: object,
-    c: Collector,
-    cache: _Caches,
-) -> None:
-    append = c.links.append  # the whole ``_templates`` object is claimed by the caller
-    resolve = c.resolver.resolve
-    self_href: str | None = None
-    for key, template in templates.items():
-        if type(template) is not dict:
-            continue
-        target = template.get("target")
-        if type(target) is not str or not target:
-            if self_href is None:
-                self_href = _self_href(links) or ""
-            target = self_href
-        templated = "{" in target and is_template(target)
-        method = template.get("method")
-        method = (
-            (_METHODS.get(method) or method.upper()) if type(method) is str and method else "GET"
-        )
-        content_type = template.get("contentType")
-        values: dict[str, object] = {
-            "rel": key,
-            "href": resolve(target, templated) if target else c.resolver.base,
-            "method": method,
-            "source": f"{pointer}/{key}"
-            if "/" not in key and "~" not in key
-            else child(pointer, key),
-            "content_type": content_type if type(content_type) is str else "application/json",
-            "name": key,
-        }
-        title = template.get("title")
-        if type(title) is str:
-            values["title"] = title
-        if templated:
-            values["templated"] = True
-        properties = template.get("properties")
-        if type(properties) is list and properties:
-            values["fields"] = _properties(properties, cache.fields)
-        append(link_from(values))
-
-
-def _properties(value: list[object], cache: dict[bytes, FormField]) -> tuple[FormField, ...]:
-    fields = []
-    for prop in value:
-        if type(prop) is not dict or type(prop.get("name")) is not str:
-            continue
-        # The same property recurs in every item of a collection; its JSON is an
-        # exact key (``true`` and ``1`` differ), and far cheaper than a new field.
-        exact = orjson.dumps(prop)
-        cached = cache.get(exact)
-        if cached is not None:
-            fields.append(cached)
-            continue
-        values: dict[str, object] = {}
-        for key, member in prop.items():
-            if key == "name" or (key == "prompt" and type(member) is str):
-                values[key] = member
-            elif key == "type":
-                if type(member) is str and member:
-                    values["type"] = member
-            elif key == "required":
-                values["required"] = member is True
-            elif key == "value":
-                values["value"] = form_value(member)
-            elif key == "options":
-                values["options"] = _options(member)
-        made = fast_field(**values)
-        if len(cache) < _FIELD_CACHE_LIMIT:
-            cache[exact] = made
-        fields.append(made)
-    return tuple(fields)
-
-
-def _options(value: object) -> tuple[str, ...]:
-    if not isinstance(value, dict) or not isinstance(value.get("inline"), list):
-        return ()
-    options = []
-    for option in value["inline"]:
-        if isinstance(option, dict):
-            option = option.get("value")
-        if isinstance(option, (str, int, float)) and not isinstance(option, bool):
-            options.append(str(option))
-    return tuple(options)
