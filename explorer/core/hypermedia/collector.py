@@ -49,11 +49,6 @@ def fast_link(**values: Any) -> Link:
     return Link(**values)
 
 
-def link_from(values: dict[str, Any]) -> Link:
-    """``Link(**values)``, for values already in a dict."""
-    return Link(**values)
-
-
 def plain_link(rel: str, href: str, source: str, attributes: tuple[tuple[str, str], ...]) -> Link:
     """``Link(rel=rel, href=href, source=source, attributes=attributes)``, built
     positionally (see :data:`LINK_FIELDS`): most links of a HAL page are this."""
