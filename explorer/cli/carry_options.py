@@ -117,33 +117,22 @@ def merged(base: RequestSpec, given: RequestSpec, args: argparse.Namespace) -> R
 
 
 def export_options(args: argparse.Namespace) -> CurlOptions:
-    """The connection options of ``args``, as another tool's options say them."""
-    from explorer.cli.options import settings_of
-    from explorer.core.carry.curl import CurlOptions
+    """The connection of ``args`` (and config.toml), as another tool's options say it."""
+    from explorer.cli.options import connection_settings, settings_of
+    from explorer.core.carry.tool_options import tool_options
 
-    config = settings_of(args).connection
-    return CurlOptions(
-        insecure=args.insecure or not config.verify,
-        location=config.redirects and not args.no_redirects,
-        max_time=args.max_time,
-        max_redirs=args.max_redirects,
-        proxy=args.proxy or config.proxy,
-        cacert=args.cacert,
-        http2=args.http2 or config.http2,
-        http2_prior_knowledge=args.http2_prior_knowledge,
-    )
+    cacert = args.cacert or settings_of(args).connection.ca_bundle
+    return tool_options(connection_settings(args, load_ca=False), cacert=cacert)
 
 
 def exported(args: argparse.Namespace, spec: RequestSpec) -> str:
-    """``spec`` written as ``--as`` asks (curl, httpie, or http: a ``.http`` file's text)."""
-    from explorer.core.carry.curl_export import to_curl
-    from explorer.core.carry.httpie import to_httpie
+    """``spec`` written as ``--as`` asks (curl, httpie, or http: a ``.http`` file's text);
+    what the format cannot say of the connection goes to stderr as a note."""
+    from explorer.cli.output import error_line
+    from explorer.core.carry import export_request, protocol_note
 
-    if args.export == "http":
-        from explorer.core.httpfile import format_request
-
-        return format_request(spec)
     options = export_options(args)
-    if args.export == "curl":
-        return to_curl(spec, options)
-    return to_httpie(spec, options)
+    note = protocol_note(args.export, options)
+    if note is not None:
+        error_line(f"note: {note}")
+    return export_request(spec, args.export, options)

@@ -26,20 +26,31 @@ def _dispatch(argv: list[str]) -> ExitStatus:
             # The common start, ``restwalk [URL]``, needs no parser (argparse is
             # milliseconds of the first screen).
             return open_tui(tui_defaults(argv[0] if argv else None))
+        from explorer.cli.leading_options import command_first
         from explorer.cli.parser import build_tui_parser
 
-        tui_args, extra = build_tui_parser().parse_known_args(argv)
-        if extra:
-            if tui_args.url and looks_like_a_command(tui_args.url):
-                raise unknown_command(tui_args.url, one=False)
-            raise UsageError(f"unrecognized arguments: {' '.join(extra)} (see 'restwalk --help')")
-        return open_tui(tui_args)
+        tui_parser = build_tui_parser()
+        moved = command_first(argv, tui_parser, COMMANDS)  # restwalk --config F request ...
+        if moved is None:
+            tui_args, extra = tui_parser.parse_known_args(argv)
+            if extra:
+                if tui_args.url and looks_like_a_command(tui_args.url):
+                    raise unknown_command(tui_args.url, one=False)
+                raise UsageError(
+                    f"unrecognized arguments: {' '.join(extra)} (see 'restwalk --help')"
+                )
+            return open_tui(tui_args)
+        argv = moved
     from explorer.cli.commands import command_module
     from explorer.cli.parser import build_parser
 
-    args = build_parser().parse_args(argv)
+    args, extra = build_parser().parse_known_args(argv)
     if args.command is None:
         raise UsageError("give a URL or a command (see 'restwalk --help')")
+    if extra:
+        raise UsageError(
+            f"unrecognized arguments: {' '.join(extra)} (see 'restwalk {args.command} --help')"
+        )
     warning = load_settings(args)
     if warning is not None:
         from explorer.cli.output import error_line

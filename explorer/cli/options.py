@@ -180,10 +180,11 @@ def _check_json(body: bytes, headers: list[tuple[str, str]]) -> None:
         )
 
 
-def connection_settings(args: argparse.Namespace) -> ConnectionSettings:
+def connection_settings(args: argparse.Namespace, *, load_ca: bool = True) -> ConnectionSettings:
     """The connection the options describe, config.toml's settings where they say
     nothing. The default CA bundle starts loading now, on a thread, and is waited for
-    when the client is built."""
+    when the client is built; with ``load_ca`` False (to write the connection for
+    another tool) no certificate is read, and ``verify`` only says whether TLS is checked."""
     from explorer.core.connection import ConnectionSettings, ca_file_context
     from explorer.core.tls import load_default_context
 
@@ -192,6 +193,8 @@ def connection_settings(args: argparse.Namespace) -> ConnectionSettings:
     cacert, cacert_from = (args.cacert, "--cacert") if args.cacert else (config.ca_bundle, "")
     if args.insecure or (not config.verify and not args.cacert):
         verify = False
+    elif not load_ca:
+        verify = True
     elif cacert:
         from explorer.core.errors import TLSError
 

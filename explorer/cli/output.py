@@ -15,6 +15,7 @@ import orjson
 
 from explorer.core.exchange import Exchange
 from explorer.core.link import Link
+from explorer.core.plural import counted, noun
 from explorer.core.terminal_text import json_visible, visible, visible_line
 from explorer.core.wire import body_text, charset_of, mask_header, request_text
 
@@ -160,6 +161,7 @@ def format_exchange(exchange: Exchange, *, verbose: bool = False) -> str:
         lines.append(f"# note: {charset_note}")
     if verbose:
         lines.append(measures_line(exchange))
+        lines += [f"# retried: {note}" for note in exchange.retries]
     lines += [f"{name}: {mask_header(name, value)}" for name, value in response.headers]
     text = "\n".join(lines)
     body = pretty_body(response.body, response.header("content-type"))
@@ -169,10 +171,10 @@ def format_exchange(exchange: Exchange, *, verbose: bool = False) -> str:
 def measures_line(exchange: Exchange) -> str:
     """``# 3.1 ms to headers, 4.0 ms in all; 1229 bytes (512 on the wire)``."""
     timings, response = exchange.timings, exchange.response
-    size = f"{len(response.body)} bytes"
+    size = f"{len(response.body)} {noun(len(response.body), 'byte')}"
     if response.wire_size is not None and response.wire_size != len(response.body):
         size += f" ({response.wire_size} on the wire)"
-    hops = f", {len(exchange.hops)} redirects" if exchange.hops else ""
+    hops = f", {counted(len(exchange.hops), 'redirect')}" if exchange.hops else ""
     return (
         f"# {timings.headers * 1000:.1f} ms to headers, {timings.total * 1000:.1f} ms in all"
         f"{hops}; {size}"
@@ -216,6 +218,7 @@ def exchange_json(exchange: Exchange) -> bytes:
         ],
         "response": received,
         "timings": {"headers": exchange.timings.headers, "total": exchange.timings.total},
+        "retries": list(exchange.retries),
     }
     try:
         return json_visible(orjson.dumps(document))

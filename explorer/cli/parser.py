@@ -26,7 +26,8 @@ __all__ = [
 DESCRIPTION = """\
 restwalk: explore and learn a REST API from the terminal.
 
-  restwalk [OPTIONS]           open the TUI on the bundled mock server
+  restwalk [OPTIONS]           open the TUI on the bundled mock server (at
+                               127.0.0.1:8642, or $RESTWALK_MOCK_PORT)
   restwalk [OPTIONS] URL       open the TUI on URL (-k, --cacert, --proxy,
                                --timeout, --max-time, --max-body, --http2:
                                as for request; --cache: caching on)
@@ -40,7 +41,10 @@ restwalk: explore and learn a REST API from the terminal.
   restwalk lint URL            what an HTTP linter finds in URL's response
   restwalk history             list, search, export (HAR) or import the history
   restwalk bookmarks [NAME]    list the bookmarks, or walk one again
-  restwalk openapi URL|FILE    list the operations of an OpenAPI document"""
+  restwalk openapi URL|FILE    list the operations of an OpenAPI document
+
+--config FILE and the connection options (-k, --proxy, --timeout...) may come
+before a command too: restwalk --config FILE request GET URL."""
 
 EPILOG = """\
 examples:
@@ -289,6 +293,7 @@ def _restwalk_parser() -> Parser:
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every subcommand (the TUI form ``restwalk [URL]`` is told apart first)."""
     parser = _restwalk_parser()
+    add_config_option(parser)  # listed in --help; given here, it is moved after the command
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     shared = _connection_options()
 

@@ -1,14 +1,17 @@
 """``restwalk [options] [URL]``: the TUI, on URL or on the bundled mock server.
 
 The command line chooses the server: a URL given, or the bundled mock server
-started here in-process on a free 127.0.0.1 port; the app is handed its URL and
-knows nothing of where it came from. Textual is imported only now, so the other
+started here in-process on 127.0.0.1, at port 8642 when it is free (else at a
+free one, and the app says so: :mod:`explorer.cli.bundled_server`); the app is
+handed its URL, and for the bundled mock its origin, so what is kept against it
+follows it from run to run. Textual is imported only now, so the other
 commands stay quick.
 """
 
 from __future__ import annotations
 
 import gc
+import os
 import re
 import sys
 from typing import TYPE_CHECKING
@@ -53,8 +56,14 @@ def check_terminal() -> None:
 
 
 def unknown_command(word: str, one: bool) -> UsageError:
+    """The error for ``word`` given where a URL or a command was expected."""
     import difflib
 
+    if word in COMMANDS:  # after a URL, or after an option that wanted a value
+        return UsageError(
+            f"{word!r} is a command: it comes before its arguments, as in "
+            f"'restwalk {word} ...' (see 'restwalk {word} --help')"
+        )
     close = difflib.get_close_matches(word, COMMANDS, n=1)
     hint = f"did you mean {close[0]!r}? " if close else ""
     host = f" (http://{word}/ for a host of that name)" if one else ""
@@ -70,6 +79,11 @@ def open_tui(args: argparse.Namespace) -> ExitStatus:
         raise unknown_command(args.url, one=True)
     url = absolute_url(args.url) if args.url is not None else None
     check_terminal()
+    port = 0
+    if url is None:
+        from explorer.cli.bundled_server import environ_port
+
+        port = environ_port(os.environ)
     warning = load_settings(args)  # shown in the TUI: stderr is its screen
     settings = connection_settings(args)  # OpenSSL reads the CA bundle while the UI imports
     # Importing the UI and the mock server makes many objects and no garbage:
@@ -86,27 +100,34 @@ def open_tui(args: argparse.Namespace) -> ExitStatus:
             return ExitStatus(
                 run_app(url, settings, mock_users=False, config=config, warning=warning)
             )
-        return _on_the_mock_server(settings, config, warning)
+        return _on_the_mock_server(settings, config, warning, port)
     finally:
         gc.enable()
 
 
 def _on_the_mock_server(
-    settings: ConnectionSettings, config: Config, warning: str | None
+    settings: ConnectionSettings, config: Config, warning: str | None, port: int
 ) -> ExitStatus:
-    """Start the bundled mock server, open the TUI on its root, stop it after."""
+    """Start the bundled mock server (at ``port`` if free), open the TUI on its root, stop
+    it after."""
+    from explorer.cli.bundled_server import start_bundled_mock
     from explorer.ui.app import run_app
-    from mock_server import BackgroundServer
 
-    server = BackgroundServer()
     try:
-        base = server.start()
+        server, bundled = start_bundled_mock(port)
     except (OSError, RuntimeError) as error:
         sys.stderr.write(f"restwalk: the bundled mock server could not start: {error}\n")
         return ExitStatus.FAILED
     try:
         return ExitStatus(
-            run_app(base + "/", settings, mock_users=True, config=config, warning=warning)
+            run_app(
+                bundled.origin + "/",
+                settings,
+                mock_users=True,
+                config=config,
+                warning=warning,
+                bundled=bundled,
+            )
         )
     finally:
         server.stop()

@@ -18,7 +18,8 @@ from collections.abc import Iterator
 import orjson
 
 from explorer.core.media import is_text
-from explorer.core.terminal_text import is_visible, visible
+from explorer.core.plural import counted
+from explorer.core.terminal_text import expand_tabs, is_visible, visible
 
 BLOCK_SIZE = 64 * 1024
 #: Texts larger than this are kept compressed, block by block.
@@ -147,22 +148,25 @@ class DisplayText:
             self._cache.popitem(last=False)
         return lines
 
-    def line(self, number: int) -> str:
+    def line(self, number: int, *, as_shown: bool = True) -> str:
         """Line ``number`` (0-based), decoded, its control characters made visible (server
-        text is shown, never obeyed by the terminal); an empty string past the end."""
+        text is shown, never obeyed by the terminal) and, ``as_shown``, its tabs turned
+        into spaces to the next tab stop (a view counts every cell); an empty string
+        past the end. A copy takes it with its tabs (``as_shown=False``)."""
         if not 0 <= number < self._line_count:
             return ""
         block = bisect.bisect_right(self._block_first_line, number) - 1
         lines = self._block_lines(block)
         index = number - self._block_first_line[block]
         raw = lines[index] if index < len(lines) else b""
-        return visible(raw.decode("utf-8", errors="replace").rstrip("\r"))
+        line = visible(raw.decode("utf-8", errors="replace").rstrip("\r"))
+        return expand_tabs(line) if as_shown else line
 
     def lines(self, start: int, stop: int) -> list[str]:
-        """Lines ``start`` to ``stop`` (exclusive), decoded."""
+        """Lines ``start`` to ``stop`` (exclusive), decoded as shown."""
         return [self.line(n) for n in range(max(start, 0), min(stop, self._line_count))]
 
-    def chunks(self) -> Iterator[tuple[int, str]]:
+    def chunks(self, *, as_shown: bool = True) -> Iterator[tuple[int, str]]:
         """The whole text as ``(first line number, lines)`` pairs, one per block, each
         decoded as :meth:`line` decodes (a search scans a block at a time, in C).
 
@@ -174,11 +178,12 @@ class DisplayText:
             text = chunk.decode("utf-8", errors="replace")
             if "\r" in text or not is_visible(text):  # rare: the way line() shows them
                 text = "\n".join(visible(line.rstrip("\r")) for line in text.split("\n"))
-            yield self._block_first_line[block], text
+            yield self._block_first_line[block], expand_tabs(text) if as_shown else text
 
     def text(self) -> str:
-        """The whole text as one string (for a copy: mind its :attr:`size` first)."""
-        return "".join(chunk for _first, chunk in self.chunks())
+        """The whole text as one string, tabs kept (for a copy: mind its :attr:`size`
+        first)."""
+        return "".join(chunk for _first, chunk in self.chunks(as_shown=False))
 
     @property
     def width(self) -> int:
@@ -264,7 +269,7 @@ def _utf8_note(body: bytes) -> str | None:
 
 def _binary_summary(body: bytes, media_type: str | None) -> DisplayText:
     kind = media_type or "unknown type"
-    lines = [f"[{len(body):,} bytes of {kind}: binary, not shown as text]", ""]
+    lines = [f"[{counted(len(body), 'byte')} of {kind}: binary, not shown as text]", ""]
     preview = body[:256]
     for offset in range(0, len(preview), 16):
         chunk = preview[offset : offset + 16]

@@ -21,6 +21,8 @@ from typing import Any, Literal
 
 import orjson
 
+from explorer.core.plural import counted
+
 __all__ = [
     "LANGUAGES",
     "MAX_RESULT",
@@ -66,7 +68,7 @@ class FilterResult:
         """``12 values`` / ``no value`` / ``the first 1,234 values (8 MB shown)``."""
         if self.count == 0:
             return "a value too large to show" if self.truncated else "no value"
-        values = f"{self.count:,} value{'s' if self.count != 1 else ''}"
+        values = counted(self.count, "value")
         if self.truncated:
             return f"the first {values} ({MAX_RESULT // (1024 * 1024)} MB shown)"
         return values

@@ -30,6 +30,7 @@ import httpx
 from hishel import CacheOptions, Entry
 from hishel.httpx import AsyncCacheTransport
 
+from explorer.core import retry
 from explorer.core.cache_storage import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_ENTRIES,
@@ -59,7 +60,7 @@ class _Upstream(httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         request.extensions[SENT_HEADERS] = list(request.headers.raw)
-        response = await self.http.send(request, stream=True, follow_redirects=False)
+        response = await retry.send(self.http, request)
         kept = response.extensions.get(_HEADERS_KEPT)
         if kept is not None:  # a redirect's Location goes into the cache with it
             response.headers = httpx.Headers(kept)
@@ -103,6 +104,7 @@ class ResponseCache:
         key = str(request.url)
         for stale in (SENT_HEADERS, _UPSTREAM_VERSION):  # a redirect's next hop copies them
             request.extensions.pop(stale, None)
+        retry.forget(request)
         request.extensions["caching"] = {"key": key}
         before = self.storage.peek(key)
         transport = AsyncCacheTransport(

@@ -1,6 +1,7 @@
 """Send a :class:`~explorer.core.request.RequestSpec` and record the whole exchange.
 
-Redirects are followed here, one hop at a time (httpx is asked never to follow
+Redirects are followed here (each hop's request made by
+:func:`explorer.core.redirects.next_hop`), one hop at a time (httpx is asked never to follow
 them), so every hop's request and 3xx answer are kept for the user to see. The
 method changes the way browsers do it:
 
@@ -26,8 +27,6 @@ read timeouts restart with each byte, that deadline does not.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import re
 import ssl
 import time
 from collections.abc import Callable
@@ -39,20 +38,27 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from explorer.core.content_coding import BodyDecoder, BodyLimitExceeded, CodingError
+from explorer.core import retry
+from explorer.core.body_reading import read_body
 from explorer.core.errors import (
-    BodyTooLarge,
+    ConnectionFacts,
     DeadlineExceeded,
     DecodingError,
-    InvalidRequest,
     NetworkError,
     ProtocolError,
     RedirectRefused,
-    RestwalkError,
     TooManyRedirects,
-    from_httpx,
 )
 from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
+from explorer.core.failures import FAILURES, received_error
+from explorer.core.redirects import (
+    REDIRECT_STATUSES,
+    header_text,
+    hold_location,
+    next_hop,
+    raw_headers,
+    same_origin,
+)
 from explorer.core.request import (
     BearerAuth,
     LoginFlow,
@@ -88,133 +94,8 @@ DEFAULT_MAX_TIME = 60.0
 #: Bytes of one body kept in memory, counted decoded.
 DEFAULT_MAX_BODY = 100 * 1000 * 1000
 DEFAULT_MAX_REDIRECTS = 10
-_FOLLOWED_SCHEMES = ("http", "https")
-
-REDIRECT_STATUSES = frozenset(
-    {
-        HTTPStatus.MOVED_PERMANENTLY,
-        HTTPStatus.FOUND,
-        HTTPStatus.SEE_OTHER,
-        HTTPStatus.TEMPORARY_REDIRECT,
-        HTTPStatus.PERMANENT_REDIRECT,
-    }
-)
-
-# Headers that describe a body: they go when a redirect turns the request into a GET.
-_BODY_HEADERS = frozenset(
-    {"content-length", "content-type", "transfer-encoding", "content-encoding"}
-)
-
-
-def _same_origin(a: httpx.URL, b: httpx.URL) -> bool:
-    return (a.scheme, a.host, a.port) == (b.scheme, b.host, b.port)
-
-
-def _is_https_upgrade(old: httpx.URL, new: httpx.URL) -> bool:
-    default = {"http": 80, "https": 443}
-    return (
-        old.host == new.host
-        and old.scheme == "http"
-        and new.scheme == "https"
-        and (old.port or default["http"]) == default["http"]
-        and (new.port or default["https"]) == default["https"]
-    )
-
-
-def _redirect_method(method: str, status: int) -> str:
-    if status == HTTPStatus.SEE_OTHER and method != "HEAD":
-        return "GET"
-    if status in (HTTPStatus.MOVED_PERMANENTLY, HTTPStatus.FOUND) and method == "POST":
-        return "GET"
-    return method
-
-
-def next_hop(request: httpx.Request, response: httpx.Response) -> httpx.Request | None:
-    """The request a redirect asks for, or ``None`` when ``response`` is no redirect.
-
-    Pure: the cookie header is left out, for the caller to fill from its jar. Raises
-    :class:`RedirectRefused` for a scheme other than http(s) or port 0.
-    """
-    location = _location(response)
-    if response.status_code not in REDIRECT_STATUSES or location is None:
-        return None
-    location = location.strip()
-    scheme = _SCHEME.match(location)
-    if scheme is not None and scheme.group(1).lower() not in _FOLLOWED_SCHEMES:
-        raise RedirectRefused(
-            f"The server redirected to a {scheme.group(1)}: URL, which restwalk does not "
-            "follow (only http and https).",
-            url=str(request.url),
-        )
-    try:
-        url = httpx.URL(location)
-    except httpx.InvalidURL:
-        return None  # not followable: the 3xx itself is the answer to show
-    if url.port is not None and not 0 < url.port < _PORTS:
-        raise RedirectRefused(
-            f"The server redirected to port {url.port}, where nothing can listen.",
-            hint="The server's Location is wrong; --no-redirects shows the 3xx itself.",
-            url=str(request.url),
-        )
-    if url.scheme and not url.host:
-        url = url.copy_with(host=request.url.host)
-    if url.is_relative_url:
-        url = request.url.join(url)
-    if request.url.fragment and not url.fragment:
-        url = url.copy_with(fragment=request.url.fragment)
-    method = _redirect_method(request.method, response.status_code)
-    keep_body = method == request.method
-    drop = {"host", "cookie"}
-    if not keep_body:
-        drop |= _BODY_HEADERS
-    if not _same_origin(url, request.url) and not _is_https_upgrade(request.url, url):
-        drop |= {"authorization", "proxy-authorization"}
-    headers = [(k, v) for k, v in request.headers.raw if k.decode("latin-1").lower() not in drop]
-    content = request.content if keep_body else None
-    return httpx.Request(
-        method, url, headers=headers, content=content, extensions=dict(request.extensions)
-    )
-
-
-_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
-_PORTS = 1 << 16
-# Where a redirect's headers are kept, Location included (see _hold_location).
-_HEADERS_KEPT = "restwalk.headers"
 # Where what the cache did is kept, once the body was read.
 _CACHE_NOTE = "restwalk.cache.note"
-
-
-async def _hold_location(response: httpx.Response) -> None:
-    """Take a redirect's Location out of httpx's sight, keeping the headers aside.
-
-    httpx builds the next request of every redirect, even one it is told not to
-    follow, and raises for a Location it cannot build (``javascript:alert(1)``),
-    losing the response. Redirects are followed here, by :func:`next_hop`, which
-    reads the Location kept aside and refuses such a one by name.
-    """
-    if response.has_redirect_location:
-        response.extensions[_HEADERS_KEPT] = list(response.headers.raw)
-        del response.headers["Location"]
-
-
-def _raw_headers(response: httpx.Response) -> list[tuple[bytes, bytes]]:
-    kept: list[tuple[bytes, bytes]] | None = response.extensions.get(_HEADERS_KEPT)
-    return kept if kept is not None else list(response.headers.raw)
-
-
-def _location(response: httpx.Response) -> str | None:
-    for name, value in _raw_headers(response):
-        if name.lower() == b"location":
-            return _text(value)
-    return None
-
-
-def _text(raw: bytes) -> str:
-    """A header name or value as text: UTF-8 when it is, else Latin-1 (RFC 9110 obs-text)."""
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
 
 
 def _sent(
@@ -228,7 +109,7 @@ def _sent(
     return SentRequest(
         method=request.method,
         url=str(request.url),
-        headers=tuple((_text(k), _text(v)) for k, v in (raw or request.headers.raw)),
+        headers=tuple((header_text(k), header_text(v)) for k, v in (raw or request.headers.raw)),
         body=request.content,
         http_version=http_version,
     )
@@ -240,7 +121,7 @@ def _received(response: httpx.Response, bodies: tuple[bytes, bytes | None]) -> R
         status=int(response.status_code),
         reason=response.reason_phrase,
         http_version=response.http_version,
-        headers=tuple((_text(k), _text(v)) for k, v in _raw_headers(response)),
+        headers=tuple((header_text(k), header_text(v)) for k, v in raw_headers(response)),
         body=body,
         url=str(response.url),
         wire_size=response.num_bytes_downloaded,
@@ -294,10 +175,12 @@ class Client:
             if verify is True and transport is None:
                 self._verify = default_context()  # a clear TLSError if the CA bundle is unreadable
             http = self._new_http()
-        if _hold_location not in http.event_hooks["response"]:
-            http.event_hooks["response"].append(_hold_location)
+        if hold_location not in http.event_hooks["response"]:
+            http.event_hooks["response"].append(hold_location)
         self.http = http
         self._tokens: dict[LoginFlow, str] = {}
+        #: The origins that answered a request of this client (see ConnectionFacts).
+        self._answered: set[tuple[str, str, int | None]] = set()
         self.last_login: Exchange | None = None
         #: Called with every exchange that completes (a login's too), on the event loop:
         #: the history's recorder. Each must return at once and never raise.
@@ -318,8 +201,18 @@ class Client:
             http2=self.http2,
             verify=self._verify,
             follow_redirects=False,
-            event_hooks={"response": [_hold_location]},
+            event_hooks={"response": [hold_location]},
         )
+
+    @property
+    def checks_tls(self) -> bool:
+        """False when TLS certificates are not checked (``-k``, ``verify = false``)."""
+        return self._verify is not False
+
+    @property
+    def proxy(self) -> str | None:
+        """The proxy the requests go through, if any."""
+        return self._proxy
 
     @property
     def can_change_protocol(self) -> bool:
@@ -524,12 +417,16 @@ class Client:
         explicit_cookie = request.headers.get("cookie")  # from -H Cookie or a CookieSession
         hops: list[Hop] = []
         first: SentRequest | None = None
+        retries: list[str] = []
         started = time.perf_counter()
         while True:
             request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
-            same_site = _same_origin(request.url, origin)
+            same_site = same_origin(request.url, origin)
             self._attach_cookies(request, explicit_cookie if same_site else None, jar=cookies)
             response, body, headers_at = await self._send_one(request, keep_cookies=cookies)
+            again = retry.retried(request)
+            if again is not None:
+                retries.append(f"{request.method} {request.url}: {again}")
             sent = _sent(request, response.http_version, self._cache_sent(request))
             received = _received(response, body)
             if first is None:
@@ -548,6 +445,7 @@ class Client:
                     hops=tuple(hops),
                     timings=Timings(headers=headers_at - started, total=ended - started),
                     cache=response.extensions.get(_CACHE_NOTE),
+                    retries=tuple(retries),
                 )
                 for observer in self.observers:
                     observer(exchange)
@@ -580,17 +478,18 @@ class Client:
             if cache is not None:
                 response = await cache.send(self.http, request)
             else:
-                response = await self.http.send(request, stream=True, follow_redirects=False)
-        except _FAILURES as exc:
-            raise _received_error(exc, url) from exc
+                response = await retry.send(self.http, request)
+        except FAILURES as exc:
+            raise received_error(exc, url, self._connection_facts(request)) from exc
         finally:
             if kept is not None:
                 _restore(jar, kept)
         headers_at = time.perf_counter()
+        self._answered.add(_origin_of(request.url))
         try:
-            body, wire_body = await self._read_body(response)
-        except _FAILURES as exc:
-            raise _received_error(exc, url) from exc
+            body, wire_body = await read_body(response, self.max_body)
+        except FAILURES as exc:
+            raise received_error(exc, url) from exc
         finally:
             await response.aclose()
         if keep_cookies:
@@ -599,45 +498,17 @@ class Client:
             response.extensions[_CACHE_NOTE] = cache.note(request, response)
         return response, (body, wire_body), headers_at
 
-    async def _read_body(self, response: httpx.Response) -> tuple[bytes, bytes | None]:
-        """The body, its Content-Encoding undone, at most :attr:`max_body` bytes of it; and
-        the bytes as they came when a coding was undone here (else None)."""
-        url = str(response.request.url)
-        encoding = response.headers.get("content-encoding")
-        decoder = BodyDecoder(encoding, self.max_body)
-        length = response.headers.get("content-length", "")
-        declared = int(length) if length.isdigit() else 0
-        if (not encoding or decoder.kept_encoded) and declared > self.max_body:
-            raise _too_large(self.max_body, url, f"Content-Length: {length}")
-        with contextlib.suppress(httpx.ResponseNotRead):
-            # Read already (a transport that answers in-process, such as MockTransport,
-            # gives a response whose content httpx has read and decoded): only counted.
-            content = response.content
-            if len(content) > self.max_body:
-                raise _too_large(self.max_body, url)
-            return content, None
-        chunks: list[bytes] = []
-        # The coded bytes too, for a linter to check against Content-Length: a
-        # compressed body is a fraction of the decoded one, and bounded the same.
-        wire: list[bytes] | None = [] if encoding and not decoder.kept_encoded else None
-        wire_size = 0
-        try:
-            async for raw in response.aiter_raw():
-                chunks += decoder.decode(raw)
-                if wire is not None:
-                    wire_size += len(raw)
-                    wire.append(raw)
-                    if wire_size > self.max_body:
-                        wire = None
-            chunks += decoder.flush()
-        except BodyLimitExceeded:
-            raise _too_large(self.max_body, url) from None
-        except CodingError as exc:
-            raise DecodingError(detail=str(exc), url=url) from None
-        body = b"".join(chunks)
-        if encoding and decoder.kept_encoded:
-            return body, body
-        return body, None if wire is None else b"".join(wire)
+    def _connection_facts(self, request: httpx.Request) -> ConnectionFacts:
+        """What is known of the connection ``request`` failed on, for the error to say."""
+        return ConnectionFacts(
+            reused=retry.connection_reused(request),
+            answered_before=_origin_of(request.url) in self._answered,
+            retried=retry.retried(request) is not None,
+        )
+
+
+def _origin_of(url: httpx.URL) -> tuple[str, str, int | None]:
+    return (url.scheme, url.host, url.port)
 
 
 def _restore(jar: CookieJar, cookies: list[Cookie]) -> None:
@@ -645,66 +516,6 @@ def _restore(jar: CookieJar, cookies: list[Cookie]) -> None:
     jar.clear()
     for cookie in cookies:
         jar.set_cookie(cookie)
-
-
-# OSError and ValueError too: a transport may let them through unwrapped; and
-# ExceptionGroup: anyio gathers the failures of each address it tried in one.
-_FAILURES = (httpx.HTTPError, OSError, ValueError, ExceptionGroup)
-
-
-def _received_error(exc: Exception, url: str) -> RestwalkError:
-    """Our error for ``exc``, raised while the request was sent or its answer read.
-
-    The request was checked when it was built, so an error from reading the answer
-    (an HTTP/2 or HPACK error: a bad status, a header bomb, a CONTINUATION flood,
-    or a ValueError in parsing what came) is the server's doing: the request failed,
-    it was not bad input.
-    """
-    if isinstance(exc, ExceptionGroup):
-        first = exc.exceptions[0]
-        return _received_error(first, url) if isinstance(first, Exception) else from_httpx(exc, url)
-    error = from_httpx(exc, url)
-    if not isinstance(error, InvalidRequest) or not _while_receiving(exc):
-        return error
-    return ProtocolError(
-        "The server's answer broke the protocol.", detail=error.detail or str(exc), url=url
-    )
-
-
-def _while_receiving(exc: BaseException) -> bool:
-    """True when ``exc`` (or what it was raised from) comes from the h2 or hpack library,
-    or was raised while httpcore read the answer."""
-    seen = 0
-    current: BaseException | None = exc
-    while current is not None and seen < 20:
-        if type(current).__module__.split(".", 1)[0] in ("h2", "hpack"):
-            return True
-        tb = current.__traceback__
-        while tb is not None:
-            code = tb.tb_frame.f_code
-            if code.co_name.startswith("_receive") and "httpcore" in code.co_filename:
-                return True
-            tb = tb.tb_next
-        current = current.__cause__ or current.__context__
-        seen += 1
-    return False
-
-
-def _too_large(limit: int, url: str, detail: str = "") -> BodyTooLarge:
-    return BodyTooLarge(
-        f"The response body is larger than {_size(limit)}, the most restwalk keeps "
-        "in memory (counted decoded).",
-        detail=detail,
-        url=url,
-    )
-
-
-def _size(count: int) -> str:
-    """``count`` bytes as people write it: 100 MB, 5 MB, 512 kB, 900 bytes."""
-    for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
-        if count >= scale:
-            return f"{count / scale:g} {unit}"
-    return f"{count} bytes"
 
 
 async def send(

@@ -52,6 +52,23 @@ class ConnectionSettings:
     #: Start with the session's cache on (``restwalk --cache``).
     cache: bool = False
 
+    @classmethod
+    def of(cls, client: Client) -> ConnectionSettings:
+        """How ``client`` connects now: its protocol (changed since it was built, maybe),
+        TLS check, proxy, bounds and redirects."""
+        return cls(
+            http2=client.http2,
+            http2_prior_knowledge=client.http2_prior_knowledge,
+            verify=client.checks_tls,
+            proxy=client.proxy,
+            timeout=client.timeout,
+            follow_redirects=client.follow_redirects,
+            max_redirects=client.max_redirects,
+            max_time=client.max_time,
+            max_body=client.max_body,
+            cache=client.caching,
+        )
+
     def client(self) -> Client:
         """A new client that connects as these settings say."""
         verify = self.verify() if callable(self.verify) else self.verify

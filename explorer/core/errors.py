@@ -40,9 +40,12 @@ from __future__ import annotations
 
 import socket
 import ssl
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import httpx
+
+from explorer.core.malformed import malformed_answer, readable_detail
 
 if TYPE_CHECKING:
     from explorer.core.exchange import Hop
@@ -51,6 +54,7 @@ __all__ = [
     "BodyTooLarge",
     "ConnectError",
     "ConnectTimeout",
+    "ConnectionFacts",
     "ConnectionRefused",
     "DeadlineExceeded",
     "DecodingError",
@@ -322,6 +326,7 @@ _CLOSED_EARLY = (
     "peer closed connection",
     "server disconnected",
     "connection closed",
+    "closed connection",
     "incomplete",
     "without sending complete message",
 )
@@ -361,21 +366,77 @@ def _connect_kind(exc: BaseException) -> type[RestwalkError]:
     return ConnectError
 
 
-def _protocol_error(detail: str, url: str | None) -> ProtocolError:
-    """A ProtocolError whose explanation says how the server broke off, when we can tell."""
+@dataclass(frozen=True)
+class ConnectionFacts:
+    """What the client knows of the connection a failed request went out on: the same
+    failure means another thing on a connection kept alive since an earlier answer."""
+
+    #: True: opened for an earlier request and kept alive; False: opened for this one;
+    #: None: the transport did not say.
+    reused: bool | None = None
+    #: The server answered an earlier request of this client.
+    answered_before: bool = False
+    #: The request was sent again already, after the kept-alive connection closed.
+    retried: bool = False
+
+
+def _closed_without_answer(
+    detail: str, url: str | None, connection: ConnectionFacts
+) -> ProtocolError:
+    """The server closed the connection before any byte of an answer: what that means
+    depends on the connection (see :mod:`explorer.core.retry`)."""
+    if connection.retried:
+        return ProtocolError(
+            "The server closed the connection without answering, twice: the kept-alive "
+            "one as the request went out, then the new one it was sent again on.",
+            hint="The server may be restarting or overloaded: try again in a moment.",
+            detail=detail,
+            url=url,
+        )
+    if connection.reused:
+        return ProtocolError(
+            "The server closed the kept-alive connection as the request went out, "
+            "without answering.",
+            hint=(
+                "Servers close a connection left idle for a few seconds. restwalk sends "
+                "GET, HEAD, PUT, DELETE, OPTIONS and TRACE again by itself, but not this "
+                "method: the server may have acted on it. Check, then send it again."
+            ),
+            detail=detail,
+            url=url,
+        )
+    first_contact = not connection.answered_before
+    if first_contact and url is not None and url.lower().startswith("http:"):
+        hint = "It may have dropped the request, or it speaks only HTTPS: try https://."
+    else:
+        hint = "It may have dropped the request: try again."
+    return ProtocolError(
+        "The server closed the connection without answering.", hint=hint, detail=detail, url=url
+    )
+
+
+def _malformed(detail: str, url: str | None) -> ProtocolError | None:
+    """The error for an answer h11 could not read, in words, or None when not one."""
+    words = malformed_answer(detail)
+    return ProtocolError(words, url=url) if words is not None else None
+
+
+def _protocol_error(
+    detail: str, url: str | None, connection: ConnectionFacts | None = None
+) -> ProtocolError:
+    """A ProtocolError whose explanation says how the server broke off, or what it sent
+    that is not HTTP, when we can tell; the server's bytes shown as text, never as the
+    Python reprs the libraries write."""
     lowered = detail.lower()
     if "without sending a response" in lowered:
-        hint = "It may have dropped the request, or it speaks only HTTPS: try https://."
-        return ProtocolError(
-            "The server closed the connection without answering.", hint=hint, detail=detail, url=url
-        )
+        return _closed_without_answer(detail, url, connection or ConnectionFacts())
     if any(phrase in lowered for phrase in _CLOSED_EARLY):
         return ProtocolError(
             "The server closed the connection before the whole response arrived.",
             detail=detail,
             url=url,
         )
-    return ProtocolError(detail=detail, url=url)
+    return _malformed(detail, url) or ProtocolError(detail=readable_detail(detail), url=url)
 
 
 def _tls_error(detail: str, url: str | None) -> TLSError:
@@ -401,11 +462,14 @@ def _tls_error(detail: str, url: str | None) -> TLSError:
     return TLSError(detail=detail, url=url)
 
 
-def from_httpx(exc: Exception, url: str | None = None) -> RestwalkError:
+def from_httpx(
+    exc: Exception, url: str | None = None, *, connection: ConnectionFacts | None = None
+) -> RestwalkError:
     """Turn an httpx (or httpcore, or OS) exception into our own error type.
 
     The result keeps the original message as ``detail`` and the original
     exception as ``__cause__`` when raised with ``raise ... from exc``.
+    ``connection`` says what the client knows of the connection it failed on.
     """
     if isinstance(exc, RestwalkError):
         return exc
@@ -415,7 +479,7 @@ def from_httpx(exc: Exception, url: str | None = None) -> RestwalkError:
     kind = _kind_of(exc)
     explanation: str | None = None
     if kind is ProtocolError:
-        return _protocol_error(detail, url)
+        return _protocol_error(detail, url, connection)
     if kind is TLSError:
         return _tls_error(detail, url)
     if kind is ConnectionRefused and url:

@@ -101,3 +101,9 @@ class Exchange:
     timings: Timings = field(default_factory=lambda: Timings(0.0, 0.0))
     #: What the cache did, when caching is on.
     cache: CacheNote | None = None
+    #: Each request sent a second time, and why: "GET http://…: the server closed the
+    #: kept-alive connection as the request went out, …" (see explorer.core.retry).
+    retries: tuple[str, ...] = ()
+    #: True for a copy whose secrets were masked (a history entry): its credentials and
+    #: secret fields read ``****``, so its bodies are not the bytes that went or came.
+    masked: bool = False

@@ -19,7 +19,7 @@ from urllib.parse import unquote, urlsplit
 
 from explorer.core.media import media_type_of
 
-__all__ = ["SaveProblem", "save_body", "suggested_name"]
+__all__ = ["FileExists", "SaveProblem", "check_target", "save_body", "suggested_name"]
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._ -]+")
 _EXTENSIONS = {
@@ -42,7 +42,15 @@ _EXTENSIONS = {
 
 
 class SaveProblem(Exception):
-    """The body could not be saved; the message says why in words."""
+    """A file could not be saved; the message says why in words."""
+
+
+class FileExists(SaveProblem):
+    """A file is there already, and replacing it was not agreed to."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path} exists.")
+        self.path = path
 
 
 def _safe(name: str) -> str:
@@ -73,18 +81,34 @@ def suggested_name(url: str, content_type: str | None, disposition: str | None =
     return name
 
 
+def check_target(path: str | Path, *, overwrite: bool = False) -> Path:
+    """``path`` (``~`` expanded), checked as a place to write a file: its directory is
+    there, it is no directory itself, and it is free unless ``overwrite``.
+
+    Raises :class:`FileExists`, or :class:`SaveProblem` naming what is wrong (a
+    name too long for the file system too).
+    """
+    target = Path(path).expanduser()
+    try:
+        if target.is_dir():
+            raise SaveProblem(f"{target} is a directory: give a file name in it.")
+        if not target.parent.is_dir():
+            raise SaveProblem(f"The directory {target.parent} does not exist.")
+        if not overwrite and target.exists():
+            raise FileExists(target)
+    except OSError as exc:
+        raise SaveProblem(f"{target} cannot be written: {exc.strerror or exc}.") from None
+    return target
+
+
 def save_body(path: str | Path, body: bytes, *, overwrite: bool = False) -> Path:
     """Write ``body`` to ``path`` (``~`` expanded); returns the full path written.
 
-    Raises :class:`FileExistsError` when the file exists and ``overwrite`` is not
+    Raises :class:`FileExists` when the file exists and ``overwrite`` is not
     given, :class:`SaveProblem` for a missing directory, a directory given as
     the file, or no permission.
     """
-    target = Path(path).expanduser()
-    if target.is_dir():
-        raise SaveProblem(f"{target} is a directory: give a file name in it.")
-    if not target.parent.is_dir():
-        raise SaveProblem(f"The directory {target.parent} does not exist.")
+    target = check_target(path, overwrite=overwrite)
     try:
         if not overwrite:
             with open(target, "xb") as file:  # claims the name only if it is free
@@ -99,7 +123,7 @@ def save_body(path: str | Path, body: bytes, *, overwrite: bool = False) -> Path
                 with contextlib.suppress(OSError):
                     os.unlink(temporary)
     except FileExistsError:
-        raise
+        raise FileExists(target) from None  # it appeared since it was checked
     except OSError as exc:
         raise SaveProblem(f"{target} cannot be written: {exc.strerror or exc}.") from None
     return target.resolve()

@@ -33,6 +33,7 @@ __all__ = [
     "encode_multipart",
     "file_size_text",
     "guess_file_type",
+    "part_head_lines",
     "peek_file",
     "read_body_file",
 ]
@@ -146,7 +147,9 @@ def _quoted(text: str) -> str:
     return f'"{escaped}"'
 
 
-def _part_head(part: FormPart) -> bytes:
+def part_head_lines(part: FormPart) -> list[str]:
+    """The header lines of a part of a ``multipart/form-data`` body (``Content-Disposition``
+    and, for a file or a typed value, ``Content-Type``)."""
     disposition = f"form-data; name={_quoted(part.name)}"
     lines = []
     filename = part.sent_filename
@@ -158,7 +161,11 @@ def _part_head(part: FormPart) -> bytes:
         content_type = guess_file_type(filename)
     if content_type:
         lines.append(f"Content-Type: {content_type}")
-    return ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8")
+    return lines
+
+
+def _part_head(part: FormPart) -> bytes:
+    return ("\r\n".join(part_head_lines(part)) + "\r\n\r\n").encode("utf-8")
 
 
 def encode_multipart(

@@ -20,6 +20,7 @@ import httpx
 
 from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.media import is_text, media_type_of
+from explorer.core.plural import noun
 
 __all__ = [
     "EXCHANGE_BODY_LIMIT",
@@ -121,7 +122,7 @@ def body_text(body: bytes, content_type: str | None, *, limit: int | None = None
     """
     media_type = media_type_of(content_type)
     if not is_text(media_type, body):
-        return f"[{len(body)} bytes of {media_type or 'binary data'}]"
+        return f"[{len(body)} {noun(len(body), 'byte')} of {media_type or 'binary data'}]"
     charset, _ = charset_of(content_type)
     if limit is None or limit >= len(body):
         return _decode(body, charset)
@@ -130,7 +131,7 @@ def body_text(body: bytes, content_type: str | None, *, limit: int | None = None
     text = _decode(shown, charset, final=False)
     rest = len(body) - len(shown)
     if rest > 0:
-        text += f"\n[... {rest} more byte{'' if rest == 1 else 's'}]"
+        text += f"\n[... {rest} more {noun(rest, 'byte')}]"
     return text
 
 
@@ -187,7 +188,7 @@ def _response_cut(response: ReceivedResponse, limit: int) -> str:
         return response_text(response)
     shown = replace(response, body=response.body[:limit])
     rest = len(response.body) - limit
-    note = f"[… {rest:,} more bytes of body: the body view shows all of it]"
+    note = f"[… {rest:,} more {noun(rest, 'byte')} of body: the body view shows all of it]"
     return f"{response_text(shown)}\n\n{note}"
 
 

@@ -18,8 +18,10 @@ from textual import work
 from textual.app import App
 from textual.binding import Binding
 from textual.command import Provider
+from textual.driver import Driver
 from textual.notifications import SeverityLevel
 
+from explorer.core.bundled_mock import BundledMock
 from explorer.core.client import Client
 from explorer.core.config import Config
 from explorer.core.connection import ConnectionSettings
@@ -33,6 +35,12 @@ from explorer.ui.screens.main import BrowserScreen
 #: laid out and drawn once, with the page, not first with "sending" (about 40 ms of
 #: restwalk's start). A slower server's page gets the "sending" line meanwhile.
 FIRST_PAINT_HOLD = 0.25
+#: Seconds a warning about the person's own files (config.toml, the history) stays on
+#: screen: long enough to read its two or three lines, not so long it hides the body.
+#: The help screen (?) lists it again for later.
+WARNING_SECONDS = 10
+#: Problems the help screen lists, the most recent last.
+_PROBLEMS_KEPT = 20
 
 
 def _collect_garbage_again() -> None:
@@ -88,19 +96,37 @@ class RestwalkApp(App[int]):
         mock_users: bool,
         config: Config | None = None,
         warning: str | None = None,
+        bundled: BundledMock | None = None,
     ) -> None:
         super().__init__()
         self.client = client
+        #: The bundled mock server this run started (None: the server is the person's).
+        self.bundled = bundled
         self.start_url = start_url
         self.owns_client = owns_client
         self.mock_users = mock_users
         self.config = config or Config()
         #: A problem met before the app started (a bad config file), shown once it is up.
         self.warning = warning
+        #: Every problem with the person's files shown so far, for the help screen (?).
+        self.problems: list[str] = []
         #: The history (every exchange of ``client`` is recorded) and the bookmarks.
-        self.keep = Keep.open(self.config.history, data_dir(), source="tui", warn=self._warn)
+        self.keep = Keep.open(
+            self.config.history,
+            data_dir(),
+            source="tui",
+            warn=self._warn,
+            bundled_origin=bundled.origin if bundled is not None else "",
+        )
         self.keep.watch(client)
         self.browser = BrowserScreen(client, start_url, mock_users=mock_users)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, reading a paste as one paste (see
+        :mod:`explorer.ui.pasted_keys`)."""
+        from explorer.ui.pasted_keys import paste_safe
+
+        return paste_safe(super().get_driver_class())
 
     def on_mount(self) -> None:
         self._use_config()
@@ -130,9 +156,22 @@ class RestwalkApp(App[int]):
                 self.theme = theme
             else:
                 names = ", ".join(sorted(self.available_themes))
-                self.notify(f"config.toml: no theme {theme!r}; the themes are {names}.")
+                self._problem(f"no theme {theme!r}; the themes are {names}.", "config.toml")
         if self.warning:
-            self.notify(self.warning, title="Config file not used", severity="warning", timeout=15)
+            self._problem(self.warning, "Config file not used")
+        if self.bundled is not None and self.bundled.note:
+            self.notify(self.bundled.note, title="Bundled mock server", timeout=10)
+
+    def _problem(self, message: str, title: str) -> None:
+        """A problem with the person's own files: a warning shown long enough to read, and
+        kept for the help screen."""
+        self.problems = [*self.problems, f"{title}: {message}"][-_PROBLEMS_KEPT:]
+        self.notify(
+            f"{message} (? shows it again)",
+            title=title,
+            severity="warning",
+            timeout=WARNING_SECONDS,
+        )
 
     def notify(
         self,
@@ -156,12 +195,10 @@ class RestwalkApp(App[int]):
     def _warn(self, message: str) -> None:
         """A problem of the history (from its thread, or this one), as a notification."""
         if threading.get_ident() == self._thread_id:
-            self.notify(message, title="History", severity="warning", timeout=15)
+            self._problem(message, "History")
         else:
             with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
-                self.call_from_thread(
-                    self.notify, message, title="History", severity="warning", timeout=15
-                )
+                self.call_from_thread(self._problem, message, "History")
 
     async def on_unmount(self) -> None:
         if self.owns_client:
@@ -197,7 +234,8 @@ class RestwalkApp(App[int]):
                     ("Learn screen", LearnScreen.BINDINGS),
                     ("Map screen (g)", MapScreen.BINDINGS),
                     ("Diff screen (D)", DiffScreen.BINDINGS),
-                ]
+                ],
+                problems=self.problems,
             )
         )
 
@@ -216,18 +254,26 @@ def create_app(
     settings: ConnectionSettings | None = None,
     config: Config | None = None,
     warning: str | None = None,
+    bundled: BundledMock | None = None,
 ) -> RestwalkApp:
     """The app opened on ``url``; ``client`` defaults to a new one it owns, built from
     ``settings`` (the command line's connection options).
 
     ``mock_users`` says the server is the bundled mock, so the login dialog can
-    name its seeded users. ``config`` is config.toml's settings, and ``warning`` what
-    was wrong with the file, shown once the app is up.
+    name its seeded users; ``bundled`` is that server when this run started it (what
+    is kept against it follows it to another port). ``config`` is config.toml's
+    settings, and ``warning`` what was wrong with the file, shown once the app is up.
     """
     owns = client is None
     app_client = client or (settings or ConnectionSettings()).client()
     return RestwalkApp(
-        app_client, url, owns_client=owns, mock_users=mock_users, config=config, warning=warning
+        app_client,
+        url,
+        owns_client=owns,
+        mock_users=mock_users,
+        config=config,
+        warning=warning,
+        bundled=bundled,
     )
 
 
@@ -238,8 +284,16 @@ def run_app(
     mock_users: bool,
     config: Config | None = None,
     warning: str | None = None,
+    bundled: BundledMock | None = None,
 ) -> int:
     """Run the app on ``url`` until the person quits; returns its exit status."""
-    app = create_app(url, mock_users=mock_users, settings=settings, config=config, warning=warning)
+    app = create_app(
+        url,
+        mock_users=mock_users,
+        settings=settings,
+        config=config,
+        warning=warning,
+        bundled=bundled,
+    )
     app.run()
     return app.return_code or 0

@@ -12,7 +12,13 @@ from __future__ import annotations
 import re
 
 from explorer.core.errors import RestwalkError
-from explorer.core.knowledge import Explanation, advise, explain, explain_response
+from explorer.core.knowledge import (
+    Explanation,
+    advise,
+    explain,
+    explain_response,
+    status_in_response,
+)
 from explorer.core.session.history import Page
 
 # The characters that start Markdown inline syntax: code, emphasis, links, images,
@@ -99,6 +105,9 @@ def page_markdown(page: Page, key_hint: str = "") -> str:
         method=request.method,
         request_headers=request.headers,
     )
+    status = status_in_response(
+        response.status, response.headers, method=request.method, request_headers=request.headers
+    )
     parts = [
         f"# {response.status} {literal(response.reason)} for {request.method} "
         f"{literal(response.url)}",
@@ -106,6 +115,8 @@ def page_markdown(page: Page, key_hint: str = "") -> str:
         "**What to do next, from this response:**\n\n" + "\n".join(f"- {s}" for s in steps),
         "**REST in this response:**\n\n" + "\n".join(f"- {f}" for f in facts),
         "---",
-        status_markdown(response.status).replace("# ", "## ", 1),
+        (
+            explanation_markdown(status) if status is not None else status_markdown(response.status)
+        ).replace("# ", "## ", 1),
     ]
     return "\n\n".join(part for part in parts if part)

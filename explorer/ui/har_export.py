@@ -1,25 +1,28 @@
 """Exporting a HAR file from the TUI: the walk of the browser, or (part of) the history.
 
 The person picks the file (:class:`~explorer.ui.dialogs.save_path.SavePathDialog`);
-the exchanges are gathered, masked as config.toml says, and written on a thread,
-whole or not at all. A notification says how many went where, or why none did.
+the exchanges are gathered, masked as config.toml says, and written on the dialog's
+thread, whole or not at all. A notification says how many went where; a problem is
+said in the dialog, which stays open.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from textual.app import App
 
 from explorer.core.carry.har import har_bytes, har_document
 from explorer.core.exchange import Exchange
+from explorer.core.plural import counted
+from explorer.core.saving import SaveProblem, check_target
 from explorer.core.session.history import Page
 from explorer.core.storage.files import replace_file
 from explorer.core.storage.history import HistoryError, HistoryStore
 from explorer.core.storage.history_query import HistoryQuery
 from explorer.core.storage.masking import mask_exchange
+from explorer.ui.dialogs.writing import SaveTarget
 
 __all__ = ["export_exchanges", "export_history", "export_walk", "walk_exchanges"]
 
@@ -35,23 +38,24 @@ def export_exchanges(app: App[object], title: str, what: str, gather: Gather) ->
     """Ask for a file, then write the exchanges ``gather`` gives there as HAR 1.2."""
     from explorer.ui.dialogs.save_path import SavePathDialog
 
-    def chosen(path: Path | None) -> None:
-        if path is not None:
-            app.run_worker(lambda: _write(app, path, gather), thread=True, group="har-export")
+    def done(written: str | None) -> None:
+        if written is not None:
+            app.notify(written, title="HAR exported")
 
-    app.push_screen(SavePathDialog(title, _suggested(what)), chosen)
+    dialog = SavePathDialog(title, _suggested(what), lambda target: _write(target, gather))
+    app.push_screen(dialog, done)
 
 
-def _write(app: App[object], path: Path, gather: Gather) -> None:
+def _write(target: SaveTarget, gather: Gather) -> str:
+    """Write the HAR file (on the dialog's thread); what was written, in words."""
+    path = check_target(target.path, overwrite=target.overwrite)
     try:
         items = gather()
         replace_file(path, har_bytes(har_document(items, comment="exported by restwalk")))
     except (OSError, HistoryError) as error:
         message = getattr(error, "strerror", None) or str(error)
-        problem = f"{path}: {message}"
-        app.call_from_thread(app.notify, problem, title="Not exported", severity="error")
-        return
-    app.call_from_thread(app.notify, f"{len(items)} exchange(s) in {path}", title="HAR exported")
+        raise SaveProblem(f"Not exported: {path}: {message}.") from None
+    return f"{counted(len(items), 'exchange')} in {path}"
 
 
 def walk_exchanges(pages: list[Page], mask: bool) -> list[tuple[Exchange, float]]:

@@ -2,6 +2,8 @@
 
 - :class:`RawServer`: a TCP server whose handler gets each connected socket,
   for misbehaving servers (closing mid-body, never answering).
+- :class:`IdleClosingServer`: a keep-alive server that drops the second request of
+  each connection unanswered, as one whose idle timeout fires just as it arrives.
 - :class:`HypercornServer`: an ASGI app served by Hypercorn, over TLS with a
   trustme certificate (HTTP/2 by ALPN) or in cleartext (h2c prior knowledge).
 """
@@ -12,6 +14,7 @@ import asyncio
 import contextlib
 import socket
 import ssl
+import struct
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -81,6 +84,79 @@ def read_head(conn: socket.socket) -> bytes:
             break
         data += chunk
     return data
+
+
+KEPT_ALIVE_OK = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok"
+
+
+def read_request(conn: socket.socket) -> bytes | None:
+    """One request (head, and a body as long as its Content-Length), or None at EOF."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return None
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value)
+    while len(body) < length:
+        chunk = conn.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    return head + b"\r\n\r\n" + body
+
+
+def reset(conn: socket.socket) -> None:
+    """Close ``conn`` with a TCP reset (SO_LINGER 0) rather than a FIN."""
+    conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    conn.close()
+
+
+class IdleClosingServer(RawServer):
+    """Answers each connection's first request, keeping it alive; the next request on
+    it is read and then dropped unanswered by ``drop`` (a close, or a reset).
+
+    ``later`` handles connections after the first (default: the same as the first).
+    """
+
+    def __init__(
+        self,
+        drop: Callable[[socket.socket], None] = socket.socket.close,
+        later: Callable[[socket.socket], None] | None = None,
+    ) -> None:
+        self.received: list[tuple[int, bytes]] = []
+        self._lock = threading.Lock()
+        self._count = 0
+        self._drop = drop
+        self._later = later
+        super().__init__(self._serve_one)
+
+    def _serve_one(self, conn: socket.socket) -> None:
+        with self._lock:
+            self._count += 1
+            number = self._count
+        if number > 1 and self._later is not None:
+            self._later(conn)
+            return
+        request = read_request(conn)
+        if request is None:
+            return
+        self.received.append((number, request))
+        conn.sendall(KEPT_ALIVE_OK)
+        request = read_request(conn)
+        if request is None:
+            return
+        self.received.append((number, request))
+        self._drop(conn)
+
+    @property
+    def connections(self) -> int:
+        return self._count
 
 
 class HypercornServer:

@@ -230,12 +230,39 @@ def test_openapi_bad_sources(capsys: pytest.CaptureFixture[str], source: str, pr
     assert err.count("\n") == 1
 
 
-def test_openapi_of_a_page_without_a_description(
+def test_openapi_of_any_page_finds_the_roots_description(
     capsys: pytest.CaptureFixture[str], mock_url: str
 ) -> None:
-    code, _, err = run(capsys, "openapi", mock_url + "/customers/1")
-    assert code == 2
-    assert "no service-desc link" in err
+    code, out, err = run(capsys, "openapi", mock_url + "/customers/1")  # links none itself
+    assert (code, err) == (0, "")
+    assert out.startswith("restwalk-mock ")
+    assert "GET     /customers/{id}" in out
+
+
+def test_openapi_of_an_api_without_a_description_says_so_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tests.explorer.httpbin_server import HttpbinServer
+
+    with HttpbinServer() as httpbin:  # links nothing, anywhere
+        code, out, err = run(capsys, "openapi", httpbin.url + "/get")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"restwalk: {httpbin.url}/get is not an OpenAPI 3 document: it has no 'openapi' "
+        "field. Neither its answer nor its server's root links to a description "
+        '(rel="service-desc").\n'
+    )
+
+
+def test_openapi_of_a_http_file_points_to_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "api.http").write_text("GET http://127.0.0.1:8000/customers\n")
+    code, out, err = run(capsys, "openapi", str(tmp_path / "api.http"))
+    assert (code, out) == (2, "")
+    assert "is not an OpenAPI 3 document" in err
+    assert "PyYAML" not in err
+    assert err.endswith(f"'restwalk run {tmp_path / 'api.http'}' sends its requests.\n")
 
 
 def test_options_between_method_and_url(capsys: pytest.CaptureFixture[str]) -> None:
@@ -259,3 +286,22 @@ def test_as_http_prints_a_request_the_http_file_parser_reads_back(
     assert (request.method, request.url) == ("PUT", "http://127.0.0.1:1/c?q=1")
     assert ("X-A", "1") in request.headers
     assert '{"a": 1}' in out
+
+
+def test_as_writes_the_protocol_the_options_and_config_ask_for(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    url = "http://127.0.0.1:1/c"
+    code, out, err = run(capsys, "request", "GET", url, "--http2-prior-knowledge", "--as", "http")
+    assert (code, err) == (0, "")
+    assert f"GET {url} HTTP/2 (Prior Knowledge)" in out.splitlines()
+    config = tmp_path / "config.toml"
+    config.write_text("[connection]\nhttp2_prior_knowledge = true\n")
+    code, out, err = run(capsys, "request", "GET", url, "--config", str(config), "--as", "curl")
+    assert (code, out, err) == (0, f"curl -L --http2-prior-knowledge '{url}'\n", "")
+    code, out, err = run(capsys, "request", "GET", url, "--http2", "--as", "httpie")
+    assert (code, out) == (0, f"http --follow GET {url}\n")
+    assert (
+        err
+        == "restwalk: note: HTTPie has no HTTP/2 (httpie/cli issue 692): its line speaks HTTP/1.1\n"
+    )

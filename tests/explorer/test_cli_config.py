@@ -156,4 +156,32 @@ async def test_the_app_uses_the_theme_and_shows_the_warning() -> None:
     async with app.run_test() as pilot:
         await pilot.pause()
         assert app.theme == "nord"
-        assert [n.message for n in app._notifications] == ["c.toml:1: bad"]
+        assert [n.message for n in app._notifications] == ["c.toml:1: bad (? shows it again)"]
+
+
+async def test_a_config_warning_is_read_then_kept_in_the_help() -> None:
+    """Long enough to read, not long enough to hide the body; ? lists it later (QA 1,
+    item 23)."""
+    import httpx
+    from textual.widgets import Markdown
+
+    from explorer.core.client import Client
+    from explorer.ui.app import WARNING_SECONDS, create_app
+    from explorer.ui.screens.help import HelpScreen
+
+    warning = "the config file /tmp/x/config.toml does not exist ($RESTWALK_CONFIG)"
+    client = Client(transport=httpx.MockTransport(lambda request: httpx.Response(204)))
+    app = create_app("http://api.test/", client=client, warning=warning)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        (shown,) = app._notifications
+        assert shown.title == "Config file not used"
+        assert shown.severity == "warning"
+        assert 5 <= shown.timeout == WARNING_SECONDS <= 15
+        app.clear_notifications()  # as once it has timed out
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = str(app.screen.query_one("#help-text", Markdown).source)
+        assert "## Problems met in this session" in text
+        assert "Config file not used: the config file /tmp/x/config.toml does not exist" in text

@@ -136,7 +136,7 @@ def test_export_a_har_file_and_import_it_again(
     target = tmp_path / "walk.har"
     code, out, err = run(capsys, "history", "--har", str(target))
     assert code == 0
-    assert "wrote 2 exchange(s)" in err
+    assert "wrote 2 exchanges" in err
     document = json.loads(target.read_text())
     jsonschema.Draft202012Validator(SCHEMA).validate(document)
     assert [e["response"]["status"] for e in document["log"]["entries"]] == [301, 200, 200]
@@ -146,10 +146,46 @@ def test_export_a_har_file_and_import_it_again(
     assert code == 0
     assert out.startswith(f"Kept 3 of the 3 exchanges of {target} (written by restwalk)")
     code, out, err = run(capsys, "history", "--import", str(DATA / "chrome.har"))
-    assert "Kept 2 of the 2 exchanges" in out
+    assert "Kept 2 of the 3 exchanges" in out
     assert "skipped entry 2: no answer (status 0" in err
     code, out, _ = run(capsys, "history", "--search", "mitmproxy.org")
     assert "2023-03-29" in out or "2023-03-30" in out  # the time the browser sent it
+
+
+def test_a_har_imported_twice_is_kept_once(
+    capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    code, out, err = run(capsys, "history", "--import", str(DATA / "chrome.har"))
+    assert code == 0
+    assert out.startswith("Kept 2 of the 3 exchanges")
+    code, out, err = run(capsys, "history", "--import", str(DATA / "chrome.har"))
+    assert code == 0  # nothing lost: they are there already
+    assert out.startswith("Kept 0 of the 3 exchanges")
+    assert "2 were in the history already" in out
+    assert "skipped entry 2" in err
+    code, out, _ = run(capsys, "history")
+    assert len(out.splitlines()) == 2
+
+
+def test_a_har_of_which_nothing_can_be_kept_fails(
+    capsys: pytest.CaptureFixture[str], data_dir: Path, tmp_path: Path
+) -> None:
+    bad = tmp_path / "one-bad.har"
+    entry = {
+        "startedDateTime": "2026-01-01T00:00:00Z",
+        "request": {"method": "GET", "url": "ftp://files.test/"},
+        "response": {"status": 200},
+    }
+    bad.write_text(json.dumps({"log": {"version": "1.2", "entries": [entry]}}))
+    code, out, err = run(capsys, "history", "--import", str(bad))
+    assert code == 1
+    assert out == f"Kept 0 of the 1 exchange of {bad}.\n"
+    assert "skipped entry 1: a ftp URL, not HTTP" in err
+    empty = tmp_path / "empty.har"
+    empty.write_text(json.dumps({"log": {"version": "1.2", "entries": []}}))
+    code, out, err = run(capsys, "history", "--import", str(empty))
+    assert (code, err) == (0, "")
+    assert out == f"{empty} holds no exchanges: nothing to keep.\n"
 
 
 @pytest.mark.parametrize(
@@ -265,3 +301,54 @@ def test_a_broken_bookmarks_file_is_one_line_and_kept(
     assert err.startswith(f"restwalk: {path}:3: is not valid JSON")
     assert err.count("\n") == 1
     assert path.read_text() == '{"bookmarks": [\n  {"name": \n'
+
+
+def test_a_cache_hit_is_listed_as_one(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
+    from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
+    from explorer.core.storage.history import HistoryStore
+
+    store = HistoryStore.in_directory(data_dir)
+    for n, note in enumerate(
+        (
+            CacheNote("fresh", "from the cache: fresh for another 42 s (max-age=60)"),
+            CacheNote("revalidated", "revalidated: 304 Not Modified, body from the cache"),
+            None,
+        )
+    ):
+        request = SentRequest("GET", f"http://api.test/{n}", ())
+        response = ReceivedResponse(200, "OK", "HTTP/1.1", (), b"{}", request.url)
+        timings = Timings(0.012, 0.012)
+        store.add(Exchange(request, request, response, timings=timings, cache=note), at=n)
+    store.close()
+    code, out, _ = run(capsys, "history")
+    assert code == 0
+    plain, revalidated, fresh = out.splitlines()
+    assert fresh.endswith("http://api.test/0  (from cache: nothing was sent)")
+    assert revalidated.endswith("http://api.test/1  (12 ms; from cache, revalidated by a 304)")
+    assert plain.endswith("http://api.test/2  (12 ms)")
+    code, out, _ = run(capsys, "history", "--json")
+    assert [orjson.loads(line)["cache"] for line in out.splitlines()] == [
+        None,
+        "revalidated",
+        "fresh",
+    ]
+
+
+def test_a_bookmark_of_the_bundled_mock_is_walked_on_one_started_for_it(
+    capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    BookmarkStore.in_directory(data_dir).save(
+        "turing",
+        RelPath("http://127.0.0.1:9/", (Step("rw:customers"), Step("item[title=Alan Turing]"))),
+        bundled=True,  # made in a TUI run whose mock answered on a port now closed
+    )
+    code, out, _ = run(capsys, "bookmarks")
+    assert "http://127.0.0.1:9/ (the bundled mock server)" in out
+    code, out, err = run(capsys, "bookmarks", "turing", "--json")
+    assert code == 0, err
+    *_steps, last = (orjson.loads(line) for line in out.splitlines())
+    assert last["response"]["status"] == 200
+    assert "Alan Turing" in last["response"]["body"]
+    assert not last["request"]["url"].startswith("http://127.0.0.1:9/")
+    code, out, _ = run(capsys, "history", "--json")
+    assert all(orjson.loads(line)["bundled_mock"] for line in out.splitlines())

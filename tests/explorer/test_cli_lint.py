@@ -46,7 +46,7 @@ def test_a_bad_directive_from_the_server_is_bad_and_fail_on_exits_1(
     assert "but abc was found" in out
     code, _, err = lint(capsys, url, "--fail-on", "bad")
     assert code == 1
-    assert err == "restwalk: 1 note(s) at --fail-on bad or worse\n"
+    assert err == "restwalk: 1 note at --fail-on bad or worse\n"
 
 
 def test_fail_on_warn_takes_warnings_and_a_clean_answer_passes_bad(

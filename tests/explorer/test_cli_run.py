@@ -155,3 +155,15 @@ def test_scripts_are_named_and_not_run(
 def test_a_missing_file_is_bad_usage(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "run", str(tmp_path / "nope.http"))
     assert (code, err) == (2, f"restwalk: {tmp_path / 'nope.http'}: no such file\n")
+
+
+def test_an_unknown_environment_names_the_directory_it_looked_in(
+    api: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(api.parent)  # QA1 item 14: "... in .. The environments there"
+    code, _, err = run(capsys, "run", api.name, "--env", "prod")
+    assert code == 2
+    assert err == (
+        "restwalk: No environment 'prod' in http-client.env.json or "
+        f"http-client.private.env.json (in {api.parent}). The environments there: local.\n"
+    )

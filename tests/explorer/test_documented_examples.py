@@ -62,3 +62,19 @@ def test_a_documented_command_works_as_printed(
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert captured.out
+
+
+def test_the_copy_menu_is_documented_whole() -> None:
+    """Every request format the `y` menu offers is in the README's `y` row, the help's
+    walk-through and the key's tooltip (QA 1: `t`, the .http text, was missing)."""
+    from explorer.core.carry import EXPORT_FORMATS
+    from explorer.ui.screens.browser_keys import BROWSER_KEYS
+    from explorer.ui.screens.help import WALK
+
+    (row,) = [line for line in README.read_text().splitlines() if line.startswith("| `y` |")]
+    (copy,) = [b for b in BROWSER_KEYS if getattr(b, "key", None) == "y"]
+    names = {"c": "curl", "i": "HTTPie", "t": ".http"}
+    for export in EXPORT_FORMATS.values():
+        assert f"(`{export.key}`)" in row
+        assert names[export.key] in " ".join(WALK.split())
+        assert names[export.key] in copy.tooltip

@@ -4,11 +4,14 @@ A bookmark is made in the TUI (``m``) and kept in ``bookmarks.json`` in the data
 directory. Walking it follows its links from the entry point, as ``restwalk
 request URL --follow ... --follow ...`` would, and prints the last answer like
 ``restwalk request``; ``--from URL`` starts at another entry point (the same API
-served elsewhere).
+served elsewhere). A bookmark made on the bundled mock server is walked on one
+started here for the walk, as ``restwalk`` with no URL starts it.
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -107,6 +110,7 @@ def _list(bookmarks: list[Bookmark], *, as_json: bool) -> None:
                         "entry": b.path.entry,
                         "path": [step.follow for step in b.path.steps],
                         "saved": b.saved,
+                        "bundled_mock": b.bundled,
                     }
                 )
             ).decode("utf-8")
@@ -120,7 +124,8 @@ def _list(bookmarks: list[Bookmark], *, as_json: bool) -> None:
     width = max(len(b.name) for b in bookmarks)
     write_out(
         "".join(
-            f"{visible_line(b.name):<{width}}  {visible_line(b.path.entry)}  "
+            f"{visible_line(b.name):<{width}}  {visible_line(b.path.entry)}"
+            f"{' (the bundled mock server)' if b.bundled else ''}  "
             f"{visible_line(b.path.describe().partition(' > ')[2] or '(the entry point)')}\n"
             for b in bookmarks
         )
@@ -135,17 +140,20 @@ async def _walk(args: argparse.Namespace, out: list[str]) -> ExitStatus:
 
     bookmark: Bookmark = args.bookmark
     entry = absolute_url(args.entry) if args.entry else bookmark.path.entry
-    args.url = entry
-    base = spec_from(args)
+    with _bundled_mock(bookmark, args) as started:
+        if started is not None:
+            entry = started
+        args.url = entry
+        base = spec_from(args)
 
-    async with client_from(args) as client:
+        async with client_from(args) as client:
 
-        async def load(spec: RequestSpec, via: str) -> Page:
-            sent = replace(base, method=spec.method, url=spec.url, query=(), body=None)
-            exchange = await client.send(sent)
-            return with_reading(Page(sent, exchange=exchange, via=via), read_safely(exchange))
+            async def load(spec: RequestSpec, via: str) -> Page:
+                sent = replace(base, method=spec.method, url=spec.url, query=(), body=None)
+                exchange = await client.send(sent)
+                return with_reading(Page(sent, exchange=exchange, via=via), read_safely(exchange))
 
-        walked = await walk_path(bookmark.path, load, entry=entry)
+            walked = await walk_path(bookmark.path, load, entry=entry)
     exchanges = [page.exchange for page in walked.pages if page.exchange is not None]
     for exchange, step in zip(exchanges, bookmark.path.steps, strict=False):
         if exchange is not exchanges[-1] or walked.problem is None:
@@ -155,6 +163,29 @@ async def _walk(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     if walked.problem is not None:
         raise FollowError(walked.problem)
     return ExitStatus.OK
+
+
+@contextlib.contextmanager
+def _bundled_mock(bookmark: Bookmark, args: argparse.Namespace) -> Iterator[str | None]:
+    """For a bookmark made on the bundled mock server (and no --from): one started for the
+    walk, and the bookmark's entry point on it; else None."""
+    if not bookmark.bundled or args.entry:
+        yield None
+        return
+    from explorer.cli.bundled_server import start_bundled_mock
+    from explorer.core.bundled_mock import rebase_url
+
+    try:
+        server, bundled = start_bundled_mock(0)
+    except (OSError, RuntimeError) as error:
+        raise CommandError(f"the bundled mock server could not start: {error}") from None
+    keep = getattr(args, "keep", None)
+    if keep is not None and keep.recorder is not None:  # kept as made on the bundled mock
+        keep.recorder.bundled_origin = bundled.origin
+    try:
+        yield rebase_url(bookmark.path.entry, bundled.origin)
+    finally:
+        server.stop()
 
 
 def _brief(exchange: Exchange, words: str, args: argparse.Namespace) -> str:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from explorer.cli.errors import CommandError, UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.parser import add_config_option, formatter, paragraphs
+from explorer.core.plural import counted
 
 if TYPE_CHECKING:
     import argparse
@@ -41,7 +42,8 @@ def add_parser(commands: SubParsers, shared: argparse.ArgumentParser) -> None:
             "examples: restwalk history --search 'customers 4xx'; restwalk history "
             "--status 5xx --since 1d --json; restwalk history --har walk.har; "
             "restwalk history --import devtools.har; restwalk history --show 12",
-            "exit codes: 0 done, 1 a file could not be read or written, 2 bad usage.",
+            "exit codes: 0 done, 1 a file could not be read or written (or --import "
+            "found no exchange it could keep), 2 bad usage.",
         ),
         formatter_class=formatter,
     )
@@ -89,7 +91,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
             return _show(keep.history, args.show)
         if args.clear:
             count = keep.history.clear()
-            sys.stdout.write(f"Forgot {count} entr{'y' if count == 1 else 'ies'}.\n")
+            sys.stdout.write(f"Forgot {counted(count, 'entry', 'entries')}.\n")
             return ExitStatus.OK
         query = _query(args)
         if args.har is not None:
@@ -169,6 +171,8 @@ def _list(entries: list[HistoryEntry], *, as_json: bool) -> None:
                         "size": e.size,
                         "source": e.source,
                         "masked": e.masked,
+                        "cache": e.cache or None,
+                        "bundled_mock": e.bundled,
                     }
                 )
             ).decode("utf-8")
@@ -181,10 +185,20 @@ def _list(entries: list[HistoryEntry], *, as_json: bool) -> None:
     width = max((len(str(e.id)) for e in entries), default=1)
     lines = [
         f"{e.id:>{width}}  {_when(e.at)}  {visible_line(e.method):<7} {e.status}  "
-        f"{visible_line(e.url)}  ({e.duration * 1000:.0f} ms)"
+        f"{visible_line(e.url)}  ({_how(e)})"
         for e in entries
     ]
     write_out("".join(f"{line}\n" for line in lines))
+
+
+def _how(entry: HistoryEntry) -> str:
+    """How long it took, or that the session's cache answered (a fresh one: unsent)."""
+    if entry.cache == "fresh":
+        return "from cache: nothing was sent"
+    took = f"{entry.duration * 1000:.0f} ms"
+    if entry.cache == "revalidated":
+        return f"{took}; from cache, revalidated by a 304"
+    return took
 
 
 def _iso(at: float) -> str:
@@ -221,11 +235,13 @@ def _export(
             replace_file(Path(target), data)
         except OSError as error:
             raise CommandError(f"cannot write {target}: {error.strerror or error}") from None
-        error_line(f"wrote {len(items)} exchange(s) to {target}")
+        error_line(f"wrote {counted(len(items), 'exchange')} to {target}")
     return ExitStatus.OK
 
 
 def _import(history: HistoryStore, path: Path) -> ExitStatus:
+    """Keep the exchanges of the HAR file ``path``, each once: 1 when the file holds some
+    and none could be read (what was kept already is not a failure)."""
     from explorer.cli.output import error_line, write_out
     from explorer.core.carry.har import HarError, read_har
 
@@ -237,9 +253,17 @@ def _import(history: HistoryStore, path: Path) -> ExitStatus:
         found = read_har(data)
     except HarError as error:
         raise CommandError(f"{path}: {error}") from None
-    kept = history.add_many(found.exchanges, source="har")
+    total = len(found.exchanges) + len(found.skipped)
+    if not total:
+        write_out(f"{path} holds no exchanges: nothing to keep.\n")
+        return ExitStatus.OK
+    added = history.add_many(found.exchanges, source="har", skip_known=True)
     by = f" (written by {found.creator})" if found.creator else ""
-    write_out(f"Kept {kept} of the {len(found.exchanges)} exchanges of {path}{by}.\n")
+    known = ""
+    if added.known:
+        was = "was" if added.known == 1 else "were"
+        known = f"; {added.known} {was} in the history already"
+    write_out(f"Kept {added.kept} of the {counted(total, 'exchange')} of {path}{by}{known}.\n")
     for reason in found.skipped:
         error_line(f"skipped {reason}")
-    return ExitStatus.OK
+    return ExitStatus.FAILED if not (added.kept or added.known) else ExitStatus.OK

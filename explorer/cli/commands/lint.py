@@ -15,6 +15,7 @@ from explorer.cli.commands.network import run_printing
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, spec_from
 from explorer.cli.parser import formatter, paragraphs
+from explorer.core.plural import counted
 
 if TYPE_CHECKING:
     import argparse
@@ -92,7 +93,7 @@ async def _lint(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         from explorer.cli.output import error_line
 
         worst = [note for note in report.notes if note.level in failing]
-        error_line(f"{len(worst)} note(s) at --fail-on {args.fail_on} or worse")
+        error_line(f"{counted(len(worst), 'note')} at --fail-on {args.fail_on} or worse")
         return ExitStatus.FAILED
     return ExitStatus.OK
 

@@ -31,7 +31,7 @@ def add_parser(commands: SubParsers, shared: argparse.ArgumentParser) -> None:
             "summary, operationId, parameters (with an example value), the request body's "
             "media type and the security schemes. SOURCE is a file (JSON, or YAML with "
             "restwalk[yaml]) or a URL: the document itself, or a page that links to it "
-            'with rel="service-desc" (an API\'s root often does).',
+            'with rel="service-desc", or any page of an API whose root links to it.',
         ),
         epilog=paragraphs(
             "exit codes: 0 listed, 1 the request failed, 2 bad usage or not an OpenAPI 3 document."
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
 def _from_file(path: object) -> ApiDescription:
     from pathlib import Path
 
-    from explorer.core.carry.openapi import describe, read_document
+    from explorer.core.carry.openapi import OpenApiError, describe, read_document
     from explorer.core.carry.openapi_source import MAX_DOCUMENT
 
     assert isinstance(path, Path)
@@ -77,7 +77,14 @@ def _from_file(path: object) -> ApiDescription:
         raise UsageError(f"{path} cannot be read: {exc.strerror or exc}") from None
     if len(data) > MAX_DOCUMENT:
         raise UsageError(f"{path} is larger than {MAX_DOCUMENT // 1_000_000} MB")
-    return describe(read_document(data, name=str(path)))
+    try:
+        return describe(read_document(data, name=str(path)))
+    except OpenApiError as problem:
+        if path.suffix.lower() not in (".http", ".rest"):
+            raise
+        raise OpenApiError(
+            problem.message, hint=f"'restwalk run {path}' sends its requests."
+        ) from None
 
 
 async def _from_url(args: argparse.Namespace, out: list[str]) -> ExitStatus:
@@ -85,22 +92,28 @@ async def _from_url(args: argparse.Namespace, out: list[str]) -> ExitStatus:
 
     from explorer.cli.commands.links import links_of
     from explorer.core.carry.openapi import OpenApiError, describe, read_document
-    from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT, service_desc
+    from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT, find_service_desc
+    from explorer.core.link import Link
 
-    spec = spec_from(args)
+    given = spec_from(args)
+    spec = given
     if not any(name.lower() == "accept" for name, _ in spec.headers):
         spec = replace(spec, headers=(*spec.headers, ("Accept", DOCUMENT_ACCEPT)))
     async with client_from(args) as client:
+
+        async def links_at(url: str) -> tuple[Link, ...]:
+            return links_of(await client.send(replace(given, url=url)))
+
         exchange = await client.send(spec)
         response = exchange.response
         try:
             document = read_document(response.body, name=response.url)
         except OpenApiError as problem:
-            link = service_desc(links_of(exchange))
+            link = await find_service_desc(response.url, links_of(exchange), links_at)
             if link is None:
                 raise UsageError(
-                    f"{response.url} is not an OpenAPI 3 document ({problem.message}), and "
-                    "its answer has no service-desc link to one"
+                    f"{problem.message} Neither its answer nor its server's root links to "
+                    'a description (rel="service-desc").'
                 ) from None
             exchange = await client.send(replace(spec, url=link.href))
             response = exchange.response

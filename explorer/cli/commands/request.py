@@ -21,6 +21,7 @@ from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, spec_from, template_variables
 from explorer.cli.parser import formatter, paragraphs
 from explorer.core.carry import EXPORT_FORMATS
+from explorer.core.plural import counted
 from explorer.core.upload import MAX_UPLOAD
 
 if TYPE_CHECKING:
@@ -281,7 +282,7 @@ def _print(exchange: Exchange, args: argparse.Namespace, parts: str | None, out:
             shown = replace(exchange, response=replace(exchange.response, body=b""))
             size = len(exchange.response.body)
             out.append(_shown(shown, args).rstrip("\n"))
-            out.append(f"# body: {size:,} bytes written to {args.output}\n")
+            out.append(f"# body: {counted(size, 'byte')} written to {args.output}\n")
             return
     if parts is None:
         out.append(_shown(exchange, args))
@@ -358,7 +359,8 @@ async def _all_pages(
             return
         if number == args.max_pages:
             error_line(
-                f"stopped after {number} pages (--max-pages {args.max_pages}); the last one "
+                f"stopped after {counted(number, 'page')} (--max-pages {args.max_pages}); "
+                "the last one "
                 f"has a {words!r} link: {target}"
             )
             return

@@ -5,12 +5,17 @@ exchange is an entry of its own, before the final one, as a browser records
 them. A text body is ``content.text``; any other is base64 with
 ``"encoding": "base64"`` (a request body too, with ``postData._encoding``, the
 HAR way of a field the spec lacks). Timings restwalk does not measure (DNS,
-connect, TLS) are ``-1``, as the spec says for "does not apply".
+connect, TLS) are ``-1``, as the spec says for "does not apply". An answer of
+the session's cache says so in the entry's ``comment``; a fresh one (nothing
+was sent) is marked ``"_fromCache": "memory"`` as Chrome's devtools mark theirs,
+with no timings and a ``bodySize`` of 0, and a revalidated one (a 304 without a
+body) has a ``bodySize`` of 0 too.
 
 :func:`read_har` reads a HAR file as exchanges to keep in the history: one
 written by restwalk, or by Chrome, Firefox, Safari, Insomnia, mitmproxy... Their
 quirks are taken as they come: HTTP/2 pseudo-headers (``:authority``) are left
-out, ``http/2.0`` and ``h2`` are HTTP/2, a missing body is an empty one. An
+out, ``http/2.0`` and ``h2`` are HTTP/2, a missing body is an empty one, and an
+entry marked ``_fromCache`` is kept as a cache hit. An
 entry that has no answer (status 0: blocked, cancelled) is skipped, and so is
 one that is not an HTTP exchange; :class:`HarImport` says which and why. A file
 that is not HAR at all raises :class:`HarError` naming what is wrong.
@@ -33,7 +38,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 import orjson
 
 from explorer import __version__
-from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.media import is_text
 
 __all__ = [
@@ -142,7 +147,7 @@ def _har_request(request: SentRequest) -> dict[str, Any]:
     return entry
 
 
-def _har_response(response: ReceivedResponse) -> dict[str, Any]:
+def _har_response(response: ReceivedResponse, cached: bool = False) -> dict[str, Any]:
     media_type = _header(response.headers, "content-type") or ""
     content: dict[str, Any] = {"size": len(response.body), "mimeType": media_type or _UNKNOWN_TYPE}
     if response.body:
@@ -151,7 +156,9 @@ def _har_response(response: ReceivedResponse) -> dict[str, Any]:
         if encoded:
             content["encoding"] = "base64"
     body_size = response.wire_size if response.wire_size is not None else len(response.body)
-    if 0 <= body_size < len(response.body):
+    if cached:  # the body came from the cache: none came over the wire
+        body_size = 0
+    elif 0 <= body_size < len(response.body):
         content["compression"] = len(response.body) - body_size
     return {
         "status": response.status,
@@ -167,16 +174,22 @@ def _har_response(response: ReceivedResponse) -> dict[str, Any]:
 
 
 def _entry(
-    request: SentRequest, response: ReceivedResponse, at: float, timings: Timings | None
+    request: SentRequest,
+    response: ReceivedResponse,
+    at: float,
+    timings: Timings | None,
+    cache: CacheNote | None = None,
 ) -> dict[str, Any]:
-    """One HAR entry; ``timings`` None for a redirect hop (restwalk times whole exchanges)."""
-    wait = max(timings.headers, 0.0) * 1000 if timings else 0.0
-    total = max(timings.total, 0.0) * 1000 if timings else 0.0
-    return {
+    """One HAR entry; ``timings`` None for a redirect hop (restwalk times whole exchanges);
+    ``cache`` what the session's cache did for it."""
+    fresh = cache is not None and cache.outcome == "fresh"
+    wait = max(timings.headers, 0.0) * 1000 if timings and not fresh else 0.0
+    total = max(timings.total, 0.0) * 1000 if timings and not fresh else 0.0
+    entry: dict[str, Any] = {
         "startedDateTime": _iso(at),
         "time": round(total, 3),
         "request": _har_request(request),
-        "response": _har_response(response),
+        "response": _har_response(response, cached=cache is not None and cache.from_cache),
         "cache": {},
         "timings": {
             "blocked": -1,
@@ -188,12 +201,19 @@ def _entry(
             "receive": round(max(total - wait, 0.0), 3),
         },
     }
+    if cache is not None and cache.from_cache:
+        if fresh:
+            entry["_fromCache"] = "memory"
+            entry["comment"] = f"from restwalk's cache: nothing was sent ({cache.summary})"
+        else:
+            entry["comment"] = f"from restwalk's cache, revalidated ({cache.summary})"
+    return entry
 
 
 def har_entries(exchange: Exchange, at: float) -> list[dict[str, Any]]:
     """The HAR entries of one exchange sent at ``at``: its redirect hops, then the answer."""
     entries = [_entry(hop.request, hop.response, at, None) for hop in exchange.hops]
-    entries.append(_entry(exchange.final, exchange.response, at, exchange.timings))
+    entries.append(_entry(exchange.final, exchange.response, at, exchange.timings, exchange.cache))
     return entries
 
 
@@ -365,8 +385,22 @@ def _exchange(entry: dict[str, Any]) -> tuple[Exchange, float]:
             received.body,
             received.url,
         )
-    exchange = Exchange(request=sent, final=sent, response=received, timings=_timings(entry))
+    exchange = Exchange(
+        request=sent,
+        final=sent,
+        response=received,
+        timings=_timings(entry),
+        cache=_cache_hit(entry.get("_fromCache")),
+    )
     return exchange, _started(entry.get("startedDateTime"))
+
+
+def _cache_hit(marked: object) -> CacheNote | None:
+    """What Chrome's ``_fromCache`` ("memory", "disk") says: the answer of a cache, unsent."""
+    if not isinstance(marked, str) or not marked:
+        return None
+    where = f"the {marked} cache" if marked in ("memory", "disk") else "a cache"
+    return CacheNote("fresh", f"from {where}, as the HAR file says: nothing was sent")
 
 
 def read_har(data: bytes) -> HarImport:

@@ -18,6 +18,7 @@ must not do on a server's word. This module reads only what it lists.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -134,14 +135,18 @@ def read_document(data: bytes, *, name: str = "the document") -> dict[str, Any]:
     """The document in ``data``: JSON, or YAML when it is not JSON (needs PyYAML).
 
     Raises :class:`OpenApiError` for text that is neither, a document that is not
-    an object, a Swagger 2.0 document, or one with no ``openapi: 3.x``.
+    an object, a Swagger 2.0 document, or one with no ``openapi: 3.x``; each
+    message is one sentence naming ``name``.
     """
     try:
         document = orjson.loads(data)
     except orjson.JSONDecodeError:
         document = _yaml(data, name)
     if not isinstance(document, dict):
-        raise OpenApiError(f"{name} is not an OpenAPI document (not an object).")
+        raise OpenApiError(
+            f"{name} is not an OpenAPI 3 document: it is not an object with an "
+            "'openapi: 3.x' field."
+        )
     if "swagger" in document:
         raise OpenApiError(
             f"{name} is a Swagger {document.get('swagger')} document; restwalk reads "
@@ -149,17 +154,30 @@ def read_document(data: bytes, *, name: str = "the document") -> dict[str, Any]:
             hint="Convert it (for instance with swagger2openapi) first.",
         )
     version = document.get("openapi")
+    if version is None:
+        raise OpenApiError(f"{name} is not an OpenAPI 3 document: it has no 'openapi' field.")
     if not isinstance(version, str) or not version.startswith("3."):
-        raise OpenApiError(f"{name} has no 'openapi: 3.x' field: it is not OpenAPI 3.")
+        raise OpenApiError(
+            f"{name} is not an OpenAPI 3 document: its 'openapi' field says {version!r}."
+        )
     return document
+
+
+#: A top-level ``openapi:`` (or ``swagger:``) key, as a YAML description starts.
+_OPENAPI_KEY = re.compile(rb"^[\"']?(?:openapi|swagger)[\"']?\s*:", re.MULTILINE)
 
 
 def _yaml(data: bytes, name: str) -> Any:
     try:
         import yaml
     except ImportError:
+        if _OPENAPI_KEY.search(data) is None:
+            raise OpenApiError(
+                f"{name} is not an OpenAPI document: it is neither JSON nor YAML with an "
+                "'openapi:' key."
+            ) from None
         raise OpenApiError(
-            f"{name} is not JSON; YAML needs PyYAML.",
+            f"{name} is an OpenAPI document in YAML, and reading YAML needs PyYAML.",
             hint="pip install 'restwalk[yaml]'",
         ) from None
     try:
@@ -167,8 +185,10 @@ def _yaml(data: bytes, name: str) -> Any:
         return yaml.load(data, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         where = getattr(exc, "problem_mark", None)
-        line = f" at line {where.line + 1}" if where is not None else ""
-        raise OpenApiError(f"{name} is neither JSON nor YAML{line}.") from None
+        line = f" (at line {where.line + 1})" if where is not None else ""
+        raise OpenApiError(
+            f"{name} is not an OpenAPI document: it is neither JSON nor YAML{line}."
+        ) from None
 
 
 # --- operations -------------------------------------------------------------------------

@@ -7,7 +7,11 @@
   :mod:`.dotenv_files`: ``.env``;
 - :mod:`.resolve`: a request made ready to send; :mod:`.request_variables`:
   ``{{login.response.body.$.token}}`` from an earlier response of the same run;
-- :mod:`.workspace`: a file with its environments, as ``restwalk run`` and the TUI use it.
+- :mod:`.workspace`: a file with its environments, as ``restwalk run`` and the TUI use it;
+- :mod:`.opened`: a request opened in the TUI, saved back with its ``{{variables}}``
+  (:mod:`.retemplate` puts them back into edited text), never a private value;
+  :mod:`.private_env`: a token kept in ``http-client.private.env.json``;
+  :mod:`.saving`: what S and F2 save, and where.
 """
 
 from __future__ import annotations

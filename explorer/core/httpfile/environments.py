@@ -76,9 +76,10 @@ class Environments:
             return values
         if name not in self.names:
             known = ", ".join(self.names) or "none"
-            where = f"{ENV_FILE} or {PRIVATE_ENV_FILE} in {self.directory}"
+            where = os.path.abspath(self.directory)  # "." would read as "in .."
             raise EnvFileError(
-                f"No environment {name!r} in {where}.", hint=f"The environments there: {known}."
+                f"No environment {name!r} in {ENV_FILE} or {PRIVATE_ENV_FILE} (in {where}).",
+                hint=f"The environments there: {known}.",
             )
         return {**values, **self.public.get(name, {}), **self.private.get(name, {})}
 

@@ -18,8 +18,9 @@ from explorer.core.httpfile.environments import (
 )
 from explorer.core.httpfile.errors import HttpFileError
 from explorer.core.httpfile.model import HttpFile, HttpRequest
+from explorer.core.httpfile.opened import OpenedRequest, open_request
 from explorer.core.httpfile.parser import parse_http
-from explorer.core.httpfile.resolve import file_variables
+from explorer.core.httpfile.resolve import ResolvedRequest, file_variables, resolve_request
 from explorer.core.httpfile.variables import ResponseValues, VariableSources
 
 __all__ = ["MAX_HTTP_FILE", "Workspace", "open_workspace", "read_http_file"]
@@ -71,6 +72,16 @@ class Workspace:
             process=process_environment(),
             responses=responses,
         )
+
+    def open(self, request: HttpRequest) -> tuple[ResolvedRequest, OpenedRequest]:
+        """``request`` ready to send, and what to remember to save it back with its
+        variables (:mod:`.opened`); raises as :func:`~.resolve.resolve_request` does."""
+        sources = self.sources()
+        resolved = resolve_request(request, self.http_file, sources)
+        opened = open_request(
+            request, resolved.spec, self.http_file, self.environments, self.environment, sources
+        )
+        return resolved, opened
 
     def select(self, names: list[str]) -> list[HttpRequest]:
         """The requests called ``names``, in that order; every request when none is given.

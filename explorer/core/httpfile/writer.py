@@ -28,7 +28,7 @@ from urllib.parse import quote, urlencode
 import httpx
 
 from explorer.core.httpfile.errors import HttpFileError
-from explorer.core.httpfile.model import FileRef, HttpRequest
+from explorer.core.httpfile.model import BodyLine, FileRef, HttpRequest
 from explorer.core.httpfile.parser import (
     content_of,
     ends_body,
@@ -42,11 +42,13 @@ from explorer.core.request import (
     BasicAuth,
     BearerAuth,
     CookieSession,
+    FormPart,
     LoginFlow,
     RequestSpec,
     apply_version,
     guess_content_type,
 )
+from explorer.core.upload import part_head_lines
 
 __all__ = [
     "CannotWrite",
@@ -65,18 +67,28 @@ class CannotWrite(HttpFileError):
     """The request holds something the ``.http`` format cannot say."""
 
 
-def http_request_of(spec: RequestSpec, name: str | None = None) -> HttpRequest:
+def http_request_of(
+    spec: RequestSpec, name: str | None = None, *, token: str | None = None
+) -> HttpRequest:
     """The ``.http`` model of ``spec``: its query, credential, API version and content
     type written out as headers and URL, as :func:`~explorer.core.request.build_request`
-    would send them (less the User-Agent, Accept and Accept-Encoding it adds)."""
+    would send them (less the User-Agent, Accept and Accept-Encoding it adds).
+
+    A login flow is written as the ``token`` it got (a Bearer header); without one,
+    :class:`CannotWrite`. A body file is written as ``< path``, form fields as a
+    ``multipart/form-data`` body whose files are ``< path`` lines.
+    """
     headers = [(k, v.strip()) for k, v in spec.headers]
     lower = {k.lower() for k, _ in headers}
     auth = spec.auth
     if isinstance(auth, LoginFlow):
-        raise CannotWrite(
-            f"This request logs in at {auth.url} first; the .http format has no such step.",
-            hint="Log in (a), then save: the token is then sent as a Bearer header.",
-        )
+        if token is None:
+            raise CannotWrite(
+                f"This request logs in at {auth.url} first; the .http format has no such step.",
+                hint="Send it once (that logs in), then save: the token is then written "
+                "as a Bearer header.",
+            )
+        auth = BearerAuth(token)
     if isinstance(auth, BearerAuth) and "authorization" not in lower:
         headers.append(("Authorization", f"Bearer {auth.token}"))
     elif isinstance(auth, BasicAuth) and "authorization" not in lower:
@@ -97,7 +109,8 @@ def http_request_of(spec: RequestSpec, name: str | None = None) -> HttpRequest:
                 "The body is not UTF-8 text; a .http file holds it only as a file.",
                 hint="Save the body to a file and write '< ./that-file' as the body.",
             ) from None
-    if body is not None and "content-type" not in {k.lower() for k, _ in headers}:
+    has_type = "content-type" in {k.lower() for k, _ in headers}
+    if body is not None and not has_type:
         content_type = spec.content_type or (guess_content_type(body) if body else None)
         if content_type:
             headers.append(("Content-Type", content_type))
@@ -122,12 +135,37 @@ def http_request_of(spec: RequestSpec, name: str | None = None) -> HttpRequest:
     if query:
         joiner = "&" if "?" in url else "?"
         url += joiner + urlencode(query, quote_via=quote, safe="{}$")
-    lines = tuple(body.replace("\r\n", "\n").split("\n")) if body else ()
-    while lines and not lines[-1].strip():
+    lines: tuple[BodyLine, ...] = tuple(body.replace("\r\n", "\n").split("\n")) if body else ()
+    while lines and not str(lines[-1]).strip():
         lines = lines[:-1]
-    while lines and not lines[0].strip():
+    while lines and not str(lines[0]).strip():
         lines = lines[1:]
+    if body is None and spec.body_file is not None:
+        lines = (FileRef(spec.body_file),)
+        if not has_type and spec.content_type:
+            headers.append(("Content-Type", spec.content_type))
+    elif body is None and spec.form:
+        lines, content_type = _multipart(spec.form)
+        headers = [(k, v) for k, v in headers if k.lower() != "content-type"]
+        headers.append(("Content-Type", content_type))
     return HttpRequest(url=url, method=spec.method, headers=tuple(headers), body=lines, name=name)
+
+
+def _multipart(parts: tuple[FormPart, ...]) -> tuple[tuple[BodyLine, ...], str]:
+    """Form fields as the lines of a ``multipart/form-data`` body (files as ``< path``),
+    and its Content-Type, as the JetBrains client's documentation writes one."""
+    boundary = "RestwalkBoundary"
+    while any(boundary in f"{p.name}{p.value}{p.filename or ''}" for p in parts):
+        boundary += "-"
+    lines: list[BodyLine] = []
+    for part in parts:
+        lines += [f"--{boundary}", *part_head_lines(part), ""]
+        if part.file is not None:
+            lines.append(FileRef(part.file))
+        else:  # (a line break in a value is then sent as CR LF, as browsers send it)
+            lines += part.value.replace("\r\n", "\n").split("\n")
+    lines.append(f"--{boundary}--")
+    return tuple(lines), f"multipart/form-data; boundary={boundary}"
 
 
 def _check(request: HttpRequest) -> None:
@@ -207,14 +245,14 @@ def format_http_request(request: HttpRequest, newline: str = "\n") -> str:
     return newline.join(lines) + newline
 
 
-def format_request(spec: RequestSpec, name: str | None = None) -> str:
+def format_request(spec: RequestSpec, name: str | None = None, *, token: str | None = None) -> str:
     """``spec`` as the text of one ``.http`` request (named ``name``).
 
     Raises :class:`CannotWrite` for a request the format cannot hold (see the
     module docstring): a login flow, a body that is not text, a body line the
     format would misread.
     """
-    return format_http_request(http_request_of(spec, name))
+    return format_http_request(http_request_of(spec, name, token=token))
 
 
 def _newline_of(lines: list[str]) -> str:

@@ -28,6 +28,7 @@ from explorer.core.knowledge.explain import (
     all_explanations,
     explain,
     search,
+    status_in_response,
 )
 from explorer.core.knowledge.headers import (
     all_headers,
@@ -92,6 +93,7 @@ __all__ = [
     "protocol_info",
     "search",
     "status_class",
+    "status_in_response",
     "status_info",
     "statuses_in_class",
     "versioning_info",

@@ -61,7 +61,11 @@ def advise(
         steps.extend(found)
         if found:
             consumed.update(name.lower() for name in names)
+    later, spoken_for = _LATER_READERS.get(status, (None, ()))
+    consumed.update(name.lower() for name in spoken_for)
     steps.extend(step for step in _general_steps(status) if not _mentions(step, consumed))
+    if later is not None:
+        steps.extend(later(response))
     return list(dict.fromkeys(steps))
 
 
@@ -448,6 +452,17 @@ _READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
     HTTPStatus.UNAVAILABLE_FOR_LEGAL_REASONS: (_legal, ()),
     HTTPStatus.NOT_IMPLEMENTED: (_not_implemented, ()),
     HTTPStatus.SERVICE_UNAVAILABLE: (_backoff, ()),
+}
+
+#: Per status: a reader whose steps follow the code's general ones (on a 200, "read the
+#: body and follow its links" comes first), and the headers it speaks for, present or
+#: not: the general steps naming them ("note `ETag`") are left out rather than name what
+#: the response does not carry.
+_LATER_READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
+    HTTPStatus.OK: (
+        advice_headers.validators_and_freshness,
+        ("ETag", "Last-Modified", "Cache-Control", "Expires"),
+    ),
 }
 
 _RATE_LIMIT_FIELDS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit")

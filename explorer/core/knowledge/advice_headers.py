@@ -1,4 +1,5 @@
-"""Advice from headers any response may carry: Retry-After, rate limits, deprecation."""
+"""Advice from headers any response may carry: Retry-After, rate limits, deprecation,
+and a successful GET's validators and freshness."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from datetime import UTC, datetime
 from http import HTTPStatus
 
 from explorer.core.knowledge import field_values as fv
+from explorer.core.knowledge.caching import explain_caching
 from explorer.core.knowledge.response_facts import ResponseFacts
+from explorer.core.plural import noun
 
 #: A ``RateLimit-Reset`` larger than this is a Unix time, not a number of seconds.
 _EPOCH_THRESHOLD = 1_000_000_000
@@ -65,10 +68,12 @@ def rate_limit(response: ResponseFacts) -> list[str]:
     if response.status != HTTPStatus.TOO_MANY_REQUESTS and not _running_low(limit, remaining):
         return []  # plenty left: nothing to act on
     parts = []
+    # (the fields are the server's text: "1" is one request, anything else is said as many)
+    requests = noun(1 if (limit or "").strip() == "1" else 0, "request")
     if remaining is not None:
-        parts.append(f"{remaining} of {limit} requests left" if limit else f"{remaining} left")
+        parts.append(f"{remaining} of {limit} {requests} left" if limit else f"{remaining} left")
     elif limit is not None:
-        parts.append(f"the limit is {limit} requests per window")
+        parts.append(f"the limit is {limit} {requests} per window")
     seconds = _reset_seconds(reset, response.date)
     if seconds is not None:
         parts.append(f"the window resets in {fv.format_duration(seconds)}")
@@ -138,3 +143,51 @@ def _deprecation_date(value: str) -> str:
             return f"Deprecation: {stamp}"
         return f"since {when:%Y-%m-%d %H:%M} UTC"
     return f"Deprecation: {stamp}"
+
+
+def validators_and_freshness(response: ResponseFacts) -> list[str]:
+    """How long this answer to a GET may be reused, and how to ask for it again cheaply,
+    as its own ``Cache-Control``, ``Expires``, ``ETag`` and ``Last-Modified`` say.
+
+    Nothing when it says nothing, when it is ``no-store`` (no copy is kept to
+    revalidate), or when it answers another method than GET or HEAD (a later GET does
+    not return what a POST did).
+    """
+    if response.method not in (None, "GET", "HEAD"):
+        return []
+    directives = fv.parse_directives(fv.values(response.headers, "Cache-Control"))
+    if "no-store" in directives:
+        return []
+    steps = []
+    verdict = explain_caching(
+        response.status, response.headers, method=response.method or "GET", now=response.date
+    )
+    lifetime = verdict.freshness_lifetime
+    if "no-cache" in directives and not directives["no-cache"]:
+        steps.append(
+            "Cache-Control: no-cache: ask the server before each reuse of this copy "
+            "(a conditional GET)."
+        )
+    elif lifetime == 0 and verdict.lifetime_source in ("max-age", "Expires"):
+        steps.append("It is stale at once: ask the server before each reuse of this copy.")
+    elif lifetime and verdict.lifetime_source in ("max-age", "Expires"):
+        why = (
+            f"Cache-Control: max-age={directives['max-age']}"
+            if verdict.lifetime_source == "max-age"
+            else f"Expires: {response.first('Expires')}"
+        )
+        left = verdict.remaining if verdict.remaining is not None else lifetime
+        steps.append(f"Reuse this copy for {fv.format_duration(left)} without asking ({why}).")
+    etag = response.first("ETag")
+    modified = response.first("Last-Modified")
+    if etag:
+        steps.append(
+            f"Keep its ETag {etag}: a later GET with If-None-Match: {etag} costs only a 304 "
+            "while it is unchanged."
+        )
+    elif modified:
+        steps.append(
+            f"Keep its Last-Modified ({modified}): a later GET with If-Modified-Since: "
+            f"{modified} costs only a 304 while it is unchanged."
+        )
+    return steps

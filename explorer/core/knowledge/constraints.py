@@ -17,6 +17,7 @@ from explorer.core.knowledge.caching import CachingVerdict, explain_caching
 from explorer.core.knowledge.methods import method_info
 from explorer.core.knowledge.model import ConstraintInfo
 from explorer.core.knowledge.statuses import status_info
+from explorer.core.plural import counted, noun
 
 __all__ = [
     "CONSTRAINTS",
@@ -176,10 +177,10 @@ def explain_hypermedia(link_count: int, rels: Sequence[str]) -> str:
             "by building them), which is what REST's hypermedia constraint avoids."
         )
     unique = list(dict.fromkeys(rel.lower() for rel in rels if rel))
-    plural = "link" if link_count == 1 else "links"
+    links = counted(link_count, "link")
     if unique == ["self"]:
         return (
-            f"Hypermedia, barely: {link_count} {plural}, all rel=self. The response names "
+            f"Hypermedia, barely: {links}, all rel=self. The response names "
             "itself but offers nowhere to go next."
         )
     groups = [
@@ -191,7 +192,8 @@ def explain_hypermedia(link_count: int, rels: Sequence[str]) -> str:
     known = _PAGING | _STRUCTURE | _FORMS | _DOCS | {"self"}
     groups.append(("actions and relations", [rel for rel in unique if rel not in known]))
     parts = [f"{label} ({', '.join(found)})" for label, found in groups if found]
-    text = f"Hypermedia: {link_count} {plural} tell the client where it can go next"
+    tell = noun(link_count, "tells", "tell")
+    text = f"Hypermedia: {links} {tell} the client where it can go next"
     return text + (": " + "; ".join(parts) + "." if parts else ".")
 
 

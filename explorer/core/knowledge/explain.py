@@ -11,9 +11,11 @@ from __future__ import annotations
 import enum
 import re
 import textwrap
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 
+from explorer.core.knowledge.caching import explain_caching
 from explorer.core.knowledge.constraints import all_constraints, constraint_info
 from explorer.core.knowledge.headers import all_headers, header_info
 from explorer.core.knowledge.methods import all_methods, method_info
@@ -168,6 +170,34 @@ def status_explanation(info: StatusInfo) -> Explanation:
     return Explanation(
         Kind.STATUS, str(info.code), info.title, info.meaning, tuple(sections), info.reference
     )
+
+
+def status_in_response(
+    code: int,
+    headers: Sequence[tuple[str, str]],
+    *,
+    method: str = "GET",
+    request_headers: Sequence[tuple[str, str]] = (),
+) -> Explanation | None:
+    """Status ``code``'s entry as it applies to one response (None: no such code).
+
+    Its general next steps are left out: the response's own advice (:func:`advise`)
+    gives those that apply to it. Its caching rule, a default, is followed by what this
+    response decides: a 200 is "cacheable by default", and one with ``no-store`` is not.
+    """
+    entry = explain(str(code))
+    if entry is None or entry.kind is not Kind.STATUS:
+        return entry
+    verdict = explain_caching(code, headers, method=method, request_headers=request_headers)
+    sections = []
+    for section in entry.sections:
+        if section.heading == "What to do next":
+            continue
+        if section.heading == "Caching":
+            here = f"This answer to {method.upper()}: {verdict.summary}"
+            section = replace(section, lines=(*section.lines, here))
+        sections.append(section)
+    return replace(entry, sections=tuple(sections))
 
 
 def unknown_status_explanation(code: int, cls: StatusClass) -> Explanation:

@@ -9,6 +9,7 @@ scroll), as opaque view state the front end gives and gets back.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from explorer.core.errors import RestwalkError
 from explorer.core.exchange import Exchange, ReceivedResponse
 from explorer.core.link import Link
 from explorer.core.request import RequestSpec
+from explorer.core.session.origins import origin_of
 
 if TYPE_CHECKING:
     from explorer.core.session.page_stack import Stack
@@ -55,13 +57,34 @@ class Page:
         return self.exchange.response.status if self.exchange else None
 
     @property
+    def url(self) -> str:
+        """Where the page is from: the answer's URL, else the one asked."""
+        return self.exchange.response.url if self.exchange else self.spec.url
+
+    @property
     def label(self) -> str:
         """A short label for the breadcrumb: the path, and the method unless GET."""
-        url = self.exchange.response.url if self.exchange else self.spec.url
-        path = _path_of(url)
+        return self.label_on("")
+
+    def label_on(self, server: str) -> str:
+        """:attr:`label` with ``server`` (``host:port``) before the path."""
+        path = server + _path_of(self.url)
         method = self.spec.method
         label = path if method == "GET" else f"{method} {path}"
         return label if self.stack is None else f"+{label}"
+
+
+def page_labels(pages: Sequence[Page]) -> list[str]:
+    """Each page's label for a list of them; when they are of more than one origin, each
+    names its server (``host:port``, the whole origin if two differ by scheme alone), so
+    two servers' ``/customers/1`` are told apart."""
+    origins = {origin_of(page.url) for page in pages}
+    if len(origins) <= 1:
+        return [page.label for page in pages]
+    hosts = {origin: origin.partition("://")[2] for origin in origins}
+    if len(set(hosts.values())) < len(hosts):
+        hosts = {origin: origin for origin in origins}
+    return [page.label_on(hosts[origin_of(page.url)]) for page in pages]
 
 
 def _path_of(url: str) -> str:

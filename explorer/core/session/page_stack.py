@@ -26,6 +26,7 @@ from explorer.core.body import DisplayText, format_body
 from explorer.core.exchange import ReceivedResponse
 from explorer.core.hypermedia.items import page_items
 from explorer.core.link import Link
+from explorer.core.plural import counted
 from explorer.core.session.choice import choose_link
 from explorer.core.session.history import Page
 from explorer.core.terminal_text import visible_line
@@ -184,8 +185,7 @@ def stack_below(shown: Page, below: Page, max_body: int) -> Stack:
         top = format_body(first.body, first.media_type)
         responses = (first, response)
         count = len(added)
-    noun = "item" if len(added) == 1 else "items"
-    title = visible_line(f"── page {number}: {len(added)} {noun} of {response.url} ──")
+    title = visible_line(f"── page {number}: {counted(len(added), 'item')} of {response.url} ──")
     # The text so far is shared, not copied: the history keeps each + as a page.
     more = b"".join(
         (b"\n\n", title.encode("utf-8"), b"\n", orjson.dumps(added, option=orjson.OPT_INDENT_2))
@@ -198,7 +198,8 @@ def stack_hint(page: Page) -> str:
     stack = page.stack
     if stack is None:
         return ""
-    shown = f"Pages 1-{stack.pages} shown, one below the other ({stack.added:,} items added)"
+    added = counted(stack.added, "item")
+    shown = f"Pages 1-{stack.pages} shown, one below the other ({added} added)"
     if not has_next(page):
         return f"{shown}; the last has no next page. alt+left shows them as they were."
     return f"{shown}; + adds page {stack.pages + 1}, alt+left goes back one."

@@ -18,11 +18,13 @@ import httpx
 
 from explorer.core.errors import LoginFailed
 from explorer.core.link import Link
-from explorer.core.request import Auth, CookieSession, RequestSpec
+from explorer.core.plural import counted
+from explorer.core.request import Auth, CookieSession, LoginFlow, RequestSpec
 from explorer.core.session.choice import NumberEntry, choose_link
 from explorer.core.session.credentials import LoginKind, auth_label, login_kind_for
 from explorer.core.session.history import History, Page
 from explorer.core.session.origins import origin_of
+from explorer.core.session.reopen import masks_left, masks_note
 from explorer.core.session.version import VersionChoice
 
 if TYPE_CHECKING:
@@ -100,6 +102,15 @@ def reload_note(method: str) -> str:
         f"Send this {method} again? It is neither safe nor idempotent: sending it twice may "
         "do it twice (a second order, a second payment). ctrl+s sends it, Escape cancels."
     )
+
+
+def _logs_in_at(auth: Auth, url: str) -> bool:
+    """True when ``url`` is where ``auth``, a login flow, gets its token: a request there
+    is a login of its own (sent again from the history, say), and goes without the
+    token it is to get (a token endpoint refuses one)."""
+    if not isinstance(auth, LoginFlow):
+        return False
+    return url.partition("#")[0].partition("?")[0] == auth.url.partition("#")[0].partition("?")[0]
 
 
 class Session:
@@ -264,7 +275,7 @@ class Session:
         parts.append(choice.label if choice else "")
         kept = len(self.kept_headers(url))
         if kept:
-            parts.append(f"+{kept} header{'s' if kept > 1 else ''}")
+            parts.append(f"+{counted(kept, 'header')}")
         return "  ".join(part for part in parts if part)
 
     # -- requests ----------------------------------------------------------------------
@@ -287,7 +298,7 @@ class Session:
         state = self._origins.get(origin_of(spec.url))
         if state is None:
             return spec
-        if spec.auth is None and state.auth is not None:
+        if spec.auth is None and state.auth is not None and not _logs_in_at(state.auth, spec.url):
             spec = spec.with_auth(state.auth)
         if state.headers:
             present = {name.lower() for name, _ in spec.headers}
@@ -314,6 +325,10 @@ class Session:
         if current is None:
             return None
         spec = self.unprepared(current.spec)
+        masked = masks_left(spec)  # a history entry's: never sent as they are
+        if masked:
+            unsafe = "" if spec.method in SAFE_METHODS else " " + reload_note(spec.method)
+            return Next("compose", spec, masks_note(masked) + unsafe, current.via)
         if spec.method not in SAFE_METHODS:
             return Next("compose", spec, reload_note(spec.method), current.via)
         # With the credential in use now: one given or dropped since is honoured.
@@ -331,9 +346,11 @@ class Session:
         if current is None:
             return None
         spec = self.unprepared(current.spec)
-        if spec.method in SAFE_METHODS:
+        masked = masks_left(spec)
+        if spec.method in SAFE_METHODS and not masked:
             return Next("send", self.prepare(spec), via=current.via)
-        note = "Logged in. " + reload_note(spec.method)
+        note = "Logged in. " + (masks_note(masked) + " " if masked else "")
+        note += reload_note(spec.method) if spec.method not in SAFE_METHODS else ""
         return Next("compose", self.prepare(spec), note, current.via)
 
     def to_compose(self, typed_url: str) -> RequestSpec:

@@ -20,7 +20,10 @@ A plain JSON file a person can read and edit::
 
 ``follow`` holds the words of :mod:`~explorer.core.session.choice` (a relation,
 ``[title=...]`` or ``[name=...]``, ``#N``); ``vars`` a templated link's values;
-``was`` where the step led when saved (only said, never used to go). Keys
+``was`` where the step led when saved (only said, never used to go).
+``"bundled_mock": true`` says the entry point was restwalk's bundled mock
+server, whose port may differ from run to run: the walk starts where it answers
+then (:mod:`explorer.core.bundled_mock`). Keys
 restwalk does not know are kept as they are when the file is written again.
 
 A file that is not what is described here is reported in one line naming the
@@ -68,6 +71,8 @@ class Bookmark:
     path: RelPath
     saved: str = ""
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: True when made on the bundled mock server (its entry's port may have changed).
+    bundled: bool = False
 
 
 def _problem(path: Path, message: str, line: int | None = None) -> BookmarksError:
@@ -107,7 +112,10 @@ def _bookmark(raw: object, number: int) -> Bookmark:
         raise ValueError(f'{where}: "path" must be a list of steps')
     path = RelPath(entry, tuple(_step(s, f"{where}, step {n}") for n, s in enumerate(steps, 1)))
     saved = raw.get("saved", "")
-    return Bookmark(name, path, saved if isinstance(saved, str) else "", raw)
+    bundled = raw.get("bundled_mock", False)
+    if not isinstance(bundled, bool):
+        raise ValueError(f'{where}: "bundled_mock" must be true or false')
+    return Bookmark(name, path, saved if isinstance(saved, str) else "", raw, bundled)
 
 
 def _raw(bookmark: Bookmark) -> dict[str, Any]:
@@ -122,6 +130,10 @@ def _raw(bookmark: Bookmark) -> dict[str, Any]:
         for step in bookmark.path.steps
     ]
     raw["saved"] = bookmark.saved
+    if bookmark.bundled:
+        raw["bundled_mock"] = True
+    else:
+        raw.pop("bundled_mock", None)
     return raw
 
 
@@ -183,15 +195,22 @@ class BookmarkStore:
         names = ", ".join(repr(b.name) for b in bookmarks) or "none yet"
         raise BookmarksError(f"no bookmark {name!r} (the bookmarks: {names})")
 
-    def save(self, name: str, path: RelPath) -> bool:
-        """Keep ``path`` as bookmark ``name``, replacing one of that name; True if it replaced."""
+    def save(self, name: str, path: RelPath, *, bundled: bool = False) -> bool:
+        """Keep ``path`` as bookmark ``name`` (``bundled``: made on the bundled mock server),
+        replacing one of that name; True if it replaced."""
         bookmark = Bookmark(
-            name.strip(), path, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), {}
+            name.strip(),
+            path,
+            time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            {},
+            bundled,
         )
         with self._changing() as (document, bookmarks):
             for index, old in enumerate(bookmarks):
                 if old.name == bookmark.name:
-                    bookmarks[index] = Bookmark(bookmark.name, path, bookmark.saved, old.raw)
+                    bookmarks[index] = Bookmark(
+                        bookmark.name, path, bookmark.saved, old.raw, bundled
+                    )
                     document["bookmarks"][index] = _raw(bookmarks[index])
                     return True
             document["bookmarks"].append(_raw(bookmark))

@@ -9,6 +9,12 @@ A file that is not a database, or whose pages are damaged, is never deleted or
 written over: :func:`move_aside` renames it (and its ``-wal`` and ``-shm``
 files) to ``NAME.corrupt-YYYYMMDDTHHMMSS``, where SQLite tools can still open
 it, and the caller starts a new one and says so in one line.
+
+The files are the person's own: readable by them only (``0600``, in a directory
+made ``0700``), as a browser keeps its profile. What they hold is masked
+(:mod:`~explorer.core.storage.masking`), but URLs, bodies and who was called are
+still nobody else's business. SQLite gives its ``-wal`` and ``-shm`` files the
+mode of the database file.
 """
 
 from __future__ import annotations
@@ -25,9 +31,14 @@ __all__ = [
     "Opened",
     "close_quietly",
     "is_corruption",
+    "make_private",
     "move_aside",
     "open_database",
 ]
+
+#: The mode of restwalk's own files: read and written by their owner only.
+PRIVATE_FILE = 0o600
+PRIVATE_DIRECTORY = 0o700
 
 #: Seconds a writer waits for another process's transaction before giving up.
 BUSY_SECONDS = 10.0
@@ -65,13 +76,32 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return info.st_dev, info.st_ino
 
 
+def make_private(path: Path) -> None:
+    """Create the file at ``path`` readable by its owner only, or make it so if it exists
+    (an older restwalk left it as the umask said); its ``-wal`` and ``-shm`` files too."""
+    try:
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
+    except FileExistsError:
+        pass
+    else:
+        os.close(handle)
+        return
+    for name in (str(path), f"{path}-wal", f"{path}-shm"):
+        with contextlib.suppress(OSError):  # gone meanwhile, or not ours to change
+            if os.stat(name).st_mode & 0o077:
+                os.chmod(name, PRIVATE_FILE)
+
+
 def open_database(path: Path, schema: str) -> Opened:
-    """Open (or create) the database at ``path`` with ``schema`` (idempotent DDL).
+    """Open (or create, readable by its owner only) the database at ``path`` with ``schema``
+    (idempotent DDL).
 
     Raises ``sqlite3.DatabaseError``: :func:`is_corruption` tells a damaged file
-    from one that is busy, read-only or on a full disk.
+    from one that is busy, read-only or on a full disk; ``OSError`` when the file
+    cannot be made.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)
+    make_private(path)
     connection = sqlite3.connect(
         path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
     )

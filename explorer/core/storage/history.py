@@ -1,10 +1,8 @@
 """The history: every exchange restwalk made, kept in SQLite, searchable and bounded.
 
 One file, ``history.sqlite`` in the data directory, shared by every restwalk
-process (see :mod:`~explorer.core.storage.database` for how). Two tables: the
-small ``entries`` rows that searches and lists read (time, method, URL, status),
-and the ``payloads`` they point to (headers, redirect hops, timings, bodies),
-read only when an entry is opened or exported.
+process (see :mod:`~explorer.core.storage.database` for how); its tables are
+:mod:`~explorer.core.storage.history_schema`'s.
 
 The history is bounded by :class:`~explorer.core.config.HistoryConfig`: beyond
 ``max_entries`` entries or ``max_bytes`` bytes (headers and bodies as kept) the
@@ -13,13 +11,18 @@ how large it was). Unless ``mask_secrets`` is off, secrets are masked before
 anything is written (:mod:`~explorer.core.storage.masking`).
 
 An exchange that failed (refused, timed out) is not kept: like a browser's
-history, this one holds what answered.
+history, this one holds what answered. An answer of the session's cache is kept
+and marked so (:attr:`HistoryEntry.cache`): a fresh one was never sent.
+
+A file whose pages are damaged loses only the entries on them: the rest is
+copied into a new file (:mod:`~explorer.core.storage.salvage`) before the old
+one is moved aside, and a one-line warning says how many were kept.
 """
 
 from __future__ import annotations
 
-import base64
 import contextlib
+import os
 import sqlite3
 import threading
 import time
@@ -28,22 +31,23 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-import orjson
-
-from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
+from explorer.core.exchange import Exchange
 from explorer.core.storage.database import (
     Opened,
     close_quietly,
     is_corruption,
     move_aside,
-    open_database,
 )
-from explorer.core.storage.history_query import HistoryQuery
+from explorer.core.storage.history_query import HistoryQuery, sql_where
+from explorer.core.storage.history_record import exchange_of, record_of
+from explorer.core.storage.history_schema import ENTRY_COLUMNS, open_history
 from explorer.core.storage.masking import mask_exchange
+from explorer.core.storage.salvage import salvage_history
 
 __all__ = [
     "HISTORY_FILE",
     "MAX_KEPT_BODY",
+    "Added",
     "HistoryEntry",
     "HistoryError",
     "HistoryStore",
@@ -59,44 +63,6 @@ MAX_KEPT_BODY = 10_000_000
 Warn = Callable[[str], None]
 
 _T = TypeVar("_T")
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS entries (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    at REAL NOT NULL,
-    method TEXT NOT NULL,
-    url TEXT NOT NULL,
-    final_url TEXT NOT NULL,
-    status INTEGER NOT NULL,
-    reason TEXT NOT NULL,
-    duration REAL NOT NULL,
-    size INTEGER NOT NULL,
-    source TEXT NOT NULL,
-    masked INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS entries_at ON entries (at);
-CREATE TABLE IF NOT EXISTS payloads (
-    id INTEGER PRIMARY KEY,
-    record BLOB NOT NULL,
-    request_body BLOB NOT NULL,
-    response_body BLOB NOT NULL
-);
--- How many entries and bytes are kept, kept up to date by SQLite itself: the bounds
--- are checked at each insert without reading every entry.
-CREATE TABLE IF NOT EXISTS totals (
-    one INTEGER PRIMARY KEY CHECK (one = 1),
-    entries INTEGER NOT NULL,
-    bytes INTEGER NOT NULL
-);
-INSERT OR IGNORE INTO totals
-    SELECT 1, COUNT(*), COALESCE(SUM(size), 0) FROM entries;
-CREATE TRIGGER IF NOT EXISTS entries_added AFTER INSERT ON entries BEGIN
-    UPDATE totals SET entries = entries + 1, bytes = bytes + NEW.size;
-END;
-CREATE TRIGGER IF NOT EXISTS entries_removed AFTER DELETE ON entries BEGIN
-    UPDATE totals SET entries = entries - 1, bytes = bytes - OLD.size;
-END;
-"""
 
 
 class HistoryError(Exception):
@@ -124,93 +90,31 @@ class HistoryEntry:
     #: Who made it: ``tui``, ``cli`` or ``har`` (imported).
     source: str
     masked: bool
+    #: What the session's cache did when the answer came from it: ``fresh`` (nothing was
+    #: sent) or ``revalidated`` (a 304 said the cached body still holds); else empty.
+    cache: str = ""
+    #: True when made on the bundled mock server, whose port may change between runs.
+    bundled: bool = False
+
+    @property
+    def from_cache(self) -> bool:
+        """True when the body is the cache's, not one the server sent then."""
+        return bool(self.cache)
 
 
-# --- an exchange as a record ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Added:
+    """What :meth:`HistoryStore.add_many` did: how many it kept, and how many it left out
+    as the history held them already (an import made twice)."""
+
+    kept: int
+    known: int = 0
 
 
-def _request_json(request: SentRequest, with_body: bool) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "method": request.method,
-        "url": request.url,
-        "headers": request.headers,
-        "http_version": request.http_version,
-    }
-    if with_body:
-        doc["body"] = base64.b64encode(request.body).decode("ascii")
-    return doc
-
-
-def _response_json(response: ReceivedResponse, with_body: bool) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "status": response.status,
-        "reason": response.reason,
-        "http_version": response.http_version,
-        "headers": response.headers,
-        "url": response.url,
-        "wire_size": response.wire_size,
-    }
-    if with_body:
-        doc["body"] = base64.b64encode(response.body).decode("ascii")
-    return doc
-
-
-def _request_of(doc: dict[str, Any], body: bytes | None = None) -> SentRequest:
-    return SentRequest(
-        method=doc["method"],
-        url=doc["url"],
-        headers=tuple((str(k), str(v)) for k, v in doc["headers"]),
-        body=body if body is not None else base64.b64decode(doc.get("body", "")),
-        http_version=doc.get("http_version", "HTTP/1.1"),
-    )
-
-
-def _response_of(doc: dict[str, Any], body: bytes | None = None) -> ReceivedResponse:
-    return ReceivedResponse(
-        status=int(doc["status"]),
-        reason=doc["reason"],
-        http_version=doc["http_version"],
-        headers=tuple((str(k), str(v)) for k, v in doc["headers"]),
-        body=body if body is not None else base64.b64decode(doc.get("body", "")),
-        url=doc["url"],
-        wire_size=doc.get("wire_size"),
-    )
-
-
-def _record(exchange: Exchange, dropped: int | None) -> bytes:
-    """The exchange but its two bodies, as JSON (the bodies are columns of their own)."""
-    doc = {
-        "request": _request_json(exchange.request, with_body=exchange.request != exchange.final),
-        "final": _request_json(exchange.final, with_body=False),
-        "response": _response_json(exchange.response, with_body=False),
-        "hops": [
-            {
-                "request": _request_json(h.request, True),
-                "response": _response_json(h.response, True),
-            }
-            for h in exchange.hops
-        ],
-        "timings": [exchange.timings.headers, exchange.timings.total],
-        "dropped_body": dropped,
-    }
-    return orjson.dumps(doc)
-
-
-def _exchange_of(record: bytes, request_body: bytes, response_body: bytes) -> Exchange:
-    doc = orjson.loads(record)
-    final = _request_of(doc["final"], request_body)
-    first = doc["request"]
-    request = final if "body" not in first and first == doc["final"] else _request_of(first)
-    headers, total = doc["timings"]
-    return Exchange(
-        request=request,
-        final=final,
-        response=_response_of(doc["response"], response_body),
-        hops=tuple(
-            Hop(_request_of(h["request"]), _response_of(h["response"])) for h in doc["hops"]
-        ),
-        timings=Timings(float(headers), float(total)),
-    )
+#: The outcomes of a :class:`~explorer.core.exchange.CacheNote` an entry is marked with.
+_FROM_CACHE = frozenset({"fresh", "revalidated"})
+#: Two times this close (seconds) are one: HAR files keep milliseconds.
+_SAME_TIME = 0.0005
 
 
 @dataclass(frozen=True)
@@ -224,6 +128,12 @@ class _Row:
     response_body: bytes
     source: str
     masked: bool
+    bundled: bool = False
+
+    @property
+    def cache(self) -> str:
+        note = self.exchange.cache
+        return note.outcome if note is not None and note.outcome in _FROM_CACHE else ""
 
     @property
     def size(self) -> int:
@@ -282,35 +192,62 @@ class HistoryStore:
     def _connection(self) -> sqlite3.Connection:
         if self._opened is None:
             try:
-                self._opened = open_database(self.path, _SCHEMA)
+                self._opened = open_history(self.path)
             except sqlite3.DatabaseError as error:
                 if not is_corruption(error):
                     raise HistoryError(
                         f"the history {self.path} cannot be opened: {error}"
                     ) from None
-                self._move_aside(None, error)
-                self._opened = open_database(self.path, _SCHEMA)
+                self._salvage(None, error)
+                self._opened = open_history(self.path)
             except OSError as error:
                 raise HistoryError(
                     f"the history {self.path} cannot be opened: {error.strerror or error}"
                 ) from None
         return self._opened.connection
 
-    def _move_aside(self, opened: Opened | None, error: BaseException) -> None:
-        """Move the damaged file aside (the one ``opened`` has open, if given) and say so."""
+    def _salvage(self, opened: Opened | None, error: BaseException) -> None:
+        """Copy what the damaged file (the one ``opened`` has open, if given) still holds
+        into a new one, move the damaged one aside, put the new one in its place; say so.
+
+        When another process moved it first, the file now there is left alone.
+        """
         if opened is not None:
             close_quietly(opened)
-        moved = move_aside(self.path, opened.identity if opened is not None else None)
         self._opened = None
-        if moved is not None:
-            self.warn(
-                f"the history database {self.path} is damaged ({error}); it was moved to "
-                f"{moved} and a new one started"
+        identity = opened.identity if opened is not None else None
+        fresh = self.path.with_name(f".{self.path.name}.salvage-{os.getpid()}")
+        for leftover in (fresh, Path(f"{fresh}-wal"), Path(f"{fresh}-shm")):
+            leftover.unlink(missing_ok=True)
+        try:
+            new = open_history(fresh)
+        except (sqlite3.Error, OSError):
+            new = None
+        kept = salvage_history(self.path, new.connection) if new is not None else 0
+        if new is not None:
+            close_quietly(new)
+        moved = move_aside(self.path, identity)
+        if moved is None:  # another process did it: its new file stays
+            fresh.unlink(missing_ok=True)
+            return
+        if new is not None:
+            os.replace(fresh, self.path)
+        what = (
+            "no entry could be read"
+            if not kept
+            else (
+                f"{kept} entr{'y' if kept == 1 else 'ies'} could still be read and "
+                f"{'was' if kept == 1 else 'were'} kept"
             )
+        )
+        self.warn(
+            f"the history database {self.path} is damaged ({error}); {what}; the damaged "
+            f"file was moved to {moved}"
+        )
 
     def _run(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
-        """Run ``work`` on the connection, under the lock; a damaged file is moved aside
-        once and the work done again on a new one."""
+        """Run ``work`` on the connection, under the lock; a damaged file is salvaged once
+        (:meth:`_salvage`) and the work done again on the new one."""
         with self._lock:
             for attempt in (1, 2):
                 connection = self._connection()
@@ -321,7 +258,7 @@ class HistoryStore:
                         connection.execute("ROLLBACK")
                     if attempt == 1 and is_corruption(error):
                         assert self._opened is not None
-                        self._move_aside(self._opened, error)
+                        self._salvage(self._opened, error)
                         continue
                     raise HistoryError(f"the history {self.path}: {error}") from None
             raise AssertionError("unreachable")
@@ -335,7 +272,9 @@ class HistoryStore:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def _row(self, exchange: Exchange, at: float | None, source: str) -> _Row | None:
+    def _row(
+        self, exchange: Exchange, at: float | None, source: str, bundled: bool = False
+    ) -> _Row | None:
         """The row to insert for ``exchange``, masked and cut to the bounds; None when it
         cannot fit at all."""
         if self.max_entries == 0:
@@ -351,40 +290,63 @@ class HistoryStore:
         row = _Row(
             at=when,
             exchange=exchange,
-            record=_record(exchange, dropped),
+            record=record_of(exchange, dropped),
             request_body=exchange.final.body,
             response_body=exchange.response.body,
             source=source,
             masked=self.mask_secrets,
+            bundled=bundled,
         )
         return row if row.size <= self.max_bytes else None
 
     def add(
-        self, exchange: Exchange, *, at: float | None = None, source: str = "cli"
+        self,
+        exchange: Exchange,
+        *,
+        at: float | None = None,
+        source: str = "cli",
+        bundled: bool = False,
     ) -> int | None:
-        """Keep ``exchange`` (sent at ``at``, default: now less its duration); returns its id,
-        or None when it is larger than the whole history may be."""
-        row = self._row(exchange, at, source)
+        """Keep ``exchange`` (sent at ``at``, default: now less its duration; ``bundled``:
+        made on the bundled mock server); returns its id, or None when it is larger than the
+        whole history may be."""
+        row = self._row(exchange, at, source, bundled)
         if row is None:
             return None
         ids = self._run(lambda connection: self._insert(connection, [row]))
         return ids[0]
 
-    def add_many(self, items: Sequence[tuple[Exchange, float]], *, source: str) -> int:
-        """Keep each ``(exchange, at)`` in one transaction; returns how many were kept."""
+    def add_many(
+        self, items: Sequence[tuple[Exchange, float]], *, source: str, skip_known: bool = False
+    ) -> Added:
+        """Keep each ``(exchange, at)`` in one transaction.
+
+        With ``skip_known``, one the history holds already is left out: the same
+        method, URL (as kept) and status at the same millisecond, which is what a HAR
+        file keeps of the time. Importing a file twice then keeps it once.
+        """
         rows = [row for exchange, at in items if (row := self._row(exchange, at, source))]
         if not rows:
-            return 0
-        return len(self._run(lambda connection: self._insert(connection, rows)))
+            return Added(0)
 
-    def _insert(self, connection: sqlite3.Connection, rows: list[_Row]) -> list[int]:
+        def insert(connection: sqlite3.Connection) -> Added:
+            connection.execute("BEGIN IMMEDIATE")
+            new = [r for r in rows if not skip_known or not _known(connection, r)]
+            return Added(len(self._insert(connection, new, begun=True)), len(rows) - len(new))
+
+        return self._run(insert)
+
+    def _insert(
+        self, connection: sqlite3.Connection, rows: list[_Row], *, begun: bool = False
+    ) -> list[int]:
         ids = []
-        connection.execute("BEGIN IMMEDIATE")
+        if not begun:
+            connection.execute("BEGIN IMMEDIATE")
         for row in rows:
             response = row.exchange.response
             cursor = connection.execute(
                 "INSERT INTO entries (at, method, url, final_url, status, reason, duration, "
-                "size, source, masked) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "size, source, masked, cache, bundled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     row.at,
                     row.exchange.request.method,
@@ -396,6 +358,8 @@ class HistoryStore:
                     row.size,
                     row.source,
                     int(row.masked),
+                    row.cache,
+                    int(row.bundled),
                 ),
             )
             entry_id = int(cursor.lastrowid or 0)
@@ -447,18 +411,21 @@ class HistoryStore:
         self, query: HistoryQuery | None = None, *, limit: int | None = 100, offset: int = 0
     ) -> list[HistoryEntry]:
         """The entries ``query`` asks for, newest first, at most ``limit`` (None: all)."""
-        where, params = _where(query or HistoryQuery())
-        sql = (
-            "SELECT id, at, method, url, final_url, status, reason, duration, size, source, "
-            f"masked FROM entries {where} ORDER BY at DESC, id DESC LIMIT ? OFFSET ?"
-        )
+        where, params = sql_where(query or HistoryQuery())
+        sql = f"SELECT {_LISTED} FROM entries {where} ORDER BY at DESC, id DESC LIMIT ? OFFSET ?"
         params += [-1 if limit is None else limit, offset]
         rows = self._run(lambda connection: connection.execute(sql, params).fetchall())
         return [_entry(row) for row in rows]
 
+    def entry(self, entry_id: int) -> HistoryEntry | None:
+        """Entry ``entry_id`` as a list shows it (None when it is gone)."""
+        sql = f"SELECT {_LISTED} FROM entries WHERE id = ?"
+        row = self._run(lambda connection: connection.execute(sql, (entry_id,)).fetchone())
+        return _entry(row) if row is not None else None
+
     def count(self, query: HistoryQuery | None = None) -> int:
         """How many entries ``query`` asks for."""
-        where, params = _where(query or HistoryQuery())
+        where, params = sql_where(query or HistoryQuery())
         sql = f"SELECT COUNT(*) FROM entries {where}"
         return int(self._run(lambda connection: connection.execute(sql, params).fetchone()[0]))
 
@@ -477,7 +444,7 @@ class HistoryStore:
                 (entry_id,),
             ).fetchone()
         )
-        return _exchange_of(row[0], row[1], row[2]) if row is not None else None
+        return exchange_of(row[0], row[1], row[2]) if row is not None else None
 
     def exchanges(
         self, query: HistoryQuery | None = None, *, limit: int | None = None
@@ -494,6 +461,27 @@ def _without_body(exchange: Exchange) -> Exchange:
     return replace(exchange, response=replace(exchange.response, body=b""))
 
 
+#: The columns a list reads, in :func:`_entry`'s order.
+_LISTED = ", ".join(ENTRY_COLUMNS)
+
+
+def _known(connection: sqlite3.Connection, row: _Row) -> bool:
+    """True when the history holds ``row``'s exchange already (see
+    :meth:`~HistoryStore.add_many`)."""
+    found = connection.execute(
+        "SELECT 1 FROM entries WHERE at BETWEEN ? AND ? AND method = ? AND url = ? "
+        "AND status = ? LIMIT 1",
+        (
+            row.at - _SAME_TIME,
+            row.at + _SAME_TIME,
+            row.exchange.request.method,
+            row.exchange.request.url,
+            row.exchange.response.status,
+        ),
+    ).fetchone()
+    return found is not None
+
+
 def _entry(row: Sequence[Any]) -> HistoryEntry:
     return HistoryEntry(
         id=int(row[0]),
@@ -507,33 +495,6 @@ def _entry(row: Sequence[Any]) -> HistoryEntry:
         size=int(row[8]),
         source=str(row[9]),
         masked=bool(row[10]),
+        cache=str(row[11]),
+        bundled=bool(row[12]),
     )
-
-
-def _like(text: str) -> str:
-    """``text`` as a LIKE pattern matching it anywhere, its ``%`` and ``_`` taken literally."""
-    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
-
-
-def _where(query: HistoryQuery) -> tuple[str, list[object]]:
-    """The SQL ``WHERE`` clause of ``query`` and its parameters."""
-    clauses: list[str] = []
-    params: list[object] = []
-    for term in query.text:
-        clauses.append("(url LIKE ? ESCAPE '\\' OR final_url LIKE ? ESCAPE '\\')")
-        params += [_like(term), _like(term)]
-    if query.methods:
-        clauses.append(f"method IN ({', '.join('?' * len(query.methods))})")
-        params += sorted(query.methods)
-    if query.statuses:
-        clauses.append("(" + " OR ".join("status BETWEEN ? AND ?" for _ in query.statuses) + ")")
-        for low, high in query.statuses:
-            params += [low, high]
-    if query.since is not None:
-        clauses.append("at >= ?")
-        params.append(query.since)
-    if query.until is not None:
-        clauses.append("at < ?")
-        params.append(query.until)
-    return ("WHERE " + " AND ".join(clauses)) if clauses else "", params

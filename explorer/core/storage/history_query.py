@@ -13,7 +13,8 @@ words, each narrowing the list (all must hold):
 ==========================  ===========================================================
 
 :func:`parse_query` turns the words into a :class:`HistoryQuery`; a word it
-cannot read (``since:yesterday``) raises :class:`QueryError` saying why.
+cannot read (``since:yesterday``) raises :class:`QueryError` saying why;
+:func:`sql_where` makes the query SQL for the history's ``entries`` table.
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ from datetime import datetime
 
 from explorer.core.request import STANDARD_METHODS
 
-__all__ = ["HistoryQuery", "QueryError", "parse_query", "parse_status", "parse_time"]
+__all__ = [
+    "HistoryQuery",
+    "QueryError",
+    "like_pattern",
+    "parse_query",
+    "parse_status",
+    "parse_time",
+    "sql_where",
+]
 
 
 class QueryError(ValueError):
@@ -145,3 +154,32 @@ def parse_query(text: str, now: float | None = None) -> HistoryQuery:
         until=until,
         words=words,
     )
+
+
+def like_pattern(text: str) -> str:
+    """``text`` as a LIKE pattern matching it anywhere, its ``%`` and ``_`` taken literally."""
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def sql_where(query: HistoryQuery) -> tuple[str, list[object]]:
+    """The SQL ``WHERE`` clause of ``query`` and its parameters."""
+    clauses: list[str] = []
+    params: list[object] = []
+    for term in query.text:
+        clauses.append("(url LIKE ? ESCAPE '\\' OR final_url LIKE ? ESCAPE '\\')")
+        params += [like_pattern(term), like_pattern(term)]
+    if query.methods:
+        clauses.append(f"method IN ({', '.join('?' * len(query.methods))})")
+        params += sorted(query.methods)
+    if query.statuses:
+        clauses.append("(" + " OR ".join("status BETWEEN ? AND ?" for _ in query.statuses) + ")")
+        for low, high in query.statuses:
+            params += [low, high]
+    if query.since is not None:
+        clauses.append("at >= ?")
+        params.append(query.since)
+    if query.until is not None:
+        clauses.append("at < ?")
+        params.append(query.until)
+    return ("WHERE " + " AND ".join(clauses)) if clauses else "", params

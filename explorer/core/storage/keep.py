@@ -31,10 +31,17 @@ class Keep:
 
     @classmethod
     def open(
-        cls, config: HistoryConfig, directory: Path, *, source: str, warn: Warn | None = None
+        cls,
+        config: HistoryConfig,
+        directory: Path,
+        *,
+        source: str,
+        warn: Warn | None = None,
+        bundled_origin: str = "",
     ) -> Keep:
         """The stores in ``directory`` bounded and masked as ``config`` says; nothing is read
-        or written before it is used."""
+        or written before it is used. ``bundled_origin`` is the bundled mock server's, when
+        this run started it: what is made there is marked so."""
         history = HistoryStore.in_directory(
             directory,
             max_entries=config.max_entries,
@@ -42,7 +49,11 @@ class Keep:
             mask_secrets=config.mask_secrets,
             warn=warn,
         )
-        recorder = Recorder(history, source=source) if config.enabled else None
+        recorder = (
+            Recorder(history, source=source, bundled_origin=bundled_origin)
+            if config.enabled
+            else None
+        )
         return cls(history, recorder, BookmarkStore.in_directory(directory), config)
 
     def watch(self, client: Client) -> None:

@@ -22,6 +22,10 @@ A name is secret when, lower-cased with ``-`` as ``_``, it is one of
 :data:`SECRET_FIELDS` or ends with ``_token``, ``_secret`` or ``_password``
 (``github_token``, ``client_secret``, ``new_password``). Everything else is kept
 as it was: names, the order of headers, other fields.
+
+A kept request sent again must not send the masks: :func:`masked_fields`,
+:func:`masked_parameters` and :func:`is_masked_credential` find where this
+module put them (a secret's name whose value is :data:`MASK`).
 """
 
 from __future__ import annotations
@@ -36,11 +40,14 @@ __all__ = [
     "MASK",
     "SECRET_FIELDS",
     "SECRET_HEADERS",
+    "is_masked_credential",
     "is_secret_name",
     "mask_body",
     "mask_exchange",
     "mask_headers",
     "mask_url",
+    "masked_fields",
+    "masked_parameters",
 ]
 
 #: What a masked value becomes.
@@ -84,6 +91,8 @@ _SECRET_PAIR = re.compile(
     rb'("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false)'
 )
 _FORM = "application/x-www-form-urlencoded"
+# A JSON name whose value is the mask (a secret's name is short: see _LONGEST_NAME).
+_MASKED_PAIR = re.compile(rb'"((?:[^"\\]|\\.){1,64})"\s*:\s*"\*\*\*\*"')
 
 
 def is_secret_name(name: str) -> bool:
@@ -236,8 +245,9 @@ def _mask_response(response: ReceivedResponse) -> ReceivedResponse:
 
 
 def mask_exchange(exchange: Exchange) -> Exchange:
-    """``exchange`` with every secret masked, in each request and response it holds."""
-    return replace(
+    """``exchange`` with every secret masked, in each request and response it holds
+    (:attr:`~explorer.core.exchange.Exchange.masked` when that changed anything)."""
+    masked = replace(
         exchange,
         request=_mask_request(exchange.request),
         final=_mask_request(exchange.final),
@@ -246,3 +256,42 @@ def mask_exchange(exchange: Exchange) -> Exchange:
             Hop(_mask_request(h.request), _mask_response(h.response)) for h in exchange.hops
         ),
     )
+    return masked if masked == exchange else replace(masked, masked=True)
+
+
+# --- where the masks are -----------------------------------------------------------------------
+
+
+def _media(content_type: str | None) -> str:
+    return (content_type or "").split(";", 1)[0].strip().lower()
+
+
+def masked_fields(body: bytes, content_type: str | None) -> list[str]:
+    """The secret fields of ``body`` (JSON or an HTML form) whose value is :data:`MASK`, in
+    the order they come: what :func:`mask_body` put in place of their values."""
+    media = _media(content_type)
+    if media == _FORM:
+        try:
+            pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True)
+        except UnicodeDecodeError:
+            return []
+        return [name for name, value in pairs if value == MASK and is_secret_name(name)]
+    if not (_JSON_TYPES.match(media) or (not media and body.lstrip()[:1] in (b"{", b"["))):
+        return []
+    names = (match.group(1).decode("utf-8", "replace") for match in _MASKED_PAIR.finditer(body))
+    return [name for name in names if is_secret_name(name)]
+
+
+def masked_parameters(url: str) -> list[str]:
+    """The secret query parameters of ``url`` whose value is :data:`MASK`."""
+    try:
+        query = urlsplit(url).query
+    except ValueError:
+        return []
+    pairs = parse_qsl(query, keep_blank_values=True)
+    return [name for name, value in pairs if value == MASK and is_secret_name(name)]
+
+
+def is_masked_credential(value: str) -> bool:
+    """True for an ``Authorization`` value :func:`mask_headers` made (``Bearer ****``)."""
+    return value.strip() == MASK or value.strip().endswith(f" {MASK}")

@@ -18,6 +18,7 @@ import time
 from typing import Final
 
 from explorer.core.exchange import Exchange
+from explorer.core.session.origins import origin_of
 from explorer.core.storage.history import HistoryError, HistoryStore
 
 __all__ = ["Recorder"]
@@ -28,9 +29,11 @@ _STOP: Final = None
 class Recorder:
     """Writes the exchanges given to :meth:`record` into ``store``, on a thread of its own."""
 
-    def __init__(self, store: HistoryStore, *, source: str) -> None:
+    def __init__(self, store: HistoryStore, *, source: str, bundled_origin: str = "") -> None:
         self.store = store
         self.source = source
+        #: The bundled mock server's origin in this run: its exchanges are marked so.
+        self.bundled_origin = bundled_origin
         self._queue: queue.SimpleQueue[tuple[Exchange, float] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -58,7 +61,11 @@ class Recorder:
                 return
             exchange, at = item
             try:
-                if self.store.add(exchange, at=at, source=self.source) is not None:
+                bundled = bool(self.bundled_origin) and (
+                    origin_of(exchange.request.url) == self.bundled_origin
+                )
+                added = self.store.add(exchange, at=at, source=self.source, bundled=bundled)
+                if added is not None:
                     self.written += 1
             except HistoryError as error:
                 if not self._warned:

@@ -31,10 +31,10 @@ from explorer.core.survey.audit_figures import (
     Constraint,
     cacheability,
     error_bodies,
-    hypermedia,
     statelessness,
     uniform_interface,
 )
+from explorer.core.survey.audit_hypermedia import hypermedia
 from explorer.core.survey.audit_probes import MAX_SAMPLES, Probes, probe
 from explorer.core.survey.crawl import (
     CrawlLimits,

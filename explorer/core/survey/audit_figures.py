@@ -5,12 +5,13 @@ and the probes' answers (:class:`~explorer.core.survey.audit_probes.Probes`).
 A :class:`Figure` is "``passed`` of ``total``" plus a few examples, failing
 ones first; a figure with nothing to measure (no 405 was met) has ``total`` 0
 and a note, and counts for nothing. A :class:`Constraint` holds its figures, its
-score (their mean) and one line saying why.
+score (their mean) and one line saying why. The hypermedia figures are in
+:mod:`explorer.core.survey.audit_hypermedia`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from http import HTTPStatus
 from urllib.parse import urlsplit
@@ -18,25 +19,27 @@ from urllib.parse import urlsplit
 import orjson
 
 from explorer.core.knowledge import field_values as fv
-from explorer.core.session.origins import origin_of
-from explorer.core.survey.api_map import Resource
+from explorer.core.plural import counted, noun
 from explorer.core.survey.audit_probes import PROBE_METHOD, Answer, Probes
 from explorer.core.survey.crawl import CrawlResult, Visit
 
 __all__ = [
+    "OK_STATUSES",
     "Constraint",
     "Example",
     "Figure",
+    "Tally",
     "cacheability",
     "error_bodies",
-    "hypermedia",
+    "path_of",
+    "pct",
     "statelessness",
     "uniform_interface",
 ]
 
 #: Examples kept per figure: failing ones first.
 MAX_EXAMPLES = 4
-_OK = range(HTTPStatus.OK, HTTPStatus.MULTIPLE_CHOICES)
+OK_STATUSES = range(HTTPStatus.OK, HTTPStatus.MULTIPLE_CHOICES)
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,7 @@ class Constraint:
         return sum(shares) / len(shares) if shares else None
 
 
-class _Tally:
+class Tally:
     """Counts a figure's cases and keeps a few examples, failing ones first."""
 
     def __init__(self, name: str) -> None:
@@ -105,7 +108,7 @@ class _Tally:
         return Figure(self.name, self.passed, self.total, tuple(examples), note)
 
 
-def _path(url: str) -> str:
+def path_of(url: str) -> str:
     parts = urlsplit(url)
     return parts.path + (f"?{parts.query}" if parts.query else "") or "/"
 
@@ -115,152 +118,9 @@ def _header(headers: Sequence[tuple[str, str]], name: str) -> str | None:
     return next((value for key, value in headers if key.lower() == lname), None)
 
 
-def _gets(result: CrawlResult) -> list[Visit]:
-    """The crawl's answered GETs with a body (2xx)."""
-    return [v for v in result.visits if v.status in _OK]
-
-
-def _pct(figure: Figure) -> str:
+def pct(figure: Figure) -> str:
     share = figure.share
     return "n/a" if share is None else f"{round(100 * share)}%"
-
-
-# --- hypermedia ---------------------------------------------------------------------------
-
-
-def hypermedia(
-    result: CrawlResult, resources: list[Resource], described: Sequence[str] | None
-) -> Constraint:
-    """Answers carrying links; resources reached by links the API writes (not guesses)."""
-    carrying = _Tally("answers that carry links")
-    typed = _Tally("answers whose links say their relation (a format or Link header)")
-    acting = _Tally("resources that accept changes and offer them as actions or forms")
-    actions: dict[str, int] = {}
-    for visit in _gets(result):
-        if visit.body_size == 0 or not _could_link(visit.media_type):
-            continue  # a stylesheet, a script, an image: no place for links
-        where = _path(visit.final_url)
-        actions[visit.template] = max(actions.get(visit.template, 0), visit.action_links)
-        if visit.declared_links:
-            carrying.add(True, f"{where}: {visit.declared_links} links", key="links")
-        elif visit.guessed_links:
-            carrying.add(
-                False,
-                f"{where}: no link; restwalk made {visit.guessed_links} by convention "
-                "(ids and page numbers)",
-                key=f"guessed {visit.template}",
-            )
-        else:
-            carrying.add(False, f"{where}: no link at all", key=f"none {visit.template}")
-        if visit.declared_links:
-            bare = visit.declared_links - visit.typed_links
-            typed.add(
-                bare == 0,
-                f"{where}: " + (f"{bare} links are bare URL strings" if bare else "typed links"),
-                key="typed" if bare == 0 else f"bare {visit.template}",
-            )
-    changeable = _changeable(resources)
-    for template, count in actions.items():
-        unsafe = changeable.get(template)
-        if not unsafe:
-            continue  # nothing says it accepts a change: no action is owed
-        acting.add(
-            count > 0,
-            f"{template} allows {' '.join(unsafe)}: "
-            + (f"{count} actions in its answer" if count else "its answer offers none"),
-            key="acts" if count else None,
-        )
-    reached = _Tally("resources reached by links the API writes")
-    origin = origin_of(result.entry)
-    resources = [r for r in resources if r.origin == origin]  # the API's, not the web's
-    for resource in resources:
-        if resource.declared:
-            reached.add(True, f"{resource.template} ({_rels(resource)})", key="declared")
-        else:
-            reached.add(
-                False,
-                f"{resource.template}: reached only by links restwalk made by convention",
-                key=f"guess {resource.template}",
-            )
-    unlinked = _unlinked(resources, described or ())
-    for path in unlinked:
-        reached.add(False, f"{path}: in the API's description, no link leads there")
-    figures = (
-        carrying.figure("no answer could carry links"),
-        typed.figure("no answer carried links"),
-        acting.figure("no Allow or OPTIONS said a resource accepts a change"),
-        reached.figure(),
-    )
-    return Constraint(
-        "hypermedia", "Hypermedia (HATEOAS)", figures, _why_hypermedia(figures, unlinked)
-    )
-
-
-_UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
-
-
-def _changeable(resources: list[Resource]) -> dict[str, list[str]]:
-    """Each resource's template → the unsafe methods its ``Allow`` (or OPTIONS) lists."""
-    found: dict[str, list[str]] = {}
-    for resource in resources:
-        unsafe = [
-            method
-            for method, where in resource.methods
-            if method in _UNSAFE and ({"Allow", "OPTIONS"} & set(where))
-        ]
-        if unsafe:
-            found[resource.template] = unsafe
-    return found
-
-
-def _could_link(media_type: str | None) -> bool:
-    """True for a representation that can carry links: JSON, XML, HTML, or none said."""
-    media = (media_type or "").lower()
-    return not media or media.endswith(("json", "xml", "/html")) or media == "text/plain"
-
-
-def _rels(resource: Resource) -> str:
-    rels = [rel for rel, _ in resource.rels[:2]]
-    return "← " + ", ".join(rels) if rels else "a template or an action"
-
-
-def _shape(path: str) -> str:
-    """A path with every variable as ``{}``: ``/customers/{id}`` and ``/customers/{cid}`` agree."""
-    parts = []
-    for segment in path.rstrip("/").split("/"):
-        parts.append("{}" if "{" in segment else segment)
-    return "/".join(parts) or "/"
-
-
-def _unlinked(resources: list[Resource], described: Iterable[str]) -> list[str]:
-    """Described GET paths that no resource of the map matches."""
-    known = {_shape(r.template) for r in resources}
-    return [path for path in described if _shape(path) not in known]
-
-
-def _why_hypermedia(figures: tuple[Figure, ...], unlinked: list[str]) -> str:
-    carrying, typed, acting, reached = figures
-    if carrying.total and carrying.passed == 0:
-        why = "no answer carries a link: a client must know every URL in advance"
-    elif carrying.share is not None and carrying.share < 1:
-        why = f"{_pct(carrying)} of answers carry links"
-    else:
-        why = "every answer carries links"
-    if typed.total and typed.passed < typed.total:
-        why += f"; {typed.total - typed.passed} answers give bare URL strings, no relation"
-    if acting.total:
-        why += (
-            f"; {acting.passed} of {acting.total} resources that accept changes offer them "
-            "as actions"
-        )
-    if reached.total and reached.passed < reached.total:
-        missing = reached.total - reached.passed
-        why += f"; {missing} of {reached.total} resources are not reached by a link the API writes"
-        if unlinked:
-            why += f" ({len(unlinked)} only in its description)"
-    elif reached.total:
-        why += f"; all {reached.total} resources are reached from the entry by links alone"
-    return why
 
 
 # --- the uniform interface ----------------------------------------------------------------
@@ -268,17 +128,17 @@ def _why_hypermedia(figures: tuple[Figure, ...], unlinked: list[str]) -> str:
 
 def uniform_interface(result: CrawlResult, probes: Probes) -> Constraint:
     """501 for an unknown method, 405 with Allow, HEAD like GET, OPTIONS with Allow."""
-    unknown = _Tally(f"unknown method ({PROBE_METHOD}) answered 501")
+    unknown = Tally(f"unknown method ({PROBE_METHOD}) answered 501")
     for answer in probes.unknown_method:
         unknown.add(
             answer.status == HTTPStatus.NOT_IMPLEMENTED,
-            f"{PROBE_METHOD} {_path(answer.url)} → {_status_words(answer)}",
+            f"{PROBE_METHOD} {path_of(answer.url)} → {_status_words(answer)}",
         )
-    not_allowed = _Tally("405 answers that carry Allow")
+    not_allowed = Tally("405 answers that carry Allow")
     answers: list[tuple[str, int, Sequence[tuple[str, str]]]] = [
-        (f"GET {_path(v.final_url)}", v.status, v.headers) for v in result.visits
+        (f"GET {path_of(v.final_url)}", v.status, v.headers) for v in result.visits
     ]
-    answers += [(f"{a.method} {_path(a.url)}", a.status, a.headers) for a in _answers(probes)]
+    answers += [(f"{a.method} {path_of(a.url)}", a.status, a.headers) for a in _answers(probes)]
     for what, status, headers in answers:
         if status == HTTPStatus.METHOD_NOT_ALLOWED:
             allow = _header(headers, "allow")
@@ -286,22 +146,22 @@ def uniform_interface(result: CrawlResult, probes: Probes) -> Constraint:
                 allow is not None,
                 f"{what} → 405 " + (f"Allow: {allow}" if allow else "without Allow"),
             )
-    head = _Tally("HEAD answered as GET, without a body")
+    head = Tally("HEAD answered as GET, without a body")
     for sample in probes.samples:
         if sample.head is not None:
             problems = _head_problems(sample.visit, sample.head)
-            where = _path(sample.visit.final_url)
+            where = path_of(sample.visit.final_url)
             head.add(
                 not problems,
                 f"HEAD {where}: "
                 + ("; ".join(problems) if problems else "same status and headers"),
                 key=None if problems else "same",
             )
-    options = _Tally("OPTIONS answered with Allow")
+    options = Tally("OPTIONS answered with Allow")
     for url, (status, allow) in result.options.items():
-        ok = status in _OK and allow is not None
+        ok = status in OK_STATUSES and allow is not None
         words = f"{status} Allow: {allow}" if allow else f"{status} without Allow"
-        options.add(ok, f"OPTIONS {_path(url)} → {words}", key=None if not ok else "ok")
+        options.add(ok, f"OPTIONS {path_of(url)} → {words}", key=None if not ok else "ok")
     figures = (
         unknown.figure(),
         not_allowed.figure("no 405 was met: no probe sends a method a resource refuses"),
@@ -317,7 +177,7 @@ def _status_words(answer: Answer) -> str:
         allow = answer.header("allow")
         words += f" (Allow: {allow})" if allow else " without Allow"
         words += ": it treats the method as known but refused"
-    elif answer.status in _OK:
+    elif answer.status in OK_STATUSES:
         words += ": it answered as if the method meant something"
     return words
 
@@ -327,7 +187,7 @@ def _head_problems(visit: Visit, head: Answer) -> list[str]:
     if head.status != visit.status:
         problems.append(f"{head.status}, GET answered {visit.status}")
     if head.body_size:
-        problems.append(f"a body of {head.body_size} bytes")
+        problems.append(f"a body of {counted(head.body_size, 'byte')}")
     if head.media_type != visit.media_type:
         problems.append(f"Content-Type {head.media_type}, GET's is {visit.media_type}")
     coding, get_coding = head.header("content-encoding"), _header(visit.headers, "content-encoding")
@@ -371,7 +231,7 @@ def _why_uniform(figures: tuple[Figure, ...], probes: Probes) -> str:
         parts.append(
             "OPTIONS lists the methods"
             if options.passed == options.total
-            else f"OPTIONS says Allow on {options.passed} of {options.total} resources"
+            else f"OPTIONS says Allow on {options.passed} of {counted(options.total, 'resource')}"
         )
     return "; ".join(parts) or "nothing could be measured"
 
@@ -381,12 +241,12 @@ def _why_uniform(figures: tuple[Figure, ...], probes: Probes) -> str:
 
 def cacheability(result: CrawlResult, probes: Probes) -> Constraint:
     """Validators, explicit freshness, 304s, and Vary where content is negotiated."""
-    validators = _Tally("GET answers with a validator (ETag or Last-Modified)")
-    freshness = _Tally("GET answers with explicit freshness (max-age, Expires) or no-store")
+    validators = Tally("GET answers with a validator (ETag or Last-Modified)")
+    freshness = Tally("GET answers with explicit freshness (max-age, Expires) or no-store")
     for visit in result.visits:
         if visit.status != HTTPStatus.OK:
             continue
-        where = _path(visit.final_url)
+        where = path_of(visit.final_url)
         etag, modified = _header(visit.headers, "etag"), _header(visit.headers, "last-modified")
         names = [n for n, v in (("ETag", etag), ("Last-Modified", modified)) if v]
         validators.add(
@@ -400,16 +260,16 @@ def cacheability(result: CrawlResult, probes: Probes) -> Constraint:
             f"{where}: {policy or 'no Cache-Control, no Expires (caches guess)'}",
             key=policy,
         )
-    revalidated = _Tally("conditional GETs answered 304 Not Modified")
+    revalidated = Tally("conditional GETs answered 304 Not Modified")
     for sample in probes.samples:
         if sample.conditional is not None:
             status = sample.conditional.status
             revalidated.add(
                 status == HTTPStatus.NOT_MODIFIED,
-                f"GET {_path(sample.visit.final_url)} with {sample.condition} → {status}",
+                f"GET {path_of(sample.visit.final_url)} with {sample.condition} → {status}",
                 key="304" if status == HTTPStatus.NOT_MODIFIED else None,
             )
-    vary = _Tally("negotiated answers that say Vary")
+    vary = Tally("negotiated answers that say Vary")
     _negotiation(result, probes, vary)
     figures = (
         validators.figure(),
@@ -432,13 +292,13 @@ def _freshness(headers: Sequence[tuple[str, str]]) -> str | None:
     return None
 
 
-def _negotiation(result: CrawlResult, probes: Probes, tally: _Tally) -> None:
+def _negotiation(result: CrawlResult, probes: Probes, tally: Tally) -> None:
     """Vary: Accept where another Accept got another type; Vary: Accept-Encoding where
     the answer was compressed."""
     for sample in probes.samples:
         visit = sample.visit
         for answer in sample.negotiated:
-            if answer.status not in _OK or answer.media_type == visit.media_type:
+            if answer.status not in OK_STATUSES or answer.media_type == visit.media_type:
                 continue
             for what, headers in (
                 ("GET", visit.headers),
@@ -447,16 +307,16 @@ def _negotiation(result: CrawlResult, probes: Probes, tally: _Tally) -> None:
                 says = _varies(headers, "accept")
                 tally.add(
                     says,
-                    f"{_path(visit.final_url)} ({what}) is negotiated by Accept"
+                    f"{path_of(visit.final_url)} ({what}) is negotiated by Accept"
                     + ("; Vary names it" if says else ", and Vary does not say so"),
                     key="accept ok" if says else None,
                 )
     for visit in result.visits:
-        if visit.status in _OK and _header(visit.headers, "content-encoding"):
+        if visit.status in OK_STATUSES and _header(visit.headers, "content-encoding"):
             says = _varies(visit.headers, "accept-encoding")
             tally.add(
                 says,
-                f"{_path(visit.final_url)} is compressed"
+                f"{path_of(visit.final_url)} is compressed"
                 + ("; Vary: Accept-Encoding" if says else ", without Vary: Accept-Encoding"),
                 key="encoding ok" if says else f"encoding {visit.template}",
             )
@@ -472,7 +332,7 @@ def _why_cache(figures: tuple[Figure, ...]) -> str:
     parts = []
     for figure, said in ((validators, "validators"), (freshness, "explicit freshness")):
         if figure.total:
-            parts.append(f"{_pct(figure)} of GET answers have {said}")
+            parts.append(f"{pct(figure)} of GET answers have {said}")
     if revalidated.total:
         parts.append(f"{revalidated.passed} of {revalidated.total} conditional GETs got 304")
     if vary.total and vary.passed < vary.total:
@@ -485,25 +345,25 @@ def _why_cache(figures: tuple[Figure, ...]) -> str:
 
 def statelessness(result: CrawlResult, probes: Probes) -> Constraint:
     """Cookies set by answers, and whether answers change without them."""
-    setting = _Tally("answers that set no cookie")
+    setting = Tally("answers that set no cookie")
     for visit in result.visits:
         cookies = [
             v.split("=", 1)[0].strip() for k, v in visit.headers if k.lower() == "set-cookie"
         ]
-        where = _path(visit.final_url)
+        where = path_of(visit.final_url)
         setting.add(
             not cookies,
             f"{where} sets " + ", ".join(cookies) if cookies else f"{where}: no Set-Cookie",
             key="none" if not cookies else None,
         )
-    needing = _Tally("answers the same without cookies")
+    needing = Tally("answers the same without cookies")
     for sample in probes.samples:
         alone = sample.cookieless
         if alone is None:
             continue
         visit = sample.visit
         same = alone.status == visit.status
-        text = f"GET {_path(visit.final_url)} without cookies → {alone.status}"
+        text = f"GET {path_of(visit.final_url)} without cookies → {alone.status}"
         text += "" if same else f" (with them {visit.status}): state kept on the server"
         needing.add(same, text, key="same" if same else None)
     figures = (
@@ -514,11 +374,14 @@ def statelessness(result: CrawlResult, probes: Probes) -> Constraint:
     if set_any == 0:
         why = "no answer sets a cookie: each request carries all it needs"
     elif needing.total and needing.passed == needing.total:
-        why = f"{set_any} answers set cookies, but the answers are the same without them"
+        why = (
+            f"{counted(set_any, 'answer')} {noun(set_any, 'sets', 'set')} cookies, "
+            "but the answers are the same without them"
+        )
     elif needing.total:
         why = "answers change without the cookies: the server keeps session state"
     else:
-        why = f"{set_any} answers set cookies"
+        why = f"{counted(set_any, 'answer')} {noun(set_any, 'sets', 'set')} cookies"
     return Constraint("stateless", "Statelessness", figures, why)
 
 
@@ -527,15 +390,15 @@ def statelessness(result: CrawlResult, probes: Probes) -> Constraint:
 
 def error_bodies(result: CrawlResult, probes: Probes) -> Constraint:
     """Error answers in RFC 9457 problem details, or at least in a format a program reads."""
-    problem = _Tally("error answers in problem details (RFC 9457)")
-    readable = _Tally("error answers a program can read (JSON or XML)")
+    problem = Tally("error answers in problem details (RFC 9457)")
+    readable = Tally("error answers a program can read (JSON or XML)")
     cases: list[tuple[str, int, str | None, bytes]] = [
-        (f"GET {_path(v.final_url)}", v.status, v.media_type, v.error_body)
+        (f"GET {path_of(v.final_url)}", v.status, v.media_type, v.error_body)
         for v in result.visits
         if v.status >= HTTPStatus.BAD_REQUEST
     ]
     cases += [
-        (f"{a.method} {_path(a.url)}", a.status, a.media_type, a.body_head)
+        (f"{a.method} {path_of(a.url)}", a.status, a.media_type, a.body_head)
         for a in _answers(probes)
         if a.status >= HTTPStatus.BAD_REQUEST and a.method != "HEAD"
     ]

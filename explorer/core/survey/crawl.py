@@ -42,6 +42,7 @@ from explorer.core.errors import RestwalkError
 from explorer.core.exchange import Exchange
 from explorer.core.hypermedia import search_links
 from explorer.core.link import Link
+from explorer.core.plural import counted
 from explorer.core.request import RequestSpec
 from explorer.core.session.origins import origin_of
 from explorer.core.survey.api_map import (
@@ -281,7 +282,7 @@ class _Walk:
         gets = 0
         while self.queue:
             if gets >= self.limits.max_pages:
-                self.result.stopped = f"the page limit ({self.limits.max_pages} pages)"
+                self.result.stopped = f"the page limit ({counted(self.limits.max_pages, 'page')})"
                 return
             url, depth, via = self.queue.popleft()
             try:
@@ -410,7 +411,7 @@ class _Walk:
         if origin_of(url) not in self.origins:
             return "another origin"
         if depth > self.limits.max_depth:
-            return f"deeper than {self.limits.max_depth} links"
+            return f"deeper than {counted(self.limits.max_depth, 'link')}"
         target = url.split("://", 1)[1]
         target = target[target.find("/") :] if "/" in target else "/"
         if any(pattern.search(target) for pattern in self.limits.exclude):

@@ -14,7 +14,9 @@ retyped         another JSON type (``"7"`` → ``7``; null → a value is not)  
 restructured    a scalar became an object or array (v1 ``address`` string    yes
                 → v2 ``address`` object), or the other way
 moved           a field gone from one place appears under another parent    yes
-renamed         a field gone appears under another name, same value          yes
+renamed         a field gone appears beside it under another name, same     yes
+                value, and a like name (``zip``, ``zipCode``) or a value
+                too particular to be chance (text of a few words)
 items           members of a collection only on one side (matched by id)    no
 value           the same field with another value                          no
 ==============  ==========================================================  ========
@@ -264,9 +266,74 @@ def _walk_array(
         out.append(_Raw("items", None, (*at_b, n), None, b[n]))
 
 
+def _name_words(name: str | int) -> str:
+    """A field's name as its letters and digits, lower case, without a CURIE's prefix:
+    ``customerName``, ``customer_name`` and ``rw:customer-name`` agree."""
+    text = str(name)
+    if ":" in text and "/" not in text:
+        text = text.rsplit(":", 1)[1]
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
+def _like_names(a: str | int, b: str | int) -> bool:
+    """True when two names are one spelt otherwise, or one begins the other (``zip``,
+    ``zipCode``; ``phone``, ``phoneNumber``)."""
+    one, other = sorted((_name_words(a), _name_words(b)), key=len)
+    return bool(one) and (one == other or (len(one) >= _NAME_PREFIX and other.startswith(one)))
+
+
+def _telling(value: object) -> bool:
+    """True for a value two unrelated fields do not share by chance: text of a few words
+    (not a URL, a date or a code), an object that is not a link and holds text or
+    numbers, an array holding one.
+    Numbers, booleans, null, short strings, URLs and link objects are common values."""
+    if isinstance(value, str):
+        letters = sum(c.isalpha() for c in value)
+        return (
+            len(value) >= _TELLING_TEXT
+            and letters >= _TELLING_LETTERS
+            and "://" not in value
+            and not value.startswith("/")
+        )
+    if isinstance(value, dict):
+        return "href" not in value and any(map(_has_content, value.values()))
+    if isinstance(value, list):
+        return any(map(_telling, value))
+    return False
+
+
+def _has_content(value: object) -> bool:
+    """True for a member that says something: text, a number, or a telling value."""
+    if isinstance(value, str):
+        return bool(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return True
+    return _telling(value)
+
+
+#: The shortest name that may begin another (``zip``), the least text that tells.
+_NAME_PREFIX = 3
+_TELLING_TEXT = 8
+_TELLING_LETTERS = 4
+
+
+def _renamed(gone: _Raw, came: _Raw) -> bool:
+    """A removed and an added field beside it are one renamed: the same value, and either
+    like names or a value too particular to be shared by chance (``count`` 12 and
+    ``total`` 12 are two fields; ``zip`` and ``zipCode``, or ``name`` and ``fullName``
+    both "Ada Lovelace", are one)."""
+    assert gone.left is not None
+    assert came.right is not None
+    if gone.left[:-1] != came.right[:-1] or gone.old != came.new:
+        return False
+    if json_type(gone.old) != json_type(came.new):
+        return False  # 1 and 1.0, or 1 and true, are equal in Python alone
+    return _like_names(gone.left[-1], came.right[-1]) or _telling(gone.old)
+
+
 def _find_moves(raws: list[_Raw]) -> list[_Raw]:
     """Pair a removed field with an added one: same name elsewhere (moved), or same value
-    under another name beside it (renamed)."""
+    under another name beside it with more to tell it was renamed (see :func:`_renamed`)."""
     removed = [r for r in raws if r.kind == "removed"]
     added = [r for r in raws if r.kind == "added"]
     if not removed or not added:
@@ -280,12 +347,7 @@ def _find_moves(raws: list[_Raw]) -> list[_Raw]:
                 continue
             assert came.right is not None
             same_name = gone.left[-1] == came.right[-1] and gone.left[:-1] != came.right[:-1]
-            same_value = (
-                gone.left[:-1] == came.right[:-1]
-                and gone.old == came.new
-                and json_type(gone.old) not in ("null", "boolean")
-            )
-            if (same_name and json_type(gone.old) == json_type(came.new)) or same_value:
+            if (same_name and json_type(gone.old) == json_type(came.new)) or _renamed(gone, came):
                 used.add(id(came))
                 kind: ChangeKind = "moved" if same_name else "renamed"
                 paired[id(gone)] = _Raw(kind, gone.left, came.right, gone.old, came.new)

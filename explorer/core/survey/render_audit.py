@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import orjson
 
+from explorer.core.plural import counted, noun
 from explorer.core.survey.audit import Audit
 from explorer.core.survey.audit_figures import Constraint, Figure
 from explorer.core.terminal_text import json_visible
@@ -37,16 +38,18 @@ def audit_text(audit: Audit) -> str:
     lines = [
         f"REST audit of {audit.entry}: grade {audit.grade} ({percent(audit.score)}), "
         f"Richardson maturity level {audit.level}",
-        f"{len(result.visits)} pages mapped ({len(result.api_map.resources())} resources), "
-        f"{audit.probe_requests} probing requests, {audit.requests} requests in "
-        f"{audit.seconds:.1f} s",
+        f"{counted(len(result.visits), 'page')} mapped "
+        f"({counted(len(result.api_map.resources()), 'resource')}), "
+        f"{counted(audit.probe_requests, 'probing request')}, "
+        f"{counted(audit.requests, 'request')} in {audit.seconds:.1f} s",
     ]
     if result.stopped:
         lines.append(f"The map stopped at {result.stopped}: the figures are of what it reached.")
     api_answers = sum(1 for v in result.visits if _is_api_format(v.media_type))
     if api_answers < FEW_API_ANSWERS:
         lines.append(
-            f"Only {api_answers} answers in JSON or XML were met from this entry: if it is a "
+            f"Only {counted(api_answers, 'answer')} in JSON or XML "
+            f"{noun(api_answers, 'was', 'were')} met from this entry: if it is a "
             "web page, audit the API's own root (a collection's URL) for figures about the API."
         )
     if audit.probes.out_of_time:
@@ -59,7 +62,7 @@ def audit_text(audit: Audit) -> str:
     lines.extend(f"  {evidence}" for evidence in audit.versioning.evidence)
     if audit.description is not None:
         url, count = audit.description
-        lines.append(f"Description: {url} lists {count} GET paths.")
+        lines.append(f"Description: {url} lists {counted(count, 'GET path')}.")
     for what, message in audit.probes.failures:
         lines.append(f"No answer to {what}: {message}")
     return "\n".join(lines) + "\n"

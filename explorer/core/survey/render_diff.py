@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 import orjson
 
+from explorer.core.plural import noun
 from explorer.core.survey.compare import Comparison
 from explorer.core.survey.diff import Change, Path
 from explorer.core.terminal_text import json_visible
@@ -47,7 +48,8 @@ def comparison_text(comparison: Comparison, *, values: bool = False) -> str:
             lines.append(f"Values ({count})")
             lines.extend(f"  · {c.describe()}" for c in value_changes)
         else:
-            lines.append(f"{count} values differ (--values lists them).")
+            differ = noun(count, "value differs", "values differ")
+            lines.append(f"{count:,} {differ} (--values lists them).")
     if not comparison.changes and not comparison.notes:
         lines.append("The two bodies have the same structure and values.")
     elif not breaking and not comparison.media_changed:

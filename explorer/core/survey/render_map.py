@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import orjson
 
+from explorer.core.plural import counted, noun
 from explorer.core.survey.api_map import ApiMap, Resource
 from explorer.core.survey.crawl import CrawlResult
 from explorer.core.terminal_text import json_visible
@@ -140,8 +141,9 @@ def _draw(
 def _headline(result: CrawlResult, resources: list[Resource]) -> str:
     answered = sum(1 for r in resources if r.visited)
     return (
-        f"Map of {result.entry}: {len(resources)} resources ({answered} answered), "
-        f"{len(result.visits)} pages, {result.requests} requests in {result.seconds:.1f} s"
+        f"Map of {result.entry}: {counted(len(resources), 'resource')} ({answered} answered), "
+        f"{counted(len(result.visits), 'page')}, {counted(result.requests, 'request')} "
+        f"in {result.seconds:.1f} s"
     )
 
 
@@ -161,7 +163,11 @@ def _footer(result: CrawlResult) -> list[str]:
     for failure in result.failures:
         lines.append(f"No answer from {failure.url}: {failure.message}")
     if result.api_map.dropped:
-        lines.append(f"{result.api_map.dropped} links past the map's bound were counted only.")
+        dropped = result.api_map.dropped
+        lines.append(
+            f"{counted(dropped, 'link')} past the map's bound {noun(dropped, 'was', 'were')} "
+            "counted only."
+        )
     return lines
 
 

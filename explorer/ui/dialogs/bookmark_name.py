@@ -1,10 +1,15 @@
 """Naming a bookmark: the rel path it keeps is shown, the name is asked.
 
-Returns the name, or None when the person cancels. A name already used is said
-before Enter replaces that bookmark.
+Enter saves through the caller's ``save`` (it raises
+:class:`~explorer.core.storage.bookmarks.BookmarksError`), and the dialog closes
+with what was saved, in words; a problem (the bookmarks file broken meanwhile)
+is shown in the dialog, which stays open. A name already used is said before
+Enter replaces that bookmark. None: the person cancelled.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from explorer.core.session.rel_path import RelPath
+from explorer.core.storage.bookmarks import BookmarksError
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 
@@ -33,11 +39,18 @@ class BookmarkNameDialog(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, path: RelPath, suggested: str, taken: frozenset[str]) -> None:
+    def __init__(
+        self,
+        path: RelPath,
+        suggested: str,
+        taken: frozenset[str],
+        save: Callable[[str], str],
+    ) -> None:
         super().__init__()
         self.path = path
         self.suggested = suggested
         self.taken = taken
+        self.save = save
 
     def compose(self) -> ComposeResult:
         numbered = enumerate(self.path.steps, start=1)
@@ -64,8 +77,16 @@ class BookmarkNameDialog(ModalScreen[str | None]):
         self.query_one("#bookmark-note", Static).update(note)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.value.strip():
-            self.dismiss(event.value.strip())
+        name = event.value.strip()
+        if not name:
+            return
+        try:
+            saved = self.save(name)  # a small JSON file: written at once
+        except BookmarksError as error:
+            note = self.query_one("#bookmark-note", Static)
+            note.update(visible_line(f"Not bookmarked: {error}"))
+            return
+        self.dismiss(saved)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -42,6 +42,7 @@ from explorer.core.request import (
     is_token,
     parse_version,
 )
+from explorer.core.session.reopen import masks_left, masks_refused
 from explorer.core.session.session import resolve_typed_url
 from explorer.core.terminal_text import visible
 from explorer.core.upload import MAX_UPLOAD, file_size_text, peek_file
@@ -389,8 +390,8 @@ class ComposerScreen(ModalScreen[Composed | None]):
     def _submitted(self, event: Input.Submitted) -> None:
         from explorer.core.carry.curl import looks_like_curl
 
-        if event.input.id == "url" and looks_like_curl(event.value):
-            self._curl_pasted(UrlInput.CurlPasted(event.value))
+        if isinstance(event.input, UrlInput) and looks_like_curl(event.value):
+            self._curl_pasted(UrlInput.CurlPasted(event.input, event.value))
         else:
             self.action_send()
 
@@ -403,6 +404,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
         try:
             command = parse_curl(event.text, env=os.environ, base=self.base)
         except RestwalkError as error:
+            event.url_input.hold(event.text)  # as pasted, to be corrected
             self.notify(error.message, title="Not a curl line restwalk can read", severity="error")
             return
         self.dismiss(Composed(command.spec, reopen=composer_note(command)))
@@ -428,6 +430,10 @@ class ComposerScreen(ModalScreen[Composed | None]):
             return
         except (ValueError, TypeError) as error:
             self.notify(str(error), severity="error", title="Not sent")
+            return
+        masked = masks_left(spec)
+        if masked:  # a history entry's: the secret it stands for is the person's to type
+            self.notify(masks_refused(masked), severity="error", title="Not sent", timeout=15)
             return
         problem = self._json_note(spec)
         body = self.query_one("#body", TextArea).text

@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from explorer.core.session.history import Page
+from explorer.core.session.history import Page, page_labels
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 
@@ -20,9 +20,9 @@ __all__ = ["ANOTHER_VERSION", "DiffPicker"]
 ANOTHER_VERSION = "version"
 
 
-def _page_label(page: Page, back: int) -> Text:
+def _page_label(page: Page, label_text: str, back: int) -> Text:
     status = str(page.status) if page.status is not None else "failed"
-    label = Text.assemble((f"{status:>6}  ", "bold"), visible_line(page.label))
+    label = Text.assemble((f"{status:>6}  ", "bold"), visible_line(label_text))
     label.append(f"  ({back} back)" if back > 0 else "  (ahead)", style="dim")
     return label
 
@@ -55,11 +55,12 @@ class DiffPicker(ModalScreen[Page | str | None]):
             )
         ]
         here = next((n for n, page in enumerate(self.pages) if page is self.shown), len(self.pages))
+        labels = page_labels([*self.pages, self.shown])
         for index in range(len(self.pages) - 1, -1, -1):
             page = self.pages[index]
             if page is self.shown or page.exchange is None:
                 continue
-            options.append(Option(_page_label(page, here - index), id=str(index)))
+            options.append(Option(_page_label(page, labels[index], here - index), id=str(index)))
         menu = OptionList(*options)
         menu.border_title = "Compare this page with"
         yield menu

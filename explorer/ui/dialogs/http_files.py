@@ -18,19 +18,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from explorer.core.errors import RestwalkError
 from explorer.core.httpfile.environments import ENV_FILE, PRIVATE_ENV_FILE, load_environments
-from explorer.core.httpfile.saving import DEFAULT_HTTP_FILE, Saved, save_into
+from explorer.core.httpfile.opened import OpenedRequest
+from explorer.core.httpfile.private_env import TOKEN_VARIABLE
+from explorer.core.httpfile.saving import DEFAULT_HTTP_FILE, Draft, Saved, save_into
 from explorer.core.httpfile.workspace import Workspace, open_workspace
 from explorer.core.request import RequestSpec
 from explorer.core.terminal_text import visible
 from explorer.ui.widgets.key_bar import KeyBar
 
 __all__ = [
+    "EnvironmentChosen",
     "EnvironmentDialog",
+    "OpenOutcome",
     "OpenRequestDialog",
     "Opened",
     "SaveRequestDialog",
@@ -55,10 +59,20 @@ class Opened:
     """A request picked in a ``.http`` file, its variables substituted."""
 
     spec: RequestSpec
-    path: str
-    name: str
+    #: Where it came from, as written: saving it back keeps its {{variables}}.
+    source: OpenedRequest
     #: What restwalk keeps but does not do (scripts...), and notes, to be said.
     notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OpenOutcome:
+    """How the open dialog was left: the file last listed, the environment, what was opened
+    (None: nothing, Escape)."""
+
+    path: str
+    environment: str | None
+    opened: Opened | None = None
 
 
 @dataclass(frozen=True)
@@ -74,11 +88,12 @@ class SaveRequestDialog(ModalScreen[Saved | None]):
     DEFAULT_CSS = _CSS.format(name="SaveRequestDialog")
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Save")]
 
-    def __init__(self, spec: RequestSpec, path: str, name: str) -> None:
+    def __init__(self, draft: Draft, path: str, name: str, environment: str | None) -> None:
         super().__init__()
-        self.spec = spec
+        self.draft = draft
         self.path = path
         self.request_name = name
+        self.environment = environment
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -93,41 +108,81 @@ class SaveRequestDialog(ModalScreen[Saved | None]):
             yield Input(self.path, id="http-path", placeholder=DEFAULT_HTTP_FILE)
             yield Label("Request name")
             yield Input(self.request_name, id="request-name", placeholder="e.g. list customers")
-            credential = self.spec.auth is not None or any(
-                k.lower() in ("authorization", "cookie") for k, _ in self.spec.headers
+            for note in self._notes():
+                yield Static(Text(note), classes="note")
+            where = self.environment or "$shared"  # (no environment: every environment's)
+            yield Checkbox(
+                f"Write {{{{{TOKEN_VARIABLE}}}}}, keep the token in {PRIVATE_ENV_FILE} ({where})",
+                value=True,
+                id="private-token",
             )
-            note = (
-                "The credential is written into the file as it is. Keep the file out of "
-                f"git, or write {{{{token}}}} in it and the value in {PRIVATE_ENV_FILE}."
-                if credential
-                else ""
-            )
-            yield Static(Text(note), id="save-note", classes="note")
+            yield Static("", id="save-note", classes="note")
             yield Static("", id="save-problem", classes="problem")
             with Horizontal():
                 yield Button("Save", id="save", variant="primary")
                 yield Button("Cancel", id="cancel")
         yield KeyBar()
 
+    def _notes(self) -> list[str]:
+        """What is saved besides the obvious: variables kept, the session's credential not."""
+        draft = self.draft
+        notes = []
+        if draft.opened is not None:
+            notes.append(
+                f"Opened from {draft.opened.path.name}: what you did not change is written as "
+                "the file had it, {{variables}} and all; values of "
+                f"{PRIVATE_ENV_FILE} and .env are written as their {{{{name}}}}."
+            )
+        if draft.session_credential_left_out:
+            notes.append(
+                "The session's credential is left out: the file's request has none "
+                "(its lines say how it authenticates)."
+            )
+        return notes
+
     def on_mount(self) -> None:
+        self.query_one("#private-token", Checkbox).display = self.draft.bearer
+        self._credential_note()
+        problem = self.draft.problem
+        if problem is not None:
+            self._problem(f"Cannot be saved: {problem.message} {problem.hint}")
         self.query_one("#request-name", Input).focus()
+
+    @on(Checkbox.Changed, "#private-token")
+    def _credential_note(self) -> None:
+        private = self.draft.bearer and self.query_one("#private-token", Checkbox).value
+        note = (
+            "The credential is written into the file as it is: keep the file out of git."
+            if self.draft.credential and not private
+            else ""
+        )
+        self.query_one("#save-note", Static).update(Text(note))
+
+    def _problem(self, text: str) -> None:
+        self.query_one("#save-problem", Static).update(Text(visible(text.strip())))
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
         path = self.query_one("#http-path", Input).value.strip() or DEFAULT_HTTP_FILE
         name = self.query_one("#request-name", Input).value.strip()
-        problem = self.query_one("#save-problem", Static)
         if not name:
-            problem.update(Text("Give the request a name: it is how it is found again."))
+            self._problem("Give the request a name: it is how it is found again.")
             return
+        private = self.draft.bearer and self.query_one("#private-token", Checkbox).value
         try:
-            saved = save_into(Path(path), self.spec, name)
+            saved = save_into(
+                Path(path),
+                self.draft,
+                name,
+                private_token=private,
+                environment=self.environment,
+            )
         except RestwalkError as error:
-            problem.update(Text(visible(f"Not saved: {error.message} {error.hint}".strip())))
+            self._problem(f"Not saved: {error.message} {error.hint}")
             return
         except OSError as error:
-            problem.update(Text(visible(f"Not saved: {path}: {error.strerror or error}.")))
+            self._problem(f"Not saved: {path}: {error.strerror or error}.")
             return
         self.dismiss(saved)
 
@@ -136,11 +191,17 @@ class SaveRequestDialog(ModalScreen[Saved | None]):
         self.dismiss(None)
 
 
-class OpenRequestDialog(ModalScreen[Opened | None]):
-    """A ``.http`` file's requests; Enter opens one in the composer, variables substituted."""
+class OpenRequestDialog(ModalScreen[OpenOutcome]):
+    """A ``.http`` file's requests; Enter opens one in the composer, variables substituted.
+
+    E picks the environment of the file listed (from the files beside it).
+    """
 
     DEFAULT_CSS = _CSS.format(name="OpenRequestDialog")
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("E", "environment", "Environment"),
+    ]
 
     def __init__(self, path: str, environment: str | None) -> None:
         super().__init__()
@@ -153,18 +214,24 @@ class OpenRequestDialog(ModalScreen[Opened | None]):
             yield Static(Text("Open a request of a .http file", style="bold"))
             yield Label("File (Enter lists its requests)")
             yield Input(self.path, id="http-path", placeholder=DEFAULT_HTTP_FILE)
-            env = self.environment or "none (E chooses one)"
-            yield Static(Text(f"Environment: {env}"), id="open-environment")
+            yield Static(id="open-environment")
             yield OptionList(id="requests")
             yield Static("", id="open-problem", classes="problem")
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self._show_environment()
         if Path(self.path).expanduser().is_file():
             self.load(self.path)
             self.query_one(OptionList).focus()
         else:
             self.query_one("#http-path", Input).focus()
+
+    def _show_environment(self) -> None:
+        env = self.environment or "none"
+        where = Path(self.path).expanduser().parent.resolve()
+        text = f"Environment: {env} (E on the list picks one of {where})"
+        self.query_one("#open-environment", Static).update(Text(visible(text)))
 
     def _problem(self, text: str) -> None:
         self.query_one("#open-problem", Static).update(Text(visible(text)))
@@ -187,7 +254,12 @@ class OpenRequestDialog(ModalScreen[Opened | None]):
             self.workspace = open_workspace(Path(path).expanduser(), self.environment)
         except RestwalkError as error:
             self._problem(f"{error.message} {error.hint}".strip())
+            if Path(path).expanduser().is_file():
+                self.path = path  # (its environment is what is wrong: E, beside it)
+                self._show_environment()
             return
+        self.path = path
+        self._show_environment()
         requests = self.workspace.http_file.requests
         if not requests:
             self._problem(f"{path} holds no request.")
@@ -202,14 +274,12 @@ class OpenRequestDialog(ModalScreen[Opened | None]):
 
     @on(OptionList.OptionSelected)
     def _picked(self, event: OptionList.OptionSelected) -> None:
-        from explorer.core.httpfile.resolve import resolve_request
-
         workspace = self.workspace
         if workspace is None or event.option.id is None:
             return
         request = workspace.http_file.requests[int(event.option.id)]
         try:
-            resolved = resolve_request(request, workspace.http_file, workspace.sources())
+            resolved, source = workspace.open(request)
         except RestwalkError as error:
             hint = error.hint or (
                 f"Define it in {ENV_FILE} beside the file (E picks the environment), "
@@ -221,10 +291,25 @@ class OpenRequestDialog(ModalScreen[Opened | None]):
             f"not run: the {s.kind} at line {s.line} (restwalk runs no scripts)"
             for s in resolved.not_run
         )
-        self.dismiss(Opened(resolved.spec, str(workspace.path), request.name or "", notes))
+        opened = Opened(resolved.spec, source, notes)
+        self.dismiss(OpenOutcome(str(workspace.path), self.environment, opened))
+
+    def action_environment(self) -> None:
+        """Pick the environment among those beside the file listed (or typed)."""
+        directory = Path(self.path).expanduser().parent
+        self.app.push_screen(EnvironmentDialog(directory, self.environment), self._chosen)
+
+    def _chosen(self, chosen: EnvironmentChosen | None) -> None:
+        if chosen is None:
+            return
+        self.environment = chosen.name
+        self._show_environment()
+        if Path(self.path).expanduser().is_file():
+            self.load(self.path)  # listed again: a bad environment is said now, not at Enter
+            self.query_one(OptionList).focus()
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.dismiss(OpenOutcome(self.path, self.environment))
 
 
 class EnvironmentDialog(ModalScreen[EnvironmentChosen | None]):

@@ -16,6 +16,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from explorer.core.carry.openapi import ApiDescription, Operation
+from explorer.core.plural import counted
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 
@@ -41,7 +42,7 @@ class OperationsDialog(ModalScreen[Operation | None]):
         with Vertical():
             head = (
                 f"{self.description.title} {self.description.version}: "
-                f"{len(self.description.operations)} operations (OpenAPI "
+                f"{counted(len(self.description.operations), 'operation')} (OpenAPI "
                 f"{self.description.openapi})"
             )
             yield Label(Text(visible_line(head), style="bold"))

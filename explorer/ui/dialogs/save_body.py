@@ -1,36 +1,27 @@
 """Where to save the response body: a path, and a second Enter before a file is replaced.
 
-The dialog returns the path and whether the person agreed to replace the file
-there (:class:`SaveTarget`), or None; the browser screen writes the bytes
-(:func:`explorer.core.saving.save_body`) off the UI thread.
+The browser screen gives the writer (:func:`explorer.core.saving.save_body` of
+the body's bytes); the dialog runs it and closes with the path written, or stays
+open with the problem (see :class:`~explorer.ui.dialogs.writing.WritingDialog`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from explorer.core.copy_text import size_text
-from explorer.core.terminal_text import visible_line
+from explorer.ui.dialogs.writing import SaveTarget, Writer, WritingDialog
 from explorer.ui.widgets.key_bar import KeyBar
 
-
-@dataclass(frozen=True)
-class SaveTarget:
-    """The file to write, and whether replacing an existing one was agreed to."""
-
-    path: Path
-    overwrite: bool = False
+__all__ = ["SaveBodyDialog", "SaveTarget"]
 
 
-class SaveBodyDialog(ModalScreen[SaveTarget | None]):
+class SaveBodyDialog(WritingDialog[Path]):
     """Type a path; Enter saves, a second Enter replaces a file that exists; Escape cancels."""
 
     DEFAULT_CSS = """
@@ -44,13 +35,13 @@ class SaveBodyDialog(ModalScreen[SaveTarget | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, suggested: str, size: int, media_type: str | None) -> None:
-        super().__init__()
+    def __init__(
+        self, suggested: str, size: int, media_type: str | None, write: Writer[Path]
+    ) -> None:
+        super().__init__(write)
         self.suggested = suggested
         self.body_size = size
         self.media_type = media_type
-        #: The path the person was warned exists: Enter again replaces it.
-        self._warned: Path | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -62,38 +53,11 @@ class SaveBodyDialog(ModalScreen[SaveTarget | None]):
                 "A relative path starts from where restwalk runs.",
                 id="save-note",
             )
-            yield Static("", id="save-warning")
+            yield Static("", id="save-warning", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#save-path", Input).focus()
 
-    @on(Input.Changed, "#save-path")
-    def _changed(self) -> None:
-        self._warned = None
-        self.query_one("#save-warning", Static).update("")
-
-    @on(Input.Submitted, "#save-path")
-    def _submitted(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        warning = self.query_one("#save-warning", Static)
-        if not text:
-            warning.update("Give a file name.")
-            return
-        path = Path(text).expanduser()
-        if path.is_dir():
-            warning.update(f"{visible_line(str(path))} is a directory: add a file name.")
-            return
-        if path.exists():
-            if self._warned == path:
-                self.dismiss(SaveTarget(path, overwrite=True))
-                return
-            self._warned = path
-            warning.update(
-                f"{visible_line(str(path))} exists: Enter again replaces it, or change the name."
-            )
-            return
-        self.dismiss(SaveTarget(path))
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+    def show_problem(self, text: str) -> None:
+        self.query_one("#save-warning", Static).update(text)

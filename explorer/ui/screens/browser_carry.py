@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -22,12 +23,14 @@ from explorer.core.request import BearerAuth, LoginFlow, RequestSpec
 from explorer.ui.widgets.url_input import UrlInput
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from explorer.core.carry.openapi import ApiDescription, Operation
     from explorer.core.client import Client
     from explorer.core.link import Link
     from explorer.core.session import Session
     from explorer.ui.dialogs.copy_menu import CopyChoice
-    from explorer.ui.dialogs.save_body import SaveTarget
+    from explorer.ui.dialogs.writing import SaveTarget
 
 
 class BrowserCarry(Screen[None]):
@@ -38,20 +41,29 @@ class BrowserCarry(Screen[None]):
 
     if TYPE_CHECKING:  # the browser screen's and its dialogs'
 
-        def _open_composer(self, spec: RequestSpec, note: str = "") -> None: ...
+        def _open_composer(
+            self,
+            spec: RequestSpec,
+            note: str = "",
+            *,
+            saver: Callable[[RequestSpec], None] | None = None,
+            on_send: Callable[[RequestSpec], None] | None = None,
+        ) -> None: ...
 
         def _page_url(self) -> str: ...
 
     # -- a curl line pasted ------------------------------------------------------------------
 
     def open_curl(self, text: str) -> None:
-        """Open the composer on the request a curl command line describes."""
+        """Open the composer on the request a curl command line describes; one that cannot
+        be read stays in the URL bar, to be corrected, with the reason."""
         from explorer.core.carry.curl import composer_note, parse_curl
 
         base = self._page_url() or None
         try:
             command = parse_curl(text, env=os.environ, base=base if base else None)
         except InvalidRequest as error:
+            self.query_one("#url", UrlInput).hold(text)
             self.notify(error.message, title="Not a curl line restwalk can read", severity="error")
             return
         self._open_composer(command.spec, composer_note(command))
@@ -75,26 +87,33 @@ class BrowserCarry(Screen[None]):
         return spec
 
     def _copy_choices(self) -> list[CopyChoice]:
-        from explorer.core.carry import EXPORT_FORMATS
+        from explorer.core.carry import EXPORT_FORMATS, export_request, protocol_note
+        from explorer.core.carry.tool_options import tool_options
+        from explorer.core.connection import ConnectionSettings
         from explorer.ui.dialogs.copy_menu import CopyChoice
 
         choices: list[CopyChoice] = super()._copy_choices()  # type: ignore[misc]
         spec = self._export_spec()
         if spec is None:
             return choices
-        for export in EXPORT_FORMATS.values():
+        # How the session connects now (the palette may have changed its protocol).
+        options = tool_options(ConnectionSettings.of(self.client))
+        for name, export in EXPORT_FORMATS.items():
             try:
-                text = export.export(spec)
+                text = export_request(spec, name, options)
             except RestwalkError:
                 continue  # (a login flow not logged in yet): not offered
-            choices.append(CopyChoice(export.key, export.title, text, len(text.encode())))
+            note = protocol_note(name, options)
+            what = f"{export.title} ({note})" if note else export.title
+            choices.append(CopyChoice(export.key, what, text, len(text.encode())))
         return choices
 
     # -- saving the body -----------------------------------------------------------------------
 
     def action_save_body(self) -> None:
         """``d``: save the body of the response shown to a file."""
-        from explorer.core.saving import suggested_name
+        from explorer.core.copy_text import size_text
+        from explorer.core.saving import save_body, suggested_name
         from explorer.ui.dialogs.save_body import SaveBodyDialog
 
         shown = self.session.shown
@@ -108,28 +127,16 @@ class BrowserCarry(Screen[None]):
         name = suggested_name(
             response.url, response.header("content-type"), response.header("content-disposition")
         )
-        dialog = SaveBodyDialog(name, len(response.body), response.media_type)
-        self.app.push_screen(dialog, lambda target: self._save_to(target, response.body))
+        body = response.body
 
-    def _save_to(self, target: SaveTarget | None, body: bytes) -> None:
-        if target is not None:
-            self.write_body(target, body)
+        def write(target: SaveTarget) -> Path:
+            return save_body(target.path, body, overwrite=target.overwrite)
 
-    @work(thread=True, group="save")
-    def write_body(self, target: SaveTarget, body: bytes) -> None:
-        """Write the body off the UI thread; say where it went, or why not."""
-        from explorer.core.copy_text import size_text
-        from explorer.core.saving import SaveProblem, save_body
+        def saved(path: Path | None) -> None:
+            if path is not None:
+                self.notify(f"Saved {size_text(len(body))} to {path}.")
 
-        try:
-            path = save_body(target.path, body, overwrite=target.overwrite)
-        except FileExistsError:
-            message, severity = f"Not saved: {target.path} appeared meanwhile.", "error"
-        except SaveProblem as problem:
-            message, severity = f"Not saved: {problem}", "error"
-        else:
-            message, severity = f"Saved {size_text(len(body))} to {path}.", "information"
-        self.notify(message, severity=severity)  # type: ignore[arg-type]  # thread-safe
+        self.app.push_screen(SaveBodyDialog(name, len(body), response.media_type, write), saved)
 
     # -- OpenAPI operations --------------------------------------------------------------------
 
@@ -139,26 +146,25 @@ class BrowserCarry(Screen[None]):
 
     async def _service_desc(self) -> Link | None:
         """The service-desc link of the page shown, else of its server's root."""
-        from explorer.core.carry.openapi_source import service_desc
+        from explorer.core.carry.openapi_source import find_service_desc
         from explorer.core.hypermedia import search_links
-        from explorer.core.session.origins import origin_of
+
+        async def links_at(url: str) -> list[Link]:
+            exchange = await self.client.send(self.session.prepare(RequestSpec(url=url)))
+            response = exchange.response
+            found = await asyncio.to_thread(
+                search_links,
+                response.url,
+                response.status,
+                response.headers,
+                response.body,
+                response.media_type,
+            )
+            return list(found.links)
 
         shown = self.session.shown
-        link = service_desc(shown.links) if shown is not None else None
-        origin = origin_of(self._page_url())
-        if link is not None or not origin:
-            return link
-        exchange = await self.client.send(self.session.prepare(RequestSpec(url=origin + "/")))
-        response = exchange.response
-        found = await asyncio.to_thread(
-            search_links,
-            response.url,
-            response.status,
-            response.headers,
-            response.body,
-            response.media_type,
-        )
-        return service_desc(tuple(found.links))
+        links = shown.links if shown is not None else ()
+        return await find_service_desc(self._page_url(), links, links_at)
 
     @work(exclusive=True, group="openapi")
     async def load_operations(self) -> None:

@@ -9,6 +9,7 @@ and showing. The session decides; these methods only open and route.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ from textual.widgets import Input
 
 from explorer.core.errors import RestwalkError
 from explorer.core.link import Link
+from explorer.core.plural import counted
 from explorer.core.request import CookieSession, LoginFlow, RequestSpec
 from explorer.core.session import Next, Session
 from explorer.core.session.actions import action_spec, fields_note
@@ -26,6 +28,8 @@ from explorer.core.session.ordering import link_kind
 from explorer.core.session.origins import origin_of
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from explorer.core.client import Client
     from explorer.core.session.version import VersionChoice
     from explorer.ui.dialogs.composer import Composed
@@ -72,23 +76,35 @@ class BrowserDialogs(Screen[None]):
             else:
                 self.send(RequestSpec(method=link.method, url=url), via=link.rel)
 
-    def _open_composer(self, spec: RequestSpec, note: str = "") -> None:
+    def _open_composer(
+        self,
+        spec: RequestSpec,
+        note: str = "",
+        *,
+        saver: Callable[[RequestSpec], None] | None = None,
+        on_send: Callable[[RequestSpec], None] | None = None,
+    ) -> None:
+        """Open the composer on ``spec``; ``saver`` is its F2 (default: save as a new
+        request), ``on_send`` is told what it sends."""
         # What the session adds goes in, so the composer shows the request as it is sent.
         from explorer.ui.dialogs.composer import ComposerScreen
 
         spec = self.session.prepare(spec)
         kept = self.session.kept_headers(spec.url)
-        dialog = ComposerScreen(
-            spec, note, kept=kept, base=self._page_url(), saver=getattr(self, "save_request", None)
-        )
-        self.app.push_screen(dialog, self._composed)
+        saver = saver or getattr(self, "save_request", None)
+        dialog = ComposerScreen(spec, note, kept=kept, base=self._page_url(), saver=saver)
+        self.app.push_screen(dialog, partial(self._composed, on_send=on_send))
 
-    def _composed(self, result: Composed | None) -> None:
+    def _composed(
+        self, result: Composed | None, on_send: Callable[[RequestSpec], None] | None = None
+    ) -> None:
         if result is None:
             return
         if result.reopen is not None:  # a curl line pasted in the composer's URL field
             self._open_composer(result.spec, result.reopen)
             return
+        if on_send is not None:
+            on_send(result.spec)
         url = result.spec.url
         had = self.session.kept_headers(url)
         names = self.session.set_kept_headers(
@@ -160,7 +176,7 @@ class BrowserDialogs(Screen[None]):
             self.notify(f"Nothing to log out of: no credential or cookie for {origin_of(url)}.")
         else:
             self.notify(
-                f"Forgot {forgotten} and {cleared} cookie(s) of {origin_of(url)}.",
+                f"Forgot {forgotten} and {counted(cleared, 'cookie')} of {origin_of(url)}.",
                 title="Logged out",
             )
         self._show_badges()

@@ -2,30 +2,38 @@
 environment.
 
 A request opened from a file goes to the composer with its variables put in
-(as Posting and Bruno open a saved request: to look at and edit, sent with
-ctrl+s), so nothing is sent behind the person's back.
+(to look at and edit, sent with ctrl+s), so nothing is sent behind the
+person's back. It remembers where it came from: F2 in that composer, or S on
+the page it sent, saves it back with the file's ``{{variables}}``
+(:mod:`explorer.core.httpfile.opened`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.screen import Screen
 from textual.widgets import Input, Label
 
-from explorer.core.request import RequestSpec
+from explorer.core.request import LoginFlow, RequestSpec
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from explorer.core.client import Client
+    from explorer.core.httpfile.opened import OpenedRequest
     from explorer.core.httpfile.saving import Saved
     from explorer.core.session import Session
-    from explorer.ui.dialogs.http_files import EnvironmentChosen, Opened
+    from explorer.ui.dialogs.http_files import EnvironmentChosen, OpenOutcome
 
 
 @dataclass
 class HttpFilesState:
-    """The ``.http`` file last opened or saved, its environment and last request name.
+    """The ``.http`` file last listed, opened or saved, its environment, and the request
+    last opened from one (with what its composer sent).
 
     The file starts as ``restwalk.http`` here (the core's ``DEFAULT_HTTP_FILE``;
     the core's .http modules are imported only when a dialog opens).
@@ -33,24 +41,42 @@ class HttpFilesState:
 
     path: str = "restwalk.http"
     environment: str | None = None
-    name: str = ""
+    #: The request last opened from a file, and the request its composer sent.
+    opened: OpenedRequest | None = None
+    sent: RequestSpec | None = None
 
     @property
     def directory(self) -> Path:
         """Where the environment files are: beside the ``.http`` file."""
         return Path(self.path).expanduser().parent
 
+    def source_of(self, spec: RequestSpec) -> OpenedRequest | None:
+        """The file's request ``spec`` was sent from, if it was (its credential aside: a
+        login may have sent it again with one)."""
+        sent = self.sent
+        if self.opened is None or sent is None:
+            return None
+        return self.opened if replace(spec, auth=None) == replace(sent, auth=None) else None
+
 
 class BrowserHttpFiles(Screen[None]):
     """Opens the ``.http`` file dialogs and routes their results."""
 
     session: Session
-    #: The .http file last used, its environment, the last request name.
+    client: Client
+    #: The .http file last used, its environment, the request last opened from one.
     http_files: HttpFilesState
 
     if TYPE_CHECKING:  # the browser's dialogs half
 
-        def _open_composer(self, spec: RequestSpec, note: str = "") -> None: ...
+        def _open_composer(
+            self,
+            spec: RequestSpec,
+            note: str = "",
+            *,
+            saver: Callable[[RequestSpec], None] | None = None,
+            on_send: Callable[[RequestSpec], None] | None = None,
+        ) -> None: ...
 
     def current_request(self) -> RequestSpec:
         """The request of the page shown, or the URL bar's when nothing is shown yet."""
@@ -59,21 +85,40 @@ class BrowserHttpFiles(Screen[None]):
             return shown.spec
         return RequestSpec(url=self.session.resolve(self.query_one("#url", Input).value or "/"))
 
-    def save_request(self, spec: RequestSpec) -> None:
-        """Ask for a file and a name, and save ``spec`` there (the composer asks too)."""
-        from explorer.core.httpfile.saving import suggested_name
+    def save_request(self, spec: RequestSpec, opened: OpenedRequest | None = None) -> None:
+        """Ask for a file and a name, and save ``spec`` there (F2 in the composer too).
+
+        ``opened`` is the file's request it came from (S finds it for the page its
+        composer sent); a login flow is written as the token it got, as ``y`` copies it.
+        """
+        from explorer.core.httpfile.saving import Draft, suggested_name
         from explorer.ui.dialogs.http_files import SaveRequestDialog
 
         state = self.http_files
-        name = state.name or suggested_name(spec)
-        self.app.push_screen(SaveRequestDialog(spec, state.path, name), self._saved)
+        opened = opened or state.source_of(spec)
+        auth = spec.auth
+        token = self.client.token_for(auth) if isinstance(auth, LoginFlow) else None
+        baseline = self.session.prepare(opened.resolved) if opened is not None else None
+        draft = Draft(spec, opened, baseline, token)
+        path = str(opened.path) if opened is not None else state.path
+        name = opened.name if opened is not None and opened.name else suggested_name(spec)
+        dialog = SaveRequestDialog(draft, path, name, state.environment)
+        self.app.push_screen(dialog, partial(self._saved, spec=spec))
 
-    def _saved(self, saved: Saved | None) -> None:
+    def _saved(self, saved: Saved | None, spec: RequestSpec) -> None:
         if saved is None:
             return
-        self.http_files.path = str(saved.path)
+        state = self.http_files
+        state.path = str(saved.path)
+        if saved.opened is not None:  # saved back: the next save compares with this one
+            state.opened = saved.opened
+            state.sent = self.session.prepare(spec)
         how = "Replaced" if saved.replaced else "Saved"
-        self.notify(f"{how} at line {saved.line} of {saved.path}.", title="Request saved")
+        message = f"{how} at line {saved.line} of {saved.path}."
+        if saved.private_file is not None:
+            env = state.environment or "$shared"
+            message += f" The token is in {saved.private_file.name} ({env})."
+        self.notify(message, title="Request saved")
 
     def action_save_request(self) -> None:
         self.save_request(self.current_request())
@@ -84,14 +129,31 @@ class BrowserHttpFiles(Screen[None]):
         state = self.http_files
         self.app.push_screen(OpenRequestDialog(state.path, state.environment), self._opened)
 
-    def _opened(self, opened: Opened | None) -> None:
+    def _opened(self, outcome: OpenOutcome | None) -> None:
+        if outcome is None:
+            return
+        state = self.http_files
+        state.path = outcome.path  # listed: E and o look there next
+        if outcome.environment != state.environment:
+            state.environment = outcome.environment
+            self.show_environment()
+        opened = outcome.opened
         if opened is None:
             return
-        self.http_files.path = opened.path
-        self.http_files.name = opened.name
+        state.opened, state.sent = opened.source, None
         for note in opened.notes:
             self.notify(note, timeout=6)
-        self._open_composer(opened.spec)
+        self._open_composer(opened.spec, saver=self._save_opened, on_send=self._sent_opened)
+
+    def _save_opened(self, spec: RequestSpec) -> None:
+        """F2 in the composer of a request opened from a file: save it back there (as last
+        saved, when it was)."""
+        self.save_request(spec, opened=self.http_files.opened)
+
+    def _sent_opened(self, spec: RequestSpec) -> None:
+        """The composer of a request opened from a file sent ``spec``: S on its page saves
+        it back there."""
+        self.http_files.sent = self.session.prepare(spec)
 
     def action_environment(self) -> None:
         from explorer.ui.dialogs.http_files import EnvironmentDialog

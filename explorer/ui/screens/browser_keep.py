@@ -6,6 +6,9 @@ its links read as on any page; ``r`` sends it again), and a bookmark is walked
 link by link from its entry point, each page shown as it comes, in one worker
 that Escape or a newer request cancels. The keeping itself is the app's
 :class:`~explorer.core.storage.keep.Keep`; what a path is, the core's.
+
+What was kept against the bundled mock server in another run (on another port)
+is followed to where it answers in this one (:mod:`explorer.core.bundled_mock`).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import TYPE_CHECKING, cast
 from textual import work
 from textual.screen import Screen
 
+from explorer.core.plural import counted
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.session.rel_path import PathError, rel_path, walk_path
 from explorer.core.storage.bookmarks import Bookmark, BookmarksError
@@ -24,7 +28,9 @@ from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
+    from explorer.core.bundled_mock import BundledMock
     from explorer.core.client import Client
+    from explorer.core.exchange import Exchange
     from explorer.core.request import RequestSpec
     from explorer.core.session import Page, Session
     from explorer.core.storage.keep import Keep
@@ -47,6 +53,11 @@ class BrowserKeep(Screen[None]):
         """The app's history and bookmarks."""
         return cast("Keep", self.app.keep)  # type: ignore[attr-defined]
 
+    @property
+    def bundled(self) -> BundledMock | None:
+        """The bundled mock server this run started, if it did."""
+        return cast("BundledMock | None", getattr(self.app, "bundled", None))
+
     # -- the history ------------------------------------------------------------------------
 
     def action_history(self) -> None:
@@ -62,19 +73,45 @@ class BrowserKeep(Screen[None]):
     @work(exclusive=True, group="fetch")
     async def reopen(self, entry_id: int) -> None:
         """Show history entry ``entry_id``'s kept response as a page of the walk."""
-        from explorer.core.session.reopen import page_of
+        from explorer.core.session.reopen import page_of, resend_note
 
+        history = self.keep.history
         try:
-            exchange = await asyncio.to_thread(self.keep.history.load, entry_id)
+            entry = await asyncio.to_thread(history.entry, entry_id)
+            exchange = await asyncio.to_thread(history.load, entry_id)
         except HistoryError as error:
             self.notify(str(error), title="History", severity="error")
             return
-        if exchange is None:
+        if entry is None or exchange is None:
             self.notify(f"History entry {entry_id} is gone (the oldest go first).")
             return
-        page = page_of(exchange)
-        self._arrived(page, True)
-        self.notify("The response as kept; r sends the request again.", title="From the history")
+        notes = [resend_note(exchange.request)]
+        if entry.bundled:
+            exchange, moved = self._to_this_mock(exchange)
+            notes.insert(0, moved)
+        self._arrived(page_of(exchange), True)
+        said = " ".join(note for note in notes if note)
+        self.notify(
+            f"The response as kept; r sends the request again. {said}".strip(),
+            title="From the history",
+            timeout=15 if said else None,
+        )
+
+    def _to_this_mock(self, exchange: Exchange) -> tuple[Exchange, str]:
+        """``exchange``, made on the bundled mock server in some run, at this run's; and what
+        to say of it (empty when nothing moved)."""
+        from explorer.core.bundled_mock import rebase_exchange
+
+        bundled = self.bundled
+        if bundled is None:
+            return exchange, (
+                "It was made on the bundled mock server, which this restwalk did not start "
+                "(restwalk with no URL does)."
+            )
+        if bundled.made_on(exchange.request.url):
+            return exchange, ""
+        moved = rebase_exchange(exchange, bundled.origin)
+        return moved, f"Made on the bundled mock server: r sends it to {bundled.origin}."
 
     # -- bookmarks --------------------------------------------------------------------------
 
@@ -89,18 +126,18 @@ class BrowserKeep(Screen[None]):
             return
         suggested = _name_for(self.session.history.trail()) or path.describe()
 
-        def named(name: str | None) -> None:
-            if name is None:
-                return
-            try:
-                replaced = self.keep.bookmarks.save(name, path)
-            except BookmarksError as error:
-                self.notify(str(error), title="Not bookmarked", severity="error", timeout=10)
-                return
-            what = "Replaced" if replaced else "Bookmarked"
-            self.notify(f"{what} {name!r}: {len(path.steps)} link(s) from {path.entry}.")
+        bundled = self.bundled is not None and self.bundled.made_on(path.entry)
 
-        self.app.push_screen(BookmarkNameDialog(path, suggested, taken), named)
+        def save(name: str) -> str:
+            replaced = self.keep.bookmarks.save(name, path, bundled=bundled)
+            what = "Replaced" if replaced else "Bookmarked"
+            return f"{what} {name!r}: {counted(len(path.steps), 'link')} from {path.entry}."
+
+        def saved(said: str | None) -> None:
+            if said is not None:
+                self.notify(said)
+
+        self.app.push_screen(BookmarkNameDialog(path, suggested, taken, save), saved)
 
     def action_bookmarks(self) -> None:
         from explorer.ui.screens.bookmarks import BookmarksScreen
@@ -123,15 +160,21 @@ class BrowserKeep(Screen[None]):
                 page = with_reading(page, await asyncio.to_thread(read_safely, page.exchange))
             return page
 
+        entry = None
+        if bookmark.bundled and self.bundled is not None:  # its port may have changed
+            from explorer.core.bundled_mock import rebase_url
+
+            entry = rebase_url(bookmark.path.entry, self.bundled.origin)
         walked = await walk_path(
-            bookmark.path, load, on_page=lambda page: self._arrived(page, True)
+            bookmark.path, load, entry=entry, on_page=lambda page: self._arrived(page, True)
         )
         if walked.problem is not None:
             self.notify(
                 walked.problem, title=f"Bookmark {bookmark.name!r}", severity="warning", timeout=20
             )
         else:
-            self.notify(f"{len(bookmark.path.steps)} link(s) followed.", title=bookmark.name)
+            followed = counted(len(bookmark.path.steps), "link")
+            self.notify(f"{followed} followed.", title=bookmark.name)
 
     # -- HAR ----------------------------------------------------------------------------------
 

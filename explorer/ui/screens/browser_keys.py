@@ -22,7 +22,13 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("alt+left", "back", "Back", tooltip="Back to the previous page, as it was"),
     Binding("alt+right", "forward", "Forward", tooltip="Forward again after going back"),
     Binding("backspace", "back", "Back", show=False, tooltip="Back, like alt+left"),
-    Binding("escape", "cancel", "Cancel", show=False, tooltip="Cancel the request on its way"),
+    Binding(
+        "escape",
+        "cancel",
+        "Cancel",
+        show=False,
+        tooltip="Cancel the request on its way; in the URL bar, the page's URL back",
+    ),
     Binding("f", "focus_links", "Links", tooltip="Move into the links panel (arrows, Enter)"),
     Binding("c", "compose", "Compose", tooltip="Compose a request, starting from the current one"),
     Binding("a", "login", "Log in", tooltip="Log in: token, Basic, Bearer or a cookie session"),
@@ -44,7 +50,10 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
         "y",
         "copy",
         "Copy",
-        tooltip="Copy the body, a line, a header, a link's URL, or the request as curl or HTTPie",
+        tooltip=(
+            "Copy the body, a line, a header, a link's URL, or the request as curl, HTTPie "
+            "or .http text"
+        ),
     ),
     Binding(
         "d",

@@ -89,7 +89,7 @@ class BrowserReading(Screen[None]):
             shown = text.text() if copy_refusal(what, text.size) is None else ""
             choices.append(CopyChoice("b", what, shown, text.size))
         if view.cursor_line is not None:
-            line = text.line(view.cursor_line)
+            line = text.line(view.cursor_line, as_shown=False)
             what = f"line {view.cursor_line + 1:,}"
             choices.append(CopyChoice("l", what, line, len(line.encode())))
         for headers in tabs.query(HeadersView):

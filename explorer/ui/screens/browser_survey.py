@@ -38,13 +38,14 @@ class BrowserSurvey(Screen[None]):
         def follow_link(self, link: Link) -> None: ...
 
     def action_map(self) -> None:
-        from explorer.ui.screens.map_screen import MapScreen, entry_of
+        from explorer.core.survey.entry import entries_of
+        from explorer.ui.screens.map_screen import MapScreen
 
-        entry = entry_of(self.session)
-        if entry is None:
+        entries = entries_of(self.session)
+        if entries is None:
             self.notify("Nothing is mapped yet: open a URL first (ctrl+l).")
             return
-        self.app.push_screen(MapScreen(self.session, self.client, entry), self._from_map)
+        self.app.push_screen(MapScreen(self.session, self.client, entries), self._from_map)
 
     def _from_map(self, link: Link | None) -> None:
         if link is not None:

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from explorer.core.plural import noun
 from explorer.core.survey.compare import Comparison
 from explorer.core.survey.diff import Change
 from explorer.core.survey.render_diff import json_lines, marked_lines
@@ -90,8 +91,9 @@ class DiffScreen(Screen[None]):
         breaking = comparison.breaking
         if comparison.changes is not None:
             if breaking:
+                breaks = noun(len(breaking), "change breaks", "changes break")
                 text.append(
-                    f"\n{len(breaking)} changes break a client of the left side", style="bold red"
+                    f"\n{len(breaking)} {breaks} a client of the left side", style="bold red"
                 )
             else:
                 text.append("\nNothing breaks a client of the left side", style="green")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,6 +11,7 @@ from textual.keys import format_key
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from explorer.ui.explain_text import literal
 from explorer.ui.screens.browser_keys import NUMBER_RULE
 from explorer.ui.widgets.key_bar import KeyBar
 
@@ -37,11 +38,12 @@ WALK = """\
 7. **v** picks the API version followed links and composed requests ask for, and how:
    URI segment, query parameter, header or media-type parameter, by the name the API
    uses (on the mock, v2 turns an address into an object). A URL typed in the URL bar
-   is sent as typed. **Escape** cancels a request on its way.
+   is sent as typed. **Escape** cancels a request on its way; in the URL bar it puts
+   the page's URL back and returns to the page.
 8. **/** searches the body, raw or headers tab as you type (**n** / **N**: next and
    previous match); **|** filters a JSON body with JSONPath or jq; **W** wraps long
-   lines; **y** copies the body, a line, a header, a link's URL, or the request as curl
-   or HTTPie; **d** saves the body to a file.
+   lines; **y** copies the body, a line, a header, a link's URL, or the request as curl,
+   HTTPie or the text of a `.http` file; **d** saves the body to a file.
    **+** adds the next page's items below the ones shown (its `next` link), up to 100
    pages; back shows them as they were.
 9. **S** saves the request to a `.http` file (the format of the JetBrains HTTP Client
@@ -58,9 +60,9 @@ WALK = """\
     Enter opens one in the composer.
 12. **g** shows the map of the API so far: the resources visited and the links not
     followed yet, by relation (Enter opens one); there **m** follows every safe link
-    from the entry, and **a** audits the API against the REST constraints. **D**
-    compares this page with another of the history, or with itself in another API
-    version, side by side: what breaks a client is marked red.
+    from the API's root (**e**: from the page shown), and **a** audits the API against
+    the REST constraints. **D** compares this page with another of the history, or with
+    itself in another API version, side by side: what breaks a client is marked red.
 13. **l** opens the learning screen: every status code, header, method and REST
     constraint, searchable. **ctrl+p** then `explain 404` or `explain ETag` works too,
     and `follow next#2` or `follow child[title=books]` follows the link those words
@@ -115,12 +117,20 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", "Close", show=False),
     ]
 
-    def __init__(self, sections: list[tuple[str, Iterable[BindingType]]]) -> None:
+    def __init__(
+        self, sections: list[tuple[str, Iterable[BindingType]]], problems: Sequence[str] = ()
+    ) -> None:
         super().__init__()
         self.sections = sections
+        #: Problems with the person's files met this session (config.toml, the history).
+        self.problems = tuple(problems)
 
     def compose(self) -> ComposeResult:
-        text = "# restwalk keys\n\n" + WALK
+        text = "# restwalk keys\n\n"
+        if self.problems:
+            text += "## Problems met in this session\n\n"
+            text += "".join(f"- {literal(problem)}\n" for problem in self.problems) + "\n"
+        text += WALK
         for title, bindings in self.sections:
             text += "\n" + bindings_table(title, bindings)
         text += (

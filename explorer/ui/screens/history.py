@@ -5,6 +5,11 @@ The search line reads the words of :mod:`explorer.core.storage.history_query`
 the screen with its id, for the browser to reopen it; ctrl+e exports the
 entries listed as a HAR file. SQLite is read off the UI thread; a newer search
 drops an older one's answer.
+
+Enter opens a row of the list the search line asks for, or nothing: while the
+answer to what was just typed is on its way, the rows shown are an older
+search's, and a choice among them (or one made on a list replaced since) is
+refused with a note.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from explorer.core.plural import noun
 from explorer.core.storage.history import HistoryEntry, HistoryError, HistoryStore
 from explorer.core.storage.history_query import HistoryQuery, QueryError, parse_query
 from explorer.core.terminal_text import visible_line
@@ -31,17 +37,24 @@ COLUMNS: tuple[tuple[str, int], ...] = (
     ("method", 7),
     ("status", 6),
     ("ms", 6),
+    ("from", 6),
     ("URL", 200),
 )
 
 
 def entry_row(entry: HistoryEntry) -> tuple[str, ...]:
-    """One entry as the table's cells (the URL as stored: the server's text, made visible)."""
+    """One entry as the table's cells (the URL as stored: the server's text, made visible).
+
+    An answer of the session's cache says ``cache`` where the others' come from the
+    server; a fresh one was never sent, so it took no time to speak of (``—``).
+    """
+    fresh = entry.cache == "fresh"
     return (
         time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(entry.at)),
         visible_line(entry.method),
         str(entry.status),
-        f"{entry.duration * 1000:.0f}",
+        "—" if fresh else f"{entry.duration * 1000:.0f}",
+        "cache" if entry.from_cache else "",
         visible_line(entry.url),
     )
 
@@ -73,8 +86,14 @@ class HistoryScreen(Screen[int | None]):
         self.recording = recording
         self.entries: list[HistoryEntry] = []
         self.search_query = HistoryQuery()
-        #: Which search the shown entries answer (an older answer arriving late is dropped).
+        #: Which search was asked last, and which the shown entries answer (an older answer
+        #: arriving late is dropped; Enter waits until the two are the same).
         self._asked = 0
+        self._answered = 0
+        #: The table's rows for :attr:`entries` (a choice made on other rows is stale).
+        self._rows: list[tuple[str, ...]] = []
+        #: Why the last search got no answer (a bad word, an unreadable file), if it did not.
+        self._problem = ""
 
     def compose(self) -> ComposeResult:
         yield Input(
@@ -109,10 +128,11 @@ class HistoryScreen(Screen[int | None]):
     def search(self, text: str) -> None:
         """List the entries ``text`` asks for (read on a thread)."""
         self._asked += 1  # an answer on its way for older words is dropped
+        self._problem = ""
         try:
             query = parse_query(text)
         except QueryError as error:
-            self._note(str(error))
+            self._failed(str(error), self._asked)
             return
         self._read(query, self._asked)
 
@@ -122,7 +142,7 @@ class HistoryScreen(Screen[int | None]):
             entries = self.store.search(query, limit=SHOWN)
             total = self.store.count(query) if len(entries) == SHOWN else len(entries)
         except HistoryError as error:
-            self.app.call_from_thread(self._note, str(error))
+            self.app.call_from_thread(self._failed, str(error), asked)
             return
         self.app.call_from_thread(self._show, query, entries, total, asked)
 
@@ -131,23 +151,39 @@ class HistoryScreen(Screen[int | None]):
     ) -> None:
         if asked != self._asked:
             return
+        self._answered = asked
         self.search_query = query
         self.entries = entries
-        self.query_one(RowTable).set_rows([entry_row(entry) for entry in entries])
+        self._rows = [entry_row(entry) for entry in entries]
+        self.query_one(RowTable).set_rows(self._rows)
         shown = f"{len(entries)} of {total}" if total > len(entries) else str(total)
-        what = "entries" if total != 1 else "entry"
+        what = noun(total, "entry", "entries")
         note = f"{shown} {what}, newest first. Enter reopens one; r there sends it again."
+        if any(entry.from_cache for entry in entries):
+            note += " From cache: the session's cache answered (— ms: nothing was sent)."
         if not total:
             note = "Nothing kept matches." if not query.empty else "Nothing kept yet."
         if not self.recording:
             note += " Recording is off ([history] enabled = false in config.toml)."
         self._note(note)
 
+    def _failed(self, problem: str, asked: int) -> None:
+        """Search ``asked`` got no list: say why (the rows shown stay, not to be chosen)."""
+        if asked == self._asked:
+            self._problem = problem
+            self._note(problem)
+
     def _note(self, text: str) -> None:
         self.query_one("#history-note", Static).update(text)
 
     @on(RowTable.Selected, "#history-table")
     def _chosen(self, event: RowTable.Selected) -> None:
+        if self._answered != self._asked or event.rows is not self._rows:
+            self._note(
+                self._problem
+                or "Searching for what the search line says: Enter again once the list shows it."
+            )
+            return
         if 0 <= event.row < len(self.entries):
             self.dismiss(self.entries[event.row].id)
 

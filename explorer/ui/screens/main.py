@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from textual import events, on, work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.command import Provider
 from textual.containers import Horizontal
@@ -33,6 +33,7 @@ from explorer.ui.screens.browser_keys import BROWSER_KEYS
 from explorer.ui.screens.browser_pages import BrowserPages
 from explorer.ui.screens.browser_reading import BrowserReading
 from explorer.ui.screens.browser_survey import BrowserSurvey
+from explorer.ui.screens.browser_url_bar import BrowserUrlBar
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.key_bar import KeyBar
@@ -55,6 +56,7 @@ def _follow_commands() -> type[Provider]:
 
 
 class BrowserScreen(
+    BrowserUrlBar,
     BrowserCarry,
     BrowserDialogs,
     BrowserHttpFiles,
@@ -106,11 +108,11 @@ class BrowserScreen(
         yield KeyBar()
 
     def on_mount(self) -> None:
-        url = self.query_one("#url", Input)
+        url = self.query_one("#url", UrlInput)
         if not self.start_url:
             url.focus()
             return
-        url.value = self.start_url
+        url.show_url(self.start_url)
         self.query_one(LinksPanel).table.focus()
         start, self._start = self._start, None
         if start is not None and start.cancelled():
@@ -151,7 +153,7 @@ class BrowserScreen(
         """Send ``spec``, with what the session keeps for its server, in a worker."""
         spec = self.session.prepare(spec, typed=typed)
         self.query_one("#method", Label).update(spec.method)
-        self.query_one("#url", Input).value = spec.url
+        self.query_one("#url", UrlInput).show_url(spec.url)
         self.query_one(StatusLine).show_loading(spec)
         self.fetch(spec, via, record, pending)
 
@@ -214,7 +216,7 @@ class BrowserScreen(
         self.session.numbers.new_page()
         self.query_one("#method", Label).update(page.spec.method)
         url = page.exchange.response.url if page.exchange else page.spec.url
-        self.query_one("#url", Input).value = url
+        self.query_one("#url", UrlInput).show_url(url)
         self.query_one(ResponseTabs).show(page)
         self.show_reading(page)
         if page.reading:
@@ -241,16 +243,6 @@ class BrowserScreen(
         self.query_one("#auth-badge", Label).update(self.session.badge(url))
 
     # -- messages up from the widgets ---------------------------------------------------------
-
-    @on(Input.Submitted, "#url")
-    def url_submitted(self, event: Input.Submitted) -> None:
-        from explorer.core.carry.curl import looks_like_curl
-
-        if looks_like_curl(event.value):
-            self.open_curl(event.value)
-        elif event.value.strip():
-            self.open_url(event.value)
-            self.query_one(LinksPanel).table.focus()
 
     def on_links_panel_follow(self, event: LinksPanel.Follow) -> None:
         if self.sending:
@@ -282,11 +274,6 @@ class BrowserScreen(
             return bool(self.query_one(LinksPanel).links)
         return super().check_action(action, parameters)
 
-    def action_focus_url(self) -> None:
-        url = self.query_one("#url", Input)
-        url.focus()
-        url.select_all()
-
     def action_focus_links(self) -> None:
         self.query_one(LinksPanel).table.focus()
 
@@ -310,8 +297,10 @@ class BrowserScreen(
             self._restore_view()
 
     def action_cancel(self) -> None:
-        """Escape: cancel the request (the login, the page + adds) on its way; the page shown
-        stays."""
+        """Escape: in the URL bar, put the page's URL back and return to the page (as a
+        browser does); else cancel the request (the login, the page + adds) on its way."""
+        if self.leave_url_bar():
+            return  # the edit undone; another Escape cancels a request on its way
         busy = [w for w in self.workers if w.group in ("fetch", "login", "more") and w.is_running]
         if not busy:
             return

@@ -3,13 +3,17 @@
 The Map tab shows the resources the session visited and the links it saw but
 did not follow yet, by relation (:class:`~explorer.ui.widgets.map_tree.MapTree`);
 Enter on one closes the screen and the browser follows it. ``m`` maps the rest
-automatically from the session's entry point (the core's crawl: GET links only,
-polite, bounded), ``a`` runs the audit; both feed the same map, which redraws
-as it grows. The screen routes and starts workers; the core crawls and measures.
+automatically (the core's crawl: GET links only, polite, bounded), ``a`` runs
+the audit; both feed the same map, which redraws as it grows. Both start from
+the API's root when one is known, else from the page shown; the line under the
+status says which, and ``e`` switches (:mod:`explorer.core.survey.entry` decides;
+the screen asks the origin's ``/`` when the walk has not met it). The screen
+routes and starts workers; the core crawls and measures.
 """
 
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -22,9 +26,11 @@ from textual.screen import Screen
 from textual.widgets import Label, Static, TabbedContent, TabPane, Tree
 
 from explorer.core.link import Link
+from explorer.core.plural import counted
 from explorer.core.request import RequestSpec
-from explorer.core.session.origins import origin_of
+from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.survey.crawl import CrawlLimits, Visit, client_sends
+from explorer.core.survey.entry import Entries, Entry, with_probe
 from explorer.core.terminal_text import visible, visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.map_tree import MapTree
@@ -68,6 +74,9 @@ class MapScreen(Screen[Link | None]):
 
     DEFAULT_CSS = """
     MapScreen #survey-status { height: 1; padding: 0 1; background: $panel; }
+    MapScreen #survey-entry {
+        width: 1fr; height: auto; max-height: 3; padding: 0 1; background: $panel;
+    }
     MapScreen #survey-tabs { height: 1fr; }
     MapScreen TabPane { height: 1fr; padding: 0; }
     MapScreen MapTree { height: 1fr; }
@@ -77,38 +86,68 @@ class MapScreen(Screen[Link | None]):
         Binding("escape,g", "close", "Close", tooltip="Back to the browser"),
         Binding("m", "crawl", "Map it all", tooltip="Follow every safe link from the entry"),
         Binding("a", "audit", "Audit", tooltip="Measure the API against the REST constraints"),
+        Binding(
+            "e",
+            "switch_entry",
+            "Entry",
+            tooltip="Map and audit from the API's root or from the page shown",
+        ),
         Binding("t", "switch_tab", "Map/Audit", tooltip="Switch between the map and the audit"),
     ]
     #: The app's actions this screen replaces (its key bar does not offer them).
     OWN_ACTIONS = frozenset({"learn"})
 
-    def __init__(self, session: Session, client: Client, entry: str) -> None:
+    def __init__(self, session: Session, client: Client, entries: Entries) -> None:
         super().__init__()
         self.session = session
         self.client = client
-        self.entry = entry
+        self.entries = entries
+        self._from: Entry = entries.default
+        #: True once the person chose the entry (an answer from / then changes nothing).
+        self._picked = False
         self.audit: Audit | None = None
+
+    @property
+    def entry(self) -> str:
+        """The URL the next map or audit starts from."""
+        return self._from.url
 
     def compose(self) -> ComposeResult:
         yield Label("", id="survey-status", markup=False)
+        yield Label("", id="survey-entry", markup=False)
         with TabbedContent(id="survey-tabs"):
             with TabPane("Map", id="map-tab"):
                 yield MapTree(id="map-tree")
             with TabPane("Audit", id="audit-tab"), VerticalScroll():
-                yield Static(
-                    Text(
-                        "a measures the API at "
-                        f"{visible_line(self.entry)} against the REST constraints: it maps "
-                        "it first (GET links only), then sends a few safe probes."
-                    ),
-                    id="audit-text",
-                )
+                yield Static(self._audit_intro(), id="audit-text")
         yield KeyBar()
+
+    def _audit_intro(self) -> Text:
+        return Text(
+            f"a measures the API at {visible_line(self.entry)} against the REST constraints: "
+            "it maps it first (GET links only), then sends a few safe probes."
+        )
 
     def on_mount(self) -> None:
         self._redraw(force=True)
+        self._show_entry()
         self.set_interval(REDRAW_EVERY, self._redraw)
         self.query_one(MapTree).focus()
+        if self.entries.to_probe is not None:
+            self.probe_root(self.entries.to_probe)
+
+    def _show_entry(self) -> None:
+        """Say where m and a start, why, and what e switches to."""
+        chosen = self._from
+        text = f"From {chosen.url} ({chosen.why})"
+        other = self.entries.other(chosen)
+        if self.entries.to_probe is not None:
+            text += f"; asking whether {self.entries.to_probe} answers with links…"
+        elif other is not None:
+            text += f". e: from {other.name}, {other.url}"
+        self.query_one("#survey-entry", Label).update(visible_line(text))
+        if self.audit is None and not self._busy:
+            self.query_one("#audit-text", Static).update(self._audit_intro())
 
     def _redraw(self, *, force: bool = False) -> None:
         api_map = self.session.mapped()
@@ -119,7 +158,8 @@ class MapScreen(Screen[Link | None]):
         api_map = self.session.map
         waiting = sum(len(links) for links in api_map.unfollowed().values())
         return (
-            f"{api_map.visited_count} pages visited, {waiting} links not followed yet. "
+            f"{counted(api_map.visited_count, 'page')} visited, "
+            f"{counted(waiting, 'link')} not followed yet. "
             "Enter opens one; m maps the rest from the entry; a audits."
         )
 
@@ -139,6 +179,19 @@ class MapScreen(Screen[Link | None]):
         tabs = self.query_one(TabbedContent)
         tabs.active = "audit-tab" if tabs.active == "map-tab" else "map-tab"
 
+    def action_switch_entry(self) -> None:
+        other = self.entries.other(self._from)
+        if other is None:
+            why = (
+                f"asking {self.entries.to_probe} first"
+                if self.entries.to_probe is not None
+                else "no other root is known"
+            )
+            self.notify(visible_line(f"Only {self.entry} to start from ({why})."), timeout=3)
+            return
+        self._from, self._picked = other, True
+        self._show_entry()
+
     def action_crawl(self) -> None:
         self.query_one(TabbedContent).active = "map-tab"
         self.crawl()
@@ -155,49 +208,63 @@ class MapScreen(Screen[Link | None]):
 
     # -- work -------------------------------------------------------------------------------
 
-    def _base(self) -> RequestSpec:
+    def _base(self, entry: str) -> RequestSpec:
         """What every request of a crawl carries: the session's credential, headers, version."""
-        return self.session.prepare(RequestSpec(url=self.entry))
+        return self.session.prepare(RequestSpec(url=entry))
 
     def _progress(self, what: str, visit: Visit) -> None:
         self._status(f"{what}: {visit.status} {visit.final_url} (depth {visit.depth})")
+
+    @work(exclusive=True, group="entry")
+    async def probe_root(self, url: str) -> None:
+        """Ask the origin's ``/`` whether it answers with links: then it is the root."""
+        page = await load_page(self.client, self.session.prepare(RequestSpec(url=url)), "map")
+        if page.reading and page.exchange is not None:
+            page = with_reading(page, await asyncio.to_thread(read_safely, page.exchange))
+        self.entries = with_probe(self.entries, page)
+        if not self._picked:
+            self._from = self.entries.default
+        self._show_entry()
 
     @work(exclusive=True, group="survey")
     async def crawl(self) -> None:
         """Follow every safe link from the entry, into the session's map."""
         from explorer.core.survey.crawl import crawl
 
-        self._status(f"Mapping from {self.entry}…")
+        entry = self.entry
+        self._status(f"Mapping from {entry}…")
         send, _ = client_sends(self.client)
         result = await crawl(
-            self.entry,
+            entry,
             send,
             limits=TUI_LIMITS,
-            base=self._base(),
+            base=self._base(entry),
             api_map=self.session.map,
             on_visit=partial(self._progress, "Mapping"),
         )
         self._redraw(force=True)
         if not result.visits and result.failures:
-            self._status(f"No answer from {self.entry}: {result.failures[0].message}")
+            self._status(f"No answer from {entry}: {result.failures[0].message}")
             return
         ending = f"stopped at {result.stopped}" if result.stopped else "every safe link followed"
-        self._status(f"Mapped {len(result.visits)} pages in {result.seconds:.1f} s: {ending}.")
+        mapped = counted(len(result.visits), "page")
+        self._status(f"Mapped {mapped} in {result.seconds:.1f} s: {ending}.")
 
     @work(exclusive=True, group="survey")
     async def run_audit(self) -> None:
         """Map, probe and measure; the figures fill the Audit tab."""
         from explorer.core.survey.audit import run_audit
 
+        entry = self.entry
         view = self.query_one("#audit-text", Static)
-        view.update(Text(f"Auditing {visible_line(self.entry)}: mapping first…"))
-        self._status(f"Auditing {self.entry}…")
+        view.update(Text(f"Auditing {visible_line(entry)}: mapping first…"))
+        self._status(f"Auditing {entry}…")
         send, without_cookies = client_sends(self.client)
         audit = await run_audit(
-            self.entry,
+            entry,
             send,
             limits=TUI_LIMITS,
-            base=self._base(),
+            base=self._base(entry),
             without_cookies=without_cookies,
             on_visit=partial(self._progress, "Auditing"),
             api_map=self.session.map,
@@ -205,7 +272,7 @@ class MapScreen(Screen[Link | None]):
         self.audit = audit
         failures = audit.crawl.failures
         if not audit.crawl.visits and failures:
-            message = f"No answer from {self.entry}: {failures[0].message}"
+            message = f"No answer from {entry}: {failures[0].message}"
             view.update(Text(visible_line(message), style="red"))
             self._status(message)
             return
@@ -213,19 +280,5 @@ class MapScreen(Screen[Link | None]):
         self._redraw(force=True)
         self._status(
             f"Audit: grade {audit.grade}, Richardson level {audit.level}, "
-            f"{audit.requests} requests in {audit.seconds:.1f} s."
+            f"{counted(audit.requests, 'request')} in {audit.seconds:.1f} s."
         )
-
-
-def entry_of(session: Session) -> str | None:
-    """Where the session's walk of the shown page's API began: the first page of its origin."""
-    shown = session.shown
-    if shown is None:
-        return None
-    url = shown.exchange.response.url if shown.exchange else shown.spec.url
-    origin = origin_of(url)
-    for page in session.history.pages:
-        first = page.exchange.request.url if page.exchange else page.spec.url
-        if origin_of(first) == origin:
-            return first
-    return url

@@ -69,8 +69,9 @@ class FindBar(Vertical):
     FindBar Input:focus { background: $boost; border: none; }
     FindBar #find-status { width: auto; max-width: 40%; padding: 0 1; color: $text-muted; }
     FindBar #find-status.-error { color: $error; text-style: bold; }
-    FindBar #find-error { display: none; height: auto; padding: 0 1; color: $error; }
+    FindBar #find-error { display: none; width: 1fr; height: auto; padding: 0 1; color: $error; }
     FindBar #find-error.-shown { display: block; }
+    FindBar #find-error.-hint { color: $warning; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -171,19 +172,29 @@ class FindBar(Vertical):
     @property
     def status(self) -> str:
         """What the bar says now: the count, or the error."""
-        error = self.query_one("#find-error", Label)
-        shown = error if error.has_class("-shown") else self.query_one("#find-status", Label)
+        under = self.query_one("#find-error", Label)
+        is_error = under.has_class("-shown") and not under.has_class("-hint")
+        shown = under if is_error else self.query_one("#find-status", Label)
         return str(shown.render())
 
-    def show_status(self, text: str, *, error: bool = False) -> None:
-        """Say how the search or filter went (plain text: it may quote the server); an error
-        goes on a line of its own under what was typed."""
+    @property
+    def hint(self) -> str:
+        """The remark shown under what was typed (a likely mistake in it), or ""."""
+        under = self.query_one("#find-error", Label)
+        return str(under.render()) if under.has_class("-hint") else ""
+
+    def show_status(self, text: str, *, error: bool = False, hint: str = "") -> None:
+        """Say how the search or filter went (plain text: it may quote the server). An error,
+        or else a ``hint`` about what was typed, goes on a line of its own under it, where
+        it is read whole at any width."""
         status = self.query_one("#find-status", Label)
-        message = self.query_one("#find-error", Label)
+        under = self.query_one("#find-error", Label)
         status.update("error" if error else Text(visible_line(text)))
         status.set_class(error, "-error")
-        message.update(Text(visible_line(text)) if error else "")
-        message.set_class(error, "-shown")
+        said = text if error else hint
+        under.update(Text(visible_line(said)) if said else "")
+        under.set_class(bool(said), "-shown")
+        under.set_class(not error and bool(hint), "-hint")
 
     # -- messages and keys ----------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from explorer.core.knowledge.headers import header_info
+from explorer.core.plural import counted
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.row_table import RowTable
 
@@ -74,7 +75,7 @@ class HeadersView(Vertical):
         if not self._found:
             return "no match"
         current = f"{self._current + 1} of " if self._current is not None else ""
-        return f"{current}{len(self._found)} header{'s' if len(self._found) != 1 else ''}"
+        return f"{current}{counted(len(self._found), 'header')}"
 
     def search(self, pattern: re.Pattern[str] | None) -> None:
         """Find ``pattern`` in each header as ``name: value``; the cursor goes to the first."""

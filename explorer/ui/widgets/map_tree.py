@@ -13,6 +13,7 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from explorer.core.link import Link
+from explorer.core.plural import counted
 from explorer.core.survey.api_map import ApiMap, Resource
 from explorer.core.terminal_text import visible_line
 
@@ -73,7 +74,11 @@ class MapTree(Tree[Link]):
         origin = resources[0].origin if resources and not many else ""
         visited = [r for r in resources if r.visited]
         pages = self.root.add(
-            Text(f"Visited: {api_map.visited_count} pages of {len(visited)} resources", "bold"),
+            Text(
+                f"Visited: {counted(api_map.visited_count, 'page')} of "
+                f"{counted(len(visited), 'resource')}",
+                "bold",
+            ),
             expand=True,
         )
         for resource in visited:
@@ -81,7 +86,7 @@ class MapTree(Tree[Link]):
         waiting = api_map.unfollowed()
         count = sum(len(links) for links in waiting.values())
         seen = self.root.add(
-            Text(f"Not followed yet: {count} links, by relation", "bold"), expand=True
+            Text(f"Not followed yet: {counted(count, 'link')}, by relation", "bold"), expand=True
         )
         for rel, links in waiting.items():
             branch = seen.add(

@@ -294,7 +294,7 @@ class ResponseTabs(Vertical):
         if bar is None or not bar.display or bar.value != expression:
             return  # closed, or typed on meanwhile
         self.body_view.show_filtered(text)
-        bar.show_status(result.summary)
+        bar.show_status(result.summary, hint=result.hint)
 
     def _filter_failed(self, expression: str, error: FilterError) -> None:
         bar = self._bar("filter")

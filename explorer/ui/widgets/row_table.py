@@ -95,6 +95,9 @@ class RowTable(ScrollView, can_focus=True):
             super().__init__()
             self.table = table
             self.row = row
+            #: The rows ``row`` counts in (what :meth:`set_rows` was given): a screen that
+            #: has set other rows since can tell the message is about the old ones.
+            self.rows = table.rows
 
         @property
         def control(self) -> RowTable:
@@ -130,6 +133,11 @@ class RowTable(ScrollView, can_focus=True):
     @property
     def row_count(self) -> int:
         return len(self._rows)
+
+    @property
+    def rows(self) -> Sequence[Sequence[str]]:
+        """The rows shown (the sequence given to :meth:`set_rows`)."""
+        return self._rows
 
     def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
         """Show ``rows`` (one string per column, cut to its width); cursor on the first.

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from explorer.core.errors import RestwalkError
 from explorer.core.knowledge.statuses import status_class, status_info
+from explorer.core.plural import counted
 from explorer.core.request import RequestSpec
 from explorer.core.session.history import Page
 from explorer.core.terminal_text import visible_line
@@ -90,8 +91,8 @@ class StatusLine(Static):
         hops = page.exchange.hops
         if hops:
             codes = ", ".join(str(hop.response.status) for hop in hops)
-            plural = "redirect" if len(hops) == 1 else "redirects"
-            line.append(f"  after {len(hops)} {plural} ({codes}): t shows each", style="bold")
+            after = counted(len(hops), "redirect")
+            line.append(f"  after {after} ({codes}): t shows each", style="bold")
         line.append("\n")
         line.append(meaning)
         steps = page.advice or ((step,) if step else ())

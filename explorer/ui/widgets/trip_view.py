@@ -1,6 +1,11 @@
 """The trip: each redirect hop explained, then timings, sizes, the HTTP version, and what
 the session's cache did and why.
 
+What it says went over the wire did: an answer of the cache has no timings and
+no wire size (nothing was sent), and "compressed" is said of a body that came
+with a Content-Encoding, not of a history copy whose masked secrets made it
+shorter.
+
 URLs and ``Location`` values are the server's: plain text, control characters visible.
 """
 
@@ -12,7 +17,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from explorer.core.errors import RestwalkError, TooManyRedirects
-from explorer.core.exchange import Exchange, Hop
+from explorer.core.exchange import Exchange, Hop, ReceivedResponse
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.status_line import describe_status
 
@@ -41,6 +46,51 @@ def hops_text(hops: Sequence[Hop]) -> Text:
     return text
 
 
+def _timing(exchange: Exchange, text: Text) -> None:
+    """How long it took; nothing for an answer of the cache that was never sent."""
+    text.append("Timing\n", style="bold")
+    cache = exchange.cache
+    if cache is not None and cache.outcome == "fresh":
+        text.append("  Nothing was sent: the session's cache answered.\n\n")
+        return
+    timings = exchange.timings
+    text.append(f"  headers after  {timings.headers * 1000:8.1f} ms\n")
+    text.append(f"  complete after {timings.total * 1000:8.1f} ms\n\n")
+
+
+def _encoded(response: ReceivedResponse) -> bool:
+    """True when the body came with a Content-Encoding (gzip, br...) undone here."""
+    coding = (response.header("content-encoding") or "").strip().lower()
+    return coding not in ("", "identity")
+
+
+def _sizes(exchange: Exchange, text: Text) -> None:
+    """The body's size, and what went over the wire when that differs: compressed, or
+    more than the copy kept here, whose secrets were masked; nothing for a cache hit."""
+    response = exchange.response
+    body, wire = len(response.body), response.wire_size
+    cache = exchange.cache
+    text.append("Size\n", style="bold")
+    if cache is not None and cache.from_cache:
+        text.append(f"  body           {_size(body)} (from the cache)\n")
+        if cache.outcome == "fresh":
+            text.append("  on the wire    nothing: no request was sent\n\n")
+            return
+        text.append("  on the wire    a 304 Not Modified, without a body\n")
+    elif exchange.masked:
+        text.append(f"  body           {_size(body)} as kept (its secrets masked)\n")
+        if wire is not None:
+            how = "on the wire" if _encoded(response) else "as received"
+            note = " (compressed)" if _encoded(response) else ""
+            text.append(f"  {how:<14} {_size(wire)}{note}\n")
+    else:
+        text.append(f"  body           {_size(body)}\n")
+        if wire is not None and wire != body:
+            note = "compressed" if _encoded(response) and wire < body else "as transferred"
+            text.append(f"  on the wire    {_size(wire)} ({note})\n")
+    text.append(f"  request body   {_size(len(exchange.request.body))}\n\n")
+
+
 def trip_text(exchange: Exchange) -> Text:
     """The redirect chain (each hop with its meaning) and the measurements."""
     text = Text()
@@ -51,18 +101,14 @@ def trip_text(exchange: Exchange) -> Text:
         text.append(f"   {exchange.response.status} (the final answer)\n\n", style="bold")
     else:
         text.append("No redirects: the first answer is the final one.\n\n")
+    _timing(exchange, text)
+    _sizes(exchange, text)
     response = exchange.response
-    timings = exchange.timings
-    text.append("Timing\n", style="bold")
-    text.append(f"  headers after  {timings.headers * 1000:8.1f} ms\n")
-    text.append(f"  complete after {timings.total * 1000:8.1f} ms\n\n")
-    text.append("Size\n", style="bold")
-    text.append(f"  body           {_size(len(response.body))}\n")
-    if response.wire_size is not None and response.wire_size != len(response.body):
-        text.append(f"  on the wire    {_size(response.wire_size)} (compressed)\n")
-    text.append(f"  request body   {_size(len(exchange.request.body))}\n\n")
     text.append("Protocol\n", style="bold")
-    text.append(f"  {visible_line(response.http_version)}\n\n")
+    text.append(f"  {visible_line(response.http_version)}\n")
+    for note in exchange.retries:  # a kept-alive connection the server had closed
+        text.append(f"  Retried: {visible_line(note)}\n")
+    text.append("\n")
     text.append("Cache\n", style="bold")
     cache = exchange.cache
     if cache is None:

@@ -1,9 +1,16 @@
-"""A URL field that takes a pasted curl command line whole.
+"""The URL field: a pasted curl command line taken whole, any other paste made one line.
 
 An :class:`~textual.widgets.Input` keeps only the first line of what is pasted;
 a curl line copied from API documentation runs over many lines joined by
 ``\\``. This field hands such a paste up whole as :class:`UrlInput.CurlPasted`
-(attributes down, messages up): the screen turns it into a request.
+(attributes down, messages up): the screen turns it into a request, or, when it
+cannot be read, gives it back with :meth:`UrlInput.hold` to be corrected. Any
+other paste is made one line without control characters
+(:func:`~explorer.core.url_paste.url_from_paste`); pasting never sends anything.
+
+The field also knows the URL of the page shown (:attr:`UrlInput.page_url`), which
+:meth:`UrlInput.revert` puts back when the person leaves with Escape, as a
+browser's address bar does.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from textual.message import Message
 from textual.widgets import Input
 
 from explorer.core.carry.curl import looks_like_curl
+from explorer.core.url_paste import curl_on_one_line, url_from_paste
 
 
 class UrlInput(Input):
@@ -21,14 +29,54 @@ class UrlInput(Input):
     class CurlPasted(Message):
         """A curl command line was pasted (or typed and submitted) in the field."""
 
-        def __init__(self, text: str) -> None:
+        def __init__(self, url_input: UrlInput, text: str) -> None:
             super().__init__()
+            self.url_input = url_input
             self.text = text
+
+        @property
+        def control(self) -> UrlInput:
+            """The field it was pasted in."""
+            return self.url_input
+
+    #: The URL of the page shown (what Escape puts back); "" before any.
+    page_url = ""
+
+    def show_url(self, url: str) -> None:
+        """Show ``url``, the page's: what the field holds until the person edits it."""
+        self.page_url = url
+        self.value = url
+
+    def revert(self) -> bool:
+        """Put the page's URL back; True when that undid an edit."""
+        edited = self.value != self.page_url
+        self.value = self.page_url
+        return edited
+
+    def hold(self, text: str) -> None:
+        """Keep ``text``, a curl line that could not be read, in the field to be corrected:
+        on one line, every character visible, the cursor at its end."""
+        self.value = curl_on_one_line(text)
+        self.cursor_position = len(self.value)
+        self.focus()
 
     def _on_paste(self, event: events.Paste) -> None:
         # Textual calls each class's handler in turn: Input's (first line only) runs
         # after this one unless the default is prevented.
+        event.stop()
+        event.prevent_default()
         if looks_like_curl(event.text):
-            event.stop()
-            event.prevent_default()
-            self.post_message(self.CurlPasted(event.text))
+            self.post_message(self.CurlPasted(self, event.text))
+            return
+        pasted = url_from_paste(event.text)
+        if pasted.text:
+            if self.selection.is_empty:
+                self.insert_text_at_cursor(pasted.text)
+            else:
+                self.replace(pasted.text, *self.selection)
+        if pasted.dropped:
+            self.notify(
+                f"The paste held {pasted.dropped} control character(s): left out.",
+                title="Pasted",
+                severity="warning",
+            )

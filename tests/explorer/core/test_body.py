@@ -137,3 +137,21 @@ def test_an_extended_text_is_the_text_of_both(
     assert extended.size == plain.size
     assert extended.compressed == plain.compressed
     assert (extended.language, extended.notes) == ("json", ("a note",))
+
+
+@given(st.text(alphabet="ab\t\n\r é日", max_size=300), st.booleans())
+def test_lines_and_chunks_show_tabs_as_spaces_alike(text: str, compress: bool) -> None:
+    """What the view draws (line), searches and wraps (chunks) is the same text: tabs
+    expanded to stops of 8, so no raw tab reaches the terminal (QA 1, item 8)."""
+    shown = DisplayText(text.encode(), None) if not compress else _compressed(text.encode())
+    lines = [shown.line(n) for n in range(len(shown))]
+    assert not any("\t" in line for line in lines)
+    chunked = "".join(chunk for _first, chunk in shown.chunks())
+    assert chunked.split("\n")[: len(lines)] == lines
+
+
+def test_a_copy_keeps_the_tabs() -> None:
+    shown = DisplayText(b"name\tcity\nAda\tLondon\n")
+    assert shown.line(1) == "Ada     London"
+    assert shown.line(1, as_shown=False) == "Ada\tLondon"
+    assert shown.text() == "name\tcity\nAda\tLondon\n"

@@ -7,9 +7,12 @@ import ssl
 
 import httpx
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from explorer.core import errors
 from explorer.core.errors import RestwalkError, from_httpx
+from explorer.core.terminal_text import CONTROL
 
 URL = "http://127.0.0.1:8000/customers"
 REQUEST = httpx.Request("GET", URL)
@@ -165,3 +168,69 @@ def test_a_server_hanging_up_without_an_answer_may_want_https() -> None:
     assert isinstance(ours, errors.ProtocolError)
     assert ours.explanation == "The server closed the connection without answering."
     assert "https://" in ours.hint
+
+
+@pytest.mark.parametrize(
+    ("url", "facts"),
+    [
+        ("https://127.0.0.1:8443/", errors.ConnectionFacts(reused=False)),  # https already
+        (URL, errors.ConnectionFacts(reused=False, answered_before=True)),  # it spoke http
+        (URL, errors.ConnectionFacts(reused=True, answered_before=True)),  # a kept-alive one
+        (URL, errors.ConnectionFacts(reused=False, answered_before=True, retried=True)),
+    ],
+)
+def test_try_https_only_where_it_fits(url: str, facts: errors.ConnectionFacts) -> None:
+    exc = httpx.RemoteProtocolError("Server disconnected without sending a response.")
+    ours = from_httpx(exc, url, connection=facts)
+    assert isinstance(ours, errors.ProtocolError)
+    assert "https" not in ours.hint
+    assert ours.hint
+
+
+def test_a_kept_alive_connection_closed_under_a_request_is_named() -> None:
+    exc = httpx.RemoteProtocolError("Server disconnected without sending a response.")
+    facts = errors.ConnectionFacts(reused=True, answered_before=True)
+    ours = from_httpx(exc, URL, connection=facts)
+    assert "kept-alive connection" in ours.explanation
+    assert "send it again" in ours.hint
+
+
+# -- what a server sent that is not HTTP, in words (QA 1, item 14) --------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        (
+            "illegal status line: bytearray(b'HTTP/1.1 2OO \\x1b[31mOK')",
+            'The server\'s status line is not HTTP: "HTTP/1.1 2OO ␛[31mOK".',
+        ),
+        (
+            "illegal header line: bytearray(b'Bad Header\\x1b: x')",
+            "A header line of the server's answer is not 'Name: value': \"Bad Header␛: x\".",
+        ),
+        (
+            "illegal chunk header: bytearray(b'ZZ\\r\\n')",
+            'A chunk of the server\'s body does not start with its size: "ZZ␍␊".',
+        ),
+        ("bad Content-Length", "The server's Content-Length is not a number of bytes."),
+    ],
+)
+def test_h11_messages_become_words_with_the_bytes_as_text(message: str, words: str) -> None:
+    ours = from_httpx(httpx.RemoteProtocolError(message), URL)
+    assert isinstance(ours, errors.ProtocolError)
+    assert ours.message == words
+    assert "bytearray" not in ours.message
+    assert "\\x" not in ours.message
+
+
+def test_a_repr_in_another_message_is_shown_as_its_text() -> None:
+    ours = from_httpx(httpx.RemoteProtocolError("odd: b'caf\\xc3\\xa9\\x07' and more"), URL)
+    assert ours.message == 'The server broke the HTTP protocol. (odd: "café␇" and more)'
+
+
+@given(st.binary(max_size=200))
+def test_no_repr_and_no_control_is_left_of_any_bytes(raw: bytes) -> None:
+    ours = from_httpx(httpx.RemoteProtocolError(f"illegal status line: {bytearray(raw)!r}"), URL)
+    assert "bytearray(" not in ours.message
+    assert CONTROL.search(ours.message) is None

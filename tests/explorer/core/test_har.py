@@ -14,7 +14,7 @@ from haralyzer import HarEntry, HarParser
 
 from explorer.core.carry.har import HarError, har_bytes, har_document, read_har
 from explorer.core.client import Client
-from explorer.core.exchange import Exchange
+from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.request import LoginFlow, RequestSpec
 from explorer.core.storage.history import HistoryStore
 from mock_server import Settings, create_app
@@ -122,7 +122,7 @@ def test_a_chrome_post_and_an_insomnia_har_are_read() -> None:
 def test_imported_into_the_history_and_masked(tmp_path: Path) -> None:
     store = HistoryStore.in_directory(tmp_path)
     found = read_har((DATA / "chrome.har").read_bytes())
-    assert store.add_many(found.exchanges, source="har") == 2
+    assert store.add_many(found.exchanges, source="har").kept == 2
     entries = store.search()
     assert {e.source for e in entries} == {"har"}
     image = next(e for e in entries if "googlelogo" in e.url)
@@ -159,3 +159,32 @@ def test_broken_entries_are_skipped_with_their_reason() -> None:
     found = read_har(orjson.dumps(document))
     assert found.exchanges == []
     assert [line.split(":")[0] for line in found.skipped] == ["entry 1", "entry 2", "entry 3"]
+
+
+def test_a_cache_hit_is_written_and_read_as_one() -> None:
+    request = SentRequest("GET", "http://api.test/cache/60", (("Accept", "*/*"),))
+    response = ReceivedResponse(
+        200, "OK", "HTTP/1.1", (("Content-Type", "application/json"),), b'{"n": 1}', request.url, 8
+    )
+    fresh = CacheNote("fresh", "from the cache: fresh for another 42 s (max-age=60)")
+    revalidated = CacheNote("revalidated", "revalidated: 304 Not Modified, body from the cache")
+    items = [
+        (Exchange(request, request, response, timings=Timings(0.001, 0.001), cache=fresh), 5.0),
+        (Exchange(request, request, response, timings=Timings(0.02, 0.03), cache=revalidated), 6.0),
+        (Exchange(request, request, response, timings=Timings(0.02, 0.03)), 7.0),
+    ]
+    document = har_document(items)
+    validate(document)
+    hit, again, sent = document["log"]["entries"]
+    assert hit["_fromCache"] == "memory"  # as Chrome's devtools write a cache hit
+    assert hit["comment"].startswith("from restwalk's cache: nothing was sent")
+    assert hit["response"]["bodySize"] == 0  # nothing came over the wire
+    assert hit["timings"]["wait"] == 0
+    assert "_fromCache" not in again
+    assert again["comment"].startswith("from restwalk's cache, revalidated")
+    assert again["response"]["bodySize"] == 0  # the 304 had no body
+    assert "_fromCache" not in sent
+    assert "comment" not in sent
+    assert sent["response"]["bodySize"] == 8
+    back = [exchange for exchange, _ in read_har(har_bytes(document)).exchanges]
+    assert [e.cache.outcome if e.cache else None for e in back] == ["fresh", None, None]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 import pytest
 from hypothesis import given, settings
@@ -23,6 +25,7 @@ from explorer.core.request import (
     BasicAuth,
     BearerAuth,
     CookieSession,
+    FormPart,
     LoginFlow,
     RequestSpec,
     build_request,
@@ -313,3 +316,31 @@ def test_two_requests_of_one_name_are_not_guessed_between() -> None:
 def test_saving_the_same_request_twice_changes_nothing_more() -> None:
     once = save_request(FILE, _named("make", "http://x/9"))
     assert save_request(once, _named("make", "http://x/9")) == once
+
+
+def test_form_fields_and_a_body_file_are_written_so_they_are_sent_the_same(
+    tmp_path: Path,
+) -> None:
+    photo = tmp_path / "p.png"
+    photo.write_bytes(b"\x89PNG\r\n\x1a\n...")
+    form = (FormPart("name", "Ann Lee"), FormPart("photo", file=str(photo)))
+    spec = RequestSpec(method="POST", url="http://a/up", form=form)
+    text = format_request(spec, "upload")
+    assert f"\n< {photo}\n" in text
+    http_file = parse_http(text, str(tmp_path / "a.http"))
+    resolved = resolve_request(http_file.requests[0], http_file, VariableSources())
+    before, after = build_request(spec), build_request(resolved.spec)
+    boundary = before.headers["content-type"].split("boundary=")[1]
+    assert after.headers["content-type"] == "multipart/form-data; boundary=RestwalkBoundary"
+    assert after.content == before.content.replace(boundary.encode(), b"RestwalkBoundary")
+
+    (tmp_path / "data.json").write_text('{"a": 1}')
+    spec = RequestSpec(method="PUT", url="http://a/d", body_file=str(tmp_path / "data.json"))
+    http_file = parse_http(format_request(spec, "put"), str(tmp_path / "a.http"))
+    resolved = resolve_request(http_file.requests[0], http_file, VariableSources())
+    assert build_request(resolved.spec).content == b'{"a": 1}'
+
+
+def test_a_login_flow_is_written_as_the_token_it_got() -> None:
+    spec = RequestSpec(url="http://a/o", auth=LoginFlow("http://a/login", "u", "p"))
+    assert "Authorization: Bearer t0k\n" in format_request(spec, "o", token="t0k")

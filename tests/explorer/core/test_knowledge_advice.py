@@ -296,3 +296,58 @@ def test_advice_never_repeats_a_step() -> None:
     for code in (200, 201, 301, 401, 429, 503):
         steps = advise(code, [("Retry-After", "1"), ("Location", "/x")], "POST")
         assert len(steps) == len(set(steps))
+
+
+# -- a 200's validators and freshness follow the response (QA 1, item 14) -------------------
+
+_GENERAL_ETAG = "Note `ETag`"
+_GENERAL_CC = "Check `Cache-Control`"
+
+
+def test_a_200_with_no_cache_headers_names_none() -> None:
+    text = joined(advise(200, [("Content-Type", "application/json")], "GET"))
+    assert "ETag" not in text
+    assert "Cache-Control" not in text
+    assert "Read the body and follow its links" in text
+
+
+def test_a_no_store_token_answer_gets_no_validator_advice() -> None:
+    """POST /auth/token on the mock: Cache-Control: no-store, no ETag."""
+    headers = [("Cache-Control", "no-store"), ("Content-Type", "application/json")]
+    for method in ("POST", "GET"):
+        text = joined(advise(200, headers, method))
+        assert "ETag" not in text
+        assert "If-None-Match" not in text
+        assert "Cache-Control" not in text
+
+
+def test_a_200_with_max_age_and_etag_says_both_after_reading_the_body() -> None:
+    headers = [("Cache-Control", "max-age=60"), ("ETag", '"b59"'), ("Date", DATE)]
+    steps = advise(200, headers, "GET")
+    assert steps[0].startswith("Read the body")  # the status line shows the first one
+    text = joined(steps)
+    assert "Reuse this copy for 60 s (1 min) without asking (Cache-Control: max-age=60)" in text
+    assert 'If-None-Match: "b59"' in text
+    assert _GENERAL_ETAG not in text
+    assert _GENERAL_CC not in text
+
+
+def test_a_200_with_only_last_modified_offers_if_modified_since() -> None:
+    modified = "Thu, 01 Jan 2026 00:00:00 GMT"
+    text = joined(advise(200, [("Last-Modified", modified)], "GET"))
+    assert f"If-Modified-Since: {modified}" in text
+    assert "If-None-Match" not in text
+
+
+def test_no_cache_and_max_age_zero_ask_before_each_reuse() -> None:
+    assert "ask the server before each reuse" in joined(
+        advise(200, [("Cache-Control", "no-cache")], "GET")
+    )
+    assert "stale at once" in joined(advise(200, [("Cache-Control", "max-age=0")], "GET"))
+
+
+def test_a_post_answer_gets_no_conditional_get_advice() -> None:
+    headers = [("ETag", '"1"'), ("Cache-Control", "max-age=60")]
+    text = joined(advise(200, headers, "POST"))
+    assert "If-None-Match" not in text
+    assert "Reuse this copy" not in text

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from explorer.core.saving import SaveProblem, save_body, suggested_name
+from explorer.core.saving import FileExists, SaveProblem, save_body, suggested_name
 
 
 @pytest.mark.parametrize(
@@ -41,7 +41,7 @@ def test_the_exact_bytes_are_written_and_nothing_is_replaced_unasked(tmp_path: P
     target = tmp_path / "body.bin"
     assert save_body(target, body) == target.resolve()
     assert target.read_bytes() == body
-    with pytest.raises(FileExistsError):
+    with pytest.raises(FileExists, match=r"body\.bin exists"):
         save_body(target, b"other")
     assert target.read_bytes() == body
     save_body(target, b"other", overwrite=True)
@@ -54,3 +54,5 @@ def test_bad_places_are_explained(tmp_path: Path) -> None:
         save_body(tmp_path / "no" / "such.bin", b"x")
     with pytest.raises(SaveProblem, match="directory"):
         save_body(tmp_path, b"x")
+    with pytest.raises(SaveProblem, match="cannot be written: File name too long"):
+        save_body(tmp_path / ("x" * 300), b"x")  # (stat fails too, not only open)

@@ -8,7 +8,7 @@ from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.link import FormField, Link
 from explorer.core.request import RequestSpec
 from explorer.core.session.actions import action_spec, fields_note
-from explorer.core.session.history import History, Page
+from explorer.core.session.history import History, Page, page_labels
 from explorer.core.session.ordering import link_rank, ordered
 from explorer.core.session.origins import origin_of
 from explorer.core.session.reading import MAX_LINKS, read_response
@@ -31,6 +31,28 @@ def test_back_forward_and_visit_drops_the_pages_ahead() -> None:
     history.visit(page("/products"))
     assert not history.can_go_forward
     assert [p.label for p in history.trail()] == ["/", "/customers", "/products"]
+
+
+def test_page_labels_name_the_server_only_when_there_are_several() -> None:
+    one = [page("/customers/1"), page("/customers", "POST")]
+    assert page_labels(one) == ["/customers/1", "POST /customers"]
+    several = [
+        *one,
+        Page(RequestSpec(url="http://127.0.0.1:18732/customers/1")),
+        Page(RequestSpec(url="https://api.test/")),
+    ]
+    assert page_labels(several) == [
+        "http://api.test/customers/1",  # http and https of api.test: the scheme tells
+        "POST http://api.test/customers",
+        "http://127.0.0.1:18732/customers/1",
+        "https://api.test/",
+    ]
+    assert page_labels(several[:3]) == [
+        "api.test/customers/1",
+        "POST api.test/customers",
+        "127.0.0.1:18732/customers/1",
+    ]
+    assert page_labels([]) == []
 
 
 def test_replace_reloads_in_place_and_limit_drops_the_oldest() -> None:

@@ -7,7 +7,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.core.terminal_text import CONTROL, is_visible, json_visible, visible, visible_line
+from explorer.core.terminal_text import (
+    CONTROL,
+    expand_tabs,
+    is_visible,
+    json_visible,
+    visible,
+    visible_line,
+)
 
 
 def test_escape_sequences_are_shown_as_pictures() -> None:
@@ -44,3 +51,55 @@ def test_json_keeps_its_value_and_loses_its_control_bytes(value: str) -> None:
     shown = json_visible(document)
     assert orjson.loads(shown) == {"title": value}
     assert CONTROL.search(shown.decode("utf-8")) is None
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("invoice-\u202efdp.exe", "invoice-\\u202efdp.exe"),  # RLO: "exe.pdf" on screen
+        ("\u2066isolated\u2069", "\\u2066isolated\\u2069"),
+        ("\u200eltr\u200f \u061c", "\\u200eltr\\u200f \\u061c"),
+        ("line\u2028para\u2029", "line\\u2028para\\u2029"),
+    ],
+)
+def test_bidi_controls_and_separators_are_written_out(raw: str, shown: str) -> None:
+    assert visible(raw) == shown
+    assert visible_line(raw) == shown
+    assert not is_visible(raw)
+
+
+def test_right_to_left_text_itself_is_left_alone() -> None:
+    text = "שלום مرحبا"
+    assert visible(text) is text
+
+
+def test_json_escapes_the_bidi_controls_and_keeps_the_value() -> None:
+    value = "a\u202eb\u2028c\u061cd\u2067e\u200f é"
+    shown = json_visible(orjson.dumps({"t": value}))
+    assert orjson.loads(shown) == {"t": value}
+    assert CONTROL.search(shown.decode("utf-8")) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "expanded"),
+    [
+        ("a\tb", "a       b"),
+        ("\tx", "        x"),
+        ("1234567\tx", "1234567 x"),
+        ("12345678\tx", "12345678        x"),
+        ("日本\tx", "日本    x"),  # two cells each
+        ("e\u0301\tx", "e\u0301       x"),  # a combining accent takes no cell
+        ("a\tb\nab\tc", "a       b\nab      c"),  # tab stops start again on each line
+        ("é\tb\nab\tc", "é       b\nab      c"),
+        ("no tab", "no tab"),
+    ],
+)
+def test_tabs_expand_to_the_next_stop_of_eight_cells(line: str, expanded: str) -> None:
+    assert expand_tabs(line) == expanded
+
+
+@given(st.text())
+def test_expanded_text_has_no_tab_and_keeps_its_lines(text: str) -> None:
+    shown = expand_tabs(visible(text))
+    assert "\t" not in shown
+    assert shown.count("\n") == visible(text).count("\n")

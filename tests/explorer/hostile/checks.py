@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import re
 
-# C0 but tab, line feed and a carriage return ending a line; DEL; C1 (as UTF-8).
-_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)|\xc2[\x80-\x9f]")
+# C0 but tab, line feed and a carriage return ending a line; DEL; C1 (as UTF-8); and
+# the bidi controls and line separators (U+061C, U+200E-F, U+2028-E, U+2066-9).
+_CONTROL_BYTES = re.compile(
+    rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\r(?!\n)|\xc2[\x80-\x9f]"
+    rb"|\xd8\x9c|\xe2\x80[\x8e\x8f\xa8-\xae]|\xe2\x81[\xa6-\xa9]"
+)
 
 
 def control_bytes(data: bytes) -> list[bytes]:

@@ -26,6 +26,11 @@ from tests.explorer.servers import RawServer, read_head
 #: CSI 2J (clear the screen) as ESC and as C1 controls, a bell, a carriage return.
 OSC52 = "\x1b]52;c;cm0gLXJmIH4gIyBwYXN0ZWQgZnJvbSBzZXJ2ZXI=\x07"
 ESCAPES = OSC52 + "\x1b]0;pwned\x07\x1b[2J\x9b2J\x9d0;title\x9c\rX\x00\x7f"
+#: Unicode's formatting characters a terminal's bidi layout obeys: RLO turns
+#: ``txt.exe`` into ``exe.txt`` (CVE-2021-42574), isolates, marks, line separators.
+BIDI = "invoice-\u202efdp.exe \u2066iso\u2069 \u200emark\u200f \u061c line\u2028para\u2029"
+#: Every byte, a tab among them, as one line of text.
+EVERY_BYTE = bytes(range(256)) + b"\nafter\ta tab\n"
 #: Textual/Rich markup that would run an action, close a tag never opened, style.
 MARKUP = "[@click=app.quit]CLICK[/] [/] [b]bold[/b] [@click=app.bell]"
 
@@ -240,6 +245,21 @@ def escapes_everywhere(conn: socket.socket) -> None:
     )
 
 
+def bidi_everywhere(conn: socket.socket) -> None:
+    """Bidi controls in a header, a Link title and a HAL body (raw UTF-8)."""
+    body = hal_raw_c1(BIDI)
+    conn.sendall(
+        head(
+            "200 OK",
+            ("Content-Type", "application/hal+json"),
+            ("Content-Length", str(len(body))),
+            ("X-Bidi", BIDI),
+            ("Link", f'</l>; rel="alt"; title="{BIDI}"'),
+        )
+        + body
+    )
+
+
 def markup_everywhere(conn: socket.socket) -> None:
     body = hal(MARKUP, extra="[/]")
     conn.sendall(
@@ -266,6 +286,9 @@ ROUTES: dict[str, Handler] = {
         "application/problem+json",
     ),
     "/escape/redirect": redirect("/escape/text?\x9b2J"),
+    "/escape/bidi": bidi_everywhere,
+    "/escape/bytes": answer(EVERY_BYTE),
+    "/escape/status-line": lambda conn: conn.sendall(b"HTTP/1.1 2OO \x1b[31mOK\r\n\r\n"),
     # Markup.
     "/markup/everywhere": markup_everywhere,
     # Memory.

@@ -24,6 +24,8 @@ ESCAPE_CASES = [
     "/escape/xml",
     "/escape/problem",
     "/escape/redirect",
+    "/escape/bidi",
+    "/escape/bytes",
 ]
 OUTPUTS = [
     ["request", "GET"],
@@ -107,6 +109,17 @@ def test_a_redirect_nowhere_stops_with_one_line(
     assert code == 1
     assert named in one_line_error(err)
     assert out == b""
+
+
+def test_a_status_line_that_is_not_http_is_named_with_its_text(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    code, _out, err = _run(capsysbinary, "request", "GET", hostile.case("/escape/status-line"))
+    assert code == 1
+    line = one_line_error(err)
+    assert 'The server\'s status line is not HTTP: "HTTP/1.1 2OO ␛[31mOK".' in line
+    assert "bytearray" not in line
+    assert control_bytes(err) == []
 
 
 @pytest.mark.parametrize("path", ["/charset/rot13", "/charset/idna", "/charset/zlib"])

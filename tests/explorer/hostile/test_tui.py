@@ -27,8 +27,9 @@ from tests.explorer.hostile.server import MARKUP, HostileServer
 from tests.explorer.ui.conftest import SIZE, settle
 from tests.explorer.ui.test_browse import status_text
 
-# What a terminal acts on, but the line feeds between rows.
-_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+# What a terminal acts on, but the line feeds between rows: a tab too (it moves the
+# cursor to a column the screen did not count), and the bidi controls.
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 SETTINGS = ConnectionSettings(timeout=5, max_time=5, max_body=5_000_000)
 
 
@@ -52,7 +53,15 @@ def shown(app: RestwalkApp) -> Page:
 
 
 @pytest.mark.parametrize(
-    "path", ["/escape/everywhere", "/escape/text", "/escape/json", "/escape/json-raw"]
+    "path",
+    [
+        "/escape/everywhere",
+        "/escape/text",
+        "/escape/json",
+        "/escape/json-raw",
+        "/escape/bidi",
+        "/escape/bytes",
+    ],
 )
 async def test_every_tab_shows_escapes_as_text(hostile: HostileServer, path: str) -> None:
     app = create_app(hostile.case(path), settings=SETTINGS)

@@ -84,6 +84,25 @@ async def test_a_plain_json_api_scores_low_and_the_examples_say_why() -> None:
     assert figure(audit, "cacheable", 0) == (0, 4)
 
 
+def one_page(request: httpx.Request) -> httpx.Response:
+    """An API of one page that links to itself alone."""
+    body = {"_links": {"self": {"href": "/"}}}
+    return httpx.Response(
+        200, content=orjson.dumps(body), headers={"content-type": "application/hal+json"}
+    )
+
+
+async def test_counts_of_one_are_singular() -> None:
+    # QA 1, item 14: "1 pages mapped", "Only 1 answers in JSON".
+    audit = await audit_of(lambda: handler_client(one_page), "http://api.test/")
+    text = audit_text(audit)
+    assert "\n1 page mapped (1 resource), " in text
+    assert "Only 1 answer in JSON or XML was met from this entry" in text
+    assert "✓ /: 1 link\n" in text
+    assert " 1 pages" not in text
+    assert " 1 answers" not in text
+
+
 def session_api(request: httpx.Request) -> httpx.Response:
     """An API that keeps state: the first answer sets a session, later ones need it."""
     if "session=1" in request.headers.get("cookie", ""):

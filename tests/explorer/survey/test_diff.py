@@ -62,6 +62,51 @@ def test_moved_and_renamed_fields_are_told_apart() -> None:
     assert all(c.breaking for c in moved + renamed)
 
 
+def renames(left: object, right: object) -> list[tuple[str, str | None]]:
+    return [(c.path, c.to_path) for c in diff_json(left, right) if c.kind == "renamed"]
+
+
+def test_a_rename_is_a_like_name_or_a_value_too_particular_to_be_chance() -> None:
+    # A like name: the same words in another case or spelling, a prefix, a CURIE's prefix.
+    assert renames({"customerName": "Bob"}, {"customer_name": "Bob"}) == [
+        ("customerName", "customer_name")
+    ]
+    assert renames({"phone": 55}, {"phoneNumber": 55}) == [("phone", "phoneNumber")]
+    link = {"href": "/customers", "title": "Customers"}
+    assert renames({"_links": {"customers": link}}, {"_links": {"rw:customers": link}}) == [
+        ("_links.customers", '_links["rw:customers"]')
+    ]
+    # Another name, and a value no two fields share by chance.
+    assert renames(
+        {"name": "Ada Lovelace", "postcode": "SW1Y 4JH", "home": {"city": "London"}},
+        {"fullName": "Ada Lovelace", "postalCode": "SW1Y 4JH", "address": {"city": "London"}},
+    ) == [("name", "fullName"), ("postcode", "postalCode"), ("home", "address")]
+
+
+def test_unlike_names_with_a_common_value_are_no_rename() -> None:
+    # QA 1: the mock's root against /customers paired rw:customer-search with search.
+    search = {"href": "/customers{?name,city,sort,limit,offset}", "templated": True}
+    changes = diff_json({"_links": {"rw:customer-search": search}}, {"_links": {"search": search}})
+    assert [(c.kind, c.path) for c in changes] == [
+        ("removed", '_links["rw:customer-search"]'),
+        ("added", "_links.search"),
+    ]
+    assert renames({"count": 12}, {"total": 12}) == []
+    assert renames({"city": "London"}, {"town": "London"}) == []
+    assert renames({"created": "2026-11-26T10:00:00Z"}, {"updated": "2026-11-26T10:00:00Z"}) == []
+    assert renames({"self": "http://api.test/a/1"}, {"canonical": "http://api.test/a/1"}) == []
+    assert renames({"tags": []}, {"labels": []}) == []
+    assert renames({"on": True}, {"enabled": True}) == []
+
+
+async def test_the_mock_roots_links_are_not_renamed_into_a_collections() -> None:
+    client = mock_client()
+    root = await client.send(RequestSpec(url="http://mock/"))
+    customers = await client.send(RequestSpec(url="http://mock/customers"))
+    changes = diff_json(orjson.loads(root.response.body), orjson.loads(customers.response.body))
+    assert [c.path for c in changes if c.kind == "renamed"] == []
+
+
 def test_collection_members_are_matched_by_id_not_by_position() -> None:
     left = {"items": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}]}
     right = {"items": [{"id": 2, "name": "b", "tag": "x"}, {"id": 3, "name": "c", "tag": "y"}]}

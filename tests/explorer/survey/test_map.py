@@ -139,7 +139,7 @@ async def test_bounds_stop_the_crawl_and_say_which() -> None:
     assert len(pages.visits) == 5
     assert pages.stopped == "the page limit (5 pages)"
     assert {v.depth for v in shallow.visits} == {0, 1}
-    assert shallow.skipped["deeper than 1 links"] > 0
+    assert shallow.skipped["deeper than 1 link"] > 0
 
 
 async def test_the_time_limit_stops_the_crawl_with_what_it_mapped() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import ssl
 
 import httpx
@@ -25,6 +26,7 @@ def launched(monkeypatch: pytest.MonkeyPatch) -> list[app_module.RestwalkApp]:
 
     monkeypatch.setattr(app_module.RestwalkApp, "run", fake_run)
     monkeypatch.setattr(tui, "check_terminal", lambda: None)  # pytest's stdin is none
+    monkeypatch.setenv("RESTWALK_MOCK_PORT", "0")  # tests take no fixed port: any free one
     return started
 
 
@@ -38,8 +40,40 @@ def test_run_without_url_serves_the_bundled_mock_and_opens_its_root(
     assert app.start_url.endswith("/")
     assert app.mock_users
     assert app.owns_client
+    assert app.bundled is not None
+    assert app.bundled.origin + "/" == app.start_url
+    assert app.bundled.note == ""  # the port asked for was free
     with pytest.raises(httpx.ConnectError):  # stopped when the app ended
         httpx.get(app.start_url)
+
+
+def test_the_bundled_mock_takes_the_port_asked_for_or_says_it_was_taken(
+    launched: list[app_module.RestwalkApp], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        monkeypatch.setenv("RESTWALK_MOCK_PORT", str(port))
+        assert tui.open_tui(tui_defaults(None)) == 0
+    (app,) = launched
+    assert app.bundled is not None
+    assert app.start_url != f"http://127.0.0.1:{port}/"  # a free one instead
+    assert f"Port {port} is taken" in app.bundled.note
+    assert app.bundled.origin in app.bundled.note
+
+
+def test_a_port_that_is_none_is_bad_usage(
+    launched: list[app_module.RestwalkApp],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from explorer import cli
+
+    monkeypatch.setenv("RESTWALK_MOCK_PORT", "eighty")
+    assert cli.main([]) == 2
+    assert "$RESTWALK_MOCK_PORT is 'eighty'" in capsys.readouterr().err
+    assert launched == []
 
 
 def test_run_with_url_opens_it(launched: list[app_module.RestwalkApp]) -> None:

@@ -101,13 +101,14 @@ async def test_copy_the_request_as_curl_and_httpie(make_app: AppFactory) -> None
         assert isinstance(menu, CopyMenu)
         await pilot.press("c")
         await settle(pilot)
-        assert app.clipboard == "curl 'http://mock/customers?limit=2'"
+        # -L: the session follows redirects, so the line does too (as --as curl writes it)
+        assert app.clipboard == "curl -L 'http://mock/customers?limit=2'"
         assert parse_curl(app.clipboard).spec.url == "http://mock/customers?limit=2"
         await pilot.press("y")
         await pilot.pause()
         await pilot.press("i")
         await settle(pilot)
-        assert app.clipboard == "http GET 'http://mock/customers?limit=2'"
+        assert app.clipboard == "http --follow GET 'http://mock/customers?limit=2'"
 
 
 async def test_d_saves_the_exact_body_and_asks_before_replacing(

@@ -14,7 +14,7 @@ from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.trip_view import TripView
 from mock_server import Settings
 from mock_server import create_app as create_mock_app
-from tests.explorer.servers import HypercornServer, RawServer, read_head
+from tests.explorer.servers import HypercornServer, IdleClosingServer, RawServer, read_head
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle
 from tests.explorer.ui.test_browse import status_text
 
@@ -42,6 +42,27 @@ async def test_server_closing_mid_body_is_explained() -> None:
             text = status_text(app)
             assert "request failed" in text
             assert "closed the connection before the whole response arrived" in text
+
+
+async def test_a_reload_on_a_connection_the_server_closed_is_retried_and_said() -> None:
+    """r after the server dropped the idle keep-alive connection: the page comes, and t
+    says it was sent again (QA 1, item 4)."""
+    with IdleClosingServer() as server:
+        app = create_app(server.url + "/", client=Client(timeout=5))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("r")
+            await settle(pilot)
+            page = app.browser.session.shown
+            assert page is not None
+            assert page.error is None
+            assert page.exchange is not None
+            assert page.exchange.response.status == 200
+            await pilot.press("t")
+            await pilot.pause()
+            trip = str(app.browser.query_one(TripView).render())
+            assert "Retried: GET " in trip
+            assert "on a new connection" in trip
 
 
 async def test_timeout_is_explained() -> None:

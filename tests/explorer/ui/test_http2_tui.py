@@ -3,6 +3,7 @@ knowledge, h2 by ALPN over TLS; switched from the palette; the version on every 
 
 from __future__ import annotations
 
+import asyncio
 import ssl
 from collections.abc import Iterator
 from pathlib import Path
@@ -130,3 +131,48 @@ async def test_the_config_file_turns_prior_knowledge_on(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert version_shown(app) == "HTTP/2"
+
+
+async def copy(pilot: Pilot[int], key: str) -> tuple[str, str]:
+    """Copy the choice ``key`` of the y menu: (what the menu called it, the text copied)."""
+    from explorer.ui.dialogs.copy_menu import CopyMenu
+
+    await pilot.press("y")
+    await pilot.pause()  # (settle would wait for the menu's worker: it waits for a key)
+    menu = pilot.app.screen
+    assert isinstance(menu, CopyMenu)
+    (choice,) = [c for c in menu.choices if c.key == key]
+    await pilot.press(key)
+    await settle(pilot)
+    return choice.what, pilot.app.clipboard
+
+
+async def test_a_copied_request_speaks_the_sessions_protocol(
+    h2c_server: BackgroundServer,
+) -> None:
+    url = h2c_server.url + "/customers/1"
+    app = create_app(url, settings=ConnectionSettings(http2_prior_knowledge=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        _, line = await copy(pilot, "c")
+        assert line == f"curl -L --http2-prior-knowledge '{url}'"
+        # The line copied, run by curl itself: HTTP/2 from the first byte, over http://.
+        curl = await asyncio.create_subprocess_exec(
+            "bash",
+            "-c",
+            line + " --silent --max-time 10 -o /dev/null -w '%{http_version}'",
+            stdout=asyncio.subprocess.PIPE,
+        )
+        spoken, _ = await asyncio.wait_for(curl.communicate(), 30)
+        assert (curl.returncode, spoken) == (0, b"2")
+        _, text = await copy(pilot, "t")
+        assert f"GET {url} HTTP/2 (Prior Knowledge)" in text.splitlines()
+        what, _ = await copy(pilot, "i")
+        assert "HTTPie has no HTTP/2" in what
+        await palette(pilot, "HTTP/2 by ALPN")
+        assert (await copy(pilot, "c"))[1] == f"curl -L --http2 '{url}'"
+        assert f"GET {url} HTTP/2" in (await copy(pilot, "t"))[1].splitlines()
+        await palette(pilot, "HTTP/1.1 only")
+        assert (await copy(pilot, "c"))[1] == f"curl -L '{url}'"
+        what, _ = await copy(pilot, "i")
+        assert what == "the request as HTTPie"

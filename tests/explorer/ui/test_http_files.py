@@ -136,7 +136,8 @@ async def test_e_picks_the_environment_and_o_opens_a_request_with_it(
         shown = app.browser.session.shown
         assert shown is not None
         assert shown.status == 200
-        assert app.browser.http_files.name == "find"
+        assert app.browser.http_files.opened is not None
+        assert app.browser.http_files.opened.name == "find"
 
 
 async def test_a_bad_env_file_is_explained_in_the_dialog_and_left_alone(

@@ -234,3 +234,38 @@ async def test_a_body_too_big_for_the_clipboard_is_refused(monkeypatch: pytest.M
         await settle(pilot)
         assert app.clipboard == ""
         assert any("Not copied: the body is" in n.message for n in app._notifications)
+
+
+def bar_text(app: RestwalkApp, kind: str) -> str:
+    """What the screen shows in the rows of the find bar, as one line of words."""
+    region = bar(app, kind).region
+    strips = app.screen._compositor.render_strips()
+    rows = [strip.crop(region.x, region.right) for strip in strips[region.y : region.bottom]]
+    text = " ".join("".join(segment.text for segment in strip) for strip in rows)
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_quoted_regex_hint_is_read_whole_on_the_filter_line(
+    size: tuple[int, int],
+) -> None:
+    """`=~ 'A.*'` matches nothing: the line under the filter says how to write it, whole,
+    at 80 and 120 columns (QA 1, item 16)."""
+    app = reading_app()
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("vertical_line")
+        filter_bar = bar(app, "filter")
+        filter_bar.input.value = "$._embedded.customers[?@.name =~ 'Ann.*'].id"
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert status(app, "filter") == "no value"
+        hint = "=~ takes a /regex/ (=~ /A.*/), or write match(@.name, 'A.*')"
+        assert filter_bar.hint == hint
+        assert hint in bar_text(app, "filter")
+        filter_bar.input.value = "$._embedded.customers[?@.name =~ /Ann.*/].id"
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert status(app, "filter") == "6 values"
+        assert filter_bar.hint == ""
+        assert "=~ takes" not in bar_text(app, "filter")

@@ -148,6 +148,8 @@ async def test_d_compares_two_pages_of_the_history_side_by_side(make_app: AppFac
         comparison = screen.comparison
         assert comparison.left_url == "http://mock/customers/1"
         assert comparison.right_url == "http://mock/v2/customers/1"
+        title = str(screen.query_one("#diff-title").render())
+        assert "\n1 change breaks a client of the left side" in title  # QA 1, item 14
         changes = screen.query_one("#diff-changes", OptionList)
         first = changes.get_option_at_index(0).prompt
         assert str(first).startswith("✗ restructured address restructured")
@@ -213,3 +215,96 @@ async def test_no_answer_from_the_entry_is_said_not_graded() -> None:
         await pilot.press("escape", "D")
         await settle(pilot)
         assert app.screen is app.browser  # nothing to compare: a notification, no picker
+
+
+def entry_line(screen: Screen[object]) -> str:
+    return str(screen.query_one("#survey-entry").render())
+
+
+async def test_the_audit_starts_from_the_page_shown_not_the_first_of_the_origin(
+    make_app: AppFactory, monkeypatch: object
+) -> None:
+    # QA 1, item 7: /delay/3, then /, then g and a audited /delay/3.
+    monkeypatch.setattr(  # type: ignore[attr-defined]
+        map_screen, "TUI_LIMITS", CrawlLimits(max_depth=1, delay=0, max_pages=20)
+    )
+    app = make_app(url="http://mock/delay/0", settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.open_url("/")
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        assert entry_line(screen).startswith("From http://mock/ (the page shown: the API's root)")
+        await pilot.press("a")
+        await settle(pilot)
+        assert screen.audit is not None
+        assert screen.audit.entry == "http://mock/"
+
+
+async def test_the_root_is_the_default_entry_and_e_switches_to_the_page_shown(
+    make_app: AppFactory, monkeypatch: object
+) -> None:
+    monkeypatch.setattr(  # type: ignore[attr-defined]
+        map_screen, "TUI_LIMITS", CrawlLimits(max_depth=1, delay=0, max_pages=5)
+    )
+    app = make_app(url="http://mock/delay/0", settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)  # the origin's / is asked whether it answers with links
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        assert screen.entry == "http://mock/"
+        line = entry_line(screen)
+        assert line.startswith("From http://mock/ (the API's root: the origin's / answers")
+        assert "e: from the page shown, http://mock/delay/0" in line
+        await pilot.press("e")
+        assert screen.entry == "http://mock/delay/0"
+        assert entry_line(screen).startswith("From http://mock/delay/0 (the page shown)")
+        await pilot.press("a")
+        await settle(pilot)
+        assert screen.audit is not None
+        assert screen.audit.entry == "http://mock/delay/0"
+        await pilot.press("e", "m")
+        await settle(pilot)
+        assert screen.entry == "http://mock/"
+        assert screen.session.map.entry == "http://mock/"
+        assert len(app.browser.history.pages) == 1  # asking / made no page of the walk
+
+
+async def test_the_pages_to_compare_with_name_their_server_when_there_are_several(
+    make_app: AppFactory,
+) -> None:
+    # QA 1, item 20: with three servers in one session, two /customers/1 rows looked alike.
+    app = make_app(url="http://mock/customers/1", settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.open_url("http://other.test:8080/customers/1")
+        await settle(pilot)
+        app.browser.open_url("http://mock/customers")
+        await settle(pilot)
+        await pilot.press("D")
+        picker = await until_screen(pilot, DiffPicker)
+        menu = picker.query_one(OptionList)
+        rows = [str(menu.get_option_at_index(n).prompt) for n in range(menu.option_count)]
+        assert rows[1:] == [
+            "   200  other.test:8080/customers/1  (1 back)",
+            "   200  mock/customers/1  (2 back)",
+        ]
+        await pilot.press("escape")
+
+
+async def test_the_pages_to_compare_with_are_paths_on_one_server(make_app: AppFactory) -> None:
+    app = make_app(url="http://mock/customers/1", settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.open_url("/customers")
+        await settle(pilot)
+        await pilot.press("D")
+        picker = await until_screen(pilot, DiffPicker)
+        menu = picker.query_one(OptionList)
+        assert str(menu.get_option_at_index(1).prompt) == "   200  /customers/1  (1 back)"
+        await pilot.press("escape")

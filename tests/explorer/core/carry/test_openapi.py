@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import httpx
@@ -138,7 +139,8 @@ def test_reference_cycles_and_deep_chains_stop() -> None:
     [
         (b'{"swagger": "2.0"}', "Swagger 2.0"),
         (b"[1, 2]", "not an object"),
-        (b'{"openapi": "2.9"}', "not OpenAPI 3"),
+        (b'{"openapi": "2.9"}', "not an OpenAPI 3 document: its 'openapi' field says '2.9'"),
+        (b'{"info": {}}', "not an OpenAPI 3 document: it has no 'openapi' field"),
         (b"a: [unclosed", "neither JSON nor YAML"),
     ],
 )
@@ -193,3 +195,20 @@ def test_any_document_gives_operations_or_a_clear_error(value: object) -> None:
     api = describe(doc)
     for operation in api.operations:
         operation_request(operation, "http://x.example")
+
+
+def test_without_pyyaml_only_a_yaml_description_asks_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "yaml", None)  # import yaml raises ImportError
+    http_file = b"### list\nGET http://127.0.0.1:8000/customers\nAccept: application/json\n"
+    with pytest.raises(OpenApiError) as raised:
+        read_document(http_file, name="api.http")
+    assert raised.value.message == (
+        "api.http is not an OpenAPI document: it is neither JSON nor YAML with an 'openapi:' key."
+    )
+    assert raised.value.hint == ""
+    with pytest.raises(OpenApiError) as raised:
+        read_document(b"openapi: 3.1.0\ninfo:\n  title: t\n", name="api.yaml")
+    assert "reading YAML needs PyYAML" in raised.value.message
+    assert raised.value.hint == "pip install 'restwalk[yaml]'"

@@ -1,0 +1,58 @@
+"""Reading a response's body within its bound, its Content-Encoding undone as it comes.
+
+A server cannot make restwalk hold more than ``max_body`` bytes of body, counted
+after decoding (:mod:`explorer.core.content_coding`), so a gzip bomb stops there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import httpx
+
+from explorer.core.content_coding import BodyDecoder, BodyLimitExceeded, CodingError
+from explorer.core.errors import DecodingError
+from explorer.core.failures import too_large
+
+__all__ = ["read_body"]
+
+
+async def read_body(response: httpx.Response, max_body: int) -> tuple[bytes, bytes | None]:
+    """The body, its Content-Encoding undone, at most ``max_body`` bytes of it; and
+    the bytes as they came when a coding was undone here (else None)."""
+    url = str(response.request.url)
+    encoding = response.headers.get("content-encoding")
+    decoder = BodyDecoder(encoding, max_body)
+    length = response.headers.get("content-length", "")
+    declared = int(length) if length.isdigit() else 0
+    if (not encoding or decoder.kept_encoded) and declared > max_body:
+        raise too_large(max_body, url, f"Content-Length: {length}")
+    with contextlib.suppress(httpx.ResponseNotRead):
+        # Read already (a transport that answers in-process, such as MockTransport,
+        # gives a response whose content httpx has read and decoded): only counted.
+        content = response.content
+        if len(content) > max_body:
+            raise too_large(max_body, url)
+        return content, None
+    chunks: list[bytes] = []
+    # The coded bytes too, for a linter to check against Content-Length: a
+    # compressed body is a fraction of the decoded one, and bounded the same.
+    wire: list[bytes] | None = [] if encoding and not decoder.kept_encoded else None
+    wire_size = 0
+    try:
+        async for raw in response.aiter_raw():
+            chunks += decoder.decode(raw)
+            if wire is not None:
+                wire_size += len(raw)
+                wire.append(raw)
+                if wire_size > max_body:
+                    wire = None
+        chunks += decoder.flush()
+    except BodyLimitExceeded:
+        raise too_large(max_body, url) from None
+    except CodingError as exc:
+        raise DecodingError(detail=str(exc), url=url) from None
+    body = b"".join(chunks)
+    if encoding and decoder.kept_encoded:
+        return body, body
+    return body, None if wire is None else b"".join(wire)

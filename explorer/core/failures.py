@@ -1,0 +1,83 @@
+"""What went wrong while an exchange ran, as one of our errors (:mod:`explorer.core.errors`)."""
+
+from __future__ import annotations
+
+import httpx
+
+from explorer.core.errors import (
+    BodyTooLarge,
+    ConnectionFacts,
+    InvalidRequest,
+    ProtocolError,
+    RestwalkError,
+    from_httpx,
+)
+from explorer.core.malformed import readable_detail
+from explorer.core.plural import noun
+
+__all__ = ["FAILURES", "received_error", "too_large"]
+
+# OSError and ValueError too: a transport may let them through unwrapped; and
+# ExceptionGroup: anyio gathers the failures of each address it tried in one.
+FAILURES = (httpx.HTTPError, OSError, ValueError, ExceptionGroup)
+
+
+def received_error(
+    exc: Exception, url: str, connection: ConnectionFacts | None = None
+) -> RestwalkError:
+    """Our error for ``exc``, raised while the request was sent or its answer read.
+
+    The request was checked when it was built, so an error from reading the answer
+    (an HTTP/2 or HPACK error: a bad status, a header bomb, a CONTINUATION flood,
+    or a ValueError in parsing what came) is the server's doing: the request failed,
+    it was not bad input.
+    """
+    if isinstance(exc, ExceptionGroup):
+        first = exc.exceptions[0]
+        if isinstance(first, Exception):
+            return received_error(first, url, connection)
+        return from_httpx(exc, url, connection=connection)
+    error = from_httpx(exc, url, connection=connection)
+    if not isinstance(error, InvalidRequest) or not _while_receiving(exc):
+        return error
+    return ProtocolError(
+        "The server's answer broke the protocol.",
+        detail=readable_detail(error.detail or str(exc)),
+        url=url,
+    )
+
+
+def _while_receiving(exc: BaseException) -> bool:
+    """True when ``exc`` (or what it was raised from) comes from the h2 or hpack library,
+    or was raised while httpcore read the answer."""
+    seen = 0
+    current: BaseException | None = exc
+    while current is not None and seen < 20:
+        if type(current).__module__.split(".", 1)[0] in ("h2", "hpack"):
+            return True
+        tb = current.__traceback__
+        while tb is not None:
+            code = tb.tb_frame.f_code
+            if code.co_name.startswith("_receive") and "httpcore" in code.co_filename:
+                return True
+            tb = tb.tb_next
+        current = current.__cause__ or current.__context__
+        seen += 1
+    return False
+
+
+def too_large(limit: int, url: str, detail: str = "") -> BodyTooLarge:
+    return BodyTooLarge(
+        f"The response body is larger than {_size(limit)}, the most restwalk keeps "
+        "in memory (counted decoded).",
+        detail=detail,
+        url=url,
+    )
+
+
+def _size(count: int) -> str:
+    """``count`` bytes as people write it: 100 MB, 5 MB, 512 kB, 900 bytes."""
+    for unit, scale in (("GB", 10**9), ("MB", 10**6), ("kB", 10**3)):
+        if count >= scale:
+            return f"{count / scale:g} {unit}"
+    return f"{count} {noun(count, 'byte')}"

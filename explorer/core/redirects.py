@@ -1,0 +1,153 @@
+"""Redirects, one hop at a time: the request a 3xx asks for, and its Location kept safe.
+
+The method changes the way browsers do it (303 → GET, 301/302 after a POST → GET,
+307/308 keep it); credentials go when a hop leaves the origin (but for http →
+https on the same host); a Location to another scheme than http(s) or to port 0 is
+refused by name. Pure functions of httpx's requests and responses: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from http import HTTPStatus
+
+import httpx
+
+from explorer.core.errors import RedirectRefused
+
+__all__ = [
+    "HEADERS_KEPT",
+    "REDIRECT_STATUSES",
+    "header_text",
+    "hold_location",
+    "location_of",
+    "next_hop",
+    "raw_headers",
+    "same_origin",
+]
+
+_FOLLOWED_SCHEMES = ("http", "https")
+
+REDIRECT_STATUSES = frozenset(
+    {
+        HTTPStatus.MOVED_PERMANENTLY,
+        HTTPStatus.FOUND,
+        HTTPStatus.SEE_OTHER,
+        HTTPStatus.TEMPORARY_REDIRECT,
+        HTTPStatus.PERMANENT_REDIRECT,
+    }
+)
+
+# Headers that describe a body: they go when a redirect turns the request into a GET.
+_BODY_HEADERS = frozenset(
+    {"content-length", "content-type", "transfer-encoding", "content-encoding"}
+)
+
+
+def same_origin(a: httpx.URL, b: httpx.URL) -> bool:
+    return (a.scheme, a.host, a.port) == (b.scheme, b.host, b.port)
+
+
+def _is_https_upgrade(old: httpx.URL, new: httpx.URL) -> bool:
+    default = {"http": 80, "https": 443}
+    return (
+        old.host == new.host
+        and old.scheme == "http"
+        and new.scheme == "https"
+        and (old.port or default["http"]) == default["http"]
+        and (new.port or default["https"]) == default["https"]
+    )
+
+
+def _redirect_method(method: str, status: int) -> str:
+    if status == HTTPStatus.SEE_OTHER and method != "HEAD":
+        return "GET"
+    if status in (HTTPStatus.MOVED_PERMANENTLY, HTTPStatus.FOUND) and method == "POST":
+        return "GET"
+    return method
+
+
+def next_hop(request: httpx.Request, response: httpx.Response) -> httpx.Request | None:
+    """The request a redirect asks for, or ``None`` when ``response`` is no redirect.
+
+    Pure: the cookie header is left out, for the caller to fill from its jar. Raises
+    :class:`RedirectRefused` for a scheme other than http(s) or port 0.
+    """
+    location = location_of(response)
+    if response.status_code not in REDIRECT_STATUSES or location is None:
+        return None
+    location = location.strip()
+    scheme = _SCHEME.match(location)
+    if scheme is not None and scheme.group(1).lower() not in _FOLLOWED_SCHEMES:
+        raise RedirectRefused(
+            f"The server redirected to a {scheme.group(1)}: URL, which restwalk does not "
+            "follow (only http and https).",
+            url=str(request.url),
+        )
+    try:
+        url = httpx.URL(location)
+    except httpx.InvalidURL:
+        return None  # not followable: the 3xx itself is the answer to show
+    if url.port is not None and not 0 < url.port < _PORTS:
+        raise RedirectRefused(
+            f"The server redirected to port {url.port}, where nothing can listen.",
+            hint="The server's Location is wrong; --no-redirects shows the 3xx itself.",
+            url=str(request.url),
+        )
+    if url.scheme and not url.host:
+        url = url.copy_with(host=request.url.host)
+    if url.is_relative_url:
+        url = request.url.join(url)
+    if request.url.fragment and not url.fragment:
+        url = url.copy_with(fragment=request.url.fragment)
+    method = _redirect_method(request.method, response.status_code)
+    keep_body = method == request.method
+    drop = {"host", "cookie"}
+    if not keep_body:
+        drop |= _BODY_HEADERS
+    if not same_origin(url, request.url) and not _is_https_upgrade(request.url, url):
+        drop |= {"authorization", "proxy-authorization"}
+    headers = [(k, v) for k, v in request.headers.raw if k.decode("latin-1").lower() not in drop]
+    content = request.content if keep_body else None
+    return httpx.Request(
+        method, url, headers=headers, content=content, extensions=dict(request.extensions)
+    )
+
+
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+_PORTS = 1 << 16
+# Where a redirect's headers are kept, Location included (see hold_location).
+HEADERS_KEPT = "restwalk.headers"
+
+
+async def hold_location(response: httpx.Response) -> None:
+    """Take a redirect's Location out of httpx's sight, keeping the headers aside.
+
+    httpx builds the next request of every redirect, even one it is told not to
+    follow, and raises for a Location it cannot build (``javascript:alert(1)``),
+    losing the response. Redirects are followed here, by :func:`next_hop`, which
+    reads the Location kept aside and refuses such a one by name.
+    """
+    if response.has_redirect_location:
+        response.extensions[HEADERS_KEPT] = list(response.headers.raw)
+        del response.headers["Location"]
+
+
+def raw_headers(response: httpx.Response) -> list[tuple[bytes, bytes]]:
+    kept: list[tuple[bytes, bytes]] | None = response.extensions.get(HEADERS_KEPT)
+    return kept if kept is not None else list(response.headers.raw)
+
+
+def location_of(response: httpx.Response) -> str | None:
+    for name, value in raw_headers(response):
+        if name.lower() == b"location":
+            return header_text(value)
+    return None
+
+
+def header_text(raw: bytes) -> str:
+    """A header name or value as text: UTF-8 when it is, else Latin-1 (RFC 9110 obs-text)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")

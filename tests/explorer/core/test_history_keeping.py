@@ -1,0 +1,232 @@
+"""The history file kept private, salvaged when damaged, marked for cache hits and the
+bundled mock, and an imported HAR kept once."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import stat
+from pathlib import Path
+
+from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.storage.history import HISTORY_FILE, HistoryStore
+
+
+def exchange(
+    url: str = "http://api.test/customers",
+    *,
+    body: bytes = b'{"ok": true}',
+    cache: CacheNote | None = None,
+    status: int = 200,
+) -> Exchange:
+    request = SentRequest("GET", url, (("Accept", "*/*"),))
+    response = ReceivedResponse(
+        status, "OK", "HTTP/1.1", (("Content-Type", "application/json"),), body, url, len(body)
+    )
+    return Exchange(request, request, response, timings=Timings(0.01, 0.02), cache=cache)
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+# --- private files ----------------------------------------------------------------------------
+
+
+def test_the_history_and_its_journal_files_are_readable_by_their_owner_only(
+    tmp_path: Path,
+) -> None:
+    old = os.umask(0o022)  # the usual umask, which left the file world-readable
+    try:
+        store = HistoryStore.in_directory(tmp_path / "data")
+        store.add(exchange())
+        files = [tmp_path / "data" / f"{HISTORY_FILE}{suffix}" for suffix in ("", "-wal", "-shm")]
+        assert all(path.exists() for path in files)  # open: the journal files are there
+        assert [oct(mode(path)) for path in files] == [oct(0o600)] * 3
+        assert mode(tmp_path / "data") == 0o700  # made here: private too
+        store.close()
+    finally:
+        os.umask(old)
+
+
+def test_a_history_left_world_readable_by_an_older_restwalk_is_made_private(
+    tmp_path: Path,
+) -> None:
+    store = HistoryStore.in_directory(tmp_path)
+    store.add(exchange())
+    store.close()
+    path = tmp_path / HISTORY_FILE
+    path.chmod(0o644)
+    again = HistoryStore.in_directory(tmp_path)
+    assert len(again.search()) == 1  # the entries are as they were
+    assert mode(path) == 0o600
+    again.close()
+
+
+# --- a damaged file: what can be read is kept ---------------------------------------------------
+
+
+def fill(path: Path, count: int) -> None:
+    store = HistoryStore(path)
+    for n in range(count):
+        store.add(exchange(f"http://api.test/{n}", body=b"y" * 1500), at=1000.0 + n)
+    store.close()
+    with sqlite3.connect(path) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def damage_page(path: Path, table: str, which: int) -> None:
+    """Write over the ``which``-th leaf page of ``table`` (the other pages stay readable)."""
+    with sqlite3.connect(path) as connection:
+        size = connection.execute("PRAGMA page_size").fetchone()[0]
+        leaves = [
+            number
+            for (number,) in connection.execute(
+                "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno",
+                (table,),
+            )
+        ]
+    data = bytearray(path.read_bytes())
+    start = (leaves[which] - 1) * size
+    data[start : start + size] = b"\xde\xad" * (size // 2)
+    path.write_bytes(bytes(data))
+
+
+def moved_aside(directory: Path) -> list[Path]:
+    """The damaged history files moved aside in ``directory`` (not their journal files)."""
+    found = directory.glob(f"{HISTORY_FILE}.corrupt-*")
+    return [path for path in found if not path.name.endswith(("-wal", "-shm"))]
+
+
+def test_a_partly_damaged_history_keeps_every_entry_that_can_still_be_read(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / HISTORY_FILE
+    fill(path, 400)
+    damage_page(path, "entries", 2)  # a leaf in the middle: some dozens of entries
+    warnings: list[str] = []
+    store = HistoryStore(path, warn=warnings.append)
+    entries = store.search(limit=None)  # the scan meets the damage: salvaged, then answered
+    kept = {int(e.url.rsplit("/", 1)[1]) for e in entries}
+    assert 300 < len(kept) < 400
+    assert {0, 1, 2, 399} <= kept  # before and after the damaged page
+    (moved,) = moved_aside(tmp_path)
+    assert moved.stat().st_size > 400 * 1500  # the old file is whole, aside
+    (warning,) = warnings
+    assert f"{len(kept)} entries could still be read and were kept" in warning
+    assert str(moved) in warning
+    assert "\n" not in warning
+    for entry in entries[:5] + entries[-5:]:  # each kept entry opens whole
+        loaded = store.load(entry.id)
+        assert loaded is not None
+        assert loaded.response.body == b"y" * 1500
+    store.add(exchange("http://api.test/after"))  # and the new file takes more
+    assert store.search(limit=1)[0].url == "http://api.test/after"
+    assert mode(path) == 0o600
+    store.close()
+
+
+def test_a_damaged_payload_loses_its_entry_only(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_FILE
+    fill(path, 120)
+    damage_page(path, "payloads", 1)
+    warnings: list[str] = []
+    store = HistoryStore(path, warn=warnings.append)
+    for entry in store.search(limit=None):  # opening each meets the damaged one
+        store.load(entry.id)
+    entries = store.search(limit=None)
+    assert 100 < len(entries) < 120
+    assert all(store.load(e.id) is not None for e in entries)
+    assert len(warnings) == 1
+    store.close()
+
+
+def test_a_write_that_meets_the_damage_salvages_first(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_FILE
+    fill(path, 200)
+    damage_page(path, "entries", 0)  # the oldest: the trim reads them first
+    warnings: list[str] = []
+    store = HistoryStore(path, max_entries=100, warn=warnings.append)
+    assert store.add(exchange("http://api.test/new")) is not None
+    urls = [e.url for e in store.search(limit=None)]
+    assert urls[0] == "http://api.test/new"
+    assert "http://api.test/199" in urls
+    assert len(urls) == 100  # trimmed in the new file as the bound says
+    assert warnings
+    store.close()
+
+
+# --- marks: a cache hit, the bundled mock ---------------------------------------------------------
+
+
+def test_a_cache_hit_is_kept_marked_and_comes_back_with_its_note(tmp_path: Path) -> None:
+    store = HistoryStore.in_directory(tmp_path)
+    fresh = CacheNote("fresh", "from the cache: fresh for another 42 s (max-age=60)", ("why",))
+    revalidated = CacheNote("revalidated", "revalidated: 304 Not Modified, body from the cache")
+    stored = CacheNote("stored", "stored: fresh for 60 s")
+    ids = [
+        store.add(exchange("http://api.test/1", cache=fresh)),
+        store.add(exchange("http://api.test/2", cache=revalidated)),
+        store.add(exchange("http://api.test/3", cache=stored)),
+        store.add(exchange("http://api.test/4")),
+    ]
+    by_url = {e.url[-1]: e for e in store.search()}
+    assert [by_url[n].cache for n in "1234"] == ["fresh", "revalidated", "", ""]
+    assert [by_url[n].from_cache for n in "1234"] == [True, True, False, False]
+    first = store.load(ids[0] or 0)
+    assert first is not None
+    assert first.cache == fresh
+
+
+def test_an_entry_made_on_the_bundled_mock_says_so(tmp_path: Path) -> None:
+    store = HistoryStore.in_directory(tmp_path)
+    store.add(exchange("http://127.0.0.1:8642/customers"), bundled=True)
+    store.add(exchange("http://127.0.0.1:9000/customers"))
+    on_mock, elsewhere = sorted(store.search(), key=lambda e: e.url)
+    assert on_mock.bundled
+    assert not elsewhere.bundled
+    entry = store.entry(on_mock.id)
+    assert entry == on_mock
+    assert store.entry(on_mock.id + 100) is None
+
+
+def test_a_history_of_an_older_restwalk_gains_the_new_columns(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_FILE
+    with sqlite3.connect(path) as connection:  # the schema before the marks
+        connection.executescript(
+            """
+            CREATE TABLE entries (id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL,
+                method TEXT NOT NULL, url TEXT NOT NULL, final_url TEXT NOT NULL,
+                status INTEGER NOT NULL, reason TEXT NOT NULL, duration REAL NOT NULL,
+                size INTEGER NOT NULL, source TEXT NOT NULL, masked INTEGER NOT NULL);
+            INSERT INTO entries (at, method, url, final_url, status, reason, duration, size,
+                source, masked) VALUES (5.0, 'GET', 'http://old/', 'http://old/', 200, 'OK',
+                0.1, 10, 'cli', 1);
+            """
+        )
+    store = HistoryStore(path)
+    store.add(exchange("http://api.test/new", cache=CacheNote("fresh", "from the cache")))
+    old, new = sorted(store.search(), key=lambda e: e.at)
+    assert (old.url, old.cache, old.bundled) == ("http://old/", "", False)
+    assert new.cache == "fresh"
+    store.close()
+
+
+# --- an import kept once --------------------------------------------------------------------------
+
+
+def test_the_same_exchanges_imported_twice_are_kept_once(tmp_path: Path) -> None:
+    store = HistoryStore.in_directory(tmp_path)
+    items = [
+        (exchange("http://api.test/a"), 1_690_000_000.123),
+        (exchange("http://api.test/b"), 1_690_000_001.5),
+        (exchange("http://api.test/b", status=404), 1_690_000_001.5),  # another answer
+    ]
+    first = store.add_many(items, source="har", skip_known=True)
+    assert (first.kept, first.known) == (3, 0)
+    again = store.add_many(items, source="har", skip_known=True)
+    assert (again.kept, again.known) == (0, 3)
+    # The time as a HAR file writes it (milliseconds) is the same exchange.
+    rounded = [(e, round(at, 3) + 0.0002) for e, at in items[:1]]
+    assert store.add_many(rounded, source="har", skip_known=True).known == 1
+    assert store.count() == 3

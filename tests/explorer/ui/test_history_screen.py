@@ -1,0 +1,116 @@
+"""The history screen: Enter opens a row of the list the search line asks for, never one
+of an older answer still on screen; a cache hit is listed as one."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.storage.history import HistoryEntry, HistoryStore
+from explorer.core.storage.history_query import HistoryQuery
+from explorer.ui.app import RestwalkApp
+from explorer.ui.screens.history import HistoryScreen
+from explorer.ui.widgets.row_table import RowTable
+from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+
+
+class GatedStore(HistoryStore):
+    """A history whose searches wait for the test to open the gate (a slow disk)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.gate = threading.Event()
+        self.gate.set()
+
+    def search(
+        self, query: HistoryQuery | None = None, *, limit: int | None = 100, offset: int = 0
+    ) -> list[HistoryEntry]:
+        assert self.gate.wait(10)
+        return super().search(query, limit=limit, offset=offset)
+
+
+def keep(store: HistoryStore, *urls: str, cache: CacheNote | None = None) -> None:
+    for n, url in enumerate(urls):
+        request = SentRequest("GET", url, ())
+        response = ReceivedResponse(200, "OK", "HTTP/1.1", (), b"{}", url)
+        exchange = Exchange(request, request, response, timings=Timings(0.01, 0.02), cache=cache)
+        store.add(exchange, at=1000.0 + n)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> GatedStore:
+    made = GatedStore(tmp_path / "history.sqlite")
+    keep(made, "http://api.test/customers/1", "http://api.test/orders/7", "http://api.test/other")
+    return made
+
+
+async def open_history(app: RestwalkApp, store: HistoryStore) -> tuple[HistoryScreen, list[int]]:
+    chosen: list[int] = []
+    screen = HistoryScreen(store)
+    app.push_screen(screen, lambda entry_id: chosen.append(entry_id or 0))
+    return screen, chosen
+
+
+async def test_enter_waits_for_the_answer_to_the_words_typed(
+    make_app: AppFactory, store: GatedStore
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen, chosen = await open_history(app, store)
+        await settle(pilot)
+        assert screen.entries[0].url == "http://api.test/other"
+        store.gate.clear()  # the search of what is typed now takes its time
+        await pilot.press(*"customers")
+        await pilot.press("down", "enter")  # the table still shows every entry
+        await pilot.pause()
+        assert app.screen is screen
+        assert chosen == []
+        assert "searching" in str(screen.query_one("#history-note").render()).lower()
+        store.gate.set()
+        await settle(pilot)
+        assert [e.url for e in screen.entries] == ["http://api.test/customers/1"]
+        await pilot.press("enter")
+        await settle(pilot)
+        (entry,) = store.search(HistoryQuery(text=("customers",)))
+        assert chosen == [entry.id]
+
+
+async def test_a_choice_made_on_a_list_since_replaced_opens_nothing(
+    make_app: AppFactory, store: GatedStore
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen, chosen = await open_history(app, store)
+        await settle(pilot)
+        table = screen.query_one(RowTable)
+        stale = RowTable.Selected(table, 0)  # Enter on the list of every entry...
+        await pilot.press(*"orders")  # ...handled once the list of "orders" is shown
+        await settle(pilot)
+        assert [e.url for e in screen.entries] == ["http://api.test/orders/7"]
+        table.post_message(stale)
+        await settle(pilot)
+        assert app.screen is screen
+        assert chosen == []
+
+
+async def test_a_cache_hit_is_listed_as_from_the_cache(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    history = HistoryStore(tmp_path / "history.sqlite")
+    keep(history, "http://api.test/sent")
+    keep(history, "http://api.test/cached", cache=CacheNote("fresh", "from the cache: fresh"))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen, _ = await open_history(app, history)
+        await settle(pilot)
+        rows = {row[-1]: row for row in screen.query_one(RowTable)._rows}
+        assert rows["http://api.test/cached"][3:5] == ("—", "cache")
+        assert rows["http://api.test/sent"][3:5] == ("20", "")
+        note = str(screen.query_one("#history-note").render())
+        assert "From cache: the session's cache answered" in note
