@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Sequence
-from dataclasses import asdict
 
 import orjson
 
@@ -247,5 +246,5 @@ def format_links(links: Sequence[Link]) -> list[str]:
 
 def link_json(link: Link) -> str:
     """A link as one JSON object (every field of :class:`~explorer.core.link.Link`;
-    DEL and C1 controls escaped)."""
-    return json_visible(orjson.dumps(asdict(link), default=str)).decode("utf-8")
+    DEL and C1 controls escaped; its form fields as objects too, orjson writing dataclasses)."""
+    return json_visible(orjson.dumps(link._asdict(), default=str)).decode("utf-8")

@@ -1,4 +1,4 @@
-"""HAL (draft-kelly-json-hal) and HAL-FORMS ``_templates``.
+"""HAL (draft-kelly-json-hal): ``_links``, ``_embedded`` resources, curies.
 
 A resource's ``_links``, ``_embedded`` and ``_templates`` are read in the
 order the document has them, and ``_embedded`` resources at any depth are read
@@ -19,55 +19,53 @@ through the ``curies`` link (``/docs/rels/{rel}`` → ``http://host/docs/rels/or
 is kept in ``Link.attributes`` as ``("rel-uri", ...)``. Embedded resources
 inherit their ancestors' curies; their own ``curies`` win.
 
-HAL-FORMS: each ``_templates`` member becomes an action Link whose ``rel`` and
-``name`` are the member's key, with the method (default GET), ``contentType``
-(default ``application/json``), and the ``properties`` as form fields. A
-template without ``target`` targets the resource's ``self`` link (the request
-URL when there is none).
+HAL-FORMS ``_templates`` are read by :mod:`~explorer.core.hypermedia.hal_forms`.
 
 Read through :func:`~explorer.core.hypermedia.find_links`, the reader also hands
 every member it does not read itself (a resource's own data) to the generic
 passes' :class:`~explorer.core.hypermedia.walk.Candidates`, so a large HAL
 page is walked once rather than twice.
+
+A 10 MB collection page holds some 12,000 resources and 100,000 links, and
+what a page repeats is worked out once: each relation name's pointer token and
+``rel-uri`` (per curies mapping), and, in the HAL-FORMS reader, each distinct
+``properties`` array's form fields. The loops over ``_links`` and over a
+resource's members are written for the shapes nearly every link and member has,
+without a call per link (see the comments there).
 """
 
 from __future__ import annotations
 
-import orjson
+from typing import Any
 
-from explorer.core.hypermedia.collector import (
-    Collector,
-    child,
-    fast_field,
-    fast_link,
-    form_value,
-    is_template,
-    link_from,
-    plain_link,
-    text,
-)
-from explorer.core.hypermedia.walk import Candidates
-from explorer.core.link import FormField, Link
+from explorer.core.hypermedia.collector import Collector, child, escape, new_tuple, plain_link
+from explorer.core.hypermedia.hal_forms import FieldCache, add_templates
+from explorer.core.hypermedia.walk import URL_STARTS, Candidates
+from explorer.core.link import Link
 from explorer.core.templates import TemplateError, expand_template
 
 _MAX_DEPTH = 400
 Attributes = tuple[tuple[str, str], ...]
-_FIELD_CACHE_LIMIT = 10_000
+#: ``/0`` to ``/63``, the pointer tokens of an array's first items, made once (an
+#: f-string would format the number anew for every link of every array).
+_INDEX_TOKENS = tuple(f"/{index}" for index in range(64))
+#: What a relation name gives under one curies mapping: its JSON Pointer token
+#: (with its leading slash) and its attributes (a curie's ``rel-uri``, or none).
+Relation = tuple[str, Attributes]
 
 
 class _Caches:
-    """What one document repeats (curie expansions, HAL-FORMS properties), and where
-    the members the reader does not read go (``strings``, or None)."""
+    """What one document repeats (curie expansions, relations, HAL-FORMS properties),
+    and where the members the reader does not read go (``strings``, or None)."""
 
-    __slots__ = ("curies", "extras", "fields", "strings")
+    __slots__ = ("curies", "fields", "relations", "strings")
 
     def __init__(self, strings: Candidates | None) -> None:
         self.curies: dict[tuple[str, str], str | None] = {}
-        #: Per curies mapping (by identity; the mapping is kept alive with its entry,
-        #: so the identity is not reused): each relation's ``rel-uri`` attribute.
-        self.extras: dict[int, tuple[dict[str, str], dict[str, Attributes]]] = {}
-        #: A HAL-FORMS property's exact JSON → its field.
-        self.fields: dict[bytes, FormField] = {}
+        #: Per curies mapping (by identity; the mapping is kept alive by its entry,
+        #: so the identity is not reused): each relation name met under it.
+        self.relations: dict[int, tuple[dict[str, str], dict[str, Relation]]] = {}
+        self.fields = FieldCache()
         self.strings = strings
 
 
@@ -114,7 +112,7 @@ def _eve_api_root(doc: dict[str, object]) -> str | None:
 
 
 def _resource(
-    resource: dict[str, object],
+    resource: dict[str, Any],
     pointer: str,
     curies: dict[str, str],
     collector: Collector,
@@ -125,36 +123,54 @@ def _resource(
     if type(links) is dict and "curies" in links:
         curies = _curies(links["curies"], curies)
     strings = cache.strings
+    # Dispatched on the member's type first: HAL reads its reserved members only as
+    # objects or arrays, so a string always goes to the generic passes, tested here
+    # as Candidates.member() would (a page has tens of thousands of them); a
+    # number, a boolean or null holds nothing to find.
     for key, value in resource.items():
-        if key == "_links" and type(value) is dict:
-            here = f"{pointer}/_links"
-            collector.claim(here)
-            _links(value, here, curies, collector, cache)
-        elif key == "_embedded" and depth < _MAX_DEPTH and type(value) in (dict, list):
-            _embedded(value, f"{pointer}/_embedded", curies, collector, cache, depth + 1)  # type: ignore[arg-type]
-        elif key == "_items" and depth == 0 and type(value) is list:  # Eve's page of items
-            _resources(value, "/_items", "_items", curies, collector, cache, 1)
-        elif key == "_templates" and type(value) is dict:
-            here = f"{pointer}/_templates"
-            collector.claim(here)
-            _templates(value, here, links, collector, cache)
-        elif strings is not None and type(value) in (str, dict, list):
-            strings.member(pointer, key, value, key)  # (numbers, booleans, null: nothing)
+        kind = type(value)
+        if kind is str:
+            if strings is not None:
+                if value and value[0] in URL_STARTS:
+                    strings.hits.append((pointer, key, value, key))
+                else:
+                    named = strings.url_keys.get(key)
+                    if named is None:
+                        named = strings.names_url(key)
+                    if named:
+                        strings.hits.append((pointer, key, value, key))
+        elif kind is dict:
+            if key == "_links":
+                here = f"{pointer}/_links"
+                collector.claimed.add(here)
+                _links(value, here, curies, collector, cache)
+            elif key == "_templates":
+                here = f"{pointer}/_templates"
+                collector.claimed.add(here)
+                add_templates(value, here, links, collector, cache.fields)
+            elif key == "_embedded" and depth < _MAX_DEPTH:
+                _embedded(value, f"{pointer}/_embedded", curies, collector, cache, depth + 1)
+            elif strings is not None:
+                strings.member(pointer, key, value, key)
+        elif kind is list:
+            if key == "_embedded" and depth < _MAX_DEPTH:  # drf-hal-json: the items, unnamed
+                _resources(value, f"{pointer}/_embedded", key, curies, collector, cache, depth + 1)
+            elif key == "_items" and depth == 0:  # Eve's page of items
+                _resources(value, "/_items", key, curies, collector, cache, 1)
+            elif strings is not None:
+                strings.member(pointer, key, value, key)
 
 
 def _embedded(
-    value: dict[str, object] | list[object],
+    value: dict[str, Any],
     base: str,
     curies: dict[str, str],
     collector: Collector,
     cache: _Caches,
     depth: int,
 ) -> None:
-    """The resources of an ``_embedded`` object (or drf-hal-json's array of them)."""
-    if type(value) is list:  # drf-hal-json: the items, unnamed
-        _resources(value, base, "_embedded", curies, collector, cache, depth)
-        return
-    for name, embedded in value.items():  # type: ignore[union-attr]
+    """The resources of an ``_embedded`` object."""
+    for name, embedded in value.items():
         if type(embedded) is dict:
             _resource(embedded, child(base, name), curies, collector, cache, depth)
         elif type(embedded) is list:
@@ -164,7 +180,7 @@ def _embedded(
 
 
 def _resources(
-    items: list[object],
+    items: list[Any],
     pointer: str,
     name: str,
     curies: dict[str, str],
@@ -196,17 +212,6 @@ def _curies(value: object, inherited: dict[str, str]) -> dict[str, str]:
     return {**inherited, **found}
 
 
-def _self_href(links: object) -> str | None:
-    if not isinstance(links, dict):
-        return None
-    self_link = links.get("self")
-    if isinstance(self_link, list) and self_link:
-        self_link = self_link[0]
-    if isinstance(self_link, str):
-        return self_link or None
-    return text(self_link.get("href")) if isinstance(self_link, dict) else None
-
-
 def _expand_curie(
     rel: str, curies: dict[str, str], collector: Collector, cache: _Caches
 ) -> str | None:
@@ -227,64 +232,110 @@ def _expand_curie(
     return expanded
 
 
-def _rel_extras(curies: dict[str, str], cache: _Caches) -> dict[str, Attributes]:
-    """The ``rel-uri`` attribute of each relation seen under ``curies``, filled as met."""
-    entry = cache.extras.get(id(curies))
+def _relations(curies: dict[str, str], cache: _Caches) -> dict[str, Relation]:
+    """The relations met under ``curies`` so far (filled by :func:`_relation`)."""
+    entry = cache.relations.get(id(curies))
     if entry is None:
-        entry = cache.extras[id(curies)] = (curies, {})
+        entry = cache.relations[id(curies)] = (curies, {})
     return entry[1]
 
 
+def _relation(rel: str, curies: dict[str, str], c: Collector, cache: _Caches) -> Relation:
+    """What ``rel`` gives under ``curies`` (see :data:`Relation`)."""
+    extra: Attributes = ()
+    if curies and ":" in rel:
+        rel_uri = _expand_curie(rel, curies, c, cache)
+        if rel_uri is not None:
+            extra = (("rel-uri", rel_uri),)
+    return f"/{escape(rel)}", extra
+
+
 def _links(
-    links: dict[str, object],
+    links: dict[str, Any],
     pointer: str,
     curies: dict[str, str],
     c: Collector,
     cache: _Caches,
 ) -> None:
     # The hottest loop of link finding: a 10 MB HAL page holds 100,000 link objects,
-    # most of them ``{"href": ...}``. The whole ``_links`` object is claimed by the
-    # caller, so links are appended without claiming each.
+    # nearly all ``{"href": "/a/root/relative/path"}``. Those are read here without
+    # a call: the path joined to the origin as Resolver.resolve() does on its fast
+    # path (the same test, inlined), the Link built positionally (LINK_FIELDS:
+    # rel, href, then the defaults up to source, then up to attributes). The whole
+    # ``_links`` object is claimed by the caller: links are appended unclaimed.
     append = c.links.append
-    resolve = c.resolver.resolve
-    extras = _rel_extras(curies, cache) if curies else None
+    origin = c.resolver.origin
+    relations = _relations(curies, cache)
     for rel, value in links.items():
-        # child() inlined: this line runs once per relation of every resource.
-        here = f"{pointer}/{rel}" if "/" not in rel and "~" not in rel else child(pointer, rel)
-        extra: Attributes = ()
-        if extras is not None and ":" in rel:
-            found = extras.get(rel)
-            if found is None:
-                rel_uri = _expand_curie(rel, curies, c, cache)
-                found = extras[rel] = (("rel-uri", rel_uri),) if rel_uri is not None else ()
-            extra = found
-        if type(value) is dict and len(value) == 1:  # the common {"href": ...}
-            href = value.get("href")
-            if type(href) is str:
-                append(plain_link(rel, resolve(href), here, extra))
-                continue
-        elif type(value) is list and len(value) < 4096:  # (a longer one checks the bounds)
-            for index, item in enumerate(value):
-                href = item.get("href") if type(item) is dict and len(item) == 1 else None
-                if type(href) is str:
-                    append(plain_link(rel, resolve(href), f"{here}/{index}", extra))
-                elif type(item) is not list:  # (an array in the array is no link)
-                    _link_value(rel, item, f"{here}/{index}", extra, c)
+        try:
+            token, extra = relations[rel]
+        except KeyError:
+            token, extra = relations[rel] = _relation(rel, curies, c, cache)
+        if type(value) is not dict:
+            if type(value) is list:
+                _link_array(rel, value, pointer + token, extra, c)
+            elif value is not None:
+                _link_value(rel, value, pointer + token, extra, c)
             continue
-        _link_value(rel, value, here, extra, c)
+        href = value.get("href")
+        if type(href) is not str:
+            _link_value(rel, value, pointer + token, extra, c)
+        elif len(value) > 1:
+            append(_link(rel, value, href, pointer + token, extra, c))
+        elif (
+            origin
+            and len(href) > 1
+            and href[0] == "/"
+            and href[1] != "/"
+            and "/." not in href
+            and "\\" not in href
+            and not href[-1].isspace()
+        ):
+            # fmt: off
+            append(new_tuple(Link, (rel, origin + href, "GET", None, None, False, None,
+                                    pointer + token, (), None, None, False, None, None, extra)))
+            # fmt: on
+        else:
+            append(plain_link(rel, c.resolver.resolve(href), pointer + token, extra))
+
+
+def _link_array(rel: str, objects: list[Any], here: str, extra: Attributes, c: Collector) -> None:
+    """The link objects of an array (``"rw:products": [{"href": ...}, ...]``)."""
+    # As the loop of _links() above, for each item of an array of link objects.
+    append = c.links.append
+    origin = c.resolver.origin
+    for index, item in enumerate(objects):
+        if type(item) is dict and len(item) == 1:
+            href = item.get("href")
+            if type(href) is str:
+                if (
+                    origin
+                    and len(href) > 1
+                    and href[0] == "/"
+                    and href[1] != "/"
+                    and "/." not in href
+                    and "\\" not in href
+                    and not href[-1].isspace()
+                ):
+                    href = origin + href
+                else:
+                    href = c.resolver.resolve(href)
+                source = here + _INDEX_TOKENS[index] if index < 64 else f"{here}/{index}"
+                # fmt: off
+                append(new_tuple(Link, (rel, href, "GET", None, None, False, None,
+                                        source, (), None, None, False, None, None, extra)))
+                # fmt: on
+                continue
+        if type(item) is not list:  # (an array in the array is no link)
+            _link_value(rel, item, f"{here}/{index}", extra, c)
+        if index and not index % 4096:
+            c.added()  # the bounds, now and then: an array may be long
 
 
 def _link_value(rel: str, value: object, source: str, extra: Attributes, c: Collector) -> None:
-    """A member of ``_links`` other than ``{"href": ...}``: a link object with more
-    members, an array of link objects, drf-hal-json's bare URL (``null`` for none),
-    Eve's ``related`` links grouped by field, or nothing to read."""
-    if type(value) is list:
-        for index, item in enumerate(value):
-            if type(item) is not list:  # (an array in the array is no link)
-                _link_value(rel, item, f"{source}/{index}", extra, c)
-                if not index % 4096:
-                    c.added()  # the bounds, now and then: an array may be long
-        return
+    """A member of ``_links`` (or an item of an array of them) other than ``{"href":
+    ...}``: a link object with more members, drf-hal-json's bare URL (``null`` for
+    none), Eve's ``related`` links grouped by field, or nothing to read."""
     if type(value) is str:
         if value:
             c.links.append(plain_link(rel, c.resolver.resolve(value), source, extra))
@@ -293,10 +344,7 @@ def _link_value(rel: str, value: object, source: str, extra: Attributes, c: Coll
         return
     href = value.get("href")
     if type(href) is str:
-        if len(value) == 1:
-            c.links.append(plain_link(rel, c.resolver.resolve(href), source, extra))
-        else:
-            c.links.append(_link(rel, value, href, source, extra, c))
+        c.links.append(_link(rel, value, href, source, extra, c))
     elif href is None and rel == "related":
         _named_links(value, source, c)
 
@@ -306,11 +354,7 @@ def _named_links(named: dict[str, object], pointer: str, c: Collector) -> None:
     for name, obj in named.items():
         if type(obj) is dict and type(obj.get("href")) is str:
             link = _link("related", obj, obj["href"], child(pointer, name), (), c)
-            c.links.append(link if link.name else fast_link(**{**vars(link), "name": name}))
-
-
-#: HAL link object members that map one to one onto Link fields.
-_LINK_MEMBERS = {"title": "title", "type": "media_type", "name": "name", "hreflang": "hreflang"}
+            c.links.append(link if link.name else link._replace(name=name))
 
 
 def _link(
@@ -321,116 +365,34 @@ def _link(
     extra: Attributes,
     c: Collector,
 ) -> Link:
-    values: dict[str, object] = {"rel": rel, "href": href, "source": source}
+    """A link object with members beyond ``href`` (a title, a type...)."""
+    title = media_type = name = hreflang = deprecation = None
     attributes = extra
     templated = False
     for key, value in obj.items():
-        if key == "templated":
-            templated = value is True
-        elif key in _LINK_MEMBERS:
+        if key == "href":
+            continue  # (read by the caller; every link object has one)
+        if key == "title":
             if type(value) is str:
-                values[_LINK_MEMBERS[key]] = value
+                title = value
+        elif key == "type":
+            if type(value) is str:
+                media_type = value
+        elif key == "templated":
+            templated = value is True
+        elif key == "name":
+            if type(value) is str:
+                name = value
+        elif key == "hreflang":
+            if type(value) is str:
+                hreflang = value
         elif key == "profile":
             if type(value) is str:
                 attributes = (("profile", value), *attributes)
         elif key == "deprecation" and value:
-            values["deprecation"] = c.resolver.resolve(value) if type(value) is str else "true"
-    values["href"] = c.resolver.resolve(href, templated)
-    if templated:
-        values["templated"] = True
-    if attributes:
-        values["attributes"] = attributes
-    return link_from(values)
-
-
-#: Methods as templates write them, upper-cased once.
-_METHODS = {name: name for name in ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD")}
-
-
-def _templates(
-    templates: dict[str, object],
-    pointer: str,
-    links: object,
-    c: Collector,
-    cache: _Caches,
-) -> None:
-    append = c.links.append  # the whole ``_templates`` object is claimed by the caller
-    resolve = c.resolver.resolve
-    self_href: str | None = None
-    for key, template in templates.items():
-        if type(template) is not dict:
-            continue
-        target = template.get("target")
-        if type(target) is not str or not target:
-            if self_href is None:
-                self_href = _self_href(links) or ""
-            target = self_href
-        templated = "{" in target and is_template(target)
-        method = template.get("method")
-        method = (
-            (_METHODS.get(method) or method.upper()) if type(method) is str and method else "GET"
-        )
-        content_type = template.get("contentType")
-        values: dict[str, object] = {
-            "rel": key,
-            "href": resolve(target, templated) if target else c.resolver.base,
-            "method": method,
-            "source": f"{pointer}/{key}"
-            if "/" not in key and "~" not in key
-            else child(pointer, key),
-            "content_type": content_type if type(content_type) is str else "application/json",
-            "name": key,
-        }
-        title = template.get("title")
-        if type(title) is str:
-            values["title"] = title
-        if templated:
-            values["templated"] = True
-        properties = template.get("properties")
-        if type(properties) is list and properties:
-            values["fields"] = _properties(properties, cache.fields)
-        append(link_from(values))
-
-
-def _properties(value: list[object], cache: dict[bytes, FormField]) -> tuple[FormField, ...]:
-    fields = []
-    for prop in value:
-        if type(prop) is not dict or type(prop.get("name")) is not str:
-            continue
-        # The same property recurs in every item of a collection; its JSON is an
-        # exact key (``true`` and ``1`` differ), and far cheaper than a new field.
-        exact = orjson.dumps(prop)
-        cached = cache.get(exact)
-        if cached is not None:
-            fields.append(cached)
-            continue
-        values: dict[str, object] = {}
-        for key, member in prop.items():
-            if key == "name" or (key == "prompt" and type(member) is str):
-                values[key] = member
-            elif key == "type":
-                if type(member) is str and member:
-                    values["type"] = member
-            elif key == "required":
-                values["required"] = member is True
-            elif key == "value":
-                values["value"] = form_value(member)
-            elif key == "options":
-                values["options"] = _options(member)
-        made = fast_field(**values)
-        if len(cache) < _FIELD_CACHE_LIMIT:
-            cache[exact] = made
-        fields.append(made)
-    return tuple(fields)
-
-
-def _options(value: object) -> tuple[str, ...]:
-    if not isinstance(value, dict) or not isinstance(value.get("inline"), list):
-        return ()
-    options = []
-    for option in value["inline"]:
-        if isinstance(option, dict):
-            option = option.get("value")
-        if isinstance(option, (str, int, float)) and not isinstance(option, bool):
-            options.append(str(option))
-    return tuple(options)
+            deprecation = c.resolver.resolve(value) if type(value) is str else "true"
+    # fmt: off
+    return new_tuple(Link, (rel, c.resolver.resolve(href, templated), "GET", title, media_type,
+                            templated, deprecation, source, (), None, name, False, hreflang, None,
+                            attributes))
+    # fmt: on

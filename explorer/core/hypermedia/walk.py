@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import orjson
+
 from explorer.core.hypermedia.collector import child
 
 StringHit = tuple[str, "str | int", str, "str | None"]
@@ -71,7 +73,28 @@ def _members(value: dict[str, object] | list[object]) -> Iterator[tuple[str | in
 _URL_KEYS = frozenset({"url", "href"})
 _URL_SUFFIXES = ("_url", "Url")
 #: How a string that may be a URL starts (an absolute http(s) URL or a path).
-_URL_STARTS = ("/", "h")
+URL_STARTS = ("/", "h")
+
+
+def may_hold_candidates(container: dict[str, Any] | list[Any]) -> bool:
+    """False when no string under ``container`` can be a candidate, as its JSON shows.
+
+    A resource's own data (its numbers, names, dates, nested objects of them) is
+    most of a page, and walking it in Python costs several times what it takes
+    orjson to write it out and ``in`` to look at the text. A candidate string
+    starts with ``/`` or ``h`` (written ``"/``, ``"h``: orjson escapes neither)
+    or is the value of a key ending in ``url``, ``Url`` or ``href`` (written
+    ``...url":``, ``...href":``). With none of those in the text there is nothing
+    to walk for; with one (in a key or mid-string as well) the container is
+    walked as usual.
+    """
+    try:
+        # (as text: ``bytes in bytes`` first tries the needle as an integer, and
+        # raises and clears an exception to find it is not one)
+        text = orjson.dumps(container).decode()
+    except orjson.JSONEncodeError:  # (nested deeper than orjson writes: walk it)
+        return True
+    return '"/' in text or '"h' in text or 'rl":' in text or 'ref":' in text
 
 
 class Candidates:
@@ -86,31 +109,34 @@ class Candidates:
     walked twice: :meth:`member` for one member, :meth:`walk` for a container.
     """
 
-    __slots__ = ("_tick", "_url_key", "_walked", "claimed", "hits")
+    __slots__ = ("_tick", "_walked", "claimed", "hits", "url_keys")
 
     def __init__(self, claimed: set[str], tick: Callable[[], None] | None = None) -> None:
         self.claimed = claimed
         self.hits: list[StringHit] = []
         self._tick = tick
-        #: A document repeats its keys: whether each names a URL is decided once.
-        self._url_key: dict[str, bool] = {}
+        #: A document repeats its keys: whether each names a URL is decided once
+        #: (by :meth:`names_url`).
+        self.url_keys: dict[str, bool] = {}
         self._walked = 0
 
     def member(self, pointer: str, key: str | int, value: object, name: str | None) -> None:
         """Member ``key`` of the container at ``pointer``; ``name`` is the key, or for an
-        array element the array's key. A string is tested, a container walked."""
+        array element the array's key. A string is tested, a container walked (unless
+        its JSON shows it holds no candidate: see :func:`may_hold_candidates`)."""
         if type(value) is str:
-            if value.startswith(_URL_STARTS) or (type(key) is str and self._names_url(key)):
+            if value.startswith(URL_STARTS) or (type(key) is str and self.names_url(key)):
                 self.hits.append((pointer, key, value, name))
-        elif type(value) is dict or type(value) is list:
+        elif (type(value) is dict or type(value) is list) and may_hold_candidates(value):
             here = child(pointer, key)
             if here not in self.claimed:
                 self.walk(value, here, name)
 
-    def _names_url(self, key: str) -> bool:
-        named = self._url_key.get(key)
+    def names_url(self, key: str) -> bool:
+        """True when ``key`` names a URL (``url``, ``href``, ``*_url``, ``*Url``)."""
+        named = self.url_keys.get(key)
         if named is None:
-            named = self._url_key[key] = key in _URL_KEYS or key.endswith(_URL_SUFFIXES)
+            named = self.url_keys[key] = key in _URL_KEYS or key.endswith(_URL_SUFFIXES)
         return named
 
     def walk(self, container: dict[str, Any] | list[Any], pointer: str, name: str | None) -> None:
@@ -118,7 +144,7 @@ class Candidates:
         add = self.hits.append
         claimed = self.claimed
         tick = self._tick
-        url_key = self._url_key
+        url_key = self.url_keys
         stack: list[_Frame] = [
             (iter(container.items()), pointer, name, True)
             if type(container) is dict
@@ -129,7 +155,7 @@ class Candidates:
             for key, value in members:
                 kind = type(value)
                 if kind is str:
-                    if value.startswith(_URL_STARTS):
+                    if value.startswith(URL_STARTS):
                         add((pointer, key, value, key if is_object else array_name))
                     elif is_object:
                         named = url_key.get(key)
@@ -168,7 +194,7 @@ def url_candidates(
     """The strings of ``doc`` the generic passes may care about (see :class:`Candidates`)."""
     found = Candidates(claimed, tick)
     if type(doc) is str:
-        if doc.startswith(_URL_STARTS):
+        if doc.startswith(URL_STARTS):
             found.hits.append(("", "", doc, None))
     elif (type(doc) is dict or type(doc) is list) and "" not in claimed:
         found.walk(doc, "", None)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.link import FormField, Link
@@ -119,7 +118,7 @@ def test_action_spec_nests_dotted_field_names() -> None:
         fields=(FormField("a", value=1), FormField("a.b", value=2), FormField(".c", value=3)),
     )
     assert json.loads(action_spec(clash).body or "") == {"a": 1, "a.b": 2, ".c": 3}
-    backwards = replace(clash, fields=clash.fields[::-1])
+    backwards = clash._replace(fields=clash.fields[::-1])
     assert json.loads(action_spec(backwards).body or "") == {"a": 1, "a.b": 2, ".c": 3}
 
 

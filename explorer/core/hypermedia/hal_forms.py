@@ -1,0 +1,183 @@
+"""HAL-FORMS ``_templates``: each member an action Link with its form fields.
+
+Each ``_templates`` member becomes an action Link whose ``rel`` and ``name``
+are the member's key, with the method (default GET), ``contentType`` (default
+``application/json``), the ``title``, and the ``properties`` as form fields. A
+template without ``target`` targets the resource's ``self`` link (the request
+URL when there is none).
+
+A collection page repeats the same templates in every item, differing in their
+target at most: the fields of a ``properties`` array are therefore made once
+per distinct array (keyed by its exact JSON) and shared, as are the fields of
+each distinct property.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from explorer.core.hypermedia.collector import (
+    Collector,
+    child,
+    fast_field,
+    form_value,
+    is_template,
+    new_tuple,
+)
+from explorer.core.link import FormField, Link
+
+#: Distinct properties (and ``properties`` arrays) remembered per document at most.
+_FIELD_CACHE_LIMIT = 10_000
+#: Methods as templates write them, upper-cased once.
+_METHODS = {name: name for name in ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD")}
+_DEFAULT_CONTENT_TYPE = "application/json"
+
+
+class FieldCache:
+    """The form fields of the ``properties`` one document repeats, by exact JSON.
+
+    ``true`` and ``1`` differ in JSON and here alike; a property becomes the
+    same :class:`~explorer.core.link.FormField` wherever its JSON is the same.
+    """
+
+    __slots__ = ("arrays", "properties")
+
+    def __init__(self) -> None:
+        self.arrays: dict[bytes, tuple[FormField, ...]] = {}
+        self.properties: dict[bytes, FormField] = {}
+
+
+def add_templates(
+    templates: dict[str, Any],
+    pointer: str,
+    links: object,
+    c: Collector,
+    cache: FieldCache,
+) -> None:
+    """An action Link per template of ``templates`` (the ``_templates`` at ``pointer``,
+    already claimed by the caller); ``links`` is the resource's ``_links``."""
+    # Some 30,000 templates on a 10 MB HAL page: each is read with one look-up per
+    # member, a root-relative target joined to the origin as in the HAL reader's
+    # loop over links (Resolver.resolve()'s fast path, inlined), and its Link built
+    # positionally (LINK_FIELDS).
+    append = c.links.append
+    resolve = c.resolver.resolve
+    origin = c.resolver.origin
+    self_href: str | None = None
+    for key, template in templates.items():
+        if type(template) is not dict:
+            continue
+        target = template.get("target")
+        if type(target) is not str or not target:
+            if self_href is None:
+                self_href = _self_href(links)
+            target = self_href
+        templated = False
+        if (
+            origin
+            and len(target) > 1
+            and target[0] == "/"
+            and target[1] != "/"
+            and "/." not in target
+            and "\\" not in target
+            and not target[-1].isspace()
+            and "{" not in target
+        ):
+            href = origin + target
+        elif target:
+            templated = "{" in target and is_template(target)
+            href = resolve(target, templated)
+        else:
+            href = c.resolver.base
+        method = template.get("method")
+        method = (
+            (_METHODS.get(method) or method.upper()) if type(method) is str and method else "GET"
+        )
+        title = template.get("title")
+        content_type = template.get("contentType")
+        properties = template.get("properties")
+        # fmt: off
+        append(new_tuple(Link, (
+            key,  # rel
+            href,
+            method,
+            title if type(title) is str else None,
+            None, templated, None,  # media_type, templated, deprecation
+            f"{pointer}/{key}" if "/" not in key and "~" not in key else child(pointer, key),
+            _fields(properties, cache) if type(properties) is list and properties else (),
+            content_type if type(content_type) is str else _DEFAULT_CONTENT_TYPE,
+            key, False, None, None, (),  # name, guess, hreflang, anchor, attributes
+        )))
+        # fmt: on
+
+
+def _self_href(links: object) -> str:
+    """The href of the ``self`` link of a resource's ``_links`` ("" for none)."""
+    if type(links) is not dict:
+        return ""
+    self_link = links.get("self")
+    if type(self_link) is list and self_link:
+        self_link = self_link[0]
+    if type(self_link) is dict:
+        self_link = self_link.get("href")
+    return self_link if type(self_link) is str else ""
+
+
+def _fields(properties: list[object], cache: FieldCache) -> tuple[FormField, ...]:
+    """The form fields of a ``properties`` array, made once per distinct array."""
+    try:
+        exact = orjson.dumps(properties)
+    except orjson.JSONEncodeError:  # (nested too deep to serialise: read it property by property)
+        return _properties(properties, cache.properties)
+    fields = cache.arrays.get(exact)
+    if fields is None:
+        fields = _properties(properties, cache.properties)
+        if len(cache.arrays) < _FIELD_CACHE_LIMIT:
+            cache.arrays[exact] = fields
+    return fields
+
+
+def _properties(value: list[object], cache: dict[bytes, FormField]) -> tuple[FormField, ...]:
+    fields = []
+    for prop in value:
+        if type(prop) is not dict or type(prop.get("name")) is not str:
+            continue
+        # The same property recurs in every item of a collection; its JSON is an
+        # exact key, and far cheaper than a new field.
+        exact = orjson.dumps(prop)
+        cached = cache.get(exact)
+        if cached is not None:
+            fields.append(cached)
+            continue
+        values: dict[str, object] = {}
+        for key, member in prop.items():
+            if key == "name" or (key == "prompt" and type(member) is str):
+                values[key] = member
+            elif key == "type":
+                if type(member) is str and member:
+                    values["type"] = member
+            elif key == "required":
+                values["required"] = member is True
+            elif key == "value":
+                values["value"] = form_value(member)
+            elif key == "options":
+                values["options"] = _options(member)
+        made = fast_field(**values)
+        if len(cache) < _FIELD_CACHE_LIMIT:
+            cache[exact] = made
+        fields.append(made)
+    return tuple(fields)
+
+
+def _options(value: object) -> tuple[str, ...]:
+    if not isinstance(value, dict) or not isinstance(value.get("inline"), list):
+        return ()
+    options = []
+    for option in value["inline"]:
+        if isinstance(option, dict):
+            option = option.get("value")
+        if isinstance(option, (str, int, float)) and not isinstance(option, bool):
+            options.append(str(option))
+    return tuple(options)
