@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ __all__ = [
     "BUSY_SECONDS",
     "Opened",
     "close_quietly",
+    "is_busy",
     "is_corruption",
     "make_private",
     "move_aside",
@@ -98,10 +100,27 @@ def open_database(path: Path, schema: str) -> Opened:
 
     Raises ``sqlite3.DatabaseError``: :func:`is_corruption` tells a damaged file
     from one that is busy, read-only or on a full disk; ``OSError`` when the file
-    cannot be made.
+    cannot be made. A file another process is opening or converting at the same
+    moment is tried again until :data:`BUSY_SECONDS` have passed: two processes
+    turning a new file to write-ahead logging at once can each hold the lock the
+    other waits for, and SQLite then answers "database is locked" at once rather
+    than waiting.
     """
     path.parent.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)
     make_private(path)
+    deadline = time.monotonic() + BUSY_SECONDS
+    pause = 0.005
+    while True:
+        try:
+            return _open(path, schema)
+        except sqlite3.OperationalError as error:
+            if not is_busy(error) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause * (0.5 + random.random()))  # apart from the other process's try
+        pause = min(pause * 2, 0.25)
+
+
+def _open(path: Path, schema: str) -> Opened:
     connection = sqlite3.connect(
         path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
     )
@@ -116,6 +135,17 @@ def open_database(path: Path, schema: str) -> Opened:
         connection.close()
         raise
     return Opened(connection, path, _identity(path))
+
+
+def is_busy(error: BaseException) -> bool:
+    """True when ``error`` says another connection holds the file for now (try again)."""
+    if not isinstance(error, sqlite3.OperationalError):
+        return False
+    name = str(getattr(error, "sqlite_errorname", ""))
+    if name:
+        return name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+    message = str(error).lower()
+    return "locked" in message or "busy" in message
 
 
 def close_quietly(opened: Opened) -> None:

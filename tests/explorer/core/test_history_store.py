@@ -261,3 +261,43 @@ def test_two_processes_writing_at_once_lose_and_damage_nothing(tmp_path: Path) -
         assert kept.response.body == (f'{{"writer": "{entry.source}", "n": {n}}}').encode() * 50
     with sqlite3.connect(tmp_path / HISTORY_FILE) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_a_file_busy_while_opened_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two processes turning a new file to WAL at once can each hold the lock the other
+    # waits for: SQLite answers "database is locked" at once, without its busy wait.
+    from explorer.core.storage import database
+
+    real_open = database._open
+    tries: list[int] = []
+
+    def busy_twice(path: Path, schema: str) -> database.Opened:
+        tries.append(1)
+        if len(tries) <= 2:
+            raise sqlite3.OperationalError("database is locked")
+        return real_open(path, schema)
+
+    monkeypatch.setattr(database, "_open", busy_twice)
+    store = HistoryStore.in_directory(tmp_path)
+    store.add(exchange())
+    assert len(tries) == 3
+    assert len(store.search(limit=None)) == 1
+
+
+def test_an_error_other_than_busy_is_not_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from explorer.core.storage import database
+
+    tries: list[int] = []
+
+    def read_only(path: Path, schema: str) -> database.Opened:
+        tries.append(1)
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(database, "_open", read_only)
+    with pytest.raises(HistoryError, match="readonly"):
+        HistoryStore.in_directory(tmp_path).add(exchange())
+    assert tries == [1]
