@@ -45,8 +45,8 @@ class FieldCache:
     __slots__ = ("arrays", "properties")
 
     def __init__(self) -> None:
-        self.arrays: dict[bytes, tuple[FormField, ...]] = {}
-        self.properties: dict[bytes, FormField] = {}
+        self.arrays: dict[str, tuple[FormField, ...]] = {}
+        self.properties: dict[str, FormField] = {}
 
 
 def add_templates(
@@ -128,7 +128,7 @@ def _self_href(links: object) -> str:
 def _fields(properties: list[object], cache: FieldCache) -> tuple[FormField, ...]:
     """The form fields of a ``properties`` array, made once per distinct array."""
     try:
-        exact = orjson.dumps(properties)
+        exact = orjson.dumps(properties).decode()
     except orjson.JSONEncodeError:  # (nested too deep to serialise: read it property by property)
         return _properties(properties, cache.properties)
     fields = cache.arrays.get(exact)
@@ -139,14 +139,14 @@ def _fields(properties: list[object], cache: FieldCache) -> tuple[FormField, ...
     return fields
 
 
-def _properties(value: list[object], cache: dict[bytes, FormField]) -> tuple[FormField, ...]:
+def _properties(value: list[object], cache: dict[str, FormField]) -> tuple[FormField, ...]:
     fields = []
     for prop in value:
         if type(prop) is not dict or type(prop.get("name")) is not str:
             continue
         # The same property recurs in every item of a collection; its JSON is an
         # exact key, and far cheaper than a new field.
-        exact = orjson.dumps(prop)
+        exact = orjson.dumps(prop).decode()
         cached = cache.get(exact)
         if cached is not None:
             fields.append(cached)
