@@ -290,6 +290,8 @@ def tui_defaults(url: str | None) -> argparse.Namespace:
         max_time=None,
         max_body=None,
         cache=False,
+        http_file=None,
+        env=None,
         config=None,
     )
 

@@ -313,5 +313,15 @@ def build_tui_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="start with the HTTP cache on (C turns it on and off; [cache] in config.toml)",
     )
+    parser.add_argument(
+        "--http-file",
+        metavar="FILE",
+        help="the .http file S saves into and o opens first (default: restwalk.http)",
+    )
+    parser.add_argument(
+        "--env",
+        metavar="NAME",
+        help="the environment of http-client.env.json beside that file (E switches it)",
+    )
     _add_connection(parser)
     return parser

@@ -85,6 +85,7 @@ def open_tui(args: argparse.Namespace) -> ExitStatus:
 
         port = environ_port(os.environ)
     warning = load_settings(args)  # shown in the TUI: stderr is its screen
+    http_file, environment = _http_file_start(args)
     settings = connection_settings(args)  # OpenSSL reads the CA bundle while the UI imports
     # Importing the UI and the mock server makes many objects and no garbage:
     # cyclic collection then only costs time (about 45 ms of 400 ms here). The app
@@ -98,15 +99,47 @@ def open_tui(args: argparse.Namespace) -> ExitStatus:
         config = settings_of(args)
         if url is not None:
             return ExitStatus(
-                run_app(url, settings, mock_users=False, config=config, warning=warning)
+                run_app(
+                    url,
+                    settings,
+                    mock_users=False,
+                    config=config,
+                    warning=warning,
+                    http_file=http_file,
+                    environment=environment,
+                )
             )
-        return _on_the_mock_server(settings, config, warning, port)
+        return _on_the_mock_server(settings, config, warning, port, (http_file, environment))
     finally:
         gc.enable()
 
 
+def _http_file_start(args: argparse.Namespace) -> tuple[str | None, str | None]:
+    """The ``.http`` file and environment ``--http-file`` and ``--env`` choose, checked:
+    an environment no file beside the ``.http`` file defines is a usage error now, not
+    a surprise at the first request."""
+    http_file: str | None = args.http_file
+    environment: str | None = args.env
+    if environment is not None:
+        from pathlib import Path
+
+        from explorer.core.httpfile.environments import load_environments
+        from explorer.core.httpfile.errors import HttpFileError
+
+        directory = Path(http_file or "restwalk.http").expanduser().parent
+        try:
+            load_environments(directory).variables(environment)
+        except HttpFileError as error:
+            raise UsageError(f"{error.explanation} {error.hint}".strip()) from None
+    return http_file, environment
+
+
 def _on_the_mock_server(
-    settings: ConnectionSettings, config: Config, warning: str | None, port: int
+    settings: ConnectionSettings,
+    config: Config,
+    warning: str | None,
+    port: int,
+    start: tuple[str | None, str | None],
 ) -> ExitStatus:
     """Start the bundled mock server (at ``port`` if free), open the TUI on its root, stop
     it after."""
@@ -127,6 +160,8 @@ def _on_the_mock_server(
                 config=config,
                 warning=warning,
                 bundled=bundled,
+                http_file=start[0],
+                environment=start[1],
             )
         )
     finally:

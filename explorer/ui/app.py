@@ -97,6 +97,8 @@ class RestwalkApp(App[int]):
         config: Config | None = None,
         warning: str | None = None,
         bundled: BundledMock | None = None,
+        http_file: str | None = None,
+        environment: str | None = None,
     ) -> None:
         super().__init__()
         self.client = client
@@ -120,6 +122,9 @@ class RestwalkApp(App[int]):
         )
         self.keep.watch(client)
         self.browser = BrowserScreen(client, start_url, mock_users=mock_users)
+        if http_file is not None:
+            self.browser.http_files.path = http_file
+        self.browser.http_files.environment = environment
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, reading a paste as one paste (see
@@ -255,6 +260,8 @@ def create_app(
     config: Config | None = None,
     warning: str | None = None,
     bundled: BundledMock | None = None,
+    http_file: str | None = None,
+    environment: str | None = None,
 ) -> RestwalkApp:
     """The app opened on ``url``; ``client`` defaults to a new one it owns, built from
     ``settings`` (the command line's connection options).
@@ -263,6 +270,8 @@ def create_app(
     name its seeded users; ``bundled`` is that server when this run started it (what
     is kept against it follows it to another port). ``config`` is config.toml's
     settings, and ``warning`` what was wrong with the file, shown once the app is up.
+    ``http_file`` and ``environment`` are the ``.http`` file and environment chosen
+    on the command line (``--http-file``, ``--env``).
     """
     owns = client is None
     app_client = client or (settings or ConnectionSettings()).client()
@@ -274,6 +283,8 @@ def create_app(
         config=config,
         warning=warning,
         bundled=bundled,
+        http_file=http_file,
+        environment=environment,
     )
 
 
@@ -285,6 +296,8 @@ def run_app(
     config: Config | None = None,
     warning: str | None = None,
     bundled: BundledMock | None = None,
+    http_file: str | None = None,
+    environment: str | None = None,
 ) -> int:
     """Run the app on ``url`` until the person quits; returns its exit status."""
     app = create_app(
@@ -294,6 +307,8 @@ def run_app(
         config=config,
         warning=warning,
         bundled=bundled,
+        http_file=http_file,
+        environment=environment,
     )
     app.run()
     return app.return_code or 0

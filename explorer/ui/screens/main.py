@@ -108,6 +108,7 @@ class BrowserScreen(
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.show_environment()  # (one chosen with --env)
         url = self.query_one("#url", UrlInput)
         if not self.start_url:
             url.focus()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import ssl
+from pathlib import Path
 
 import httpx
 import pytest
@@ -125,3 +126,40 @@ def test_the_tui_command_pauses_collection_only_while_it_starts(
     assert cli.main(["http://api.test/"]) == 0
     assert seen == [False]
     assert gc.isenabled()
+
+
+def test_the_tui_command_hands_the_app_its_http_file_and_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from explorer import cli
+
+    (tmp_path / "http-client.env.json").write_text('{"dev": {"base": "http://mock"}}')
+    seen: list[object] = []
+
+    def fake_run(url: str, settings: ConnectionSettings, **startup: object) -> int:
+        seen.append((startup["http_file"], startup["environment"]))
+        return 0
+
+    monkeypatch.setattr(app_module, "run_app", fake_run)
+    monkeypatch.setattr(tui, "check_terminal", lambda: None)
+    http_file = str(tmp_path / "api.http")
+    assert cli.main(["--http-file", http_file, "--env", "dev", "http://api.test/"]) == 0
+    assert seen == [(http_file, "dev")]
+
+
+def test_an_environment_no_file_defines_stops_the_tui_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from explorer import cli
+
+    (tmp_path / "http-client.env.json").write_text('{"dev": {}, "prod": {}}')
+    monkeypatch.setattr(app_module, "run_app", lambda *a, **k: pytest.fail("started"))
+    monkeypatch.setattr(tui, "check_terminal", lambda: None)
+    status = cli.main(
+        ["--http-file", str(tmp_path / "api.http"), "--env", "qa", "http://api.test/"]
+    )
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "No environment 'qa'" in err
+    assert "dev, prod" in err
+    assert "Traceback" not in err

@@ -6,14 +6,14 @@ from pathlib import Path
 
 from textual.widgets import Input, Label, OptionList, Static
 
-from explorer.ui.app import RestwalkApp
+from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.http_files import (
     EnvironmentDialog,
     OpenRequestDialog,
     SaveRequestDialog,
 )
-from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, mock_client, settle
 
 KEPT = """\
 # My requests: this comment, the unknown directive and the script stay.
@@ -158,3 +158,26 @@ async def test_a_bad_env_file_is_explained_in_the_dialog_and_left_alone(
         await pilot.pause()
         assert isinstance(app.screen, OpenRequestDialog)
         assert env.read_text() == '{"dev": {"base": }'
+
+
+async def test_the_http_file_and_environment_of_the_command_line_are_used(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "http-client.env.json").write_text('{"dev": {"base": "http://mock"}}')
+    path = tmp_path / "api.http"
+    path.write_text("### find\nGET {{base}}/customers\n")
+    app = create_app(
+        ROOT, client=mock_client(), mock_users=True, http_file=str(path), environment="dev"
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert str(app.browser.query_one("#env-badge", Label).render()) == "env: dev"
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, OpenRequestDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        assert composer.query_one("#url", Input).value == "http://mock/customers"
