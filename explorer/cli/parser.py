@@ -30,7 +30,9 @@ restwalk: explore and learn a REST API from the terminal.
                                127.0.0.1:8642, or $RESTWALK_MOCK_PORT)
   restwalk [OPTIONS] URL       open the TUI on URL (-k, --cacert, --proxy,
                                --timeout, --max-time, --max-body, --http2:
-                               as for request; --cache: caching on)
+                               as for request; --cache: caching on;
+                               --http-file FILE --env NAME: the .http
+                               file and environment S, o and E use)
   restwalk request METHOD URL  send one request, print the answer explained
   restwalk links URL           list the links in URL's response
   restwalk map URL             map the API by following its safe links
