@@ -37,6 +37,7 @@ from mock_server.resources.json_patch import PatchError, apply_json_patch
 from mock_server.resources.link_header import link_header, preload_header
 from mock_server.resources.member_cache import MemberCache
 from mock_server.resources.merge_patch import merge_patch
+from mock_server.resources.page_cache import PageCache
 from mock_server.resources.respond import respond
 from mock_server.resources.urls import href, version_of
 from mock_server.service import Service
@@ -157,6 +158,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
     path = entity.listing.path
     members = MemberCache()
     items = MemberCache()  # members read one by one, with their actions
+    pages = PageCache()
     frames: dict[Hashable, tuple[Link, Link, list[Action]]] = {}
     queries: dict[bytes, cq.Query] = {}
     pagings: dict[tuple[cq.Query, int, Hashable], tuple[list[Link], str]] = {}
@@ -208,7 +210,14 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         return found
 
     async def list_members(request: Request) -> Response:
-        query = parsed(request.scope["query_string"])
+        raw = request.scope["query_string"]
+        context = entity.member_context(request)
+        state = store.state()
+        if context is not None:
+            kept = pages.get(state, context, raw)
+            if kept is not None:
+                return respond(request, kept[0], headers=kept[1])
+        query = parsed(raw)
         collection = store[entity.collection]
         page = cq.select_from(collection, query, entity.listing)
         # A member that may not be shown (legal hold) is left out of the page, not listed
@@ -217,7 +226,6 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         shown = [r for r in page.records if entity.readable(r.id)]
         if len(shown) != len(page.records):
             page = cq.Page(shown, page.total, page.query)
-        context = entity.member_context(request)
         paging, paging_header = links_of(request, page, context)
         search, up, actions = frame(request, context)
 
@@ -228,12 +236,12 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
             kind=entity.collection,
             properties=cq.envelope_properties(page),
             links=[*paging, search, up],
-            embedded={
-                entity.collection: members.members(store.state(), context, page.records, make)
-            },
+            embedded={entity.collection: members.members(state, context, page.records, make)},
             actions=actions,
         )
         headers = {"Link": paging_header, **modified(collection.last_modified())}
+        if context is not None:
+            pages.put(state, context, raw, (resource, headers))
         return respond(request, resource, headers=headers)
 
     async def create(request: Request) -> Response:

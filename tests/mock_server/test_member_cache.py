@@ -1,4 +1,4 @@
-"""Pages and reads reuse the members made before, and never show one that is out of date.
+"""Pages and reads reuse the members and pages made before, and never show one out of date.
 
 The cache itself is checked with plain asserts; through the app, each write
 must show in the next page (a renamed customer in the orders that name it,
@@ -21,6 +21,7 @@ from mock_server import create_app
 from mock_server.app import MockApp
 from mock_server.representations.model import Link, Resource
 from mock_server.resources.member_cache import MemberCache
+from mock_server.resources.page_cache import PageCache
 from mock_server.store import Record
 from tests.mock_server.conftest import EDITOR, asgi_client, make_settings
 
@@ -73,6 +74,28 @@ def test_the_cache_is_bounded() -> None:
     calls: list[int] = []
     for record_id in range(1, 11):
         cache.member((0,), (1, "none"), _record(record_id, "x"), _maker(calls))
+    assert len(cache) <= 3
+
+
+def test_a_page_is_kept_per_context_and_query_until_the_state_moves() -> None:
+    cache = PageCache()
+    page = (Resource("things", {}, []), {"Link": "</t>; rel=self"})
+    assert cache.get((0, 1), (1, "none"), b"limit=5") is None
+    cache.put((0, 1), (1, "none"), b"limit=5", page)
+    assert cache.get((0, 1), (1, "none"), b"limit=5") is page
+    assert cache.get((0, 1), (2, "uri"), b"limit=5") is None  # another version
+    assert cache.get((0, 1), (1, "none"), b"limit=6") is None  # another query
+    assert cache.get((0, 2), (1, "none"), b"limit=5") is None  # a write happened
+    assert len(cache) == 0  # and every page went with it
+    cache.put((0, 2), (1, "none"), b"limit=5", page)
+    assert cache.get((0, 1), (1, "none"), b"limit=5") is None  # never an older state's
+
+
+def test_the_page_cache_is_bounded() -> None:
+    cache = PageCache(limit=3)
+    page = (Resource("things", {}, []), {})
+    for offset in range(10):
+        cache.put((0,), (1, "none"), f"offset={offset}".encode(), page)
     assert len(cache) <= 3
 
 
@@ -180,11 +203,17 @@ def _targets(read: tuple[str, str, int]) -> list[str]:
 async def _fresh_page(
     client: httpx.AsyncClient, target: str, headers: dict[str, str], monkeypatch: Any
 ) -> httpx.Response:
-    """The answer as it is made with every member built anew."""
+    """The answer as it is made with every member and page built anew."""
     with monkeypatch.context() as patched:
         patched.setattr(
             MemberCache, "member", lambda self, state, context, record, make: make(record)
         )
+        patched.setattr(
+            MemberCache,
+            "members",
+            lambda self, state, context, records, make: [make(record) for record in records],
+        )
+        patched.setattr(PageCache, "get", lambda self, state, context, query: None)
         return await client.get(target, headers=headers)
 
 

@@ -1,0 +1,56 @@
+"""Whole collection pages made once per store state, and answered again while it holds.
+
+A page is its query's records, their members (kept by
+:mod:`~mock_server.resources.member_cache`), its paging and search links, and
+its ``Link`` and ``Last-Modified`` fields. Every one of those depends on the
+store's :meth:`~mock_server.store.Store.state` (which moves on with every write,
+another worker's included), the entity's member context (the API version and
+how it was chosen) and the query string, and on nothing else of the request:
+so :class:`PageCache` keeps the page made for each (context, query string),
+and a page asked for again is the same :class:`Resource`, whose renderings are
+kept with it (``Resource.rendered``): its bytes are encoded once too.
+
+Load tests and clients polling a list ask for the same pages over and over;
+a write makes every page stale at once. At most ``limit`` pages are kept:
+when full, the cache starts again empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+
+from mock_server.representations.model import Resource
+
+#: Pages kept per collection: a working set of queries (a page is some 10 KB).
+DEFAULT_LIMIT = 256
+
+Page = tuple[Resource, Mapping[str, str]]
+
+
+class PageCache:
+    """The pages of one collection, by member context and query string."""
+
+    def __init__(self, limit: int = DEFAULT_LIMIT) -> None:
+        self.limit = limit
+        self._state: Hashable = None
+        self._pages: dict[tuple[Hashable, bytes], Page] = {}
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+    def get(self, state: Hashable, context: Hashable, query: bytes) -> Page | None:
+        """The page kept for ``context`` and ``query`` at store ``state``, if any."""
+        if state != self._state:
+            self._pages.clear()
+            self._state = state
+            return None
+        return self._pages.get((context, query))
+
+    def put(self, state: Hashable, context: Hashable, query: bytes, page: Page) -> None:
+        """Keep ``page``, made at store ``state`` for ``context`` and ``query``."""
+        if state != self._state:
+            self._pages.clear()
+            self._state = state
+        if len(self._pages) >= self.limit:
+            self._pages.clear()
+        self._pages[context, query] = page
