@@ -37,6 +37,8 @@ _ETAG = re.compile(r'\s*(W/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*')
 ANY: Literal["*"] = "*"
 
 CONDITIONAL_HEADERS = ("if-match", "if-none-match", "if-modified-since", "if-unmodified-since")
+#: Seconds of freshness a cacheable read is given when its handler sets none.
+MAX_AGE = 60
 
 SAFE_METHODS = frozenset({"GET", "HEAD"})
 #: HTTPStatus.OK, read once (an enum member costs half a microsecond to look up).

@@ -47,6 +47,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server.auth.policy import required_role
 from mock_server.preconditions import (
+    MAX_AGE,
     Current,
     http_date,
     parse_etag,
@@ -65,7 +66,6 @@ from mock_server.write_guard import Expected, expect, observed, observing_state
 # HTTPStatus members are read through the enum's descriptor (half a microsecond each on
 # Python 3.11): aliased once, for the paths every request takes.
 OK = HTTPStatus.OK
-MAX_AGE = 60
 NO_STORE = "no-store"
 
 #: PUT, PATCH or DELETE here is a write to a member with a representation.

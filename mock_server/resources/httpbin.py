@@ -38,9 +38,10 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from mock_server.preconditions import ANY, parse_etag_list
+from mock_server.preconditions import ANY, MAX_AGE, http_date, parse_etag_list
 from mock_server.problems import Problem
 from mock_server.representations.model import Link, Resource
+from mock_server.resources.etag import strong_etag
 from mock_server.resources.respond import respond
 from mock_server.service import Service
 
@@ -48,6 +49,8 @@ from mock_server.service import Service
 ANY_METHOD = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]
 MAX_CACHE_SECONDS = 10**9
 INDEX_PATH = "/httpbin"
+#: What /cache answers with, as httpbin does.
+CACHE_PUBLIC = "public, max-age=60"
 #: The index's links: (rel, path, title, templated).
 LINKS: list[tuple[str, str, str, bool]] = [
     ("rw:anything", "/anything", "Echo the request: method, args, headers, body, form", False),
@@ -276,10 +279,26 @@ def routes(service: Service) -> list[BaseRoute]:
             raise _unauthorized("Bearer", "Send any token as 'Authorization: Bearer <token>'.")
         return json_response({"authenticated": True, "token": token.strip()})
 
+    def not_modified(fields: dict[str, str], max_age: int) -> Response:
+        """A 304 with what its 200 would carry (RFC 9110 15.4.5: ETag, Vary, Date,
+        Cache-Control and Expires), which the conditional layer adds to a 200 only."""
+        now = float(int(service.clock()))
+        return Response(
+            status_code=HTTPStatus.NOT_MODIFIED,
+            headers={
+                **fields,
+                "Date": http_date(now),
+                "Expires": http_date(now + max_age),
+                "Vary": "Accept-Encoding",  # (the negotiation layer adds Accept)
+            },
+        )
+
     async def cache(request: Request) -> Response:
+        answer = json_response(await echo(request), headers={"Cache-Control": CACHE_PUBLIC})
         if "if-modified-since" in request.headers or "if-none-match" in request.headers:
-            return Response(status_code=HTTPStatus.NOT_MODIFIED)
-        return json_response(await echo(request), headers={"Cache-Control": "public, max-age=60"})
+            etag = strong_etag(bytes(answer.body))  # the ETag the 200 would have had
+            return not_modified({"Cache-Control": CACHE_PUBLIC, "ETag": etag}, 60)
+        return answer
 
     async def cache_for(request: Request) -> Response:
         seconds = _count(request.path_params["n"], "n", MAX_CACHE_SECONDS)
@@ -298,7 +317,7 @@ def routes(service: Service) -> list[BaseRoute]:
         if_none_match = _tags(request.headers.get("if-none-match"))
         if_match = _tags(request.headers.get("if-match"))
         if if_none_match is not None and (tag in if_none_match or "*" in if_none_match):
-            return Response(status_code=HTTPStatus.NOT_MODIFIED, headers={"ETag": quoted})
+            return not_modified({"ETag": quoted, "Cache-Control": f"max-age={MAX_AGE}"}, MAX_AGE)
         if if_match is not None and tag not in if_match and "*" not in if_match:
             raise Problem(
                 HTTPStatus.PRECONDITION_FAILED,

@@ -140,6 +140,21 @@ async def test_cache_and_etag(client: httpx.AsyncClient) -> None:
     assert (await client.get("/etag/v1", headers={"If-Match": '"v1"'})).status_code == 200
 
 
+async def test_a_304_carries_the_fields_its_200_would(client: httpx.AsyncClient) -> None:
+    # RFC 9110 15.4.5: ETag, Vary, Date, Cache-Control and Expires, as the 200 has them.
+    for path, condition in (("/etag/v1", '"v1"'), ("/cache", '"whatever"')):
+        not_modified = await client.get(path, headers={"If-None-Match": condition})
+        assert not_modified.status_code == 304
+        for name in ("cache-control", "date", "expires", "etag"):
+            assert name in not_modified.headers, (path, name)
+        assert not_modified.headers["cache-control"] in ("max-age=60", "public, max-age=60")
+        assert [v.strip() for v in not_modified.headers["vary"].split(",")] == [
+            "Accept-Encoding",
+            "Accept",
+        ]
+    assert not_modified.headers["etag"] != '"whatever"'  # /cache's own, as its 200 has
+
+
 async def test_response_headers_are_sent_and_echoed(client: httpx.AsyncClient) -> None:
     response = await client.get("/response-headers?X-Color=blue&X-Color=red&Server-Timing=a")
     assert response.headers.get_list("x-color") == ["blue", "red"]
