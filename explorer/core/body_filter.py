@@ -114,6 +114,15 @@ def run_filter(
 # -- JSONPath -----------------------------------------------------------------------------
 
 
+def _regex_problem(expression: str, error: re.error) -> FilterError:
+    """A regular expression of ``expression`` that ``re`` refuses, explained with where."""
+    pattern = error.pattern if isinstance(error.pattern, str) else None
+    start = expression.find(pattern) if pattern else -1
+    position = start + (error.pos or 0) if start >= 0 else None
+    where = f" at position {position + 1}" if position is not None else ""
+    return FilterError(f"Not a regular expression{where}: {error.msg}", position)
+
+
 def _jsonpath_values(expression: str, document: Any) -> Iterator[Any]:
     import jsonpath  # imported when first used: most sessions never filter
 
@@ -125,9 +134,13 @@ def _jsonpath_values(expression: str, document: Any) -> Iterator[Any]:
         message = str(error.args[0]) if error.args else str(error)
         where = f" at position {position + 1}" if position is not None else ""
         raise FilterError(f"Not a JSONPath{where}: {message}", position) from None
+    except re.error as error:  # a /regex/ literal python-jsonpath compiles as it reads it
+        raise _regex_problem(expression, error) from None
     try:
         for match in path.finditer(document):
             yield match.obj
+    except re.error as error:  # (match() and search() compile theirs as they run)
+        raise _regex_problem(expression, error) from None
     except jsonpath.JSONPathError as error:
         raise FilterError(f"JSONPath: {error.args[0] if error.args else error}") from None
     except RecursionError:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import builtins
+import contextlib
 import subprocess
 from typing import Any
 
 import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from explorer.core import body_filter, filter_process
 from explorer.core.body_filter import FilterError, parse_document, run_filter
@@ -64,6 +67,71 @@ def test_a_bad_jsonpath_is_explained_with_its_position() -> None:
         _run("jsonpath", "$._embedded.customers[?@.name == ]")
     assert caught.value.position == 33
     assert caught.value.message.startswith("Not a JSONPath at position 34:")
+
+
+@pytest.mark.parametrize(
+    ("expression", "position"),
+    [
+        ("$._embedded.customers[?@.name =~ /(A/].name", 35),
+        ("$._embedded.customers[?@.name =~ /[a/].name", 35),
+    ],
+)
+def test_a_bad_regular_expression_is_explained_with_its_position(
+    expression: str, position: int
+) -> None:
+    # re.error came through python-jsonpath's compile and ended the TUI (QA pass 2).
+    with pytest.raises(FilterError) as caught:
+        _run("jsonpath", expression)
+    assert caught.value.position == position - 1
+    assert caught.value.message.startswith(f"Not a regular expression at position {position}:")
+
+
+#: Pieces of JSONPath, and of the regular expressions it may hold.
+PATH_PIECES = st.sampled_from(
+    [
+        "$",
+        ".",
+        "..",
+        "*",
+        "[",
+        "]",
+        "?",
+        "@",
+        "name",
+        "=~",
+        "==",
+        "(",
+        ")",
+        "'",
+        '"',
+        ",",
+        " ",
+        "0",
+        "-1",
+        ":",
+        "&&",
+        "||",
+        "!",
+        "match(",
+        "search(",
+        "length(",
+        "count(",
+    ]
+)
+REGEX_TEXT = st.text(alphabet="()[]{}*+?|^$.\\-,0123aA:=!<#", max_size=8)
+EXPRESSIONS = st.one_of(
+    st.lists(PATH_PIECES, max_size=14).map("".join),
+    REGEX_TEXT.map(lambda regex: f"$._embedded.customers[?@.name =~ /{regex}/].name"),
+    REGEX_TEXT.map(lambda regex: f"$._embedded.customers[?match(@.name, '{regex}')]"),
+    REGEX_TEXT.map(lambda regex: f"$._embedded.customers[?search(@.name, '{regex}')]"),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(EXPRESSIONS)
+def test_any_expression_gives_values_or_a_filter_error(expression: str) -> None:
+    with contextlib.suppress(FilterError):
+        _run("jsonpath", expression)
 
 
 def test_an_empty_expression_says_what_to_type() -> None:
