@@ -104,6 +104,15 @@ def preview(spec: RequestSpec) -> Text:
     return Text.assemble((visible(note), "italic"), visible(request_text(sent)))
 
 
+def _empty_credential(auth: Auth | None) -> str:
+    """What is missing when a credential is chosen but left empty ("" when none is)."""
+    if isinstance(auth, BasicAuth) and not auth.user and not auth.password:
+        return "Basic is chosen but the user and password are empty: fill them in, or choose none."
+    if isinstance(auth, BearerAuth) and not auth.token:
+        return "Bearer is chosen but the token is empty: paste it, or choose none."
+    return ""
+
+
 def _auth_kind(auth: Auth | None) -> str:
     if isinstance(auth, BearerAuth):
         return "bearer"
@@ -420,6 +429,10 @@ class ComposerScreen(ModalScreen[Composed | None]):
     @on(Button.Pressed, "#send")
     def action_send(self) -> None:
         spec = self.current_spec()
+        empty = _empty_credential(spec.auth)
+        if empty:  # (an OpenAPI operation's scheme, chosen but not filled in)
+            self.notify(empty, severity="error", title="Not sent")
+            return
         try:
             if isinstance(spec.auth, LoginFlow):
                 build_request(spec.with_auth(BearerAuth("check")))

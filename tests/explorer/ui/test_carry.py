@@ -244,6 +244,20 @@ async def test_o_preselects_the_security_scheme_and_the_example_body(
         assert isinstance(composer, ComposerScreen)
         assert composer.query_one("#auth").value == "basic"  # type: ignore[attr-defined]
         assert "name" in orjson.loads(str(composer.current_spec().body))
+        user = composer.query_one("#user", Input)
+        assert user.display  # the scheme's fields are there to fill in
+        await pilot.press("ctrl+s")  # an empty credential is never sent (QA pass 2)
+        await settle(pilot)
+        assert app.screen is composer
+        assert any("user and password are empty" in str(n.message) for n in app._notifications)
+        user.value = "alice"
+        composer.query_one("#password", Input).value = "wonderland"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is not composer
+        shown = app.browser.session.shown
+        assert shown is not None
+        assert shown.status == 201
 
 
 async def test_o_without_a_description_says_so() -> None:
