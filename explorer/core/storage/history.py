@@ -113,8 +113,11 @@ class Added:
 
 #: The outcomes of a :class:`~explorer.core.exchange.CacheNote` an entry is marked with.
 _FROM_CACHE = frozenset({"fresh", "revalidated"})
-#: Two times this close (seconds) are one: HAR files keep milliseconds.
-_SAME_TIME = 0.0005
+#: An imported time (HAR files keep milliseconds) stands for the times from this much
+#: before it (a writer that rounds) to just under a millisecond after it (one that cuts,
+#: as restwalk's own ``isoformat(timespec="milliseconds")`` does).
+_SAME_TIME_BEFORE = 0.0005
+_SAME_TIME_AFTER = 0.001
 
 
 @dataclass(frozen=True)
@@ -472,8 +475,8 @@ def _known(connection: sqlite3.Connection, row: _Row) -> bool:
         "SELECT 1 FROM entries WHERE at BETWEEN ? AND ? AND method = ? AND url = ? "
         "AND status = ? LIMIT 1",
         (
-            row.at - _SAME_TIME,
-            row.at + _SAME_TIME,
+            row.at - _SAME_TIME_BEFORE,
+            row.at + _SAME_TIME_AFTER,
             row.exchange.request.method,
             row.exchange.request.url,
             row.exchange.response.status,

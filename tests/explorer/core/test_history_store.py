@@ -301,3 +301,18 @@ def test_an_error_other_than_busy_is_not_tried_again(
     with pytest.raises(HistoryError, match="readonly"):
         HistoryStore.in_directory(tmp_path).add(exchange())
     assert tries == [1]
+
+
+def test_a_har_written_from_the_history_is_all_known_when_imported(tmp_path: Path) -> None:
+    # The HAR keeps milliseconds, cut (not rounded) by isoformat: x.0829 is written .082.
+    from explorer.core.carry.har import har_bytes, har_document, read_har
+
+    store = HistoryStore.in_directory(tmp_path)
+    times = [1_790_000_000.0829, 1_790_000_001.0821, 1_790_000_002.0825, 1_790_000_003.0004]
+    for n, at in enumerate(times):
+        store.add(exchange(f"http://api.test/customers/{n}"), at=at, source="cli")
+    document = har_document((exchange, entry.at) for entry, exchange in store.exchanges())
+    imported = read_har(har_bytes(document))
+    added = store.add_many(imported.exchanges, source="har", skip_known=True)
+    assert (added.kept, added.known) == (0, len(times))
+    assert store.count() == len(times)
