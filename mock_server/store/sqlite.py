@@ -52,6 +52,7 @@ from mock_server.auth.tokens import MAX_TOKENS
 from mock_server.auth.users import ROLE_RANK
 from mock_server.store.collection import Collection, Record
 from mock_server.store.seed import seed_tables
+from mock_server.store.write_lock import WriteLock
 
 #: ``meta`` key: the rounds of the computed seed under the saved records, if there is one.
 SEED_ROUNDS = "seed_rounds"
@@ -123,6 +124,7 @@ class SQLiteJournal:
             self._db = sqlite3.connect(
                 self.path, isolation_level=None, check_same_thread=False, timeout=10.0
             )
+            self._write_lock = WriteLock(Path(f"{self.path}-lock"))
         except (sqlite3.Error, OSError) as error:
             raise JournalError(f"cannot open the database {self.path}: {error}") from None
         try:
@@ -151,7 +153,9 @@ class SQLiteJournal:
 
         Re-entrant: a transaction opened inside another joins it, and only the
         outermost one commits. ``BEGIN IMMEDIATE`` takes the file's write lock,
-        so writers in other processes wait (up to the connection's timeout).
+        so writers in other processes wait (up to the connection's timeout); the
+        :class:`~mock_server.store.write_lock.WriteLock` taken first lets the next
+        one go as soon as a write ends, rather than at SQLite's next try.
         """
         with self._lock:
             if self._depth:
@@ -161,20 +165,24 @@ class SQLiteJournal:
                 finally:
                     self._depth -= 1
                 return
-            self._db.execute("BEGIN IMMEDIATE")
-            self._depth = 1
+            self._write_lock.acquire()
             try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            else:
-                # Read while holding the write lock: no other commit can come between.
-                # Our own COMMIT does not change the data version we see.
-                self._seen_version = self._data_version()
-                self._db.execute("COMMIT")
+                self._db.execute("BEGIN IMMEDIATE")
+                self._depth = 1
+                try:
+                    yield self._db
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                else:
+                    # Read while holding the write lock: no other commit can come between.
+                    # Our own COMMIT does not change the data version we see.
+                    self._seen_version = self._data_version()
+                    self._db.execute("COMMIT")
+                finally:
+                    self._depth = 0
             finally:
-                self._depth = 0
+                self._write_lock.release()
 
     def _data_version(self) -> int:
         return cast(int, self._db.execute("PRAGMA data_version").fetchone()[0])
@@ -196,6 +204,7 @@ class SQLiteJournal:
         """Close the file (the journal is unusable afterwards)."""
         with self._lock:
             self._db.close()
+            self._write_lock.close()
 
     # The Journal protocol --------------------------------------------------------------
 
