@@ -175,6 +175,9 @@ def _kind(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "a boolean"
+    if isinstance(value, float) and not -(2**53) < value < 2**53:
+        # JSON's 12345678901234567890123 arrives as a float: its digits are gone.
+        return "a number too large to be kept exactly"
     if isinstance(value, (int, float)):
         return f"the number {value!r}"
     if isinstance(value, str):

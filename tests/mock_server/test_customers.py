@@ -85,6 +85,19 @@ async def test_v2_create_with_a_string_address_is_422(client: httpx.AsyncClient)
     assert [e["field"] for e in response.json()["errors"]] == ["address"]
 
 
+async def test_a_number_too_large_for_json_is_not_shown_as_digits_it_never_had(
+    client: httpx.AsyncClient,
+) -> None:
+    body = b'{"name": "Q", "address": 12345678901234567890123}'
+    headers = {**ADMIN, "Content-Type": "application/json"}
+    response = await client.post("/customers", content=body, headers=headers)
+    assert response.status_code == 422
+    (error,) = response.json()["errors"]
+    assert error["message"] == "must be a string, got a number too large to be kept exactly"
+    small = await client.post("/customers", json={"name": "Q", "address": 7}, headers=ADMIN)
+    assert small.json()["errors"][0]["message"] == "must be a string, got the number 7"
+
+
 async def test_v2_address_parts_are_checked_one_by_one(client: httpx.AsyncClient) -> None:
     response = await client.post(
         "/v2/customers",
