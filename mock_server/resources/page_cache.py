@@ -21,8 +21,9 @@ from collections.abc import Hashable, Mapping
 
 from mock_server.representations.model import Resource
 
-#: Pages kept per collection: a working set of queries (a page is some 10 KB).
-DEFAULT_LIMIT = 256
+#: Pages kept per collection: a working set of queries. A page of 100 members is some
+#: 50 KB rendered (its members are the member cache's, shared): 64 of them stay a few MB.
+DEFAULT_LIMIT = 64
 
 Page = tuple[Resource, Mapping[str, str]]
 
