@@ -103,6 +103,10 @@ class MockHttpToolsProtocol(HttpToolsProtocol):
         self.body_received = 0
         self.body_timer: asyncio.TimerHandle | None = None
         self.body_deadline: asyncio.TimerHandle | None = None
+        #: Bytes llhttp refused after a request whose answer is still under way (a
+        #: POST without Content-Length, its body right behind it): that answer goes
+        #: out first, then this 400, and the connection closes.
+        self.refusal_after: str | None = None
 
     # Connection ----------------------------------------------------------------------
 
@@ -131,8 +135,8 @@ class MockHttpToolsProtocol(HttpToolsProtocol):
         return self.state != "idle"
 
     def data_received(self, data: bytes) -> None:
-        if self.lingering_transport.lingering:
-            return  # the rest of a request already answered: discarded
+        if self.lingering_transport.lingering or self.refusal_after is not None:
+            return  # the rest of a request already answered, or refused: discarded
         # Unlike uvicorn, bytes alone do not stop the keep-alive timer: a complete
         # request head does (on_headers_complete).
         if self.state == "idle":
@@ -219,7 +223,20 @@ class MockHttpToolsProtocol(HttpToolsProtocol):
         detail = _GENERIC_DETAIL
         if error is not None and self.state == "body" and _CHUNK_ERROR.search(str(error)):
             detail = "The chunked body is malformed."
+        if self.state != "body" and not previous_done:
+            self.refusal_after = detail  # after the answer under way (on_response_complete)
+            self._stop_body_timers()
+            return
         self.state = "body" if self.state == "body" else "head"
+        self._answer_and_close(HTTPStatus.BAD_REQUEST, detail)
+
+    def on_response_complete(self) -> None:
+        detail, self.refusal_after = self.refusal_after, None
+        if detail is None:
+            super().on_response_complete()
+            return
+        self.server_state.total_requests += 1
+        self.state = "head"
         self._answer_and_close(HTTPStatus.BAD_REQUEST, detail)
 
     def _hand_over(self, head: bytes) -> None:

@@ -415,3 +415,25 @@ def test_a_refused_head_after_good_requests_on_one_connection(
         assert reader.response().status == 501
         sock.sendall(request("GET", "/customers/1"))
         assert reader.response().status == 200
+
+
+def test_a_body_without_content_length_gets_411_before_the_connection_closes(
+    short_idle: BackgroundServer, http_parser: str
+) -> None:
+    # What a client that forgot Content-Length sends: the body right behind the head.
+    # The POST is complete without it (no length: no body), and is answered 411 (it
+    # was dropped unanswered: QA pass 2); then the stray bytes, which are no request:
+    # llhttp refuses them at once (400), h11 waits for the end of a line that never
+    # comes (408 when the head times out). Either way the connection closes.
+    auth = f"Authorization: {ADMIN['Authorization']}"
+    head = request("POST", "/customers", "Content-Type: application/json", auth)
+    with connect(short_idle.url) as sock:
+        sock.sendall(head + b'{"name": "Ann"}')
+        reader = Reader(sock)
+        first = reader.response()
+        assert first.status == 411
+        assert "Content-Length" in str(first.problem()["detail"])
+        second = reader.response()
+        assert second.status == (400 if http_parser == "httptools" else 408)
+        assert reader.closed()
+    assert_still_serving(short_idle.url)
