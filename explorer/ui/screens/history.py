@@ -32,30 +32,38 @@ from explorer.ui.widgets.row_table import RowTable
 #: Entries listed at most (the newest); the search narrows the rest.
 SHOWN = 500
 
+#: The URL comes right after the status, the times and the cache mark after it: at 80
+#: columns a URL's path must still show (it was cut after the host there).
 COLUMNS: tuple[tuple[str, int], ...] = (
-    ("time", 19),
+    ("time", 14),
     ("method", 7),
     ("status", 6),
+    ("URL", 120),
     ("ms", 6),
     ("from", 6),
-    ("URL", 200),
 )
+#: The index of the URL among :data:`COLUMNS`.
+URL_COLUMN = 3
 
 
-def entry_row(entry: HistoryEntry) -> tuple[str, ...]:
+def entry_row(entry: HistoryEntry, now: float | None = None) -> tuple[str, ...]:
     """One entry as the table's cells (the URL as stored: the server's text, made visible).
 
-    An answer of the session's cache says ``cache`` where the others' come from the
-    server; a fresh one was never sent, so it took no time to speak of (``—``).
+    The time says the day and the second (``11-27 09:41:03``), or the date alone for an
+    entry of another year. An answer of the session's cache says ``cache`` where the
+    others' come from the server; a fresh one was never sent, so it took no time to
+    speak of (``—``).
     """
     fresh = entry.cache == "fresh"
+    moment = time.localtime(entry.at)
+    this_year = moment.tm_year == time.localtime(now).tm_year
     return (
-        time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(entry.at)),
+        time.strftime("%m-%d %H:%M:%S" if this_year else "%Y-%m-%d", moment),
         visible_line(entry.method),
         str(entry.status),
+        visible_line(entry.url),
         "—" if fresh else f"{entry.duration * 1000:.0f}",
         "cache" if entry.from_cache else "",
-        visible_line(entry.url),
     )
 
 

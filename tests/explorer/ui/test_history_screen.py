@@ -109,8 +109,33 @@ async def test_a_cache_hit_is_listed_as_from_the_cache(
         await settle(pilot)
         screen, _ = await open_history(app, history)
         await settle(pilot)
-        rows = {row[-1]: row for row in screen.query_one(RowTable)._rows}
-        assert rows["http://api.test/cached"][3:5] == ("—", "cache")
-        assert rows["http://api.test/sent"][3:5] == ("20", "")
+        rows = {row[3]: row for row in screen.query_one(RowTable)._rows}
+        assert rows["http://api.test/cached"][4:6] == ("—", "cache")
+        assert rows["http://api.test/sent"][4:6] == ("20", "")
         note = str(screen.query_one("#history-note").render())
         assert "From cache: the session's cache answered" in note
+
+
+async def test_at_80_columns_each_url_shows_its_path(make_app: AppFactory, tmp_path: Path) -> None:
+    # The URLs were cut right after the host there: every row read http://127.0.0.1:8642/o.
+    history = HistoryStore(tmp_path / "history.sqlite")
+    keep(history, "http://127.0.0.1:8642/orders/7", "http://127.0.0.1:8642/customers/12")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen, _ = await open_history(app, history)
+        await settle(pilot)
+        table = screen.query_one(RowTable)
+        shown = [table.render_line(y).text for y in range(1, 3)]
+        assert any("127.0.0.1:8642/orders/7" in line for line in shown), shown
+        assert any("127.0.0.1:8642/customers/12" in line for line in shown), shown
+
+
+def test_an_entry_of_another_year_says_its_date() -> None:
+    from explorer.ui.screens.history import entry_row
+
+    entry = HistoryEntry(
+        id=1, at=1000.0, method="GET", url="http://h/", final_url="http://h/", status=200,
+        reason="OK", duration=0.01, size=2, source="cli", masked=False,
+    )  # fmt: skip
+    assert entry_row(entry)[0] == "1970-01-01"
