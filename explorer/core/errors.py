@@ -462,6 +462,21 @@ def _tls_error(detail: str, url: str | None) -> TLSError:
     return TLSError(detail=detail, url=url)
 
 
+#: What an exception that carries no message of its own meant, in words (its class
+#: name, "ReadError", told a person nothing).
+_SILENT = {
+    "ReadError": "the connection ended while the answer was being read",
+    "WriteError": "the connection ended while the request was being sent",
+    "ReadTimeout": "no more of the answer came in time",
+    "WriteTimeout": "the request could not be sent in time",
+    "ConnectTimeout": "the connection could not be made in time",
+    "PoolTimeout": "no connection was free in time",
+    "RemoteProtocolError": "the server's bytes were not HTTP",
+    "ConnectionResetError": "the server reset the connection",
+    "BrokenPipeError": "the server closed the connection while the request was sent",
+}
+
+
 def from_httpx(
     exc: Exception, url: str | None = None, *, connection: ConnectionFacts | None = None
 ) -> RestwalkError:
@@ -475,7 +490,7 @@ def from_httpx(
         return exc
     if url is None:
         url = _request_url(exc)
-    detail = str(exc) or type(exc).__name__
+    detail = str(exc) or _SILENT.get(type(exc).__name__, "")
     kind = _kind_of(exc)
     explanation: str | None = None
     if kind is ProtocolError:

@@ -104,6 +104,7 @@ def test_a_request_that_fails_does_not_stop_the_others(
     [
         (["--env", "nope"], "No environment 'nope'"),
         ([], "{{base}} is not defined in request 'login' (api.http, line 2)."),
+        ([], "No environment was chosen; local defines it: add --env local."),
         (["--env", "local", "--name", "nope"], "No request named 'nope'"),
     ],
 )

@@ -146,16 +146,20 @@ def _ask_prompts(workspace: Workspace, requests: list[HttpRequest]) -> Workspace
 def _check(workspace: Workspace, requests: list[HttpRequest]) -> None:
     """Resolve every request before sending any: the run never stops half way on a typo."""
     from explorer.core.errors import InvalidRequest
+    from explorer.core.httpfile.errors import UndefinedVariable
     from explorer.core.httpfile.resolve import describe, resolve_request
     from explorer.core.request import build_request
 
     problems: list[str] = []
+    undefined: set[str] = set()
     earlier = _Placeholders({r.name for r in workspace.http_file.requests if r.name})
     for request in requests:
         try:
             resolved = resolve_request(request, workspace.http_file, workspace.sources(earlier))
         except InvalidRequest as error:
             problems.append(f"{error.message} {error.hint}".strip())
+            if isinstance(error, UndefinedVariable):
+                undefined.add(error.name)
         else:
             try:
                 build_request(resolved.spec)
@@ -168,7 +172,26 @@ def _check(workspace: Workspace, requests: list[HttpRequest]) -> None:
 
         for problem in problems[:-1]:
             error_line(problem)
-        raise UsageError(problems[-1] + " Nothing was sent.")
+        raise UsageError(
+            f"{problems[-1]} Nothing was sent.{_environment_hint(workspace, undefined)}"
+        )
+
+
+def _environment_hint(workspace: Workspace, undefined: set[str]) -> str:
+    """When no environment was chosen and one beside the file defines what was missing:
+    which, and how to choose it (" ..." to add to the error, or "")."""
+    environments = workspace.environments
+    if workspace.environment is not None or not undefined:
+        return ""
+    defining = [
+        name for name in environments.names if undefined <= set(environments.variables(name))
+    ]
+    if not defining:
+        return ""
+    which = " and ".join(defining) if len(defining) < 3 else ", ".join(defining)
+    verb = "defines" if len(defining) == 1 else "define"
+    what = "it" if len(undefined) == 1 else "them"
+    return f" No environment was chosen; {which} {verb} {what}: add --env {defining[0]}."
 
 
 class _Placeholders:

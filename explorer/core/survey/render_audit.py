@@ -47,10 +47,15 @@ def audit_text(audit: Audit) -> str:
         lines.append(f"The map stopped at {result.stopped}: the figures are of what it reached.")
     api_answers = sum(1 for v in result.visits if _is_api_format(v.media_type))
     if api_answers < FEW_API_ANSWERS:
+        met = (
+            "No answer in JSON or XML was"
+            if not api_answers
+            else f"Only {counted(api_answers, 'answer')} in JSON or XML "
+            f"{noun(api_answers, 'was', 'were')}"
+        )
         lines.append(
-            f"Only {counted(api_answers, 'answer')} in JSON or XML "
-            f"{noun(api_answers, 'was', 'were')} met from this entry: if it is a "
-            "web page, audit the API's own root (a collection's URL) for figures about the API."
+            f"{met} met from this entry: if it is a web page, audit the API's own root "
+            "(a collection's URL) for figures about the API."
         )
     if audit.probes.out_of_time:
         lines.append("The time limit came before every probe was sent.")

@@ -234,3 +234,12 @@ def test_no_repr_and_no_control_is_left_of_any_bytes(raw: bytes) -> None:
     ours = from_httpx(httpx.RemoteProtocolError(f"illegal status line: {bytearray(raw)!r}"), URL)
     assert "bytearray(" not in ours.message
     assert CONTROL.search(ours.message) is None
+
+
+def test_an_error_without_a_message_is_told_in_words_not_by_its_class_name() -> None:
+    # httpx.ReadError("") came out as "The connection broke during the exchange. (ReadError)".
+    error = from_httpx(httpx.ReadError(""), "http://api.test/")
+    assert error.detail == "the connection ended while the answer was being read"
+    assert "ReadError" not in str(error)
+    unnamed = from_httpx(httpx.RequestError(""), "http://api.test/")
+    assert "RequestError" not in str(unnamed)

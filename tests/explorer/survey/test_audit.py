@@ -134,3 +134,16 @@ def test_grades() -> None:
         "F",
         "?",
     ]
+
+
+def plain_text(request: httpx.Request) -> httpx.Response:
+    """A server of one text/plain page."""
+    return httpx.Response(200, text="hello", headers={"content-type": "text/plain"})
+
+
+async def test_no_answer_in_json_is_said_so() -> None:
+    # QA 2, item 17: "Only 0 answers in JSON or XML were met from this entry".
+    audit = await audit_of(lambda: handler_client(plain_text), "http://api.test/")
+    text = audit_text(audit)
+    assert "No answer in JSON or XML was met from this entry" in text
+    assert "Only 0" not in text
