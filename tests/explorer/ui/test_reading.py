@@ -269,3 +269,23 @@ async def test_a_quoted_regex_hint_is_read_whole_on_the_filter_line(
         assert status(app, "filter") == "6 values"
         assert filter_bar.hint == ""
         assert "=~ takes" not in bar_text(app, "filter")
+
+
+async def test_a_pattern_match_cannot_read_is_explained_under_the_filter_line() -> None:
+    """`match(@.name, "(A")` is false by RFC 9535: no value, and the line under the filter
+    says why (QA 2, item 5: it said nothing)."""
+    app = reading_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("vertical_line")
+        filter_bar = bar(app, "filter")
+        filter_bar.input.value = '$._embedded.customers[?match(@.name, "(A")].id'
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert status(app, "filter") == "no value"
+        hint = (
+            'match(): "(A" is not a regular expression (missing ), unterminated subpattern): '
+            "it matches nothing"
+        )
+        assert filter_bar.hint == hint
+        assert hint in bar_text(app, "filter")
