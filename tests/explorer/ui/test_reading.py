@@ -211,7 +211,7 @@ async def test_copy_the_body_a_line_a_header_and_a_link() -> None:
         await pilot.press("b")
         await settle(pilot)
         assert orjson.loads(app.clipboard) == DOCUMENT
-        assert any(n.message.startswith("Copied the body: ") for n in app._notifications)
+        assert any(n.message.startswith("Copied the body as shown: ") for n in app._notifications)
         await pilot.press("slash")
         await type_in(pilot, "bob 7")
         await pilot.press("enter", "h", "y", "l")  # the line of the current match
@@ -233,7 +233,7 @@ async def test_a_body_too_big_for_the_clipboard_is_refused(monkeypatch: pytest.M
         await pilot.press("y", "b")
         await settle(pilot)
         assert app.clipboard == ""
-        assert any("Not copied: the body is" in n.message for n in app._notifications)
+        assert any("Not copied: the body as shown is" in n.message for n in app._notifications)
 
 
 def bar_text(app: RestwalkApp, kind: str) -> str:
