@@ -130,6 +130,7 @@ async def test_d_saves_the_exact_body_and_asks_before_replacing(
         await settle(pilot)
         assert (tmp_path / "1.json").read_bytes() == body
         (tmp_path / "1.json").write_bytes(b"mine")
+        (tmp_path / "1.json").chmod(0o644)
         await pilot.press("d")
         await settle(pilot)
         await pilot.press("enter")  # it exists: a warning, nothing written
@@ -139,6 +140,7 @@ async def test_d_saves_the_exact_body_and_asks_before_replacing(
         await pilot.press("enter")  # again: replaced
         await settle(pilot)
         assert (tmp_path / "1.json").read_bytes() == body
+        assert (tmp_path / "1.json").stat().st_mode & 0o777 == 0o644  # (it became 0600)
         assert any(m.startswith("Saved ") for m in messages(app))
 
 
