@@ -14,6 +14,7 @@ from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
+from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.url_input import UrlInput
 from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, settle
 
@@ -163,3 +164,15 @@ async def test_a_cancelled_request_leaves_the_shown_pages_url_in_the_bar() -> No
         step = app.browser.session.reload()
         assert step is not None
         assert step.spec.url == bar.value  # r sends what the bar shows
+
+
+async def test_an_ipv6_bracket_never_closed_is_explained(make_app: AppFactory) -> None:
+    """QA pass 2, 13: `http://[::1` was explained as "Invalid port: ':1'"."""
+    app = make_app(ROOT + "customers/1")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+l", *"http://[::1", "enter")
+        await settle(pilot)
+        said = str(app.browser.query_one(StatusLine).render())
+        assert "the [ of its IPv6 address is never closed" in said
+        assert "Invalid port" not in said
