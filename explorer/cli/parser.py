@@ -147,7 +147,12 @@ def _connection_options() -> Parser:
         help="for --version-style uri: the path part before /vN (e.g. /api)",
     )
     auth = shared.add_argument_group("authentication (credentials are never printed)")
-    auth.add_argument("--user", metavar="USER:PASSWORD", help="Basic auth, or the --login user")
+    auth.add_argument(
+        "-u",
+        "--user",
+        metavar="USER:PASSWORD",
+        help="Basic auth, or the --login user (as curl's -u)",
+    )
     auth.add_argument("--bearer", metavar="TOKEN", help="send Authorization: Bearer TOKEN")
     auth.add_argument(
         "--login",

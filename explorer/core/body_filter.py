@@ -17,11 +17,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import orjson
 
 from explorer.core.plural import counted
+
+if TYPE_CHECKING:
+    from jsonpath import CompoundJSONPath, JSONPath
 
 __all__ = [
     "LANGUAGES",
@@ -106,8 +109,12 @@ def run_filter(
         raise FilterError("Type an expression: $.name, $..href, $.items[0]")
     if language == "jq":
         return _collect(_jq_values(expression, body), cancelled, array=False)
+    path = _compile_jsonpath(expression)
     return _collect(
-        _jsonpath_values(expression, document()), cancelled, array=True, hint=_hint(expression)
+        _jsonpath_values(expression, path, document()),
+        cancelled,
+        array=True,
+        hint=_hint(expression, path),
     )
 
 
@@ -123,11 +130,11 @@ def _regex_problem(expression: str, error: re.error) -> FilterError:
     return FilterError(f"Not a regular expression{where}: {error.msg}", position)
 
 
-def _jsonpath_values(expression: str, document: Any) -> Iterator[Any]:
+def _compile_jsonpath(expression: str) -> JSONPath | CompoundJSONPath:
     import jsonpath  # imported when first used: most sessions never filter
 
     try:
-        path = jsonpath.compile(expression)
+        return jsonpath.compile(expression)
     except jsonpath.JSONPathError as error:
         token = getattr(error, "token", None)
         position = getattr(token, "index", None)
@@ -136,6 +143,13 @@ def _jsonpath_values(expression: str, document: Any) -> Iterator[Any]:
         raise FilterError(f"Not a JSONPath{where}: {message}", position) from None
     except re.error as error:  # a /regex/ literal python-jsonpath compiles as it reads it
         raise _regex_problem(expression, error) from None
+
+
+def _jsonpath_values(
+    expression: str, path: JSONPath | CompoundJSONPath, document: Any
+) -> Iterator[Any]:
+    import jsonpath
+
     try:
         for match in path.finditer(document):
             yield match.obj
@@ -147,13 +161,55 @@ def _jsonpath_values(expression: str, document: Any) -> Iterator[Any]:
         raise FilterError("JSONPath: the document is nested too deep to walk") from None
 
 
+#: RFC 9535's functions whose second argument is a regular expression (I-Regexp).
+REGEX_FUNCTIONS = frozenset({"match", "search"})
 _QUOTED_REGEX = re.compile(r"=~\s*['\"]")
 
 
-def _hint(expression: str) -> str:
+def _hint(expression: str, path: JSONPath | CompoundJSONPath) -> str:
+    """A likely mistake in ``expression``: a quoted regex after ``=~``, or a pattern
+    ``match()``/``search()`` cannot read (RFC 9535 makes such a call false, silently)."""
     if _QUOTED_REGEX.search(expression):
         return "=~ takes a /regex/ (=~ /A.*/), or write match(@.name, 'A.*')"
+    for function, pattern in _regex_arguments(path):
+        try:
+            re.compile(pattern)
+        except re.error as error:
+            return (
+                f'{function}(): "{pattern}" is not a regular expression ({error.msg}): '
+                "it matches nothing"
+            )
     return ""
+
+
+def _regex_arguments(path: JSONPath | CompoundJSONPath) -> Iterator[tuple[str, str]]:
+    """``(function, pattern)`` for each string literal given to ``match()`` or ``search()``
+    in ``path``, its filters' nested paths included."""
+    from jsonpath import CompoundJSONPath
+    from jsonpath.filter import BaseExpression, FunctionExtension, StringLiteral
+    from jsonpath.selectors import Filter
+
+    paths: list[JSONPath | CompoundJSONPath] = [path]
+    simple: list[JSONPath] = []
+    while paths:  # (a union's or intersection's first path may be one too)
+        one = paths.pop()
+        if isinstance(one, CompoundJSONPath):
+            paths += [one.path, *(other for _, other in one.paths)]
+        else:
+            simple.append(one)
+    expressions: list[BaseExpression] = [
+        selector.expression
+        for one in simple
+        for segment in one.segments
+        for selector in segment.selectors
+        if isinstance(selector, Filter)
+    ]
+    for expression in expressions:  # (grows: a nested path's filters are its children)
+        if isinstance(expression, FunctionExtension) and expression.name in REGEX_FUNCTIONS:
+            pattern = expression.args[1] if len(expression.args) == 2 else None
+            if isinstance(pattern, StringLiteral):
+                yield expression.name, pattern.value
+        expressions.extend(expression.children())
 
 
 # -- jq -----------------------------------------------------------------------------------

@@ -9,19 +9,12 @@ without a word.
 
 from __future__ import annotations
 
-__all__ = ["COPY_LIMIT", "copy_refusal", "describe_copy", "size_text"]
+from explorer.core.sizes import size_text
+
+__all__ = ["COPY_LIMIT", "copy_refusal", "describe_copy"]
 
 #: The largest text copied through the terminal, in bytes of UTF-8.
 COPY_LIMIT = 1024 * 1024
-
-
-def size_text(size: int) -> str:
-    """``512 B``, ``12.3 KB``, ``20.1 MB``."""
-    if size < 1000:
-        return f"{size} B"
-    if size < 1_000_000:
-        return f"{size / 1000:.1f} KB"
-    return f"{size / 1_000_000:.1f} MB"
 
 
 def describe_copy(what: str, text: str) -> str:

@@ -115,6 +115,8 @@ _BAD_VALUE = re.compile(r"[\r\n\x00]")
 _MAX_PORT = 65535
 #: Characters no host name or address holds (httpx percent-encodes them instead of refusing).
 _NOT_IN_HOST = re.compile(r"[%\s<>\"{}|\\^`]")
+#: A URL's authority (RFC 3986: after ``scheme://``, up to the path, query or fragment).
+_AUTHORITY = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://([^/?#]*)")
 
 
 @dataclass(frozen=True)
@@ -261,6 +263,13 @@ def guess_content_type(body: bytes | str) -> str:
 
 
 def _check_url(url: str) -> httpx.URL:
+    authority = _AUTHORITY.match(url)
+    host = authority.group(1).rpartition("@")[2] if authority else ""
+    if host.startswith("[") and "]" not in host:  # httpx says "Invalid port: ':1'"
+        raise InvalidURL(
+            f"The URL {url!r} is not valid: the [ of its IPv6 address is never closed.",
+            hint="Write an IPv6 address in brackets: http://[::1]:8000/.",
+        )
     try:
         parsed = httpx.URL(url)
     except (httpx.InvalidURL, TypeError, ValueError) as exc:

@@ -4,7 +4,7 @@ The bytes written are the body as restwalk holds it: exactly what came, its
 ``Content-Encoding`` (gzip...) undone, as ``curl --compressed -o`` saves it. A
 file that exists is never replaced unless the person said so; the file is
 written whole to a temporary name beside it, then renamed, so a failure never
-leaves half a file where the old one was.
+leaves half a file where the old one was; the file replaced keeps its permissions.
 """
 
 from __future__ import annotations
@@ -101,6 +101,22 @@ def check_target(path: str | Path, *, overwrite: bool = False) -> Path:
     return target
 
 
+def _keep_mode(target: Path, temporary: str) -> None:
+    """Give ``temporary``, about to replace ``target``, the permissions ``target`` has (a
+    replaced file keeps its mode, as ``curl -o`` or a shell's ``>`` leave it).
+
+    When ``target`` is gone (removed since it was checked), the file stays as
+    ``mkstemp`` made it, owner-only: a new file's usual mode is the umask's, and
+    reading the umask means setting it, for the whole process, while other threads
+    (the TUI writes on one) may be making files.
+    """
+    try:
+        mode = target.stat().st_mode & 0o777  # (never a setuid or setgid bit)
+    except FileNotFoundError:
+        return
+    os.chmod(temporary, mode)
+
+
 def save_body(path: str | Path, body: bytes, *, overwrite: bool = False) -> Path:
     """Write ``body`` to ``path`` (``~`` expanded); returns the full path written.
 
@@ -118,6 +134,7 @@ def save_body(path: str | Path, body: bytes, *, overwrite: bool = False) -> Path
             try:
                 with os.fdopen(handle, "wb") as file:
                     file.write(body)
+                _keep_mode(target, temporary)
                 os.replace(temporary, target)
             finally:
                 with contextlib.suppress(OSError):

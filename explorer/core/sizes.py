@@ -1,10 +1,15 @@
-"""Sizes as people write them: ``5000000``, ``5MB``, ``512 kB``, ``1GiB``."""
+"""Sizes as people write them: ``5000000``, ``5MB``, ``512 kB``, ``1GiB``; and as shown.
+
+Every size the explorer shows goes through :func:`size_text`, in one style (decimal
+units, as the limits are given: ``--max-body 100MB`` is 100,000,000 bytes), so the
+copy menu, the save dialog, the trip tab and the composer agree on a body.
+"""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["parse_size"]
+__all__ = ["parse_size", "size_text"]
 
 _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "kib": 2**10, "mib": 2**20}
 _UNITS |= {"gib": 2**30, "k": 10**3, "m": 10**6, "g": 10**9}
@@ -20,3 +25,14 @@ def parse_size(text: str) -> int:
     if value < 1:
         raise ValueError(f"{text} is less than one byte")
     return value
+
+
+def size_text(size: int) -> str:
+    """``512 B``, ``1.2 KB``, ``100 MB``, ``1.5 GB``: one decimal, none when it is 0."""
+    if size < 1000:
+        return f"{size} B"
+    for unit, scale in (("KB", 10**3), ("MB", 10**6), ("GB", 10**9)):
+        shown = f"{size / scale:.1f}"
+        if float(shown) < 1000 or unit == "GB":  # (999,999 bytes is 1 MB, not 1000.0 KB)
+            return f"{shown.removesuffix('.0')} {unit}"
+    raise AssertionError("unreachable")

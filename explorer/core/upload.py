@@ -25,13 +25,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from explorer.core.errors import InvalidBody
+from explorer.core.sizes import size_text
 
 __all__ = [
     "MAX_UPLOAD",
     "FileReader",
     "FormPart",
     "encode_multipart",
-    "file_size_text",
     "guess_file_type",
     "part_head_lines",
     "peek_file",
@@ -73,15 +73,6 @@ class FormPart:
         return self.filename if self.filename is not None else os.path.basename(self.file)
 
 
-def file_size_text(size: int) -> str:
-    """``512 B``, ``12.3 KB``, ``20.1 MB``."""
-    if size < 1000:
-        return f"{size} B"
-    if size < 1_000_000:
-        return f"{size / 1000:.1f} KB"
-    return f"{size / 1_000_000:.1f} MB"
-
-
 def read_body_file(path: str) -> bytes:
     """The bytes of the file at ``path`` (``~`` expanded), at most :data:`MAX_UPLOAD`.
 
@@ -105,7 +96,7 @@ def read_body_file(path: str) -> bytes:
         ) from None
     if len(data) > MAX_UPLOAD:
         raise InvalidBody(
-            f"The file {path!r} is larger than {file_size_text(MAX_UPLOAD)}, the most "
+            f"The file {path!r} is larger than {size_text(MAX_UPLOAD)}, the most "
             "restwalk sends from a file.",
             hint="Send a smaller file, or use curl for large uploads.",
         )
@@ -129,10 +120,10 @@ def peek_file(path: str) -> bytes:
         raise InvalidBody(f"{path!r} is a directory, not a file.")
     if size > MAX_UPLOAD:
         raise InvalidBody(
-            f"The file {path!r} is larger than {file_size_text(MAX_UPLOAD)}, the most "
+            f"The file {path!r} is larger than {size_text(MAX_UPLOAD)}, the most "
             "restwalk sends from a file."
         )
-    return f"[the {file_size_text(size)} of {path}]".encode()
+    return f"[the {size_text(size)} of {path}]".encode()
 
 
 def guess_file_type(name: str) -> str:

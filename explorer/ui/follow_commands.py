@@ -22,7 +22,7 @@ from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from explorer.core.link import Link
-from explorer.core.session.choice import choose_link, rel_labels
+from explorer.core.session.choice import choose_link, rel_labels, relations
 from explorer.core.terminal_text import visible_line
 
 if TYPE_CHECKING:
@@ -88,8 +88,13 @@ class FollowCommands(Provider):
             for words, link in link_words(links):
                 yield Hit(0.5, _prompt(words, link), partial(self._follow, link), _PREFIX + words)
             return
-        words = typed[len(_PREFIX) :].strip() if typed.lower().startswith(_PREFIX) else typed
-        if not links or not words:
+        prefixed = typed.lower().startswith(_PREFIX)
+        words = typed[len(_PREFIX) :].strip() if prefixed else typed
+        if not words:
+            return
+        if not links:
+            if prefixed and self._browser() is not None:
+                yield self._nothing(words, "this page has no links")
             return
         chosen = choose_link(links, words)
         if chosen is not None:  # the link the words name comes first, whatever the matcher says
@@ -97,13 +102,27 @@ class FollowCommands(Provider):
                 _FIRST, _prompt(words, chosen), partial(self._follow, chosen), text=_PREFIX + words
             )
         matcher = self.matcher(_PREFIX + words)
+        offered_any = chosen is not None
         for offered, link in link_words(links):
             if link is chosen:
                 continue
             command = _PREFIX + offered
             score = matcher.match(command)
             if score > 0:
+                offered_any = True
                 yield Hit(score, _prompt(offered, link), partial(self._follow, link), text=command)
+        if prefixed and not offered_any:  # more than Textual's bare "No matches found"
+            yield self._nothing(
+                words, f"no link of this page matches {words!r}; its relations: {relations(links)}"
+            )
+
+    def _nothing(self, words: str, why: str) -> Hit:
+        """A hit saying why ``follow WORDS`` follows nothing (as ``--follow`` does on the
+        command line); choosing it says so again, and nothing is sent."""
+        prompt = Text.assemble(
+            (_PREFIX, "bold"), visible_line(words), "\n", (visible_line(why), "dim italic")
+        )
+        return Hit(1.0, prompt, partial(self.app.notify, visible_line(why)), text=_PREFIX + words)
 
     async def discover(self) -> Hits:
         for number, (words, link) in enumerate(link_words(self._links())):

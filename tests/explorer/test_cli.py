@@ -366,6 +366,53 @@ def test_links_json(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
     assert search["templated"] is True
 
 
+def test_links_follow_lists_the_links_of_the_page_reached(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    """QA pass 2, 14: `links` had no --follow; it follows as `request --follow` does."""
+    _, direct, _ = run(capsys, "links", mock_url + "/customers")
+    code, out, err = run(capsys, "links", mock_url + "/", "--follow", "customers")
+    assert (code, err) == (0, "")
+    assert out == direct
+    # N is the Nth line `restwalk links` prints (README), here on the page reached.
+    third = direct.splitlines()[2].split()
+    _, reached, _ = run(capsys, "links", third[2])
+    code, out, _ = run(capsys, "links", mock_url + "/", "--follow", "customers", "--follow", "3")
+    assert code == 0
+    assert out == reached
+    code, out, _ = run(
+        capsys, "links", mock_url + "/customers", "--follow", "search", "--var", "name=Ada",
+        "--json",
+    )  # fmt: skip
+    assert code == 0
+    assert [link["href"] for link in map(orjson.loads, out.splitlines()) if link["rel"] == "self"][
+        :1
+    ] == [f"{mock_url}/customers/1"]
+
+
+def test_links_follow_naming_no_link_or_an_action_is_one_line(
+    capsys: pytest.CaptureFixture[str], mock_url: str
+) -> None:
+    code, out, err = run(capsys, "links", mock_url + "/", "--follow", "nosuchrel")
+    assert (code, out) == (1, "")
+    assert_one_line_error(err)
+    assert "no link 'nosuchrel'" in err
+    assert "available: rw:customers" in err
+    code, out, err = run(capsys, "links", mock_url + "/customers", "--follow", "create")
+    assert (code, out) == (2, "")
+    assert_one_line_error(err)
+    assert "'create' is an action (POST" in err
+
+
+def test_u_is_user_as_in_curl(capsys: pytest.CaptureFixture[str], mock_url: str) -> None:
+    """QA pass 2, 14: `-u` was refused; `--from-curl` users type it."""
+    code, out, err = run(capsys, "request", "GET", mock_url + "/orders", "-u", "alice:wonderland")
+    assert (code, err) == (0, "")
+    assert out.startswith("HTTP/1.1 200 OK")
+    code, out, _ = run(capsys, "request", "GET", mock_url + "/orders", "-u", "alice:nope")
+    assert out.startswith("HTTP/1.1 401")
+
+
 # --- explain ----------------------------------------------------------------------------------
 
 

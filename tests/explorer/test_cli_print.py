@@ -131,6 +131,16 @@ def test_output_writes_the_body_and_prints_the_rest(
     assert target.stat().st_mode & 0o777 == 0o666 & ~umask
 
 
+def test_output_over_a_file_keeps_its_mode(mock_url: str, tmp_path: Path) -> None:
+    """-o replacing a file writes it whole and leaves its permissions (QA pass 2, 7)."""
+    target = tmp_path / "out.json"
+    target.write_bytes(b"old")
+    target.chmod(0o640)
+    assert main(["request", "GET", f"{mock_url}/customers/1", "-o", str(target)]) == 0
+    assert orjson.loads(target.read_bytes())["name"] == "Ada Lovelace"
+    assert target.stat().st_mode & 0o777 == 0o640
+
+
 def test_output_with_print_h_prints_only_the_head(mock_url: str, tmp_path: Path) -> None:
     target = tmp_path / "body"
     result = restwalk(

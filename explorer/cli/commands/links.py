@@ -1,4 +1,6 @@
-"""``restwalk links URL``: every link of a response, numbered as the TUI numbers them."""
+"""``restwalk links URL [--follow WORDS]...``: every link of a response, numbered as the TUI
+numbers them; with ``--follow``, of the page the links WORDS name lead to (as ``restwalk
+request --follow`` walks)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from explorer.cli.commands.network import run_printing
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.options import client_from, spec_from
+from explorer.cli.options import client_from, spec_from, template_variables
 from explorer.cli.parser import formatter, paragraphs
 
 if TYPE_CHECKING:
@@ -34,14 +36,34 @@ def add_parser(
             "GET the URL and list every link its response carries, one per line: "
             "relation, method, href, title, and where it was found (a header, or a JSON "
             "Pointer / element path in the body; 'guessed' for a bare URL string).",
+            "Each --follow first follows a link, as 'restwalk request --follow' does: "
+            "'restwalk links URL --follow customers --follow 3' follows the 'customers' "
+            "link, then the third link listed on that page, and lists the links of the "
+            "page it reaches.",
         ),
         epilog=paragraphs(
             "exit codes: 0 answered (a 4xx or 5xx answer too: a note on stderr says "
-            "so, since its links are the error's), 1 request failed, 2 bad usage."
+            "so, since its links are the error's), 1 request failed or a --follow "
+            "names no link, 2 bad usage."
         ),
         formatter_class=formatter,
     )
     links.add_argument("url", metavar="URL", help="the URL to GET")
+    links.add_argument(
+        "--follow",
+        action="append",
+        default=[],
+        metavar="WORDS",
+        help="first follow the link WORDS name: a relation, a title, or N for the Nth line "
+        "this command prints (repeatable, in order; actions are not followed)",
+    )
+    links.add_argument(
+        "--var",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a variable of the templated links --follow takes (repeatable)",
+    )
     links.add_argument("--json", action="store_true", help="one JSON object per link and line")
 
 
@@ -70,12 +92,18 @@ def search(exchange: Exchange) -> tuple[tuple[Link, ...], str | None]:
 
 async def _links(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """``restwalk links URL``: every link of the response, numbered as the TUI numbers them."""
+    from explorer.cli.following import follow_target, link_named, next_spec
     from explorer.cli.output import error_line, format_links, link_json
     from explorer.core.hypermedia import MAX_LINKS, MAX_SECONDS
 
     spec = spec_from(args)
+    variables = template_variables(args.var)
     async with client_from(args) as client:
         exchange = await client.send(spec)
+        for words in args.follow:
+            link = link_named(exchange, words)
+            spec = next_spec(spec, link, follow_target(link, variables))
+            exchange = await client.send(spec)
     found, stopped = search(exchange)
     response = exchange.response
     if stopped is not None:

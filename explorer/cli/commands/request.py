@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 from explorer.cli.commands.links import links_of
 from explorer.cli.commands.network import run_printing
-from explorer.cli.errors import FollowError, UsageError
+from explorer.cli.errors import CommandError, FollowError, UsageError
 from explorer.cli.exit_status import ExitStatus
+from explorer.cli.following import follow_target, link_named, next_spec
 from explorer.cli.options import client_from, spec_from, template_variables
 from explorer.cli.parser import formatter, paragraphs
 from explorer.core.carry import EXPORT_FORMATS
@@ -201,18 +202,6 @@ def _spec(args: argparse.Namespace) -> RequestSpec:
     return merged(command.spec, given, args)
 
 
-def _target(link: Link, variables: dict[str, str]) -> str:
-    """Where following ``link`` goes: a template is expanded with ``variables`` (--var)."""
-    if not link.templated:
-        return link.href
-    from explorer.core.templates import TemplateError, expand_template
-
-    try:
-        return expand_template(link.href, variables)
-    except TemplateError as exc:
-        raise FollowError(f"the {link.rel!r} link is a broken template: {exc}") from None
-
-
 async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """``restwalk request METHOD URL [--follow WORDS]... [--all]``."""
     spec: RequestSpec = args.spec
@@ -233,13 +222,13 @@ async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         exchange = await client.send(spec)
         for words in walk:
             link = _chosen(exchange, words, args, out)
-            target = _target(link, variables)
+            target = follow_target(link, variables)
             step = f"follow {words!r}: {link.method} {link.href}"
             if target != link.href:
                 step += f" (expanded: {target})"
             if parts is None and not args.all:
                 out.append(_shown(exchange, args, step=step))
-            spec = _next_spec(spec, link, target)
+            spec = next_spec(spec, link, target)
             exchange = await client.send(spec)
         if args.all:
             await _all_pages(client, exchange, spec, args, variables)
@@ -295,40 +284,12 @@ def _print(exchange: Exchange, args: argparse.Namespace, parts: str | None, out:
 def _chosen(exchange: Exchange, words: str, args: argparse.Namespace, out: list[str]) -> Link:
     """The link ``words`` names in ``exchange``'s response; a clear error when there is none
     or when it would change something (the response is printed first, unless --all)."""
-    from explorer.core.session.choice import choose_link, relations
-    from explorer.core.session.session import SAFE_METHODS
-
-    found = links_of(exchange)
-    link = choose_link(found, words)
-    if link is None:
+    try:
+        return link_named(exchange, words)
+    except CommandError:
         if not args.all:
             out.append(_shown(exchange, args))
-        raise FollowError(
-            f"no link {words!r} (a relation, a title or a number) in the response of "
-            f"{exchange.response.url}; available: {relations(found)}"
-        )
-    if link.is_action and link.method not in SAFE_METHODS:
-        if not args.all:
-            out.append(_shown(exchange, args))
-        raise UsageError(
-            f"{words!r} is an action ({link.method} {link.href}), and --follow only "
-            f"follows links that read; send it with 'restwalk request {link.method} "
-            f"{link.href}' and its -d body"
-        )
-    return link
-
-
-def _next_spec(spec: RequestSpec, link: Link, target: str) -> RequestSpec:
-    return replace(
-        spec,
-        method=link.method,
-        url=target,
-        query=(),
-        body=None,
-        body_file=None,
-        form=(),
-        content_type=None,
-    )
+        raise
 
 
 async def _all_pages(
@@ -354,7 +315,7 @@ async def _all_pages(
         link = choose_link(links_of(exchange), words)
         if link is None or link.is_action:
             return
-        target = _target(link, variables)
+        target = follow_target(link, variables)
         if target in seen:
             return
         if number == args.max_pages:
@@ -365,7 +326,7 @@ async def _all_pages(
             )
             return
         seen.add(target)
-        spec = _next_spec(spec, link, target)
+        spec = next_spec(spec, link, target)
         exchange = await client.send(spec)
 
 

@@ -136,6 +136,22 @@ class Change:
         }[self.kind]
         return text + times
 
+    def detail(self) -> str:
+        """The change in words after its kind, as the lists print it (``✗ restructured
+        address: string … → object …``): the kind said once."""
+        if self.kind in ("retyped", "items", "value"):
+            return self.describe()  # (these sentences do not name their kind)
+        where = self.path
+        times = f" (in {self.count} members)" if self.count > 1 else ""
+        text = {
+            "added": f"{where} ({self.new})",
+            "removed": f"{where} (was {self.old})",
+            "restructured": f"{where}: {self.old} → {self.new}",
+            "moved": f"{where} to {self.to_path}",
+            "renamed": f"{where} to {self.to_path}",
+        }[self.kind]
+        return text + times
+
     def _members(self) -> str:
         shown = ", ".join(self.members[:_MEMBERS_SHOWN])
         more = len(self.members) - _MEMBERS_SHOWN

@@ -38,10 +38,10 @@ def comparison_text(comparison: Comparison, *, values: bool = False) -> str:
     others = [c for c in shape if not c.breaking]
     if breaking:
         lines.append(f"Breaking ({len(breaking)}): a client of the left side may fail")
-        lines.extend(f"  ✗ {c.kind:<12} {c.describe()}" for c in breaking)
+        lines.extend(f"  ✗ {c.kind:<12} {c.detail()}" for c in breaking)
     if others:
         lines.append(f"Not breaking ({len(others)})")
-        lines.extend(f"  ✓ {c.kind:<12} {c.describe()}" for c in others)
+        lines.extend(f"  ✓ {c.kind:<12} {c.detail()}" for c in others)
     if value_changes:
         count = sum(c.count for c in value_changes)
         if values:

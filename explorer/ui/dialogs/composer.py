@@ -44,8 +44,9 @@ from explorer.core.request import (
 )
 from explorer.core.session.reopen import masks_left, masks_refused
 from explorer.core.session.session import resolve_typed_url
+from explorer.core.sizes import size_text
 from explorer.core.terminal_text import visible
-from explorer.core.upload import MAX_UPLOAD, file_size_text, peek_file
+from explorer.core.upload import MAX_UPLOAD, peek_file
 from explorer.core.wire import request_text
 from explorer.ui.widgets.body_editor import BodyEditor
 from explorer.ui.widgets.key_bar import KeyBar
@@ -203,7 +204,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
                 yield Static(
                     "A value @path sends that file (@photo.png;type=image/png); a body of "
                     "only @path sends a file as the body; files up to "
-                    f"{file_size_text(MAX_UPLOAD)}.",
+                    f"{size_text(MAX_UPLOAD)}.",
                     classes="note",
                 )
                 yield Label("API version")

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from explorer.core.copy_text import size_text
+from explorer.core.sizes import size_text
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 
@@ -31,7 +31,7 @@ class CopyChoice:
 
     @property
     def label(self) -> Text:
-        """``b  the body (12.3 KB)  {"count": ...``, as plain text."""
+        """``b  the body as shown (12.3 KB)  {"count": ...``, as plain text."""
         first = self.text[:PREVIEW].split("\n", 1)[0]
         label = Text.assemble((f"{self.key}  ", "bold"), f"{self.what} ({size_text(self.size)})  ")
         label.append(visible_line(first), style="dim")

@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
-from explorer.core.copy_text import size_text
+from explorer.core.sizes import size_text
 from explorer.ui.dialogs.writing import SaveTarget, Writer, WritingDialog
 from explorer.ui.widgets.key_bar import KeyBar
 
@@ -46,7 +46,7 @@ class SaveBodyDialog(WritingDialog[Path]):
     def compose(self) -> ComposeResult:
         with Vertical():
             kind = f" of {self.media_type}" if self.media_type else ""
-            yield Label(f"Save the body ({size_text(self.body_size)}{kind}) to a file")
+            yield Label(f"Save the body as received ({size_text(self.body_size)}{kind}) to a file")
             yield Input(self.suggested, id="save-path", placeholder="path/to/file")
             yield Static(
                 "The exact bytes received (a gzip or deflate coding undone). "

@@ -112,8 +112,8 @@ class BrowserCarry(Screen[None]):
 
     def action_save_body(self) -> None:
         """``d``: save the body of the response shown to a file."""
-        from explorer.core.copy_text import size_text
         from explorer.core.saving import save_body, suggested_name
+        from explorer.core.sizes import size_text
         from explorer.ui.dialogs.save_body import SaveBodyDialog
 
         shown = self.session.shown

@@ -85,7 +85,8 @@ class BrowserReading(Screen[None]):
         view = tabs.body_view
         text = view.text
         if tabs.page is not None and text.size:
-            what = "the filter's result" if view.filtered else "the body"
+            # What is copied is the text shown (JSON indented): its size, not the body's.
+            what = "the filter's result" if view.filtered else "the body as shown"
             shown = text.text() if copy_refusal(what, text.size) is None else ""
             choices.append(CopyChoice("b", what, shown, text.size))
         if view.cursor_line is not None:

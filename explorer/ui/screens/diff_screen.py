@@ -35,7 +35,7 @@ def change_label(change: Change) -> Text:
         return Text("~ " + visible_line(change.describe()), style="dim")
     sign, style = ("✗ ", "bold red") if change.breaking else ("✓ ", "green")
     return Text.assemble(
-        (sign, style), (f"{change.kind:<12} ", style), visible_line(change.describe())
+        (sign, style), (f"{change.kind:<12} ", style), visible_line(change.detail())
     )
 
 

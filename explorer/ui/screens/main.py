@@ -215,13 +215,17 @@ class BrowserScreen(
     def show_page(self, page: Page) -> None:
         """Put ``page``, the page now shown, in every view (attributes down)."""
         self.session.numbers.new_page()
-        self.query_one("#method", Label).update(page.spec.method)
-        url = page.exchange.response.url if page.exchange else page.spec.url
-        self.query_one("#url", UrlInput).show_url(url)
+        self._show_address(page)
         self.query_one(ResponseTabs).show(page)
         self.show_reading(page)
         if page.reading:
             self.read(page)
+
+    def _show_address(self, page: Page) -> None:
+        """The method and URL of ``page`` in the URL bar (what ``r`` sends again)."""
+        self.query_one("#method", Label).update(page.spec.method)
+        url = page.exchange.response.url if page.exchange else page.spec.url
+        self.query_one("#url", UrlInput).show_url(url)
 
     def show_reading(self, page: Page) -> None:
         """Show what was read from ``page``: status line with advice, links, breadcrumb."""
@@ -308,7 +312,8 @@ class BrowserScreen(
         for worker in busy:
             worker.cancel()
         shown = self.session.shown
-        if shown is not None:
+        if shown is not None:  # the page shown, its URL back in the bar: what r sends
+            self._show_address(shown)
             self.show_reading(shown)
         else:
             self.query_one(StatusLine).show_message(

@@ -36,6 +36,7 @@ from textual.worker import get_current_worker
 
 from explorer.core.body import DisplayText, format_body, format_text, quick_json_lines
 from explorer.core.memory import one_large_parse
+from explorer.core.sizes import size_text
 from explorer.core.text_search import Match, Matches, TextSearch, scan
 from explorer.ui.painted import call_after_paint
 from explorer.ui.widgets.line_highlighter import LineHighlighter, lexer_for
@@ -277,7 +278,7 @@ class BodyView(ScrollView, can_focus=True):
         return index.locate(number)[0]
 
     def _set_placeholder(self, body: bytes, media_type: str | None) -> int:
-        size = f"{len(body) / 1_000_000:.1f} MB"
+        size = size_text(len(body))
         head = body.lstrip()[:1]
         if (media_type and media_type.endswith("json")) or head in (b"{", b"["):
             preview = "\n".join(quick_json_lines(body, max_lines=max(self.size.height, 100) * 2))

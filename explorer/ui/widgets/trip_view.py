@@ -18,18 +18,9 @@ from textual.widgets import Static
 
 from explorer.core.errors import RestwalkError, TooManyRedirects
 from explorer.core.exchange import Exchange, Hop, ReceivedResponse
+from explorer.core.sizes import size_text
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.status_line import describe_status
-
-
-def _size(count: int) -> str:
-    """``count`` bytes in a readable unit."""
-    value = float(count)
-    for unit in ("B", "KiB", "MiB"):
-        if value < 1024 or unit == "MiB":
-            return f"{int(value)} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{count} B"
 
 
 def hops_text(hops: Sequence[Hop]) -> Text:
@@ -72,23 +63,23 @@ def _sizes(exchange: Exchange, text: Text) -> None:
     cache = exchange.cache
     text.append("Size\n", style="bold")
     if cache is not None and cache.from_cache:
-        text.append(f"  body           {_size(body)} (from the cache)\n")
+        text.append(f"  body           {size_text(body)} (from the cache)\n")
         if cache.outcome == "fresh":
             text.append("  on the wire    nothing: no request was sent\n\n")
             return
         text.append("  on the wire    a 304 Not Modified, without a body\n")
     elif exchange.masked:
-        text.append(f"  body           {_size(body)} as kept (its secrets masked)\n")
+        text.append(f"  body           {size_text(body)} as kept (its secrets masked)\n")
         if wire is not None:
             how = "on the wire" if _encoded(response) else "as received"
             note = " (compressed)" if _encoded(response) else ""
-            text.append(f"  {how:<14} {_size(wire)}{note}\n")
+            text.append(f"  {how:<14} {size_text(wire)}{note}\n")
     else:
-        text.append(f"  body           {_size(body)}\n")
+        text.append(f"  body           {size_text(body)}\n")
         if wire is not None and wire != body:
             note = "compressed" if _encoded(response) and wire < body else "as transferred"
-            text.append(f"  on the wire    {_size(wire)} ({note})\n")
-    text.append(f"  request body   {_size(len(exchange.request.body))}\n\n")
+            text.append(f"  on the wire    {size_text(wire)} ({note})\n")
+    text.append(f"  request body   {size_text(len(exchange.request.body))}\n\n")
 
 
 def trip_text(exchange: Exchange) -> Text:

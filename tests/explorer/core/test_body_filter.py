@@ -62,6 +62,42 @@ def test_a_quoted_regex_after_the_tilde_gets_a_hint() -> None:
     assert "=~ /A.*/" in result.hint
 
 
+@pytest.mark.parametrize(
+    ("expression", "hint"),
+    [
+        (
+            '$._embedded.customers[?match(@.name, "(A")].address',
+            'match(): "(A" is not a regular expression (missing ), unterminated subpattern): '
+            "it matches nothing",
+        ),
+        (
+            "$._embedded.customers[?!search(@.name, '[a')].address",
+            'search(): "[a" is not a regular expression (unterminated character set): '
+            "it matches nothing",
+        ),
+        (  # in a filter of a filter's path
+            "$._embedded[?@[?match(@.name, '(A')]]",
+            'match(): "(A" is not a regular expression',
+        ),
+        (  # in the second path of a union
+            "$.count | $._embedded.customers[?search(@.name, '(')]",
+            'search(): "(" is not a regular expression',
+        ),
+    ],
+)
+def test_a_pattern_match_or_search_cannot_read_gets_a_hint(expression: str, hint: str) -> None:
+    """RFC 9535 makes such a call false, so the result stands; the hint says why (QA 2, 5)."""
+    result = _run("jsonpath", expression)
+    assert result.hint.startswith(hint)
+
+
+def test_match_on_a_valid_pattern_or_a_query_argument_gets_no_hint() -> None:
+    assert _run("jsonpath", "$._embedded.customers[?match(@.name, @.name)]").hint == ""
+    valid = _run("jsonpath", "$._embedded.customers[?search(@.name, 'x|(z)')]")
+    assert valid.count == 0
+    assert valid.hint == ""
+
+
 def test_a_bad_jsonpath_is_explained_with_its_position() -> None:
     with pytest.raises(FilterError) as caught:
         _run("jsonpath", "$._embedded.customers[?@.name == ]")

@@ -80,6 +80,9 @@ def test_is_token() -> None:
         ("ftp://127.0.0.1/x", "ftp://"),
         ("http:///path", "no host"),
         ("http://127.0.0.1:99999999/", "not valid"),
+        # QA pass 2, 13: httpx says "Invalid port: ':1'"
+        ("http://[::1", "the [ of its IPv6 address is never closed"),
+        ("http://user@[fe80::1:8080/x?y", "the [ of its IPv6 address is never closed"),
     ],
 )
 def test_bad_urls_are_refused_with_a_reason(url: str, words: str) -> None:

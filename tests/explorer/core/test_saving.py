@@ -49,6 +49,25 @@ def test_the_exact_bytes_are_written_and_nothing_is_replaced_unasked(tmp_path: P
     assert sorted(p.name for p in tmp_path.iterdir()) == ["body.bin"]  # no temporary left
 
 
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o664])
+def test_a_replaced_file_keeps_its_mode(tmp_path: Path, mode: int) -> None:
+    """QA pass 2, 7: a file replaced became 0600 (the temporary file's mode)."""
+    target = tmp_path / "out.json"
+    target.write_bytes(b"old")
+    target.chmod(mode)
+    save_body(target, b"new", overwrite=True)
+    assert target.read_bytes() == b"new"
+    assert target.stat().st_mode & 0o777 == mode
+
+
+def test_a_setuid_bit_is_not_carried_to_the_body(tmp_path: Path) -> None:
+    target = tmp_path / "tool"
+    target.write_bytes(b"old")
+    target.chmod(0o4755)
+    save_body(target, b"new", overwrite=True)
+    assert target.stat().st_mode & 0o7777 == 0o755
+
+
 def test_bad_places_are_explained(tmp_path: Path) -> None:
     with pytest.raises(SaveProblem, match="does not exist"):
         save_body(tmp_path / "no" / "such.bin", b"x")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import orjson
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -99,6 +100,25 @@ def test_unlike_names_with_a_common_value_are_no_rename() -> None:
     assert renames({"on": True}, {"enabled": True}) == []
 
 
+@pytest.mark.parametrize(
+    ("left", "right", "line"),
+    [
+        ({"a": "x"}, {"a": {"b": "x"}}, 'restructured a: string "x" → object {b}'),
+        ({"a": 1}, {"a": 1, "b": "USD"}, 'added        b (string "USD")'),
+        ({"a": 1, "b": "USD"}, {"a": 1}, 'removed      b (was string "USD")'),
+        ({"zip": "62701"}, {"zipCode": "62701"}, "renamed      zip to zipCode"),
+        ({"a": 1}, {"a": "1"}, "retyped      a: number 1 → string"),
+    ],
+)
+def test_a_listed_change_says_its_kind_once(
+    left: dict[str, object], right: dict[str, object], line: str
+) -> None:
+    """The lists print the kind in a column, then the words: "restructured address
+    restructured: …" and "added currency added (…)" said it twice (QA pass 2, 8)."""
+    (change,) = diff_json(left, right)
+    assert f"{change.kind:<12} {change.detail()}".startswith(line)
+
+
 async def test_the_mock_roots_links_are_not_renamed_into_a_collections() -> None:
     client = mock_client()
     root = await client.send(RequestSpec(url="http://mock/"))
@@ -188,11 +208,12 @@ async def test_customers_v1_against_v2_on_the_mock() -> None:
     assert [(c.kind, c.path) for c in customers.breaking] == [("restructured", "address")]
     text = comparison_text(customers)
     assert "Breaking (1)" in text
-    assert "✗ restructured address restructured: string" in text
+    assert "✗ restructured address: string" in text  # the kind once (QA pass 2, 8)
     products = compare(p1.response, p2.response)
     assert products.breaking == ()
     added = [c for c in products.changes or () if c.kind == "added"]
     assert [(c.path, c.count) for c in added] == [("_embedded.products[*].currency", 3)]
+    assert '✓ added        _embedded.products[*].currency (string "' in comparison_text(products)
     assert orjson.loads(comparison_json(products))["breaking"] is False
 
 

@@ -8,14 +8,16 @@ from pathlib import Path
 import orjson
 import pytest
 from textual import events
-from textual.widgets import Input, TextArea
+from textual.widgets import Input, Label, TextArea
 
 from explorer.core.carry.curl import parse_curl
+from explorer.core.sizes import size_text
 from explorer.core.upload import FormPart
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.copy_menu import CopyMenu
 from explorer.ui.dialogs.save_body import SaveBodyDialog
 from explorer.ui.widgets.pairs_editor import PairsEditor
+from explorer.ui.widgets.response_tabs import ResponseTabs
 from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, settle
 
 CURL = """curl -X POST http://mock/anything/x \\
@@ -128,6 +130,7 @@ async def test_d_saves_the_exact_body_and_asks_before_replacing(
         await settle(pilot)
         assert (tmp_path / "1.json").read_bytes() == body
         (tmp_path / "1.json").write_bytes(b"mine")
+        (tmp_path / "1.json").chmod(0o644)
         await pilot.press("d")
         await settle(pilot)
         await pilot.press("enter")  # it exists: a warning, nothing written
@@ -137,7 +140,35 @@ async def test_d_saves_the_exact_body_and_asks_before_replacing(
         await pilot.press("enter")  # again: replaced
         await settle(pilot)
         assert (tmp_path / "1.json").read_bytes() == body
+        assert (tmp_path / "1.json").stat().st_mode & 0o777 == 0o644  # (it became 0600)
         assert any(m.startswith("Saved ") for m in messages(app))
+
+
+async def test_y_and_d_say_which_body_they_take_and_size_it_alike(make_app: AppFactory) -> None:
+    """y copies the text shown (JSON indented), d saves the bytes received: each says so,
+    with the size of what it takes, in one style (QA pass 2, 6: "1.8 KB" against "1.2 KB"
+    with nothing said)."""
+    app = make_app(ROOT + "customers/1")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        received = app.browser.session.shown.exchange.response.body
+        shown = app.browser.query_one(ResponseTabs).body_view.text.text()
+        assert len(shown.encode()) != len(received)  # (the mock sends compact JSON)
+        await pilot.press("y")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, CopyMenu)
+        body = next(choice for choice in menu.choices if choice.key == "b")
+        assert body.label.plain.startswith(
+            f"b  the body as shown ({size_text(len(shown.encode()))})"
+        )
+        await pilot.press("escape")
+        await pilot.press("d")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, SaveBodyDialog)
+        title = str(dialog.query_one(Label).render())
+        assert title.startswith(f"Save the body as received ({size_text(len(received))} of ")
 
 
 async def test_compose_a_multipart_form_with_a_file(make_app: AppFactory, tmp_path: Path) -> None:

@@ -82,7 +82,10 @@ async def test_the_palette_offers_the_page_s_links_by_their_words() -> None:
             "follow child[title=authors]\nGET http://localhost:18401/authors · authors",
         ]
         options = await palette(pilot, "follow nothing-like-this")
-        assert options.option_count == 0
+        assert prompts(options) == [
+            "follow nothing-like-this\nno link of this page matches 'nothing-like-this'; "
+            "its relations: child"
+        ]
 
 
 HOSTILE = {
@@ -129,3 +132,25 @@ async def test_the_link_the_words_name_comes_first(make_app: AppFactory) -> None
         await pilot.press("enter")
         await settle(pilot)
         assert shown_url(app) == "http://mock/customers?limit=5&offset=5"
+
+
+async def test_follow_words_no_link_matches_say_so_and_name_the_relations(
+    make_app: AppFactory,
+) -> None:
+    """QA pass 2, 12: the palette said only "No matches found"; --follow on the command
+    line names the relations there are."""
+    app = make_app("http://mock/customers?limit=2")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        options = await palette(pilot, "follow nosuchrel")
+        (said,) = prompts(options)
+        assert said.startswith("follow nosuchrel\nno link of this page matches 'nosuchrel'; ")
+        assert "its relations: " in said
+        assert "next" in said
+        await pilot.press("enter")
+        await settle(pilot)
+        assert shown_url(app) == "http://mock/customers?limit=2"  # nothing followed
+        notes = [str(n.message) for n in app._notifications]
+        assert any(note.startswith("no link of this page matches 'nosuchrel'") for note in notes)
+        options = await palette(pilot, "history")  # other commands: no such line
+        assert not any("no link" in prompt for prompt in prompts(options))

@@ -211,7 +211,7 @@ async def test_copy_the_body_a_line_a_header_and_a_link() -> None:
         await pilot.press("b")
         await settle(pilot)
         assert orjson.loads(app.clipboard) == DOCUMENT
-        assert any(n.message.startswith("Copied the body: ") for n in app._notifications)
+        assert any(n.message.startswith("Copied the body as shown: ") for n in app._notifications)
         await pilot.press("slash")
         await type_in(pilot, "bob 7")
         await pilot.press("enter", "h", "y", "l")  # the line of the current match
@@ -233,7 +233,7 @@ async def test_a_body_too_big_for_the_clipboard_is_refused(monkeypatch: pytest.M
         await pilot.press("y", "b")
         await settle(pilot)
         assert app.clipboard == ""
-        assert any("Not copied: the body is" in n.message for n in app._notifications)
+        assert any("Not copied: the body as shown is" in n.message for n in app._notifications)
 
 
 def bar_text(app: RestwalkApp, kind: str) -> str:
@@ -269,3 +269,23 @@ async def test_a_quoted_regex_hint_is_read_whole_on_the_filter_line(
         assert status(app, "filter") == "6 values"
         assert filter_bar.hint == ""
         assert "=~ takes" not in bar_text(app, "filter")
+
+
+async def test_a_pattern_match_cannot_read_is_explained_under_the_filter_line() -> None:
+    """`match(@.name, "(A")` is false by RFC 9535: no value, and the line under the filter
+    says why (QA 2, item 5: it said nothing)."""
+    app = reading_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("vertical_line")
+        filter_bar = bar(app, "filter")
+        filter_bar.input.value = '$._embedded.customers[?match(@.name, "(A")].id'
+        await pilot.pause(0.4)
+        await settle(pilot)
+        assert status(app, "filter") == "no value"
+        hint = (
+            'match(): "(A" is not a regular expression (missing ), unterminated subpattern): '
+            "it matches nothing"
+        )
+        assert filter_bar.hint == hint
+        assert hint in bar_text(app, "filter")

@@ -152,7 +152,7 @@ async def test_d_compares_two_pages_of_the_history_side_by_side(make_app: AppFac
         assert "\n1 change breaks a client of the left side" in title  # QA 1, item 14
         changes = screen.query_one("#diff-changes", OptionList)
         first = changes.get_option_at_index(0).prompt
-        assert str(first).startswith("✗ restructured address restructured")
+        assert str(first).startswith("✗ restructured address: string")  # (QA pass 2, 8)
         left = screen.query_one("#diff-left", DiffPane)
         right = screen.query_one("#diff-right", DiffPane)
         assert (

@@ -7,13 +7,14 @@ import asyncio
 
 import httpx
 from textual import events
-from textual.widgets import ContentSwitcher
+from textual.widgets import ContentSwitcher, Label
 
 from explorer.core.client import Client
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
+from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.url_input import UrlInput
 from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, settle
 
@@ -136,3 +137,42 @@ async def test_escape_in_the_bar_still_cancels_a_request_on_its_way() -> None:
         await pilot.press("escape")  # the second, outside the bar, cancels
         await settle(pilot)
         assert not app.browser.sending
+
+
+async def test_a_cancelled_request_leaves_the_shown_pages_url_in_the_bar() -> None:
+    """QA pass 2, 4: the bar kept the cancelled URL while the page and ``r`` were the
+    previous one's."""
+
+    async def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/slow":
+            await asyncio.sleep(30)
+        return httpx.Response(200, json={"name": "the page shown"})
+
+    app = create_app("http://api.test/start", client=Client(transport=httpx.MockTransport(answer)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        bar = app.browser.query_one("#url", UrlInput)
+        await pilot.press("ctrl+l", *"/slow", "enter")
+        await pilot.pause()
+        assert app.browser.sending
+        assert bar.value == "http://api.test/slow"
+        await pilot.press("escape")  # the focus is on the links after Enter: cancels
+        await settle(pilot)
+        assert not app.browser.sending
+        assert bar.value == "http://api.test/start"
+        assert str(app.browser.query_one("#method", Label).content) == "GET"
+        step = app.browser.session.reload()
+        assert step is not None
+        assert step.spec.url == bar.value  # r sends what the bar shows
+
+
+async def test_an_ipv6_bracket_never_closed_is_explained(make_app: AppFactory) -> None:
+    """QA pass 2, 13: `http://[::1` was explained as "Invalid port: ':1'"."""
+    app = make_app(ROOT + "customers/1")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+l", *"http://[::1", "enter")
+        await settle(pilot)
+        said = str(app.browser.query_one(StatusLine).render())
+        assert "the [ of its IPv6 address is never closed" in said
+        assert "Invalid port" not in said
