@@ -143,6 +143,8 @@ def _compile_jsonpath(expression: str) -> JSONPath | CompoundJSONPath:
         raise FilterError(f"Not a JSONPath{where}: {message}", position) from None
     except re.error as error:  # a /regex/ literal python-jsonpath compiles as it reads it
         raise _regex_problem(expression, error) from None
+    except (OverflowError, ValueError, RecursionError) as error:  # 1e999, /a{99999999999}/
+        raise FilterError(f"Not a JSONPath: {_words(error)}") from None
 
 
 def _jsonpath_values(
@@ -159,6 +161,16 @@ def _jsonpath_values(
         raise FilterError(f"JSONPath: {error.args[0] if error.args else error}") from None
     except RecursionError:
         raise FilterError("JSONPath: the document is nested too deep to walk") from None
+    except (OverflowError, ValueError, TypeError) as error:  # what a library let through
+        raise FilterError(f"JSONPath: {_words(error)}") from None
+
+
+def _words(error: Exception) -> str:
+    """An error of Python's or a library's as a person reads it."""
+    message = str(error) or type(error).__name__
+    if isinstance(error, OverflowError):
+        return f"a number in it is too large ({message})"
+    return message
 
 
 #: RFC 9535's functions whose second argument is a regular expression (I-Regexp).
@@ -179,6 +191,9 @@ def _hint(expression: str, path: JSONPath | CompoundJSONPath) -> str:
                 f'{function}(): "{pattern}" is not a regular expression ({error.msg}): '
                 "it matches nothing"
             )
+        except (OverflowError, RecursionError) as error:
+            return f'{function}(): "{pattern}" cannot be used ({_words(error)}): it matches nothing'
+
     return ""
 
 

@@ -160,6 +160,12 @@ EXPRESSIONS = st.one_of(
     REGEX_TEXT.map(lambda regex: f"$._embedded.customers[?@.name =~ /{regex}/].name"),
     REGEX_TEXT.map(lambda regex: f"$._embedded.customers[?match(@.name, '{regex}')]"),
     REGEX_TEXT.map(lambda regex: f"$._embedded.customers[?search(@.name, '{regex}')]"),
+    # Numbers and repeats too large for Python's float, int or re (QA pass 2).
+    st.sampled_from(["1e999", "-1e999", "1e400", "99999999999999999999", "1.5e308"]).map(
+        lambda number: f"$._embedded.customers[?@.count > {number}]"
+    ),
+    st.integers(0, 10**15).map(lambda n: f"$._embedded.customers[?@.name =~ /A{{{n}}}/]"),
+    st.integers(0, 10**15).map(lambda n: f"$._embedded.customers[?match(@.name, 'A{{{n}}}')]"),
 )
 
 
@@ -167,6 +173,20 @@ EXPRESSIONS = st.one_of(
 @given(EXPRESSIONS)
 def test_any_expression_gives_values_or_a_filter_error(expression: str) -> None:
     with contextlib.suppress(FilterError):
+        _run("jsonpath", expression)
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "$._embedded.customers[?@.count > 1e999]",
+        "$._embedded.customers[?@.name =~ /a{99999999999}/]",
+        "$._embedded.customers[?match(@.name, 'a{99999999999}')]",
+    ],
+)
+def test_numbers_too_large_are_explained_not_raised(expression: str) -> None:
+    # OverflowError came through python-jsonpath and ended the TUI (QA pass 2).
+    with pytest.raises(FilterError, match="too large"):
         _run("jsonpath", expression)
 
 
