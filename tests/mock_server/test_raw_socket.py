@@ -425,8 +425,7 @@ def test_a_body_without_content_length_gets_411_before_the_connection_closes(
     # was dropped unanswered: QA pass 2); then the stray bytes, which are no request:
     # llhttp refuses them at once (400), h11 waits for the end of a line that never
     # comes (408 when the head times out). Either way the connection closes.
-    auth = f"Authorization: {ADMIN['Authorization']}"
-    head = request("POST", "/customers", "Content-Type: application/json", auth)
+    head = request("POST", "/customers", JSON, AUTH)
     with connect(short_idle.url) as sock:
         sock.sendall(head + b'{"name": "Ann"}')
         reader = Reader(sock)
