@@ -154,7 +154,7 @@ def _bounded(raw: str | None, name: str, default: int, low: int, high: int | Non
         raise _bad(name, f"{name} must be a whole number {bounds}, got {raw!r}.")
     value = int(raw)
     if value < low or (high is not None and value > high):
-        raise _bad(name, f"{name} must be a whole number {bounds}, got {value}.")
+        raise _bad(name, f"{name} must be a whole number {bounds}, got {raw!r}.")
     return value
 
 

@@ -69,6 +69,8 @@ async def test_paging_bounds_are_400(client: httpx.AsyncClient, query: str, para
     assert parameter in body["detail"]
     bound = "from 1 to 100" if parameter == "limit" else f"from 0 to {2**53 - 1}"
     assert bound in body["detail"]
+    given = query.partition("=")[2]
+    assert body["detail"].endswith(f", got {given!r}.")  # quoted alike, in range or not
 
 
 async def test_limit_100_is_allowed(client: httpx.AsyncClient) -> None:
