@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Input, Label
 
-from explorer.core.body_filter import LANGUAGES, Language
+from explorer.core.body_filter import JQ_INSTALL, LANGUAGES, Language, jq_available
 from explorer.core.terminal_text import visible_line
 from explorer.core.text_search import SearchQuery
 
@@ -232,6 +232,10 @@ class FindBar(Vertical):
             self.query_one("#toggle-case").set_class(self.case_sensitive, "-on")
         else:
             index = (LANGUAGES.index(self.language) + 1) % len(LANGUAGES)
+            if LANGUAGES[index] == "jq" and not jq_available():
+                # Not switched: the next | would open on a language that cannot run.
+                self.show_status(JQ_INSTALL, error=True)
+                return
             self.language = LANGUAGES[index]
             self.query_one("#toggle-language", Label).update(LANGUAGE_NAMES[self.language])
             self.input.placeholder = FILTER_PLACEHOLDERS[self.language]

@@ -160,6 +160,22 @@ async def test_filter_with_jsonpath_then_back_to_the_body() -> None:
         assert view.line_count == body_lines
 
 
+async def test_without_jq_alt_l_stays_on_jsonpath_and_says_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # It switched, and every later | opened on "jq filters need the jq package" (QA 2).
+    from explorer.ui.widgets import find_bar
+
+    monkeypatch.setattr(find_bar, "jq_available", lambda: False)
+    app = reading_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("vertical_line", "alt+l")
+        filter_bar = bar(app, "filter")
+        assert filter_bar.language == "jsonpath"
+        assert "pip install 'restwalk[jq]'" in bar_text(app, "filter")
+
+
 async def test_filter_with_jq() -> None:
     app = reading_app()
     async with app.run_test(size=SIZE) as pilot:
