@@ -45,6 +45,13 @@ def tabs(app: RestwalkApp) -> ResponseTabs:
     return app.browser.query_one(ResponseTabs)
 
 
+async def typed(pilot: Pilot[int], find_bar: FindBar, text: str) -> None:
+    """``text`` in a find or filter bar, and what it starts done (the bar waits for a pause)."""
+    find_bar.input.value = text
+    await pilot.pause(0.4)
+    await settle(pilot)
+
+
 def bar(app: RestwalkApp, kind: str) -> FindBar:
     return app.browser.query_one(f"#{kind}-bar", FindBar)
 
@@ -149,9 +156,7 @@ async def test_filter_with_jsonpath_then_back_to_the_body() -> None:
         assert view.notes[0].startswith("JSONPath $._embedded")
         assert view.text.language == "json"  # highlighted like the body
         assert status(app, "filter") == "6 values"
-        filter_bar.input.value = "$._embedded.customers[?@.name == ]"
-        await pilot.pause(0.4)
-        await settle(pilot)
+        await typed(pilot, filter_bar, "$._embedded.customers[?@.name == ]")
         assert status(app, "filter").startswith("Not a JSONPath at position 34")
         assert view.filtered  # the last good result stays
         await pilot.press("escape")
@@ -183,9 +188,7 @@ async def test_filter_with_jq() -> None:
         await pilot.press("vertical_line", "alt+l")
         filter_bar = bar(app, "filter")
         assert filter_bar.language == "jq"
-        filter_bar.input.value = "._embedded.customers[] | select(.id < 2) | .name"
-        await pilot.pause(0.4)
-        await settle(pilot)
+        await typed(pilot, filter_bar, "._embedded.customers[] | select(.id < 2) | .name")
         assert tabs(app).body_view.text.text() == '"Ann 0"\n"Bob 1"\n'
         assert status(app, "filter") == "2 values"
 
@@ -272,16 +275,12 @@ async def test_a_quoted_regex_hint_is_read_whole_on_the_filter_line(
         await settle(pilot)
         await pilot.press("vertical_line")
         filter_bar = bar(app, "filter")
-        filter_bar.input.value = "$._embedded.customers[?@.name =~ 'Ann.*'].id"
-        await pilot.pause(0.4)
-        await settle(pilot)
+        await typed(pilot, filter_bar, "$._embedded.customers[?@.name =~ 'Ann.*'].id")
         assert status(app, "filter") == "no value"
         hint = "=~ takes a /regex/ (=~ /A.*/), or write match(@.name, 'A.*')"
         assert filter_bar.hint == hint
         assert hint in bar_text(app, "filter")
-        filter_bar.input.value = "$._embedded.customers[?@.name =~ /Ann.*/].id"
-        await pilot.pause(0.4)
-        await settle(pilot)
+        await typed(pilot, filter_bar, "$._embedded.customers[?@.name =~ /Ann.*/].id")
         assert status(app, "filter") == "6 values"
         assert filter_bar.hint == ""
         assert "=~ takes" not in bar_text(app, "filter")
@@ -295,9 +294,7 @@ async def test_a_pattern_match_cannot_read_is_explained_under_the_filter_line() 
         await settle(pilot)
         await pilot.press("vertical_line")
         filter_bar = bar(app, "filter")
-        filter_bar.input.value = '$._embedded.customers[?match(@.name, "(A")].id'
-        await pilot.pause(0.4)
-        await settle(pilot)
+        await typed(pilot, filter_bar, '$._embedded.customers[?match(@.name, "(A")].id')
         assert status(app, "filter") == "no value"
         hint = (
             'match(): "(A" is not a regular expression (missing ), unterminated subpattern): '
