@@ -41,7 +41,6 @@ import httpx
 from explorer.core import retry
 from explorer.core.body_reading import read_body
 from explorer.core.errors import (
-    ConnectionFacts,
     DeadlineExceeded,
     DecodingError,
     NetworkError,
@@ -51,6 +50,7 @@ from explorer.core.errors import (
 )
 from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
 from explorer.core.failures import FAILURES, received_error
+from explorer.core.httpx_errors import ConnectionFacts
 from explorer.core.redirects import (
     REDIRECT_STATUSES,
     header_text,

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import httpx
 
-from explorer.core.errors import (
-    BodyTooLarge,
-    ConnectionFacts,
-    InvalidRequest,
-    ProtocolError,
-    RestwalkError,
-    from_httpx,
-)
+from explorer.core.errors import BodyTooLarge, InvalidRequest, ProtocolError, RestwalkError
+from explorer.core.httpx_errors import ConnectionFacts, from_httpx
 from explorer.core.malformed import readable_detail
 from explorer.core.plural import noun
 

@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from explorer.core import errors
-from explorer.core.errors import RestwalkError, from_httpx
+from explorer.core.errors import RestwalkError
+from explorer.core.httpx_errors import ConnectionFacts, from_httpx
 from explorer.core.terminal_text import CONTROL
 
 URL = "http://127.0.0.1:8000/customers"
@@ -173,13 +174,13 @@ def test_a_server_hanging_up_without_an_answer_may_want_https() -> None:
 @pytest.mark.parametrize(
     ("url", "facts"),
     [
-        ("https://127.0.0.1:8443/", errors.ConnectionFacts(reused=False)),  # https already
-        (URL, errors.ConnectionFacts(reused=False, answered_before=True)),  # it spoke http
-        (URL, errors.ConnectionFacts(reused=True, answered_before=True)),  # a kept-alive one
-        (URL, errors.ConnectionFacts(reused=False, answered_before=True, retried=True)),
+        ("https://127.0.0.1:8443/", ConnectionFacts(reused=False)),  # https already
+        (URL, ConnectionFacts(reused=False, answered_before=True)),  # it spoke http
+        (URL, ConnectionFacts(reused=True, answered_before=True)),  # a kept-alive one
+        (URL, ConnectionFacts(reused=False, answered_before=True, retried=True)),
     ],
 )
-def test_try_https_only_where_it_fits(url: str, facts: errors.ConnectionFacts) -> None:
+def test_try_https_only_where_it_fits(url: str, facts: ConnectionFacts) -> None:
     exc = httpx.RemoteProtocolError("Server disconnected without sending a response.")
     ours = from_httpx(exc, url, connection=facts)
     assert isinstance(ours, errors.ProtocolError)
@@ -189,7 +190,7 @@ def test_try_https_only_where_it_fits(url: str, facts: errors.ConnectionFacts) -
 
 def test_a_kept_alive_connection_closed_under_a_request_is_named() -> None:
     exc = httpx.RemoteProtocolError("Server disconnected without sending a response.")
-    facts = errors.ConnectionFacts(reused=True, answered_before=True)
+    facts = ConnectionFacts(reused=True, answered_before=True)
     ours = from_httpx(exc, URL, connection=facts)
     assert "kept-alive connection" in ours.explanation
     assert "send it again" in ours.hint
