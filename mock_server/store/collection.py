@@ -379,6 +379,11 @@ class Collection:
         """Record ``record_id`` was deleted by another process."""
         if record_id in self.deleted:
             return
+        self._remove(record_id)
+
+    def _remove(self, record_id: int) -> None:
+        """Take record ``record_id`` out (its indexes and its seeded record too), and
+        remember that it existed: one more change."""
         self.changes += 1
         existing = self.written.pop(record_id, None)
         if existing is not None:
@@ -429,10 +434,5 @@ class Collection:
     def delete(self, record_id: int, now: float = 0.0) -> None:
         """Remove record ``record_id`` (at time ``now``) and remember that it existed."""
         self.get(record_id)
-        self.changes += 1
-        existing = self.written.pop(record_id, None)
-        if existing is not None:
-            self._unindex(existing)
-        self._hide(record_id)
-        self.deleted.add(record_id)
+        self._remove(record_id)
         self.last_deletion = max(self.last_deletion, now)
