@@ -41,17 +41,18 @@ class PageCache:
 
     def get(self, state: Hashable, context: Hashable, query: bytes) -> Page | None:
         """The page kept for ``context`` and ``query`` at store ``state``, if any."""
-        if state != self._state:
-            self._pages.clear()
-            self._state = state
-            return None
-        return self._pages.get((context, query))
+        return self._at(state).get((context, query))
 
     def put(self, state: Hashable, context: Hashable, query: bytes, page: Page) -> None:
         """Keep ``page``, made at store ``state`` for ``context`` and ``query``."""
+        pages = self._at(state)
+        if len(pages) >= self.limit:
+            pages.clear()
+        pages[context, query] = page
+
+    def _at(self, state: Hashable) -> dict[tuple[Hashable, bytes], Page]:
+        """The pages made at store ``state`` (none, when the store has moved on since)."""
         if state != self._state:
             self._pages.clear()
             self._state = state
-        if len(self._pages) >= self.limit:
-            self._pages.clear()
-        self._pages[context, query] = page
+        return self._pages
