@@ -46,7 +46,7 @@ COLUMNS: tuple[tuple[str, int], ...] = (
 URL_COLUMN = 3
 
 
-def entry_row(entry: HistoryEntry, now: float | None = None) -> tuple[str, ...]:
+def entry_row(entry: HistoryEntry) -> tuple[str, ...]:
     """One entry as the table's cells (the URL as stored: the server's text, made visible).
 
     The time says the day and the second (``11-27 09:41:03``), or the date alone for an
@@ -56,7 +56,7 @@ def entry_row(entry: HistoryEntry, now: float | None = None) -> tuple[str, ...]:
     """
     fresh = entry.cache == "fresh"
     moment = time.localtime(entry.at)
-    this_year = moment.tm_year == time.localtime(now).tm_year
+    this_year = moment.tm_year == time.localtime().tm_year
     return (
         time.strftime("%m-%d %H:%M:%S" if this_year else "%Y-%m-%d", moment),
         visible_line(entry.method),
