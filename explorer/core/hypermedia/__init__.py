@@ -218,27 +218,40 @@ def _body(body: bytes, media_type: str, collector: Collector) -> None:
 
 
 def _json(doc: object, declared: str | None, collector: Collector) -> None:
+    formats = _formats(doc, declared)
+    # A HAL reader alone walks the whole document, handing the generic passes
+    # what it does not read, and may drop each resource once read (the document
+    # is this search's own); after any other format they walk it themselves.
+    hal_alone = isinstance(doc, dict) and [name for name, _, _ in formats] == ["hal"]
     strings = Candidates(collector.claimed, collector.check_time)
-    read: list[str] = []
-    for name, sniff, reader in JSON_FORMATS:
-        if name != declared:
-            if name in ("jsonapi", "siren") and (
-                declared in ("jsonapi", "siren") or "jsonapi" in read or "siren" in read
-            ):
-                continue  # both use ``links``: only one of them is sniffed
-            if not sniff(doc):
-                continue
+    for name, _, reader in formats:
         if name == "hal":
-            add_hal_links(doc, collector, strings)
+            add_hal_links(doc, collector, strings if hal_alone else None, consume=hal_alone)
         else:
             reader(doc, collector)
-        read.append(name)
-    # A HAL reader alone walked the whole document, handing the generic passes
-    # what it did not read; after any other format they walk it themselves.
-    if read == ["hal"] and isinstance(doc, dict):
+    if hal_alone:
         hits = strings.hits
     else:
         hits = url_candidates(doc, collector.claimed, collector.check_time)
     add_url_fields(doc, collector, hits)
     add_guesses(doc, collector, hits)
     add_convention_links(doc, collector)
+
+
+def _formats(doc: object, declared: str | None) -> list[JsonFormat]:
+    """The formats ``doc`` is read as, in :data:`JSON_FORMATS` order: the declared one
+    and each whose shape it has (JSON:API and Siren both use ``links``: only one of
+    them is sniffed)."""
+    formats: list[JsonFormat] = []
+    for json_format in JSON_FORMATS:
+        name, sniff, _ = json_format
+        if name != declared:
+            if name in ("jsonapi", "siren") and (
+                declared in ("jsonapi", "siren")
+                or any(other in ("jsonapi", "siren") for other, _, _ in formats)
+            ):
+                continue
+            if not sniff(doc):
+                continue
+        formats.append(json_format)
+    return formats

@@ -5,6 +5,9 @@ from __future__ import annotations
 import orjson
 
 from explorer.core.hypermedia import find_links, search_links
+from explorer.core.hypermedia.collector import Collector
+from explorer.core.hypermedia.hal import add_hal_links
+from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.link import FormField, Link
 
 BASE = "http://127.0.0.1:8000/customers/1"
@@ -335,3 +338,31 @@ def test_a_large_page_stops_at_the_time_bound_and_says_so() -> None:
     search = search_links(BASE, 200, [], page_of(500), HAL, max_seconds=0)
     assert search.stopped == "it ran out of time"
     assert len(search.links) < 1501
+
+
+def test_a_document_is_read_as_it_is_unless_the_reader_may_consume_it() -> None:
+    """search_links owns the document it parses and lets the HAL reader drop each
+    embedded resource once read (its memory goes to the links made next); a
+    caller's own document is left as it was."""
+    doc = orjson.loads(orjson.dumps(MOCK_CUSTOMER))
+    alone = Collector(Resolver(BASE))
+    add_hal_links(doc, alone)
+    assert doc == MOCK_CUSTOMER
+    consumed = Collector(Resolver(BASE))
+    add_hal_links(doc, consumed, consume=True)
+    assert doc["_embedded"]["orders"] == [None]
+    assert consumed.links == alone.links == hal_links(MOCK_CUSTOMER)[: len(alone.links)]
+
+
+def test_a_hal_document_read_by_another_format_too_is_not_consumed() -> None:
+    """A HAL page that JSON-LD reads as well: the generic passes walk the whole
+    document after both readers, so nothing of it may be dropped."""
+    doc = {
+        "@context": "http://schema.org/",
+        "_embedded": {"items": [{"_links": {"self": {"href": "/i/1"}}, "seeAlso": "/i/1/more"}]},
+    }
+    found = hal_links(doc, media_type="application/json")
+    assert ("self", "http://127.0.0.1:8000/i/1") in [(link.rel, link.href) for link in found]
+    assert ("seeAlso", "http://127.0.0.1:8000/i/1/more") in [
+        (link.rel, link.href) for link in found
+    ]
