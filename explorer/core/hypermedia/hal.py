@@ -83,7 +83,9 @@ def add_hal_links(
 
     With ``strings``, every member of ``doc`` that is not read here goes there (in
     document order, as :func:`~explorer.core.hypermedia.walk.url_candidates` would
-    find them), so the generic passes need not walk ``doc`` again.
+    find them), so the generic passes need not walk ``doc`` again. Without it, each
+    ``_links`` and ``_templates`` object is claimed (see
+    :class:`~explorer.core.hypermedia.collector.Collector`) for their walk to skip.
 
     With ``consume``, for a caller that owns ``doc`` and reads it no further, each
     resource of an ``_embedded`` (or Eve ``_items``) array is replaced by None in
@@ -150,13 +152,16 @@ def _resource(
                     if named:
                         strings.hits.append((pointer, key, value, key))
         elif kind is dict:
+            # (claimed for the generic passes' own walk; with ``strings`` there is none)
             if key == "_links":
                 here = f"{pointer}/_links"
-                collector.claimed.add(here)
+                if strings is None:
+                    collector.claimed.add(here)
                 _links(value, here, curies, collector, cache)
             elif key == "_templates":
                 here = f"{pointer}/_templates"
-                collector.claimed.add(here)
+                if strings is None:
+                    collector.claimed.add(here)
                 add_templates(value, here, links, collector, cache.fields)
             elif key == "_embedded" and depth < _MAX_DEPTH:
                 _embedded(value, f"{pointer}/_embedded", curies, collector, cache, depth + 1)
