@@ -279,8 +279,8 @@ def _links(
     # nearly all ``{"href": "/a/root/relative/path"}``. Those are read here without
     # a call: the path joined to the origin as Resolver.resolve() does on its fast
     # path (the same test, inlined), the Link built positionally (LINK_FIELDS:
-    # rel, href, then the defaults up to source, then up to attributes). The whole
-    # ``_links`` object is claimed by the caller: links are appended unclaimed.
+    # rel, href, then the defaults up to source, then up to attributes). Links are
+    # appended unclaimed: the caller claims the whole ``_links`` object if need be.
     append = c.links.append
     origin = c.resolver.origin
     relations = _relations(curies, cache)
