@@ -24,6 +24,7 @@ from collections import OrderedDict
 from functools import partial
 
 from pygments.lexer import Lexer
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -40,7 +41,7 @@ from explorer.core.sizes import size_text
 from explorer.core.text_search import Match, Matches, TextSearch, scan
 from explorer.ui.painted import call_after_paint
 from explorer.ui.widgets.line_highlighter import LineHighlighter, lexer_for
-from explorer.ui.widgets.wrap_index import WrapIndex, piece_range
+from explorer.ui.widgets.wrap_index import WrapIndex, piece_at, piece_range
 
 #: Bodies up to this size are formatted at once, on the UI thread (it takes milliseconds).
 INLINE_FORMAT_LIMIT = 256 * 1024
@@ -263,11 +264,17 @@ class BodyView(ScrollView, can_focus=True):
             self._rewrap()
 
     def _row_of(self, line: int, column: int = 0) -> int:
-        """The screen row (of the whole text, notes included) showing ``column`` of ``line``."""
+        """The screen row (of the whole text, notes included) showing character ``column``
+        of ``line``."""
         index = self._wrap_index
         if index is None:
             return len(self._notes) + line
-        return len(self._notes) + index.first_row(line) + column // index.width
+        row = index.first_row(line)
+        if column:
+            text = self._text.line(line)
+            cell = column if text.isascii() else cell_len(text[:column])
+            row += piece_at(text, index.width, cell)
+        return len(self._notes) + row
 
     def _line_at(self, row: int) -> int:
         """The line shown on screen row ``row`` (of the whole text; notes give -1)."""

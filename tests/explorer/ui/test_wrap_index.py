@@ -2,17 +2,34 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from explorer.core import body as body_module
 from explorer.core.body import DisplayText
-from explorer.ui.widgets.wrap_index import WrapIndex, piece_range, pieces
+from explorer.ui.widgets.wrap_index import (
+    WORD_WRAP_LIMIT,
+    WrapIndex,
+    _ascii_pieces,
+    _word_pieces,
+    piece_at,
+    piece_range,
+    pieces,
+)
+
+
+def cells_of(line: str) -> str:
+    """``line`` with one entry per terminal cell (a wide character twice)."""
+    return "".join(c * cell_len(c) for c in line)
 
 
 @given(st.text(alphabet="ab 界\n", max_size=300), st.integers(2, 12))
-def test_rows_cover_every_line_in_order(text: str, width: int) -> None:
+def test_rows_show_every_line_in_order_leaving_out_only_spaces_at_row_ends(
+    text: str, width: int
+) -> None:
     saved = body_module.BLOCK_SIZE
     body_module.BLOCK_SIZE = 16
     try:
@@ -22,25 +39,61 @@ def test_rows_cover_every_line_in_order(text: str, width: int) -> None:
     index = WrapIndex(shown, width)
     assert index.complete
     assert len(index) == len(shown)
-    rebuilt: dict[int, str] = {}
+    rows: dict[int, list[tuple[int, int]]] = {}
     for row in range(index.rows):
         number, piece = index.locate(row)
         line = shown.line(number)
         start, end = piece_range(line, width, piece)
         assert end - start <= width
-        cells = "".join(c * cell_len(c) for c in line)  # one entry per cell
-        rebuilt[number] = rebuilt.get(number, "") + cells[start:end]
+        assert piece_at(line, width, start) == piece
+        rows.setdefault(number, []).append((start, end))
     for number in range(len(shown)):
-        line = shown.line(number)
-        assert rebuilt.get(number, "") == "".join(c * cell_len(c) for c in line)
+        cells = cells_of(shown.line(number))
+        ranges = rows[number]
+        assert ranges[0][0] == 0
+        assert not cells[ranges[-1][1] :].strip(" ")  # nothing but spaces left out at the end
+        for (_, end), (start, _) in itertools.pairwise(ranges):
+            assert not cells[end:start].strip(" ")  # nor between rows
+            # A row is cut inside a word only when the word is wider than a row.
+            if end == start and cells[start - 1] != " " and cells[start] != " ":
+                word = cells[:start].rsplit(" ", 1)[-1] + cells[start:].split(" ", 1)[0]
+                assert len(word) > width
         assert index.locate(index.first_row(number)) == (number, 0)
+
+
+def test_lines_wrap_between_words_and_cut_only_a_word_wider_than_a_row() -> None:
+    def rows(line: str, width: int) -> list[str]:
+        return [line[start:end] for start, end in pieces(line, width)]
+
+    assert rows("The request body is not valid JSON: unexpected character", 20) == [
+        "The request body is ",
+        "not valid JSON: ",
+        "unexpected character",
+    ]
+    assert rows("a unexpected b", 5) == ["a ", "unexp", "ected", "b"]
+    # A space past the width ends its row unseen; a row never starts with it.
+    assert pieces("abcd efgh", 4) == [(0, 4), (5, 9)]
+    assert piece_at("abcd efgh", 4, 6) == 1
+
+
+def test_a_line_longer_than_the_word_wrap_limit_is_cut_at_the_width() -> None:
+    line = "word " * (WORD_WRAP_LIMIT // 5 + 1)
+    assert piece_range(line, 7, 3) == (21, 28)
+    assert piece_at(line, 7, 22) == 3
+    assert len(pieces(line, 7)) == -(-len(line) // 7)
 
 
 def test_a_wide_character_is_never_cut() -> None:
     assert pieces("ab界c", 3) == [(0, 2), (2, 5)]
+    assert pieces("界界 界界界界 ab", 4) == [(0, 4), (5, 9), (9, 13), (14, 16)]
     assert pieces("", 3) == [(0, 0)]
     assert piece_range("x" * 10, 4, 2) == (8, 10)
 
 
 def test_a_cancelled_index_is_incomplete() -> None:
     assert not WrapIndex(DisplayText(b"a\nb\n"), 10, lambda: True).complete
+
+
+@given(st.text(alphabet="ab ", max_size=200), st.integers(1, 12))
+def test_an_ascii_line_wraps_a_row_at_a_time_as_word_by_word(line: str, width: int) -> None:
+    assert _ascii_pieces(line, width) == _word_pieces(line, width)
