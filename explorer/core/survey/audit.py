@@ -44,7 +44,7 @@ from explorer.core.survey.crawl import (
     polite_sender,
     same_origin_spec,
 )
-from explorer.core.survey.description import described_paths
+from explorer.core.survey.description import Description, read_description
 from explorer.core.survey.polite import Clock, OutOfTime, PoliteSender, Send, Sleep
 from explorer.core.survey.versioning import Versioning, versioning_of
 
@@ -103,13 +103,13 @@ def richardson_level(constraints: tuple[Constraint, ...], result: CrawlResult) -
 def measure(
     result: CrawlResult,
     probes: Probes,
-    described: list[str] | None = None,
+    described: Description | None = None,
     description_url: str | None = None,
 ) -> Audit:
     """The audit's figures from a crawl and its probes (pure: no request is sent)."""
     resources = result.api_map.resources()
     constraints = (
-        hypermedia(result, resources, described),
+        hypermedia(result, resources, described.paths if described else None),
         uniform_interface(result, probes),
         cacheability(result, probes),
         statelessness(result, probes),
@@ -122,13 +122,17 @@ def measure(
     return Audit(
         entry=result.entry,
         constraints=constraints,
-        versioning=versioning_of(result, described or ()),
+        versioning=versioning_of(result, described),
         score=score,
         grade=grade_of(score),
         level=richardson_level(constraints, result),
         crawl=result,
         probes=probes,
-        description=(description_url, len(described)) if description_url and described else None,
+        description=(
+            (description_url, len(described.paths))
+            if description_url and described and described.paths
+            else None
+        ),
     )
 
 
@@ -177,7 +181,7 @@ async def run_audit(
 
 async def _description(
     result: CrawlResult, sender: PoliteSender, base: RequestSpec
-) -> tuple[str | None, list[str] | None]:
+) -> tuple[str | None, Description | None]:
     """The API's description, when a ``service-desc`` link leads to an OpenAPI document."""
     for record in result.api_map.urls.values():
         if "service-desc" not in record.rels:
@@ -187,5 +191,5 @@ async def _description(
             exchange = await sender.send(same_origin_spec(base, url, result.entry))
         except (RestwalkError, OutOfTime):
             return None, None
-        return url, described_paths(exchange.response.body)
+        return url, read_description(exchange.response.body)
     return None, None

@@ -1,19 +1,39 @@
-"""The paths an API's own description lists: OpenAPI 3 or Swagger 2, in JSON.
+"""What an API's own description says: OpenAPI 3 or Swagger 2, in JSON.
 
 An API that links its description (``rel="service-desc"``, RFC 8631) says what
 resources it has; the audit compares those with the ones its links reach. Only
 the paths with a ``get`` operation count: the others cannot be reached by
 following links. A path's prefix comes from the first OpenAPI ``servers`` URL
-or Swagger's ``basePath``.
+or Swagger's ``basePath``. The description's query and header parameters tell
+the audit how a version is asked for where no link shows it (``?version=2``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import orjson
 
-__all__ = ["described_paths", "is_description"]
+__all__ = ["Description", "Parameter", "is_description", "read_description"]
+
+_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+#: Where a parameter goes, its name, and the operation it belongs to (``GET /x``;
+#: ``shared by its operations`` for one defined once for several: OpenAPI's
+#: ``components``).
+Parameter = tuple[str, str, str]
+
+
+@dataclass(frozen=True)
+class Description:
+    """What an API's OpenAPI or Swagger description tells the audit."""
+
+    #: The paths with a GET operation, prefix included.
+    paths: list[str]
+    #: Its query and header parameters, each once per operation.
+    parameters: list[Parameter]
+
 
 #: Top-level keys that make a JSON document a description of an API, not a page of it.
 _DESCRIPTION_KEYS = (b'"openapi"', b'"swagger"', b'"$schema"', b'"asyncapi"')
@@ -26,9 +46,8 @@ def is_description(body: bytes) -> bool:
     return head.startswith(b"{") and any(key in head for key in _DESCRIPTION_KEYS)
 
 
-def described_paths(body: bytes) -> list[str] | None:
-    """The GET paths of an OpenAPI or Swagger JSON document, prefix included; None when
-    ``body`` is no such document."""
+def read_description(body: bytes) -> Description | None:
+    """The description in ``body``; None when it is no OpenAPI or Swagger JSON document."""
     try:
         doc = orjson.loads(body)
     except orjson.JSONDecodeError:
@@ -39,10 +58,53 @@ def described_paths(body: bytes) -> list[str] | None:
     if not isinstance(paths, dict):
         return None
     prefix = _prefix(doc)
-    found = []
+    found: list[str] = []
+    parameters: list[Parameter] = []
+    shared = _shared_parameters(doc)
+    parameters.extend(_parameters(shared.values(), {}, "shared by its operations"))
     for path, operations in paths.items():
-        if isinstance(path, str) and isinstance(operations, dict) and "get" in operations:
+        if not isinstance(path, str) or not isinstance(operations, dict):
+            continue
+        if "get" in operations:
             found.append(prefix + path if path.startswith("/") else f"{prefix}/{path}")
+        common = operations.get("parameters")
+        for method in _METHODS:
+            operation = operations.get(method)
+            if not isinstance(operation, dict):
+                continue
+            listed = [*_listed(common), *_listed(operation.get("parameters"))]
+            parameters.extend(_parameters(listed, shared, f"{method.upper()} {path}"))
+    return Description(found, parameters)
+
+
+def _shared_parameters(doc: dict[str, object]) -> dict[str, object]:
+    """The parameters defined once, by the ``$ref`` that names them (OpenAPI 3's
+    ``components.parameters``, Swagger's ``parameters``)."""
+    components = doc.get("components")
+    table = components.get("parameters") if isinstance(components, dict) else None
+    if isinstance(table, dict):
+        return {f"#/components/parameters/{key}": value for key, value in table.items()}
+    table = doc.get("parameters")
+    if isinstance(table, dict):
+        return {f"#/parameters/{key}": value for key, value in table.items()}
+    return {}
+
+
+def _listed(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
+
+
+def _parameters(listed: Iterable[object], shared: dict[str, object], where: str) -> list[Parameter]:
+    """The query and header parameters of ``listed`` (a ``$ref`` looked up in ``shared``)."""
+    found: list[Parameter] = []
+    for parameter in listed:
+        if isinstance(parameter, dict) and isinstance(parameter.get("$ref"), str):
+            parameter = shared.get(parameter["$ref"])
+        if not isinstance(parameter, dict):
+            continue
+        place, name = parameter.get("in"), parameter.get("name")
+        if place in ("query", "header") and isinstance(name, str):
+            found.append((place, name, where))
     return found
 
 

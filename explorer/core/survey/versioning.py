@@ -7,10 +7,11 @@ fifth; each leaves a trace a crawl can see:
 URI           a ``v<number>`` path segment (``/v2/customers``), in a URL met or
               in the API's description
 query         a ``version``, ``api-version``, ``v`` or ``api_version`` query
-              parameter in a URL or template met
+              parameter in a URL or template met, or in the description
 header        an answer's header naming its version (``API-Version: 2``,
-              ``X-API-Version``), or ``Vary`` naming a request header that picks
-              one (the spec's ``Custom-Header``, ``Accept-Version``...)
+              ``X-API-Version``), or ``Vary`` or the description naming a request
+              header that picks one (the spec's ``Custom-Header``,
+              ``Accept-Version``...)
 media type    a ``version=`` parameter or a ``.v2+json`` in a Content-Type
 none          none of these: breaking changes, the spec says, then come as new
               resources or links
@@ -20,11 +21,11 @@ none          none of these: breaking changes, the spec says, then come as new
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlsplit
 
 from explorer.core.survey.crawl import CrawlResult
+from explorer.core.survey.description import Description
 
 __all__ = ["Versioning", "versioning_of"]
 
@@ -59,7 +60,7 @@ class Versioning:
         return ", ".join(self.styles)
 
 
-def versioning_of(result: CrawlResult, described: Iterable[str] = ()) -> Versioning:
+def versioning_of(result: CrawlResult, described: Description | None = None) -> Versioning:
     """The versioning styles the crawl ``result`` (and the API's description) show."""
     found: dict[str, list[str]] = {}
 
@@ -82,10 +83,16 @@ def versioning_of(result: CrawlResult, described: Iterable[str] = ()) -> Version
             for name in match.group(1).split(","):
                 if name.strip().lower() in _QUERY_NAMES:
                     note("query", f"the template {href}")
-    for path in described:
+    for path in described.paths if described else ():
         segment = _SEGMENT.search(path)
         if segment is not None:
             note("uri", f"the description's {path}")
+    for place, name, where in described.parameters if described else ():
+        lower = name.lower()
+        if place == "query" and lower in _QUERY_NAMES:
+            note("query", f"the description's {name} query parameter ({where})")
+        elif place == "header" and lower in _VERSION_REQUEST_HEADERS:
+            note("header", f"the description's {name} request header ({where})")
     for visit in result.visits:
         for name, value in visit.headers:
             lower = name.lower()

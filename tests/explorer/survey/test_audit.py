@@ -45,7 +45,9 @@ async def test_restwalk_mock_keeps_the_constraints() -> None:
     assert passed == total > 0  # every error is problem details
     passed, total = figure(audit, "cacheable", 2)
     assert passed == total > 0  # conditional GETs get 304
-    assert set(audit.versioning.styles) == {"uri", "header"}
+    # ?version=2 shows in no link: its OpenAPI description names it.
+    assert audit.versioning.styles == ("uri", "query", "header")
+    assert any("version query parameter (GET /customers)" in e for e in audit.versioning.evidence)
     assert audit.description is not None
     text = audit_text(audit)
     assert f"✓ {PROBE_METHOD} / → 501" in text
