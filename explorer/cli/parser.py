@@ -248,8 +248,8 @@ def _non_negative_int(text: str) -> int:
 
 
 def _version(text: str) -> int | str:
+    from explorer.core.api_version import parse_version
     from explorer.core.errors import InvalidRequest
-    from explorer.core.request import parse_version
 
     try:
         version = parse_version(text)

@@ -4,24 +4,8 @@
 :func:`build_request` checks it and applies the API version and the credential.
 No I/O happens here: a :class:`LoginFlow` is split into the login request
 (:func:`build_login_request`) and reading its token (:func:`token_from_login`);
-the client runs the request between the two.
-
-Versioning follows the spec's four approaches:
-
-- ``none``: nothing is added;
-- ``uri``: a ``/v<N>`` path segment right after the base path (an existing
-  ``v<digits>`` segment there is replaced; without a base path, the first
-  ``v<digits>`` segment anywhere is replaced, else ``/v<N>`` is put first);
-- ``query``: the ``version=N`` query parameter (replacing any other);
-- ``header``: ``Custom-Header: api-version=N`` (replacing any other);
-- ``media-type``: a parameter of the ``Accept`` media type,
-  ``application/vnd.example+json; version=N``.
-
-The spec names the mock server's forms; real APIs name their own
-(``api-version=N``, ``Accept-Version: N``, ``X-API-Version: N``), so
-``version_name`` can say which: a query parameter's name, a header's name
-(its value is then the bare number) or ``Name: value`` with ``{version}``
-where the number goes, or a media type with ``{version}`` in it.
+the client runs the request between the two. How the version is said is
+:mod:`explorer.core.api_version`'s.
 """
 
 from __future__ import annotations
@@ -36,6 +20,7 @@ import httpx
 import orjson
 
 from explorer import __version__
+from explorer.core.api_version import Version, VersionStyle, apply_version
 from explorer.core.errors import (
     InvalidBody,
     InvalidHeader,
@@ -44,6 +29,7 @@ from explorer.core.errors import (
     InvalidURL,
     LoginFailed,
 )
+from explorer.core.field_syntax import breaks_a_line, is_token
 from explorer.core.upload import (
     FileReader,
     FormPart,
@@ -53,11 +39,9 @@ from explorer.core.upload import (
 )
 
 __all__ = [
-    "DEFAULT_VERSION_NAMES",
     "LOGIN_STYLES",
     "STANDARD_METHODS",
     "USER_AGENT",
-    "VERSION_STYLES",
     "Auth",
     "BasicAuth",
     "BearerAuth",
@@ -66,24 +50,14 @@ __all__ = [
     "LoginFlow",
     "LoginStyle",
     "RequestSpec",
-    "Version",
-    "VersionStyle",
-    "apply_version",
     "build_login_request",
     "build_request",
     "guess_content_type",
-    "is_token",
-    "parse_version",
     "token_from_login",
-    "version_field",
 ]
 
-VersionStyle = Literal["none", "uri", "query", "header", "media-type"]
-#: An API version: a number (2), or a name or date as many APIs use (2024-10-21, beta).
-Version: TypeAlias = "int | str"
 LoginStyle = Literal["json", "form", "basic"]
 
-VERSION_STYLES: tuple[VersionStyle, ...] = ("none", "uri", "query", "header", "media-type")
 LOGIN_STYLES: tuple[LoginStyle, ...] = ("json", "form", "basic")
 
 #: The nine methods RFC 9110 and RFC 5789 define; any other token is a custom method.
@@ -101,17 +75,6 @@ STANDARD_METHODS: tuple[str, ...] = (
 
 USER_AGENT = f"restwalk/{__version__}"
 
-#: The spec's forms of each style, used when no ``version_name`` is given.
-DEFAULT_VERSION_NAMES: dict[str, str] = {
-    "query": "version",
-    "header": "Custom-Header: api-version={version}",
-    "media-type": "application/json; version={version}",
-}
-
-# RFC 9110 section 5.6.2: token = 1*tchar.
-_TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
-_VERSION_SEGMENT = re.compile(r"^v\d+$")
-_BAD_VALUE = re.compile(r"[\r\n\x00]")
 _MAX_PORT = 65535
 #: Characters no host name or address holds (httpx percent-encodes them instead of refusing).
 _NOT_IN_HOST = re.compile(r"[%\s<>\"{}|\\^`]")
@@ -221,32 +184,6 @@ class RequestSpec:
         return replace(self, auth=auth)
 
 
-_VERSION_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
-
-
-def parse_version(text: str) -> Version | None:
-    """A typed API version: digits are a number, ``2024-10-21`` or ``beta`` a name.
-
-    None for empty text; :class:`~explorer.core.errors.InvalidRequest` for text no
-    version is (spaces, ``&``, ``/``... would break the URL or header it goes in).
-    """
-    text = text.strip()
-    if not text:
-        return None
-    if text.isascii() and text.isdigit():
-        return int(text)
-    if not _VERSION_NAME.match(text):
-        raise InvalidRequest(
-            f"The API version {text!r} is not one: use digits, letters, '.', '-' or '_'."
-        )
-    return text
-
-
-def is_token(text: str) -> bool:
-    """Whether ``text`` is an RFC 9110 token (a valid method or header name)."""
-    return bool(_TOKEN.match(text))
-
-
 def guess_content_type(body: bytes | str) -> str:
     """A Content-Type for a body typed by hand: JSON, a form, or plain text."""
     raw = body.encode("utf-8") if isinstance(body, str) else body
@@ -297,100 +234,14 @@ def _check_headers(headers: tuple[tuple[str, str], ...]) -> None:
     for name, value in headers:
         if not is_token(name):
             raise InvalidHeader(f"The header name {name!r} is not valid (one token, no spaces).")
-        if _BAD_VALUE.search(value):
+        if breaks_a_line(value):
             raise InvalidHeader(
                 f"The value of header {name!r} holds a line break or NUL character."
             )
 
 
-def _split_path(path: str) -> list[str]:
-    return [segment for segment in path.split("/") if segment]
-
-
-def _versioned_path(path: str, version: Version, base_path: str) -> str:
-    """``path`` with ``/v<version>`` as the first segment after ``base_path``."""
-    marker = f"v{version}"
-    segments = path.split("/")  # keeps the leading "" and a trailing "" (slash)
-    base = _split_path(base_path)
-    start = 1
-    if base and segments[1 : 1 + len(base)] == base:
-        start = 1 + len(base)
-        if start < len(segments) and _VERSION_SEGMENT.match(segments[start]):
-            segments[start] = marker
-        else:
-            segments.insert(start, marker)
-    else:
-        for index in range(1, len(segments)):
-            if _VERSION_SEGMENT.match(segments[index]):
-                segments[index] = marker
-                break
-        else:
-            segments.insert(1, marker)
-    result = "/".join(segments)
-    if result.endswith(f"/{marker}/") and path in ("", "/"):
-        result = result[:-1]
-    return result if result.startswith("/") else "/" + result
-
-
 def _query_pairs(url: httpx.URL) -> list[tuple[str, str]]:
     return parse_qsl(url.query.decode("ascii", errors="replace"), keep_blank_values=True)
-
-
-def version_field(style: VersionStyle, version: Version, name: str = "") -> tuple[str, str]:
-    """The (name, value) that says ``version`` in ``style``: a query pair or a header.
-
-    ``name`` is the style's form (see the module docstring); empty, the spec's.
-    Raises :class:`~explorer.core.errors.InvalidRequest` for a form that is no
-    parameter, header or media type.
-    """
-    form = (name or DEFAULT_VERSION_NAMES.get(style, "")).strip()
-    if style == "query":
-        if not form or any(c in form for c in "&=#? "):
-            raise InvalidRequest(f"The version parameter name {form!r} is not valid.")
-        return form, str(version)
-    if style == "header":
-        header, sep, template = form.partition(":")
-        header = header.strip()
-        if not is_token(header):
-            raise InvalidHeader(f"The version header name {header!r} is not valid.")
-        value = template.strip() if sep else "{version}"
-        if "{version}" not in value:
-            value += "{version}"
-        return header, value.replace("{version}", str(version))
-    if style == "media-type":
-        media_type = form if "{version}" in form else f"{form}; version={{version}}"
-        if "/" not in media_type or _BAD_VALUE.search(media_type):
-            raise InvalidHeader(f"The versioned media type {form!r} is not valid.")
-        return "Accept", media_type.replace("{version}", str(version))
-    raise InvalidRequest(f"The version style {style!r} names no field.")
-
-
-def apply_version(
-    url: httpx.URL,
-    headers: list[tuple[str, str]],
-    query: list[tuple[str, str]],
-    version: Version,
-    style: VersionStyle,
-    base_path: str = "",
-    name: str = "",
-) -> httpx.URL:
-    """Mark ``version`` on the request parts in ``style``; returns the new URL.
-
-    ``headers`` and ``query`` are changed in place: the field that says the
-    version replaces any other of its name.
-    """
-    if style == "uri":
-        return url.copy_with(path=_versioned_path(url.path, version, base_path))
-    if style == "none":
-        return url
-    field, value = version_field(style, version, name)
-    if style == "query":
-        query[:] = [(k, v) for k, v in query if k != field]
-        query.append((field, value))
-    else:
-        headers[:] = [(k, v) for k, v in headers if k.lower() != field.lower()]
-        headers.append((field, value))
-    return url
 
 
 def _auth_headers(auth: Auth | None) -> list[tuple[str, str]]:

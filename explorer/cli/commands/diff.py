@@ -65,8 +65,8 @@ def run(args: argparse.Namespace) -> ExitStatus:
 
 
 def _specs(args: argparse.Namespace) -> tuple[RequestSpec, RequestSpec]:
+    from explorer.core.api_version import parse_version
     from explorer.core.errors import InvalidRequest
-    from explorer.core.request import parse_version
 
     if args.versions and args.url2:
         raise UsageError("give URL2 or --versions OLD NEW, not both")

@@ -14,6 +14,7 @@ from urllib.parse import parse_qsl, urlencode
 
 import httpx
 
+from explorer.core.api_version import apply_version
 from explorer.core.errors import InvalidRequest
 from explorer.core.request import (
     Auth,
@@ -22,7 +23,6 @@ from explorer.core.request import (
     CookieSession,
     LoginFlow,
     RequestSpec,
-    apply_version,
     guess_content_type,
 )
 from explorer.core.upload import guess_file_type

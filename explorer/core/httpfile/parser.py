@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from explorer.core.field_syntax import is_token
 from explorer.core.httpfile.model import (
     BodyLine,
     Directive,
@@ -35,7 +36,6 @@ from explorer.core.httpfile.model import (
     Script,
     ScriptKind,
 )
-from explorer.core.request import is_token
 
 __all__ = [
     "content_of",

@@ -27,6 +27,7 @@ from urllib.parse import quote, urlencode
 
 import httpx
 
+from explorer.core.api_version import apply_version
 from explorer.core.httpfile.errors import HttpFileError
 from explorer.core.httpfile.model import BodyLine, FileRef, HttpRequest
 from explorer.core.httpfile.parser import (
@@ -45,7 +46,6 @@ from explorer.core.request import (
     FormPart,
     LoginFlow,
     RequestSpec,
-    apply_version,
     guess_content_type,
 )
 from explorer.core.upload import part_head_lines

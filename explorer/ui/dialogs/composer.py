@@ -22,25 +22,23 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
 
+from explorer.core.api_version import VERSION_STYLES, VersionStyle, parse_version
 from explorer.core.carry.composed_body import body_fields, body_from_fields
 from explorer.core.errors import RestwalkError
 from explorer.core.exchange import SentRequest
+from explorer.core.field_syntax import is_token
 from explorer.core.json_body import json_problem, meant_as_json
 from explorer.core.knowledge.headers import header_info, header_names
 from explorer.core.knowledge.methods import method_info
 from explorer.core.request import (
     STANDARD_METHODS,
-    VERSION_STYLES,
     Auth,
     BasicAuth,
     BearerAuth,
     CookieSession,
     LoginFlow,
     RequestSpec,
-    VersionStyle,
     build_request,
-    is_token,
-    parse_version,
 )
 from explorer.core.session.reopen import masks_left, masks_refused
 from explorer.core.session.session import resolve_typed_url

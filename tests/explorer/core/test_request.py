@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from explorer.core.api_version import VersionStyle
 from explorer.core.errors import (
     InvalidHeader,
     InvalidMethod,
@@ -17,6 +18,7 @@ from explorer.core.errors import (
     InvalidURL,
     LoginFailed,
 )
+from explorer.core.field_syntax import is_token
 from explorer.core.request import (
     USER_AGENT,
     BasicAuth,
@@ -24,11 +26,9 @@ from explorer.core.request import (
     CookieSession,
     LoginFlow,
     RequestSpec,
-    VersionStyle,
     build_login_request,
     build_request,
     guess_content_type,
-    is_token,
     token_from_login,
 )
 
@@ -410,7 +410,7 @@ def test_a_version_name_that_is_no_field_is_refused(style: VersionStyle, name: s
 
 
 def test_a_version_may_be_a_date_or_a_name_as_many_apis_use() -> None:
-    from explorer.core.request import parse_version
+    from explorer.core.api_version import parse_version
 
     assert parse_version("2") == 2
     assert parse_version(" 2024-10-21 ") == "2024-10-21"
