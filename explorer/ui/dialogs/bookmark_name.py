@@ -21,6 +21,7 @@ from explorer.core.session.rel_path import RelPath
 from explorer.core.storage.bookmarks import BookmarksError
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
+from explorer.ui.widgets.safe_input import SafeInput
 
 
 class BookmarkNameDialog(ModalScreen[str | None]):
@@ -59,7 +60,7 @@ class BookmarkNameDialog(ModalScreen[str | None]):
         with Vertical():
             yield Label("Bookmark this page as the links that lead to it:", markup=False)
             yield Static(where, id="bookmark-path", markup=False)
-            yield Input(self.suggested, placeholder="a name", id="bookmark-name")
+            yield SafeInput(self.suggested, placeholder="a name", id="bookmark-name")
             yield Static("", id="bookmark-note", markup=False)
         yield KeyBar()
 

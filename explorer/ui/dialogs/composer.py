@@ -49,6 +49,7 @@ from explorer.core.wire import request_text
 from explorer.ui.widgets.body_editor import BodyEditor
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.pairs_editor import PairsEditor
+from explorer.ui.widgets.safe_input import SafeInput
 from explorer.ui.widgets.url_input import UrlInput
 
 AUTH_KINDS: tuple[tuple[str, str], ...] = (
@@ -172,7 +173,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
                     markup=True,
                 )
                 with Horizontal(id="line"):
-                    yield Input(
+                    yield SafeInput(
                         spec.method,
                         id="method",
                         suggester=SuggestFromList(STANDARD_METHODS, case_sensitive=False),
@@ -207,7 +208,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
                 )
                 yield Label("API version")
                 with Horizontal(id="version-row"):
-                    yield Input(
+                    yield SafeInput(
                         "" if spec.api_version is None else str(spec.api_version),
                         id="version",
                         placeholder="e.g. 2 or 2024-10-21",
@@ -218,7 +219,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
                         allow_blank=False,
                         id="version-style",
                     )
-                yield Input(
+                yield SafeInput(
                     spec.version_name,
                     id="version-name",
                     placeholder="its name: api-version, Accept-Version, application/vnd.x+json",
@@ -227,33 +228,33 @@ class ComposerScreen(ModalScreen[Composed | None]):
                 )
                 yield Label("Credential")
                 yield Select(AUTH_KINDS, value=_auth_kind(auth), allow_blank=False, id="auth")
-                yield Input(
+                yield SafeInput(
                     auth.token if isinstance(auth, BearerAuth) else "",
                     id="token",
                     placeholder="token",
                     password=True,
                     classes="auth bearer",
                 )
-                yield Input(
+                yield SafeInput(
                     auth.user if isinstance(auth, BasicAuth | LoginFlow) else "",
                     id="user",
                     placeholder="user name",
                     classes="auth basic login",
                 )
-                yield Input(
+                yield SafeInput(
                     auth.password if isinstance(auth, BasicAuth | LoginFlow) else "",
                     id="password",
                     placeholder="password",
                     password=True,
                     classes="auth basic login",
                 )
-                yield Input(
+                yield SafeInput(
                     auth.url if isinstance(auth, LoginFlow) else "",
                     id="login-url",
                     placeholder="login URL, e.g. http://127.0.0.1:8000/auth/token",
                     classes="auth login",
                 )
-                yield Input(
+                yield SafeInput(
                     "; ".join(f"{k}={v}" for k, v in auth.cookies)
                     if isinstance(auth, CookieSession)
                     else "",

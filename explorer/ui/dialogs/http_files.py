@@ -30,6 +30,7 @@ from explorer.core.httpfile.workspace import Workspace, open_workspace
 from explorer.core.request import RequestSpec
 from explorer.core.terminal_text import visible
 from explorer.ui.widgets.key_bar import KeyBar
+from explorer.ui.widgets.safe_input import SafeInput
 
 __all__ = [
     "EnvironmentChosen",
@@ -105,9 +106,9 @@ class SaveRequestDialog(ModalScreen[Saved | None]):
                 )
             )
             yield Label("File")
-            yield Input(self.path, id="http-path", placeholder=DEFAULT_HTTP_FILE)
+            yield SafeInput(self.path, id="http-path", placeholder=DEFAULT_HTTP_FILE)
             yield Label("Request name")
-            yield Input(self.request_name, id="request-name", placeholder="e.g. list customers")
+            yield SafeInput(self.request_name, id="request-name", placeholder="e.g. list customers")
             for note in self._notes():
                 yield Static(Text(note), classes="note")
             where = self.environment or "$shared"  # (no environment: every environment's)
@@ -213,7 +214,7 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
         with Vertical():
             yield Static(Text("Open a request of a .http file", style="bold"))
             yield Label("File (Enter lists its requests)")
-            yield Input(self.path, id="http-path", placeholder=DEFAULT_HTTP_FILE)
+            yield SafeInput(self.path, id="http-path", placeholder=DEFAULT_HTTP_FILE)
             yield Static(id="open-environment")
             yield OptionList(id="requests")
             yield Static("", id="open-problem", classes="problem")

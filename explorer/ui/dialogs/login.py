@@ -23,6 +23,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from explorer.core.request import Auth, BasicAuth, BearerAuth, LoginFlow, RequestSpec
 from explorer.core.session.credentials import LoginKind
 from explorer.ui.widgets.key_bar import KeyBar
+from explorer.ui.widgets.safe_input import SafeInput
 
 KINDS: tuple[tuple[str, str], ...] = (
     ("Log in with user + password, use the token (Bearer)", "token"),
@@ -91,13 +92,13 @@ class LoginDialog(ModalScreen[LoginResult | None]):
             yield Label("How")
             yield Select(KINDS, value=self.kind, allow_blank=False, id="kind")
             yield Label("User name", classes="userpass")
-            yield Input(id="user", classes="userpass")
+            yield SafeInput(id="user", classes="userpass")
             yield Label("Password", classes="userpass")
-            yield Input(id="password", password=True, classes="userpass")
+            yield SafeInput(id="password", password=True, classes="userpass")
             yield Label("Token", classes="bearer hidden")
-            yield Input(id="token", password=True, classes="bearer hidden")
+            yield SafeInput(id="token", password=True, classes="bearer hidden")
             yield Label("Login URL", classes="login-url")
-            yield Input(self.origin + "/auth/token", id="login-url", classes="login-url")
+            yield SafeInput(self.origin + "/auth/token", id="login-url", classes="login-url")
             yield Button("Log in", id="submit", variant="primary")
         yield KeyBar()
 

@@ -19,6 +19,7 @@ from explorer.core.carry.openapi import ApiDescription, Operation
 from explorer.core.plural import counted
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
+from explorer.ui.widgets.safe_input import SafeInput
 
 
 class OperationsDialog(ModalScreen[Operation | None]):
@@ -46,7 +47,7 @@ class OperationsDialog(ModalScreen[Operation | None]):
                 f"{self.description.openapi})"
             )
             yield Label(Text(visible_line(head), style="bold"))
-            yield Input(placeholder="type to narrow: a path, a method, a word", id="narrow")
+            yield SafeInput(placeholder="type to narrow: a path, a method, a word", id="narrow")
             yield OptionList(id="operations")
         yield KeyBar()
 

@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, Static
 from explorer.core.sizes import size_text
 from explorer.ui.dialogs.writing import SaveTarget, Writer, WritingDialog
 from explorer.ui.widgets.key_bar import KeyBar
+from explorer.ui.widgets.safe_input import SafeInput
 
 __all__ = ["SaveBodyDialog", "SaveTarget"]
 
@@ -47,7 +48,7 @@ class SaveBodyDialog(WritingDialog[Path]):
         with Vertical():
             kind = f" of {self.media_type}" if self.media_type else ""
             yield Label(f"Save the body as received ({size_text(self.body_size)}{kind}) to a file")
-            yield Input(self.suggested, id="save-path", placeholder="path/to/file")
+            yield SafeInput(self.suggested, id="save-path", placeholder="path/to/file")
             yield Static(
                 "The exact bytes received (a gzip or deflate coding undone). "
                 "A relative path starts from where restwalk runs.",

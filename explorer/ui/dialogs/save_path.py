@@ -15,6 +15,7 @@ from textual.widgets import Input, Label, Static
 
 from explorer.ui.dialogs.writing import Writer, WritingDialog
 from explorer.ui.widgets.key_bar import KeyBar
+from explorer.ui.widgets.safe_input import SafeInput
 
 __all__ = ["SavePathDialog"]
 
@@ -43,7 +44,7 @@ class SavePathDialog(WritingDialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text, markup=False)
-            yield Input(self.suggested, id="save-path")
+            yield SafeInput(self.suggested, id="save-path")
             yield Static(_NOTE, id="save-note", markup=False)
         yield KeyBar()
 

@@ -19,6 +19,7 @@ from explorer.core.link import Link
 from explorer.core.templates import TemplateError, expand_template, template_variables
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
+from explorer.ui.widgets.safe_input import SafeInput
 
 
 class TemplateForm(ModalScreen[tuple[Link, str] | None]):
@@ -69,7 +70,7 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
             with VerticalScroll():
                 for index, name in enumerate(self.variables):
                     yield Label(_plain(name))
-                    yield Input(
+                    yield SafeInput(
                         placeholder=visible_line(name), id=f"var-{index}", classes="variable"
                     )
             yield Static("", id="expanded")

@@ -22,6 +22,7 @@ from explorer.core.api_version import VERSION_STYLES, VersionStyle, parse_versio
 from explorer.core.errors import RestwalkError
 from explorer.core.session.version import VersionChoice
 from explorer.ui.widgets.key_bar import KeyBar
+from explorer.ui.widgets.safe_input import SafeInput
 
 STYLE_LABELS: dict[str, str] = {
     "none": "none: ask for no version (the server's default)",
@@ -63,7 +64,7 @@ class VersionDialog(ModalScreen[VersionChoice | None]):
                 "URL bar is sent as typed."
             )
             yield Label("Version (empty: none)")
-            yield Input(
+            yield SafeInput(
                 "" if self.current.version is None else str(self.current.version),
                 id="version",
                 placeholder="e.g. 2, or a name or date: 2024-10-21",
@@ -76,7 +77,7 @@ class VersionDialog(ModalScreen[VersionChoice | None]):
                 id="style",
             )
             yield Label("Its name (empty: the form above)")
-            yield Input(
+            yield SafeInput(
                 self.current.name,
                 id="name",
                 placeholder="api-version · Accept-Version · application/vnd.example+json",

@@ -28,6 +28,7 @@ from explorer.core.storage.history_query import HistoryQuery, QueryError, parse_
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.row_table import RowTable
+from explorer.ui.widgets.safe_input import SafeInput
 
 #: Entries listed at most (the newest); the search narrows the rest.
 SHOWN = 500
@@ -104,7 +105,7 @@ class HistoryScreen(Screen[int | None]):
         self._problem = ""
 
     def compose(self) -> ComposeResult:
-        yield Input(
+        yield SafeInput(
             placeholder="Search: URL text, GET, 404 or 4xx, since:2h, until:2026-11-27",
             id="history-search",
         )

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from explorer.core.knowledge import Explanation, Kind, all_explanations, search
 from explorer.ui.explain_text import explanation_markdown
 from explorer.ui.widgets.key_bar import KeyBar
+from explorer.ui.widgets.safe_input import SafeInput
 
 _KIND_ORDER = (
     Kind.STATUS_CLASS,
@@ -91,7 +92,7 @@ class LearnScreen(Screen[None]):
         self._fill_count = 0
 
     def compose(self) -> ComposeResult:
-        yield Input(
+        yield SafeInput(
             self.initial_query,
             placeholder="Search codes, headers, methods, constraints (e.g. cache, 429, token)",
             id="learn-search",

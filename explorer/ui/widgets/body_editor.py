@@ -15,6 +15,9 @@ from pygments.lexers import get_lexer_by_name
 from pygments.token import Token, _TokenType
 from pygments.util import ClassNotFound
 from textual.widgets import TextArea
+from textual.widgets.text_area import Edit, EditResult
+
+from explorer.core.terminal_text import visible
 
 #: Pygments token type -> TextArea theme style name; the first ancestor found wins.
 _STYLE_NAMES: dict[_TokenType, str] = {
@@ -55,8 +58,21 @@ class BodyEditor(TextArea):
     ) -> None:
         self._syntax_lexer: Lexer | None = None
         self._markup = False
-        super().__init__(text, id=id, show_line_numbers=show_line_numbers)
+        super().__init__(visible(text), id=id, show_line_numbers=show_line_numbers)
         self.syntax = syntax
+
+    # What the editor holds may come from a server (a form's suggested values, a
+    # resource's body to edit): Textual draws it as it is, so every way text comes
+    # in makes its control characters visible (ESC as ␛), tabs and line breaks kept.
+
+    def load_text(self, text: str) -> None:
+        """Replace the text (its control characters made visible)."""
+        super().load_text(visible(text))
+
+    def edit(self, edit: Edit) -> EditResult:
+        """Perform ``edit`` (typed, pasted or made by code), its text made visible."""
+        edit.text = visible(edit.text)
+        return super().edit(edit)
 
     @property
     def syntax(self) -> str | None:

@@ -22,6 +22,7 @@ from textual.widgets import Input, Label
 from explorer.core.body_filter import JQ_INSTALL, LANGUAGES, Language, jq_available
 from explorer.core.terminal_text import visible_line
 from explorer.core.text_search import SearchQuery
+from explorer.ui.widgets.safe_input import SafeInput
 
 Kind = Literal["search", "filter"]
 
@@ -137,7 +138,7 @@ class FindBar(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="find-row"):
             yield Label("/" if self.kind == "search" else "|", id="find-prompt")
-            yield Input(placeholder=PLACEHOLDERS[self.kind], id="find-input")
+            yield SafeInput(placeholder=PLACEHOLDERS[self.kind], id="find-input")
             if self.kind == "search":
                 yield Toggle(".*", id="toggle-regex")
                 yield Toggle("Aa", id="toggle-case")

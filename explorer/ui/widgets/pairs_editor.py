@@ -11,6 +11,8 @@ from textual.message import Message
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input
 
+from explorer.ui.widgets.safe_input import SafeInput
+
 
 class PairRow(Horizontal):
     """One row: a name, a value, and a button that removes the row."""
@@ -33,14 +35,14 @@ class PairRow(Horizontal):
         suggester = (
             SuggestFromList(self._suggestions, case_sensitive=False) if self._suggestions else None
         )
-        yield Input(
+        yield SafeInput(
             self._name,
             placeholder=f"{self._kind} name",
             suggester=suggester,
             classes="pair-name",
             compact=True,
         )
-        yield Input(self._value, placeholder="value", classes="pair-value", compact=True)
+        yield SafeInput(self._value, placeholder="value", classes="pair-value", compact=True)
         yield Button("✕", classes="remove", compact=True, tooltip="Remove this row")
 
     @property

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from textual import events
 from textual.message import Message
-from textual.widgets import Input
 
 from explorer.core.carry.curl import looks_like_curl
 from explorer.core.url_paste import curl_on_one_line, url_from_paste
+from explorer.ui.widgets.safe_input import SafeInput
 
 
-class UrlInput(Input):
+class UrlInput(SafeInput):
     """An Input for a URL; a pasted curl command line goes up as a message."""
 
     class CurlPasted(Message):
