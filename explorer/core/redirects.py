@@ -14,6 +14,7 @@ from http import HTTPStatus
 import httpx
 
 from explorer.core.errors import RedirectRefused
+from explorer.core.href_cleaning import clean_href
 
 __all__ = [
     "HEADERS_KEPT",
@@ -76,7 +77,7 @@ def next_hop(request: httpx.Request, response: httpx.Response) -> httpx.Request 
     location = location_of(response)
     if response.status_code not in REDIRECT_STATUSES or location is None:
         return None
-    location = location.strip()
+    location = clean_href(location.strip())  # (its control characters as a browser takes them)
     scheme = _SCHEME.match(location)
     if scheme is not None and scheme.group(1).lower() not in _FOLLOWED_SCHEMES:
         raise RedirectRefused(

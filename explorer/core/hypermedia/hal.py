@@ -307,7 +307,8 @@ def _links(
             and href[1] != "/"
             and "/." not in href
             and "\\" not in href
-            and not href[-1].isspace()
+            and href[-1] != " "
+            and href.isprintable()
         ):
             # fmt: off
             append(new_tuple(Link, (rel, origin + href, "GET", None, None, False, None,
@@ -333,7 +334,8 @@ def _link_array(rel: str, objects: list[Any], here: str, extra: Attributes, c: C
                     and href[1] != "/"
                     and "/." not in href
                     and "\\" not in href
-                    and not href[-1].isspace()
+                    and href[-1] != " "
+                    and href.isprintable()
                 ):
                     href = origin + href
                 else:

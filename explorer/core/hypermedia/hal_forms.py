@@ -82,7 +82,8 @@ def add_templates(
             and target[1] != "/"
             and "/." not in target
             and "\\" not in target
-            and not target[-1].isspace()
+            and target[-1] != " "
+            and target.isprintable()
             and "{" not in target
         ):
             href = origin + target

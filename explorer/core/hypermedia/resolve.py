@@ -3,7 +3,9 @@
 Plain references follow RFC 3986 section 5 through :func:`urllib.parse.urljoin`,
 with two fast paths for the common shapes (an absolute ``http(s)`` URL, a
 root-relative path) and a small cache, because one large document repeats the
-same base thousands of times.
+same base thousands of times. What comes out holds no character a terminal would
+obey: an href's control characters are taken out or percent-encoded as a browser
+does (:func:`~explorer.core.href_cleaning.clean_href`).
 
 A URI template (RFC 6570) cannot be resolved as a whole: its ``{...}``
 expressions are not URI characters and their expansion may add path segments,
@@ -23,6 +25,8 @@ a query or a fragment. The rule used here:
 from __future__ import annotations
 
 from urllib.parse import urljoin, urlsplit, urlunsplit
+
+from explorer.core.href_cleaning import clean_href
 
 _CACHE_LIMIT = 4096
 
@@ -51,12 +55,13 @@ class Resolver:
     def resolve(self, href: str, templated: bool = False) -> str:
         """``href`` made absolute; templates per the module's rule."""
         if templated and "{" in href:
-            return self._resolve_template(href)
+            return clean_href(self._resolve_template(href))
         # The commonest shape, a root-relative path with nothing to normalise (no
         # dot segment, no backslash, no trailing space: urljoin would change
-        # those), is joined here: cheaper than the cache, which one-off paths would
-        # fill. Indexed rather than sliced (a slice makes a new object): this test
-        # runs once per link, and the HAL reader's loops inline it as it is.
+        # those; no control character, which isprintable() rules out with every
+        # other white space) is joined here: cheaper than the cache, which one-off
+        # paths would fill. Indexed rather than sliced (a slice makes a new object):
+        # this test runs once per link, and the HAL reader's loops inline it as it is.
         if (
             self.origin
             and len(href) > 1
@@ -64,13 +69,14 @@ class Resolver:
             and href[1] != "/"
             and "/." not in href
             and "\\" not in href
-            and not href[-1].isspace()
+            and href[-1] != " "
+            and href.isprintable()
         ):
             return self.origin + href
         cached = self._cache.get(href)
         if cached is not None:
             return cached
-        result = self._join(href)
+        result = clean_href(self._join(href))
         if len(self._cache) < _CACHE_LIMIT:
             self._cache[href] = result
         return result
