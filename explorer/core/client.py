@@ -40,6 +40,7 @@ import httpx
 
 from explorer.core import retry
 from explorer.core.body_reading import read_body
+from explorer.core.cookie_header import attach_cookies, restore
 from explorer.core.errors import (
     DeadlineExceeded,
     DecodingError,
@@ -391,19 +392,6 @@ class Client:
         """True when responses go through the cache."""
         return self.cache is not None and self.cache.enabled
 
-    def _attach_cookies(
-        self, request: httpx.Request, explicit: str | None, *, jar: bool = True
-    ) -> None:
-        """Set the Cookie header: the explicit cookies, then (``jar``) the jar's for this URL."""
-        if "cookie" in request.headers:
-            del request.headers["cookie"]
-        if jar:
-            self.http.cookies.set_cookie_header(request)
-        from_jar = request.headers.get("cookie")
-        parts = [p for p in (explicit, from_jar) if p]
-        if parts:
-            request.headers["Cookie"] = "; ".join(parts)
-
     async def _exchange(
         self,
         request: httpx.Request,
@@ -422,7 +410,8 @@ class Client:
         while True:
             request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
             same_site = same_origin(request.url, origin)
-            self._attach_cookies(request, explicit_cookie if same_site else None, jar=cookies)
+            jar = self.http.cookies.jar if cookies else None
+            attach_cookies(request, jar, explicit_cookie if same_site else None)
             response, body, headers_at = await self._send_one(request, keep_cookies=cookies)
             again = retry.retried(request)
             if again is not None:
@@ -483,7 +472,7 @@ class Client:
             raise received_error(exc, url, self._connection_facts(request)) from exc
         finally:
             if kept is not None:
-                _restore(jar, kept)
+                restore(jar, kept)
         headers_at = time.perf_counter()
         self._answered.add(_origin_of(request.url))
         try:

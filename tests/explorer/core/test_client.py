@@ -538,3 +538,22 @@ async def test_the_request_shows_the_version_restwalk_sent_not_the_servers() -> 
         exchange = await send(RequestSpec(url=server.url + "/"))
     assert exchange.response.http_version == "HTTP/1.0"
     assert request_text(exchange.request).startswith("GET / HTTP/1.1\n")
+
+
+async def test_a_cookie_that_is_not_ascii_goes_back_as_the_server_set_it() -> None:
+    """RFC 6265 allows no such value, but a server may set one; it must not make every
+    later request to the server fail (httpx encodes a Cookie header as ASCII)."""
+    heads: list[bytes] = []
+
+    def handler(conn: socket.socket) -> None:
+        while head := read_head(conn):
+            heads.append(head)
+            cookie = b"Set-Cookie: s=a\x9bb\xe9; Path=/\r\n" if len(heads) == 1 else b""
+            conn.sendall(b"HTTP/1.1 200 OK\r\n" + cookie + b"Content-Length: 2\r\n\r\nok")
+
+    with RawServer(handler) as server:
+        async with Client() as client:
+            await client.send(RequestSpec("GET", server.url + "/set"))
+            exchange = await client.send(RequestSpec("GET", server.url + "/again"))
+    assert exchange.response.status == 200
+    assert b"\r\nCookie: s=a\x9bb\xe9\r\n" in heads[1]
