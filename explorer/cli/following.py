@@ -60,7 +60,17 @@ def follow_target(link: Link, variables: dict[str, str]) -> str:
 
 def next_spec(spec: RequestSpec, link: Link, target: str) -> RequestSpec:
     """The request following ``link`` to ``target`` sends: ``spec``'s headers, credential
-    and connection choices, without its body, query pairs or form."""
+    and connection choices, without its body, query pairs or form. Raises
+    :class:`FollowError` (exit 1: the server's link is at fault) when ``target`` is no
+    URL restwalk can request."""
+    from explorer.core.errors import InvalidURL
+    from explorer.core.request import check_url
+
+    try:
+        check_url(target)
+    except InvalidURL as exc:
+        why = exc.message[:1].lower() + exc.message[1:]
+        raise FollowError(f"the server's {link.rel!r} link cannot be followed: {why}") from None
     return replace(
         spec,
         method=link.method,

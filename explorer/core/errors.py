@@ -29,7 +29,8 @@ Our exception hierarchy::
         │   └── DecodingError       the body's Content-Encoding could not be undone
         ├── BodyTooLarge            the body (decoded) is larger than --max-body
         ├── UnsupportedProtocol     a scheme other than http or https
-        │   └── RedirectRefused     a redirect to another scheme, or to no port at all
+        │   ├── RedirectRefused     a redirect to another scheme, or to no port at all
+        │   └── BrokenLink          a link of the server's that is no http(s) URL
         ├── TooManyRedirects        redirects went on past the limit
         └── LoginFailed             the login step answered without a token
 
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BodyTooLarge",
+    "BrokenLink",
     "ConnectError",
     "ConnectTimeout",
     "ConnectionRefused",
@@ -260,6 +262,15 @@ class UnsupportedProtocol(RequestError):
 
     explanation = "Only http:// and https:// URLs can be requested."
     hint = "Start the URL with http:// or https://."
+
+
+class BrokenLink(UnsupportedProtocol):
+    """A link the server wrote that cannot be requested: another scheme
+    (``javascript:``, ``file:``), no host, a bad port. Nothing was sent; the server's
+    link is at fault, not what the person typed."""
+
+    explanation = "The server's link cannot be followed."
+    hint = "restwalk follows http:// and https:// links only: alt+left goes back."
 
 
 class RedirectRefused(UnsupportedProtocol):

@@ -52,6 +52,7 @@ __all__ = [
     "RequestSpec",
     "build_login_request",
     "build_request",
+    "check_url",
     "guess_content_type",
     "token_from_login",
 ]
@@ -199,7 +200,9 @@ def guess_content_type(body: bytes | str) -> str:
     return "text/plain; charset=utf-8"
 
 
-def _check_url(url: str) -> httpx.URL:
+def check_url(url: str) -> httpx.URL:
+    """``url`` as httpx takes it; :class:`~explorer.core.errors.InvalidURL` when it is no
+    absolute http(s) URL with a host and a possible port."""
     authority = _AUTHORITY.match(url)
     host = authority.group(1).rpartition("@")[2] if authority else ""
     if host.startswith("[") and "]" not in host:  # httpx says "Invalid port: ':1'"
@@ -217,7 +220,8 @@ def _check_url(url: str) -> httpx.URL:
                 f"The URL {url!r} has no scheme.", hint="Start it with http:// or https://."
             )
         raise InvalidURL(
-            f"The URL {url!r} uses {parsed.scheme}://; only http:// and https:// work.",
+            f"The URL {url!r} is a {parsed.scheme}: URL; restwalk sends requests to "
+            "http:// and https:// URLs only.",
         )
     if not parsed.host:
         raise InvalidURL(f"The URL {url!r} has no host.")
@@ -297,7 +301,7 @@ def build_request(spec: RequestSpec, *, read: FileReader = read_body_file) -> ht
     """
     if not is_token(spec.method):
         raise InvalidMethod(f"The method {spec.method!r} is not a valid HTTP method token.")
-    url = _check_url(spec.url)
+    url = check_url(spec.url)
     _check_headers(spec.headers)
     headers: list[tuple[str, str]] = []
     if url.userinfo and spec.auth is None:
@@ -352,7 +356,7 @@ def build_request(spec: RequestSpec, *, read: FileReader = read_body_file) -> ht
 
 def build_login_request(flow: LoginFlow) -> httpx.Request:
     """The login request of ``flow``: credentials as JSON, a form, or Basic auth."""
-    url = _check_url(flow.url)
+    url = check_url(flow.url)
     headers = [("User-Agent", USER_AGENT), ("Accept", "application/json")]
     if flow.style == "basic":
         raw = f"{flow.user}:{flow.password}".encode()

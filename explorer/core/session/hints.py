@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
-from explorer.core.errors import ConnectError, InvalidRequest, LoginFailed, RestwalkError, Timeout
+from explorer.core.errors import (
+    BrokenLink,
+    ConnectError,
+    InvalidRequest,
+    LoginFailed,
+    RestwalkError,
+    Timeout,
+)
 from explorer.core.session.history import Page
 from explorer.core.session.page_stack import can_add_below, stack_hint
 
@@ -81,6 +88,8 @@ def key_hint(page: Page) -> str:
 
 
 def _error_hint(error: RestwalkError) -> str:
+    if isinstance(error, BrokenLink):
+        return ""  # (its own hint says it: alt+left goes back)
     if isinstance(error, LoginFailed):
         return "The credential is dropped: press a to log in again, or r to reload without it."
     if isinstance(error, InvalidRequest):

@@ -11,7 +11,7 @@ import time
 from dataclasses import replace
 
 from explorer.core.client import Client
-from explorer.core.errors import RestwalkError
+from explorer.core.errors import BrokenLink, InvalidURL, RestwalkError
 from explorer.core.exchange import Exchange
 from explorer.core.request import RequestSpec
 from explorer.core.session.history import Page
@@ -39,11 +39,22 @@ def with_reading(page: Page, reading: Reading) -> Page:
     )
 
 
+#: How a page is reached other than by a link of the server's (``via`` is then the
+#: link's relation): a URL typed, a request composed, the other side of a diff.
+TYPED = frozenset({"url", "composer", "diff"})
+
+
 async def load_page(client: Client, spec: RequestSpec, via: str = "url") -> Page:
     """The page of one request; a failure is a page of its own, never raised."""
     sent_at = time.time()
     try:
         exchange = await client.send(spec)
+    except InvalidURL as error:
+        if via in TYPED:
+            return Page(spec, error=error, via=via)
+        why = error.explanation[:1].lower() + error.explanation[1:]
+        broken = BrokenLink(f"The server's {via} link cannot be followed: {why}")
+        return Page(spec, error=broken, via=via)
     except RestwalkError as error:
         return Page(spec, error=error, via=via)
     except Exception as exc:

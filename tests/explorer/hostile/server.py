@@ -286,6 +286,11 @@ ROUTES: dict[str, Handler] = {
         "application/problem+json",
     ),
     "/escape/redirect": redirect("/escape/text?\x9b2J"),
+    "/escape/location": redirect(f"/escape/text?{OSC52}z"),
+    "/links/not-http": answer(
+        b'{"_links": {"js": {"href": "javascript:alert(1)"}, "file": {"href": "file:///etc/x"}}}',
+        "application/hal+json",
+    ),
     "/escape/bidi": bidi_everywhere,
     "/escape/bytes": answer(EVERY_BYTE),
     "/escape/status-line": lambda conn: conn.sendall(b"HTTP/1.1 2OO \x1b[31mOK\r\n\r\n"),

@@ -228,3 +228,29 @@ def test_a_server_breaking_http2_is_a_failed_request(tmp_path: Path, kind: str) 
     assert run.code == 1, run.err  # the request failed; not 2, bad usage
     one_line_error(run.err)
     assert run.peak_mib < 150
+
+
+@pytest.mark.parametrize(
+    ("rel", "why"),
+    [
+        ("js", "the URL 'javascript:alert(1)' is a javascript: URL"),
+        ("file", "the URL 'file:///etc/x' is a file: URL"),
+    ],
+)
+def test_a_server_link_that_cannot_be_followed_is_the_server_s_fault(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes], rel: str, why: str
+) -> None:
+    """Exit 1 (the request failed), not 2 (bad usage): the command line was right."""
+    url = hostile.case("/links/not-http")
+    code, _, err = _run(capsysbinary, "request", "GET", url, "--follow", rel)
+    assert code == 1
+    assert f"the server's {rel!r} link cannot be followed: {why}" in one_line_error(err)
+
+
+def test_a_location_with_escapes_is_followed_as_a_browser_would(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    code, out, err = _run(capsysbinary, "request", "GET", "-v", hostile.case("/escape/location"))
+    assert code == 0, err
+    assert b"%1B]52;c;" in out
+    assert control_bytes(out) == []

@@ -18,14 +18,16 @@ from explorer.core.connection import ConnectionSettings
 from explorer.core.link import Link
 from explorer.core.session.history import Page
 from explorer.ui.app import RestwalkApp, create_app
+from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.explain import ExplainDialog
 from explorer.ui.dialogs.template_form import TemplateForm
 from explorer.ui.explain_text import page_markdown
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
-from tests.explorer.hostile.server import MARKUP, HostileServer
+from explorer.ui.widgets.url_input import UrlInput
+from tests.explorer.hostile.server import MARKUP, OSC52, HostileServer
 from tests.explorer.ui.conftest import SIZE, settle
-from tests.explorer.ui.test_browse import status_text
+from tests.explorer.ui.test_browse import follow, status_text
 
 # What a terminal acts on, but the line feeds between rows: a tab too (it moves the
 # cursor to a column the screen did not count), and the bidi controls.
@@ -164,3 +166,70 @@ async def test_hostile_documents_and_redirects_are_shown(hostile: HostileServer,
         assert_shown_not_obeyed(app)
         if path.startswith("/redirect"):
             assert "javascript: URL" in status_text(app)
+
+
+@pytest.mark.parametrize("path", ["/escape/json", "/escape/everywhere"])
+async def test_a_link_with_escapes_is_followed_as_a_browser_would(
+    hostile: HostileServer, path: str
+) -> None:
+    """Followed, its href's control characters percent-encoded (as the URL Standard
+    says): the URL bar and the composer's URL show no byte the terminal would obey."""
+    app = create_app(hostile.case(path), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await follow(pilot, "next")
+        await settle(pilot)
+        page = shown(app)
+        assert page.error is None
+        assert "%1B" in page.spec.url or "%C2%9B" in page.spec.url
+        assert _CONTROL.search(app.browser.query_one(UrlInput).value) is None
+        assert_shown_not_obeyed(app)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, ComposerScreen)
+        assert_shown_not_obeyed(app)
+
+
+async def test_a_location_with_escapes_is_followed_as_a_browser_would(
+    hostile: HostileServer,
+) -> None:
+    app = create_app(hostile.case("/escape/location"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        page = shown(app)
+        assert page.status == 200
+        assert page.spec.url.endswith("/escape/location")
+        assert page.exchange is not None
+        assert "%1B]52;c;" in page.exchange.response.url
+        assert_shown_not_obeyed(app)
+
+
+async def test_what_a_server_suggests_for_a_field_is_shown_not_obeyed(
+    hostile: HostileServer,
+) -> None:
+    """Every input field, whatever puts text in it, holds no control character."""
+    app = create_app(hostile.case("/escape/text"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        url = app.browser.query_one(UrlInput)
+        url.value = f"http://h/{OSC52}"
+        url.insert_text_at_cursor("\x1b[2J")
+        await settle(pilot)
+        assert _CONTROL.search(url.value) is None
+        assert "␛]52;c;" in url.value
+        assert_shown_not_obeyed(app)
+
+
+@pytest.mark.parametrize("rel", ["js", "file"])
+async def test_a_server_link_that_cannot_be_followed_says_whose_it_is(
+    hostile: HostileServer, rel: str
+) -> None:
+    app = create_app(hostile.case("/links/not-http"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await follow(pilot, rel)
+        await settle(pilot)
+        status = status_text(app)
+        assert f"The server's {rel} link cannot be followed" in status
+        assert "Give an absolute URL" not in status
+        assert "alt+left goes back" in status
