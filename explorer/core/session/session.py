@@ -147,6 +147,7 @@ class Session:
         """
         if page.error is not None:
             self.failed = page
+            self.map.take_page(page)  # the map says why it got no answer
             return page
         self.failed = None
         earlier = self._cached(page) if page.status == HTTPStatus.NOT_MODIFIED else None

@@ -13,23 +13,34 @@ For each resource the map says which relations lead to it, the media types and
 statuses met, the methods offered (by actions, forms, templates, an ``Allow``
 header or an ``OPTIONS`` answer, each with where it was learnt), its URI
 templates, its cache headers, the query parameters seen and how deep it lies.
-No I/O here.
+A link that is not http(s) (``javascript:``, ``mailto:``, ``file:``) names no
+place in the API: it is kept apart (:attr:`ApiMap.not_http`), never folded into
+a resource. A GET that got no answer is kept with its reason
+(:meth:`ApiMap.take_failure`) until an answer comes. No I/O here.
 """
 
 from __future__ import annotations
 
-import re
 import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from urllib.parse import parse_qsl, urldefrag, urljoin, urlsplit
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
+from explorer.core.errors import LoginFailed, RequestError
 from explorer.core.exchange import Exchange, ReceivedResponse
-from explorer.core.hypermedia.conventions import CONVENTION
 from explorer.core.link import Link
 from explorer.core.session.origins import origin_of
 from explorer.core.survey.fold import Folder
+from explorer.core.survey.link_kinds import (
+    allowed_methods,
+    is_item_link,
+    is_web_link,
+    is_web_url,
+    normal_url,
+    template_query_names,
+    written_by_api,
+)
 
 if TYPE_CHECKING:  # the session holds a map: its pages are only named here
     from explorer.core.session.history import Page
@@ -42,11 +53,6 @@ __all__ = [
     "Observed",
     "Resource",
     "TemplateSeen",
-    "allowed_methods",
-    "is_item_link",
-    "normal_url",
-    "template_base",
-    "written_by_api",
 ]
 
 #: URLs the map keeps at most; links to more are counted, not kept.
@@ -59,29 +65,6 @@ MAX_EXAMPLES = 3
 CACHE_HEADERS = ("cache-control", "expires", "etag", "last-modified", "vary", "age", "pragma")
 #: Headers whose presence is what matters, not their value (it changes per resource).
 _PRESENCE_ONLY = frozenset({"etag", "last-modified", "expires", "age"})
-#: Relations of a link to an item of a collection.
-_ITEM_RELS = frozenset({"item", "self", "canonical", "url"})
-_ARRAY_INDEX = re.compile(r"/\d+/")
-
-
-def is_item_link(link: Link) -> bool:
-    """True for a link naming a member of a collection: relation ``item``, or the
-    ``self`` link of an object inside an array (``/results/3/url``,
-    ``/_embedded/customers/0/_links/self``)."""
-    if link.rel == "item":
-        return True
-    return link.rel in _ITEM_RELS and _ARRAY_INDEX.search(link.source) is not None
-
-
-def allowed_methods(value: str) -> set[str]:
-    """The methods an ``Allow`` header lists."""
-    return {part.strip().upper() for part in value.split(",") if part.strip()}
-
-
-def written_by_api(link: Link) -> bool:
-    """True for a link the answer wrote (in a format, a header, or as a bare URL string);
-    False for one restwalk made by a convention (json-server's ``/books/{id}`` items)."""
-    return CONVENTION not in link.attributes
 
 
 @dataclass
@@ -107,6 +90,8 @@ class Observed:
     #: True when a link the answer wrote leads here (not one a convention made), or it
     #: is the entry.
     declared: bool = False
+    #: Why the last GET here got no answer (the error's one line), until one answers.
+    failure: str | None = None
 
     @property
     def visited(self) -> bool:
@@ -145,6 +130,8 @@ class Resource:
     depth: int
     declared: bool
     examples: tuple[str, ...]
+    #: URLs asked that got no answer (and none answered since).
+    failed: int = 0
 
     @property
     def key(self) -> str:
@@ -168,11 +155,6 @@ def _method_rank(method: str) -> tuple[int, str]:
     return (_METHOD_ORDER.index(method) if method in _METHOD_ORDER else len(_METHOD_ORDER), method)
 
 
-def normal_url(url: str) -> str:
-    """``url`` without its fragment: the part a server sees."""
-    return urldefrag(url)[0]
-
-
 class ApiMap:
     """What a walk of an API met, URL by URL, folded into resources on demand."""
 
@@ -184,6 +166,9 @@ class ApiMap:
         self.max_urls = max_urls
         #: Links to URLs past :attr:`max_urls`, counted only.
         self.dropped = 0
+        #: Links that are not http(s), by href (the first met of each): listed apart,
+        #: never a resource, never followed.
+        self.not_http: dict[str, Link] = {}
         #: Grows with every change: a view redraws when it moved on.
         self.version = 0
         self._taken: dict[int, tuple[weakref.ref[Exchange], bool]] = {}
@@ -231,6 +216,7 @@ class ApiMap:
             self.version += 1
             return
         record.visits += 1
+        record.failure = None
         record.statuses[response.status] += 1
         if response.media_type:
             record.media_types.add(response.media_type)
@@ -259,8 +245,22 @@ class ApiMap:
             record.methods.setdefault(method, set()).add(where)
         self.version += 1
 
+    def take_failure(self, url: str, reason: str) -> None:
+        """A GET of ``url`` got no answer, for ``reason`` (one line): kept until one
+        answers. A URL that answered before keeps what it answered."""
+        if not is_web_url(url):
+            return
+        record = self.observed(url)
+        if record is None or record.visited:
+            return
+        record.failure = reason
+        self.version += 1
+
     def take_link(self, page_url: str, link: Link, depth: int) -> None:
         """A link met on the page at ``page_url``, ``depth`` links from the entry."""
+        if not is_web_link(link):
+            self._take_not_http(link)
+            return
         if link.templated:
             self._take_template(page_url, link)
             return
@@ -289,6 +289,15 @@ class ApiMap:
         for link in links:
             self.take_link(page_url, link, depth)
 
+    def _take_not_http(self, link: Link) -> None:
+        if link.href in self.not_http:
+            return
+        if len(self.not_http) >= self.max_urls:
+            self.dropped += 1
+            return
+        self.not_http[link.href] = link
+        self.version += 1
+
     def _take_template(self, page_url: str, link: Link) -> None:
         seen = self.templates.get(link.href)
         if seen is None:
@@ -303,14 +312,15 @@ class ApiMap:
         self.version += 1
 
     def take_page(self, page: Page) -> bool:
-        """A page of the browser's session: its answers and (once read) its links.
+        """A page of the browser's session: its answers and (once read) its links, or
+        why its GET got no answer.
 
         Taking the same page again adds nothing, but its links once they are read.
         Returns True when the map changed.
         """
         exchange = page.exchange
         if exchange is None:
-            return False
+            return self._take_failed(page)
         key = id(exchange)
         before = self._taken.get(key)
         known = before is not None and before[0]() is exchange
@@ -327,6 +337,23 @@ class ApiMap:
         if len(self._taken) > 4 * self.max_urls:  # the references of pages long gone
             self._taken = {k: v for k, v in self._taken.items() if v[0]() is not None}
         return True
+
+    def _take_failed(self, page: Page) -> bool:
+        """A page whose GET of its URL got no answer. A request that could not be
+        built, or a login that failed, says nothing of the URL; nor does a request
+        whose query or version the URL does not show."""
+        error, spec = page.error, page.spec
+        if (
+            not isinstance(error, RequestError)
+            or isinstance(error, LoginFailed)
+            or spec.method != "GET"
+            or spec.query
+            or spec.api_version is not None
+        ):
+            return False
+        before = self.version
+        self.take_failure(spec.url, error.message)
+        return self.version != before
 
     def _depth_of(self, url: str) -> int:
         """How deep ``url`` lies: as deep as the link that led there, else 0 (a URL typed
@@ -378,10 +405,10 @@ class ApiMap:
 
     def unfollowed(self) -> dict[str, list[Link]]:
         """The links met but not followed yet, by relation: GET links to URLs never
-        answered, and every template (each needs values before it can be followed)."""
+        asked, and every template (each needs values before it can be followed)."""
         waiting: dict[str, list[Link]] = {}
         for record in self.urls.values():
-            if record.visited or record.link is None:
+            if record.visited or record.failure is not None or record.link is None:
                 continue
             waiting.setdefault(record.link.rel, []).append(record.link)
         for seen in self.templates.values():
@@ -432,7 +459,7 @@ def _resource(
         rels.update(seen.rels)
         for method in seen.methods:
             methods.setdefault(method, set()).add("template")
-        queries.update(_template_query_names(seen.href))
+        queries.update(template_query_names(seen.href))
     visited = [record for record in records if record.visited]
     examples = [record.url for record in visited[:MAX_EXAMPLES]] or [
         record.url for record in records[:MAX_EXAMPLES]
@@ -456,24 +483,5 @@ def _resource(
         depth=min(depths) if depths else 1,
         declared=any(record.declared for record in records) or bool(templates),
         examples=tuple(examples),
+        failed=sum(1 for record in records if record.failure is not None),
     )
-
-
-_QUERY_EXPRESSION = re.compile(r"\{[?&]([^{}]*)\}")
-
-
-def _template_query_names(href: str) -> set[str]:
-    """The query variables of a URI template (``{?name,city}`` → name, city)."""
-    names: set[str] = set()
-    for match in _QUERY_EXPRESSION.finditer(href):
-        names.update(part.split(":")[0].rstrip("*") for part in match.group(1).split(","))
-    return names
-
-
-def template_base(href: str) -> str | None:
-    """The URL a template names with no value given, when its only variables are query
-    ones (``/customers{?name}`` → ``/customers``); None when a path variable needs one."""
-    without = _QUERY_EXPRESSION.sub("", href)
-    if "{" in without:
-        return None
-    return without

@@ -26,7 +26,7 @@ from http import HTTPStatus
 
 from explorer.core.errors import RestwalkError
 from explorer.core.request import RequestSpec
-from explorer.core.survey.api_map import ApiMap, normal_url
+from explorer.core.survey.api_map import ApiMap
 from explorer.core.survey.audit_figures import (
     Constraint,
     cacheability,
@@ -45,6 +45,7 @@ from explorer.core.survey.crawl import (
     same_origin_spec,
 )
 from explorer.core.survey.description import Description, read_description
+from explorer.core.survey.link_kinds import normal_url
 from explorer.core.survey.polite import Clock, OutOfTime, PoliteSender, Send, Sleep
 from explorer.core.survey.versioning import Versioning, versioning_of
 

@@ -45,14 +45,15 @@ from explorer.core.link import Link
 from explorer.core.plural import counted
 from explorer.core.request import RequestSpec
 from explorer.core.session.origins import origin_of
-from explorer.core.survey.api_map import (
-    ApiMap,
+from explorer.core.survey.api_map import ApiMap
+from explorer.core.survey.description import is_description
+from explorer.core.survey.link_kinds import (
     allowed_methods,
+    is_web_url,
     normal_url,
     template_base,
     written_by_api,
 )
-from explorer.core.survey.description import is_description
 from explorer.core.survey.polite import Clock, OutOfTime, PoliteSender, Send, Sleep, Wait
 
 if TYPE_CHECKING:
@@ -156,7 +157,8 @@ class CrawlResult:
     failures: list[Failure] = field(default_factory=list)
     #: OPTIONS answers: URL → (status, Allow or None).
     options: dict[str, tuple[int, str | None]] = field(default_factory=dict)
-    #: Links not followed, by reason (``another origin``, ``deeper than 5``...).
+    #: Links not followed, by reason (``another origin``, ``deeper than 5``...): each
+    #: URL counted once, however many pages link to it.
     skipped: Counter[str] = field(default_factory=Counter)
     waits: list[Wait] = field(default_factory=list)
     #: Why it stopped before every link was followed (None: it followed them all).
@@ -268,6 +270,9 @@ class _Walk:
         self.result = CrawlResult(self.entry, api_map)
         self.queue: deque[tuple[str, int, str]] = deque()
         self.queued: set[str] = set()
+        #: URLs refused, each counted once in :attr:`CrawlResult.skipped` (as many as
+        #: the map keeps URLs; past that, each meeting counts).
+        self.refused: set[str] = set()
         #: URLs fetched or queued per resource template (as folded when queued).
         self.per_template: Counter[str] = Counter()
         self.asked_options: set[str] = set()
@@ -300,6 +305,7 @@ class _Walk:
             exchange = await self.sender.send(spec)
         except RestwalkError as error:
             self.result.failures.append(Failure(url, error))
+            self.api_map.take_failure(url, error.message)
             return 1
         response = exchange.response
         self.api_map.take_exchange(exchange, depth)
@@ -391,22 +397,22 @@ class _Walk:
 
     def _enqueue(self, url: str, depth: int, via: str, *, force: bool = False) -> None:
         url = normal_url(url)
-        if url in self.queued:
-            return
-        reason = None if force else self._refusal(url, depth)
-        if reason is not None:
-            self.result.skipped[reason] += 1
+        if url in self.queued or url in self.refused:
             return
         template = origin_of(url) + self.api_map.template_of(url)
-        if not force and self.per_template[template] >= self.limits.per_resource:
-            self.result.skipped["more of a resource already mapped"] += 1
+        reason = None if force else self._refusal(url, depth, template)
+        if reason is not None:
+            self.result.skipped[reason] += 1
+            if len(self.refused) < self.api_map.max_urls:
+                self.refused.add(url)
             return
         self.per_template[template] += 1
         self.queued.add(url)
         self.queue.append((url, depth, via))
 
-    def _refusal(self, url: str, depth: int) -> str | None:
-        if not url.startswith(("http://", "https://")):
+    def _refusal(self, url: str, depth: int, template: str) -> str | None:
+        """Why ``url`` is not to be followed (None: it is)."""
+        if not is_web_url(url):
             return "not http(s)"
         if origin_of(url) not in self.origins:
             return "another origin"
@@ -416,4 +422,6 @@ class _Walk:
         target = target[target.find("/") :] if "/" in target else "/"
         if any(pattern.search(target) for pattern in self.limits.exclude):
             return "excluded"
+        if self.per_template[template] >= self.limits.per_resource:
+            return "more of a resource already mapped"
         return None

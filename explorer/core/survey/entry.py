@@ -23,7 +23,7 @@ from http import HTTPStatus
 from typing import TYPE_CHECKING
 
 from explorer.core.session.origins import origin_of
-from explorer.core.survey.api_map import normal_url
+from explorer.core.survey.link_kinds import normal_url
 
 if TYPE_CHECKING:
     from explorer.core.session import Session

@@ -19,6 +19,7 @@ import orjson
 from explorer.core.plural import counted, noun
 from explorer.core.survey.api_map import ApiMap, Resource
 from explorer.core.survey.crawl import CrawlResult
+from explorer.core.survey.map_summary import SHOWN, crawl_ending, not_followed, summarize
 from explorer.core.terminal_text import json_visible
 
 __all__ = ["FORMATS", "map_dot", "map_json", "map_mermaid", "map_tree", "render_map"]
@@ -78,7 +79,7 @@ def _summary(resource: Resource) -> str:
     if resource.statuses:
         parts.append(" ".join(str(status) for status, _ in resource.statuses))
     else:
-        parts.append("not visited")
+        parts.append("no answer" if resource.failed else "not visited")
     parts.extend(resource.media_types)
     if resource.known > 1:
         parts.append(f"{resource.visited} of {resource.known} URLs visited")
@@ -148,20 +149,20 @@ def _headline(result: CrawlResult, resources: list[Resource]) -> str:
 
 
 def _footer(result: CrawlResult) -> list[str]:
-    lines: list[str] = [""]
-    if result.stopped:
-        lines.append(f"Stopped at {result.stopped}: links were left to follow.")
-    else:
-        lines.append("Every safe link within the bounds was followed.")
-    if result.skipped:
-        lines.append(
-            "Not followed: "
-            + ", ".join(f"{count} ({why})" for why, count in result.skipped.most_common())
-        )
+    summary = summarize(result.api_map)
+    ending = crawl_ending(result)
+    lines: list[str] = ["", ending[0].upper() + ending[1:] + "."]
+    refused = not_followed(result)
+    if refused is not None:
+        lines.append(refused)
     for wait in result.waits:
         lines.append(f"Waited {wait.seconds:g} s at {wait.url}: {wait.why}.")
-    for failure in result.failures:
-        lines.append(f"No answer from {failure.url}: {failure.message}")
+    for failure in summary.no_answer:
+        lines.append(f"No answer from {failure.url}: {failure.reason}")
+    for link in summary.not_http[:SHOWN]:
+        lines.append(f"Not http(s), not followed: {link.href} ← {link.rel}")
+    if len(summary.not_http) > SHOWN:
+        lines.append(f"… and {len(summary.not_http) - SHOWN} more links that are not http(s).")
     if result.api_map.dropped:
         dropped = result.api_map.dropped
         lines.append(
@@ -191,6 +192,7 @@ def resource_json(resource: Resource) -> dict[str, object]:
         "cache": list(resource.cache),
         "query": list(resource.queries),
         "examples": list(resource.examples),
+        "failed": resource.failed,
     }
 
 
@@ -209,6 +211,9 @@ def map_json(result: CrawlResult) -> str:
         "skipped": dict(result.skipped),
         "waits": [{"url": w.url, "seconds": w.seconds, "why": w.why} for w in result.waits],
         "failures": [{"url": f.url, "message": f.message} for f in result.failures],
+        "not_http": [
+            {"href": link.href, "rel": link.rel} for link in result.api_map.not_http.values()
+        ],
     }
     return json_visible(orjson.dumps(document, option=orjson.OPT_INDENT_2)).decode() + "\n"
 

@@ -1,8 +1,12 @@
 """The map screen (``g``): the session's map as it grows, and the REST audit in a second tab.
 
-The Map tab shows the resources the session visited and the links it saw but
-did not follow yet, by relation (:class:`~explorer.ui.widgets.map_tree.MapTree`);
-Enter on one closes the screen and the browser follows it. ``m`` maps the rest
+The Map tab shows the resources the session visited, the links asked that got
+no answer (each with why), the links it saw but did not follow yet, by
+relation, and those that are not http(s)
+(:class:`~explorer.ui.widgets.map_tree.MapTree`); Enter on one closes the
+screen and the browser follows it. The groups and the words of the status
+line are the core's (:mod:`explorer.core.survey.map_summary`), as in
+``restwalk map``. ``m`` maps the rest
 automatically (the core's crawl: GET links only, polite, bounded), ``a`` runs
 the audit; both feed the same map, which redraws as it grows. Both start from
 the API's root when one is known, else from the page shown; the line under the
@@ -31,6 +35,8 @@ from explorer.core.request import RequestSpec
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.survey.crawl import CrawlLimits, Visit, client_sends
 from explorer.core.survey.entry import Entries, Entry, with_probe
+from explorer.core.survey.link_kinds import is_web_link
+from explorer.core.survey.map_summary import crawl_ending, not_followed
 from explorer.core.terminal_text import visible, visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.map_tree import MapTree
@@ -73,7 +79,9 @@ class MapScreen(Screen[Link | None]):
     """The session's map and the REST audit; returns the link to follow, or None."""
 
     DEFAULT_CSS = """
-    MapScreen #survey-status { height: 1; padding: 0 1; background: $panel; }
+    MapScreen #survey-status {
+        width: 1fr; height: auto; max-height: 2; padding: 0 1; background: $panel;
+    }
     MapScreen #survey-entry {
         width: 1fr; height: auto; max-height: 3; padding: 0 1; background: $panel;
     }
@@ -150,18 +158,11 @@ class MapScreen(Screen[Link | None]):
             self.query_one("#audit-text", Static).update(self._audit_intro())
 
     def _redraw(self, *, force: bool = False) -> None:
-        api_map = self.session.mapped()
-        if self.query_one(MapTree).show(api_map, force=force) and not self._busy:
-            self._status(self._summary())
-
-    def _summary(self) -> str:
-        api_map = self.session.map
-        waiting = sum(len(links) for links in api_map.unfollowed().values())
-        return (
-            f"{counted(api_map.visited_count, 'page')} visited, "
-            f"{counted(waiting, 'link')} not followed yet. "
-            "Enter opens one; m maps the rest from the entry; a audits."
-        )
+        summary = self.query_one(MapTree).show(self.session.mapped(), force=force)
+        if summary is not None and not self._busy:
+            self._status(
+                f"{summary.counts()}. Enter opens one; m maps the rest from the entry; a audits."
+            )
 
     def _status(self, text: str) -> None:
         self.query_one("#survey-status", Label).update(visible_line(text))
@@ -203,8 +204,14 @@ class MapScreen(Screen[Link | None]):
     @on(Tree.NodeSelected, "#map-tree")
     def _chosen(self, event: Tree.NodeSelected[Link]) -> None:
         link = event.node.data
-        if link is not None and not event.node.children:
-            self.dismiss(link)
+        if link is None or event.node.children:
+            return
+        if not is_web_link(link):
+            self.notify(
+                f"{link.href} is not an http(s) link: restwalk does not follow it.", timeout=4
+            )
+            return
+        self.dismiss(link)
 
     # -- work -------------------------------------------------------------------------------
 
@@ -246,9 +253,12 @@ class MapScreen(Screen[Link | None]):
         if not result.visits and result.failures:
             self._status(f"No answer from {entry}: {result.failures[0].message}")
             return
-        ending = f"stopped at {result.stopped}" if result.stopped else "every safe link followed"
         mapped = counted(len(result.visits), "page")
-        self._status(f"Mapped {mapped} in {result.seconds:.1f} s: {ending}.")
+        refused = not_followed(result)
+        self._status(
+            f"Mapped {mapped} in {result.seconds:.1f} s: {crawl_ending(result)}."
+            + (f" {refused}." if refused else "")
+        )
 
     @work(exclusive=True, group="survey")
     async def run_audit(self) -> None:

@@ -1,9 +1,13 @@
-"""MapTree: the session's map as a tree: resources visited, and links not followed yet, by relation.
+"""MapTree: the session's map as a tree: resources visited, links asked that got no
+answer (with why), links not followed yet (by relation), and links that are not http(s).
 
-It shows what it is given (:meth:`MapTree.show`); the map itself is the core's
-(:class:`~explorer.core.survey.api_map.ApiMap`). Each leaf carries the
-:class:`~explorer.core.link.Link` Enter follows. Labels are ``Text`` built from
-plain strings: a template, a relation or a media type is never markup.
+It shows what it is given (:meth:`MapTree.show`); the map and which group each
+link is in are the core's (:class:`~explorer.core.survey.api_map.ApiMap`,
+:func:`~explorer.core.survey.map_summary.summarize`, which the CLI's tree reads
+too). Each leaf carries the :class:`~explorer.core.link.Link` Enter follows (the
+screen says why it does not follow one that is not http(s)). Labels are ``Text``
+built from plain strings through the terminal filter: a template, a relation, a
+media type or an error's reason is never markup.
 """
 
 from __future__ import annotations
@@ -15,12 +19,10 @@ from textual.widgets.tree import TreeNode
 from explorer.core.link import Link
 from explorer.core.plural import counted
 from explorer.core.survey.api_map import ApiMap, Resource
+from explorer.core.survey.map_summary import SHOWN, MapSummary, NoAnswer, summarize
 from explorer.core.terminal_text import visible_line
 
 __all__ = ["MapTree"]
-
-#: Links listed per relation before "and N more".
-MAX_PER_REL = 50
 
 
 def _resource_label(resource: Resource, many_origins: bool) -> Text:
@@ -41,6 +43,24 @@ def _resource_label(resource: Resource, many_origins: bool) -> Text:
     return label
 
 
+def _no_answer_label(failure: NoAnswer, origin: str) -> Text:
+    label = Text(visible_line(failure.url.removeprefix(origin) or "/"))
+    if failure.link.rel != "map":
+        label.append("  ← " + visible_line(failure.link.rel), style="dim")
+    label.append("  " + visible_line(failure.reason), style="red")
+    return label
+
+
+def _not_http_label(link: Link) -> Text:
+    return Text.assemble(visible_line(link.href), ("  ← " + visible_line(link.rel), "dim"))
+
+
+def _more(parent: TreeNode[Link], count: int) -> None:
+    """A last leaf saying how many were left out, when more than :data:`SHOWN`."""
+    if count > SHOWN:
+        parent.add_leaf(Text(f"… and {count - SHOWN} more", "dim"))
+
+
 def _link_label(link: Link, origin: str) -> Text:
     href = link.href.removeprefix(origin) or "/"
     label = Text(visible_line(href))
@@ -54,7 +74,8 @@ def _link_label(link: Link, origin: str) -> Text:
 
 
 class MapTree(Tree[Link]):
-    """Resources visited (Enter opens one), then the links not followed yet, by relation."""
+    """Resources visited (Enter opens one), links that got no answer, links not followed
+    yet by relation, and links that are not http(s)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("The map", id=id)
@@ -62,10 +83,11 @@ class MapTree(Tree[Link]):
         self.guide_depth = 3
         self._version = -1
 
-    def show(self, api_map: ApiMap, *, force: bool = False) -> bool:
-        """Draw ``api_map`` (again only when it changed, or ``force``); True when drawn."""
+    def show(self, api_map: ApiMap, *, force: bool = False) -> MapSummary | None:
+        """Draw ``api_map`` (again only when it changed, or ``force``); the summary drawn,
+        or None when nothing changed."""
         if not force and api_map.version == self._version:
-            return False
+            return None
         self._version = api_map.version
         expanded = self._expanded_names()
         self.clear()
@@ -83,21 +105,42 @@ class MapTree(Tree[Link]):
         )
         for resource in visited:
             self._add_resource(pages, resource, many, expanded)
-        waiting = api_map.unfollowed()
-        count = sum(len(links) for links in waiting.values())
+        summary = summarize(api_map)
+        if summary.no_answer:
+            failed = self.root.add(
+                Text.assemble(
+                    (f"No answer: {counted(len(summary.no_answer), 'link')}", "bold"),
+                    ("  asked, and failed", "dim"),
+                ),
+                expand=True,
+            )
+            for failure in summary.no_answer[:SHOWN]:
+                failed.add_leaf(_no_answer_label(failure, origin), data=failure.link)
+            _more(failed, len(summary.no_answer))
         seen = self.root.add(
-            Text(f"Not followed yet: {counted(count, 'link')}, by relation", "bold"), expand=True
+            Text(f"Not followed yet: {counted(summary.waiting, 'link')}, by relation", "bold"),
+            expand=True,
         )
-        for rel, links in waiting.items():
+        for rel, links in summary.unfollowed.items():
             branch = seen.add(
                 Text.assemble((visible_line(rel), "bold"), (f"  {len(links)}", "dim")),
                 expand=visible_line(rel) in expanded,
             )
-            for link in links[:MAX_PER_REL]:
+            for link in links[:SHOWN]:
                 branch.add_leaf(_link_label(link, origin), data=link)
-            if len(links) > MAX_PER_REL:
-                branch.add_leaf(Text(f"… and {len(links) - MAX_PER_REL} more", "dim"))
-        return True
+            _more(branch, len(links))
+        if summary.not_http:
+            odd = self.root.add(
+                Text.assemble(
+                    (f"Not http(s): {counted(len(summary.not_http), 'link')}", "bold"),
+                    ("  restwalk follows http and https only", "dim"),
+                ),
+                expand=True,
+            )
+            for link in summary.not_http[:SHOWN]:
+                odd.add_leaf(_not_http_label(link), data=link)
+            _more(odd, len(summary.not_http))
+        return summary
 
     def _expanded_names(self) -> set[str]:
         """The names (a label's first part) of the nodes open now: kept open when redrawn."""

@@ -36,3 +36,44 @@ def mock_client(**settings: object) -> Client:
 def handler_client(handler: Callable[[httpx.Request], httpx.Response]) -> Client:
     """A core client whose every request is answered by ``handler``."""
     return Client(transport=httpx.MockTransport(handler))
+
+
+#: What a terminal obeys: clear the screen, set the clipboard (OSC 52).
+ESCAPES = "\x1b[2J\x1b]52;c;cHduZWQ=\x07"
+#: Where :func:`troubled_api` answers.
+TROUBLED = "http://api.test/"
+
+
+def troubled_api(request: httpx.Request) -> httpx.Response:
+    """An API at :data:`TROUBLED` whose root links to a page that answers, to one whose
+    body is not the gzip it says (no answer can be read), to one whose head is not HTTP
+    (the reason quotes it: control characters), and to a ``javascript:`` and a
+    ``file:`` URL (the items page links to the ``javascript:`` one again)."""
+    hal = {"Content-Type": "application/hal+json"}
+    path = request.url.path
+    if path == "/":
+        links = {
+            "self": {"href": "/"},
+            "items": {"href": "/items"},
+            "gzip": {"href": "/badgzip", "title": "not gzip"},
+            "broken": {"href": "/broken"},
+            "js": {"href": "javascript:alert(1)"},
+            "file": {"href": "file:///etc/passwd"},
+        }
+        return httpx.Response(200, headers=hal, json={"_links": links})
+    if path == "/items":
+        links = {
+            "self": {"href": "/items"},
+            "up": {"href": "/"},
+            "js": {"href": "javascript:alert(1)"},
+        }
+        return httpx.Response(200, headers=hal, json={"_links": links})
+    if path == "/badgzip":
+        return httpx.Response(
+            200,
+            headers={"Content-Type": "application/json", "Content-Encoding": "gzip"},
+            content=b'{"not": "gzip"}',
+        )
+    if path == "/broken":
+        raise httpx.RemoteProtocolError(f"Illegal header value {ESCAPES}", request=request)
+    return httpx.Response(404, json={"title": "Not Found"})

@@ -12,9 +12,9 @@ from explorer.core.client import Client
 from explorer.core.exchange import Exchange
 from explorer.core.hypermedia import find_links
 from explorer.core.request import BasicAuth, RequestSpec
-from explorer.core.survey.api_map import template_base
 from explorer.core.survey.crawl import CrawlLimits, CrawlResult, client_sends, crawl
 from explorer.core.survey.fold import Folder
+from explorer.core.survey.link_kinds import template_base
 from explorer.core.survey.render_map import render_map
 from mock_server.settings import RateLimit
 from tests.explorer.survey.fakes import FakeClock, handler_client, mock_client

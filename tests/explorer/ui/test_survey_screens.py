@@ -308,3 +308,85 @@ async def test_the_pages_to_compare_with_are_paths_on_one_server(make_app: AppFa
         menu = picker.query_one(OptionList)
         assert str(menu.get_option_at_index(1).prompt) == "   200  /customers/1  (1 back)"
         await pilot.press("escape")
+
+
+async def test_m_shows_each_link_that_got_no_answer_with_why_and_those_not_http(
+    monkeypatch: object,
+) -> None:
+    # QA 3, 3: "every safe link followed" over failed links listed as "Not followed yet".
+    from explorer.ui.app import create_app
+    from tests.explorer.survey.fakes import TROUBLED, handler_client, troubled_api
+
+    monkeypatch.setattr(  # type: ignore[attr-defined]
+        map_screen, "TUI_LIMITS", CrawlLimits(delay=0, request_timeout=5)
+    )
+    app = create_app(TROUBLED, client=handler_client(troubled_api))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, MapScreen)
+        status = str(screen.query_one("#survey-status").render())
+        assert status.startswith("Mapped 2 pages in ")
+        assert status.endswith(
+            ": every safe link within the bounds was asked for; 2 requests got no answer. "
+            "Not followed: 2 (not http(s))."
+        )
+        labels = tree_labels(screen.query_one(MapTree))
+        failed = labels.index("No answer: 2 links  asked, and failed")
+        assert labels[failed + 1] == (
+            "/badgzip  ← gzip  The body could not be decoded: its Content-Encoding does not "
+            "match the bytes. (Error -3 while decompressing data: incorrect header check)"
+        )
+        # The reason quotes the server's bytes: shown as symbols, never obeyed.
+        assert labels[failed + 2] == (
+            "/broken  ← broken  The server sent a header value HTTP does not allow: "
+            "␛[2J␛]52;c;cHduZWQ=␇."
+        )
+        assert labels[failed + 3] == "Not followed yet: 0 links, by relation"
+        assert labels[failed + 4 :] == [
+            "Not http(s): 2 links  restwalk follows http and https only",
+            "javascript:alert(1)  ← js",
+            "file:///etc/passwd  ← file",
+        ]
+        assert not any("alert" in label for label in labels[:failed])  # no resource
+        tree = screen.query_one(MapTree)
+        javascript = tree.root.children[-1].children[0]
+        tree.move_cursor(javascript)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen  # not followed, and said why
+        notes = [str(n.message) for n in app._notifications]  # type: ignore[attr-defined]
+        assert notes[-1] == (
+            "javascript:alert(1) is not an http(s) link: restwalk does not follow it."
+        )
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("g")  # opened again: the groups are the session map's
+        await settle(pilot)
+        labels = tree_labels(app.screen.query_one(MapTree))
+        assert "No answer: 2 links  asked, and failed" in labels
+        status = str(app.screen.query_one("#survey-status").render())
+        assert status.startswith(
+            "2 pages visited, 0 links not followed yet, 2 with no answer, 2 not http(s). "
+        )
+
+
+async def test_a_link_the_browser_followed_and_got_no_answer_is_no_answer_on_the_map() -> None:
+    from explorer.ui.app import create_app
+    from tests.explorer.survey.fakes import TROUBLED, handler_client, troubled_api
+
+    app = create_app(TROUBLED, client=handler_client(troubled_api))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.open_url("/badgzip")
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        labels = tree_labels(app.screen.query_one(MapTree))
+        failed = labels.index("No answer: 1 link  asked, and failed")
+        assert labels[failed + 1].startswith("/badgzip  ← gzip  The body could not be decoded")
+        assert "gzip  1" not in labels  # no longer among the links not followed yet
