@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from explorer.cli.commands.links import links_of
+from explorer.cli.commands.links import search
 from explorer.cli.errors import FollowError, UsageError
 
 if TYPE_CHECKING:
@@ -30,12 +30,13 @@ def link_named(exchange: Exchange, words: str) -> Link:
     from explorer.core.session.choice import choose_link, relations
     from explorer.core.session.session import SAFE_METHODS
 
-    found = links_of(exchange)
+    found, stopped = search(exchange)
     link = choose_link(found, words)
     if link is None:
+        unread = f"; not every link is listed: {stopped}" if stopped else ""
         raise FollowError(
             f"no link {words!r} (a relation, a title or a number) in the response of "
-            f"{exchange.response.url}; available: {relations(found)}"
+            f"{exchange.response.url}; available: {relations(found)}{unread}"
         )
     if link.is_action and link.method not in SAFE_METHODS:
         raise UsageError(

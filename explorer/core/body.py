@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 import orjson
 
+from explorer.core.json_error import json_error
 from explorer.core.media import is_text
 from explorer.core.plural import counted
 from explorer.core.terminal_text import expand_tabs, is_visible, visible
@@ -202,7 +203,7 @@ def _pretty_json(body: bytes) -> tuple[bytes | None, str | None]:
     try:
         document = orjson.loads(body)
     except orjson.JSONDecodeError as error:
-        return None, f"Not valid JSON ({error}); shown as received."
+        return None, f"Not valid JSON ({json_error(body, error)}); shown as received."
     try:
         return orjson.dumps(document, option=orjson.OPT_INDENT_2), None
     except orjson.JSONEncodeError:

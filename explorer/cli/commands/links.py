@@ -94,7 +94,6 @@ async def _links(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """``restwalk links URL``: every link of the response, numbered as the TUI numbers them."""
     from explorer.cli.following import follow_target, link_named, next_spec
     from explorer.cli.output import error_line, format_links, link_json
-    from explorer.core.hypermedia import MAX_LINKS, MAX_SECONDS
 
     spec = spec_from(args)
     variables = template_variables(args.var)
@@ -106,11 +105,8 @@ async def _links(args: argparse.Namespace, out: list[str]) -> ExitStatus:
             exchange = await client.send(spec)
     found, stopped = search(exchange)
     response = exchange.response
-    if stopped is not None:
-        error_line(
-            f"note: not every link of {response.url} is listed: the search stops at "
-            f"{MAX_LINKS:,} links or after {MAX_SECONDS:g} s, and {stopped}"
-        )
+    if stopped is not None and (found or args.json):
+        error_line(f"note: not every link of {response.url} is listed: {stopped}")
     if response.status >= HTTPStatus.BAD_REQUEST:
         # Still an answer (exit 0), but its links are the error's, not the resource's.
         error_line(
@@ -121,6 +117,8 @@ async def _links(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         out.extend(link_json(link) for link in found)
     elif found:
         out.extend(format_links(found))
+    elif stopped is not None:
+        error_line(f"no links found in the response of {response.url}: {stopped}")
     else:
         error_line(f"no links in the response of {response.url}")
     return ExitStatus.OK

@@ -17,11 +17,12 @@ what it looks like:
 
 Within each format links come in document order; the body's links are
 therefore grouped by format, then the generic passes. Nothing here raises: a body
-that cannot be parsed gives the links found so far (the headers') and no more.
+that cannot be parsed, or that is refused (an XML document declaring entities),
+gives the links found so far (the headers') and no more.
 
 The search is bounded: at most :data:`MAX_LINKS` links, no more than
-:data:`MAX_SECONDS` of work, and bodies up to :data:`MAX_PARSED` bytes;
-:func:`search_links` says when it stopped early.
+:data:`MAX_SECONDS` of work, and bodies up to :data:`MAX_PARSED` bytes.
+:func:`search_links` says why, when it did not read the whole response.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.hypermedia.siren import add_siren_links, looks_like_siren
 from explorer.core.hypermedia.url_fields import add_url_fields
 from explorer.core.hypermedia.walk import Candidates, url_candidates
+from explorer.core.json_error import json_error
 from explorer.core.link import Link
 
 __all__ = ["MAX_LINKS", "MAX_SECONDS", "LinkSearch", "find_links", "search_links"]
@@ -99,9 +101,13 @@ _HTML = frozenset({"text/html", "application/xhtml+xml"})
 
 @dataclass(frozen=True)
 class LinkSearch:
-    """The links found in a response, and why the search stopped early (None: it did not)."""
+    """The links found in a response, and why not every link of it was found (None:
+    the whole response was read)."""
 
     links: list[Link]
+    #: Why the search stopped early or left the body unread, in words that read after
+    #: "not every link is listed: " ("the search stops at 100,000 links", "the XML
+    #: declares entities (a DTD), which restwalk does not read").
     stopped: str | None = None
 
 
@@ -133,8 +139,13 @@ def search_links(
     max_links: int = MAX_LINKS,
     max_seconds: float = MAX_SECONDS,
 ) -> LinkSearch:
-    """:func:`find_links`, with its bounds given and a word on whether they stopped it."""
-    collector = Collector(Resolver(url), limit=max_links, deadline=time.monotonic() + max_seconds)
+    """:func:`find_links`, with its bounds given, and why not every link was found."""
+    collector = Collector(
+        Resolver(url),
+        limit=max_links,
+        deadline=time.monotonic() + max_seconds,
+        seconds=max_seconds,
+    )
     for name, value in headers:
         try:
             _header(name.lower(), value, status, collector)
@@ -149,8 +160,8 @@ def search_links(
     gc_was_enabled = gc.isenabled()
     gc.disable()
     if len(body) > MAX_PARSED:
-        collector.stopped = collector.stopped or (
-            f"the body is larger than {MAX_PARSED >> 20} MiB: its links were not looked for"
+        collector.not_read(
+            f"the body is larger than {MAX_PARSED >> 20} MiB, so its links were not looked for"
         )
     try:
         if collector.stopped is None:
@@ -199,9 +210,12 @@ def _kind(body: bytes, media_type: str) -> str:
 def _body(body: bytes, media_type: str, collector: Collector) -> None:
     kind = _kind(body, media_type)
     if kind == "json":
+        text = body.removeprefix(b"\xef\xbb\xbf")
         try:
-            doc = orjson.loads(body.removeprefix(b"\xef\xbb\xbf"))
-        except orjson.JSONDecodeError:
+            doc = orjson.loads(text)
+        except orjson.JSONDecodeError as error:
+            if text.strip():  # an empty body (a HEAD, a 204) has no links to miss
+                collector.not_read(f"the body is not valid JSON ({json_error(text, error)})")
             return
         _json(doc, DECLARED_FORMATS.get(media_type), collector)
     # The HTML and XML readers (html.parser, defusedxml and ElementTree) are

@@ -113,28 +113,46 @@ class Collector:
 
     A hostile body can hold a million links, or take the parsers a minute: the
     collector holds at most ``limit`` links, and past ``deadline`` (a
-    :func:`time.monotonic` value) it stops the search. Either way it raises
-    :class:`SearchStopped` and says why in :attr:`stopped`.
+    :func:`time.monotonic` value, ``seconds`` after the search began) it stops the
+    search. Either way it raises :class:`SearchStopped` and says why in
+    :attr:`stopped`; a reader that leaves part of the body unread for another reason
+    (an XML document declaring entities) says why with :meth:`not_read`.
     """
 
-    __slots__ = ("_ticks", "claimed", "deadline", "limit", "links", "resolver", "stopped")
+    __slots__ = (
+        "_ticks",
+        "claimed",
+        "deadline",
+        "limit",
+        "links",
+        "resolver",
+        "seconds",
+        "stopped",
+    )
 
     def __init__(
-        self, resolver: Resolver, *, limit: int | None = None, deadline: float | None = None
+        self,
+        resolver: Resolver,
+        *,
+        limit: int | None = None,
+        deadline: float | None = None,
+        seconds: float | None = None,
     ) -> None:
         self.resolver = resolver
         self.links: list[Link] = []
         self.claimed: set[str] = set()
         self.limit = limit
         self.deadline = deadline
-        #: Why the search stopped before the end of the response, or None.
+        self.seconds = seconds
+        #: Why not every link of the response was found, or None. Each reason
+        #: reads after "not every link is listed: ".
         self.stopped: str | None = None
         self._ticks = 0
 
     def add(self, link: Link, claim: bool = True) -> None:
         """Record ``link``; its source pointer is claimed unless ``claim`` is False."""
         if self.limit is not None and len(self.links) >= self.limit:
-            self.stop(f"it stopped at {self.limit:,} links")
+            self.stop(self.limit_reason)
         self.links.append(link)
         if claim:
             self.claimed.add(link.source)
@@ -145,7 +163,7 @@ class Collector:
         :meth:`tick` would, the links past the limit dropped."""
         if self.limit is not None and len(self.links) > self.limit:
             del self.links[self.limit :]
-            self.stop(f"it stopped at {self.limit:,} links")
+            self.stop(self.limit_reason)
         self.check_time()
 
     def tick(self) -> None:
@@ -158,7 +176,25 @@ class Collector:
     def check_time(self) -> None:
         """Raise :class:`SearchStopped` if the deadline has passed."""
         if self.deadline is not None and time.monotonic() > self.deadline:
-            self.stop("it ran out of time")
+            self.stop(self.time_reason)
+
+    @property
+    def limit_reason(self) -> str:
+        """Why the search stops at its link bound, in words."""
+        return f"the search stops at {self.limit or 0:,} links"
+
+    @property
+    def time_reason(self) -> str:
+        """Why the search stops at its deadline, in words."""
+        if self.seconds is None:
+            return "the search ran out of time"
+        return f"the search stops after {self.seconds:g} s"
+
+    def not_read(self, reason: str) -> None:
+        """Part of the response was left unread, for ``reason``: remember the first
+        reason given, and go on (unlike :meth:`stop`, nothing is raised)."""
+        if self.stopped is None:
+            self.stopped = reason
 
     @property
     def full(self) -> bool:

@@ -26,7 +26,6 @@ The first ``<base href>`` sets the base URL for every link, as HTML says.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -248,16 +247,19 @@ def add_html_links(body: str, collector: Collector) -> None:
     some 10,000 anchors a second: a page of a million would take minutes).
     """
     parser = _LinkParser()
-    with contextlib.suppress(Exception):  # html.parser is tolerant; this is a last guard
+    try:
         for start in range(0, len(body), _FEED):
             parser.feed(body[start : start + _FEED])
             if collector.limit is not None and len(parser.items) >= collector.limit:
+                collector.not_read(collector.limit_reason)
                 break
             if collector.deadline is not None and time.monotonic() > collector.deadline:
-                collector.stopped = collector.stopped or "it ran out of time"
+                collector.not_read(collector.time_reason)
                 break
         else:
             parser.close()
+    except Exception as error:  # html.parser is tolerant; this is a last guard
+        collector.not_read(f"the HTML parser gave up ({error}): the links after were not read")
     resolver = collector.resolver
     if parser.base_href is not None:
         resolver = resolver.with_base(parser.base_href)

@@ -50,7 +50,10 @@ def add_jsonld_links(doc: object, collector: Collector) -> None:
     base = _context_base(doc)
     if base is not None:
         c = Collector(
-            collector.resolver.with_base(base), limit=collector.limit, deadline=collector.deadline
+            collector.resolver.with_base(base),
+            limit=collector.limit,
+            deadline=collector.deadline,
+            seconds=collector.seconds,
         )
         c.links, c.claimed = collector.links, collector.claimed
     top_rel = "self" if isinstance(doc, dict) else "item"

@@ -1,8 +1,11 @@
 """XML links: Atom and AtomPub ``<link>``, RSS ``<link>``, and any ``<link rel href>``.
 
-Parsed with ``defusedxml`` only (no entity expansion, no external fetches); a
-document that is not well-formed, or that tries an entity attack, gives no
-links rather than an error.
+Parsed with ``defusedxml`` only (no entity expansion, no external fetches). A
+document that declares entities (a DTD with ``<!ENTITY``: the billion laughs
+and external-entity attacks both need one), or that is not well-formed, gives no
+links rather than an error, and the collector is told why
+(:meth:`~explorer.core.hypermedia.collector.Collector.not_read`): a real feed
+with a DOCTYPE must not look like a feed without links.
 
 Any element whose local name is ``link`` (whatever its namespace: ``atom:link``
 in RSS, Atom's own, our mock's plain ``<link rel="" href=""/>``) with an
@@ -27,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from defusedxml import DefusedXmlException
+from defusedxml import DefusedXmlException, EntitiesForbidden
 from defusedxml.ElementTree import ParseError, fromstring
 
 from explorer.core.hypermedia.collector import Collector, is_template
@@ -50,11 +53,27 @@ def _local(tag: object) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
+#: Why a document declaring entities gives no links.
+ENTITIES_REFUSED = "the XML declares entities (a DTD), which restwalk does not read"
+
+
+def refusal(error: Exception) -> str:
+    """Why an XML body was not read, for ``error`` raised by the parser."""
+    if isinstance(error, EntitiesForbidden):
+        return ENTITIES_REFUSED
+    if isinstance(error, DefusedXmlException):  # external references, processing it forbids
+        return f"the XML has what restwalk does not read ({type(error).__name__})"
+    # ParseError's text is expat's: "mismatched tag: line 3, column 2".
+    return f"the body is not well-formed XML ({error})"
+
+
 def add_xml_links(body: bytes, collector: Collector) -> None:
-    """Add every ``<link>`` of an XML document; nothing if it is not well-formed."""
+    """Add every ``<link>`` of an XML document; none, saying why, if it cannot be read."""
     try:
         root = fromstring(body)
-    except (ParseError, DefusedXmlException, ValueError, SyntaxError):
+    except (ParseError, DefusedXmlException, ValueError, SyntaxError) as error:
+        if body.strip():  # an empty body (a HEAD, a 204) has no links to miss
+            collector.not_read(refusal(error))
         return
     # Pre-order walk, so links come out in document order. Each entry holds the
     # element, the steps to its parent, its own last step, and its parent's base.
@@ -68,7 +87,10 @@ def add_xml_links(body: bytes, collector: Collector) -> None:
         if base is not None:
             resolver = resolver.with_base(base)
         _element(element, steps, last, resolver, collector)
-        if not len(element) or len(steps) >= _MAX_DEPTH:
+        if not len(element):
+            continue
+        if len(steps) >= _MAX_DEPTH:
+            collector.not_read(f"elements nested over {_MAX_DEPTH:,} deep were not read")
             continue
         name = _local(element.tag)
         index = last[last.rindex("[") + 1 : -1]

@@ -84,6 +84,8 @@ def key_hint(page: Page) -> str:
             f"{doing}{count:,} links: type a link's number to follow it "
             f"(or f, arrows, Enter); c composes any request{more}."
         )
+    if page.links_stopped:
+        return "No links read from this page: alt+left goes back, c composes a request."
     return "No links here: alt+left goes back, c composes a request."
 
 

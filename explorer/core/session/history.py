@@ -38,6 +38,9 @@ class Page:
     links: tuple[Link, ...] = ()
     #: How many links the response holds (more than ``links`` when they were cut).
     links_found: int = 0
+    #: Why not every link of the response was found (the search's bound, an XML
+    #: document declaring entities...), or None.
+    links_stopped: str | None = None
     #: What to do next, read from this response (the knowledge base's advice).
     advice: tuple[str, ...] = ()
     #: How the user got here: a link's rel, "url", "composer", "login".

@@ -35,7 +35,12 @@ def read_safely(exchange: Exchange) -> Reading:
 def with_reading(page: Page, reading: Reading) -> Page:
     """``page`` with what was read from it."""
     return replace(
-        page, links=reading.links, links_found=reading.found, advice=reading.advice, reading=False
+        page,
+        links=reading.links,
+        links_found=reading.found,
+        links_stopped=reading.stopped,
+        advice=reading.advice,
+        reading=False,
     )
 
 

@@ -25,11 +25,13 @@ MAX_LINKS = 10_000
 @dataclass(frozen=True)
 class Reading:
     """What was read from a response: its links in the session's order (at most
-    :data:`MAX_LINKS` of them), how many were found, and the advice for it."""
+    :data:`MAX_LINKS` of them), how many were found, the advice for it, and why not
+    every link of it was found (None: the whole response was read)."""
 
     links: tuple[Link, ...]
     found: int
     advice: tuple[str, ...]
+    stopped: str | None = None
 
 
 def read_response(exchange: Exchange) -> Reading:
@@ -45,12 +47,8 @@ def read_response(exchange: Exchange) -> Reading:
     links = ordered(tuple(search.links))
     advice = advice_for(exchange)
     if search.stopped:  # the person is told the links shown are not all there are
-        advice = (
-            f"Link finding stopped early ({search.stopped}): the links shown are "
-            "those found before.",
-            *advice,
-        )
-    return Reading(links[:MAX_LINKS], len(search.links), advice)
+        advice = (f"Not every link is listed: {search.stopped}.", *advice)
+    return Reading(links[:MAX_LINKS], len(search.links), advice, search.stopped)
 
 
 def advice_for(exchange: Exchange) -> tuple[str, ...]:

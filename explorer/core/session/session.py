@@ -158,6 +158,7 @@ class Session:
                 revalidated=earlier.exchange.response,
                 links=earlier.links,
                 links_found=earlier.links_found,
+                links_stopped=earlier.links_stopped,
             )
         if record:
             self.history.visit(page)

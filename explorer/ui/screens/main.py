@@ -235,7 +235,7 @@ class BrowserScreen(
         self.query_one(Breadcrumb).show_trail(
             history.trail(), len(history.pages) - 1 - history.index
         )
-        self.query_one(LinksPanel).show_links(page.links, page.links_found)
+        self.query_one(LinksPanel).show_links(page.links, page.links_found, page.links_stopped)
         self._show_badges()
         if self.focused is None or self.focused is self.query_one("#url", Input):
             self.query_one(LinksPanel).table.focus()  # digits follow links, not type

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
@@ -86,22 +87,31 @@ class LinksPanel(Vertical):
         """The table of links."""
         return self.query_one(RowTable)
 
-    def show_links(self, links: tuple[Link, ...], found: int = 0) -> None:
+    def show_links(
+        self, links: tuple[Link, ...], found: int = 0, stopped: str | None = None
+    ) -> None:
         """Replace the rows with ``links`` (in the session's order already), numbered from 1.
 
-        ``found`` is how many the response held, when ``links`` are only the first ones.
+        ``found`` is how many the response held, when ``links`` are only the first ones;
+        ``stopped`` why not every link of it was found (an XML document declaring
+        entities is not read), shown under the table.
         """
         self.links = links
         labelled = zip(links, rel_labels(links), strict=True)
         self.table.set_rows([_row(n, *pair) for n, pair in enumerate(labelled, start=1)])
         if not links:
-            self.query_one("#link-detail", Static).update("No links in this response.")
+            said = f"No links found: {stopped}." if stopped else "No links in this response."
+            self.query_one("#link-detail", Static).update(Text(visible_line(said)))
         # (else the table's cursor, on the first link, describes it there)
         found = max(found, len(links))
         listed = f"the first {len(links):,} of {found:,}" if found > len(links) else f"{found:,}"
         if found >= SEARCH_LIMIT:
             listed += " or more: the search stops there"
         self.border_title = f"Links ({listed})"
+        # Content, not a str: a str title is read as markup.
+        self.border_subtitle = Content(
+            f"not all: {visible_line(stopped)}" if stopped and links else ""
+        )
 
     def highlight(self, number: int) -> None:
         """Move the cursor to link ``number`` (from 1)."""

@@ -158,3 +158,28 @@ def test_a_failing_reader_costs_its_links_only(
     assert [link.rel for link in found] == ["up", "self"]
     assert "link finding stopped" in caplog.text
     assert gc.isenabled()
+
+
+def test_a_body_that_is_not_json_says_why_its_links_are_missing() -> None:
+    from explorer.core.hypermedia import search_links
+
+    cut = search_links("http://h/", 200, [], b'{"_links": {', "application/hal+json")
+    assert (
+        cut.stopped
+        == "the body is not valid JSON (unexpected end of data: line 1 column 13 (char 12))"
+    )
+    # orjson says "str is not valid UTF-8: surrogates not allowed" for any such byte:
+    # the byte and where it is say more.
+    latin1 = search_links("http://h/", 200, [], b'{"name": "Zo\xeb"}', "application/json")
+    assert latin1.stopped == "the body is not valid JSON (not UTF-8: byte 0xeb at offset 12)"
+    assert search_links("http://h/", 204, [], b"", "application/json").stopped is None
+    assert search_links("http://h/", 200, [], b"{}", "application/json").stopped is None
+
+
+def test_a_body_over_the_parsed_size_is_not_read_and_says_so() -> None:
+    from explorer.core.hypermedia import MAX_PARSED, search_links
+
+    body = b"[" + b" " * MAX_PARSED + b"]"
+    search = search_links("http://h/", 200, [("Link", "</x>; rel=next")], body, "application/json")
+    assert [link.rel for link in search.links] == ["next"]
+    assert search.stopped == "the body is larger than 32 MiB, so its links were not looked for"

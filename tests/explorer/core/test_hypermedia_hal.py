@@ -328,7 +328,7 @@ def page_of(items: int) -> bytes:
 def test_a_large_page_stops_at_the_link_bound_and_says_so() -> None:
     search = search_links(BASE, 200, [], page_of(500), HAL, max_links=1000)
     assert len(search.links) == 1000
-    assert search.stopped == "it stopped at 1,000 links"
+    assert search.stopped == "the search stops at 1,000 links"
     assert search.links[-1].source == "/_embedded/o/332/_links/x/0"  # the 1,000th, in order
     everything = search_links(BASE, 200, [], page_of(500), HAL, max_links=1501)
     assert (len(everything.links), everything.stopped) == (1501, None)
@@ -336,7 +336,7 @@ def test_a_large_page_stops_at_the_link_bound_and_says_so() -> None:
 
 def test_a_large_page_stops_at_the_time_bound_and_says_so() -> None:
     search = search_links(BASE, 200, [], page_of(500), HAL, max_seconds=0)
-    assert search.stopped == "it ran out of time"
+    assert search.stopped == "the search stops after 0 s"
     assert len(search.links) < 1501
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from explorer.core.hypermedia import find_links
 from explorer.core.link import FormField, Link
 
@@ -153,3 +155,34 @@ def test_radio_groups_stay_one_field_each() -> None:
 def test_a_relation_named_twice_counts_once() -> None:
     found = find_links("http://h/", 200, [], b'<a rel="up Up" href="/x">x</a>', "text/html")
     assert [link.rel for link in found] == ["up"]
+
+
+def test_a_page_cut_short_by_the_link_bound_says_so() -> None:
+    from explorer.core.hypermedia import search_links
+
+    body = b"".join(b"<a href='/%d'>%d</a>" % (i, i) for i in range(20))
+    search = search_links("http://h/", 200, [], body, "text/html", max_links=5)
+    assert (len(search.links), search.stopped) == (5, "the search stops at 5 links")
+
+
+def test_a_parser_failure_keeps_the_links_before_and_says_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """html.parser is tolerant, but whatever it raises one day must not pass in silence."""
+    from explorer.core.hypermedia import html, search_links
+
+    feed = html._LinkParser.feed
+
+    def failing_feed(parser: html._LinkParser, data: str) -> None:
+        if "/late" in data:
+            raise AssertionError("unknown status keyword")
+        feed(parser, data)
+
+    monkeypatch.setattr(html, "_FEED", 16)
+    monkeypatch.setattr(html._LinkParser, "feed", failing_feed)
+    body = b"<a href='/a'>a</a>" + b" " * 16 + b"<a href='/late'>late</a>"
+    search = search_links("http://h/", 200, [], body, "text/html")
+    assert [link.href for link in search.links] == ["http://h/a"]
+    assert search.stopped == (
+        "the HTML parser gave up (unknown status keyword): the links after were not read"
+    )

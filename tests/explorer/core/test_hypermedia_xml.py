@@ -155,3 +155,80 @@ def test_parsing_goes_through_defusedxml() -> None:
     from explorer.core.hypermedia import xml as xml_links
 
     assert xml_links.fromstring.__module__.startswith("defusedxml")
+
+
+# -- why a body gives no links: said, never silent (QA pass 3, defect 5) ------------------
+
+#: The QA report's hostile feed (route /xml): entities nested four deep (10^4
+#: expansions), the link's title one of them.
+ENTITY_FEED = (
+    b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">'
+    b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">'
+    b'<!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]><feed xmlns="http://www.w3.org/2005/Atom">'
+    b'<title>t</title><link rel="next" href="/esc" title="&d;"/></feed>'
+)
+
+
+def test_a_document_declaring_entities_is_refused_and_says_why() -> None:
+    from explorer.core.hypermedia import search_links
+    from explorer.core.hypermedia.xml import ENTITIES_REFUSED
+
+    search = search_links("http://h/xml", 200, [], ENTITY_FEED, "application/atom+xml")
+    assert (search.links, search.stopped) == ([], ENTITIES_REFUSED)
+    assert search.stopped == "the XML declares entities (a DTD), which restwalk does not read"
+    # The headers' links are still found; the reason stands beside them.
+    header = [("Link", "</x>; rel=next")]
+    search = search_links("http://h/xml", 200, header, ENTITY_FEED, "application/atom+xml")
+    assert [link.href for link in search.links] == ["http://h/x"]
+    assert search.stopped == ENTITIES_REFUSED
+
+
+def test_an_svg_exported_with_entity_declarations_is_refused_too() -> None:
+    """Adobe Illustrator writes SVG with an internal subset of namespace entities;
+    declaring one is enough to be refused (defusedxml forbids any)."""
+    from explorer.core.hypermedia import search_links
+    from explorer.core.hypermedia.xml import ENTITIES_REFUSED
+
+    svg = (
+        b'<?xml version="1.0" encoding="utf-8"?>\n'
+        b'<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" '
+        b'"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [\n'
+        b'\t<!ENTITY ns_svg "http://www.w3.org/2000/svg">\n'
+        b'\t<!ENTITY ns_xlink "http://www.w3.org/1999/xlink">\n'
+        b']>\n<svg xmlns="&ns_svg;" xmlns:xlink="&ns_xlink;"><link href="/a"/></svg>'
+    )
+    assert search_links("http://h/", 200, [], svg, "image/svg+xml").stopped == ENTITIES_REFUSED
+
+
+def test_a_doctype_without_entities_is_read() -> None:
+    """RSS 0.91 as Netscape's samples begin (a public DTD, nothing declared): the
+    DTD is never fetched, and the links are read."""
+    from explorer.core.hypermedia import search_links
+
+    rss = (
+        b'<?xml version="1.0" encoding="ISO-8859-1" ?>\n'
+        b'<!DOCTYPE rss PUBLIC "-//Netscape Communications//DTD RSS 0.91//EN"\n'
+        b'            "http://my.netscape.com/publish/formats/rss-0.91.dtd">\n'
+        b'<rss version="0.91"><channel><title>WriteTheWeb</title>'
+        b"<link>http://writetheweb.com</link></channel></rss>"
+    )
+    search = search_links("http://h/", 200, [], rss, "application/rss+xml")
+    assert [link.href for link in search.links] == ["http://writetheweb.com"]
+    assert search.stopped is None
+
+
+def test_malformed_deep_and_empty_xml_say_why_or_nothing() -> None:
+    from explorer.core.hypermedia import search_links
+
+    truncated = search_links("http://h/", 200, [], b"<feed><link href='/a'/>", "text/xml")
+    assert truncated.links == []
+    assert (
+        truncated.stopped == "the body is not well-formed XML (no element found: line 1, column 23)"
+    )
+    deep = b"<a>" * 1100 + b"<link href='/out'/>" + b"</a>" * 1100
+    assert search_links("http://h/", 200, [], deep, "text/xml").stopped == (
+        "elements nested over 1,000 deep were not read"
+    )
+    # A HEAD or a 204 with an XML type has no body, and misses no link.
+    assert search_links("http://h/", 204, [], b"", "application/xml").stopped is None
+    assert search_links("http://h/", 200, [], ATOM, "application/atom+xml").stopped is None

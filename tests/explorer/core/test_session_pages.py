@@ -197,5 +197,8 @@ def test_a_link_search_stopped_by_its_bound_says_so_in_the_advice() -> None:
         200, "OK", "HTTP/1.1", (("Content-Type", "application/json"),), body, sent.url
     )
     reading = read_response(Exchange(sent, sent, received))
-    assert reading.advice[0].startswith("Link finding stopped early (")
-    assert "the links shown are those found before" in reading.advice[0]
+    assert (
+        reading.advice[0]
+        == f"Not every link is listed: the search stops at {SEARCH_BOUND:,} links."
+    )
+    assert reading.stopped == f"the search stops at {SEARCH_BOUND:,} links"

@@ -274,6 +274,14 @@ def markup_everywhere(conn: socket.socket) -> None:
     )
 
 
+#: An Atom feed whose DTD declares entities (expanded 100 times in a title).
+ENTITY_FEED = (
+    b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">'
+    b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+    b'<feed xmlns="http://www.w3.org/2005/Atom"><link rel="next" href="/n" title="&b;"/></feed>'
+)
+
+
 ROUTES: dict[str, Handler] = {
     # Terminal escapes.
     "/escape/everywhere": escapes_everywhere,
@@ -313,6 +321,8 @@ ROUTES: dict[str, Handler] = {
     "/json/deep-300": answer(json_deep(300), "application/json"),
     "/json/deep-100000": answer(json_deep(100_000), "application/json"),
     "/xml/deep-5000": answer(xml_deep(5000), "application/xml"),
+    "/xml/entities": answer(ENTITY_FEED, "application/atom+xml"),
+    "/xml/entities-linked": answer(ENTITY_FEED, "application/atom+xml", ("Link", "</up>; rel=up")),
     "/html/million-anchors": lambda conn: answer(html_anchors(1_000_000), "text/html")(conn),
     # Redirects.
     "/redirect/javascript": redirect("javascript:alert(1)"),

@@ -147,6 +147,30 @@ def test_deep_documents_are_shown_as_text(
     assert b"internal error" not in err
 
 
+def test_links_says_why_an_xml_document_declaring_entities_gives_none(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    url = hostile.case("/xml/entities")
+    code, out, err = _run(capsysbinary, "links", url)
+    assert (code, out) == (0, b"")
+    assert err.decode() == (
+        f"restwalk: no links found in the response of {url}: the XML declares entities "
+        "(a DTD), which restwalk does not read\n"
+    )
+    code, out, err = _run(capsysbinary, "links", "--json", url)
+    assert (code, out) == (0, b"")
+    assert err.decode() == (
+        f"restwalk: note: not every link of {url} is listed: the XML declares entities "
+        "(a DTD), which restwalk does not read\n"
+    )
+    code, out, err = _run(capsysbinary, "request", "GET", url, "--follow", "next")
+    assert code == 1
+    assert err.decode().endswith(
+        "available: none; not every link is listed: the XML declares entities (a DTD), "
+        "which restwalk does not read\n"
+    )
+
+
 @pytest.mark.parametrize("path", ["/slow/status", "/slow/headers", "/slow/body", "/endless-1xx"])
 def test_the_whole_exchange_has_a_deadline(
     hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes], path: str

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 from textual.widgets._toast import Toast
 
 from explorer.core.connection import ConnectionSettings
@@ -233,3 +234,26 @@ async def test_a_server_link_that_cannot_be_followed_says_whose_it_is(
         assert f"The server's {rel} link cannot be followed" in status
         assert "Give an absolute URL" not in status
         assert "alt+left goes back" in status
+
+
+async def test_the_links_panel_says_why_an_xml_document_gives_no_links(
+    hostile: HostileServer,
+) -> None:
+    """QA pass 3, defect 5: an XML document declaring entities is refused (rightly),
+    and the panel says so instead of "No links in this response"."""
+    reason = "the XML declares entities (a DTD), which restwalk does not read"
+    app = create_app(hostile.case("/xml/entities"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        panel = app.browser.query_one(LinksPanel)
+        assert panel.links == ()
+        detail = str(panel.query_one("#link-detail", Static).render())
+        assert detail == f"No links found: {reason}."
+        assert f"Not every link is listed: {reason}." in status_text(app)
+        assert "No links read from this page" in status_text(app)
+    app = create_app(hostile.case("/xml/entities-linked"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        panel = app.browser.query_one(LinksPanel)
+        assert [link.rel for link in panel.links] == ["up"]
+        assert panel.border_subtitle == f"not all: {reason}"
