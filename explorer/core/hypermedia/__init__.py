@@ -209,12 +209,15 @@ def _kind(body: bytes, media_type: str) -> str:
 
 def _body(body: bytes, media_type: str, collector: Collector) -> None:
     kind = _kind(body, media_type)
+    # A body only sniffed as JSON or XML ("[INFO] ..." as text/plain) that does not
+    # parse was no such document: nothing is said of it.
+    declared = media_type not in _GENERIC
     if kind == "json":
         text = body.removeprefix(b"\xef\xbb\xbf")
         try:
             doc = orjson.loads(text)
         except orjson.JSONDecodeError as error:
-            if text.strip():  # an empty body (a HEAD, a 204) has no links to miss
+            if declared and text.strip():  # an empty body (a HEAD, a 204) misses no link
                 collector.not_read(f"the body is not valid JSON ({json_error(text, error)})")
             return
         _json(doc, DECLARED_FORMATS.get(media_type), collector)
@@ -228,7 +231,7 @@ def _body(body: bytes, media_type: str, collector: Collector) -> None:
     elif kind == "xml":
         from explorer.core.hypermedia.xml import add_xml_links
 
-        add_xml_links(body, collector)
+        add_xml_links(body, collector, declared=declared)
 
 
 def _json(doc: object, declared: str | None, collector: Collector) -> None:

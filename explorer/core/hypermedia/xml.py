@@ -67,12 +67,17 @@ def refusal(error: Exception) -> str:
     return f"the body is not well-formed XML ({error})"
 
 
-def add_xml_links(body: bytes, collector: Collector) -> None:
-    """Add every ``<link>`` of an XML document; none, saying why, if it cannot be read."""
+def add_xml_links(body: bytes, collector: Collector, *, declared: bool = True) -> None:
+    """Add every ``<link>`` of an XML document; none, saying why, if it cannot be read.
+
+    ``declared`` is False for a body only sniffed as XML (``<`` first in a
+    ``text/plain`` answer): that it is not well-formed says nothing then.
+    """
     try:
         root = fromstring(body)
     except (ParseError, DefusedXmlException, ValueError, SyntaxError) as error:
-        if body.strip():  # an empty body (a HEAD, a 204) has no links to miss
+        refused = isinstance(error, DefusedXmlException)
+        if (declared or refused) and body.strip():  # an empty body misses no link
             collector.not_read(refusal(error))
         return
     # Pre-order walk, so links come out in document order. Each entry holds the

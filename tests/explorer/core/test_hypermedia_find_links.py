@@ -183,3 +183,15 @@ def test_a_body_over_the_parsed_size_is_not_read_and_says_so() -> None:
     search = search_links("http://h/", 200, [("Link", "</x>; rel=next")], body, "application/json")
     assert [link.rel for link in search.links] == ["next"]
     assert search.stopped == "the body is larger than 32 MiB, so its links were not looked for"
+
+
+def test_a_body_only_sniffed_as_json_or_xml_that_is_neither_says_nothing() -> None:
+    from explorer.core.hypermedia import search_links
+
+    for body in (b"[INFO] started", b"<<< conflict >>>"):
+        assert search_links("http://h/", 200, [], body, "text/plain").stopped is None
+        assert search_links("http://h/", 200, [], body, None).stopped is None
+    # But an XML document declaring entities is refused whatever its type said.
+    entities = b'<!DOCTYPE x [<!ENTITY a "b">]><x><link href="/a"/></x>'
+    refused = search_links("http://h/", 200, [], entities, "text/plain")
+    assert refused.stopped == "the XML declares entities (a DTD), which restwalk does not read"
