@@ -8,8 +8,10 @@ import orjson
 import pytest
 
 from explorer.cli import main
+from mock_server.app import create_app
 from mock_server.pytest_plugin import Journal, MockServer
-from tests.explorer.servers import closed_port
+from mock_server.settings import Settings
+from tests.explorer.servers import HypercornServer, closed_port
 
 FILE = """\
 ### login
@@ -93,7 +95,7 @@ def test_a_request_that_fails_does_not_stop_the_others(
     path.write_text(f"GET http://127.0.0.1:{closed_port()}/\n\n###\nGET {restwalk_mock.url}/\n")
     code, out, err = run(capsys, "run", str(path))
     assert code == 1
-    assert err.startswith("restwalk: the request at line 1 (two.http, line 1): ")
+    assert err.startswith("restwalk: two.http, line 1: ")
     assert err.count("\n") == 1
     assert "HTTP/1.1 200 OK" in out
     assert len(journal.entries()) == 1
@@ -168,3 +170,74 @@ def test_an_unknown_environment_names_the_directory_it_looked_in(
         "restwalk: No environment 'prod' in http-client.env.json or "
         f"http-client.private.env.json (in {api.parent}). The environments there: local.\n"
     )
+
+
+def test_a_version_restwalk_cannot_send_is_refused_and_nothing_is_sent(
+    tmp_path: Path, restwalk_mock: MockServer, journal: Journal, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA pass 3, defect 6: HTTP/9.9 was sent as HTTP/1.1 without a word."""
+    path = tmp_path / "bad.http"
+    path.write_text(
+        f"GET {restwalk_mock.url}/ HTTP/1.1\n\n###\nGET {restwalk_mock.url}/ HTTP/9.9\n"
+    )
+    code, out, err = run(capsys, "run", str(path))
+    assert (code, out) == (2, "")
+    assert err == (
+        "restwalk: HTTP/9.9 is not a version restwalk can send (bad.http, line 4): restwalk "
+        "sends HTTP/1.1 and HTTP/2. Write HTTP/1.1, HTTP/2 or HTTP/2 (Prior Knowledge) after "
+        "the URL, or no version. Nothing was sent.\n"
+    )
+    assert journal.entries() == []
+
+
+def test_a_body_file_that_cannot_be_read_is_one_line_naming_one_place(
+    tmp_path: Path, restwalk_mock: MockServer, journal: Journal, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "f.http"
+    path.write_text(
+        f"POST {restwalk_mock.url}/anything\nContent-Type: application/json\n\n< ./missing.json\n"
+    )
+    code, out, err = run(capsys, "run", str(path))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"restwalk: The body file {str(tmp_path / 'missing.json')!r} cannot be read: No such "
+        f"file or directory (f.http, line 4). Check the path after <: a relative one is read "
+        f"from {tmp_path}. Nothing was sent.\n"
+    )
+    assert journal.entries() == []
+
+
+def test_the_request_lines_version_says_how_it_is_sent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HTTP/1.1 and HTTP/2 (Prior Knowledge) as the JetBrains client sends them; a line
+    without a version goes as the command line sets the connection."""
+    app = create_app(Settings(rate_limit=None))
+    with HypercornServer(app, tls=False, tmp_path=tmp_path) as server:
+        path = tmp_path / "versions.http"
+        path.write_text(
+            f"### h2c\nGET {server.url}/ HTTP/2 (Prior Knowledge)\n\n"
+            f"### one\nGET {server.url}/ HTTP/1.1\n\n"
+            f"### default\nGET {server.url}/\n"
+        )
+        answers = []
+        for argv in ([], ["--http2-prior-knowledge"]):
+            code, out, err = run(capsys, "run", str(path), *argv)
+            assert (code, err) == (0, "")
+            answers.append(
+                [line.split()[0] for line in out.splitlines() if line.startswith("HTTP/")]
+            )
+    assert answers == [["HTTP/2", "HTTP/1.1", "HTTP/1.1"], ["HTTP/2", "HTTP/1.1", "HTTP/2"]]
+
+
+def test_http2_by_alpn_over_tls(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    app = create_app(Settings(rate_limit=None))
+    with HypercornServer(app, tls=True, tmp_path=tmp_path) as server:
+        path = tmp_path / "tls.http"
+        path.write_text(f"GET {server.url}/ HTTP/2\n\n###\nGET {server.url}/\n")
+        code, out, err = run(capsys, "run", str(path), "-k")
+    assert (code, err) == (0, "")
+    assert [line.split()[0] for line in out.splitlines() if line.startswith("HTTP/")] == [
+        "HTTP/2",
+        "HTTP/1.1",
+    ]

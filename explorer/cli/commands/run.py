@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from explorer.core.httpfile.model import HttpRequest
     from explorer.core.httpfile.request_variables import RunResponses
     from explorer.core.httpfile.resolve import ResolvedRequest
+    from explorer.core.httpfile.versions import Protocol
     from explorer.core.httpfile.workspace import Workspace
 
 __all__ = ["add_parser", "run"]
@@ -147,7 +148,7 @@ def _check(workspace: Workspace, requests: list[HttpRequest]) -> None:
     """Resolve every request before sending any: the run never stops half way on a typo."""
     from explorer.core.errors import InvalidRequest
     from explorer.core.httpfile.errors import UndefinedVariable
-    from explorer.core.httpfile.resolve import describe, resolve_request
+    from explorer.core.httpfile.resolve import placed, resolve_request
     from explorer.core.request import build_request
 
     problems: list[str] = []
@@ -164,8 +165,8 @@ def _check(workspace: Workspace, requests: list[HttpRequest]) -> None:
             try:
                 build_request(resolved.spec)
             except InvalidRequest as error:
-                where = describe(request, workspace.http_file)
-                problems.append(f"{error.message} ({where}) {error.hint}".strip())
+                where = placed(request, workspace.http_file)
+                problems.append(f"{error.message.rstrip('.')} {where}. {error.hint}".strip())
         earlier.sent.add(request.name or "")
     if problems:
         from explorer.cli.output import error_line
@@ -212,6 +213,7 @@ class _Placeholders:
 async def _run(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """Check every request, then send each in turn."""
     from explorer.core.httpfile.request_variables import RunResponses
+    from explorer.core.httpfile.versions import Protocol
 
     workspace = _open(args)
     requests = workspace.select(args.name) if args.name else workspace.select([])
@@ -222,8 +224,9 @@ async def _run(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     responses = RunResponses(r.name for r in workspace.http_file.requests if r.name)
     failed = False
     async with client_from(args) as client:
+        chosen = Protocol(client.http2, client.http2_prior_knowledge)  # --http2...
         for request in requests:
-            exchange = await _send_one(args, workspace, request, client, responses)
+            exchange = await _send_one(args, workspace, request, client, responses, chosen)
             failed |= exchange is None or _bad_status(args, request, exchange)
     return ExitStatus.FAILED if failed else ExitStatus.OK
 
@@ -234,8 +237,12 @@ async def _send_one(
     request: HttpRequest,
     client: Client,
     responses: RunResponses,
+    chosen: Protocol,
 ) -> Exchange | None:
-    """Send one request and print it; None (and one line on stderr) when it failed."""
+    """Send one request and print it; None (and one line on stderr) when it failed.
+
+    ``chosen`` is how the command line set the connection: a request whose line names
+    no version is sent so, one that names HTTP/1.1 or HTTP/2 as it says."""
     import httpx
 
     from explorer.cli.output import error_line, write_out
@@ -244,6 +251,12 @@ async def _send_one(
 
     try:
         resolved = resolve_request(request, workspace.http_file, workspace.sources(responses))
+    except RestwalkError as error:  # its message names the file and the line
+        error_line(f"{error.message} {error.hint}")
+        responses.record_failure(request.name)
+        return None
+    try:
+        protocol = resolved.protocol or chosen
         timeout: float | httpx.Timeout | None = resolved.timeout
         if resolved.connect_timeout is not None:
             timeout = httpx.Timeout(
@@ -252,11 +265,13 @@ async def _send_one(
         if not args.json:
             write_out(_heading(workspace, resolved))
         if resolved.cookie_jar:
+            await _speak(client, protocol)
             exchange = await client.send(
                 resolved.spec, follow_redirects=resolved.follow_redirects, timeout=timeout
             )
         else:
             async with client_from(args) as alone:  # its own empty jar, dropped after
+                await _speak(alone, protocol)
                 exchange = await alone.send(
                     resolved.spec, follow_redirects=resolved.follow_redirects, timeout=timeout
                 )
@@ -267,6 +282,14 @@ async def _send_one(
     responses.record(request.name, exchange)
     write_out(_shown(args, resolved, exchange))
     return exchange
+
+
+async def _speak(client: Client, protocol: Protocol) -> None:
+    """Have ``client`` offer ``protocol`` from its next request on (the cookie jar stays)."""
+    if (client.http2, client.http2_prior_knowledge) == (protocol.http2, protocol.prior_knowledge):
+        return
+    if client.can_change_protocol:  # (not a client of a test's in-process transport)
+        await client.set_protocol(http2=protocol.http2, prior_knowledge=protocol.prior_knowledge)
 
 
 def _heading(workspace: Workspace, resolved: ResolvedRequest) -> str:

@@ -28,6 +28,7 @@ from explorer.core.httpfile.errors import BadVariable, FileProblem, HttpFileErro
 from explorer.core.httpfile.model import Directive, FileRef, HttpFile, HttpRequest, Script
 from explorer.core.httpfile.parser import content_of
 from explorer.core.httpfile.variables import VariableSources, references, substitute
+from explorer.core.httpfile.versions import VERSION_HINT, Protocol, protocol_of, unsendable
 from explorer.core.request import STANDARD_METHODS, RequestSpec
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "describe",
     "file_variables",
     "parse_duration",
+    "placed",
     "resolve_request",
 ]
 
@@ -77,13 +79,28 @@ class ResolvedRequest:
     not_run: tuple[Script, ...] = ()
     #: Lines to show with the exchange: ``# @note``, directives not known...
     notes: tuple[str, ...] = ()
+    #: How the request line's version says to send it (None: as the connection is set).
+    protocol: Protocol | None = None
 
 
 def describe(request: HttpRequest, http_file: HttpFile, line: int | None = None) -> str:
-    """``request 'name' (api.http, line 12)``: where an error is, for its message."""
-    where = Path(http_file.path).name if http_file.path else "the .http text"
-    title = f"request {request.name!r}" if request.name else f"the request at line {request.line}"
-    return f"{title} ({where}, line {line or request.line})"
+    """Where an error is, one place named once: ``api.http, line 12``, or
+    ``request 'login' (api.http, line 12)`` for a named request. ``line`` is the
+    line at fault (the request line when None)."""
+    where = _where(http_file, line or request.line)
+    return f"request {request.name!r} ({where})" if request.name else where
+
+
+def placed(request: HttpRequest, http_file: HttpFile, line: int | None = None) -> str:
+    """:func:`describe` in parentheses, after a sentence: ``(api.http, line 12)``,
+    ``(api.http, line 12, request 'login')``; never one parenthesis in another."""
+    where = _where(http_file, line or request.line)
+    return f"({where}, request {request.name!r})" if request.name else f"({where})"
+
+
+def _where(http_file: HttpFile, line: int) -> str:
+    name = Path(http_file.path).name if http_file.path else "the .http text"
+    return f"{name}, line {line}"
 
 
 def file_variables(http_file: HttpFile) -> dict[str, str]:
@@ -139,14 +156,18 @@ class _Resolver:
         path = Path(self.text(ref.path)).expanduser()
         if not path.is_absolute():
             path = self.base / path
-        where = describe(self.request, self.file, ref.line)
+        where = placed(self.request, self.file, ref.line)
+        # InvalidBody's own hint speaks of the command line's -d @file.
+        marker = "<@" if ref.substitute else "<"
+        hint = f"Check the path after {marker}: a relative one is read from {self.base.absolute()}."
         try:
             if path.stat().st_size > _MAX_BODY_FILE:
-                raise InvalidBody(f"The body file {path} is larger than 1 GB ({where}).")
+                raise InvalidBody(f"The body file {path} is larger than 1 GB {where}.", hint=hint)
             data = path.read_bytes()
         except OSError as exc:
             raise InvalidBody(
-                f"The body file {str(path)!r} cannot be read: {exc.strerror or exc} ({where})."
+                f"The body file {str(path)!r} cannot be read: {exc.strerror or exc} {where}.",
+                hint=hint,
             ) from None
         if not ref.substitute:
             return data
@@ -154,7 +175,7 @@ class _Resolver:
             text = data.decode(ref.encoding or "utf-8")
         except (LookupError, UnicodeDecodeError) as exc:
             raise InvalidBody(
-                f"The body file {path} cannot be read as text: {exc} ({where})."
+                f"The body file {path} cannot be read as text: {exc} {where}.", hint=hint
             ) from None
         return self.text(text).encode(ref.encoding or "utf-8")
 
@@ -204,7 +225,7 @@ class _Resolver:
         if seconds is None or seconds <= 0:
             raise FileProblem(
                 f"# @{directive.name} {directive.value!r} is not a duration such as 30, "
-                f"5 s, 500 ms or 2 m ({describe(self.request, self.file, directive.line)})."
+                f"5 s, 500 ms or 2 m {placed(self.request, self.file, directive.line)}."
             )
         return seconds
 
@@ -262,15 +283,21 @@ def resolve_request(
     problems = http_file.problems_of(request)
     if problems:
         first = problems[0]
+        raise FileProblem(f"{_capital(first.message)} {placed(request, http_file, first.line)}.")
+    refused = unsendable(request.http_version)
+    if refused is not None:
+        version = " ".join((request.http_version or "").split())
         raise FileProblem(
-            f"Line {first.line}: {first.message} ({describe(request, http_file, first.line)})."
+            f"{version} is not a version restwalk can send {placed(request, http_file)}: "
+            f"{refused}.",
+            hint=VERSION_HINT,
         )
     resolver = _Resolver(request, http_file, sources)
     headers = [(resolver.text(name), resolver.text(value)) for name, value in request.headers]
     if any("\n" in value or "\r" in value for _, value in headers):
         raise BadVariable(
             f"A header's value holds a line break once its variables are put in "
-            f"({describe(request, http_file)})."
+            f"{placed(request, http_file)}."
         )
     notes: list[str] = []
     headers = _authorization(headers, notes)
@@ -279,7 +306,7 @@ def resolve_request(
     if request.url.strip() == "*":
         raise FileProblem(
             "The asterisk form (OPTIONS *) cannot be sent by restwalk; write the server's "
-            f"URL instead, as OPTIONS http://host/ ({describe(request, http_file)})."
+            f"URL instead, as OPTIONS http://host/ {placed(request, http_file)}."
         )
     if method.upper() in STANDARD_METHODS:
         method = method.upper()
@@ -313,4 +340,10 @@ def resolve_request(
         connect_timeout=connect,
         not_run=request.scripts,
         notes=tuple(notes),
+        protocol=protocol_of(request.http_version),
     )
+
+
+def _capital(sentence: str) -> str:
+    """``sentence`` with its first letter a capital (a problem's text starts lower case)."""
+    return sentence[:1].upper() + sentence[1:]

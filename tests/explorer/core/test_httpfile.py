@@ -86,8 +86,12 @@ def test_every_line_ending_reads_the_same_and_comes_back_as_it_was(ending: str) 
 def test_a_line_that_is_no_header_is_a_problem_on_its_line() -> None:
     parsed = parse_http("GET http://x/\nAccept: a\nnot a header\n\nbody\n")
     assert [(p.line, "not a header" in p.message) for p in parsed.problems] == [(3, True)]
-    with pytest.raises(FileProblem, match="Line 3"):
+    with pytest.raises(FileProblem) as caught:
         resolve_request(parsed.requests[0], parsed, VariableSources())
+    assert caught.value.message == (
+        "'not a header' is not a header ('Name: value'); a blank line must come before the "
+        "body (the .http text, line 3)."
+    )
 
 
 def test_an_unclosed_script_is_a_problem_not_a_hang() -> None:
