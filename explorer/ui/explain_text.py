@@ -4,7 +4,12 @@ The knowledge itself (status codes, headers, methods, REST constraints, what to 
 next) lives in :mod:`explorer.core.knowledge`; this module only turns its
 :class:`~explorer.core.knowledge.Explanation` values and advice into Markdown.
 Server text put into that Markdown (a header name, a reason phrase, a URL, an
-error's detail) goes in as :func:`literal` text: never a link, never formatting.
+error's detail) goes in as :func:`literal` text: never a link, never formatting,
+shown exactly as :func:`~explorer.core.terminal_text.visible_line` makes it. So does
+every line the knowledge writes about one response (its advice, its REST facts, what
+its headers say about caching): those quote the response's header values (a realm,
+a Location, an ETag), so their own backticks show as backticks there, as on the
+command line.
 """
 
 from __future__ import annotations
@@ -20,26 +25,33 @@ from explorer.core.knowledge import (
     status_in_response,
 )
 from explorer.core.session.history import Page
+from explorer.core.terminal_text import visible_line
 
-# The characters that start Markdown inline syntax: code, emphasis, links, images,
-# autolinks and HTML, entities, strikethrough, tables; and the backslash itself.
-_PUNCTUATION = re.compile(r"([\\`*_\[\]<>!&~|])")
+# Every ASCII punctuation character: CommonMark lets a backslash escape any of them,
+# and escaped, none starts syntax. Escaping only the inline openers is not enough:
+# ":" and "/" let linkify (on in Textual's "gfm-like" parser) make a link of
+# "http://...", inside which escapes are not read (a "\\" then shows as two), and
+# "#", "-", "+", "1." or ">" open a heading, a list or a quote at a line's start.
+_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
 
 
 def literal(text: str) -> str:
-    """``text`` as Markdown that shows it exactly, on one line: each character that
-    could start Markdown syntax backslash-escaped (CommonMark allows it for any)."""
-    return _PUNCTUATION.sub(r"\\\1", " ".join(text.split()))
+    """``text`` as Markdown that shows exactly what :func:`visible_line` makes of it
+    (control characters visible, one line): every ASCII punctuation character
+    backslash-escaped, so nothing in it is a link, formatting or a block."""
+    return _PUNCTUATION.sub(r"\\\1", visible_line(text))
 
 
-def explanation_markdown(entry: Explanation) -> str:
-    """One entry: title, summary, each section (bullets as a list), the reference."""
+def explanation_markdown(entry: Explanation, quoted: frozenset[str] = frozenset()) -> str:
+    """One entry: title, summary, each section (bullets as a list), the reference.
+
+    The section lines in ``quoted`` (written for one response, quoting it) go in
+    as :func:`literal` text; the others are the knowledge's own Markdown.
+    """
     parts = [f"# {entry.title}", entry.summary]
     for section in entry.sections:
-        if section.bullets:
-            body = "\n".join(f"- {line}" for line in section.lines)
-        else:
-            body = "\n\n".join(section.lines)
+        lines = [literal(line) if line in quoted else line for line in section.lines]
+        body = "\n".join(f"- {line}" for line in lines) if section.bullets else "\n\n".join(lines)
         parts.append(f"**{section.heading}**\n\n{body}")
     if entry.reference:
         parts.append(f"*{entry.reference}*")
@@ -76,8 +88,8 @@ def header_markdown(name: str) -> str:
 def error_markdown(error: RestwalkError) -> str:
     """A failed request: what happened, what to try, and the low-level detail."""
     text = f"# The request failed\n\n**{type(error).__name__}**: {literal(error.explanation)}"
-    if error.hint:
-        text += f"\n\n**What to try:** {error.hint}"
+    if error.hint:  # it may quote the URL
+        text += f"\n\n**What to try:** {literal(error.hint)}"
     if error.detail:
         text += f"\n\n**Detail from the network library:** {literal(error.detail)}"
     return text
@@ -85,7 +97,7 @@ def error_markdown(error: RestwalkError) -> str:
 
 def page_markdown(page: Page, key_hint: str = "") -> str:
     """Everything about ``page``: what to do next (``key_hint`` first), REST here, the code."""
-    in_restwalk = f"**In restwalk:** {key_hint}" if key_hint else ""
+    in_restwalk = f"**In restwalk:** {literal(key_hint)}" if key_hint else ""
     if page.error is not None:
         return error_markdown(page.error) + (f"\n\n{in_restwalk}" if in_restwalk else "")
     assert page.exchange is not None
@@ -109,14 +121,27 @@ def page_markdown(page: Page, key_hint: str = "") -> str:
         response.status, response.headers, method=request.method, request_headers=request.headers
     )
     parts = [
-        f"# {response.status} {literal(response.reason)} for {request.method} "
+        f"# {response.status} {literal(response.reason)} for {literal(request.method)} "
         f"{literal(response.url)}",
         in_restwalk,
-        "**What to do next, from this response:**\n\n" + "\n".join(f"- {s}" for s in steps),
-        "**REST in this response:**\n\n" + "\n".join(f"- {f}" for f in facts),
+        "**What to do next, from this response:**\n\n"
+        + "\n".join(f"- {literal(s)}" for s in steps),
+        "**REST in this response:**\n\n" + "\n".join(f"- {literal(f)}" for f in facts),
         "---",
         (
-            explanation_markdown(status) if status is not None else status_markdown(response.status)
+            explanation_markdown(status, _about_this_response(status, response.status))
+            if status is not None
+            else status_markdown(response.status)
         ).replace("# ", "## ", 1),
     ]
     return "\n\n".join(part for part in parts if part)
+
+
+def _about_this_response(entry: Explanation, code: int) -> frozenset[str]:
+    """The lines of ``entry`` (status ``code``'s, as it applies to one response) that
+    its general entry lacks: written for this response, they may quote its headers."""
+    general = explain(str(code))
+    known = {line for section in general.sections for line in section.lines} if general else set()
+    return frozenset(
+        line for section in entry.sections for line in section.lines if line not in known
+    )

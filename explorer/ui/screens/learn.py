@@ -20,7 +20,7 @@ from textual.widgets import Input, Markdown, OptionList
 from textual.widgets.option_list import Option
 
 from explorer.core.knowledge import Explanation, Kind, all_explanations, search
-from explorer.ui.explain_text import explanation_markdown
+from explorer.ui.explain_text import explanation_markdown, literal
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
 
@@ -145,7 +145,9 @@ class LearnScreen(Screen[None]):
             option_list.highlighted = first
             self._explain(self.shown[0])
         else:
-            self.query_one("#learn-text", Markdown).update(f"Nothing matches {query!r}.")
+            self.query_one("#learn-text", Markdown).update(
+                f"Nothing matches {literal(repr(query))}."
+            )
 
     def _option_id(self, index: int) -> str:
         return f"{self._fill_count}:{index}"

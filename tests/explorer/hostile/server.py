@@ -274,6 +274,16 @@ def markup_everywhere(conn: socket.socket) -> None:
     )
 
 
+#: The reason phrase of QA pass 3, defect 7: clear the screen, OSC 52, an OSC 8 link
+#: whose ST is ESC and a backslash, OSC 0, and Rich markup.
+QA_REASON = (
+    "\x1b[2J\x1b[H\x1b]52;c;cHduZWQ=\x07\x1b]8;;http://evil.example/\x1b\\CLICK\x1b]8;;\x1b\\"
+    "\x1b]0;HACKED TITLE\x07[bold red]x[/] [@click=app.quit]quit[/] [link=http://evil.example]L[/]"
+)
+#: A realm written in Markdown: a link, emphasis, code, HTML, an entity, block openers.
+MARKDOWN_REALM = "[x](http://evil.example) *em* _u_ `c` <b>&amp; # 1. > q ~~s~~"
+
+
 #: An Atom feed whose DTD declares entities (expanded 100 times in a title).
 ENTITY_FEED = (
     b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">'
@@ -321,6 +331,16 @@ ROUTES: dict[str, Handler] = {
     "/json/deep-300": answer(json_deep(300), "application/json"),
     "/json/deep-100000": answer(json_deep(100_000), "application/json"),
     "/xml/deep-5000": answer(xml_deep(5000), "application/xml"),
+    "/escape/reason-qa3": lambda conn: conn.sendall(
+        head(f"418 {QA_REASON}", ("Content-Type", "text/plain"), ("Content-Length", "2")) + b"hi"
+    ),
+    "/escape/markdown-realm": lambda conn: conn.sendall(
+        head(
+            "401 Unauthorized",
+            ("WWW-Authenticate", f'Bearer realm="{MARKDOWN_REALM}"'),
+            ("Content-Length", "0"),
+        )
+    ),
     "/xml/entities": answer(ENTITY_FEED, "application/atom+xml"),
     "/xml/entities-linked": answer(ENTITY_FEED, "application/atom+xml", ("Link", "</up>; rel=up")),
     "/html/million-anchors": lambda conn: answer(html_anchors(1_000_000), "text/html")(conn),

@@ -12,12 +12,15 @@ import re
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.content import Content
+from textual.widgets import Markdown, Static
+from textual.widgets._markdown import MarkdownBlock
 from textual.widgets._toast import Toast
 
 from explorer.core.connection import ConnectionSettings
 from explorer.core.link import Link
 from explorer.core.session.history import Page
+from explorer.core.terminal_text import visible_line
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.explain import ExplainDialog
@@ -26,8 +29,8 @@ from explorer.ui.explain_text import page_markdown
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.url_input import UrlInput
-from tests.explorer.hostile.server import MARKUP, OSC52, HostileServer
-from tests.explorer.ui.conftest import SIZE, settle
+from tests.explorer.hostile.server import MARKDOWN_REALM, MARKUP, OSC52, QA_REASON, HostileServer
+from tests.explorer.ui.conftest import SIZE, markdown_shown, settle
 from tests.explorer.ui.test_browse import follow, status_text
 
 # What a terminal acts on, but the line feeds between rows: a tab too (it moves the
@@ -257,3 +260,48 @@ async def test_the_links_panel_says_why_an_xml_document_gives_no_links(
         panel = app.browser.query_one(LinksPanel)
         assert [link.rel for link in panel.links] == ["up"]
         assert panel.border_subtitle == f"not all: {reason}"
+
+
+async def test_the_explain_screen_shows_a_reason_phrase_exactly_as_made_visible(
+    hostile: HostileServer,
+) -> None:
+    """QA pass 3, defect 7: `e` showed "␛\\\\CLICK␛\\]8" for "␛\\CLICK␛]8" (linkify made a
+    link of the URL in it, and inside a link escapes are not read)."""
+    url = hostile.case("/escape/reason-qa3")
+    app = create_app(url, settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        assert isinstance(app.screen, ExplainDialog)
+        shown_text = markdown_shown(app.screen.query_one("#explanation", Markdown))
+        title = shown_text.splitlines()[0]
+        assert title == f"# 418 {visible_line(QA_REASON)} for GET {url}"
+        assert "␛]8;;http://evil.example/␛\\CLICK␛]8;;␛\\␛]0;HACKED TITLE␇[bold red]x[/]" in title
+        (heading,) = [b for b in app.screen.query(MarkdownBlock) if "CLICK" in str(b.content)]
+        assert _spans(heading) == []  # no link, no formatting
+        assert_shown_not_obeyed(app)
+
+
+async def test_advice_quoting_a_header_shows_its_markdown_as_text(hostile: HostileServer) -> None:
+    app = create_app(hostile.case("/escape/markdown-realm"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        shown_text = markdown_shown(app.screen.query_one("#explanation", Markdown))
+        assert f'(realm "{MARKDOWN_REALM}")' in shown_text
+        advice = shown_text.split("REST in this response:")[0]
+        (quoting,) = [
+            block
+            for block in app.screen.query(MarkdownBlock)
+            if MARKDOWN_REALM in str(block.content)
+        ]
+        assert _spans(quoting) == []
+        assert "send `Authorization: Bearer <token>`" in advice  # the knowledge's own, as typed
+
+
+def _spans(block: MarkdownBlock) -> list[object]:
+    """The styles and links a Markdown block puts on its text."""
+    visual = block.visual
+    return list(visual.spans) if isinstance(visual, Content) else []

@@ -12,6 +12,8 @@ from collections.abc import Callable
 import httpx
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Markdown
+from textual.widgets._markdown import MarkdownBlock, MarkdownHeader
 
 from explorer.core.client import Client
 from explorer.ui.app import RestwalkApp, create_app
@@ -46,3 +48,17 @@ async def settle(pilot: Pilot[int]) -> None:
         await pilot.pause()
         await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+def markdown_shown(widget: Markdown) -> str:
+    """What a Markdown widget shows: each block's text on a line, a heading after as
+    many ``#`` as its level (what is on screen, not the source it was made from)."""
+    lines = []
+    for block in widget.query(MarkdownBlock):
+        text = str(block.content)
+        if not text:
+            continue
+        if isinstance(block, MarkdownHeader):
+            text = "#" * int(type(block).__name__[-1]) + " " + text
+        lines.append(text)
+    return "\n".join(lines)

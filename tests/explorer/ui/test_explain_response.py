@@ -7,7 +7,7 @@ from textual.widgets import Markdown
 
 from explorer.core.client import Client
 from explorer.ui.app import create_app
-from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, settle
+from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, markdown_shown, settle
 from tests.explorer.ui.test_browse import status_text
 
 
@@ -19,7 +19,7 @@ async def explanation(make_app: AppFactory, url: str) -> tuple[str, str]:
         status = status_text(app)
         await pilot.press("e")
         await pilot.pause()
-        return status, str(app.screen.query_one("#explanation", Markdown).source)
+        return status, markdown_shown(app.screen.query_one("#explanation", Markdown))
 
 
 async def test_a_fresh_page_names_its_own_freshness_and_etag(make_app: AppFactory) -> None:
@@ -42,8 +42,8 @@ async def test_a_page_without_cache_headers_is_not_told_to_note_an_etag() -> Non
         await settle(pilot)
         await pilot.press("e")
         await pilot.pause()
-        text = str(app.screen.query_one("#explanation", Markdown).source)
-    advice = text.split("**REST in this response:**")[0]
+        text = markdown_shown(app.screen.query_one("#explanation", Markdown))
+    advice = text.split("REST in this response:")[0]
     assert "Read the body and follow its links" in advice
     assert "ETag" not in advice
     assert "Cache-Control" not in advice
@@ -52,6 +52,6 @@ async def test_a_page_without_cache_headers_is_not_told_to_note_an_etag() -> Non
 
 async def test_a_no_store_stream_gets_no_validator_advice(make_app: AppFactory) -> None:
     _, text = await explanation(make_app, ROOT + "stream/2")
-    advice = text.split("**REST in this response:**")[0]
+    advice = text.split("REST in this response:")[0]
     assert "If-None-Match" not in advice
     assert "This answer to GET: Not cacheable: Cache-Control: no-store" in text

@@ -15,7 +15,7 @@ from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.row_table import RowTable
 from explorer.ui.widgets.tab_bar import TabBar
-from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+from tests.explorer.ui.conftest import SIZE, AppFactory, markdown_shown, settle
 
 
 def markdown_of(screen: object, selector: str) -> str:
@@ -53,7 +53,7 @@ async def test_explain_status_and_header(make_app: AppFactory) -> None:
         await pilot.press("e")
         await pilot.pause()
         assert isinstance(app.screen, ExplainDialog)
-        text = markdown_of(app.screen, "#explanation")
+        text = markdown_shown(app.screen.query_one("#explanation", Markdown))
         assert text.startswith("# 200 OK for GET http://mock/")
         assert "REST in this response" in text
         assert "## 200 OK" in text
