@@ -38,7 +38,7 @@ from mock_server.auth.sessions import COOKIE_NAME, clear_cookie, set_cookie
 from mock_server.auth.users import User
 from mock_server.problems import Problem
 from mock_server.representations.model import Action, Field, Link, Resource
-from mock_server.resources.body import JSON, has_framing, media_type_of, parse_json
+from mock_server.resources.body import JSON, has_framing, media_type_of, not_utf8, parse_json
 from mock_server.resources.respond import json_body, respond
 from mock_server.resources.urls import href
 from mock_server.service import Service
@@ -95,10 +95,22 @@ async def read_credentials(request: Request) -> tuple[str, str]:
     if media_type == JSON:
         return _fields_from(parse_json(raw))
     if media_type == FORM:
+        bad = not_utf8(raw, "The form body")
+        if bad is not None:
+            raise Problem(HTTPStatus.BAD_REQUEST, bad.detail, headers=NO_STORE, extra=bad.extra)
         try:
-            form = parse_qs(raw.decode("utf-8"), keep_blank_values=True, strict_parsing=True)
-        except (UnicodeDecodeError, ValueError):
-            raise _login_problem("The form body is not valid URL-encoded UTF-8.") from None
+            form = parse_qs(
+                raw.decode("utf-8"), keep_blank_values=True, strict_parsing=True, errors="strict"
+            )
+        except UnicodeDecodeError as error:  # a %xx escape that is no UTF-8
+            raise Problem(
+                HTTPStatus.BAD_REQUEST,
+                "The form body is not UTF-8 once its %-escapes are decoded (byte "
+                f"0x{error.object[error.start]:02x}).",
+                headers=NO_STORE,
+            ) from None
+        except ValueError:
+            raise _login_problem("The form body is not URL-encoded (name=value&...).") from None
         return _fields_from({name: values[0] for name, values in form.items()})
     got = f"'{media_type}'" if media_type else "no Content-Type"
     raise Problem(

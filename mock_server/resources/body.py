@@ -5,7 +5,8 @@
 - a ``Content-Type`` the target does not take: **415**, with ``Accept-Post``
   (POST and PUT; the header comes from the W3C Linked Data Platform) or
   ``Accept-Patch`` (PATCH, RFC 5789) naming what it takes;
-- an empty body where one is required, or bytes that are not JSON: **400**.
+- an empty body where one is required, bytes that are not UTF-8 (said by the
+  first bad byte and its offset), or text that is not JSON: **400**.
 
 Shape and field rules come later (422, see :mod:`mock_server.resources.schemas`).
 """
@@ -82,6 +83,28 @@ def nesting_depth(value: Any) -> int:
     return deepest
 
 
+def not_utf8(raw: bytes, what: str = "The request body") -> Problem | None:
+    """The 400 for ``raw`` when it is not UTF-8, naming its first bad byte and where
+    it is (``extra``: ``offset``); None when it is UTF-8."""
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return Problem(
+            HTTPStatus.BAD_REQUEST,
+            f"{what} is not UTF-8 (byte 0x{raw[error.start]:02x} at offset {error.start}).",
+            extra={"offset": error.start},
+        )
+    return None
+
+
+def utf8_text(raw: bytes, what: str = "The request body") -> str:
+    """``raw`` as text; the :func:`not_utf8` problem when it is not UTF-8."""
+    problem = not_utf8(raw, what)
+    if problem is not None:
+        raise problem
+    return raw.decode("utf-8")
+
+
 def parse_json(raw: bytes) -> Any:
     """The JSON value in ``raw``; a 400 problem saying where the syntax broke.
 
@@ -91,7 +114,9 @@ def parse_json(raw: bytes) -> Any:
     try:
         value = orjson.loads(raw)
     except orjson.JSONDecodeError as error:
-        raise Problem(
+        # orjson checks UTF-8 first and says "str is not valid UTF-8: surrogates not
+        # allowed ... (char 0)" whatever the byte: the byte and its offset say more.
+        raise not_utf8(raw) or Problem(
             HTTPStatus.BAD_REQUEST, f"The request body is not valid JSON: {error}."
         ) from None
     if nesting_depth(value) > MAX_DEPTH:

@@ -18,7 +18,7 @@ from starlette.routing import BaseRoute, Route
 
 from mock_server.problems import Problem
 from mock_server.representations.model import Action, Field, Link, Resource
-from mock_server.resources.body import check_media_type, parse_json
+from mock_server.resources.body import check_media_type, parse_json, utf8_text
 from mock_server.resources.respond import respond
 from mock_server.service import Service
 
@@ -47,7 +47,7 @@ async def wanted_state(request: Request, current: bool) -> bool:
         return not current
     media_type = check_media_type(request, ACCEPTED)
     if media_type == FORM:
-        values = parse_qs(raw.decode("utf-8", errors="replace")).get("enabled")
+        values = parse_qs(utf8_text(raw, "The form body")).get("enabled")
         body: Any = {"enabled": values[-1]} if values else {}
     else:
         body = parse_json(raw)
