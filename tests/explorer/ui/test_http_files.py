@@ -181,3 +181,27 @@ async def test_the_http_file_and_environment_of_the_command_line_are_used(
         composer = app.screen
         assert isinstance(composer, ComposerScreen)
         assert composer.query_one("#url", Input).value == "http://mock/customers"
+
+
+async def test_o_says_why_a_request_with_a_version_restwalk_cannot_send_is_not_opened(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    path = tmp_path / "api.http"
+    path.write_text("### old\nGET http://mock/ HTTP/1.0\n")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.http_files.path = str(path)
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, OpenRequestDialog)
+        dialog.query_one(OptionList).highlighted = 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert _text(app, "#open-problem") == (
+            "HTTP/1.0 is not a version restwalk can send (api.http, line 2, request 'old'): "
+            "restwalk sends HTTP/1.1 and HTTP/2; its client, httpx, never sends HTTP/1.0. "
+            "Write HTTP/1.1, HTTP/2 or HTTP/2 (Prior Knowledge) after the URL, or no version."
+        )
