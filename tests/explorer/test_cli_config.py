@@ -168,6 +168,7 @@ async def test_a_config_warning_is_read_then_kept_in_the_help() -> None:
     from explorer.core.client import Client
     from explorer.ui.app import WARNING_SECONDS, create_app
     from explorer.ui.screens.help import HelpScreen
+    from tests.explorer.ui.conftest import markdown_shown
 
     warning = "the config file /tmp/x/config.toml does not exist ($RESTWALK_CONFIG)"
     client = Client(transport=httpx.MockTransport(lambda request: httpx.Response(204)))
@@ -182,6 +183,6 @@ async def test_a_config_warning_is_read_then_kept_in_the_help() -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        text = str(app.screen.query_one("#help-text", Markdown).source)
+        text = markdown_shown(app.screen.query_one("#help-text", Markdown))
         assert "## Problems met in this session" in text
         assert "Config file not used: the config file /tmp/x/config.toml does not exist" in text
