@@ -14,6 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
@@ -104,8 +105,9 @@ class DiffScreen(Screen[None]):
         changes = self.query_one("#diff-changes", OptionList)
         left = self.query_one("#diff-left", DiffPane)
         right = self.query_one("#diff-right", DiffPane)
-        left.border_title = visible_line(comparison.left_url)
-        right.border_title = visible_line(comparison.right_url)
+        # (as Content: Textual reads a str title as markup, and a URL is the server's text)
+        left.border_title = Content(visible_line(comparison.left_url))
+        right.border_title = Content(visible_line(comparison.right_url))
         if comparison.changes is None:
             changes.add_option(
                 Option(Text("The bodies are not both JSON: their line diff", "bold"))

@@ -6,6 +6,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Select, TabbedContent
 
+from explorer.core.survey.compare import Comparison
 from explorer.core.survey.crawl import CrawlLimits
 from explorer.ui.dialogs.diff_pick import DiffPicker
 from explorer.ui.dialogs.version import VersionDialog
@@ -390,3 +391,16 @@ async def test_a_link_the_browser_followed_and_got_no_answer_is_no_answer_on_the
         failed = labels.index("No answer: 1 link  asked, and failed")
         assert labels[failed + 1].startswith("/badgzip  ← gzip  The body could not be decoded")
         assert "gzip  1" not in labels  # no longer among the links not followed yet
+
+
+async def test_the_diff_titles_are_the_urls_as_text_never_markup(make_app: AppFactory) -> None:
+    left, right = "http://h/[b]x[/b]", "http://h/[@click=app.quit]y[/]"
+    app = make_app(settings=NO_LIMIT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.push_screen(DiffScreen(Comparison(left, right, (), ())))
+        await settle(pilot)
+        for pane, url in (("#diff-left", left), ("#diff-right", right)):
+            title = app.screen.query_one(pane, DiffPane)._border_title
+            assert title is not None
+            assert title.plain == url
