@@ -16,13 +16,25 @@ is formatted (1.6 M lines) and its links read:
 3. the same filter by the ``jq`` command (if on the PATH) on the same file, as the
    peer: what a person piping the body into jq waits.
 
-    .venv/bin/python bench/bench_search.py [--runs 3]
+Then a 50 MB body on one line (``{"a": "yyyy…"}``, QA pass 3), with wrap off and on:
+the time from ``y`` being typed to the first match and to the final count (the search
+keeps 100,000 matches: ``100,000+``), and from ``zzzz`` to "no match" (the whole line
+scanned); the longest UI stall meanwhile; the app's RSS (``ps -o rss=``) before, after,
+and a second after Escape closed a search still running (``y+z``, quadratic on that
+line), the CPU the app used in that second, and how long its search child took to go.
+The peers, on the same file in the same run: the ``jq`` command (``.a | test("y")``:
+reading the document and finding a first match; jq 1.6's ``match(…; "g")`` did not
+end in a minute on a 1 MB line, so it cannot count), and ``grep -o`` stopped after
+100,001 matches, and ``grep -c zzzz``, each with its peak RSS.
+
+    .venv/bin/python bench/bench_search.py [--runs 3] [--one-line-only]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import shutil
 import statistics
 import subprocess
@@ -53,13 +65,15 @@ JSONPATH = "$._embedded.customers[?match(@.name, 'Customer 1234.*')].address"
 JQ = '._embedded.customers[] | select(.name | test("^Customer 1234")) | .address'
 
 
-async def until(condition: Callable[[], object], timeout: float = 120) -> float:
-    """Seconds until ``condition()`` holds, polling every millisecond."""
+async def until(
+    condition: Callable[[], object], timeout: float = 120, every: float = 0.001
+) -> float:
+    """Seconds until ``condition()`` holds, polling ``every`` second (a millisecond)."""
     start = time.perf_counter()
     while not condition():
         if time.perf_counter() - start > timeout:
             raise TimeoutError("never happened")
-        await asyncio.sleep(0.001)
+        await asyncio.sleep(every)
     return time.perf_counter() - start
 
 
@@ -175,10 +189,165 @@ def jq_cli(body: bytes) -> float | None:
         return time.perf_counter() - start
 
 
+def rss_mb(pid: int) -> float:
+    """The resident set of process ``pid`` as ``ps -o rss=`` says, in MB."""
+    out = subprocess.run(["ps", "-o", "rss=", "-p", str(pid)], capture_output=True, text=True)
+    return int(out.stdout.strip() or 0) / 1024
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    return [int(word) for word in out.stdout.split()]
+
+
+def cpu_seconds() -> float:
+    """User and system CPU this process has used so far (every thread)."""
+    times = os.times()
+    return times.user + times.system
+
+
+async def one_line_run(body: bytes) -> dict[str, float]:
+    """The 50 MB one-line body: search figures with wrap off and on, then Escape."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, content=body, headers={"Content-Type": "application/json"})
+
+    app: RestwalkApp = create_app(
+        "http://big/line.json", client=Client(transport=httpx.MockTransport(handler))
+    )
+    me = os.getpid()
+    figures: dict[str, float] = {}
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(lambda: app.screen is app.browser)
+        await pilot.pause()
+        tabs = app.browser.query_one(ResponseTabs)
+        view = tabs.body_view
+        await until(lambda: app.browser.session.shown is not None and not view.formatting)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        figures["RSS shown, before a search MB"] = rss_mb(me)
+        await pilot.press("slash")
+        bar = app.browser.query_one("#search-bar", FindBar)
+        for wrap in (False, True):
+            if view.wrap != wrap:
+                await pilot.press("escape", "W")
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                await pilot.press("slash")
+            label = "wrap on" if wrap else "wrap off"
+            bar.input.value = ""
+            await pilot.pause()
+            start = time.perf_counter()
+            with LoopProbe() as probe:
+                bar.input.value = "y"
+                await until(lambda: view.current_match is not None)
+                figures[f"{label}: 'y' first match ms"] = 1000 * (time.perf_counter() - start)
+                await until(lambda: view.search_status.endswith("100,000+"))
+                figures[f"{label}: 'y' 100,000+ counted ms"] = 1000 * (time.perf_counter() - start)
+                start = time.perf_counter()
+                bar.input.value = "zzzz"
+                await until(lambda: view.search_status == "no match")
+                figures[f"{label}: 'zzzz' whole line, no match ms"] = 1000 * (
+                    time.perf_counter() - start
+                )
+            longest, p99 = probe.figures()
+            figures[f"{label}: longest UI stall ms"] = longest
+            figures[f"{label}: p99 UI stall ms"] = p99
+            figures[f"{label}: RSS after MB"] = rss_mb(me)
+        # A search that would run for hours (y+z backtracks over the line from each y):
+        # a key while it runs, then Escape; the child must go, and the app stay still.
+        key_start = time.perf_counter()
+        await pilot.press("home")
+        figures["no search: key handled ms (the Pilot's own)"] = 1000 * (
+            time.perf_counter() - key_start
+        )
+        await pilot.press("alt+r")
+        bar.input.value = "y+z"
+        await until(lambda: bool(children(me)), every=0.005)
+        await asyncio.sleep(1)
+        key_start = time.perf_counter()
+        await pilot.press("home")
+        figures["y+z running: key handled ms"] = 1000 * (time.perf_counter() - key_start)
+        (child,) = children(me)
+        figures["y+z running: child RSS MB"] = rss_mb(child)
+        escape_start = time.perf_counter()
+        await pilot.press("escape")
+        figures["Escape: key handled ms"] = 1000 * (time.perf_counter() - escape_start)
+        # Gone once reaped: its /proc entry stays while it is a zombie.
+        await until(lambda: not os.path.exists(f"/proc/{child}"), timeout=30)
+        figures["Escape: child gone ms (from the key)"] = 1000 * (
+            time.perf_counter() - escape_start
+        )
+        rss, cpu = rss_mb(me), cpu_seconds()
+        await asyncio.sleep(1)
+        figures["Escape: RSS then MB"] = rss
+        figures["Escape: RSS 1 s later MB"] = rss_mb(me)
+        figures["Escape: app CPU in that second s"] = cpu_seconds() - cpu
+    return figures
+
+
+def peer(command: list[str], stop_after_lines: int | None = None) -> tuple[float, float | None]:
+    """(seconds, peak RSS MB, by ``/usr/bin/time -f %M`` when there is one) of ``command``;
+    its output closed once it printed ``stop_after_lines`` lines (it ends on SIGPIPE)."""
+    timer = shutil.which("time") or ""
+    timed = [timer, "-f", "%M", *command] if timer.startswith("/usr/bin") else command
+    start = time.perf_counter()
+    child = subprocess.Popen(timed, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None
+    assert child.stderr is not None
+    if stop_after_lines is None:
+        child.stdout.read()
+    else:
+        for _ in range(stop_after_lines):
+            if not child.stdout.readline():
+                break
+    child.stdout.close()
+    err = child.stderr.read().decode()
+    child.wait()
+    child.stderr.close()
+    seconds = time.perf_counter() - start
+    kilobytes = [line for line in err.split() if line.isdigit()]
+    return seconds, int(kilobytes[-1]) / 1024 if timed is not command and kilobytes else None
+
+
+def one_line(runs: int) -> None:
+    """Print the 50 MB one-line figures and the peers'."""
+    body = b'{"a": "' + b"y" * 50_000_000 + b'"}'
+    print(f"\n50 MB on one line: {len(body) / 1e6:.1f} MB; {runs} runs; median shown")
+    results = []
+    for run in range(runs):
+        figures = asyncio.run(one_line_run(body))
+        print(f"  run {run + 1}: " + ", ".join(f"{k} {v:.1f}" for k, v in figures.items()))
+        results.append(figures)
+    for key in results[0]:
+        print(f"{key:48}{statistics.median(r[key] for r in results):>10.1f}")
+    with tempfile.NamedTemporaryFile(suffix=".json") as file:
+        file.write(body)
+        file.flush()
+        peers = {}
+        jq = shutil.which("jq")
+        if jq is not None:
+            peers["jq '.a | test(\"y\")' (a first match)"] = [jq, '.a | test("y")', file.name]
+        peers["grep -o y, stopped at 100,001 matches"] = ["grep", "-o", "y", file.name]
+        peers["grep -c zzzz (whole line, no match)"] = ["grep", "-c", "zzzz", file.name]
+        for name, command in peers.items():
+            stop = 100_001 if command[1] == "-o" else None
+            measured = [peer(command, stop) for _ in range(runs)]
+            seconds = statistics.median(m[0] for m in measured)
+            peaks = [m[1] for m in measured if m[1] is not None]
+            peak = f", peak RSS {statistics.median(peaks):.0f} MB" if peaks else ""
+            print(f"peer: {name}: {1000 * seconds:.0f} ms{peak}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--one-line-only", action="store_true", help="only the 50 MB one-line body")
     args = parser.parse_args()
+    if args.one_line_only:
+        one_line(args.runs)
+        return 0
     body = big_json()
     print(f"20 MB document: {len(body) / 1e6:.1f} MB; {args.runs} runs; median shown")
     runs = []
@@ -195,6 +364,7 @@ def main() -> int:
         print(f"{'peer: jq command, same filter, same file: s':48}{seconds:>10.3f}")
     first = statistics.median(r["search near the top: first match ms"] for r in runs)
     print(f"search-to-first-match near the view: {first:.0f} ms (target < 300 ms)")
+    one_line(args.runs)
     return 0
 
 

@@ -11,9 +11,11 @@ highlighting (pygments) also runs in a thread worker, for the visible rows
 only, and each highlighted row is cached; until it is ready a row shows plain.
 
 A search (:meth:`BodyView.search`) runs in a thread worker too, a block of
-lines at a time (:mod:`explorer.core.text_search`), and streams its matches to
-the view: the first one is shown as soon as it is found, the count grows as the
-rest are. A filter's result (:meth:`BodyView.show_filtered`) replaces the text
+lines at a time (:mod:`explorer.core.text_search`; a regular expression or a
+large text in a child process, :mod:`explorer.core.search_process`, which
+closing the search kills), and streams its matches to the view: the first one is
+shown as soon as it is found, the count grows as the rest are, up to the bound
+a search keeps. A filter's result (:meth:`BodyView.show_filtered`) replaces the text
 shown until :meth:`BodyView.unfilter` brings the body back.
 """
 
@@ -37,8 +39,9 @@ from textual.worker import get_current_worker
 
 from explorer.core.body import DisplayText, format_body, format_text, quick_json_lines
 from explorer.core.memory import one_large_parse
+from explorer.core.search_process import search_text
 from explorer.core.sizes import size_text
-from explorer.core.text_search import Match, Matches, TextSearch, scan
+from explorer.core.text_search import Match, Matches, SearchError, TextSearch
 from explorer.ui.painted import call_after_paint
 from explorer.ui.widgets.line_highlighter import LineHighlighter, lexer_for
 from explorer.ui.widgets.wrap_index import WrapIndex, piece_at, piece_range
@@ -303,6 +306,9 @@ class BodyView(ScrollView, can_focus=True):
     def _format_in_thread(self, generation: int, body: bytes, media_type: str | None) -> None:
         with one_large_parse(len(body)):
             formatted = format_body(body, media_type)
+        # Decoded here, the top's lines cost the UI thread nothing when first drawn (a
+        # 50 MB line takes a quarter of a second; the text keeps it decoded).
+        formatted.lines(0, max(self.size.height, 1))
         self.app.call_from_thread(self._formatted, generation, formatted)
 
     def _formatted(self, generation: int, formatted: DisplayText) -> None:
@@ -331,9 +337,20 @@ class BodyView(ScrollView, can_focus=True):
         """``3 of 41``, ``no match``, ``12 so far``: the count the find bar shows."""
         return self._search.status
 
+    @property
+    def search_note(self) -> str:
+        """A remark on the count (only the first matches kept), or ""."""
+        return self._search.note
+
+    @property
+    def search_error(self) -> bool:
+        """True when the search could not run (:attr:`search_status` says why)."""
+        return self._search.error is not None
+
     def search(self, pattern: re.Pattern[str] | None) -> None:
-        """Find ``pattern`` in the text shown (None: stop searching), in a thread worker;
-        the first match at or after the top line shown becomes the current one."""
+        """Find ``pattern`` in the text shown (None: stop searching), in a thread worker
+        (the last search, if running, is stopped); the first match at or after the top
+        line shown becomes the current one."""
         self._search = TextSearch(pattern)
         self.workers.cancel_group(self, "search")
         if pattern is not None:
@@ -355,7 +372,15 @@ class BodyView(ScrollView, can_focus=True):
         def report(batch: list[Match], done: bool) -> None:
             self.app.call_from_thread(self._found, search, batch, done)
 
-        scan(pattern, text.chunks(), report, cancelled=lambda: worker.is_cancelled)
+        try:
+            search_text(pattern, text, report, cancelled=lambda: worker.is_cancelled)
+        except SearchError as error:
+            self.app.call_from_thread(self._search_failed, search, error.message)
+
+    def _search_failed(self, search: TextSearch, message: str) -> None:
+        if search is self._search:
+            search.fail(message)
+            self.post_message(self.SearchChanged(self))
 
     def _found(self, search: TextSearch, batch: list[Match], done: bool) -> None:
         if search is not self._search:
@@ -475,19 +500,23 @@ class BodyView(ScrollView, can_focus=True):
         if highlighted is None and self._lexer is not None and len(line) <= LONG_ROW:
             self._schedule_highlight()
         matches = self._search.matches
-        spans = matches.on_line(number) if matches else []
-        if highlighted is None and (len(line) > LONG_ROW or (not spans and line.isascii())):
+        # Only the matches in view: a long line may hold every match kept.
+        shown = matches.on_line(number, left, right) if matches else []
+        if highlighted is None and (len(line) > LONG_ROW or (not shown and line.isascii())):
             # Cut to the view first (a long line may be megabytes): only that is styled.
             text = Text(line[left:right], no_wrap=True, end="")
-            self._mark(text, number, spans, -left)
+            self._mark(text, number, shown, -left)
             return Strip(list(text.render(self.app.console)), text.cell_len)
+        # A short line, styled whole then cut (``left`` and ``right`` count cells).
         text = highlighted.copy() if highlighted is not None else Text(line, no_wrap=True, end="")
-        self._mark(text, number, spans, 0)
+        self._mark(text, number, matches.on_line(number) if matches else [], 0)
         return Strip(list(text.render(self.app.console)), text.cell_len).crop(left, right)
 
     def _mark(self, text: Text, number: int, spans: list[tuple[int, int]], shift: int) -> None:
-        """Style the search's matches on line ``number`` in ``text`` (columns + ``shift``)."""
+        """Style the search's matches on line ``number`` in ``text`` (columns + ``shift``;
+        a match begun before the text's first column is styled from there)."""
         current = self.current_match
         for start, end in spans:
             is_current = current is not None and (current.line, current.start) == (number, start)
-            text.stylize(_CURRENT_MATCH if is_current else _MATCH, start + shift, end + shift)
+            style = _CURRENT_MATCH if is_current else _MATCH
+            text.stylize(style, max(start + shift, 0), end + shift)

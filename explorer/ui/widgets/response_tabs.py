@@ -198,7 +198,16 @@ class ResponseTabs(Vertical):
             bar.show_status(error.message, error=True)
             return
         target.search(pattern)
-        bar.show_status(target.search_status)
+        self._say_search(bar, target)
+
+    @staticmethod
+    def _say_search(bar: FindBar, target: BodyView | HeadersView) -> None:
+        """Show how the search in ``target`` goes: its count, a note on it, or its error."""
+        if isinstance(target, BodyView):
+            status, error, note = target.search_status, target.search_error, target.search_note
+            bar.show_status(status, error=error, hint=note)
+        else:
+            bar.show_status(target.search_status)
 
     def step_match(self, step: int) -> None:
         """Go to the next (1) or previous (-1) match of the search."""
@@ -206,7 +215,7 @@ class ResponseTabs(Vertical):
         bar = self._bar("search")
         if target is not None and bar is not None:
             target.step_match(step)
-            bar.show_status(target.search_status)
+            self._say_search(bar, target)
 
     def on_find_bar_changed(self, event: FindBar.Changed) -> None:
         event.stop()
@@ -244,7 +253,7 @@ class ResponseTabs(Vertical):
         bar = self._bar("search")
         status = event.view.search_status  # ("" when it stopped: a bad pattern says why)
         if bar is not None and event.view is self._target() and status:
-            bar.show_status(status)
+            self._say_search(bar, event.view)
 
     # -- filtering ----------------------------------------------------------------------------
 

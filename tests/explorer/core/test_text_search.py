@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given
@@ -19,6 +20,7 @@ from explorer.core.text_search import (
     TextSearch,
     compile_query,
     find_matches,
+    is_literal,
     scan,
 )
 
@@ -124,7 +126,42 @@ def test_matches_stop_at_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     matches.add(Match(n, 0, 1) for n in range(5))
     assert len(matches) == 2
     assert matches.capped
-    assert matches.count_text(done=True) == "2 or more"
+    assert matches.count_text(done=True) == "2+"
+    assert not Matches(limit=5).capped
+
+
+def test_a_capped_search_says_so_and_steps_round_what_it_kept() -> None:
+    search = TextSearch(compile_query(SearchQuery("y")), limit=3)
+    search.add([Match(0, n, n + 1) for n in range(4)], done=True, top_line=0)
+    assert len(search.matches) == 3
+    assert search.status == "1 of 3+"
+    assert search.note == "Only the first 3 matches are kept: n and N go round them."
+    assert search.step(1, top_line=0)
+    assert search.step(1, top_line=0)
+    assert search.status == "3 of 3+"
+    assert search.step(1, top_line=0)
+    assert search.current_match == Match(0, 0, 1)  # round the last kept one
+    assert search.step(-1, top_line=0)
+    assert search.current_match == Match(0, 2, 3)
+    assert TextSearch(compile_query(SearchQuery("y"))).note == ""
+    above = TextSearch(compile_query(SearchQuery("y")), limit=3)
+    above.add([Match(0, n, n + 1) for n in range(4)], done=False, top_line=9)
+    assert above.status == "3+ matches"  # none current yet (all above the view)
+
+
+def test_the_bound_is_one_hundred_thousand_as_for_links() -> None:
+    assert text_search.MAX_MATCHES == 100_000
+
+
+def test_a_long_line_shows_only_the_matches_in_view() -> None:
+    matches = Matches()
+    matches.add([Match(0, 0, 2), Match(3, 0, 4), Match(3, 10, 14), Match(3, 20, 24)])
+    matches.add([Match(4, 1, 2)])
+    assert matches.on_line(3) == [(0, 4), (10, 14), (20, 24)]
+    assert matches.on_line(3, 4, 10) == []  # ends and starts are exclusive
+    assert matches.on_line(3, 12, 13) == [(10, 14)]  # one begun before the view
+    assert matches.on_line(3, 3, 21) == [(0, 4), (10, 14), (20, 24)]
+    assert matches.on_line(3, 14) == [(20, 24)]
 
 
 def test_a_search_starts_at_the_views_top_and_rounds_the_ends() -> None:
@@ -184,3 +221,72 @@ def test_a_cancelled_scan_reports_nothing_more() -> None:
         cancelled=lambda: True,
     )
     assert calls == []
+
+
+class _Pulled:
+    """find_matches, counting the matches a scan takes from it."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, pattern: re.Pattern[str], first: int, chunk: str) -> Iterator[Match]:
+        for match in find_matches(pattern, first, chunk):
+            self.count += 1
+            yield match
+
+
+def test_a_scan_of_one_long_line_keeps_one_past_the_bound_and_no_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """50 MB of ``y`` once made 50 million matches before the bound was looked at (QA 3)."""
+    pulled = _Pulled()
+    monkeypatch.setattr(text_search, "find_matches", pulled)
+    text = DisplayText(b'{"a": "' + b"y" * 200_000 + b'"}\n' + b"y\n" * 10)
+
+    def chunks() -> Iterator[tuple[int, str]]:
+        yield from text.chunks()
+        raise AssertionError("read past the bound")
+
+    batches: list[tuple[list[Match], bool]] = []
+    scan(
+        compile_query(SearchQuery("y")),
+        chunks(),
+        lambda batch, done: batches.append((batch, done)),
+        limit=1000,
+    )
+    assert pulled.count == 1001
+    assert [done for _batch, done in batches][-1] is True
+    assert batches[0][0] == [Match(0, 7, 8)]  # the first match, at once
+    search = TextSearch(compile_query(SearchQuery("y")), limit=1000)
+    for batch, done in batches:
+        search.add(batch, done, top_line=0)
+    assert len(search.matches) == 1000
+    assert search.matches.capped
+    assert search.status == "1 of 1,000+"
+
+
+def test_a_scan_cancelled_within_a_long_line_stops_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A cancelled search stops within the line it is in, not at the line's end."""
+    pulled = _Pulled()
+    monkeypatch.setattr(text_search, "find_matches", pulled)
+    text = DisplayText(b"y" * 100_000)
+    stop = False
+    dones: list[bool] = []
+
+    def report(batch: list[Match], done: bool) -> None:
+        nonlocal stop
+        dones.append(done)
+        stop = True  # closed as soon as the first match showed
+
+    scan(compile_query(SearchQuery("y")), text.chunks(), report, cancelled=lambda: stop)
+    assert dones == [False]  # the first match; no last report once cancelled
+    assert pulled.count <= 1 + text_search.CHECK_EVERY
+
+
+def test_plain_queries_are_literals_and_regular_expressions_are_not() -> None:
+    assert is_literal(compile_query(SearchQuery("a.b (c) [d]")))
+    assert is_literal(compile_query(SearchQuery("abc", regex=True)))
+    assert not is_literal(compile_query(SearchQuery("a.b", regex=True)))
+    assert not is_literal(compile_query(SearchQuery("(y+)+z", regex=True)))
