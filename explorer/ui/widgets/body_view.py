@@ -26,7 +26,6 @@ from collections import OrderedDict
 from functools import partial
 
 from pygments.lexer import Lexer
-from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -44,7 +43,7 @@ from explorer.core.sizes import size_text
 from explorer.core.text_search import Match, Matches, SearchError, TextSearch
 from explorer.ui.painted import call_after_paint
 from explorer.ui.widgets.line_highlighter import LineHighlighter, lexer_for
-from explorer.ui.widgets.wrap_index import WrapIndex, piece_at, piece_range
+from explorer.ui.widgets.wrap_index import WrapIndex
 
 #: Bodies up to this size are formatted at once, on the UI thread (it takes milliseconds).
 INLINE_FORMAT_LIMIT = 256 * 1024
@@ -274,9 +273,7 @@ class BodyView(ScrollView, can_focus=True):
             return len(self._notes) + line
         row = index.first_row(line)
         if column:
-            text = self._text.line(line)
-            cell = column if text.isascii() else cell_len(text[:column])
-            row += piece_at(text, index.width, cell)
+            row += index.piece_of_column(line, self._text.line(line), column)
         return len(self._notes) + row
 
     def _line_at(self, row: int) -> int:
@@ -476,7 +473,7 @@ class BodyView(ScrollView, can_focus=True):
                 return Strip.blank(width, base)
             number, piece = index.locate(row - notes)
             line = self._text.line(number)
-            left, right = piece_range(line, index.width, piece)
+            left, right = index.piece_range(number, line, piece)
         else:
             if row >= self.line_count:
                 return Strip.blank(width, base)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from explorer.core import body as body_module
 from explorer.core.body import DisplayText
+from explorer.ui.widgets import wrap_index
 from explorer.ui.widgets.wrap_index import (
     WORD_WRAP_LIMIT,
     WrapIndex,
@@ -97,3 +99,21 @@ def test_a_cancelled_index_is_incomplete() -> None:
 @given(st.text(alphabet="ab ", max_size=200), st.integers(1, 12))
 def test_an_ascii_line_wraps_a_row_at_a_time_as_word_by_word(line: str, width: int) -> None:
     assert _ascii_pieces(line, width) == _word_pieces(line, width)
+
+
+def test_a_long_line_that_is_not_ascii_is_cut_once_and_found_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(wrap_index, "WORD_WRAP_LIMIT", 10)
+    line = "ab界 c" * 20
+    shown = DisplayText((line + "\nshort\n").encode())
+    index = WrapIndex(shown, 7)
+    assert list(index._cut_lines) == [0]  # cut once, when indexed
+    count = len(pieces(line, 7))
+    assert index.first_row(1) == count
+    for piece in range(count):
+        assert index.piece_range(0, line, piece) == piece_range(line, 7, piece)
+    for column in range(len(line)):
+        expected = piece_at(line, 7, cell_len(line[:column]))
+        assert index.piece_of_column(0, line, column) == expected
+    assert index.piece_range(1, "short", 0) == (0, 5)
