@@ -303,11 +303,13 @@ class BrowserScreen(
 
     def action_cancel(self) -> None:
         """Escape: in the URL bar, put the page's URL back and return to the page (as a
-        browser does); else cancel the request (the login, the page + adds) on its way."""
+        browser does); else cancel the request (the login, the page + adds) on its way;
+        else close the search bar, its search stopped (as a browser's find bar closes)."""
         if self.leave_url_bar():
             return  # the edit undone; another Escape cancels a request on its way
         busy = [w for w in self.workers if w.group in ("fetch", "login", "more") and w.is_running]
         if not busy:
+            self.query_one(ResponseTabs).close_search()
             return
         for worker in busy:
             worker.cancel()

@@ -156,6 +156,14 @@ class ResponseTabs(Vertical):
         bar = self._bar("search")
         return bar is not None and bar.display and bool(bar.value)
 
+    def close_search(self) -> bool:
+        """Close the search bar if it is open (its search stops); True when it was."""
+        bar = self._bar("search")
+        if bar is None or not bar.display:
+            return False
+        bar.action_close()
+        return True
+
     async def open_bar(self, kind: Kind) -> None:
         """Open the search or the filter bar (a filter shows the body tab)."""
         if kind == "filter" or self.tab == "trip":

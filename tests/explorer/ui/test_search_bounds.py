@@ -100,6 +100,28 @@ async def test_escape_stops_a_search_that_would_run_for_hours(
         assert view.wrap
 
 
+async def test_escape_in_the_body_closes_the_search_and_stops_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After Enter leaves the search line for the body, Escape there closes the search
+    bar and kills its child (as a browser's Escape closes its find bar)."""
+    children = Children(monkeypatch)
+    app = one_line_app(60)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        view = body_view(app)
+        await pilot.press("slash", "alt+r")
+        search_bar(app).input.value = "(y+)+z"
+        await children.wait_for_one()
+        await pilot.press("enter")
+        assert app.focused is view
+        await pilot.press("escape")
+        assert not search_bar(app).display
+        assert view.search_status == ""
+        statuses = await children.all_ended()
+        assert all(status is not None and status != 0 for status in statuses)  # killed
+
+
 async def test_a_capped_search_says_so_and_n_goes_round_the_kept_matches(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
