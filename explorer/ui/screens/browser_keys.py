@@ -27,7 +27,8 @@ BROWSER_KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
         "cancel",
         "Cancel",
         show=False,
-        tooltip="Cancel the request on its way; in the URL bar, the page's URL back",
+        tooltip="Cancel the request on its way; in the URL bar, the page's URL back; "
+        "else close the search",
     ),
     Binding("f", "focus_links", "Links", tooltip="Move into the links panel (arrows, Enter)"),
     Binding("c", "compose", "Compose", tooltip="Compose a request, starting from the current one"),
