@@ -45,6 +45,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx
+from textual.pilot import Pilot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -53,6 +54,7 @@ from bench_tui import big_json
 
 from explorer.core.client import Client
 from explorer.ui.app import RestwalkApp, create_app
+from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.find_bar import FindBar
 from explorer.ui.widgets.response_tabs import ResponseTabs
 
@@ -106,22 +108,31 @@ class LoopProbe:
         return 1000 * ordered[-1], 1000 * p99
 
 
-async def one_run(body: bytes) -> dict[str, float]:
+def json_app(url: str, body: bytes) -> RestwalkApp:
+    """The TUI on ``url``, which answers ``body`` as JSON."""
+
     def handler(request: httpx.Request) -> httpx.Response:
         return httpx.Response(200, content=body, headers={"Content-Type": "application/json"})
 
-    app: RestwalkApp = create_app(
-        "http://big/big.json", client=Client(transport=httpx.MockTransport(handler))
-    )
+    return create_app(url, client=Client(transport=httpx.MockTransport(handler)))
+
+
+async def shown(app: RestwalkApp, pilot: Pilot[int]) -> BodyView:
+    """The body view, once the page is shown and formatted and every worker done."""
+    await until(lambda: app.screen is app.browser)
+    await pilot.pause()
+    view = app.browser.query_one(ResponseTabs).body_view
+    await until(lambda: app.browser.session.shown is not None and not view.formatting)
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    return view
+
+
+async def one_run(body: bytes) -> dict[str, float]:
+    app = json_app("http://big/big.json", body)
     figures: dict[str, float] = {}
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(lambda: app.screen is app.browser)
-        await pilot.pause()
-        tabs = app.browser.query_one(ResponseTabs)
-        view = tabs.body_view
-        await until(lambda: app.browser.session.shown is not None and not view.formatting)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        view = await shown(app, pilot)
         await pilot.press("slash")
         search_bar = app.browser.query_one("#search-bar", FindBar)
         for label, query in SEARCHES:
@@ -209,23 +220,11 @@ def cpu_seconds() -> float:
 
 async def one_line_run(body: bytes) -> dict[str, float]:
     """The 50 MB one-line body: search figures with wrap off and on, then Escape."""
-
-    def handler(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(200, content=body, headers={"Content-Type": "application/json"})
-
-    app: RestwalkApp = create_app(
-        "http://big/line.json", client=Client(transport=httpx.MockTransport(handler))
-    )
+    app = json_app("http://big/line.json", body)
     me = os.getpid()
     figures: dict[str, float] = {}
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(lambda: app.screen is app.browser)
-        await pilot.pause()
-        tabs = app.browser.query_one(ResponseTabs)
-        view = tabs.body_view
-        await until(lambda: app.browser.session.shown is not None and not view.formatting)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        view = await shown(app, pilot)
         figures["RSS shown, before a search MB"] = rss_mb(me)
         await pilot.press("slash")
         bar = app.browser.query_one("#search-bar", FindBar)

@@ -107,13 +107,7 @@ class MapTree(Tree[Link]):
             self._add_resource(pages, resource, many, expanded)
         summary = summarize(api_map)
         if summary.no_answer:
-            failed = self.root.add(
-                Text.assemble(
-                    (f"No answer: {counted(len(summary.no_answer), 'link')}", "bold"),
-                    ("  asked, and failed", "dim"),
-                ),
-                expand=True,
-            )
+            failed = self._group("No answer", len(summary.no_answer), "asked, and failed")
             for failure in summary.no_answer[:SHOWN]:
                 failed.add_leaf(_no_answer_label(failure, origin), data=failure.link)
             _more(failed, len(summary.no_answer))
@@ -130,12 +124,8 @@ class MapTree(Tree[Link]):
                 branch.add_leaf(_link_label(link, origin), data=link)
             _more(branch, len(links))
         if summary.not_http:
-            odd = self.root.add(
-                Text.assemble(
-                    (f"Not http(s): {counted(len(summary.not_http), 'link')}", "bold"),
-                    ("  restwalk follows http and https only", "dim"),
-                ),
-                expand=True,
+            odd = self._group(
+                "Not http(s)", len(summary.not_http), "restwalk follows http and https only"
             )
             for link in summary.not_http[:SHOWN]:
                 odd.add_leaf(_not_http_label(link), data=link)
@@ -154,6 +144,13 @@ class MapTree(Tree[Link]):
                 names.add(plain.split("  ", 1)[0])
                 stack.extend(node.children)
         return names
+
+    def _group(self, name: str, count: int, note: str) -> TreeNode[Link]:
+        """A group of links under the root, open: its name, how many, and a word on it."""
+        return self.root.add(
+            Text.assemble((f"{name}: {counted(count, 'link')}", "bold"), (f"  {note}", "dim")),
+            expand=True,
+        )
 
     def _add_resource(
         self, parent: TreeNode[Link], resource: Resource, many: bool, expanded: set[str]
