@@ -43,6 +43,18 @@ def tree_labels(tree: MapTree) -> list[str]:
     return labels
 
 
+async def mapped(pilot: Pilot[int]) -> MapScreen:
+    """The map screen (g), once its crawl (m) has ended."""
+    await settle(pilot)
+    await pilot.press("g")
+    await settle(pilot)
+    await pilot.press("m")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, MapScreen)
+    return screen
+
+
 async def test_g_shows_the_pages_visited_and_the_links_not_followed(make_app: AppFactory) -> None:
     app = make_app(settings=NO_LIMIT)
     async with app.run_test(size=SIZE) as pilot:
@@ -95,13 +107,7 @@ async def test_m_maps_the_rest_and_the_tree_grows(
     )
     app = make_app(settings=NO_LIMIT)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("g")
-        await settle(pilot)
-        await pilot.press("m")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, MapScreen)
+        screen = await mapped(pilot)
         labels = tree_labels(screen.query_one(MapTree))
         visited = int(labels[0].split()[1])
         assert visited > 10
@@ -323,13 +329,7 @@ async def test_m_shows_each_link_that_got_no_answer_with_why_and_those_not_http(
     )
     app = create_app(TROUBLED, client=handler_client(troubled_api))
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("g")
-        await settle(pilot)
-        await pilot.press("m")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, MapScreen)
+        screen = await mapped(pilot)
         status = str(screen.query_one("#survey-status").render())
         assert status.startswith("Mapped 2 pages in ")
         assert status.endswith(
