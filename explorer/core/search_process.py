@@ -27,6 +27,7 @@ import struct
 import subprocess
 import sys
 import threading
+import time
 from array import array
 from collections.abc import Callable
 from itertools import chain
@@ -36,12 +37,15 @@ from explorer.core.body import DisplayText
 from explorer.core.memory import LARGE_BODY
 from explorer.core.text_search import Match, SearchError, is_literal, scan
 
-__all__ = ["ISOLATE_ABOVE", "POLL", "search_text"]
+__all__ = ["ISOLATE_ABOVE", "MAX_SECONDS", "POLL", "search_text"]
 
 #: Texts larger than this are searched in a child process (whatever the query).
 ISOLATE_ABOVE = LARGE_BODY
 #: How often the parent asks whether the search was cancelled (seconds).
 POLL = 0.02
+#: Seconds a search in a child may take: a regular expression that backtracks, such
+#: as ``(y+)+z``, could take hours, holding a core while its search stays open.
+MAX_SECONDS = 30.0
 #: A frame's header: how many matches follow, and whether it is the last frame.
 _HEAD = struct.Struct("<I?")
 _TRIPLE = 3 * 8
@@ -56,18 +60,20 @@ def search_text(
     *,
     cancelled: Callable[[], bool] = lambda: False,
     limit: int | None = None,
+    max_seconds: float = MAX_SECONDS,
 ) -> None:
     """Find ``pattern`` in ``text``, reporting as :func:`~explorer.core.text_search.scan`
     does; in a child process unless it is plain text in a small text.
 
     Returns once the search is done, or within :data:`POLL` seconds of ``cancelled()``
     (the child killed, no last report). Raises :class:`SearchError` when the child
-    could not search.
+    could not search, or took longer than ``max_seconds`` (the matches reported so far
+    stand).
     """
     if is_literal(pattern) and text.size <= ISOLATE_ABOVE:
         scan(pattern, text.chunks(), report, cancelled=cancelled, limit=limit)
         return
-    _in_child(pattern, text, report, cancelled, limit)
+    _in_child(pattern, text, report, cancelled, limit, max_seconds)
 
 
 def _in_child(
@@ -76,6 +82,7 @@ def _in_child(
     report: Report,
     cancelled: Callable[[], bool],
     limit: int | None,
+    max_seconds: float,
 ) -> None:
     child = subprocess.Popen(
         _command(),
@@ -87,11 +94,18 @@ def _in_child(
     assert child.stdout is not None
     assert child.stderr is not None
     finished = threading.Event()
+    out_of_time = threading.Event()
+    deadline = time.monotonic() + max_seconds
 
     def watch() -> None:
-        # The reading thread waits on the pipe; this one kills the child when asked to.
+        # The reading thread waits on the pipe; this one kills the child when asked to,
+        # or when its time is up.
         while not finished.wait(POLL):
             if cancelled():
+                child.kill()
+                return
+            if time.monotonic() > deadline:
+                out_of_time.set()
                 child.kill()
                 return
 
@@ -121,6 +135,12 @@ def _in_child(
             with contextlib.suppress(OSError):  # (stdin: what was left unsent to a dead child)
                 pipe.close()
     if not done and not cancelled():
+        if out_of_time.is_set():
+            raise SearchError(
+                f"The search stopped after {max_seconds:g} s (the matches found so far are "
+                "kept): this expression takes too long on this text. One that backtracks, "
+                "such as (y+)+z, can take hours."
+            )
         last = error.decode("utf-8", errors="replace").strip().splitlines()[-1:]
         why = last[0] if last else f"it ended with exit status {child.returncode}"
         raise SearchError(f"The search stopped: {why}")

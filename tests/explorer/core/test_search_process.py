@@ -129,6 +129,25 @@ def test_cancelling_kills_a_child_stuck_in_a_regular_expression(
     assert child.returncode != 0  # killed, not finished
 
 
+def test_a_search_past_its_time_is_stopped_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search left open on an expression that takes hours holds a core no longer than
+    its bound; the matches found before stand."""
+    recorded = Recorded(monkeypatch)
+    reports: list[bool] = []
+    with pytest.raises(SearchError) as caught:
+        search_text(
+            compile_query(SearchQuery("(y+)+z", regex=True)),
+            DisplayText(b"y" * 40 + b"\n"),
+            lambda batch, done: reports.append(done),
+            max_seconds=0.3,
+        )
+    assert caught.value.message.startswith("The search stopped after 0.3 s")
+    assert reports == []
+    (child,) = recorded.children
+    assert child.returncode is not None
+    assert child.returncode != 0  # killed
+
+
 def test_a_child_that_fails_is_explained(monkeypatch: pytest.MonkeyPatch) -> None:
     script = "import sys; sys.stdin.buffer.read(); sys.exit('MemoryError: out of memory')"
     monkeypatch.setattr(search_process, "_command", lambda: [sys.executable, "-c", script])
