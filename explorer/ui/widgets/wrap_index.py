@@ -19,6 +19,7 @@ import bisect
 import re
 from array import array
 from collections.abc import Callable
+from itertools import pairwise
 
 from rich.cells import cell_len, chop_cells
 
@@ -103,13 +104,8 @@ def _cut(line: str, width: int) -> list[tuple[int, int]]:
         return [(start, min(start + width, length)) for start in range(0, length, width)] or [
             (0, 0)
         ]
-    ranges: list[tuple[int, int]] = []
-    start = 0
-    for chunk in chop_cells(line, width):
-        end = start + cell_len(chunk)
-        ranges.append((start, end))
-        start = end
-    return ranges or [(0, 0)]
+    cells, _ = _edges(line, width)
+    return list(pairwise(cells))
 
 
 def piece_range(line: str, width: int, piece: int) -> tuple[int, int]:
