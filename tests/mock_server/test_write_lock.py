@@ -1,4 +1,7 @@
-"""The --db write lock: one writer at a time across processes, the next going at once."""
+"""The --db write lock: one writer at a time across processes, the next going at once.
+
+The suite runs where restwalk-mock offers ``--workers``: on POSIX systems, with ``flock``.
+"""
 
 from __future__ import annotations
 
@@ -20,8 +23,6 @@ fcntl.flock(descriptor, fcntl.LOCK_EX)
 print("held", flush=True)
 sys.stdin.readline()  # held until the test says
 """
-
-pytestmark = pytest.mark.skipif(write_lock.fcntl is None, reason="flock is POSIX")
 
 
 def _holder(path: Path) -> subprocess.Popen[str]:
@@ -81,3 +82,17 @@ def test_the_lock_file_is_the_owners_alone(tmp_path: Path) -> None:
     lock = WriteLock(tmp_path / "db-lock")
     lock.close()
     assert (tmp_path / "db-lock").stat().st_mode & 0o077 == 0
+
+
+def test_without_flock_the_lock_does_nothing_and_makes_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where ``fcntl`` is missing (Windows, where --workers is not offered) a writer goes
+    at once: there is no other process to wait for."""
+    monkeypatch.setattr(write_lock, "fcntl", None)
+    lock = WriteLock(tmp_path / "db-lock")
+    lock.acquire()
+    lock.acquire()  # (no second process, no wait)
+    lock.release()
+    lock.close()
+    assert not (tmp_path / "db-lock").exists()
