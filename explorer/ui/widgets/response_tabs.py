@@ -156,13 +156,11 @@ class ResponseTabs(Vertical):
         bar = self._bar("search")
         return bar is not None and bar.display and bool(bar.value)
 
-    def close_search(self) -> bool:
-        """Close the search bar if it is open (its search stops); True when it was."""
+    def close_search(self) -> None:
+        """Close the search bar if it is open (its search stops)."""
         bar = self._bar("search")
-        if bar is None or not bar.display:
-            return False
-        bar.action_close()
-        return True
+        if bar is not None and bar.display:
+            bar.action_close()
 
     async def open_bar(self, kind: Kind) -> None:
         """Open the search or the filter bar (a filter shows the body tab)."""
