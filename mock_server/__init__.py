@@ -6,12 +6,20 @@ The public surface is small:
 - :class:`BackgroundServer` serves it on a free 127.0.0.1 port in a thread
   (the explorer's default start and the tests use it);
 - ``restwalk-mock`` / ``python -m mock_server`` run it from the command line.
+
+Its packages, outermost first: :mod:`~mock_server.transport` (sockets, HTTP/1.1 and
+HTTP/2 protocols, TLS), :mod:`~mock_server.layers` (one ASGI middleware per
+cross-cutting rule), :mod:`~mock_server.resources` (the routes),
+:mod:`~mock_server.representations` (HAL, Siren, JSON:API, XML),
+:mod:`~mock_server.domain` (what the entities are), :mod:`~mock_server.store` (the
+records, in memory or in a database), with :mod:`~mock_server.http` (HTTP's rules as
+pure functions) and :mod:`~mock_server.auth` used across them.
 """
 
 from __future__ import annotations
 
 from mock_server.app import create_app
-from mock_server.server import BackgroundServer
 from mock_server.settings import Settings
+from mock_server.transport.server import BackgroundServer
 
 __all__ = ["BackgroundServer", "Settings", "create_app"]

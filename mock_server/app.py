@@ -15,15 +15,15 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Match, Router
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from mock_server.http.problems import Problem
+from mock_server.http.versions import requested_path
 from mock_server.layers import wrap
-from mock_server.problems import Problem
+from mock_server.representations.urls import selection
 from mock_server.resources import build_routes
-from mock_server.resources.urls import selection
 from mock_server.service import Service
 from mock_server.settings import Settings
 from mock_server.store import Store
-from mock_server.store.journal import open_journal
-from mock_server.versions import requested_path
+from mock_server.store.persistence import open_persistence
 
 
 async def _problem_handler(request: Request, exc: Exception) -> Response:
@@ -87,12 +87,12 @@ class MockApp:
 def create_app(settings: Settings | None = None) -> MockApp:
     """A mock server application for ``settings`` (the defaults when None)."""
     settings = settings or Settings()
-    journal = open_journal(settings.db)
+    persistence = open_persistence(settings.db)
     store: Store
     if settings.data is None:
-        store = Store(settings.seed_size, journal=journal)
+        store = Store(settings.seed_size, persistence=persistence)
     else:
         from mock_server.userdata import open_data_store
 
-        store = open_data_store(settings, journal)
+        store = open_data_store(settings, persistence)
     return MockApp(Service(settings, store))

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from mock_server.settings import STANDARD_METHODS, UNDISABLEABLE_METHODS, RateLimit, Settings
-from mock_server.tls import (
+from mock_server.transport.tls import (
     MAKER_MISSING,
     CertificateError,
     CertificateFiles,
@@ -109,8 +109,8 @@ def _probability(value: str) -> float:
 
 
 def _fault_kind(value: str) -> str:
-    from mock_server.connection_faults import KINDS
     from mock_server.layers.faults import FAULTS
+    from mock_server.transport.connection_faults import KINDS
 
     kinds = (*(str(status) for status in sorted(FAULTS)), *KINDS)
     if value not in kinds:
@@ -377,13 +377,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif settings.tls and not can_make_certificates():
         parser.error(MAKER_MISSING)
     if settings.db is not None:
-        from mock_server.store.sqlite import JournalError, SQLiteJournal
+        from mock_server.store.sqlite import PersistenceError, SQLitePersistence
 
         try:
-            SQLiteJournal(settings.db).close()
-        except JournalError as error:
+            SQLitePersistence(settings.db).close()
+        except PersistenceError as error:
             parser.error(str(error))
-    from mock_server.server import bind_socket, certificate_of, serve, url_of
+    from mock_server.transport.server import bind_socket, certificate_of, serve, url_of
 
     try:
         sock = bind_socket(settings.host, settings.port)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from mock_server.auth import Authenticator
-from mock_server.jobs import JobBoard
+from mock_server.domain.jobs import JobBoard
 from mock_server.request_journal import RequestJournal
 from mock_server.settings import Settings
 from mock_server.store import Store
@@ -37,4 +37,4 @@ class Service:
     def __post_init__(self) -> None:
         self.requests = RequestJournal(self.settings.journal_size)
         self.maintenance = self.settings.maintenance
-        self.auth = Authenticator.for_settings(self.settings, self.store.journal)
+        self.auth = Authenticator.for_settings(self.settings, self.store.persistence)

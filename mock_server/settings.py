@@ -57,7 +57,7 @@ class Settings:
     maintenance: bool = False
     fault_rate: float = 0.0
     #: What ``fault_rate`` injects: status codes ("503") and connection faults
-    #: ("reset", see :mod:`mock_server.connection_faults`); empty: 500, 502, 503, 504.
+    #: ("reset", see :mod:`mock_server.transport.connection_faults`); empty: 500, 502, 503, 504.
     fault_kinds: tuple[str, ...] = ()
     latency_ms: int = 0
     workers: int = 1
@@ -77,7 +77,7 @@ class Settings:
     cors_origins: tuple[str, ...] | None = None
     #: ``POST /_reset`` restores the seed without a login (``--allow-reset``), for tests.
     allow_reset: bool = False
-    #: Serve HTTP/2 too, with Hypercorn (see :mod:`mock_server.http2`).
+    #: Serve HTTP/2 too, with Hypercorn (see :mod:`mock_server.transport.http2`).
     http2: bool = False
     #: Serve over TLS: with ``cert`` and ``key`` (PEM files), or a certificate made at start.
     tls: bool = False

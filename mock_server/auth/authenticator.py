@@ -54,7 +54,7 @@ class Refusal:
 
 @runtime_checkable
 class CredentialKeeper(Protocol):
-    """A journal that can also keep tokens, sessions and the signing secret."""
+    """A database that can also keep tokens, sessions and the signing secret."""
 
     tokens: TokenRegistry
     sessions: SessionStore
@@ -92,14 +92,14 @@ class Authenticator:
             self.sessions.purge(now)
 
     @classmethod
-    def for_settings(cls, settings: Settings, journal: object | None) -> Authenticator:
-        """The authenticator ``settings`` ask for, keeping state in ``journal`` if it can.
+    def for_settings(cls, settings: Settings, persistence: object | None) -> Authenticator:
+        """The authenticator ``settings`` ask for, keeping state in ``persistence`` if it can.
 
         The secret is ``--secret`` if given. Otherwise it is random; with ``--db``
         it is kept in the file, so tokens survive a restart and every worker
         process verifies the tokens the others issued.
         """
-        keeper = journal if isinstance(journal, CredentialKeeper) else None
+        keeper = persistence if isinstance(persistence, CredentialKeeper) else None
         if settings.secret is not None:
             secret = settings.secret.encode("utf-8")
         elif keeper is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from mock_server.auth.sessions import clear_cookie
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
 
 REALM = "restwalk"
 

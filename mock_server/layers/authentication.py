@@ -25,13 +25,13 @@ from typing import Any
 from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from mock_server import versions
 from mock_server.auth import Principal, Refusal
 from mock_server.auth.challenge import unauthorized
 from mock_server.auth.policy import rule_for
 from mock_server.auth.sessions import COOKIE_NAME
 from mock_server.auth.users import Role, role_allows
-from mock_server.problems import Problem
+from mock_server.http import versions
+from mock_server.http.problems import Problem
 from mock_server.service import Service
 
 

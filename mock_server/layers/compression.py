@@ -16,10 +16,10 @@ compressed already (images, audio, video, archives).
 
 **Each coding has its own ETag** (RFC 9110 section 8.8.3: a strong tag names
 exact bytes). A gzipped answer carrying a strong ETag gets the gzip twin of it
-(:func:`mock_server.preconditions.gzip_etag`: ``"3f2a…"`` becomes
+(:func:`mock_server.http.preconditions.gzip_etag`: ``"3f2a…"`` becomes
 ``"3f2a…-gzip"``); a 200 read that has no ETag yet first gets the one the
 conditional layer would have set on the identity body. Preconditions accept the
-tag of either coding for the same state (:func:`mock_server.preconditions.any_coding`),
+tag of either coding for the same state (:func:`mock_server.http.preconditions.any_coding`),
 so a tag read with curl still works in an If-Match sent by httpx; the ETag of a
 201 is the ETag of the next GET with the same ``Accept-Encoding``. gzip output
 here is deterministic (mtime 0), so the gzip tag names the same bytes every
@@ -39,9 +39,9 @@ from http import HTTPStatus
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mock_server.preconditions import gzip_etag, wants_validator
-from mock_server.qvalues import parse_weighted
-from mock_server.resources.etag import strong_etag
+from mock_server.http.etag import strong_etag
+from mock_server.http.preconditions import gzip_etag, wants_validator
+from mock_server.http.qvalues import parse_weighted
 from mock_server.service import Service
 
 #: Bodies shorter than this are sent as they are (unless identity was refused).

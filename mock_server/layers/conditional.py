@@ -2,7 +2,7 @@
 
 **Reads.** Every 200 answer to GET (HEAD arrives here as GET) gets, unless the
 resource set them or said ``no-store``: a strong ``ETag`` (a hash of the body
-bytes, :func:`mock_server.resources.etag.strong_etag`), ``Cache-Control:
+bytes, :func:`mock_server.http.etag.strong_etag`), ``Cache-Control:
 max-age=60`` (``private`` where reading needs a credential, so shared caches
 keep none), ``Date``, and ``Expires`` = Date + max-age. ``Last-Modified`` is
 the resource's to set. Then ``If-None-Match`` (weak comparison, ``*``, lists)
@@ -22,7 +22,7 @@ section 13.2.1). With ``--require-preconditions``
 a member write with neither If-Match nor If-None-Match answers **428**
 (RFC 6585): the client must show which version it means to change.
 
-The check and the write are one step (:mod:`mock_server.write_guard`): when
+The check and the write are one step (:mod:`mock_server.http.write_guard`): when
 the preconditions hold, the member the internal GET read is handed to the
 write, and the store writes only if it is still that member, so two writes
 with the same ``If-Match`` never both succeed, even when their bodies arrive
@@ -46,7 +46,8 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server.auth.policy import required_role
-from mock_server.preconditions import (
+from mock_server.http.etag import strong_etag
+from mock_server.http.preconditions import (
     MAX_AGE,
     Current,
     http_date,
@@ -54,14 +55,13 @@ from mock_server.preconditions import (
     parse_http_date,
     wants_validator,
 )
-from mock_server.preconditions import evaluate as evaluate_preconditions
-from mock_server.problems import Problem
-from mock_server.resources.etag import strong_etag
+from mock_server.http.preconditions import evaluate as evaluate_preconditions
+from mock_server.http.problems import Problem
+from mock_server.http.versions import requested_path
+from mock_server.http.write_guard import Expected, expect, observed, observing_state
 from mock_server.service import Service
 from mock_server.store import Record
 from mock_server.userdata import data_names
-from mock_server.versions import requested_path
-from mock_server.write_guard import Expected, expect, observed, observing_state
 
 # HTTPStatus members are read through the enum's descriptor (half a microsecond each on
 # Python 3.11): aliased once, for the paths every request takes.

@@ -2,7 +2,7 @@
 
 The mock can break a connection on purpose (``/faults/reset``, ``--fault-kind
 reset``): that needs the transport, which ASGI does not carry. uvicorn's
-``send`` leads to it (:func:`mock_server.connection_faults.transport_of`);
+``send`` leads to it (:func:`mock_server.transport.connection_faults.transport_of`);
 this outermost layer, the only one that sees the server's own ``send``, puts
 it in the scope's extensions. Nothing else here reads or writes the connection.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from mock_server.connection_faults import EXTENSION, transport_of
 from mock_server.service import Service
+from mock_server.transport.connection_faults import EXTENSION, transport_of
 
 
 class ConnectionLayer:

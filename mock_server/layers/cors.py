@@ -23,7 +23,7 @@ from http import HTTPStatus
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
 from mock_server.service import Service
 from mock_server.settings import STANDARD_METHODS
 

@@ -4,7 +4,7 @@ A fault anywhere inside is logged with its traceback (for the operator) and
 answered with a 500 problem body (for the client); the server keeps serving.
 A client that resets the connection is no fault: one line at info level says
 so, and nobody is left to answer. Being outermost, it also gives every answer
-the fields all answers carry (:mod:`mock_server.every_answer`: Date, Server,
+the fields all answers carry (:mod:`mock_server.http.every_answer`: Date, Server,
 the JSON charset).
 """
 
@@ -16,8 +16,8 @@ from http import HTTPStatus
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mock_server.every_answer import finish
-from mock_server.problems import Problem
+from mock_server.http.every_answer import finish
+from mock_server.http.problems import Problem
 from mock_server.service import Service
 
 logger = logging.getLogger("mock_server")

@@ -8,7 +8,7 @@ For testing clients under bad conditions (design, "Status demo and faults"):
 - ``--fault-rate P``: each request outside ``/admin`` fails with probability P
   with one of 500, 502, 503, 504 (a problem body, and ``Retry-After`` on 503),
   or with one of the ``--fault-kind`` choices, which may also name connection
-  faults (``reset``, ``close``...: :mod:`mock_server.connection_faults`).
+  faults (``reset``, ``close``...: :mod:`mock_server.transport.connection_faults`).
   The random source is ``service.rng``, which tests seed.
 - ``--latency MS``: every request waits MS milliseconds first.
 """
@@ -20,9 +20,9 @@ from http import HTTPStatus
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from mock_server import connection_faults
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
 from mock_server.service import Service
+from mock_server.transport import connection_faults
 
 #: Seconds a client should wait before retrying during maintenance or a 503 fault.
 RETRY_AFTER_SECONDS = 30

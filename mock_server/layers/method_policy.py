@@ -23,7 +23,7 @@ asked with ``route.matches()`` (:class:`RouteMethods`). A path whose routes
 match only partially (right path, other method) exists; a path no route
 matches does not, and is left to the router's 404. The ``/vN`` segment is
 removed by the version layer further in, so it is removed here before
-matching, with the same rule (:func:`mock_server.versions.split_segment`).
+matching, with the same rule (:func:`mock_server.http.versions.split_segment`).
 ``Allow`` lists the route's methods, plus HEAD with GET, plus OPTIONS and
 TRACE, minus the disabled ones, in the order of
 :data:`~mock_server.settings.STANDARD_METHODS`.
@@ -42,10 +42,10 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Match, Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mock_server import versions
-from mock_server.problems import Problem
+from mock_server.http import versions
+from mock_server.http.problems import Problem
+from mock_server.http.request_body import PATCH_TYPES
 from mock_server.resources import build_routes
-from mock_server.resources.body import PATCH_TYPES
 from mock_server.service import Service
 from mock_server.settings import STANDARD_METHODS
 

@@ -1,7 +1,7 @@
 """Content negotiation layer: picks the representation from ``Accept`` (406 if none).
 
 The chosen media type goes to ``scope["state"]["media_type"]``, where
-:func:`mock_server.resources.respond.respond` finds it. Every response that
+:func:`mock_server.representations.respond.respond` finds it. Every response that
 went through negotiation varies on ``Accept``.
 
 When nothing offered is acceptable the answer is 406 with a problem body
@@ -22,12 +22,12 @@ from http import HTTPStatus
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mock_server.http.problems import Problem
+from mock_server.http.versions import requested_path
 from mock_server.layers.fields import request_field, response_field, set_field
-from mock_server.problems import Problem
 from mock_server.representations import negotiation
 from mock_server.representations.renderers import OFFERED
 from mock_server.service import Service
-from mock_server.versions import requested_path
 
 #: Paths whose resources negotiate their own formats (or have only one).
 SELF_NEGOTIATED = re.compile(

@@ -12,7 +12,7 @@ counting the bytes of a chunked body as the application receives them.
 ``Transfer-Encoding`` has no content (RFC 9112 §6.3): that is how
 ``curl -X POST .../orders/1/place`` or ``curl -u alice:wonderland -X POST
 .../auth/token`` look, and such POSTs are fine. Only a resource that needs a
-body answers 411 (:func:`mock_server.resources.body.read_json`), since only
+body answers 411 (:func:`mock_server.http.request_body.read_json`), since only
 it knows that content was meant to come.
 
 A 413 carries ``Connection: close``: the client may still be sending the body
@@ -28,7 +28,7 @@ A request target in absolute form (``GET http://host/customers/1 HTTP/1.1``,
 what clients send to proxies) is served as its path, with the target's
 authority as ``Host``: RFC 9112 §3.2.2 says a server MUST accept it.
 
-Requests h11 cannot parse at all never get here: :mod:`mock_server.protocol`
+Requests h11 cannot parse at all never get here: :mod:`mock_server.transport.h11_protocol`
 answers them. A client that disconnects while its body is read ends the
 request quietly here (Starlette's ``ClientDisconnect``): nobody is left to
 answer, and it is no server fault to log.
@@ -42,7 +42,7 @@ from http import HTTPStatus
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
 from mock_server.service import Service
 
 #: ``scope["http_version"]`` values served. "2" and "3" are what ASGI servers

@@ -38,7 +38,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server.auth import tokens
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
 from mock_server.service import Service
 from mock_server.settings import RateLimit
 

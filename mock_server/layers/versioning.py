@@ -12,9 +12,9 @@ from urllib.parse import parse_qsl
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mock_server import versions
+from mock_server.http import versions
+from mock_server.http.problems import Problem
 from mock_server.layers.fields import request_fields, set_fields
-from mock_server.problems import Problem
 from mock_server.service import Service
 from mock_server.userdata import data_names
 

@@ -30,14 +30,14 @@ from typing import Any, Protocol
 
 from starlette.routing import BaseRoute, Route
 
-from mock_server import versions
 from mock_server.auth.policy import required_role
+from mock_server.http import versions
+from mock_server.http.statuses import phrase
 from mock_server.openapi import extras
 from mock_server.openapi import operations as ops
 from mock_server.openapi.schemas import COMPONENTS, Schema, ref
 from mock_server.representations.renderers import OFFERED
 from mock_server.settings import Settings
-from mock_server.statuses import phrase
 
 OPENAPI_VERSION = "3.1.0"
 PROBLEM_CONTENT: dict[str, Any] = {

@@ -66,7 +66,7 @@ class Resource:
     actions: list[Action] = field(default_factory=list)
     id: int | None = None
     #: What renderers made of this resource, by media type (and how it was shown): a
-    #: member reused by many pages and reads (:mod:`mock_server.resources.member_cache`)
+    #: member reused by many pages and reads (:mod:`mock_server.representations.member_cache`)
     #: is rendered once. Not copied by ``dataclasses.replace``, which makes a new one.
     rendered: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 

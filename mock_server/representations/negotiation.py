@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from starlette.datastructures import Headers
 from starlette.types import Scope
 
-from mock_server.qvalues import parse_weighted
+from mock_server.http.qvalues import parse_weighted
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,9 @@
-"""The resources: one module per resource, each contributing its routes."""
+"""The resources: one module per resource, each contributing its routes.
+
+Only routes live here (``routes(service)`` in each module); what the entities are
+is in :mod:`mock_server.domain`, how they are rendered in
+:mod:`mock_server.representations`, HTTP's rules in :mod:`mock_server.http`.
+"""
 
 from __future__ import annotations
 

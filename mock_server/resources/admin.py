@@ -13,8 +13,8 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from mock_server.representations.model import Action, Link, Resource
-from mock_server.resources.respond import respond
-from mock_server.resources.urls import href
+from mock_server.representations.respond import respond
+from mock_server.representations.urls import href
 from mock_server.service import Service
 
 #: The admin actions the index offers: (name, method, path, title).

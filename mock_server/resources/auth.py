@@ -36,11 +36,11 @@ from mock_server.auth.challenge import unauthorized
 from mock_server.auth.credentials import Basic, Bearer, parse_authorization
 from mock_server.auth.sessions import COOKIE_NAME, clear_cookie, set_cookie
 from mock_server.auth.users import User
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
+from mock_server.http.request_body import JSON, has_framing, media_type_of, not_utf8, parse_json
 from mock_server.representations.model import Action, Field, Link, Resource
-from mock_server.resources.body import JSON, has_framing, media_type_of, not_utf8, parse_json
-from mock_server.resources.respond import json_body, respond
-from mock_server.resources.urls import href
+from mock_server.representations.respond import json_body, respond
+from mock_server.representations.urls import href
 from mock_server.service import Service
 
 FORM = "application/x-www-form-urlencoded"

@@ -5,7 +5,7 @@ The body is a JSON array of customer objects (the same shape ``POST
 is validated and created on its own, so some may succeed (201, with the new
 member's URI) while others fail (422, 409, with their problem). The answer
 is 207 Multi-Status listing every item in order, WebDAV XML or JSON by
-``Accept`` (see :mod:`mock_server.resources.multistatus`). ``GET`` describes
+``Accept`` (see :mod:`mock_server.representations.multistatus`). ``GET`` describes
 the batch and carries the form that sends one.
 """
 
@@ -18,15 +18,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
+from mock_server.http.request_body import ENTITY_TYPES, read_json
 from mock_server.representations.hal import to_hal
 from mock_server.representations.model import Action, Field, Link, Resource
+from mock_server.representations.multistatus import Entry, multistatus
+from mock_server.representations.respond import respond
+from mock_server.representations.urls import href, version_of
 from mock_server.resources import crud
-from mock_server.resources.body import ENTITY_TYPES, read_json
 from mock_server.resources.customers import ENTITY
-from mock_server.resources.multistatus import Entry, multistatus
-from mock_server.resources.respond import respond
-from mock_server.resources.urls import href, version_of
 from mock_server.service import Service
 from mock_server.store import Conflict
 

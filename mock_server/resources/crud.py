@@ -1,6 +1,6 @@
 """The uniform interface of a collection: GET/POST on it, GET/PUT/PATCH/DELETE on members.
 
-One set of handlers serves every :class:`~mock_server.resources.entity.Entity`:
+One set of handlers serves every :class:`~mock_server.domain.entity.Entity`:
 
 - ``GET /things``: a page in the envelope, links in the body and the ``Link`` header;
 - ``POST /things``: 201 with ``Location``, ``ETag`` and the new member;
@@ -21,28 +21,28 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from mock_server.preconditions import http_date
-from mock_server.problems import Problem
-from mock_server.representations.model import Action, Link, Resource
-from mock_server.resources import collection_query as cq
-from mock_server.resources.body import (
+from mock_server.domain import collection_query as cq
+from mock_server.domain.entity import Entity
+from mock_server.http.etag import strong_etag
+from mock_server.http.json_patch import PatchError, apply_json_patch
+from mock_server.http.merge_patch import merge_patch
+from mock_server.http.preconditions import http_date
+from mock_server.http.problems import Problem
+from mock_server.http.request_body import (
     ENTITY_TYPES,
     JSON_PATCH,
     PATCH_TYPES,
     read_json,
 )
-from mock_server.resources.entity import Entity
-from mock_server.resources.etag import strong_etag
-from mock_server.resources.json_patch import PatchError, apply_json_patch
-from mock_server.resources.link_header import link_header, preload_header
-from mock_server.resources.member_cache import MemberCache
-from mock_server.resources.merge_patch import merge_patch
-from mock_server.resources.page_cache import PageCache
-from mock_server.resources.respond import respond
-from mock_server.resources.urls import href, version_of
+from mock_server.http.write_guard import expected, observe
+from mock_server.representations.link_header import link_header, preload_header
+from mock_server.representations.member_cache import MemberCache
+from mock_server.representations.model import Action, Link, Resource
+from mock_server.representations.page_cache import PageCache
+from mock_server.representations.respond import respond
+from mock_server.representations.urls import href, version_of
 from mock_server.service import Service
 from mock_server.store import Conflict, Gone, NotFound, Record, Stale, Store
-from mock_server.write_guard import expected, observe
 
 #: The largest id: the largest integer every JSON client reads exactly (2**53 - 1).
 MAX_ID = 2**53 - 1

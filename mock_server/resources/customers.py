@@ -14,15 +14,15 @@ from typing import Any
 from starlette.requests import Request
 from starlette.routing import BaseRoute
 
-from mock_server.problems import Problem
+from mock_server.domain import schemas as s
+from mock_server.domain.address import ADDRESS_FIELDS, parse_address, render_address
+from mock_server.domain.collection_query import Listing, condition_filter, parse_text
+from mock_server.domain.entity import Entity
+from mock_server.http.problems import Problem
+from mock_server.representations.link_header import link_value
 from mock_server.representations.model import Action, Field, Link
+from mock_server.representations.urls import href
 from mock_server.resources import crud
-from mock_server.resources import schemas as s
-from mock_server.resources.address import ADDRESS_FIELDS, parse_address, render_address
-from mock_server.resources.collection_query import Listing, condition_filter, parse_text
-from mock_server.resources.entity import Entity
-from mock_server.resources.link_header import link_value
-from mock_server.resources.urls import href
 from mock_server.service import Service
 from mock_server.store import Record, Store
 from mock_server.store.query import ID, Reading

@@ -8,10 +8,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from mock_server.problems import Problem
+from mock_server.domain.relations import PAGES, RELATIONS
+from mock_server.http.problems import Problem
 from mock_server.representations.model import Link, Resource
-from mock_server.resources.relations import PAGES, RELATIONS
-from mock_server.resources.respond import respond
+from mock_server.representations.respond import respond
 from mock_server.service import Service
 
 RELS_PATH = "/docs/rels"

@@ -1,7 +1,7 @@
 """``/faults/{kind}``: answers with a connection-level fault, for testing clients.
 
 ``/faults`` lists the kinds; any method on ``/faults/{kind}`` performs it (see
-:mod:`mock_server.connection_faults` for what each does and what httpx
+:mod:`mock_server.transport.connection_faults` for what each does and what httpx
 raises). ``--fault-kind`` mixes the same faults into ordinary answers.
 """
 
@@ -14,11 +14,11 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
-from mock_server import connection_faults as cf
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
 from mock_server.representations.model import Link, Resource
-from mock_server.resources.respond import respond
+from mock_server.representations.respond import respond
 from mock_server.service import Service
+from mock_server.transport import connection_faults as cf
 
 FAULTS_PATH = "/faults"
 FAULT_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"]

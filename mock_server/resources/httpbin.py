@@ -38,11 +38,11 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from mock_server.preconditions import ANY, MAX_AGE, http_date, parse_etag_list
-from mock_server.problems import Problem
+from mock_server.http.etag import strong_etag
+from mock_server.http.preconditions import ANY, MAX_AGE, http_date, parse_etag_list
+from mock_server.http.problems import Problem
 from mock_server.representations.model import Link, Resource
-from mock_server.resources.etag import strong_etag
-from mock_server.resources.respond import respond
+from mock_server.representations.respond import respond
 from mock_server.service import Service
 
 #: Every method /anything answers (the method policy layer keeps TRACE and OPTIONS).

@@ -22,7 +22,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
 from mock_server.resources.httpbin import ANY_METHOD, echo, json_response
 from mock_server.service import Service
 

@@ -17,11 +17,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from mock_server.http.problems import Problem
 from mock_server.layers.journal import JOURNAL_PATH
-from mock_server.problems import Problem
 from mock_server.representations.model import Action, Link, Resource
+from mock_server.representations.respond import respond
 from mock_server.request_journal import HeaderFilter
-from mock_server.resources.respond import respond
 from mock_server.service import Service
 
 PARAMETERS = ("method", "path", "header")

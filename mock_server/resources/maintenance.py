@@ -16,10 +16,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
+from mock_server.http.request_body import check_media_type, parse_json, utf8_text
 from mock_server.representations.model import Action, Field, Link, Resource
-from mock_server.resources.body import check_media_type, parse_json, utf8_text
-from mock_server.resources.respond import respond
+from mock_server.representations.respond import respond
 from mock_server.service import Service
 
 PATH = "/admin/maintenance"

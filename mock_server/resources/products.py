@@ -10,16 +10,16 @@ from typing import Any
 
 from starlette.routing import BaseRoute
 
-from mock_server.representations.model import Field
-from mock_server.resources import crud
-from mock_server.resources import schemas as s
-from mock_server.resources.collection_query import (
+from mock_server.domain import schemas as s
+from mock_server.domain.collection_query import (
     Listing,
     condition_filter,
     parse_number,
     parse_text,
 )
-from mock_server.resources.entity import Entity
+from mock_server.domain.entity import Entity
+from mock_server.representations.model import Field
+from mock_server.resources import crud
 from mock_server.service import Service
 from mock_server.store import Record, Store
 from mock_server.store.query import ID, Reading

@@ -22,9 +22,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
 from mock_server.representations.model import Link, Resource
-from mock_server.resources.respond import respond
+from mock_server.representations.respond import respond
 from mock_server.service import Service
 
 #: The longest chain ``/redirect/{n}`` builds (browsers give up after about 20).

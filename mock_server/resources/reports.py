@@ -6,7 +6,7 @@
 - ``GET /jobs/{id}``: **200** with ``Retry-After`` (seconds) while running;
   once done, **303 See Other** to ``/reports/{id}``.
 - ``GET /reports/{id}``: the report as CSV (``text/csv``), ``Accept-Ranges:
-  bytes`` always, ranges as :mod:`mock_server.ranges` decides (206, 416,
+  bytes`` always, ranges as :mod:`mock_server.http.ranges` decides (206, 416,
   ``multipart/byteranges``), ``If-Range`` honoured (an ETag or the
   Last-Modified date; anything else means "send it all"). Before the job is
   done the report does not exist yet: 404 pointing at the job.
@@ -25,16 +25,16 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from mock_server import ranges
-from mock_server.jobs import Job, JobBoard
-from mock_server.preconditions import http_date
-from mock_server.problems import Problem
+from mock_server.domain.jobs import Job, JobBoard
+from mock_server.http import ranges
+from mock_server.http.etag import strong_etag
+from mock_server.http.preconditions import http_date
+from mock_server.http.problems import Problem
+from mock_server.http.request_body import check_media_type, parse_json
 from mock_server.representations import negotiation
 from mock_server.representations.model import Action, Field, Link, Resource
-from mock_server.resources.body import check_media_type, parse_json
-from mock_server.resources.etag import strong_etag
+from mock_server.representations.respond import respond
 from mock_server.resources.orders import STATUSES
-from mock_server.resources.respond import respond
 from mock_server.service import Service
 from mock_server.store import Store
 from mock_server.store.seed import LEGAL_HOLD_CUSTOMER_ID

@@ -6,13 +6,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from mock_server.http.versions import is_versioned_path
 from mock_server.representations.model import Link, Resource
-from mock_server.resources.respond import respond
-from mock_server.resources.urls import href, template_href
+from mock_server.representations.respond import respond
+from mock_server.representations.urls import href, template_href
 from mock_server.service import Service
 from mock_server.userdata.routes import entities
 from mock_server.userdata.store import DataStore
-from mock_server.versions import is_versioned_path
 
 #: The entry point's links: (rel, path, title, templated). Paths of versioned
 #: resources keep the request's version style; the others are used as they are.

@@ -25,12 +25,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from mock_server.problems import Problem, problem_type
+from mock_server.http.problems import Problem, problem_type
+from mock_server.http.statuses import CLASSES, HIGHEST, LOWEST, STATUSES, describe
 from mock_server.representations.model import Link, Resource
-from mock_server.resources.multistatus import Entry, multistatus
-from mock_server.resources.respond import respond
+from mock_server.representations.multistatus import Entry, multistatus
+from mock_server.representations.respond import respond
 from mock_server.service import Service
-from mock_server.statuses import CLASSES, HIGHEST, LOWEST, STATUSES, describe
 
 #: Where the 3xx demos point: a page that answers 200 to any method.
 REDIRECT_TARGET = "/status/200"

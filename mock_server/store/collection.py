@@ -78,7 +78,7 @@ class Collection:
     """Records by id. ``unique`` names a field no two records may share (case-insensitive).
 
     ``written`` holds the records kept as objects (the seed fills it directly
-    when small, and so does the journal); ``seed`` computes the rest.
+    when small, and so does the database); ``seed`` computes the rest.
     """
 
     name: str

@@ -1,6 +1,6 @@
 """What the store can be asked: fields read one way, conditions on them, orders by them.
 
-The collection query layer (:mod:`mock_server.resources.collection_query`)
+The collection query layer (:mod:`mock_server.domain.collection_query`)
 turns query parameters into these, and the store answers them from its
 indexes and from the seed's own structure instead of scanning every record.
 Each is a small frozen value with the one function that defines it, so that

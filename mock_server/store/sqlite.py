@@ -1,9 +1,9 @@
-"""``--db FILE``: the store journaled to SQLite, so acknowledged writes survive ``kill -9``.
+"""``--db FILE``: the store kept in SQLite, so acknowledged writes survive ``kill -9``.
 
 The file is opened in WAL mode with ``synchronous=FULL``: each write is one
 transaction, and a COMMIT returns only once the WAL is on disk (fsync). The
-store calls the journal before a handler answers, so every write answered
-2xx is durable. On start, :meth:`SQLiteJournal.load` rebuilds the collections,
+store calls the database before a handler answers, so every write answered
+2xx is durable. On start, :meth:`SQLitePersistence.load` rebuilds the collections,
 including the deleted ids (410 Gone survives a restart) and each collection's
 next id (ids are never reused).
 
@@ -15,7 +15,7 @@ restart and every ``--workers`` process accepts the others' tokens.
 
 Several processes (``--workers``) share the file. Each write also appends
 its record's key to ``changes``, so a process that sees another's commit
-reads only what changed since it last looked (:meth:`SQLiteJournal.catch_up`)
+reads only what changed since it last looked (:meth:`SQLitePersistence.catch_up`)
 rather than every record; a reset starts a new ``epoch`` (everything is read
 again), and only the newest :data:`KEPT_CHANGES` keys are kept (a process
 further behind reads everything).
@@ -103,12 +103,12 @@ def _create_private(path: Path) -> None:
     os.close(descriptor)
 
 
-class JournalError(ValueError):
+class PersistenceError(ValueError):
     """The database file cannot be used; the message says which file and why."""
 
 
-class SQLiteJournal:
-    """A :class:`~mock_server.store.store.Journal` in one SQLite file."""
+class SQLitePersistence:
+    """A :class:`~mock_server.store.store.Persistence` in one SQLite file."""
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
@@ -126,13 +126,13 @@ class SQLiteJournal:
             )
             self._write_lock = WriteLock(Path(f"{self.path}-lock"))
         except (sqlite3.Error, OSError) as error:
-            raise JournalError(f"cannot open the database {self.path}: {error}") from None
+            raise PersistenceError(f"cannot open the database {self.path}: {error}") from None
         try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise JournalError(
+                raise PersistenceError(
                     f"the database {self.path} was written by a newer restwalk-mock "
                     f"(schema {version}; this one reads {SCHEMA_VERSION})"
                 )
@@ -143,7 +143,7 @@ class SQLiteJournal:
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except sqlite3.Error as error:
             self._db.close()
-            raise JournalError(f"cannot use {self.path} as a database: {error}") from None
+            raise PersistenceError(f"cannot use {self.path} as a database: {error}") from None
         self.tokens = SQLiteTokens(self)
         self.sessions = SQLiteSessions(self)
 
@@ -201,12 +201,12 @@ class SQLiteJournal:
             return list(self._db.execute(sql, parameters).fetchall())
 
     def close(self) -> None:
-        """Close the file (the journal is unusable afterwards)."""
+        """Close the file (unusable afterwards)."""
         with self._lock:
             self._db.close()
             self._write_lock.close()
 
-    # The Journal protocol --------------------------------------------------------------
+    # The Persistence protocol --------------------------------------------------------------
 
     def load(self) -> dict[str, Collection] | None:
         """The collections saved earlier, or None when the file holds none yet."""
@@ -397,15 +397,15 @@ def _keep_newest(db: sqlite3.Connection, table: str, limit: int) -> None:
 
 
 class SQLiteTokens:
-    """The token registry of ``--token-mode stored`` in the journal's file (at most ``limit``)."""
+    """The token registry of ``--token-mode stored`` in the database file (at most ``limit``)."""
 
-    def __init__(self, journal: SQLiteJournal, limit: int = MAX_TOKENS) -> None:
-        self._journal = journal
+    def __init__(self, persistence: SQLitePersistence, limit: int = MAX_TOKENS) -> None:
+        self._persistence = persistence
         self.limit = limit
 
     def add(self, token_digest: str, subject: str, expires: float) -> None:
         """Remember an issued token until ``expires`` (revoking the oldest when full)."""
-        with self._journal.transaction() as db:
+        with self._persistence.transaction() as db:
             db.execute(
                 "INSERT OR REPLACE INTO tokens (digest, subject, expires) VALUES (?, ?, ?)",
                 (token_digest, subject, expires),
@@ -414,7 +414,9 @@ class SQLiteTokens:
 
     def active(self, token_digest: str, now: float) -> bool:
         """True while the token is registered and not expired; forgets an expired one."""
-        rows = self._journal.query("SELECT expires FROM tokens WHERE digest = ?", (token_digest,))
+        rows = self._persistence.query(
+            "SELECT expires FROM tokens WHERE digest = ?", (token_digest,)
+        )
         if not rows:
             return False
         if now >= cast(float, rows[0][0]):
@@ -424,26 +426,26 @@ class SQLiteTokens:
 
     def revoke(self, token_digest: str) -> bool:
         """Forget the token; True if it was registered."""
-        with self._journal.transaction() as db:
+        with self._persistence.transaction() as db:
             cursor = db.execute("DELETE FROM tokens WHERE digest = ?", (token_digest,))
             return cursor.rowcount > 0
 
     def purge(self, now: float) -> None:
         """Forget every token expired at ``now``."""
-        with self._journal.transaction() as db:
+        with self._persistence.transaction() as db:
             db.execute("DELETE FROM tokens WHERE expires <= ?", (now,))
 
 
 class SQLiteSessions:
-    """The session store in the journal's file (digests of session ids only, at most ``limit``)."""
+    """The session store in the database file (digests of session ids only, at most ``limit``)."""
 
-    def __init__(self, journal: SQLiteJournal, limit: int = MAX_SESSIONS) -> None:
-        self._journal = journal
+    def __init__(self, persistence: SQLitePersistence, limit: int = MAX_SESSIONS) -> None:
+        self._persistence = persistence
         self.limit = limit
 
     def put(self, digest: str, session: Session) -> None:
         """Keep ``session`` under ``digest`` (ending the oldest one when full)."""
-        with self._journal.transaction() as db:
+        with self._persistence.transaction() as db:
             db.execute(
                 "INSERT OR REPLACE INTO sessions (digest, user, role, expires) VALUES (?, ?, ?, ?)",
                 (digest, session.user, session.role, session.expires),
@@ -452,7 +454,7 @@ class SQLiteSessions:
 
     def get(self, digest: str, now: float) -> Session | None:
         """The live session under ``digest``; an expired one is removed."""
-        rows = self._journal.query(
+        rows = self._persistence.query(
             "SELECT user, role, expires FROM sessions WHERE digest = ?", (digest,)
         )
         if not rows:
@@ -465,10 +467,10 @@ class SQLiteSessions:
 
     def delete(self, digest: str) -> bool:
         """End the session; True if there was one."""
-        with self._journal.transaction() as db:
+        with self._persistence.transaction() as db:
             return db.execute("DELETE FROM sessions WHERE digest = ?", (digest,)).rowcount > 0
 
     def purge(self, now: float) -> None:
         """Forget every session expired at ``now``."""
-        with self._journal.transaction() as db:
+        with self._persistence.transaction() as db:
             db.execute("DELETE FROM sessions WHERE expires <= ?", (now,))

@@ -1,10 +1,10 @@
-"""The store: the three collections, writes journaled when persistence is on.
+"""The store: the three collections, writes kept in a database when one is given.
 
-With a journal (``--db FILE``), several processes (``--workers N``) may share
+With a database (``--db FILE``), several processes (``--workers N``) may share
 one file. Each keeps the collections in memory for speed, so each must notice
-the others' writes: every access to a collection first asks the journal
+the others' writes: every access to a collection first asks the database
 whether another process has written since (cheap: SQLite's data version) and
-reloads if so, and every write runs inside one journal transaction that holds
+reloads if so, and every write runs inside one database transaction that holds
 the file's write lock, syncs first, then changes memory and file together.
 Two workers therefore never hand out the same id, and a write that fails to
 reach the file leaves memory as the file is.
@@ -20,10 +20,10 @@ from mock_server.store.collection import Collection, Record, Stale
 from mock_server.store.seed import seed_collections
 
 if TYPE_CHECKING:
-    from mock_server.write_guard import Expected
+    from mock_server.http.write_guard import Expected
 
 
-class Journal(Protocol):
+class Persistence(Protocol):
     """Where writes go to survive a restart (``--db FILE``); the memory store has none.
 
     Each call must be durable when it returns (or when the outermost
@@ -53,30 +53,34 @@ class Journal(Protocol):
 
 
 class Store:
-    """Customers, products and orders; ``journal`` (if any) sees every write first-hand."""
+    """Customers, products and orders; ``persistence`` (if any) sees every write first-hand."""
 
     def __init__(
-        self, seed_size: int = 1, journal: Journal | None = None, *, computed: bool | None = None
+        self,
+        seed_size: int = 1,
+        persistence: Persistence | None = None,
+        *,
+        computed: bool | None = None,
     ) -> None:
         self.seed_size = seed_size
-        self.journal = journal
+        self.persistence = persistence
         #: Whether the seed is computed record by record (None: when it is large).
         self.computed = computed
         #: Moves on each time the collections are replaced (a reload, a reset).
         self._generation = 0
-        if journal is None:
+        if persistence is None:
             self._collections = self._seed()
             return
-        with journal.transaction():
-            loaded = journal.load()
+        with persistence.transaction():
+            loaded = persistence.load()
             if loaded is None:
                 loaded = self._seed()
-                journal.replace_all(loaded)
+                persistence.replace_all(loaded)
         self._collections = loaded
 
     @property
     def collections(self) -> dict[str, Collection]:
-        """Every collection by name, as the journal has it now."""
+        """Every collection by name, as the database has it now."""
         self._sync()
         return self._collections
 
@@ -93,26 +97,26 @@ class Store:
         return (self._generation, *[c.changes for c in collections.values()])
 
     def _sync(self) -> None:
-        journal = self.journal
-        changed = journal is not None and journal.changed_elsewhere()
-        if changed and journal is not None and not journal.catch_up(self._collections):
+        persistence = self.persistence
+        changed = persistence is not None and persistence.changed_elsewhere()
+        if changed and persistence is not None and not persistence.catch_up(self._collections):
             self._reload()
 
     def _reload(self) -> None:
-        assert self.journal is not None
+        assert self.persistence is not None
         self._generation += 1
-        self._collections = self.journal.load() or self._seed()
+        self._collections = self.persistence.load() or self._seed()
 
     def _seed(self) -> dict[str, Collection]:
         return seed_collections(self.seed_size, computed=self.computed)
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
-        if self.journal is None:
+        if self.persistence is None:
             yield
             return
         try:
-            with self.journal.transaction():
+            with self.persistence.transaction():
                 self._sync()
                 yield
         except BaseException:
@@ -131,8 +135,8 @@ class Store:
         with self._writing():
             collection = self._collections[name]
             record = collection.create(data, now)
-            if self.journal is not None:
-                self.journal.saved(collection, record)
+            if self.persistence is not None:
+                self.persistence.saved(collection, record)
         return record
 
     def put(
@@ -152,8 +156,8 @@ class Store:
             collection = self._collections[name]
             self._check(collection, record_id, expected)
             record, created = collection.put(record_id, data, now)
-            if self.journal is not None:
-                self.journal.saved(collection, record)
+            if self.persistence is not None:
+                self.persistence.saved(collection, record)
         return record, created
 
     def delete(
@@ -164,13 +168,13 @@ class Store:
             collection = self._collections[name]
             self._check(collection, record_id, expected)
             collection.delete(record_id, now)
-            if self.journal is not None:
-                self.journal.deleted(collection, record_id)
+            if self.persistence is not None:
+                self.persistence.deleted(collection, record_id)
 
     def reset(self) -> None:
         """Back to the seed, as at first start."""
         with self._writing():
             self._generation += 1
             self._collections = self._seed()
-            if self.journal is not None:
-                self.journal.replace_all(self._collections)
+            if self.persistence is not None:
+                self.persistence.replace_all(self._collections)

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from mock_server.settings import Settings
 from mock_server.store import Store
-from mock_server.store.store import Journal
+from mock_server.store.store import Persistence
 from mock_server.userdata.datafile import DataError
 from mock_server.userdata.store import DataStore
 
 __all__ = ["DataError", "DataStore", "data_names", "open_data_store"]
 
 
-def open_data_store(settings: Settings, journal: Journal | None) -> DataStore:
+def open_data_store(settings: Settings, persistence: Persistence | None) -> DataStore:
     """The store for ``settings.data``; :class:`DataError` (one line) if the file is bad."""
     from mock_server.userdata import datafile
 
@@ -30,7 +30,7 @@ def open_data_store(settings: Settings, journal: Journal | None) -> DataStore:
         datafile.read(settings.data),
         read_only=settings.read_only_data,
         seed_size=settings.seed_size,
-        journal=journal,
+        persistence=persistence,
     )
 
 

@@ -1,4 +1,4 @@
-"""A data file's collection as an :class:`~mock_server.resources.entity.Entity`.
+"""A data file's collection as an :class:`~mock_server.domain.entity.Entity`.
 
 So it gets everything the built-in collections have from the same machinery
 (:mod:`mock_server.resources.crud`): representations, paging with links,
@@ -24,12 +24,12 @@ from typing import Any
 
 from starlette.requests import Request
 
-from mock_server.problems import Problem
+from mock_server.domain import schemas as s
+from mock_server.domain.collection_query import Filter, Listing, parse_text
+from mock_server.domain.entity import Entity
+from mock_server.http.problems import Problem
 from mock_server.representations.model import Field, Link, Resource
-from mock_server.resources import schemas as s
-from mock_server.resources.collection_query import Filter, Listing, parse_text
-from mock_server.resources.entity import Entity
-from mock_server.resources.urls import href
+from mock_server.representations.urls import href
 from mock_server.store import Record, Store
 from mock_server.userdata.model import CollectionModel, DataModel, FieldInfo, json_type
 

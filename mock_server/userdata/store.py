@@ -20,12 +20,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from mock_server.http.write_guard import Expected
 from mock_server.store import Collection, Record, Store
-from mock_server.store.store import Journal
+from mock_server.store.store import Persistence
 from mock_server.userdata import datafile
 from mock_server.userdata.datafile import Rows
 from mock_server.userdata.model import DataModel
-from mock_server.write_guard import Expected
 
 
 class DataStore(Store):
@@ -38,7 +38,7 @@ class DataStore(Store):
         *,
         read_only: bool,
         seed_size: int = 1,
-        journal: Journal | None = None,
+        persistence: Persistence | None = None,
     ) -> None:
         self.data_path = path
         self.read_only = read_only
@@ -49,7 +49,7 @@ class DataStore(Store):
             self._loaded_at = path.stat().st_mtime
         except OSError:
             self._loaded_at = 0.0
-        super().__init__(seed_size, journal)
+        super().__init__(seed_size, persistence)
         self._collections.update(self._fresh())
 
     def _fresh(self) -> dict[str, Collection]:
@@ -66,7 +66,7 @@ class DataStore(Store):
         return found
 
     def _reload(self) -> None:
-        # The built-in collections come back from the journal; these are not in it.
+        # The built-in collections come back from the database; these are not in it.
         kept = {name: self._collections[name] for name in self.data_names}
         super()._reload()
         self._collections.update(kept)

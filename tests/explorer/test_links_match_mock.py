@@ -2,7 +2,7 @@
 
 Ground truth comes from the mock itself, not from a list written by hand: the
 mock builds every answer from a neutral :class:`Resource` and renders it
-through ``mock_server.resources.respond.render``; problem answers come from
+through ``mock_server.representations.respond.render``; problem answers come from
 :meth:`Problem.to_dict`. Both are wrapped here to record what the mock meant to
 say. The expected links are then
 
@@ -38,10 +38,10 @@ from explorer.core.hypermedia import find_links
 from explorer.core.link import Link as FoundLink
 from mock_server import BackgroundServer, create_app
 from mock_server.app import MockApp
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
+from mock_server.representations import respond as respond_module
 from mock_server.representations.model import Resource
 from mock_server.representations.renderers import OFFERED
-from mock_server.resources import respond as respond_module
 from tests.mock_server.conftest import ADMIN, EDITOR, asgi_client, make_settings
 
 #: Every representation the mock offers: HAL, plain JSON (the HAL body), Siren, JSON:API, XML.

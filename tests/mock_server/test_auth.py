@@ -15,7 +15,7 @@ from mock_server import create_app
 from mock_server.auth import tokens, users
 from mock_server.auth.challenge import challenge
 from mock_server.auth.policy import required_role, rule_for
-from mock_server.server import bind_socket, url_of, uvicorn_config
+from mock_server.transport.server import bind_socket, url_of, uvicorn_config
 from tests.mock_server.conftest import ADMIN, EDITOR, VIEWER, asgi_client, basic, make_settings
 
 CHALLENGE = 'Bearer realm="restwalk", Basic realm="restwalk"'

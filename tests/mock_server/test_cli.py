@@ -241,7 +241,7 @@ def test_at_info_it_logs_requests_but_no_start_up_chatter(running: list[Running]
 def test_a_key_that_is_not_the_certificates_is_one_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from mock_server.tls import SelfSigned
+    from mock_server.transport.tls import SelfSigned
 
     with SelfSigned() as first, SelfSigned() as second:
         err = usage_error(capsys, "--cert", str(first.cert), "--key", str(second.key))

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mock_server.resources.collection_query import (
+from mock_server.domain.collection_query import (
     Query,
     parse_query,
     select,

@@ -9,9 +9,9 @@ import httpx
 import pytest
 
 from mock_server import create_app
+from mock_server.domain.collection_query import Listing, Page, Query
+from mock_server.representations.link_header import link_header as link_header_value
 from mock_server.representations.model import Link
-from mock_server.resources.collection_query import Listing, Page, Query
-from mock_server.resources.link_header import link_header as link_header_value
 from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
 
 _LINK = re.compile(r'<([^>]*)>; rel="([^"]*)"')

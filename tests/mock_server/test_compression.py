@@ -13,9 +13,9 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route, Router
 
 from mock_server import BackgroundServer
+from mock_server.http.etag import strong_etag
+from mock_server.http.preconditions import gzip_etag
 from mock_server.layers.compression import MIN_SIZE, CompressionLayer, choose, merge_vary
-from mock_server.preconditions import gzip_etag
-from mock_server.resources.etag import strong_etag
 from mock_server.service import Service
 from mock_server.store import Store
 from tests.mock_server.conftest import ADMIN, BASE, make_settings

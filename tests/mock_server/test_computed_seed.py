@@ -20,14 +20,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mock_server.resources.collection_query import Listing, parse_query, select, select_from
+from mock_server.domain.collection_query import Listing, parse_query, select, select_from
 from mock_server.resources.customers import LISTING as CUSTOMERS
 from mock_server.resources.orders import LISTING as ORDERS
 from mock_server.resources.products import LISTING as PRODUCTS
 from mock_server.store import Collection, Conflict, Gone, NotFound, Store
 from mock_server.store.round_sets import Explicit, Ranges, every, lex_rank, lex_select
 from mock_server.store.seed import seed_collections, seed_tables
-from mock_server.store.sqlite import SQLiteJournal
+from mock_server.store.sqlite import SQLitePersistence
 
 LISTINGS: dict[str, Listing] = {"customers": CUSTOMERS, "products": PRODUCTS, "orders": ORDERS}
 QUERIES: dict[str, tuple[list[list[tuple[str, str]]], list[str]]] = {
@@ -257,7 +257,7 @@ def test_a_seeded_name_is_owned_by_its_id() -> None:
     assert table.owner("name", "ada lovelace 02") is None
 
 
-# A large seed, and the journal -------------------------------------------------------------
+# A large seed, and the database -------------------------------------------------------------
 
 
 def test_a_million_rounds_are_computed_not_made() -> None:
@@ -283,19 +283,19 @@ def test_a_million_rounds_are_computed_not_made() -> None:
     ]
 
 
-def test_the_journal_keeps_a_computed_seed_as_its_rounds_and_the_writes(tmp_path: Path) -> None:
+def test_the_persistence_keeps_a_computed_seed_as_its_rounds_and_the_writes(tmp_path: Path) -> None:
     path = tmp_path / "store.db"
-    journal = SQLiteJournal(path)
-    store = Store(2000, journal)
+    persistence = SQLitePersistence(path)
+    store = Store(2000, persistence)
     assert store["customers"].seed is not None
     store.create("customers", {"name": "Zed", "address": {"city": "X"}}, 100.0)
     store.delete("customers", 5, 101.0)
     store.put("products", 7, {"name": "Webcam pro", "cost": 1.0, "currency": "USD"}, 102.0)
-    rows = journal.query("SELECT count(*) FROM records")[0][0]
+    rows = persistence.query("SELECT count(*) FROM records")[0][0]
     assert rows == 2  # the two written records, not the 60,000 seeded ones
-    journal.close()
+    persistence.close()
 
-    again = Store(2000, SQLiteJournal(path))
+    again = Store(2000, SQLitePersistence(path))
     customers = again["customers"]
     assert customers.seed is not None
     assert customers.get(24_001).data["name"] == "Zed"

@@ -12,9 +12,7 @@ from starlette.responses import Response
 from starlette.routing import Route, Router
 
 from mock_server import BackgroundServer, create_app
-from mock_server.layers.compression import CompressionLayer
-from mock_server.layers.conditional import ConditionalLayer, write_target
-from mock_server.preconditions import (
+from mock_server.http.preconditions import (
     Current,
     EntityTag,
     any_coding,
@@ -27,6 +25,8 @@ from mock_server.preconditions import (
     strong_match,
     weak_match,
 )
+from mock_server.layers.compression import CompressionLayer
+from mock_server.layers.conditional import ConditionalLayer, write_target
 from mock_server.service import Service
 from mock_server.store import Store
 from tests.mock_server.conftest import ADMIN, BASE, asgi_client, make_settings

@@ -9,8 +9,8 @@ import httpx
 import pytest
 
 from mock_server import BackgroundServer, create_app
-from mock_server.connection_faults import KINDS, FaultOptions, parse_options
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
+from mock_server.transport.connection_faults import KINDS, FaultOptions, parse_options
 from tests.mock_server.conftest import asgi_client, make_settings
 
 

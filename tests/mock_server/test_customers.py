@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from mock_server.resources.address import parse_address, render_address
+from mock_server.domain.address import parse_address, render_address
 from tests.mock_server.conftest import ADMIN
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from mock_server.every_answer import SERVER, VERSION, finish, with_charset
+from mock_server.http.every_answer import SERVER, VERSION, finish, with_charset
 from tests.mock_server.conftest import ADMIN
 
 HAL_AS_SIREN = {"Accept": "application/vnd.siren+json"}

@@ -7,9 +7,9 @@ from typing import Any
 import httpx
 import pytest
 
+from mock_server.domain.relations import RELATIONS
 from mock_server.representations.hal import to_hal
 from mock_server.representations.model import Link, Resource
-from mock_server.resources.relations import RELATIONS
 from tests.mock_server.conftest import ADMIN
 
 READS = [

@@ -434,7 +434,9 @@ def test_a_connection_that_fails_inside_hypercorn_is_one_log_line(
         finally:
             server.stop()  # the server's thread has logged all it will
     warnings = [
-        r for r in caplog.records if r.name == "mock_server.http2" and r.levelno == logging.WARNING
+        r
+        for r in caplog.records
+        if r.name == "mock_server.transport.http2" and r.levelno == logging.WARNING
     ]
     assert len(warnings) == 1
     assert warnings[0].getMessage().startswith("a connection was closed on an error: ")

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from mock_server.app import MockApp
-from mock_server.jobs import MAX_JOBS, JobBoard
+from mock_server.domain.jobs import MAX_JOBS, JobBoard
 from tests.mock_server.conftest import ADMIN, EDITOR, VIEWER
 
 

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from mock_server import BackgroundServer, create_app
-from mock_server.protocol import describe
+from mock_server.transport.h11_protocol import describe
 from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
 from tests.mock_server.rawhttp import Reader, connect, request
 

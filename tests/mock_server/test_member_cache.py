@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from mock_server import create_app
 from mock_server.app import MockApp
+from mock_server.representations.member_cache import MemberCache
 from mock_server.representations.model import Link, Resource
-from mock_server.resources.member_cache import MemberCache
-from mock_server.resources.page_cache import PageCache
+from mock_server.representations.page_cache import PageCache
 from mock_server.store import Record
 from tests.mock_server.conftest import EDITOR, asgi_client, make_settings
 

@@ -9,9 +9,9 @@ import httpx
 import pytest
 
 from mock_server import create_app
+from mock_server.http.versions import SUPPORTED_VERSIONS, is_versioned_path
 from mock_server.openapi.document import openapi_path
 from mock_server.resources import build_routes
-from mock_server.versions import SUPPORTED_VERSIONS, is_versioned_path
 from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
 
 OPERATION_KEYS = ("get", "head", "post", "put", "patch", "delete", "options", "trace")

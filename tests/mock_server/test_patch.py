@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mock_server.resources.json_patch import PatchError, apply_json_patch, parse_pointer
-from mock_server.resources.merge_patch import merge_patch
+from mock_server.http.json_patch import PatchError, apply_json_patch, parse_pointer
+from mock_server.http.merge_patch import merge_patch
 from tests.mock_server.conftest import ADMIN
 
 MERGE = {**ADMIN, "Content-Type": "application/merge-patch+json"}

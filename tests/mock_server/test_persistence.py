@@ -16,7 +16,7 @@ import pytest
 from mock_server import create_app
 from mock_server.auth.sessions import Session
 from mock_server.store import Store
-from mock_server.store.sqlite import JournalError, SQLiteJournal
+from mock_server.store.sqlite import PersistenceError, SQLitePersistence
 from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
 
 NEW = {"name": "Persistent Pat", "address": "9 Disk Lane, Springfield, IL 62701"}
@@ -24,21 +24,21 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_file_is_wal_with_full_sync(tmp_path: Path) -> None:
-    journal = SQLiteJournal(tmp_path / "m.db")
-    assert journal.query("PRAGMA journal_mode") == [("wal",)]
-    assert journal.query("PRAGMA synchronous") == [(2,)]  # FULL
-    journal.close()
+    persistence = SQLitePersistence(tmp_path / "m.db")
+    assert persistence.query("PRAGMA journal_mode") == [("wal",)]
+    assert persistence.query("PRAGMA synchronous") == [(2,)]  # FULL
+    persistence.close()
 
 
 def test_store_round_trip_with_deleted_and_next_ids(tmp_path: Path) -> None:
     path = tmp_path / "m.db"
-    store = Store(journal=SQLiteJournal(path))
+    store = Store(persistence=SQLitePersistence(path))
     created = store.create("customers", {"name": "A", "address": {}}, 100.0)
     doomed = store.create("customers", {"name": "B", "address": {}}, 101.0)
     store.put("products", 50, {"name": "Far", "cost": 1.0, "currency": "USD"}, 102.0)
     store.delete("customers", doomed.id)
     store.delete("orders", 1)
-    again = Store(journal=SQLiteJournal(path))
+    again = Store(persistence=SQLitePersistence(path))
     customers = again["customers"]
     assert customers.get(created.id) == created
     assert doomed.id in customers.deleted
@@ -56,23 +56,23 @@ def test_store_round_trip_with_deleted_and_next_ids(tmp_path: Path) -> None:
 
 def test_reset_rewrites_the_file(tmp_path: Path) -> None:
     path = tmp_path / "m.db"
-    store = Store(journal=SQLiteJournal(path))
+    store = Store(persistence=SQLitePersistence(path))
     store.delete("customers", 1)
     store.create("customers", {"name": "New", "address": {}}, 5.0)
     store.reset()
-    again = Store(journal=SQLiteJournal(path))
+    again = Store(persistence=SQLitePersistence(path))
     assert again["customers"].deleted == set()
     assert again["customers"].get(1).data["name"] == "Ada Lovelace"
     assert len(again["customers"].records) == 12
 
 
 def test_unusable_files_are_one_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(JournalError, match="cannot open the database"):
-        SQLiteJournal(tmp_path / "missing-dir" / "m.db")
+    with pytest.raises(PersistenceError, match="cannot open the database"):
+        SQLitePersistence(tmp_path / "missing-dir" / "m.db")
     garbage = tmp_path / "garbage.db"
     garbage.write_bytes(b"this is not a database at all" * 100)
-    with pytest.raises(JournalError, match=r"garbage\.db"):
-        SQLiteJournal(garbage)
+    with pytest.raises(PersistenceError, match=r"garbage\.db"):
+        SQLitePersistence(garbage)
 
 
 async def test_stored_tokens_sessions_and_secret_survive_a_restart(tmp_path: Path) -> None:
@@ -208,26 +208,26 @@ def test_cli_refuses_an_unusable_db_in_one_line(tmp_path: Path) -> None:
 
 
 def test_sqlite_purges_expired_credentials(tmp_path: Path) -> None:
-    journal = SQLiteJournal(tmp_path / "p.db")
-    journal.tokens.add("t-old", "alice", 10.0)
-    journal.tokens.add("t-new", "alice", 30.0)
-    journal.sessions.put("s-old", Session("bob", "viewer", 10.0))
-    journal.sessions.put("s-new", Session("bob", "viewer", 30.0))
-    journal.tokens.purge(20.0)
-    journal.sessions.purge(20.0)
-    assert journal.query("SELECT digest FROM tokens") == [("t-new",)]
-    assert journal.query("SELECT digest FROM sessions") == [("s-new",)]
-    assert journal.tokens.active("t-new", 29.0)
-    assert not journal.tokens.active("t-new", 30.0)
-    journal.close()
+    persistence = SQLitePersistence(tmp_path / "p.db")
+    persistence.tokens.add("t-old", "alice", 10.0)
+    persistence.tokens.add("t-new", "alice", 30.0)
+    persistence.sessions.put("s-old", Session("bob", "viewer", 10.0))
+    persistence.sessions.put("s-new", Session("bob", "viewer", 30.0))
+    persistence.tokens.purge(20.0)
+    persistence.sessions.purge(20.0)
+    assert persistence.query("SELECT digest FROM tokens") == [("t-new",)]
+    assert persistence.query("SELECT digest FROM sessions") == [("s-new",)]
+    assert persistence.tokens.active("t-new", 29.0)
+    assert not persistence.tokens.active("t-new", 30.0)
+    persistence.close()
 
 
 def test_the_database_and_its_wal_files_are_private(tmp_path: Path) -> None:
-    from mock_server.store.sqlite import SQLiteJournal
+    from mock_server.store.sqlite import SQLitePersistence
 
     path = tmp_path / "private.db"
-    journal = SQLiteJournal(path)
-    store = Store(journal=journal)
+    persistence = SQLitePersistence(path)
+    store = Store(persistence=persistence)
     store.create("products", {"name": "Private", "cost": 1.0}, 1.0)
     files = [path, path.with_name("private.db-wal"), path.with_name("private.db-shm")]
     try:
@@ -235,4 +235,4 @@ def test_the_database_and_its_wal_files_are_private(tmp_path: Path) -> None:
             assert file.exists(), file
             assert file.stat().st_mode & 0o777 == 0o600, file
     finally:
-        journal.close()
+        persistence.close()

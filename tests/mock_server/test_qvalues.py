@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mock_server.qvalues import Weighted, parse_weighted
+from mock_server.http.qvalues import Weighted, parse_weighted
 
 
 def test_tokens_parameters_and_weights() -> None:

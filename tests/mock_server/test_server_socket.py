@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import socket
 
-from mock_server.server import bind_socket
+from mock_server.transport.server import bind_socket
 
 
 async def test_accepted_connections_have_tcp_nodelay() -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from mock_server import create_app
 from mock_server.store import Store
-from mock_server.store.sqlite import SQLiteJournal
+from mock_server.store.sqlite import SQLitePersistence
 from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
 
 
@@ -49,7 +49,7 @@ async def test_alternating_creates_get_distinct_ids(tmp_path: Path) -> None:
 
 def test_concurrent_writers_in_threads_never_collide(tmp_path: Path) -> None:
     path = tmp_path / "shared.db"
-    stores = [Store(journal=SQLiteJournal(path)) for _ in range(3)]
+    stores = [Store(persistence=SQLitePersistence(path)) for _ in range(3)]
     made: list[int] = []
     lock = threading.Lock()
 
@@ -65,19 +65,19 @@ def test_concurrent_writers_in_threads_never_collide(tmp_path: Path) -> None:
     for thread in threads:
         thread.join(30)
     assert len(made) == len(set(made)) == 30
-    final = Store(journal=SQLiteJournal(path))
+    final = Store(persistence=SQLitePersistence(path))
     assert set(made) <= set(final["orders"].records)
 
 
 def test_a_failed_file_write_leaves_memory_as_the_file_is(tmp_path: Path) -> None:
-    journal = SQLiteJournal(tmp_path / "m.db")
-    store = Store(journal=journal)
+    persistence = SQLitePersistence(tmp_path / "m.db")
+    store = Store(persistence=persistence)
     before = len(store["customers"].records)
 
     def refuse(*args: object) -> None:
         raise OSError("disk full")
 
-    journal.saved = refuse  # type: ignore[method-assign]
+    persistence.saved = refuse  # type: ignore[method-assign]
     with pytest.raises(OSError, match="disk full"):
         store.create("customers", {"name": "Lost", "address": {}}, 1.0)
     assert len(store["customers"].records) == before
@@ -94,7 +94,7 @@ def _state(store: Store) -> dict[str, tuple[list[tuple[int, object]], set[int], 
 @pytest.mark.parametrize("rounds", [2, 1500])  # a seed made whole, and a computed one
 def test_a_worker_catches_up_change_by_change(tmp_path: Path, rounds: int) -> None:
     path = tmp_path / "shared.db"
-    one, two = Store(rounds, SQLiteJournal(path)), Store(rounds, SQLiteJournal(path))
+    one, two = Store(rounds, SQLitePersistence(path)), Store(rounds, SQLitePersistence(path))
     kept = two.collections["customers"]
     created = one.create("customers", {"name": "Caught", "address": {"city": "X"}}, 10.0)
     one.put("products", 3, {"name": "Monitor XL", "cost": 300.0, "currency": "USD"}, 11.0)
@@ -102,7 +102,7 @@ def test_a_worker_catches_up_change_by_change(tmp_path: Path, rounds: int) -> No
     assert two["customers"].get(created.id).data["name"] == "Caught"
     # Caught up in place: the same collection objects, only what changed read again.
     assert two.collections["customers"] is kept
-    assert _state(two) == _state(one) == _state(Store(rounds, SQLiteJournal(path)))
+    assert _state(two) == _state(one) == _state(Store(rounds, SQLitePersistence(path)))
 
 
 def test_a_reset_or_a_long_absence_loads_everything(
@@ -111,7 +111,7 @@ def test_a_reset_or_a_long_absence_loads_everything(
     from mock_server.store import sqlite
 
     path = tmp_path / "shared.db"
-    one, two = Store(2, SQLiteJournal(path)), Store(2, SQLiteJournal(path))
+    one, two = Store(2, SQLitePersistence(path)), Store(2, SQLitePersistence(path))
     kept = two.collections["customers"]
     one.create("customers", {"name": "Before reset", "address": {"city": "X"}}, 1.0)
     one.reset()

@@ -13,7 +13,7 @@ import pytest
 from cryptography import x509
 
 from mock_server import BackgroundServer, Settings
-from mock_server.tls import LOOPBACK_NAMES, CertificateError, SelfSigned, check_files
+from mock_server.transport.tls import LOOPBACK_NAMES, CertificateError, SelfSigned, check_files
 from tests.mock_server.conftest import make_settings
 from tests.mock_server.rawhttp import Reader, request
 

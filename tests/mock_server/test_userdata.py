@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from mock_server import create_app
 from mock_server.app import MockApp
+from mock_server.http.versions import VERSIONED_COLLECTIONS
 from mock_server.userdata import datafile
 from mock_server.userdata.datafile import RESERVED, DataError, read
-from mock_server.versions import VERSIONED_COLLECTIONS
 from tests.mock_server.conftest import EDITOR, asgi_client, make_settings
 
 LIBRARY = Path(__file__).with_name("data") / "library.json"

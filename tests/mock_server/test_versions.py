@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from mock_server.versions import VARY
+from mock_server.http.versions import VARY
 from tests.mock_server.conftest import ADMIN
 
 HEADER = "Custom-Header"

@@ -9,7 +9,7 @@ import orjson
 import pytest
 
 from mock_server.app import MockApp
-from mock_server.resources.etag import strong_etag
+from mock_server.http.etag import strong_etag
 from tests.mock_server.conftest import ADMIN
 from tests.mock_server.scopes import http_scope
 

@@ -8,7 +8,7 @@
 - an empty body where one is required, bytes that are not UTF-8 (said by the
   first bad byte and its offset), or text that is not JSON: **400**.
 
-Shape and field rules come later (422, see :mod:`mock_server.resources.schemas`).
+Shape and field rules come later (422, see :mod:`mock_server.domain.schemas`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 import orjson
 from starlette.requests import Request
 
-from mock_server.problems import Problem
-from mock_server.versions import requested_path
+from mock_server.http.problems import Problem
+from mock_server.http.versions import requested_path
 
 JSON = "application/json"
 HAL_JSON = "application/hal+json"

@@ -35,7 +35,7 @@ from typing import Any
 
 from starlette.types import Receive, Scope, Send
 
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
 
 #: The scope extension under which the connection's transport travels.
 EXTENSION = "restwalk.transport"

@@ -3,7 +3,8 @@
 The listening socket is bound here, before uvicorn starts, so a port in use is
 one clear error and a test can ask for port 0 and learn the port it got.
 With ``settings.http2`` the same app is served by Hypercorn instead
-(:mod:`mock_server.http2`); with ``settings.tls``, over TLS (:mod:`mock_server.tls`).
+(:mod:`mock_server.transport.http2`); with ``settings.tls``, over TLS
+(:mod:`mock_server.transport.tls`).
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ import uvicorn
 from uvicorn.supervisors import Multiprocess
 
 from mock_server.app import MockApp, create_app
-from mock_server.httptools_protocol import MockHttpToolsProtocol
-from mock_server.protocol import MockConfig, MockH11Protocol
 from mock_server.settings import RateLimit, Settings
-from mock_server.tls import CertificateFiles, SelfSigned
+from mock_server.transport.h11_protocol import MockConfig, MockH11Protocol
+from mock_server.transport.httptools_protocol import MockHttpToolsProtocol
+from mock_server.transport.tls import CertificateFiles, SelfSigned
 
 if TYPE_CHECKING:
-    from mock_server.http2 import HypercornServer
+    from mock_server.transport.http2 import HypercornServer
 
 _SETTINGS_ENV = "RESTWALK_MOCK_SETTINGS"
 
@@ -83,9 +84,9 @@ def tls_options(certificate: CertificateFiles | None) -> dict[str, Any]:
 def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config:
     """The uvicorn configuration every way of serving shares.
 
-    The protocol is :class:`~mock_server.httptools_protocol.MockHttpToolsProtocol`
+    The protocol is :class:`~mock_server.transport.httptools_protocol.MockHttpToolsProtocol`
     (llhttp, handing what it refuses to h11), or with ``http_parser="h11"``
-    :class:`~mock_server.protocol.MockH11Protocol` alone; both answer
+    :class:`~mock_server.transport.h11_protocol.MockH11Protocol` alone; both answer
     unparseable requests with problem bodies and read ``settings`` from the
     config. ``proxy_headers`` is off: the mock server is nobody's backend, and
     a trusted ``X-Forwarded-For`` would let any local client pick the address
@@ -146,7 +147,7 @@ class BackgroundServer:
         quiet = dataclasses.replace(self.settings, log_level="warning")
         server: uvicorn.Server | HypercornServer
         if self.settings.http2:
-            from mock_server.http2 import HypercornServer
+            from mock_server.transport.http2 import HypercornServer
 
             server = HypercornServer(self.app, quiet, self.certificate)
         else:
@@ -250,7 +251,7 @@ def serve(
     """
     configure_logging(settings.log_level)
     if settings.http2:
-        from mock_server.http2 import serve_http2
+        from mock_server.transport.http2 import serve_http2
 
         serve_http2(settled(create_app(settings)), settings, sock, certificate)
         return
@@ -263,7 +264,7 @@ def serve(
             return
         os.environ[_SETTINGS_ENV] = settings_to_env(settings)
         config = uvicorn_config(
-            "mock_server.server:app_from_environment",
+            "mock_server.transport.server:app_from_environment",
             settings,
             factory=True,
             workers=settings.workers,

@@ -1,7 +1,7 @@
 """Whole collection pages made once per store state, and answered again while it holds.
 
 A page is its query's records, their members (kept by
-:mod:`~mock_server.resources.member_cache`), its paging and search links, and
+:mod:`~mock_server.representations.member_cache`), its paging and search links, and
 its ``Link`` and ``Last-Modified`` fields. Every one of those depends on the
 store's :meth:`~mock_server.store.Store.state` (which moves on with every write,
 another worker's included), the entity's member context (the API version and

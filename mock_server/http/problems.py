@@ -15,9 +15,9 @@ import orjson
 from starlette.responses import Response
 from starlette.types import Scope
 
+from mock_server.http.statuses import phrase
+from mock_server.http.versions import requested_path
 from mock_server.representations.negotiation import wants_xml
-from mock_server.statuses import phrase
-from mock_server.versions import requested_path
 
 PROBLEM_JSON = "application/problem+json"
 PROBLEM_XML = "application/problem+xml"

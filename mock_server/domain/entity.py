@@ -14,11 +14,11 @@ from typing import Any
 
 from starlette.requests import Request
 
-from mock_server.problems import Problem
+from mock_server.domain.collection_query import Listing
+from mock_server.http.problems import Problem
+from mock_server.http.request_body import MERGE_PATCH
 from mock_server.representations.model import Action, Field, Link, Resource
-from mock_server.resources.body import MERGE_PATCH
-from mock_server.resources.collection_query import Listing
-from mock_server.resources.urls import href, selection
+from mock_server.representations.urls import href, selection
 from mock_server.store import Record, Store
 
 
@@ -97,7 +97,7 @@ class Entity(ABC):
         """What of the request a member depends on; None when it cannot be reused.
 
         Pages and reads reuse the members made before
-        (:mod:`mock_server.resources.member_cache`), and pages their frame (the
+        (:mod:`mock_server.representations.member_cache`), and pages their frame (the
         search link, the collection's actions), while the store and this value
         are unchanged. By default they depend on the version and the way it
         was chosen, which links keep (``/v2/...``, ``?version=2``); an entity

@@ -19,7 +19,7 @@ It also closes three gaps of the stock protocol:
   long (the client is not waiting for ``100 Continue``) gets a 408.
 - **Closing before the request is read** (a 413 by ``Content-Length``, a
   parse error): the connection closes in two steps
-  (:mod:`mock_server.lingering`), so the client reads the answer instead of
+  (:mod:`mock_server.transport.lingering`), so the client reads the answer instead of
   a connection reset.
 - **Truncated bodies.** When a client half-closes its side before sending all
   of the body it announced, h11 learns of the end of input and the client gets
@@ -44,10 +44,10 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
-from mock_server.lingering import LingeringTransport
-from mock_server.problems import PROBLEM_JSON, Problem
+from mock_server.http.problems import PROBLEM_JSON, Problem
+from mock_server.http.statuses import phrase, use_rfc9110_phrases
 from mock_server.settings import Settings
-from mock_server.statuses import phrase, use_rfc9110_phrases
+from mock_server.transport.lingering import LingeringTransport
 
 # uvicorn writes status lines from Python's HTTPStatus, whose names for 413, 414, 416
 # and 422 changed in 3.13: the mock says RFC 9110's names on every Python.

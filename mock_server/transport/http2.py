@@ -13,7 +13,7 @@ which serves on one port:
 - over TLS, h2 or http/1.1 as the client picks by ALPN.
 
 What Hypercorn's HTTP/1.1 does differently from the uvicorn protocol of
-:mod:`mock_server.protocol`, all before the app sees a request (the app's
+:mod:`mock_server.transport.h11_protocol`, all before the app sees a request (the app's
 layers give every other answer the same way on both engines):
 
 - a request h11 cannot parse (a malformed line, ``HTTP/2.5`` in a request
@@ -25,9 +25,9 @@ layers give every other answer the same way on both engines):
   the keep-alive time without a ``408``.
 
 A body's deadlines (``408``) hold on both engines: under Hypercorn they are
-kept by :class:`~mock_server.body_guard.BodyGuard`, around the app.
+kept by :class:`~mock_server.transport.body_guard.BodyGuard`, around the app.
 
-The listening socket is the one :func:`mock_server.server.bind_socket` made,
+The listening socket is the one :func:`mock_server.transport.server.bind_socket` made,
 handed over by file descriptor.
 
 **Errors of a connection** are one log line (:func:`one_line_per_connection`).
@@ -55,9 +55,9 @@ from typing import Any
 from hypercorn.asyncio import serve
 from hypercorn.config import Config
 
-from mock_server.body_guard import BodyGuard
 from mock_server.settings import Settings
-from mock_server.tls import CertificateFiles
+from mock_server.transport.body_guard import BodyGuard
+from mock_server.transport.tls import CertificateFiles
 
 logger = logging.getLogger(__name__)
 

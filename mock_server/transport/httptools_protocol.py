@@ -8,7 +8,8 @@ limit on the size of a request head; and uvicorn answers its errors with a
 bare ``400`` in text/plain.
 
 :class:`MockHttpToolsProtocol` keeps llhttp for requests it accepts and, for
-the rest, **hands the connection over** to :class:`~mock_server.protocol.MockH11Protocol`:
+the rest, **hands the connection over** to
+:class:`~mock_server.transport.h11_protocol.MockH11Protocol`:
 while a request head is being read, its bytes are kept, and when llhttp
 refuses the head, or the head grows past the size h11 would buffer, the h11
 protocol takes the transport and is fed those bytes. Whatever it answers
@@ -40,9 +41,14 @@ import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
-from mock_server.lingering import LingeringTransport
-from mock_server.protocol import _GENERIC_DETAIL, MockConfig, MockH11Protocol, problem_bytes
 from mock_server.settings import Settings
+from mock_server.transport.h11_protocol import (
+    _GENERIC_DETAIL,
+    MockConfig,
+    MockH11Protocol,
+    problem_bytes,
+)
+from mock_server.transport.lingering import LingeringTransport
 
 #: Where in a request the parser is: before a request, in its head, in its body.
 _State = Literal["idle", "head", "body"]

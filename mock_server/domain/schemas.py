@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from http import HTTPStatus
 from typing import Any
 
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
 
 #: Hypermedia members a client may send back unchanged; never stored.
 IGNORED_MEMBERS = frozenset({"_links", "_embedded", "_templates"})

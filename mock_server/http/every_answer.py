@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 
-from mock_server.preconditions import http_date
+from mock_server.http.preconditions import http_date
 
 try:
     VERSION = version("restwalk")

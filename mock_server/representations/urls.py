@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from starlette.requests import Request
 
-from mock_server.versions import DEFAULT_VERSION, Selection
+from mock_server.http.versions import DEFAULT_VERSION, Selection
 
 
 def selection(request: Request) -> Selection:

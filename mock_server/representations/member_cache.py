@@ -11,7 +11,7 @@ as it was made, with what it was made from:
   every write and every reload: a member's links may name other records (an
   order's title for its customer), so any write makes every entry stale;
 - the entity's context for the request
-  (:meth:`~mock_server.resources.entity.Entity.member_context`: the API
+  (:meth:`~mock_server.domain.entity.Entity.member_context`: the API
   version and how it was chosen, which the links keep); an entity whose
   members depend on more of the request says None and is not cached.
 

@@ -23,9 +23,9 @@ from urllib.parse import quote
 
 from starlette.requests import Request
 
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
 from mock_server.representations.model import Link
-from mock_server.resources.urls import href, template_href
+from mock_server.representations.urls import href, template_href
 from mock_server.store import Collection, Record
 from mock_server.store.query import Condition, Order, Reading, Test
 

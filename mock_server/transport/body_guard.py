@@ -1,6 +1,6 @@
 """Request bodies under Hypercorn (``--http2``): the deadlines, and read to the end.
 
-The uvicorn protocols of :mod:`mock_server.protocol` bound a request body
+The uvicorn protocols of :mod:`mock_server.transport.h11_protocol` bound a request body
 twice: ``408`` when nothing arrives for ``keep_alive_seconds`` (a stall), and
 ``408`` when the whole body has not arrived ``body_timeout_seconds`` after the
 head. Hypercorn has neither, so :class:`BodyGuard` wraps the app it serves
@@ -24,7 +24,7 @@ from http import HTTPStatus
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mock_server.problems import Problem
+from mock_server.http.problems import Problem
 from mock_server.settings import Settings
 
 

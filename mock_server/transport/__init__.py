@@ -1,0 +1,10 @@
+"""Transport: serving the app on sockets, below HTTP's meaning.
+
+Binding the listening socket and running uvicorn or Hypercorn (:mod:`.server`,
+:mod:`.http2`), the HTTP/1.1 protocol classes that answer what their parsers refuse
+with problem bodies (:mod:`.h11_protocol`, :mod:`.httptools_protocol`), TLS
+certificates (:mod:`.tls`), request-body deadlines and lingering close
+(:mod:`.body_guard`, :mod:`.lingering`), and the faults written to the connection
+itself (:mod:`.connection_faults`). Nothing here decides what a request means: that
+is the layers' and the resources' work.
+"""
