@@ -58,7 +58,7 @@ from explorer.core.redirects import (
     hold_location,
     next_hop,
     raw_headers,
-    same_origin,
+    withheld_on_hop,
 )
 from explorer.core.request import (
     BearerAuth,
@@ -68,6 +68,7 @@ from explorer.core.request import (
     build_request,
     token_from_login,
 )
+from explorer.core.secret_rules import may_receive, withheld_note
 from explorer.core.tls import default_context
 
 if TYPE_CHECKING:  # imported when caching is first turned on: hishel takes a while
@@ -406,10 +407,11 @@ class Client:
         hops: list[Hop] = []
         first: SentRequest | None = None
         retries: list[str] = []
+        withheld = ""
         started = time.perf_counter()
         while True:
             request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
-            same_site = same_origin(request.url, origin)
+            same_site = may_receive(origin, request.url)
             jar = self.http.cookies.jar if cookies else None
             attach_cookies(request, jar, explicit_cookie if same_site else None)
             response, body, headers_at = await self._send_one(request, keep_cookies=cookies)
@@ -435,6 +437,7 @@ class Client:
                     timings=Timings(headers=headers_at - started, total=ended - started),
                     cache=response.extensions.get(_CACHE_NOTE),
                     retries=tuple(retries),
+                    withheld=withheld,
                 )
                 for observer in self.observers:
                     observer(exchange)
@@ -448,6 +451,9 @@ class Client:
                 )
                 error.hops = tuple(hops)  # the trip so far, for whoever shows it
                 raise error
+            left_out = withheld_on_hop(request, following, origin, explicit_cookie)
+            if left_out and not withheld:
+                withheld = withheld_note(left_out, str(following.url), str(origin))
             request = following
 
     async def _send_one(

@@ -107,3 +107,6 @@ class Exchange:
     #: True for a copy whose secrets were masked (a history entry): its credentials and
     #: secret fields read ``****``, so its bodies are not the bytes that went or came.
     masked: bool = False
+    #: What a redirect to another origin went without, in one line ("Authorization not
+    #: sent to http://b.test: given for http://a.test only"); empty when nothing.
+    withheld: str = ""

@@ -1,9 +1,13 @@
 """Redirects, one hop at a time: the request a 3xx asks for, and its Location kept safe.
 
 The method changes the way browsers do it (303 → GET, 301/302 after a POST → GET,
-307/308 keep it); credentials go when a hop leaves the origin (but for http →
-https on the same host); a Location to another scheme than http(s) or to port 0 is
-refused by name. Pure functions of httpx's requests and responses: no I/O.
+307/308 keep it); the secrets go when a hop leaves the origin (but for http →
+https on the same host): the credential and every header
+:func:`~explorer.core.secret_rules.is_secret_header` names (``X-Api-Key``,
+``Private-Token``...), as for any request derived from another
+(:mod:`explorer.core.session.derived`); :func:`withheld_on_hop` names them. A
+Location to another scheme than http(s) or to port 0 is refused by name. Pure
+functions of httpx's requests and responses: no I/O.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import httpx
 
 from explorer.core.errors import RedirectRefused
 from explorer.core.href_cleaning import clean_href
+from explorer.core.secret_rules import is_secret_header, may_receive
 
 __all__ = [
     "HEADERS_KEPT",
@@ -24,7 +29,7 @@ __all__ = [
     "location_of",
     "next_hop",
     "raw_headers",
-    "same_origin",
+    "withheld_on_hop",
 ]
 
 _FOLLOWED_SCHEMES = ("http", "https")
@@ -43,21 +48,6 @@ REDIRECT_STATUSES = frozenset(
 _BODY_HEADERS = frozenset(
     {"content-length", "content-type", "transfer-encoding", "content-encoding"}
 )
-
-
-def same_origin(a: httpx.URL, b: httpx.URL) -> bool:
-    return (a.scheme, a.host, a.port) == (b.scheme, b.host, b.port)
-
-
-def _is_https_upgrade(old: httpx.URL, new: httpx.URL) -> bool:
-    default = {"http": 80, "https": 443}
-    return (
-        old.host == new.host
-        and old.scheme == "http"
-        and new.scheme == "https"
-        and (old.port or default["http"]) == default["http"]
-        and (new.port or default["https"]) == default["https"]
-    )
 
 
 def _redirect_method(method: str, status: int) -> str:
@@ -106,13 +96,35 @@ def next_hop(request: httpx.Request, response: httpx.Response) -> httpx.Request 
     drop = {"host", "cookie"}
     if not keep_body:
         drop |= _BODY_HEADERS
-    if not same_origin(url, request.url) and not _is_https_upgrade(request.url, url):
-        drop |= {"authorization", "proxy-authorization"}
-    headers = [(k, v) for k, v in request.headers.raw if k.decode("latin-1").lower() not in drop]
+    secrets_go = may_receive(request.url, url)
+    headers = [
+        (k, v)
+        for k, v in request.headers.raw
+        if (name := k.decode("latin-1")).lower() not in drop
+        and (secrets_go or not is_secret_header(name))
+    ]
     content = request.content if keep_body else None
     return httpx.Request(
         method, url, headers=headers, content=content, extensions=dict(request.extensions)
     )
+
+
+def withheld_on_hop(
+    request: httpx.Request, following: httpx.Request, given_for: httpx.URL, cookie: str | None
+) -> list[str]:
+    """The secret headers of ``request`` its redirect ``following`` goes without: those
+    :func:`next_hop` left out, and ``Cookie`` when the ``cookie`` given for ``given_for``
+    (by hand, not the jar's) went with ``request`` and may not go with ``following``."""
+    names = [
+        header_text(name)
+        for name in dict.fromkeys(k for k, _ in request.headers.raw)
+        if name.lower() != b"cookie"
+        and is_secret_header(header_text(name))
+        and name.decode("latin-1") not in following.headers
+    ]
+    if cookie and may_receive(given_for, request.url) and not may_receive(given_for, following.url):
+        names.append("Cookie")
+    return names
 
 
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")

@@ -7,8 +7,10 @@ the body. HTTP/2 has no text form: its messages are shown the same way, with
 
 Bodies are decoded with the charset the Content-Type names (UTF-8 when none),
 bad bytes replaced. Binary bodies are summarised as ``[N bytes of image/png]``.
-Credentials (``Authorization``, ``Cookie``, session values in ``Set-Cookie``)
-are masked unless ``mask=False`` is asked for explicitly.
+Secrets (``Authorization``, cookie values, ``X-Api-Key`` and the other headers
+:mod:`explorer.core.secret_rules` names) are masked by
+:func:`~explorer.core.storage.masking.mask_header` unless ``mask=False`` is asked
+for explicitly.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import httpx
 from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.media import is_text, media_type_of
 from explorer.core.plural import noun
+from explorer.core.storage.masking import MASK, mask_header
 
 __all__ = [
     "EXCHANGE_BODY_LIMIT",
@@ -33,37 +36,6 @@ __all__ = [
     "request_text",
     "response_text",
 ]
-
-MASK = "****"
-
-#: Headers whose whole value (after an auth scheme) is a secret.
-_SECRET_HEADERS = frozenset({"authorization", "proxy-authorization"})
-_COOKIE_HEADERS = frozenset({"cookie", "set-cookie"})
-
-
-def mask_header(name: str, value: str) -> str:
-    """The header value with its secret part replaced by ``****``.
-
-    ``Authorization: Bearer abc`` becomes ``Bearer ****`` (the scheme is not a
-    secret and tells the reader which kind of credential was sent); cookie
-    values become ``name=****`` while cookie attributes stay readable.
-    """
-    lname = name.lower()
-    if lname in _SECRET_HEADERS:
-        scheme, _, credential = value.strip().partition(" ")
-        return f"{scheme} {MASK}" if credential else MASK
-    if lname == "cookie":
-        pairs = [p.strip() for p in value.split(";") if p.strip()]
-        return "; ".join(_mask_pair(p) for p in pairs)
-    if lname == "set-cookie":
-        first, sep, attributes = value.partition(";")
-        return _mask_pair(first.strip()) + (sep + attributes if sep else "")
-    return value
-
-
-def _mask_pair(pair: str) -> str:
-    name, sep, _ = pair.partition("=")
-    return f"{name}={MASK}" if sep else MASK
 
 
 def request_target(url: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from explorer.cli.commands.network import run_printing
-from explorer.cli.commands.survey import add_crawl_options, limits_from
+from explorer.cli.commands.survey import add_crawl_options, limits_from, say_withheld_in
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, spec_from
 from explorer.cli.parser import formatter, paragraphs
@@ -95,6 +95,7 @@ async def _audit(args: argparse.Namespace, out: list[str]) -> ExitStatus:
             on_visit=progress if args.progress else None,
         )
     result = audit.crawl
+    say_withheld_in(result)
     if not result.visits and result.failures:  # the entry itself got no answer
         raise result.failures[0].error
     out.append(audit_json(audit) if args.format == "json" else audit_text(audit))

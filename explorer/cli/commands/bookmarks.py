@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from explorer.cli.commands.network import run_printing
@@ -134,6 +133,8 @@ def _list(bookmarks: list[Bookmark], *, as_json: bool) -> None:
 
 async def _walk(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """Follow the bookmark's path; print each step briefly and the last answer in full."""
+    from explorer.cli.following import send_step
+    from explorer.core.session.derived import derive
     from explorer.core.session.history import Page
     from explorer.core.session.loading import read_safely, with_reading
     from explorer.core.session.rel_path import walk_path
@@ -146,12 +147,16 @@ async def _walk(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         args.url = entry
         base = spec_from(args)
 
+        said: set[str] = set()
         async with client_from(args) as client:
 
             async def load(spec: RequestSpec, via: str) -> Page:
-                sent = replace(base, method=spec.method, url=spec.url, query=(), body=None)
-                exchange = await client.send(sent)
-                return with_reading(Page(sent, exchange=exchange, via=via), read_safely(exchange))
+                # Each step is made from the request the options describe, its secrets
+                # kept to the entry point's origin.
+                derived = derive(base, spec.url, method=spec.method)
+                exchange = await send_step(client, derived.spec, said, derived.note)
+                page = Page(derived.spec, exchange=exchange, via=via)
+                return with_reading(page, read_safely(exchange))
 
             walked = await walk_path(bookmark.path, load, entry=entry)
     exchanges = [page.exchange for page in walked.pages if page.exchange is not None]

@@ -92,17 +92,18 @@ def search(exchange: Exchange) -> tuple[tuple[Link, ...], str | None]:
 
 async def _links(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """``restwalk links URL``: every link of the response, numbered as the TUI numbers them."""
-    from explorer.cli.following import follow_target, link_named, next_spec
+    from explorer.cli.following import follow_target, link_named, next_spec, send_step
     from explorer.cli.output import error_line, format_links, link_json
 
-    spec = spec_from(args)
+    given = spec_from(args)
     variables = template_variables(args.var)
+    said: set[str] = set()
     async with client_from(args) as client:
-        exchange = await client.send(spec)
+        exchange = await send_step(client, given, said)
         for words in args.follow:
             link = link_named(exchange, words)
-            spec = next_spec(spec, link, follow_target(link, variables))
-            exchange = await client.send(spec)
+            derived = next_spec(given, link, follow_target(link, variables))
+            exchange = await send_step(client, derived.spec, said, derived.note)
     found, stopped = search(exchange)
     response = exchange.response
     if stopped is not None and (found or args.json):

@@ -18,7 +18,7 @@ from explorer.cli.commands.links import links_of
 from explorer.cli.commands.network import run_printing
 from explorer.cli.errors import CommandError, FollowError, UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.following import follow_target, link_named, next_spec
+from explorer.cli.following import follow_target, link_named, next_spec, send_step
 from explorer.cli.options import client_from, spec_from, template_variables
 from explorer.cli.parser import formatter, paragraphs
 from explorer.core.carry import EXPORT_FORMATS
@@ -218,8 +218,9 @@ async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     if args.max_pages < 1:
         raise UsageError(f"--max-pages must be 1 or more, not {args.max_pages}")
     walk = args.follow[:-1] if args.all else args.follow
+    said: set[str] = set()
     async with client_from(args) as client:
-        exchange = await client.send(spec)
+        exchange = await send_step(client, spec, said)
         for words in walk:
             link = _chosen(exchange, words, args, out)
             target = follow_target(link, variables)
@@ -228,10 +229,10 @@ async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
                 step += f" (expanded: {target})"
             if parts is None and not args.all:
                 out.append(_shown(exchange, args, step=step))
-            spec = next_spec(spec, link, target)
-            exchange = await client.send(spec)
+            derived = next_spec(spec, link, target)
+            exchange = await send_step(client, derived.spec, said, derived.note)
         if args.all:
-            await _all_pages(client, exchange, spec, args, variables)
+            await _all_pages(client, exchange, spec, args, variables, said)
             return ExitStatus.OK
     _print(exchange, args, parts, out)
     return ExitStatus.OK
@@ -298,8 +299,10 @@ async def _all_pages(
     spec: RequestSpec,
     args: argparse.Namespace,
     variables: dict[str, str],
+    said: set[str],
 ) -> None:
-    """Print the items of ``exchange``'s page and of every page the last --follow leads to.
+    """Print the items of ``exchange``'s page and of every page the last --follow leads to,
+    each made from ``spec``, the request the person gave.
 
     Each page is printed as it arrives (a pipe into ``head`` sees the first page at
     once). The walk ends where a page has no such link, at a page already read (a
@@ -326,8 +329,8 @@ async def _all_pages(
             )
             return
         seen.add(target)
-        spec = next_spec(spec, link, target)
-        exchange = await client.send(spec)
+        derived = next_spec(spec, link, target)
+        exchange = await send_step(client, derived.spec, said, derived.note)
 
 
 def _item_lines(exchange: Exchange, number: int) -> str:

@@ -245,6 +245,7 @@ async def _send_one(
     no version is sent so, one that names HTTP/1.1 or HTTP/2 as it says."""
     import httpx
 
+    from explorer.cli.following import say_withheld
     from explorer.cli.output import error_line, write_out
     from explorer.core.errors import RestwalkError
     from explorer.core.httpfile.resolve import describe, resolve_request
@@ -255,6 +256,13 @@ async def _send_one(
         error_line(f"{error.message} {error.hint}")
         responses.record_failure(request.name)
         return None
+    spec, note = resolved.spec, ""
+    if resolved.origin_from:  # a server's answer chose where it goes
+        from explorer.core.session.derived import scoped_to
+
+        derived = scoped_to(spec, responses.sent_to(resolved.origin_from[0]))
+        spec, note = derived.spec, derived.note
+    said: set[str] = set()
     try:
         protocol = resolved.protocol or chosen
         timeout: float | httpx.Timeout | None = resolved.timeout
@@ -264,21 +272,23 @@ async def _send_one(
             )
         if not args.json:
             write_out(_heading(workspace, resolved))
+        say_withheld(note, said)
         if resolved.cookie_jar:
             await _speak(client, protocol)
             exchange = await client.send(
-                resolved.spec, follow_redirects=resolved.follow_redirects, timeout=timeout
+                spec, follow_redirects=resolved.follow_redirects, timeout=timeout
             )
         else:
             async with client_from(args) as alone:  # its own empty jar, dropped after
                 await _speak(alone, protocol)
                 exchange = await alone.send(
-                    resolved.spec, follow_redirects=resolved.follow_redirects, timeout=timeout
+                    spec, follow_redirects=resolved.follow_redirects, timeout=timeout
                 )
     except RestwalkError as error:
         error_line(f"{describe(request, workspace.http_file)}: {error.message} {error.hint}")
         responses.record_failure(request.name)
         return None
+    say_withheld(exchange.withheld, said)
     responses.record(request.name, exchange)
     write_out(_shown(args, resolved, exchange))
     return exchange

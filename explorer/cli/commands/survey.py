@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from explorer.core.client import Client
     from explorer.core.survey.crawl import CrawlLimits, CrawlResult
 
-__all__ = ["add_crawl_options", "limits_from", "run_crawl"]
+__all__ = ["add_crawl_options", "limits_from", "run_crawl", "say_withheld_in"]
 
 
 def add_crawl_options(parser: argparse.ArgumentParser, *, pages: int, seconds: float) -> None:
@@ -168,10 +168,22 @@ async def run_crawl(args: argparse.Namespace, client: Client) -> CrawlResult:
         error_line(f"{visit.status} {visit.final_url} (depth {visit.depth}, via {visit.via})")
 
     send, _ = client_sends(client)
-    return await crawl(
+    result = await crawl(
         spec.url,
         send,
         limits=limits_from(args),
         base=spec,
         on_visit=progress if args.progress else None,
     )
+    say_withheld_in(result)
+    return result
+
+
+def say_withheld_in(result: CrawlResult) -> None:
+    """Say on stderr, one line for each, what the crawl's requests to other origins went
+    without."""
+    from explorer.cli.following import say_withheld
+
+    said: set[str] = set()
+    for note in result.withheld:
+        say_withheld(note, said)

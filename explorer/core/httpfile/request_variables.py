@@ -42,6 +42,11 @@ class RunResponses:
         if name and name not in self.exchanges:
             self.failed.add(name)
 
+    def sent_to(self, name: str) -> str:
+        """The URL the request ``name`` was sent to in this run (empty: not sent)."""
+        exchange = self.exchanges.get(name)
+        return exchange.request.url if exchange is not None else ""
+
     def value(self, name: str, part: str, kind: str, path: str) -> str | None:
         """The value of ``{{name.part.kind.path}}`` (None when ``name`` is no request)."""
         reference = f"{{{{{name}.{part}.{kind}.{path}}}}}"

@@ -13,6 +13,11 @@ The body is built as the tools build it: lines joined by LF; a
 ``< ./file`` line replaced by the file's bytes (``<@ ./file`` by its text,
 variables substituted). A body that is one ``< ./file`` line is the file,
 byte for byte.
+
+A URL whose origin an earlier answer gave (``GET {{create.response.headers.Location}}``)
+goes where a server chose: :attr:`ResolvedRequest.origin_from` names the requests
+whose answers made it, for the run to keep the request's secrets to their origin
+(:func:`explorer.core.session.derived.scoped_to`).
 """
 
 from __future__ import annotations
@@ -27,9 +32,15 @@ from explorer.core.errors import InvalidBody
 from explorer.core.httpfile.errors import BadVariable, FileProblem, HttpFileError, UndefinedVariable
 from explorer.core.httpfile.model import Directive, FileRef, HttpFile, HttpRequest, Script
 from explorer.core.httpfile.parser import content_of
-from explorer.core.httpfile.variables import VariableSources, references, substitute
+from explorer.core.httpfile.variables import (
+    ResponseValues,
+    VariableSources,
+    references,
+    substitute,
+)
 from explorer.core.httpfile.versions import VERSION_HINT, Protocol, protocol_of, unsendable
 from explorer.core.request import STANDARD_METHODS, RequestSpec
+from explorer.core.secret_rules import origin_of
 
 __all__ = [
     "KNOWN_DIRECTIVES",
@@ -81,6 +92,9 @@ class ResolvedRequest:
     notes: tuple[str, ...] = ()
     #: How the request line's version says to send it (None: as the connection is set).
     protocol: Protocol | None = None
+    #: The requests of the run whose answers gave this URL's origin (its scheme, host or
+    #: port): a server chose where it goes, so its secrets keep to that server's origin.
+    origin_from: tuple[str, ...] = ()
 
 
 def describe(request: HttpRequest, http_file: HttpFile, line: int | None = None) -> str:
@@ -251,6 +265,40 @@ def _authorization(headers: list[tuple[str, str]], notes: list[str]) -> list[tup
     return out
 
 
+#: What an answer's value is written as to find where in a URL it lands.
+_MARK = "restwalkanswer"
+
+
+class _Marking:
+    """Response values as markers (``restwalkanswer0``...), each remembering whose it is."""
+
+    def __init__(self, responses: ResponseValues) -> None:
+        self.responses = responses
+        self.names: list[str] = []
+
+    def value(self, name: str, part: str, kind: str, path: str) -> str | None:
+        if self.responses.value(name, part, kind, path) is None:
+            return None
+        self.names.append(name)
+        return f"{_MARK}{len(self.names) - 1}x"
+
+
+def _origin_from(request: HttpRequest, http_file: HttpFile, sources: VariableSources) -> list[str]:
+    """The requests whose answers the URL's origin (scheme, host, port) is made of."""
+    if sources.responses is None:
+        return []
+    marking = _Marking(sources.responses)
+    resolver = _Resolver(request, http_file, replace(sources, responses=marking))
+    headers = [(resolver.text(name), resolver.text(value)) for name, value in request.headers]
+    url = resolver.url(headers)
+    origin = origin_of(url) or url
+    return list(
+        dict.fromkeys(
+            name for index, name in enumerate(marking.names) if f"{_MARK}{index}x" in origin
+        )
+    )
+
+
 def _graphql(spec: RequestSpec) -> RequestSpec:
     """VS Code's ``X-Request-Type: GraphQL``: the body is a query, then (after a blank
     line) its variables as JSON; sent as ``{"query", "operationName", "variables"}``."""
@@ -341,6 +389,7 @@ def resolve_request(
         not_run=request.scripts,
         notes=tuple(notes),
         protocol=protocol_of(request.http_version),
+        origin_from=tuple(_origin_from(request, http_file, sources)),
     )
 
 

@@ -53,6 +53,9 @@ class Page:
     stack: Stack | None = None
     #: When the request was sent (seconds since the epoch), for a HAR export of the walk.
     sent_at: float | None = None
+    #: What the request went without, given for another origin, in one line
+    #: (:meth:`~explorer.core.session.session.Session.following`); empty when nothing.
+    withheld: str = ""
 
     @property
     def status(self) -> int | None:

@@ -49,8 +49,16 @@ def with_reading(page: Page, reading: Reading) -> Page:
 TYPED = frozenset({"url", "composer", "diff"})
 
 
-async def load_page(client: Client, spec: RequestSpec, via: str = "url") -> Page:
-    """The page of one request; a failure is a page of its own, never raised."""
+async def load_page(
+    client: Client, spec: RequestSpec, via: str = "url", *, withheld: str = ""
+) -> Page:
+    """The page of one request; a failure is a page of its own, never raised. ``withheld``
+    says what the request went without (:meth:`Session.following`'s note)."""
+    page = await _load(client, spec, via)
+    return replace(page, withheld=withheld) if withheld else page
+
+
+async def _load(client: Client, spec: RequestSpec, via: str) -> Page:
     sent_at = time.time()
     try:
         exchange = await client.send(spec)

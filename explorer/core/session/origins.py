@@ -7,18 +7,7 @@ never sent to another.
 
 from __future__ import annotations
 
-import httpx
+# One definition, beside the rule that reads it (which origin may receive a secret).
+from explorer.core.secret_rules import origin_of
 
 __all__ = ["origin_of"]
-
-
-def origin_of(url: str) -> str:
-    """``scheme://host:port`` of ``url`` (empty when it is not an absolute URL)."""
-    try:
-        parsed = httpx.URL(url)
-    except (httpx.InvalidURL, TypeError, ValueError):
-        return ""
-    if not parsed.scheme or not parsed.host:
-        return ""
-    port = f":{parsed.port}" if parsed.port else ""
-    return f"{parsed.scheme}://{parsed.host}{port}"

@@ -132,7 +132,7 @@ def masks_left(spec: RequestSpec) -> tuple[str, ...]:
     places += [
         f'query parameter "{name}"'
         for name, value in spec.query
-        if value == MASK and is_secret_name(name)
+        if value == MASK and is_secret_name(name, in_url=True)
     ]
     places += _in_headers(spec.headers)
     if spec.body is not None and not spec.form:

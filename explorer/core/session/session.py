@@ -22,6 +22,7 @@ from explorer.core.plural import counted
 from explorer.core.request import Auth, CookieSession, LoginFlow, RequestSpec
 from explorer.core.session.choice import NumberEntry, choose_link
 from explorer.core.session.credentials import LoginKind, auth_label, login_kind_for
+from explorer.core.session.derived import Derived, withheld_by
 from explorer.core.session.history import History, Page
 from explorer.core.session.origins import origin_of
 from explorer.core.session.reopen import masks_left, masks_note
@@ -316,6 +317,25 @@ class Session:
                 base_path=spec.base_path or choice.base_path,
             )
         return spec
+
+    def following(self, url: str, method: str = "GET") -> Derived:
+        """The request following a link of the shown page to ``url`` (or its next page)
+        sends, and what it goes without.
+
+        It carries what the session keeps for ``url``'s origin (:meth:`prepare`, when it
+        is sent), never the shown page's own: the credential and the secret headers kept
+        for the page's origin stay there (:func:`~explorer.core.session.derived.derive`'s
+        rule), and :attr:`~explorer.core.session.derived.Derived.note` names them.
+        """
+        spec = RequestSpec(method=method, url=url)
+        current = self.shown
+        if current is None:
+            return Derived(spec, url)
+        withheld, _ = withheld_by(self.prepare(RequestSpec(url=current.spec.url)), url)
+        # What ``url``'s origin has of its own (withheld from no URL at all: every secret).
+        own, _ = withheld_by(self.prepare(spec), "")
+        has = {name.lower() for name in own}
+        return Derived(spec, current.spec.url, tuple(n for n in withheld if n.lower() not in has))
 
     def unprepared(self, spec: RequestSpec) -> RequestSpec:
         """``spec`` without the session's credential, for the person to edit or resend."""

@@ -12,7 +12,10 @@ the entry come first, and stops at the first bound reached:
 - ``per_resource`` URLs of one resource (three customers tell what a customer
   is; the other 500 are counted as known, not fetched).
 
-It stays on the entry's origin unless ``origins`` adds others, skips paths a
+It stays on the entry's origin unless ``origins`` adds others (where the
+credential, cookies and secret headers of ``base`` do not go:
+:func:`~explorer.core.session.derived.derive`; :attr:`CrawlResult.withheld` says
+so), skips paths a
 pattern of ``exclude`` matches, and asks each resource's first URL ``OPTIONS``
 once, for its ``Allow``. Requests go through a
 :class:`~explorer.core.survey.polite.PoliteSender` (one at a time, ``delay``
@@ -44,6 +47,7 @@ from explorer.core.hypermedia import search_links
 from explorer.core.link import Link
 from explorer.core.plural import counted
 from explorer.core.request import RequestSpec
+from explorer.core.session.derived import Derived, derive
 from explorer.core.session.origins import origin_of
 from explorer.core.survey.api_map import ApiMap
 from explorer.core.survey.description import is_description
@@ -67,6 +71,7 @@ __all__ = [
     "body_digest",
     "client_sends",
     "crawl",
+    "derived_spec",
     "polite_sender",
     "same_origin_spec",
 ]
@@ -165,6 +170,9 @@ class CrawlResult:
     stopped: str | None = None
     requests: int = 0
     seconds: float = 0.0
+    #: What requests to origins besides the entry's went without, one line each
+    #: ("Authorization not sent to http://b.test: given for http://a.test only").
+    withheld: list[str] = field(default_factory=list)
 
 
 def client_sends(client: Client) -> tuple[Send, Send]:
@@ -182,13 +190,15 @@ def body_digest(body: bytes) -> str:
     return hashlib.blake2b(body, digest_size=12).hexdigest()
 
 
+def derived_spec(base: RequestSpec, url: str, entry: str, method: str = "GET") -> Derived:
+    """The request for ``url`` made from ``base`` (headers, credential, version), by the
+    rule of every derived request: its secrets go only to the entry's origin."""
+    return derive(replace(base, url=entry), url, method=method)
+
+
 def same_origin_spec(base: RequestSpec, url: str, entry: str, method: str = "GET") -> RequestSpec:
-    """A request for ``url`` made from ``base`` (headers, credential, version): the
-    credential only goes to the entry's origin, never to another."""
-    spec = replace(base, method=method, url=url, body=None, query=())
-    if origin_of(url) != origin_of(entry):
-        spec = replace(spec, auth=None)
-    return spec
+    """:func:`derived_spec`'s request."""
+    return derived_spec(base, url, entry, method).spec
 
 
 async def crawl(
@@ -300,9 +310,11 @@ class _Walk:
             self.result.stopped = f"the time limit ({self.limits.time_limit:g} s)"
 
     async def _visit(self, url: str, depth: int, via: str) -> int:
-        spec = same_origin_spec(self.base, url, self.entry)
+        derived = derived_spec(self.base, url, self.entry)
+        if derived.note and derived.note not in self.result.withheld:
+            self.result.withheld.append(derived.note)
         try:
-            exchange = await self.sender.send(spec)
+            exchange = await self.sender.send(derived.spec)
         except RestwalkError as error:
             self.result.failures.append(Failure(url, error))
             self.api_map.take_failure(url, error.message)

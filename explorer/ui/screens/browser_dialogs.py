@@ -47,7 +47,9 @@ class BrowserDialogs(Screen[None]):
 
     if TYPE_CHECKING:  # the browser screen's, which sends and shows
 
-        def send(self, spec: RequestSpec, *, via: str = "url", record: bool = True) -> None: ...
+        def send(
+            self, spec: RequestSpec, *, via: str = "url", record: bool = True, withheld: str = ""
+        ) -> None: ...
 
         def _show_badges(self) -> None: ...
 
@@ -66,7 +68,13 @@ class BrowserDialogs(Screen[None]):
         elif kind == "action":
             self._open_composer(action_spec(link), fields_note(link))
         else:
-            self.send(RequestSpec(method=link.method, url=link.href), via=link.rel)
+            self._follow(link.method, link.href, link.rel)
+
+    def _follow(self, method: str, url: str, via: str) -> None:
+        """Send what following a link to ``url`` sends; the status line says what it went
+        without, given for the page's origin."""
+        step = self.session.following(url, method)
+        self.send(step.spec, via=via, withheld=step.note)
 
     def _template_filled(self, result: tuple[Link, str] | None) -> None:
         if result is not None:
@@ -74,7 +82,7 @@ class BrowserDialogs(Screen[None]):
             if link.is_action and link.method not in ("GET", "HEAD"):
                 self._open_composer(replace(action_spec(link), url=url), fields_note(link))
             else:
-                self.send(RequestSpec(method=link.method, url=url), via=link.rel)
+                self._follow(link.method, url, link.rel)
 
     def _open_composer(
         self,

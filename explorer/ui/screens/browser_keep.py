@@ -153,9 +153,11 @@ class BrowserKeep(Screen[None]):
         """Follow ``bookmark``'s links from its entry point, showing each page as it comes."""
 
         async def load(spec: RequestSpec, via: str) -> Page:
-            spec = self.session.prepare(spec, typed=via == "url")
+            typed = via == "url"  # the entry point; then each step follows a link
+            withheld = "" if typed else self.session.following(spec.url, spec.method).note
+            spec = self.session.prepare(spec, typed=typed)
             self.query_one(StatusLine).show_loading(spec)
-            page = await load_page(self.client, spec, via)
+            page = await load_page(self.client, spec, via, withheld=withheld)
             if page.reading and page.exchange is not None:
                 page = with_reading(page, await asyncio.to_thread(read_safely, page.exchange))
             return page

@@ -61,14 +61,16 @@ class BrowserPages(Screen[None]):
             self.notify(refused.message, timeout=4)
             return
         assert shown is not None
-        spec = self.session.prepare(RequestSpec(url=link.href))
+        step = self.session.following(link.href)
+        spec = self.session.prepare(step.spec)
         self.query_one(StatusLine).show_loading(spec)
-        self._add_below(shown, spec)
+        self._add_below(shown, spec, step.note)
 
     @work(exclusive=True, group="more")
-    async def _add_below(self, shown: Page, spec: RequestSpec) -> None:
-        """Load ``spec`` and show its items below ``shown``'s (if ``shown`` is still shown)."""
-        below = await load_page(self.client, spec, via="next")
+    async def _add_below(self, shown: Page, spec: RequestSpec, withheld: str) -> None:
+        """Load ``spec`` and show its items below ``shown``'s (if ``shown`` is still shown);
+        ``withheld`` says what it went without."""
+        below = await load_page(self.client, spec, via="next", withheld=withheld)
         if below.exchange is not None and below.reading:
             below = with_reading(below, await asyncio.to_thread(read_safely, below.exchange))
         try:

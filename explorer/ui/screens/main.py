@@ -150,13 +150,15 @@ class BrowserScreen(
         record: bool = True,
         typed: bool = False,
         pending: asyncio.Future[Page] | None = None,
+        withheld: str = "",
     ) -> None:
-        """Send ``spec``, with what the session keeps for its server, in a worker."""
+        """Send ``spec``, with what the session keeps for its server, in a worker;
+        ``withheld`` says what it goes without (:meth:`Session.following`)."""
         spec = self.session.prepare(spec, typed=typed)
         self.query_one("#method", Label).update(spec.method)
         self.query_one("#url", UrlInput).show_url(spec.url)
         self.query_one(StatusLine).show_loading(spec)
-        self.fetch(spec, via, record, pending)
+        self.fetch(spec, via, record, pending, withheld)
 
     @property
     def sending(self) -> bool:
@@ -165,10 +167,18 @@ class BrowserScreen(
 
     @work(exclusive=True, group="fetch")
     async def fetch(
-        self, spec: RequestSpec, via: str, record: bool, pending: asyncio.Future[Page] | None
+        self,
+        spec: RequestSpec,
+        via: str,
+        record: bool,
+        pending: asyncio.Future[Page] | None,
+        withheld: str = "",
     ) -> Page:
         """Send one request (or wait for ``pending``) and show the response."""
-        page = await (pending if pending is not None else load_page(self.client, spec, via))
+        loading = (
+            load_page(self.client, spec, via, withheld=withheld) if pending is None else pending
+        )
+        page = await loading
         self._arrived(page, record)
         return page
 

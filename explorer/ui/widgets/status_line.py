@@ -1,5 +1,5 @@
 """The status line: what came back (and over which HTTP version), what it means, and what
-to do next.
+to do next; and what the request went without, given for another origin (🔒).
 
 Server text (the URL, advice quoting a header, an error's detail) is put in as
 plain text with its control characters visible: never markup, never a terminal escape.
@@ -70,7 +70,7 @@ class StatusLine(Static):
     def show_page(self, page: Page, hint: str) -> None:
         """Show ``page``'s status (or error), its meaning, its advice and the key ``hint``."""
         if page.error is not None:
-            self.update(self._error_text(page.error, hint))
+            self.update(self._error_text(page.error, hint, page.withheld))
             return
         assert page.exchange is not None
         response = page.exchange.response
@@ -93,6 +93,9 @@ class StatusLine(Static):
             codes = ", ".join(str(hop.response.status) for hop in hops)
             after = counted(len(hops), "redirect")
             line.append(f"  after {after} ({codes}): t shows each", style="bold")
+        withheld = page.withheld or page.exchange.withheld
+        if withheld:
+            line.append(f"\n🔒 {visible_line(withheld)}", style="bold")
         line.append("\n")
         line.append(meaning)
         steps = page.advice or ((step,) if step else ())
@@ -108,9 +111,11 @@ class StatusLine(Static):
             )
         self.update(line)
 
-    def _error_text(self, error: RestwalkError, hint: str) -> Text:
+    def _error_text(self, error: RestwalkError, hint: str, withheld: str = "") -> Text:
         line = Text.assemble((" ✗ request failed ", "bold white on red"), "  ")
         line.append(visible_line(error.explanation))
+        if withheld:
+            line.append(f"\n🔒 {visible_line(withheld)}", style="bold")
         if error.detail:
             line.append(f"\n{visible_line(error.detail)}", style="dim")
         if error.hint:

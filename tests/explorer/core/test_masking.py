@@ -14,6 +14,7 @@ from explorer.core.storage.masking import (
     mask_exchange,
     mask_headers,
     mask_url,
+    masked_fields,
 )
 
 
@@ -135,3 +136,80 @@ def test_masking_json_keeps_it_json_with_the_same_keys(document: dict[str, str])
     masked = orjson.loads(mask_body(body, "application/json"))
     assert masked.keys() == orjson.loads(body).keys()
     assert masked["password"] == MASK
+
+
+# --- the names the secret scanners read, and the values sent ------------------------------------
+
+
+def test_every_secret_header_is_masked_whole() -> None:
+    headers = (
+        ("X-Api-Key", "k"),
+        ("Private-Token", "glpat-x"),
+        ("X-Amz-Security-Token", "st"),
+        ("Idempotency-Key", "not-a-secret"),
+        ("Location", "https://app.test/cb?code=c0de&state=s"),
+    )
+    assert mask_headers(headers) == (
+        ("X-Api-Key", MASK),
+        ("Private-Token", MASK),
+        ("X-Amz-Security-Token", MASK),
+        ("Idempotency-Key", "not-a-secret"),
+        ("Location", f"https://app.test/cb?code={MASK}&state=s"),
+    )
+
+
+def test_a_multipart_form_loses_its_secret_fields_not_its_files() -> None:
+    content_type = "multipart/form-data; boundary=XyZ"
+    body = (
+        b'--XyZ\r\nContent-Disposition: form-data; name="user"\r\n\r\nalice\r\n'
+        b'--XyZ\r\nContent-Disposition: form-data; name="password"\r\n\r\nwonder\r\nland\r\n'
+        b'--XyZ\r\nContent-Disposition: form-data; name="token"; filename="token.txt"\r\n'
+        b"Content-Type: text/plain\r\n\r\nfile bytes\r\n"
+        b"--XyZ--\r\n"
+    )
+    masked = mask_body(body, content_type)
+    assert masked == body.replace(b"wonder\r\nland", MASK.encode())
+    assert masked_fields(masked, content_type) == ["password"]
+
+
+def test_query_parameters_a_url_only_names_as_secrets() -> None:
+    url = "https://s3.test/o?X-Amz-Signature=a1&sig=b2&code=c3&key=d4&page=2#access_token=e5"
+    assert mask_url(url) == (
+        f"https://s3.test/o?X-Amz-Signature={MASK}&sig={MASK}&code={MASK}&key={MASK}&page=2"
+        f"#access_token={MASK}"
+    )
+    error = b'{"code": "NOT_FOUND", "key": "color"}'
+    assert mask_body(error, "application/json") is error  # JSON's code and key are no secrets
+
+
+def test_a_value_sent_as_a_secret_is_masked_where_it_comes_back() -> None:
+    sent = SentRequest(
+        "GET",
+        "http://api.test/anything?api_key=query-key-1",
+        (
+            ("Authorization", "Basic YWxpY2U6d29uZGVybGFuZA=="),
+            ("X-Api-Key", "header-key-2"),
+            ("Cookie", "sid=session-cookie-3; theme=dark"),
+        ),
+    )
+    echo = (
+        b'{"url": "http://api.test/anything?api_key=query-key-1", "echo": "header-key-2", '
+        b'"cookies": {"sid": "session-cookie-3", "theme": "dark"}, '
+        b'"basic": "YWxpY2U6d29uZGVybGFuZA==", "said": "wonderland", "slash": "session-cookie-3"}'
+    )
+    response = ReceivedResponse(
+        200,
+        "OK",
+        "HTTP/1.1",
+        (("Content-Type", "application/json"), ("X-Echo", "header-key-2")),
+        echo,
+        sent.url,
+        wire_body=b"gzip of the echo",
+    )
+    masked = mask_exchange(Exchange(sent, sent, response))
+    text = repr(masked)
+    for secret in ("query-key-1", "header-key-2", "session-cookie-3", "YWxpY2U6", "wonderland"):
+        assert secret not in text
+    assert b'"theme": "dark"' in masked.response.body  # a short cookie value is kept
+    assert masked.response.header("X-Echo") == MASK
+    assert masked.response.wire_body is None  # the body as it came would hold them

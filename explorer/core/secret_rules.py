@@ -1,0 +1,235 @@
+"""Secrets: which names hold one, and which origin may receive one.
+
+One list, read by everything that treats secrets: the history and HAR masking
+(:mod:`explorer.core.storage.masking`), the printed exchange
+(:mod:`explorer.core.wire`), redirects (:mod:`explorer.core.redirects`) and every
+request derived from another (:mod:`explorer.core.session.derived`).
+
+**Which names.** A value is a secret by the name it travels under, as the
+secret scanners read names when a value has no shape of its own:
+
+- GitHub's secret scanning, "Supported secret scanning patterns", generic
+  patterns (https://docs.github.com/en/code-security/reference/secret-security/supported-secret-scanning-patterns):
+  ``http_basic_authentication_header``, ``http_bearer_authentication_header``
+  and ``password``: the ``Authorization`` header and what is named a password;
+- GitLab's pipeline secret detection, "Detected secrets"
+  (https://docs.gitlab.com/ee/user/application_security/secret_detection/pipeline/detected_secrets.html),
+  whose generic rule is gitleaks' ``generic-api-key``: a value assigned to a name
+  holding ``access``, ``api``, ``auth``, ``key``, ``credential``, ``creds``,
+  ``passwd``/``password``, ``secret`` or ``token`` (GitLab's analyzer took it from
+  gitleaks' default configuration); GitLab also looks for passwords "in specific
+  contexts like URLs" (https://docs.gitlab.com/17.2/ee/user/application_security/secret_detection/pipeline).
+
+The scanners weigh a value's entropy too; restwalk has only the name, so a name
+is cut into words (``X-Amz-Security-Token``, ``accessToken``, ``client_secret``
+→ ``x amz security token``...) and is a secret when
+
+- its last word is one of :data:`SECRET_WORDS` (``token``, ``secret``,
+  ``signature``, ``credential``...): ``x_auth_token``, ``private_token``,
+  ``x_amz_signature``; a paging cursor is not (``next_token``, ``pageToken``);
+- a word is a password (``password``, ``passwd``, ``passphrase``), anywhere:
+  ``password_confirmation``;
+- its last two words are a kind of key (``api_key``, ``private_key``,
+  ``subscription_key``: :data:`KEY_KINDS`), not any key (``Idempotency-Key``,
+  ``Sec-WebSocket-Key``);
+- it is one of :data:`SECRET_NAMES` (``authorization``, ``cookie``,
+  ``code_verifier``...);
+- in a URL's query or an HTML form only, one of :data:`URL_SECRET_NAMES`:
+  ``key`` (Google's API keys), ``code`` (an OAuth authorization code), ``sig``
+  (an Azure SAS signature), ``auth``. In JSON these name error codes and
+  dictionary entries, and are kept.
+
+**Which origin.** A secret given for one origin (``scheme://host:port``, RFC
+6454) goes to that origin only (:func:`may_receive`). The one exception is
+httpx's and requests': from ``http`` to ``https`` on the same host and the
+default ports, where nothing new can read it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+import httpx
+
+__all__ = [
+    "CREDENTIAL_HEADERS",
+    "KEY_KINDS",
+    "NAME_WORDS",
+    "SECRET_NAMES",
+    "SECRET_WORDS",
+    "URL_SECRET_NAMES",
+    "is_secret_header",
+    "is_secret_name",
+    "may_receive",
+    "origin_of",
+    "withheld_note",
+]
+
+#: Headers whose value is a scheme and a credential (``Bearer abc``): the scheme is no secret.
+CREDENTIAL_HEADERS = frozenset({"authorization", "proxy-authorization"})
+
+#: A name whose last word is one of these holds a secret.
+SECRET_WORDS = frozenset(
+    {
+        "token",
+        "secret",
+        "password",
+        "passwd",
+        "pwd",
+        "passphrase",
+        "signature",
+        "credential",
+        "credentials",
+        "apikey",
+        "otp",
+    }
+)
+#: Words that make any name a secret's, wherever they are in it.
+_PASSWORD_WORDS = frozenset({"password", "passwd", "passphrase"})
+
+#: ``<kind>_key`` is a secret for these kinds (``api_key``, ``x_goog_api_key``).
+KEY_KINDS = frozenset(
+    {
+        "api",
+        "access",
+        "private",
+        "secret",
+        "client",
+        "auth",
+        "master",
+        "signing",
+        "subscription",
+        "app",
+        "consumer",
+        "encryption",
+        "session",
+    }
+)
+
+#: Whole names (words joined by ``_``) that are secrets wherever they are.
+SECRET_NAMES = frozenset(
+    {
+        "authorization",
+        "proxy_authorization",
+        "authentication",
+        "cookie",
+        "set_cookie",
+        "code_verifier",
+        "client_assertion",
+        "assertion",
+        "sessionid",
+        "session_id",
+        "jsessionid",
+        "phpsessid",
+    }
+)
+
+#: Names that are secrets in a URL's query or an HTML form, not in JSON.
+URL_SECRET_NAMES = frozenset({"key", "code", "sig", "auth"})
+
+#: The first words of a paging cursor's name: ``next_token`` is where a list goes on.
+_CURSORS = frozenset({"page", "next", "prev", "previous", "continuation", "sync", "cursor"})
+
+#: A piece of every secret's name (lower-cased), for a search of a text that has many names.
+NAME_WORDS = (
+    "token",
+    "secret",
+    "passw",
+    "pwd",
+    "passphrase",
+    "signature",
+    "credential",
+    "key",
+    "otp",
+    "authori",
+    "authenti",
+    "cookie",
+    "verifier",
+    "assertion",
+    "sess",
+)
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
+# A name glued into one word still ends with what it is: "githubtoken", "xapikey".
+_GLUED = ("token", "secret", "password", "passwd", "apikey")
+
+
+def _words(name: str) -> list[str]:
+    """``X-Hub-Signature-256`` → ``[x, hub, signature]``; ``accessToken`` → ``[access, token]``."""
+    words = [w for w in _NOT_WORD.split(_CAMEL.sub("_", name.strip()).lower()) if w]
+    while len(words) > 1 and words[-1].isdigit():
+        words.pop()
+    return words
+
+
+@lru_cache(maxsize=4096)  # a few names (headers, fields) come again and again
+def is_secret_name(name: str, *, in_url: bool = False) -> bool:
+    """True when a header, field, parameter or cookie named ``name`` holds a secret (see the
+    module docstring); ``in_url`` for a URL's query parameter or an HTML form's field."""
+    words = _words(name)
+    if not words:
+        return False
+    joined = "_".join(words)
+    if joined in SECRET_NAMES or (in_url and joined in URL_SECRET_NAMES):
+        return True
+    if any(word in _PASSWORD_WORDS for word in words):
+        return True
+    last = words[-1]
+    if last in SECRET_WORDS:
+        return not (last == "token" and len(words) > 1 and words[0] in _CURSORS)
+    if last == "key" and len(words) > 1 and words[-2] in KEY_KINDS:
+        return True
+    return len(words) == 1 and last.endswith(_GLUED) and not last.startswith(tuple(_CURSORS))
+
+
+def is_secret_header(name: str) -> bool:
+    """True when request or response header ``name`` carries a secret: a credential, cookies,
+    or a secret's name (``X-Api-Key``, ``Private-Token``, ``X-Amz-Security-Token``)."""
+    return is_secret_name(name)
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host:port`` of ``url`` (empty when it is not an absolute URL)."""
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, TypeError, ValueError):
+        return ""
+    if not parsed.scheme or not parsed.host:
+        return ""
+    port = f":{parsed.port}" if parsed.port else ""
+    return f"{parsed.scheme}://{parsed.host}{port}"
+
+
+def _port(url: httpx.URL) -> int | None:
+    return url.port or _DEFAULT_PORTS.get(url.scheme)
+
+
+def may_receive(given_for: str | httpx.URL, target: str | httpx.URL) -> bool:
+    """True when secrets given for ``given_for``'s origin may go to ``target``: the same
+    origin, or the https of the same host on the default ports (an upgrade)."""
+    try:
+        old, new = httpx.URL(given_for), httpx.URL(target)
+    except (httpx.InvalidURL, TypeError, ValueError):
+        return False
+    if not old.host or not new.host or old.host != new.host:
+        return False
+    if old.scheme == new.scheme:
+        return _port(old) == _port(new)
+    return (
+        (old.scheme, new.scheme) == ("http", "https")
+        and _port(old) == _DEFAULT_PORTS["http"]
+        and _port(new) == _DEFAULT_PORTS["https"]
+    )
+
+
+def withheld_note(names: Sequence[str], to: str, given_for: str) -> str:
+    """The one line that says what a request to ``to`` went without, given for ``given_for``
+    (URLs, said by their origins)."""
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{listed} not sent to {origin_of(to)}: given for {origin_of(given_for)} only"
