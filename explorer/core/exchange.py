@@ -34,6 +34,10 @@ class ReceivedResponse:
     #: The body as it came, before its Content-Encoding was undone (None when the client
     #: did not undo one itself): what a linter checks against Content-Length.
     wire_body: bytes | None = None
+    #: How many content codings the server applied when there were more than restwalk
+    #: undoes (:data:`explorer.core.content_coding.MAX_CODINGS`): none was undone, the
+    #: body is as received. 0 otherwise.
+    undecoded_codings: int = 0
 
     def header(self, name: str) -> str | None:
         """The first value of header ``name`` (case-insensitive), if present."""

@@ -212,6 +212,7 @@ class _Placeholders:
 
 async def _run(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """Check every request, then send each in turn."""
+    from explorer.cli.output import said_undecoded
     from explorer.core.httpfile.request_variables import RunResponses
     from explorer.core.httpfile.versions import Protocol
 
@@ -227,7 +228,11 @@ async def _run(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         chosen = Protocol(client.http2, client.http2_prior_knowledge)  # --http2...
         for request in requests:
             exchange = await _send_one(args, workspace, request, client, responses, chosen)
-            failed |= exchange is None or _bad_status(args, request, exchange)
+            if exchange is None:
+                failed = True
+                continue
+            undecoded = said_undecoded(exchange)
+            failed |= _bad_status(args, request, exchange) or undecoded
     return ExitStatus.FAILED if failed else ExitStatus.OK
 
 

@@ -48,6 +48,8 @@ def _response_json(response: ReceivedResponse, with_body: bool) -> dict[str, Any
         "url": response.url,
         "wire_size": response.wire_size,
     }
+    if response.undecoded_codings:
+        doc["undecoded_codings"] = response.undecoded_codings
     if with_body:
         doc["body"] = base64.b64encode(response.body).decode("ascii")
     return doc
@@ -72,6 +74,7 @@ def _response_of(doc: dict[str, Any], body: bytes | None = None) -> ReceivedResp
         body=body if body is not None else base64.b64decode(doc.get("body", "")),
         url=doc["url"],
         wire_size=doc.get("wire_size"),
+        undecoded_codings=int(doc.get("undecoded_codings", 0)),
     )
 
 

@@ -12,6 +12,7 @@ from http import HTTPStatus
 from rich.text import Text
 from textual.widgets import Static
 
+from explorer.core.content_coding import too_many_codings
 from explorer.core.errors import RestwalkError
 from explorer.core.knowledge.statuses import status_class, status_info
 from explorer.core.plural import counted
@@ -97,6 +98,9 @@ class StatusLine(Static):
         if withheld:
             line.append(f"\n🔒 {visible_line(withheld)}", style="bold")
         line.append("\n")
+        if response.undecoded_codings:
+            line.append(f"⚠ {too_many_codings(response.undecoded_codings)}", style="bold")
+            line.append("\n")
         line.append(meaning)
         steps = page.advice or ((step,) if step else ())
         shown = 1 if response.status < HTTPStatus.MULTIPLE_CHOICES else 2

@@ -133,6 +133,23 @@ def nested_gzip() -> bytes:
     return gzip.compress(zeros_gzip(512), 9)
 
 
+def layered_gzip(layers: int) -> bytes:
+    """A small HAL document gzipped ``layers`` times over, each layer a valid gzip member."""
+    body = hal("layers")
+    for _ in range(layers):
+        body = gzip.compress(body, 1, mtime=0)
+    return body
+
+
+def layered(layers: int) -> Handler:
+    """HAL coded ``layers`` times, ``Content-Encoding: gzip, gzip, ...`` saying so."""
+    return answer(
+        layered_gzip(layers),
+        "application/hal+json",
+        ("Content-Encoding", ", ".join(["gzip"] * layers)),
+    )
+
+
 @functools.cache
 def json_array(size: int) -> bytes:
     """``[1,1,1,...]`` of about ``size`` bytes."""
@@ -319,6 +336,9 @@ ROUTES: dict[str, Handler] = {
     "/bomb/deflate": bomb("deflate", lambda: zeros_deflate(256)),
     "/bomb/nested": bomb("gzip, gzip", nested_gzip),
     "/bomb/unknown": bomb("br", lambda: zeros_gzip(256)),
+    "/codings/5": layered(5),
+    "/codings/6": layered(6),
+    "/codings/1000": layered(1000),
     "/huge/length": huge_length,
     "/huge/chunked": endless_chunked,
     # Time.

@@ -24,12 +24,20 @@ from explorer.core.terminal_text import visible_line
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.explain import ExplainDialog
+from explorer.ui.dialogs.save_body import SaveBodyDialog
 from explorer.ui.dialogs.template_form import TemplateForm
 from explorer.ui.explain_text import page_markdown
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.url_input import UrlInput
-from tests.explorer.hostile.server import MARKDOWN_REALM, MARKUP, OSC52, QA_REASON, HostileServer
+from tests.explorer.hostile.server import (
+    MARKDOWN_REALM,
+    MARKUP,
+    OSC52,
+    QA_REASON,
+    HostileServer,
+    layered_gzip,
+)
 from tests.explorer.ui.conftest import SIZE, markdown_shown, settle
 from tests.explorer.ui.test_browse import follow, status_text
 
@@ -150,6 +158,33 @@ async def test_a_bomb_is_explained_on_screen(hostile: HostileServer) -> None:
         await settle(pilot)
         assert "larger than 5 MB" in status_text(app)
         assert app.is_running
+
+
+async def test_a_body_coded_a_thousand_times_is_shown_as_received(
+    hostile: HostileServer,
+) -> None:
+    app = create_app(hostile.case("/codings/1000"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        page = shown(app)
+        assert page.error is None
+        assert page.exchange is not None
+        assert page.exchange.response.undecoded_codings == 1000
+        assert page.exchange.response.body == layered_gzip(1000)
+        said = "the server applied 1000 content codings; restwalk undoes at most 5"
+        assert said in status_text(app)
+        assert said in screen_text(app).replace("\n", "")
+        await pilot.press("d")
+        await settle(pilot)
+        assert isinstance(app.screen, SaveBodyDialog)
+        note = str(app.screen.query_one("#save-note", Static).render())
+        assert "still coded: " + said in note
+        await pilot.press("escape")
+        await pilot.press("r")  # still answering keys: sent again, said again
+        await settle(pilot)
+        assert shown(app).exchange is not page.exchange
+        assert said in status_text(app)
+        assert_shown_not_obeyed(app)
 
 
 async def test_a_slow_server_meets_the_deadline_on_screen(hostile: HostileServer) -> None:
