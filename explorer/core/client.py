@@ -408,8 +408,10 @@ class Client:
         first: SentRequest | None = None
         retries: list[str] = []
         withheld = ""
+        unchecked = False
         started = time.perf_counter()
         while True:
+            unchecked |= request.url.scheme == "https" and not self.checks_tls
             request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
             same_site = may_receive(origin, request.url)
             jar = self.http.cookies.jar if cookies else None
@@ -438,6 +440,7 @@ class Client:
                     cache=response.extensions.get(_CACHE_NOTE),
                     retries=tuple(retries),
                     withheld=withheld,
+                    tls_unchecked=unchecked,
                 )
                 for observer in self.observers:
                     observer(exchange)

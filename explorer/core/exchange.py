@@ -114,3 +114,6 @@ class Exchange:
     #: What a redirect to another origin went without, in one line ("Authorization not
     #: sent to http://b.test: given for http://a.test only"); empty when nothing.
     withheld: str = ""
+    #: True when it went over TLS without the server's certificate being checked (``-k``,
+    #: ``verify = false``): anyone on the way could have read or changed it.
+    tls_unchecked: bool = False

@@ -3,7 +3,8 @@
 The record holds what an entry's row does not: the headers, the request as
 first sent when a redirect changed it, every redirect hop (bodies included),
 the timings, what the session's cache did (:class:`~explorer.core.exchange.CacheNote`),
-whether secrets were masked in it, and the size of a body too large to keep.
+whether secrets were masked in it, whether TLS certificates went unchecked, and the
+size of a body too large to keep.
 The final request's and the response's bodies are columns of their own: a
 search never reads them.
 """
@@ -112,6 +113,7 @@ def record_of(exchange: Exchange, dropped: int | None) -> bytes:
         "dropped_body": dropped,
         "cache": _cache_json(exchange.cache),
         "masked": exchange.masked,
+        "tls_unchecked": exchange.tls_unchecked,
     }
     return orjson.dumps(doc)
 
@@ -133,4 +135,5 @@ def exchange_of(record: bytes, request_body: bytes, response_body: bytes) -> Exc
         timings=Timings(float(headers), float(total)),
         cache=_cache_of(doc.get("cache")),
         masked=bool(doc.get("masked", False)),
+        tls_unchecked=bool(doc.get("tls_unchecked", False)),
     )

@@ -29,6 +29,10 @@ _CLASS_STYLE = {
 }
 
 
+#: The badge of a page fetched over TLS without its certificate checked (-k, verify = false).
+TLS_UNCHECKED = "TLS not checked"
+
+
 def describe_status(code: int) -> tuple[str, str, str]:
     """``(phrase, meaning, next step)`` for ``code``, from the knowledge base, as plain text
     (its Markdown backticks dropped: these lines are not Markdown)."""
@@ -83,6 +87,9 @@ class StatusLine(Static):
             (visible_line(response.http_version), "bold"),
             ("  ", ""),
         )
+        if page.exchange.tls_unchecked:
+            line.append(f" {TLS_UNCHECKED} ", style="bold white on red")
+            line.append("  ")
         cache = page.exchange.cache
         if cache is not None and cache.from_cache:
             said = "from cache" if cache.outcome == "fresh" else "from cache, revalidated (304)"
