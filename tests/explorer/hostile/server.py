@@ -150,6 +150,27 @@ def layered(layers: int) -> Handler:
     )
 
 
+def many_variables(count: int) -> bytes:
+    """HAL whose ``many`` link is a template of ``count`` query variables (``/m{?v0,...}``)."""
+    import json
+
+    names = ",".join(f"v{n}" for n in range(count))
+    doc = {
+        "_links": {
+            "self": {"href": "/"},
+            "many": {"href": f"/template/landing{{?{names}}}", "templated": True},
+        }
+    }
+    return json.dumps(doc).encode("utf-8")
+
+
+def echo_target(conn: socket.socket, target: str) -> None:
+    """A JSON document saying which request target was asked for."""
+    import json
+
+    answer(json.dumps({"target": target}).encode("utf-8"), "application/json")(conn)
+
+
 @functools.cache
 def json_array(size: int) -> bytes:
     """``[1,1,1,...]`` of about ``size`` bytes."""
@@ -363,6 +384,7 @@ ROUTES: dict[str, Handler] = {
     ),
     "/xml/entities": answer(ENTITY_FEED, "application/atom+xml"),
     "/xml/entities-linked": answer(ENTITY_FEED, "application/atom+xml", ("Link", "</up>; rel=up")),
+    "/template/10000-variables": answer(many_variables(10_000), "application/hal+json"),
     "/html/million-anchors": lambda conn: answer(html_anchors(1_000_000), "text/html")(conn),
     # Redirects.
     "/redirect/javascript": redirect("javascript:alert(1)"),
@@ -382,6 +404,10 @@ def _route(conn: socket.socket) -> None:
     request = read_head(conn)
     target = request.split(b" ", 2)[1].decode("latin-1") if request.count(b" ") >= 2 else "/"
     path = target.split("?", 1)[0]
+    if path == "/template/landing":
+        echo_target(conn, target)
+        conn.shutdown(socket.SHUT_RDWR)
+        return
     handler = ROUTES.get(path)
     if handler is None:
         index = "\n".join(sorted(ROUTES)).encode()

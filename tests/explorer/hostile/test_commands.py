@@ -268,6 +268,26 @@ def test_five_codings_are_undone_and_six_are_not(
     assert "applied 6 content codings" in one_line_error(err)
 
 
+def test_a_template_of_ten_thousand_variables_is_listed_and_followed(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    """The TUI folds such a form (see test_tui); the commands take --var for any of them."""
+    url = hostile.case("/template/10000-variables")
+    started = time.monotonic()
+    code, out, err = _run(capsysbinary, "links", url)
+    assert (code, err) == (0, b"")
+    assert out.startswith(b"many  GET  " + hostile.case("/template/landing{?v0,v1,").encode())
+    assert b",v9999}" in out
+    argv = ["request", "GET", url, "--follow", "many", "--var", "v9999=z", "--var", "v3=a b"]
+    code, out, err = _run(capsysbinary, *argv)
+    assert (code, err) == (0, b"")
+    assert b'"target": "/template/landing?v3=a%20b&v9999=z"' in out
+    code, out, _ = _run(capsysbinary, "request", "GET", url, "--follow", "many")
+    assert code == 0
+    assert b'"target": "/template/landing"' in out  # no value: every variable left out
+    assert time.monotonic() - started < 20
+
+
 @pytest.mark.parametrize("command", [["request", "GET"], ["links"]], ids=" ".join)
 def test_a_50_mb_json_array_is_shown_as_text(
     hostile: HostileServer, tmp_path: Path, command: list[str]

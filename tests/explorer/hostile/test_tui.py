@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from textual.widgets._toast import Toast
 from explorer.core.connection import ConnectionSettings
 from explorer.core.link import Link
 from explorer.core.session.history import Page
+from explorer.core.template_fields import MAX_FIELDS
 from explorer.core.terminal_text import visible_line
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
@@ -150,6 +152,40 @@ async def test_the_template_form_shows_its_template_as_text(
         await settle(pilot)
         assert_shown_not_obeyed(app)
         assert isinstance(app.screen, TemplateForm)
+
+
+async def test_a_link_of_ten_thousand_variables_opens_a_bounded_form(
+    hostile: HostileServer,
+) -> None:
+    """10,000 inputs were 895 MB and a TUI that no longer answered keys: the first
+    MAX_FIELDS variables are fields, the rest one line, and the screen says so."""
+    app = create_app(hostile.case("/template/10000-variables"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await follow(pilot, "many")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, TemplateForm)
+        assert form.variables == [f"v{n}" for n in range(MAX_FIELDS)]
+        assert len(form.query(".variable")) == MAX_FIELDS + 1  # the fields and the line
+        assert "9,950 more variables (v50 to v9999) folded" in screen_text(form.app).replace(
+            "\n", " "
+        )
+        started = time.monotonic()
+        await pilot.press("a")
+        for _ in range(MAX_FIELDS):
+            await pilot.press("tab")
+        await pilot.press(*"v9999=z")
+        await settle(pilot)
+        assert time.monotonic() - started < 30  # keys answered, one by one
+        assert form.folded_line() == "v9999=z"
+        assert form.expanded() == hostile.case("/template/landing?v0=a&v9999=z")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        page = shown(app)
+        assert page.exchange is not None
+        assert b"/template/landing?v0=a&v9999=z" in page.exchange.response.body
+        assert_shown_not_obeyed(app)
 
 
 async def test_a_bomb_is_explained_on_screen(hostile: HostileServer) -> None:
