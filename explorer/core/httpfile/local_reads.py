@@ -136,7 +136,7 @@ class LocalReads:
     named: dict[str, str] = field(default_factory=dict)
     #: Every read so far, in order, each once.
     reads: list[Read] = field(default_factory=list)
-    _said: int = 0
+    _said: int = field(default=0, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.folder = self.folder.absolute().resolve()

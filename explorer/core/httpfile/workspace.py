@@ -55,7 +55,7 @@ class Workspace:
     #: Values given by the person (``--var``, a prompt): they win over every other.
     given: Mapping[str, str] = field(default_factory=dict)
     #: What its requests may read, and have read (see :attr:`local_reads`).
-    reads: LocalReads | None = None
+    reads: LocalReads | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.reads is None:  # one for the file's folder, nothing else allowed
