@@ -69,7 +69,8 @@ def with_curl(args: argparse.Namespace, command: CurlCommand) -> None:
     curl follows no redirect without ``-L``: neither does the request it describes.
     """
     options = command.options
-    args.insecure = args.insecure or options.insecure
+    if options.insecure and not args.insecure:
+        args.insecure, args.insecure_from = True, "-k in --from-curl"
     if not options.location:
         args.no_redirects = True
     if args.max_time is None and options.max_time is not None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from explorer.cli.commands.links import search
 from explorer.cli.errors import FollowError, UsageError
+from explorer.core.content_coding import too_many_codings
 
 if TYPE_CHECKING:
     from explorer.core.client import Client
@@ -41,6 +42,9 @@ def link_named(exchange: Exchange, words: str) -> Link:
     link = choose_link(found, words)
     if link is None:
         unread = f"; not every link is listed: {stopped}" if stopped else ""
+        codings = exchange.response.undecoded_codings
+        if codings:
+            unread = f"; {too_many_codings(codings)}"
         raise FollowError(
             f"no link {words!r} (a relation, a title or a number) in the response of "
             f"{exchange.response.url}; available: {relations(found)}{unread}"

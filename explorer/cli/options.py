@@ -34,6 +34,7 @@ __all__ = [
     "spec_from",
     "template_variables",
     "tui_defaults",
+    "unchecked_by",
 ]
 
 _T = TypeVar("_T")
@@ -296,8 +297,32 @@ def tui_defaults(url: str | None) -> argparse.Namespace:
     )
 
 
+def unchecked_by(args: argparse.Namespace) -> str | None:
+    """What turned TLS certificate checks off for ``args`` (an option, or config.toml's
+    key and file), or None when they are on."""
+    if args.insecure:
+        return getattr(args, "insecure_from", None) or "-k/--insecure"
+    if not settings_of(args).connection.verify and not args.cacert:
+        return f"verify = false in {settings_file_of(args)}"
+    return None
+
+
 def client_from(args: argparse.Namespace) -> Client:
-    """The client the connection options describe (its exchanges kept in the history)."""
+    """The client the connection options describe (its exchanges kept in the history).
+
+    With TLS certificates not checked, a warning says so on stderr, once a command,
+    naming what turned them off: it is never silent.
+    """
     from explorer.cli.keeping import watch
 
-    return watch(connection_settings(args).client(), args)
+    settings = connection_settings(args)
+    by = unchecked_by(args)
+    if by is not None and not getattr(args, "unchecked_said", False):
+        from explorer.cli.output import error_line
+
+        error_line(
+            f"warning: TLS certificates are not checked ({by}): anyone on the way to the "
+            "server can read and change this exchange"
+        )
+        args.unchecked_said = True
+    return watch(settings.client(), args)

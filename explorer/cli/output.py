@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import orjson
 
+from explorer.core.content_coding import too_many_codings
 from explorer.core.exchange import Exchange
 from explorer.core.link import Link
 from explorer.core.plural import counted, noun
@@ -28,6 +29,7 @@ __all__ = [
     "link_json",
     "measures_line",
     "pretty_body",
+    "said_undecoded",
     "write_out",
     "write_raw",
 ]
@@ -51,6 +53,16 @@ def error_line(message: str) -> None:
     """``restwalk: MESSAGE`` on stderr as one line, its control characters made visible."""
     sys.stdout.flush()
     print(f"restwalk: {visible_line(' '.join(message.split()))}", file=sys.stderr)
+
+
+def said_undecoded(exchange: Exchange) -> bool:
+    """Say on stderr when ``exchange``'s body is as received because the server coded it
+    more times than restwalk undoes; True then (the command exits 1, as for an answer
+    that is not HTTP)."""
+    count = exchange.response.undecoded_codings
+    if count:
+        error_line(too_many_codings(count))
+    return bool(count)
 
 
 def write_raw(body: bytes, content_type: str | None) -> None:

@@ -7,6 +7,7 @@ after decoding (:mod:`explorer.core.content_coding`), so a gzip bomb stops there
 from __future__ import annotations
 
 import contextlib
+from typing import NamedTuple
 
 import httpx
 
@@ -14,12 +15,23 @@ from explorer.core.content_coding import BodyDecoder, BodyLimitExceeded, CodingE
 from explorer.core.errors import DecodingError
 from explorer.core.failures import too_large
 
-__all__ = ["read_body"]
+__all__ = ["ReadBody", "read_body"]
 
 
-async def read_body(response: httpx.Response, max_body: int) -> tuple[bytes, bytes | None]:
-    """The body, its Content-Encoding undone, at most ``max_body`` bytes of it; and
-    the bytes as they came when a coding was undone here (else None)."""
+class ReadBody(NamedTuple):
+    """A response's body as read: decoded, as it came, and a coding count too high."""
+
+    body: bytes
+    #: The bytes as they came when a coding was undone here (else None).
+    wire: bytes | None = None
+    #: How many codings the server applied when more than restwalk undoes (else 0):
+    #: ``body`` is then as received.
+    undecoded_codings: int = 0
+
+
+async def read_body(response: httpx.Response, max_body: int) -> ReadBody:
+    """The body, its Content-Encoding undone, at most ``max_body`` bytes of it (see
+    :class:`ReadBody`)."""
     url = str(response.request.url)
     encoding = response.headers.get("content-encoding")
     decoder = BodyDecoder(encoding, max_body)
@@ -33,7 +45,7 @@ async def read_body(response: httpx.Response, max_body: int) -> tuple[bytes, byt
         content = response.content
         if len(content) > max_body:
             raise too_large(max_body, url)
-        return content, None
+        return ReadBody(content)
     chunks: list[bytes] = []
     # The coded bytes too, for a linter to check against Content-Length: a
     # compressed body is a fraction of the decoded one, and bounded the same.
@@ -54,5 +66,5 @@ async def read_body(response: httpx.Response, max_body: int) -> tuple[bytes, byt
         raise DecodingError(detail=str(exc), url=url) from None
     body = b"".join(chunks)
     if encoding and decoder.kept_encoded:
-        return body, body
-    return body, None if wire is None else b"".join(wire)
+        return ReadBody(body, body, decoder.too_many)
+    return ReadBody(body, None if wire is None else b"".join(wire))

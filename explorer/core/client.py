@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 import httpx
 
 from explorer.core import retry
-from explorer.core.body_reading import read_body
+from explorer.core.body_reading import ReadBody, read_body
 from explorer.core.cookie_header import attach_cookies, restore
 from explorer.core.errors import (
     DeadlineExceeded,
@@ -117,17 +117,17 @@ def _sent(
     )
 
 
-def _received(response: httpx.Response, bodies: tuple[bytes, bytes | None]) -> ReceivedResponse:
-    body, wire_body = bodies
+def _received(response: httpx.Response, read: ReadBody) -> ReceivedResponse:
     return ReceivedResponse(
         status=int(response.status_code),
         reason=response.reason_phrase,
         http_version=response.http_version,
         headers=tuple((header_text(k), header_text(v)) for k, v in raw_headers(response)),
-        body=body,
+        body=read.body,
         url=str(response.url),
         wire_size=response.num_bytes_downloaded,
-        wire_body=wire_body,
+        wire_body=read.wire,
+        undecoded_codings=read.undecoded_codings,
     )
 
 
@@ -408,18 +408,20 @@ class Client:
         first: SentRequest | None = None
         retries: list[str] = []
         withheld = ""
+        unchecked = False
         started = time.perf_counter()
         while True:
+            unchecked |= request.url.scheme == "https" and not self.checks_tls
             request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
             same_site = may_receive(origin, request.url)
             jar = self.http.cookies.jar if cookies else None
             attach_cookies(request, jar, explicit_cookie if same_site else None)
-            response, body, headers_at = await self._send_one(request, keep_cookies=cookies)
+            response, read, headers_at = await self._send_one(request, keep_cookies=cookies)
             again = retry.retried(request)
             if again is not None:
                 retries.append(f"{request.method} {request.url}: {again}")
             sent = _sent(request, response.http_version, self._cache_sent(request))
-            received = _received(response, body)
+            received = _received(response, read)
             if first is None:
                 first = sent
             try:
@@ -438,6 +440,7 @@ class Client:
                     cache=response.extensions.get(_CACHE_NOTE),
                     retries=tuple(retries),
                     withheld=withheld,
+                    tls_unchecked=unchecked,
                 )
                 for observer in self.observers:
                     observer(exchange)
@@ -458,7 +461,7 @@ class Client:
 
     async def _send_one(
         self, request: httpx.Request, *, keep_cookies: bool = True
-    ) -> tuple[httpx.Response, tuple[bytes, bytes | None], float]:
+    ) -> tuple[httpx.Response, ReadBody, float]:
         """One request, no redirects: the response, its whole body (decoded, and as it
         came when a coding was undone), when headers came.
 
@@ -482,7 +485,7 @@ class Client:
         headers_at = time.perf_counter()
         self._answered.add(_origin_of(request.url))
         try:
-            body, wire_body = await read_body(response, self.max_body)
+            read = await read_body(response, self.max_body)
         except FAILURES as exc:
             raise received_error(exc, url) from exc
         finally:
@@ -491,7 +494,7 @@ class Client:
             self.http.cookies.extract_cookies(response)
         if cache is not None:
             response.extensions[_CACHE_NOTE] = cache.note(request, response)
-        return response, (body, wire_body), headers_at
+        return response, read, headers_at
 
     def _connection_facts(self, request: httpx.Request) -> ConnectionFacts:
         """What is known of the connection ``request`` failed on, for the error to say."""

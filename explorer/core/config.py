@@ -26,6 +26,10 @@ The file has a few top-level keys and one table per subject::
     max_bytes = "200MB"
     mask_secrets = true     # false keeps tokens, passwords and cookies as sent
 
+    [http_files]            # what a .http file may read besides its folder (--allow-file...)
+    allow_files = ["~/certs/client.pem", "~/shared-bodies"]   # a folder: all under it
+    allow_env = ["GITHUB_TOKEN"]    # environment variables no env file beside it names
+
 Command-line options win over the file. A file that is not valid TOML, has a key
 restwalk does not know or a value of the wrong type is not used at all: restwalk
 runs on its defaults and says why in one line naming the file and the line
@@ -58,6 +62,7 @@ __all__ = [
     "ConfigProblem",
     "ConnectionConfig",
     "HistoryConfig",
+    "HttpFilesConfig",
     "load_config",
     "parse_config",
 ]
@@ -104,6 +109,16 @@ def _path(value: object) -> str:
     return str(Path(_text(value)).expanduser())
 
 
+def _texts(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(i, str) and i.strip() for i in value):
+        raise ValueError('must be a list of non-empty strings, such as ["a", "b"]')
+    return tuple(value)
+
+
+def _paths(value: object) -> tuple[str, ...]:
+    return tuple(_path(item) for item in _texts(value))
+
+
 def _url(value: object) -> str:
     text = _text(value)
     if "://" not in text:
@@ -121,6 +136,8 @@ KINDS: dict[str, Callable[[object], object]] = {
     "text": _text,
     "path": _path,
     "url": _url,
+    "texts": _texts,
+    "paths": _paths,
 }
 
 
@@ -167,6 +184,15 @@ class CacheConfig:
 
 
 @dataclass(frozen=True)
+class HttpFilesConfig:
+    """``[http_files]``: what a ``.http`` file's requests may read besides their folder and
+    the environment variables its environment files name (``--allow-file``, ``--allow-env``)."""
+
+    allow_files: tuple[str, ...] = _key((), "paths")
+    allow_env: tuple[str, ...] = _key((), "texts")
+
+
+@dataclass(frozen=True)
 class Config:
     """Everything ``config.toml`` may set; ``Config()`` is restwalk's defaults."""
 
@@ -177,6 +203,9 @@ class Config:
     )
     history: HistoryConfig = field(default_factory=HistoryConfig, metadata={"table": HistoryConfig})
     cache: CacheConfig = field(default_factory=CacheConfig, metadata={"table": CacheConfig})
+    http_files: HttpFilesConfig = field(
+        default_factory=HttpFilesConfig, metadata={"table": HttpFilesConfig}
+    )
 
 
 class ConfigProblem(Exception):

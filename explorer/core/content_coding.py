@@ -9,7 +9,9 @@ decoded, and decoding stops as soon as the total passes the bound.
 
 Codings restwalk asks for (``Accept-Encoding: gzip, deflate``) are undone;
 ``identity`` is nothing to undo; any other (``br``, ``zstd``, unknown) is left
-as received, as :attr:`BodyDecoder.kept_encoded` says.
+as received, as :attr:`BodyDecoder.kept_encoded` says. So is a body the server
+coded more than :data:`MAX_CODINGS` times (``gzip, gzip, ...`` a thousand times
+over): each layer is a decoder to run, and curl and urllib3 stop at five too.
 """
 
 from __future__ import annotations
@@ -17,10 +19,29 @@ from __future__ import annotations
 import zlib
 from collections.abc import Iterator
 
-__all__ = ["PIECE", "BodyDecoder", "BodyLimitExceeded", "CodingError"]
+__all__ = [
+    "MAX_CODINGS",
+    "PIECE",
+    "BodyDecoder",
+    "BodyLimitExceeded",
+    "CodingError",
+    "too_many_codings",
+]
 
 #: The most one decoding step hands on at a time.
 PIECE = 64 * 1024
+#: The most content codings undone on one body: curl's ``MAX_ENCODE_STACK`` and
+#: urllib3's ``max_decode_links`` (CVE-2025-66418) are 5 as well. A body with more
+#: is kept as received.
+MAX_CODINGS = 5
+
+
+def too_many_codings(count: int) -> str:
+    """What to say of a body coded ``count`` times, more than :data:`MAX_CODINGS`."""
+    return (
+        f"the server applied {count} content codings; restwalk undoes at most "
+        f"{MAX_CODINGS}: body shown as received"
+    )
 
 
 class BodyLimitExceeded(Exception):
@@ -90,8 +111,12 @@ class BodyDecoder:
         self.size = 0
         codings = [c.strip().lower() for c in (content_encoding or "").split(",")]
         codings = [c for c in codings if c and c != "identity"]
-        #: True when a coding is left undone (not asked for, or unknown): bytes as received.
-        self.kept_encoded = any(c not in _DECODERS for c in codings)
+        #: How many codings the server applied, when more than :data:`MAX_CODINGS`
+        #: (none is then undone); 0 otherwise.
+        self.too_many = len(codings) if len(codings) > MAX_CODINGS else 0
+        #: True when a coding is left undone (not asked for, unknown, one too many):
+        #: bytes as received.
+        self.kept_encoded = bool(self.too_many) or any(c not in _DECODERS for c in codings)
         # Codings are listed in the order applied, so they are undone last one first.
         self._stages = [] if self.kept_encoded else [_DECODERS[c](c) for c in reversed(codings)]
 

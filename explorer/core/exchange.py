@@ -34,6 +34,10 @@ class ReceivedResponse:
     #: The body as it came, before its Content-Encoding was undone (None when the client
     #: did not undo one itself): what a linter checks against Content-Length.
     wire_body: bytes | None = None
+    #: How many content codings the server applied when there were more than restwalk
+    #: undoes (:data:`explorer.core.content_coding.MAX_CODINGS`): none was undone, the
+    #: body is as received. 0 otherwise.
+    undecoded_codings: int = 0
 
     def header(self, name: str) -> str | None:
         """The first value of header ``name`` (case-insensitive), if present."""
@@ -110,3 +114,6 @@ class Exchange:
     #: What a redirect to another origin went without, in one line ("Authorization not
     #: sent to http://b.test: given for http://a.test only"); empty when nothing.
     withheld: str = ""
+    #: True when it went over TLS without the server's certificate being checked (``-k``,
+    #: ``verify = false``): anyone on the way could have read or changed it.
+    tls_unchecked: bool = False

@@ -16,6 +16,7 @@ from explorer.core.link import Link
 from explorer.core.session.choice import choose_link as pick_link
 from mock_server import BackgroundServer, Settings, create_app
 from tests.explorer.servers import HypercornServer, closed_port
+from tests.explorer.test_cli_tls import UNCHECKED_BY_K
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -277,7 +278,7 @@ def test_http2_over_tls_and_prior_knowledge(
     app = create_app(Settings(rate_limit=None))
     with HypercornServer(app, tls=True, tmp_path=tmp_path) as server:
         code, out, err = run(capsys, "request", "GET", server.url + "/", "--http2", "-k")
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, UNCHECKED_BY_K)
     assert out.startswith("HTTP/2 200 OK\n")
     with HypercornServer(app, tls=False, tmp_path=tmp_path) as server:
         code, out, _ = run(capsys, "links", server.url + "/", "--http2-prior-knowledge")

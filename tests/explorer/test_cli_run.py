@@ -12,6 +12,7 @@ from mock_server.app import create_app
 from mock_server.pytest_plugin import Journal, MockServer
 from mock_server.settings import Settings
 from tests.explorer.servers import HypercornServer, closed_port
+from tests.explorer.test_cli_tls import UNCHECKED_BY_K
 
 FILE = """\
 ### login
@@ -39,6 +40,11 @@ def api(tmp_path: Path, restwalk_mock: MockServer) -> Path:
     return path
 
 
+def read_line(path: Path, why: str = "in the .http file's folder") -> str:
+    """What ``restwalk run`` says on stderr of a file its requests read."""
+    return f"restwalk: read the file {path} ({why})\n"
+
+
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     captured = capsys.readouterr()
@@ -49,7 +55,7 @@ def test_cookies_go_from_one_request_to_the_next_but_not_to_a_no_cookie_jar_one(
     api: Path, journal: Journal, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, err = run(capsys, "run", str(api), "--env", "local")
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, read_line(api.parent / "http-client.env.json"))
     who, alone = journal.entries(path="/cookies")[1:]
     assert who.header("cookie") == "session=abc"
     assert alone.header("cookie") is None
@@ -60,7 +66,9 @@ def test_cookies_go_from_one_request_to_the_next_but_not_to_a_no_cookie_jar_one(
 def test_check_status_makes_a_4xx_a_failure(api: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "run", str(api), "--env", "local", "--check-status")
     assert code == 1
-    assert err == ("restwalk: missing answered 404 Not Found (a failure with --check-status)\n")
+    assert err == read_line(api.parent / "http-client.env.json") + (
+        "restwalk: missing answered 404 Not Found (a failure with --check-status)\n"
+    )
     assert run(capsys, "run", str(api), "--env", "local", "--fail", "--name", "login")[0] == 0
 
 
@@ -236,7 +244,7 @@ def test_http2_by_alpn_over_tls(tmp_path: Path, capsys: pytest.CaptureFixture[st
         path = tmp_path / "tls.http"
         path.write_text(f"GET {server.url}/ HTTP/2\n\n###\nGET {server.url}/\n")
         code, out, err = run(capsys, "run", str(path), "-k")
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, UNCHECKED_BY_K)  # said once for the two requests
     assert [line.split()[0] for line in out.splitlines() if line.startswith("HTTP/")] == [
         "HTTP/2",
         "HTTP/1.1",

@@ -43,6 +43,9 @@ RUNS: dict[str, tuple[int, int]] = {
 }
 #: The values a person gives on the command line (the prompts of example 26).
 VARS = {"vscode-restclient/26.http": ["username=ada", "refCode=R1", "otp=123456"]}
+#: What the person allows an example to read (its {{$processEnv USERNAME}} is named by no
+#: environment file: without this, refused and nothing sent).
+ALLOWS = {"vscode-restclient/25.http": ["--allow-env", "USERNAME"]}
 
 _HOSTS = re.compile(
     r"https?://(?:example\.com|api\.example\.com|api\.github\.com|httpbin\.org|\[::1\]"
@@ -140,6 +143,7 @@ def test_each_example_runs_against_the_mock(
     monkeypatch.setenv("USERNAME", "ada-from-the-shell")
     copy = _pointed_at(path, tmp_path, restwalk_mock)
     extra = [arg for pair in VARS.get(_key(path), []) for arg in ("--var", pair)]
+    extra += ALLOWS.get(_key(path), [])
     code = main(["run", str(copy), "--env", "mock", *extra])
     err = capsys.readouterr().err
     status, count = RUNS.get(_key(path), (0, 1))
@@ -225,7 +229,7 @@ def test_graphql_basic_auth_and_variables_of_every_kind(
     folder = tmp_path / "25"
     folder.mkdir()
     copy = _pointed_at(DATA / "vscode-restclient/25.http", folder, restwalk_mock)
-    assert main(["run", str(copy), "--env", "mock"]) == 0
+    assert main(["run", str(copy), "--env", "mock", "--allow-env", "USERNAME"]) == 0
     get, patch = journal.entries()[4:]
     assert get.path.endswith("/authors/Strunk%20%26%20White")
     sent = orjson.loads(bytes(patch.body))

@@ -134,6 +134,7 @@ def _list(bookmarks: list[Bookmark], *, as_json: bool) -> None:
 async def _walk(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """Follow the bookmark's path; print each step briefly and the last answer in full."""
     from explorer.cli.following import send_step
+    from explorer.cli.output import said_undecoded
     from explorer.core.session.derived import derive
     from explorer.core.session.history import Page
     from explorer.core.session.loading import read_safely, with_reading
@@ -167,7 +168,7 @@ async def _walk(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         out.append(_full(exchanges[-1], args))
     if walked.problem is not None:
         raise FollowError(walked.problem)
-    return ExitStatus.OK
+    return ExitStatus.FAILED if exchanges and said_undecoded(exchanges[-1]) else ExitStatus.OK
 
 
 @contextlib.contextmanager

@@ -43,8 +43,8 @@ def add_parser(
         ),
         epilog=paragraphs(
             "exit codes: 0 answered (a 4xx or 5xx answer too: a note on stderr says "
-            "so, since its links are the error's), 1 request failed or a --follow "
-            "names no link, 2 bad usage."
+            "so, since its links are the error's), 1 request failed, the body could "
+            "not be decoded or a --follow names no link, 2 bad usage."
         ),
         formatter_class=formatter,
     )
@@ -93,7 +93,7 @@ def search(exchange: Exchange) -> tuple[tuple[Link, ...], str | None]:
 async def _links(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """``restwalk links URL``: every link of the response, numbered as the TUI numbers them."""
     from explorer.cli.following import follow_target, link_named, next_spec, send_step
-    from explorer.cli.output import error_line, format_links, link_json
+    from explorer.cli.output import error_line, format_links, link_json, said_undecoded
 
     given = spec_from(args)
     variables = template_variables(args.var)
@@ -106,6 +106,8 @@ async def _links(args: argparse.Namespace, out: list[str]) -> ExitStatus:
             exchange = await send_step(client, derived.spec, said, derived.note)
     found, stopped = search(exchange)
     response = exchange.response
+    if response.undecoded_codings:
+        stopped = None  # the body was not read for links: said below, in one line
     if stopped is not None and (found or args.json):
         error_line(f"note: not every link of {response.url} is listed: {stopped}")
     if response.status >= HTTPStatus.BAD_REQUEST:
@@ -120,6 +122,6 @@ async def _links(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         out.extend(format_links(found))
     elif stopped is not None:
         error_line(f"no links found in the response of {response.url}: {stopped}")
-    else:
+    elif not response.undecoded_codings:
         error_line(f"no links in the response of {response.url}")
-    return ExitStatus.OK
+    return ExitStatus.FAILED if said_undecoded(exchange) else ExitStatus.OK

@@ -73,9 +73,10 @@ def add_parser(
             "METHOD is any token (GET, PATCH, BREW...); standard methods may be typed "
             "in lower case. A URL without scheme gets http://. --api-version without "
             "--version-style uses the /vN path segment.",
-            "exit codes: 0 answered (any HTTP status), 1 the request failed or a "
-            "--follow relation is not in the response (the last response is printed "
-            "first), 2 bad usage.",
+            "exit codes: 0 answered (any HTTP status), 1 the request failed, the body "
+            "could not be decoded (coded more than 5 times: it is printed as received) "
+            "or a --follow relation is not in the response (the last response is "
+            "printed first), 2 bad usage.",
         ),
         formatter_class=formatter,
     )
@@ -204,6 +205,8 @@ def _spec(args: argparse.Namespace) -> RequestSpec:
 
 async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """``restwalk request METHOD URL [--follow WORDS]... [--all]``."""
+    from explorer.cli.output import said_undecoded
+
     spec: RequestSpec = args.spec
     variables = template_variables(args.var)
     if args.raw and args.json:
@@ -235,7 +238,7 @@ async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
             await _all_pages(client, exchange, spec, args, variables, said)
             return ExitStatus.OK
     _print(exchange, args, parts, out)
-    return ExitStatus.OK
+    return ExitStatus.FAILED if said_undecoded(exchange) else ExitStatus.OK
 
 
 def _parts(args: argparse.Namespace) -> str | None:
@@ -338,10 +341,15 @@ def _item_lines(exchange: Exchange, number: int) -> str:
     list of items); a clear error for a page that failed or is not JSON."""
     import orjson
 
+    from explorer.core.content_coding import too_many_codings
     from explorer.core.hypermedia.items import page_items
     from explorer.core.terminal_text import json_visible
 
     response = exchange.response
+    if response.undecoded_codings:
+        raise FollowError(
+            f"page {number} ({response.url}): {too_many_codings(response.undecoded_codings)}"
+        )
     if response.status >= HTTPStatus.BAD_REQUEST:
         raise FollowError(
             f"page {number} ({response.url}) answered {response.status} {response.reason}; "

@@ -7,6 +7,12 @@ turn and printed as ``restwalk request`` prints it, under a ``###`` line
 naming it. Cookies set by one request go with the next ones (one cookie jar
 for the run), except for a request marked ``# @no-cookie-jar``.
 
+What the requests read on this machine is checked first and named on stderr, one
+line each, before anything is sent: a ``< file`` outside the file's folder, or an
+environment variable no environment file beside it names, is read only with
+``--allow-file`` / ``--allow-env`` (or config.toml's ``[http_files]``); else it is
+refused, exit 2, nothing sent (:mod:`explorer.core.httpfile.local_reads`).
+
 Any HTTP answer is a success, as for ``restwalk request``; with
 ``--check-status`` (HTTPie's name; ``--fail`` is curl's) a 4xx or 5xx answer
 counts as a failure. A request that failed does not stop the others; the exit
@@ -64,12 +70,18 @@ def add_parser(commands: SubParsers, shared: argparse.ArgumentParser) -> None:
             "then the .env file beside it. An undefined variable stops the run before "
             "anything is sent. Response handler scripts and '>> file' redirects are kept "
             "in the file and named, never run.",
+            "What the file reads on this machine goes to its host, so it reads, unasked, "
+            "only files in its folder and environment variables its environment files "
+            "name ({{$processEnv NAME}} in http-client.env.json, ${NAME} in .env); "
+            "anything else needs --allow-file or --allow-env (or allow_files and "
+            "allow_env in config.toml's [http_files]). Each file and variable read is "
+            "named on stderr before anything is sent.",
         ),
         epilog=paragraphs(
             "exit codes: 0 every request was answered (any HTTP status, unless "
             "--check-status), 1 a request failed (refused, timeout, TLS...; with "
-            "--check-status also a 4xx or 5xx answer), 2 bad usage or a bad file "
-            "(nothing was sent).",
+            "--check-status also a 4xx or 5xx answer), 2 bad usage, a bad file or a "
+            "read not allowed (nothing was sent).",
         ),
         formatter_class=formatter,
     )
@@ -90,6 +102,22 @@ def add_parser(commands: SubParsers, shared: argparse.ArgumentParser) -> None:
         default=[],
         metavar="NAME=VALUE",
         help="a variable's value, over every other source (repeatable)",
+    )
+    parser.add_argument(
+        "--allow-file",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="let the file's requests read PATH (a folder: all under it) though it is "
+        "outside the file's folder (repeatable)",
+    )
+    parser.add_argument(
+        "--allow-env",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="let the file's requests read the environment variable NAME though no "
+        "environment file beside it names it (repeatable)",
     )
     parser.add_argument(
         "--check-status",
@@ -113,16 +141,32 @@ def run(args: argparse.Namespace) -> ExitStatus:
 
 
 def _open(args: argparse.Namespace) -> Workspace:
+    from explorer.cli.options import settings_of
     from explorer.core.httpfile.errors import HttpFileError
+    from explorer.core.httpfile.local_reads import Allowed, ReadRefused
     from explorer.core.httpfile.workspace import open_workspace
 
     path = Path(args.file).expanduser()
     if not path.exists():
         raise UsageError(f"{args.file}: no such file")
+    configured = settings_of(args).http_files
+    allowed = Allowed.of(
+        [*configured.allow_files, *args.allow_file], [*configured.allow_env, *args.allow_env]
+    )
     try:
-        return open_workspace(path, args.env, template_variables(args.var))
+        return open_workspace(path, args.env, template_variables(args.var), allowed)
+    except ReadRefused as error:  # an environment file leading out of the folder
+        raise UsageError(f"{error.explanation} {error.hint} Nothing was sent.") from None
     except HttpFileError as error:
         raise UsageError(f"{error.explanation} {error.hint}".strip()) from None
+
+
+def _say_reads(workspace: Workspace) -> None:
+    """Name on stderr, one line each, what the requests read since last said."""
+    from explorer.cli.output import error_line
+
+    for read in workspace.local_reads.unsaid():
+        error_line(str(read))
 
 
 def _ask_prompts(workspace: Workspace, requests: list[HttpRequest]) -> Workspace:
@@ -148,7 +192,7 @@ def _check(workspace: Workspace, requests: list[HttpRequest]) -> None:
     """Resolve every request before sending any: the run never stops half way on a typo."""
     from explorer.core.errors import InvalidRequest
     from explorer.core.httpfile.errors import UndefinedVariable
-    from explorer.core.httpfile.resolve import placed, resolve_request
+    from explorer.core.httpfile.resolve import placed
     from explorer.core.request import build_request
 
     problems: list[str] = []
@@ -156,7 +200,7 @@ def _check(workspace: Workspace, requests: list[HttpRequest]) -> None:
     earlier = _Placeholders({r.name for r in workspace.http_file.requests if r.name})
     for request in requests:
         try:
-            resolved = resolve_request(request, workspace.http_file, workspace.sources(earlier))
+            resolved = workspace.resolve(request, earlier)
         except InvalidRequest as error:
             problems.append(f"{error.message} {error.hint}".strip())
             if isinstance(error, UndefinedVariable):
@@ -168,6 +212,7 @@ def _check(workspace: Workspace, requests: list[HttpRequest]) -> None:
                 where = placed(request, workspace.http_file)
                 problems.append(f"{error.message.rstrip('.')} {where}. {error.hint}".strip())
         earlier.sent.add(request.name or "")
+    _say_reads(workspace)
     if problems:
         from explorer.cli.output import error_line
 
@@ -212,6 +257,7 @@ class _Placeholders:
 
 async def _run(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """Check every request, then send each in turn."""
+    from explorer.cli.output import said_undecoded
     from explorer.core.httpfile.request_variables import RunResponses
     from explorer.core.httpfile.versions import Protocol
 
@@ -227,7 +273,11 @@ async def _run(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         chosen = Protocol(client.http2, client.http2_prior_knowledge)  # --http2...
         for request in requests:
             exchange = await _send_one(args, workspace, request, client, responses, chosen)
-            failed |= exchange is None or _bad_status(args, request, exchange)
+            if exchange is None:
+                failed = True
+                continue
+            undecoded = said_undecoded(exchange)
+            failed |= _bad_status(args, request, exchange) or undecoded
     return ExitStatus.FAILED if failed else ExitStatus.OK
 
 
@@ -248,14 +298,16 @@ async def _send_one(
     from explorer.cli.following import say_withheld
     from explorer.cli.output import error_line, write_out
     from explorer.core.errors import RestwalkError
-    from explorer.core.httpfile.resolve import describe, resolve_request
+    from explorer.core.httpfile.resolve import describe
 
     try:
-        resolved = resolve_request(request, workspace.http_file, workspace.sources(responses))
+        resolved = workspace.resolve(request, responses)
     except RestwalkError as error:  # its message names the file and the line
+        _say_reads(workspace)
         error_line(f"{error.message} {error.hint}")
         responses.record_failure(request.name)
         return None
+    _say_reads(workspace)  # (a path or a name an earlier answer gave)
     spec, note = resolved.spec, ""
     if resolved.origin_from:  # a server's answer chose where it goes
         from explorer.core.session.derived import scoped_to

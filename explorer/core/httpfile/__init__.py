@@ -8,6 +8,9 @@
 - :mod:`.resolve`: a request made ready to send; :mod:`.request_variables`:
   ``{{login.response.body.$.token}}`` from an earlier response of the same run;
 - :mod:`.workspace`: a file with its environments, as ``restwalk run`` and the TUI use it;
+  :mod:`.local_reads`: what its requests may read on this machine (files of its folder,
+  environment variables its environment files name, what the person allowed), and
+  every read made;
 - :mod:`.opened`: a request opened in the TUI, saved back with its ``{{variables}}``
   (:mod:`.retemplate` puts them back into edited text), never a private value;
   :mod:`.private_env`: a token kept in ``http-client.private.env.json``;

@@ -23,8 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from explorer.core.httpfile.dotenv_files import DOTENV_FILE, read_dotenv
+from explorer.core.httpfile.dotenv_files import DOTENV_FILE, dotenv_names, parse_dotenv, read_text
 from explorer.core.httpfile.errors import EnvFileError
+from explorer.core.httpfile.local_reads import LocalReads, process_names
 
 __all__ = [
     "ENV_FILE",
@@ -150,28 +151,37 @@ def read_env_file(path: Path) -> EnvironmentTable:
     return table
 
 
-def load_environments(directory: Path) -> Environments:
+def load_environments(directory: Path, reads: LocalReads | None = None) -> Environments:
     """The environment files and ``.env`` in ``directory`` (each may be missing).
 
+    With ``reads``, each file is checked and recorded as a read of the ``.http`` file
+    beside them (one that leads out of the folder is refused), the environment
+    variables they name are noted, and ``.env``'s ``${NAME}`` reads through it.
     Raises :class:`EnvFileError` for the first one that exists but cannot be read.
     """
     found: list[Path] = []
     tables: list[EnvironmentTable] = []
     for name in (ENV_FILE, PRIVATE_ENV_FILE):
         path = directory / name
-        if path.is_file():
-            tables.append(read_env_file(path))
-            found.append(path)
-        else:
+        if not path.is_file():
             tables.append({})
+            continue
+        if reads is None:
+            tables.append(read_env_file(path))
+        else:
+            tables.append(reads.read(path, "The environment file", read_env_file))
+            for values in tables[-1].values():
+                for value in values.values():
+                    reads.name_variables(process_names(value), name)
+        found.append(path)
     dotenv_path = directory / DOTENV_FILE
     dotenv: dict[str, str] = {}
     if dotenv_path.is_file():
-        dotenv = read_dotenv(dotenv_path)
+        if reads is None:
+            text = read_text(dotenv_path)
+        else:
+            text = reads.read(dotenv_path, "The .env file", read_text)
+            reads.name_variables(dotenv_names(text), DOTENV_FILE)
+        dotenv = parse_dotenv(text, str(dotenv_path), reads)
         found.append(dotenv_path)
     return Environments(directory, tables[0], tables[1], dotenv, tuple(found))
-
-
-def process_environment() -> dict[str, str]:
-    """The process environment, for ``{{$processEnv NAME}}`` and ``{{$env.NAME}}``."""
-    return dict(os.environ)

@@ -12,7 +12,8 @@ The body is built as the tools build it: lines joined by LF; a
 ``x-www-form-urlencoded`` body's ``&`` lines joined without a break; a
 ``< ./file`` line replaced by the file's bytes (``<@ ./file`` by its text,
 variables substituted). A body that is one ``< ./file`` line is the file,
-byte for byte.
+byte for byte. Every file and environment variable read goes through
+:class:`~.local_reads.LocalReads`: one outside what the file may read is refused.
 
 A URL whose origin an earlier answer gave (``GET {{create.response.headers.Location}}``)
 goes where a server chose: :attr:`ResolvedRequest.origin_from` names the requests
@@ -30,6 +31,7 @@ from pathlib import Path
 
 from explorer.core.errors import InvalidBody
 from explorer.core.httpfile.errors import BadVariable, FileProblem, HttpFileError, UndefinedVariable
+from explorer.core.httpfile.local_reads import LocalReads, ReadRefused
 from explorer.core.httpfile.model import Directive, FileRef, HttpFile, HttpRequest, Script
 from explorer.core.httpfile.parser import content_of
 from explorer.core.httpfile.variables import (
@@ -140,16 +142,28 @@ def _reference_line(request: HttpRequest, http_file: HttpFile, reference: str) -
 
 
 class _Resolver:
-    def __init__(self, request: HttpRequest, http_file: HttpFile, sources: VariableSources):
+    def __init__(
+        self,
+        request: HttpRequest,
+        http_file: HttpFile,
+        sources: VariableSources,
+        reads: LocalReads | None,
+    ):
         self.request = request
         self.file = http_file
         self.sources = sources
         self.base = Path(http_file.path).parent if http_file.path else Path.cwd()
+        self.reads = reads if reads is not None else LocalReads(self.base)
 
     def text(self, text: str) -> str:
         """``text`` with its variables substituted; errors say where."""
         try:
             return substitute(text, self.sources)
+        except ReadRefused as error:
+            reference = next((r for r in references(text) if error.name in r), None)
+            line = _reference_line(self.request, self.file, reference) if reference else None
+            where = placed(self.request, self.file, line)
+            raise error.placed(f"{error.explanation.rstrip('.')} {where}.") from None
         except UndefinedVariable as error:
             reference = next(
                 (r for r in references(text) if error.name in r), error.name
@@ -174,15 +188,25 @@ class _Resolver:
         # InvalidBody's own hint speaks of the command line's -d @file.
         marker = "<@" if ref.substitute else "<"
         hint = f"Check the path after {marker}: a relative one is read from {self.base.absolute()}."
+
+        def read(checked: Path) -> bytes:
+            try:
+                if checked.stat().st_size > _MAX_BODY_FILE:
+                    raise InvalidBody(
+                        f"The body file {checked} is larger than 1 GB {where}.", hint=hint
+                    )
+                return checked.read_bytes()
+            except OSError as exc:
+                raise InvalidBody(
+                    f"The body file {str(checked)!r} cannot be read: {exc.strerror or exc} "
+                    f"{where}.",
+                    hint=hint,
+                ) from None
+
         try:
-            if path.stat().st_size > _MAX_BODY_FILE:
-                raise InvalidBody(f"The body file {path} is larger than 1 GB {where}.", hint=hint)
-            data = path.read_bytes()
-        except OSError as exc:
-            raise InvalidBody(
-                f"The body file {str(path)!r} cannot be read: {exc.strerror or exc} {where}.",
-                hint=hint,
-            ) from None
+            data = self.reads.read(path, "The body file", read)
+        except ReadRefused as error:
+            raise error.placed(f"{error.explanation.rstrip('.')} {where}.") from None
         if not ref.substitute:
             return data
         try:
@@ -283,12 +307,14 @@ class _Marking:
         return f"{_MARK}{len(self.names) - 1}x"
 
 
-def _origin_from(request: HttpRequest, http_file: HttpFile, sources: VariableSources) -> list[str]:
+def _origin_from(
+    request: HttpRequest, http_file: HttpFile, sources: VariableSources, reads: LocalReads | None
+) -> list[str]:
     """The requests whose answers the URL's origin (scheme, host, port) is made of."""
     if sources.responses is None:
         return []
     marking = _Marking(sources.responses)
-    resolver = _Resolver(request, http_file, replace(sources, responses=marking))
+    resolver = _Resolver(request, http_file, replace(sources, responses=marking), reads)
     headers = [(resolver.text(name), resolver.text(value)) for name, value in request.headers]
     url = resolver.url(headers)
     origin = origin_of(url) or url
@@ -319,14 +345,19 @@ def _graphql(spec: RequestSpec) -> RequestSpec:
 
 
 def resolve_request(
-    request: HttpRequest, http_file: HttpFile, sources: VariableSources
+    request: HttpRequest,
+    http_file: HttpFile,
+    sources: VariableSources,
+    reads: LocalReads | None = None,
 ) -> ResolvedRequest:
     """``request`` ready to send (see the module docstring).
 
-    Raises :class:`~.errors.HttpFileError` (or
-    :class:`~explorer.core.errors.InvalidBody`) naming the line: a problem the
-    parser found in the request's lines, an undefined variable, a body file that
-    cannot be read, a directive with a bad value.
+    ``reads`` checks and records each body file read (:mod:`.local_reads`; when None,
+    only files of the ``.http`` file's folder may be read). Raises
+    :class:`~.errors.HttpFileError` (or :class:`~explorer.core.errors.InvalidBody`)
+    naming the line: a problem the parser found in the request's lines, an undefined
+    variable, a read not allowed (:class:`~.local_reads.ReadRefused`), a body file
+    that cannot be read, a directive with a bad value.
     """
     problems = http_file.problems_of(request)
     if problems:
@@ -340,7 +371,7 @@ def resolve_request(
             f"{refused}.",
             hint=VERSION_HINT,
         )
-    resolver = _Resolver(request, http_file, sources)
+    resolver = _Resolver(request, http_file, sources, reads)
     headers = [(resolver.text(name), resolver.text(value)) for name, value in request.headers]
     if any("\n" in value or "\r" in value for _, value in headers):
         raise BadVariable(
@@ -389,7 +420,7 @@ def resolve_request(
         not_run=request.scripts,
         notes=tuple(notes),
         protocol=protocol_of(request.http_version),
-        origin_from=tuple(_origin_from(request, http_file, sources)),
+        origin_from=tuple(_origin_from(request, http_file, sources, resolver.reads)),
     )
 
 

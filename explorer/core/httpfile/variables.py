@@ -31,6 +31,7 @@ from explorer.core.httpfile.system_variables import system_value
 
 __all__ = [
     "REFERENCE",
+    "Lookup",
     "ResponseValues",
     "VariableSources",
     "references",
@@ -43,6 +44,15 @@ _NAME = re.compile(r"^[\w.-]+$")
 _REQUEST_VARIABLE = re.compile(r"^([\w-]+)\.(request|response)\.(body|headers)\.(.+)$")
 #: How deep variables may refer to variables (a loop is caught before this).
 _MAX_DEPTH = 32
+
+
+class Lookup(Protocol):
+    """Where a ``{{$...}}`` variable's value is found by name: a mapping, or the process
+    environment each look-up of which is checked (:mod:`.local_reads`)."""
+
+    def get(self, name: str, /) -> str | None:
+        """The value of ``name``, None when it has none."""
+        ...
 
 
 class ResponseValues(Protocol):
@@ -62,7 +72,8 @@ class VariableSources:
     shared: Mapping[str, str] = field(default_factory=dict)
     file: Mapping[str, str] = field(default_factory=dict)
     dotenv: Mapping[str, str] = field(default_factory=dict)
-    process: Mapping[str, str] = field(default_factory=dict)
+    #: The process environment (``$processEnv``, ``$env.NAME``).
+    process: Lookup = field(default_factory=dict[str, str])
     responses: ResponseValues | None = None
 
     def named(self, name: str) -> str | None:
@@ -156,9 +167,10 @@ class _Substitution:
             )
         return value
 
-    def mapped(self, values: Mapping[str, str], name: str, reference: str, where: str) -> str:
+    def mapped(self, values: Lookup, name: str, reference: str, where: str) -> str:
         if not name:
             raise BadVariable(f"{{{{{reference}}}}} needs a variable name.")
-        if name not in values:
+        value = values.get(name)
+        if value is None:
             raise UndefinedVariable(f"{{{{{reference}}}}}: {name} is not set in {where}", name=name)
-        return values[name]
+        return value

@@ -2,7 +2,9 @@
 
 :func:`open_workspace` reads the file and its environment files (each error
 names its file and line), checks the chosen environment exists, and gives the
-:class:`~.variables.VariableSources` its requests are resolved with.
+:class:`~.variables.VariableSources` its requests are resolved with. What its
+requests may read on this machine, and what they did read, is its
+:class:`~.local_reads.LocalReads`.
 """
 
 from __future__ import annotations
@@ -11,12 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from explorer.core.httpfile.environments import (
-    Environments,
-    load_environments,
-    process_environment,
-)
+from explorer.core.httpfile.environments import Environments, load_environments
 from explorer.core.httpfile.errors import HttpFileError
+from explorer.core.httpfile.local_reads import Allowed, LocalReads, process_names
 from explorer.core.httpfile.model import HttpFile, HttpRequest
 from explorer.core.httpfile.opened import OpenedRequest, open_request
 from explorer.core.httpfile.parser import parse_http
@@ -55,6 +54,18 @@ class Workspace:
     environment: str | None = None
     #: Values given by the person (``--var``, a prompt): they win over every other.
     given: Mapping[str, str] = field(default_factory=dict)
+    #: What its requests may read, and have read (see :attr:`local_reads`).
+    reads: LocalReads | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.reads is None:  # one for the file's folder, nothing else allowed
+            object.__setattr__(self, "reads", LocalReads(self.path.parent))
+
+    @property
+    def local_reads(self) -> LocalReads:
+        """What its requests may read on this machine, and what they read."""
+        assert self.reads is not None  # (made with the workspace)
+        return self.reads
 
     @property
     def path(self) -> Path:
@@ -62,22 +73,31 @@ class Workspace:
         return Path(self.http_file.path)
 
     def sources(self, responses: ResponseValues | None = None) -> VariableSources:
-        """Where this workspace's variables come from (see :mod:`.variables`)."""
+        """Where this workspace's variables come from (see :mod:`.variables`); the
+        process environment through :attr:`local_reads`."""
         return VariableSources(
             given=self.given,
             environment=self.environments.variables(self.environment),
             shared=self.environments.shared(),
             file=file_variables(self.http_file),
             dotenv=self.environments.dotenv,
-            process=process_environment(),
+            process=self.local_reads,
             responses=responses,
         )
+
+    def resolve(
+        self, request: HttpRequest, responses: ResponseValues | None = None
+    ) -> ResolvedRequest:
+        """``request`` ready to send, its reads checked by :attr:`local_reads`; raises
+        as :func:`~.resolve.resolve_request` does."""
+        sources = self.sources(responses)
+        return resolve_request(request, self.http_file, sources, self.local_reads)
 
     def open(self, request: HttpRequest) -> tuple[ResolvedRequest, OpenedRequest]:
         """``request`` ready to send, and what to remember to save it back with its
         variables (:mod:`.opened`); raises as :func:`~.resolve.resolve_request` does."""
         sources = self.sources()
-        resolved = resolve_request(request, self.http_file, sources)
+        resolved = resolve_request(request, self.http_file, sources, self.local_reads)
         opened = open_request(
             request, resolved.spec, self.http_file, self.environments, self.environment, sources
         )
@@ -104,16 +124,23 @@ class Workspace:
 
 
 def open_workspace(
-    path: Path, environment: str | None = None, given: Mapping[str, str] | None = None
+    path: Path,
+    environment: str | None = None,
+    given: Mapping[str, str] | None = None,
+    allowed: Allowed | None = None,
 ) -> Workspace:
-    """The ``.http`` file ``path`` and the environments beside it, ``environment`` chosen.
+    """The ``.http`` file ``path`` and the environments beside it, ``environment`` chosen;
+    its requests may read what :mod:`.local_reads` lets them, and what ``allowed`` says.
 
     Raises :class:`HttpFileError` (a file that cannot be read, an environment no
-    file defines) and :class:`~.errors.EnvFileError` (an environment file that is
-    not what it should be).
+    file defines, an environment file leading out of the folder) and
+    :class:`~.errors.EnvFileError` (an environment file that is not what it should be).
     """
     http_file = read_http_file(path)
-    environments = load_environments(path.parent if str(path.parent) else Path("."))
-    workspace = Workspace(http_file, environments, environment, dict(given or {}))
+    reads = LocalReads(path.parent, allowed or Allowed())
+    for value in (given or {}).values():
+        reads.name_variables(process_names(value), "--var")
+    environments = load_environments(path.parent if str(path.parent) else Path("."), reads)
+    workspace = Workspace(http_file, environments, environment, dict(given or {}), reads)
     environments.variables(environment)  # an unknown name is an error now, not at send
     return workspace

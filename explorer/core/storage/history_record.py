@@ -3,7 +3,8 @@
 The record holds what an entry's row does not: the headers, the request as
 first sent when a redirect changed it, every redirect hop (bodies included),
 the timings, what the session's cache did (:class:`~explorer.core.exchange.CacheNote`),
-whether secrets were masked in it, and the size of a body too large to keep.
+whether secrets were masked in it, whether TLS certificates went unchecked, and the
+size of a body too large to keep.
 The final request's and the response's bodies are columns of their own: a
 search never reads them.
 """
@@ -48,6 +49,8 @@ def _response_json(response: ReceivedResponse, with_body: bool) -> dict[str, Any
         "url": response.url,
         "wire_size": response.wire_size,
     }
+    if response.undecoded_codings:
+        doc["undecoded_codings"] = response.undecoded_codings
     if with_body:
         doc["body"] = base64.b64encode(response.body).decode("ascii")
     return doc
@@ -72,6 +75,7 @@ def _response_of(doc: dict[str, Any], body: bytes | None = None) -> ReceivedResp
         body=body if body is not None else base64.b64decode(doc.get("body", "")),
         url=doc["url"],
         wire_size=doc.get("wire_size"),
+        undecoded_codings=int(doc.get("undecoded_codings", 0)),
     )
 
 
@@ -109,6 +113,7 @@ def record_of(exchange: Exchange, dropped: int | None) -> bytes:
         "dropped_body": dropped,
         "cache": _cache_json(exchange.cache),
         "masked": exchange.masked,
+        "tls_unchecked": exchange.tls_unchecked,
     }
     return orjson.dumps(doc)
 
@@ -130,4 +135,5 @@ def exchange_of(record: bytes, request_body: bytes, response_body: bytes) -> Exc
         timings=Timings(float(headers), float(total)),
         cache=_cache_of(doc.get("cache")),
         masked=bool(doc.get("masked", False)),
+        tls_unchecked=bool(doc.get("tls_unchecked", False)),
     )

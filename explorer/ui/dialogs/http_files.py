@@ -4,12 +4,15 @@ the environment.
 Each returns a typed result (None when cancelled); what they read and write is
 the core's business (:mod:`explorer.core.httpfile`). A problem (a file that
 cannot be read, an undefined variable, a bad environment file) is explained in
-the dialog, which stays open to fix it.
+the dialog, which stays open to fix it. A read the file's requests may not make
+unasked (:mod:`explorer.core.httpfile.local_reads`: a file outside its folder, an
+environment variable no environment file names) is explained there too, with an
+"Allow" button: only the person's press lets it happen.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.text import Text
@@ -23,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from explorer.core.errors import RestwalkError
 from explorer.core.httpfile.environments import ENV_FILE, PRIVATE_ENV_FILE, load_environments
+from explorer.core.httpfile.local_reads import Allowed, ReadRefused
 from explorer.core.httpfile.opened import OpenedRequest
 from explorer.core.httpfile.private_env import TOKEN_VARIABLE
 from explorer.core.httpfile.saving import DEFAULT_HTTP_FILE, Draft, Saved, save_into
@@ -69,11 +73,12 @@ class Opened:
 @dataclass(frozen=True)
 class OpenOutcome:
     """How the open dialog was left: the file last listed, the environment, what was opened
-    (None: nothing, Escape)."""
+    (None: nothing, Escape), and what the person allowed .http files to read."""
 
     path: str
     environment: str | None
     opened: Opened | None = None
+    allowed: Allowed = field(default_factory=Allowed)
 
 
 @dataclass(frozen=True)
@@ -204,11 +209,16 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
         Binding("E", "environment", "Environment"),
     ]
 
-    def __init__(self, path: str, environment: str | None) -> None:
+    def __init__(self, path: str, environment: str | None, allowed: Allowed | None = None) -> None:
         super().__init__()
         self.path = path
         self.environment = environment
         self.workspace: Workspace | None = None
+        #: What .http files may read besides their folder (config.toml, earlier "Allow"s).
+        self.allowed = allowed or Allowed()
+        #: The read refused last, which "Allow" allows, and what to do again then.
+        self.refused: ReadRefused | None = None
+        self._again: int | None = None  # the request to open again (None: list the file)
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -218,9 +228,13 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
             yield Static(id="open-environment")
             yield OptionList(id="requests")
             yield Static("", id="open-problem", classes="problem")
+            with Horizontal(id="allow-row"):
+                yield Button("Allow this read", id="allow-read", variant="warning")
+                yield Button("Don't", id="refuse-read")
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.query_one("#allow-row").display = False
         self._show_environment()
         if Path(self.path).expanduser().is_file():
             self.load(self.path)
@@ -237,6 +251,38 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
     def _problem(self, text: str) -> None:
         self.query_one("#open-problem", Static).update(Text(visible(text)))
 
+    def _refused(self, error: ReadRefused, again: int | None) -> None:
+        """Say why the read was refused, and offer to allow it."""
+        self.refused, self._again = error, again
+        what = "file" if error.kind == "file" else "environment variable"
+        self._problem(f"{error.message} Allow this {what} only if you trust the .http file.")
+        self.query_one("#allow-row").display = True
+        self.query_one("#refuse-read", Button).focus()
+
+    def _not_refused(self) -> None:
+        self.refused = None
+        self.query_one("#allow-row").display = False
+
+    @on(Button.Pressed, "#allow-read")
+    def _allow(self) -> None:
+        """The person allowed the read refused: from now on, and try again."""
+        refused, again = self.refused, self._again
+        if refused is None:
+            return
+        self._not_refused()
+        self.allowed = self.allowed.with_read(refused.kind, refused.name)
+        if again is None or self.workspace is None:
+            self.load(self.path)
+            return
+        self.workspace.local_reads.allow(refused.kind, refused.name)
+        self.open_request(again)
+
+    @on(Button.Pressed, "#refuse-read")
+    def _refuse(self) -> None:
+        self._not_refused()
+        self._problem("Not allowed: nothing was read or sent.")
+        self.query_one(OptionList).focus()
+
     @on(Input.Submitted, "#http-path")
     def _path_given(self, event: Input.Submitted) -> None:
         self.load(event.value.strip())
@@ -249,10 +295,17 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
         options.clear_options()
         self.workspace = None
         self._problem("")
+        self._not_refused()
         if not path:
             return
         try:
-            self.workspace = open_workspace(Path(path).expanduser(), self.environment)
+            self.workspace = open_workspace(
+                Path(path).expanduser(), self.environment, allowed=self.allowed
+            )
+        except ReadRefused as error:  # an environment file leading out of the folder
+            self.path = path
+            self._refused(error, None)
+            return
         except RestwalkError as error:
             self._problem(f"{error.message} {error.hint}".strip())
             if Path(path).expanduser().is_file():
@@ -275,12 +328,20 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
 
     @on(OptionList.OptionSelected)
     def _picked(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.open_request(int(event.option.id))
+
+    def open_request(self, index: int) -> None:
+        """Open request ``index`` of the file listed, or say why it cannot be."""
         workspace = self.workspace
-        if workspace is None or event.option.id is None:
+        if workspace is None:
             return
-        request = workspace.http_file.requests[int(event.option.id)]
+        request = workspace.http_file.requests[index]
         try:
             resolved, source = workspace.open(request)
+        except ReadRefused as error:
+            self._refused(error, index)
+            return
         except RestwalkError as error:
             hint = error.hint or (
                 f"Define it in {ENV_FILE} beside the file (E picks the environment), "
@@ -292,8 +353,11 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
             f"not run: the {s.kind} at line {s.line} (restwalk runs no scripts)"
             for s in resolved.not_run
         )
+        reads = workspace.local_reads.unsaid()
+        if reads:  # each file and variable read on this machine, named
+            notes += ("; ".join(str(read) for read in reads) + ".",)
         opened = Opened(resolved.spec, source, notes)
-        self.dismiss(OpenOutcome(str(workspace.path), self.environment, opened))
+        self.dismiss(OpenOutcome(str(workspace.path), self.environment, opened, self.allowed))
 
     def action_environment(self) -> None:
         """Pick the environment among those beside the file listed (or typed)."""
@@ -310,7 +374,7 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
             self.query_one(OptionList).focus()
 
     def action_cancel(self) -> None:
-        self.dismiss(OpenOutcome(self.path, self.environment))
+        self.dismiss(OpenOutcome(self.path, self.environment, allowed=self.allowed))
 
 
 class EnvironmentDialog(ModalScreen[EnvironmentChosen | None]):

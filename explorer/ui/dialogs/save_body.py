@@ -37,22 +37,35 @@ class SaveBodyDialog(WritingDialog[Path]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(
-        self, suggested: str, size: int, media_type: str | None, write: Writer[Path]
+        self,
+        suggested: str,
+        size: int,
+        media_type: str | None,
+        write: Writer[Path],
+        *,
+        undecoded: str | None = None,
     ) -> None:
         super().__init__(write)
         self.suggested = suggested
         self.body_size = size
         self.media_type = media_type
+        #: Why no coding was undone (a body coded too many times), else None.
+        self.undecoded = undecoded
 
     def compose(self) -> ComposeResult:
         with Vertical():
             kind = f" of {self.media_type}" if self.media_type else ""
             yield Label(f"Save the body as received ({size_text(self.body_size)}{kind}) to a file")
             yield SafeInput(self.suggested, id="save-path", placeholder="path/to/file")
+            coding = (
+                f"The exact bytes received, still coded: {self.undecoded}."
+                if self.undecoded
+                else "The exact bytes received (a gzip or deflate coding undone)."
+            )
             yield Static(
-                "The exact bytes received (a gzip or deflate coding undone). "
-                "A relative path starts from where restwalk runs.",
+                f"{coding} A relative path starts from where restwalk runs.",
                 id="save-note",
+                markup=False,
             )
             yield Static("", id="save-warning", markup=False)
         yield KeyBar()

@@ -2,7 +2,9 @@
 
 The template, its relation and its variable names come from the server: they are
 shown as plain text (never markup, control characters visible), and the inputs
-are named by position, not by a name the server chose.
+are named by position, not by a name the server chose. A template of many
+variables gets a field for the first ones only and one raw line for the rest
+(:mod:`explorer.core.template_fields` decides which, and reads the line back).
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from explorer.core.link import Link
-from explorer.core.templates import TemplateError, expand_template, template_variables
+from explorer.core.template_fields import TemplateFields
+from explorer.core.templates import TemplateError
 from explorer.core.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
@@ -32,9 +35,11 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
         border: thick $accent; background: $surface; padding: 0 1;
     }
     TemplateForm VerticalScroll { height: auto; max-height: 20; }
+    TemplateForm VerticalScroll.-folded { max-height: 30vh; }
     TemplateForm Label { margin-top: 1; }
     TemplateForm #expanded { margin-top: 1; color: $success; }
     TemplateForm #template-error { color: $error; }
+    TemplateForm #folded-note { margin-top: 1; color: $warning; }
     TemplateForm Horizontal { height: auto; }
     """
 
@@ -50,29 +55,38 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
         super().__init__()
         self.link = link
         try:
-            self.variables = template_variables(link.href)
+            self.form = TemplateFields.of(link.href)
             self.problem = ""
         except TemplateError as error:
-            self.variables = []
+            self.form = TemplateFields(link.href, ())
             self.problem = str(error)
+        #: The variables given a field of their own, in order.
+        self.variables = list(self.form.fields)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
                 Text.assemble(("Fill in the template", "bold"), "  ", visible_line(self.link.rel))
             )
-            yield Static(_plain(self.link.href), id="template")
+            yield Static(_plain(_shortened(self.link.href)), id="template")
             yield Static(
                 "Leave a variable empty to leave it out. Enter in the last field (or ctrl+s) "
                 "opens the URL; Escape cancels.",
                 classes="help",
             )
-            with VerticalScroll():
+            with VerticalScroll(classes="-folded" if self.form.folded else ""):
                 for index, name in enumerate(self.variables):
                     yield Label(_plain(name))
                     yield SafeInput(
                         placeholder=visible_line(name), id=f"var-{index}", classes="variable"
                     )
+            if self.form.folded:  # below the fields, never scrolled away
+                yield Static(_plain(self.form.folded_note), id="folded-note")
+                yield SafeInput(
+                    placeholder=visible_line(self.form.example),
+                    id="folded-line",
+                    classes="variable",
+                )
             yield Static("", id="expanded")
             yield Static(_plain(self.problem), id="template-error")
             yield Button("Open", id="open", variant="primary")
@@ -85,22 +99,31 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
             inputs.first().focus()
 
     def values(self) -> dict[str, str | None]:
-        """The variables filled in so far (empty means undefined)."""
+        """The fields filled in so far (empty means undefined)."""
         result: dict[str, str | None] = {}
         for index, name in enumerate(self.variables):
             value = self.query_one(f"#var-{index}", Input).value
             result[name] = value or None
         return result
 
+    def folded_line(self) -> str:
+        """The raw line of the folded variables, as typed ("" when there is none)."""
+        lines = self.query("#folded-line").results(Input)
+        return next((line.value for line in lines), "")
+
     def expanded(self) -> str | None:
-        """The URL for the current values, or None when the template is broken."""
+        """The URL for the current values, or None when the template or the raw line is
+        broken (then said under the form)."""
         if self.problem:
             return None
+        error_line = self.query_one("#template-error", Static)
         try:
-            return expand_template(self.link.href, self.values())
+            url = self.form.expand(self.values(), self.folded_line())
         except (TemplateError, ValueError, TypeError) as error:
-            self.query_one("#template-error", Static).update(_plain(str(error)))
+            error_line.update(_plain(str(error)))
             return None
+        error_line.update("")
+        return url
 
     def _update(self) -> None:
         url = self.expanded()
@@ -126,6 +149,17 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+#: Characters of a template shown (one of 10,000 variables is some 70,000).
+_SHOWN_TEMPLATE = 240
+
+
+def _shortened(template: str) -> str:
+    """``template``, its start only when it is long, saying how long it is."""
+    if len(template) <= _SHOWN_TEMPLATE:
+        return template
+    return f"{template[:_SHOWN_TEMPLATE]}… ({len(template):,} characters)"
 
 
 def _plain(text: str) -> Text:

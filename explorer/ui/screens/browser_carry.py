@@ -112,6 +112,7 @@ class BrowserCarry(Screen[None]):
 
     def action_save_body(self) -> None:
         """``d``: save the body of the response shown to a file."""
+        from explorer.core.content_coding import too_many_codings
         from explorer.core.saving import save_body, suggested_name
         from explorer.core.sizes import size_text
         from explorer.ui.dialogs.save_body import SaveBodyDialog
@@ -136,7 +137,15 @@ class BrowserCarry(Screen[None]):
             if path is not None:
                 self.notify(f"Saved {size_text(len(body))} to {path}.")
 
-        self.app.push_screen(SaveBodyDialog(name, len(body), response.media_type, write), saved)
+        codings = response.undecoded_codings
+        dialog = SaveBodyDialog(
+            name,
+            len(body),
+            response.media_type,
+            write,
+            undecoded=too_many_codings(codings) if codings else None,
+        )
+        self.app.push_screen(dialog, saved)
 
     # -- OpenAPI operations --------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from textual.screen import Screen
 from textual.widgets import Input, Label
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from explorer.core.client import Client
+    from explorer.core.config import Config
+    from explorer.core.httpfile.local_reads import Allowed
     from explorer.core.httpfile.opened import OpenedRequest
     from explorer.core.httpfile.saving import Saved
     from explorer.core.session import Session
@@ -41,6 +43,9 @@ class HttpFilesState:
 
     path: str = "restwalk.http"
     environment: str | None = None
+    #: What the person allowed .http files to read besides their folder, this session
+    #: (None: config.toml's ``[http_files]`` only, read when a file is first opened).
+    allowed: Allowed | None = None
     #: The request last opened from a file, and the request its composer sent.
     opened: OpenedRequest | None = None
     sent: RequestSpec | None = None
@@ -124,15 +129,21 @@ class BrowserHttpFiles(Screen[None]):
         self.save_request(self.current_request())
 
     def action_open_request(self) -> None:
+        from explorer.core.httpfile.local_reads import Allowed
         from explorer.ui.dialogs.http_files import OpenRequestDialog
 
         state = self.http_files
-        self.app.push_screen(OpenRequestDialog(state.path, state.environment), self._opened)
+        if state.allowed is None:
+            configured = cast("Config", self.app.config).http_files  # type: ignore[attr-defined]
+            state.allowed = Allowed.of(configured.allow_files, configured.allow_env)
+        dialog = OpenRequestDialog(state.path, state.environment, state.allowed)
+        self.app.push_screen(dialog, self._opened)
 
     def _opened(self, outcome: OpenOutcome | None) -> None:
         if outcome is None:
             return
         state = self.http_files
+        state.allowed = outcome.allowed
         state.path = outcome.path  # listed: E and o look there next
         if outcome.environment != state.environment:
             state.environment = outcome.environment

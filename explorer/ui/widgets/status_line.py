@@ -12,6 +12,7 @@ from http import HTTPStatus
 from rich.text import Text
 from textual.widgets import Static
 
+from explorer.core.content_coding import too_many_codings
 from explorer.core.errors import RestwalkError
 from explorer.core.knowledge.statuses import status_class, status_info
 from explorer.core.plural import counted
@@ -26,6 +27,10 @@ _CLASS_STYLE = {
     4: "bold black on yellow",
     5: "bold white on red",
 }
+
+
+#: The badge of a page fetched over TLS without its certificate checked (-k, verify = false).
+TLS_UNCHECKED = "TLS not checked"
 
 
 def describe_status(code: int) -> tuple[str, str, str]:
@@ -82,6 +87,9 @@ class StatusLine(Static):
             (visible_line(response.http_version), "bold"),
             ("  ", ""),
         )
+        if page.exchange.tls_unchecked:
+            line.append(f" {TLS_UNCHECKED} ", style="bold white on red")
+            line.append("  ")
         cache = page.exchange.cache
         if cache is not None and cache.from_cache:
             said = "from cache" if cache.outcome == "fresh" else "from cache, revalidated (304)"
@@ -97,6 +105,9 @@ class StatusLine(Static):
         if withheld:
             line.append(f"\n🔒 {visible_line(withheld)}", style="bold")
         line.append("\n")
+        if response.undecoded_codings:
+            line.append(f"⚠ {too_many_codings(response.undecoded_codings)}", style="bold")
+            line.append("\n")
         line.append(meaning)
         steps = page.advice or ((step,) if step else ())
         shown = 1 if response.status < HTTPStatus.MULTIPLE_CHOICES else 2

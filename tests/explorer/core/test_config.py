@@ -27,6 +27,10 @@ enabled = false
 max_entries = 50
 max_bytes = 1_000_000
 mask_secrets = false
+
+[http_files]
+allow_files = ["~/shared", "/etc/ssl/client.pem"]
+allow_env = ["GITHUB_TOKEN"]
 """
 
 
@@ -42,6 +46,9 @@ def test_every_key_is_read() -> None:
     history = config.history
     assert (history.enabled, history.max_entries, history.max_bytes) == (False, 50, 1_000_000)
     assert history.mask_secrets is False
+    http_files = config.http_files
+    assert http_files.allow_files == (str(Path("~/shared").expanduser()), "/etc/ssl/client.pem")
+    assert http_files.allow_env == ("GITHUB_TOKEN",)
 
 
 def test_an_empty_or_missing_file_is_the_defaults(tmp_path: Path) -> None:
@@ -71,6 +78,8 @@ def test_dotted_keys_are_tables_too() -> None:
         ("connection = 5\n", 1, "'connection' must be a table"),
         ("theme = 1\n", 1, "theme must be a non-empty string"),
         ("connection.verify = 1\n", 1, "connection.verify must be true or false"),
+        ('[http_files]\nallow_env = "A"\n', 2, "http_files.allow_env must be a list of"),
+        ('[http_files]\nallow_files = [""]\n', 2, "must be a list of non-empty strings"),
     ],
 )
 def test_a_bad_file_names_itself_and_the_line(text: str, line: int, said: str) -> None:

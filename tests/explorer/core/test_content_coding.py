@@ -7,7 +7,14 @@ import zlib
 
 import pytest
 
-from explorer.core.content_coding import PIECE, BodyDecoder, BodyLimitExceeded, CodingError
+from explorer.core.content_coding import (
+    MAX_CODINGS,
+    PIECE,
+    BodyDecoder,
+    BodyLimitExceeded,
+    CodingError,
+    too_many_codings,
+)
 
 
 def _decode_all(decoder: BodyDecoder, data: bytes, chunk: int = 65536) -> bytes:
@@ -63,3 +70,37 @@ def test_codings_not_asked_for_are_kept_as_received() -> None:
 def test_broken_bytes_are_a_coding_error() -> None:
     with pytest.raises(CodingError):
         _decode_all(BodyDecoder("gzip", 100), b"not gzip at all")
+
+
+def _layers(body: bytes, count: int) -> bytes:
+    for _ in range(count):
+        body = gzip.compress(body, 1)
+    return body
+
+
+def test_as_many_codings_as_curl_undoes_are_undone() -> None:
+    decoder = BodyDecoder(", ".join(["gzip"] * MAX_CODINGS), 1000)
+    assert not decoder.kept_encoded
+    assert _decode_all(decoder, _layers(b"five", MAX_CODINGS)) == b"five"
+
+
+@pytest.mark.parametrize("count", [MAX_CODINGS + 1, 1000, 100_000])
+def test_more_codings_than_that_are_kept_as_received(count: int) -> None:
+    """A thousand layers were a thousand nested generators (a RecursionError); past the
+    bound none is undone, and the count is there to be said."""
+    wire = _layers(b"many", min(count, 1000))
+    decoder = BodyDecoder(", ".join(["gzip"] * count), 10**7)
+    assert decoder.kept_encoded
+    assert decoder.too_many == count
+    assert _decode_all(decoder, wire) == wire
+    assert too_many_codings(count) == (
+        f"the server applied {count} content codings; restwalk undoes at most 5: "
+        "body shown as received"
+    )
+
+
+def test_identity_and_empty_members_are_no_codings() -> None:
+    listed = ", ".join(["gzip"] * MAX_CODINGS + ["identity", ""] * 10)
+    decoder = BodyDecoder(listed, 1000)
+    assert decoder.too_many == 0
+    assert _decode_all(decoder, _layers(b"x", MAX_CODINGS)) == b"x"

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -67,6 +68,23 @@ def test_an_exchange_comes_back_whole(tmp_path: Path) -> None:
     )
     assert entry.at == 1_000_000.0
     assert store.load(entry_id + 1) is None
+
+
+def test_what_was_not_checked_or_not_decoded_comes_back_too(tmp_path: Path) -> None:
+    """A page fetched without its certificate checked, and a body kept as received (coded
+    too many times), are reopened as such: the badge and the note depend on it."""
+    store = HistoryStore.in_directory(tmp_path)
+    plain = exchange("https://api.test/x")
+    response = replace(plain.response, undecoded_codings=1000)
+    kept = replace(plain, response=response, tls_unchecked=True)
+    entry_id = store.add(kept)
+    assert entry_id is not None
+    back = store.load(entry_id)
+    assert back is not None
+    assert (back.tls_unchecked, back.response.undecoded_codings) == (True, 1000)
+    entry_id = store.add(plain)
+    assert entry_id is not None
+    assert store.load(entry_id) == plain
 
 
 def test_search_by_url_method_status_and_time(tmp_path: Path) -> None:

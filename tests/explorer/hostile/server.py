@@ -133,6 +133,44 @@ def nested_gzip() -> bytes:
     return gzip.compress(zeros_gzip(512), 9)
 
 
+def layered_gzip(layers: int) -> bytes:
+    """A small HAL document gzipped ``layers`` times over, each layer a valid gzip member."""
+    body = hal("layers")
+    for _ in range(layers):
+        body = gzip.compress(body, 1, mtime=0)
+    return body
+
+
+def layered(layers: int) -> Handler:
+    """HAL coded ``layers`` times, ``Content-Encoding: gzip, gzip, ...`` saying so."""
+    return answer(
+        layered_gzip(layers),
+        "application/hal+json",
+        ("Content-Encoding", ", ".join(["gzip"] * layers)),
+    )
+
+
+def many_variables(count: int) -> bytes:
+    """HAL whose ``many`` link is a template of ``count`` query variables (``/m{?v0,...}``)."""
+    import json
+
+    names = ",".join(f"v{n}" for n in range(count))
+    doc = {
+        "_links": {
+            "self": {"href": "/"},
+            "many": {"href": f"/template/landing{{?{names}}}", "templated": True},
+        }
+    }
+    return json.dumps(doc).encode("utf-8")
+
+
+def echo_target(conn: socket.socket, target: str) -> None:
+    """A JSON document saying which request target was asked for."""
+    import json
+
+    answer(json.dumps({"target": target}).encode("utf-8"), "application/json")(conn)
+
+
 @functools.cache
 def json_array(size: int) -> bytes:
     """``[1,1,1,...]`` of about ``size`` bytes."""
@@ -319,6 +357,9 @@ ROUTES: dict[str, Handler] = {
     "/bomb/deflate": bomb("deflate", lambda: zeros_deflate(256)),
     "/bomb/nested": bomb("gzip, gzip", nested_gzip),
     "/bomb/unknown": bomb("br", lambda: zeros_gzip(256)),
+    "/codings/5": layered(5),
+    "/codings/6": layered(6),
+    "/codings/1000": layered(1000),
     "/huge/length": huge_length,
     "/huge/chunked": endless_chunked,
     # Time.
@@ -343,6 +384,7 @@ ROUTES: dict[str, Handler] = {
     ),
     "/xml/entities": answer(ENTITY_FEED, "application/atom+xml"),
     "/xml/entities-linked": answer(ENTITY_FEED, "application/atom+xml", ("Link", "</up>; rel=up")),
+    "/template/10000-variables": answer(many_variables(10_000), "application/hal+json"),
     "/html/million-anchors": lambda conn: answer(html_anchors(1_000_000), "text/html")(conn),
     # Redirects.
     "/redirect/javascript": redirect("javascript:alert(1)"),
@@ -362,6 +404,10 @@ def _route(conn: socket.socket) -> None:
     request = read_head(conn)
     target = request.split(b" ", 2)[1].decode("latin-1") if request.count(b" ") >= 2 else "/"
     path = target.split("?", 1)[0]
+    if path == "/template/landing":
+        echo_target(conn, target)
+        conn.shutdown(socket.SHUT_RDWR)
+        return
     handler = ROUTES.get(path)
     if handler is None:
         index = "\n".join(sorted(ROUTES)).encode()

@@ -14,7 +14,12 @@ import pytest
 from explorer.cli import main
 from tests.explorer.hostile.checks import control_bytes, one_line_error
 from tests.explorer.hostile.conftest import run_measured
-from tests.explorer.hostile.server import HostileH2Server, HostileServer, hal_raw_c1
+from tests.explorer.hostile.server import (
+    HostileH2Server,
+    HostileServer,
+    hal_raw_c1,
+    layered_gzip,
+)
 
 ESCAPE_CASES = [
     "/escape/everywhere",
@@ -213,6 +218,74 @@ def test_a_coding_not_asked_for_is_kept_as_received(
     code, out, _ = _run(capsysbinary, "request", "GET", "-v", hostile.case("/bomb/unknown"))
     assert code == 0
     assert b"1061" in out or b"bytes" in out  # the body as it came (about 260 kB), not inflated
+
+
+LAYERS_SAID = (
+    "restwalk: the server applied 1000 content codings; restwalk undoes at most 5: "
+    "body shown as received"
+)
+
+
+def test_a_body_coded_a_thousand_times_is_printed_as_received(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes], tmp_path: Path
+) -> None:
+    """Each coding was a nested generator: a thousand of them, a RecursionError. Past
+    five (curl's bound) none is undone; said in one line, exit 1 as a malformed answer."""
+    url = hostile.case("/codings/1000")
+    code, out, err = _run(capsysbinary, "request", "GET", url)
+    assert code == 1
+    assert one_line_error(err) == LAYERS_SAID
+    assert b"200 OK" in out
+    assert b"_links" not in out  # not decoded
+    body = tmp_path / "body.gz"
+    code, out, err = _run(capsysbinary, "request", "GET", url, "-o", str(body))
+    assert code == 1
+    assert one_line_error(err) == LAYERS_SAID
+    assert body.read_bytes() == layered_gzip(1000)  # -o: the bytes as received
+    code, out, err = _run(capsysbinary, "request", "GET", url, "--follow", "next")
+    assert code == 1
+    assert one_line_error(err).endswith(LAYERS_SAID.removeprefix("restwalk: "))
+
+
+@pytest.mark.parametrize("args", [[], ["--json"]], ids=["text", "json"])
+def test_links_of_a_body_coded_a_thousand_times_are_said_in_one_line(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes], args: list[str]
+) -> None:
+    code, out, err = _run(capsysbinary, "links", *args, hostile.case("/codings/1000"))
+    assert code == 1
+    assert one_line_error(err) == LAYERS_SAID
+    assert out == b""
+
+
+def test_five_codings_are_undone_and_six_are_not(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    code, out, err = _run(capsysbinary, "links", hostile.case("/codings/5"))
+    assert (code, err) == (0, b"")
+    assert b"next" in out
+    code, out, err = _run(capsysbinary, "links", hostile.case("/codings/6"))
+    assert code == 1
+    assert "applied 6 content codings" in one_line_error(err)
+
+
+def test_a_template_of_ten_thousand_variables_is_listed_and_followed(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    """The TUI folds such a form (see test_tui); the commands take --var for any of them."""
+    url = hostile.case("/template/10000-variables")
+    started = time.monotonic()
+    code, out, err = _run(capsysbinary, "links", url)
+    assert (code, err) == (0, b"")
+    assert out.startswith(b"many  GET  " + hostile.case("/template/landing{?v0,v1,").encode())
+    assert b",v9999}" in out
+    argv = ["request", "GET", url, "--follow", "many", "--var", "v9999=z", "--var", "v3=a b"]
+    code, out, err = _run(capsysbinary, *argv)
+    assert (code, err) == (0, b"")
+    assert b'"target": "/template/landing?v3=a%20b&v9999=z"' in out
+    code, out, _ = _run(capsysbinary, "request", "GET", url, "--follow", "many")
+    assert code == 0
+    assert b'"target": "/template/landing"' in out  # no value: every variable left out
+    assert time.monotonic() - started < 20
 
 
 @pytest.mark.parametrize("command", [["request", "GET"], ["links"]], ids=" ".join)

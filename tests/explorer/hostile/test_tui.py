@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -20,16 +21,25 @@ from textual.widgets._toast import Toast
 from explorer.core.connection import ConnectionSettings
 from explorer.core.link import Link
 from explorer.core.session.history import Page
+from explorer.core.template_fields import MAX_FIELDS
 from explorer.core.terminal_text import visible_line
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.explain import ExplainDialog
+from explorer.ui.dialogs.save_body import SaveBodyDialog
 from explorer.ui.dialogs.template_form import TemplateForm
 from explorer.ui.explain_text import page_markdown
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.url_input import UrlInput
-from tests.explorer.hostile.server import MARKDOWN_REALM, MARKUP, OSC52, QA_REASON, HostileServer
+from tests.explorer.hostile.server import (
+    MARKDOWN_REALM,
+    MARKUP,
+    OSC52,
+    QA_REASON,
+    HostileServer,
+    layered_gzip,
+)
 from tests.explorer.ui.conftest import SIZE, markdown_shown, settle
 from tests.explorer.ui.test_browse import follow, status_text
 
@@ -144,12 +154,73 @@ async def test_the_template_form_shows_its_template_as_text(
         assert isinstance(app.screen, TemplateForm)
 
 
+async def test_a_link_of_ten_thousand_variables_opens_a_bounded_form(
+    hostile: HostileServer,
+) -> None:
+    """10,000 inputs were 895 MB and a TUI that no longer answered keys: the first
+    MAX_FIELDS variables are fields, the rest one line, and the screen says so."""
+    app = create_app(hostile.case("/template/10000-variables"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await follow(pilot, "many")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, TemplateForm)
+        assert form.variables == [f"v{n}" for n in range(MAX_FIELDS)]
+        assert len(form.query(".variable")) == MAX_FIELDS + 1  # the fields and the line
+        assert "9,950 more variables (v50 to v9999) folded" in screen_text(form.app).replace(
+            "\n", " "
+        )
+        started = time.monotonic()
+        await pilot.press("a")
+        for _ in range(MAX_FIELDS):
+            await pilot.press("tab")
+        await pilot.press(*"v9999=z")
+        await settle(pilot)
+        assert time.monotonic() - started < 30  # keys answered, one by one
+        assert form.folded_line() == "v9999=z"
+        assert form.expanded() == hostile.case("/template/landing?v0=a&v9999=z")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        page = shown(app)
+        assert page.exchange is not None
+        assert b"/template/landing?v0=a&v9999=z" in page.exchange.response.body
+        assert_shown_not_obeyed(app)
+
+
 async def test_a_bomb_is_explained_on_screen(hostile: HostileServer) -> None:
     app = create_app(hostile.case("/bomb/nested"), settings=SETTINGS)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "larger than 5 MB" in status_text(app)
         assert app.is_running
+
+
+async def test_a_body_coded_a_thousand_times_is_shown_as_received(
+    hostile: HostileServer,
+) -> None:
+    app = create_app(hostile.case("/codings/1000"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        page = shown(app)
+        assert page.error is None
+        assert page.exchange is not None
+        assert page.exchange.response.undecoded_codings == 1000
+        assert page.exchange.response.body == layered_gzip(1000)
+        said = "the server applied 1000 content codings; restwalk undoes at most 5"
+        assert said in status_text(app)
+        assert said in screen_text(app).replace("\n", "")
+        await pilot.press("d")
+        await settle(pilot)
+        assert isinstance(app.screen, SaveBodyDialog)
+        note = str(app.screen.query_one("#save-note", Static).render())
+        assert "still coded: " + said in note
+        await pilot.press("escape")
+        await pilot.press("r")  # still answering keys: sent again, said again
+        await settle(pilot)
+        assert shown(app).exchange is not page.exchange
+        assert said in status_text(app)
+        assert_shown_not_obeyed(app)
 
 
 async def test_a_slow_server_meets_the_deadline_on_screen(hostile: HostileServer) -> None:
