@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_tui import big_json
 
 from explorer.core.carry.har import har_bytes, har_document, read_har
-from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.storage.history import HistoryStore
 from explorer.core.storage.history_query import parse_query
 

@@ -52,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_tui import big_json
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.find_bar import FindBar

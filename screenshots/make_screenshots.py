@@ -24,7 +24,7 @@ ROOT_DIR = Path(__file__).resolve().parent.parent
 if str(ROOT_DIR) not in sys.path:
     sys.path.insert(0, str(ROOT_DIR))
 
-from explorer.core.client import Client  # noqa: E402
+from explorer.core.http.client import Client  # noqa: E402
 from explorer.ui.app import RestwalkApp, create_app  # noqa: E402
 from mock_server import Settings  # noqa: E402
 from mock_server import create_app as create_mock_app  # noqa: E402

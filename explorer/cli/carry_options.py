@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.core.carry.curl import CurlCommand, CurlOptions
-    from explorer.core.request import RequestSpec
-    from explorer.core.upload import FormPart
+    from explorer.core.http.request import RequestSpec
+    from explorer.core.http.upload import FormPart
 
 __all__ = ["curl_command", "export_options", "exported", "form_parts", "with_curl"]
 
@@ -36,7 +36,7 @@ def form_parts(values: list[str]) -> tuple[FormPart, ...]:
     line = "curl http://form.invalid " + " ".join(
         f"-F {quote_word(v, always=True)}" for v in values
     )
-    from explorer.core.upload import peek_file
+    from explorer.core.http.upload import peek_file
 
     try:
         parts = parse_curl(line, read=_no_read).spec.form

@@ -68,7 +68,7 @@ def _fail(message: str, status: ExitStatus) -> ExitStatus:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``restwalk`` with ``argv`` (default: the process arguments); returns the exit status."""
-    from explorer.core.errors import InvalidRequest, RestwalkError
+    from explorer.core.http.errors import InvalidRequest, RestwalkError
 
     args = list(sys.argv[1:] if argv is None else argv)
     for stream in (sys.stdout, sys.stderr):

@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 
 from explorer.cli.commands.links import search
 from explorer.cli.errors import FollowError, UsageError
-from explorer.core.content_coding import too_many_codings
+from explorer.core.http.content_coding import too_many_codings
 
 if TYPE_CHECKING:
-    from explorer.core.client import Client
-    from explorer.core.exchange import Exchange
-    from explorer.core.link import Link
-    from explorer.core.request import RequestSpec
+    from explorer.core.http.client import Client
+    from explorer.core.http.exchange import Exchange
+    from explorer.core.http.request import RequestSpec
+    from explorer.core.hypermedia.link import Link
     from explorer.core.session.derived import Derived
 
 __all__ = ["follow_target", "link_named", "next_spec", "say_withheld", "send_step"]
@@ -62,7 +62,7 @@ def follow_target(link: Link, variables: dict[str, str]) -> str:
     """Where following ``link`` goes: a template is expanded with ``variables`` (--var)."""
     if not link.templated:
         return link.href
-    from explorer.core.templates import TemplateError, expand_template
+    from explorer.core.hypermedia.templates import TemplateError, expand_template
 
     try:
         return expand_template(link.href, variables)
@@ -75,8 +75,8 @@ def next_spec(given: RequestSpec, link: Link, target: str) -> Derived:
     the person gave: its headers and connection choices, without its body, query pairs or
     form, and its secrets only on their origin. Raises :class:`FollowError` (exit 1: the
     server's link is at fault) when ``target`` is no URL restwalk can request."""
-    from explorer.core.errors import InvalidURL
-    from explorer.core.request import check_url
+    from explorer.core.http.errors import InvalidURL
+    from explorer.core.http.request import check_url
     from explorer.core.session.derived import derive
 
     try:

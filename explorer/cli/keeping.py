@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import argparse
 
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
     from explorer.core.storage.keep import Keep
 
 __all__ = ["open_keep", "recording", "watch"]

@@ -1,8 +1,8 @@
 """How the ``restwalk`` command line's options become a request.
 
 :mod:`explorer.cli.parser` defines the options; :func:`spec_from` turns parsed
-options into a :class:`~explorer.core.request.RequestSpec` and
-:func:`connection_settings` into :class:`~explorer.core.connection.ConnectionSettings`
+options into a :class:`~explorer.core.http.request.RequestSpec` and
+:func:`connection_settings` into :class:`~explorer.core.http.connection.ConnectionSettings`
 (:func:`client_from`: the client). Bad input raises :class:`UsageError`.
 """
 
@@ -18,10 +18,10 @@ from explorer.cli.errors import UsageError
 if TYPE_CHECKING:
     import argparse
 
-    from explorer.core.client import Client
     from explorer.core.config import Config
-    from explorer.core.connection import ConnectionSettings
-    from explorer.core.request import Auth, RequestSpec
+    from explorer.core.http.client import Client
+    from explorer.core.http.connection import ConnectionSettings
+    from explorer.core.http.request import Auth, RequestSpec
 
 __all__ = [
     "COMMANDS",
@@ -73,7 +73,7 @@ def _body(data: str | None) -> tuple[bytes | None, str | None]:
     name = data[1:]
     if name == "-":
         return sys.stdin.buffer.read(), None
-    from explorer.core.upload import read_body_file
+    from explorer.core.http.upload import read_body_file
 
     return read_body_file(name), name
 
@@ -100,7 +100,7 @@ def absolute_url(url: str) -> str:
 
 def _auth(args: argparse.Namespace, url: str) -> tuple[Auth | None, list[tuple[str, str]]]:
     """The credential the options ask for, and cookie headers that go besides it."""
-    from explorer.core.request import BasicAuth, BearerAuth, CookieSession, LoginFlow
+    from explorer.core.http.request import BasicAuth, BearerAuth, CookieSession, LoginFlow
 
     cookies = []
     for pair in args.cookie:
@@ -133,7 +133,7 @@ def _auth(args: argparse.Namespace, url: str) -> tuple[Auth | None, list[tuple[s
 def spec_from(args: argparse.Namespace, method: str = "GET", url: str | None = None) -> RequestSpec:
     """The request the command-line options describe (``url`` instead of ``args.url``)."""
     from explorer.cli.carry_options import form_parts
-    from explorer.core.request import STANDARD_METHODS, RequestSpec
+    from explorer.core.http.request import STANDARD_METHODS, RequestSpec
 
     if method.upper() in STANDARD_METHODS:
         method = method.upper()
@@ -167,7 +167,7 @@ def spec_from(args: argparse.Namespace, method: str = "GET", url: str | None = N
 
 def _check_json(body: bytes, headers: list[tuple[str, str]]) -> None:
     """Refuse a body sent as JSON that is not valid JSON (``--as-is`` sends it anyway)."""
-    from explorer.core.json_body import json_problem, meant_as_json
+    from explorer.core.bodies.json_body import json_problem, meant_as_json
 
     content_type = next((v for k, v in headers if k.lower() == "content-type"), None)
     if not meant_as_json(body, content_type):
@@ -186,8 +186,8 @@ def connection_settings(args: argparse.Namespace, *, load_ca: bool = True) -> Co
     nothing. The default CA bundle starts loading now, on a thread, and is waited for
     when the client is built; with ``load_ca`` False (to write the connection for
     another tool) no certificate is read, and ``verify`` only says whether TLS is checked."""
-    from explorer.core.connection import ConnectionSettings, ca_file_context
-    from explorer.core.tls import load_default_context
+    from explorer.core.http.connection import ConnectionSettings, ca_file_context
+    from explorer.core.http.tls import load_default_context
 
     config = settings_of(args).connection
     verify: object
@@ -197,7 +197,7 @@ def connection_settings(args: argparse.Namespace, *, load_ca: bool = True) -> Co
     elif not load_ca:
         verify = True
     elif cacert:
-        from explorer.core.errors import TLSError
+        from explorer.core.http.errors import TLSError
 
         try:
             verify = ca_file_context(cacert)

@@ -2,7 +2,7 @@
 
 Text is for people: the status line, the knowledge's explanation and advice as
 ``# `` lines, headers, then the body pretty-printed. JSON lines are for scripts.
-Credentials are masked in both (:func:`explorer.core.wire.mask_header`).
+Credentials are masked in both (:func:`explorer.core.http.wire.mask_header`).
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from collections.abc import Sequence
 
 import orjson
 
-from explorer.core.content_coding import too_many_codings
-from explorer.core.exchange import Exchange
-from explorer.core.link import Link
-from explorer.core.plural import counted, noun
-from explorer.core.terminal_text import json_visible, visible, visible_line
-from explorer.core.wire import body_text, charset_of, mask_header, request_text
+from explorer.core.http.content_coding import too_many_codings
+from explorer.core.http.exchange import Exchange
+from explorer.core.http.wire import body_text, charset_of, mask_header, request_text
+from explorer.core.hypermedia.link import Link
+from explorer.core.text.plural import counted, noun
+from explorer.core.text.terminal_text import json_visible, visible, visible_line
 
 __all__ = [
     "error_line",
@@ -43,7 +43,7 @@ def write_out(text: str) -> None:
 
     Every command prints through here (or :func:`error_line`): what a server sent is
     shown, never obeyed by the terminal. JSON output is escaped before it comes here
-    (:func:`~explorer.core.terminal_text.json_visible`), so it passes unchanged.
+    (:func:`~explorer.core.text.terminal_text.json_visible`), so it passes unchanged.
     """
     sys.stdout.write(visible(text))
     sys.stdout.flush()
@@ -97,9 +97,9 @@ PRETTY_XML_LIMIT = 1_000_000
 def pretty_body(body: bytes, content_type: str | None) -> str:
     """The body for reading: JSON and XML indented, text decoded, binary summarised.
 
-    JSON larger than :data:`~explorer.core.body.PRETTY_LIMIT` is shown as it came.
+    JSON larger than :data:`~explorer.core.bodies.display.PRETTY_LIMIT` is shown as it came.
     """
-    from explorer.core.body import PRETTY_LIMIT
+    from explorer.core.bodies.display import PRETTY_LIMIT
 
     media_type = (content_type or "").split(";", 1)[0].strip().lower()
     looks_json = media_type.endswith(("/json", "+json")) or body.lstrip()[:1] in (b"{", b"[")
@@ -196,7 +196,7 @@ def measures_line(exchange: Exchange) -> str:
 def exchange_json(exchange: Exchange) -> bytes:
     """An exchange as one JSON object (credentials masked; DEL and C1 controls escaped)."""
 
-    from explorer.core.body import PRETTY_LIMIT
+    from explorer.core.bodies.display import PRETTY_LIMIT
 
     def headers(pairs: tuple[tuple[str, str], ...]) -> list[list[str]]:
         return [[k, mask_header(k, v)] for k, v in pairs]
@@ -257,6 +257,6 @@ def format_links(links: Sequence[Link]) -> list[str]:
 
 
 def link_json(link: Link) -> str:
-    """A link as one JSON object (every field of :class:`~explorer.core.link.Link`;
+    """A link as one JSON object (every field of :class:`~explorer.core.hypermedia.link.Link`;
     DEL and C1 controls escaped; its form fields as objects too, orjson writing dataclasses)."""
     return json_visible(orjson.dumps(link._asdict(), default=str)).decode("utf-8")

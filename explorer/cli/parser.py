@@ -248,8 +248,8 @@ def _non_negative_int(text: str) -> int:
 
 
 def _version(text: str) -> int | str:
-    from explorer.core.api_version import parse_version
-    from explorer.core.errors import InvalidRequest
+    from explorer.core.http.api_version import parse_version
+    from explorer.core.http.errors import InvalidRequest
 
     try:
         version = parse_version(text)
@@ -262,7 +262,7 @@ def _version(text: str) -> int | str:
 
 def _size(text: str) -> int:
     """A size such as ``5000000``, ``5MB``, ``512 kB`` or ``1GiB``, in bytes (at least 1)."""
-    from explorer.core.sizes import parse_size
+    from explorer.core.text.sizes import parse_size
 
     try:
         return parse_size(text)

@@ -22,9 +22,9 @@ import tempfile
 from pathlib import Path
 
 from explorer.cli.errors import CommandError, UsageError
-from explorer.core.exchange import Exchange
-from explorer.core.terminal_text import visible
-from explorer.core.wire import mask_header, request_target
+from explorer.core.http.exchange import Exchange
+from explorer.core.http.wire import mask_header, request_target
+from explorer.core.text.terminal_text import visible
 
 __all__ = ["PRINT_LETTERS", "parse_print", "save_body", "write_parts"]
 

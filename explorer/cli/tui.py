@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.core.config import Config
-    from explorer.core.connection import ConnectionSettings
+    from explorer.core.http.connection import ConnectionSettings
 
 __all__ = ["check_terminal", "looks_like_a_command", "open_tui", "unknown_command"]
 

@@ -1,1 +1,13 @@
-"""The explorer's UI-free core: no Textual import, no terminal, fully unit-tested."""
+"""The explorer's UI-free core: no Textual import, no terminal, fully unit-tested.
+
+A package per idea: :mod:`~explorer.core.http` (requests, the client, exchanges,
+errors), :mod:`~explorer.core.hypermedia` (links found in a response, URI templates),
+:mod:`~explorer.core.bodies` (bodies shown, filtered, saved), :mod:`~explorer.core.text`
+(terminal-safe text, search), :mod:`~explorer.core.session` (what a browser tab knows
+and decides), :mod:`~explorer.core.knowledge` (every status, header and method
+explained, and the linter's notes), :mod:`~explorer.core.storage` (history and
+bookmarks), :mod:`~explorer.core.httpfile` (``.http`` files),
+:mod:`~explorer.core.carry` (other tools' formats), :mod:`~explorer.core.survey` (the
+API whole: map, audit, diff). At the root: ``config.toml`` (:mod:`.config`), where
+files live (:mod:`.paths`) and the bundled mock's port (:mod:`.bundled_mock`).
+"""

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit, urlunsplit
 
-from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest
+from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest
 from explorer.core.session.origins import origin_of
 
 __all__ = [

@@ -47,13 +47,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from explorer.core.client import (
+from explorer.core.http.client import (
     DEFAULT_MAX_BODY,
     DEFAULT_MAX_REDIRECTS,
     DEFAULT_MAX_TIME,
     DEFAULT_TIMEOUT,
 )
-from explorer.core.sizes import parse_size
+from explorer.core.text.sizes import parse_size
 
 __all__ = [
     "KINDS",

@@ -3,7 +3,7 @@
 :func:`create_app` is the one way to build the app: the command line, the tests
 and the screenshot script all use it. The app does not choose its server: the
 command line hands it a URL (the bundled mock server's, when it started one).
-Give it a :class:`~explorer.core.client.Client` to talk through another
+Give it a :class:`~explorer.core.http.client.Client` to talk through another
 transport (the tests pass the mock server's ASGI app).
 """
 
@@ -22,12 +22,12 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 
 from explorer.core.bundled_mock import BundledMock
-from explorer.core.client import Client
 from explorer.core.config import Config
-from explorer.core.connection import ConnectionSettings
+from explorer.core.http.client import Client
+from explorer.core.http.connection import ConnectionSettings
 from explorer.core.paths import data_dir
 from explorer.core.storage.keep import Keep
-from explorer.core.terminal_text import visible
+from explorer.core.text.terminal_text import visible
 from explorer.ui.screens.main import BrowserScreen
 
 #: Seconds the first paint waits for the start page ("paint holding", as browsers

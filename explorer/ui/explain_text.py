@@ -5,7 +5,7 @@ next) lives in :mod:`explorer.core.knowledge`; this module only turns its
 :class:`~explorer.core.knowledge.Explanation` values and advice into Markdown.
 Server text put into that Markdown (a header name, a reason phrase, a URL, an
 error's detail) goes in as :func:`literal` text: never a link, never formatting,
-shown exactly as :func:`~explorer.core.terminal_text.visible_line` makes it. So does
+shown exactly as :func:`~explorer.core.text.terminal_text.visible_line` makes it. So does
 every line the knowledge writes about one response (its advice, its REST facts, what
 its headers say about caching): those quote the response's header values (a realm,
 a Location, an ETag), so their own backticks show as backticks there, as on the
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from explorer.core.errors import RestwalkError
+from explorer.core.http.errors import RestwalkError
 from explorer.core.knowledge import (
     Explanation,
     advise,
@@ -25,7 +25,7 @@ from explorer.core.knowledge import (
     status_in_response,
 )
 from explorer.core.session.history import Page
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 
 # Every ASCII punctuation character: CommonMark lets a backslash escape any of them,
 # and escaped, none starts syntax. Escaping only the inline openers is not enough:

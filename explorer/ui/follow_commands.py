@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import choose_link, rel_labels, relations
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 
 if TYPE_CHECKING:
     from explorer.ui.screens.main import BrowserScreen

@@ -13,15 +13,15 @@ from collections.abc import Callable
 
 from textual.app import App
 
+from explorer.core.bodies.saving import SaveProblem, check_target
 from explorer.core.carry.har import har_bytes, har_document
-from explorer.core.exchange import Exchange
-from explorer.core.plural import counted
-from explorer.core.saving import SaveProblem, check_target
+from explorer.core.http.exchange import Exchange
 from explorer.core.session.history import Page
 from explorer.core.storage.files import replace_file
 from explorer.core.storage.history import HistoryError, HistoryStore
 from explorer.core.storage.history_query import HistoryQuery
 from explorer.core.storage.masking import mask_exchange
+from explorer.core.text.plural import counted
 from explorer.ui.dialogs.writing import SaveTarget
 
 __all__ = ["export_exchanges", "export_history", "export_walk", "walk_exchanges"]

@@ -12,7 +12,7 @@ import orjson
 import pytest
 
 from explorer.cli import main
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import choose_link as pick_link
 from mock_server import BackgroundServer, Settings, create_app
 from tests.explorer.servers import HypercornServer, closed_port
@@ -586,7 +586,7 @@ def test_invalid_json_with_a_json_type_is_refused_unless_sent_as_is(
 def test_the_tui_takes_the_connection_options(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from explorer.core.connection import ConnectionSettings
+    from explorer.core.http.connection import ConnectionSettings
     from explorer.ui import app as app_module
 
     seen: list[tuple[str, ConnectionSettings]] = []

@@ -13,8 +13,8 @@ import pytest
 
 from explorer.cli import main
 from explorer.core.carry.curl_export import to_curl
-from explorer.core.request import BasicAuth, RequestSpec
-from explorer.core.upload import FormPart
+from explorer.core.http.request import BasicAuth, RequestSpec
+from explorer.core.http.upload import FormPart
 from mock_server import BackgroundServer, Settings
 
 #: Headers each client sends of its own: not part of the request a person made.

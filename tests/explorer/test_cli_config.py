@@ -12,7 +12,7 @@ import pytest
 from explorer.cli import main
 from explorer.cli.options import connection_settings, load_settings
 from explorer.cli.parser import build_parser
-from explorer.core.connection import ConnectionSettings
+from explorer.core.http.connection import ConnectionSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -145,8 +145,8 @@ def test_the_tui_gets_the_settings_the_theme_and_the_warning(
 async def test_the_app_uses_the_theme_and_shows_the_warning() -> None:
     import httpx
 
-    from explorer.core.client import Client
     from explorer.core.config import Config
+    from explorer.core.http.client import Client
     from explorer.ui.app import create_app
 
     client = Client(transport=httpx.MockTransport(lambda request: httpx.Response(204)))
@@ -165,7 +165,7 @@ async def test_a_config_warning_is_read_then_kept_in_the_help() -> None:
     import httpx
     from textual.widgets import Markdown
 
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
     from explorer.ui.app import WARNING_SECONDS, create_app
     from explorer.ui.screens.help import HelpScreen
     from tests.explorer.ui.conftest import markdown_shown

@@ -304,7 +304,13 @@ def test_a_broken_bookmarks_file_is_one_line_and_kept(
 
 
 def test_a_cache_hit_is_listed_as_one(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
-    from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
+    from explorer.core.http.exchange import (
+        CacheNote,
+        Exchange,
+        ReceivedResponse,
+        SentRequest,
+        Timings,
+    )
     from explorer.core.storage.history import HistoryStore
 
     store = HistoryStore.in_directory(data_dir)

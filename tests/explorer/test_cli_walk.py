@@ -20,7 +20,7 @@ import pytest
 
 from explorer.cli import main
 from explorer.core.hypermedia.embedded import is_embedded
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import choose_link as pick_link
 from mock_server import BackgroundServer, Settings
 

@@ -35,7 +35,7 @@ import pytest
 
 from explorer.cli import main
 from explorer.core.hypermedia import find_links
-from explorer.core.link import Link as FoundLink
+from explorer.core.hypermedia.link import Link as FoundLink
 from mock_server import BackgroundServer, create_app
 from mock_server.app import MockApp
 from mock_server.http.problems import Problem

@@ -20,8 +20,8 @@ import pytest
 
 from explorer.cli import main
 from explorer.core.carry.har import har_bytes, har_document
-from explorer.core.client import Client
-from explorer.core.request import BasicAuth, FormPart, RequestSpec
+from explorer.core.http.client import Client
+from explorer.core.http.request import BasicAuth, FormPart, RequestSpec
 from explorer.core.session.history import Page
 from explorer.core.storage.history import HistoryStore
 from explorer.ui.har_export import walk_exchanges

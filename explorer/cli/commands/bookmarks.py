@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.cli.commands import SubParsers
-    from explorer.core.exchange import Exchange
-    from explorer.core.request import RequestSpec
+    from explorer.core.http.exchange import Exchange
+    from explorer.core.http.request import RequestSpec
     from explorer.core.session.history import Page
     from explorer.core.storage.bookmarks import Bookmark
 
@@ -94,12 +94,12 @@ def run(args: argparse.Namespace) -> ExitStatus:
 
 def _list(bookmarks: list[Bookmark], *, as_json: bool) -> None:
     from explorer.cli.output import write_out
-    from explorer.core.terminal_text import visible_line
+    from explorer.core.text.terminal_text import visible_line
 
     if as_json:
         import orjson
 
-        from explorer.core.terminal_text import json_visible
+        from explorer.core.text.terminal_text import json_visible
 
         lines = [
             json_visible(

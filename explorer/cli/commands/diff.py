@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.cli.commands import SubParsers
-    from explorer.core.request import RequestSpec
+    from explorer.core.http.request import RequestSpec
 
 __all__ = ["add_parser", "run"]
 
@@ -65,8 +65,8 @@ def run(args: argparse.Namespace) -> ExitStatus:
 
 
 def _specs(args: argparse.Namespace) -> tuple[RequestSpec, RequestSpec]:
-    from explorer.core.api_version import parse_version
-    from explorer.core.errors import InvalidRequest
+    from explorer.core.http.api_version import parse_version
+    from explorer.core.http.errors import InvalidRequest
 
     if args.versions and args.url2:
         raise UsageError("give URL2 or --versions OLD NEW, not both")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from explorer.cli.errors import CommandError, UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.parser import add_config_option, formatter, paragraphs
-from explorer.core.plural import counted
+from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:
     import argparse
@@ -117,7 +117,7 @@ def _history_errors() -> tuple[type[Exception], ...]:
 
 def _query(args: argparse.Namespace) -> HistoryQuery:
     """The filters of the options, as one query; bad words are bad usage."""
-    from explorer.core.request import STANDARD_METHODS
+    from explorer.core.http.request import STANDARD_METHODS
     from explorer.core.storage.history_query import (
         HistoryQuery,
         QueryError,
@@ -154,7 +154,7 @@ def _list(entries: list[HistoryEntry], *, as_json: bool) -> None:
     if as_json:
         import orjson
 
-        from explorer.core.terminal_text import json_visible
+        from explorer.core.text.terminal_text import json_visible
 
         lines = [
             json_visible(
@@ -180,7 +180,7 @@ def _list(entries: list[HistoryEntry], *, as_json: bool) -> None:
         ]
         write_out("".join(f"{line}\n" for line in lines))
         return
-    from explorer.core.terminal_text import visible_line
+    from explorer.core.text.terminal_text import visible_line
 
     width = max((len(str(e.id)) for e in entries), default=1)
     lines = [

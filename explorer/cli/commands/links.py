@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.cli.commands import SubParsers
-    from explorer.core.exchange import Exchange
-    from explorer.core.link import Link
+    from explorer.core.http.exchange import Exchange
+    from explorer.core.hypermedia.link import Link
 
 __all__ = ["add_parser", "links_of", "run", "search"]
 

@@ -1,6 +1,6 @@
 """``restwalk lint URL``: what httplint finds in URL's response, each note explained.
 
-The notes are httplint's (:mod:`explorer.core.lint`): a level, a category, a
+The notes are httplint's (:mod:`explorer.core.knowledge.lint`): a level, a category, a
 one-line summary and what it means and how to fix it. The request is sent as
 ``restwalk request`` sends it (the same headers, auth and connection options),
 and the final response, after any redirects, is linted.
@@ -15,14 +15,14 @@ from explorer.cli.commands.network import run_printing
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, spec_from
 from explorer.cli.parser import formatter, paragraphs
-from explorer.core.plural import counted
+from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:
     import argparse
 
     from explorer.cli.commands import SubParsers
-    from explorer.core.exchange import Exchange
-    from explorer.core.lint import LintNote, LintReport
+    from explorer.core.http.exchange import Exchange
+    from explorer.core.knowledge.lint import LintNote, LintReport
 
 __all__ = ["FAIL_LEVELS", "add_parser", "format_report", "run"]
 
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
 async def _lint(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     import asyncio
 
-    from explorer.core.lint import lint_exchange
+    from explorer.core.knowledge.lint import lint_exchange
 
     spec = spec_from(args, args.method)
     async with client_from(args) as client:
@@ -133,7 +133,7 @@ def _note_lines(note: LintNote, depth: int) -> list[str]:
 def _json_lines(report: LintReport) -> list[str]:
     import orjson
 
-    from explorer.core.terminal_text import json_visible
+    from explorer.core.text.terminal_text import json_visible
 
     def document(note: LintNote) -> dict[str, object]:
         return {

@@ -20,7 +20,7 @@ Runner = Callable[["argparse.Namespace", list[str]], Coroutine[None, None, "Exit
 def run_printing(runner: Runner, args: argparse.Namespace) -> ExitStatus:
     """Run ``runner``; what it printed is written even when it fails half way."""
     from explorer.cli.keeping import recording
-    from explorer.core.errors import DecodingError, NetworkError, ProtocolError
+    from explorer.core.http.errors import DecodingError, NetworkError, ProtocolError
 
     out: list[str] = []
     try:

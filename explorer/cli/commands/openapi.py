@@ -93,7 +93,7 @@ async def _from_url(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     from explorer.cli.commands.links import links_of
     from explorer.core.carry.openapi import OpenApiError, describe, read_document
     from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT, find_service_desc
-    from explorer.core.link import Link
+    from explorer.core.hypermedia.link import Link
 
     given = spec_from(args)
     spec = given
@@ -123,7 +123,7 @@ async def _from_url(args: argparse.Namespace, out: list[str]) -> ExitStatus:
 
 
 def _lines(description: ApiDescription, as_json: bool) -> list[str]:
-    from explorer.core.terminal_text import visible_line
+    from explorer.core.text.terminal_text import visible_line
 
     if as_json:
         return [_json(description, operation) for operation in description.operations]
@@ -136,7 +136,7 @@ def _lines(description: ApiDescription, as_json: bool) -> list[str]:
 
 
 def _operation_lines(operation: Operation) -> list[str]:
-    from explorer.core.terminal_text import visible_line
+    from explorer.core.text.terminal_text import visible_line
 
     title = f"{operation.method:<7} {operation.path}"
     if operation.summary:
@@ -162,7 +162,7 @@ def _json(description: ApiDescription, operation: Operation) -> str:
 
     import orjson
 
-    from explorer.core.terminal_text import json_visible
+    from explorer.core.text.terminal_text import json_visible
 
     document = asdict(operation)
     document["servers"] = list(description.servers)

@@ -22,17 +22,17 @@ from explorer.cli.following import follow_target, link_named, next_spec, send_st
 from explorer.cli.options import client_from, spec_from, template_variables
 from explorer.cli.parser import formatter, paragraphs
 from explorer.core.carry import EXPORT_FORMATS
-from explorer.core.plural import counted
-from explorer.core.upload import MAX_UPLOAD
+from explorer.core.http.upload import MAX_UPLOAD
+from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:
     import argparse
 
     from explorer.cli.commands import SubParsers
-    from explorer.core.client import Client
-    from explorer.core.exchange import Exchange
-    from explorer.core.link import Link
-    from explorer.core.request import RequestSpec
+    from explorer.core.http.client import Client
+    from explorer.core.http.exchange import Exchange
+    from explorer.core.http.request import RequestSpec
+    from explorer.core.hypermedia.link import Link
 
 __all__ = ["DEFAULT_MAX_PAGES", "add_parser", "run"]
 
@@ -341,9 +341,9 @@ def _item_lines(exchange: Exchange, number: int) -> str:
     list of items); a clear error for a page that failed or is not JSON."""
     import orjson
 
-    from explorer.core.content_coding import too_many_codings
+    from explorer.core.http.content_coding import too_many_codings
     from explorer.core.hypermedia.items import page_items
-    from explorer.core.terminal_text import json_visible
+    from explorer.core.text.terminal_text import json_visible
 
     response = exchange.response
     if response.undecoded_codings:

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.cli.commands import SubParsers
-    from explorer.core.client import Client
-    from explorer.core.exchange import Exchange
+    from explorer.core.http.client import Client
+    from explorer.core.http.exchange import Exchange
     from explorer.core.httpfile.model import HttpRequest
     from explorer.core.httpfile.request_variables import RunResponses
     from explorer.core.httpfile.resolve import ResolvedRequest
@@ -190,10 +190,10 @@ def _ask_prompts(workspace: Workspace, requests: list[HttpRequest]) -> Workspace
 
 def _check(workspace: Workspace, requests: list[HttpRequest]) -> None:
     """Resolve every request before sending any: the run never stops half way on a typo."""
-    from explorer.core.errors import InvalidRequest
+    from explorer.core.http.errors import InvalidRequest
+    from explorer.core.http.request import build_request
     from explorer.core.httpfile.errors import UndefinedVariable
     from explorer.core.httpfile.resolve import placed
-    from explorer.core.request import build_request
 
     problems: list[str] = []
     undefined: set[str] = set()
@@ -297,7 +297,7 @@ async def _send_one(
 
     from explorer.cli.following import say_withheld
     from explorer.cli.output import error_line, write_out
-    from explorer.core.errors import RestwalkError
+    from explorer.core.http.errors import RestwalkError
     from explorer.core.httpfile.resolve import describe
 
     try:
@@ -371,7 +371,7 @@ def _shown(args: argparse.Namespace, resolved: ResolvedRequest, exchange: Exchan
     import orjson
 
     from explorer.cli.output import exchange_json, format_exchange
-    from explorer.core.terminal_text import json_visible
+    from explorer.core.text.terminal_text import json_visible
 
     if not args.json:
         return format_exchange(exchange, verbose=args.verbose).rstrip("\n") + "\n\n"

@@ -16,7 +16,7 @@ from explorer.cli.options import absolute_url, spec_from
 if TYPE_CHECKING:
     import argparse
 
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
     from explorer.core.survey.crawl import CrawlLimits, CrawlResult
 
 __all__ = ["add_crawl_options", "limits_from", "run_crawl", "say_withheld_in"]

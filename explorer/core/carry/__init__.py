@@ -3,7 +3,7 @@
 :data:`EXPORT_FORMATS` is every command-line form a request can be copied as
 (``restwalk request ... --as NAME`` and the TUI's copy menu offer them, both through
 :func:`export_request`). A new format is one entry: its name, what it is called, and
-a function from a :class:`~explorer.core.request.RequestSpec` and the connection
+a function from a :class:`~explorer.core.http.request.RequestSpec` and the connection
 options (:func:`~explorer.core.carry.tool_options.tool_options`) to text.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from explorer.core.carry.curl import CurlOptions
-from explorer.core.request import RequestSpec
+from explorer.core.http.request import RequestSpec
 
 __all__ = ["EXPORT_FORMATS", "ExportFormat", "export_request", "protocol_note"]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from explorer.core.carry.curl import form_field, form_value
-from explorer.core.request import RequestSpec
-from explorer.core.upload import FormPart
+from explorer.core.http.request import RequestSpec
+from explorer.core.http.upload import FormPart
 
 __all__ = ["body_fields", "body_from_fields"]
 

@@ -40,8 +40,8 @@ from explorer.core.carry.curl_args import (
     read_options,
 )
 from explorer.core.carry.shell_words import ShellSyntaxError, split_line
-from explorer.core.request import Auth, BasicAuth, BearerAuth, RequestSpec
-from explorer.core.upload import FileReader, read_body_file
+from explorer.core.http.request import Auth, BasicAuth, BearerAuth, RequestSpec
+from explorer.core.http.upload import FileReader, read_body_file
 
 __all__ = [
     "CurlCommand",
@@ -278,7 +278,7 @@ def parse_curl(
     path (``/v1/customers``) is resolved against ``base``. Raises
     :class:`CurlError` for a line curl itself would not run, or one that is
     not curl at all; a file that cannot be read is an
-    :class:`~explorer.core.errors.InvalidBody`.
+    :class:`~explorer.core.http.errors.InvalidBody`.
     """
     try:
         line = split_line(text, env)

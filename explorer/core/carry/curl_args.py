@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from explorer.core.carry.curl_options import FLAGS, SHORT, TAKES_ARGUMENT
-from explorer.core.errors import InvalidRequest
-from explorer.core.upload import FileReader, FormPart
+from explorer.core.http.errors import InvalidRequest
+from explorer.core.http.upload import FileReader, FormPart
 
 __all__ = [
     "IGNORED",

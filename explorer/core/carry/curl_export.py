@@ -30,8 +30,8 @@ from explorer.core.carry.flat import (
     sent_content_type,
 )
 from explorer.core.carry.shell_words import quote_word
-from explorer.core.request import BasicAuth, RequestSpec
-from explorer.core.upload import FormPart
+from explorer.core.http.request import BasicAuth, RequestSpec
+from explorer.core.http.upload import FormPart
 
 __all__ = ["to_curl"]
 

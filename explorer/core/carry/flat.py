@@ -14,9 +14,9 @@ from urllib.parse import parse_qsl, urlencode
 
 import httpx
 
-from explorer.core.api_version import apply_version
-from explorer.core.errors import InvalidRequest
-from explorer.core.request import (
+from explorer.core.http.api_version import apply_version
+from explorer.core.http.errors import InvalidRequest
+from explorer.core.http.request import (
     Auth,
     BasicAuth,
     BearerAuth,
@@ -25,7 +25,7 @@ from explorer.core.request import (
     RequestSpec,
     guess_content_type,
 )
-from explorer.core.upload import guess_file_type
+from explorer.core.http.upload import guess_file_type
 
 __all__ = ["ExportError", "auth_header", "cookie_pairs", "flatten", "sent_content_type"]
 

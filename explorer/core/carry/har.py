@@ -38,8 +38,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 import orjson
 
 from explorer import __version__
-from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
-from explorer.core.media import is_text
+from explorer.core.bodies.media import is_text
+from explorer.core.http.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
 
 __all__ = [
     "HAR_VERSION",

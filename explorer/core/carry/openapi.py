@@ -33,8 +33,8 @@ from explorer.core.carry.openapi_schema import (
     example_text,
     first_example,
 )
-from explorer.core.errors import InvalidRequest
-from explorer.core.request import BasicAuth, BearerAuth, CookieSession, RequestSpec
+from explorer.core.http.errors import InvalidRequest
+from explorer.core.http.request import BasicAuth, BearerAuth, CookieSession, RequestSpec
 
 __all__ = [
     "MAX_DEPTH",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.origins import origin_of
 
 __all__ = ["DOCUMENT_ACCEPT", "MAX_DOCUMENT", "LinksAt", "find_service_desc", "service_desc"]

@@ -2,20 +2,20 @@
 
 Each error names the file and the line, so a person can go straight there::
 
-    InvalidRequest                      (explorer.core.errors: nothing was sent)
+    InvalidRequest                      (explorer.core.http.errors: nothing was sent)
     └── HttpFileError                   a .http file, env file or .env file cannot be used
         ├── FileProblem                 a line of a .http file is not what the format allows
         ├── UndefinedVariable           {{name}} has no value in any source
         ├── BadVariable                 a system variable with wrong arguments, a missing .env
         └── EnvFileError                http-client.env.json (or a .env) cannot be read
 
-They are :class:`~explorer.core.errors.InvalidRequest` subclasses: the command
+They are :class:`~explorer.core.http.errors.InvalidRequest` subclasses: the command
 line exits 2 (bad input), and nothing is sent.
 """
 
 from __future__ import annotations
 
-from explorer.core.errors import InvalidRequest
+from explorer.core.http.errors import InvalidRequest
 
 __all__ = ["BadVariable", "EnvFileError", "FileProblem", "HttpFileError", "UndefinedVariable"]
 

@@ -25,13 +25,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from explorer.core.http.request import RequestSpec
 from explorer.core.httpfile.environments import PRIVATE_ENV_FILE, SHARED, Environments
 from explorer.core.httpfile.errors import HttpFileError
 from explorer.core.httpfile.model import BodyLine, FileRef, HttpFile, HttpRequest
 from explorer.core.httpfile.retemplate import retemplate
 from explorer.core.httpfile.variables import REFERENCE, VariableSources, references, substitute
 from explorer.core.httpfile.writer import CannotWrite, http_request_of
-from explorer.core.request import RequestSpec
 
 __all__ = [
     "OpenedRequest",

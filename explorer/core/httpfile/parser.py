@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from explorer.core.field_syntax import is_token
+from explorer.core.http.field_syntax import is_token
 from explorer.core.httpfile.model import (
     BodyLine,
     Directive,

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 import jsonpath
 import orjson
 
-from explorer.core.exchange import Exchange
+from explorer.core.http.exchange import Exchange
 from explorer.core.httpfile.errors import BadVariable, UndefinedVariable
 
 __all__ = ["RunResponses"]

@@ -2,7 +2,7 @@
 
 :func:`resolve_request` turns an :class:`~.model.HttpRequest` and the
 :class:`~.variables.VariableSources` into a :class:`ResolvedRequest`: the
-:class:`~explorer.core.request.RequestSpec` to send and what its directives ask
+:class:`~explorer.core.http.request.RequestSpec` to send and what its directives ask
 (no redirects, no cookie jar, a timeout), plus what restwalk keeps but does not
 do (scripts, output redirects), to be said aloud. Every error names the
 variable or file, the request, the ``.http`` file and the line.
@@ -29,7 +29,9 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from explorer.core.errors import InvalidBody
+from explorer.core.http.errors import InvalidBody
+from explorer.core.http.request import STANDARD_METHODS, RequestSpec
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.httpfile.errors import BadVariable, FileProblem, HttpFileError, UndefinedVariable
 from explorer.core.httpfile.local_reads import LocalReads, ReadRefused
 from explorer.core.httpfile.model import Directive, FileRef, HttpFile, HttpRequest, Script
@@ -41,8 +43,6 @@ from explorer.core.httpfile.variables import (
     substitute,
 )
 from explorer.core.httpfile.versions import VERSION_HINT, Protocol, protocol_of, unsendable
-from explorer.core.request import STANDARD_METHODS, RequestSpec
-from explorer.core.secret_rules import origin_of
 
 __all__ = [
     "KNOWN_DIRECTIVES",
@@ -354,7 +354,7 @@ def resolve_request(
 
     ``reads`` checks and records each body file read (:mod:`.local_reads`; when None,
     only files of the ``.http`` file's folder may be read). Raises
-    :class:`~.errors.HttpFileError` (or :class:`~explorer.core.errors.InvalidBody`)
+    :class:`~.errors.HttpFileError` (or :class:`~explorer.core.http.errors.InvalidBody`)
     naming the line: a problem the parser found in the request's lines, an undefined
     variable, a read not allowed (:class:`~.local_reads.ReadRefused`), a body file
     that cannot be read, a directive with a bad value.

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
+from explorer.core.http.request import RequestSpec
 from explorer.core.httpfile.errors import HttpFileError
 from explorer.core.httpfile.model import HttpRequest
 from explorer.core.httpfile.opened import OpenedRequest, after_saving, changed_in, written_back
@@ -31,7 +32,6 @@ from explorer.core.httpfile.private_env import (
 )
 from explorer.core.httpfile.workspace import read_http_file
 from explorer.core.httpfile.writer import http_request_of, save_request, write_http_file
-from explorer.core.request import RequestSpec
 
 __all__ = ["DEFAULT_HTTP_FILE", "Draft", "Saved", "save_into", "suggested_name"]
 

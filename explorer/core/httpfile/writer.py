@@ -1,6 +1,6 @@
 """Write requests in the ``.http`` format, and save one into a file without touching the rest.
 
-:func:`format_request` turns a :class:`~explorer.core.request.RequestSpec` (what
+:func:`format_request` turns a :class:`~explorer.core.http.request.RequestSpec` (what
 the composer or ``restwalk request`` holds) into the text of one request, the
 credential, API version and query written out as they would be sent.
 :func:`save_request` puts a request into the text of an existing file: the
@@ -27,7 +27,17 @@ from urllib.parse import quote, urlencode
 
 import httpx
 
-from explorer.core.api_version import apply_version
+from explorer.core.http.api_version import apply_version
+from explorer.core.http.request import (
+    BasicAuth,
+    BearerAuth,
+    CookieSession,
+    FormPart,
+    LoginFlow,
+    RequestSpec,
+    guess_content_type,
+)
+from explorer.core.http.upload import part_head_lines
 from explorer.core.httpfile.errors import HttpFileError
 from explorer.core.httpfile.model import BodyLine, FileRef, HttpRequest
 from explorer.core.httpfile.parser import (
@@ -39,16 +49,6 @@ from explorer.core.httpfile.parser import (
     parse_request_line,
     split_lines,
 )
-from explorer.core.request import (
-    BasicAuth,
-    BearerAuth,
-    CookieSession,
-    FormPart,
-    LoginFlow,
-    RequestSpec,
-    guess_content_type,
-)
-from explorer.core.upload import part_head_lines
 
 __all__ = [
     "CannotWrite",
@@ -71,7 +71,7 @@ def http_request_of(
     spec: RequestSpec, name: str | None = None, *, token: str | None = None
 ) -> HttpRequest:
     """The ``.http`` model of ``spec``: its query, credential, API version and content
-    type written out as headers and URL, as :func:`~explorer.core.request.build_request`
+    type written out as headers and URL, as :func:`~explorer.core.http.request.build_request`
     would send them (less the User-Agent, Accept and Accept-Encoding it adds).
 
     A login flow is written as the ``token`` it got (a Bearer header); without one,

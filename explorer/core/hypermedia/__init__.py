@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 import orjson
 
+from explorer.core.bodies.json_error import json_error
 from explorer.core.hypermedia.collection_json import (
     add_collection_json_links,
     looks_like_collection_json,
@@ -45,6 +46,7 @@ from explorer.core.hypermedia.guesses import add_guesses
 from explorer.core.hypermedia.hal import add_hal_links, looks_like_hal
 from explorer.core.hypermedia.jsonapi import add_jsonapi_links, looks_like_jsonapi
 from explorer.core.hypermedia.jsonld import add_jsonld_links, looks_like_jsonld
+from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.link_header import add_header_links
 from explorer.core.hypermedia.location import add_location
 from explorer.core.hypermedia.odata import add_odata_links, looks_like_odata
@@ -53,8 +55,6 @@ from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.hypermedia.siren import add_siren_links, looks_like_siren
 from explorer.core.hypermedia.url_fields import add_url_fields
 from explorer.core.hypermedia.walk import Candidates, url_candidates
-from explorer.core.json_error import json_error
-from explorer.core.link import Link
 
 __all__ = ["MAX_LINKS", "MAX_SECONDS", "LinkSearch", "find_links", "search_links"]
 

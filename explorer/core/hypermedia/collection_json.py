@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from explorer.core.hypermedia.collector import Collector, form_value, text
-from explorer.core.link import FormField, Link
+from explorer.core.hypermedia.link import FormField, Link
 
 MEDIA_TYPE = "application/vnd.collection+json"
 

@@ -1,6 +1,6 @@
 """Where found links accumulate, and the JSON Pointer helpers every JSON format uses.
 
-Each format module appends :class:`~explorer.core.link.Link` values to one
+Each format module appends :class:`~explorer.core.hypermedia.link.Link` values to one
 :class:`Collector`. A link found inside a JSON body also *claims* its JSON
 Pointer: the generic passes that run last (``*_url`` fields, bare URL guesses)
 skip claimed subtrees, so a HAL ``_links/self/href`` is not found a second
@@ -12,9 +12,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from explorer.core.hypermedia.link import FormField, Link
 from explorer.core.hypermedia.resolve import Resolver
-from explorer.core.link import FormField, Link
-from explorer.core.templates import is_valid_template
+from explorer.core.hypermedia.templates import is_valid_template
 
 #: :class:`Link`'s fields in the order of its tuple. The hottest loops (the HAL
 #: reader's, :func:`plain_link`) build a Link with ``tuple.__new__(Link, (...))``,

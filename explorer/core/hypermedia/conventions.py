@@ -21,7 +21,7 @@ from __future__ import annotations
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 from explorer.core.hypermedia.collector import Collector
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 
 #: The attribute of a link made by a convention, not written in the body.
 CONVENTION = ("convention", "restwalk")

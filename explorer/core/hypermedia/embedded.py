@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 
 _EMBEDDED_SOURCE = re.compile(
     r"/_embedded/|/entities/\d+/|^/data/\d+/|^/included/|^/collection/items/\d+/"

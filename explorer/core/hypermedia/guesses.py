@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from explorer.core.hypermedia.collector import Collector, child, is_template
+from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.walk import StringHit, iter_strings
-from explorer.core.link import Link
 
 _MAX_LENGTH = 8192
 #: JSON-LD keywords whose values are IRIs but not places to go (classes, bases).

@@ -40,9 +40,9 @@ from typing import Any
 
 from explorer.core.hypermedia.collector import Collector, child, escape, new_tuple, plain_link
 from explorer.core.hypermedia.hal_forms import FieldCache, add_templates
+from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.templates import TemplateError, expand_template
 from explorer.core.hypermedia.walk import URL_STARTS, Candidates
-from explorer.core.link import Link
-from explorer.core.templates import TemplateError, expand_template
 
 _MAX_DEPTH = 400
 Attributes = tuple[tuple[str, str], ...]

@@ -26,7 +26,7 @@ from explorer.core.hypermedia.collector import (
     is_template,
     new_tuple,
 )
-from explorer.core.link import FormField, Link
+from explorer.core.hypermedia.link import FormField, Link
 
 #: Distinct properties (and ``properties`` arrays) remembered per document at most.
 _FIELD_CACHE_LIMIT = 10_000
@@ -39,7 +39,7 @@ class FieldCache:
     """The form fields of the ``properties`` one document repeats, by exact JSON.
 
     ``true`` and ``1`` differ in JSON and here alike; a property becomes the
-    same :class:`~explorer.core.link.FormField` wherever its JSON is the same.
+    same :class:`~explorer.core.hypermedia.link.FormField` wherever its JSON is the same.
     """
 
     __slots__ = ("arrays", "properties")

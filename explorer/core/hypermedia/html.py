@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from explorer.core.hypermedia.collector import Collector
+from explorer.core.hypermedia.link import FormField, Link
 from explorer.core.hypermedia.resolve import Resolver
-from explorer.core.link import FormField, Link
 
 _VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param"}

@@ -21,7 +21,7 @@ field ``{name, type, required, value, title, options}``.
 from __future__ import annotations
 
 from explorer.core.hypermedia.collector import Collector, child, form_value, is_template, text
-from explorer.core.link import FormField, Link
+from explorer.core.hypermedia.link import FormField, Link
 
 
 def looks_like_jsonapi(doc: object) -> bool:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from explorer.core.hypermedia.collector import Collector, child, text
-from explorer.core.link import FormField, Link
+from explorer.core.hypermedia.link import FormField, Link
 
 _IRI_PROPERTIES = frozenset(
     {"first", "next", "previous", "last", "view", "member", "entrypoint", "apiDocumentation"}

@@ -26,7 +26,7 @@ import re
 from urllib.parse import unquote
 
 from explorer.core.hypermedia.collector import Collector
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9a-z]+")
 _SINGLE = frozenset({"rel", "title", "title*", "type", "anchor", "hreflang"})

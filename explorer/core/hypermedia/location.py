@@ -11,7 +11,7 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from explorer.core.hypermedia.collector import Collector
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 
 _LOCATION_TITLES: dict[int, str] = {
     HTTPStatus.CREATED: "the resource just created",

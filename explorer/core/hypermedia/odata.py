@@ -35,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from explorer.core.hypermedia.collector import Collector, child
+from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.resolve import Resolver
-from explorer.core.link import Link
 
 _RELATIONS: dict[str, str] = {
     "nextLink": "next",

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from explorer.core.hypermedia.collector import Collector, text
+from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.resolve import Resolver
-from explorer.core.link import Link
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element

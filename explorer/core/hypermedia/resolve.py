@@ -5,7 +5,7 @@ with two fast paths for the common shapes (an absolute ``http(s)`` URL, a
 root-relative path) and a small cache, because one large document repeats the
 same base thousands of times. What comes out holds no character a terminal would
 obey: an href's control characters are taken out or percent-encoded as a browser
-does (:func:`~explorer.core.href_cleaning.clean_href`).
+does (:func:`~explorer.core.hypermedia.href_cleaning.clean_href`).
 
 A URI template (RFC 6570) cannot be resolved as a whole: its ``{...}``
 expressions are not URI characters and their expansion may add path segments,
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
-from explorer.core.href_cleaning import clean_href
+from explorer.core.hypermedia.href_cleaning import clean_href
 
 _CACHE_LIMIT = 4096
 

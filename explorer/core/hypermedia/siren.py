@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 from explorer.core.hypermedia.collector import Collector, form_value, is_template
-from explorer.core.link import FormField, Link
+from explorer.core.hypermedia.link import FormField, Link
 
 _MAX_DEPTH = 400
 _DEFAULT_ACTION_TYPE = "application/x-www-form-urlencoded"

@@ -23,8 +23,8 @@ import re
 from collections.abc import Iterable
 
 from explorer.core.hypermedia.collector import Collector, child, is_template
+from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.walk import StringHit, iter_strings
-from explorer.core.link import Link
 
 #: ``user@host:path``, the scp-like syntax of ssh and git: a colon before any slash, no scheme.
 _SCP_LIKE = re.compile(r"[\w.~-]+@[\w.-]+:(?!//)")

@@ -34,9 +34,9 @@ from defusedxml import DefusedXmlException, EntitiesForbidden
 from defusedxml.ElementTree import ParseError, fromstring
 
 from explorer.core.hypermedia.collector import Collector, is_template
+from explorer.core.hypermedia.link import FormField, Link
 from explorer.core.hypermedia.problem import problem_xml_link
 from explorer.core.hypermedia.resolve import Resolver
-from explorer.core.link import FormField, Link
 
 if TYPE_CHECKING:  # the type only: parsing is defusedxml's, never the stdlib's directly
     from xml.etree.ElementTree import Element

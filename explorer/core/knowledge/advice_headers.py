@@ -10,7 +10,7 @@ from http import HTTPStatus
 from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.caching import explain_caching
 from explorer.core.knowledge.response_facts import ResponseFacts
-from explorer.core.plural import noun
+from explorer.core.text.plural import noun
 
 #: A ``RateLimit-Reset`` larger than this is a Unix time, not a number of seconds.
 _EPOCH_THRESHOLD = 1_000_000_000

@@ -17,7 +17,7 @@ from explorer.core.knowledge.caching import CachingVerdict, explain_caching
 from explorer.core.knowledge.methods import method_info
 from explorer.core.knowledge.model import ConstraintInfo
 from explorer.core.knowledge.statuses import status_info
-from explorer.core.plural import counted, noun
+from explorer.core.text.plural import counted, noun
 
 __all__ = [
     "CONSTRAINTS",

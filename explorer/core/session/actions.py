@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from explorer.core.link import FormField, Link
-from explorer.core.request import RequestSpec
+from explorer.core.http.request import RequestSpec
+from explorer.core.hypermedia.link import FormField, Link
 
 __all__ = ["action_spec", "fields_note"]
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from explorer.core.hypermedia.embedded import is_embedded
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 
 __all__ = [
     "PAUSE",

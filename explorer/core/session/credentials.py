@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
+from explorer.core.http.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow
 from explorer.core.knowledge.field_values import parse_challenges
-from explorer.core.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow
 
 __all__ = ["LoginKind", "auth_label", "login_kind_for"]
 

@@ -11,13 +11,13 @@ for, the origin (``scheme://host:port``, RFC 6454) of the request derived from:
   ``user:password@`` of the URL);
 - the ``Cookie`` header;
 - every header whose name is a secret's (``Authorization``, ``X-Api-Key``,
-  ``Private-Token``...: :func:`explorer.core.secret_rules.is_secret_header`, the
+  ``Private-Token``...: :func:`explorer.core.http.secret_rules.is_secret_header`, the
   list the history's masking reads).
 
 A step to another origin goes without them, and :attr:`Derived.note` says so in
 one line (``Authorization and X-Api-Key not sent to http://b.test: given for
 http://a.test only``); a step back to the origin they were given for sends them
-again. Redirects follow the same rule (:mod:`explorer.core.redirects`).
+again. Redirects follow the same rule (:mod:`explorer.core.http.redirects`).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 
 import httpx
 
-from explorer.core.request import Auth, BasicAuth, CookieSession, RequestSpec
-from explorer.core.secret_rules import is_secret_header, may_receive, withheld_note
+from explorer.core.http.request import Auth, BasicAuth, CookieSession, RequestSpec
+from explorer.core.http.secret_rules import is_secret_header, may_receive, withheld_note
 
 __all__ = ["Derived", "derive", "scoped_to", "withheld_by"]
 
@@ -72,7 +72,7 @@ def withheld_by(spec: RequestSpec, target: str) -> tuple[tuple[str, ...], Reques
     """What of ``spec``'s secrets ``target`` may not receive, and ``spec`` without them.
 
     Nothing is withheld when ``target`` may receive the secrets given for ``spec``'s
-    origin (:func:`~explorer.core.secret_rules.may_receive`).
+    origin (:func:`~explorer.core.http.secret_rules.may_receive`).
     """
     _, from_url = _userinfo(spec.url)
     auth = spec.auth or from_url

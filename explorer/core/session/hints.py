@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
-from explorer.core.errors import (
+from explorer.core.http.errors import (
     BrokenLink,
     ConnectError,
     InvalidRequest,

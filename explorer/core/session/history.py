@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from explorer.core.errors import RestwalkError
-from explorer.core.exchange import Exchange, ReceivedResponse
-from explorer.core.link import Link
-from explorer.core.request import RequestSpec
+from explorer.core.http.errors import RestwalkError
+from explorer.core.http.exchange import Exchange, ReceivedResponse
+from explorer.core.http.request import RequestSpec
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.origins import origin_of
 
 if TYPE_CHECKING:

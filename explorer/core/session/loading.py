@@ -10,10 +10,10 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from explorer.core.client import Client
-from explorer.core.errors import BrokenLink, InvalidURL, RestwalkError
-from explorer.core.exchange import Exchange
-from explorer.core.request import RequestSpec
+from explorer.core.http.client import Client
+from explorer.core.http.errors import BrokenLink, InvalidURL, RestwalkError
+from explorer.core.http.exchange import Exchange
+from explorer.core.http.request import RequestSpec
 from explorer.core.session.history import Page
 from explorer.core.session.reading import Reading, read_response
 

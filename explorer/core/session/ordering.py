@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from explorer.core.hypermedia.embedded import is_embedded
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 
 __all__ = ["LinkKind", "link_kind", "link_rank", "ordered"]
 

@@ -8,6 +8,6 @@ never sent to another.
 from __future__ import annotations
 
 # One definition, beside the rule that reads it (which origin may receive a secret).
-from explorer.core.secret_rules import origin_of
+from explorer.core.http.secret_rules import origin_of
 
 __all__ = ["origin_of"]

@@ -22,14 +22,14 @@ from http import HTTPStatus
 
 import orjson
 
-from explorer.core.body import DisplayText, format_body
-from explorer.core.exchange import ReceivedResponse
+from explorer.core.bodies.display import DisplayText, format_body
+from explorer.core.http.exchange import ReceivedResponse
 from explorer.core.hypermedia.items import page_items
-from explorer.core.link import Link
-from explorer.core.plural import counted
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import choose_link
 from explorer.core.session.history import Page
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.plural import counted
+from explorer.core.text.terminal_text import visible_line
 
 __all__ = [
     "MAX_PAGES",

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.core.exchange import Exchange
+from explorer.core.bodies.memory import one_large_parse
+from explorer.core.http.exchange import Exchange
 from explorer.core.hypermedia import search_links
+from explorer.core.hypermedia.link import Link
 from explorer.core.knowledge import advise
-from explorer.core.link import Link
-from explorer.core.memory import one_large_parse
 from explorer.core.session.ordering import ordered
 
 __all__ = ["MAX_LINKS", "Reading", "advice_for", "read_response"]

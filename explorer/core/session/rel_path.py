@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from explorer.core.http.request import RequestSpec
 from explorer.core.hypermedia.embedded import is_embedded
-from explorer.core.link import Link
-from explorer.core.request import RequestSpec
+from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.templates import TemplateError, expand_template, template_variables
 from explorer.core.session.choice import candidates, choose_link, parse_words, relations
 from explorer.core.session.history import Page
-from explorer.core.templates import TemplateError, expand_template, template_variables
 
 __all__ = [
     "PathError",

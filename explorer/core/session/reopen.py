@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from explorer.core.exchange import Exchange, SentRequest
-from explorer.core.request import (
+from explorer.core.http.exchange import Exchange, SentRequest
+from explorer.core.http.request import (
     USER_AGENT,
     BasicAuth,
     BearerAuth,

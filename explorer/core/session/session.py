@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING, Literal
 
 import httpx
 
-from explorer.core.errors import LoginFailed
-from explorer.core.link import Link
-from explorer.core.plural import counted
-from explorer.core.request import Auth, CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.errors import LoginFailed
+from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSpec
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import NumberEntry, choose_link
 from explorer.core.session.credentials import LoginKind, auth_label, login_kind_for
 from explorer.core.session.derived import Derived, withheld_by
@@ -27,6 +26,7 @@ from explorer.core.session.history import History, Page
 from explorer.core.session.origins import origin_of
 from explorer.core.session.reopen import masks_left, masks_note
 from explorer.core.session.version import VersionChoice
+from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:
     from explorer.core.survey.api_map import ApiMap

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.core.api_version import DEFAULT_VERSION_NAMES, Version, VersionStyle
+from explorer.core.http.api_version import DEFAULT_VERSION_NAMES, Version, VersionStyle
 
 __all__ = ["VersionChoice"]
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from explorer.core.exchange import Exchange
+from explorer.core.http.exchange import Exchange
 from explorer.core.storage.database import (
     Opened,
     close_quietly,
@@ -111,7 +111,7 @@ class Added:
     known: int = 0
 
 
-#: The outcomes of a :class:`~explorer.core.exchange.CacheNote` an entry is marked with.
+#: The outcomes of a :class:`~explorer.core.http.exchange.CacheNote` an entry is marked with.
 _FROM_CACHE = frozenset({"fresh", "revalidated"})
 #: An imported time (HAR files keep milliseconds) stands for the times from this much
 #: before it (a writer that rounds) to just under a millisecond after it (one that cuts,

@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from explorer.core.request import STANDARD_METHODS
+from explorer.core.http.request import STANDARD_METHODS
 
 __all__ = [
     "HistoryQuery",

@@ -2,7 +2,7 @@
 
 The record holds what an entry's row does not: the headers, the request as
 first sent when a redirect changed it, every redirect hop (bodies included),
-the timings, what the session's cache did (:class:`~explorer.core.exchange.CacheNote`),
+the timings, what the session's cache did (:class:`~explorer.core.http.exchange.CacheNote`),
 whether secrets were masked in it, whether TLS certificates went unchecked, and the
 size of a body too large to keep.
 The final request's and the response's bodies are columns of their own: a
@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from explorer.core.exchange import (
+from explorer.core.http.exchange import (
     CacheNote,
     Exchange,
     Hop,

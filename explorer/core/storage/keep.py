@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from explorer.core.client import Client
 from explorer.core.config import HistoryConfig
+from explorer.core.http.client import Client
 from explorer.core.storage.bookmarks import BookmarkStore
 from explorer.core.storage.history import HistoryStore, Warn
 from explorer.core.storage.recorder import Recorder

@@ -23,7 +23,7 @@ the URL's secret query parameters      the value (``?api_key=****``, ``sig``,
 =====================================  =============================================
 
 What a secret's name is (``X-Api-Key``, ``client_secret``, ``sig``...) is
-:mod:`explorer.core.secret_rules`' list, the one the scanners of GitHub and
+:mod:`explorer.core.http.secret_rules`' list, the one the scanners of GitHub and
 GitLab follow, and the one redirects and followed links read.
 
 Then by value: each secret a request of the exchange sent (a credential, a
@@ -45,8 +45,8 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import orjson
 
-from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest
-from explorer.core.secret_rules import (
+from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest
+from explorer.core.http.secret_rules import (
     CREDENTIAL_HEADERS,
     NAME_WORDS,
     is_secret_header,
@@ -334,7 +334,7 @@ def _mask_response(response: ReceivedResponse, values: SecretValues) -> Received
 
 def mask_exchange(exchange: Exchange) -> Exchange:
     """``exchange`` with every secret masked, in each request and response it holds
-    (:attr:`~explorer.core.exchange.Exchange.masked` when that changed anything)."""
+    (:attr:`~explorer.core.http.exchange.Exchange.masked` when that changed anything)."""
     sent = {exchange.request, exchange.final, *(hop.request for hop in exchange.hops)}
     values = SecretValues(secret for request in sent for secret in _secrets_of(request))
     masked = replace(

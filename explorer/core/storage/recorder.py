@@ -17,7 +17,7 @@ import threading
 import time
 from typing import Final
 
-from explorer.core.exchange import Exchange
+from explorer.core.http.exchange import Exchange
 from explorer.core.session.origins import origin_of
 from explorer.core.storage.history import HistoryError, HistoryStore
 

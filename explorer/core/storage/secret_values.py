@@ -21,7 +21,7 @@ import json
 from collections.abc import Iterable
 from urllib.parse import parse_qsl, quote, quote_plus, urlsplit
 
-from explorer.core.secret_rules import CREDENTIAL_HEADERS, is_secret_header, is_secret_name
+from explorer.core.http.secret_rules import CREDENTIAL_HEADERS, is_secret_header, is_secret_name
 
 __all__ = ["MIN_COOKIE_LENGTH", "MIN_LENGTH", "SecretValues", "sent_secrets"]
 

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urljoin, urlsplit
 
-from explorer.core.errors import LoginFailed, RequestError
-from explorer.core.exchange import Exchange, ReceivedResponse
-from explorer.core.link import Link
+from explorer.core.http.errors import LoginFailed, RequestError
+from explorer.core.http.exchange import Exchange, ReceivedResponse
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.origins import origin_of
 from explorer.core.survey.fold import Folder
 from explorer.core.survey.link_kinds import (

@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from http import HTTPStatus
 
-from explorer.core.errors import RestwalkError
-from explorer.core.request import RequestSpec
+from explorer.core.http.errors import RestwalkError
+from explorer.core.http.request import RequestSpec
 from explorer.core.survey.api_map import ApiMap
 from explorer.core.survey.audit_figures import (
     Constraint,

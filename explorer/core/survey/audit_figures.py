@@ -19,9 +19,9 @@ from urllib.parse import urlsplit
 import orjson
 
 from explorer.core.knowledge import field_values as fv
-from explorer.core.plural import counted, noun
 from explorer.core.survey.audit_probes import PROBE_METHOD, Answer, Probes
 from explorer.core.survey.crawl import CrawlResult, Visit
+from explorer.core.text.plural import counted, noun
 
 __all__ = [
     "OK_STATUSES",

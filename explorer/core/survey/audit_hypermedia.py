@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from explorer.core.plural import counted, noun
 from explorer.core.session.origins import origin_of
 from explorer.core.survey.api_map import Resource
 from explorer.core.survey.audit_figures import (
@@ -21,6 +20,7 @@ from explorer.core.survey.audit_figures import (
     pct,
 )
 from explorer.core.survey.crawl import CrawlResult, Visit
+from explorer.core.text.plural import counted, noun
 
 __all__ = ["hypermedia"]
 

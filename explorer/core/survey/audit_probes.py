@@ -31,9 +31,9 @@ from dataclasses import dataclass, field, replace
 from http import HTTPStatus
 from urllib.parse import urljoin
 
-from explorer.core.errors import RestwalkError
-from explorer.core.exchange import Exchange
-from explorer.core.request import RequestSpec
+from explorer.core.http.errors import RestwalkError
+from explorer.core.http.exchange import Exchange
+from explorer.core.http.request import RequestSpec
 from explorer.core.session.origins import origin_of
 from explorer.core.survey.crawl import CrawlResult, Visit, body_digest, same_origin_spec
 from explorer.core.survey.polite import OutOfTime, PoliteSender, Send

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import orjson
 
-from explorer.core.exchange import ReceivedResponse
-from explorer.core.memory import one_large_parse
+from explorer.core.bodies.memory import one_large_parse
+from explorer.core.http.exchange import ReceivedResponse
+from explorer.core.http.wire import body_text
 from explorer.core.survey.diff import Change, diff_json
-from explorer.core.wire import body_text
 
 __all__ = ["MAX_TEXT_LINES", "Comparison", "compare", "parse_json"]
 

@@ -41,12 +41,11 @@ from functools import partial
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
-from explorer.core.errors import RestwalkError
-from explorer.core.exchange import Exchange
+from explorer.core.http.errors import RestwalkError
+from explorer.core.http.exchange import Exchange
+from explorer.core.http.request import RequestSpec
 from explorer.core.hypermedia import search_links
-from explorer.core.link import Link
-from explorer.core.plural import counted
-from explorer.core.request import RequestSpec
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.derived import Derived, derive
 from explorer.core.session.origins import origin_of
 from explorer.core.survey.api_map import ApiMap
@@ -59,9 +58,10 @@ from explorer.core.survey.link_kinds import (
     written_by_api,
 )
 from explorer.core.survey.polite import Clock, OutOfTime, PoliteSender, Send, Sleep, Wait
+from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
 
 __all__ = [
     "CrawlLimits",

@@ -12,8 +12,8 @@ import re
 from urllib.parse import urldefrag
 
 from explorer.core.hypermedia.conventions import CONVENTION
+from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.resolve import has_scheme
-from explorer.core.link import Link
 
 __all__ = [
     "allowed_methods",

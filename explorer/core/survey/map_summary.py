@@ -8,17 +8,17 @@ group: not followed yet (never asked), no answer (asked, and why it failed), or
 not http(s) (``javascript:``, ``file:``: listed, never followed). They end a
 crawl with the same words (:func:`crawl_ending`), which say every safe link was
 followed only when each one answered. Server text stays as it came: the caller
-shows it through :mod:`explorer.core.terminal_text`. No I/O here.
+shows it through :mod:`explorer.core.text.terminal_text`. No I/O here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.core.link import Link
-from explorer.core.plural import counted
+from explorer.core.hypermedia.link import Link
 from explorer.core.survey.api_map import ApiMap
 from explorer.core.survey.crawl import CrawlResult
+from explorer.core.text.plural import counted
 
 __all__ = ["SHOWN", "MapSummary", "NoAnswer", "crawl_ending", "not_followed", "summarize"]
 

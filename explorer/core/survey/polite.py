@@ -25,9 +25,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 
-from explorer.core.exchange import Exchange, ReceivedResponse
+from explorer.core.http.exchange import Exchange, ReceivedResponse
+from explorer.core.http.request import RequestSpec
 from explorer.core.knowledge.field_values import parse_delta_seconds, parse_http_date
-from explorer.core.request import RequestSpec
 
 __all__ = ["Clock", "OutOfTime", "PoliteSender", "Send", "Sleep", "Wait", "retry_after_seconds"]
 
@@ -170,7 +170,7 @@ class PoliteSender:
         except TimeoutError:
             if self.remaining <= 0:
                 raise OutOfTime from None
-            from explorer.core.errors import DeadlineExceeded
+            from explorer.core.http.errors import DeadlineExceeded
 
             raise DeadlineExceeded(
                 f"No answer within the {limit:g} s a survey gives one request.", url=spec.url

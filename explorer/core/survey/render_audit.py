@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import orjson
 
-from explorer.core.plural import counted, noun
 from explorer.core.survey.audit import Audit
 from explorer.core.survey.audit_figures import Constraint, Figure
-from explorer.core.terminal_text import json_visible
+from explorer.core.text.plural import counted, noun
+from explorer.core.text.terminal_text import json_visible
 
 __all__ = ["audit_json", "audit_text", "percent"]
 

@@ -12,10 +12,10 @@ from collections.abc import Iterable
 
 import orjson
 
-from explorer.core.plural import noun
 from explorer.core.survey.compare import Comparison
 from explorer.core.survey.diff import Change, Path
-from explorer.core.terminal_text import json_visible
+from explorer.core.text.plural import noun
+from explorer.core.text.terminal_text import json_visible
 
 __all__ = ["comparison_json", "comparison_text", "json_lines", "marked_lines"]
 

@@ -4,7 +4,7 @@ Every function returns a string; server text in it (templates, relations,
 media types, header values) is written as data of the format: quoted and
 escaped in JSON, Mermaid and DOT, so a relation named ``"];`` cannot end a label.
 The caller still prints it through the terminal filter
-(:func:`explorer.core.terminal_text.visible`), which makes control characters
+(:func:`explorer.core.text.terminal_text.visible`), which makes control characters
 visible on every path.
 """
 
@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from explorer.core.plural import counted, noun
 from explorer.core.survey.api_map import ApiMap, Resource
 from explorer.core.survey.crawl import CrawlResult
 from explorer.core.survey.map_summary import SHOWN, crawl_ending, not_followed, summarize
-from explorer.core.terminal_text import json_visible
+from explorer.core.text.plural import counted, noun
+from explorer.core.text.terminal_text import json_visible
 
 __all__ = ["FORMATS", "map_dot", "map_json", "map_mermaid", "map_tree", "render_map"]
 

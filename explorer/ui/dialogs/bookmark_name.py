@@ -19,7 +19,7 @@ from textual.widgets import Input, Label, Static
 
 from explorer.core.session.rel_path import RelPath
 from explorer.core.storage.bookmarks import BookmarksError
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
 

@@ -3,7 +3,7 @@
 It returns a :class:`Composed` request (or None when cancelled); the browser
 screen sends it, and keeps its headers for the server when the person asked to.
 The preview on the right is the request exactly as
-:func:`~explorer.core.request.build_request` will make it, redrawn on every edit.
+:func:`~explorer.core.http.request.build_request` will make it, redrawn on every edit.
 """
 
 from __future__ import annotations
@@ -22,15 +22,13 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static, TextArea
 
-from explorer.core.api_version import VERSION_STYLES, VersionStyle, parse_version
+from explorer.core.bodies.json_body import json_problem, meant_as_json
 from explorer.core.carry.composed_body import body_fields, body_from_fields
-from explorer.core.errors import RestwalkError
-from explorer.core.exchange import SentRequest
-from explorer.core.field_syntax import is_token
-from explorer.core.json_body import json_problem, meant_as_json
-from explorer.core.knowledge.headers import header_info, header_names
-from explorer.core.knowledge.methods import method_info
-from explorer.core.request import (
+from explorer.core.http.api_version import VERSION_STYLES, VersionStyle, parse_version
+from explorer.core.http.errors import RestwalkError
+from explorer.core.http.exchange import SentRequest
+from explorer.core.http.field_syntax import is_token
+from explorer.core.http.request import (
     STANDARD_METHODS,
     Auth,
     BasicAuth,
@@ -40,12 +38,14 @@ from explorer.core.request import (
     RequestSpec,
     build_request,
 )
+from explorer.core.http.upload import MAX_UPLOAD, peek_file
+from explorer.core.http.wire import request_text
+from explorer.core.knowledge.headers import header_info, header_names
+from explorer.core.knowledge.methods import method_info
 from explorer.core.session.reopen import masks_left, masks_refused
 from explorer.core.session.session import resolve_typed_url
-from explorer.core.sizes import size_text
-from explorer.core.terminal_text import visible
-from explorer.core.upload import MAX_UPLOAD, peek_file
-from explorer.core.wire import request_text
+from explorer.core.text.sizes import size_text
+from explorer.core.text.terminal_text import visible
 from explorer.ui.widgets.body_editor import BodyEditor
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.pairs_editor import PairsEditor

@@ -12,8 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from explorer.core.sizes import size_text
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.sizes import size_text
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 
 #: How much of a choice's text its label shows.

@@ -11,7 +11,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from explorer.core.session.history import Page, page_labels
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 
 __all__ = ["ANOTHER_VERSION", "DiffPicker"]

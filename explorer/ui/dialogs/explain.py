@@ -2,7 +2,7 @@
 
 The Markdown may quote a server (a header value in the advice, a URL): its control
 characters are made visible, and its links are shown, never opened. Given the
-response's exchange, it adds what httplint finds in it (:mod:`explorer.core.lint`),
+response's exchange, it adds what httplint finds in it (:mod:`explorer.core.knowledge.lint`),
 linted in a thread: httplint takes a while to import, and to read a large body.
 """
 
@@ -16,9 +16,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown
 from textual.worker import get_current_worker
 
-from explorer.core.exchange import Exchange
-from explorer.core.lint import LintReport
-from explorer.core.terminal_text import visible
+from explorer.core.http.exchange import Exchange
+from explorer.core.knowledge.lint import LintReport
+from explorer.core.text.terminal_text import visible
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.lint_panel import LintPanel
 
@@ -64,7 +64,7 @@ class ExplainDialog(ModalScreen[None]):
 
     @work(thread=True, exclusive=True, group="lint", description="lint the response")
     def _lint(self, exchange: Exchange) -> None:
-        from explorer.core.lint import lint_exchange
+        from explorer.core.knowledge.lint import lint_exchange
 
         worker = get_current_worker()
         try:

@@ -24,15 +24,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from explorer.core.errors import RestwalkError
+from explorer.core.http.errors import RestwalkError
+from explorer.core.http.request import RequestSpec
 from explorer.core.httpfile.environments import ENV_FILE, PRIVATE_ENV_FILE, load_environments
 from explorer.core.httpfile.local_reads import Allowed, ReadRefused
 from explorer.core.httpfile.opened import OpenedRequest
 from explorer.core.httpfile.private_env import TOKEN_VARIABLE
 from explorer.core.httpfile.saving import DEFAULT_HTTP_FILE, Draft, Saved, save_into
 from explorer.core.httpfile.workspace import Workspace, open_workspace
-from explorer.core.request import RequestSpec
-from explorer.core.terminal_text import visible
+from explorer.core.text.terminal_text import visible
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
 

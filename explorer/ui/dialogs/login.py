@@ -3,7 +3,7 @@
 The dialog returns a :class:`LoginResult`; the browser screen keeps the
 credential for the server it was given for and sends the current request again.
 Nothing here touches the network: a token login runs inside the client on the
-next request (:class:`~explorer.core.request.LoginFlow`), and a cookie session
+next request (:class:`~explorer.core.http.request.LoginFlow`), and a cookie session
 is one request the browser sends (its cookie lands in the client's jar).
 """
 
@@ -20,7 +20,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from explorer.core.request import Auth, BasicAuth, BearerAuth, LoginFlow, RequestSpec
+from explorer.core.http.request import Auth, BasicAuth, BearerAuth, LoginFlow, RequestSpec
 from explorer.core.session.credentials import LoginKind
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput

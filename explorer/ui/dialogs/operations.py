@@ -16,8 +16,8 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from explorer.core.carry.openapi import ApiDescription, Operation
-from explorer.core.plural import counted
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.plural import counted
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
 

@@ -1,6 +1,6 @@
 """Where to save the response body: a path, and a second Enter before a file is replaced.
 
-The browser screen gives the writer (:func:`explorer.core.saving.save_body` of
+The browser screen gives the writer (:func:`explorer.core.bodies.saving.save_body` of
 the body's bytes); the dialog runs it and closes with the path written, or stays
 open with the problem (see :class:`~explorer.ui.dialogs.writing.WritingDialog`).
 """
@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
-from explorer.core.sizes import size_text
+from explorer.core.text.sizes import size_text
 from explorer.ui.dialogs.writing import SaveTarget, Writer, WritingDialog
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput

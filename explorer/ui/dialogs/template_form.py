@@ -4,7 +4,7 @@ The template, its relation and its variable names come from the server: they are
 shown as plain text (never markup, control characters visible), and the inputs
 are named by position, not by a name the server chose. A template of many
 variables gets a field for the first ones only and one raw line for the rest
-(:mod:`explorer.core.template_fields` decides which, and reads the line back).
+(:mod:`explorer.core.hypermedia.template_fields` decides which, and reads the line back).
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
-from explorer.core.link import Link
-from explorer.core.template_fields import TemplateFields
-from explorer.core.templates import TemplateError
-from explorer.core.terminal_text import visible_line
+from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.template_fields import TemplateFields
+from explorer.core.hypermedia.templates import TemplateError
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
 

@@ -18,8 +18,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from explorer.core.api_version import VERSION_STYLES, VersionStyle, parse_version
-from explorer.core.errors import RestwalkError
+from explorer.core.http.api_version import VERSION_STYLES, VersionStyle, parse_version
+from explorer.core.http.errors import RestwalkError
 from explorer.core.session.version import VersionChoice
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput

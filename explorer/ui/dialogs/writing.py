@@ -18,8 +18,8 @@ from textual import on, work
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
-from explorer.core.saving import FileExists, SaveProblem
-from explorer.core.terminal_text import visible_line
+from explorer.core.bodies.saving import FileExists, SaveProblem
+from explorer.core.text.terminal_text import visible_line
 
 __all__ = ["SaveTarget", "WritingDialog"]
 
@@ -34,8 +34,8 @@ class SaveTarget:
     overwrite: bool = False
 
 
-#: What writes the file: raises :class:`~explorer.core.saving.SaveProblem` (or
-#: :class:`~explorer.core.saving.FileExists`) with the words to show.
+#: What writes the file: raises :class:`~explorer.core.bodies.saving.SaveProblem` (or
+#: :class:`~explorer.core.bodies.saving.FileExists`) with the words to show.
 Writer = Callable[[SaveTarget], ResultT]
 
 

@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from explorer.core.storage.bookmarks import Bookmark, BookmarksError, BookmarkStore
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.row_table import RowTable
 

@@ -4,7 +4,7 @@
 curl command line (URL bar or composer) to the composer, offers the current
 request as curl or HTTPie in the ``y`` copy menu, saves the body with ``d``,
 and lists the API's OpenAPI operations with ``O``. The core does the work
-(:mod:`explorer.core.carry`, :mod:`explorer.core.saving`); this routes.
+(:mod:`explorer.core.carry`, :mod:`explorer.core.bodies.saving`); this routes.
 """
 
 from __future__ import annotations
@@ -18,16 +18,16 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.screen import Screen
 
-from explorer.core.errors import InvalidRequest, RestwalkError
-from explorer.core.request import BearerAuth, LoginFlow, RequestSpec
+from explorer.core.http.errors import InvalidRequest, RestwalkError
+from explorer.core.http.request import BearerAuth, LoginFlow, RequestSpec
 from explorer.ui.widgets.url_input import UrlInput
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from explorer.core.carry.openapi import ApiDescription, Operation
-    from explorer.core.client import Client
-    from explorer.core.link import Link
+    from explorer.core.http.client import Client
+    from explorer.core.hypermedia.link import Link
     from explorer.core.session import Session
     from explorer.ui.dialogs.copy_menu import CopyChoice
     from explorer.ui.dialogs.writing import SaveTarget
@@ -89,7 +89,7 @@ class BrowserCarry(Screen[None]):
     def _copy_choices(self) -> list[CopyChoice]:
         from explorer.core.carry import EXPORT_FORMATS, export_request, protocol_note
         from explorer.core.carry.tool_options import tool_options
-        from explorer.core.connection import ConnectionSettings
+        from explorer.core.http.connection import ConnectionSettings
         from explorer.ui.dialogs.copy_menu import CopyChoice
 
         choices: list[CopyChoice] = super()._copy_choices()  # type: ignore[misc]
@@ -112,9 +112,9 @@ class BrowserCarry(Screen[None]):
 
     def action_save_body(self) -> None:
         """``d``: save the body of the response shown to a file."""
-        from explorer.core.content_coding import too_many_codings
-        from explorer.core.saving import save_body, suggested_name
-        from explorer.core.sizes import size_text
+        from explorer.core.bodies.saving import save_body, suggested_name
+        from explorer.core.http.content_coding import too_many_codings
+        from explorer.core.text.sizes import size_text
         from explorer.ui.dialogs.save_body import SaveBodyDialog
 
         shown = self.session.shown
@@ -215,7 +215,7 @@ class BrowserCarry(Screen[None]):
     def _open_operation(self, operation: Operation, description: ApiDescription) -> None:
         """The composer on ``operation``, its path parameters asked for first."""
         from explorer.core.carry.openapi import operation_request
-        from explorer.core.link import Link
+        from explorer.core.hypermedia.link import Link
         from explorer.core.session.origins import origin_of
         from explorer.ui.dialogs.template_form import TemplateForm
 

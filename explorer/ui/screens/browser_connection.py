@@ -3,7 +3,7 @@ version offered (palette: "HTTP/2 ...").
 
 :class:`BrowserConnection` turns them on and off on the screen's client and says so;
 what the cache did for each page is shown by the status line and the trip tab, from
-the exchange's :class:`~explorer.core.exchange.CacheNote`.
+the exchange's :class:`~explorer.core.http.exchange.CacheNote`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from textual import work
 from textual.screen import Screen
 
 if TYPE_CHECKING:
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
 
 #: The protocol choices: (name, HTTP/2 offered, by prior knowledge, what it means).
 PROTOCOLS = (

@@ -17,20 +17,20 @@ from textual import work
 from textual.screen import Screen
 from textual.widgets import Input
 
-from explorer.core.errors import RestwalkError
-from explorer.core.link import Link
-from explorer.core.plural import counted
-from explorer.core.request import CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.errors import RestwalkError
+from explorer.core.http.request import CookieSession, LoginFlow, RequestSpec
+from explorer.core.hypermedia.link import Link
 from explorer.core.session import Next, Session
 from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.hints import key_hint
 from explorer.core.session.ordering import link_kind
 from explorer.core.session.origins import origin_of
+from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
     from explorer.core.session.version import VersionChoice
     from explorer.ui.dialogs.composer import Composed
     from explorer.ui.dialogs.login import LoginResult

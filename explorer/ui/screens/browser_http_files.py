@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, cast
 from textual.screen import Screen
 from textual.widgets import Input, Label
 
-from explorer.core.request import LoginFlow, RequestSpec
+from explorer.core.http.request import LoginFlow, RequestSpec
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from explorer.core.client import Client
     from explorer.core.config import Config
+    from explorer.core.http.client import Client
     from explorer.core.httpfile.local_reads import Allowed
     from explorer.core.httpfile.opened import OpenedRequest
     from explorer.core.httpfile.saving import Saved

@@ -19,19 +19,19 @@ from typing import TYPE_CHECKING, cast
 from textual import work
 from textual.screen import Screen
 
-from explorer.core.plural import counted
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.session.rel_path import PathError, rel_path, walk_path
 from explorer.core.storage.bookmarks import Bookmark, BookmarksError
 from explorer.core.storage.history import HistoryError
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.plural import counted
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from explorer.core.bundled_mock import BundledMock
-    from explorer.core.client import Client
-    from explorer.core.exchange import Exchange
-    from explorer.core.request import RequestSpec
+    from explorer.core.http.client import Client
+    from explorer.core.http.exchange import Exchange
+    from explorer.core.http.request import RequestSpec
     from explorer.core.session import Page, Session
     from explorer.core.storage.keep import Keep
 

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.screen import Screen
 
-from explorer.core.request import RequestSpec
+from explorer.core.http.request import RequestSpec
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.session.page_stack import StackRefused, next_page, stack_below
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
     from explorer.core.session import Page, Session
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.screen import Screen
 
-from explorer.core.copy_text import copy_refusal, describe_copy
+from explorer.core.text.copy_text import copy_refusal, describe_copy
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.screen import Screen
 
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.history import Page
 from explorer.core.session.loading import load_page
 
 if TYPE_CHECKING:
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
     from explorer.core.session import Session
     from explorer.core.session.version import VersionChoice
 

@@ -19,11 +19,11 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from explorer.core.plural import noun
 from explorer.core.survey.compare import Comparison
 from explorer.core.survey.diff import Change
 from explorer.core.survey.render_diff import json_lines, marked_lines
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.plural import noun
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.diff_pane import DiffPane
 from explorer.ui.widgets.key_bar import KeyBar
 

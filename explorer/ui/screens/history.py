@@ -22,10 +22,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from explorer.core.plural import noun
 from explorer.core.storage.history import HistoryEntry, HistoryError, HistoryStore
 from explorer.core.storage.history_query import HistoryQuery, QueryError, parse_query
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.plural import noun
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.row_table import RowTable
 from explorer.ui.widgets.safe_input import SafeInput

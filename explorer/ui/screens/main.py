@@ -18,7 +18,7 @@ from textual.command import Provider
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
-from explorer.core.request import RequestSpec
+from explorer.core.http.request import RequestSpec
 from explorer.core.session import History, Page, Session
 from explorer.core.session.choice import PAUSE
 from explorer.core.session.hints import key_hint
@@ -43,7 +43,7 @@ from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.url_input import UrlInput
 
 if TYPE_CHECKING:
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
 
 # The dialogs are imported where they open: the first screen does not wait for them.
 

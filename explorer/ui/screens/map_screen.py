@@ -29,20 +29,20 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Label, Static, TabbedContent, TabPane, Tree
 
-from explorer.core.link import Link
-from explorer.core.plural import counted
-from explorer.core.request import RequestSpec
+from explorer.core.http.request import RequestSpec
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.survey.crawl import CrawlLimits, Visit, client_sends
 from explorer.core.survey.entry import Entries, Entry, with_probe
 from explorer.core.survey.link_kinds import is_web_link
 from explorer.core.survey.map_summary import crawl_ending, not_followed
-from explorer.core.terminal_text import visible, visible_line
+from explorer.core.text.plural import counted
+from explorer.core.text.terminal_text import visible, visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.map_tree import MapTree
 
 if TYPE_CHECKING:
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
     from explorer.core.session import Session
     from explorer.core.survey.audit import Audit
 

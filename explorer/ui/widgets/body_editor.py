@@ -17,7 +17,7 @@ from pygments.util import ClassNotFound
 from textual.widgets import TextArea
 from textual.widgets.text_area import Edit, EditResult
 
-from explorer.core.terminal_text import visible
+from explorer.core.text.terminal_text import visible
 
 #: Pygments token type -> TextArea theme style name; the first ancestor found wins.
 _STYLE_NAMES: dict[_TokenType, str] = {

@@ -2,7 +2,7 @@
 
 Textual's TextArea takes about 15 s to take in 5 MB, so this view never
 builds a widget, a ``Text`` or even a ``str`` per line of the body. It holds a
-:class:`~explorer.core.body.DisplayText` (one ``bytes`` value indexed by
+:class:`~explorer.core.bodies.display.DisplayText` (one ``bytes`` value indexed by
 block) and, through the Line API, renders just the rows on screen.
 
 Large JSON is pretty-printed in a thread worker; meanwhile the top of the
@@ -11,8 +11,8 @@ highlighting (pygments) also runs in a thread worker, for the visible rows
 only, and each highlighted row is cached; until it is ready a row shows plain.
 
 A search (:meth:`BodyView.search`) runs in a thread worker too, a block of
-lines at a time (:mod:`explorer.core.text_search`; a regular expression or a
-large text in a child process, :mod:`explorer.core.search_process`, which
+lines at a time (:mod:`explorer.core.text.text_search`; a regular expression or a
+large text in a child process, :mod:`explorer.core.text.search_process`, which
 closing the search kills), and streams its matches to the view: the first one is
 shown as soon as it is found, the count grows as the rest are, up to the bound
 a search keeps. A filter's result (:meth:`BodyView.show_filtered`) replaces the text
@@ -36,11 +36,11 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.worker import get_current_worker
 
-from explorer.core.body import DisplayText, format_body, format_text, quick_json_lines
-from explorer.core.memory import one_large_parse
-from explorer.core.search_process import search_text
-from explorer.core.sizes import size_text
-from explorer.core.text_search import Match, Matches, SearchError, TextSearch
+from explorer.core.bodies.display import DisplayText, format_body, format_text, quick_json_lines
+from explorer.core.bodies.memory import one_large_parse
+from explorer.core.text.search_process import search_text
+from explorer.core.text.sizes import size_text
+from explorer.core.text.text_search import Match, Matches, SearchError, TextSearch
 from explorer.ui.painted import call_after_paint
 from explorer.ui.widgets.line_highlighter import LineHighlighter, lexer_for
 from explorer.ui.widgets.wrap_index import WrapIndex

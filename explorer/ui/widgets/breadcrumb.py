@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 from explorer.core.session.history import Page
 from explorer.core.session.origins import origin_of
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 
 #: Crumbs shown at most before older ones collapse into "…" (fewer when the line is short).
 MAX_CRUMBS = 6

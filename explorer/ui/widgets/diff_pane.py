@@ -14,7 +14,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 
 __all__ = ["MARK_STYLES", "DiffPane"]
 

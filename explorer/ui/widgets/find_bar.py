@@ -19,9 +19,9 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Input, Label
 
-from explorer.core.body_filter import JQ_INSTALL, LANGUAGES, Language, jq_available
-from explorer.core.terminal_text import visible_line
-from explorer.core.text_search import SearchQuery
+from explorer.core.bodies.body_filter import JQ_INSTALL, LANGUAGES, Language, jq_available
+from explorer.core.text.terminal_text import visible_line
+from explorer.core.text.text_search import SearchQuery
 from explorer.ui.widgets.safe_input import SafeInput
 
 Kind = Literal["search", "filter"]

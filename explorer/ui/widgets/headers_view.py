@@ -14,8 +14,8 @@ from textual.message import Message
 from textual.widgets import Static
 
 from explorer.core.knowledge.headers import header_info
-from explorer.core.plural import counted
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.plural import counted
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.row_table import RowTable
 
 NAME_WIDTH = 26

@@ -13,10 +13,10 @@ from textual.message import Message
 from textual.widgets import Static
 
 from explorer.core.hypermedia import MAX_LINKS as SEARCH_LIMIT
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import rel_labels
 from explorer.core.session.ordering import link_kind
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.row_table import RowTable
 
 

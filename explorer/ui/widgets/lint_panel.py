@@ -1,6 +1,6 @@
 """What httplint finds in the response shown: each note, its level, what it means.
 
-The notes are plain text already (:mod:`explorer.core.lint`: the server's values in
+The notes are plain text already (:mod:`explorer.core.knowledge.lint`: the server's values in
 them made visible); they are put in a :class:`~rich.text.Text` as data, never markup.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from explorer.core.lint import LintNote, LintReport
+from explorer.core.knowledge.lint import LintNote, LintReport
 
 #: How each level looks.
 _LEVEL_STYLE = {

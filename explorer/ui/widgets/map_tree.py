@@ -4,7 +4,7 @@ answer (with why), links not followed yet (by relation), and links that are not 
 It shows what it is given (:meth:`MapTree.show`); the map and which group each
 link is in are the core's (:class:`~explorer.core.survey.api_map.ApiMap`,
 :func:`~explorer.core.survey.map_summary.summarize`, which the CLI's tree reads
-too). Each leaf carries the :class:`~explorer.core.link.Link` Enter follows (the
+too). Each leaf carries the :class:`~explorer.core.hypermedia.link.Link` Enter follows (the
 screen says why it does not follow one that is not http(s)). Labels are ``Text``
 built from plain strings through the terminal filter: a template, a relation, a
 media type or an error's reason is never markup.
@@ -16,11 +16,11 @@ from rich.text import Text
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from explorer.core.link import Link
-from explorer.core.plural import counted
+from explorer.core.hypermedia.link import Link
 from explorer.core.survey.api_map import ApiMap, Resource
 from explorer.core.survey.map_summary import SHOWN, MapSummary, NoAnswer, summarize
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.plural import counted
+from explorer.core.text.terminal_text import visible_line
 
 __all__ = ["MapTree"]
 

@@ -6,7 +6,7 @@ every built tab.
 
 Under the tabs, a find bar opens on demand: a search (``/``) in the tab shown
 (body, raw or headers), or a filter (``|``) of the body, run in a thread worker
-that a newer expression cancels (:mod:`explorer.core.body_filter`).
+that a newer expression cancels (:mod:`explorer.core.bodies.body_filter`).
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from textual.widget import Widget
 from textual.widgets import ContentSwitcher
 from textual.worker import get_current_worker
 
-from explorer.core.body import DisplayText
-from explorer.core.body_filter import FilterError, FilterResult, Language
-from explorer.core.filter_process import filter_body
+from explorer.core.bodies.body_filter import FilterError, FilterResult, Language
+from explorer.core.bodies.display import DisplayText
+from explorer.core.bodies.filter_process import filter_body
+from explorer.core.http.wire import exchange_text
 from explorer.core.session.history import Page
-from explorer.core.terminal_text import visible_line
-from explorer.core.text_search import SearchError, compile_query
-from explorer.core.wire import exchange_text
+from explorer.core.text.terminal_text import visible_line
+from explorer.core.text.text_search import SearchError, compile_query
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.find_bar import LANGUAGE_NAMES, FindBar, Kind
 from explorer.ui.widgets.headers_view import HeadersView

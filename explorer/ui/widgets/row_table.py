@@ -28,7 +28,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 
 __all__ = ["RowTable"]
 

@@ -6,14 +6,14 @@ title, ``ESC [ 2J`` clears the screen, and the field draws it again at every
 repaint. What an Input holds may come from a server: a link's URL put in the URL
 bar, a form's suggested value put in the composer. So every value, however it is
 set (by code, typed or pasted), is made visible as all server text is
-(:func:`~explorer.core.terminal_text.visible_line`: ``ESC`` becomes ``␛``).
+(:func:`~explorer.core.text.terminal_text.visible_line`: ``ESC`` becomes ``␛``).
 """
 
 from __future__ import annotations
 
 from textual.widgets import Input
 
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 
 __all__ = ["SafeInput"]
 

@@ -12,13 +12,13 @@ from http import HTTPStatus
 from rich.text import Text
 from textual.widgets import Static
 
-from explorer.core.content_coding import too_many_codings
-from explorer.core.errors import RestwalkError
+from explorer.core.http.content_coding import too_many_codings
+from explorer.core.http.errors import RestwalkError
+from explorer.core.http.request import RequestSpec
 from explorer.core.knowledge.statuses import status_class, status_info
-from explorer.core.plural import counted
-from explorer.core.request import RequestSpec
 from explorer.core.session.history import Page
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.plural import counted
+from explorer.core.text.terminal_text import visible_line
 
 _CLASS_STYLE = {
     1: "bold white on blue",

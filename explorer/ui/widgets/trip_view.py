@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from explorer.core.errors import RestwalkError, TooManyRedirects
-from explorer.core.exchange import Exchange, Hop, ReceivedResponse
-from explorer.core.sizes import size_text
-from explorer.core.terminal_text import visible_line
+from explorer.core.http.errors import RestwalkError, TooManyRedirects
+from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse
+from explorer.core.text.sizes import size_text
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.status_line import describe_status
 
 

@@ -6,7 +6,7 @@ a curl line copied from API documentation runs over many lines joined by
 (attributes down, messages up): the screen turns it into a request, or, when it
 cannot be read, gives it back with :meth:`UrlInput.hold` to be corrected. Any
 other paste is made one line without control characters
-(:func:`~explorer.core.url_paste.url_from_paste`); pasting never sends anything.
+(:func:`~explorer.core.text.url_paste.url_from_paste`); pasting never sends anything.
 
 The field also knows the URL of the page shown (:attr:`UrlInput.page_url`), which
 :meth:`UrlInput.revert` puts back when the person leaves with Escape, as a
@@ -19,7 +19,7 @@ from textual import events
 from textual.message import Message
 
 from explorer.core.carry.curl import looks_like_curl
-from explorer.core.url_paste import curl_on_one_line, url_from_paste
+from explorer.core.text.url_paste import curl_on_one_line, url_from_paste
 from explorer.ui.widgets.safe_input import SafeInput
 
 

@@ -23,7 +23,7 @@ from itertools import pairwise
 
 from rich.cells import cell_len, chop_cells
 
-from explorer.core.body import DisplayText
+from explorer.core.bodies.display import DisplayText
 
 __all__ = ["WORD_WRAP_LIMIT", "WrapIndex", "piece_at", "piece_range", "pieces"]
 

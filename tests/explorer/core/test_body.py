@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.core import body as body_module
-from explorer.core.body import DisplayText, format_body, quick_json_lines
+from explorer.core.bodies import display as body_module
+from explorer.core.bodies.display import DisplayText, format_body, quick_json_lines
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(max_size=20),

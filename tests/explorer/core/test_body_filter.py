@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core import body_filter, filter_process
-from explorer.core.body_filter import FilterError, parse_document, run_filter
+from explorer.core.bodies import body_filter, filter_process
+from explorer.core.bodies.body_filter import FilterError, parse_document, run_filter
 
 BODY = orjson.dumps(
     {
@@ -276,7 +276,7 @@ def test_a_large_body_is_filtered_in_a_child_process(monkeypatch: pytest.MonkeyP
     assert result is not None
     assert orjson.loads(result.text) == ["Ann", "Bob", "Alma"]
     assert result.count == 3
-    assert launched[0][1:4] == ["-m", "explorer.core.filter_process", "jsonpath"]
+    assert launched[0][1:4] == ["-m", "explorer.core.bodies.filter_process", "jsonpath"]
     with pytest.raises(FilterError) as caught:
         filter_process.filter_body("jsonpath", "$._embedded.customers[?@.name == ]", BODY)
     assert caught.value.position == 33

@@ -15,7 +15,7 @@ from explorer.core.bundled_mock import (
     rebase_exchange,
     rebase_url,
 )
-from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest
+from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest
 from explorer.core.session.rel_path import RelPath, Step
 from explorer.core.storage.bookmarks import BookmarksError, BookmarkStore
 

@@ -10,11 +10,11 @@ import hishel._core._spec as hishel_spec
 import httpx
 import pytest
 
-import explorer.core.cache as cache_module
-from explorer.core.cache_storage import MemoryStorage
-from explorer.core.client import Client
-from explorer.core.exchange import Exchange
-from explorer.core.request import RequestSpec
+import explorer.core.http.cache as cache_module
+from explorer.core.http.cache_storage import MemoryStorage
+from explorer.core.http.client import Client
+from explorer.core.http.exchange import Exchange
+from explorer.core.http.request import RequestSpec
 from mock_server import Settings, create_app
 
 MOCK = "http://mock"

@@ -19,16 +19,16 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from explorer.core import errors
-from explorer.core.client import REDIRECT_STATUSES, Client, next_hop, send
-from explorer.core.request import (
+from explorer.core.http import errors
+from explorer.core.http.client import REDIRECT_STATUSES, Client, next_hop, send
+from explorer.core.http.request import (
     BasicAuth,
     BearerAuth,
     CookieSession,
     LoginFlow,
     RequestSpec,
 )
-from explorer.core.wire import request_text, response_text
+from explorer.core.http.wire import request_text, response_text
 from mock_server import Settings, create_app
 from tests.explorer.servers import HypercornServer, RawServer, closed_port, read_head
 
@@ -510,8 +510,8 @@ async def test_concurrent_sends_share_one_client(client: Client) -> None:
 def test_the_core_does_not_import_textual() -> None:
     code = (
         "import sys\n"
-        "import explorer.core.client, explorer.core.request, explorer.core.wire\n"
-        "import explorer.core.errors, explorer.cli\n"
+        "import explorer.core.http.client, explorer.core.http.request, explorer.core.http.wire\n"
+        "import explorer.core.http.errors, explorer.cli\n"
         "assert 'textual' not in sys.modules\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)

@@ -9,9 +9,9 @@ from collections.abc import AsyncIterator
 import httpx
 import pytest
 
-from explorer.core.client import Client, next_hop
-from explorer.core.errors import BodyTooLarge, DeadlineExceeded, RedirectRefused
-from explorer.core.request import RequestSpec
+from explorer.core.http.client import Client, next_hop
+from explorer.core.http.errors import BodyTooLarge, DeadlineExceeded, RedirectRefused
+from explorer.core.http.request import RequestSpec
 
 
 class _Stream(httpx.AsyncByteStream):

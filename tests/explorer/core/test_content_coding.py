@@ -7,7 +7,7 @@ import zlib
 
 import pytest
 
-from explorer.core.content_coding import (
+from explorer.core.http.content_coding import (
     MAX_CODINGS,
     PIECE,
     BodyDecoder,

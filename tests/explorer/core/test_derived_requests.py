@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.core.client import Client
-from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
+from explorer.core.http.client import Client
+from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
+from explorer.core.http.request import BasicAuth, BearerAuth, CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.secret_rules import is_secret_header, is_secret_name, may_receive
 from explorer.core.httpfile import parse_http
 from explorer.core.httpfile.resolve import resolve_request
 from explorer.core.httpfile.variables import VariableSources
-from explorer.core.request import BasicAuth, BearerAuth, CookieSession, LoginFlow, RequestSpec
-from explorer.core.secret_rules import is_secret_header, is_secret_name, may_receive
 from explorer.core.session import Page, Session
 from explorer.core.session.derived import derive, scoped_to
 from tests.explorer.origin_servers import two_origins

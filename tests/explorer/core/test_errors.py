@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.core import errors
-from explorer.core.errors import RestwalkError
-from explorer.core.httpx_errors import ConnectionFacts, from_httpx
-from explorer.core.terminal_text import CONTROL
+from explorer.core.http import errors
+from explorer.core.http.errors import RestwalkError
+from explorer.core.http.httpx_errors import ConnectionFacts, from_httpx
+from explorer.core.text.terminal_text import CONTROL
 
 URL = "http://127.0.0.1:8000/customers"
 REQUEST = httpx.Request("GET", URL)

@@ -13,9 +13,9 @@ import pytest
 from haralyzer import HarEntry, HarParser
 
 from explorer.core.carry.har import HarError, har_bytes, har_document, read_har
-from explorer.core.client import Client
-from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
-from explorer.core.request import LoginFlow, RequestSpec
+from explorer.core.http.client import Client
+from explorer.core.http.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.request import LoginFlow, RequestSpec
 from explorer.core.storage.history import HistoryStore
 from mock_server import Settings, create_app
 

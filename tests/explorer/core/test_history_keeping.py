@@ -8,7 +8,7 @@ import sqlite3
 import stat
 from pathlib import Path
 
-from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.storage.history import HISTORY_FILE, HistoryStore
 
 

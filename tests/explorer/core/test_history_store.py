@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
 from explorer.core.storage.history import HISTORY_FILE, HistoryError, HistoryStore
 from explorer.core.storage.history_query import (
     HistoryQuery,
@@ -230,7 +230,7 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
+    from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
     from explorer.core.storage.history import HistoryStore
 
     name, count, directory = sys.argv[1], int(sys.argv[2]), Path(sys.argv[3])

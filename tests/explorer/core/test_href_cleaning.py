@@ -6,9 +6,9 @@ import httpx
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.core.href_cleaning import clean_href
 from explorer.core.hypermedia import find_links
-from explorer.core.terminal_text import CONTROL
+from explorer.core.hypermedia.href_cleaning import clean_href
+from explorer.core.text.terminal_text import CONTROL
 
 OSC52 = "\x1b]52;c;cHduZWQ=\x07"
 

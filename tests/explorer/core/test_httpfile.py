@@ -9,6 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from explorer.core.http.request import (
+    STANDARD_METHODS,
+    BasicAuth,
+    BearerAuth,
+    CookieSession,
+    FormPart,
+    LoginFlow,
+    RequestSpec,
+    build_request,
+)
 from explorer.core.httpfile import (
     CannotWrite,
     FileProblem,
@@ -20,16 +30,6 @@ from explorer.core.httpfile import (
 from explorer.core.httpfile.model import Directive, HttpRequest
 from explorer.core.httpfile.resolve import resolve_request
 from explorer.core.httpfile.variables import VariableSources
-from explorer.core.request import (
-    STANDARD_METHODS,
-    BasicAuth,
-    BearerAuth,
-    CookieSession,
-    FormPart,
-    LoginFlow,
-    RequestSpec,
-    build_request,
-)
 
 FILE = """\
 @host = localhost:8000

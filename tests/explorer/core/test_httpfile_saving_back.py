@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from explorer.core.http.request import BearerAuth, LoginFlow, RequestSpec
 from explorer.core.httpfile import CannotWrite, HttpFileError, parse_http
 from explorer.core.httpfile.environments import Environments
 from explorer.core.httpfile.errors import EnvFileError
@@ -23,7 +24,6 @@ from explorer.core.httpfile.retemplate import retemplate
 from explorer.core.httpfile.saving import Draft, save_into
 from explorer.core.httpfile.variables import VariableSources, references
 from explorer.core.httpfile.workspace import Workspace, open_workspace
-from explorer.core.request import BearerAuth, LoginFlow, RequestSpec
 
 DATA = Path(__file__).parents[1] / "data" / "httpfiles"
 

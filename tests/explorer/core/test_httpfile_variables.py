@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.httpfile import (
     BadVariable,
     EnvFileError,

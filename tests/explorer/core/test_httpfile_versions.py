@@ -12,7 +12,7 @@ from pathlib import Path
 import h11
 import pytest
 
-from explorer.core.errors import InvalidBody
+from explorer.core.http.errors import InvalidBody
 from explorer.core.httpfile import FileProblem, parse_http
 from explorer.core.httpfile.resolve import ResolvedRequest, describe, resolve_request
 from explorer.core.httpfile.variables import VariableSources

@@ -9,8 +9,8 @@ import pytest
 
 from explorer.core.hypermedia import find_links
 from explorer.core.hypermedia.collector import escape, fast_field, fast_link, plain_link
+from explorer.core.hypermedia.link import FormField, Link
 from explorer.core.hypermedia.resolve import Resolver
-from explorer.core.link import FormField, Link
 
 BASE = "http://127.0.0.1:8000/orders/3?view=full#top"
 HAL_DOC = orjson.dumps({"_links": {"self": {"href": "/orders/3"}}, "see": "/elsewhere"})

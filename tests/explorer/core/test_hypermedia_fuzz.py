@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from explorer.core.hypermedia import JSON_FORMATS, find_links, search_links
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 
 BASE = "http://127.0.0.1:8000/a/b?c=d"
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,7 +7,7 @@ import pytest
 
 from explorer.core.hypermedia import find_links
 from explorer.core.hypermedia.guesses import looks_like_url
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 
 BASE = "http://127.0.0.1:8000/orders/9"
 

@@ -7,8 +7,8 @@ import orjson
 from explorer.core.hypermedia import find_links, search_links
 from explorer.core.hypermedia.collector import Collector
 from explorer.core.hypermedia.hal import add_hal_links
+from explorer.core.hypermedia.link import FormField, Link
 from explorer.core.hypermedia.resolve import Resolver
-from explorer.core.link import FormField, Link
 
 BASE = "http://127.0.0.1:8000/customers/1"
 HAL = "application/hal+json"

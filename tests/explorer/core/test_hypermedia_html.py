@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from explorer.core.hypermedia import find_links
-from explorer.core.link import FormField, Link
+from explorer.core.hypermedia.link import FormField, Link
 
 BASE = "http://shop.example.com/catalog/page.html"
 FORM = "application/x-www-form-urlencoded"

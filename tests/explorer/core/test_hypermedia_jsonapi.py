@@ -5,7 +5,7 @@ from __future__ import annotations
 import orjson
 
 from explorer.core.hypermedia import find_links
-from explorer.core.link import FormField, Link
+from explorer.core.hypermedia.link import FormField, Link
 
 BASE = "https://example.com/articles?page[number]=2"
 JSONAPI = "application/vnd.api+json"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from explorer.core.hypermedia import find_links
+from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.link_header import decode_ext_value, parse_link_values
-from explorer.core.link import Link
 
 BASE = "http://api.example.com/customers/?offset=10"
 

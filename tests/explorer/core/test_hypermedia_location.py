@@ -5,8 +5,8 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from explorer.core.hypermedia import find_links
+from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.location import location_title
-from explorer.core.link import Link
 
 BASE = "http://127.0.0.1:8000/customers"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import orjson
 
 from explorer.core.hypermedia import find_links
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 
 BASE = "https://services.odata.org/V4/TripPinService/People?$top=2"
 S = "https://services.odata.org/V4/TripPinService"

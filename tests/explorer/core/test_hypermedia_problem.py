@@ -5,7 +5,7 @@ from __future__ import annotations
 import orjson
 
 from explorer.core.hypermedia import find_links
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 
 URL = "http://127.0.0.1:8000/customers/7"
 H = "http://127.0.0.1:8000"

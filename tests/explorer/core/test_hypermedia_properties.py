@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from explorer.core.hypermedia import find_links
 from explorer.core.hypermedia.collector import Collector, escape
 from explorer.core.hypermedia.hal import add_hal_links
+from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.hypermedia.walk import Candidates, url_candidates
-from explorer.core.link import Link
 
 BASE = "http://api.test/v1/page?x=1"
 ORIGIN = "http://api.test"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import orjson
 
 from explorer.core.hypermedia import find_links
+from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.url_fields import field_rel
-from explorer.core.link import Link
 
 API = "https://api.github.com"
 

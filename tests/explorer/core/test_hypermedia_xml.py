@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from explorer.core.hypermedia import find_links
-from explorer.core.link import FormField, Link
+from explorer.core.hypermedia.link import FormField, Link
 
 ATOM = b"""<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xml:base="http://example.org/blog/">

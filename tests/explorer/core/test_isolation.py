@@ -13,7 +13,7 @@ def test_no_module_of_the_core_imports_textual() -> None:
     modules = [
         info.name for info in pkgutil.walk_packages(explorer.core.__path__, prefix="explorer.core.")
     ]
-    assert "explorer.core.link" in modules
+    assert "explorer.core.hypermedia.link" in modules
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}:\n"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import gzip
 
-from explorer.core.exchange import ReceivedResponse, SentRequest
-from explorer.core.lint import LintReport, html_to_text, lint_response
-from explorer.core.terminal_text import CONTROL
+from explorer.core.http.exchange import ReceivedResponse, SentRequest
+from explorer.core.knowledge.lint import LintReport, html_to_text, lint_response
+from explorer.core.text.terminal_text import CONTROL
 
 DATE = ("Date", "Thu, 26 Nov 2026 10:00:00 GMT")
 JSON = ("Content-Type", "application/json")

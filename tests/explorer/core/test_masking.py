@@ -6,7 +6,7 @@ import orjson
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest
+from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest
 from explorer.core.storage.masking import (
     MASK,
     is_secret_name,

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from explorer.core.body import format_body
-from explorer.core.media import is_text
-from explorer.core.wire import body_text
+from explorer.core.bodies.display import format_body
+from explorer.core.bodies.media import is_text
+from explorer.core.http.wire import body_text
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from explorer.core.memory import release_freed_memory
+from explorer.core.bodies.memory import release_freed_memory
 
 
 def test_release_is_safe_and_reports_whether_it_could_ask() -> None:
@@ -22,7 +22,7 @@ def test_release_is_safe_and_reports_whether_it_could_ask() -> None:
 def test_large_parses_take_turns_small_ones_do_not_wait() -> None:
     import threading
 
-    from explorer.core.memory import LARGE_BODY, one_large_parse
+    from explorer.core.bodies.memory import LARGE_BODY, one_large_parse
 
     inside = threading.Event()
     leave = threading.Event()
@@ -48,7 +48,7 @@ def test_large_parses_take_turns_small_ones_do_not_wait() -> None:
 
 
 def _second(order: list[str], size: int) -> None:
-    from explorer.core.memory import one_large_parse
+    from explorer.core.bodies.memory import one_large_parse
 
     with one_large_parse(size):
         order.append("second")

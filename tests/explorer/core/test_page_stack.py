@@ -9,10 +9,10 @@ from http import HTTPStatus
 import orjson
 import pytest
 
-from explorer.core import body
-from explorer.core.errors import ConnectError
-from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
-from explorer.core.request import RequestSpec
+from explorer.core.bodies import display as body
+from explorer.core.http.errors import ConnectError
+from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
+from explorer.core.http.request import RequestSpec
 from explorer.core.session.history import Page
 from explorer.core.session.loading import read_safely, with_reading
 from explorer.core.session.page_stack import (

@@ -1,8 +1,8 @@
-"""Counting in words (explorer.core.plural)."""
+"""Counting in words (explorer.core.text.plural)."""
 
 from __future__ import annotations
 
-from explorer.core.plural import counted, noun
+from explorer.core.text.plural import counted, noun
 
 
 def test_one_is_singular_and_every_other_count_plural() -> None:

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.core.client import Client
-from explorer.core.link import Link
-from explorer.core.request import RequestSpec
+from explorer.core.http.client import Client
+from explorer.core.http.request import RequestSpec
+from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.templates import expand_template
 from explorer.core.session.choice import choose_link
 from explorer.core.session.history import Page
 from explorer.core.session.loading import load_page, read_safely, with_reading
@@ -25,7 +26,6 @@ from explorer.core.session.rel_path import (
     walk_path,
     words_for,
 )
-from explorer.core.templates import expand_template
 from mock_server import Settings, create_app
 
 

@@ -10,16 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.api_version import VersionStyle
-from explorer.core.errors import (
+from explorer.core.http.api_version import VersionStyle
+from explorer.core.http.errors import (
     InvalidHeader,
     InvalidMethod,
     InvalidRequest,
     InvalidURL,
     LoginFailed,
 )
-from explorer.core.field_syntax import is_token
-from explorer.core.request import (
+from explorer.core.http.field_syntax import is_token
+from explorer.core.http.request import (
     USER_AGENT,
     BasicAuth,
     BearerAuth,
@@ -410,7 +410,7 @@ def test_a_version_name_that_is_no_field_is_refused(style: VersionStyle, name: s
 
 
 def test_a_version_may_be_a_date_or_a_name_as_many_apis_use() -> None:
-    from explorer.core.api_version import parse_version
+    from explorer.core.http.api_version import parse_version
 
     assert parse_version("2") == 2
     assert parse_version(" 2024-10-21 ") == "2024-10-21"

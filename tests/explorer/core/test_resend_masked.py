@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest, Timings
-from explorer.core.request import BasicAuth, BearerAuth, RequestSpec
+from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.request import BasicAuth, BearerAuth, RequestSpec
 from explorer.core.session import Session
 from explorer.core.session.reopen import masks_left, page_of, resend_note, spec_of
 from explorer.core.storage.masking import MASK, mask_exchange, masked_fields
@@ -123,7 +123,7 @@ def test_a_kept_request_without_secrets_is_sent_again_as_before() -> None:
 
 
 def test_the_login_request_itself_goes_without_the_token_it_gets() -> None:
-    from explorer.core.request import LoginFlow
+    from explorer.core.http.request import LoginFlow
 
     session = Session()
     flow = LoginFlow(LOGIN, "alice", "wonderland")

@@ -1,4 +1,4 @@
-"""A kept-alive connection the server closed as a request went out (explorer.core.retry).
+"""A kept-alive connection the server closed as a request went out (explorer.core.http.retry).
 
 A real server on 127.0.0.1 plays the race deterministically: it answers a connection's
 first request with keep-alive, then reads the next request on it and closes (or
@@ -13,9 +13,9 @@ import threading
 
 import pytest
 
-from explorer.core.client import Client
-from explorer.core.errors import DeadlineExceeded, NetworkError, ProtocolError
-from explorer.core.request import RequestSpec
+from explorer.core.http.client import Client
+from explorer.core.http.errors import DeadlineExceeded, NetworkError, ProtocolError
+from explorer.core.http.request import RequestSpec
 from tests.explorer.servers import IdleClosingServer, RawServer, read_request, reset
 
 

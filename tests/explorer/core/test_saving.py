@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from explorer.core.saving import FileExists, SaveProblem, save_body, suggested_name
+from explorer.core.bodies.saving import FileExists, SaveProblem, save_body, suggested_name
 
 
 @pytest.mark.parametrize(

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from explorer.core import body as body_module
-from explorer.core import search_process
-from explorer.core.body import DisplayText
-from explorer.core.search_process import search_text
-from explorer.core.text_search import Match, SearchError, SearchQuery, compile_query, scan
+from explorer.core.bodies import display as body_module
+from explorer.core.bodies.display import DisplayText
+from explorer.core.text import search_process
+from explorer.core.text.search_process import search_text
+from explorer.core.text.text_search import Match, SearchError, SearchQuery, compile_query, scan
 
 LINES = b"".join(b"row %d: Ann, Bob and ann\n" % n for n in range(3000))
 

@@ -14,9 +14,9 @@ from http import HTTPStatus
 import httpx
 import pytest
 
-from explorer.core.client import Client
-from explorer.core.errors import ConnectError, LoginFailed
-from explorer.core.request import BasicAuth, LoginFlow, RequestSpec
+from explorer.core.http.client import Client
+from explorer.core.http.errors import ConnectError, LoginFailed
+from explorer.core.http.request import BasicAuth, LoginFlow, RequestSpec
 from explorer.core.session import Page, Session
 from explorer.core.session.choice import NumberEntry, choose_link
 from explorer.core.session.credentials import login_kind_for
@@ -148,7 +148,7 @@ def test_number_entry_follows_at_once_when_unambiguous_and_swallows_its_enter() 
 
 
 def test_links_are_chosen_by_number_relation_or_title() -> None:
-    from explorer.core.link import Link
+    from explorer.core.hypermedia.link import Link
 
     links = (
         Link("next", "http://h/p2", title="Next page"),
@@ -251,7 +251,7 @@ def test_reload_asks_before_an_unsafe_method_and_says_what_put_is() -> None:
 
 
 def test_a_304_hint_says_the_copy_is_valid_and_never_to_follow_a_missing_location() -> None:
-    from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
+    from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
     from explorer.core.session.hints import key_hint
 
     sent = SentRequest("GET", f"{MOCK}/customers/1", ())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import Wanted, choose_link, parse_words, rel_labels, short_rel
 
 LINKS = (

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
-from explorer.core.link import FormField, Link
-from explorer.core.request import RequestSpec
+from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
+from explorer.core.http.request import RequestSpec
+from explorer.core.hypermedia.link import FormField, Link
 from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.history import History, Page, page_labels
 from explorer.core.session.ordering import link_rank, ordered

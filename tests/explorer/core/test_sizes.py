@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.core.sizes import parse_size, size_text
+from explorer.core.text.sizes import parse_size, size_text
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from explorer.core.template_fields import MAX_FIELDS, TemplateFields
-from explorer.core.templates import TemplateError
+from explorer.core.hypermedia.template_fields import MAX_FIELDS, TemplateFields
+from explorer.core.hypermedia.templates import TemplateError
 
 MANY = "/m{?" + ",".join(f"v{n}" for n in range(10_000)) + "}"
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.templates import (
+from explorer.core.hypermedia.templates import (
     TemplateError,
     Value,
     expand_template,

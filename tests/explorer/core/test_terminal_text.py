@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.core.terminal_text import (
+from explorer.core.text.terminal_text import (
     CONTROL,
     expand_tabs,
     is_visible,

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.core import body as body_module
-from explorer.core import text_search
-from explorer.core.body import DisplayText
-from explorer.core.text_search import (
+from explorer.core.bodies import display as body_module
+from explorer.core.bodies.display import DisplayText
+from explorer.core.text import text_search
+from explorer.core.text.text_search import (
     Match,
     Matches,
     SearchError,

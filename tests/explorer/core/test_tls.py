@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from explorer.core.client import Client
-from explorer.core.errors import TLSError
-from explorer.core.tls import default_context, load_default_context
+from explorer.core.http.client import Client
+from explorer.core.http.errors import TLSError
+from explorer.core.http.tls import default_context, load_default_context
 
 
 @pytest.fixture

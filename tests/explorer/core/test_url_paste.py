@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from explorer.core.carry.curl import parse_curl
-from explorer.core.terminal_text import CONTROL
-from explorer.core.url_paste import PastedUrl, curl_on_one_line, url_from_paste
+from explorer.core.text.terminal_text import CONTROL
+from explorer.core.text.url_paste import PastedUrl, curl_on_one_line, url_from_paste
 
 
 def test_a_url_wrapped_over_lines_is_joined() -> None:

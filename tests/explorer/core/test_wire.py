@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.core.exchange import ReceivedResponse, SentRequest
-from explorer.core.media import is_text
-from explorer.core.wire import (
+from explorer.core.bodies.media import is_text
+from explorer.core.http.exchange import ReceivedResponse, SentRequest
+from explorer.core.http.wire import (
     body_text,
     mask_header,
     request_target,

@@ -18,11 +18,11 @@ from textual.widgets import Markdown, Static
 from textual.widgets._markdown import MarkdownBlock
 from textual.widgets._toast import Toast
 
-from explorer.core.connection import ConnectionSettings
-from explorer.core.link import Link
+from explorer.core.http.connection import ConnectionSettings
+from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.template_fields import MAX_FIELDS
 from explorer.core.session.history import Page
-from explorer.core.template_fields import MAX_FIELDS
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.explain import ExplainDialog

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import httpx
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from mock_server import Settings, create_app
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from explorer.core.survey.audit import Audit, run_audit
 from explorer.core.survey.audit_figures import Constraint
 from explorer.core.survey.crawl import client_sends

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.core.exchange import ReceivedResponse
-from explorer.core.request import RequestSpec
+from explorer.core.http.exchange import ReceivedResponse
+from explorer.core.http.request import RequestSpec
 from explorer.core.survey.compare import compare
 from explorer.core.survey.diff import MAX_DEPTH, diff_json
 from explorer.core.survey.render_diff import (

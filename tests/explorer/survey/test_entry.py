@@ -5,8 +5,8 @@ from __future__ import annotations
 import httpx
 import orjson
 
-from explorer.core.client import Client
-from explorer.core.request import RequestSpec
+from explorer.core.http.client import Client
+from explorer.core.http.request import RequestSpec
 from explorer.core.session import Session
 from explorer.core.session.history import Page
 from explorer.core.session.loading import load_page

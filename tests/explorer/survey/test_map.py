@@ -8,10 +8,10 @@ from collections import deque
 import httpx
 import orjson
 
-from explorer.core.client import Client
-from explorer.core.exchange import Exchange
+from explorer.core.http.client import Client
+from explorer.core.http.exchange import Exchange
+from explorer.core.http.request import BasicAuth, RequestSpec
 from explorer.core.hypermedia import find_links
-from explorer.core.request import BasicAuth, RequestSpec
 from explorer.core.survey.crawl import CrawlLimits, CrawlResult, client_sends, crawl
 from explorer.core.survey.fold import Folder
 from explorer.core.survey.link_kinds import template_base
@@ -202,8 +202,8 @@ async def test_retry_after_from_the_mocks_rate_limit_is_honoured() -> None:
 
 
 def test_links_seen_but_not_followed_are_listed_by_relation() -> None:
-    from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
-    from explorer.core.link import Link
+    from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
+    from explorer.core.hypermedia.link import Link
     from explorer.core.session.history import Page
     from explorer.core.survey.api_map import ApiMap
 

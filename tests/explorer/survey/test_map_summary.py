@@ -6,10 +6,10 @@ from __future__ import annotations
 import httpx
 import orjson
 
-from explorer.core.errors import InvalidURL, ReadTimeout
-from explorer.core.exchange import ReceivedResponse
-from explorer.core.link import Link
-from explorer.core.request import RequestSpec
+from explorer.core.http.errors import InvalidURL, ReadTimeout
+from explorer.core.http.exchange import ReceivedResponse
+from explorer.core.http.request import RequestSpec
+from explorer.core.hypermedia.link import Link
 from explorer.core.session import Session
 from explorer.core.session.history import Page
 from explorer.core.survey.api_map import ApiMap

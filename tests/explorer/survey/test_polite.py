@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from explorer.core.request import RequestSpec
+from explorer.core.http.request import RequestSpec
 from explorer.core.survey.polite import OutOfTime, PoliteSender
 from tests.explorer.survey.fakes import FakeClock, handler_client
 

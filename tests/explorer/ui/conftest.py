@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Markdown
 from textual.widgets._markdown import MarkdownBlock, MarkdownHeader
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from explorer.ui.app import RestwalkApp, create_app
 from mock_server import Settings
 from mock_server import create_app as create_mock_app

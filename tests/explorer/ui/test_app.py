@@ -11,7 +11,7 @@ import pytest
 
 from explorer.cli import tui
 from explorer.cli.options import tui_defaults
-from explorer.core.connection import ConnectionSettings
+from explorer.core.http.connection import ConnectionSettings
 from explorer.ui import app as app_module
 
 
@@ -87,7 +87,7 @@ def test_run_with_url_opens_it(launched: list[app_module.RestwalkApp]) -> None:
 async def test_garbage_collection_is_back_on_after_the_first_frame() -> None:
     import gc
 
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
 
     def answer(request: httpx.Request) -> httpx.Response:
         return httpx.Response(200, json={"ok": True})

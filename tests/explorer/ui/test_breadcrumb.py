@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
-from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest, Timings
-from explorer.core.request import RequestSpec
+from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.request import RequestSpec
 from explorer.core.session.history import Page
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 

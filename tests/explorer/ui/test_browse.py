@@ -11,8 +11,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from explorer.core.client import Client
-from explorer.core.exchange import Exchange
+from explorer.core.http.client import Client
+from explorer.core.http.exchange import Exchange
 from explorer.core.session.reading import Reading
 from explorer.ui import app as app_module
 from explorer.ui.app import RestwalkApp, create_app

@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import Input
 
 from explorer.core.bundled_mock import BundledMock
-from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.session.rel_path import RelPath, Step
 from explorer.core.storage.bookmarks import BookmarkStore
 from explorer.core.storage.history import HistoryStore

@@ -11,8 +11,8 @@ from textual import events
 from textual.widgets import Input, Label, TextArea
 
 from explorer.core.carry.curl import parse_curl
-from explorer.core.sizes import size_text
-from explorer.core.upload import FormPart
+from explorer.core.http.upload import FormPart
+from explorer.core.text.sizes import size_text
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.copy_menu import CopyMenu
 from explorer.ui.dialogs.save_body import SaveBodyDialog
@@ -294,7 +294,7 @@ async def test_o_preselects_the_security_scheme_and_the_example_body(
 async def test_o_without_a_description_says_so() -> None:
     import httpx
 
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
     from explorer.ui.app import create_app
 
     def handler(request: httpx.Request) -> httpx.Response:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import httpx
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.explain import ExplainDialog
 from explorer.ui.widgets.lint_panel import LintPanel

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 from textual.widgets import Markdown
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from explorer.ui.app import create_app
 from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, markdown_shown, settle
 from tests.explorer.ui.test_browse import status_text

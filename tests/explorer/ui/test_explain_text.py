@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.explain_text import literal
 
 #: Text rich in what Markdown reads: punctuation, URLs, entities, escapes, controls.

@@ -7,8 +7,8 @@ import threading
 from http import HTTPStatus
 from pathlib import Path
 
-from explorer.core.client import Client
-from explorer.core.errors import TLSError
+from explorer.core.http.client import Client
+from explorer.core.http.errors import TLSError
 from explorer.ui.app import create_app
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.trip_view import TripView

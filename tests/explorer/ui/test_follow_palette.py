@@ -12,7 +12,7 @@ from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from explorer.ui.app import RestwalkApp, create_app
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle
 from tests.explorer.wild.recordings import replaying

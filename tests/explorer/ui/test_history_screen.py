@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.storage.history import HistoryEntry, HistoryStore
 from explorer.core.storage.history_query import HistoryQuery
 from explorer.ui.app import RestwalkApp

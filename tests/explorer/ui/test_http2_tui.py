@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from explorer.core.connection import ConnectionSettings
+from explorer.core.http.connection import ConnectionSettings
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.trip_view import TripView

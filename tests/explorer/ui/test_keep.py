@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input
 
 from explorer.core.config import Config, HistoryConfig
-from explorer.core.request import RequestSpec
+from explorer.core.http.request import RequestSpec
 from explorer.core.session.rel_path import RelPath, Step
 from explorer.core.storage.bookmarks import BookmarkStore
 from explorer.core.storage.history import HistoryStore

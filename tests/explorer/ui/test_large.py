@@ -6,7 +6,7 @@ import json
 
 import httpx
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from explorer.ui.app import create_app
 from explorer.ui.widgets.links_panel import LinksPanel
 from tests.explorer.ui.conftest import SIZE, settle

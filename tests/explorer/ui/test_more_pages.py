@@ -12,7 +12,7 @@ import re
 import httpx
 import orjson
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from explorer.core.session.page_stack import MAX_PAGES
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.widgets.body_view import BodyView

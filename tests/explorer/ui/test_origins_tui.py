@@ -15,8 +15,8 @@ import orjson
 import pytest
 
 from explorer.core.config import Config, HistoryConfig
-from explorer.core.connection import ConnectionSettings
-from explorer.core.request import BasicAuth
+from explorer.core.http.connection import ConnectionSettings
+from explorer.core.http.request import BasicAuth
 from explorer.core.session.rel_path import RelPath, Step
 from explorer.core.storage.bookmarks import BookmarkStore
 from explorer.ui.app import RestwalkApp, create_app

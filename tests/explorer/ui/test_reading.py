@@ -8,8 +8,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from explorer.core import copy_text
-from explorer.core.client import Client
+from explorer.core.http.client import Client
+from explorer.core.text import copy_text
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.copy_menu import CopyMenu
 from explorer.ui.widgets.body_view import BodyView

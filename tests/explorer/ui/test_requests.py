@@ -8,8 +8,8 @@ from http import HTTPStatus
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, TextArea
 
-from explorer.core.request import CookieSession, LoginFlow, RequestSpec
-from explorer.core.wire import request_text
+from explorer.core.http.request import CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.wire import request_text
 from explorer.ui.app import RestwalkApp
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.login import LoginDialog

@@ -7,7 +7,7 @@ import asyncio
 import httpx
 from textual.widgets import Checkbox, Input, Select, TextArea
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.login import LoginDialog
@@ -191,7 +191,7 @@ async def test_invalid_json_is_marked_and_sent_only_when_asked_twice(
 
 
 async def test_a_304_shows_the_body_it_revalidated(make_app: AppFactory) -> None:
-    from explorer.core.request import RequestSpec
+    from explorer.core.http.request import RequestSpec
     from explorer.ui.widgets.body_view import BodyView
 
     app = make_app("http://mock/customers/1")
@@ -215,7 +215,7 @@ async def test_a_304_shows_the_body_it_revalidated(make_app: AppFactory) -> None
 
 
 async def test_removing_a_prefilled_header_row_keeps_the_composer(make_app: AppFactory) -> None:
-    from explorer.core.request import RequestSpec
+    from explorer.core.http.request import RequestSpec
 
     app = make_app("http://mock/")
     async with app.run_test(size=SIZE) as pilot:

@@ -11,7 +11,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from explorer.ui.app import create_app
 from tests.explorer.ui import canned
 from tests.explorer.ui.conftest import ROOT, SIZE, settle

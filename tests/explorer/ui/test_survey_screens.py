@@ -199,7 +199,7 @@ async def test_d_compares_this_page_with_another_api_version(make_app: AppFactor
 async def test_no_answer_from_the_entry_is_said_not_graded() -> None:
     import httpx
 
-    from explorer.core.client import Client
+    from explorer.core.http.client import Client
     from explorer.ui.app import create_app
 
     def refuse(request: httpx.Request) -> httpx.Response:

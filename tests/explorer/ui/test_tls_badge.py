@@ -11,7 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from explorer.core.connection import ConnectionSettings
+from explorer.core.http.connection import ConnectionSettings
 from explorer.core.session.history import Page
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.widgets.status_line import TLS_UNCHECKED, StatusLine

@@ -3,7 +3,7 @@ and "compressed" only for a body that was (a masked copy is not)."""
 
 from __future__ import annotations
 
-from explorer.core.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.storage.masking import mask_exchange
 from explorer.ui.widgets.trip_view import trip_text
 

@@ -9,7 +9,7 @@ import httpx
 from textual import events
 from textual.widgets import ContentSwitcher, Label
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.widgets.links_panel import LinksPanel

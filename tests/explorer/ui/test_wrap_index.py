@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cell_len
 
-from explorer.core import body as body_module
-from explorer.core.body import DisplayText
+from explorer.core.bodies import display as body_module
+from explorer.core.bodies.display import DisplayText
 from explorer.ui.widgets import wrap_index
 from explorer.ui.widgets.wrap_index import (
     WORD_WRAP_LIMIT,

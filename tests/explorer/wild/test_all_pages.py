@@ -11,7 +11,7 @@ import orjson
 import pytest
 
 from explorer.cli import main
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from tests.explorer.wild.recordings import replaying
 
 TITLES = [f"Book {n}" for n in range(1, 26)]

@@ -11,7 +11,7 @@ import orjson
 import pytest
 
 from explorer.core.hypermedia import find_links
-from explorer.core.link import Link
+from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import choose_link
 from explorer.core.session.ordering import ordered
 from tests.explorer.wild.recordings import NAMES, Recorded, recordings

@@ -11,7 +11,7 @@ import orjson
 import pytest
 
 from explorer.cli import main
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from tests.explorer.wild.recordings import replaying
 
 WALKS = [

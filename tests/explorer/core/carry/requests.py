@@ -6,8 +6,14 @@ import string
 
 from hypothesis import strategies as st
 
-from explorer.core.request import BasicAuth, BearerAuth, CookieSession, RequestSpec, build_request
-from explorer.core.upload import FileReader, FormPart
+from explorer.core.http.request import (
+    BasicAuth,
+    BearerAuth,
+    CookieSession,
+    RequestSpec,
+    build_request,
+)
+from explorer.core.http.upload import FileReader, FormPart
 
 #: The files the generated requests name, and what reading them gives.
 FILES = {

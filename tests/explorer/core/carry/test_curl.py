@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from explorer.core.carry.curl import CurlError, parse_curl
 from explorer.core.carry.curl_export import to_curl
 from explorer.core.carry.flat import ExportError
-from explorer.core.errors import InvalidBody, InvalidRequest
-from explorer.core.request import BasicAuth, BearerAuth, LoginFlow, RequestSpec
-from explorer.core.upload import FormPart
+from explorer.core.http.errors import InvalidBody, InvalidRequest
+from explorer.core.http.request import BasicAuth, BearerAuth, LoginFlow, RequestSpec
+from explorer.core.http.upload import FormPart
 from tests.explorer.core.carry.requests import FILES, read, request_specs, sent
 
 

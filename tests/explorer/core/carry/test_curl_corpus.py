@@ -13,8 +13,8 @@ import pytest
 
 from explorer.core.carry.curl import CurlError, parse_curl
 from explorer.core.carry.curl_export import to_curl
-from explorer.core.request import BasicAuth
-from explorer.core.upload import FormPart
+from explorer.core.http.request import BasicAuth
+from explorer.core.http.upload import FormPart
 from tests.explorer.core.carry.requests import sent
 
 CORPUS = Path(__file__).parents[2] / "data" / "curl_corpus"

@@ -20,8 +20,8 @@ from explorer.core.carry.curl import CurlOptions
 from explorer.core.carry.flat import ExportError
 from explorer.core.carry.httpie import to_httpie
 from explorer.core.carry.shell_words import split_line
-from explorer.core.request import BasicAuth, BearerAuth, CookieSession, RequestSpec
-from explorer.core.upload import FormPart
+from explorer.core.http.request import BasicAuth, BearerAuth, CookieSession, RequestSpec
+from explorer.core.http.upload import FormPart
 from tests.explorer.core.carry.requests import FILES, request_specs, sent
 
 #: Headers HTTPie adds of its own, whatever the request.

@@ -17,7 +17,7 @@ from explorer.core.carry.openapi import (
     operation_request,
     read_document,
 )
-from explorer.core.request import BasicAuth, BearerAuth, build_request
+from explorer.core.http.request import BasicAuth, BearerAuth, build_request
 from mock_server import Settings, create_app
 
 DATA = Path(__file__).parents[2] / "data" / "openapi"

@@ -7,9 +7,9 @@ import httpx
 from explorer.core.carry import export_request, protocol_note
 from explorer.core.carry.curl import CurlOptions, parse_curl
 from explorer.core.carry.tool_options import tool_options
-from explorer.core.client import Client
-from explorer.core.connection import ConnectionSettings
-from explorer.core.request import RequestSpec
+from explorer.core.http.client import Client
+from explorer.core.http.connection import ConnectionSettings
+from explorer.core.http.request import RequestSpec
 
 SPEC = RequestSpec(url="http://127.0.0.1:8000/customers")
 

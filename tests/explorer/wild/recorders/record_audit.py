@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import orjson
 
-from explorer.core.client import Client
+from explorer.core.http.client import Client
 from explorer.core.survey.audit import run_audit
 from explorer.core.survey.audit_probes import ALTERNATIVE_TYPES
 from explorer.core.survey.crawl import client_sends

@@ -25,8 +25,8 @@ from typing import Literal, TypeAlias
 
 import httpx
 
-from explorer.core.errors import InvalidHeader, InvalidRequest
-from explorer.core.field_syntax import breaks_a_line, is_token
+from explorer.core.http.errors import InvalidHeader, InvalidRequest
+from explorer.core.http.field_syntax import breaks_a_line, is_token
 
 __all__ = [
     "DEFAULT_VERSION_NAMES",
@@ -57,7 +57,7 @@ _VERSION_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 def parse_version(text: str) -> Version | None:
     """A typed API version: digits are a number, ``2024-10-21`` or ``beta`` a name.
 
-    None for empty text; :class:`~explorer.core.errors.InvalidRequest` for text no
+    None for empty text; :class:`~explorer.core.http.errors.InvalidRequest` for text no
     version is (spaces, ``&``, ``/``... would break the URL or header it goes in).
     """
     text = text.strip()
@@ -105,7 +105,7 @@ def version_field(style: VersionStyle, version: Version, name: str = "") -> tupl
     """The (name, value) that says ``version`` in ``style``: a query pair or a header.
 
     ``name`` is the style's form (see the module docstring); empty, the spec's.
-    Raises :class:`~explorer.core.errors.InvalidRequest` for a form that is no
+    Raises :class:`~explorer.core.http.errors.InvalidRequest` for a form that is no
     parameter, header or media type.
     """
     form = (name or DEFAULT_VERSION_NAMES.get(style, "")).strip()

@@ -8,7 +8,7 @@ the body. HTTP/2 has no text form: its messages are shown the same way, with
 Bodies are decoded with the charset the Content-Type names (UTF-8 when none),
 bad bytes replaced. Binary bodies are summarised as ``[N bytes of image/png]``.
 Secrets (``Authorization``, cookie values, ``X-Api-Key`` and the other headers
-:mod:`explorer.core.secret_rules` names) are masked by
+:mod:`explorer.core.http.secret_rules` names) are masked by
 :func:`~explorer.core.storage.masking.mask_header` unless ``mask=False`` is asked
 for explicitly.
 """
@@ -20,10 +20,10 @@ from dataclasses import replace
 
 import httpx
 
-from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
-from explorer.core.media import is_text, media_type_of
-from explorer.core.plural import noun
+from explorer.core.bodies.media import is_text, media_type_of
+from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.storage.masking import MASK, mask_header
+from explorer.core.text.plural import noun
 
 __all__ = [
     "EXCHANGE_BODY_LIMIT",

@@ -1,6 +1,6 @@
 """httpx's exceptions (and the OS's and ssl's under them) turned into restwalk's errors.
 
-:func:`from_httpx` picks the :mod:`~explorer.core.errors` class for an exception, by its
+:func:`from_httpx` picks the :mod:`~explorer.core.http.errors` class for an exception, by its
 httpx class first and then by what lies underneath (a refused connection, a name not
 resolved, a TLS record that was plain HTTP), and words it for a person: the server's
 bytes in a protocol error shown as text, a message-less exception said in words, and
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import httpx
 
-from explorer.core.errors import (
+from explorer.core.http.errors import (
     ConnectError,
     ConnectionRefused,
     ConnectTimeout,
@@ -35,7 +35,7 @@ from explorer.core.errors import (
     UnsupportedProtocol,
     WriteTimeout,
 )
-from explorer.core.malformed import malformed_answer, readable_detail
+from explorer.core.http.malformed import malformed_answer, readable_detail
 
 __all__ = ["ConnectionFacts", "from_httpx"]
 
@@ -123,7 +123,7 @@ def _closed_without_answer(
     detail: str, url: str | None, connection: ConnectionFacts
 ) -> ProtocolError:
     """The server closed the connection before any byte of an answer: what that means
-    depends on the connection (see :mod:`explorer.core.retry`)."""
+    depends on the connection (see :mod:`explorer.core.http.retry`)."""
     if connection.retried:
         return ProtocolError(
             "The server closed the connection without answering, twice: the kept-alive "

@@ -2,7 +2,7 @@
 
 One list, read by everything that treats secrets: the history and HAR masking
 (:mod:`explorer.core.storage.masking`), the printed exchange
-(:mod:`explorer.core.wire`), redirects (:mod:`explorer.core.redirects`) and every
+(:mod:`explorer.core.http.wire`), redirects (:mod:`explorer.core.http.redirects`) and every
 request derived from another (:mod:`explorer.core.session.derived`).
 
 **Which names.** A value is a secret by the name it travels under, as the

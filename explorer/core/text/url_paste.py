@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from explorer.core.terminal_text import CONTROL, visible_line
+from explorer.core.text.terminal_text import CONTROL, visible_line
 
 __all__ = ["PastedUrl", "curl_on_one_line", "url_from_paste"]
 

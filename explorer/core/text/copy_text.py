@@ -9,7 +9,7 @@ without a word.
 
 from __future__ import annotations
 
-from explorer.core.sizes import size_text
+from explorer.core.text.sizes import size_text
 
 __all__ = ["COPY_LIMIT", "copy_refusal", "describe_copy"]
 

@@ -4,7 +4,7 @@ h11 says why it cannot read an answer in its own terms, with the server's bytes 
 Python repr: ``illegal status line: bytearray(b'HTTP/1.1 2OO \\x1b[31mOK')``. Here
 that becomes ``The server's status line is not HTTP: "HTTP/1.1 2OO ␛[31mOK".``: the
 problem named, the bytes as text through the terminal filter
-(:mod:`explorer.core.terminal_text`), cut short.
+(:mod:`explorer.core.text.terminal_text`), cut short.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import re
 
-from explorer.core.terminal_text import visible_line
+from explorer.core.text.terminal_text import visible_line
 
 __all__ = ["malformed_answer", "readable_detail"]
 

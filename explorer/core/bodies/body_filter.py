@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import orjson
 
-from explorer.core.plural import counted
+from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:
     from jsonpath import CompoundJSONPath, JSONPath

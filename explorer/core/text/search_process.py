@@ -7,7 +7,7 @@ which tries every start and backtracks over the rest of the line: hours). In a
 thread of the UI's process that freezes the screen, and closing the search
 cannot stop it. So a regular expression, and any search of a text over
 :data:`ISOLATE_ABOVE` bytes, runs in a fresh interpreter (``python -m
-explorer.core.search_process``) that closing the search, or a newer one, kills
+explorer.core.text.search_process``) that closing the search, or a newer one, kills
 at once. Plain text in a smaller text is searched in the calling thread: a
 literal is found in one pass, in milliseconds there.
 
@@ -33,9 +33,9 @@ from collections.abc import Callable
 from itertools import chain
 from typing import IO
 
-from explorer.core.body import DisplayText
-from explorer.core.memory import LARGE_BODY
-from explorer.core.text_search import Match, SearchError, is_literal, scan
+from explorer.core.bodies.display import DisplayText
+from explorer.core.bodies.memory import LARGE_BODY
+from explorer.core.text.text_search import Match, SearchError, is_literal, scan
 
 __all__ = ["ISOLATE_ABOVE", "MAX_SECONDS", "POLL", "search_text"]
 
@@ -62,7 +62,7 @@ def search_text(
     limit: int | None = None,
     max_seconds: float = MAX_SECONDS,
 ) -> None:
-    """Find ``pattern`` in ``text``, reporting as :func:`~explorer.core.text_search.scan`
+    """Find ``pattern`` in ``text``, reporting as :func:`~explorer.core.text.text_search.scan`
     does; in a child process unless it is plain text in a small text.
 
     Returns once the search is done, or within :data:`POLL` seconds of ``cancelled()``
@@ -148,7 +148,7 @@ def _in_child(
 
 def _command() -> list[str]:
     """The command line of the child: this module, run by this interpreter."""
-    return [sys.executable, "-m", "explorer.core.search_process"]
+    return [sys.executable, "-m", "explorer.core.text.search_process"]
 
 
 def _read_frame(stream: IO[bytes]) -> tuple[list[Match], bool] | None:

@@ -1,13 +1,13 @@
-"""What went wrong while an exchange ran, as one of our errors (:mod:`explorer.core.errors`)."""
+"""What went wrong while an exchange ran, as one of our errors (:mod:`.errors`)."""
 
 from __future__ import annotations
 
 import httpx
 
-from explorer.core.errors import BodyTooLarge, InvalidRequest, ProtocolError, RestwalkError
-from explorer.core.httpx_errors import ConnectionFacts, from_httpx
-from explorer.core.malformed import readable_detail
-from explorer.core.plural import noun
+from explorer.core.http.errors import BodyTooLarge, InvalidRequest, ProtocolError, RestwalkError
+from explorer.core.http.httpx_errors import ConnectionFacts, from_httpx
+from explorer.core.http.malformed import readable_detail
+from explorer.core.text.plural import noun
 
 __all__ = ["FAILURES", "received_error", "too_large"]
 

@@ -5,7 +5,7 @@
 No I/O happens here: a :class:`LoginFlow` is split into the login request
 (:func:`build_login_request`) and reading its token (:func:`token_from_login`);
 the client runs the request between the two. How the version is said is
-:mod:`explorer.core.api_version`'s.
+:mod:`explorer.core.http.api_version`'s.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import httpx
 import orjson
 
 from explorer import __version__
-from explorer.core.api_version import Version, VersionStyle, apply_version
-from explorer.core.errors import (
+from explorer.core.http.api_version import Version, VersionStyle, apply_version
+from explorer.core.http.errors import (
     InvalidBody,
     InvalidHeader,
     InvalidMethod,
@@ -29,8 +29,8 @@ from explorer.core.errors import (
     InvalidURL,
     LoginFailed,
 )
-from explorer.core.field_syntax import breaks_a_line, is_token
-from explorer.core.upload import (
+from explorer.core.http.field_syntax import breaks_a_line, is_token
+from explorer.core.http.upload import (
     FileReader,
     FormPart,
     encode_multipart,
@@ -148,7 +148,7 @@ class RequestSpec:
     as given (``str`` as UTF-8) with ``content_type`` unless a ``Content-Type``
     header is among ``headers``. Instead of ``body``, ``body_file`` names a file
     whose bytes are the body, and ``form`` the parts of a ``multipart/form-data``
-    body (:mod:`explorer.core.upload`); files are read when the request is built.
+    body (:mod:`explorer.core.http.upload`); files are read when the request is built.
     ``base_path`` is the part of the path before the version segment, for
     ``uri`` versioning (e.g. ``/api``).
     """
@@ -201,7 +201,7 @@ def guess_content_type(body: bytes | str) -> str:
 
 
 def check_url(url: str) -> httpx.URL:
-    """``url`` as httpx takes it; :class:`~explorer.core.errors.InvalidURL` when it is no
+    """``url`` as httpx takes it; :class:`~explorer.core.http.errors.InvalidURL` when it is no
     absolute http(s) URL with a host and a possible port."""
     authority = _AUTHORITY.match(url)
     host = authority.group(1).rpartition("@")[2] if authority else ""
@@ -295,7 +295,7 @@ def build_request(spec: RequestSpec, *, read: FileReader = read_body_file) -> ht
     """Check ``spec`` and turn it into the httpx request that will be sent.
 
     Files (``body_file``, a form's file parts) are read with ``read``. Raises an
-    :class:`~explorer.core.errors.InvalidRequest` subclass for a bad method
+    :class:`~explorer.core.http.errors.InvalidRequest` subclass for a bad method
     token, URL, header, a file that cannot be read, or an unresolved
     :class:`LoginFlow`.
     """

@@ -1,7 +1,7 @@
 """Reading a response's body within its bound, its Content-Encoding undone as it comes.
 
 A server cannot make restwalk hold more than ``max_body`` bytes of body, counted
-after decoding (:mod:`explorer.core.content_coding`), so a gzip bomb stops there.
+after decoding (:mod:`explorer.core.http.content_coding`), so a gzip bomb stops there.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import NamedTuple
 
 import httpx
 
-from explorer.core.content_coding import BodyDecoder, BodyLimitExceeded, CodingError
-from explorer.core.errors import DecodingError
-from explorer.core.failures import too_large
+from explorer.core.http.content_coding import BodyDecoder, BodyLimitExceeded, CodingError
+from explorer.core.http.errors import DecodingError
+from explorer.core.http.failures import too_large
 
 __all__ = ["ReadBody", "read_body"]
 

@@ -3,7 +3,7 @@ matches, line by line, over text of any size.
 
 A search over a 20 MB body must find its first match at once and never make an
 object per line. It runs over *chunks*: many lines in one string (a block of
-:class:`~explorer.core.body.DisplayText`, about 64 KiB), where one compiled pattern
+:class:`~explorer.core.bodies.display.DisplayText`, about 64 KiB), where one compiled pattern
 scans the whole chunk in C and each match is turned into a line number and
 columns by counting line feeds. A match never spans lines: ``^`` and ``$`` are
 each line's ends, and a match that would take in a line feed is left out.
@@ -209,7 +209,7 @@ def scan(
     every: float = 0.05,
     limit: int | None = None,
 ) -> None:
-    """Search ``chunks`` (see :meth:`~explorer.core.body.DisplayText.chunks`) for
+    """Search ``chunks`` (see :meth:`~explorer.core.bodies.display.DisplayText.chunks`) for
     ``pattern``, reporting matches as found: the first one at once, then at most every
     ``every`` seconds, and a last call with ``done`` True.
 

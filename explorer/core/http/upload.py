@@ -2,10 +2,10 @@
 
 A :class:`FormPart` is one field of a multipart form (RFC 7578): text, or the
 bytes of a file. Files are named by path in a
-:class:`~explorer.core.request.RequestSpec` and read only when the request is
+:class:`~explorer.core.http.request.RequestSpec` and read only when the request is
 built, so a request copied as curl says ``@photo.png``, not its bytes. A file
 is read whole into memory, at most :data:`MAX_UPLOAD` bytes; a missing,
-unreadable or larger file is an :class:`~explorer.core.errors.InvalidBody`
+unreadable or larger file is an :class:`~explorer.core.http.errors.InvalidBody`
 naming it.
 
 The form is encoded as browsers and curl do: parts in the order given, names
@@ -24,8 +24,8 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from explorer.core.errors import InvalidBody
-from explorer.core.sizes import size_text
+from explorer.core.http.errors import InvalidBody
+from explorer.core.text.sizes import size_text
 
 __all__ = [
     "MAX_UPLOAD",

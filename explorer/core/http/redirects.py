@@ -3,7 +3,7 @@
 The method changes the way browsers do it (303 → GET, 301/302 after a POST → GET,
 307/308 keep it); the secrets go when a hop leaves the origin (but for http →
 https on the same host): the credential and every header
-:func:`~explorer.core.secret_rules.is_secret_header` names (``X-Api-Key``,
+:func:`~explorer.core.http.secret_rules.is_secret_header` names (``X-Api-Key``,
 ``Private-Token``...), as for any request derived from another
 (:mod:`explorer.core.session.derived`); :func:`withheld_on_hop` names them. A
 Location to another scheme than http(s) or to port 0 is refused by name. Pure
@@ -17,9 +17,9 @@ from http import HTTPStatus
 
 import httpx
 
-from explorer.core.errors import RedirectRefused
-from explorer.core.href_cleaning import clean_href
-from explorer.core.secret_rules import is_secret_header, may_receive
+from explorer.core.http.errors import RedirectRefused
+from explorer.core.http.secret_rules import is_secret_header, may_receive
+from explorer.core.hypermedia.href_cleaning import clean_href
 
 __all__ = [
     "HEADERS_KEPT",

@@ -17,7 +17,7 @@ from email.message import Message
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from explorer.core.media import media_type_of
+from explorer.core.bodies.media import media_type_of
 
 __all__ = ["FileExists", "SaveProblem", "check_target", "save_body", "suggested_name"]
 

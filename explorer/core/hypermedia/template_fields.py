@@ -12,7 +12,7 @@ are values of folded variables, percent-decoded first (the template then encodes
 each value as its operator says, as it does a field's), so a folded variable of a
 path expression (``{/v60}``) is filled as well as one of a query. A name the
 template does not have, one that has a field, or one given twice is a
-:class:`~explorer.core.templates.TemplateError` naming it: nothing is guessed.
+:class:`~explorer.core.hypermedia.templates.TemplateError` naming it: nothing is guessed.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from explorer.core.plural import counted
-from explorer.core.templates import TemplateError, expand_template, template_variables
+from explorer.core.hypermedia.templates import TemplateError, expand_template, template_variables
+from explorer.core.text.plural import counted
 
 __all__ = ["MAX_FIELDS", "TemplateFields"]
 

@@ -10,7 +10,7 @@ to do.
 Its notes are templates filled with the response's own values: server text. The
 summary comes as plain text; the longer text as HTML rendered from Markdown, the
 server's values HTML-escaped in it. Both become plain text here, every control
-character visible (:mod:`explorer.core.terminal_text`), so a caller shows them as
+character visible (:mod:`explorer.core.text.terminal_text`), so a caller shows them as
 data, never as markup.
 
 httplint takes a third of a second to import: it is imported on the first lint,
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
-from explorer.core.exchange import Exchange, ReceivedResponse, SentRequest
-from explorer.core.terminal_text import visible, visible_line
+from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
+from explorer.core.text.terminal_text import visible, visible_line
 
 __all__ = ["LEVELS", "LintNote", "LintReport", "lint_exchange", "lint_response"]
 

@@ -5,7 +5,7 @@ Loading the CA bundle is most of what building an ``httpx`` client costs (about
 ``restwalk`` starts it first and collects it when the client is built, by which
 time it is ready. It is the context ``httpx`` would make (``SSL_CERT_FILE`` and
 ``SSL_CERT_DIR`` are honoured, else certifi's bundle); a bundle that cannot be
-loaded is a :class:`~explorer.core.errors.TLSError` saying which variable to fix.
+loaded is a :class:`~explorer.core.http.errors.TLSError` saying which variable to fix.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import httpx
 
-from explorer.core.errors import TLSError
+from explorer.core.http.errors import TLSError
 
 __all__ = ["default_context", "load_default_context"]
 

@@ -1,6 +1,6 @@
 """What one request/response round trip was, as plain data for every view.
 
-The wire text of a message is :mod:`explorer.core.wire`'s business: this module
+The wire text of a message is :mod:`explorer.core.http.wire`'s business: this module
 imports nothing of the explorer, so every other module can import it.
 """
 
@@ -35,7 +35,7 @@ class ReceivedResponse:
     #: did not undo one itself): what a linter checks against Content-Length.
     wire_body: bytes | None = None
     #: How many content codings the server applied when there were more than restwalk
-    #: undoes (:data:`explorer.core.content_coding.MAX_CODINGS`): none was undone, the
+    #: undoes (:data:`explorer.core.http.content_coding.MAX_CODINGS`): none was undone, the
     #: body is as received. 0 otherwise.
     undecoded_codings: int = 0
 
@@ -106,7 +106,7 @@ class Exchange:
     #: What the cache did, when caching is on.
     cache: CacheNote | None = None
     #: Each request sent a second time, and why: "GET http://…: the server closed the
-    #: kept-alive connection as the request went out, …" (see explorer.core.retry).
+    #: kept-alive connection as the request went out, …" (see explorer.core.http.retry).
     retries: tuple[str, ...] = ()
     #: True for a copy whose secrets were masked (a history entry): its credentials and
     #: secret fields read ``****``, so its bodies are not the bytes that went or came.

@@ -1,7 +1,7 @@
-"""Send a :class:`~explorer.core.request.RequestSpec` and record the whole exchange.
+"""Send a :class:`~explorer.core.http.request.RequestSpec` and record the whole exchange.
 
 Redirects are followed here (each hop's request made by
-:func:`explorer.core.redirects.next_hop`), one hop at a time (httpx is asked never to follow
+:func:`explorer.core.http.redirects.next_hop`), one hop at a time (httpx is asked never to follow
 them), so every hop's request and 3xx answer are kept for the user to see. The
 method changes the way browsers do it:
 
@@ -16,10 +16,10 @@ Credentials (``Authorization``) are dropped when a redirect leaves the origin
 from the client's cookie jar: that jar persisting across requests is how a
 cookie session works. A redirect to another scheme than http(s) (``javascript:``,
 ``data:``, ``file:``) or to port 0 stops the exchange with :class:`RedirectRefused`.
-Every httpx exception becomes one of ours (:mod:`explorer.core.errors`).
+Every httpx exception becomes one of ours (:mod:`explorer.core.http.errors`).
 
 A server cannot make the client hold more than ``max_body`` bytes of body,
-counted after its Content-Encoding is undone (:mod:`explorer.core.content_coding`),
+counted after its Content-Encoding is undone (:mod:`explorer.core.http.content_coding`),
 nor take longer than ``max_time`` seconds for a whole exchange: the connect and
 read timeouts restart with each byte, that deadline does not.
 """
@@ -38,10 +38,10 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from explorer.core import retry
-from explorer.core.body_reading import ReadBody, read_body
-from explorer.core.cookie_header import attach_cookies, restore
-from explorer.core.errors import (
+from explorer.core.http import retry
+from explorer.core.http.body_reading import ReadBody, read_body
+from explorer.core.http.cookie_header import attach_cookies, restore
+from explorer.core.http.errors import (
     DeadlineExceeded,
     DecodingError,
     NetworkError,
@@ -49,10 +49,10 @@ from explorer.core.errors import (
     RedirectRefused,
     TooManyRedirects,
 )
-from explorer.core.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
-from explorer.core.failures import FAILURES, received_error
-from explorer.core.httpx_errors import ConnectionFacts
-from explorer.core.redirects import (
+from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.failures import FAILURES, received_error
+from explorer.core.http.httpx_errors import ConnectionFacts
+from explorer.core.http.redirects import (
     REDIRECT_STATUSES,
     header_text,
     hold_location,
@@ -60,7 +60,7 @@ from explorer.core.redirects import (
     raw_headers,
     withheld_on_hop,
 )
-from explorer.core.request import (
+from explorer.core.http.request import (
     BearerAuth,
     LoginFlow,
     RequestSpec,
@@ -68,11 +68,11 @@ from explorer.core.request import (
     build_request,
     token_from_login,
 )
-from explorer.core.secret_rules import may_receive, withheld_note
-from explorer.core.tls import default_context
+from explorer.core.http.secret_rules import may_receive, withheld_note
+from explorer.core.http.tls import default_context
 
 if TYPE_CHECKING:  # imported when caching is first turned on: hishel takes a while
-    from explorer.core.cache import ResponseCache
+    from explorer.core.http.cache import ResponseCache
 
 __all__ = [
     "DEFAULT_MAX_BODY",
@@ -308,9 +308,9 @@ class Client:
         ``httpx.Timeout`` says each); the total stays bounded by :attr:`max_time`.
         ``cookies`` false leaves the cookie jar out: none of its cookies is sent, and
         none the answer sets is kept (the audit asks whether an API needs them).
-        Raises an :class:`~explorer.core.errors.InvalidRequest` for bad input and a
-        :class:`~explorer.core.errors.RequestError` when the exchange fails, a
-        :class:`~explorer.core.errors.DeadlineExceeded` past :attr:`max_time` seconds.
+        Raises an :class:`~explorer.core.http.errors.InvalidRequest` for bad input and a
+        :class:`~explorer.core.http.errors.RequestError` when the exchange fails, a
+        :class:`~explorer.core.http.errors.DeadlineExceeded` past :attr:`max_time` seconds.
         """
         try:
             async with asyncio.timeout(self.max_time):
@@ -379,7 +379,7 @@ class Client:
         """Turn the cache on (made the first time, holding at most ``max_bytes``) or off;
         turned off, it forgets all."""
         if self.cache is None:
-            from explorer.core.cache import ResponseCache
+            from explorer.core.http.cache import ResponseCache
 
             bound = {} if max_bytes is None else {"max_bytes": max_bytes}
             self.cache = ResponseCache(enabled=enabled, **bound)
@@ -527,7 +527,7 @@ async def send(
     http2_prior_knowledge: bool = False,
     verify: ssl.SSLContext | str | bool = True,
 ) -> Exchange:
-    """Send one request and return its :class:`~explorer.core.exchange.Exchange`.
+    """Send one request and return its :class:`~explorer.core.http.exchange.Exchange`.
 
     With ``client``, its pool and cookie jar are used (and ``http2`` flags are
     the client's own business); without, a client is made for this request alone.

@@ -2,7 +2,7 @@
 
 Every error carries ``explanation`` (what happened, in words a person reads) and
 ``hint`` (what to try next). The client turns each httpx exception into one of these
-with :func:`~explorer.core.httpx_errors.from_httpx`, so no view ever shows an httpx
+with :func:`~explorer.core.http.httpx_errors.from_httpx`, so no view ever shows an httpx
 class name or a traceback.
 
 Our exception hierarchy::
@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from explorer.core.exchange import Hop
+    from explorer.core.http.exchange import Hop
 
 __all__ = [
     "BodyTooLarge",

@@ -1,18 +1,18 @@
 """The session's HTTP cache: hishel keeps responses as a private cache would, and this module
 says what it did and why.
 
-With caching on, every request of a :class:`~explorer.core.client.Client` goes through
+With caching on, every request of a :class:`~explorer.core.http.client.Client` goes through
 hishel's RFC 9111 state machine (``hishel.httpx.AsyncCacheTransport``, as a *private*
 cache: the person's own, so ``private`` answers are kept and ``s-maxage`` is not
 read). It reuses a fresh stored response without asking the server, revalidates a
 stale one with ``If-None-Match``/``If-Modified-Since`` (a 304 refreshes the stored
 copy and its body is served), and stores what may be stored, in a bounded memory
-storage (:mod:`explorer.core.cache_storage`).
+storage (:mod:`explorer.core.http.cache_storage`).
 
 hishel tells what happened (served from the cache, revalidated, stored), not why.
 The why is read from the headers with our knowledge of caching
 (:func:`explorer.core.knowledge.caching.explain_caching`) into a
-:class:`~explorer.core.exchange.CacheNote`: "fresh for another 42 s (max-age=60)",
+:class:`~explorer.core.http.exchange.CacheNote`: "fresh for another 42 s (max-age=60)",
 "revalidated: 304 Not Modified, body from the cache", "not stored: no-store".
 
 The request hishel sends upstream goes through the client's own httpx client, so
@@ -30,14 +30,14 @@ import httpx
 from hishel import CacheOptions, Entry
 from hishel.httpx import AsyncCacheTransport
 
-from explorer.core import retry
-from explorer.core.cache_storage import (
+from explorer.core.http import retry
+from explorer.core.http.cache_storage import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_ENTRIES,
     DEFAULT_MAX_ENTRY,
     MemoryStorage,
 )
-from explorer.core.exchange import CacheNote
+from explorer.core.http.exchange import CacheNote
 from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.caching import CachingVerdict, explain_caching
 
@@ -47,7 +47,7 @@ __all__ = ["ResponseCache"]
 #: its conditions to them), and the upstream response's version.
 SENT_HEADERS = "restwalk.cache.sent"
 _UPSTREAM_VERSION = "restwalk.cache.version"
-#: Where the client keeps a redirect's headers aside (see explorer.core.client).
+#: Where the client keeps a redirect's headers aside (see explorer.core.http.client).
 _HEADERS_KEPT = "restwalk.headers"
 _CONDITIONS = ("if-none-match", "if-modified-since")
 

@@ -17,10 +17,10 @@ from collections.abc import Iterator
 
 import orjson
 
-from explorer.core.json_error import json_error
-from explorer.core.media import is_text
-from explorer.core.plural import counted
-from explorer.core.terminal_text import expand_tabs, is_visible, visible
+from explorer.core.bodies.json_error import json_error
+from explorer.core.bodies.media import is_text
+from explorer.core.text.plural import counted
+from explorer.core.text.terminal_text import expand_tabs, is_visible, visible
 
 BLOCK_SIZE = 64 * 1024
 #: Texts larger than this are kept compressed, block by block.

@@ -6,7 +6,7 @@ screen. The WHATWG URL Standard, which browsers follow, says what such an href
 means: the C0 controls and spaces at its ends are stripped, every tab and line
 break in it is removed, and the other control characters are percent-encoded
 (``ESC`` becomes ``%1B``). restwalk does the same, for the percent-encoding with
-every character a terminal acts on (:data:`~explorer.core.terminal_text.CONTROL`:
+every character a terminal acts on (:data:`~explorer.core.text.terminal_text.CONTROL`:
 C0, DEL, C1, and the bidirectional and line-separating formatting characters),
 so a found link can be shown, put in the URL bar and followed, and what reaches
 the server is what a browser would send.
@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from explorer.core.terminal_text import CONTROL
+from explorer.core.text.terminal_text import CONTROL
 
 __all__ = ["clean_href"]
 

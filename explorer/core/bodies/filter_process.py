@@ -3,7 +3,7 @@
 Parsing 20 MB of JSON holds the GIL for half a second (orjson), and the ``jq``
 binding holds it for the whole run: in a thread of the UI's process either
 would freeze the screen. Above :data:`ISOLATE_ABOVE` bytes a filter runs in a
-fresh interpreter (``python -m explorer.core.filter_process LANGUAGE EXPRESSION``,
+fresh interpreter (``python -m explorer.core.bodies.filter_process LANGUAGE EXPRESSION``,
 the body on its standard input); a newer expression kills it at once. Smaller
 bodies are filtered in the calling thread: they take milliseconds.
 
@@ -21,7 +21,7 @@ from typing import Any, cast
 
 import orjson
 
-from explorer.core.body_filter import (
+from explorer.core.bodies.body_filter import (
     LANGUAGES,
     FilterError,
     FilterResult,
@@ -29,7 +29,7 @@ from explorer.core.body_filter import (
     parse_document,
     run_filter,
 )
-from explorer.core.memory import LARGE_BODY
+from explorer.core.bodies.memory import LARGE_BODY
 
 __all__ = ["ISOLATE_ABOVE", "filter_body"]
 
@@ -65,7 +65,7 @@ def filter_body(
 def _in_child(
     language: Language, expression: str, body: bytes, cancelled: Callable[[], bool]
 ) -> FilterResult | None:
-    command = [sys.executable, "-m", "explorer.core.filter_process", language, expression]
+    command = [sys.executable, "-m", "explorer.core.bodies.filter_process", language, expression]
     child = subprocess.Popen(
         command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )

@@ -11,14 +11,14 @@ import ssl
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from explorer.core.client import (
+from explorer.core.http.client import (
     DEFAULT_MAX_BODY,
     DEFAULT_MAX_REDIRECTS,
     DEFAULT_MAX_TIME,
     DEFAULT_TIMEOUT,
     Client,
 )
-from explorer.core.errors import TLSError
+from explorer.core.http.errors import TLSError
 
 __all__ = ["ConnectionSettings", "ca_file_context"]
 
@@ -38,7 +38,7 @@ def ca_file_context(path: str) -> ssl.SSLContext:
 @dataclass(frozen=True)
 class ConnectionSettings:
     """The connection options; ``verify`` may be a loader still running (see
-    :func:`explorer.core.tls.load_default_context`), waited for when the client is built."""
+    :func:`explorer.core.http.tls.load_default_context`), waited for when the client is built."""
 
     http2: bool = False
     http2_prior_knowledge: bool = False
