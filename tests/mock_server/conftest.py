@@ -25,6 +25,7 @@ import pytest
 from mock_server import BackgroundServer, Settings, create_app
 from mock_server.app import MockApp
 from mock_server.store.persistence import open_persistence
+from tests.mock_server.mock_process import Process
 from tests.mock_server.postgresql_server import DEBIAN_BINARIES, PostgresServer, find_binaries
 
 BASE = "http://mock.test"
@@ -204,3 +205,13 @@ def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> StoreUnderTest:
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> StoreUnderTest:
     """Each store that keeps the data in a database, shared by processes: SQLite, PostgreSQL."""
     return _store_under_test(request, tmp_path)
+
+
+@pytest.fixture
+def processes() -> Iterator[list[Process]]:
+    """restwalk-mock processes a test starts (append them): killed at its end if running."""
+    started: list[Process] = []
+    yield started
+    for process in started:
+        if process.proc.poll() is None:
+            process.kill()

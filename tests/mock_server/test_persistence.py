@@ -4,14 +4,10 @@ write answered 2xx still there after ``kill -9`` and a restart, on each."""
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from mock_server import create_app
@@ -19,6 +15,7 @@ from mock_server.auth.sessions import Session
 from mock_server.store import Store
 from mock_server.store.sqlite import PersistenceError, SQLitePersistence
 from tests.mock_server.conftest import ADMIN, StoreUnderTest, asgi_client
+from tests.mock_server.mock_process import Process
 
 NEW = {"name": "Persistent Pat", "address": "9 Disk Lane, Springfield, IL 62701"}
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,43 +104,6 @@ def _bearer(token: str) -> dict[str, str]:
 
 
 # A real process, killed with SIGKILL --------------------------------------------------
-
-
-class Process:
-    """``python -m mock_server --store ... --port 0`` as a child process."""
-
-    def __init__(self, database: StoreUnderTest, *extra: str) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mock_server", *database.arguments(), "--port", "0", *extra],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        assert "listening on" in line, line + (self.proc.stderr.read() if self.proc.stderr else "")
-        self.url = line.rsplit(" ", 1)[-1].strip()
-        self.client = httpx.Client(base_url=self.url, timeout=10)
-
-    def kill(self) -> None:
-        self.client.close()
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-        assert self.proc.returncode == -signal.SIGKILL
-        for stream in (self.proc.stdout, self.proc.stderr):
-            if stream is not None:
-                stream.close()
-
-
-@pytest.fixture
-def processes() -> Iterator[list[Process]]:
-    started: list[Process] = []
-    yield started
-    for process in started:
-        if process.proc.poll() is None:
-            process.kill()
 
 
 def test_acknowledged_writes_survive_kill_9(

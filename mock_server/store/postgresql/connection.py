@@ -120,6 +120,9 @@ class Database:
             self._down_until = time.monotonic() + PAUSE
             if not self._down:
                 self._down = True
+                # Its idle connections died with it: closed now, rather than each
+                # failing one more request once it is back.
+                self._pool.drain()
                 logger.warning(
                     "the database %s cannot be reached (%s): answering 503 until it is back",
                     self.where,
