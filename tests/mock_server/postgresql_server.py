@@ -54,8 +54,10 @@ def free_port() -> int:
 class PostgresServer:
     """One PostgreSQL cluster in a temporary folder, on 127.0.0.1:``port``."""
 
-    def __init__(self, binaries: Path) -> None:
+    def __init__(self, binaries: Path, *, durable: bool = False) -> None:
         self.binaries = binaries
+        #: fsync and synchronous commits on, as a real server has them (for benchmarks).
+        self.durable = durable
         self.folder = Path(tempfile.mkdtemp(prefix="restwalk-pg-"))
         self.data = self.folder / "data"
         self.port = free_port()
@@ -85,9 +87,10 @@ class PostgresServer:
 
     def _pg_ctl(self, action: str, *args: str) -> None:
         options = (
-            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c full_page_writes=off -c synchronous_commit=off -c max_connections=200"
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=200"
         )
+        if not self.durable:
+            options += " -c fsync=off -c full_page_writes=off -c synchronous_commit=off"
         self._run(
             "pg_ctl",
             action,
