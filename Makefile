@@ -7,8 +7,10 @@ RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
 BYTECODE := $(VENV)/.compiled
 SOURCES := $(shell find explorer mock_server -name '*.py')
+# apt-get as root, else through sudo.
+APT_GET := $(if $(filter 0,$(shell id -u)),,sudo )env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test lint typecheck pytest mock clean
+.PHONY: run test lint typecheck pytest mock clean servers
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,8 +47,21 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
+# The store's tests start a PostgreSQL of their own (Debian's initdb, on the PATH or in
+# /usr/lib/postgresql/*/bin), and the load balancer's test an nginx: installed here
+# when missing (as root, or with sudo), on a fresh Debian machine too.
+servers:
+	@if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		echo "installing PostgreSQL for the store's tests"; \
+		$(APT_GET) update -qq && $(APT_GET) install -y -qq postgresql >/dev/null; \
+	fi
+	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then \
+		echo "installing nginx for the load balancer's test"; \
+		$(APT_GET) update -qq && $(APT_GET) install -y -qq nginx >/dev/null; \
+	fi
+
 # The suite on every core (at most 4), a test file per worker at a time.
-pytest: $(TEST_STAMP)
+pytest: $(TEST_STAMP) servers
 	$(BIN)/pytest -n auto --maxprocesses 4 --dist loadfile
 
 clean:

@@ -87,7 +87,7 @@ class MockApp:
 def create_app(settings: Settings | None = None) -> MockApp:
     """A mock server application for ``settings`` (the defaults when None)."""
     settings = settings or Settings()
-    persistence = open_persistence(settings.db)
+    persistence = open_persistence(settings.db, settings.store_url)
     store: Store
     if settings.data is None:
         store = Store(settings.seed_size, persistence=persistence)

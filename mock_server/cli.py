@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from mock_server.settings import STANDARD_METHODS, UNDISABLEABLE_METHODS, RateLimit, Settings
+from mock_server.store.persistence import StoreLocation, parse_store
 from mock_server.transport.tls import (
     MAKER_MISSING,
     CertificateError,
@@ -118,6 +119,13 @@ def _fault_kind(value: str) -> str:
     return value
 
 
+def _store(value: str) -> StoreLocation:
+    try:
+        return parse_store(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _method(value: str) -> str:
     method = value.upper()
     if method in UNDISABLEABLE_METHODS:
@@ -143,10 +151,17 @@ def build_parser() -> argparse.ArgumentParser:
     add("--host", default=defaults.host, help="address to listen on (default %(default)s)")
     add("--port", type=_port, default=defaults.port, help="port (default %(default)s; 0: any free)")
     add(
+        "--store",
+        type=_store,
+        metavar="WHERE",
+        help="where the data is kept: memory (default), sqlite:FILE, or "
+        "postgresql://USER@HOST/DB, shared by every instance naming it",
+    )
+    add(
         "--db",
         type=Path,
         metavar="FILE",
-        help="keep the data in this SQLite file (default: memory)",
+        help="keep the data in this SQLite file: the same as --store sqlite:FILE",
     )
     add(
         "--seed-size",
@@ -302,10 +317,14 @@ def field_limit(max_header_size: int) -> int:
 
 def settings_from_args(args: argparse.Namespace) -> Settings:
     """The settings a parsed command line asks for."""
+    store: StoreLocation = args.store or StoreLocation()
+    if args.db is not None and args.store is not None:
+        raise ValueError("--db FILE is --store sqlite:FILE: give one of them")
     return Settings(
         host=args.host,
         port=args.port,
-        db=args.db,
+        db=args.db or store.db,
+        store_url=store.url,
         seed_size=args.seed_size,
         token_mode=args.token_mode,
         secret=args.secret,
@@ -354,14 +373,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = settings_from_args(args)
     except ValueError as error:
         parser.error(str(error))
-    if settings.workers > 1 and settings.db is None:
-        parser.error("--workers above 1 needs --db FILE, so that the workers share one store")
+    if settings.workers > 1 and not settings.shared_store:
+        parser.error(
+            "--workers above 1 needs --store (sqlite:FILE or postgresql://...), "
+            "so that the workers share one store"
+        )
     if settings.data is not None:
         from mock_server.userdata.datafile import DataError, read
 
         if settings.workers > 1 and not settings.read_only_data:
             parser.error(
                 "--data with --workers above 1 needs --read-only-data: one file, one writer"
+            )
+        if settings.store_url is not None and not settings.read_only_data:
+            parser.error(
+                "--data with --store postgresql:// needs --read-only-data: the data file's "
+                "collections are one instance's"
             )
         try:
             read(settings.data)
@@ -376,13 +403,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(str(error))
     elif settings.tls and not can_make_certificates():
         parser.error(MAKER_MISSING)
-    if settings.db is not None:
-        from mock_server.store.sqlite import PersistenceError, SQLitePersistence
+    if settings.shared_store:
+        from mock_server.store.errors import PersistenceError
+        from mock_server.store.persistence import open_persistence
 
         try:
-            SQLitePersistence(settings.db).close()
+            persistence = open_persistence(settings.db, settings.store_url)
         except PersistenceError as error:
             parser.error(str(error))
+        if persistence is not None:
+            persistence.close()
     from mock_server.transport.server import bind_socket, certificate_of, serve, url_of
 
     try:

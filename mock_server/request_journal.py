@@ -7,19 +7,28 @@ with) becomes one :class:`Entry`. The journal keeps the newest
 :mod:`mock_server.resources.journal`), and the pytest plugin reads it in-process.
 
 This module is pure data: the layer that feeds it is
-:mod:`mock_server.layers.journal`.
+:mod:`mock_server.layers.journal`. :class:`SharedJournal` is the same journal
+kept in a database for every instance (``--store postgresql://``).
 """
 
 from __future__ import annotations
 
 import base64
+import logging
 import threading
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
+
+from mock_server.store.errors import StoreUnavailable
+
+if TYPE_CHECKING:
+    from mock_server.store.shared import JournalBackend
+
+logger = logging.getLogger("mock_server")
 
 #: The most bytes of one request body the journal keeps.
 MAX_BODY = 16 * 1024
@@ -176,6 +185,9 @@ class RequestJournal:
         with self._lock:
             self._entries.append(entry)
 
+    def update(self, entry: Entry) -> None:
+        """``entry``, kept earlier, has read more of its body since (kept here as it is)."""
+
     def clear(self) -> int:
         """Forget every entry; returns how many there were."""
         with self._lock:
@@ -191,8 +203,7 @@ class RequestJournal:
         headers: Iterable[HeaderFilter] = (),
     ) -> list[Entry]:
         """The entries that pass every filter given, oldest first."""
-        with self._lock:
-            found = list(self._entries)
+        found = self._kept()
         wanted = list(headers)
         return [
             entry
@@ -202,6 +213,47 @@ class RequestJournal:
             and all(f.keeps(entry) for f in wanted)
         ]
 
-    def __len__(self) -> int:
+    def _kept(self) -> list[Entry]:
         with self._lock:
-            return len(self._entries)
+            return list(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._kept())
+
+
+class SharedJournal(RequestJournal):
+    """The journal kept in a database that every instance writes to and reads.
+
+    Entry ids are the database's, unique across instances. Recording is best
+    effort: while the database cannot be reached, a request is served and
+    not journaled (reading the journal then is a 503).
+    """
+
+    def __init__(self, size: int, backend: JournalBackend) -> None:
+        super().__init__(size)
+        self._backend = backend
+
+    def add(self, entry: Entry) -> None:
+        """Keep ``entry`` in the database; it gets the database's next id."""
+        if self.size == 0:
+            return
+        try:
+            entry.id = self._backend.insert(entry, self.size)
+        except StoreUnavailable:
+            logger.debug("not journaled (the database is away): %s %s", entry.method, entry.url)
+
+    def update(self, entry: Entry) -> None:
+        """Write ``entry``'s body as it is now (read after the answer began)."""
+        if self.size == 0:
+            return
+        try:
+            self._backend.update(entry)
+        except StoreUnavailable:
+            logger.debug("journal entry %s not updated (the database is away)", entry.id)
+
+    def clear(self) -> int:
+        """Forget every entry, every instance's."""
+        return self._backend.clear()
+
+    def _kept(self) -> list[Entry]:
+        return self._backend.newest(self.size) if self.size else []

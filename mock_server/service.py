@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 
 from mock_server.auth import Authenticator
 from mock_server.domain.jobs import JobBoard
-from mock_server.request_journal import RequestJournal
+from mock_server.request_journal import RequestJournal, SharedJournal
 from mock_server.settings import Settings
 from mock_server.store import Store
+from mock_server.store.shared import InstanceSharing
 
 
 @dataclass
@@ -35,6 +36,17 @@ class Service:
     requests: RequestJournal = field(init=False)
 
     def __post_init__(self) -> None:
-        self.requests = RequestJournal(self.settings.journal_size)
+        sharing = self.sharing
+        self.requests = (
+            RequestJournal(self.settings.journal_size)
+            if sharing is None
+            else SharedJournal(self.settings.journal_size, sharing.journal_table)
+        )
         self.maintenance = self.settings.maintenance
         self.auth = Authenticator.for_settings(self.settings, self.store.persistence)
+
+    @property
+    def sharing(self) -> InstanceSharing | None:
+        """The database that keeps the journal and rate limits for every instance, if any."""
+        persistence = self.store.persistence
+        return persistence if isinstance(persistence, InstanceSharing) else None

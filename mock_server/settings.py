@@ -43,7 +43,10 @@ class Settings:
 
     host: str = "127.0.0.1"
     port: int = 8000
+    #: The SQLite file the data is kept in (``--db FILE``, ``--store sqlite:FILE``).
     db: Path | None = None
+    #: The PostgreSQL database the data is kept in (``--store postgresql://...``), shared.
+    store_url: str | None = None
     seed_size: int = 1
     token_mode: TokenMode = "signed"
     secret: str | None = None
@@ -84,6 +87,11 @@ class Settings:
     cert: Path | None = None
     key: Path | None = None
 
+    @property
+    def shared_store(self) -> bool:
+        """True when the data is in a database several processes can share."""
+        return self.db is not None or self.store_url is not None
+
     def __post_init__(self) -> None:
         bad = self.disabled_methods & UNDISABLEABLE_METHODS
         if bad:
@@ -100,6 +108,8 @@ class Settings:
             raise ValueError("workers must be at least 1")
         if self.journal_size < 0:
             raise ValueError("journal size must not be negative")
+        if self.db is not None and self.store_url is not None:
+            raise ValueError("one store at a time: a SQLite file or a PostgreSQL URL")
         if (self.cert is None) != (self.key is None):
             raise ValueError("a certificate and its key go together: give both or neither")
         if self.cert is not None and not self.tls:

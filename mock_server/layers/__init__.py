@@ -17,6 +17,7 @@ from mock_server.layers.connection import ConnectionLayer
 from mock_server.layers.cors import CorsLayer
 from mock_server.layers.errors import ErrorLayer
 from mock_server.layers.faults import FaultsLayer
+from mock_server.layers.freshness import FreshnessLayer
 from mock_server.layers.journal import JournalLayer
 from mock_server.layers.method_policy import MethodPolicyLayer
 from mock_server.layers.negotiation import NegotiationLayer
@@ -36,6 +37,7 @@ LAYERS: list[LayerFactory] = [
     ConnectionLayer,
     JournalLayer,
     ErrorLayer,
+    FreshnessLayer,
     ProtocolLimitsLayer,
     CorsLayer,
     RateLimitLayer,

@@ -2,6 +2,8 @@
 
 A fault anywhere inside is logged with its traceback (for the operator) and
 answered with a 500 problem body (for the client); the server keeps serving.
+The store's database gone away (:class:`~mock_server.store.errors.StoreUnavailable`)
+is no fault either: a 503 with ``Retry-After``, logged once by the store.
 A client that resets the connection is no fault: one line at info level says
 so, and nobody is left to answer. Being outermost, it also gives every answer
 the fields all answers carry (:mod:`mock_server.http.every_answer`: Date, Server,
@@ -19,6 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from mock_server.http.every_answer import finish
 from mock_server.http.problems import Problem
 from mock_server.service import Service
+from mock_server.store.errors import StoreUnavailable
 
 logger = logging.getLogger("mock_server")
 
@@ -50,6 +53,15 @@ class ErrorLayer:
             if started:
                 raise
             await problem.response(scope)(scope, receive, send_tracking)
+        except StoreUnavailable as error:
+            if started:
+                raise
+            unavailable = Problem(
+                HTTPStatus.SERVICE_UNAVAILABLE,
+                error.detail,
+                headers={"Retry-After": str(error.retry_after)},
+            )
+            await unavailable.response(scope)(scope, receive, send_tracking)
         except (ConnectionError, ClientDisconnect) as error:
             client = scope.get("client") or ("-", 0)
             reason = error.strerror if isinstance(error, OSError) and error.strerror else "closed"

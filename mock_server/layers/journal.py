@@ -45,6 +45,7 @@ class JournalLayer:
             client=client[0] if client else None,
         )
         added = False
+        size_when_added = 0
 
         async def receive_recording() -> Message:
             message = await receive()
@@ -53,11 +54,11 @@ class JournalLayer:
             return message
 
         async def send_recording(message: Message) -> None:
-            nonlocal added
+            nonlocal added, size_when_added
             if message["type"] == "http.response.start" and not added:
                 entry.status = message["status"]
                 journal.add(entry)
-                added = True
+                added, size_when_added = True, entry.body_size
             await send(message)
 
         try:
@@ -66,3 +67,6 @@ class JournalLayer:
             if not added:
                 # No answer at all (a fault that drops the connection): still received.
                 journal.add(entry)
+            elif entry.body_size != size_when_added:
+                # Body read after the answer began: a journal kept elsewhere learns of it.
+                journal.update(entry)

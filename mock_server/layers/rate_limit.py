@@ -18,7 +18,9 @@ by address, as are anonymous ones and clients with a bad token.
 **The window** is sliding: a client may make ``requests`` requests in any
 ``window_seconds``; each request is remembered until it leaves the window.
 Refused requests are not counted. Time comes from ``service.clock``, so tests
-move time instead of sleeping. With ``--workers N`` each worker counts alone.
+move time instead of sleeping. With ``--workers N`` each worker counts alone;
+with ``--store postgresql://`` the windows are kept in the database
+(:class:`SharedWindow`) and every instance counts in the same ones.
 
 **The answer.** Every response carries ``RateLimit-Limit``,
 ``RateLimit-Remaining`` and ``RateLimit-Reset`` (seconds until the oldest
@@ -33,6 +35,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
+from typing import Protocol
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -41,6 +44,7 @@ from mock_server.auth import tokens
 from mock_server.http.problems import Problem
 from mock_server.service import Service
 from mock_server.settings import RateLimit
+from mock_server.store.shared import RateCounter
 
 #: Forget idle clients after this many requests (keeps memory bounded).
 SWEEP_EVERY = 1024
@@ -66,6 +70,15 @@ class Decision:
             "RateLimit-Reset": str(self.reset_seconds),
             "RateLimit-Policy": f"{self.limit};w={window_seconds:g}",
         }
+
+
+class Window(Protocol):
+    """Where a client's recent requests are counted."""
+
+    limit: RateLimit
+
+    def take(self, key: str, now: float) -> Decision:
+        """Count a request of ``key`` at ``now`` if a slot is free; say what happened."""
 
 
 class SlidingWindow:
@@ -101,6 +114,21 @@ class SlidingWindow:
         horizon = now - self.limit.window_seconds
         for key in [key for key, hits in self._hits.items() if not hits or hits[-1] <= horizon]:
             del self._hits[key]
+
+
+class SharedWindow:
+    """The sliding window counted in a database, for every instance sharing it."""
+
+    def __init__(self, limit: RateLimit, counter: RateCounter) -> None:
+        self.limit = limit
+        self._counter = counter
+
+    def take(self, key: str, now: float) -> Decision:
+        """Count a request of ``key`` at ``now`` if a slot is free, on every instance."""
+        window = self.limit.window_seconds
+        allowed, used, oldest = self._counter.take(key, now, window, self.limit.requests)
+        reset = max(1, math.ceil(oldest + window - now))
+        return Decision(allowed, self.limit.requests, self.limit.requests - used, reset)
 
 
 def bearer_token(scope: Scope) -> str | None:
@@ -142,7 +170,14 @@ class RateLimitLayer:
         self.app = app
         self.service = service
         limit = service.settings.rate_limit
-        self.window = SlidingWindow(limit) if limit is not None else None
+        sharing = service.sharing
+        self.window: Window | None = None
+        if limit is not None:
+            self.window = (
+                SlidingWindow(limit)
+                if sharing is None
+                else SharedWindow(limit, sharing.rate_windows)
+            )
         self.bearer_subject = subject_verifier(service.auth.secret, lambda: service.clock())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -51,7 +51,8 @@ from mock_server.auth.sessions import MAX_SESSIONS, Session
 from mock_server.auth.tokens import MAX_TOKENS
 from mock_server.auth.users import ROLE_RANK
 from mock_server.store.collection import Collection, Record
-from mock_server.store.seed import seed_tables
+from mock_server.store.errors import PersistenceError
+from mock_server.store.rows import apply_row, build_collections
 from mock_server.store.write_lock import WriteLock
 
 #: ``meta`` key: the rounds of the computed seed under the saved records, if there is one.
@@ -101,10 +102,6 @@ def _create_private(path: Path) -> None:
     except FileExistsError:
         return
     os.close(descriptor)
-
-
-class PersistenceError(ValueError):
-    """The database file cannot be used; the message says which file and why."""
 
 
 class SQLitePersistence:
@@ -254,18 +251,7 @@ class SQLitePersistence:
             "SELECT data, created, updated FROM records WHERE collection = ? AND id = ?",
             (collection.name, record_id),
         )
-        if rows:
-            data, created, updated = rows[0]
-            collection.take(
-                Record(
-                    record_id,
-                    orjson.loads(cast(str, data)),
-                    cast(float, created),
-                    cast(float, updated),
-                )
-            )
-        else:
-            collection.take_deletion(record_id)
+        apply_row(collection, record_id, rows[0] if rows else None)
 
     def _changed(self, db: sqlite3.Connection, collection: Collection, record_id: int) -> None:
         """Note that ``record_id`` changed (inside the write's transaction)."""
@@ -279,30 +265,15 @@ class SQLitePersistence:
             db.execute("DELETE FROM changes WHERE seq <= ?", (self._seen_change - KEPT_CHANGES,))
 
     def _load(self) -> dict[str, Collection] | None:
-        heads = self.query("SELECT name, unique_field, next_id FROM collections ORDER BY name")
-        if not heads:
-            return None
         rounds = self.query("SELECT value FROM meta WHERE key = ?", (SEED_ROUNDS,))
-        tables = seed_tables(int(cast(bytes, rounds[0][0]))) if rounds else {}
-        collections: dict[str, Collection] = {}
-        for name, unique, next_id in heads:
-            collection = Collection(str(name), cast("str | None", unique))
-            collection.next_id = cast(int, next_id)
-            collection.seed = tables.get(collection.name)
-            collections[collection.name] = collection
-        for name, record_id, data, created, updated in self.query(
-            "SELECT collection, id, data, created, updated FROM records ORDER BY collection, id"
-        ):
-            record = Record(
-                cast(int, record_id),
-                orjson.loads(cast(str, data)),
-                cast(float, created),
-                cast(float, updated),
-            )
-            collections[str(name)].written[record.id] = record
-        for name, record_id in self.query("SELECT collection, id FROM deleted"):
-            collections[str(name)].deleted.add(cast(int, record_id))
-        return collections
+        return build_collections(
+            self.query("SELECT name, unique_field, next_id FROM collections ORDER BY name"),
+            int(cast(bytes, rounds[0][0])) if rounds else None,
+            self.query(
+                "SELECT collection, id, data, created, updated FROM records ORDER BY collection, id"
+            ),
+            self.query("SELECT collection, id FROM deleted"),
+        )
 
     def saved(self, collection: Collection, record: Record) -> None:
         """``record`` was created or replaced in ``collection``: durable on return."""

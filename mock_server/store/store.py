@@ -7,20 +7,29 @@ whether another process has written since (cheap: SQLite's data version) and
 reloads if so, and every write runs inside one database transaction that holds
 the file's write lock, syncs first, then changes memory and file together.
 Two workers therefore never hand out the same id, and a write that fails to
-reach the file leaves memory as the file is.
+reach the file leaves memory as the file is: memory is read again from the
+database, and when that fails too (the database is gone), it is marked
+stale and read again before anything else is served from it.
+
+PostgreSQL (``--store postgresql://``) is the same protocol over a network:
+see :mod:`mock_server.store.postgresql`.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any, Protocol
 
-from mock_server.store.collection import Collection, Record, Stale
+from mock_server.store.collection import Collection, Conflict, Gone, NotFound, Record, Stale
 from mock_server.store.seed import seed_collections
 
 if TYPE_CHECKING:
     from mock_server.http.write_guard import Expected
+
+#: What a write refuses with before it changes anything (a precondition, a taken name, an id).
+REFUSALS = (Stale, Conflict, Gone, NotFound)
 
 
 class Persistence(Protocol):
@@ -51,6 +60,9 @@ class Persistence(Protocol):
     def catch_up(self, collections: dict[str, Collection]) -> bool:
         """Apply what other processes wrote since; False when only a full load will do."""
 
+    def close(self) -> None:
+        """Let go of the database (unusable afterwards)."""
+
 
 class Store:
     """Customers, products and orders; ``persistence`` (if any) sees every write first-hand."""
@@ -68,6 +80,8 @@ class Store:
         self.computed = computed
         #: Moves on each time the collections are replaced (a reload, a reset).
         self._generation = 0
+        #: A write failed and memory could not be read again: it may differ from the database.
+        self._stale = False
         if persistence is None:
             self._collections = self._seed()
             return
@@ -97,6 +111,9 @@ class Store:
         return (self._generation, *[c.changes for c in collections.values()])
 
     def _sync(self) -> None:
+        if self._stale:
+            self._reload()
+            return
         persistence = self.persistence
         changed = persistence is not None and persistence.changed_elsewhere()
         if changed and persistence is not None and not persistence.catch_up(self._collections):
@@ -105,7 +122,9 @@ class Store:
     def _reload(self) -> None:
         assert self.persistence is not None
         self._generation += 1
+        self._stale = True
         self._collections = self.persistence.load() or self._seed()
+        self._stale = False
 
     def _seed(self) -> dict[str, Collection]:
         return seed_collections(self.seed_size, computed=self.computed)
@@ -119,9 +138,13 @@ class Store:
             with self.persistence.transaction():
                 self._sync()
                 yield
+        except REFUSALS:
+            raise  # refused before anything changed: memory is as the database is
         except BaseException:
-            # The file refused or the write failed half-way: memory follows the file.
-            self._reload()
+            # The database refused or the write failed half-way: memory follows the
+            # database, now or (when it cannot be read either) before it is next used.
+            with contextlib.suppress(Exception):
+                self._reload()
             raise
 
     @staticmethod

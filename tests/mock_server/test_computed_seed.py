@@ -13,7 +13,6 @@ and the order of the seeded names are checked against brute force.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,7 +26,7 @@ from mock_server.resources.products import LISTING as PRODUCTS
 from mock_server.store import Collection, Conflict, Gone, NotFound, Store
 from mock_server.store.round_sets import Explicit, Ranges, every, lex_rank, lex_select
 from mock_server.store.seed import seed_collections, seed_tables
-from mock_server.store.sqlite import SQLitePersistence
+from tests.mock_server.conftest import StoreUnderTest
 
 LISTINGS: dict[str, Listing] = {"customers": CUSTOMERS, "products": PRODUCTS, "orders": ORDERS}
 QUERIES: dict[str, tuple[list[list[tuple[str, str]]], list[str]]] = {
@@ -283,19 +282,20 @@ def test_a_million_rounds_are_computed_not_made() -> None:
     ]
 
 
-def test_the_persistence_keeps_a_computed_seed_as_its_rounds_and_the_writes(tmp_path: Path) -> None:
-    path = tmp_path / "store.db"
-    persistence = SQLitePersistence(path)
+def test_the_persistence_keeps_a_computed_seed_as_its_rounds_and_the_writes(
+    database: StoreUnderTest,
+) -> None:
+    persistence = database.persistence()
     store = Store(2000, persistence)
     assert store["customers"].seed is not None
     store.create("customers", {"name": "Zed", "address": {"city": "X"}}, 100.0)
     store.delete("customers", 5, 101.0)
     store.put("products", 7, {"name": "Webcam pro", "cost": 1.0, "currency": "USD"}, 102.0)
-    rows = persistence.query("SELECT count(*) FROM records")[0][0]
+    rows = database.rows("records", "count(*)")[0][0]
     assert rows == 2  # the two written records, not the 60,000 seeded ones
     persistence.close()
 
-    again = Store(2000, SQLitePersistence(path))
+    again = Store(2000, database.persistence())
     customers = again["customers"]
     assert customers.seed is not None
     assert customers.get(24_001).data["name"] == "Zed"

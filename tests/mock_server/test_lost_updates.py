@@ -3,18 +3,18 @@
 Each request here is driven by hand through the ASGI app, its body held back
 until both requests have passed their precondition check (as when the bodies
 arrive 0.2 s after the headers): then exactly one write wins, the other 412.
-Two apps on one ``--db`` file stand for two ``--workers`` processes.
+On each store; two apps on one database (SQLite or PostgreSQL) stand for two
+``--workers`` processes or two instances.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 
 from mock_server import create_app
 from mock_server.app import MockApp
-from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
+from tests.mock_server.conftest import ADMIN, StoreUnderTest, asgi_client
 from tests.mock_server.scopes import http_scope
 
 MERGE_PATCH = "application/merge-patch+json"
@@ -80,8 +80,8 @@ def _statuses(results: list[tuple[int, bytes]]) -> list[int]:
     return sorted(status for status, _ in results)
 
 
-async def test_two_patches_with_one_if_match_one_wins() -> None:
-    app = create_app(make_settings())
+async def test_two_patches_with_one_if_match_one_wins(any_store: StoreUnderTest) -> None:
+    app = create_app(any_store.settings())
     bodies = [b'{"name": "First Writer"}', b'{"name": "Second Writer"}']
     results = await _race(app, app, "PATCH", "/customers/3", bodies)
     assert _statuses(results) == [200, 412]
@@ -92,8 +92,8 @@ async def test_two_patches_with_one_if_match_one_wins() -> None:
         assert (await client.get("/customers/3")).json()["name"] == winner
 
 
-async def test_two_workers_on_one_database_one_wins(tmp_path: Path) -> None:
-    settings = make_settings(db=tmp_path / "shared.db")
+async def test_two_workers_on_one_database_one_wins(database: StoreUnderTest) -> None:
+    settings = database.settings()
     one, two = create_app(settings), create_app(settings)
     bodies = [b'{"cost": 1.5}', b'{"cost": 2.5}']
     results = await _race(one, two, "PATCH", "/products/2", bodies)
@@ -103,8 +103,10 @@ async def test_two_workers_on_one_database_one_wins(tmp_path: Path) -> None:
         assert (await client.get("/products/2")).json()["cost"] == winner
 
 
-async def test_a_delete_and_a_patch_with_one_if_match_one_wins() -> None:
-    app = create_app(make_settings())
+async def test_a_delete_and_a_patch_with_one_if_match_one_wins(
+    any_store: StoreUnderTest,
+) -> None:
+    app = create_app(any_store.settings())
     etag = await _etag(app, "/products/4")
     gate = asyncio.Event()
     headers = {**ADMIN, "If-Match": etag, "Content-Type": MERGE_PATCH}
@@ -122,8 +124,8 @@ async def test_a_delete_and_a_patch_with_one_if_match_one_wins() -> None:
     assert status == 412
 
 
-async def test_an_unconditional_write_still_goes_through() -> None:
-    app = create_app(make_settings())
+async def test_an_unconditional_write_still_goes_through(any_store: StoreUnderTest) -> None:
+    app = create_app(any_store.settings())
     gate = asyncio.Event()
     gate.set()
     headers = {**ADMIN, "Content-Type": MERGE_PATCH}

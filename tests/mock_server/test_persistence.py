@@ -1,23 +1,21 @@
-"""``--db FILE``: SQLite (WAL, synchronous), ids never reused, 410 and credentials kept,
-and every write answered 2xx still there after ``kill -9`` and a restart."""
+"""The stores that persist: SQLite (``--db FILE``: WAL, synchronous) and PostgreSQL
+(``--store postgresql://``). Ids never reused, 410 and credentials kept, and every
+write answered 2xx still there after ``kill -9`` and a restart, on each."""
 
 from __future__ import annotations
 
-import os
-import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from mock_server import create_app
 from mock_server.auth.sessions import Session
 from mock_server.store import Store
 from mock_server.store.sqlite import PersistenceError, SQLitePersistence
-from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
+from tests.mock_server.conftest import ADMIN, StoreUnderTest, asgi_client
+from tests.mock_server.mock_process import Process
 
 NEW = {"name": "Persistent Pat", "address": "9 Disk Lane, Springfield, IL 62701"}
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,15 +28,14 @@ def test_file_is_wal_with_full_sync(tmp_path: Path) -> None:
     persistence.close()
 
 
-def test_store_round_trip_with_deleted_and_next_ids(tmp_path: Path) -> None:
-    path = tmp_path / "m.db"
-    store = Store(persistence=SQLitePersistence(path))
+def test_store_round_trip_with_deleted_and_next_ids(database: StoreUnderTest) -> None:
+    store = Store(persistence=database.persistence())
     created = store.create("customers", {"name": "A", "address": {}}, 100.0)
     doomed = store.create("customers", {"name": "B", "address": {}}, 101.0)
     store.put("products", 50, {"name": "Far", "cost": 1.0, "currency": "USD"}, 102.0)
     store.delete("customers", doomed.id)
     store.delete("orders", 1)
-    again = Store(persistence=SQLitePersistence(path))
+    again = Store(persistence=database.persistence())
     customers = again["customers"]
     assert customers.get(created.id) == created
     assert doomed.id in customers.deleted
@@ -54,13 +51,12 @@ def test_store_round_trip_with_deleted_and_next_ids(tmp_path: Path) -> None:
     }
 
 
-def test_reset_rewrites_the_file(tmp_path: Path) -> None:
-    path = tmp_path / "m.db"
-    store = Store(persistence=SQLitePersistence(path))
+def test_reset_rewrites_the_database(database: StoreUnderTest) -> None:
+    store = Store(persistence=database.persistence())
     store.delete("customers", 1)
     store.create("customers", {"name": "New", "address": {}}, 5.0)
     store.reset()
-    again = Store(persistence=SQLitePersistence(path))
+    again = Store(persistence=database.persistence())
     assert again["customers"].deleted == set()
     assert again["customers"].get(1).data["name"] == "Ada Lovelace"
     assert len(again["customers"].records) == 12
@@ -75,9 +71,10 @@ def test_unusable_files_are_one_clear_error(tmp_path: Path) -> None:
         SQLitePersistence(garbage)
 
 
-async def test_stored_tokens_sessions_and_secret_survive_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "m.db"
-    settings = make_settings(db=path, token_mode="stored")
+async def test_stored_tokens_sessions_and_secret_survive_a_restart(
+    database: StoreUnderTest,
+) -> None:
+    settings = database.settings(token_mode="stored")
     first = create_app(settings)
     async with asgi_client(first) as client:
         token = (await client.post("/auth/token", headers=ADMIN)).json()["access_token"]
@@ -96,15 +93,10 @@ async def test_stored_tokens_sessions_and_secret_survive_a_restart(tmp_path: Pat
         client.cookies.set("session", session)
         whoami = await client.get("/auth/whoami")
         assert whoami.json()["username"] == "bob"
-    # The file holds digests only: no token and no session id in it.
-    raw = _file_bytes(tmp_path, "m.db")
+    # The database holds digests only: no token and no session id in it.
+    raw = database.raw_text()
     for secret in (token, revoked, session):
         assert secret.encode() not in raw
-
-
-def _file_bytes(folder: Path, prefix: str) -> bytes:
-    """The database file with its WAL, as bytes."""
-    return b"".join(p.read_bytes() for p in folder.iterdir() if p.name.startswith(prefix))
 
 
 def _bearer(token: str) -> dict[str, str]:
@@ -114,46 +106,10 @@ def _bearer(token: str) -> dict[str, str]:
 # A real process, killed with SIGKILL --------------------------------------------------
 
 
-class Process:
-    """``python -m mock_server --db FILE --port 0`` as a child process."""
-
-    def __init__(self, db: Path, *extra: str) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mock_server", "--db", str(db), "--port", "0", *extra],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        assert "listening on" in line, line + (self.proc.stderr.read() if self.proc.stderr else "")
-        self.url = line.rsplit(" ", 1)[-1].strip()
-        self.client = httpx.Client(base_url=self.url, timeout=10)
-
-    def kill(self) -> None:
-        self.client.close()
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-        assert self.proc.returncode == -signal.SIGKILL
-        for stream in (self.proc.stdout, self.proc.stderr):
-            if stream is not None:
-                stream.close()
-
-
-@pytest.fixture
-def processes() -> Iterator[list[Process]]:
-    started: list[Process] = []
-    yield started
-    for process in started:
-        if process.proc.poll() is None:
-            process.kill()
-
-
-def test_acknowledged_writes_survive_kill_9(tmp_path: Path, processes: list[Process]) -> None:
-    db = tmp_path / "killed.db"
-    first = Process(db, "--token-mode", "stored")
+def test_acknowledged_writes_survive_kill_9(
+    database: StoreUnderTest, processes: list[Process]
+) -> None:
+    first = Process(database, "--token-mode", "stored")
     processes.append(first)
     api = first.client
     token = api.post("/auth/token", headers=ADMIN).json()["access_token"]
@@ -176,7 +132,7 @@ def test_acknowledged_writes_survive_kill_9(tmp_path: Path, processes: list[Proc
     assert api.post("/orders/1/place", headers=auth).is_success
     first.kill()
 
-    second = Process(db, "--token-mode", "stored")
+    second = Process(database, "--token-mode", "stored")
     processes.append(second)
     api = second.client
     for loc in locations[:-1]:
@@ -207,16 +163,16 @@ def test_cli_refuses_an_unusable_db_in_one_line(tmp_path: Path) -> None:
     assert result.stdout == ""
 
 
-def test_sqlite_purges_expired_credentials(tmp_path: Path) -> None:
-    persistence = SQLitePersistence(tmp_path / "p.db")
+def test_the_database_purges_expired_credentials(database: StoreUnderTest) -> None:
+    persistence = database.persistence()
     persistence.tokens.add("t-old", "alice", 10.0)
     persistence.tokens.add("t-new", "alice", 30.0)
     persistence.sessions.put("s-old", Session("bob", "viewer", 10.0))
     persistence.sessions.put("s-new", Session("bob", "viewer", 30.0))
     persistence.tokens.purge(20.0)
     persistence.sessions.purge(20.0)
-    assert persistence.query("SELECT digest FROM tokens") == [("t-new",)]
-    assert persistence.query("SELECT digest FROM sessions") == [("s-new",)]
+    assert database.rows("tokens", "digest") == [("t-new",)]
+    assert database.rows("sessions", "digest") == [("s-new",)]
     assert persistence.tokens.active("t-new", 29.0)
     assert not persistence.tokens.active("t-new", 30.0)
     persistence.close()

@@ -1,24 +1,23 @@
-"""Several workers on one ``--db`` file see each other's writes and never share an id.
+"""Several workers (or instances) on one database see each other's writes and never
+share an id: on a ``--db`` file, and on a ``--store postgresql://`` database.
 
-Each app here stands for one ``--workers`` process: its own store, its own
-SQLite connection, one file.
+Each app here stands for one ``--workers`` process or one instance: its own
+store, its own connection, one database.
 """
 
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 
 import pytest
 
 from mock_server import create_app
 from mock_server.store import Store
-from mock_server.store.sqlite import SQLitePersistence
-from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
+from tests.mock_server.conftest import ADMIN, StoreUnderTest, asgi_client
 
 
-async def test_a_write_in_one_worker_is_read_in_another(tmp_path: Path) -> None:
-    settings = make_settings(db=tmp_path / "shared.db")
+async def test_a_write_in_one_worker_is_read_in_another(database: StoreUnderTest) -> None:
+    settings = database.settings()
     one, two = create_app(settings), create_app(settings)
     async with asgi_client(one) as first, asgi_client(two) as second:
         created = await first.post(
@@ -32,8 +31,8 @@ async def test_a_write_in_one_worker_is_read_in_another(tmp_path: Path) -> None:
         assert (await first.get(created.headers["location"])).status_code == 410
 
 
-async def test_alternating_creates_get_distinct_ids(tmp_path: Path) -> None:
-    settings = make_settings(db=tmp_path / "shared.db")
+async def test_alternating_creates_get_distinct_ids(database: StoreUnderTest) -> None:
+    settings = database.settings()
     apps = [create_app(settings), create_app(settings)]
     ids = []
     for n in range(6):
@@ -47,9 +46,8 @@ async def test_alternating_creates_get_distinct_ids(tmp_path: Path) -> None:
     assert ids == sorted(ids)
 
 
-def test_concurrent_writers_in_threads_never_collide(tmp_path: Path) -> None:
-    path = tmp_path / "shared.db"
-    stores = [Store(persistence=SQLitePersistence(path)) for _ in range(3)]
+def test_concurrent_writers_in_threads_never_collide(database: StoreUnderTest) -> None:
+    stores = [Store(persistence=database.persistence()) for _ in range(3)]
     made: list[int] = []
     lock = threading.Lock()
 
@@ -65,12 +63,12 @@ def test_concurrent_writers_in_threads_never_collide(tmp_path: Path) -> None:
     for thread in threads:
         thread.join(30)
     assert len(made) == len(set(made)) == 30
-    final = Store(persistence=SQLitePersistence(path))
+    final = Store(persistence=database.persistence())
     assert set(made) <= set(final["orders"].records)
 
 
-def test_a_failed_file_write_leaves_memory_as_the_file_is(tmp_path: Path) -> None:
-    persistence = SQLitePersistence(tmp_path / "m.db")
+def test_a_failed_write_leaves_memory_as_the_database_is(database: StoreUnderTest) -> None:
+    persistence = database.persistence()
     store = Store(persistence=persistence)
     before = len(store["customers"].records)
 
@@ -92,9 +90,8 @@ def _state(store: Store) -> dict[str, tuple[list[tuple[int, object]], set[int], 
 
 
 @pytest.mark.parametrize("rounds", [2, 1500])  # a seed made whole, and a computed one
-def test_a_worker_catches_up_change_by_change(tmp_path: Path, rounds: int) -> None:
-    path = tmp_path / "shared.db"
-    one, two = Store(rounds, SQLitePersistence(path)), Store(rounds, SQLitePersistence(path))
+def test_a_worker_catches_up_change_by_change(database: StoreUnderTest, rounds: int) -> None:
+    one, two = Store(rounds, database.persistence()), Store(rounds, database.persistence())
     kept = two.collections["customers"]
     created = one.create("customers", {"name": "Caught", "address": {"city": "X"}}, 10.0)
     one.put("products", 3, {"name": "Monitor XL", "cost": 300.0, "currency": "USD"}, 11.0)
@@ -102,24 +99,21 @@ def test_a_worker_catches_up_change_by_change(tmp_path: Path, rounds: int) -> No
     assert two["customers"].get(created.id).data["name"] == "Caught"
     # Caught up in place: the same collection objects, only what changed read again.
     assert two.collections["customers"] is kept
-    assert _state(two) == _state(one) == _state(Store(rounds, SQLitePersistence(path)))
+    assert _state(two) == _state(one) == _state(Store(rounds, database.persistence()))
 
 
 def test_a_reset_or_a_long_absence_loads_everything(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: StoreUnderTest, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mock_server.store import sqlite
-
-    path = tmp_path / "shared.db"
-    one, two = Store(2, SQLitePersistence(path)), Store(2, SQLitePersistence(path))
+    one, two = Store(2, database.persistence()), Store(2, database.persistence())
     kept = two.collections["customers"]
     one.create("customers", {"name": "Before reset", "address": {"city": "X"}}, 1.0)
     one.reset()
     assert two.collections["customers"] is not kept  # a new epoch: read again in full
     assert _state(two) == _state(one)
 
-    monkeypatch.setattr(sqlite, "KEPT_CHANGES", 2)
-    monkeypatch.setattr(sqlite, "PRUNE_EVERY", 1)
+    monkeypatch.setattr(database.module, "KEPT_CHANGES", 2)
+    monkeypatch.setattr(database.module, "PRUNE_EVERY", 1)
     kept = two.collections["customers"]
     for n in range(5):
         one.create("customers", {"name": f"Away {n}", "address": {"city": "X"}}, 2.0)
