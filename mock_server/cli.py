@@ -16,7 +16,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from mock_server.settings import STANDARD_METHODS, UNDISABLEABLE_METHODS, RateLimit, Settings
+from mock_server.settings import (
+    STANDARD_METHODS,
+    UNDISABLEABLE_METHODS,
+    OAuthClientSpec,
+    RateLimit,
+    Settings,
+)
 from mock_server.transport.tls import (
     MAKER_MISSING,
     CertificateError,
@@ -116,6 +122,13 @@ def _fault_kind(value: str) -> str:
     if value not in kinds:
         raise argparse.ArgumentTypeError(f"expected one of {', '.join(kinds)}, got {value!r}")
     return value
+
+
+def _oauth_client(value: str) -> OAuthClientSpec:
+    try:
+        return OAuthClientSpec.parse(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _method(value: str) -> str:
@@ -238,6 +251,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="allow browser pages from these origins (none given: any origin)",
     )
     add("--allow-reset", action="store_true", help="POST /_reset restores the seed, no login")
+    add(
+        "--no-oauth",
+        action="store_true",
+        help="do not serve the OAuth 2.0 authorization server (/oauth, /.well-known/oauth-*)",
+    )
+    add(
+        "--oauth-client",
+        type=_oauth_client,
+        action="append",
+        default=[],
+        metavar="ID:SECRET:REDIRECT",
+        help="one more OAuth client (repeatable); an empty SECRET makes it public, "
+        "an empty REDIRECT leaves out the authorization code grant",
+    )
     add("--require-preconditions", action="store_true", help="writes without If-Match answer 428")
     add("--maintenance", action="store_true", help="answer 503 to everything but /admin")
     add(
@@ -326,6 +353,8 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         journal_size=args.journal_size,
         cors_origins=None if args.cors is None else tuple(args.cors or ["*"]),
         allow_reset=args.allow_reset,
+        oauth=not args.no_oauth,
+        oauth_clients=tuple(args.oauth_client),
         latency_ms=args.latency,
         workers=args.workers,
         log_level=args.log_level,
@@ -366,6 +395,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             read(settings.data)
         except DataError as error:
+            parser.error(str(error))
+    if settings.oauth_clients:
+        from mock_server.auth.users import Users
+        from mock_server.oauth.clients import ClientBook
+
+        try:
+            ClientBook(settings.oauth_clients, Users().names())
+        except ValueError as error:
             parser.error(str(error))
     if settings.workers > 1 and settings.http2:
         parser.error("--http2 serves from one process: leave out --workers")
