@@ -44,6 +44,40 @@ DEVICE_PATH = "/oauth/device"
 DEVICE_LIFETIME = 600
 #: The longest client name a registration may give (it is shown on the consent page).
 MAX_CLIENT_NAME = 100
+#: The JSON type of each registration member (RFC 7591 section 2), checked before
+#: Authlib's own checks, which assume them.
+_TEXT_MEMBERS = frozenset(
+    {
+        "token_endpoint_auth_method",
+        "client_name",
+        "client_uri",
+        "logo_uri",
+        "scope",
+        "tos_uri",
+        "policy_uri",
+        "jwks_uri",
+        "software_id",
+        "software_version",
+        "software_statement",
+    }
+)
+_LIST_MEMBERS = frozenset({"redirect_uris", "grant_types", "response_types", "contacts"})
+
+
+def check_shape(document: Any) -> None:
+    """``invalid_client_metadata`` unless ``document`` is an object whose known members
+    have their types (text; lists of text)."""
+    if not isinstance(document, dict):
+        raise InvalidClientMetadataError("The registration is a JSON object (RFC 7591).")
+    for name, value in document.items():
+        if name in _TEXT_MEMBERS and not isinstance(value, str):
+            raise InvalidClientMetadataError(f"{name} must be a string.")
+        if name in _LIST_MEMBERS and not (
+            isinstance(value, list) and all(isinstance(item, str) for item in value)
+        ):
+            raise InvalidClientMetadataError(f"{name} must be an array of strings.")
+        if name == "jwks" and not isinstance(value, dict):
+            raise InvalidClientMetadataError("jwks must be an object.")
 
 
 def _server(endpoint: Any) -> OAuthServer:
@@ -164,6 +198,7 @@ class RegistrationEndpoint(ClientRegistrationEndpoint):  # type: ignore[misc]
 
     def create_registration_response(self, request: Any) -> tuple[int, Any, Any]:
         """Authlib's answer, without the members that have no value (a public client's secret)."""
+        check_shape(request.payload.data)
         status, body, headers = super().create_registration_response(request)
         return status, {k: v for k, v in body.items() if v is not None}, headers
 
