@@ -35,6 +35,13 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
+class HasClientId(Protocol):
+    """A client, as far as the records need to know it."""
+
+    def get_client_id(self) -> str:
+        """The client's id."""
+
+
 @dataclass(frozen=True)
 class CodeRecord:
     """An authorization code: who asked, for what, and whether it was exchanged."""
@@ -76,6 +83,14 @@ class GrantRecord:
     revoked: bool = False
     #: The access tokens issued in this grant: jti -> expiry (revoked with it).
     access_tokens: dict[str, float] = field(default_factory=dict)
+
+    def check_client(self, client: HasClientId) -> bool:
+        """True when the grant is ``client``'s (Authlib's refresh token interface)."""
+        return client.get_client_id() == self.client_id
+
+    def get_scope(self) -> str:
+        """The scope granted (Authlib's refresh token interface)."""
+        return self.scope
 
 
 @dataclass(frozen=True)

@@ -192,7 +192,8 @@ class OAuthHandlers:
                     return await self._decide(request, oauth_request.payload.data)
                 grant = self.server.get_consent_grant(oauth_request)
             except OAuth2Error as error:
-                return self.server.error_answer(error).response(see_other=True)
+                answer = self.server.error_answer(error)
+                return answer.response(see_other=request.method == "POST")
             return self._consent(request, grant)
 
     def _consent(
