@@ -11,13 +11,17 @@ on the event loop.
 
 What every OAuth endpoint refuses before any grant sees the request (RFC 6749
 section 3.1 and 3.2, as ``invalid_request``): a body that is not
-``application/x-www-form-urlencoded`` (or not UTF-8), and a parameter sent
-more than once. Over plain HTTP, only loopback addresses are served: OAuth
+``application/x-www-form-urlencoded`` (or not UTF-8), a parameter sent more
+than once, and a ``response_type``, ``grant_type``, ``redirect_uri`` or
+``scope`` holding a character its syntax (RFC 6749 Appendix A) does not allow
+(Authlib repeats some of them in its error descriptions, which may not hold a
+quote or a backslash). Over plain HTTP, only loopback addresses are served: OAuth
 needs TLS (RFC 6749 section 3.1; RFC 8252 section 8.3 for loopback).
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +38,15 @@ FORM = "application/x-www-form-urlencoded"
 JSON = "application/json"
 
 Pairs = list[tuple[str, str]]
+
+_NQCHAR = r"[!#-\[\]-~]"
+#: RFC 6749 Appendix A: what these parameters may hold (a superset, for the URI forms).
+SYNTAX: dict[str, re.Pattern[str]] = {
+    "response_type": re.compile(r"^[A-Za-z0-9_]+( [A-Za-z0-9_]+)*$"),
+    "grant_type": re.compile(rf"^{_NQCHAR}+$"),
+    "redirect_uri": re.compile(rf"^{_NQCHAR}+$"),
+    "scope": re.compile(rf"^{_NQCHAR}+( {_NQCHAR}+)*$"),
+}
 
 
 class Payload(OAuth2Payload):  # type: ignore[misc]
@@ -106,12 +119,19 @@ def _media_type(request: Request) -> str:
     return request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
 
 
-def _no_repeats(pairs: Pairs) -> Pairs:
+def _checked(pairs: Pairs) -> Pairs:
+    """``pairs``, each name once and each value in its syntax; else ``invalid_request``."""
     seen: set[str] = set()
-    for name, _ in pairs:
+    for name, value in pairs:
         if name in seen:
             raise InvalidRequestError(f"The parameter '{_shown(name)}' is sent more than once.")
         seen.add(name)
+        syntax = SYNTAX.get(name)
+        if syntax is not None and value and not syntax.match(value):
+            raise InvalidRequestError(
+                f"The parameter '{name}' holds a character RFC 6749 (Appendix A) does not "
+                "allow there."
+            )
     return pairs
 
 
@@ -144,9 +164,7 @@ async def read_request(request: Request) -> OAuth2Request:
             raise InvalidRequestError(f"This endpoint takes {FORM} (RFC 6749 section 3.2).")
         form = _form_pairs(await request.body())
     pairs = form if request.method == "POST" else query
-    return OAuth2Request(
-        request.method, str(request.url), request.headers, query, _no_repeats(pairs)
-    )
+    return OAuth2Request(request.method, str(request.url), request.headers, query, _checked(pairs))
 
 
 async def read_json_request(request: Request) -> OAuth2JsonRequest:
