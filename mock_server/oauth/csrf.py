@@ -3,9 +3,11 @@
 A form is accepted only from the browser it was shown to, for the request it
 was shown for, within :data:`MAX_AGE` seconds:
 
-- the page sets a random nonce in a cookie (``HttpOnly``, ``SameSite=Strict``,
+- the page sets a random nonce in a cookie (``HttpOnly``, ``SameSite=Lax``,
   ``Path=/oauth``), which a page on another site can neither read nor have the
-  browser send with its own cross-site POST;
+  browser send with its own cross-site POST (``Lax`` rather than ``Strict``: the
+  browser arrives at the page by a cross-site redirect from the client, and a
+  second tab must not replace the first one's nonce);
 - the form carries ``issued.HMAC(key, nonce, purpose, the request's fields,
   issued)``: it ties the form to that cookie and to what the page asked the
   user (the client, redirect URI, scopes, state, PKCE challenge; or the user
@@ -41,7 +43,7 @@ def new_nonce() -> str:
 
 def cookie(nonce: str) -> str:
     """The ``Set-Cookie`` value carrying ``nonce``."""
-    return f"{COOKIE}={nonce}; Path=/oauth; HttpOnly; SameSite=Strict; Max-Age={MAX_AGE}"
+    return f"{COOKIE}={nonce}; Path=/oauth; HttpOnly; SameSite=Lax; Max-Age={MAX_AGE}"
 
 
 def _mac(key: bytes, nonce: str, purpose: str, fields: Mapping[str, str], issued: int) -> str:

@@ -158,8 +158,8 @@ class OAuthState(Protocol):
     def device_by_user_code(self, user_code: str) -> DeviceRecord | None:
         """The device authorization a user code names."""
 
-    def decide_device(self, user_code: str, user: str, approved: bool) -> bool:
-        """Record the user's decision; False when there is no pending request for the code."""
+    def decide_device(self, user_code: str, user: str | None, approved: bool) -> bool:
+        """Record the decision (and who approved); False when the code is not pending."""
 
     def poll_device(self, digest: str, now: float) -> int | None:
         """Note a poll; the new, longer interval when it came too soon (``slow_down``)."""
@@ -278,8 +278,8 @@ class MemoryState:
         digest = self._user_codes.get(user_code)
         return None if digest is None else self._devices.get(digest)
 
-    def decide_device(self, user_code: str, user: str, approved: bool) -> bool:
-        """Record the user's decision; False when there is no pending request for the code."""
+    def decide_device(self, user_code: str, user: str | None, approved: bool) -> bool:
+        """Record the decision (and who approved); False when the code is not pending."""
         device = self.device_by_user_code(user_code)
         if device is None or device.approved is not None:
             return False

@@ -27,6 +27,7 @@ from mock_server.oauth.grants import ResourceOwner
 from mock_server.oauth.metadata import origin
 from mock_server.oauth.scopes import SCOPES
 from mock_server.oauth.server import OAuthServer
+from mock_server.oauth.state import DeviceRecord
 from mock_server.representations.model import Link, Resource
 from mock_server.representations.respond import json_body, respond
 from mock_server.service import Service
@@ -302,7 +303,7 @@ class OAuthHandlers:
                 return pages.page("Connect a device", pages.device_entry(DEVICE_PATH))
             return self._device_consent(request, typed)
 
-    def _pending(self, user_code: str | None) -> Any:
+    def _pending(self, user_code: str | None) -> DeviceRecord | None:
         if user_code is None:
             return None
         record = self.server.state.device_by_user_code(user_code)
@@ -352,7 +353,7 @@ class OAuthHandlers:
         username = form.get("username", "")
         decision = form.get("decision")
         if decision == "deny":
-            self.server.state.decide_device(user_code, username, approved=False)
+            self.server.state.decide_device(user_code, None, approved=False)
             text = "Denied: the device gets no access. You may close this page."
             return pages.page("Connect a device", pages.message(text))
         user = await self._login(username, form.get("password", "")) if decision else None
