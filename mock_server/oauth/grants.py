@@ -35,6 +35,8 @@ CODE_LIFETIME = 600
 #: Every way a client may authenticate at the token endpoint.
 ANY_CLIENT_AUTH = ["client_secret_basic", "client_secret_post", "none"]
 SECRET_CLIENT_AUTH = ["client_secret_basic", "client_secret_post"]
+CODE_REUSED = "The authorization code was used already; the tokens it got are revoked."
+REFRESH_REUSED = "The refresh token was used already (each is good once); the grant is revoked."
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,13 @@ class ResourceOwner:
 def _server(grant: Any) -> OAuthServer:
     server: OAuthServer = grant.server
     return server
+
+
+def replayed(server: OAuthServer, grant_id: str | None, message: str) -> InvalidGrantError:
+    """Revoke the grant a credential used twice belongs to; the error that says so."""
+    if grant_id is not None:
+        server.state.revoke_grant(grant_id)
+    return InvalidGrantError(message)
 
 
 def owner(server: OAuthServer, name: str | None) -> ResourceOwner | None:
@@ -114,11 +123,7 @@ class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):  # type: ignore[mis
         if record is None or record.client_id != client.get_client_id():
             return None
         if record.used:
-            if record.grant_id is not None:
-                server.state.revoke_grant(record.grant_id)
-            raise InvalidGrantError(
-                "The authorization code was used already; the tokens it got are revoked."
-            )
+            raise replayed(server, record.grant_id, CODE_REUSED)
         if server.clock() >= record.expires:
             raise InvalidGrantError("The authorization code has expired (codes last 10 minutes).")
         return record
@@ -145,10 +150,7 @@ class RefreshTokenGrant(grants.RefreshTokenGrant):  # type: ignore[misc]
         if grant is None or grant.revoked:
             return None
         if grant.refresh_digest != token_digest:
-            server.state.revoke_grant(grant.grant_id)
-            raise InvalidGrantError(
-                "The refresh token was used already (each is good once); the grant is revoked."
-            )
+            raise replayed(server, grant.grant_id, REFRESH_REUSED)
         if server.clock() >= grant.expires:
             raise InvalidGrantError("The refresh token has expired.")
         return grant

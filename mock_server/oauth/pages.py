@@ -120,10 +120,15 @@ def consent(
     error: str | None = None,
     username: str = "",
 ) -> str:
-    """The body of the authorization endpoint's page: who asks for what; log in to decide."""
+    """The body of a consent page: who asks for what; log in to decide.
+
+    On the device page (``fields`` has the ``user_code``), the code shown is named too.
+    """
+    asker = f"<strong>{escape(client_name)}</strong> (<code>{escape(client_id)}</code>)"
+    if "user_code" in fields:
+        asker = f"The device showing <code>{escape(fields['user_code'])}</code> runs {asker}, which"
     return (
-        f"<p><strong>{escape(client_name)}</strong> (<code>{escape(client_id)}</code>) asks "
-        "to act on your behalf with these scopes:</p>"
+        f"<p>{asker} asks to act on your behalf with these scopes:</p>"
         f"{_scopes(scope)}{_error(error)}"
         f'<form method="post" action="{escape(action)}">{_hidden(fields)}'
         f"{_login(username)}{_DECISION}</form>"
@@ -139,27 +144,6 @@ def device_entry(action: str, user_code: str = "", error: str | None = None) -> 
         '<label>Code <input type="text" name="user_code" autocomplete="off" '
         f'autocapitalize="characters" value="{escape(user_code)}" required></label>'
         '<button type="submit">Continue</button></form>'
-    )
-
-
-def device_consent(
-    *,
-    action: str,
-    client_name: str,
-    client_id: str,
-    scope: str,
-    fields: dict[str, str],
-    error: str | None = None,
-    username: str = "",
-) -> str:
-    """The body of the device page for a code: who asks for what; log in to decide."""
-    return (
-        f"<p>The device showing <code>{escape(fields['user_code'])}</code> runs "
-        f"<strong>{escape(client_name)}</strong> (<code>{escape(client_id)}</code>), which "
-        "asks to act on your behalf with these scopes:</p>"
-        f"{_scopes(scope)}{_error(error)}"
-        f'<form method="post" action="{escape(action)}">{_hidden(fields)}'
-        f"{_login(username)}{_DECISION}</form>"
     )
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from authlib.common.security import generate_token
 from authlib.common.urls import add_params_to_uri
-from authlib.oauth2.rfc6749 import AuthorizationServer, InvalidGrantError, OAuth2Error
+from authlib.oauth2.rfc6749 import AuthorizationServer, OAuth2Error
 from authlib.oauth2.rfc9068 import JWTBearerTokenGenerator
 from joserfc import jwt
 from joserfc.jwk import KeySet
@@ -45,11 +45,14 @@ from mock_server.oauth.endpoints import (
     RevocationEndpoint,
 )
 from mock_server.oauth.grants import (
+    CODE_REUSED,
+    REFRESH_REUSED,
     AuthorizationCodeGrant,
     ClientCredentialsGrant,
     DeviceCodeGrant,
     RefreshTokenGrant,
     S256Challenge,
+    replayed,
 )
 from mock_server.oauth.keys import ALGORITHM, SigningKeys
 from mock_server.oauth.metadata import AUTHORIZATION_CODE, REFRESH_TOKEN
@@ -236,8 +239,7 @@ class OAuthServer(AuthorizationServer):  # type: ignore[misc]
             old = digest(request.form["refresh_token"])
             new = digest(str(refresh))  # always one: RefreshTokenGrant.INCLUDE_NEW_REFRESH_TOKEN
             if not self.state.rotate(grant.grant_id, old, new, now + REFRESH_LIFETIME):
-                self.state.revoke_grant(grant.grant_id)
-                raise InvalidGrantError("The refresh token was used already; the grant is revoked.")
+                raise replayed(self, grant.grant_id, REFRESH_REUSED)
             grant_id: str | None = grant.grant_id
         elif request.user is not None:
             grant_id = secrets.token_urlsafe(12)
@@ -253,8 +255,7 @@ class OAuthServer(AuthorizationServer):  # type: ignore[misc]
             )
             code = request.authorization_code
             if grant_type == AUTHORIZATION_CODE and not self.state.use_code(code.digest, grant_id):
-                self.state.revoke_grant(grant_id)
-                raise InvalidGrantError("The authorization code was used already.")
+                raise replayed(self, grant_id, CODE_REUSED)
         else:
             grant_id = None
         if grant_id is not None:

@@ -332,7 +332,7 @@ class OAuthHandlers:
         fields[csrf.FIELD] = csrf.form_token(
             self.key, nonce, "device", fields, self.service.clock()
         )
-        body = pages.device_consent(
+        body = pages.consent(
             action=DEVICE_PATH,
             client_name=client.name if client is not None else record.client_id,
             client_id=record.client_id,

@@ -109,6 +109,17 @@ def code_flow(
     return client, approve(server, url), verifier
 
 
+def code_tokens(
+    server: BackgroundServer, metadata: dict[str, Any], **kwargs: Any
+) -> tuple[OAuth2Session, dict[str, Any], str]:
+    """A client holding the tokens of an approved code, and the redirect it got."""
+    client, location, verifier = code_flow(server, metadata, **kwargs)
+    token = client.fetch_token(
+        metadata["token_endpoint"], authorization_response=location, code_verifier=verifier
+    )
+    return client, token, location
+
+
 def token_request(metadata: dict[str, Any], **form: str) -> httpx.Response:
     return httpx.post(metadata["token_endpoint"], data=form)
 
@@ -304,10 +315,7 @@ def test_no_implicit_grant_and_no_password_grant(
 def test_refresh_rotates_and_a_reused_refresh_token_revokes_the_family(
     server: BackgroundServer, metadata: dict[str, Any]
 ) -> None:
-    client, location, verifier = code_flow(server, metadata)
-    first = client.fetch_token(
-        metadata["token_endpoint"], authorization_response=location, code_verifier=verifier
-    )
+    client, first, _ = code_tokens(server, metadata)
     second = client.refresh_token(metadata["token_endpoint"], refresh_token=first["refresh_token"])
     assert second["refresh_token"] != first["refresh_token"]
     assert second["access_token"] != first["access_token"]
@@ -327,10 +335,7 @@ def test_refresh_rotates_and_a_reused_refresh_token_revokes_the_family(
 def test_refresh_may_narrow_the_scope_never_widen_it(
     server: BackgroundServer, metadata: dict[str, Any]
 ) -> None:
-    client, location, verifier = code_flow(server, metadata)
-    token = client.fetch_token(
-        metadata["token_endpoint"], authorization_response=location, code_verifier=verifier
-    )
+    client, token, _ = code_tokens(server, metadata)
     narrower = client.refresh_token(
         metadata["token_endpoint"], refresh_token=token["refresh_token"], scope="orders:read"
     )
@@ -350,10 +355,7 @@ def test_refresh_may_narrow_the_scope_never_widen_it(
 def test_a_token_without_the_scope_gets_403_insufficient_scope(
     server: BackgroundServer, metadata: dict[str, Any]
 ) -> None:
-    client, location, verifier = code_flow(server, metadata, scope="orders:read")
-    client.fetch_token(
-        metadata["token_endpoint"], authorization_response=location, code_verifier=verifier
-    )
+    client, _, _ = code_tokens(server, metadata, scope="orders:read")
     assert client.get(server.url + "/orders").status_code == 200
     answer = client.get(server.url + "/customers")
     assert answer.status_code == 403
@@ -497,10 +499,7 @@ def test_an_expired_token_is_invalid_token(
 
 
 def test_introspection_and_revocation(server: BackgroundServer, metadata: dict[str, Any]) -> None:
-    client, location, verifier = code_flow(server, metadata)
-    token = client.fetch_token(
-        metadata["token_endpoint"], authorization_response=location, code_verifier=verifier
-    )
+    client, token, _ = code_tokens(server, metadata)
     resource_server = OAuth2Session("reports-service", "reports-secret")
     seen = resource_server.introspect_token(
         metadata["introspection_endpoint"], token["access_token"]

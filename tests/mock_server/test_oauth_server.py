@@ -5,8 +5,6 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -405,24 +403,3 @@ def test_memory_state_device_polling_slows_down() -> None:
     assert not state.decide_device("BCDF-GHJK", "bob", approved=False)  # decided once
     state.remove_device("d")
     assert state.device_by_user_code("BCDF-GHJK") is None
-
-
-def test_authlib_loads_with_the_first_oauth_request_not_at_start() -> None:
-    """A start that never sees OAuth (the explorer's bundled mock) does not pay for it."""
-    code = (
-        "import sys, urllib.request, urllib.error; from mock_server import BackgroundServer; "
-        "server = BackgroundServer(); url = server.start(); "
-        "urllib.request.urlopen(url + '/').read(); "
-        "error = None\n"
-        "try: urllib.request.urlopen(url + '/orders')\n"
-        "except urllib.error.HTTPError as e: error = e.code\n"
-        "assert error == 401, error\n"
-        "early = {'authlib', 'joserfc'} & set(sys.modules)\n"
-        "urllib.request.urlopen(url + '/oauth/jwks').read(); server.stop()\n"
-        "assert not early, early\n"
-        "assert 'authlib' in sys.modules"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert result.returncode == 0, result.stderr
