@@ -398,10 +398,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(str(error))
     if settings.oauth_clients:
         from mock_server.auth.users import Users
-        from mock_server.oauth.clients import ClientBook
+        from mock_server.oauth.metadata import check_client_ids
 
         try:
-            ClientBook(settings.oauth_clients, Users().names())
+            check_client_ids((c.client_id for c in settings.oauth_clients), Users().names())
         except ValueError as error:
             parser.error(str(error))
     if settings.workers > 1 and settings.http2:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from mock_server.auth import Authenticator, Principal, Refusal
 from mock_server.domain.jobs import JobBoard
+from mock_server.oauth.metadata import check_client_ids
 from mock_server.request_journal import RequestJournal
 from mock_server.settings import Settings
 from mock_server.store import Store
@@ -44,6 +45,8 @@ class Service:
         self.maintenance = self.settings.maintenance
         self.auth = Authenticator.for_settings(self.settings, self.store.persistence)
         if self.settings.oauth:
+            ids = (spec.client_id for spec in self.settings.oauth_clients)
+            check_client_ids(ids, self.auth.users.names())
             self.auth.access_tokens = _OAuthAccessTokens(self)
 
     @property

@@ -31,6 +31,7 @@ from mock_server.oauth.metadata import (
     CLIENT_CREDENTIALS,
     DEVICE_CODE,
     REFRESH_TOKEN,
+    check_client_ids,
 )
 from mock_server.oauth.scopes import ALL_SCOPES, READ_SCOPES, scope_list
 from mock_server.settings import OAuthClientSpec
@@ -179,12 +180,10 @@ class ClientBook:
         self, extra: tuple[OAuthClientSpec, ...] = (), user_names: Iterable[str] = ()
     ) -> None:
         """The seeded clients and ``extra``; a ValueError names an ``extra`` id that is
-        taken (by a client, or by a user: a token's ``sub`` must say which it is)."""
+        taken (:func:`~mock_server.oauth.metadata.check_client_ids`)."""
+        check_client_ids((spec.client_id for spec in extra), user_names)
         self._fixed: dict[str, Client] = {client.client_id: client for client in SEEDED}
-        taken = set(user_names)
         for spec in extra:
-            if spec.client_id in self._fixed or spec.client_id in taken:
-                raise ValueError(f"the OAuth client id {spec.client_id!r} is taken")
             self._fixed[spec.client_id] = from_spec(spec)
         self._registered: OrderedDict[str, Client] = OrderedDict()
 

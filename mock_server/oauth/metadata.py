@@ -8,6 +8,7 @@ start, and the rest of the OAuth server loads with its first request.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from starlette.requests import Request
@@ -35,6 +36,20 @@ CLIENT_CREDENTIALS = "client_credentials"
 DEVICE_CODE = "urn:ietf:params:oauth:grant-type:device_code"
 GRANT_TYPES: tuple[str, ...] = (AUTHORIZATION_CODE, CLIENT_CREDENTIALS, REFRESH_TOKEN, DEVICE_CODE)
 AUTH_METHODS: tuple[str, ...] = ("client_secret_basic", "client_secret_post", "none")
+
+
+#: The ids of the clients every server starts with (:mod:`mock_server.oauth.clients`).
+SEEDED_CLIENT_IDS = ("restwalk-cli", "reports-service")
+
+
+def check_client_ids(client_ids: Iterable[str], user_names: Iterable[str]) -> None:
+    """A ValueError naming the first id given at start that is taken: by a seeded client,
+    an earlier one, or a user (a token's ``sub`` must say whether it names a user)."""
+    taken = {*SEEDED_CLIENT_IDS, *user_names}
+    for client_id in client_ids:
+        if client_id in taken:
+            raise ValueError(f"the OAuth client id {client_id!r} is taken")
+        taken.add(client_id)
 
 
 def origin(request: Request) -> str:

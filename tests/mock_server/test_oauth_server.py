@@ -19,7 +19,8 @@ from mock_server import BackgroundServer, create_app
 from mock_server.auth.policy import ANY_TOKEN, ScopeRefusal, rule_for, scope_refusal
 from mock_server.cli import main
 from mock_server.oauth import csrf
-from mock_server.oauth.clients import redirect_matches
+from mock_server.oauth.clients import SEEDED, redirect_matches
+from mock_server.oauth.metadata import SEEDED_CLIENT_IDS
 from mock_server.oauth.state import DeviceRecord, GrantRecord, MemoryState
 from mock_server.resources.oauth_handlers import user_code_of
 from mock_server.settings import OAuthClientSpec
@@ -403,3 +404,13 @@ def test_memory_state_device_polling_slows_down() -> None:
     assert not state.decide_device("BCDF-GHJK", "bob", approved=False)  # decided once
     state.remove_device("d")
     assert state.device_by_user_code("BCDF-GHJK") is None
+
+
+def test_client_ids_given_at_start_must_be_free() -> None:
+    assert tuple(client.client_id for client in SEEDED) == SEEDED_CLIENT_IDS
+    for taken in ("bob", "reports-service"):
+        with pytest.raises(ValueError, match="is taken"):
+            create_app(make_settings(oauth_clients=(OAuthClientSpec(taken, "s"),)))
+    twice = (OAuthClientSpec("app", "s"), OAuthClientSpec("app", ""))
+    with pytest.raises(ValueError, match="is taken"):
+        create_app(make_settings(oauth_clients=twice))
