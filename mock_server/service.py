@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from mock_server.auth import Authenticator, Principal, Refusal
 from mock_server.domain.jobs import JobBoard
 from mock_server.oauth.metadata import check_client_ids
+from mock_server.oauth.state import OAuthStateKeeper
 from mock_server.request_journal import RequestJournal
 from mock_server.settings import Settings
 from mock_server.store import Store
@@ -59,12 +60,14 @@ class Service:
         if self._oauth is None and self.settings.oauth:
             from mock_server.oauth.server import OAuthServer  # late: see the docstring
 
+            keeper = self.store.persistence
             self._oauth = OAuthServer(
                 secret=self.auth.secret,
                 users=self.auth.users,
                 clock=lambda: self.clock(),
                 lifetime=self.settings.token_lifetime_seconds,
                 clients=self.settings.oauth_clients,
+                state=keeper.oauth_state if isinstance(keeper, OAuthStateKeeper) else None,
             )
         return self._oauth
 

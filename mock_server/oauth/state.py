@@ -15,7 +15,8 @@ or token is never kept itself, as in :mod:`mock_server.auth.tokens`):
   user approves or denies them on ``/oauth/device``, with the polling pace.
 
 :class:`OAuthState` is the interface; :class:`MemoryState` keeps it in memory,
-per server instance. Each method is one step a database can do atomically
+per server instance. A store's persistence that has an ``oauth_state``
+(:class:`OAuthStateKeeper`) keeps them instead. Each method is one step a database can do atomically
 (``use_code`` and ``rotate`` compare and set), so another store can back it
 without changing the grants. Time is passed in, never read here.
 """
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, runtime_checkable
 
 #: The most records of each kind kept; a new one beyond forgets the oldest.
 MAX_RECORDS = 10_000
@@ -169,6 +170,13 @@ class OAuthState(Protocol):
 
     def purge(self, now: float) -> None:
         """Forget whatever expired before ``now``."""
+
+
+@runtime_checkable
+class OAuthStateKeeper(Protocol):
+    """A persistence that keeps the OAuth records too (shared by every instance on it)."""
+
+    oauth_state: OAuthState
 
 
 def _remember(table: OrderedDict[K, V], key: K, value: V) -> None:

@@ -284,8 +284,8 @@ OPERATIONS: dict[tuple[str, str], Op] = {
         "The consent page's form: Approve or Deny",
         (
             _SEE_OTHER,
-            Reply(HTTPStatus.OK, "The page again: the password was wrong.", "html"),
-            Reply(HTTPStatus.BAD_REQUEST, "Neither Approve nor Deny, or refused.", ERROR),
+            Reply(HTTPStatus.OK, "The page again: a wrong password, or no decision.", "html"),
+            _REFUSED,
             Reply(HTTPStatus.FORBIDDEN, "Not the form this browser was shown (CSRF).", "html"),
         ),
         body=CONSENT_FORM,

@@ -48,6 +48,7 @@ DEVICE_PATH = metadata.DEVICE_VERIFICATION_PATH
 #: The letters of Authlib's user codes (RFC 8628 section 6.1: no vowels, no look-alikes).
 _USER_CODE = re.compile(r"^[BCDFGHJKLMNPQRSTVWXZ]{8}$")
 WRONG_PASSWORD = "The user name or password is wrong."
+CHOOSE = "Choose Approve or Deny."
 UNKNOWN_CODE = "This code is unknown, has expired, or was used already."
 
 
@@ -204,7 +205,6 @@ class OAuthHandlers:
         *,
         error: str | None = None,
         username: str = "",
-        status: int = HTTPStatus.OK,
     ) -> Response:
         oauth_request = grant.request
         fields = {
@@ -229,7 +229,6 @@ class OAuthHandlers:
         return pages.page(
             "Log in and authorize",
             body,
-            status=status,
             redirect_uri=grant.redirect_uri,
             set_cookie=set_cookie,
         )
@@ -258,6 +257,8 @@ class OAuthHandlers:
         fields = {name: form[name] for name in AUTHORIZATION_FIELDS if name in form}
         if not self._form_holds(request, form, "authorize", fields):
             return _forged()
+        # The authorization request again, as the page showed it: its fields, read as a
+        # GET's query (what Authlib validates), without the login and the decision.
         oauth_request = OAuth2Request(
             "GET", str(request.url), request.headers, list(fields.items()), []
         )
@@ -268,13 +269,7 @@ class OAuthHandlers:
             return answer.response(see_other=True)
         username = form.get("username", "")
         if decision != "approve":
-            return self._consent(
-                request,
-                grant,
-                error="Choose Approve or Deny.",
-                username=username,
-                status=HTTPStatus.BAD_REQUEST,
-            )
+            return self._consent(request, grant, error=CHOOSE, username=username)
         user = await self._login(username, form.get("password", ""))
         if user is None:
             return self._consent(request, grant, error=WRONG_PASSWORD, username=username)
@@ -358,7 +353,7 @@ class OAuthHandlers:
             return pages.page("Connect a device", pages.message(text))
         user = await self._login(username, form.get("password", "")) if decision else None
         if user is None:
-            error = WRONG_PASSWORD if decision == "approve" else "Choose Approve or Deny."
+            error = WRONG_PASSWORD if decision == "approve" else CHOOSE
             return self._device_consent(request, user_code, error=error, username=username)
         if not self.server.state.decide_device(user_code, user.name, approved=True):
             body = pages.device_entry(DEVICE_PATH, user_code, UNKNOWN_CODE)

@@ -414,3 +414,18 @@ def test_client_ids_given_at_start_must_be_free() -> None:
     twice = (OAuthClientSpec("app", "s"), OAuthClientSpec("app", ""))
     with pytest.raises(ValueError, match="is taken"):
         create_app(make_settings(oauth_clients=twice))
+
+
+def test_a_persistence_that_keeps_oauth_records_is_used() -> None:
+    """Where a store's persistence offers ``oauth_state`` (a database shared by several
+    instances), the server keeps its codes and grants there, not in its own memory."""
+    shared = MemoryState()
+
+    class Keeper:
+        oauth_state = shared
+
+    app = create_app(make_settings())
+    app.service.store.persistence = Keeper()  # type: ignore[assignment]
+    server = app.service.oauth
+    assert server is not None
+    assert server.state is shared
