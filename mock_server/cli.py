@@ -16,7 +16,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from mock_server.settings import STANDARD_METHODS, UNDISABLEABLE_METHODS, RateLimit, Settings
+from mock_server.settings import (
+    STANDARD_METHODS,
+    UNDISABLEABLE_METHODS,
+    OAuthClientSpec,
+    RateLimit,
+    Settings,
+)
 from mock_server.store.persistence import StoreLocation, parse_store
 from mock_server.transport.tls import (
     MAKER_MISSING,
@@ -122,6 +128,13 @@ def _fault_kind(value: str) -> str:
 def _store(value: str) -> StoreLocation:
     try:
         return parse_store(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _oauth_client(value: str) -> OAuthClientSpec:
+    try:
+        return OAuthClientSpec.parse(value)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
@@ -253,6 +266,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="allow browser pages from these origins (none given: any origin)",
     )
     add("--allow-reset", action="store_true", help="POST /_reset restores the seed, no login")
+    add(
+        "--no-oauth",
+        action="store_true",
+        help="do not serve the OAuth 2.0 authorization server (/oauth, /.well-known/oauth-*)",
+    )
+    add(
+        "--oauth-client",
+        type=_oauth_client,
+        action="append",
+        default=[],
+        metavar="ID:SECRET:REDIRECT",
+        help="one more OAuth client (repeatable); an empty SECRET makes it public, "
+        "an empty REDIRECT leaves out the authorization code grant",
+    )
     add("--require-preconditions", action="store_true", help="writes without If-Match answer 428")
     add("--maintenance", action="store_true", help="answer 503 to everything but /admin")
     add(
@@ -345,6 +372,8 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         journal_size=args.journal_size,
         cors_origins=None if args.cors is None else tuple(args.cors or ["*"]),
         allow_reset=args.allow_reset,
+        oauth=not args.no_oauth,
+        oauth_clients=tuple(args.oauth_client),
         latency_ms=args.latency,
         workers=args.workers,
         log_level=args.log_level,
@@ -393,6 +422,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             read(settings.data)
         except DataError as error:
+            parser.error(str(error))
+    if settings.oauth_clients:
+        from mock_server.auth.users import Users
+        from mock_server.oauth.metadata import check_client_ids
+
+        try:
+            check_client_ids((c.client_id for c in settings.oauth_clients), Users().names())
+        except ValueError as error:
             parser.error(str(error))
     if settings.workers > 1 and settings.http2:
         parser.error("--http2 serves from one process: leave out --workers")

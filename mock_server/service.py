@@ -6,13 +6,19 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from mock_server.auth import Authenticator
+from mock_server.auth import Authenticator, Principal, Refusal
 from mock_server.domain.jobs import JobBoard
+from mock_server.oauth.metadata import check_client_ids
+from mock_server.oauth.state import OAuthStateKeeper
 from mock_server.request_journal import RequestJournal, SharedJournal
 from mock_server.settings import Settings
 from mock_server.store import Store
 from mock_server.store.shared import InstanceSharing
+
+if TYPE_CHECKING:
+    from mock_server.oauth.server import OAuthServer
 
 
 @dataclass
@@ -32,6 +38,7 @@ class Service:
     #: The random source of fault injection; tests seed or replace it.
     rng: random.Random = field(default_factory=random.Random)
     auth: Authenticator = field(init=False)
+    _oauth: OAuthServer | None = field(init=False, default=None, repr=False)
     #: Every request received, for ``/_journal`` and the pytest plugin.
     requests: RequestJournal = field(init=False)
 
@@ -44,9 +51,48 @@ class Service:
         )
         self.maintenance = self.settings.maintenance
         self.auth = Authenticator.for_settings(self.settings, self.store.persistence)
+        if self.settings.oauth:
+            ids = (spec.client_id for spec in self.settings.oauth_clients)
+            check_client_ids(ids, self.auth.users.names())
+            self.auth.access_tokens = _OAuthAccessTokens(self)
 
     @property
     def sharing(self) -> InstanceSharing | None:
         """The database that keeps the journal and rate limits for every instance, if any."""
         persistence = self.store.persistence
         return persistence if isinstance(persistence, InstanceSharing) else None
+
+    @property
+    def oauth(self) -> OAuthServer | None:
+        """The OAuth 2.0 authorization server (None with ``--no-oauth``).
+
+        Made at its first use, so that Authlib and joserfc load with the first OAuth
+        request or token rather than at every start (a tenth of a second).
+        """
+        if self._oauth is None and self.settings.oauth:
+            from mock_server.oauth.server import OAuthServer  # late: see the docstring
+
+            keeper = self.store.persistence
+            self._oauth = OAuthServer(
+                secret=self.auth.secret,
+                users=self.auth.users,
+                clock=lambda: self.clock(),
+                lifetime=self.settings.token_lifetime_seconds,
+                clients=self.settings.oauth_clients,
+                state=keeper.oauth_state if isinstance(keeper, OAuthStateKeeper) else None,
+            )
+        return self._oauth
+
+
+class _OAuthAccessTokens:
+    """The OAuth server's token checks, for the authenticator, made with the first token."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+
+    def check(self, token: str, now: float) -> Principal | Refusal:
+        """Who ``token`` speaks for, or why it is refused."""
+        server = self.service.oauth
+        if server is None:
+            return Refusal("The bearer token is not one this server issued.", invalid_token=True)
+        return server.checker.check(token, now)

@@ -38,6 +38,32 @@ class RateLimit:
 
 
 @dataclass(frozen=True)
+class OAuthClientSpec:
+    """An OAuth client given on the command line: ``ID:SECRET:REDIRECT``.
+
+    An empty ``secret`` makes a public client; an empty ``redirect_uri`` one
+    without the authorization code grant.
+    """
+
+    client_id: str
+    secret: str = ""
+    redirect_uri: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> OAuthClientSpec:
+        """The client ``ID:SECRET:REDIRECT`` names (the redirect URI may hold colons)."""
+        client_id, _, rest = text.partition(":")
+        secret, _, redirect_uri = rest.partition(":")
+        if not client_id or not client_id.isprintable() or " " in client_id:
+            raise ValueError(f"expected ID:SECRET:REDIRECT with an ID, got {text!r}")
+        if redirect_uri and not redirect_uri.startswith(("http://", "https://")):
+            raise ValueError(f"the redirect URI must be an http(s) URL, got {redirect_uri!r}")
+        if "#" in redirect_uri:
+            raise ValueError(f"a redirect URI has no fragment, got {redirect_uri!r}")
+        return cls(client_id, secret, redirect_uri)
+
+
+@dataclass(frozen=True)
 class Settings:
     """How one mock server instance behaves."""
 
@@ -86,6 +112,10 @@ class Settings:
     tls: bool = False
     cert: Path | None = None
     key: Path | None = None
+    #: Serve the OAuth 2.0 authorization server (``--no-oauth`` turns it off).
+    oauth: bool = True
+    #: OAuth clients beside the seeded ones (``--oauth-client``).
+    oauth_clients: tuple[OAuthClientSpec, ...] = ()
 
     @property
     def shared_store(self) -> bool:

@@ -26,7 +26,7 @@ from mock_server.auth.tokens import Claims, MemoryTokens, TokenRegistry
 from mock_server.auth.users import Role, User, Users
 from mock_server.settings import Settings, TokenMode
 
-Scheme = Literal["bearer", "basic", "session"]
+Scheme = Literal["bearer", "basic", "session", "oauth"]
 
 #: Expired tokens and sessions are forgotten once every this many logins.
 PURGE_EVERY = 256
@@ -34,11 +34,18 @@ PURGE_EVERY = 256
 
 @dataclass(frozen=True)
 class Principal:
-    """Who a request is from: user, role, and how they proved it."""
+    """Who a request is from: user, role, and how they proved it.
+
+    An OAuth access token also says which ``client`` holds it and the ``scopes``
+    the user granted it (None for every other credential: not limited by scope).
+    For a token a client got for itself (client credentials), ``user`` is the client.
+    """
 
     user: str
     role: Role
     scheme: Scheme
+    scopes: frozenset[str] | None = None
+    client: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,18 @@ class Refusal:
 
     detail: str
     invalid_token: bool = False
+
+
+class AccessTokenVerifier(Protocol):
+    """Checks the access tokens another issuer made (the OAuth server's JWTs)."""
+
+    def check(self, token: str, now: float) -> Principal | Refusal:
+        """Who ``token`` belongs to, or why it is refused."""
+
+
+def is_jws(token: str) -> bool:
+    """True when ``token`` has the shape of a compact JWS (three parts): a JWT, not ours."""
+    return token.count(".") == 2
 
 
 @runtime_checkable
@@ -82,6 +101,8 @@ class Authenticator:
         self.users = users or Users()
         self.registry: TokenRegistry = registry or MemoryTokens()
         self.sessions: SessionStore = sessions or MemorySessions()
+        #: The OAuth server's token checks, when it is on (set by the service).
+        self.access_tokens: AccessTokenVerifier | None = None
         self._issued = 0
 
     def _housekeeping(self, now: float) -> None:
@@ -136,6 +157,8 @@ class Authenticator:
 
     def check_token(self, token: str, now: float) -> Principal | Refusal:
         """Who ``token`` belongs to, or why it is refused."""
+        if self.access_tokens is not None and is_jws(token):
+            return self.access_tokens.check(token, now)
         claims = tokens.decode(token, self.secret)
         if claims is None:
             return Refusal("The bearer token is not one this server issued.", invalid_token=True)

@@ -6,6 +6,12 @@ and all of orders, need a credential; writes need an editor (a viewer gets
 segment. The first rule whose prefix matches decides; paths no rule names
 follow :data:`DEFAULT_RULE` (public reads, editor writes), so a resource added
 later is never writable anonymously by accident.
+
+An OAuth access token (:mod:`mock_server.oauth`) is also limited by its scopes:
+each rule names the scope reading and writing need (``read_scope``,
+``write_scope``). What needs a role but names no scope (the admin's actions,
+writes of products) is not delegated: no token reaches it, only the user's own
+credentials. :data:`ANY_TOKEN` marks what any token may do (``/auth/whoami``).
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ class Rule:
     read: Role | None
     write: Role | None
     inspect: bool = True
+    read_scope: str | None = None
+    write_scope: str | None = None
 
     def matches(self, path: str) -> bool:
         """True when ``path`` is the prefix or lies under it."""
@@ -41,17 +49,35 @@ class Rule:
         """The least role ``method`` needs here (None: no credential needed)."""
         return self.read if method.upper() in READ_METHODS else self.write
 
+    def scope(self, method: str) -> str | None:
+        """The OAuth scope ``method`` needs here (None: none names it)."""
+        return self.read_scope if method.upper() in READ_METHODS else self.write_scope
+
+
+@dataclass(frozen=True)
+class ScopeRefusal:
+    """Why a token's scopes do not reach an operation: ``scope`` is the one missing,
+    or None when no scope grants the operation (it is not delegated)."""
+
+    scope: str | None
+
+
+#: The scope value of an operation any access token may do, whatever its scopes.
+ANY_TOKEN = "*"
+
 
 #: First match wins; more specific prefixes first.
 RULES: tuple[Rule, ...] = (
     Rule("/auth/token", read=None, write=None, inspect=False),
     Rule("/auth/session", read=None, write=None, inspect=False),
-    Rule("/auth/whoami", read="viewer", write="viewer"),
+    Rule("/auth/whoami", read="viewer", write="viewer", read_scope=ANY_TOKEN),
+    # The authorization server judges the credentials sent to it (client secrets in Basic).
+    Rule("/oauth", read=None, write=None, inspect=False),
     Rule("/admin", read="admin", write="admin"),
     # The request journal holds credentials as they were sent.
     Rule("/_journal", read="admin", write="admin"),
-    Rule("/orders", read="viewer", write="editor"),
-    Rule("/customers", read=None, write="editor"),
+    Rule("/orders", "viewer", "editor", read_scope="orders:read", write_scope="orders:write"),
+    Rule("/customers", None, "editor", read_scope="customers:read", write_scope="customers:write"),
     Rule("/products", read=None, write="editor"),
     # The demos answer any method to anyone: they show statuses, they change nothing.
     Rule("/status", read=None, write=None),
@@ -83,8 +109,8 @@ RULES: tuple[Rule, ...] = (
         )
     ),
     # Reports summarize orders, so they are as protected as orders.
-    Rule("/reports", read="viewer", write="editor"),
-    Rule("/jobs", read="viewer", write="editor"),
+    Rule("/reports", "viewer", "editor", read_scope="reports:read", write_scope="reports:read"),
+    Rule("/jobs", "viewer", "editor", read_scope="reports:read", write_scope="reports:read"),
 )
 
 DEFAULT_RULE = Rule("/", read=None, write="editor")
@@ -102,3 +128,17 @@ def rule_for(path: str) -> Rule:
 def required_role(method: str, path: str) -> Role | None:
     """The least role ``method`` on ``path`` needs; None when it is public."""
     return rule_for(path).needs(method)
+
+
+def scope_refusal(method: str, path: str, scopes: frozenset[str]) -> ScopeRefusal | None:
+    """Why a token with ``scopes`` may not do ``method`` on ``path``; None when it may.
+
+    A public operation that names no scope is open to any token, as to anyone.
+    """
+    rule = rule_for(path)
+    scope = rule.scope(method)
+    if scope is None:
+        return ScopeRefusal(None) if rule.needs(method) is not None else None
+    if scope == ANY_TOKEN or scope in scopes:
+        return None
+    return ScopeRefusal(scope)

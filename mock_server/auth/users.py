@@ -122,6 +122,10 @@ class Users:
         """The user called ``name``, if any."""
         return self._by_name.get(name)
 
+    def names(self) -> list[str]:
+        """Every user's name."""
+        return list(self._by_name)
+
     def recall(self, name: str, password: str) -> tuple[bool, User | None]:
         """(known, user): whether this pair was checked before, and what it proved (cheap)."""
         key = _fingerprint(name, password)

@@ -25,6 +25,9 @@ RELATIONS: dict[str, str] = {
     "session": "POST credentials here to start a cookie session; DELETE ends it.",
     "auth": "How to log in: forms for getting a bearer token and for starting or ending a "
     "cookie session.",
+    "oauth": "The OAuth 2.0 authorization server's metadata (RFC 8414): its endpoints, "
+    "grant types, scopes and clients' documentation. Log in there for a token that acts "
+    "for a user with the scopes the user approves.",
     "whoami": "Who the credential you sent belongs to: user name, role, and how it was proved.",
     "root": "The entry point of the API.",
     "admin": "The operator's actions (admin role only), such as restoring the seed data.",

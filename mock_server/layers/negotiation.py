@@ -34,7 +34,9 @@ SELF_NEGOTIATED = re.compile(
     r"^/(?:reports/[^/]+|openapi\.json|status/.*|problems/.*|redirect/.*|echo|faults/.*"
     # httpbin's endpoints answer JSON (or bytes) whatever Accept says, as httpbin does.
     r"|anything(?:/.*)?|headers|ip|user-agent|cookies(?:/.*)?|basic-auth/.*|bearer"
-    r"|cache(?:/.*)?|etag/.*|response-headers|delay/.*|drip|bytes/.*|stream/.*)$"
+    r"|cache(?:/.*)?|etag/.*|response-headers|delay/.*|drip|bytes/.*|stream/.*"
+    # The OAuth endpoints answer what their RFCs say: JSON, HTML pages, redirects.
+    r"|\.well-known/oauth-[a-z-]+|oauth/.+)$"
 )
 #: Methods whose answers carry no representation of the resource.
 _NO_REPRESENTATION = frozenset({"OPTIONS", "TRACE", "CONNECT"})

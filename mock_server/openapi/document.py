@@ -13,7 +13,9 @@ what they all share is added here:
   echoed as ``message/http``) on every path, as the method layer answers them;
 - security from the authorization table (:mod:`mock_server.auth.policy`):
   a path that needs a role takes Basic, Bearer or the session cookie, and may
-  answer 401 and 403;
+  answer 401 and 403; with the OAuth server on, also an OAuth token with the
+  scope the table names (:mod:`mock_server.openapi.oauth`), and an operation
+  open to anyone that names a scope may answer 401 and 403 to a token too;
 - hypermedia answers in each offered media type (HAL first), and problem
   details (JSON or XML) for the listed errors and for what the layers may
   answer on any path (:data:`LAYER_ANSWERS`: limits, rate limiting,
@@ -30,10 +32,11 @@ from typing import Any, Protocol
 
 from starlette.routing import BaseRoute, Route
 
-from mock_server.auth.policy import required_role
+from mock_server.auth.policy import ANY_TOKEN, required_role, rule_for
 from mock_server.http import versions
 from mock_server.http.statuses import phrase
 from mock_server.openapi import extras
+from mock_server.openapi import oauth as oauth_ops
 from mock_server.openapi import operations as ops
 from mock_server.openapi.schemas import COMPONENTS, Schema, ref
 from mock_server.representations.renderers import OFFERED
@@ -145,6 +148,12 @@ def _content(body: str) -> dict[str, Any]:
         return {"application/json": {"schema": ref("OpenApi")}}
     if body == "text":
         return {"text/plain": {"schema": {"type": "string"}}}
+    if body == "html":
+        return {"text/html": {"schema": {"type": "string"}}}
+    if body == oauth_ops.ERROR:
+        return {"application/json": {"schema": ref("OAuthError")}, **PROBLEM_CONTENT}
+    if body.startswith("json:"):
+        return {"application/json": {"schema": ref(body.removeprefix("json:"))}}
     if body == "json":
         return {"application/json": {"schema": {}}}
     if body == "bytes":
@@ -214,8 +223,23 @@ def _collection_of(path: str) -> str | None:
     return first if first in ops.KINDS else None
 
 
+def _security(path: str, method: str, secured: bool, oauth: bool) -> list[dict[str, list[str]]]:
+    """Who may: the credentials where a role is needed, and the OAuth scope if one grants it."""
+    if not secured:
+        return []
+    scope = rule_for(path).scope(method)
+    if not oauth or scope is None:
+        return CREDENTIALS
+    return [*CREDENTIALS, {"oauth2": [] if scope == ANY_TOKEN else [scope]}]
+
+
 def _operation(
-    path: str, method: str, version: int | None, secured: bool, data: DataOperations | None
+    path: str,
+    method: str,
+    version: int | None,
+    secured: bool,
+    data: DataOperations | None,
+    oauth: bool = False,
 ) -> dict[str, Any]:
     lookup = "GET" if method == "HEAD" else method
     op = ops.operation(path, lookup, version)
@@ -245,7 +269,10 @@ def _operation(
         responses.setdefault(
             str(HTTPStatus.NOT_ACCEPTABLE), _problem(HTTPStatus.NOT_ACCEPTABLE, with_body)
         )
-    if secured:
+    # A token sent to an operation open to anyone may still be refused: 401 when it does
+    # not hold, 403 when its scopes do not reach the operation.
+    scoped = oauth and rule_for(path).scope(method) not in (None, ANY_TOKEN)
+    if secured or scoped:
         responses.setdefault(
             "401",
             _problem(
@@ -258,7 +285,7 @@ def _operation(
         "summary": op.summary,
         "operationId": _operation_id(method, path, version),
         "responses": responses,
-        "security": CREDENTIALS if secured else [],
+        "security": _security(path, method, secured, oauth),
     }
     if op.description:
         doc["description"] = op.description
@@ -348,7 +375,11 @@ def _path_parameters(path: str, method: str) -> list[dict[str, Any]]:
 
 
 def _path_item(
-    path: str, methods: list[str], version: int | None, data: DataOperations | None = None
+    path: str,
+    methods: list[str],
+    version: int | None,
+    data: DataOperations | None = None,
+    oauth: bool = False,
 ) -> dict[str, Any]:
     item: dict[str, Any] = {}
     shown = path if version is None else f"/v{version}{path}"
@@ -360,7 +391,7 @@ def _path_item(
             item["trace"] = _trace(shown, _path_parameters(path, method))
         else:
             secured = required_role(method, path) is not None
-            item[method.lower()] = _operation(path, method, version, secured, data)
+            item[method.lower()] = _operation(path, method, version, secured, data, oauth)
     return item
 
 
@@ -385,12 +416,18 @@ def build_document(
     # Literal segments before templated ones, so /customers/batch is not read as /customers/{id}.
     by_path = sorted(served(routes, settings).items(), key=lambda kv: kv[0].replace("{", "~"))
     for path, methods in by_path:
-        paths[path] = _path_item(path, methods, None, data)
+        paths[path] = _path_item(path, methods, None, data, settings.oauth)
         in_data = data is not None and path.split("/")[1] in data.names
         if versions.is_versioned_path(path) or in_data:
             for version in versions.SUPPORTED_VERSIONS:
-                paths[f"/v{version}{path}"] = _path_item(path, methods, version, data)
+                paths[f"/v{version}{path}"] = _path_item(
+                    path, methods, version, data, settings.oauth
+                )
     schemas: dict[str, Schema] = dict(COMPONENTS)
+    security_schemes = dict(SECURITY_SCHEMES)
+    if settings.oauth:
+        schemas.update(oauth_ops.SCHEMAS)
+        security_schemes["oauth2"] = oauth_ops.SECURITY_SCHEME
     if data is not None:
         schemas.update(data.components)
     return {
@@ -409,7 +446,7 @@ def build_document(
         "paths": paths,
         "components": {
             "schemas": schemas,
-            "securitySchemes": SECURITY_SCHEMES,
+            "securitySchemes": security_schemes,
             "parameters": {"Custom-Header": _parameter("Custom-Header", None)},
         },
     }

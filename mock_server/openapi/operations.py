@@ -511,6 +511,10 @@ def operation(path: str, method: str, version: int | None) -> Op | None:
     found = STATIC.get((path, method)) or STATIC.get((path, "*"))
     if found is not None:
         return found
-    from mock_server.openapi import extras  # it builds on Op and Reply, defined here
+    from mock_server.openapi import extras, oauth  # they build on Op and Reply, defined here
 
-    return extras.OPERATIONS.get((path, method)) or extras.OPERATIONS.get((path, "*"))
+    return (
+        extras.OPERATIONS.get((path, method))
+        or extras.OPERATIONS.get((path, "*"))
+        or oauth.OPERATIONS.get((path, method))
+    )

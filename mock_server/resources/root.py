@@ -58,6 +58,14 @@ def entry_href(request: Request, path: str, templated: bool) -> str:
     return href(request, path)
 
 
+#: The entry point's link to the OAuth server's metadata, when it is on.
+OAUTH_LINK = (
+    "rw:oauth",
+    "/.well-known/oauth-authorization-server",
+    "OAuth 2.0: the authorization server's metadata (RFC 8414)",
+)
+
+
 def data_links(request: Request, service: Service) -> list[Link]:
     """Links to the collections of ``--data`` and their searches (none without it)."""
     if not isinstance(service.store, DataStore):
@@ -92,6 +100,7 @@ def routes(service: Service) -> list[BaseRoute]:
                 Link(rel, entry_href(request, path, templated), title=title, templated=templated)
                 for rel, path, title, templated in ENTRY_LINKS
             ]
+            + ([Link(*OAUTH_LINK)] if service.settings.oauth else [])
             + data_links(request, service),
         )
         return respond(request, resource, headers={"Cache-Control": "max-age=60"})

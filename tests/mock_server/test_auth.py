@@ -20,6 +20,12 @@ from tests.mock_server.conftest import ADMIN, EDITOR, VIEWER, asgi_client, basic
 
 CHALLENGE = 'Bearer realm="restwalk", Basic realm="restwalk"'
 INVALID = 'Bearer realm="restwalk", error="invalid_token", Basic realm="restwalk"'
+#: A protected resource's 401 also names its OAuth metadata (RFC 9728 section 5.1).
+METADATA = 'resource_metadata="http://mock.test/.well-known/oauth-protected-resource"'
+GUARDED = f'Bearer realm="restwalk", {METADATA}, Basic realm="restwalk"'
+GUARDED_INVALID = (
+    f'Bearer realm="restwalk", error="invalid_token", {METADATA}, Basic realm="restwalk"'
+)
 NEW_CUSTOMER = {"name": "Ned Newcomer", "address": "1 Main Street, Springfield, IL 62701"}
 
 
@@ -79,7 +85,7 @@ async def test_reads_of_customers_and_products_are_public(client: httpx.AsyncCli
 async def test_orders_need_a_credential(client: httpx.AsyncClient, path: str) -> None:
     response = await client.get(path)
     body = assert_problem(response, 401)
-    assert response.headers["www-authenticate"] == CHALLENGE
+    assert response.headers["www-authenticate"] == GUARDED
     assert "credential" in body["detail"]
     assert (await client.get(path, headers=VIEWER)).status_code == 200
 
@@ -87,7 +93,7 @@ async def test_orders_need_a_credential(client: httpx.AsyncClient, path: str) ->
 async def test_writes_need_a_credential_and_an_editor(client: httpx.AsyncClient) -> None:
     response = await client.post("/customers", json=NEW_CUSTOMER)
     assert_problem(response, 401)
-    assert response.headers["www-authenticate"] == CHALLENGE
+    assert response.headers["www-authenticate"] == GUARDED
     response = await client.post("/v2/customers", json=NEW_CUSTOMER, headers=VIEWER)
     body = assert_problem(response, 403)
     assert body["role"] == "viewer"
@@ -114,7 +120,7 @@ async def test_wrong_password_and_unknown_user_look_alike(client: httpx.AsyncCli
     unknown = await client.get("/orders", headers=basic("mallory", "nope"))
     for response in (wrong, unknown):
         assert_problem(response, 401)
-        assert response.headers["www-authenticate"] == CHALLENGE
+        assert response.headers["www-authenticate"] == GUARDED
     assert wrong.json()["detail"] == unknown.json()["detail"]
     assert "nope" not in wrong.text
 
@@ -123,18 +129,18 @@ async def test_bad_token_is_invalid_token_even_on_public_reads(client: httpx.Asy
     for path in ("/orders", "/customers"):
         response = await client.get(path, headers=bearer("not.a-token"))
         assert_problem(response, 401)
-        assert response.headers["www-authenticate"] == INVALID
+        assert response.headers["www-authenticate"] == GUARDED_INVALID
         assert "not.a-token" not in response.text
 
 
 async def test_malformed_authorization_values(client: httpx.AsyncClient) -> None:
     cases = {
-        "Basic !!!notbase64": CHALLENGE,
-        "Basic " + "YWxpY2U=": CHALLENGE,  # "alice" without a colon
-        "Basic": CHALLENGE,
-        "Bearer": INVALID,
-        "Bearer two tokens": INVALID,
-        "Digest username=alice": CHALLENGE,
+        "Basic !!!notbase64": GUARDED,
+        "Basic " + "YWxpY2U=": GUARDED,  # "alice" without a colon
+        "Basic": GUARDED,
+        "Bearer": GUARDED_INVALID,
+        "Bearer two tokens": GUARDED_INVALID,
+        "Digest username=alice": GUARDED,
     }
     for value, expected in cases.items():
         response = await client.get("/orders", headers={"Authorization": value})
@@ -215,7 +221,7 @@ async def test_expired_token_is_refused_with_invalid_token() -> None:
         now += 60
         response = await client.get("/orders", headers=bearer(token))
         body = assert_problem(response, 401)
-        assert response.headers["www-authenticate"] == INVALID
+        assert response.headers["www-authenticate"] == GUARDED_INVALID
         assert "expired" in body["detail"]
 
 
@@ -262,7 +268,7 @@ async def test_stored_tokens_are_revoked() -> None:
         assert revoked.status_code == 204
         response = await client.get("/orders", headers=bearer(token))
         body = assert_problem(response, 401)
-        assert response.headers["www-authenticate"] == INVALID
+        assert response.headers["www-authenticate"] == GUARDED_INVALID
         assert "revoked" in body["detail"]
         assert_problem(await client.delete("/auth/token", headers=bearer(token)), 401)
         assert_problem(await client.delete("/auth/token"), 401)

@@ -80,7 +80,7 @@ async def test_documented_methods_are_what_the_server_allows(client: httpx.Async
 async def test_openapi_31_shape(client: httpx.AsyncClient) -> None:
     document = await _document(client)
     assert document["openapi"] == "3.1.0"
-    assert set(document["components"]["securitySchemes"]) == {"basic", "bearer", "cookie"}
+    assert set(document["components"]["securitySchemes"]) == {"basic", "bearer", "cookie", "oauth2"}
     assert document["components"]["parameters"]["Custom-Header"]["in"] == "header"
     ids = [
         op["operationId"]
