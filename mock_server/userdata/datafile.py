@@ -35,6 +35,7 @@ NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 #: First path segments the mock serves already: a collection may not hide them.
 RESERVED = frozenset(
     {
+        ".well-known",
         "_journal",
         "_reset",
         "admin",
@@ -57,6 +58,7 @@ RESERVED = frozenset(
         "httpbin",
         "ip",
         "jobs",
+        "oauth",
         "openapi.json",
         "orders",
         "problems",
