@@ -34,7 +34,7 @@ from dataclasses import replace
 from http import HTTPStatus
 from http.cookiejar import Cookie, CookieJar
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import httpx
 
@@ -44,6 +44,7 @@ from explorer.core.http.cookie_header import attach_cookies, restore
 from explorer.core.http.errors import (
     DeadlineExceeded,
     DecodingError,
+    LoginFailed,
     NetworkError,
     ProtocolError,
     RedirectRefused,
@@ -63,6 +64,7 @@ from explorer.core.http.redirects import (
 from explorer.core.http.request import (
     BearerAuth,
     LoginFlow,
+    OAuthBearer,
     RequestSpec,
     build_login_request,
     build_request,
@@ -80,6 +82,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "REDIRECT_STATUSES",
     "Client",
+    "TokenSource",
     "next_hop",
     "send",
 ]
@@ -98,6 +101,23 @@ DEFAULT_MAX_BODY = 100 * 1000 * 1000
 DEFAULT_MAX_REDIRECTS = 10
 # Where what the cache did is kept, once the body was read.
 _CACHE_NOTE = "restwalk.cache.note"
+
+
+class TokenSource(Protocol):
+    """Where an :class:`~explorer.core.http.request.OAuthBearer` request's token comes from:
+    an OAuth 2.0 login (:class:`explorer.core.oauth.login.Login`), registered in
+    :attr:`Client.token_sources` under its name."""
+
+    async def token(self, url: str) -> str:
+        """The access token to send to ``url`` now (refreshed first when it is about to
+        expire); an :class:`~explorer.core.http.errors.InvalidRequest` when ``url`` is not
+        on the origin the token is for."""
+        ...
+
+    async def renewed(self, rejected: str) -> str | None:
+        """A new token after the server refused ``rejected`` with a 401; None when there
+        is no other to try."""
+        ...
 
 
 def _sent(
@@ -181,6 +201,8 @@ class Client:
             http.event_hooks["response"].append(hold_location)
         self.http = http
         self._tokens: dict[LoginFlow, str] = {}
+        #: The OAuth 2.0 logins an :class:`OAuthBearer` names, by name.
+        self.token_sources: dict[str, TokenSource] = {}
         #: The origins that answered a request of this client (see ConnectionFacts).
         self._answered: set[tuple[str, str, int | None]] = set()
         self.last_login: Exchange | None = None
@@ -293,6 +315,21 @@ class Client:
         self._tokens[flow] = token
         return token
 
+    async def exchange(self, request: httpx.Request) -> Exchange:
+        """Send ``request`` as it is, once: no redirect followed, no cookie sent or kept,
+        within :attr:`max_time`. The exchange is recorded like any other (the OAuth
+        client's requests to a token endpoint go this way)."""
+        try:
+            async with asyncio.timeout(self.max_time):
+                return await self._exchange(
+                    request, follow_redirects=False, timeout=self.timeout, cookies=False
+                )
+        except TimeoutError:
+            raise DeadlineExceeded(
+                f"The exchange took longer than the {self.max_time:g} s allowed for it in all.",
+                url=str(request.url),
+            ) from None
+
     async def send(
         self,
         spec: RequestSpec,
@@ -348,6 +385,10 @@ class Client:
         if flow is not None:
             token = self._tokens.get(flow) or await self.login(flow)
             spec = replace(spec, auth=BearerAuth(token))
+        source = self._token_source(spec.auth) if isinstance(spec.auth, OAuthBearer) else None
+        if source is not None:
+            token = await source.token(spec.url)
+            spec = replace(spec, auth=BearerAuth(token))
         follow = self.follow_redirects if follow_redirects is None else follow_redirects
         limit = self.max_redirects if max_redirects is None else max_redirects
         seconds = self.timeout if timeout is None else timeout
@@ -369,7 +410,30 @@ class Client:
                 timeout=seconds,
                 cookies=cookies,
             )
+        elif source is not None and exchange.response.status == HTTPStatus.UNAUTHORIZED:
+            # Refused though fresh (revoked, or the server's clock runs ahead): once more
+            # with a new token, when the login has one to give.
+            renewed = await source.renewed(token)
+            if renewed is not None:
+                spec = replace(spec, auth=BearerAuth(renewed))
+                exchange = await self._exchange(
+                    build_request(spec),
+                    follow_redirects=follow,
+                    max_redirects=limit,
+                    timeout=seconds,
+                    cookies=cookies,
+                )
         return exchange
+
+    def _token_source(self, auth: OAuthBearer) -> TokenSource:
+        """The login ``auth`` names; :class:`LoginFailed` when there is none."""
+        source = self.token_sources.get(auth.login)
+        if source is None:
+            raise LoginFailed(
+                f"Not logged in with OAuth 2.0 as {auth.login!r}: no token to send.",
+                hint=f"Log in first: restwalk auth login {auth.login}",
+            )
+        return source
 
     def _cache_sent(self, request: httpx.Request) -> list[tuple[bytes, bytes]] | None:
         """The header fields the cache sent upstream for ``request``, if it did."""

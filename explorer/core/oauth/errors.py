@@ -1,0 +1,115 @@
+"""Everything that can go wrong when logging in by OAuth 2.0, as our own types.
+
+They join :mod:`explorer.core.http.errors`' tree: a login that cannot start is bad
+input (nothing was sent: the command line exits 2), one that failed on the way is a
+:class:`~explorer.core.http.errors.LoginFailed` (exit 1)::
+
+    InvalidRequest
+    └── OAuthSettingsError      the login cannot start: no client id, no endpoint...
+        └── TokenNotForOrigin   the token would go to another origin than its API's
+    LoginFailed
+    └── OAuthFailed             an OAuth 2.0 login failed on the way
+        ├── DiscoveryFailed     the server's metadata is missing, unreadable or not its own
+        ├── OAuthRefused        the server answered an RFC 6749 error (``error``...)
+        │   └── AccessDenied    the person, or the server, said no (``access_denied``)
+        ├── LoginExpired        the device code, or the wait for the browser, ran out
+        ├── LoginCancelled      the person cancelled
+        └── NotLoggedIn         no token, and none can be had without the person
+
+Server text in these messages (an ``error_description``) is data: it is cut short
+here, and every output path passes it through the one control-character filter.
+"""
+
+from __future__ import annotations
+
+from explorer.core.http.errors import InvalidRequest, LoginFailed
+
+__all__ = [
+    "AccessDenied",
+    "DiscoveryFailed",
+    "LoginCancelled",
+    "LoginExpired",
+    "NotLoggedIn",
+    "OAuthFailed",
+    "OAuthRefused",
+    "OAuthSettingsError",
+    "TokenNotForOrigin",
+]
+
+#: The most characters of a server's ``error_description`` quoted in a message.
+MAX_DESCRIPTION = 300
+
+
+class OAuthSettingsError(InvalidRequest):
+    """The login cannot start with what it was given; nothing was sent."""
+
+    explanation = "The OAuth 2.0 login cannot start."
+    hint = "Check the login's settings ([oauth.NAME] in config.toml, or Security.Auth)."
+
+
+class TokenNotForOrigin(OAuthSettingsError):
+    """The request would carry the login's token to another origin than its API's."""
+
+    hint = "A login's token goes to its API's origin only: log in to that server."
+
+
+class OAuthFailed(LoginFailed):
+    """An OAuth 2.0 login failed on the way."""
+
+    explanation = "Logging in by OAuth 2.0 failed."
+    hint = "Try again; restwalk auth status NAME says what restwalk knows of the login."
+
+
+class DiscoveryFailed(OAuthFailed):
+    """The server's metadata is missing, unreadable, or names another server."""
+
+    explanation = "The server says nothing restwalk can read of how to log in."
+    hint = (
+        "Give the endpoints in the login's settings (auth_url, token_url, device_url), "
+        "or check the server's URL."
+    )
+
+
+class OAuthRefused(OAuthFailed):
+    """The server answered with an RFC 6749 error code and, maybe, a description."""
+
+    def __init__(
+        self,
+        error: str,
+        description: str = "",
+        *,
+        at: str = "",
+        hint: str | None = None,
+    ) -> None:
+        self.error = error
+        self.description = description[:MAX_DESCRIPTION]
+        said = f"{error}: {self.description}" if self.description else error
+        where = f" at {at}" if at else ""
+        super().__init__(f"The authorization server refused{where}: {said}.", hint=hint)
+
+
+class AccessDenied(OAuthRefused):
+    """``access_denied``: the person denied the request, or the server did."""
+
+    hint = "Log in again and approve the request (restwalk auth login NAME)."
+
+
+class LoginExpired(OAuthFailed):
+    """The device code expired, or the browser never came back in time."""
+
+    explanation = "The login took too long: what the server gave for it has expired."
+    hint = "Log in again, and approve it sooner."
+
+
+class LoginCancelled(OAuthFailed):
+    """The person cancelled the login."""
+
+    explanation = "The login was cancelled."
+    hint = ""
+
+
+class NotLoggedIn(OAuthFailed):
+    """No usable token, and getting one needs the person (a browser, a device code)."""
+
+    explanation = "Not logged in: there is no token to send."
+    hint = "Log in: restwalk auth login NAME."
