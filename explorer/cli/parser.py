@@ -155,6 +155,17 @@ def _connection_options() -> Parser:
     )
     auth.add_argument("--bearer", metavar="TOKEN", help="send Authorization: Bearer TOKEN")
     auth.add_argument(
+        "--auth",
+        metavar="NAME",
+        help="send the token of the OAuth 2.0 login NAME ([oauth.NAME] in config.toml, or "
+        "the API's URL), logging in first when there is none (see 'restwalk auth')",
+    )
+    auth.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="with --auth, print the URL to log in at instead of opening the browser",
+    )
+    auth.add_argument(
         "--login",
         metavar="URL",
         help="log in at URL with --user first, then send the token as Bearer",
@@ -180,6 +191,14 @@ def _connection_options() -> Parser:
     )
     _add_connection(shared)
     return shared
+
+
+def connection_options() -> argparse.ArgumentParser:
+    """A parent parser of the connection options alone, for a command that sends requests
+    of its own making (``restwalk auth``)."""
+    parent = argparse.ArgumentParser(add_help=False)
+    _add_connection(parent)
+    return parent
 
 
 def _add_connection(parser: argparse.ArgumentParser) -> None:

@@ -349,6 +349,14 @@ class Client:
         :class:`~explorer.core.http.errors.RequestError` when the exchange fails, a
         :class:`~explorer.core.http.errors.DeadlineExceeded` past :attr:`max_time` seconds.
         """
+        source: TokenSource | None = None
+        token = ""
+        if isinstance(spec.auth, OAuthBearer):
+            # The login's token, before the exchange's deadline starts: logging in may
+            # wait for a person (a browser, a device code).
+            source = self._token_source(spec.auth)
+            token = await source.token(spec.url)
+            spec = replace(spec, auth=BearerAuth(token))
         try:
             async with asyncio.timeout(self.max_time):
                 return await self._send(
@@ -357,6 +365,7 @@ class Client:
                     max_redirects=max_redirects,
                     timeout=timeout,
                     cookies=cookies,
+                    renew=(source, token) if source is not None else None,
                 )
         except TimeoutError:
             raise DeadlineExceeded(
@@ -379,15 +388,14 @@ class Client:
         max_redirects: int | None,
         timeout: float | httpx.Timeout | None,
         cookies: bool = True,
+        renew: tuple[TokenSource, str] | None = None,
     ) -> Exchange:
+        """One exchange (see :meth:`send`); ``renew``: the login whose token ``spec`` carries,
+        and that token, to renew once after a 401."""
         flow = spec.auth if isinstance(spec.auth, LoginFlow) else None
         remembered = flow is not None and flow in self._tokens
         if flow is not None:
             token = self._tokens.get(flow) or await self.login(flow)
-            spec = replace(spec, auth=BearerAuth(token))
-        source = self._token_source(spec.auth) if isinstance(spec.auth, OAuthBearer) else None
-        if source is not None:
-            token = await source.token(spec.url)
             spec = replace(spec, auth=BearerAuth(token))
         follow = self.follow_redirects if follow_redirects is None else follow_redirects
         limit = self.max_redirects if max_redirects is None else max_redirects
@@ -410,10 +418,10 @@ class Client:
                 timeout=seconds,
                 cookies=cookies,
             )
-        elif source is not None and exchange.response.status == HTTPStatus.UNAUTHORIZED:
+        elif renew is not None and exchange.response.status == HTTPStatus.UNAUTHORIZED:
             # Refused though fresh (revoked, or the server's clock runs ahead): once more
             # with a new token, when the login has one to give.
-            renewed = await source.renewed(token)
+            renewed = await renew[0].renewed(renew[1])
             if renewed is not None:
                 spec = replace(spec, auth=BearerAuth(renewed))
                 exchange = await self._exchange(

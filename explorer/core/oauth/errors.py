@@ -70,6 +70,20 @@ class DiscoveryFailed(OAuthFailed):
     )
 
 
+#: What to do about each RFC 6749 error (sections 4.1.2.1 and 5.2; RFC 8628 section 3.5).
+ERROR_HINTS = {
+    "invalid_client": "Check the client id and secret the server gave restwalk.",
+    "unauthorized_client": "This client may not use that grant: choose another (--grant), "
+    "or use a client registered for it.",
+    "unsupported_grant_type": "The server does not offer that grant: choose another (--grant).",
+    "invalid_scope": "Ask for scopes the server knows (its metadata lists scopes_supported).",
+    "invalid_grant": "The code or refresh token is no longer good: log in again.",
+    "invalid_request": "The server found the request malformed: check the login's settings.",
+    "server_error": "The server failed: try again later.",
+    "temporarily_unavailable": "The server is busy: try again later.",
+}
+
+
 class OAuthRefused(OAuthFailed):
     """The server answered with an RFC 6749 error code and, maybe, a description."""
 
@@ -82,9 +96,11 @@ class OAuthRefused(OAuthFailed):
         hint: str | None = None,
     ) -> None:
         self.error = error
-        self.description = description[:MAX_DESCRIPTION]
+        self.description = description[:MAX_DESCRIPTION].strip().rstrip(".")
         said = f"{error}: {self.description}" if self.description else error
         where = f" at {at}" if at else ""
+        if hint is None and type(self) is OAuthRefused:
+            hint = ERROR_HINTS.get(error, "")
         super().__init__(f"The authorization server refused{where}: {said}.", hint=hint)
 
 

@@ -34,7 +34,7 @@ import httpx
 import orjson
 
 from explorer.core.http.errors import RequestError
-from explorer.core.http.request import RequestSpec
+from explorer.core.http.request import USER_AGENT, RequestSpec
 from explorer.core.oauth.discovery import check_endpoint
 from explorer.core.oauth.errors import (
     AccessDenied,
@@ -257,6 +257,7 @@ class Grants:
             token_endpoint_auth_method=self._auth_method(),
             scope=self.settings.scope or None,
             transport=ClientTransport(self.client),
+            headers={"User-Agent": USER_AGENT, "Accept-Encoding": "gzip, deflate"},
             trust_env=False,
             **kwargs,
         )

@@ -170,21 +170,20 @@ def choose_grant(
 ) -> Grant:
     """The grant a login runs when its settings name none.
 
-    A client with a secret and no way for a person to log in is an application acting
-    for itself (client credentials). Otherwise a browser: the authorization code grant
-    when one can be opened here, the device grant when the server has one and no
-    browser opens (over SSH), else the authorization code with its URL pasted back.
+    A client with a secret is an application acting for itself (client credentials):
+    a native app like restwalk cannot keep a secret (RFC 8252 section 8.5), so a
+    person logs in with a public client. Otherwise a browser: the authorization code
+    grant when one can be opened here, the device grant when the server has one and
+    no browser opens (over SSH), else the authorization code with its URL pasted back.
     """
     if settings.grant is not None:
         return settings.grant
-    if settings.client_secret and not (can_authorize or can_device):
+    if settings.client_secret:
         return "client_credentials"
     if can_authorize and (browser_opens or not can_device):
         return "authorization_code"
     if can_device:
         return "device_code"
-    if settings.client_secret:
-        return "client_credentials"
     raise OAuthSettingsError(
         f"The login {settings.name!r} has no way to log in: the server names no "
         "authorization endpoint and no device authorization endpoint.",
