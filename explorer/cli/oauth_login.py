@@ -7,7 +7,8 @@ its grants talk to the person, on stderr (stdout is the answer's): the URL to lo
 at (the browser opened where one can be), the device code as text and, when the
 terminal has room, as a QR code, and a pasted redirected URL or code read from
 stdin. :func:`attach_login` registers a login for ``--auth NAME``: it logs in at the
-first request that needs a token and has none.
+first request that needs a token and has none. :func:`with_tokens` does the same for
+a ``.http`` request's ``{{$auth.token("id")}}`` (``restwalk run``).
 """
 
 from __future__ import annotations
@@ -30,11 +31,20 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.core.http.client import Client
+    from explorer.core.httpfile.model import HttpRequest
+    from explorer.core.httpfile.workspace import Workspace
     from explorer.core.oauth.flows import AuthorizationStep, DeviceCode
     from explorer.core.oauth.login import Login
     from explorer.core.oauth.settings import OAuthSettings
 
-__all__ = ["TerminalPresenter", "attach_login", "log_in", "login_named", "settings_named"]
+__all__ = [
+    "TerminalPresenter",
+    "attach_login",
+    "log_in",
+    "login_named",
+    "settings_named",
+    "with_tokens",
+]
 
 #: Lines the QR code leaves free below it on the terminal.
 _QR_MARGIN = 6
@@ -206,3 +216,29 @@ def attach_login(client: Client, args: argparse.Namespace, name: str) -> Login:
     login = login_named(args, client, name)
     client.token_sources[name] = _LoggingIn(login, args)
     return login
+
+
+async def with_tokens(
+    args: argparse.Namespace,
+    workspace: Workspace,
+    request: HttpRequest,
+    client: Client,
+    logins: dict[str, Login],
+) -> Workspace:
+    """``workspace`` with the tokens of the logins ``request`` names (``{{$auth.token("id")}}``),
+    logging each in on the terminal the first time (``logins`` keeps them for the run)."""
+    from explorer.core.httpfile.auth_configs import auth_value_key
+    from explorer.core.oauth.login import Login
+
+    values = dict(workspace.auth)
+    for kind, auth_id in workspace.auth_references(request):
+        login = logins.get(auth_id)
+        if login is None:
+            login = logins[auth_id] = Login(workspace.auth_settings(auth_id), client)
+        if login.tokens is None and login.settings.acquire_automatically:
+            try:
+                await login.value()
+            except NotLoggedIn:
+                await log_in(login, args)
+        values[auth_value_key((kind, auth_id))] = await login.value(id_token=kind == "idToken")
+    return replace(workspace, auth=values)
