@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from explorer.core.http.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow
+from explorer.core.http.request import (
+    Auth,
+    BasicAuth,
+    BearerAuth,
+    CookieSession,
+    LoginFlow,
+    OAuthBearer,
+)
 from explorer.core.knowledge.field_values import parse_challenges
 
 __all__ = ["LoginKind", "auth_label", "login_kind_for"]
@@ -42,6 +49,8 @@ def auth_label(auth: Auth | None) -> str:
         return f"🔑 {auth.user} (basic)"
     if isinstance(auth, BearerAuth):
         return "🔑 bearer"
+    if isinstance(auth, OAuthBearer):
+        return f"🔑 {auth.login} (OAuth)"
     if isinstance(auth, CookieSession):
         return "🔑 cookies"
     return ""
