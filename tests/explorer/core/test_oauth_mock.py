@@ -20,6 +20,7 @@ import httpx
 import pytest
 
 from explorer.core.http.client import Client
+from explorer.core.http.errors import LoginFailed
 from explorer.core.http.exchange import Exchange
 from explorer.core.http.request import OAuthBearer, RequestSpec
 from explorer.core.oauth.errors import (
@@ -222,7 +223,7 @@ async def test_a_token_goes_to_its_apis_origin_only(client: Client) -> None:
     for elsewhere in ("http://127.0.0.2/reports", "http://127.0.0.1:8080/", "http://x.test/"):
         with pytest.raises(TokenNotForOrigin):
             await client.send(RequestSpec("GET", elsewhere, auth=OAuthBearer("reports")))
-    with pytest.raises(Exception, match="Not logged in with OAuth 2.0 as 'nobody'"):
+    with pytest.raises(LoginFailed, match=r"Not logged in with OAuth 2\.0 as 'nobody'"):
         await client.send(RequestSpec("GET", f"{BASE}/", auth=OAuthBearer("nobody")))
 
 
