@@ -306,9 +306,7 @@ async def test_kept_tokens_are_used_by_the_next_run_and_logout_revokes_them(
     assert refused.response.status == 401
 
 
-async def test_history_keeps_no_code_verifier_secret_or_token(
-    app: MockApp, client: Client
-) -> None:
+async def test_history_keeps_no_code_verifier_secret_or_token(app: MockApp, client: Client) -> None:
     login = Login(OAuthSettings(BASE, server=BASE, client_id="restwalk-cli"), client).attach()
     await code_login(app, login)
     await Login(reports(), client).log_in(Person())
