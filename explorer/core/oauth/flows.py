@@ -353,10 +353,15 @@ class Grants:
                 )
         return Tokens.from_response(document, self.clock(), tokens)
 
-    async def device_code(self, presenter: Presenter) -> Tokens:
-        """The device grant (RFC 8628): see the module docstring."""
+    async def device_code(
+        self, presenter: Presenter, *, open_browser: Callable[[str], bool] | None = None
+    ) -> Tokens:
+        """The device grant (RFC 8628): see the module docstring. ``open_browser`` opens
+        the verification page, its code filled in (JetBrains' "Open Complete URI")."""
         code = await self._device_authorization()
         presenter.show_device_code(code)
+        if open_browser is not None:
+            open_browser(code.qr_target)
         interval = code.interval
         while True:
             if self.clock() + interval > code.expires_at:

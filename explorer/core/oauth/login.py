@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from explorer.core.http.errors import RestwalkError
 from explorer.core.http.secret_rules import may_receive, origin_of
 from explorer.core.oauth.claims import TokenView, token_view
 from explorer.core.oauth.discovery import Discovery, ServerMetadata, discover
@@ -178,7 +179,10 @@ class Login:
         if chosen == "client_credentials":
             tokens = await grants.client_credentials()
         elif chosen == "device_code":
-            tokens = await grants.device_code(presenter)
+            opens = self.settings.open_complete_uri and open_browser is not None
+            tokens = await grants.device_code(
+                presenter, open_browser=open_browser if opens else None
+            )
         else:
             tokens = await grants.authorization_code(
                 presenter, open_browser=open_browser, why_not=why_not
@@ -203,7 +207,7 @@ class Login:
         try:
             grants = await self.grants()
             url = await grants.revoke(tokens)
-        except (OAuthFailed, OAuthSettingsError) as exc:
+        except RestwalkError as exc:  # forgotten all the same
             return f"the tokens were forgotten, but revoking them failed: {exc.message}"
         if not url:
             return "the tokens were forgotten (the server names no revocation endpoint)"
