@@ -407,30 +407,24 @@ class Client:
             timeout=seconds,
             cookies=cookies,
         )
-        if flow is not None and remembered and exchange.response.status == HTTPStatus.UNAUTHORIZED:
+        if exchange.response.status != HTTPStatus.UNAUTHORIZED:
+            return exchange
+        renewed: str | None = None
+        if flow is not None and remembered:
             # A remembered token may have expired: log in again, once, and resend.
-            token = await self.login(flow)
-            spec = replace(spec, auth=BearerAuth(token))
+            renewed = await self.login(flow)
+        elif renew is not None:
+            # Refused though fresh (revoked, or the server's clock runs ahead): once more
+            # with a new token, when the login has one to give.
+            renewed = await renew[0].renewed(renew[1])
+        if renewed is not None:
             exchange = await self._exchange(
-                build_request(spec),
+                build_request(replace(spec, auth=BearerAuth(renewed))),
                 follow_redirects=follow,
                 max_redirects=limit,
                 timeout=seconds,
                 cookies=cookies,
             )
-        elif renew is not None and exchange.response.status == HTTPStatus.UNAUTHORIZED:
-            # Refused though fresh (revoked, or the server's clock runs ahead): once more
-            # with a new token, when the login has one to give.
-            renewed = await renew[0].renewed(renew[1])
-            if renewed is not None:
-                spec = replace(spec, auth=BearerAuth(renewed))
-                exchange = await self._exchange(
-                    build_request(spec),
-                    follow_redirects=follow,
-                    max_redirects=limit,
-                    timeout=seconds,
-                    cookies=cookies,
-                )
         return exchange
 
     def _token_source(self, auth: OAuthBearer) -> TokenSource:

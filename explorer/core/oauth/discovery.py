@@ -38,7 +38,7 @@ from explorer.core.http.errors import RequestError
 from explorer.core.http.request import RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.knowledge.field_values import parse_challenges
-from explorer.core.oauth.errors import DiscoveryFailed
+from explorer.core.oauth.errors import DiscoveryFailed, OAuthFailed
 
 if TYPE_CHECKING:
     from explorer.core.http.client import Client
@@ -53,6 +53,7 @@ __all__ = [
     "check_endpoint",
     "discover",
     "is_loopback",
+    "json_object",
     "read_resource_metadata",
     "read_server_metadata",
     "resource_metadata_of",
@@ -191,16 +192,24 @@ def server_metadata_urls(issuer: str) -> list[str]:
 # --- reading documents ------------------------------------------------------------------------
 
 
-def _document(body: bytes, url: str) -> dict[str, Any]:
-    if len(body) > MAX_DOCUMENT:
-        raise DiscoveryFailed(f"The metadata at {url} is larger than {MAX_DOCUMENT:,} bytes.")
+def json_object(
+    body: bytes, what: str, *, limit: int = MAX_DOCUMENT, error: type[OAuthFailed] = DiscoveryFailed
+) -> dict[str, Any]:
+    """``body`` as a JSON object; ``error`` saying why not (``what`` names the body, as
+    in ``the metadata at URL``), and for one of more than ``limit`` bytes."""
+    if len(body) > limit:
+        raise error(f"{what[:1].upper()}{what[1:]} is larger than {limit:,} bytes.")
     try:
         document = orjson.loads(body)
     except orjson.JSONDecodeError:
-        raise DiscoveryFailed(f"The metadata at {url} is not JSON.") from None
+        raise error(f"{what[:1].upper()}{what[1:]} is not JSON.") from None
     if not isinstance(document, dict):
-        raise DiscoveryFailed(f"The metadata at {url} is not a JSON object.")
+        raise error(f"{what[:1].upper()}{what[1:]} is not a JSON object.")
     return document
+
+
+def _document(body: bytes, url: str) -> dict[str, Any]:
+    return json_object(body, f"the metadata at {url}")
 
 
 def _text(document: dict[str, Any], name: str, url: str) -> str:

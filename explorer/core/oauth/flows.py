@@ -35,7 +35,7 @@ import orjson
 
 from explorer.core.http.errors import RequestError
 from explorer.core.http.request import USER_AGENT, RequestSpec
-from explorer.core.oauth.discovery import check_endpoint
+from explorer.core.oauth.discovery import check_endpoint, json_object
 from explorer.core.oauth.errors import (
     AccessDenied,
     LoginExpired,
@@ -153,15 +153,7 @@ class Registered:
 
 
 def _json_answer(body: bytes, what: str) -> dict[str, Any]:
-    if len(body) > MAX_ANSWER:
-        raise OAuthFailed(f"The {what} answered more than {MAX_ANSWER:,} bytes.")
-    try:
-        document = orjson.loads(body)
-    except orjson.JSONDecodeError:
-        raise OAuthFailed(f"The {what} did not answer JSON.") from None
-    if not isinstance(document, dict):
-        raise OAuthFailed(f"The {what} did not answer a JSON object.")
-    return document
+    return json_object(body, f"the {what}'s answer", limit=MAX_ANSWER, error=OAuthFailed)
 
 
 def _refusal(document: Mapping[str, Any], at: str) -> OAuthRefused | None:

@@ -37,6 +37,7 @@ from explorer.core.oauth.settings import OAuthSettings, check_grant, choose_gran
 from explorer.core.oauth.store import Kept, TokenFile
 from explorer.core.oauth.tokens import Tokens
 from explorer.core.session.credentials import auth_label
+from explorer.core.session.derived import derive
 from explorer.core.storage.masking import MASK, mask_body, mask_url
 
 NOW = 1_800_000_000.0
@@ -438,3 +439,11 @@ def test_kept_tokens_are_a_file_only_its_owner_reads(tmp_path: Path) -> None:
     os.chmod(store.path, 0o600)
     with pytest.raises(OAuthFailed, match="not restwalk's"):
         store.read()
+
+
+def test_a_link_to_another_origin_goes_without_the_login() -> None:
+    spec = RequestSpec("GET", "https://api.example.com/orders", auth=OAuthBearer("api"))
+    elsewhere = derive(spec, "https://cdn.example.net/o/1")
+    assert elsewhere.spec.auth is None
+    assert elsewhere.withheld == ("Authorization",)
+    assert derive(spec, "https://api.example.com/orders/1").spec.auth == OAuthBearer("api")
