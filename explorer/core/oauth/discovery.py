@@ -5,7 +5,8 @@ Every step is a standard one, so a server that follows them needs nothing config
 1. A 401's ``WWW-Authenticate: Bearer ... resource_metadata="..."`` names the API's
    metadata (RFC 9728 section 5.1); without one, it is looked for at the well-known
    URL of the API's origin, ``/.well-known/oauth-protected-resource`` with the URL's
-   path after it, then alone (RFC 9728 section 3.1).
+   path after it, then alone (RFC 9728 section 3.1); not there, the URL itself is
+   asked, for the 401 that names it.
 2. That document names the API's authorization servers (``authorization_servers``)
    and its scopes.
 3. Each authorization server (its *issuer* URL) publishes its endpoints at
@@ -295,17 +296,23 @@ def read_server_metadata(body: bytes, url: str, issuer: str) -> ServerMetadata:
 # --- asking -----------------------------------------------------------------------------------
 
 
-async def _get(client: Client, url: str, tried: list[str]) -> bytes | None:
-    """The body of a 200 answer to GET ``url`` (None for any other status)."""
+async def _ask(client: Client, url: str, tried: list[str]) -> tuple[int, bytes, list[str]]:
+    """GET ``url``: its status, body and ``WWW-Authenticate`` values."""
     tried.append(url)
     spec = RequestSpec("GET", url, headers=(("Accept", "application/json"),))
     try:
         exchange = await client.send(spec, follow_redirects=False)
     except RequestError as exc:
         raise DiscoveryFailed(f"Reading {url} failed: {exc.message}", hint=exc.hint) from exc
-    if exchange.response.status != HTTPStatus.OK:
-        return None
-    return exchange.response.body
+    response = exchange.response
+    challenges = [value for name, value in response.headers if name.lower() == "www-authenticate"]
+    return response.status, response.body, challenges
+
+
+async def _get(client: Client, url: str, tried: list[str]) -> bytes | None:
+    """The body of a 200 answer to GET ``url`` (None for any other status)."""
+    status, body, _ = await _ask(client, url, tried)
+    return body if status == HTTPStatus.OK else None
 
 
 async def _resource(
@@ -316,7 +323,14 @@ async def _resource(
         body = await _get(client, candidate, tried)
         if body is not None:
             return read_resource_metadata(body, candidate, url)
-    return None
+    if named or challenges:
+        return None
+    status, _, asked = await _ask(client, url, tried)  # its 401 may name the metadata
+    named = resource_metadata_of(asked) if status == HTTPStatus.UNAUTHORIZED else None
+    if named is None:
+        return None
+    body = await _get(client, named, tried)
+    return read_resource_metadata(body, named, url) if body is not None else None
 
 
 async def discover(client: Client, url: str, challenges: Sequence[str] = ()) -> Discovery:

@@ -10,12 +10,14 @@ import os
 import stat
 from pathlib import Path
 
+import httpx
 import orjson
 import pytest
 import segno
 
 from explorer.core.carry.flat import ExportError, flatten
 from explorer.core.config import ConfigProblem, parse_config
+from explorer.core.http.client import Client
 from explorer.core.http.request import OAuthBearer, RequestSpec
 from explorer.core.httpfile.auth_configs import auth_reference, settings_from_auth
 from explorer.core.httpfile.writer import format_request
@@ -24,6 +26,7 @@ from explorer.core.oauth.claims import countdown, decode_jwt, token_view
 from explorer.core.oauth.discovery import (
     asked_scope,
     check_endpoint,
+    discover,
     read_resource_metadata,
     read_server_metadata,
     resource_metadata_of,
@@ -447,3 +450,42 @@ def test_a_link_to_another_origin_goes_without_the_login() -> None:
     assert elsewhere.spec.auth is None
     assert elsewhere.withheld == ("Authorization",)
     assert derive(spec, "https://api.example.com/orders/1").spec.auth == OAuthBearer("api")
+
+
+async def test_discovery_follows_a_401_then_an_openid_document_under_the_issuers_path() -> None:
+    # An API that publishes nothing at its well-known URL, but says in its 401 where its
+    # metadata is; an issuer with a path, known by its OpenID Connect document alone.
+    base = "https://api.example.com"
+    issuer = "https://id.example.com/tenant"
+    documents = {
+        "/meta/api": {"resource": f"{base}/api", "authorization_servers": [issuer]},
+        "/tenant/.well-known/openid-configuration": {
+            "issuer": issuer,
+            "token_endpoint": f"{issuer}/token",
+            "device_authorization_endpoint": f"{issuer}/device",
+        },
+    }
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/api":
+            challenge = f'Bearer resource_metadata="{base}/meta/api"'
+            return httpx.Response(401, headers={"WWW-Authenticate": challenge})
+        found = documents.get(request.url.path)
+        return httpx.Response(200, json=found) if found else httpx.Response(404)
+
+    async with Client(transport=httpx.MockTransport(answer)) as client:
+        found = await discover(client, f"{base}/api")
+    assert found.server.device_authorization_endpoint == f"{issuer}/device"
+    assert found.resource is not None
+    assert found.tried == (
+        f"{base}/.well-known/oauth-protected-resource/api",
+        f"{base}/.well-known/oauth-protected-resource",
+        f"{base}/api",
+        f"{base}/meta/api",
+        "https://id.example.com/.well-known/oauth-authorization-server/tenant",
+        "https://id.example.com/.well-known/openid-configuration/tenant",
+        f"{issuer}/.well-known/openid-configuration",
+    )
+    async with Client(transport=httpx.MockTransport(lambda _r: httpx.Response(404))) as client:
+        with pytest.raises(DiscoveryFailed, match=r"publishes no OAuth 2\.0 metadata"):
+            await discover(client, f"{base}/api")
