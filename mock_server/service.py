@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from mock_server.auth import Authenticator
 from mock_server.domain.jobs import JobBoard
+from mock_server.guest import GuestApi
 from mock_server.request_journal import RequestJournal
 from mock_server.settings import Settings
 from mock_server.store import Store
@@ -33,6 +34,8 @@ class Service:
     auth: Authenticator = field(init=False)
     #: Every request received, for ``/_journal`` and the pytest plugin.
     requests: RequestJournal = field(init=False)
+    #: Your API, served in place of the teaching one (``--openapi``, ``--replay``, ``--record``).
+    guest: GuestApi | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         self.requests = RequestJournal(self.settings.journal_size)

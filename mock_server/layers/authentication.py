@@ -14,7 +14,8 @@ in ``scope["state"]["principal"]`` for the resources. Then the policy table
 - a role too low: 403.
 
 This layer sits outside version selection, so it matches paths without their
-``/vN`` segment itself.
+``/vN`` segment itself. Your API's paths (:mod:`mock_server.guest`) are left to
+it: it enforces its own security requirements.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from mock_server.auth.challenge import unauthorized
 from mock_server.auth.policy import rule_for
 from mock_server.auth.sessions import COOKIE_NAME
 from mock_server.auth.users import Role, role_allows
+from mock_server.guest import guest_path
 from mock_server.http import versions
 from mock_server.http.problems import Problem
 from mock_server.service import Service
@@ -56,6 +58,9 @@ class AuthenticationLayer:
             await self.app(scope, receive, send)
             return
         method: str = scope["method"]
+        if guest_path(self.service.guest, scope["path"]):
+            await self.app(scope, receive, send)
+            return
         _, path = versions.split_segment(scope["path"])
         rule = rule_for(path)
         if not rule.inspect:

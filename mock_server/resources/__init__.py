@@ -34,8 +34,17 @@ from mock_server.userdata import routes as userdata
 
 
 def build_routes(service: Service) -> list[BaseRoute]:
-    """Every route of the mock server, for ``service``."""
+    """Every route of the mock server, for ``service``.
+
+    With your API (``service.guest``), its routes, then the few the mock keeps
+    beside it (:data:`mock_server.guest.KEPT_PREFIXES`) instead of the teaching API.
+    """
     routes: list[BaseRoute] = []
+    if service.guest is not None:
+        routes.extend(service.guest.routes())
+        for module in (auth, journal, reset):
+            routes.extend(module.routes(service))
+        return routes
     for module in (
         root,
         customers,
