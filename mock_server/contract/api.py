@@ -258,7 +258,7 @@ class ContractApi:
         prefer = preferences(headers.get("prefer"))
         try:
             outcome = None
-            if prefer.code is None or prefer.code.startswith("2"):
+            if prefer.example is None and not prefer.dynamic and (prefer.code or "2")[0] == "2":
                 call = Call(operation, parts.path, values, parts.query, body, prefer, request.scope)
                 outcome = self.stateful.answer(call)
             if outcome is None:
@@ -331,7 +331,8 @@ class ContractApi:
             content = None if outcome.value is MISSING else Content("application/json", None)
         if response is not None:
             headers.update(documented_headers(response.headers, served.seed))
-        links = [Link("self", _target(request))]
+        # A creation's answer is the new member: its self is where it now is.
+        links = [Link("self", headers.get("Location") or _target(request))]
         links.extend(outcome.links)
         template = served.operation.path
         links.extend(self.links.related(template, parts.path))
@@ -350,6 +351,7 @@ class ContractApi:
         if response is not None and response.links:
             values = RequestValues(parts.path, dict(parts.query), parts.headers, request_body)
             links.extend(self.links.document_links(response.links, values, value))
+        links = list({(link.rel, link.href): link for link in links}.values())
         header_links = list(links)
         if is_json(content.media_type) and isinstance(value, dict):
             with_links = {**value, "_links": hal_links(links)}

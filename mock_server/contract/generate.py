@@ -29,6 +29,7 @@ from typing import Any
 import jsonschema_rs
 
 from mock_server.contract.patterns import PatternError, matching
+from mock_server.contract.schemas import INTEGER_FORMATS
 
 #: How often a value that fails its schema is drawn again.
 ATTEMPTS = 8
@@ -180,6 +181,13 @@ class _Drawer:
         return found
 
     def integer(self, schema: dict[str, Any]) -> int:
+        bounds = INTEGER_FORMATS.get(schema.get("format"))  # type: ignore[arg-type]
+        if bounds is not None:  # the format's own range, said as bounds: no bound of the API
+            schema = {
+                k: v
+                for k, v in schema.items()
+                if not ((k == "minimum" and v == bounds[0]) or (k == "maximum" and v == bounds[1]))
+            }
         low, high = _bounds(schema, 0, 1000, 1)
         if schema.get("format") in ("int32", "int64"):
             bounds = _INT32 if schema["format"] == "int32" else _INT64

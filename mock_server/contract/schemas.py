@@ -193,9 +193,8 @@ def _from_legacy(schema: dict[str, Any]) -> dict[str, Any]:
     if schema.pop("nullable", False) is True:
         kind = schema.get("type")
         if isinstance(kind, str):
+            # With an enum, null is allowed only when the enum lists it (OpenAPI 3.0.3).
             schema["type"] = [kind, "null"]
-            if isinstance(schema.get("enum"), list) and None not in schema["enum"]:
-                schema["enum"] = [*schema["enum"], None]
         elif kind is None and any(k in schema for k in ("allOf", "anyOf", "oneOf", "$ref")):
             return {"anyOf": [{"type": "null"}, schema]}
     return schema

@@ -19,7 +19,8 @@ anything under a member     404 when the member does not exist, else the documen
 A member is always a value the member schema accepts: what the body says is
 laid over a generated member, and a field the schema refuses keeps the
 generated value (:meth:`~mock_server.contract.members.Members.fit`). A
-``Prefer: code=`` other than 2xx leaves the state alone and answers as Prism.
+``Prefer`` asking for a code other than 2xx, an example, or a dynamic answer
+leaves the state alone and answers as Prism.
 """
 
 from __future__ import annotations

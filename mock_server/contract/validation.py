@@ -33,6 +33,7 @@ from mock_server.contract.params import (
     scalar,
     types_of,
 )
+from mock_server.contract.xml_body import XmlBodyError, read_xml
 
 #: How many failures one answer lists (a huge body could break thousands of rules).
 MAX_ERRORS = 50
@@ -156,13 +157,19 @@ class BodyCheck:
                 return MISSING
         if essence == "application/x-www-form-urlencoded":
             return self._form(content, body, errors)
+        if essence.endswith("/xml") or essence.endswith("+xml"):
+            try:
+                return read_xml(body, content.schema)
+            except XmlBodyError as error:
+                errors.append(FieldError("body", "/", "syntax", str(error)))
+                return MISSING
         if essence.startswith("text/"):
             try:
                 return body.decode("utf-8")
             except UnicodeDecodeError:
                 errors.append(FieldError("body", "/", "syntax", "not UTF-8 text"))
                 return MISSING
-        return MISSING  # multipart, XML, bytes: taken as they are, not checked
+        return MISSING  # bytes of any other type: taken as they are, not checked
 
     def _multipart(
         self, content: Content, body: bytes, given_type: str, errors: list[FieldError]
