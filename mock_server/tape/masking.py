@@ -11,9 +11,10 @@ way), and of the mock's own TRACE echo (:func:`mock_server.layers.method_policy.
   query parameters and JSON or form fields whose names are secrets
   (``api_key``, ``access_token``, ``password``, ``client_secret``...,
   :func:`is_secret_name`, and ``Authorization`` or ``Cookie`` as an echo service
-  shows them in a body): the value; a URL in a JSON string, its secret parameters.
+  shows them in a body): the value; a URL in a JSON string, its secret parameters;
+  a JSON document in a JSON string (an echoed body), its secret fields.
 
-A secret inside other text (a raw body echoed as one string) is not found.
+A secret inside other text (a form echoed as one string, say) is not found.
 
 A masked value is :data:`MASK`; a replay takes it as "any value" when matching.
 """
@@ -109,7 +110,19 @@ def _mask_json(value: Any) -> Any:
         return [_mask_json(inner) for inner in value]
     if isinstance(value, str) and value.startswith(("http://", "https://")):
         return mask_url(value)
+    if isinstance(value, str) and value.startswith(("{", "[")):
+        return _mask_embedded(value)
     return value
+
+
+def _mask_embedded(text: str) -> str:
+    """A JSON document inside a string (an echo of a request body), masked the same way."""
+    try:
+        parsed = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return text
+    masked = _mask_json(parsed)
+    return text if masked == parsed else orjson.dumps(masked).decode()
 
 
 def mask_body(body: bytes, media_type: str | None) -> bytes:

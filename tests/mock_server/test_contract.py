@@ -592,3 +592,16 @@ def test_settings_refuse_what_does_not_go_together(tmp_path: Path) -> None:
         Settings(stateless=True)
     with pytest.raises(ValueError, match="not with your API"):
         Settings(openapi=tmp_path / "a.yaml", data=tmp_path / "db.json")
+
+
+def test_worker_processes_get_the_same_settings(tmp_path: Path) -> None:
+    from mock_server.transport.server import settings_from_env, settings_to_env
+
+    settings = Settings(
+        openapi=tmp_path / "a.yaml",
+        stateless=True,
+        seed=3,
+        api_keys=("k-1", "k-2"),
+        replay=tmp_path / "t.har",
+    )
+    assert settings_from_env(settings_to_env(settings)) == settings
