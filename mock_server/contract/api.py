@@ -33,12 +33,11 @@ from starlette.types import Scope
 from mock_server.auth import Authenticator
 from mock_server.contract.document import Document
 from mock_server.contract.generate import generate, validator
-from mock_server.contract.links import LinkMap, RequestValues, fill, hal_links
+from mock_server.contract.links import LinkMap, RequestValues, hal_links
 from mock_server.contract.negotiate import (
     Preferences,
     chosen_content,
     chosen_response,
-    documented,
     error_response,
     is_json,
     preferences,
@@ -478,6 +477,3 @@ def _invalid(errors: list[FieldError]) -> Problem:
         f"The request does not follow the document: {shown}{more}.",
         errors=[e.to_dict() for e in errors],
     )
-
-
-__all__ = ["ContractApi", "documented", "fill"]

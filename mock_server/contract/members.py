@@ -19,29 +19,30 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable
+from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
 
 import jsonschema_rs
 
 from mock_server.contract.generate import generate, validator
+from mock_server.contract.schemas import referred
 from mock_server.contract.shapes import Shape, properties_of
+from mock_server.http.problems import Problem
 from mock_server.http.write_guard import Expected
 from mock_server.store import Record, Stale
 from mock_server.store.record import copied
 
 #: How many members a collection starts with when the document has no example list.
 SEED_COUNT = 3
-#: The most members one collection holds (a mock is no database).
-MAX_MEMBERS = 10_000
+#: The most members one collection holds (a mock is no database): then 507.
+MAX_MEMBERS = 100_000
 
 
 def _kind(schema: Any) -> str | None:
     if not isinstance(schema, dict):
         return None
-    defs = schema.get("$defs", {})
-    while isinstance(schema.get("$ref"), str):
-        schema = defs.get(schema["$ref"].removeprefix("#/$defs/"), {})
+    schema = referred(schema, schema.get("$defs", {}))
     kind = schema.get("type")
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), None)
@@ -53,10 +54,7 @@ def _kind(schema: Any) -> str | None:
 def _format(schema: Any) -> str | None:
     if not isinstance(schema, dict):
         return None
-    defs = schema.get("$defs", {})
-    while isinstance(schema.get("$ref"), str):
-        schema = defs.get(schema["$ref"].removeprefix("#/$defs/"), {})
-    found = schema.get("format")
+    found = referred(schema, schema.get("$defs", {})).get("format")
     return found if isinstance(found, str) else None
 
 
@@ -261,7 +259,11 @@ class Members:
         else:
             data = self.fit(self._generated(key, "new"), given, key, _href(collection, key))
         if current is None and len(table) >= MAX_MEMBERS:
-            raise OverflowError(f"{collection} holds {MAX_MEMBERS} members, the most it may")
+            raise Problem(
+                HTTPStatus.INSUFFICIENT_STORAGE,
+                f"{collection} holds {MAX_MEMBERS} members, the most one collection of the "
+                "mock may; delete some, or POST /_reset (--allow-reset).",
+            )
         record = self._record(data, now, created=current.created if current else None)
         table[key] = record
         return record, current is None

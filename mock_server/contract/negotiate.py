@@ -139,7 +139,7 @@ def chosen_content(response: ResponseSpec, accept: str | None) -> Content | None
         return None
     offered = [c.media_type for c in response.contents]
     if not accept or not accept.strip() or accept.strip() == "*/*":
-        return next((c for c in response.contents if _is_json(c.media_type)), response.contents[0])
+        return next((c for c in response.contents if is_json(c.media_type)), response.contents[0])
     media = select(accept, [m.lower() for m in offered])
     if media is None:
         raise Problem(
@@ -152,11 +152,7 @@ def chosen_content(response: ResponseSpec, accept: str | None) -> Content | None
     return next(c for c in response.contents if c.media_type.lower() == media)
 
 
-def _is_json(media_type: str) -> bool:
-    essence = media_type.partition(";")[0].strip().lower()
-    return essence == "application/json" or essence.endswith("+json")
-
-
 def is_json(media_type: str) -> bool:
     """True for ``application/json`` and every ``+json`` type."""
-    return _is_json(media_type)
+    essence = media_type.partition(";")[0].strip().lower()
+    return essence == "application/json" or essence.endswith("+json")

@@ -18,6 +18,7 @@ from typing import Any
 import orjson
 
 from mock_server.contract.operations import Parameter
+from mock_server.contract.schemas import referred
 
 #: A parameter that is not in the request.
 MISSING: Any = object()
@@ -40,11 +41,7 @@ def types_of(schema: Any) -> list[str]:
     if not isinstance(schema, dict):
         return []
     defs = schema.get("$defs", {})
-    for _ in range(16):
-        ref = schema.get("$ref")
-        if not isinstance(ref, str):
-            break
-        schema = defs.get(ref.removeprefix("#/$defs/"), {})
+    schema = referred(schema, defs)
     kind = schema.get("type")
     if isinstance(kind, str):
         return [kind]
@@ -66,9 +63,7 @@ def item_schema(schema: Any) -> Any:
     if not isinstance(schema, dict):
         return None
     defs = schema.get("$defs", {})
-    while isinstance(schema.get("$ref"), str):
-        schema = defs.get(schema["$ref"].removeprefix("#/$defs/"), {})
-    items = schema.get("items")
+    items = referred(schema, defs).get("items")
     return {**items, "$defs": defs} if isinstance(items, dict) else None
 
 
@@ -76,9 +71,7 @@ def _property_schemas(schema: Any) -> dict[str, Any]:
     if not isinstance(schema, dict):
         return {}
     defs = schema.get("$defs", {})
-    while isinstance(schema.get("$ref"), str):
-        schema = defs.get(schema["$ref"].removeprefix("#/$defs/"), {})
-    found = schema.get("properties")
+    found = referred(schema, defs).get("properties")
     if not isinstance(found, dict):
         return {}
     return {

@@ -9,7 +9,7 @@ sent when it is required or has an example, with a value its schema accepts.
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 import orjson
 
@@ -100,8 +100,3 @@ def documented_headers(headers: tuple[HeaderSpec, ...], seed: str) -> dict[str, 
         elif header.required:
             found[header.name] = "1"
     return found
-
-
-def quoted_attr(value: str) -> str:
-    """``value`` as an XML attribute (for callers building their own elements)."""
-    return quoteattr(value)

@@ -167,6 +167,16 @@ class Schemas:
 INTEGER_FORMATS = {"int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1)}
 
 
+def referred(schema: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    """A part of a bundled schema with its ``$ref`` chain followed into ``defs`` (the
+    bundle's ``$defs``); {} for what is no schema object."""
+    for _ in range(16):
+        if not isinstance(schema, dict) or not isinstance(schema.get("$ref"), str):
+            break
+        schema = defs.get(schema["$ref"].removeprefix("#/$defs/"), {})
+    return schema if isinstance(schema, dict) else {}
+
+
 def _integer_bounds(schema: dict[str, Any]) -> None:
     """``format: int32`` (or ``int64``) as the ``minimum`` and ``maximum`` it implies."""
     bounds = INTEGER_FORMATS.get(schema.get("format"))  # type: ignore[arg-type]

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mock_server.contract.operations import Operation, Parameter, path_variables
+from mock_server.contract.schemas import referred
 
 SIZE_NAMES = frozenset(
     {
@@ -82,12 +83,8 @@ def _resolve(schema: Any) -> Any:
     if not isinstance(schema, dict):
         return schema
     defs = schema.get("$defs", {})
-    for _ in range(16):
-        ref = schema.get("$ref") if isinstance(schema, dict) else None
-        if not isinstance(ref, str):
-            break
-        schema = defs.get(ref.removeprefix("#/$defs/"), {})
-    if isinstance(schema, dict) and isinstance(schema.get("allOf"), list):
+    schema = referred(schema, defs)
+    if isinstance(schema.get("allOf"), list):
         merged: dict[str, Any] = {}
         for part in schema["allOf"]:
             part = _resolve({**part, "$defs": defs}) if isinstance(part, dict) else {}

@@ -245,7 +245,7 @@ class Stateful:
         return self._member_outcome(shape, status, response, record, call, collection)
 
     def _list(self, shape: Shape, members: Members, collection: str, call: Call) -> Outcome:
-        records = list(members.table(collection).values())
+        records = list(members.table(collection).items())
         properties = properties_of(shape.member_schema)
         paging = shape.paging
         paging_names = (
@@ -257,7 +257,7 @@ class Stateful:
                 and name not in paging_names
                 and not isinstance(wanted, (dict, list))
             ):
-                records = [r for r in records if _same(r.data.get(name), wanted)]
+                records = [(k, r) for k, r in records if _same(r.data.get(name), wanted)]
         total = len(records)
         links: list[Link] = []
         if paging is not None:
@@ -276,12 +276,11 @@ class Stateful:
             links = _page_links(call, collection, paging, offset, size, total)
         else:
             shown = records
-        for record in shown:
-            key = next((k for k, r in members.table(collection).items() if r is record), None)
-            href = fill(shape.member, {**call.path, shape.key: key}) if key is not None else None
+        for key, _record in shown:
+            href = fill(shape.member, {**call.path, shape.key: key})
             if href is not None:
                 links.append(Link("item", href))
-        items = [record.data for record in shown]
+        items = [record.data for _key, record in shown]
         status, response = _success(call.operation, call.prefer, HTTPStatus.OK)
         value: Any = items
         if shape.items_field is not None:

@@ -33,6 +33,7 @@ from mock_server.contract.params import (
     scalar,
     types_of,
 )
+from mock_server.contract.schemas import referred
 from mock_server.contract.xml_body import XmlBodyError, read_xml
 
 #: How many failures one answer lists (a huge body could break thousands of rules).
@@ -198,10 +199,7 @@ class BodyCheck:
         """Form fields as the object the schema describes: numbers, booleans, JSON parts."""
         schema = content.schema or {}
         defs = schema.get("$defs", {})
-        resolved = schema
-        while isinstance(resolved.get("$ref"), str):
-            resolved = defs.get(resolved["$ref"].removeprefix("#/$defs/"), {})
-        properties = resolved.get("properties") or {}
+        properties = referred(schema, defs).get("properties") or {}
         form: dict[str, Any] = {}
         for name, value in pairs:
             inner = properties.get(name)

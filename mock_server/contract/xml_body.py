@@ -17,6 +17,7 @@ from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 
 from mock_server.contract.params import item_schema, scalar, types_of
+from mock_server.contract.schemas import referred
 
 
 class XmlBodyError(ValueError):
@@ -24,20 +25,15 @@ class XmlBodyError(ValueError):
 
 
 def _resolve(schema: Any, defs: dict[str, Any]) -> dict[str, Any]:
-    for _ in range(16):
-        if not isinstance(schema, dict) or not isinstance(schema.get("$ref"), str):
-            break
-        schema = defs.get(schema["$ref"].removeprefix("#/$defs/"), {})
-    if not isinstance(schema, dict):
-        return {}
-    if isinstance(schema.get("allOf"), list):
+    found = referred(schema, defs)
+    if isinstance(found.get("allOf"), list):
         merged: dict[str, Any] = {"properties": {}}
-        for part in schema["allOf"]:
+        for part in found["allOf"]:
             resolved = _resolve(part, defs)
             merged["properties"].update(resolved.get("properties", {}))
             merged.setdefault("type", resolved.get("type"))
-        return {**schema, **merged}
-    return schema
+        return {**found, **merged}
+    return found
 
 
 def _hint(schema: dict[str, Any]) -> dict[str, Any]:
