@@ -9,7 +9,7 @@ its own security), versions (``/v1`` in a document's path is part of the
 path) and the choice among HAL, Siren, JSON:API and XML (the guest answers in
 its own media types). The mock keeps a few paths of its own beside the guest's
 (:data:`KEPT_PREFIXES`): its tokens at ``/auth/token``, the request journal,
-``/_reset``.
+``/_reset``, and the pages its problem documents link (``/problems/404``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from mock_server.settings import Settings
 
 #: The mock's own paths, kept beside a guest's (a guest's path of the same name wins).
-KEPT_PREFIXES = ("/auth", "/_journal", "/_reset")
+KEPT_PREFIXES = ("/auth", "/_journal", "/_reset", "/problems")
 
 
 class GuestApi(Protocol):

@@ -67,13 +67,17 @@ class LinkMap:
                 self.children.setdefault(template, []).append((rest.split("/")[-1], other))
 
     def entry_points(self) -> list[Link]:
-        """The document's GET paths without variables: what ``GET /`` links when the
-        document has no root of its own."""
-        return [
-            Link(path.strip("/").split("/")[-1] or "root", path, title=self.summaries.get(path))
-            for path in sorted(self.readable)
-            if "{" not in path and path != "/"
-        ]
+        """What ``GET /`` links when the document has no root of its own: its GET paths,
+        those with variables as RFC 6570 templates (HAL ``templated``) named by their
+        last plain segment."""
+        found = []
+        for path in sorted(self.readable):
+            if path == "/":
+                continue
+            plain = [s for s in path.strip("/").split("/") if "{" not in s]
+            rel = plain[-1] if plain else "item"
+            found.append(Link(rel, path, title=self.summaries.get(path), templated="{" in path))
+        return found
 
     def related(self, template: str, values: Mapping[str, Any]) -> list[Link]:
         """The links from an answer of ``template`` to the paths below it."""
@@ -163,6 +167,8 @@ def hal_links(links: list[Link]) -> dict[str, Any]:
     grouped: dict[str, list[dict[str, Any]]] = {}
     for link in links:
         entry: dict[str, Any] = {"href": link.href}
+        if link.templated:
+            entry["templated"] = True
         if link.title:
             entry["title"] = link.title
         grouped.setdefault(link.rel, []).append(entry)

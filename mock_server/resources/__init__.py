@@ -32,6 +32,9 @@ from mock_server.resources import (
 from mock_server.service import Service
 from mock_server.userdata import routes as userdata
 
+#: The route of the pages a problem document's ``type`` names (``/problems/404``).
+PROBLEM_PAGES = "/problems/{code}"
+
 
 def build_routes(service: Service) -> list[BaseRoute]:
     """Every route of the mock server, for ``service``.
@@ -44,6 +47,10 @@ def build_routes(service: Service) -> list[BaseRoute]:
         routes.extend(service.guest.routes())
         for module in (auth, journal, reset):
             routes.extend(module.routes(service))
+        # The pages its problem documents' "type" links name.
+        routes.extend(
+            r for r in status_demo.routes(service) if getattr(r, "path", "") == PROBLEM_PAGES
+        )
         return routes
     for module in (
         root,

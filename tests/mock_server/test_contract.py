@@ -542,8 +542,11 @@ async def test_links_stay_out_of_a_closed_schema(notes: httpx.AsyncClient) -> No
 async def test_the_entry_point_links_the_documents_paths(notes: httpx.AsyncClient) -> None:
     root = await notes.get("/")
     links = root.json()["_links"]
-    assert links["notes"]["href"] == "/v1/notes"
     assert links["closed"]["href"] == "/v1/closed"
+    notes = {link["href"]: link.get("templated", False) for link in links["notes"]}
+    assert notes == {"/v1/notes": False, "/v1/notes/{noteId}": True}
+    assert links["history"] == {"href": "/v1/notes/{noteId}/history", "templated": True}
+    assert "{" not in root.headers["link"]  # a template cannot go in the header
 
 
 # The mock's layers --------------------------------------------------------------------------
@@ -574,6 +577,8 @@ async def test_answers_pass_the_mocks_layers(tmp_path: Path) -> None:
         assert preflight.headers["access-control-allow-origin"] == "https://app.example"
         gzipped = await client.get("/v1/notes", headers={"Accept-Encoding": "gzip"})
         assert gzipped.headers.get("content-encoding") in (None, "gzip")
+        problem = await client.get("/v1/notes/0")
+        assert (await client.get(problem.json()["type"])).status_code == 200
     journal = [entry.path for entry in app.service.requests.entries()]
     assert "/v1/notes/1" in journal
 
