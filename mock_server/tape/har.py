@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import os
-import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -152,21 +150,6 @@ def har_bytes(exchanges: list[Exchange], upstream: str, version: str) -> bytes:
         UPSTREAM_KEY: upstream,
     }
     return orjson.dumps({"log": log}, option=orjson.OPT_INDENT_2)
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` at once: a reader never sees half a tape."""
-    folder = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 # --- reading -------------------------------------------------------------------------------

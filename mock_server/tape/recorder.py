@@ -28,8 +28,9 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from mock_server.http.problems import Problem
-from mock_server.tape.har import Exchange, TapeError, har_bytes, read_tape, write_atomically
+from mock_server.tape.har import Exchange, TapeError, har_bytes, read_tape
 from mock_server.tape.masking import mask_exchange
+from mock_server.userdata.datafile import write_atomically
 
 #: Fields that belong to one connection, never forwarded (RFC 9110 section 7.6.1).
 HOP_BY_HOP = frozenset(
@@ -76,7 +77,7 @@ class Recorder:
             self.exchanges, _ = read_tape(tape)
         self._lock = asyncio.Lock()
         try:
-            write_atomically(tape, har_bytes(self.exchanges, self.upstream, version))
+            write_atomically(tape, har_bytes(self.exchanges, self.upstream, version).decode())
         except OSError as error:
             raise TapeError(f"{tape}: cannot write it: {error.strerror or error}") from None
 
@@ -153,5 +154,5 @@ class Recorder:
     async def _keep(self, exchange: Exchange) -> None:
         async with self._lock:
             self.exchanges.append(exchange)
-            data = har_bytes(self.exchanges, self.upstream, self.version)
-            await asyncio.to_thread(write_atomically, self.tape, data)
+            text = har_bytes(self.exchanges, self.upstream, self.version).decode()
+            await asyncio.to_thread(write_atomically, self.tape, text)
