@@ -53,6 +53,17 @@ HTTP/2 and TLS:
   --tls without --cert/--key makes a certificate for 127.0.0.1, ::1 and localhost
   at start and prints the path of the authority that signed it: trust that file
   (curl --cacert FILE, restwalk --cacert FILE).
+
+Your API:
+  --openapi api.yaml serves an OpenAPI 3.0 or 3.1 document instead of the teaching
+  API: every operation, requests validated (400/422 naming each field), answers
+  from its examples or generated from its schemas (--seed), collections stateful
+  (--stateless: as Prism), security enforced with the mock's own credentials
+  (a token from POST /auth/token, alice/wonderland for Basic, --api-key KEY),
+  Prefer: code=404 / example=NAME / dynamic=true as Prism reads them.
+  --record URL --tape F.har proxies to a real API and records every exchange,
+  secrets masked; --replay F.har serves them offline (with --openapi: the tape
+  first, the document for the rest).
 """
 
 
@@ -253,6 +264,35 @@ def build_parser() -> argparse.ArgumentParser:
         help="keep writes to the --data collections in memory, never in the file",
     )
     add(
+        "--openapi",
+        type=Path,
+        metavar="FILE",
+        help="serve this OpenAPI 3.0/3.1 document (YAML or JSON) instead of the teaching API",
+    )
+    add(
+        "--stateless",
+        action="store_true",
+        help="with --openapi: answer each request as the document says, remembering nothing",
+    )
+    add(
+        "--seed",
+        type=_non_negative,
+        default=defaults.seed,
+        metavar="N",
+        help="seed of the answers generated from schemas (default %(default)s)",
+    )
+    add(
+        "--api-key",
+        action="append",
+        default=[],
+        metavar="KEY",
+        help="with --openapi: a key its apiKey schemes accept, besides the mock's tokens "
+        "(repeatable)",
+    )
+    add("--record", metavar="URL", help="proxy to this API and record the exchanges (--tape)")
+    add("--tape", type=Path, metavar="FILE", help="the HAR file --record writes")
+    add("--replay", type=Path, metavar="FILE", help="serve the exchanges of this HAR file")
+    add(
         "--journal-size",
         type=_non_negative,
         default=defaults.journal_size,
@@ -381,6 +421,13 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         tls=args.tls or args.cert is not None or args.key is not None,
         cert=args.cert,
         key=args.key,
+        openapi=args.openapi,
+        stateless=args.stateless,
+        seed=args.seed,
+        api_keys=tuple(args.api_key),
+        record=args.record,
+        tape=args.tape,
+        replay=args.replay,
     )
 
 
@@ -392,6 +439,30 @@ def start_line(url: str, settings: Settings, certificate: CertificateFiles | Non
     if certificate is not None and certificate.ca is not None:
         notes.append(f"trust {certificate.ca}")
     return f"restwalk-mock listening on {url}" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def _check_your_api(parser: argparse.ArgumentParser, settings: Settings) -> None:
+    """Exit 2 with one line when the document, the tape or the upstream cannot be used."""
+    if settings.workers > 1 and (
+        settings.record is not None or (not settings.stateless and settings.openapi)
+    ):
+        parser.error(
+            "--workers above 1 serves from several processes: a recording or stateful "
+            "collections live in one (use --stateless, or leave out --workers)"
+        )
+    from mock_server.contract.document import DocumentError, load
+    from mock_server.contract.operations import read_operations
+    from mock_server.tape import TapeError, check_upstream, read_tape
+
+    try:
+        if settings.openapi is not None:
+            read_operations(load(settings.openapi))
+        if settings.replay is not None:
+            read_tape(settings.replay)
+        if settings.record is not None:
+            check_upstream(settings.record)
+    except (DocumentError, TapeError, ValueError) as error:
+        parser.error(str(error))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -431,6 +502,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             check_client_ids((c.client_id for c in settings.oauth_clients), Users().names())
         except ValueError as error:
             parser.error(str(error))
+    if not settings.teaching_api:
+        _check_your_api(parser, settings)
     if settings.workers > 1 and settings.http2:
         parser.error("--http2 serves from one process: leave out --workers")
     if settings.cert is not None and settings.key is not None:

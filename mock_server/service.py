@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from mock_server.auth import Authenticator, Principal, Refusal
 from mock_server.domain.jobs import JobBoard
+from mock_server.guest import GuestApi
 from mock_server.oauth.metadata import check_client_ids
 from mock_server.oauth.state import OAuthStateKeeper
 from mock_server.request_journal import RequestJournal, SharedJournal
@@ -41,6 +42,8 @@ class Service:
     _oauth: OAuthServer | None = field(init=False, default=None, repr=False)
     #: Every request received, for ``/_journal`` and the pytest plugin.
     requests: RequestJournal = field(init=False)
+    #: Your API, served in place of the teaching one (``--openapi``, ``--replay``, ``--record``).
+    guest: GuestApi | None = field(default=None, init=False)
 
     def __post_init__(self) -> None:
         sharing = self.sharing

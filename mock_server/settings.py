@@ -122,6 +122,26 @@ class Settings:
         """True when the data is in a database several processes can share."""
         return self.db is not None or self.store_url is not None
 
+    #: Serve this OpenAPI 3.0 or 3.1 document instead of the teaching API (``--openapi``).
+    openapi: Path | None = None
+    #: Answer every operation as the document says, remembering nothing (``--stateless``).
+    stateless: bool = False
+    #: The seed of generated answers: the same seed, the same answers.
+    seed: int = 0
+    #: Keys an ``apiKey`` security scheme of the document accepts (besides the mock's tokens).
+    api_keys: tuple[str, ...] = ()
+    #: Proxy every request to this URL and record the exchanges in ``tape`` (``--record``).
+    record: str | None = None
+    #: The HAR file ``record`` writes.
+    tape: Path | None = None
+    #: Serve the exchanges of this HAR file (``--replay``); with ``openapi``, recorded first.
+    replay: Path | None = None
+
+    @property
+    def teaching_api(self) -> bool:
+        """True when the mock serves its own teaching API (no document, tape or proxy)."""
+        return self.openapi is None and self.replay is None and self.record is None
+
     def __post_init__(self) -> None:
         bad = self.disabled_methods & UNDISABLEABLE_METHODS
         if bad:
@@ -144,3 +164,11 @@ class Settings:
             raise ValueError("a certificate and its key go together: give both or neither")
         if self.cert is not None and not self.tls:
             raise ValueError("a certificate is for TLS: it needs tls on")
+        if (self.record is None) != (self.tape is None):
+            raise ValueError("--record URL and --tape FILE go together")
+        if self.record is not None and (self.replay is not None or self.openapi is not None):
+            raise ValueError("--record proxies a real API: leave out --replay and --openapi")
+        if not self.teaching_api and self.data is not None:
+            raise ValueError("--data serves the teaching API's collections: not with your API")
+        if self.stateless and self.openapi is None:
+            raise ValueError("--stateless is for --openapi")

@@ -42,6 +42,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Match, Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mock_server.guest import GuestApi, guest_path
 from mock_server.http import versions
 from mock_server.http.problems import Problem
 from mock_server.http.request_body import PATCH_TYPES
@@ -112,9 +113,12 @@ def _route_methods(routes: Iterable[BaseRoute], scope: Scope) -> set[str] | None
 class RouteMethods:
     """Which methods each path of the service's resources accepts."""
 
-    def __init__(self, routes: list[BaseRoute], disabled: frozenset[str]) -> None:
+    def __init__(
+        self, routes: list[BaseRoute], disabled: frozenset[str], guest: GuestApi | None = None
+    ) -> None:
         self.routes = routes
         self.disabled = disabled
+        self.guest = guest
         self.allowed = lru_cache(maxsize=4096)(self._allowed)
 
     def server_wide(self) -> tuple[str, ...]:
@@ -135,6 +139,9 @@ class RouteMethods:
             return None
         if "GET" in methods:
             methods.add("HEAD")
+        if guest_path(self.guest, path):
+            # Your API's paths allow what its routes say; OPTIONS is this layer's answer.
+            return self._ordered(methods | {"OPTIONS"})
         return self._ordered(methods | ALWAYS_ALLOWED)
 
     def _ordered(self, methods: set[str]) -> tuple[str, ...]:
@@ -161,7 +168,9 @@ class MethodPolicyLayer:
 
     def __init__(self, app: ASGIApp, service: Service) -> None:
         self.app = app
-        self.methods = RouteMethods(build_routes(service), service.settings.disabled_methods)
+        self.methods = RouteMethods(
+            build_routes(service), service.settings.disabled_methods, service.guest
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -210,7 +219,7 @@ class MethodPolicyLayer:
             return Problem(
                 HTTPStatus.BAD_REQUEST, "The request target * is only for OPTIONS."
             ).response(scope)
-        if method == "TRACE":
+        if method == "TRACE" and (allowed is None or "TRACE" in allowed):
             return self._trace(scope)
         if allowed is None:
             return None

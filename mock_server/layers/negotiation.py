@@ -11,7 +11,8 @@ the same URL: both the person and the program learn what to ask for.
 
 A few resources have formats of their own (the CSV report, the OpenAPI
 document, the status and problem pages): for those this layer only records
-its choice (HAL when nothing offered fits) and the resource decides.
+its choice (HAL when nothing offered fits) and the resource decides. So does
+your API (:mod:`mock_server.guest`), among the media types it documents.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from http import HTTPStatus
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mock_server.guest import guest_path
 from mock_server.http.problems import Problem
 from mock_server.http.versions import requested_path
 from mock_server.layers.fields import request_field, response_field, set_field
@@ -80,9 +82,14 @@ class NegotiationLayer:
 
     def __init__(self, app: ASGIApp, service: Service) -> None:
         self.app = app
+        self.guest = service.guest
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] in _NO_REPRESENTATION:
+        if (
+            scope["type"] != "http"
+            or scope["method"] in _NO_REPRESENTATION
+            or guest_path(self.guest, scope["path"])
+        ):
             await self.app(scope, receive, send)
             return
         raw_accept = request_field(scope, b"accept")

@@ -93,6 +93,8 @@ def test_command_line_flags_of_the_test_backend() -> None:
                 "--data",
                 "db.json",
                 "--read-only-data",
+                "--oauth-client",
+                "app:s3cret:http://127.0.0.1/cb",
             ]
         )
     )
