@@ -10,11 +10,11 @@ from pathlib import Path
 import httpx
 import jsonschema
 import pytest
-from explorer.core.client import Client
-from explorer.core.request import RequestSpec
 from haralyzer import HarParser
 
 from explorer.core.carry.har import har_bytes, har_document
+from explorer.core.http.client import Client
+from explorer.core.http.request import RequestSpec
 from mock_server import create_app
 from mock_server.tape import TapeError, read_tape
 from tests.explorer.httpbin_server import HttpbinServer
