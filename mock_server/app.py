@@ -20,6 +20,7 @@ from mock_server.http.versions import requested_path
 from mock_server.layers import wrap
 from mock_server.representations.urls import selection
 from mock_server.resources import build_routes
+from mock_server.resources.changes import EntityDescriber
 from mock_server.service import Service
 from mock_server.settings import Settings
 from mock_server.store import Store
@@ -95,4 +96,6 @@ def create_app(settings: Settings | None = None) -> MockApp:
         from mock_server.userdata import open_data_store
 
         store = open_data_store(settings, persistence)
-    return MockApp(Service(settings, store))
+    service = Service(settings, store)
+    service.events.describer = EntityDescriber.for_store(store)
+    return MockApp(service)

@@ -43,6 +43,7 @@ from starlette.routing import BaseRoute, Match, Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server.http import versions
+from mock_server.http.head import as_get
 from mock_server.http.problems import Problem
 from mock_server.http.request_body import PATCH_TYPES
 from mock_server.resources import build_routes
@@ -174,7 +175,7 @@ class MethodPolicyLayer:
         if response is not None:
             await response(scope, receive, send)
         elif head:
-            await self.app({**scope, "method": "GET"}, receive, send)
+            await self.app(as_get(scope), receive, send)
         else:
             await self.app(scope, receive, send)
 

@@ -10,8 +10,9 @@ per alternative (``rel="alternate"``, with its ``type``) pointing back at
 the same URL: both the person and the program learn what to ask for.
 
 A few resources have formats of their own (the CSV report, the OpenAPI
-document, the status and problem pages): for those this layer only records
-its choice (HAL when nothing offered fits) and the resource decides.
+document, the status and problem pages, the event streams): for those this
+layer only records its choice (HAL when nothing offered fits) and the
+resource decides.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ SELF_NEGOTIATED = re.compile(
     r"^/(?:reports/[^/]+|openapi\.json|status/.*|problems/.*|redirect/.*|echo|faults/.*"
     # httpbin's endpoints answer JSON (or bytes) whatever Accept says, as httpbin does.
     r"|anything(?:/.*)?|headers|ip|user-agent|cookies(?:/.*)?|basic-auth/.*|bearer"
-    r"|cache(?:/.*)?|etag/.*|response-headers|delay/.*|drip|bytes/.*|stream/.*)$"
+    r"|cache(?:/.*)?|etag/.*|response-headers|delay/.*|drip|bytes/.*|stream/.*"
+    # The event streams are text/event-stream alone (/events, /customers/events...).
+    r"|(?:[^/]+/)?events)$"
 )
 #: Methods whose answers carry no representation of the resource.
 _NO_REPRESENTATION = frozenset({"OPTIONS", "TRACE", "CONNECT"})

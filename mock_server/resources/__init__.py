@@ -15,6 +15,7 @@ from mock_server.resources import (
     batch,
     customers,
     docs,
+    events,
     faults_demo,
     httpbin,
     httpbin_streams,
@@ -28,6 +29,7 @@ from mock_server.resources import (
     reset,
     root,
     status_demo,
+    webhooks,
 )
 from mock_server.service import Service
 from mock_server.userdata import routes as userdata
@@ -41,6 +43,8 @@ def build_routes(service: Service) -> list[BaseRoute]:
         customers,
         products,
         orders,
+        events,
+        webhooks,
         docs,
         status_demo,
         auth,

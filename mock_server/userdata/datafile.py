@@ -52,6 +52,7 @@ RESERVED = frozenset(
         "drip",
         "echo",
         "etag",
+        "events",
         "faults",
         "headers",
         "httpbin",
@@ -68,6 +69,7 @@ RESERVED = frozenset(
         "status",
         "stream",
         "user-agent",
+        "webhooks",
     }
 )
 _VERSION_SEGMENT = re.compile(r"^v\d+$")

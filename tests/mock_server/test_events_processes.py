@@ -1,0 +1,150 @@
+"""Events across real processes: ``--workers 2 --db``, and SIGTERM with streams open.
+
+Each worker is its own process with its own memory; what makes a write on
+one reach a stream served by the other is the event log in the shared
+database file. A stream's answer names the process serving it
+(``Restwalk-Mock-Process``), so the test holds one stream on each worker and
+checks that every write reaches both, whichever worker took it. Webhooks are
+delivered once per event, by the worker that made it, and every worker lists
+every attempt.
+"""
+
+from __future__ import annotations
+
+import queue
+import signal
+import socket
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from httpx_sse import ServerSentEvent, connect_sse
+
+from tests.mock_server.test_cli import Running, running  # noqa: F401 (the fixture)
+from tests.mock_server.test_webhooks import receiving
+
+pytestmark = pytest.mark.interop
+
+CUSTOMER = {"name": "Across", "address": "1 Main St, Springfield, IL 62701"}
+#: Streams opened at once: the kernel hands them to both workers (one each is enough).
+STREAMS = 12
+
+
+class Listener(threading.Thread):
+    """One stream read with httpx-sse in a thread: its process, then its events."""
+
+    def __init__(self, url: str, events: queue.Queue[tuple[Listener, ServerSentEvent]]) -> None:
+        super().__init__(daemon=True)
+        self.url = url
+        self.events = events
+        self.process = ""
+        self.opened = threading.Event()
+        self.ended = ""
+
+    def run(self) -> None:
+        try:
+            with (
+                httpx.Client(timeout=30) as client,
+                connect_sse(client, "GET", self.url + "/events") as source,
+            ):
+                self.process = source.response.headers["restwalk-mock-process"]
+                self.opened.set()
+                for event in source.iter_sse():
+                    if event.event != "message":  # the opening retry hint
+                        self.events.put((self, event))
+            self.ended = "clean"
+        except httpx.HTTPError as error:
+            self.ended = repr(error)
+        finally:
+            self.opened.set()
+
+
+def _listen(
+    url: str, count: int
+) -> tuple[list[Listener], queue.Queue[tuple[str, ServerSentEvent]]]:
+    events: queue.Queue[tuple[str, ServerSentEvent]] = queue.Queue()
+    listeners = [Listener(url, events) for _ in range(count)]
+    for listener in listeners:
+        listener.start()
+    for listener in listeners:
+        assert listener.opened.wait(15)
+    return listeners, events
+
+
+def test_a_write_on_one_worker_reaches_streams_and_webhooks_of_the_other(
+    running: list[Running],  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    with receiving() as receiver:
+        server = Running("--workers", "2", "--db", str(tmp_path / "shared.db"))
+        running.append(server)
+        listeners, events = _listen(server.url, STREAMS)
+        processes = {listener.process for listener in listeners}
+        assert len(processes) == 2, processes  # a stream on each worker
+        token = httpx.post(
+            server.url + "/auth/token", auth=("alice", "wonderland"), timeout=10
+        ).json()["access_token"]
+        editor = {"Authorization": f"Bearer {token}"}
+        made = httpx.post(
+            server.url + "/webhooks",
+            json={"url": receiver.url, "types": ["customer.created"]},
+            headers=editor,
+            timeout=10,
+        )
+        assert made.status_code == 201, made.text
+        writers: set[str] = set()
+        for n in range(6):  # a new connection each: the writes land on both workers
+            with httpx.Client(timeout=10, headers=editor) as client:
+                created = client.post(server.url + "/customers", json={**CUSTOMER, "name": f"C{n}"})
+                assert created.status_code == 201
+        seen: dict[Listener, list[str]] = {listener: [] for listener in listeners}
+        deadline = time.monotonic() + 15
+        while sum(len(ids) for ids in seen.values()) < 6 * STREAMS:
+            listener, event = events.get(timeout=max(0.1, deadline - time.monotonic()))
+            seen[listener].append(event.id)
+            writers.add(event.json()["data"]["name"])
+        deliveries = receiver.wait_for(6)
+        attempts = httpx.get(
+            server.url + made.headers["location"], headers=editor, timeout=10
+        ).json()["_embedded"]["attempts"]
+        status, err = server.stop(signal.SIGTERM)
+    for listener in listeners:
+        listener.join(10)
+    one = seen[listeners[0]]
+    assert len(set(one)) == 6
+    for listener in listeners:  # the same six events, in the same order, on both workers
+        assert seen[listener] == one, (listener.process, listeners[0].process)
+    assert writers == {f"C{n}" for n in range(6)}
+    assert sorted(d.headers["webhook-id"] for d in deliveries) == sorted(set(one))  # once each
+    assert len(attempts) == 6
+    assert {a["outcome"] for a in attempts} == {"delivered"}
+    assert status == 0, err
+    assert [listener.ended for listener in listeners] == ["clean"] * STREAMS
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_sigterm_with_streams_open_ends_them_and_exits_at_once(
+    running: list[Running],  # noqa: F811
+    tmp_path: Path,
+    workers: str,
+) -> None:
+    server = Running("--workers", workers, "--db", str(tmp_path / "signal.db"))
+    running.append(server)
+    listeners, _ = _listen(server.url, 3)
+    host, port = server.url.removeprefix("http://").split(":")
+    silent = socket.create_connection((host, int(port)))  # a client that reads nothing
+    silent.sendall(b"GET /events HTTP/1.1\r\nHost: mock\r\n\r\n")
+    try:
+        started = time.monotonic()
+        status, err = server.stop(signal.SIGTERM)
+        took = time.monotonic() - started
+    finally:
+        silent.close()
+    for listener in listeners:
+        listener.join(10)
+    assert status == 0, err
+    assert took < 5, took
+    assert "Traceback" not in err
+    assert [listener.ended for listener in listeners] == ["clean"] * 3
