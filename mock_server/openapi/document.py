@@ -33,7 +33,7 @@ from starlette.routing import BaseRoute, Route
 from mock_server.auth.policy import required_role
 from mock_server.http import versions
 from mock_server.http.statuses import phrase
-from mock_server.openapi import extras
+from mock_server.openapi import events, extras
 from mock_server.openapi import operations as ops
 from mock_server.openapi.schemas import COMPONENTS, Schema, ref
 from mock_server.representations.renderers import OFFERED
@@ -149,6 +149,13 @@ def _content(body: str) -> dict[str, Any]:
         return {"application/json": {"schema": {}}}
     if body == "bytes":
         return {"application/octet-stream": {"schema": {"type": "string"}}}
+    if body == "event-stream":
+        # OpenAPI 3.1 cannot say what each event of a stream is; the Event schema does.
+        return {
+            "text/event-stream": {
+                "schema": {"type": "string", "description": "data: lines are Event objects."}
+            }
+        }
     content = _hyper_content(body)
     if body == "Status":
         content = {**content, "text/plain": {"schema": {"type": "string"}}}
@@ -390,7 +397,7 @@ def build_document(
         if versions.is_versioned_path(path) or in_data:
             for version in versions.SUPPORTED_VERSIONS:
                 paths[f"/v{version}{path}"] = _path_item(path, methods, version, data)
-    schemas: dict[str, Schema] = dict(COMPONENTS)
+    schemas: dict[str, Schema] = {**COMPONENTS, **events.COMPONENTS}
     if data is not None:
         schemas.update(data.components)
     return {
@@ -407,6 +414,7 @@ def build_document(
         },
         "servers": [{"url": "/"}],
         "paths": paths,
+        "webhooks": events.WEBHOOKS,
         "components": {
             "schemas": schemas,
             "securitySchemes": SECURITY_SCHEMES,
