@@ -13,6 +13,8 @@
 - A known method the path does not accept: 405 with ``Allow``.
 - ``HEAD``: passed on as ``GET`` and its body dropped here, so the headers are
   exactly those of GET (``Content-Length`` included), in-process as on a socket.
+  The GET is marked as standing for a HEAD (:mod:`mock_server.http.head`), for
+  a resource whose body never ends (an event stream).
   Answers of this layer and of those inside it lose their body too; the few
   layers outside (limits, rate limit, errors) rely on the server, which never
   sends a body for HEAD.

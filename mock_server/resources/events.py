@@ -20,6 +20,8 @@ server treat it as the endless thing it is:
 - a client that reads nothing for :data:`STALL_SECONDS` is dropped, and one
   that reads slowly is told what it missed (the hub keeps no queue for it);
 - at most :data:`MAX_STREAMS` at once per process (more: 503 with Retry-After);
+  ``Restwalk-Mock-Process`` names the process serving it (with ``--workers``,
+  the events of every process reach every stream);
 - when the server stops, the hub closes and every stream ends cleanly;
   one stuck on a client that reads nothing is cut after :data:`CLOSE_GRACE`
   seconds (sse-starlette also ends them on uvicorn's SIGTERM by itself);
@@ -37,7 +39,7 @@ import anyio
 from sse_starlette import EventSourceResponse, ServerSentEvent
 from sse_starlette.sse import SendTimeoutError
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
@@ -197,7 +199,10 @@ def routes(service: Service) -> list[BaseRoute]:
                     headers={"Retry-After": "5"},
                 )
             if asked_head(request.scope):
-                return Response(headers=stream_headers(), media_type=EVENT_STREAM)
+                # GET's header fields, chunked as GET's (no Content-Length: 0), no body.
+                return StreamingResponse(
+                    iter(()), headers=stream_headers(), media_type=EVENT_STREAM
+                )
             comment = f"restwalk-mock: {what}; a heartbeat every {heartbeat:g} s"
             events = messages(
                 hub,

@@ -210,7 +210,7 @@ def test_what_a_stream_answers_besides_events() -> None:
         assert page["rw:events"]["href"] == "/v2/products/events"
 
 
-def test_compression_passes_each_event_as_it_comes() -> None:
+def test_compression_and_the_journal_pass_each_event_as_it_comes() -> None:
     with (
         serving(event_heartbeat_seconds=0.2) as server,
         httpx.Client(base_url=server.url, timeout=10) as client,
@@ -231,6 +231,10 @@ def test_compression_passes_each_event_as_it_comes() -> None:
                 break
         assert chunk.startswith(b"id: ")
         assert b"event: customer.created" in chunk
+        # The journal has the open stream's request and status, and keeps no answer body.
+        (entry,) = server.app.service.requests.entries(method="GET", path="/events")
+        assert entry.status == 200
+        assert entry.body_size == 0
 
 
 def _raw_stream(server: BackgroundServer, receive_buffer: int) -> socket.socket:

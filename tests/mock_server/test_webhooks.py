@@ -24,10 +24,11 @@ import pytest
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 from mock_server import BackgroundServer, create_app
+from mock_server.app import MockApp
 from mock_server.events.callbacks import Allowed, CallbackPolicy
 from mock_server.events.signing import new_secret, secret_refusal, signature_headers
 from mock_server.store.webhook_book import MAX_SUBSCRIPTIONS
-from tests.mock_server.conftest import ADMIN, EDITOR, VIEWER, asgi_client, make_settings
+from tests.mock_server.conftest import EDITOR, asgi_client, make_settings
 
 CUSTOMER = {"name": "Hooked", "address": "1 Main St, Springfield, IL 62701"}
 
@@ -93,14 +94,19 @@ def receiving(*statuses: int) -> Iterator[Receiver]:
         thread.join(5)
 
 
+def bearer(app: MockApp, user: str) -> dict[str, str]:
+    """A token of ``user`` issued by the app itself (no password hashed, so quick)."""
+    auth = app.service.auth
+    found = auth.users.get(user)
+    assert found is not None
+    token, _ = auth.issue_token(found, time.time())
+    return {"Authorization": f"Bearer {token}"}
+
+
 @contextmanager
 def serving(**settings: Any) -> Iterator[tuple[BackgroundServer, httpx.Client]]:
     with BackgroundServer(make_settings(**settings)) as server:
-        auth = server.app.service.auth
-        user = auth.users.get("alice")
-        assert user is not None
-        token, _ = auth.issue_token(user, time.time())
-        headers = {"Authorization": f"Bearer {token}"}
+        headers = bearer(server.app, "alice")
         with httpx.Client(base_url=server.url, headers=headers, timeout=10) as client:
             yield server, client
 
@@ -201,16 +207,17 @@ def test_a_deleted_subscription_gets_nothing_more_and_answers_gone() -> None:
 async def test_subscribing_needs_an_editor_and_reading_a_credential() -> None:
     app = create_app(make_settings())
     body = {"url": "http://127.0.0.1:9/hook", "types": ["*"]}
+    viewer = bearer(app, "bob")
     async with asgi_client(app) as client:
         assert (await client.get("/webhooks")).status_code == 401
         assert (await client.post("/webhooks", json=body)).status_code == 401
-        assert (await client.post("/webhooks", json=body, headers=VIEWER)).status_code == 403
-        made = await client.post("/webhooks", json=body, headers=EDITOR)
+        assert (await client.post("/webhooks", json=body, headers=viewer)).status_code == 403
+        made = await client.post("/webhooks", json=body, headers=EDITOR)  # Basic works too
         assert made.status_code == 201
-        seen = await client.get(made.headers["location"], headers=VIEWER)
+        seen = await client.get(made.headers["location"], headers=viewer)
         assert seen.status_code == 200
         assert "secret" not in seen.json()
-        links = (await client.get("/", headers=VIEWER)).json()["_links"]
+        links = (await client.get("/", headers=viewer)).json()["_links"]
         assert links["rw:webhooks"]["href"] == "/webhooks"
 
 
@@ -235,8 +242,9 @@ async def test_subscribing_needs_an_editor_and_reading_a_credential() -> None:
 async def test_a_bad_subscription_is_a_422_naming_the_field(
     body: dict[str, Any], field: str, words: str
 ) -> None:
-    async with asgi_client(create_app(make_settings())) as client:
-        response = await client.post("/webhooks", json=body, headers=EDITOR)
+    app = create_app(make_settings())
+    async with asgi_client(app) as client:
+        response = await client.post("/webhooks", json=body, headers=bearer(app, "alice"))
     assert response.status_code == 422, response.text
     assert response.headers["content-type"].startswith("application/problem+json")
     errors = {e["field"]: e["message"] for e in response.json()["errors"]}
@@ -244,14 +252,16 @@ async def test_a_bad_subscription_is_a_422_naming_the_field(
 
 
 async def test_bodies_that_are_no_subscription_are_refused_as_elsewhere() -> None:
-    async with asgi_client(create_app(make_settings())) as client:
+    app = create_app(make_settings())
+    editor = bearer(app, "alice")
+    async with asgi_client(app) as client:
         wrong_type = await client.post(
-            "/webhooks", content=b"url=x", headers={**EDITOR, "Content-Type": "text/plain"}
+            "/webhooks", content=b"url=x", headers={**editor, "Content-Type": "text/plain"}
         )
         broken = await client.post(
-            "/webhooks", content=b"{", headers={**EDITOR, "Content-Type": "application/json"}
+            "/webhooks", content=b"{", headers={**editor, "Content-Type": "application/json"}
         )
-        not_object = await client.post("/webhooks", json=[1], headers=EDITOR)
+        not_object = await client.post("/webhooks", json=[1], headers=editor)
     assert wrong_type.status_code == 415
     assert broken.status_code == 400
     assert not_object.status_code == 422
@@ -260,10 +270,11 @@ async def test_bodies_that_are_no_subscription_are_refused_as_elsewhere() -> Non
 async def test_the_number_of_subscriptions_is_bounded() -> None:
     app = create_app(make_settings())
     body = {"url": "http://127.0.0.1:9/x", "types": ["*"]}
+    admin = bearer(app, "admin")
     async with asgi_client(app) as client:
         for _ in range(MAX_SUBSCRIPTIONS):
-            assert (await client.post("/webhooks", json=body, headers=ADMIN)).status_code == 201
-        refused = await client.post("/webhooks", json=body, headers=ADMIN)
+            assert (await client.post("/webhooks", json=body, headers=admin)).status_code == 201
+        refused = await client.post("/webhooks", json=body, headers=admin)
     assert refused.status_code == 409
 
 
