@@ -20,8 +20,6 @@ EVENTS = "/events"
 #: resources keep the request's version style; the others are used as they are.
 #: A templated path's ``{?a,b}`` part lists its query variables.
 ENTRY_LINKS: list[tuple[str, str, str, bool]] = [
-    ("rw:events", "/events", "Every change, as it happens (server-sent events)", False),
-    ("rw:webhooks", "/webhooks", "Webhooks: changes POSTed to your URL (credential)", False),
     ("rw:customers", "/customers", "Customers", False),
     ("rw:products", "/products", "Products", False),
     ("rw:orders", "/orders", "Orders (needs a credential)", False),
@@ -49,6 +47,10 @@ ENTRY_LINKS: list[tuple[str, str, str, bool]] = [
     ("rw:httpbin", "/httpbin", "httpbin's endpoints: /anything, /headers, /delay/{n}...", False),
     ("service-desc", "/openapi.json", "OpenAPI description", False),
     ("service-doc", "/docs/rels", "Link relations, explained", False),
+    # An event stream never ends: a client that reads every link's body in turn (a
+    # crawl) meets it last. Its link's type says what it is.
+    ("rw:events", EVENTS, "Every change, as it happens (server-sent events)", False),
+    ("rw:webhooks", "/webhooks", "Webhooks: changes POSTed to your URL (credential)", False),
 ]
 
 
