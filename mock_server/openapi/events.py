@@ -87,9 +87,10 @@ COMPONENTS: dict[str, Schema] = {
                 "type": "object",
                 "properties": {
                     **_WEBHOOK_PROPERTIES,
-                    "_embedded": {
-                        "type": "object",
-                        "properties": {"attempts": {"type": "array", "items": ref("Attempt")}},
+                    "attempts": {
+                        "type": "array",
+                        "items": ref("Attempt"),
+                        "description": "Delivery attempts, newest first (not in a list).",
                     },
                 },
                 "required": ["id", "url", "types", "version", "created"],

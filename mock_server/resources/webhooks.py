@@ -69,8 +69,8 @@ def _types(body: dict[str, Any], known: tuple[str, ...], errors: s.FieldErrors) 
         else:
             errors.add(
                 where,
-                f"{value!r} is no event type of this server; kinds: "
-                f"{', '.join(sorted(kinds))} (kind.*, or one of /webhooks's listed types)",
+                f"{value!r} is no event type of this server: use *, kind.* (kinds: "
+                f"{', '.join(sorted(kinds))}) or a type GET /webhooks lists",
             )
     return tuple(dict.fromkeys(found))
 
@@ -134,21 +134,19 @@ def _subscription(request: Request, service: Service, body: Any) -> Subscription
     )
 
 
-def _attempt(attempt: Attempt) -> Resource:
-    return Resource(
-        kind="attempt",
-        properties={
-            "event": attempt.event,
-            "type": attempt.type,
-            "attempt": attempt.number,
-            "time": timestamp(attempt.time),
-            "status": attempt.status,
-            "outcome": attempt.outcome,
-            "detail": attempt.detail,
-            "durationMs": attempt.duration_ms,
-            "retryAt": None if attempt.retry_at is None else timestamp(attempt.retry_at),
-        },
-    )
+def _attempt(attempt: Attempt) -> dict[str, Any]:
+    """One delivery attempt, as the subscription lists it (data, with no URL of its own)."""
+    return {
+        "event": attempt.event,
+        "type": attempt.type,
+        "attempt": attempt.number,
+        "time": timestamp(attempt.time),
+        "status": attempt.status,
+        "outcome": attempt.outcome,
+        "detail": attempt.detail,
+        "durationMs": attempt.duration_ms,
+        "retryAt": None if attempt.retry_at is None else timestamp(attempt.retry_at),
+    }
 
 
 def subscription_resource(
@@ -171,6 +169,8 @@ def subscription_resource(
     }
     if with_secret:
         properties["secret"] = subscription.secret
+    if attempts is not None:
+        properties["attempts"] = [_attempt(attempt) for attempt in attempts]
     return Resource(
         kind="webhook",
         id=subscription.id,
@@ -179,7 +179,6 @@ def subscription_resource(
             Link("self", path, title=f"Webhook {subscription.id}: {subscription.url}"),
             Link("collection", PATH, title="Webhook subscriptions"),
         ],
-        embedded={} if attempts is None else {"attempts": [_attempt(a) for a in attempts]},
         actions=[] if embedded else [Action("delete", "DELETE", path, "Delete this subscription")],
     )
 

@@ -108,7 +108,7 @@ def test_a_write_on_one_worker_reaches_streams_and_webhooks_of_the_other(
         deliveries = receiver.wait_for(6)
         attempts = httpx.get(
             server.url + made.headers["location"], headers=editor, timeout=10
-        ).json()["_embedded"]["attempts"]
+        ).json()["attempts"]
         status, err = server.stop(signal.SIGTERM)
     for listener in listeners:
         listener.join(10)
