@@ -27,6 +27,7 @@ kept event follows).
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
@@ -161,3 +162,7 @@ async def _messages(
             shown = view(event)
             if shown is not None:
                 yield _message(shown, event.type, shown["id"])
+                # Let the server write it before the next: the sends of a batch would
+                # otherwise all be buffered in one step of the loop, before flow control
+                # could hold back a reader that does not keep up.
+                await asyncio.sleep(0)

@@ -11,6 +11,7 @@ with open streams (one stuck on a client that reads nothing) is prompt.
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 import threading
 import time
@@ -25,6 +26,7 @@ from httpx_sse import ServerSentEvent, connect_sse
 
 from mock_server import BackgroundServer, create_app
 from mock_server.events.wire import EVENT_STREAM, GAP, RETRY_MS
+from mock_server.resources import events as events_resource
 from mock_server.store.event_log import Event
 from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
 
@@ -333,3 +335,27 @@ async def test_a_stream_is_no_member_whose_preconditions_are_checked() -> None:
         put = await asyncio.wait_for(client.put("/orders/events", json={}, headers=guarded), 5)
         assert put.status_code == 405
     assert put.headers["allow"] == "GET, HEAD, OPTIONS, TRACE"
+
+
+def test_a_client_that_reads_nothing_is_dropped_without_an_error(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(events_resource, "STALL_SECONDS", 0.3)
+    caplog.set_level(logging.INFO, logger="mock_server.events")
+    with serving() as server:
+        hub = server.app.service.events
+        sock = _raw_stream(server, receive_buffer=4096)
+        try:
+            assert b"retry: " in _read_until(sock, b"retry: ", 5)
+            big = {"filler": "x" * 50_000}
+            for _ in range(100):  # far more than the socket buffers hold: a send waits
+                hub.publish(Event("thing.created", 0.0, None, "/", big))
+            deadline = time.monotonic() + 10
+            while hub.streams and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert hub.streams == 0
+        finally:
+            sock.close()
+    assert "dropped an event stream" in caplog.text
+    assert "without completing response" not in caplog.text
+    assert "Traceback" not in caplog.text
