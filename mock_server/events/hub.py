@@ -11,7 +11,8 @@ no write (a job's progress) are published directly (:meth:`EventHub.publish`).
 **Reading.** Every process keeps the newest events in memory (the *ring*,
 as many as the log keeps), read from the log after each commit of its own,
 and, when other processes write to the same log (``--db`` with
-``--workers``), every :data:`POLL_SECONDS` while a stream waits. A stream
+``--workers``), every :data:`POLL_SECONDS` while a stream waits (one task
+per process looks, however many streams wait). A stream
 holds only a cursor, the number of the last event it sent, and reads the
 ring from there (:meth:`EventHub.since`): a client that reads slowly costs
 the server nothing more, and one that falls further behind than the ring
@@ -37,9 +38,10 @@ from typing import Any, Protocol
 from mock_server.store.event_log import Event, EventLog
 from mock_server.store.store import Change
 
-#: How often a waiting stream looks for other processes' events in a shared log.
+#: How often a process looks for other processes' events in a shared log, while a
+#: stream waits (one look for all its streams).
 POLL_SECONDS = 0.1
-#: How long a stream waits for news from this process alone (it is woken sooner).
+#: How long a stream waits before it looks again by itself (it is woken sooner).
 IDLE_SECONDS = 5.0
 #: The most events one read of the ring gives.
 READ_BATCH = 100
@@ -110,7 +112,8 @@ class EventHub:
         self._lock = threading.RLock()
         self._pending = threading.local()  # events of the transaction a thread has open
         self._refresh_due = False
-        self._polled = 0.0
+        #: The loop of the task polling a shared log, while one runs.
+        self._poller: asyncio.AbstractEventLoop | None = None
         self._waiters: set[asyncio.Future[None]] = set()
         self._closing: set[asyncio.Future[None]] = set()
         self._tasks: deque[asyncio.Task[None]] = deque()
@@ -169,7 +172,6 @@ class EventHub:
         log = self.log
         with self._lock:
             self._refresh_due = False
-            self._polled = time.monotonic()
             newest = log.newest()
             seen = self._seen
             if seen is None or newest - seen > log.capacity:
@@ -213,25 +215,43 @@ class EventHub:
     async def wait(self, cursor: int) -> None:
         """Until an event after ``cursor`` may be there, the hub closes, or a while passes.
 
-        With a shared log the while is :data:`POLL_SECONDS`, and the first
-        stream to wake looks in the log for other processes' events.
+        With a shared log, one task looks in it for other processes' events
+        every :data:`POLL_SECONDS` while any stream waits (:meth:`_poll`).
         """
-        shared = self.log.shared
         loop = asyncio.get_running_loop()
         with self._lock:
             if self.closed or (self._seen or 0) > cursor:
                 return
             waiter: asyncio.Future[None] = loop.create_future()
             self._waiters.add(waiter)
+            polling = self.log.shared and self._poller is None
+            if polling:
+                self._poller = loop
+        if polling:
+            self.spawn(self._poll())
         try:
-            await asyncio.wait_for(waiter, POLL_SECONDS if shared else IDLE_SECONDS)
+            await asyncio.wait_for(waiter, IDLE_SECONDS)
         except TimeoutError:
             pass
         finally:
             with self._lock:
                 self._waiters.discard(waiter)
-        if shared and time.monotonic() - self._polled >= POLL_SECONDS:
-            self.refresh()
+
+    async def _poll(self) -> None:
+        """Read the shared log for news every :data:`POLL_SECONDS` while streams wait."""
+        try:
+            while True:
+                await asyncio.sleep(POLL_SECONDS)
+                with self._lock:
+                    if not self._waiters or self.closed:
+                        self._poller = None
+                        return
+                if self.log.newest() > (self._seen or 0):
+                    self.refresh()
+        except BaseException:
+            with self._lock:
+                self._poller = None
+            raise
 
     # Tasks and closing -----------------------------------------------------------------
 

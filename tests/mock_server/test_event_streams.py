@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -359,3 +360,19 @@ def test_a_client_that_reads_nothing_is_dropped_without_an_error(
     assert "dropped an event stream" in caplog.text
     assert "without completing response" not in caplog.text
     assert "Traceback" not in caplog.text
+
+
+def test_two_servers_on_one_database_share_their_events(tmp_path: Path) -> None:
+    """Each server stands for one --workers process: only the file is shared."""
+    db = tmp_path / "shared.db"
+    with serving(db=db) as one, serving(db=db) as two, stream(two) as events:
+        location = create(one, "Written by one")
+        event = next(events)
+        create(two, "Written by two")
+        second = next(events)
+        with stream(one, **{"Last-Event-ID": event.id}) as resumed:
+            again = next(resumed)  # the other server's event, from the shared backlog
+    assert event.json()["url"] == location
+    assert second.json()["data"]["name"] == "Written by two"
+    assert again.id == second.id
+    assert one.app.service.events.origin == two.app.service.events.origin
