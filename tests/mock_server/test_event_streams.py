@@ -193,8 +193,13 @@ def test_a_report_job_tells_its_progress_on_the_stream() -> None:
     assert told[-1].json()["url"] == started.headers["location"]
 
 
-def test_what_a_stream_answers_besides_events() -> None:
+def test_what_a_stream_answers_besides_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(events_resource, "MAX_STREAMS", 1)
     with serving() as server:
+        with stream(server):
+            busy = httpx.get(server.url + "/events", timeout=5)
+        assert busy.status_code == 503
+        assert busy.headers["retry-after"] == "5"
         url = server.url + "/events"
         refused = httpx.get(url, headers={"Accept": "application/json"})
         assert refused.status_code == 406

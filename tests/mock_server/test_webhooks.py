@@ -25,9 +25,13 @@ from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 from mock_server import BackgroundServer, create_app
 from mock_server.app import MockApp
+from mock_server.events import delivery
 from mock_server.events.callbacks import Allowed, CallbackPolicy
+from mock_server.events.delivery import Deliverer
+from mock_server.events.hub import EventHub
 from mock_server.events.signing import new_secret, secret_refusal, signature_headers
-from mock_server.store.webhook_book import MAX_SUBSCRIPTIONS
+from mock_server.store.event_log import Event, MemoryEventLog
+from mock_server.store.webhook_book import MAX_SUBSCRIPTIONS, MemoryWebhookBook, Subscription
 from tests.mock_server.conftest import EDITOR, asgi_client, make_settings
 
 CUSTOMER = {"name": "Hooked", "address": "1 Main St, Springfield, IL 62701"}
@@ -311,3 +315,21 @@ def test_secrets_and_signatures() -> None:
     assert headers["webhook-signature"] == by_hand(
         secret, "7-0badcafe", headers["webhook-timestamp"], b"{}"
     )
+
+
+async def test_deliveries_waiting_are_bounded_and_those_dropped_are_listed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(delivery, "MAX_PENDING", 2)
+    book = MemoryWebhookBook()
+    hub = EventHub(MemoryEventLog())
+    deliverer = Deliverer(book, hub, CallbackPolicy(), retries=())
+    made = book.add(Subscription("http://127.0.0.1:9/x", ("*",), new_secret(), 1, "http://m", 0.0))
+    try:
+        for n in range(5):  # in one step of the loop: none is sent before the others come
+            hub.publish(Event("thing.created", 0.0, None, f"/things/{n}", {}))
+        dropped = [a for a in book.attempts(made.id) if a.outcome == "dropped"]
+    finally:
+        deliverer.close()
+    assert len(dropped) == 3
+    assert "2 deliveries were already waiting" in dropped[0].detail
