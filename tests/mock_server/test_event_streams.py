@@ -29,7 +29,7 @@ from mock_server import BackgroundServer, create_app
 from mock_server.events.wire import EVENT_STREAM, GAP, RETRY_MS
 from mock_server.resources import events as events_resource
 from mock_server.store.event_log import Event
-from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
+from tests.mock_server.conftest import ADMIN, asgi_client, bearer, make_settings
 
 CUSTOMER = {"name": "Ann", "address": "1 Main St, Springfield, IL 62701"}
 
@@ -38,15 +38,6 @@ CUSTOMER = {"name": "Ann", "address": "1 Main St, Springfield, IL 62701"}
 def serving(**settings: Any) -> Iterator[BackgroundServer]:
     with BackgroundServer(make_settings(**settings)) as server:
         yield server
-
-
-def bearer(server: BackgroundServer, user: str) -> dict[str, str]:
-    """A token of ``user`` issued by the server itself (no password hashed, so quick)."""
-    auth = server.app.service.auth
-    found = auth.users.get(user)
-    assert found is not None
-    token, _ = auth.issue_token(found, time.time())
-    return {"Authorization": f"Bearer {token}"}
 
 
 @contextmanager
@@ -72,7 +63,7 @@ def editor(server: BackgroundServer) -> httpx.Client:
     """A client of the server with an editor's token (one per test: making one takes time)."""
     client: httpx.Client | None = getattr(server, "_editor", None)
     if client is None:
-        client = httpx.Client(base_url=server.url, headers=bearer(server, "alice"))
+        client = httpx.Client(base_url=server.url, headers=bearer(server.app, "alice"))
         server._editor = client  # type: ignore[attr-defined]
         _CLIENTS.append(client)
     return client
@@ -162,7 +153,7 @@ def test_orders_are_on_the_stream_only_for_a_client_that_may_read_them() -> None
     order = {"customerId": 1, "items": [{"productId": 1, "quantity": 2}]}
     with serving() as server:
         assert httpx.get(server.url + "/orders/events").status_code == 401
-        with stream(server) as anonymous, stream(server, **bearer(server, "bob")) as viewer:
+        with stream(server) as anonymous, stream(server, **bearer(server.app, "bob")) as viewer:
             made = editor(server).post("/orders", json=order)
             assert made.status_code == 201
             placed = editor(server).post(made.headers["location"] + "/place")
@@ -176,7 +167,7 @@ def test_orders_are_on_the_stream_only_for_a_client_that_may_read_them() -> None
 def test_a_report_job_tells_its_progress_on_the_stream() -> None:
     with serving() as server:
         server.app.service.jobs.duration = 0.7
-        with stream(server, **bearer(server, "bob")) as events:
+        with stream(server, **bearer(server.app, "bob")) as events:
             started = editor(server).post("/reports")
             assert started.status_code == 202
             told = []
@@ -324,7 +315,7 @@ def test_stopping_the_server_ends_open_streams_at_once() -> None:
 def test_a_stream_over_each_engine(http2: bool) -> None:
     with (
         serving(http2=http2) as server,
-        stream(server, http2=http2, **bearer(server, "bob")) as events,
+        stream(server, http2=http2, **bearer(server.app, "bob")) as events,
     ):
         editor(server).post("/reports")
         first = next(events)

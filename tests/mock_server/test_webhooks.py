@@ -24,7 +24,6 @@ import pytest
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 from mock_server import BackgroundServer, create_app
-from mock_server.app import MockApp
 from mock_server.events import delivery
 from mock_server.events.callbacks import Allowed, CallbackPolicy
 from mock_server.events.delivery import Deliverer
@@ -32,7 +31,7 @@ from mock_server.events.hub import EventHub
 from mock_server.events.signing import new_secret, secret_refusal, signature_headers
 from mock_server.store.event_log import Event, MemoryEventLog
 from mock_server.store.webhook_book import MAX_SUBSCRIPTIONS, MemoryWebhookBook, Subscription
-from tests.mock_server.conftest import EDITOR, asgi_client, make_settings
+from tests.mock_server.conftest import EDITOR, asgi_client, bearer, make_settings
 
 CUSTOMER = {"name": "Hooked", "address": "1 Main St, Springfield, IL 62701"}
 
@@ -96,15 +95,6 @@ def receiving(*statuses: int) -> Iterator[Receiver]:
         server.shutdown()
         server.server_close()
         thread.join(5)
-
-
-def bearer(app: MockApp, user: str) -> dict[str, str]:
-    """A token of ``user`` issued by the app itself (no password hashed, so quick)."""
-    auth = app.service.auth
-    found = auth.users.get(user)
-    assert found is not None
-    token, _ = auth.issue_token(found, time.time())
-    return {"Authorization": f"Bearer {token}"}
 
 
 @contextmanager
