@@ -20,6 +20,7 @@ from mock_server.http.versions import requested_path
 from mock_server.layers import wrap
 from mock_server.representations.urls import selection
 from mock_server.resources import build_routes
+from mock_server.resources.changes import EntityDescriber
 from mock_server.service import Service
 from mock_server.settings import Settings
 from mock_server.store import Store
@@ -104,4 +105,5 @@ def create_app(settings: Settings | None = None) -> MockApp:
         from mock_server.guest import open_guest
 
         service.guest = open_guest(settings, service)
+    service.events.describer = EntityDescriber.for_store(store)
     return MockApp(service)

@@ -143,11 +143,34 @@ def _store(value: str) -> StoreLocation:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _webhook_host(value: str) -> str:
+    from mock_server.events.callbacks import Allowed
+
+    try:
+        return str(Allowed.parse(value))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _oauth_client(value: str) -> OAuthClientSpec:
     try:
         return OAuthClientSpec.parse(value)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _pauses(value: str) -> tuple[float, ...]:
+    if value == "none":
+        return ()
+    try:
+        pauses = tuple(float(part) for part in value.split(","))
+    except ValueError:
+        pauses = (-1.0,)
+    if not all(0 <= pause < float("inf") for pause in pauses):
+        raise argparse.ArgumentTypeError(
+            f"expected seconds separated by commas (1,5,30) or none, got {value!r}"
+        )
+    return pauses
 
 
 def _method(value: str) -> str:
@@ -353,6 +376,36 @@ def build_parser() -> argparse.ArgumentParser:
         help="worker processes (more than 1 needs --db, so they share the data)",
     )
     add(
+        "--event-backlog",
+        type=_positive,
+        default=defaults.event_backlog,
+        metavar="N",
+        help="events kept for streams resuming with Last-Event-ID (default %(default)s)",
+    )
+    add(
+        "--event-heartbeat",
+        type=_positive_seconds,
+        default=defaults.event_heartbeat_seconds,
+        metavar="SECONDS",
+        help="a comment on idle event streams this often (default %(default)g)",
+    )
+    add(
+        "--webhook-allow",
+        type=_webhook_host,
+        action="append",
+        default=[],
+        metavar="HOST[:PORT]",
+        help="deliver webhooks to this host (repeatable); without it, only to loopback "
+        "addresses (127.0.0.1, ::1, localhost)",
+    )
+    add(
+        "--webhook-retries",
+        type=_pauses,
+        default=defaults.webhook_retries,
+        metavar="S,S,...",
+        help="seconds before each retry of a failed delivery, or none (default 1,5,30)",
+    )
+    add(
         "--http2",
         action="store_true",
         help="serve HTTP/2 too (h2c, h2 with --tls), with Hypercorn; see below",
@@ -415,6 +468,10 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         oauth=not args.no_oauth,
         oauth_clients=tuple(args.oauth_client),
         latency_ms=args.latency,
+        event_backlog=args.event_backlog,
+        event_heartbeat_seconds=args.event_heartbeat,
+        webhook_allow=tuple(args.webhook_allow),
+        webhook_retries=args.webhook_retries,
         workers=args.workers,
         log_level=args.log_level,
         http2=args.http2,

@@ -142,6 +142,15 @@ class Settings:
         """True when the mock serves its own teaching API (no document, tape or proxy)."""
         return self.openapi is None and self.replay is None and self.record is None
 
+    #: Events kept for streams to resume from (``Last-Event-ID``), newest last.
+    event_backlog: int = 1000
+    #: Seconds between the comment lines that keep an idle event stream open.
+    event_heartbeat_seconds: float = 15.0
+    #: Where webhooks may deliver: ``HOST`` or ``HOST:PORT`` entries; empty: loopback only.
+    webhook_allow: tuple[str, ...] = ()
+    #: The pauses, in seconds, before each retry of a failed webhook delivery.
+    webhook_retries: tuple[float, ...] = (1.0, 5.0, 30.0)
+
     def __post_init__(self) -> None:
         bad = self.disabled_methods & UNDISABLEABLE_METHODS
         if bad:
@@ -160,6 +169,12 @@ class Settings:
             raise ValueError("journal size must not be negative")
         if self.db is not None and self.store_url is not None:
             raise ValueError("one store at a time: a SQLite file or a PostgreSQL URL")
+        if self.event_backlog < 1:
+            raise ValueError("the event backlog must hold at least 1 event")
+        if not 0 < self.event_heartbeat_seconds < float("inf"):
+            raise ValueError("the event heartbeat must be a positive number of seconds")
+        if any(not 0 <= pause < float("inf") for pause in self.webhook_retries):
+            raise ValueError("webhook retry pauses must be seconds, 0 or more")
         if (self.cert is None) != (self.key is None):
             raise ValueError("a certificate and its key go together: give both or neither")
         if self.cert is not None and not self.tls:

@@ -72,10 +72,11 @@ from mock_server.userdata import data_names
 OK = HTTPStatus.OK
 NO_STORE = "no-store"
 
-#: PUT, PATCH or DELETE here is a write to a member with a representation.
-MEMBER = re.compile(r"^/(?:customers|products|orders)/[^/]+$")
+#: PUT, PATCH or DELETE here is a write to a member with a representation (a
+#: collection's ``events`` is its event stream, no member: it is never read to compare).
+MEMBER = re.compile(r"^/(?:customers|products|orders)/(?!events$)[^/]+$")
 #: POST here is an action on the member named by the first group.
-ACTION = re.compile(r"^(/(?:customers|products|orders)/[^/]+)/[^/]+$")
+ACTION = re.compile(r"^(/(?:customers|products|orders)/(?!events/)[^/]+)/[^/]+$")
 MEMBER_WRITES = frozenset({"PUT", "PATCH", "DELETE"})
 SAFE = frozenset({"GET", "HEAD"})
 #: Writes that can succeed on a member that does not exist (PUT creates it), so

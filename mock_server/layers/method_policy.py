@@ -13,6 +13,8 @@
 - A known method the path does not accept: 405 with ``Allow``.
 - ``HEAD``: passed on as ``GET`` and its body dropped here, so the headers are
   exactly those of GET (``Content-Length`` included), in-process as on a socket.
+  The GET is marked as standing for a HEAD (:mod:`mock_server.http.head`), for
+  a resource whose body never ends (an event stream).
   Answers of this layer and of those inside it lose their body too; the few
   layers outside (limits, rate limit, errors) rely on the server, which never
   sends a body for HEAD.
@@ -44,6 +46,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server.guest import GuestApi, guest_path
 from mock_server.http import versions
+from mock_server.http.head import as_get
 from mock_server.http.problems import Problem
 from mock_server.http.request_body import PATCH_TYPES
 from mock_server.resources import build_routes
@@ -183,7 +186,7 @@ class MethodPolicyLayer:
         if response is not None:
             await response(scope, receive, send)
         elif head:
-            await self.app({**scope, "method": "GET"}, receive, send)
+            await self.app(as_get(scope), receive, send)
         else:
             await self.app(scope, receive, send)
 

@@ -15,6 +15,7 @@ from mock_server.resources import (
     batch,
     customers,
     docs,
+    events,
     faults_demo,
     httpbin,
     httpbin_streams,
@@ -29,6 +30,7 @@ from mock_server.resources import (
     reset,
     root,
     status_demo,
+    webhooks,
 )
 from mock_server.service import Service
 from mock_server.userdata import routes as userdata
@@ -58,6 +60,8 @@ def build_routes(service: Service) -> list[BaseRoute]:
         customers,
         products,
         orders,
+        events,
+        webhooks,
         docs,
         status_demo,
         auth,

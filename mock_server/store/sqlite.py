@@ -33,6 +33,7 @@ Tables::
     changes(seq, collection, id)              -- which record each write touched
     tokens(digest, subject, expires)
     sessions(digest, user, role, expires)
+    events, webhooks, attempts      -- see mock_server.store.sqlite_events
 """
 
 from __future__ import annotations
@@ -50,9 +51,11 @@ import orjson
 from mock_server.auth.sessions import MAX_SESSIONS, Session
 from mock_server.auth.tokens import MAX_TOKENS
 from mock_server.auth.users import ROLE_RANK
+from mock_server.store import sqlite_events
 from mock_server.store.collection import Collection, Record
 from mock_server.store.errors import PersistenceError
 from mock_server.store.rows import apply_row, build_collections
+from mock_server.store.sqlite_events import SQLiteEventLog, SQLiteWebhookBook
 from mock_server.store.write_lock import WriteLock
 
 #: ``meta`` key: the rounds of the computed seed under the saved records, if there is one.
@@ -134,7 +137,7 @@ class SQLitePersistence:
                     f"(schema {version}; this one reads {SCHEMA_VERSION})"
                 )
             with self.transaction() as db:
-                for statement in SCHEMA.split(";"):
+                for statement in (SCHEMA + sqlite_events.SCHEMA).split(";"):
                     if statement.strip():
                         db.execute(statement)
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -347,6 +350,14 @@ class SQLitePersistence:
             "INSERT OR REPLACE INTO collections (name, unique_field, next_id) VALUES (?, ?, ?)",
             (collection.name, collection.unique, collection.next_id),
         )
+
+    def event_log(self, capacity: int) -> SQLiteEventLog:
+        """The event log in this file, keeping the newest ``capacity`` events."""
+        return SQLiteEventLog(self, capacity)
+
+    def webhook_book(self) -> SQLiteWebhookBook:
+        """The webhook subscriptions and delivery attempts in this file."""
+        return SQLiteWebhookBook(self)
 
     # What authentication keeps -----------------------------------------------------------
 

@@ -171,9 +171,10 @@ class BackgroundServer:
         return self.url
 
     def stop(self) -> None:
-        """Stop serving and wait for the thread to end."""
+        """Stop serving and wait for the thread to end (open event streams end first)."""
         if self._server is not None:
             self._server.should_exit = True
+            self.app.service.close()
         if self._thread is not None:
             self._thread.join(10)
         if self._made is not None:
@@ -213,6 +214,8 @@ def settings_from_env(raw: str) -> Settings:
     data["fault_kinds"] = tuple(data["fault_kinds"])
     data["api_keys"] = tuple(data["api_keys"])
     data["oauth_clients"] = tuple(OAuthClientSpec(**spec) for spec in data["oauth_clients"])
+    data["webhook_allow"] = tuple(data["webhook_allow"])
+    data["webhook_retries"] = tuple(data["webhook_retries"])
     if data["cors_origins"] is not None:
         data["cors_origins"] = tuple(data["cors_origins"])
     if data["rate_limit"] is not None:

@@ -53,6 +53,7 @@ RESERVED = frozenset(
         "drip",
         "echo",
         "etag",
+        "events",
         "faults",
         "headers",
         "httpbin",
@@ -70,6 +71,7 @@ RESERVED = frozenset(
         "status",
         "stream",
         "user-agent",
+        "webhooks",
     }
 )
 _VERSION_SEGMENT = re.compile(r"^v\d+$")

@@ -22,7 +22,7 @@ from typing import Any
 
 from mock_server.http.write_guard import Expected
 from mock_server.store import Collection, Record, Store
-from mock_server.store.store import Persistence
+from mock_server.store.store import Change, Persistence
 from mock_server.userdata import datafile
 from mock_server.userdata.datafile import Rows
 from mock_server.userdata.model import DataModel
@@ -99,7 +99,9 @@ class DataStore(Store):
         if name not in self.data_names:
             return super().create(name, data, now)
         with self._saving(name) as collection:
-            return collection.create(data, now)
+            record = collection.create(data, now)
+        self._told(Change(name, record, "created"))
+        return record
 
     def put(
         self,
@@ -108,12 +110,16 @@ class DataStore(Store):
         data: dict[str, Any],
         now: float,
         expected: Expected | None = None,
+        *,
+        action: str | None = None,
     ) -> tuple[Record, bool]:
         if name not in self.data_names:
-            return super().put(name, record_id, data, now, expected)
+            return super().put(name, record_id, data, now, expected, action=action)
         with self._saving(name) as collection:
             self._check(collection, record_id, expected)
-            return collection.put(record_id, data, now)
+            record, created = collection.put(record_id, data, now)
+        self._told(Change(name, record, action or ("created" if created else "replaced")))
+        return record, created
 
     def delete(
         self, name: str, record_id: int, now: float = 0.0, expected: Expected | None = None
@@ -123,7 +129,9 @@ class DataStore(Store):
             return
         with self._saving(name) as collection:
             self._check(collection, record_id, expected)
+            before = collection.get(record_id)
             collection.delete(record_id, now)
+        self._told(Change(name, before, "deleted"))
 
     def reset(self) -> None:
         """The seed, and the data file's collections as read at start (saved back)."""

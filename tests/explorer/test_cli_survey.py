@@ -11,8 +11,9 @@ from explorer.cli import main
 from mock_server import BackgroundServer, Settings
 from tests.explorer.servers import closed_port
 
-#: Paths that answer slowly on purpose; the commands are told not to visit them.
-SLOW = ("--exclude", "^/(faults/|drip|delay/)")
+#: Paths that answer slowly on purpose, or never end (event streams); the commands are
+#: told not to visit them.
+SLOW = ("--exclude", "^/(faults/|drip|delay/)|/events$")
 
 
 @pytest.fixture(scope="module")

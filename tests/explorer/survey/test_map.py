@@ -21,9 +21,14 @@ from tests.explorer.survey.fakes import FakeClock, handler_client, mock_client
 
 ROOT = "http://mock/"
 ADMIN = RequestSpec(auth=BasicAuth("admin", "admin"))
-#: Paths whose answer never ends (hang) or trickles: a map must not wait on them, so they
-#: are excluded from visiting, but known by the links that lead there.
-SLOW = (re.compile(r"^/faults/"), re.compile(r"^/drip"), re.compile(r"^/delay/"))
+#: Paths whose answer never ends (hang, an event stream) or trickles: a map must not wait
+#: on them, so they are excluded from visiting, but known by the links that lead there.
+SLOW = (
+    re.compile(r"^/faults/"),
+    re.compile(r"^/drip"),
+    re.compile(r"^/delay/"),
+    re.compile(r"(^|/)events$"),
+)
 WIDE = CrawlLimits(max_depth=12, max_pages=400, delay=0, request_timeout=5, exclude=SLOW)
 
 
