@@ -13,7 +13,7 @@ from tests.explorer.servers import closed_port
 
 #: Paths that answer slowly on purpose, or never end (event streams); the commands are
 #: told not to visit them.
-SLOW = ("--exclude", "^/(faults/|drip|delay/)|/events$")
+SLOW = ("--exclude", "^/(faults/|drip|delay/)")
 
 
 @pytest.fixture(scope="module")
