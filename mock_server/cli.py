@@ -118,6 +118,18 @@ def _fault_kind(value: str) -> str:
     return value
 
 
+def _allowed_host(value: str) -> str:
+    from mock_server.http.hosts import BadHost, host_of
+
+    try:
+        host = host_of(value)
+    except BadHost as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if not host:
+        raise argparse.ArgumentTypeError("expected a host name or address, got nothing")
+    return host
+
+
 def _method(value: str) -> str:
     method = value.upper()
     if method in UNDISABLEABLE_METHODS:
@@ -142,6 +154,16 @@ def build_parser() -> argparse.ArgumentParser:
     add = parser.add_argument
     add("--host", default=defaults.host, help="address to listen on (default %(default)s)")
     add("--port", type=_port, default=defaults.port, help="port (default %(default)s; 0: any free)")
+    add(
+        "--allowed-host",
+        type=_allowed_host,
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests calling the server NAME (repeatable); besides it, only "
+        "localhost, 127.0.0.0/8, [::1] and --host's name or address are answered (0.0.0.0: "
+        "the machine's addresses), any other Host gets 421 (DNS rebinding)",
+    )
     add(
         "--db",
         type=Path,
@@ -305,6 +327,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     return Settings(
         host=args.host,
         port=args.port,
+        allowed_hosts=tuple(dict.fromkeys(args.allowed_host)),
         db=args.db,
         seed_size=args.seed_size,
         token_mode=args.token_mode,

@@ -43,6 +43,9 @@ class Settings:
 
     host: str = "127.0.0.1"
     port: int = 8000
+    #: Host names answered besides the loopback ones and ``host`` (``--allowed-host``);
+    #: any other ``Host`` is a 421 (see :mod:`mock_server.http.hosts`).
+    allowed_hosts: tuple[str, ...] = ()
     db: Path | None = None
     seed_size: int = 1
     token_mode: TokenMode = "signed"

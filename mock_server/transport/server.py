@@ -210,6 +210,7 @@ def settings_from_env(raw: str) -> Settings:
     data["key"] = Path(data["key"]) if data["key"] else None
     data["disabled_methods"] = frozenset(data["disabled_methods"])
     data["fault_kinds"] = tuple(data["fault_kinds"])
+    data["allowed_hosts"] = tuple(data["allowed_hosts"])
     if data["cors_origins"] is not None:
         data["cors_origins"] = tuple(data["cors_origins"])
     if data["rate_limit"] is not None:

@@ -18,6 +18,10 @@ from mock_server import BackgroundServer, Settings, create_app
 from mock_server.app import MockApp
 
 BASE = "http://mock.test"
+#: The names tests call the server by besides 127.0.0.1: the in-process ``BASE``, the
+#: explorer's ``http://mock/`` (and a second server, ``other.test``), and the hosts of
+#: requests written by hand. Any other is a 421 (the host check); test settings allow these.
+TEST_HOSTS = ("mock.test", "mock", "other.test", "mock.example", "x")
 #: The HTTP/1.1 parsers the server runs on: every test over a socket runs on each.
 HTTP_PARSERS = ("httptools", "h11")
 
@@ -34,8 +38,13 @@ VIEWER = basic("bob", "builder")
 
 
 def make_settings(**overrides: Any) -> Settings:
-    """Test settings: a free port, no rate limit, unless overridden."""
-    values: dict[str, Any] = {"host": "127.0.0.1", "port": 0, "rate_limit": None}
+    """Test settings: a free port, no rate limit, the test hosts answered, unless overridden."""
+    values: dict[str, Any] = {
+        "host": "127.0.0.1",
+        "port": 0,
+        "rate_limit": None,
+        "allowed_hosts": TEST_HOSTS,
+    }
     values.update(overrides)
     return Settings(**values)
 

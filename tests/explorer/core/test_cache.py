@@ -16,6 +16,7 @@ from explorer.core.client import Client
 from explorer.core.exchange import Exchange
 from explorer.core.request import RequestSpec
 from mock_server import Settings, create_app
+from tests.mock_server.conftest import TEST_HOSTS
 
 MOCK = "http://mock"
 
@@ -24,7 +25,9 @@ class Counting(httpx.AsyncBaseTransport):
     """The mock's ASGI app, with every request that reaches it kept."""
 
     def __init__(self) -> None:
-        self.inner = httpx.ASGITransport(app=create_app(Settings(rate_limit=None)))
+        self.inner = httpx.ASGITransport(
+            app=create_app(Settings(rate_limit=None, allowed_hosts=TEST_HOSTS))
+        )
         #: The header fields of each request as it arrived, and the status answered.
         self.seen: list[tuple[httpx.Headers, int]] = []
 
