@@ -257,7 +257,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--cors",
         nargs="*",
         metavar="ORIGIN",
-        help="allow browser pages from these origins (none given: any origin)",
+        help="let browser pages from these origins (scheme://host:port) use the server, "
+        "with the browser's cookies and credentials; none given: any origin, without them",
     )
     add("--allow-reset", action="store_true", help="POST /_reset restores the seed, no login")
     add("--require-preconditions", action="store_true", help="writes without If-Match answer 428")

@@ -6,6 +6,7 @@ Defaults are the ones ``../shared/design/mock-server.md`` decides.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -27,6 +28,8 @@ STANDARD_METHODS: tuple[str, ...] = (
     "CONNECT",
 )
 UNDISABLEABLE_METHODS = frozenset({"GET", "HEAD"})
+#: A serialized origin, as a browser sends it in ``Origin``: scheme://host[:port].
+ORIGIN = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#@\sA-Z]+$")
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,8 @@ class Settings:
     read_only_data: bool = False
     #: How many requests the request journal (``/_journal``) keeps, newest last.
     journal_size: int = 1000
-    #: Origins allowed by CORS (``--cors``): None is off, ``("*",)`` any origin.
+    #: Origins allowed by CORS (``--cors``): None is off, ``("*",)`` any origin without
+    #: credentials; a listed origin may send credentials (see :mod:`mock_server.layers.cors`).
     cors_origins: tuple[str, ...] | None = None
     #: ``POST /_reset`` restores the seed without a login (``--allow-reset``), for tests.
     allow_reset: bool = False
@@ -107,3 +111,15 @@ class Settings:
             raise ValueError("a certificate and its key go together: give both or neither")
         if self.cert is not None and not self.tls:
             raise ValueError("a certificate is for TLS: it needs tls on")
+        for origin in self.cors_origins or ():
+            if origin == "null":
+                raise ValueError(
+                    "--cors cannot allow null: it is the origin of every sandboxed page and "
+                    "local file, so it would let any site use the browser's credentials; "
+                    "--cors alone lets any origin read without them"
+                )
+            if origin != "*" and not ORIGIN.match(origin):
+                raise ValueError(
+                    "--cors takes origins as browsers send them, scheme://host[:port] in "
+                    f"lower case with no path (http://localhost:5173), got {origin!r}"
+                )
