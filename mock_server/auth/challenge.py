@@ -33,10 +33,11 @@ def challenge(error: str | None = None, description: str | None = None) -> str:
 
 
 def unauthorized(
-    detail: str, *, invalid_token: bool = False, clear_session: bool = False
+    detail: str, *, invalid_token: bool = False, clear_session: bool = False, secure: bool = False
 ) -> Problem:
-    """The 401 problem with the challenges (and a ``Set-Cookie`` clearing the session)."""
+    """The 401 problem with the challenges (and a ``Set-Cookie`` clearing the session,
+    ``Secure`` when ``secure``: the request came over HTTPS)."""
     headers = {"WWW-Authenticate": challenge(INVALID_TOKEN if invalid_token else None)}
     if clear_session:
-        headers["Set-Cookie"] = clear_cookie()
+        headers["Set-Cookie"] = clear_cookie(secure=secure)
     return Problem(HTTPStatus.UNAUTHORIZED, detail, headers=headers)

@@ -75,6 +75,7 @@ class AuthenticationLayer:
             problem = unauthorized(
                 "The session has ended or expired; log in again at /auth/session.",
                 clear_session=True,
+                secure=scope.get("scheme") == "https",
             )
         elif needed is not None:
             problem = unauthorized(
