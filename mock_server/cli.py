@@ -254,6 +254,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="requests the journal (/_journal) keeps (default %(default)s; 0: none)",
     )
     add(
+        "--journal-secrets",
+        action="store_true",
+        help="show credentials, cookies and secret fields in /_journal as they were sent "
+        "(masked as **** otherwise)",
+    )
+    add(
         "--cors",
         nargs="*",
         metavar="ORIGIN",
@@ -348,6 +354,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         data=args.data,
         read_only_data=args.read_only_data,
         journal_size=args.journal_size,
+        journal_secrets=args.journal_secrets,
         cors_origins=None if args.cors is None else tuple(args.cors or ["*"]),
         allow_reset=args.allow_reset,
         latency_ms=args.latency,

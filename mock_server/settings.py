@@ -79,6 +79,9 @@ class Settings:
     read_only_data: bool = False
     #: How many requests the request journal (``/_journal``) keeps, newest last.
     journal_size: int = 1000
+    #: ``/_journal`` shows credentials and secret fields as sent (``--journal-secrets``);
+    #: masked otherwise. The pytest plugin sees them either way.
+    journal_secrets: bool = False
     #: Origins allowed by CORS (``--cors``): None is off, ``("*",)`` any origin without
     #: credentials; a listed origin may send credentials (see :mod:`mock_server.layers.cors`).
     cors_origins: tuple[str, ...] | None = None
