@@ -1,6 +1,6 @@
 """``+`` adds the next page below the one shown, on the mock server (in-process).
 
-The mock lists 11 customers (a twelfth is held back, and counted in ``total``):
+The mock lists 11 customers (a twelfth is held back, neither listed nor counted):
 ``/customers?limit=5`` has pages of 5, 5 and 1.
 """
 
