@@ -388,7 +388,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if settings.workers > 1 and settings.db is None:
         parser.error("--workers above 1 needs --db FILE, so that the workers share one store")
     if settings.data is not None:
-        from mock_server.userdata.datafile import DataError, read
+        from mock_server.userdata.datafile import DataError, claim, read
 
         if settings.workers > 1 and not settings.read_only_data:
             parser.error(
@@ -396,6 +396,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         try:
             read(settings.data)
+            if not settings.read_only_data:
+                claim(settings.data).close()  # taken for good when the app is made
         except DataError as error:
             parser.error(str(error))
     if settings.workers > 1 and settings.http2:
@@ -421,10 +423,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         parser.error(f"cannot listen on {settings.host}:{settings.port}: {error.strerror or error}")
     certificate, made = certificate_of(settings)
+    from mock_server.userdata.datafile import DataError
+
     try:
         print(start_line(url_of(sock, settings.tls), settings, certificate), flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             serve(settings, sock, certificate)
+    except DataError as error:
+        # Another writer took the data file between the check above and now.
+        parser.error(str(error))
     finally:
         if made is not None:
             made.close()
