@@ -16,6 +16,7 @@ import pytest
 
 from mock_server import BackgroundServer, Settings, create_app
 from mock_server.app import MockApp
+from tests.mock_server.processes import Running
 
 BASE = "http://mock.test"
 #: The names tests call the server by besides 127.0.0.1: the in-process ``BASE``, the
@@ -79,3 +80,12 @@ def live_server(http_parser: str) -> Iterator[BackgroundServer]:
     """The mock server on a free 127.0.0.1 port, for protocol tests over a real socket."""
     with BackgroundServer(make_settings(http_parser=http_parser)) as server:
         yield server
+
+
+@pytest.fixture
+def running() -> Iterator[list[Running]]:
+    """The ``restwalk-mock`` processes a test starts (append them): killed at its end."""
+    started: list[Running] = []
+    yield started
+    for server in started:
+        server.kill()

@@ -13,7 +13,6 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -21,7 +20,7 @@ import pytest
 
 from mock_server.userdata.datafile import claim, lock_path
 from tests.mock_server.conftest import EDITOR
-from tests.mock_server.test_cli import ROOT, Running
+from tests.mock_server.processes import ROOT, Running
 
 BOOKS = {"books": [{"id": 1, "title": "Dune"}]}
 
@@ -31,14 +30,6 @@ def data(tmp_path: Path) -> Path:
     path = tmp_path / "db.json"
     path.write_text(json.dumps(BOOKS))
     return path
-
-
-@pytest.fixture
-def running() -> Iterator[list[Running]]:
-    started: list[Running] = []
-    yield started
-    for server in started:
-        server.kill()
 
 
 def second_instance(*argv: str) -> subprocess.CompletedProcess[str]:
