@@ -173,6 +173,18 @@ def _pauses(value: str) -> tuple[float, ...]:
     return pauses
 
 
+def _allowed_host(value: str) -> str:
+    from mock_server.http.hosts import BadHost, host_of
+
+    try:
+        host = host_of(value)
+    except BadHost as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if not host:
+        raise argparse.ArgumentTypeError("expected a host name or address, got nothing")
+    return host
+
+
 def _method(value: str) -> str:
     method = value.upper()
     if method in UNDISABLEABLE_METHODS:
@@ -203,6 +215,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="WHERE",
         help="where the data is kept: memory (default), sqlite:FILE, or "
         "postgresql://USER@HOST/DB, shared by every instance naming it",
+    )
+    add(
+        "--allowed-host",
+        type=_allowed_host,
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests calling the server NAME (repeatable); besides it, only "
+        "localhost, 127.0.0.0/8, [::1] and --host's name or address are answered (0.0.0.0: "
+        "the machine's addresses), any other Host gets 421 (DNS rebinding)",
     )
     add(
         "--db",
@@ -323,10 +345,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="requests the journal (/_journal) keeps (default %(default)s; 0: none)",
     )
     add(
+        "--journal-secrets",
+        action="store_true",
+        help="show credentials, cookies and secret fields in /_journal as they were sent "
+        "(masked as **** otherwise)",
+    )
+    add(
         "--cors",
         nargs="*",
         metavar="ORIGIN",
-        help="allow browser pages from these origins (none given: any origin)",
+        help="let browser pages from these origins (scheme://host:port) use the server, "
+        "with the browser's cookies and credentials; none given: any origin, without them",
     )
     add("--allow-reset", action="store_true", help="POST /_reset restores the seed, no login")
     add(
@@ -445,6 +474,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         port=args.port,
         db=args.db or store.db,
         store_url=store.url,
+        allowed_hosts=tuple(dict.fromkeys(args.allowed_host)),
         seed_size=args.seed_size,
         token_mode=args.token_mode,
         secret=args.secret,
@@ -463,6 +493,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         data=args.data,
         read_only_data=args.read_only_data,
         journal_size=args.journal_size,
+        journal_secrets=args.journal_secrets,
         cors_origins=None if args.cors is None else tuple(args.cors or ["*"]),
         allow_reset=args.allow_reset,
         oauth=not args.no_oauth,
@@ -536,7 +567,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "so that the workers share one store"
         )
     if settings.data is not None:
-        from mock_server.userdata.datafile import DataError, read
+        from mock_server.userdata.datafile import DataError, claim, read
 
         if settings.workers > 1 and not settings.read_only_data:
             parser.error(
@@ -549,6 +580,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         try:
             read(settings.data)
+            if not settings.read_only_data:
+                claim(settings.data).close()  # taken for good when the app is made
         except DataError as error:
             parser.error(str(error))
     if settings.oauth_clients:
@@ -587,10 +620,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         parser.error(f"cannot listen on {settings.host}:{settings.port}: {error.strerror or error}")
     certificate, made = certificate_of(settings)
+    from mock_server.userdata.datafile import DataError
+
     try:
         print(start_line(url_of(sock, settings.tls), settings, certificate), flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             serve(settings, sock, certificate)
+    except DataError as error:
+        # Another writer took the data file between the check above and now.
+        parser.error(str(error))
     finally:
         if made is not None:
             made.close()

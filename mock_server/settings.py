@@ -6,6 +6,7 @@ Defaults are the ones ``../shared/design/mock-server.md`` decides.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -27,6 +28,8 @@ STANDARD_METHODS: tuple[str, ...] = (
     "CONNECT",
 )
 UNDISABLEABLE_METHODS = frozenset({"GET", "HEAD"})
+#: A serialized origin, as a browser sends it in ``Origin``: scheme://host[:port].
+ORIGIN = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#@\sA-Z]+$")
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,9 @@ class Settings:
 
     host: str = "127.0.0.1"
     port: int = 8000
+    #: Host names answered besides the loopback ones and ``host`` (``--allowed-host``);
+    #: any other ``Host`` is a 421 (see :mod:`mock_server.http.hosts`).
+    allowed_hosts: tuple[str, ...] = ()
     #: The SQLite file the data is kept in (``--db FILE``, ``--store sqlite:FILE``).
     db: Path | None = None
     #: The PostgreSQL database the data is kept in (``--store postgresql://...``), shared.
@@ -102,7 +108,11 @@ class Settings:
     read_only_data: bool = False
     #: How many requests the request journal (``/_journal``) keeps, newest last.
     journal_size: int = 1000
-    #: Origins allowed by CORS (``--cors``): None is off, ``("*",)`` any origin.
+    #: ``/_journal`` shows credentials and secret fields as sent (``--journal-secrets``);
+    #: masked otherwise. The pytest plugin sees them either way.
+    journal_secrets: bool = False
+    #: Origins allowed by CORS (``--cors``): None is off, ``("*",)`` any origin without
+    #: credentials; a listed origin may send credentials (see :mod:`mock_server.layers.cors`).
     cors_origins: tuple[str, ...] | None = None
     #: ``POST /_reset`` restores the seed without a login (``--allow-reset``), for tests.
     allow_reset: bool = False
@@ -187,3 +197,15 @@ class Settings:
             raise ValueError("--data serves the teaching API's collections: not with your API")
         if self.stateless and self.openapi is None:
             raise ValueError("--stateless is for --openapi")
+        for origin in self.cors_origins or ():
+            if origin == "null":
+                raise ValueError(
+                    "--cors cannot allow null: it is the origin of every sandboxed page and "
+                    "local file, so it would let any site use the browser's credentials; "
+                    "--cors alone lets any origin read without them"
+                )
+            if origin != "*" and not ORIGIN.match(origin):
+                raise ValueError(
+                    "--cors takes origins as browsers send them, scheme://host[:port] in "
+                    f"lower case with no path (http://localhost:5173), got {origin!r}"
+                )

@@ -118,6 +118,7 @@ class AuthenticationLayer:
                 "The session has ended or expired; log in again at /auth/session.",
                 clear_session=True,
                 resource_metadata=self._resource_metadata(scope),
+                secure=scope.get("scheme") == "https",
             )
         elif needed is not None:
             problem = unauthorized(

@@ -8,8 +8,9 @@
 - ``OPTIONS``: 204 with ``Allow`` on any path that exists, and for ``*``;
   with ``Accept-Patch`` where PATCH is allowed (RFC 5789 §3.1).
 - ``TRACE``: 200 echoing the request as ``message/http`` (request line and
-  header fields; the values of ``Authorization``, ``Proxy-Authorization`` and
-  ``Cookie`` masked).
+  header fields; the values of ``Authorization``, ``Proxy-Authorization``,
+  ``Cookie`` and other secret headers such as ``X-Api-Key`` masked, as the
+  journal masks them: :mod:`mock_server.http.masking`).
 - A known method the path does not accept: 405 with ``Allow``.
 - ``HEAD``: passed on as ``GET`` and its body dropped here, so the headers are
   exactly those of GET (``Content-Length`` included), in-process as on a socket.
@@ -47,6 +48,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from mock_server.guest import GuestApi, guest_path
 from mock_server.http import versions
 from mock_server.http.head import as_get
+from mock_server.http.masking import mask_header
 from mock_server.http.problems import Problem
 from mock_server.http.request_body import PATCH_TYPES
 from mock_server.resources import build_routes
@@ -56,21 +58,13 @@ from mock_server.settings import STANDARD_METHODS
 TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
 #: Methods every existing path answers, whatever its routes say (HEAD only where GET is).
 ALWAYS_ALLOWED = frozenset({"OPTIONS", "TRACE"})
-#: Header fields whose values TRACE masks, keeping an auth scheme visible.
-MASKED_FIELDS = frozenset({b"authorization", b"proxy-authorization", b"cookie"})
-MASK = "****"
 MESSAGE_HTTP = "message/http"
 ASTERISK = "*"
 
 
 def mask_field(name: bytes, value: bytes) -> str:
-    """A header value as TRACE shows it: credentials and cookie values replaced."""
-    text = value.decode("latin-1")
-    if name == b"cookie":
-        pairs = [pair.strip() for pair in text.split(";") if pair.strip()]
-        return "; ".join(f"{pair.partition('=')[0]}={MASK}" for pair in pairs)
-    scheme, space, _ = text.strip().partition(" ")
-    return f"{scheme} {MASK}" if space else MASK
+    """A header value as TRACE shows it: credentials, cookie values and secrets replaced."""
+    return mask_header(name.decode("latin-1"), value.decode("latin-1"))
 
 
 def trace_message(scope: Scope) -> bytes:
@@ -81,8 +75,7 @@ def trace_message(scope: Scope) -> bytes:
         target += b"?" + query
     lines = [f"{scope['method']} {target.decode('latin-1')} HTTP/{scope['http_version']}"]
     for name, value in scope["headers"]:
-        lowered = name.lower()
-        shown = mask_field(lowered, value) if lowered in MASKED_FIELDS else value.decode("latin-1")
+        shown = mask_field(name, value)
         lines.append(f"{name.decode('latin-1')}: {shown}")
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 

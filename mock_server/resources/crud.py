@@ -227,13 +227,8 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
                 return respond(request, kept[0], headers=kept[1])
         query = parsed(raw)
         collection = store[entity.collection]
-        page = cq.select_from(collection, query, entity.listing)
-        # A member that may not be shown (legal hold) is left out of the page, not listed
-        # as a stub: every item matches the item schema. ``total`` still counts it, so
-        # the paging links stay those of the whole; ``count`` says how many are shown.
-        shown = [r for r in page.records if entity.readable(r.id)]
-        if len(shown) != len(page.records):
-            page = cq.Page(shown, page.total, page.query)
+        # A member that may not be shown (legal hold) is neither listed nor counted.
+        page = cq.select_from(collection, query, entity.listing, entity.withheld)
         paging, paging_header = links_of(request, page, context)
         search, up, events, actions = frame(request, context)
 

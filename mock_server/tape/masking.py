@@ -1,7 +1,7 @@
 """Secrets masked before an exchange goes on the tape: a tape is shared, a token is not.
 
 The rules of restwalk's history (the explorer masks what it keeps the same
-way), and of the mock's own TRACE echo (:func:`mock_server.layers.method_policy.mask_field`):
+way), and of the mock's own TRACE echo (:func:`mock_server.http.masking.mask_header`):
 
 - ``Authorization`` and ``Proxy-Authorization``: the credential, the scheme stays
   (``Bearer ****``);
@@ -26,7 +26,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import orjson
 
-from mock_server.layers.method_policy import MASK, mask_field
+from mock_server.http.masking import MASK, mask_header
 from mock_server.tape.har import Exchange, Headers
 
 SECRET_FIELDS = frozenset(
@@ -76,7 +76,7 @@ def mask_headers(headers: Headers) -> Headers:
     for name, value in headers:
         lowered = name.lower()
         if lowered in _CREDENTIAL_HEADERS:
-            value = mask_field(lowered.encode("latin-1"), value.encode("latin-1"))
+            value = mask_header(lowered, value)
         elif lowered == "set-cookie":
             value = _set_cookie(value)
         elif is_secret_name(lowered):

@@ -28,8 +28,8 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route, Router
 from starlette.types import Receive, Scope, Send
 
+from mock_server.http.masking import MASK
 from mock_server.http.problems import Problem
-from mock_server.layers.method_policy import MASK
 from mock_server.tape.har import Exchange
 
 #: How many recorded requests a 404 names.

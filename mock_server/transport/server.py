@@ -216,6 +216,7 @@ def settings_from_env(raw: str) -> Settings:
     data["oauth_clients"] = tuple(OAuthClientSpec(**spec) for spec in data["oauth_clients"])
     data["webhook_allow"] = tuple(data["webhook_allow"])
     data["webhook_retries"] = tuple(data["webhook_retries"])
+    data["allowed_hosts"] = tuple(data["allowed_hosts"])
     if data["cors_origins"] is not None:
         data["cors_origins"] = tuple(data["cors_origins"])
     if data["rate_limit"] is not None:

@@ -8,8 +8,10 @@ the server said and what the file holds never differ. Deleted ids answer 410
 while the server runs; the file, json-server's format, has no place to keep
 them across a restart.
 
-A data file is one process's: ``--workers`` above 1 needs ``--read-only-data``
-(the command line says so).
+A data file is one process's: a store that writes it holds its lock
+(:func:`~mock_server.userdata.datafile.claim`) until :meth:`DataStore.close`
+or the process ends, so a second writer on the same file is refused, and
+``--workers`` above 1 needs ``--read-only-data`` (the command line says so).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ class DataStore(Store):
     ) -> None:
         self.data_path = path
         self.read_only = read_only
+        self._lock = None if read_only else datafile.claim(path)
         self._tables = tables
         self.model = DataModel.infer(tables)
         self.data_names: tuple[str, ...] = tuple(table.name for table in tables)
@@ -70,6 +73,13 @@ class DataStore(Store):
         kept = {name: self._collections[name] for name in self.data_names}
         super()._reload()
         self._collections.update(kept)
+
+    def close(self) -> None:
+        """Let another writer have the file (this store writes no more)."""
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+            self.read_only = True
 
     def save(self) -> None:
         """Write the data collections to the file (nothing with ``read_only``)."""

@@ -26,6 +26,7 @@ from mock_server import Settings
 from mock_server import create_app as create_mock_app
 from tests.explorer.servers import closed_port
 from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, settle
+from tests.mock_server.conftest import TEST_HOSTS
 
 
 def browser(app: RestwalkApp) -> BrowserScreen:
@@ -76,7 +77,7 @@ class Delayed(httpx.AsyncBaseTransport):
     """The mock app, answering once ``release`` is set (after ``delay`` seconds if given)."""
 
     def __init__(self, delay: float | None = None) -> None:
-        self.inner = httpx.ASGITransport(app=create_mock_app(Settings()))
+        self.inner = httpx.ASGITransport(app=create_mock_app(Settings(allowed_hosts=TEST_HOSTS)))
         self.release = asyncio.Event()
         self.delay = delay
 
