@@ -117,7 +117,7 @@ async def test_paint_holding_the_first_frame_shows_the_answer(
     assert frames[0].startswith("200 OK"), frames[0]
     # A small page is read for links as it arrives: the first frame is whole.
     assert "Finding the links" not in frames[0]
-    assert frames[0].endswith("[21 links]"), frames[0]
+    assert frames[0].endswith("[22 links]"), frames[0]
 
 
 async def test_a_slow_answer_is_waited_for_only_so_long(monkeypatch: pytest.MonkeyPatch) -> None:
