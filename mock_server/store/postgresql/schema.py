@@ -20,6 +20,13 @@ Tables (version 1)::
     rate_windows(client, hits)               -- unlogged: the rate limit's recent requests
     journal(id, time, method, ...)           -- unlogged: the request journal
 
+Version 2 adds the events and webhooks (:mod:`~mock_server.store.postgresql.events`)::
+
+    head(..., events, webhooks)              -- the newest event and subscription numbers
+    events(seq, type, time, topic, path, record_id, payload)
+    webhooks(id, url, types, secret, version, base, created, description)
+    attempts(id, webhook, event, type, number, time, status, outcome, ...)
+
 ``records.data`` is ``json``, not ``jsonb``: jsonb reorders keys, and a
 record's fields must come out in the order they were written, on every
 instance, or two instances would give the same record two ETags. The rate
@@ -100,8 +107,34 @@ END
 $$;
 """
 
+# The counters live in ``head``: a write holds its row lock already, so an event is
+# numbered, and a subscription given its id, in the order the writes commit, with
+# no gap left by a write undone (a sequence would leave one).
+_VERSION_2 = """
+ALTER TABLE restwalk.head
+    ADD COLUMN events bigint NOT NULL DEFAULT 0,
+    ADD COLUMN webhooks bigint NOT NULL DEFAULT 0;
+CREATE TABLE restwalk.events (
+    seq bigint PRIMARY KEY, type text NOT NULL, time double precision NOT NULL,
+    topic text, path text NOT NULL, record_id bigint, payload json NOT NULL
+);
+CREATE TABLE restwalk.webhooks (
+    id bigint PRIMARY KEY, url text NOT NULL, types text[] NOT NULL, secret text NOT NULL,
+    version integer NOT NULL, base text NOT NULL, created double precision NOT NULL,
+    description text NOT NULL
+);
+CREATE TABLE restwalk.attempts (
+    id bigserial PRIMARY KEY,
+    webhook bigint NOT NULL REFERENCES restwalk.webhooks ON DELETE CASCADE,
+    event text NOT NULL, type text NOT NULL, number integer NOT NULL,
+    time double precision NOT NULL, status integer, outcome text NOT NULL,
+    detail text NOT NULL, duration_ms integer NOT NULL, retry_at double precision
+);
+CREATE INDEX attempts_by_webhook ON restwalk.attempts (webhook, id);
+"""
+
 #: Each migration, in order: running the first N makes schema version N.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1,)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2)
 #: The schema this restwalk-mock reads and writes.
 SCHEMA_VERSION = len(MIGRATIONS)
 
