@@ -27,8 +27,9 @@ database is the truth they all follow:
 The same database keeps what the instances share besides the data: tokens
 and sessions (:mod:`~mock_server.store.postgresql.credentials`), the signing
 secret, the rate limit's windows and the request journal
-(:mod:`~mock_server.store.postgresql.shared`), and the events and webhooks
-(:mod:`~mock_server.store.postgresql.events`).
+(:mod:`~mock_server.store.postgresql.shared`), the events and webhooks
+(:mod:`~mock_server.store.postgresql.events`), and what the OAuth server
+remembers (:mod:`~mock_server.store.postgresql.oauth`).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from mock_server.store.postgresql.connection import Database, connect, shown
 from mock_server.store.postgresql.credentials import PostgresSessions, PostgresTokens
 from mock_server.store.postgresql.events import PostgresEventLog, PostgresWebhookBook
 from mock_server.store.postgresql.listener import CHANNEL, Listener, Position, payload
+from mock_server.store.postgresql.oauth import PostgresOAuthState
 from mock_server.store.postgresql.schema import migrate
 from mock_server.store.postgresql.shared import JournalTable, RateWindows
 from mock_server.store.rows import apply_row, build_collections
@@ -124,6 +126,7 @@ class PostgresPersistence:
         self.sessions = PostgresSessions(self.database)
         self.journal_table = JournalTable(self.database)
         self.rate_windows = RateWindows(self.database)
+        self.oauth_state = PostgresOAuthState(self.database)
 
     # Transactions ----------------------------------------------------------------------------
 
