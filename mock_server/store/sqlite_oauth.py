@@ -30,6 +30,7 @@ from mock_server.oauth.state import (
     DeviceRecord,
     GrantRecord,
 )
+from mock_server.store.oauth_rows import CODE_COLUMNS, DEVICE_COLUMNS, code_of, device_of, row_of
 
 if TYPE_CHECKING:
     from mock_server.store.sqlite import SQLitePersistence
@@ -63,14 +64,7 @@ CREATE TABLE IF NOT EXISTS oauth_clients (
 );
 """
 
-_CODE_COLUMNS = (
-    "digest, client_id, user, scope, redirect_uri, code_challenge, code_challenge_method, "
-    "expires, used, grant_id"
-)
 _GRANT_COLUMNS = "grant_id, client_id, user, scope, refresh_digest, expires, revoked"
-_DEVICE_COLUMNS = (
-    "digest, user_code, client_id, scope, expires, interval, last_poll, user, approved"
-)
 _CLIENT_COLUMNS = "client_id, name, secret_digest, redirect_uris, grant_types, scopes"
 
 
@@ -78,37 +72,6 @@ def _keep_newest(db: sqlite3.Connection, table: str, newest: int | None, limit: 
     """Delete the rows of ``table`` more than ``limit`` behind row ``newest`` (by rowid)."""
     if newest is not None:
         db.execute(f"DELETE FROM {table} WHERE rowid <= ?", (newest - limit,))
-
-
-def _code(row: tuple[Any, ...]) -> CodeRecord:
-    digest, client_id, user, scope, redirect_uri, challenge, method, expires, used, grant = row
-    return CodeRecord(
-        digest=digest,
-        client_id=client_id,
-        user=user,
-        scope=scope,
-        redirect_uri=redirect_uri,
-        code_challenge=challenge,
-        code_challenge_method=method,
-        expires=float(expires),
-        used=bool(used),
-        grant_id=grant,
-    )
-
-
-def _device(row: tuple[Any, ...]) -> DeviceRecord:
-    digest, user_code, client_id, scope, expires, interval, last_poll, user, approved = row
-    return DeviceRecord(
-        digest=digest,
-        user_code=user_code,
-        client_id=client_id,
-        scope=scope,
-        expires=float(expires),
-        interval=int(interval),
-        last_poll=None if last_poll is None else float(last_poll),
-        user=user,
-        approved=None if approved is None else bool(approved),
-    )
 
 
 class SQLiteOAuthState:
@@ -126,27 +89,16 @@ class SQLiteOAuthState:
         """Remember a new authorization code."""
         with self._persistence.transaction() as db:
             cursor = db.execute(
-                f"INSERT OR REPLACE INTO oauth_codes ({_CODE_COLUMNS}) "
+                f"INSERT OR REPLACE INTO oauth_codes ({CODE_COLUMNS}) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    code.digest,
-                    code.client_id,
-                    code.user,
-                    code.scope,
-                    code.redirect_uri,
-                    code.code_challenge,
-                    code.code_challenge_method,
-                    code.expires,
-                    code.used,
-                    code.grant_id,
-                ),
+                row_of(code),
             )
             _keep_newest(db, "oauth_codes", cursor.lastrowid, MAX_RECORDS)
 
     def code(self, digest: str) -> CodeRecord | None:
         """The code with this digest, used or not, expired or not."""
-        rows = self._rows(f"SELECT {_CODE_COLUMNS} FROM oauth_codes WHERE digest = ?", (digest,))
-        return _code(rows[0]) if rows else None
+        rows = self._rows(f"SELECT {CODE_COLUMNS} FROM oauth_codes WHERE digest = ?", (digest,))
+        return code_of(rows[0]) if rows else None
 
     def use_code(self, digest: str, grant_id: str | None) -> bool:
         """Mark the code used by ``grant_id``; False when it was used already (by any worker)."""
@@ -283,37 +235,25 @@ class SQLiteOAuthState:
         """Remember a new device authorization request."""
         with self._persistence.transaction() as db:
             cursor = db.execute(
-                f"INSERT OR REPLACE INTO oauth_devices ({_DEVICE_COLUMNS}) "
+                f"INSERT OR REPLACE INTO oauth_devices ({DEVICE_COLUMNS}) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    device.digest,
-                    device.user_code,
-                    device.client_id,
-                    device.scope,
-                    device.expires,
-                    device.interval,
-                    device.last_poll,
-                    device.user,
-                    device.approved,
-                ),
+                row_of(device),
             )
             _keep_newest(db, "oauth_devices", cursor.lastrowid, MAX_RECORDS)
 
     def device(self, digest: str) -> DeviceRecord | None:
         """The device authorization with this device code digest."""
-        rows = self._rows(
-            f"SELECT {_DEVICE_COLUMNS} FROM oauth_devices WHERE digest = ?", (digest,)
-        )
-        return _device(rows[0]) if rows else None
+        rows = self._rows(f"SELECT {DEVICE_COLUMNS} FROM oauth_devices WHERE digest = ?", (digest,))
+        return device_of(rows[0]) if rows else None
 
     def device_by_user_code(self, user_code: str) -> DeviceRecord | None:
         """The device authorization a user code names (the newest, should two share it)."""
         rows = self._rows(
-            f"SELECT {_DEVICE_COLUMNS} FROM oauth_devices WHERE user_code = ? "
+            f"SELECT {DEVICE_COLUMNS} FROM oauth_devices WHERE user_code = ? "
             "ORDER BY rowid DESC LIMIT 1",
             (user_code,),
         )
-        return _device(rows[0]) if rows else None
+        return device_of(rows[0]) if rows else None
 
     def decide_device(self, user_code: str, user: str | None, approved: bool) -> bool:
         """Record the decision; False when the code is not pending (decided elsewhere too)."""

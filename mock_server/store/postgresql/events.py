@@ -37,6 +37,7 @@ import psycopg
 
 from mock_server.store.errors import StoreUnavailable
 from mock_server.store.event_log import Event, new_origin
+from mock_server.store.event_rows import ATTEMPT_COLUMNS, attempt_of, event_of
 from mock_server.store.postgresql.listener import EVENTS_CHANNEL
 from mock_server.store.webhook_book import MAX_ATTEMPTS, Attempt, Subscription
 
@@ -61,22 +62,6 @@ SELECT seq, pg_notify(%(channel)s, seq::text) FROM numbered
 
 _EVENT_COLUMNS = "seq, type, time, topic, path, record_id, payload::text"
 _WEBHOOK_COLUMNS = "id, url, types, secret, version, base, created, description"
-_ATTEMPT_COLUMNS = (
-    "webhook, event, type, number, time, status, outcome, detail, duration_ms, retry_at"
-)
-
-
-def _event(row: tuple[Any, ...]) -> Event:
-    seq, kind, time, topic, path, record_id, payload = row
-    return Event(
-        type=kind,
-        time=float(time),
-        topic=topic,
-        path=path,
-        payload=orjson.loads(payload),
-        record_id=None if record_id is None else int(record_id),
-        seq=int(seq),
-    )
 
 
 class PostgresEventLog:
@@ -128,7 +113,7 @@ class PostgresEventLog:
                 "ORDER BY seq LIMIT %s",
                 (seq, limit),
             ).fetchall()
-        return [_event(row) for row in rows]
+        return [event_of(row) for row in rows]
 
     def newest(self) -> int:
         """The highest number committed, as heard (no round trip while the listener is sure).
@@ -241,7 +226,7 @@ class PostgresWebhookBook:
         try:
             with self._database.connection() as connection, connection.transaction():
                 connection.execute(
-                    f"INSERT INTO restwalk.attempts ({_ATTEMPT_COLUMNS}) "
+                    f"INSERT INTO restwalk.attempts ({ATTEMPT_COLUMNS}) "
                     "SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s "
                     "WHERE EXISTS (SELECT 1 FROM restwalk.webhooks WHERE id = %s)",
                     (*values, attempt.webhook),
@@ -259,24 +244,8 @@ class PostgresWebhookBook:
         """The attempts kept for ``webhook_id``, newest first."""
         with self._database.connection() as connection:
             rows = connection.execute(
-                f"SELECT {_ATTEMPT_COLUMNS} FROM restwalk.attempts WHERE webhook = %s "
+                f"SELECT {ATTEMPT_COLUMNS} FROM restwalk.attempts WHERE webhook = %s "
                 "ORDER BY id DESC",
                 (webhook_id,),
             ).fetchall()
-        return [
-            Attempt(
-                webhook=int(webhook),
-                event=event,
-                type=kind,
-                number=int(number),
-                time=float(time),
-                status=None if status is None else int(status),
-                outcome=outcome,
-                detail=detail,
-                duration_ms=int(duration),
-                retry_at=None if retry_at is None else float(retry_at),
-            )
-            for webhook, event, kind, number, time, status, outcome, detail, duration, retry_at in (
-                rows
-            )
-        ]
+        return [attempt_of(row) for row in rows]

@@ -35,53 +35,16 @@ from mock_server.oauth.state import (
     DeviceRecord,
     GrantRecord,
 )
+from mock_server.store.oauth_rows import CODE_COLUMNS, DEVICE_COLUMNS, code_of, device_of, row_of
 from mock_server.store.postgresql.connection import Database
 
-_CODE_COLUMNS = (
-    'digest, client_id, "user", scope, redirect_uri, code_challenge, code_challenge_method, '
-    "expires, used, grant_id"
-)
 _GRANT_COLUMNS = (
     'g.grant_id, g.client_id, g."user", g.scope, g.refresh_digest, g.expires, g.revoked'
-)
-_DEVICE_COLUMNS = (
-    'digest, user_code, client_id, scope, expires, "interval", last_poll, "user", approved'
 )
 _CLIENT_COLUMNS = "client_id, name, secret_digest, redirect_uris, grant_types, scopes"
 
 #: Deletes the rows of a table more than ``limit`` behind the one just made.
 _KEEP_NEWEST = "DELETE FROM restwalk.{table} WHERE made <= %s"
-
-
-def _code(row: tuple[Any, ...]) -> CodeRecord:
-    digest, client_id, user, scope, redirect_uri, challenge, method, expires, used, grant = row
-    return CodeRecord(
-        digest=digest,
-        client_id=client_id,
-        user=user,
-        scope=scope,
-        redirect_uri=redirect_uri,
-        code_challenge=challenge,
-        code_challenge_method=method,
-        expires=float(expires),
-        used=bool(used),
-        grant_id=grant,
-    )
-
-
-def _device(row: tuple[Any, ...]) -> DeviceRecord:
-    digest, user_code, client_id, scope, expires, interval, last_poll, user, approved = row
-    return DeviceRecord(
-        digest=digest,
-        user_code=user_code,
-        client_id=client_id,
-        scope=scope,
-        expires=float(expires),
-        interval=int(interval),
-        last_poll=None if last_poll is None else float(last_poll),
-        user=user,
-        approved=approved,
-    )
 
 
 class PostgresOAuthState:
@@ -103,20 +66,9 @@ class PostgresOAuthState:
         """Remember a new authorization code."""
         self._insert(
             "oauth_codes",
-            f"INSERT INTO restwalk.oauth_codes ({_CODE_COLUMNS}) "
+            f"INSERT INTO restwalk.oauth_codes ({CODE_COLUMNS}) "
             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING made",
-            (
-                code.digest,
-                code.client_id,
-                code.user,
-                code.scope,
-                code.redirect_uri,
-                code.code_challenge,
-                code.code_challenge_method,
-                code.expires,
-                code.used,
-                code.grant_id,
-            ),
+            row_of(code),
             MAX_RECORDS,
         )
 
@@ -124,9 +76,9 @@ class PostgresOAuthState:
         """The code with this digest, used or not, expired or not."""
         with self._database.connection() as connection:
             row = connection.execute(
-                f"SELECT {_CODE_COLUMNS} FROM restwalk.oauth_codes WHERE digest = %s", (digest,)
+                f"SELECT {CODE_COLUMNS} FROM restwalk.oauth_codes WHERE digest = %s", (digest,)
             ).fetchone()
-        return None if row is None else _code(row)
+        return None if row is None else code_of(row)
 
     def use_code(self, digest: str, grant_id: str | None) -> bool:
         """Mark the code used by ``grant_id``; False when it was used already (anywhere)."""
@@ -263,19 +215,9 @@ class PostgresOAuthState:
         """Remember a new device authorization request."""
         self._insert(
             "oauth_devices",
-            f"INSERT INTO restwalk.oauth_devices ({_DEVICE_COLUMNS}) "
+            f"INSERT INTO restwalk.oauth_devices ({DEVICE_COLUMNS}) "
             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) RETURNING made",
-            (
-                device.digest,
-                device.user_code,
-                device.client_id,
-                device.scope,
-                device.expires,
-                device.interval,
-                device.last_poll,
-                device.user,
-                device.approved,
-            ),
+            row_of(device),
             MAX_RECORDS,
         )
 
@@ -283,20 +225,20 @@ class PostgresOAuthState:
         """The device authorization with this device code digest."""
         with self._database.connection() as connection:
             row = connection.execute(
-                f"SELECT {_DEVICE_COLUMNS} FROM restwalk.oauth_devices WHERE digest = %s",
+                f"SELECT {DEVICE_COLUMNS} FROM restwalk.oauth_devices WHERE digest = %s",
                 (digest,),
             ).fetchone()
-        return None if row is None else _device(row)
+        return None if row is None else device_of(row)
 
     def device_by_user_code(self, user_code: str) -> DeviceRecord | None:
         """The device authorization a user code names (the newest, should two share it)."""
         with self._database.connection() as connection:
             row = connection.execute(
-                f"SELECT {_DEVICE_COLUMNS} FROM restwalk.oauth_devices WHERE user_code = %s "
+                f"SELECT {DEVICE_COLUMNS} FROM restwalk.oauth_devices WHERE user_code = %s "
                 "ORDER BY made DESC LIMIT 1",
                 (user_code,),
             ).fetchone()
-        return None if row is None else _device(row)
+        return None if row is None else device_of(row)
 
     def decide_device(self, user_code: str, user: str | None, approved: bool) -> bool:
         """Record the decision; False when the code is not pending (decided elsewhere too)."""
