@@ -19,6 +19,10 @@ the server nothing more, and one that falls further behind than the ring
 reaches is told how many events it missed. Nothing here grows with the
 number of events or with a slow reader.
 
+A shared log that cannot be read for a while (PostgreSQL restarting) keeps
+streams waiting, not failing: the polling task and the read after a commit
+try again at their next turn.
+
 **Closing.** :meth:`EventHub.close` (from any thread) ends every stream's
 wait and stops the tasks the hub runs (a job's progress), so a server with
 open streams stops at once.
@@ -35,6 +39,7 @@ from collections import deque
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
+from mock_server.store.errors import StoreUnavailable
 from mock_server.store.event_log import Event, EventLog
 from mock_server.store.store import Change
 
@@ -161,8 +166,13 @@ class EventHub:
                 return
             self._refresh_due = True
         try:
-            asyncio.get_running_loop().call_soon(self.refresh)
+            asyncio.get_running_loop().call_soon(self._refresh_when_possible)
         except RuntimeError:  # no loop in this thread (a store used directly): read now
+            self.refresh()
+
+    def _refresh_when_possible(self) -> None:
+        """:meth:`refresh`, unless the log cannot be read now (the next look will)."""
+        with contextlib.suppress(StoreUnavailable):
             self.refresh()
 
     # Reading ---------------------------------------------------------------------------
@@ -190,8 +200,10 @@ class EventHub:
 
     def newest(self) -> int:
         """The number of the newest event this process has read (reading the log first
-        if it never did)."""
-        if self._seen is None:
+        if it never did, or when other processes appended to a shared log since: a
+        ``Last-Event-ID`` given by another instance's stream is then known here)."""
+        seen = self._seen
+        if seen is None or (self.log.shared and self.log.newest() > seen):
             self.refresh()
         return self._seen or 0
 
@@ -247,7 +259,7 @@ class EventHub:
                         self._poller = None
                         return
                 if self.log.newest() > (self._seen or 0):
-                    self.refresh()
+                    self._refresh_when_possible()
         except BaseException:
             with self._lock:
                 self._poller = None

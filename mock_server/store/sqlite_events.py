@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, cast
 import orjson
 
 from mock_server.store.event_log import Event, new_origin
+from mock_server.store.event_rows import ATTEMPT_COLUMNS, attempt_of, event_of
 from mock_server.store.webhook_book import MAX_ATTEMPTS, Attempt, Subscription
 
 if TYPE_CHECKING:
@@ -50,22 +51,6 @@ CREATE INDEX IF NOT EXISTS attempts_by_webhook ON attempts (webhook, id);
 
 _EVENT_COLUMNS = "seq, type, time, topic, path, record_id, payload"
 _WEBHOOK_COLUMNS = "id, url, types, secret, version, base, created, description"
-_ATTEMPT_COLUMNS = (
-    "webhook, event, type, number, time, status, outcome, detail, duration_ms, retry_at"
-)
-
-
-def _event(row: tuple[object, ...]) -> Event:
-    seq, kind, time, topic, path, record_id, payload = row
-    return Event(
-        type=str(kind),
-        time=cast(float, time),
-        topic=None if topic is None else str(topic),
-        path=str(path),
-        payload=orjson.loads(cast(str, payload)),
-        record_id=None if record_id is None else cast(int, record_id),
-        seq=cast(int, seq),
-    )
 
 
 class SQLiteEventLog:
@@ -109,7 +94,7 @@ class SQLiteEventLog:
             f"SELECT {_EVENT_COLUMNS} FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
             (seq, limit),
         )
-        return [_event(row) for row in rows]
+        return [event_of(row) for row in rows]
 
     def newest(self) -> int:
         """The highest number committed (one indexed lookup)."""
@@ -181,7 +166,7 @@ class SQLiteWebhookBook:
         """Keep ``attempt`` unless its subscription is gone; the oldest past the limit go."""
         with self._persistence.transaction() as db:
             db.execute(
-                f"INSERT INTO attempts ({_ATTEMPT_COLUMNS}) "
+                f"INSERT INTO attempts ({ATTEMPT_COLUMNS}) "
                 "SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS "
                 "(SELECT 1 FROM webhooks WHERE id = ?)",
                 (
@@ -207,23 +192,7 @@ class SQLiteWebhookBook:
     def attempts(self, webhook_id: int) -> list[Attempt]:
         """The attempts kept for ``webhook_id``, newest first."""
         rows = self._persistence.query(
-            f"SELECT {_ATTEMPT_COLUMNS} FROM attempts WHERE webhook = ? ORDER BY id DESC",
+            f"SELECT {ATTEMPT_COLUMNS} FROM attempts WHERE webhook = ? ORDER BY id DESC",
             (webhook_id,),
         )
-        return [
-            Attempt(
-                webhook=cast(int, webhook),
-                event=str(event),
-                type=str(kind),
-                number=cast(int, number),
-                time=cast(float, time),
-                status=None if status is None else cast(int, status),
-                outcome=str(outcome),
-                detail=str(detail),
-                duration_ms=cast(int, duration),
-                retry_at=None if retry_at is None else cast(float, retry_at),
-            )
-            for webhook, event, kind, number, time, status, outcome, detail, duration, retry_at in (
-                rows
-            )
-        ]
+        return [attempt_of(row) for row in rows]

@@ -17,7 +17,6 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -29,7 +28,13 @@ from mock_server import BackgroundServer, create_app
 from mock_server.events.wire import EVENT_STREAM, GAP, RETRY_MS
 from mock_server.resources import events as events_resource
 from mock_server.store.event_log import Event
-from tests.mock_server.conftest import ADMIN, asgi_client, bearer, make_settings
+from tests.mock_server.conftest import (
+    ADMIN,
+    StoreUnderTest,
+    asgi_client,
+    bearer,
+    make_settings,
+)
 
 CUSTOMER = {"name": "Ann", "address": "1 Main St, Springfield, IL 62701"}
 
@@ -358,17 +363,30 @@ def test_a_client_that_reads_nothing_is_dropped_without_an_error(
     assert "Traceback" not in caplog.text
 
 
-def test_two_servers_on_one_database_share_their_events(tmp_path: Path) -> None:
-    """Each server stands for one --workers process: only the file is shared."""
-    db = tmp_path / "shared.db"
-    with serving(db=db) as one, serving(db=db) as two, stream(two) as events:
+def test_two_servers_on_one_database_share_their_events(database: StoreUnderTest) -> None:
+    """Each server stands for one --workers process or one instance: only the database
+    is shared (a file, or PostgreSQL: then each has its own pool and listener)."""
+    settings = database.settings()
+    with (
+        BackgroundServer(settings) as one,
+        BackgroundServer(settings) as two,
+        stream(two) as events,
+    ):
         location = create(one, "Written by one")
         event = next(events)
         create(two, "Written by two")
         second = next(events)
         with stream(one, **{"Last-Event-ID": event.id}) as resumed:
             again = next(resumed)  # the other server's event, from the shared backlog
+        third = create(two, "Written by two again")  # while one has no stream open
+        # Resuming on one after an id only two has sent yet: known, nothing missed.
+        with stream(one, **{"Last-Event-ID": next(events).id}) as resumed:
+            create(two, "Fourth")
+            fourth = next(resumed)
     assert event.json()["url"] == location
     assert second.json()["data"]["name"] == "Written by two"
     assert again.id == second.id
+    assert third.startswith("/customers/")
+    assert fourth.event == "customer.created"
+    assert fourth.json()["data"]["name"] == "Fourth"
     assert one.app.service.events.origin == two.app.service.events.origin

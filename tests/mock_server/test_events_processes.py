@@ -1,10 +1,11 @@
-"""Events across real processes: ``--workers 2 --db``, and SIGTERM with streams open.
+"""Events across real processes: ``--workers 2`` on a database, and SIGTERM with streams open.
 
 Each worker is its own process with its own memory; what makes a write on
 one reach a stream served by the other is the event log in the shared
-database file. A stream's answer names the process serving it
-(``Restwalk-Mock-Process``), so the test holds one stream on each worker and
-checks that every write reaches both, whichever worker took it. Webhooks are
+database (the ``--db`` file, or PostgreSQL: the ``database`` fixture). A
+stream's answer names the process serving it (``Restwalk-Mock-Process``), so
+the test holds one stream on each worker and checks that every write reaches
+both, whichever worker took it. Webhooks are
 delivered once per event, by the worker that made it, and every worker lists
 every attempt.
 """
@@ -22,6 +23,7 @@ import httpx
 import pytest
 from httpx_sse import ServerSentEvent, connect_sse
 
+from tests.mock_server.conftest import StoreUnderTest
 from tests.mock_server.test_cli import Running, running  # noqa: F401 (the fixture)
 from tests.mock_server.test_webhooks import receiving
 
@@ -87,10 +89,10 @@ def _on_each_worker(
 
 def test_a_write_on_one_worker_reaches_streams_and_webhooks_of_the_other(
     running: list[Running],  # noqa: F811
-    tmp_path: Path,
+    database: StoreUnderTest,
 ) -> None:
     with receiving() as receiver:
-        server = Running("--workers", "2", "--db", str(tmp_path / "shared.db"))
+        server = Running("--workers", "2", *database.arguments())
         running.append(server)
         try:
             events: queue.Queue[tuple[Listener, ServerSentEvent]] = queue.Queue()

@@ -1,5 +1,9 @@
 """Webhooks: subscriptions as resources, and deliveries a receiver can trust.
 
+The subscriptions and attempts are kept in memory or in the database (each
+store: ``any_store``); two servers on one database (SQLite, or PostgreSQL)
+deliver each event once.
+
 Deliveries go to a small HTTP server started here (the standard library's),
 and each is verified with the Standard Webhooks reference library, and by
 the specification's formula worked by hand: HMAC-SHA256 of
@@ -15,11 +19,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import httpx
+import orjson
 import pytest
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
@@ -30,8 +35,14 @@ from mock_server.events.delivery import Deliverer
 from mock_server.events.hub import EventHub
 from mock_server.events.signing import new_secret, secret_refusal, signature_headers
 from mock_server.store.event_log import Event, MemoryEventLog
-from mock_server.store.webhook_book import MAX_SUBSCRIPTIONS, MemoryWebhookBook, Subscription
-from tests.mock_server.conftest import EDITOR, asgi_client, bearer, make_settings
+from mock_server.store.webhook_book import (
+    MAX_ATTEMPTS,
+    MAX_SUBSCRIPTIONS,
+    Attempt,
+    MemoryWebhookBook,
+    Subscription,
+)
+from tests.mock_server.conftest import EDITOR, StoreUnderTest, asgi_client, bearer, make_settings
 
 CUSTOMER = {"name": "Hooked", "address": "1 Main St, Springfield, IL 62701"}
 
@@ -323,3 +334,63 @@ async def test_deliveries_waiting_are_bounded_and_those_dropped_are_listed(
         deliverer.close()
     assert len(dropped) == 3
     assert "2 deliveries were already waiting" in dropped[0].detail
+
+
+def test_a_book_gives_each_id_once_and_keeps_the_newest_attempts(any_store: StoreUnderTest) -> None:
+    persistence = any_store.persistence()
+    book = MemoryWebhookBook() if persistence is None else persistence.webhook_book()
+    first, second = (
+        book.add(Subscription(f"http://127.0.0.1:9/{n}", ("*",), new_secret(), 1, "http://m", 0.0))
+        for n in range(2)
+    )
+    assert (first.id, second.id, book.next_id()) == (1, 2, 3)
+    assert book.get(1) == first
+    assert [s.types for s in book.all()] == [("*",), ("*",)]
+    for n in range(MAX_ATTEMPTS + 2):
+        book.record(Attempt(1, f"{n}-0badcafe", "thing.created", 1, n, 204, "delivered", "", 3))
+    kept = book.attempts(1)
+    assert len(kept) == MAX_ATTEMPTS
+    assert kept[0].event == f"{MAX_ATTEMPTS + 1}-0badcafe"  # newest first
+    assert kept[-1].event == "2-0badcafe"
+    assert book.remove(2)
+    assert not book.remove(2)
+    book.record(Attempt(2, "9-0badcafe", "thing.created", 1, 9, None, "failed", "", 3))
+    assert book.attempts(2) == []  # not kept for a subscription that is gone
+    assert book.get(2) is None
+    assert book.next_id() == 3  # never given again
+    assert book.add(replace(first, id=0)).id == 3
+
+
+def test_two_servers_on_one_database_deliver_each_event_once(database: StoreUnderTest) -> None:
+    """A subscription made on one server is every server's; each event is delivered
+    once, by the server whose write made it, and both list every attempt."""
+    settings = database.settings()
+    with (
+        receiving() as receiver,
+        BackgroundServer(settings) as one,
+        BackgroundServer(settings) as two,
+    ):
+        clients = [
+            httpx.Client(base_url=server.url, headers=bearer(server.app, "alice"), timeout=10)
+            for server in (one, two)
+        ]
+        try:
+            made = subscribe(clients[0], url=receiver.url, types=["customer.created"])
+            for n in range(4):
+                body = {**CUSTOMER, "name": f"Hooked {n}"}
+                assert clients[n % 2].post("/customers", json=body).status_code == 201
+            receiver.wait_for(4)
+            url = f"/webhooks/{made['id']}"
+            until(lambda: len(clients[1].get(url).json()["attempts"]) == 4)
+            time.sleep(0.2)  # a second delivery of any of them would be here by now
+            listed = [client.get(url).json()["attempts"] for client in clients]
+        finally:
+            for client in clients:
+                client.close()
+    ids = [received.headers["webhook-id"] for received in receiver.received]
+    assert len(ids) == len(set(ids)) == 4
+    names = {orjson.loads(received.body)["data"]["name"] for received in receiver.received}
+    assert names == {f"Hooked {n}" for n in range(4)}
+    assert listed[0] == listed[1]
+    assert sorted(a["event"] for a in listed[0]) == sorted(ids)
+    assert {a["outcome"] for a in listed[0]} == {"delivered"}
