@@ -209,7 +209,8 @@ def origin_of(url: str) -> str:
     if not parsed.scheme or not parsed.host:
         return ""
     port = f":{parsed.port}" if parsed.port else ""
-    return f"{parsed.scheme}://{parsed.host}{port}"
+    host = f"[{parsed.host}]" if ":" in parsed.host else parsed.host  # IPv6 (RFC 3986 3.2.2)
+    return f"{parsed.scheme}://{host}{port}"
 
 
 def _port(url: httpx.URL) -> int | None:

@@ -383,11 +383,15 @@ class ApiMap:
             key = (origin_of(seen.href), self.folder.fold_template(seen.href))
             templates.setdefault(key, []).append(seen)
             groups.setdefault(key, [])
+        # Origins in the order they were met (the crawl's own first), paths in order within.
+        met: dict[str, int] = {}
+        for origin, _ in groups:
+            met.setdefault(origin, len(met))
         return [
             _resource(
                 origin, template, groups[(origin, template)], templates.get((origin, template), [])
             )
-            for origin, template in sorted(groups, key=lambda k: (k[0], k[1].lower()))
+            for origin, template in sorted(groups, key=lambda k: (met[k[0]], k[0], k[1].lower()))
         ]
 
     def edges(self) -> list[Edge]:

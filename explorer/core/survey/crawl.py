@@ -82,6 +82,11 @@ LINK_SECONDS = 1.0
 #: Bytes of an error answer's body kept with its visit.
 ERROR_BODY_KEPT = 16 * 1024
 _SAFE = frozenset({"GET", "HEAD"})
+#: Media types whose answer does not end (a server-sent event stream, JSON lines as they
+#: come): a link typed so is listed in the map, never fetched by a crawl.
+STREAM_TYPES = frozenset(
+    {"text/event-stream", "application/x-ndjson", "application/jsonl", "application/json-seq"}
+)
 
 
 @dataclass(frozen=True)
@@ -404,6 +409,9 @@ class _Walk:
             href = base
         if link.guess and not self.limits.guesses:
             self.result.skipped["a guessed link"] += 1
+            return
+        if (link.media_type or "").partition(";")[0].strip().lower() in STREAM_TYPES:
+            self.result.skipped["a stream (its answer never ends)"] += 1
             return
         self._enqueue(href, depth, link.rel)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -27,6 +28,7 @@ from explorer.core.session.rel_path import (
     words_for,
 )
 from mock_server import Settings, create_app
+from tests.mock_server.conftest import TEST_HOSTS
 
 
 def link(rel: str, href: str, **fields: object) -> Link:
@@ -96,7 +98,8 @@ def test_query_templates_read_back_any_value(name: str, city: str) -> None:
 
 
 def client_for(settings: Settings) -> Client:
-    return Client(transport=httpx.ASGITransport(app=create_app(settings)))
+    answering = replace(settings, allowed_hosts=TEST_HOSTS)
+    return Client(transport=httpx.ASGITransport(app=create_app(answering)))
 
 
 def loader(client: Client):  # type: ignore[no-untyped-def]

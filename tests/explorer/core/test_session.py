@@ -24,13 +24,14 @@ from explorer.core.session.reading import read_response
 from explorer.core.session.session import resolve_typed_url
 from explorer.core.session.version import VersionChoice
 from mock_server import Settings, create_app
+from tests.mock_server.conftest import TEST_HOSTS
 
 MOCK = "http://mock"
 
 
 @pytest.fixture
 async def client() -> AsyncIterator[Client]:
-    app = create_app(Settings(rate_limit=None))
+    app = create_app(Settings(rate_limit=None, allowed_hosts=TEST_HOSTS))
     async with Client(transport=httpx.ASGITransport(app=app)) as made:
         yield made
 
@@ -214,7 +215,7 @@ async def test_a_304_carries_the_body_the_session_already_had(client: Client) ->
 # 14. A failed send is shown, not recorded; back returns to the page it left.
 async def test_a_failed_send_enters_no_history() -> None:
     session = Session()
-    app = create_app(Settings(rate_limit=None))
+    app = create_app(Settings(rate_limit=None, allowed_hosts=TEST_HOSTS))
     async with Client(transport=httpx.ASGITransport(app=app)) as client:
         await visit(session, client, RequestSpec(url=f"{MOCK}/"))
     async with Client(timeout=2) as closed:

@@ -1,6 +1,6 @@
 """``+`` adds the next page below the one shown, on the mock server (in-process).
 
-The mock lists 11 customers (a twelfth is held back, and counted in ``total``):
+The mock lists 11 customers (a twelfth is held back, neither listed nor counted):
 ``/customers?limit=5`` has pages of 5, 5 and 1.
 """
 
@@ -23,6 +23,7 @@ from explorer.ui.widgets.status_line import StatusLine
 from mock_server import Settings
 from mock_server import create_app as create_mock_app
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+from tests.mock_server.conftest import TEST_HOSTS
 
 FIRST = "http://mock/customers?limit=5"
 LAST = "http://mock/customers?limit=5&offset=10"
@@ -32,7 +33,7 @@ def customer_names() -> list[str]:
     """The mock's customers' names, in id order (asked of a mock of its own)."""
 
     async def ask() -> list[str]:
-        transport = httpx.ASGITransport(app=create_mock_app(Settings()))
+        transport = httpx.ASGITransport(app=create_mock_app(Settings(allowed_hosts=TEST_HOSTS)))
         async with httpx.AsyncClient(transport=transport, base_url="http://mock") as mock:
             page = (await mock.get("/customers?limit=100")).json()
         return [customer["name"] for customer in page["_embedded"]["customers"]]
@@ -146,7 +147,7 @@ class HeldNextPage(httpx.AsyncBaseTransport):
     """The mock, holding the answer to the second page until ``release`` is set."""
 
     def __init__(self) -> None:
-        self.inner = httpx.ASGITransport(app=create_mock_app(Settings()))
+        self.inner = httpx.ASGITransport(app=create_mock_app(Settings(allowed_hosts=TEST_HOSTS)))
         self.asked = asyncio.Event()
         self.release = asyncio.Event()
 
