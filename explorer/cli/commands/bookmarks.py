@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from explorer.cli.commands import SubParsers
     from explorer.core.http.exchange import Exchange
     from explorer.core.http.request import RequestSpec
-    from explorer.core.session.history import Page
+    from explorer.core.session.trail import Page
     from explorer.core.storage.bookmarks import Bookmark
 
 __all__ = ["add_parser", "run"]
@@ -136,9 +136,9 @@ async def _walk(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     from explorer.cli.following import send_step
     from explorer.cli.output import said_undecoded
     from explorer.core.session.derived import derive
-    from explorer.core.session.history import Page
     from explorer.core.session.loading import read_safely, with_reading
     from explorer.core.session.rel_path import walk_path
+    from explorer.core.session.trail import Page
 
     bookmark: Bookmark = args.bookmark
     entry = absolute_url(args.entry) if args.entry else bookmark.path.entry

@@ -1,6 +1,6 @@
 """The browsing session: what a browser tab knows, with no Textual and no I/O.
 
-- :mod:`~explorer.core.session.history`: pages visited, back and forward;
+- :mod:`~explorer.core.session.trail`: pages visited, back and forward;
 - :mod:`~explorer.core.session.session`: the :class:`Session`: per-origin
   credential, API version and kept headers, typed URLs, reload and login rules;
 - :mod:`~explorer.core.session.ordering` and :mod:`~explorer.core.session.choice`:
@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from explorer.core.session.history import History, Page
 from explorer.core.session.session import Next, Session
+from explorer.core.session.trail import Page, Trail
 
-__all__ = ["History", "Next", "Page", "Session"]
+__all__ = ["Next", "Page", "Session", "Trail"]

@@ -6,7 +6,7 @@ then the last page's, so ``+`` again loads the one after. What is shown is a
 :class:`Stack`: the first page's body as it came, then, for each page added, a
 line naming it and its items (the list :func:`~explorer.core.hypermedia.items.page_items`
 finds: HAL ``_embedded``, ``results``, ``data``..., or the page itself when it
-has none), pretty-printed. Each ``+`` is a page of the history of its own, so
+has none), pretty-printed. Each ``+`` is a page of the trail of its own, so
 back shows the pages as they were before it.
 
 It is bounded as ``restwalk request --follow next --all`` is: at most
@@ -27,7 +27,7 @@ from explorer.core.http.exchange import ReceivedResponse
 from explorer.core.hypermedia.items import page_items
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import choose_link
-from explorer.core.session.history import Page
+from explorer.core.session.trail import Page
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
 
@@ -186,7 +186,7 @@ def stack_below(shown: Page, below: Page, max_body: int) -> Stack:
         responses = (first, response)
         count = len(added)
     title = visible_line(f"── page {number}: {counted(len(added), 'item')} of {response.url} ──")
-    # The text so far is shared, not copied: the history keeps each + as a page.
+    # The text so far is shared, not copied: the trail keeps each + as a page.
     more = b"".join(
         (b"\n\n", title.encode("utf-8"), b"\n", orjson.dumps(added, option=orjson.OPT_INDENT_2))
     )

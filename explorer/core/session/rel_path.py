@@ -29,7 +29,7 @@ from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.templates import TemplateError, expand_template, template_variables
 from explorer.core.session.choice import candidates, choose_link, parse_words, relations
-from explorer.core.session.history import Page
+from explorer.core.session.trail import Page
 
 __all__ = [
     "PathError",

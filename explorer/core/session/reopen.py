@@ -27,7 +27,7 @@ from explorer.core.http.request import (
     LoginFlow,
     RequestSpec,
 )
-from explorer.core.session.history import Page
+from explorer.core.session.trail import Page
 from explorer.core.storage.masking import (
     MASK,
     is_masked_credential,

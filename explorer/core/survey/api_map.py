@@ -43,7 +43,7 @@ from explorer.core.survey.link_kinds import (
 )
 
 if TYPE_CHECKING:  # the session holds a map: its pages are only named here
-    from explorer.core.session.history import Page
+    from explorer.core.session.trail import Page
 
 __all__ = [
     "CACHE_HEADERS",

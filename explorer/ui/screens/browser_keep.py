@@ -119,12 +119,12 @@ class BrowserKeep(Screen[None]):
         from explorer.ui.dialogs.bookmark_name import BookmarkNameDialog
 
         try:
-            path = rel_path(self.session.history.trail())
+            path = rel_path(self.session.trail.breadcrumb())
             taken = frozenset(b.name for b in self.keep.bookmarks.all())
         except (PathError, BookmarksError) as error:
             self.notify(str(error), title="Not bookmarked", severity="warning", timeout=10)
             return
-        suggested = _name_for(self.session.history.trail()) or path.describe()
+        suggested = _name_for(self.session.trail.breadcrumb()) or path.describe()
 
         bundled = self.bundled is not None and self.bundled.made_on(path.entry)
 
@@ -184,7 +184,7 @@ class BrowserKeep(Screen[None]):
         """Export the pages of the walk as HAR (the palette's command)."""
         from explorer.ui.har_export import export_walk
 
-        export_walk(self.app, self.session.history.pages, self.keep.config.mask_secrets)
+        export_walk(self.app, self.session.trail.pages, self.keep.config.mask_secrets)
 
 
 def _name_for(trail: list[Page]) -> str:

@@ -221,9 +221,9 @@ async def test_a_failed_send_enters_no_history() -> None:
         page = await visit(session, closed, RequestSpec(url="http://127.0.0.1:9/"))
     assert page.error is not None
     assert session.shown is page
-    assert len(session.history.pages) == 1
+    assert len(session.trail.pages) == 1
     shown = session.go(-1)
-    assert shown is session.history.current
+    assert shown is session.trail.current
     assert shown is not None
     assert shown.spec.url == f"{MOCK}/"
 

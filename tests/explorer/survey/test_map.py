@@ -204,7 +204,7 @@ async def test_retry_after_from_the_mocks_rate_limit_is_honoured() -> None:
 def test_links_seen_but_not_followed_are_listed_by_relation() -> None:
     from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
     from explorer.core.hypermedia.link import Link
-    from explorer.core.session.history import Page
+    from explorer.core.session.trail import Page
     from explorer.core.survey.api_map import ApiMap
 
     api_map = ApiMap()

@@ -1,7 +1,7 @@
-"""Pages visited and the way back and forward, like a web browser's history.
+"""The trail: pages visited and the way back and forward, as a web browser's tab keeps them.
 
 A :class:`Page` is one request and what came of it: an exchange or an error,
-and the links found. :class:`History` keeps them in order with a cursor;
+and the links found. :class:`Trail` keeps them in order with a cursor;
 visiting a new page from the middle drops the pages ahead of it, exactly as a
 browser does. Each page also keeps how the person left it (the links cursor, the
 scroll), as opaque view state the front end gives and gets back.
@@ -103,7 +103,7 @@ def _path_of(url: str) -> str:
 
 
 @dataclass
-class History:
+class Trail:
     """Visited pages with a cursor: ``back``, ``forward``, ``visit``."""
 
     pages: list[Page] = field(default_factory=list)
@@ -177,6 +177,6 @@ class History:
         self.index += 1
         return self.pages[self.index]
 
-    def trail(self) -> list[Page]:
+    def breadcrumb(self) -> list[Page]:
         """The pages from the first to the current one: the breadcrumb."""
         return self.pages[: self.index + 1]
