@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from urllib.parse import urlsplit, urlunsplit
 
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest
-from explorer.core.session.origins import origin_of
+from explorer.core.http.secret_rules import origin_of
 
 __all__ = [
     "BUNDLED_MOCK_PORT",

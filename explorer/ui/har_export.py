@@ -16,11 +16,11 @@ from textual.app import App
 from explorer.core.bodies.saving import SaveProblem, check_target
 from explorer.core.carry.har import har_bytes, har_document
 from explorer.core.http.exchange import Exchange
+from explorer.core.http.masking import mask_exchange
 from explorer.core.session.trail import Page
 from explorer.core.storage.files import replace_file
 from explorer.core.storage.history import HistoryError, HistoryStore
 from explorer.core.storage.history_query import HistoryQuery
-from explorer.core.storage.masking import mask_exchange
 from explorer.core.text.plural import counted
 from explorer.ui.dialogs.writing import SaveTarget
 

@@ -127,7 +127,7 @@ def _non_negative(text: str) -> float:
 
 def limits_from(args: argparse.Namespace) -> CrawlLimits:
     """The crawl's bounds the options give."""
-    from explorer.core.session.origins import origin_of
+    from explorer.core.http.secret_rules import origin_of
     from explorer.core.survey.crawl import CrawlLimits
 
     origins = set()

@@ -9,7 +9,7 @@
 - :mod:`~explorer.core.session.actions`: an action link as a pre-filled request;
 - :mod:`~explorer.core.session.hints`: the next step for a page;
 - :mod:`~explorer.core.session.credentials`, :mod:`~explorer.core.session.version`,
-  :mod:`~explorer.core.session.origins`: what is kept per server, and for which.
+  :mod:`~explorer.core.http.secret_rules`: what is kept per server, and for which.
 """
 
 from __future__ import annotations

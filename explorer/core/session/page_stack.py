@@ -17,23 +17,21 @@ Everything here runs off the UI thread (it parses and formats bodies).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from http import HTTPStatus
 
 import orjson
 
-from explorer.core.bodies.display import DisplayText, format_body
+from explorer.core.bodies.display import format_body
 from explorer.core.http.exchange import ReceivedResponse
 from explorer.core.hypermedia.items import page_items
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import choose_link
-from explorer.core.session.trail import Page
+from explorer.core.session.trail import Page, Stack
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
 
 __all__ = [
     "MAX_PAGES",
-    "Stack",
     "StackRefused",
     "can_add_below",
     "has_next",
@@ -52,32 +50,6 @@ class StackRefused(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-
-
-@dataclass(frozen=True)
-class Stack:
-    """Pages shown one below the other, first to last, and the text that shows them."""
-
-    #: Each page's response, first to last (the last is the page whose links are shown).
-    responses: tuple[ReceivedResponse, ...]
-    #: How many items the pages after the first added.
-    added: int
-    #: What the body view shows.
-    text: DisplayText
-
-    @property
-    def pages(self) -> int:
-        """How many pages are shown."""
-        return len(self.responses)
-
-    @property
-    def size(self) -> int:
-        """The pages' bodies together, in bytes (what ``--max-body`` bounds)."""
-        return sum(len(response.body) for response in self.responses)
-
-    def documents(self) -> bytes:
-        """The pages' JSON documents as one JSON array, first to last (what a filter reads)."""
-        return b"[" + b",".join(response.body for response in self.responses) + b"]"
 
 
 def _response(page: Page) -> ReceivedResponse | None:

@@ -12,24 +12,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import httpx
 
 from explorer.core.http.errors import LoginFailed
 from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
+from explorer.core.session.api_map import ApiMap
 from explorer.core.session.choice import NumberEntry, choose_link
 from explorer.core.session.credentials import LoginKind, auth_label, login_kind_for
 from explorer.core.session.derived import Derived, withheld_by
-from explorer.core.session.origins import origin_of
 from explorer.core.session.reopen import masks_left, masks_note
 from explorer.core.session.trail import Page, Trail
 from explorer.core.session.version import VersionChoice
 from explorer.core.text.plural import counted
-
-if TYPE_CHECKING:
-    from explorer.core.survey.api_map import ApiMap
 
 __all__ = [
     "IDEMPOTENT_METHODS",
@@ -126,9 +124,6 @@ class Session:
         #: A send that failed, shown over the current page but not in the trail
         #: (there is no page to go back to: nothing came).
         self.failed: Page | None = None
-        # (imported here: the map's modules import the session's origins and pages)
-        from explorer.core.survey.api_map import ApiMap
-
         #: The map of what this tab met: every page, and the links seen on them.
         self.map: ApiMap = ApiMap()
 

@@ -22,13 +22,13 @@ from dataclasses import dataclass, replace
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
-from explorer.core.session.origins import origin_of
-from explorer.core.survey.link_kinds import normal_url
+from explorer.core.http.secret_rules import origin_of
+from explorer.core.hypermedia.link_kinds import normal_url
 
 if TYPE_CHECKING:
     from explorer.core.session import Session
+    from explorer.core.session.api_map import ApiMap
     from explorer.core.session.trail import Page
-    from explorer.core.survey.api_map import ApiMap
 
 __all__ = ["ROOT_RELS", "Entries", "Entry", "answers_with_links", "entries_of", "with_probe"]
 

@@ -215,8 +215,8 @@ class BrowserCarry(Screen[None]):
     def _open_operation(self, operation: Operation, description: ApiDescription) -> None:
         """The composer on ``operation``, its path parameters asked for first."""
         from explorer.core.carry.openapi import operation_request
+        from explorer.core.http.secret_rules import origin_of
         from explorer.core.hypermedia.link import Link
-        from explorer.core.session.origins import origin_of
         from explorer.ui.dialogs.template_form import TemplateForm
 
         server = description.servers[0] if description.servers else origin_of(self._page_url())

@@ -19,12 +19,12 @@ from textual.widgets import Input
 
 from explorer.core.http.errors import RestwalkError
 from explorer.core.http.request import CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session import Next, Session
 from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.hints import key_hint
 from explorer.core.session.ordering import link_kind
-from explorer.core.session.origins import origin_of
 from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:

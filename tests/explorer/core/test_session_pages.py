@@ -6,10 +6,10 @@ import json
 
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.http.request import RequestSpec
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import FormField, Link
 from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.ordering import link_rank, ordered
-from explorer.core.session.origins import origin_of
 from explorer.core.session.reading import MAX_LINKS, read_response
 from explorer.core.session.trail import Page, Trail, page_labels
 
