@@ -222,8 +222,9 @@ def _export(
 ) -> ExitStatus:
     from explorer.cli.output import error_line
     from explorer.core.carry.har import har_bytes, har_document
+    from explorer.core.storage.exported import history_exchanges
 
-    items = [(exchange, entry.at) for entry, exchange in history.exchanges(query, limit=limit)]
+    items = history_exchanges(history, query, limit)
     data = har_bytes(har_document(items, comment="restwalk history"))
     if target == "-":
         sys.stdout.buffer.write(data)

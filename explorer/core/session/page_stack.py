@@ -25,7 +25,7 @@ from explorer.core.bodies.display import format_body
 from explorer.core.http.exchange import ReceivedResponse
 from explorer.core.hypermedia.items import page_items
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.choice import choose_link
+from explorer.core.session.following import next_link
 from explorer.core.session.trail import Page, Stack
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
@@ -64,7 +64,8 @@ def next_page(page: Page | None, max_pages: int = MAX_PAGES) -> Link:
         raise StackRefused("No page is shown: + adds the next page below one.")
     if page.reading:
         raise StackRefused("This page's links are still being read: press + again in a moment.")
-    link = _next_link(page.links)
+    found = next_link(page.links)
+    link = found[0] if found is not None else None
     if link is None:
         pages = page.stack.pages if page.stack is not None else 1
         shown = f"the {pages} pages shown end" if pages > 1 else "this page ends"
@@ -84,14 +85,9 @@ def next_page(page: Page | None, max_pages: int = MAX_PAGES) -> Link:
     return link
 
 
-def _next_link(links: tuple[Link, ...]) -> Link | None:
-    link = choose_link(links, "next")
-    return None if link is None or link.is_action or link.templated else link
-
-
 def has_next(page: Page) -> bool:
     """True when ``page`` has a ``next`` link ``+`` could follow."""
-    return _next_link(page.links) is not None
+    return next_link(page.links) is not None
 
 
 def can_add_below(page: Page) -> bool:

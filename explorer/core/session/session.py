@@ -63,12 +63,19 @@ class OriginState:
 
 @dataclass(frozen=True)
 class Next:
-    """What to do next: ``send`` ``spec`` now, or ``compose`` it first (``note`` says why)."""
+    """What to do next: ``send`` ``spec`` now, ``compose`` it first (``note`` says why), or
+    fill the ``form`` of ``link``'s template first.
 
-    kind: Literal["send", "compose"]
+    ``withheld`` says what a send goes without, given for another origin (a followed
+    link's: :meth:`Session.following`); ``link`` is the link followed, if one was.
+    """
+
+    kind: Literal["send", "form", "compose"]
     spec: RequestSpec
     note: str = ""
     via: str = "url"
+    withheld: str = ""
+    link: Link | None = None
 
 
 def resolve_typed_url(text: str, base: str | None) -> str:

@@ -19,10 +19,11 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from explorer.core.http.request import RequestSpec
-from explorer.core.session import Page, Session, Trail
+from explorer.core.session import Page, Trail
 from explorer.core.session.choice import PAUSE
 from explorer.core.session.hints import key_hint
 from explorer.core.session.loading import load_page, read_safely, with_reading
+from explorer.core.session.tab import Tab
 from explorer.ui.painted import after_paint
 from explorer.ui.screens.browser_carry import BrowserCarry
 from explorer.ui.screens.browser_connection import BrowserConnection
@@ -79,7 +80,8 @@ class BrowserScreen(
         self.client = client
         self.start_url = start_url
         self.mock_users = mock_users
-        self.session = Session()
+        self.tab = Tab(client)
+        self.session = self.tab.session
         self.http_files = HttpFilesState()
         #: The start page on its way before the screen is shown (see :meth:`prefetch`).
         self._start: asyncio.Future[Page] | None = None
