@@ -30,6 +30,7 @@ __all__ = [
     "measures_line",
     "pretty_body",
     "said_undecoded",
+    "say_withheld",
     "write_out",
     "write_raw",
 ]
@@ -53,6 +54,14 @@ def error_line(message: str) -> None:
     """``restwalk: MESSAGE`` on stderr as one line, its control characters made visible."""
     sys.stdout.flush()
     print(f"restwalk: {visible_line(' '.join(message.split()))}", file=sys.stderr)
+
+
+def say_withheld(note: str, said: set[str]) -> None:
+    """Say ``note`` (what a request derived from another went without, given for another
+    origin) on stderr, once: a walk of many pages there says it for the first."""
+    if note and note not in said:
+        said.add(note)
+        error_line(f"note: {note}")
 
 
 def said_undecoded(exchange: Exchange) -> bool:

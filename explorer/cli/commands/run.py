@@ -289,16 +289,13 @@ async def _send_one(
     responses: RunResponses,
     chosen: Protocol,
 ) -> Exchange | None:
-    """Send one request and print it; None (and one line on stderr) when it failed.
-
-    ``chosen`` is how the command line set the connection: a request whose line names
-    no version is sent so, one that names HTTP/1.1 or HTTP/2 as it says."""
-    import httpx
-
-    from explorer.cli.following import say_withheld
-    from explorer.cli.output import error_line, write_out
+    """Send one request as the core says it goes (:mod:`explorer.core.httpfile.sending`) and
+    print it; None (and one line on stderr) when it failed. ``chosen`` is how the command
+    line set the connection."""
+    from explorer.cli.output import error_line, say_withheld, write_out
     from explorer.core.http.errors import RestwalkError
     from explorer.core.httpfile.resolve import describe
+    from explorer.core.httpfile.sending import how_to_send, send_resolved
 
     try:
         resolved = workspace.resolve(request, responses)
@@ -316,26 +313,11 @@ async def _send_one(
         spec, note = derived.spec, derived.note
     said: set[str] = set()
     try:
-        protocol = resolved.protocol or chosen
-        timeout: float | httpx.Timeout | None = resolved.timeout
-        if resolved.connect_timeout is not None:
-            timeout = httpx.Timeout(
-                resolved.timeout or client.timeout, connect=resolved.connect_timeout
-            )
+        how = how_to_send(resolved, spec, client, chosen)
         if not args.json:
             write_out(_heading(workspace, resolved))
         say_withheld(note, said)
-        if resolved.cookie_jar:
-            await _speak(client, protocol)
-            exchange = await client.send(
-                spec, follow_redirects=resolved.follow_redirects, timeout=timeout
-            )
-        else:
-            async with client_from(args) as alone:  # its own empty jar, dropped after
-                await _speak(alone, protocol)
-                exchange = await alone.send(
-                    spec, follow_redirects=resolved.follow_redirects, timeout=timeout
-                )
+        exchange = await send_resolved(how, client, lambda: client_from(args))
     except RestwalkError as error:
         error_line(f"{describe(request, workspace.http_file)}: {error.message} {error.hint}")
         responses.record_failure(request.name)
@@ -344,14 +326,6 @@ async def _send_one(
     responses.record(request.name, exchange)
     write_out(_shown(args, resolved, exchange))
     return exchange
-
-
-async def _speak(client: Client, protocol: Protocol) -> None:
-    """Have ``client`` offer ``protocol`` from its next request on (the cookie jar stays)."""
-    if (client.http2, client.http2_prior_knowledge) == (protocol.http2, protocol.prior_knowledge):
-        return
-    if client.can_change_protocol:  # (not a client of a test's in-process transport)
-        await client.set_protocol(http2=protocol.http2, prior_knowledge=protocol.prior_knowledge)
 
 
 def _heading(workspace: Workspace, resolved: ResolvedRequest) -> str:
