@@ -29,7 +29,7 @@ from it. Nothing here blocks the event loop: a body is read in a thread.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, replace
 from http import HTTPStatus
 
@@ -242,26 +242,27 @@ class Tab:
     async def fetch_description(
         self,
         url: str,
-        links: Sequence[Link],
-        answer: Exchange | None = None,
+        page: Page | None = None,
         *,
+        itself: bool = False,
         found: Callable[[Link], None] | None = None,
     ) -> ApiDescription | None:
-        """The OpenAPI description of ``url``'s API: ``answer`` itself when it is one (the
-        command line asked for the document), else the document its ``service-desc``
-        link names, among ``links`` (``url``'s) or its server root's. None when there is
-        no such link (an :class:`~explorer.core.carry.openapi.OpenApiError` instead when
-        ``answer`` was no description either). ``found`` is told the link, before the
-        document is fetched.
+        """The OpenAPI description of the API ``url`` (``page``'s, when one is shown) is of:
+        ``page`` itself when it is one and ``itself`` says it may be (the command line
+        asked for the document), else the document a ``service-desc`` link names,
+        among ``page``'s links or its server root's. None when there is no such link
+        (an :class:`~explorer.core.carry.openapi.OpenApiError` instead when ``page`` was
+        to be one). ``found`` is told the link before the document is fetched.
 
         Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
         """
         problem: OpenApiError | None = None
-        if answer is not None:
+        if itself and page is not None and page.exchange is not None:
             try:
-                return await _described(answer)
+                return await _described(page.exchange)
             except OpenApiError as error:
                 problem = error
+        links = (await self.read(page)).links if page is not None else ()
         link = await find_service_desc(url, links, self._links_at)
         if link is None:
             if problem is not None:

@@ -162,10 +162,10 @@ class BrowserCarry(Screen[None]):
         def found(link: Link) -> None:
             self.notify(f"Reading the API description at {link.href}…", timeout=2)
 
-        shown = self.session.shown
-        links = shown.links if shown is not None else ()
         try:
-            description = await self.tab.fetch_description(self._page_url(), links, found=found)
+            description = await self.tab.fetch_description(
+                self._page_url(), self.session.shown, found=found
+            )
         except RestwalkError as error:
             self.notify(error.message, title="No OpenAPI operations", severity="error")
             return

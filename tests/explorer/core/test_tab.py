@@ -268,7 +268,7 @@ async def test_all_walks_the_pages_and_says_where_it_stopped(client: Client) -> 
 async def test_the_description_is_found_from_any_page_of_the_api(client: Client) -> None:
     tab = Tab(client)
     page = await shown(tab, f"{MOCK}/customers/1")
-    description = await tab.fetch_description(page.url, page.links)
+    description = await tab.fetch_description(page.url, page)
     assert description is not None
     assert any(op.path == "/customers/{id}" for op in description.operations)
 
@@ -276,8 +276,7 @@ async def test_the_description_is_found_from_any_page_of_the_api(client: Client)
 async def test_an_answer_that_is_the_description_is_read_as_it_is(client: Client) -> None:
     tab = Tab(client, given=RequestSpec(url=f"{MOCK}/openapi.json"))
     page = await tab.load(RequestSpec(url=f"{MOCK}/openapi.json"))
-    assert page.exchange is not None
-    description = await tab.fetch_description(page.url, (), page.exchange)
+    description = await tab.fetch_description(page.url, page, itself=True)
     assert description is not None
     assert description.operations
 
