@@ -8,7 +8,8 @@ import orjson
 import pytest
 
 from explorer.cli import main
-from explorer.cli.output import PRETTY_XML_LIMIT, pretty_body
+from explorer.cli.output import pretty_body
+from explorer.core.bodies.pretty import PRETTY_XML_LIMIT
 from mock_server import BackgroundServer, Settings
 
 
