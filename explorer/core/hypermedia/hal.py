@@ -41,6 +41,7 @@ from typing import Any
 from explorer.core.hypermedia.collector import Collector, child, escape, new_tuple, plain_link
 from explorer.core.hypermedia.hal_forms import FieldCache, add_templates
 from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.resolve import plain_root_path
 from explorer.core.hypermedia.templates import TemplateError, expand_template
 from explorer.core.hypermedia.walk import URL_STARTS, Candidates
 
@@ -277,12 +278,13 @@ def _links(
 ) -> None:
     # The hottest loop of link finding: a 10 MB HAL page holds 100,000 link objects,
     # nearly all ``{"href": "/a/root/relative/path"}``. Those are read here without
-    # a call: the path joined to the origin as Resolver.resolve() does on its fast
-    # path (the same test, inlined), the Link built positionally (LINK_FIELDS:
+    # the resolver: the path joined to the origin as Resolver.resolve() does on its
+    # fast path (plain_root_path, bound locally), the Link built positionally (LINK_FIELDS:
     # rel, href, then the defaults up to source, then up to attributes). Links are
     # appended unclaimed: the caller claims the whole ``_links`` object if need be.
     append = c.links.append
     origin = c.resolver.origin
+    plain = plain_root_path
     relations = _relations(curies, cache)
     for rel, value in links.items():
         try:
@@ -300,16 +302,7 @@ def _links(
             _link_value(rel, value, pointer + token, extra, c)
         elif len(value) > 1:
             append(_link(rel, value, href, pointer + token, extra, c))
-        elif (
-            origin
-            and len(href) > 1
-            and href[0] == "/"
-            and href[1] != "/"
-            and "/." not in href
-            and "\\" not in href
-            and href[-1] != " "
-            and href.isprintable()
-        ):
+        elif origin and plain(href):
             # fmt: off
             append(new_tuple(Link, (rel, origin + href, "GET", None, None, False, None,
                                     pointer + token, (), None, None, False, None, None, extra)))
@@ -323,23 +316,12 @@ def _link_array(rel: str, objects: list[Any], here: str, extra: Attributes, c: C
     # As the loop of _links() above, for each item of an array of link objects.
     append = c.links.append
     origin = c.resolver.origin
+    plain = plain_root_path
     for index, item in enumerate(objects):
         if type(item) is dict and len(item) == 1:
             href = item.get("href")
             if type(href) is str:
-                if (
-                    origin
-                    and len(href) > 1
-                    and href[0] == "/"
-                    and href[1] != "/"
-                    and "/." not in href
-                    and "\\" not in href
-                    and href[-1] != " "
-                    and href.isprintable()
-                ):
-                    href = origin + href
-                else:
-                    href = c.resolver.resolve(href)
+                href = origin + href if origin and plain(href) else c.resolver.resolve(href)
                 source = here + _INDEX_TOKENS[index] if index < 64 else f"{here}/{index}"
                 # fmt: off
                 append(new_tuple(Link, (rel, href, "GET", None, None, False, None,
