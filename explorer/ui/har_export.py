@@ -15,10 +15,10 @@ from textual.app import App
 
 from explorer.core.bodies.saving import SaveProblem, check_target
 from explorer.core.carry.har import har_bytes, har_document
+from explorer.core.files import replace_file
 from explorer.core.http.exchange import Exchange
 from explorer.core.session.trail import Page
 from explorer.core.storage.exported import history_exchanges, walk_exchanges
-from explorer.core.storage.files import replace_file
 from explorer.core.storage.history import HistoryError, HistoryStore
 from explorer.core.storage.history_query import HistoryQuery
 from explorer.core.text.plural import counted

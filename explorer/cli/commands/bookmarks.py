@@ -14,11 +14,11 @@ import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import formatter, paragraphs
 from explorer.cli.commands.network import run_printing
 from explorer.cli.errors import CommandError, FollowError, UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import absolute_url, client_from, spec_from
-from explorer.cli.parser import formatter, paragraphs
 
 if TYPE_CHECKING:
     import argparse

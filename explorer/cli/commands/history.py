@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import add_config_option, formatter, paragraphs
 from explorer.cli.errors import CommandError, UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.parser import add_config_option, formatter, paragraphs
 from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:
@@ -230,7 +230,7 @@ def _export(
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
-        from explorer.core.storage.files import replace_file
+        from explorer.core.files import replace_file
 
         try:
             replace_file(Path(target), data)

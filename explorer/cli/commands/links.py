@@ -7,10 +7,10 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import formatter, paragraphs
 from explorer.cli.commands.network import answered, run_printing, said_for
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, spec_from, template_variables
-from explorer.cli.parser import formatter, paragraphs
 
 if TYPE_CHECKING:
     import argparse

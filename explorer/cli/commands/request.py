@@ -14,11 +14,11 @@ from dataclasses import replace
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import formatter, paragraphs
 from explorer.cli.commands.network import answered, run_printing, said_for
 from explorer.cli.errors import FollowError, UsageError, refused
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, spec_from, template_variables
-from explorer.cli.parser import formatter, paragraphs
 from explorer.core.carry import EXPORT_FORMATS
 from explorer.core.http.upload import MAX_UPLOAD
 from explorer.core.text.plural import counted

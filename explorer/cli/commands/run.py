@@ -28,11 +28,11 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import formatter, paragraphs
 from explorer.cli.commands.network import run_printing
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, template_variables
-from explorer.cli.parser import formatter, paragraphs
 
 if TYPE_CHECKING:
     import argparse
@@ -54,7 +54,7 @@ _SECRET_PROMPTS = frozenset({"password", "passwd", "pass"})
 
 def add_parser(commands: SubParsers, shared: argparse.ArgumentParser) -> None:
     """``restwalk run``'s parser."""
-    from explorer.cli.parser import _add_connection
+    from explorer.cli.arguments import add_connection
 
     parser = commands.add_parser(
         "run",
@@ -132,7 +132,7 @@ def add_parser(commands: SubParsers, shared: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="also print each request as sent"
     )
-    _add_connection(parser)
+    add_connection(parser)
 
 
 def run(args: argparse.Namespace) -> ExitStatus:
@@ -141,7 +141,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
 
 
 def _open(args: argparse.Namespace) -> Workspace:
-    from explorer.cli.options import settings_of
+    from explorer.cli.settings import settings_of
     from explorer.core.httpfile.errors import HttpFileError
     from explorer.core.httpfile.local_reads import Allowed, ReadRefused
     from explorer.core.httpfile.workspace import open_workspace
