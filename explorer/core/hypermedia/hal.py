@@ -41,7 +41,6 @@ from typing import Any
 from explorer.core.hypermedia.collector import Collector, child, escape, new_tuple, plain_link
 from explorer.core.hypermedia.hal_forms import FieldCache, add_templates
 from explorer.core.hypermedia.link import Link
-from explorer.core.hypermedia.resolve import plain_root_path
 from explorer.core.hypermedia.templates import TemplateError, expand_template
 from explorer.core.hypermedia.walk import URL_STARTS, Candidates
 
@@ -277,14 +276,13 @@ def _links(
     cache: _Caches,
 ) -> None:
     # The hottest loop of link finding: a 10 MB HAL page holds 100,000 link objects,
-    # nearly all ``{"href": "/a/root/relative/path"}``. Those are read here without
-    # the resolver: the path joined to the origin as Resolver.resolve() does on its
-    # fast path (plain_root_path, bound locally), the Link built positionally (LINK_FIELDS:
-    # rel, href, then the defaults up to source, then up to attributes). Links are
-    # appended unclaimed: the caller claims the whole ``_links`` object if need be.
+    # nearly all ``{"href": "/a/root/relative/path"}``. Each href is resolved by the
+    # one rule, Resolver.resolve() (whose fast path joins such a path to the origin
+    # at once), and the Link built positionally (LINK_FIELDS: rel, href, then the
+    # defaults up to source, then up to attributes). Links are appended unclaimed:
+    # the caller claims the whole ``_links`` object if need be.
     append = c.links.append
-    origin = c.resolver.origin
-    plain = plain_root_path
+    resolve = c.resolver.resolve
     relations = _relations(curies, cache)
     for rel, value in links.items():
         try:
@@ -302,26 +300,23 @@ def _links(
             _link_value(rel, value, pointer + token, extra, c)
         elif len(value) > 1:
             append(_link(rel, value, href, pointer + token, extra, c))
-        elif origin and plain(href):
+        else:
             # fmt: off
-            append(new_tuple(Link, (rel, origin + href, "GET", None, None, False, None,
+            append(new_tuple(Link, (rel, resolve(href), "GET", None, None, False, None,
                                     pointer + token, (), None, None, False, None, None, extra)))
             # fmt: on
-        else:
-            append(plain_link(rel, c.resolver.resolve(href), pointer + token, extra))
 
 
 def _link_array(rel: str, objects: list[Any], here: str, extra: Attributes, c: Collector) -> None:
     """The link objects of an array (``"rw:products": [{"href": ...}, ...]``)."""
     # As the loop of _links() above, for each item of an array of link objects.
     append = c.links.append
-    origin = c.resolver.origin
-    plain = plain_root_path
+    resolve = c.resolver.resolve
     for index, item in enumerate(objects):
         if type(item) is dict and len(item) == 1:
             href = item.get("href")
             if type(href) is str:
-                href = origin + href if origin and plain(href) else c.resolver.resolve(href)
+                href = resolve(href)
                 source = here + _INDEX_TOKENS[index] if index < 64 else f"{here}/{index}"
                 # fmt: off
                 append(new_tuple(Link, (rel, href, "GET", None, None, False, None,

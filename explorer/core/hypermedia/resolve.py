@@ -56,10 +56,24 @@ class Resolver:
         """``href`` made absolute; templates per the module's rule."""
         if templated and "{" in href:
             return clean_href(self._resolve_template(href))
-        # The commonest shape (see plain_root_path) is joined here: cheaper than the
-        # cache, which one-off paths would fill.
-        if self.origin and plain_root_path(href):
-            return self.origin + href
+        # The commonest shape, a root-relative path with nothing to normalise (no dot
+        # segment, no backslash, no trailing space: urljoin would change those; no
+        # control character, which isprintable() rules out with every other white
+        # space) is joined here: cheaper than the cache, which one-off paths would
+        # fill. Indexed rather than sliced (a slice makes a new object): the HAL
+        # reader calls this once per link.
+        origin = self.origin
+        if (
+            origin
+            and len(href) > 1
+            and href[0] == "/"
+            and href[1] != "/"
+            and "/." not in href
+            and "\\" not in href
+            and href[-1] != " "
+            and href.isprintable()
+        ):
+            return origin + href
         cached = self._cache.get(href)
         if cached is not None:
             return cached
@@ -100,27 +114,6 @@ class Resolver:
         if operator == "/" and self.origin:
             return self.origin + rest
         return href
-
-
-def plain_root_path(href: str) -> bool:
-    """True when ``href`` is a root-relative path with nothing to normalise, which joins an
-    origin as it is: no dot segment, no backslash, no trailing space (urljoin would change
-    those), no control character (``isprintable`` rules them out, with every white space
-    but the space).
-
-    The one test of the fast path: :meth:`Resolver.resolve` and the HAL reader's loops
-    (:mod:`explorer.core.hypermedia.hal`, which call it without the resolver) run it once
-    per link, so it is indexed rather than sliced (a slice makes a new object).
-    """
-    return (
-        len(href) > 1
-        and href[0] == "/"
-        and href[1] != "/"
-        and "/." not in href
-        and "\\" not in href
-        and href[-1] != " "
-        and href.isprintable()
-    )
 
 
 def has_scheme(reference: str) -> bool:

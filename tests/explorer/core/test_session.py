@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from http import HTTPStatus
 
 import httpx
@@ -29,10 +28,9 @@ MOCK = "http://mock"
 
 
 @pytest.fixture
-async def client() -> AsyncIterator[Client]:
-    app = create_app(Settings(rate_limit=None))
-    async with Client(transport=httpx.ASGITransport(app=app)) as made:
-        yield made
+def client(mock_client: Client) -> Client:
+    """The client on the mock server (tests/explorer/core/conftest.py)."""
+    return mock_client
 
 
 async def visit(session: Session, client: Client, spec: RequestSpec, **kw: bool) -> Page:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from http import HTTPStatus
 
 import httpx
@@ -31,16 +30,14 @@ from explorer.core.session.page_stack import StackRefused
 from explorer.core.session.rel_path import rel_path
 from explorer.core.session.tab import Tab
 from explorer.core.session.trail import Page
-from mock_server import Settings, create_app
 
 MOCK = "http://mock"
 
 
 @pytest.fixture
-async def client() -> AsyncIterator[Client]:
-    app = create_app(Settings(rate_limit=None))
-    async with Client(transport=httpx.ASGITransport(app=app)) as made:
-        yield made
+def client(mock_client: Client) -> Client:
+    """The client on the mock server (tests/explorer/core/conftest.py)."""
+    return mock_client
 
 
 async def shown(tab: Tab, url: str) -> Page:
