@@ -55,9 +55,12 @@ def add_templates(
     links: object,
     c: Collector,
     cache: FieldCache,
+    own: str | None = None,
 ) -> None:
     """An action Link per template of ``templates`` (the ``_templates`` at ``pointer``,
-    already claimed by the caller); ``links`` is the resource's ``_links``."""
+    already claimed by the caller); ``links`` is the resource's ``_links``, ``own`` its
+    ``self`` link's href when the HAL reader resolved it already (a template without a
+    ``target`` goes there)."""
     # Some 30,000 templates on a 10 MB HAL page: each is read with one look-up per
     # member, its target resolved by the one rule (Resolver.resolve(), whose fast path
     # joins a root-relative target to the origin at once), and its Link built
@@ -69,16 +72,20 @@ def add_templates(
         if type(template) is not dict:
             continue
         target = template.get("target")
-        if type(target) is not str or not target:
-            if self_href is None:
-                self_href = _self_href(links)
-            target = self_href
         templated = False
-        if target:
-            templated = "{" in target and is_template(target)
-            href = resolve(target, templated)
+        untargeted = type(target) is not str or not target
+        if untargeted and own is not None:
+            href = own  # the resource's own URL: its self link, as the HAL reader resolved it
         else:
-            href = c.resolver.base
+            if untargeted:
+                if self_href is None:
+                    self_href = _self_href(links)
+                target = self_href
+            if target:
+                templated = "{" in target and is_template(target)
+                href = resolve(target, templated)
+            else:
+                href = c.resolver.base
         method = template.get("method")
         method = (
             (_METHODS.get(method) or method.upper()) if type(method) is str and method else "GET"
