@@ -22,8 +22,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from explorer.cli.errors import UsageError
-from explorer.cli.options import absolute_url, settings_of
 from explorer.cli.output import error_line
+from explorer.cli.settings import settings_of
 from explorer.core.oauth.errors import NotLoggedIn
 from explorer.core.text.terminal_text import visible_line
 
@@ -57,8 +57,10 @@ def settings_named(args: argparse.Namespace, name: str) -> OAuthSettings:
     table = settings_of(args).oauth.get(name)
     if table is not None:
         settings = settings_from_config(name, table)
-    elif "://" in name or (":" in name and "/" not in name.split(":", 1)[0]):
-        settings = settings_for_url(absolute_url(name))
+    elif "://" in name:
+        settings = settings_for_url(name)
+    elif ":" in name and "/" not in name.split(":", 1)[0]:  # 127.0.0.1:8000, as --url takes it
+        settings = settings_for_url(f"http://{name}")
     else:
         raise UsageError(
             f'no OAuth 2.0 login {name!r}: add [oauth.{name}] with server = "https://..." '

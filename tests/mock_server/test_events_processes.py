@@ -24,7 +24,7 @@ import pytest
 from httpx_sse import ServerSentEvent, connect_sse
 
 from tests.mock_server.conftest import StoreUnderTest
-from tests.mock_server.test_cli import Running, running  # noqa: F401 (the fixture)
+from tests.mock_server.processes import Running
 from tests.mock_server.test_webhooks import receiving
 
 pytestmark = pytest.mark.interop
@@ -88,7 +88,7 @@ def _on_each_worker(
 
 
 def test_a_write_on_one_worker_reaches_streams_and_webhooks_of_the_other(
-    running: list[Running],  # noqa: F811
+    running: list[Running],
     database: StoreUnderTest,
 ) -> None:
     with receiving() as receiver:
@@ -145,7 +145,7 @@ def test_a_write_on_one_worker_reaches_streams_and_webhooks_of_the_other(
     "engine", [("--workers", "1"), ("--workers", "2"), ("--http2",)], ids=["1", "2", "http2"]
 )
 def test_sigterm_with_streams_open_ends_them_and_exits_at_once(
-    running: list[Running],  # noqa: F811
+    running: list[Running],
     tmp_path: Path,
     engine: tuple[str, ...],
 ) -> None:

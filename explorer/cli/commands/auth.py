@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import Parser, add_connection, formatter, paragraphs
 from explorer.cli.commands.network import run_printing
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.parser import connection_options, formatter, paragraphs
 
 if TYPE_CHECKING:
     import argparse
@@ -34,7 +34,7 @@ def add_parser(
     auth = commands.add_parser(
         "auth",
         prog="restwalk auth",
-        parents=[connection_options()],
+        parents=[_connection()],
         help="log in by OAuth 2.0, show or forget a login's tokens",
         description=paragraphs(
             "Log in to an API by OAuth 2.0 as a native app (RFC 8252): NAME is a "
@@ -80,6 +80,13 @@ def add_parser(
         help="keep the tokens between runs (a 0600 file)",
     )
     auth.add_argument("--show-token", action="store_true", help="print the access token itself too")
+
+
+def _connection() -> Parser:
+    """The connection options alone: ``auth`` sends requests of its own making."""
+    parent = Parser(add_help=False)
+    add_connection(parent)
+    return parent
 
 
 def run(args: argparse.Namespace) -> ExitStatus:

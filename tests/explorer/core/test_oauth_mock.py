@@ -32,7 +32,7 @@ from explorer.core.oauth.errors import (
 from explorer.core.oauth.login import Login
 from explorer.core.oauth.settings import OAuthSettings
 from explorer.core.oauth.store import TokenFile
-from explorer.core.storage.masking import mask_exchange
+from explorer.core.http.masking import mask_exchange
 from mock_server import create_app
 from mock_server.app import MockApp
 from tests.explorer.oauth_people import FormBrowser, Person

@@ -41,7 +41,7 @@ from explorer.core.oauth.store import Kept, TokenFile
 from explorer.core.oauth.tokens import Tokens
 from explorer.core.session.credentials import auth_label
 from explorer.core.session.derived import derive
-from explorer.core.storage.masking import MASK, mask_body, mask_url
+from explorer.core.http.masking import MASK, mask_body, mask_url
 
 NOW = 1_800_000_000.0
 

@@ -16,7 +16,6 @@ from explorer.core.http.request import RequestSpec
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.templates import expand_template
 from explorer.core.session.choice import choose_link
-from explorer.core.session.history import Page
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.session.rel_path import (
     PathError,
@@ -27,6 +26,7 @@ from explorer.core.session.rel_path import (
     walk_path,
     words_for,
 )
+from explorer.core.session.trail import Page
 from mock_server import Settings, create_app
 from tests.mock_server.conftest import TEST_HOSTS
 

@@ -141,7 +141,7 @@ async def test_follow_link_then_back_and_forward(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        history = browser(app).history
+        history = browser(app).trail
         await follow(pilot, "rw:customers")
         await settle(pilot)
         assert history.current is not None
