@@ -22,6 +22,7 @@ import pytest
 from explorer.core.http.client import Client
 from explorer.core.http.errors import LoginFailed
 from explorer.core.http.exchange import Exchange
+from explorer.core.http.masking import mask_exchange
 from explorer.core.http.request import OAuthBearer, RequestSpec
 from explorer.core.oauth.errors import (
     AccessDenied,
@@ -32,7 +33,6 @@ from explorer.core.oauth.errors import (
 from explorer.core.oauth.login import Login
 from explorer.core.oauth.settings import OAuthSettings
 from explorer.core.oauth.store import TokenFile
-from explorer.core.http.masking import mask_exchange
 from mock_server import create_app
 from mock_server.app import MockApp
 from tests.explorer.oauth_people import FormBrowser, Person

@@ -18,6 +18,7 @@ import segno
 from explorer.core.carry.flat import ExportError, flatten
 from explorer.core.config import ConfigProblem, parse_config
 from explorer.core.http.client import Client
+from explorer.core.http.masking import MASK, mask_body, mask_url
 from explorer.core.http.request import OAuthBearer, RequestSpec
 from explorer.core.httpfile.auth_configs import auth_reference, settings_from_auth
 from explorer.core.httpfile.writer import format_request
@@ -41,7 +42,6 @@ from explorer.core.oauth.store import Kept, TokenFile
 from explorer.core.oauth.tokens import Tokens
 from explorer.core.session.credentials import auth_label
 from explorer.core.session.derived import derive
-from explorer.core.http.masking import MASK, mask_body, mask_url
 
 NOW = 1_800_000_000.0
 
