@@ -66,8 +66,9 @@ def test_drf_hal_json_string_links_and_list_embedded() -> None:
     assert own == {
         ("self", "http://localhost:18103/books/?page=2"),
         ("next", "http://localhost:18103/books/?page=3"),
-        ("previous", "http://localhost:18103/books/"),
+        ("prev", "http://localhost:18103/books/"),
     }
+    assert chosen_href(links, "previous") == "http://localhost:18103/books/"
     items = [link for link in links if link.source.startswith("/_embedded/")]
     assert len([link for link in items if link.rel == "self"]) == 10
     assert len([link for link in items if link.rel == "author"]) == 10
