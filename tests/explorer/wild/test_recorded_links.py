@@ -2,7 +2,9 @@
 
 The fixtures are real answers of servers no one here wrote (see recordings.py):
 Django REST Framework, djangorestframework-jsonapi, drf-hal-json, Eve, json-server
-0.17 and 1.x, httpbin, express with halson and with siren-writer, odata-v4-server.
+0.17 and 1.x, httpbin, express with halson and with siren-writer, odata-v4-server,
+django-tastypie, Django Ninja, fastapi-pagination, flask-smorest, Litestar and
+fastapi-hypermodel.
 """
 
 from __future__ import annotations
@@ -45,6 +47,12 @@ def test_every_framework_is_recorded() -> None:
         "halson",
         "siren-writer",
         "odata-v4-server",
+        "tastypie",
+        "django-ninja",
+        "fastapi-pagination",
+        "flask-smorest",
+        "litestar",
+        "fastapi-hypermodel",
     }
 
 

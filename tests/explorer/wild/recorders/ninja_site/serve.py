@@ -1,0 +1,33 @@
+"""The library served by Django Ninja: ``serve.py PORT`` (see ../README.md).
+
+A ``NinjaAPI`` at ``/api/`` as its tutorial sets one up, the models being the DRF
+site's (``../drf_site/library``: 25 books by 5 authors), each list paged by
+Ninja's ``@paginate`` with ``NINJA_PAGINATION_PER_PAGE = 10`` (its default is 100):
+``/api/books`` by the default ``LimitOffsetPagination``, ``/api/pages/books`` by
+``PageNumberPagination``, ``/api/cursor/books`` by ``CursorPagination``; an item
+at ``/api/books/{id}``. Run it with the Python of a venv that has Django and
+django-ninja.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path[:0] = [str(HERE), str(HERE.parent / "drf_site")]
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "settings")
+db = Path("/tmp/restwalk-ninja.sqlite3")
+db.unlink(missing_ok=True)
+
+import django  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+
+django.setup()
+call_command("migrate", run_syncdb=True, verbosity=0)
+
+from library.models import Author, Book  # noqa: E402
+
+authors = [Author.objects.create(name=f"Author {n}") for n in range(1, 6)]
+for n in range(1, 26):
+    Book.objects.create(title=f"Book {n}", author=authors[(n - 1) % 5])
+call_command("runserver", f"127.0.0.1:{sys.argv[1]}", use_reloader=False, verbosity=0)
