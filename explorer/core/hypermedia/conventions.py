@@ -10,8 +10,9 @@ Each such link is a guess (``guess=True``): the body does not say it, the
 convention does, and ``made_from`` says so ("the id 11 of an item of /books").
 It is made only where the convention holds: from a collection that is not itself
 nested under a member (json-server's ``/authors/3/books`` lists books whose URLs
-are ``/books/{id}``; ``/authors/3/books/8`` is a 404), and for ids one would type
-in a path. Nothing is guessed for a body with links of its own besides its
+are ``/books/{id}``; ``/authors/3/books/8`` is a 404) nor named like a method or
+a file (Slack's ``/api/conversations.list``, Shopify's ``/products.json``), and for
+ids one would type in a path. Nothing is guessed for a body with links of its own besides its
 paging (``next``, ``self``...): it says where things are.
 """
 
@@ -38,6 +39,12 @@ _MEMBER_SEGMENT = re.compile(
 )
 
 
+def _names_a_collection(path: str) -> bool:
+    """False for a path whose last segment is a method or a file (Slack's
+    ``/api/conversations.list``, Shopify's ``/products.json``): no item lives under it."""
+    return "." not in path.rstrip("/").rpartition("/")[2]
+
+
 def nested_under_member(path: str) -> bool:
     """True when the collection at ``path`` sits under one member of another
     (``/authors/3/books``: its items' own URLs are not ``/authors/3/books/{id}``)."""
@@ -60,7 +67,9 @@ def add_convention_links(doc: object, collector: Collector) -> None:
         parts = urlsplit(collector.resolver.base)
     except ValueError:
         return
-    if not parts.scheme or not parts.netloc or nested_under_member(parts.path):
+    if not parts.scheme or not parts.netloc:
+        return
+    if nested_under_member(parts.path) or not _names_a_collection(parts.path):
         return
     found = page_items_at(doc)
     if found is None:

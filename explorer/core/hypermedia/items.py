@@ -24,9 +24,11 @@ its first member's array
 ==============================  ==================================================
 
 Failing those, a page that says it is one of a series (a ``next``, a page token, a
-cursor, ``has_more``, a total...) and holds one array of objects has that array
-as its items: Slack's ``channels``, Google Drive's ``files``, Spring Data's
-``content``. None when the document is not a page of items (a single resource).
+cursor, ``has_more``, a total... or, for a walk, its place in one: Shopify pages in
+its ``Link`` header alone) and holds one array of objects has that array as its
+items: Slack's ``channels``, Google Drive's ``files``, Shopify's ``products``,
+Spring Data's ``content``. None when the document is not a page of items (a
+single resource).
 """
 
 from __future__ import annotations
@@ -81,13 +83,15 @@ _PAGING_SIGNS = frozenset(
 )
 
 
-def page_items(doc: object) -> list[object] | None:
-    """The items of the page ``doc`` (parsed JSON), or None when it is not a page of items."""
-    found = page_items_at(doc)
+def page_items(doc: object, *, in_series: bool = False) -> list[object] | None:
+    """The items of the page ``doc`` (parsed JSON), or None when it is not a page of items.
+    ``in_series``: the page is known to be one of a series (a walk reached it, or its
+    headers page it), so one array of objects is its items whatever the body says."""
+    found = page_items_at(doc, in_series=in_series)
     return found[1] if found is not None else None
 
 
-def page_items_at(doc: object) -> tuple[str, list[object]] | None:
+def page_items_at(doc: object, *, in_series: bool = False) -> tuple[str, list[object]] | None:
     """The items of the page ``doc`` and the JSON Pointer to their array (``""`` for a
     body that is one, ``/results``, ``/_embedded/orders``...), or None."""
     if isinstance(doc, list):
@@ -108,12 +112,12 @@ def page_items_at(doc: object) -> tuple[str, list[object]] | None:
     collection = doc.get("collection")
     if isinstance(collection, dict) and isinstance(collection.get("items"), list):
         return "/collection/items", collection["items"]
-    return _lone_list(doc)
+    return _lone_list(doc, in_series)
 
 
-def _lone_list(doc: dict[str, object]) -> tuple[str, list[object]] | None:
-    """The one array of objects of a page that says it is one of a series, if it has one."""
-    if _PAGING_SIGNS.isdisjoint(doc):
+def _lone_list(doc: dict[str, object], in_series: bool) -> tuple[str, list[object]] | None:
+    """The one array of objects of a page of a series, if it has one."""
+    if not in_series and _PAGING_SIGNS.isdisjoint(doc):
         return None
     lists = [
         (name, value)

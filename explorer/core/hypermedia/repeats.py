@@ -41,7 +41,7 @@ def fold_repeats(links: list[Link]) -> None:
         range(count, len(links)), map(rels.__contains__, map(itemgetter(0), body))
     )
     dropped: set[int] = set()
-    for index in candidates:
+    for index in candidates:  # (lazily: the look ends once every header link is found)
         link = links[index]
         at = header.get((link.rel, link.href, link.method))
         if at is None or at in dropped or is_embedded(link):
@@ -53,5 +53,7 @@ def fold_repeats(links: list[Link]) -> None:
             title=link.title or said.title,
             media_type=link.media_type or said.media_type,
         )
+        if len(dropped) == len(header):
+            break
     for index in sorted(dropped, reverse=True):
         del links[index]

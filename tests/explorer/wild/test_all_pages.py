@@ -1,8 +1,10 @@
 """``restwalk request URL --follow next --all``: every page's items as JSON lines.
 
 On the recorded frameworks (replayed, no network): each prints the 25 books of
-its three pages, in order; ``--max-pages`` bounds the walk and says so on
-stderr; a page that is not JSON is a clear one-line error.
+its three pages, in order, whatever its paging style (links in the body or in a
+Link header, page numbers, offsets and a total, cursors, X-Pagination);
+``--max-pages`` bounds the walk and says so on stderr; a page that is not JSON is
+a clear one-line error.
 """
 
 from __future__ import annotations
@@ -46,8 +48,53 @@ def run(
             "json-server-1",
             ["http://localhost:18302/books?_page=1&_per_page=10", "--follow", "next", "--all"],
         ),
+        (
+            "tastypie",
+            ["http://localhost:18601/api/v1/", "--follow", "book", "--follow", "next", "--all"],
+        ),
+        ("django-ninja", ["http://localhost:18602/api/books", "--follow", "next", "--all"]),
+        (
+            "django-ninja",
+            ["http://localhost:18602/api/pages/books?page=1", "--follow", "next", "--all"],
+        ),
+        ("django-ninja", ["http://localhost:18602/api/cursor/books", "--follow", "next", "--all"]),
+        ("fastapi-pagination", ["http://localhost:18603/books", "--follow", "next", "--all"]),
+        (
+            "fastapi-pagination",
+            ["http://localhost:18603/pages/books", "--follow", "next", "--all"],
+        ),
+        (
+            "fastapi-pagination",
+            ["http://localhost:18603/offsets/books", "--follow", "next", "--all"],
+        ),
+        (
+            "fastapi-pagination",
+            ["http://localhost:18603/headers/books", "--follow", "next", "--all"],
+        ),
+        ("flask-smorest", ["http://localhost:18604/books/", "--follow", "next", "--all"]),
+        ("litestar", ["http://localhost:18605/books", "--follow", "next", "--all"]),
+        ("litestar", ["http://localhost:18605/pages/books", "--follow", "next", "--all"]),
+        ("litestar", ["http://localhost:18605/cursor/books", "--follow", "next", "--all"]),
     ],
-    ids=["drf", "drf-from-root", "halson", "json-server-0.17", "json-server-1"],
+    ids=[
+        "drf",
+        "drf-from-root",
+        "halson",
+        "json-server-0.17",
+        "json-server-1",
+        "tastypie-from-root",
+        "ninja-limit-offset",
+        "ninja-page-number",
+        "ninja-cursor",
+        "fastapi-pagination-links",
+        "fastapi-pagination-page-numbers",
+        "fastapi-pagination-offsets",
+        "fastapi-pagination-link-header",
+        "flask-smorest-x-pagination",
+        "litestar-offsets",
+        "litestar-classic",
+        "litestar-cursor",
+    ],
 )
 def test_every_page_s_items(
     name: str,

@@ -50,7 +50,6 @@ from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.paging import cursors, headers, offsets, page_numbers
 from explorer.core.hypermedia.paging.answer import Answer, Made
 from explorer.core.hypermedia.paging.body_links import add_body_page_links, said_none
-from explorer.core.hypermedia.vocabulary import PAGING_RELATIONS
 
 __all__ = ["MAKERS", "add_body_page_links", "add_made_links", "made_links"]
 
@@ -65,17 +64,22 @@ MAKERS: tuple[Maker, ...] = (
 )
 
 
-def made_links(answer: Answer, linked: Callable[[], frozenset[str]] = frozenset) -> list[Link]:
+def made_links(
+    answer: Answer, linked: Callable[[frozenset[str]], frozenset[str]] | None = None
+) -> list[Link]:
     """The page links the readers make from ``answer``, one per relation (the first
-    reader's), none for a relation the answer links already (``linked()``, asked only
-    when a link was made) or says it has none of (``"next": null``)."""
+    reader's), none for a relation the answer says it has none of (``"next": null``) or
+    links already (``linked(relations)``: which of these relations it links; asked only
+    when a link was made)."""
     made: dict[str, Made] = {}
     for maker in MAKERS:
         for found in maker(answer):
             made.setdefault(found.rel, found)
     if not made:
         return []
-    skip = linked() | said_none(answer.doc)
+    skip = said_none(answer.doc)
+    if linked is not None:
+        skip |= linked(frozenset(made))
     return [found.link() for rel, found in made.items() if rel not in skip]
 
 
@@ -84,13 +88,18 @@ def add_made_links(
 ) -> None:
     """Add the page links :func:`made_links` makes for what the answer does not link."""
     answer = Answer.of(url, response_headers, doc)
-    for link in made_links(answer, lambda: _linked(collector.links)):
+    for link in made_links(answer, lambda rels: _linked(collector.links, rels)):
         collector.add(link, claim=False)
 
 
-def _linked(links: list[Link]) -> frozenset[str]:
-    """The paging relations the response itself links (not the resources it embeds)."""
-    # (a page may hold 100,000 links: the relations are compared in C, and only the
-    # few paging ones are looked at)
-    paging = compress(links, map(PAGING_RELATIONS.__contains__, map(itemgetter(0), links)))
-    return frozenset(link.rel for link in paging if not is_embedded(link))
+def _linked(links: list[Link], rels: frozenset[str]) -> frozenset[str]:
+    """Which of ``rels`` the response itself links (not the resources it embeds)."""
+    # A page may hold 100,000 links: their relations are compared in C, lazily, and the
+    # look ends once every relation is found (a page's own links come early, mostly).
+    found: set[str] = set()
+    for link in compress(links, map(rels.__contains__, map(itemgetter(0), links))):
+        if link.rel not in found and not is_embedded(link):
+            found.add(link.rel)
+            if len(found) == len(rels):
+                break
+    return frozenset(found)

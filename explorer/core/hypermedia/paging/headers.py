@@ -137,8 +137,9 @@ def content_range(answer: Answer) -> list[Made]:
     first, last, total = int(match[2]), int(match[3]), int(match[4])
     if last < first:
         return []
+    limit = number(answer.value("limit")) or last - first + 1  # (a last page is shorter)
     where = f"Content-Range {match[0].strip()}"
-    return window_links(answer, first, last - first + 1, total, where, "header:Content-Range")
+    return window_links(answer, first, limit, total, where, "header:Content-Range")
 
 
 #: The paging-header readers, in the order they are tried.
