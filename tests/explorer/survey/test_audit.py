@@ -98,7 +98,7 @@ async def test_counts_of_one_are_singular() -> None:
     # QA 1, item 14: "1 pages mapped", "Only 1 answers in JSON".
     audit = await audit_of(lambda: handler_client(one_page), "http://api.test/")
     text = audit_text(audit)
-    assert "\n1 page mapped (1 resource), " in text
+    assert "\n1 resource (1 answered), 1 page mapped, " in text
     assert "Only 1 answer in JSON or XML was met from this entry" in text
     assert "✓ /: 1 link\n" in text
     assert " 1 pages" not in text
