@@ -7,30 +7,13 @@ import orjson
 
 from explorer.core.http.request import RequestSpec
 from explorer.core.survey.api_map import ApiMap
-from explorer.core.survey.audit import Audit, run_audit
 from explorer.core.survey.crawl import CrawlLimits, client_sends, crawl
 from explorer.core.survey.map_summary import map_counts, summarize
 from explorer.core.survey.render_audit import audit_json, audit_text
 from explorer.core.survey.render_map import map_tree
-from tests.explorer.survey.fakes import FakeClock, handler_client, mock_client
+from tests.explorer.survey.fakes import handler_client, mock_client
+from tests.explorer.survey.test_audit import audit_of
 from tests.explorer.survey.test_audit_wild import replayed
-
-LIMITS = CrawlLimits(max_pages=40, delay=0, time_limit=60.0)
-
-
-async def audit_of(handler: object, url: str, api_map: ApiMap | None = None) -> Audit:
-    clock = FakeClock()
-    async with handler_client(handler) as client:  # type: ignore[arg-type]
-        send, without_cookies = client_sends(client)
-        return await run_audit(
-            url,
-            send,
-            limits=LIMITS,
-            without_cookies=without_cookies,
-            clock=clock,
-            sleep=clock.sleep,
-            api_map=api_map,
-        )
 
 
 def no_links(request: httpx.Request) -> httpx.Response:
@@ -41,7 +24,7 @@ def no_links(request: httpx.Request) -> httpx.Response:
 
 
 async def test_an_api_without_a_link_is_reached_by_none() -> None:
-    audit = await audit_of(no_links, "http://api.test/")
+    audit = await audit_of(lambda: handler_client(no_links), "http://api.test/")
     hypermedia = next(c for c in audit.constraints if c.key == "hypermedia")
     reached = hypermedia.figures[3]
     assert (reached.passed, reached.total) == (0, 0)
@@ -69,17 +52,7 @@ async def test_json_server_s_entry_is_not_reached_by_a_link_it_never_wrote() -> 
 
 
 async def test_the_level_is_explained_step_by_step() -> None:
-    async with mock_client() as client:
-        send, without_cookies = client_sends(client)
-        clock = FakeClock()
-        audit = await run_audit(
-            "http://mock/",
-            send,
-            limits=LIMITS,
-            without_cookies=without_cookies,
-            clock=clock,
-            sleep=clock.sleep,
-        )
+    audit = await audit_of(mock_client, "http://mock/")
     assert audit.level == 3
     assert [(step.level, step.reached, step.missing) for step in audit.steps] == [
         (1, True, ""),
@@ -121,15 +94,7 @@ async def test_map_and_audit_count_the_same_crawl_alike() -> None:
             api_map=browsed,
         )
         assert len(first.visits) == 1
-        clock = FakeClock()
-        audit = await run_audit(
-            "http://mock/",
-            send,
-            limits=LIMITS,
-            clock=clock,
-            sleep=clock.sleep,
-            api_map=browsed,
-        )
+    audit = await audit_of(mock_client, "http://mock/", api_map=browsed)
     counts = map_counts(browsed, "http://mock/")
     assert counts.pages == summarize(browsed).visited > len(audit.crawl.visits)
     line = f"{counts.resources_line()}, {counts.pages} pages"

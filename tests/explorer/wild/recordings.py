@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import httpx
 import orjson
@@ -48,17 +49,7 @@ class Recorded:
 def recordings(name: str) -> tuple[Recorded, ...]:
     """The answers recorded in ``fixtures/NAME.json``, in recording order."""
     document = orjson.loads((FIXTURES / f"{name}.json").read_bytes())
-    return tuple(
-        Recorded(
-            framework=document["framework"],
-            url=entry["url"],
-            status=entry["status"],
-            headers=tuple((k, v) for k, v in entry["headers"]),
-            body=entry["body"].encode("utf-8"),
-            links=tuple((rel, href) for rel, href in entry["links"]),
-        )
-        for entry in document["responses"]
-    )
+    return _answers(document, document["framework"])
 
 
 @cache
@@ -68,14 +59,18 @@ def documented(name: str) -> tuple[Recorded, ...]:
     document = orjson.loads((FIXTURES / "documented" / f"{name}.json").read_bytes())
     if not document.get("source", "").startswith("https://"):
         raise AssertionError(f"documented/{name}.json names no documentation")
+    return _answers(document, document["api"])
+
+
+def _answers(document: dict[str, Any], framework: str) -> tuple[Recorded, ...]:
     return tuple(
         Recorded(
-            framework=document["api"],
+            framework=framework,
             url=entry["url"],
             status=entry["status"],
             headers=tuple((k, v) for k, v in entry["headers"]),
             body=entry["body"].encode("utf-8"),
-            links=(),
+            links=tuple((rel, href) for rel, href in entry.get("links", ())),
         )
         for entry in document["responses"]
     )

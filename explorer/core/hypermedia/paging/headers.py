@@ -27,7 +27,11 @@ import orjson
 
 from explorer.core.hypermedia.paging.answer import Answer, Made, number
 from explorer.core.hypermedia.paging.offsets import window_links
-from explorer.core.hypermedia.paging.page_numbers import PAGE_PARAMETERS, page_links
+from explorer.core.hypermedia.paging.page_numbers import (
+    PAGE_PARAMETERS,
+    page_links,
+    series_links,
+)
 
 __all__ = ["READERS", "x_pagination"]
 
@@ -72,13 +76,7 @@ def flask_smorest(answer: Answer) -> list[Made]:
     current, total = number(document.get("CurrentPage")), number(document.get("TotalPages"))
     if not made and current is not None and total is not None:
         where = f"X-Pagination's CurrentPage {current} of TotalPages {total}"
-        pages = {
-            "first": 1,
-            "prev": current - 1 if current > 1 else None,
-            "next": current + 1 if current < total else None,
-            "last": total,
-        }
-        made = page_links(answer, "page", pages, where, source="header:X-Pagination")
+        made = series_links(answer, current, total, "page", where, "header:X-Pagination")
     return made
 
 
@@ -113,13 +111,7 @@ def total_count(answer: Answer) -> list[Made]:
         page = number(answer.value(page_name)) or 1
         last = max(1, -(-total // size))
         where = f"X-Total-Count {total} in pages of {size}"
-        pages = {
-            "first": 1,
-            "prev": page - 1 if page > 1 else None,
-            "next": page + 1 if page < last else None,
-            "last": last,
-        }
-        return page_links(answer, page_name, pages, where, source="header:X-Total-Count")
+        return series_links(answer, page, last, page_name, where, "header:X-Total-Count")
     offset, limit = number(answer.value("offset")), number(answer.value("limit"))
     if offset is not None and limit:
         where = f"X-Total-Count {total} and this page's offset {offset} and limit {limit}"

@@ -30,7 +30,7 @@ from __future__ import annotations
 from explorer.core.hypermedia.items import page_items
 from explorer.core.hypermedia.paging.answer import Answer, Made, number
 
-__all__ = ["PAGE_PARAMETERS", "READERS", "page_links"]
+__all__ = ["PAGE_PARAMETERS", "READERS", "page_links", "series_links"]
 
 #: Query parameters that carry a page number, as frameworks name them.
 PAGE_PARAMETERS = ("page", "_page", "current_page", "p", "pageNumber", "page_number")
@@ -61,7 +61,7 @@ def page_links(
     return made
 
 
-def _series(
+def series_links(
     answer: Answer,
     current: int,
     last: int,
@@ -81,6 +81,19 @@ def _series(
     return page_links(answer, parameter, pages, where, source=source, base=base, extra=extra)
 
 
+def _current_of_last(
+    answer: Answer, current_member: str, last_member: str, parameter: str, needs: str = ""
+) -> list[Made]:
+    """The series of a body that says its page (``current_member``) and its last page
+    (``last_member``), and has the member ``needs``, if any."""
+    body = answer.body
+    current, last = number(body.get(current_member)), number(body.get(last_member))
+    if current is None or last is None or (needs and needs not in body):
+        return []
+    where = f"the body's {current_member} {current} of {last_member} {last}"
+    return series_links(answer, current, last, parameter, where, f"/{current_member}")
+
+
 def json_server(answer: Answer) -> list[Made]:
     """json-server 1.x: ``first``, ``prev``, ``next`` and ``last`` as page numbers."""
     body = answer.body
@@ -97,30 +110,17 @@ def json_server(answer: Answer) -> list[Made]:
 
 def laravel(answer: Answer) -> list[Made]:
     """Laravel: ``current_page`` of ``last_page``."""
-    current, last = number(answer.body.get("current_page")), number(answer.body.get("last_page"))
-    if current is None or last is None:
-        return []
-    where = f"the body's current_page {current} of last_page {last}"
-    return _series(answer, current, last, "page", where, "/current_page")
+    return _current_of_last(answer, "current_page", "last_page", "page")
 
 
 def fastapi_pagination(answer: Answer) -> list[Made]:
-    """fastapi-pagination's ``Page``: ``page`` of ``pages``."""
-    current, last = number(answer.body.get("page")), number(answer.body.get("pages"))
-    if current is None or last is None or "items" not in answer.body:
-        return []
-    where = f"the body's page {current} of pages {last}"
-    return _series(answer, current, last, "page", where, "/page")
+    """fastapi-pagination's ``Page``: ``page`` of ``pages``, beside its ``items``."""
+    return _current_of_last(answer, "page", "pages", "page", needs="items")
 
 
 def litestar(answer: Answer) -> list[Made]:
     """Litestar's ``ClassicPagination``: ``current_page`` of ``total_pages``."""
-    body = answer.body
-    current, last = number(body.get("current_page")), number(body.get("total_pages"))
-    if current is None or last is None:
-        return []
-    where = f"the body's current_page {current} of total_pages {last}"
-    return _series(answer, current, last, "current_page", where, "/current_page")
+    return _current_of_last(answer, "current_page", "total_pages", "current_page")
 
 
 def spring(answer: Answer) -> list[Made]:
@@ -130,7 +130,7 @@ def spring(answer: Answer) -> list[Made]:
     if current is None or not total or not isinstance(body.get("content"), list):
         return []
     where = f"the body's number {current} of totalPages {total}, counted from 0"
-    return _series(answer, current, total - 1, "page", where, "/number", base=0)
+    return series_links(answer, current, total - 1, "page", where, "/number", base=0)
 
 
 def ninja_pages(answer: Answer) -> list[Made]:
@@ -149,7 +149,7 @@ def ninja_pages(answer: Answer) -> list[Made]:
         return []
     last = max(1, -(-count // size))
     where = f"the body's count {count} in pages of {size} (this is page {page})"
-    return _series(answer, page, last, "page", where, "/count", extra=sized)
+    return series_links(answer, page, last, "page", where, "/count", extra=sized)
 
 
 #: The page-number readers, in the order they are tried.

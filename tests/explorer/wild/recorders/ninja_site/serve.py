@@ -16,18 +16,6 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "drf_site")]
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "settings")
-db = Path("/tmp/restwalk-ninja.sqlite3")
-db.unlink(missing_ok=True)
+from library.site import serve  # noqa: E402
 
-import django  # noqa: E402
-from django.core.management import call_command  # noqa: E402
-
-django.setup()
-call_command("migrate", run_syncdb=True, verbosity=0)
-
-from library.models import Author, Book  # noqa: E402
-
-authors = [Author.objects.create(name=f"Author {n}") for n in range(1, 6)]
-for n in range(1, 26):
-    Book.objects.create(title=f"Book {n}", author=authors[(n - 1) % 5])
-call_command("runserver", f"127.0.0.1:{sys.argv[1]}", use_reloader=False, verbosity=0)
+serve(sys.argv[1], Path("/tmp/restwalk-ninja.sqlite3"))
