@@ -66,7 +66,7 @@ WALKS = [
         [
             "http://localhost:18401/books",
             "http://localhost:18401/books?page=2",
-            "http://localhost:18401/books/6b06786dd2d0f2e39f663945",
+            "http://localhost:18401/books/6b15239a9958615f38b10426",
         ],
     ),
     (

@@ -33,16 +33,16 @@ rec drf-plain "djangorestframework 3.18.3 (Django 5.2.19)" $H:18101/ $H:18101/bo
   "$H:18101/authors/?limit=2&offset=2" $H:18101/authors/1/ \
   --note "DefaultRouter; HyperlinkedModelSerializer; PageNumberPagination (PAGE_SIZE 10) on books, LimitOffsetPagination on authors; default renderers"
 rec drf-jsonapi "djangorestframework-jsonapi 8.1.0 (djangorestframework 3.18.3, Django 5.2.19)" \
-  $H:18102/ $H:18102/books/ "$H:18102/books/?page%5Bnumber%5D=2" $H:18102/books/11/ \
+  $H:18102/ $H:18102/books/ "$H:18102/books/?page%5Bnumber%5D=2" "$H:18102/books/?page%5Bnumber%5D=3" $H:18102/books/11/ \
   $H:18102/books/11/author --accept application/vnd.api+json \
   --note "DefaultRouter; HyperlinkedModelSerializer with ResourceRelatedField (related and relationship links); JsonApiPageNumberPagination (PAGE_SIZE 10); settings as its docs' Usage section"
 rec drf-hal-json "drf-hal-json 0.10.0 (djangorestframework 3.18.3, Django 5.2.19)" $H:18103/ \
-  $H:18103/books/ "$H:18103/books/?page=2" $H:18103/books/11/ $H:18103/authors/1/ \
+  $H:18103/books/ "$H:18103/books/?page=2" "$H:18103/books/?page=3" $H:18103/books/11/ $H:18103/authors/1/ \
   --accept application/hal+json \
   --note "DefaultRouter; HalModelSerializer; HalPageNumberPagination (PAGE_SIZE 10); renderer and parser as its README"
 EID=$(curl -s "$H:18401/books?page=2" | "$PY" -c 'import json,sys; print(json.load(sys.stdin)["_items"][0]["_links"]["self"]["href"])')
 rec eve "Eve 2.3.1 (Flask 3.1.3; mongomock 4.3.0 for MongoDB)" $H:18401/ $H:18401/books \
-  "$H:18401/books?page=2" "$H:18401/$EID" $H:18401/authors \
+  "$H:18401/books?page=2" "$H:18401/books?page=3" "$H:18401/$EID" $H:18401/authors \
   --note "DOMAIN books (author: objectid data_relation to authors) and authors; Eve defaults but PAGINATION_DEFAULT 10; MongoDB replaced by mongomock (no mongod installable here)"
 rec json-server-0.17 "json-server 0.17.4" $H:18301/ $H:18301/books \
   "$H:18301/books?_page=1&_limit=10" "$H:18301/books?_page=2&_limit=10" \
@@ -57,7 +57,7 @@ rec halson "halson 3.2.0 (express 5.x)" $H:18201/ $H:18201/books "$H:18201/books
   $H:18201/books/11 $H:18201/authors/1 \
   --note "express app built with halson's addLink/addEmbed (halson_app.js)"
 rec siren-writer "siren-writer 0.5.0 (express 5.x)" $H:18202/ $H:18202/books \
-  "$H:18202/books?page=2" $H:18202/books/11 $H:18202/authors $H:18202/authors/1 $H:18202/orders/42 \
+  "$H:18202/books?page=2" "$H:18202/books?page=3" $H:18202/books/11 $H:18202/authors $H:18202/authors/1 $H:18202/orders/42 \
   --note "express app built with siren-writer (siren_app.js); URI relations under http://x.io/rels/; /orders/42 is the Siren homepage example from siren-writer's README"
 rec odata-v4-server "odata-v4-server 0.2.13" $H:18203/odata/ "$H:18203/odata/Books" \
   "$H:18203/odata/Books?\$top=10" "$H:18203/odata/Books?\$top=10&\$skip=10" \
