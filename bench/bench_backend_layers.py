@@ -39,7 +39,7 @@ def _scope(path: str, query: bytes = b"") -> dict[str, object]:
         "path": path,
         "raw_path": path.encode(),
         "query_string": query,
-        "headers": [(b"host", b"bench"), (b"accept", b"application/hal+json")],
+        "headers": [(b"host", b"127.0.0.1:8000"), (b"accept", b"application/hal+json")],
         "client": ("127.0.0.1", 50000),
         "server": ("127.0.0.1", 8000),
     }

@@ -13,7 +13,8 @@ cross-cutting rule), :mod:`~mock_server.resources` (the routes),
 :mod:`~mock_server.representations` (HAL, Siren, JSON:API, XML),
 :mod:`~mock_server.domain` (what the entities are), :mod:`~mock_server.store` (the
 records, in memory or in a database), with :mod:`~mock_server.http` (HTTP's rules as
-pure functions) and :mod:`~mock_server.auth` used across them.
+pure functions) and :mod:`~mock_server.auth` used across them; :mod:`~mock_server.events`
+tells every change of the store's data, on event streams and to webhooks.
 """
 
 from __future__ import annotations

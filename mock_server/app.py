@@ -20,6 +20,7 @@ from mock_server.http.versions import requested_path
 from mock_server.layers import wrap
 from mock_server.representations.urls import selection
 from mock_server.resources import build_routes
+from mock_server.resources.changes import EntityDescriber
 from mock_server.service import Service
 from mock_server.settings import Settings
 from mock_server.store import Store
@@ -54,6 +55,10 @@ async def _http_exception_handler(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     path = requested_path(request.scope)
     if exc.status_code == HTTPStatus.NOT_FOUND:
+        guest = request.app.service.guest if isinstance(request.app, MockApp) else None
+        explained = guest.not_found(request) if guest is not None else None
+        if explained is not None:
+            return explained.response(request.scope)
         target = _without_trailing_slash(request)
         if target is not None:
             # Permanent and method-keeping: a POST to /customers/ is a POST to /customers.
@@ -95,4 +100,10 @@ def create_app(settings: Settings | None = None) -> MockApp:
         from mock_server.userdata import open_data_store
 
         store = open_data_store(settings, persistence)
-    return MockApp(Service(settings, store))
+    service = Service(settings, store)
+    if not settings.teaching_api:
+        from mock_server.guest import open_guest
+
+        service.guest = open_guest(settings, service)
+    service.events.describer = EntityDescriber.for_store(store)
+    return MockApp(service)

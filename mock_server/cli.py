@@ -53,6 +53,17 @@ HTTP/2 and TLS:
   --tls without --cert/--key makes a certificate for 127.0.0.1, ::1 and localhost
   at start and prints the path of the authority that signed it: trust that file
   (curl --cacert FILE, restwalk --cacert FILE).
+
+Your API:
+  --openapi api.yaml serves an OpenAPI 3.0 or 3.1 document instead of the teaching
+  API: every operation, requests validated (400/422 naming each field), answers
+  from its examples or generated from its schemas (--seed), collections stateful
+  (--stateless: as Prism), security enforced with the mock's own credentials
+  (a token from POST /auth/token, alice/wonderland for Basic, --api-key KEY),
+  Prefer: code=404 / example=NAME / dynamic=true as Prism reads them.
+  --record URL --tape F.har proxies to a real API and records every exchange,
+  secrets masked; --replay F.har serves them offline (with --openapi: the tape
+  first, the document for the rest).
 """
 
 
@@ -132,11 +143,46 @@ def _store(value: str) -> StoreLocation:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _webhook_host(value: str) -> str:
+    from mock_server.events.callbacks import Allowed
+
+    try:
+        return str(Allowed.parse(value))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _oauth_client(value: str) -> OAuthClientSpec:
     try:
         return OAuthClientSpec.parse(value)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _pauses(value: str) -> tuple[float, ...]:
+    if value == "none":
+        return ()
+    try:
+        pauses = tuple(float(part) for part in value.split(","))
+    except ValueError:
+        pauses = (-1.0,)
+    if not all(0 <= pause < float("inf") for pause in pauses):
+        raise argparse.ArgumentTypeError(
+            f"expected seconds separated by commas (1,5,30) or none, got {value!r}"
+        )
+    return pauses
+
+
+def _allowed_host(value: str) -> str:
+    from mock_server.http.hosts import BadHost, host_of
+
+    try:
+        host = host_of(value)
+    except BadHost as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if not host:
+        raise argparse.ArgumentTypeError("expected a host name or address, got nothing")
+    return host
 
 
 def _method(value: str) -> str:
@@ -169,6 +215,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="WHERE",
         help="where the data is kept: memory (default), sqlite:FILE, or "
         "postgresql://USER@HOST/DB, shared by every instance naming it",
+    )
+    add(
+        "--allowed-host",
+        type=_allowed_host,
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests calling the server NAME (repeatable); besides it, only "
+        "localhost, 127.0.0.0/8, [::1] and --host's name or address are answered (0.0.0.0: "
+        "the machine's addresses), any other Host gets 421 (DNS rebinding)",
     )
     add(
         "--db",
@@ -253,6 +309,35 @@ def build_parser() -> argparse.ArgumentParser:
         help="keep writes to the --data collections in memory, never in the file",
     )
     add(
+        "--openapi",
+        type=Path,
+        metavar="FILE",
+        help="serve this OpenAPI 3.0/3.1 document (YAML or JSON) instead of the teaching API",
+    )
+    add(
+        "--stateless",
+        action="store_true",
+        help="with --openapi: answer each request as the document says, remembering nothing",
+    )
+    add(
+        "--seed",
+        type=_non_negative,
+        default=defaults.seed,
+        metavar="N",
+        help="seed of the answers generated from schemas (default %(default)s)",
+    )
+    add(
+        "--api-key",
+        action="append",
+        default=[],
+        metavar="KEY",
+        help="with --openapi: a key its apiKey schemes accept, besides the mock's tokens "
+        "(repeatable)",
+    )
+    add("--record", metavar="URL", help="proxy to this API and record the exchanges (--tape)")
+    add("--tape", type=Path, metavar="FILE", help="the HAR file --record writes")
+    add("--replay", type=Path, metavar="FILE", help="serve the exchanges of this HAR file")
+    add(
         "--journal-size",
         type=_non_negative,
         default=defaults.journal_size,
@@ -260,10 +345,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="requests the journal (/_journal) keeps (default %(default)s; 0: none)",
     )
     add(
+        "--journal-secrets",
+        action="store_true",
+        help="show credentials, cookies and secret fields in /_journal as they were sent "
+        "(masked as **** otherwise)",
+    )
+    add(
         "--cors",
         nargs="*",
         metavar="ORIGIN",
-        help="allow browser pages from these origins (none given: any origin)",
+        help="let browser pages from these origins (scheme://host:port) use the server, "
+        "with the browser's cookies and credentials; none given: any origin, without them",
     )
     add("--allow-reset", action="store_true", help="POST /_reset restores the seed, no login")
     add(
@@ -313,6 +405,36 @@ def build_parser() -> argparse.ArgumentParser:
         help="worker processes (more than 1 needs --db, so they share the data)",
     )
     add(
+        "--event-backlog",
+        type=_positive,
+        default=defaults.event_backlog,
+        metavar="N",
+        help="events kept for streams resuming with Last-Event-ID (default %(default)s)",
+    )
+    add(
+        "--event-heartbeat",
+        type=_positive_seconds,
+        default=defaults.event_heartbeat_seconds,
+        metavar="SECONDS",
+        help="a comment on idle event streams this often (default %(default)g)",
+    )
+    add(
+        "--webhook-allow",
+        type=_webhook_host,
+        action="append",
+        default=[],
+        metavar="HOST[:PORT]",
+        help="deliver webhooks to this host (repeatable); without it, only to loopback "
+        "addresses (127.0.0.1, ::1, localhost)",
+    )
+    add(
+        "--webhook-retries",
+        type=_pauses,
+        default=defaults.webhook_retries,
+        metavar="S,S,...",
+        help="seconds before each retry of a failed delivery, or none (default 1,5,30)",
+    )
+    add(
         "--http2",
         action="store_true",
         help="serve HTTP/2 too (h2c, h2 with --tls), with Hypercorn; see below",
@@ -352,6 +474,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         port=args.port,
         db=args.db or store.db,
         store_url=store.url,
+        allowed_hosts=tuple(dict.fromkeys(args.allowed_host)),
         seed_size=args.seed_size,
         token_mode=args.token_mode,
         secret=args.secret,
@@ -370,17 +493,29 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         data=args.data,
         read_only_data=args.read_only_data,
         journal_size=args.journal_size,
+        journal_secrets=args.journal_secrets,
         cors_origins=None if args.cors is None else tuple(args.cors or ["*"]),
         allow_reset=args.allow_reset,
         oauth=not args.no_oauth,
         oauth_clients=tuple(args.oauth_client),
         latency_ms=args.latency,
+        event_backlog=args.event_backlog,
+        event_heartbeat_seconds=args.event_heartbeat,
+        webhook_allow=tuple(args.webhook_allow),
+        webhook_retries=args.webhook_retries,
         workers=args.workers,
         log_level=args.log_level,
         http2=args.http2,
         tls=args.tls or args.cert is not None or args.key is not None,
         cert=args.cert,
         key=args.key,
+        openapi=args.openapi,
+        stateless=args.stateless,
+        seed=args.seed,
+        api_keys=tuple(args.api_key),
+        record=args.record,
+        tape=args.tape,
+        replay=args.replay,
     )
 
 
@@ -392,6 +527,30 @@ def start_line(url: str, settings: Settings, certificate: CertificateFiles | Non
     if certificate is not None and certificate.ca is not None:
         notes.append(f"trust {certificate.ca}")
     return f"restwalk-mock listening on {url}" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def _check_your_api(parser: argparse.ArgumentParser, settings: Settings) -> None:
+    """Exit 2 with one line when the document, the tape or the upstream cannot be used."""
+    if settings.workers > 1 and (
+        settings.record is not None or (not settings.stateless and settings.openapi)
+    ):
+        parser.error(
+            "--workers above 1 serves from several processes: a recording or stateful "
+            "collections live in one (use --stateless, or leave out --workers)"
+        )
+    from mock_server.contract.document import DocumentError, load
+    from mock_server.contract.operations import read_operations
+    from mock_server.tape import TapeError, check_upstream, read_tape
+
+    try:
+        if settings.openapi is not None:
+            read_operations(load(settings.openapi))
+        if settings.replay is not None:
+            read_tape(settings.replay)
+        if settings.record is not None:
+            check_upstream(settings.record)
+    except (DocumentError, TapeError, ValueError) as error:
+        parser.error(str(error))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -408,7 +567,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "so that the workers share one store"
         )
     if settings.data is not None:
-        from mock_server.userdata.datafile import DataError, read
+        from mock_server.userdata.datafile import DataError, claim, read
 
         if settings.workers > 1 and not settings.read_only_data:
             parser.error(
@@ -421,6 +580,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         try:
             read(settings.data)
+            if not settings.read_only_data:
+                claim(settings.data).close()  # taken for good when the app is made
         except DataError as error:
             parser.error(str(error))
     if settings.oauth_clients:
@@ -431,6 +592,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             check_client_ids((c.client_id for c in settings.oauth_clients), Users().names())
         except ValueError as error:
             parser.error(str(error))
+    if not settings.teaching_api:
+        _check_your_api(parser, settings)
     if settings.workers > 1 and settings.http2:
         parser.error("--http2 serves from one process: leave out --workers")
     if settings.cert is not None and settings.key is not None:
@@ -457,10 +620,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         parser.error(f"cannot listen on {settings.host}:{settings.port}: {error.strerror or error}")
     certificate, made = certificate_of(settings)
+    from mock_server.userdata.datafile import DataError
+
     try:
         print(start_line(url_of(sock, settings.tls), settings, certificate), flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             serve(settings, sock, certificate)
+    except DataError as error:
+        # Another writer took the data file between the check above and now.
+        parser.error(str(error))
     finally:
         if made is not None:
             made.close()

@@ -6,6 +6,10 @@ with) becomes one :class:`Entry`. The journal keeps the newest
 :data:`MAX_BODY` bytes. ``/_journal`` shows it (see
 :mod:`mock_server.resources.journal`), and the pytest plugin reads it in-process.
 
+Entries keep what was sent, secrets included: a test asserts on the real
+``Authorization`` its client sent. Only what ``/_journal`` answers is masked
+(:meth:`Entry.to_dict` with ``masked``; :mod:`mock_server.http.masking`).
+
 This module is pure data: the layer that feeds it is
 :mod:`mock_server.layers.journal`. :class:`SharedJournal` is the same journal
 kept in a database for every instance (``--store postgresql://``).
@@ -23,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from mock_server.http import masking
 from mock_server.store.errors import StoreUnavailable
 
 if TYPE_CHECKING:
@@ -79,42 +84,57 @@ class Entry:
 
     def text(self) -> str | None:
         """The body as text, or None when it is not UTF-8."""
-        try:
-            return bytes(self.body).decode("utf-8")
-        except UnicodeDecodeError:
-            return None
+        return _text(bytes(self.body))
 
     def json(self) -> Any:
         """The body parsed as JSON; None when it is empty or not JSON."""
-        if not self.body:
-            return None
-        try:
-            return orjson.loads(bytes(self.body))
-        except orjson.JSONDecodeError:
-            return None
+        return _json(bytes(self.body))
 
-    def to_dict(self) -> dict[str, Any]:
-        """The entry as ``/_journal`` shows it."""
+    def to_dict(self, *, masked: bool = False) -> dict[str, Any]:
+        """The entry as ``/_journal`` shows it; ``masked``: its secrets as ``****``."""
+        fields = self.headers
+        body = bytes(self.body)
+        query = self.query
+        if masked:
+            fields = [(name, masking.mask_header(name, value)) for name, value in fields]
+            body = masking.mask_body(self.header("content-type") or "", body)
+            query = masking.mask_query(query)
         headers: dict[str, str] = {}
-        for name, value in self.headers:
+        for name, value in fields:
             headers[name] = f"{headers[name]}, {value}" if name in headers else value
-        text = self.text()
+        text = _text(body)
         return {
             "id": self.id,
             "time": self.time,
             "method": self.method,
-            "url": self.url,
+            "url": f"{self.path}?{query}" if query else self.path,
             "path": self.path,
-            "query": self.query,
+            "query": query,
             "headers": headers,
             "client": self.client,
-            "body": text if text is not None else base64.b64encode(self.body).decode("ascii"),
+            "body": text if text is not None else base64.b64encode(body).decode("ascii"),
             "bodyEncoding": "utf-8" if text is not None else "base64",
             "bodySize": self.body_size,
             "bodyTruncated": self.body_size > len(self.body),
-            "json": self.json(),
+            "json": _json(body),
             "status": self.status,
         }
+
+
+def _text(body: bytes) -> str | None:
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _json(body: bytes) -> Any:
+    if not body:
+        return None
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError:
+        return None
 
 
 @dataclass(frozen=True)

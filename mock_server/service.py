@@ -10,12 +10,18 @@ from typing import TYPE_CHECKING
 
 from mock_server.auth import Authenticator, Principal, Refusal
 from mock_server.domain.jobs import JobBoard
+from mock_server.events.callbacks import Allowed, CallbackPolicy
+from mock_server.events.delivery import Deliverer
+from mock_server.events.hub import EventHub
+from mock_server.guest import GuestApi
 from mock_server.oauth.metadata import check_client_ids
 from mock_server.oauth.state import OAuthStateKeeper
 from mock_server.request_journal import RequestJournal, SharedJournal
 from mock_server.settings import Settings
 from mock_server.store import Store
+from mock_server.store.event_log import EventLog, MemoryEventLog
 from mock_server.store.shared import InstanceSharing
+from mock_server.store.webhook_book import MemoryWebhookBook, WebhookBook
 
 if TYPE_CHECKING:
     from mock_server.oauth.server import OAuthServer
@@ -41,6 +47,12 @@ class Service:
     _oauth: OAuthServer | None = field(init=False, default=None, repr=False)
     #: Every request received, for ``/_journal`` and the pytest plugin.
     requests: RequestJournal = field(init=False)
+    #: Your API, served in place of the teaching one (``--openapi``, ``--replay``, ``--record``).
+    guest: GuestApi | None = field(default=None, init=False)
+    #: Every change to the data, as events (``/events``); it hears every write of the store.
+    events: EventHub = field(init=False)
+    #: The webhook deliveries (``/webhooks``): the subscriptions are ``webhooks.book``.
+    webhooks: Deliverer = field(init=False)
 
     def __post_init__(self) -> None:
         sharing = self.sharing
@@ -50,11 +62,31 @@ class Service:
             else SharedJournal(self.settings.journal_size, sharing.journal_table)
         )
         self.maintenance = self.settings.maintenance
-        self.auth = Authenticator.for_settings(self.settings, self.store.persistence)
+        persistence = self.store.persistence
+        self.auth = Authenticator.for_settings(self.settings, persistence)
         if self.settings.oauth:
             ids = (spec.client_id for spec in self.settings.oauth_clients)
             check_client_ids(ids, self.auth.users.names())
             self.auth.access_tokens = _OAuthAccessTokens(self)
+        capacity = self.settings.event_backlog
+        log: EventLog = (
+            MemoryEventLog(capacity) if persistence is None else persistence.event_log(capacity)
+        )
+        book: WebhookBook = (
+            MemoryWebhookBook() if persistence is None else persistence.webhook_book()
+        )
+        self.events = EventHub(log, lambda: self.clock())
+        self.store.watcher = self.events
+        policy = CallbackPolicy(tuple(Allowed.parse(e) for e in self.settings.webhook_allow))
+        self.webhooks = Deliverer(book, self.events, policy, self.settings.webhook_retries)
+
+    def close(self) -> None:
+        """End the open event streams and stop the webhooks (from any thread).
+
+        The server calls it when it stops, so no stream keeps it waiting.
+        """
+        self.webhooks.close()
+        self.events.close()
 
     @property
     def sharing(self) -> InstanceSharing | None:

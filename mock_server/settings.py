@@ -6,6 +6,7 @@ Defaults are the ones ``../shared/design/mock-server.md`` decides.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -27,6 +28,8 @@ STANDARD_METHODS: tuple[str, ...] = (
     "CONNECT",
 )
 UNDISABLEABLE_METHODS = frozenset({"GET", "HEAD"})
+#: A serialized origin, as a browser sends it in ``Origin``: scheme://host[:port].
+ORIGIN = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#@\sA-Z]+$")
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,9 @@ class Settings:
 
     host: str = "127.0.0.1"
     port: int = 8000
+    #: Host names answered besides the loopback ones and ``host`` (``--allowed-host``);
+    #: any other ``Host`` is a 421 (see :mod:`mock_server.http.hosts`).
+    allowed_hosts: tuple[str, ...] = ()
     #: The SQLite file the data is kept in (``--db FILE``, ``--store sqlite:FILE``).
     db: Path | None = None
     #: The PostgreSQL database the data is kept in (``--store postgresql://...``), shared.
@@ -102,7 +108,11 @@ class Settings:
     read_only_data: bool = False
     #: How many requests the request journal (``/_journal``) keeps, newest last.
     journal_size: int = 1000
-    #: Origins allowed by CORS (``--cors``): None is off, ``("*",)`` any origin.
+    #: ``/_journal`` shows credentials and secret fields as sent (``--journal-secrets``);
+    #: masked otherwise. The pytest plugin sees them either way.
+    journal_secrets: bool = False
+    #: Origins allowed by CORS (``--cors``): None is off, ``("*",)`` any origin without
+    #: credentials; a listed origin may send credentials (see :mod:`mock_server.layers.cors`).
     cors_origins: tuple[str, ...] | None = None
     #: ``POST /_reset`` restores the seed without a login (``--allow-reset``), for tests.
     allow_reset: bool = False
@@ -122,6 +132,35 @@ class Settings:
         """True when the data is in a database several processes can share."""
         return self.db is not None or self.store_url is not None
 
+    #: Serve this OpenAPI 3.0 or 3.1 document instead of the teaching API (``--openapi``).
+    openapi: Path | None = None
+    #: Answer every operation as the document says, remembering nothing (``--stateless``).
+    stateless: bool = False
+    #: The seed of generated answers: the same seed, the same answers.
+    seed: int = 0
+    #: Keys an ``apiKey`` security scheme of the document accepts (besides the mock's tokens).
+    api_keys: tuple[str, ...] = ()
+    #: Proxy every request to this URL and record the exchanges in ``tape`` (``--record``).
+    record: str | None = None
+    #: The HAR file ``record`` writes.
+    tape: Path | None = None
+    #: Serve the exchanges of this HAR file (``--replay``); with ``openapi``, recorded first.
+    replay: Path | None = None
+
+    @property
+    def teaching_api(self) -> bool:
+        """True when the mock serves its own teaching API (no document, tape or proxy)."""
+        return self.openapi is None and self.replay is None and self.record is None
+
+    #: Events kept for streams to resume from (``Last-Event-ID``), newest last.
+    event_backlog: int = 1000
+    #: Seconds between the comment lines that keep an idle event stream open.
+    event_heartbeat_seconds: float = 15.0
+    #: Where webhooks may deliver: ``HOST`` or ``HOST:PORT`` entries; empty: loopback only.
+    webhook_allow: tuple[str, ...] = ()
+    #: The pauses, in seconds, before each retry of a failed webhook delivery.
+    webhook_retries: tuple[float, ...] = (1.0, 5.0, 30.0)
+
     def __post_init__(self) -> None:
         bad = self.disabled_methods & UNDISABLEABLE_METHODS
         if bad:
@@ -140,7 +179,33 @@ class Settings:
             raise ValueError("journal size must not be negative")
         if self.db is not None and self.store_url is not None:
             raise ValueError("one store at a time: a SQLite file or a PostgreSQL URL")
+        if self.event_backlog < 1:
+            raise ValueError("the event backlog must hold at least 1 event")
+        if not 0 < self.event_heartbeat_seconds < float("inf"):
+            raise ValueError("the event heartbeat must be a positive number of seconds")
+        if any(not 0 <= pause < float("inf") for pause in self.webhook_retries):
+            raise ValueError("webhook retry pauses must be seconds, 0 or more")
         if (self.cert is None) != (self.key is None):
             raise ValueError("a certificate and its key go together: give both or neither")
         if self.cert is not None and not self.tls:
             raise ValueError("a certificate is for TLS: it needs tls on")
+        if (self.record is None) != (self.tape is None):
+            raise ValueError("--record URL and --tape FILE go together")
+        if self.record is not None and (self.replay is not None or self.openapi is not None):
+            raise ValueError("--record proxies a real API: leave out --replay and --openapi")
+        if not self.teaching_api and self.data is not None:
+            raise ValueError("--data serves the teaching API's collections: not with your API")
+        if self.stateless and self.openapi is None:
+            raise ValueError("--stateless is for --openapi")
+        for origin in self.cors_origins or ():
+            if origin == "null":
+                raise ValueError(
+                    "--cors cannot allow null: it is the origin of every sandboxed page and "
+                    "local file, so it would let any site use the browser's credentials; "
+                    "--cors alone lets any origin read without them"
+                )
+            if origin != "*" and not ORIGIN.match(origin):
+                raise ValueError(
+                    "--cors takes origins as browsers send them, scheme://host[:port] in "
+                    f"lower case with no path (http://localhost:5173), got {origin!r}"
+                )

@@ -1,6 +1,8 @@
 """Authentication: users and roles, signed tokens, cookie sessions, the access policy.
 
 - :mod:`~mock_server.auth.users`: the seeded users, salted password hashes, roles;
+- :mod:`~mock_server.auth.password_checks`: checking passwords off the event loop,
+  fairly between users, slower for a user whose logins keep failing;
 - :mod:`~mock_server.auth.credentials`: parsing the ``Authorization`` header;
 - :mod:`~mock_server.auth.tokens`: signed tokens (:func:`~mock_server.auth.tokens.verify`
   is pure) and the registry of the stored mode;

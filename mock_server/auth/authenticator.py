@@ -6,8 +6,9 @@ store. Both stores live in the ``--db`` file when there is one (so they
 survive a restart and are shared by ``--workers``), in memory otherwise.
 
 Time is always passed in (``now``), never read here, so tests move a clock
-instead of sleeping. Password hashing is slow on purpose and runs in a worker
-thread, so a wrong password never stalls the other requests.
+instead of sleeping. Password hashing is slow on purpose and runs in worker
+threads, fairly between users (:mod:`mock_server.auth.password_checks`), so
+wrong passwords never stall the other requests, nor another user's login.
 """
 
 from __future__ import annotations
@@ -16,11 +17,10 @@ import secrets
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
-from starlette.concurrency import run_in_threadpool
-
 from mock_server.auth import sessions as session_rules
 from mock_server.auth import tokens
 from mock_server.auth.credentials import Basic, Bearer, Malformed, parse_authorization
+from mock_server.auth.password_checks import PasswordChecks
 from mock_server.auth.sessions import MemorySessions, Session, SessionStore
 from mock_server.auth.tokens import Claims, MemoryTokens, TokenRegistry
 from mock_server.auth.users import Role, User, Users
@@ -99,6 +99,7 @@ class Authenticator:
         self.mode: TokenMode = mode
         self.lifetime = lifetime
         self.users = users or Users()
+        self.passwords = PasswordChecks(self.users)
         self.registry: TokenRegistry = registry or MemoryTokens()
         self.sessions: SessionStore = sessions or MemorySessions()
         #: The OAuth server's token checks, when it is on (set by the service).
@@ -139,10 +140,7 @@ class Authenticator:
 
     async def check_password(self, username: str, password: str) -> User | None:
         """The user when the password is theirs; hashing runs off the event loop."""
-        known, user = self.users.recall(username, password)
-        if known:
-            return user
-        return await run_in_threadpool(self.users.authenticate, username, password)
+        return await self.passwords.check(username, password)
 
     # Tokens ----------------------------------------------------------------------------
 

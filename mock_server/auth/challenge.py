@@ -65,12 +65,14 @@ def unauthorized(
     invalid_token: bool = False,
     clear_session: bool = False,
     resource_metadata: str | None = None,
+    secure: bool = False,
 ) -> Problem:
-    """The 401 problem with the challenges (and a ``Set-Cookie`` clearing the session)."""
+    """The 401 problem with the challenges (and a ``Set-Cookie`` clearing the session,
+    ``Secure`` when ``secure``: the request came over HTTPS)."""
     error = INVALID_TOKEN if invalid_token else None
     headers = {"WWW-Authenticate": challenge(error, resource_metadata=resource_metadata)}
     if clear_session:
-        headers["Set-Cookie"] = clear_cookie()
+        headers["Set-Cookie"] = clear_cookie(secure=secure)
     return Problem(HTTPStatus.UNAUTHORIZED, detail, headers=headers)
 
 

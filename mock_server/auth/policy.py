@@ -108,6 +108,10 @@ RULES: tuple[Rule, ...] = (
             "/stream",
         )
     ),
+    # A subscription's callback and attempts are a credential-holder's to see; making one
+    # is a write. (The event streams follow the rules of what they carry: /orders/events
+    # is under /orders; /events leaves out what the client may not read.)
+    Rule("/webhooks", read="viewer", write="editor"),
     # Reports summarize orders, so they are as protected as orders.
     Rule("/reports", "viewer", "editor", read_scope="reports:read", write_scope="reports:read"),
     Rule("/jobs", "viewer", "editor", read_scope="reports:read", write_scope="reports:read"),

@@ -21,6 +21,9 @@ MAX_SESSIONS = 10_000
 
 COOKIE_NAME = "session"
 COOKIE_ATTRIBUTES = "HttpOnly; SameSite=Lax; Path=/"
+#: Added over HTTPS (``--tls``): the browser then never sends the cookie in cleartext,
+#: where anyone on the path could read it and be the user.
+SECURE = "; Secure"
 
 
 @dataclass(frozen=True)
@@ -42,14 +45,15 @@ def session_digest(session_id: str) -> str:
     return hashlib.sha256(session_id.encode("utf-8")).hexdigest()
 
 
-def set_cookie(session_id: str) -> str:
-    """The ``Set-Cookie`` value that starts a session."""
-    return f"{COOKIE_NAME}={session_id}; {COOKIE_ATTRIBUTES}"
+def set_cookie(session_id: str, *, secure: bool = False) -> str:
+    """The ``Set-Cookie`` value that starts a session (``Secure`` when served over HTTPS)."""
+    return f"{COOKIE_NAME}={session_id}; {COOKIE_ATTRIBUTES}" + (SECURE if secure else "")
 
 
-def clear_cookie() -> str:
+def clear_cookie(*, secure: bool = False) -> str:
     """The ``Set-Cookie`` value that makes the client forget its session cookie."""
-    return f"{COOKIE_NAME}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; {COOKIE_ATTRIBUTES}"
+    attributes = COOKIE_ATTRIBUTES + (SECURE if secure else "")
+    return f"{COOKIE_NAME}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; {attributes}"
 
 
 class SessionStore(Protocol):

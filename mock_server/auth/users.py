@@ -11,10 +11,11 @@ is the point: guessing is slow. That cost is bounded:
   key: the table holds no password, and its keys cannot be computed from
   outside), in a small LRU table (:data:`REMEMBERED_MAX`). The user book
   never changes while the server runs, so an outcome never goes stale;
-- one hash runs at a time (:data:`_HASHING`), and a request waiting for it
-  looks in the table again first: a burst of requests with the same
-  credentials pays the hash once, and wrong passwords never take more than
-  one core.
+- each account (a user name, or every unknown name together) hashes one
+  password at a time, and a request waiting for it looks in the table again
+  first: a burst of requests with the same credentials pays the hash once.
+  How many hash at once, and how fast an account that keeps failing may try
+  again, is :mod:`mock_server.auth.password_checks`'s business.
 
 The comparisons are constant-time (:func:`hmac.compare_digest`), and an
 unknown user name costs the same hash as a known one, so neither the timing
@@ -96,11 +97,9 @@ _FINGERPRINT_KEY = secrets.token_bytes(32)
 #: How many checked credentials (user name and password) to remember.
 REMEMBERED_MAX = 4096
 
-#: Held while a password is hashed: at most one hash at a time in the process.
-_HASHING = threading.Lock()
 
-
-def _fingerprint(name: str, password: str) -> bytes:
+def fingerprint(name: str, password: str) -> bytes:
+    """The keyed digest a (name, password) pair is known by here (never the password)."""
     encoded = name.encode("utf-8")
     message = len(encoded).to_bytes(4, "big") + encoded + password.encode("utf-8")
     return hmac.new(_FINGERPRINT_KEY, message, hashlib.sha256).digest()
@@ -115,6 +114,8 @@ class Users:
         #: Fingerprint of (name, password) -> the user it proved, or None if wrong.
         self._outcomes: OrderedDict[bytes, User | None] = OrderedDict()
         self._outcomes_lock = threading.Lock()
+        #: Held while one of an account's passwords is hashed; "" is every unknown name's.
+        self._hashing = {name: threading.Lock() for name in (*self._by_name, "")}
         #: How many PBKDF2 hashes this book has computed (for tests and curiosity).
         self.hashes = 0
 
@@ -128,7 +129,7 @@ class Users:
 
     def recall(self, name: str, password: str) -> tuple[bool, User | None]:
         """(known, user): whether this pair was checked before, and what it proved (cheap)."""
-        key = _fingerprint(name, password)
+        key = fingerprint(name, password)
         with self._outcomes_lock:
             if key not in self._outcomes:
                 return False, None
@@ -137,7 +138,7 @@ class Users:
 
     def _remember(self, name: str, password: str, user: User | None) -> None:
         with self._outcomes_lock:
-            self._outcomes[_fingerprint(name, password)] = user
+            self._outcomes[fingerprint(name, password)] = user
             while len(self._outcomes) > REMEMBERED_MAX:
                 self._outcomes.popitem(last=False)
 
@@ -146,7 +147,7 @@ class Users:
         known, user = self.recall(name, password)
         if known:
             return user
-        with _HASHING:
+        with self._hashing[name if name in self._by_name else ""]:
             # Another request may have checked the same pair while this one waited.
             known, user = self.recall(name, password)
             if known:

@@ -10,6 +10,12 @@
   silently return everything.
 - The page's links (self, first, prev, next, last) keep the filters, the sort
   and the version style, and go both in the body and in the ``Link`` header.
+- Records that may not be shown (the customer under legal hold, whose reading
+  answers 451) are *withheld*: left out of the pages and of ``total`` alike,
+  so ``total`` is what the pages list (a client paging by it finishes) and a
+  filter's ``total`` says nothing about them. Listing it as a stub would keep
+  the 451's link in view, but a stub that a ``name`` filter selects says what
+  its name holds; leaving it out is consistent with a reading that refuses it.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from mock_server.http.problems import Problem
 from mock_server.representations.model import Link
 from mock_server.representations.urls import href, template_href
 from mock_server.store import Collection, Record
-from mock_server.store.query import Condition, Order, Reading, Test
+from mock_server.store.query import Condition, Order, Reading, Test, record_key
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 100
@@ -194,9 +200,18 @@ def parse_query(pairs: Sequence[tuple[str, str]], listing: Listing) -> Query:
     return Query(limit, offset, sort, tuple(chosen))
 
 
-def select(records: list[Record], query: Query, listing: Listing) -> Page:
-    """The page of ``records`` that ``query`` asks for (records are in id order)."""
-    kept = [r for r in records if all(f.keep(r.data, wanted) for f, _, wanted in query.filters)]
+def select(
+    records: list[Record], query: Query, listing: Listing, withheld: frozenset[int] = frozenset()
+) -> Page:
+    """The page of ``records`` that ``query`` asks for (records are in id order).
+
+    The ``withheld`` ids are neither listed nor counted.
+    """
+    kept = [
+        r
+        for r in records
+        if r.id not in withheld and all(f.keep(r.data, wanted) for f, _, wanted in query.filters)
+    ]
     kept.sort(key=lambda r: r.id)
     for part in reversed(query.sort):
         key = sort_value(listing.sort_keys[part.removeprefix("-")])
@@ -205,27 +220,67 @@ def select(records: list[Record], query: Query, listing: Listing) -> Page:
     return Page(window, len(kept), query)
 
 
-def select_from(collection: Collection, query: Query, listing: Listing) -> Page:
+def select_from(
+    collection: Collection,
+    query: Query,
+    listing: Listing,
+    withheld: frozenset[int] = frozenset(),
+) -> Page:
     """The page of ``collection`` that ``query`` asks for, from its indexes when it can.
 
     When every filter is a store condition and every sort key a store reading,
     the store answers (:meth:`Collection.query`: indexes, the seed's own
     order, no scan). Otherwise every record is read and the page is
-    :func:`select`'s.
+    :func:`select`'s. The ``withheld`` ids are neither listed nor counted.
     """
     conditions: list[Condition] = []
     for f, _, wanted in query.filters:
         if f.condition is None:
-            return select(collection.all(), query, listing)
+            return select(collection.all(), query, listing, withheld)
         conditions.append(f.condition(wanted))
     orders: list[Order] = []
     for part in query.sort:
         key = listing.sort_keys[part.removeprefix("-")]
         if not isinstance(key, Reading):
-            return select(collection.all(), query, listing)
+            return select(collection.all(), query, listing, withheld)
         orders.append(Order(key, part.startswith("-")))
-    records, total = collection.query(conditions, orders, query.offset, query.limit)
-    return Page(records, total, query)
+    present = [
+        record
+        for record_id in withheld
+        if (record := collection.records.get(record_id)) is not None
+        and all(condition.matches(record.data) for condition in conditions)
+    ]
+    if not present:
+        records, total = collection.query(conditions, orders, query.offset, query.limit)
+        return Page(records, total, query)
+    return _page_without(collection, conditions, orders, query, present)
+
+
+def _page_without(
+    collection: Collection,
+    conditions: list[Condition],
+    orders: list[Order],
+    query: Query,
+    present: list[Record],
+) -> Page:
+    """The page of the records passing ``conditions`` but ``present``, which pass them too.
+
+    The store is asked for ``len(present)`` records more than the page holds,
+    from the same offset; the withheld records that sort before the first of
+    them are the ones the shown sequence lacks before the page, so that many
+    shown records are skipped. A few withheld ids cost a few records more, not
+    a scan: a large computed seed stays fast.
+    """
+    extra = len(present)
+    records, total = collection.query(conditions, orders, query.offset, query.limit + extra)
+    hidden = {record.id for record in present}
+    shown = [record for record in records if record.id not in hidden]
+    skipped = 0
+    if records:
+        key = record_key(orders)
+        first = key(records[0])
+        skipped = sum(1 for record in present if key(record) < first)
+    return Page(shown[skipped : skipped + query.limit], total - extra, query)
 
 
 def page_links(request: Request, listing: Listing, page: Page) -> list[Link]:

@@ -15,7 +15,6 @@ from typing import Any
 from starlette.requests import Request
 
 from mock_server.domain.collection_query import Listing
-from mock_server.http.problems import Problem
 from mock_server.http.request_body import MERGE_PATCH
 from mock_server.representations.model import Action, Field, Link, Resource
 from mock_server.representations.urls import href, selection
@@ -36,6 +35,9 @@ class Entity(ABC):
     kind: str = ""
     #: How the collection may be read.
     listing: Listing
+    #: Members that may not be shown (:meth:`check_readable` refuses them): left out of
+    #: every page and of its ``total``.
+    withheld: frozenset[int] = frozenset()
 
     # Schema ----------------------------------------------------------------------------
 
@@ -71,14 +73,6 @@ class Entity(ABC):
 
     def check_readable(self, record_id: int) -> None:  # noqa: B027 (a hook: allows by default)
         """Raise a problem if ``record_id`` may not be shown (legal hold)."""
-
-    def readable(self, record_id: int) -> bool:
-        """True when ``record_id`` may be shown (:meth:`check_readable` raises nothing)."""
-        try:
-            self.check_readable(record_id)
-        except Problem:
-            return False
-        return True
 
     def check_writable(self, record: Record, method: str) -> None:  # noqa: B027 (a hook)
         """Raise a problem if ``record`` may not be changed by ``method`` now."""

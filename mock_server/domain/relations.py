@@ -34,6 +34,14 @@ RELATIONS: dict[str, str] = {
     "status": "A URI template: /status/{code} answers with that status code and the headers "
     "it implies, explaining it.",
     "rels": "The list of link relations this server uses, each explained.",
+    "events": "Every change to the data as it happens, as server-sent events "
+    "(text/event-stream): from the entry point all of them, from a collection its own. "
+    "Each event has an id, a type (customer.created, order.placed, job.progress...), the "
+    "time, the resource's URL and its representation; reconnecting with Last-Event-ID "
+    "resumes after the last one received.",
+    "webhooks": "Webhook subscriptions: POST a callback URL and event types, and each "
+    "event is POSTed to it, signed as Standard Webhooks says; each subscription lists its "
+    "delivery attempts. Needs a credential.",
     "statuses": "Every status code of the spec, each linking to its demo.",
     "reports": "Order reports: POST starts a job (202); the job says Retry-After until it "
     "is done, then 303 to the report.",

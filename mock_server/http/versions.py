@@ -139,10 +139,15 @@ def select(path: str, query_versions: list[str], header_values: list[str]) -> Se
     return Selection(version, style, rest)
 
 
+#: Other paths whose answers carry the collections' representations: the stream of
+#: every change (``/v2/events`` shows version 2 data, as ``/v2/customers/events`` does).
+VERSIONED_PATHS = frozenset({"/events"})
+
+
 def is_versioned_path(path: str) -> bool:
-    """True for the paths of versioned resources (collections and their members)."""
+    """True for the paths of versioned resources (collections, their members, the events)."""
     first = path.strip("/").split("/", 1)[0]
-    return first in VERSIONED_COLLECTIONS
+    return first in VERSIONED_COLLECTIONS or path in VERSIONED_PATHS
 
 
 def requested_path(scope: Mapping[str, Any], *, encoded: bool = False) -> str:

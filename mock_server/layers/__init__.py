@@ -18,6 +18,7 @@ from mock_server.layers.cors import CorsLayer
 from mock_server.layers.errors import ErrorLayer
 from mock_server.layers.faults import FaultsLayer
 from mock_server.layers.freshness import FreshnessLayer
+from mock_server.layers.host_check import HostCheckLayer
 from mock_server.layers.journal import JournalLayer
 from mock_server.layers.method_policy import MethodPolicyLayer
 from mock_server.layers.negotiation import NegotiationLayer
@@ -32,13 +33,15 @@ LayerFactory = Callable[[ASGIApp, Service], ASGIApp]
 #: Outermost first. Each request passes them in this order before a resource.
 LAYERS: list[LayerFactory] = [
     # Test-backend layers: the connection (for faults) from the server's own send; the
-    # journal sees the status the client got; CORS before the rate limit and the
+    # journal sees the status the client got; the host check once the target's form is
+    # known (an absolute URL's host is the Host); CORS before the rate limit and the
     # credentials, so a preflight passes and a 429 or 401 stays readable by the page.
     ConnectionLayer,
     JournalLayer,
     ErrorLayer,
     FreshnessLayer,
     ProtocolLimitsLayer,
+    HostCheckLayer,
     CorsLayer,
     RateLimitLayer,
     MethodPolicyLayer,

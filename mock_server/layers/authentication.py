@@ -20,7 +20,8 @@ With the OAuth server on, every 401 names the protected resource metadata in
 its Bearer challenge (RFC 9728 section 5.1).
 
 This layer sits outside version selection, so it matches paths without their
-``/vN`` segment itself.
+``/vN`` segment itself. Your API's paths (:mod:`mock_server.guest`) are left to
+it: it enforces its own security requirements.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from mock_server.auth.challenge import insufficient_scope, unauthorized
 from mock_server.auth.policy import ScopeRefusal, rule_for, scope_refusal
 from mock_server.auth.sessions import COOKIE_NAME
 from mock_server.auth.users import Role, role_allows
+from mock_server.guest import guest_path
 from mock_server.http import versions
 from mock_server.http.problems import Problem
 from mock_server.oauth.metadata import PROTECTED_RESOURCE_PATH, origin
@@ -83,6 +85,9 @@ class AuthenticationLayer:
             await self.app(scope, receive, send)
             return
         method: str = scope["method"]
+        if guest_path(self.service.guest, scope["path"]):
+            await self.app(scope, receive, send)
+            return
         _, path = versions.split_segment(scope["path"])
         rule = rule_for(path)
         if not rule.inspect:
@@ -113,6 +118,7 @@ class AuthenticationLayer:
                 "The session has ended or expired; log in again at /auth/session.",
                 clear_session=True,
                 resource_metadata=self._resource_metadata(scope),
+                secure=scope.get("scheme") == "https",
             )
         elif needed is not None:
             problem = unauthorized(

@@ -28,6 +28,9 @@ write, and the store writes only if it is still that member, so two writes
 with the same ``If-Match`` never both succeed, even when their bodies arrive
 long after their headers, or in two ``--workers`` processes.
 
+Your API (:mod:`mock_server.guest`) says itself which writes have a member to
+compare with, and which reads need credentials (``private``).
+
 Everything under ``/auth`` is ``Cache-Control: no-store``: credentials are
 never cached. This layer is outside compression: a gzipped body arrives with
 the ETag of its gzip coding already set (see
@@ -46,6 +49,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server.auth.policy import required_role
+from mock_server.guest import guest_path
 from mock_server.http.etag import strong_etag
 from mock_server.http.preconditions import (
     MAX_AGE,
@@ -68,10 +72,11 @@ from mock_server.userdata import data_names
 OK = HTTPStatus.OK
 NO_STORE = "no-store"
 
-#: PUT, PATCH or DELETE here is a write to a member with a representation.
-MEMBER = re.compile(r"^/(?:customers|products|orders)/[^/]+$")
+#: PUT, PATCH or DELETE here is a write to a member with a representation (a
+#: collection's ``events`` is its event stream, no member: it is never read to compare).
+MEMBER = re.compile(r"^/(?:customers|products|orders)/(?!events$)[^/]+$")
 #: POST here is an action on the member named by the first group.
-ACTION = re.compile(r"^(/(?:customers|products|orders)/[^/]+)/[^/]+$")
+ACTION = re.compile(r"^(/(?:customers|products|orders)/(?!events/)[^/]+)/[^/]+$")
 MEMBER_WRITES = frozenset({"PUT", "PATCH", "DELETE"})
 SAFE = frozenset({"GET", "HEAD"})
 #: Writes that can succeed on a member that does not exist (PUT creates it), so
@@ -172,6 +177,7 @@ class ConditionalLayer:
         self.service = service
         #: The collections of ``--data``: their members take preconditions too.
         self.data = data_names(service.store)
+        self.guest = service.guest
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -184,7 +190,10 @@ class ConditionalLayer:
         elif method in SAFE:
             await self._read(scope, receive, send)
         else:
-            target = write_target(method, path)
+            if self.guest is not None and guest_path(self.guest, path):
+                target = self.guest.write_target(method, path)
+            else:
+                target = write_target(method, path)
             if target is None and method in MEMBER_WRITES and _data_member(path, self.data):
                 target = path
             if target is None:
@@ -214,7 +223,10 @@ class ConditionalLayer:
         if b"etag" not in found:
             add(b"etag", strong_etag(body))
         if cache_control is None:
-            private = required_role("GET", path) is not None
+            if self.guest is not None and guest_path(self.guest, path):
+                private = self.guest.needs_credentials(path)
+            else:
+                private = required_role("GET", path) is not None
             cache_control = f"private, max-age={MAX_AGE}" if private else f"max-age={MAX_AGE}"
             add(b"cache-control", cache_control)
         date = parse_http_date(found[b"date"].decode("latin-1")) if b"date" in found else None

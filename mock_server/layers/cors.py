@@ -7,8 +7,18 @@ Off unless ``settings.cors_origins`` names origins (``*`` for any). Then:
   the methods the server allows, the headers asked for, and a max age; from
   any other origin it answers 403 with a problem body naming the allowed ones;
 - every other answer to an allowed origin says ``Access-Control-Allow-Origin``
-  (the origin itself, so credentials may be sent: cookies, Basic, bearer)
   and exposes the headers a client reads (ETag, Location, Link...).
+
+**Credentials only for an origin listed exactly.** An origin named in the list
+gets itself back with ``Access-Control-Allow-Credentials: true``: its pages may
+send the browser's cookies and Basic credentials and read the answers. ``*``
+(``--cors`` with no origin) gets ``Access-Control-Allow-Origin: *`` and no
+credentials: any page may read what anyone may read, but a browser then sends
+no cookie and shows no answer to a credentialed request, so no site can act as
+the person at the browser (reflecting every ``Origin`` with credentials, as
+this layer once did, let any site, and any sandboxed page as ``null``, read
+``/_journal`` through a logged-in browser). A script that sets its own
+``Authorization`` header still works with ``*``: it knows the credential it sends.
 
 Every answer varies on ``Origin``, so a cache does not hand one origin's
 answer to another. Outside the rate limit and the authentication layers: a
@@ -41,6 +51,19 @@ _CORS_METHODS = tuple(m for m in STANDARD_METHODS if m not in ("CONNECT", "TRACE
 def origin_allowed(origin: str, allowed: tuple[str, ...]) -> bool:
     """True when ``origin`` is one of ``allowed``, or ``allowed`` has ``*``."""
     return ANY_ORIGIN in allowed or origin in allowed
+
+
+def allow_fields(origin: str, allowed: tuple[str, ...]) -> list[tuple[bytes, bytes]]:
+    """``Access-Control-Allow-Origin`` (and ``-Credentials``) for an allowed ``origin``.
+
+    The origin itself with credentials when it is listed; ``*`` without them otherwise.
+    """
+    if origin in allowed and origin != ANY_ORIGIN:
+        return [
+            (b"access-control-allow-origin", origin.encode("latin-1")),
+            (b"access-control-allow-credentials", b"true"),
+        ]
+    return [(b"access-control-allow-origin", ANY_ORIGIN.encode("ascii"))]
 
 
 def _vary_origin(headers: MutableHeaders) -> None:
@@ -77,11 +100,13 @@ class CorsLayer:
             await self.app(scope, receive, send)
             return
 
+        fields = allow_fields(origin, self.origins)
+
         async def send_marked(message: Message) -> None:
             if message["type"] == "http.response.start":
                 marked = MutableHeaders(scope=message)
-                marked["Access-Control-Allow-Origin"] = origin
-                marked["Access-Control-Allow-Credentials"] = "true"
+                for name, value in fields:
+                    marked[name.decode("ascii")] = value.decode("latin-1")
                 marked["Access-Control-Expose-Headers"] = EXPOSED
                 _vary_origin(marked)
             await send(message)
@@ -108,8 +133,7 @@ class CorsLayer:
             await problem.response(scope)(scope, receive, send)
             return
         answer = [
-            (b"access-control-allow-origin", origin.encode("latin-1")),
-            (b"access-control-allow-credentials", b"true"),
+            *allow_fields(origin, self.origins or ()),
             (b"access-control-allow-methods", self.methods.encode("latin-1")),
             (b"access-control-max-age", str(MAX_AGE_SECONDS).encode("ascii")),
             (b"vary", vary.encode("ascii")),

@@ -8,11 +8,14 @@
 - ``OPTIONS``: 204 with ``Allow`` on any path that exists, and for ``*``;
   with ``Accept-Patch`` where PATCH is allowed (RFC 5789 §3.1).
 - ``TRACE``: 200 echoing the request as ``message/http`` (request line and
-  header fields; the values of ``Authorization``, ``Proxy-Authorization`` and
-  ``Cookie`` masked).
+  header fields; the values of ``Authorization``, ``Proxy-Authorization``,
+  ``Cookie`` and other secret headers such as ``X-Api-Key`` masked, as the
+  journal masks them: :mod:`mock_server.http.masking`).
 - A known method the path does not accept: 405 with ``Allow``.
 - ``HEAD``: passed on as ``GET`` and its body dropped here, so the headers are
   exactly those of GET (``Content-Length`` included), in-process as on a socket.
+  The GET is marked as standing for a HEAD (:mod:`mock_server.http.head`), for
+  a resource whose body never ends (an event stream).
   Answers of this layer and of those inside it lose their body too; the few
   layers outside (limits, rate limit, errors) rely on the server, which never
   sends a body for HEAD.
@@ -42,7 +45,10 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Match, Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mock_server.guest import GuestApi, guest_path
 from mock_server.http import versions
+from mock_server.http.head import as_get
+from mock_server.http.masking import mask_header
 from mock_server.http.problems import Problem
 from mock_server.http.request_body import PATCH_TYPES
 from mock_server.resources import build_routes
@@ -52,21 +58,13 @@ from mock_server.settings import STANDARD_METHODS
 TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
 #: Methods every existing path answers, whatever its routes say (HEAD only where GET is).
 ALWAYS_ALLOWED = frozenset({"OPTIONS", "TRACE"})
-#: Header fields whose values TRACE masks, keeping an auth scheme visible.
-MASKED_FIELDS = frozenset({b"authorization", b"proxy-authorization", b"cookie"})
-MASK = "****"
 MESSAGE_HTTP = "message/http"
 ASTERISK = "*"
 
 
 def mask_field(name: bytes, value: bytes) -> str:
-    """A header value as TRACE shows it: credentials and cookie values replaced."""
-    text = value.decode("latin-1")
-    if name == b"cookie":
-        pairs = [pair.strip() for pair in text.split(";") if pair.strip()]
-        return "; ".join(f"{pair.partition('=')[0]}={MASK}" for pair in pairs)
-    scheme, space, _ = text.strip().partition(" ")
-    return f"{scheme} {MASK}" if space else MASK
+    """A header value as TRACE shows it: credentials, cookie values and secrets replaced."""
+    return mask_header(name.decode("latin-1"), value.decode("latin-1"))
 
 
 def trace_message(scope: Scope) -> bytes:
@@ -77,8 +75,7 @@ def trace_message(scope: Scope) -> bytes:
         target += b"?" + query
     lines = [f"{scope['method']} {target.decode('latin-1')} HTTP/{scope['http_version']}"]
     for name, value in scope["headers"]:
-        lowered = name.lower()
-        shown = mask_field(lowered, value) if lowered in MASKED_FIELDS else value.decode("latin-1")
+        shown = mask_field(name, value)
         lines.append(f"{name.decode('latin-1')}: {shown}")
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
@@ -112,9 +109,12 @@ def _route_methods(routes: Iterable[BaseRoute], scope: Scope) -> set[str] | None
 class RouteMethods:
     """Which methods each path of the service's resources accepts."""
 
-    def __init__(self, routes: list[BaseRoute], disabled: frozenset[str]) -> None:
+    def __init__(
+        self, routes: list[BaseRoute], disabled: frozenset[str], guest: GuestApi | None = None
+    ) -> None:
         self.routes = routes
         self.disabled = disabled
+        self.guest = guest
         self.allowed = lru_cache(maxsize=4096)(self._allowed)
 
     def server_wide(self) -> tuple[str, ...]:
@@ -135,6 +135,9 @@ class RouteMethods:
             return None
         if "GET" in methods:
             methods.add("HEAD")
+        if guest_path(self.guest, path):
+            # Your API's paths allow what its routes say; OPTIONS is this layer's answer.
+            return self._ordered(methods | {"OPTIONS"})
         return self._ordered(methods | ALWAYS_ALLOWED)
 
     def _ordered(self, methods: set[str]) -> tuple[str, ...]:
@@ -161,7 +164,9 @@ class MethodPolicyLayer:
 
     def __init__(self, app: ASGIApp, service: Service) -> None:
         self.app = app
-        self.methods = RouteMethods(build_routes(service), service.settings.disabled_methods)
+        self.methods = RouteMethods(
+            build_routes(service), service.settings.disabled_methods, service.guest
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -174,7 +179,7 @@ class MethodPolicyLayer:
         if response is not None:
             await response(scope, receive, send)
         elif head:
-            await self.app({**scope, "method": "GET"}, receive, send)
+            await self.app(as_get(scope), receive, send)
         else:
             await self.app(scope, receive, send)
 
@@ -210,7 +215,7 @@ class MethodPolicyLayer:
             return Problem(
                 HTTPStatus.BAD_REQUEST, "The request target * is only for OPTIONS."
             ).response(scope)
-        if method == "TRACE":
+        if method == "TRACE" and (allowed is None or "TRACE" in allowed):
             return self._trace(scope)
         if allowed is None:
             return None

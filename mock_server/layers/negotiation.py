@@ -10,8 +10,10 @@ per alternative (``rel="alternate"``, with its ``type``) pointing back at
 the same URL: both the person and the program learn what to ask for.
 
 A few resources have formats of their own (the CSV report, the OpenAPI
-document, the status and problem pages): for those this layer only records
-its choice (HAL when nothing offered fits) and the resource decides.
+document, the status and problem pages, the event streams): for those this
+layer only records its choice (HAL when nothing offered fits) and the
+resource decides. So does your API (:mod:`mock_server.guest`), among the media
+types it documents.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from http import HTTPStatus
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mock_server.guest import guest_path
 from mock_server.http.problems import Problem
 from mock_server.http.versions import requested_path
 from mock_server.layers.fields import request_field, response_field, set_field
@@ -36,7 +39,9 @@ SELF_NEGOTIATED = re.compile(
     r"|anything(?:/.*)?|headers|ip|user-agent|cookies(?:/.*)?|basic-auth/.*|bearer"
     r"|cache(?:/.*)?|etag/.*|response-headers|delay/.*|drip|bytes/.*|stream/.*"
     # The OAuth endpoints answer what their RFCs say: JSON, HTML pages, redirects.
-    r"|\.well-known/oauth-[a-z-]+|oauth/.+)$"
+    r"|\.well-known/oauth-[a-z-]+|oauth/.+"
+    # The event streams are text/event-stream alone (/events, /customers/events...).
+    r"|(?:[^/]+/)?events)$"
 )
 #: Methods whose answers carry no representation of the resource.
 _NO_REPRESENTATION = frozenset({"OPTIONS", "TRACE", "CONNECT"})
@@ -80,9 +85,14 @@ class NegotiationLayer:
 
     def __init__(self, app: ASGIApp, service: Service) -> None:
         self.app = app
+        self.guest = service.guest
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] in _NO_REPRESENTATION:
+        if (
+            scope["type"] != "http"
+            or scope["method"] in _NO_REPRESENTATION
+            or guest_path(self.guest, scope["path"])
+        ):
             await self.app(scope, receive, send)
             return
         raw_accept = request_field(scope, b"accept")

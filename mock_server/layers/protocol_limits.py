@@ -26,7 +26,10 @@ refused before that (413 by ``Content-Length``, 401, ...) never gets one.
 
 A request target in absolute form (``GET http://host/customers/1 HTTP/1.1``,
 what clients send to proxies) is served as its path, with the target's
-authority as ``Host``: RFC 9112 §3.2.2 says a server MUST accept it.
+authority as ``Host``: RFC 9112 §3.2.2 says a server MUST accept it. Any other
+target that is not a path (``GET foo``, ``GET 127.0.0.1:80``, an HTTP/2 ``:path``
+without ``/``) is a 400 naming the forms there are (RFC 9112 §3.2): ``*`` is left
+to the method policy (OPTIONS only), and ``host:port`` to CONNECT, which it refuses.
 
 Requests h11 cannot parse at all never get here: :mod:`mock_server.transport.h11_protocol`
 answers them. A client that disconnects while its body is read ends the
@@ -57,6 +60,33 @@ CONTINUE = b"100-continue"
 ABSOLUTE_FORM = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://([^/?#]*)(.*)$", re.DOTALL)
 #: Bytes a header field adds to the head besides its name and value: ": " and CRLF.
 FIELD_OVERHEAD = 4
+#: The longest part of a bad request target a problem quotes.
+QUOTED_TARGET = 100
+
+
+def target_problem(scope: Scope) -> Problem | None:
+    """A 400 when the request target has none of the forms of RFC 9112 §3.2, else None.
+
+    Origin-form (``/path``) and absolute-form (``http://host/path``, whose host
+    must not be empty: RFC 9110 §4.2.1) are served; the asterisk and authority
+    forms are the method policy's to answer (OPTIONS ``*``, a refused CONNECT).
+    """
+    path: str = scope["path"]
+    if path.startswith("/") or path == "*" or scope["method"] == "CONNECT":
+        return None
+    match = ABSOLUTE_FORM.match(path)
+    if match is not None and match.group(1).rpartition("@")[2]:
+        return None
+    raw = scope.get("raw_path") or path.encode("utf-8")
+    shown = raw.decode("latin-1")
+    if len(shown) > QUOTED_TARGET:
+        shown = shown[:QUOTED_TARGET] + "..."
+    return Problem(
+        HTTPStatus.BAD_REQUEST,
+        f"The request target {shown!r} is not a path. A request names its target as a "
+        "path (/customers/1) or as an absolute URL with a host (http://host/customers/1); "
+        "* is only for OPTIONS, and host:port only for CONNECT (RFC 9112 section 3.2).",
+    )
 
 
 def origin_form(scope: Scope) -> Scope:
@@ -105,6 +135,12 @@ class ProtocolLimitsLayer:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        wrong_target = target_problem(scope)
+        if wrong_target is not None:
+            # No instance: the target is no URI reference to name this occurrence by.
+            unnamed = {**scope, "path": "", "raw_path": b""}
+            await wrong_target.response(unnamed)(unnamed, receive, send)
             return
         scope = origin_form(scope)
         problem = self.check_head(scope)

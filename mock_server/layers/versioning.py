@@ -3,6 +3,8 @@
 Resources then see one unversioned path and find the selection in
 ``scope["state"]["version"]``; every response of a versioned resource says
 which version it is (``API-Version``) and what it varies on (``Vary``).
+Your API (:mod:`mock_server.guest`) has one version, its own: a ``/v1`` in its
+paths is part of the path, left as it is.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from urllib.parse import parse_qsl
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mock_server.guest import guest_path
 from mock_server.http import versions
 from mock_server.http.problems import Problem
 from mock_server.layers.fields import request_fields, set_fields
@@ -37,12 +40,16 @@ class VersioningLayer:
         self.app = app
         #: The collections of ``--data`` are versioned too (both versions alike).
         self.data = data_names(service.store)
+        self.guest = service.guest
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]
+        if guest_path(self.guest, path):
+            await self.app(scope, receive, send)
+            return
         uri_version, rest = versions.split_segment(path)
         # The entry point is versioned too: its links keep the version it was asked in.
         versioned = versions.is_versioned_path(rest) or rest.split("/", 2)[1] in self.data

@@ -12,8 +12,10 @@ adapter of our own, and joserfc for the signing key:
 - :mod:`~mock_server.oauth.adapter`: Starlette requests in, Authlib's answers out;
 - :mod:`~mock_server.oauth.clients`, :mod:`~mock_server.oauth.scopes`: who may
   ask, and for what; :mod:`~mock_server.oauth.keys`: the signing key and JWKS;
-- :mod:`~mock_server.oauth.state`: codes, grants, revocations and device
-  requests, behind one small interface (in memory here);
+- :mod:`~mock_server.oauth.state`: codes, grants, revocations, device
+  requests and registered clients, behind one small interface (in memory
+  here; in the database with ``--db`` or ``--store postgresql://``, for every
+  worker and instance);
 - :mod:`~mock_server.oauth.tokens`: reading the tokens back (resources,
   introspection, revocation);
 - :mod:`~mock_server.oauth.metadata`: RFC 8414 and RFC 9728 documents;

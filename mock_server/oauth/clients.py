@@ -8,7 +8,9 @@
 - ``--oauth-client ID:SECRET:REDIRECT``: confidential with a secret, public
   without; every grant its kind allows, every scope, an editor for itself;
 - clients registered at ``/oauth/register`` (RFC 7591), at most
-  :data:`MAX_REGISTERED`.
+  :data:`MAX_REGISTERED`, kept in the server's records
+  (:mod:`mock_server.oauth.state`: shared by every instance on a database),
+  their secret only as a digest.
 
 Redirect URIs match exactly as registered (RFC 9700 section 4.1.3), except
 the port of a loopback one, which the client picks at run time (RFC 8252
@@ -18,13 +20,13 @@ section 7.3).
 from __future__ import annotations
 
 import hmac
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import SplitResult, urlsplit
 
 from authlib.oauth2.rfc6749 import ClientMixin
 
+from mock_server.auth.tokens import digest
 from mock_server.auth.users import Role
 from mock_server.oauth.metadata import (
     AUTHORIZATION_CODE,
@@ -34,6 +36,7 @@ from mock_server.oauth.metadata import (
     check_client_ids,
 )
 from mock_server.oauth.scopes import ALL_SCOPES, READ_SCOPES, scope_list
+from mock_server.oauth.state import MAX_CLIENTS, ClientRecord, MemoryState, OAuthState
 from mock_server.settings import OAuthClientSpec
 
 PUBLIC_AUTH = frozenset({"none"})
@@ -41,7 +44,7 @@ SECRET_AUTH = frozenset({"client_secret_basic", "client_secret_post"})
 #: Host names of the loopback interface (RFC 8252 sections 7.3 and 8.3).
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
 #: The most clients ``/oauth/register`` keeps; one more forgets the oldest registered.
-MAX_REGISTERED = 1000
+MAX_REGISTERED = MAX_CLIENTS
 
 
 def _is_loopback(parts: SplitResult) -> bool:
@@ -77,11 +80,13 @@ class Client(ClientMixin):  # type: ignore[misc]
     scopes: tuple[str, ...]
     #: What the client may do for itself (client credentials), as a user of this role.
     role: Role = "viewer"
+    #: A registered client's secret, as its SHA-256 digest (``secret`` is then None).
+    secret_digest: str | None = None
 
     @property
     def public(self) -> bool:
         """True for a client without a secret."""
-        return self.secret is None
+        return self.secret is None and self.secret_digest is None
 
     @property
     def auth_methods(self) -> frozenset[str]:
@@ -114,6 +119,8 @@ class Client(ClientMixin):  # type: ignore[misc]
 
     def check_client_secret(self, client_secret: str) -> bool:
         """True when ``client_secret`` is the secret (compared in constant time)."""
+        if self.secret_digest is not None:
+            return hmac.compare_digest(self.secret_digest, digest(client_secret))
         if self.secret is None:
             return False
         return hmac.compare_digest(self.secret.encode(), client_secret.encode())
@@ -173,11 +180,35 @@ def from_spec(spec: OAuthClientSpec) -> Client:
     )
 
 
+def registered(
+    client_id: str,
+    name: str,
+    secret: str | None,
+    redirect_uris: tuple[str, ...],
+    grant_types: frozenset[str],
+    scopes: tuple[str, ...],
+) -> Client:
+    """A client registered at run time: its secret kept only as a digest."""
+    return Client(
+        client_id=client_id,
+        name=name,
+        secret=None,
+        redirect_uris=redirect_uris,
+        grant_types=grant_types,
+        scopes=scopes,
+        secret_digest=None if secret is None else digest(secret),
+    )
+
+
 class ClientBook:
-    """Every client this server knows, by id."""
+    """Every client this server knows, by id: those given at start, and those registered
+    (in ``state``, where every instance sharing it finds them)."""
 
     def __init__(
-        self, extra: tuple[OAuthClientSpec, ...] = (), user_names: Iterable[str] = ()
+        self,
+        extra: tuple[OAuthClientSpec, ...] = (),
+        user_names: Iterable[str] = (),
+        state: OAuthState | None = None,
     ) -> None:
         """The seeded clients and ``extra``; a ValueError names an ``extra`` id that is
         taken (:func:`~mock_server.oauth.metadata.check_client_ids`)."""
@@ -185,18 +216,39 @@ class ClientBook:
         self._fixed: dict[str, Client] = {client.client_id: client for client in SEEDED}
         for spec in extra:
             self._fixed[spec.client_id] = from_spec(spec)
-        self._registered: OrderedDict[str, Client] = OrderedDict()
+        self._state: OAuthState = state if state is not None else MemoryState()
 
     def get(self, client_id: str) -> Client | None:
         """The client with this id, if there is one."""
-        return self._fixed.get(client_id) or self._registered.get(client_id)
+        found = self._fixed.get(client_id)
+        if found is not None:
+            return found
+        record = self._state.client(client_id)
+        if record is None:
+            return None
+        return Client(
+            client_id=record.client_id,
+            name=record.name,
+            secret=None,
+            redirect_uris=record.redirect_uris,
+            grant_types=frozenset(record.grant_types),
+            scopes=record.scopes,
+            secret_digest=record.secret_digest,
+        )
 
     def fixed(self) -> list[Client]:
         """The clients given at start (seeded and ``--oauth-client``), in order."""
         return list(self._fixed.values())
 
     def register(self, client: Client) -> None:
-        """Add a client registered at run time (the oldest goes beyond the limit)."""
-        self._registered[client.client_id] = client
-        while len(self._registered) > MAX_REGISTERED:
-            self._registered.popitem(last=False)
+        """Keep a client registered at run time (the oldest goes beyond the limit)."""
+        self._state.add_client(
+            ClientRecord(
+                client_id=client.client_id,
+                name=client.name,
+                secret_digest=client.secret_digest,
+                redirect_uris=client.redirect_uris,
+                grant_types=tuple(sorted(client.grant_types)),
+                scopes=client.scopes,
+            )
+        )

@@ -24,7 +24,7 @@ from authlib.oauth2.rfc7662 import IntrospectionEndpoint as AuthlibIntrospection
 from authlib.oauth2.rfc8628 import DeviceAuthorizationEndpoint as AuthlibDeviceEndpoint
 
 from mock_server.auth.tokens import digest
-from mock_server.oauth.clients import Client
+from mock_server.oauth.clients import Client, registered
 from mock_server.oauth.grants import ANY_CLIENT_AUTH
 from mock_server.oauth.metadata import (
     AUTHORIZATION_CODE,
@@ -242,13 +242,13 @@ class RegistrationEndpoint(ClientRegistrationEndpoint):  # type: ignore[misc]
             raise InvalidClientMetadataError(
                 f"token_endpoint_auth_method is one of: {', '.join(ANY_CLIENT_AUTH)}."
             )
-        client = Client(
-            client_id=client_info["client_id"],
-            name=name,
-            secret=client_info["client_secret"],
-            redirect_uris=redirect_uris,
-            grant_types=grant_types,
-            scopes=tuple(scopes),
+        client = registered(
+            client_info["client_id"],
+            name,
+            client_info["client_secret"],
+            redirect_uris,
+            grant_types,
+            tuple(scopes),
         )
         server.clients.register(client)
         return client

@@ -150,8 +150,8 @@ class OAuthServer(AuthorizationServer):  # type: ignore[misc]
         self.users = users
         self.clock = clock
         self.lifetime = lifetime
-        self.clients = ClientBook(clients, users.names())
         self.state: OAuthState = state or MemoryState()
+        self.clients = ClientBook(clients, users.names(), self.state)
         self.keys = SigningKeys(secret)
         self.checker = AccessTokenChecker(self.keys, self.state, self.clients, users)
         self._issued = 0
@@ -255,6 +255,11 @@ class OAuthServer(AuthorizationServer):  # type: ignore[misc]
             )
             code = request.authorization_code
             if grant_type == AUTHORIZATION_CODE and not self.state.use_code(code.digest, grant_id):
+                # Another exchange of the code (on another instance, at the same time) won:
+                # what it got is revoked too, as when a used code comes back.
+                first = self.state.code(code.digest)
+                if first is not None and first.grant_id is not None:
+                    self.state.revoke_grant(first.grant_id)
                 raise replayed(self, grant_id, CODE_REUSED)
         else:
             grant_id = None

@@ -12,13 +12,19 @@ or token is never kept itself, as in :mod:`mock_server.auth.tokens`):
   (RFC 9700 section 4.14.2) with every access token issued in it;
 - **revoked access tokens**, by ``jti``, until they would have expired anyway;
 - **device authorizations** (:class:`DeviceRecord`, RFC 8628): pending until the
-  user approves or denies them on ``/oauth/device``, with the polling pace.
+  user approves or denies them on ``/oauth/device``, with the polling pace;
+- **clients registered** at ``/oauth/register`` (:class:`ClientRecord`, by id,
+  their secret as a digest too).
 
 :class:`OAuthState` is the interface; :class:`MemoryState` keeps it in memory,
 per server instance. A store's persistence that has an ``oauth_state``
-(:class:`OAuthStateKeeper`) keeps them instead. Each method is one step a database can do atomically
-(``use_code`` and ``rotate`` compare and set), so another store can back it
-without changing the grants. Time is passed in, never read here.
+(:class:`OAuthStateKeeper`) keeps them instead: ``--db`` and ``--store
+postgresql://`` do (:mod:`mock_server.store.sqlite_oauth`,
+:mod:`mock_server.store.postgresql.oauth`), so every worker and instance on
+the database carries on a flow another began. Each method is one step a
+database can do atomically (``use_code``, ``rotate``, ``decide_device`` and
+``poll_device`` compare and set), so another store can back it without
+changing the grants. Time is passed in, never read here.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ from typing import Protocol, TypeVar, runtime_checkable
 MAX_RECORDS = 10_000
 #: RFC 8628 section 3.5: each ``slow_down`` adds this many seconds to the interval.
 SLOW_DOWN_STEP = 5
+#: The most clients ``/oauth/register`` keeps; one more forgets the oldest registered.
+MAX_CLIENTS = 1000
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -110,6 +118,19 @@ class DeviceRecord:
     approved: bool | None = None
 
 
+@dataclass(frozen=True)
+class ClientRecord:
+    """A client registered at run time (RFC 7591), as kept: its secret only as a digest."""
+
+    client_id: str
+    name: str
+    #: The SHA-256 digest of its secret (None: a public client).
+    secret_digest: str | None
+    redirect_uris: tuple[str, ...]
+    grant_types: tuple[str, ...]
+    scopes: tuple[str, ...]
+
+
 class OAuthState(Protocol):
     """The authorization server's records: codes, grants, revocations, devices."""
 
@@ -139,7 +160,8 @@ class OAuthState(Protocol):
         """
 
     def add_access_token(self, grant_id: str, jti: str, expires: float) -> None:
-        """Record an access token issued in a grant (revoked with the grant)."""
+        """Record an access token issued in a grant (revoked with the grant, or at once
+        when the grant was revoked meanwhile)."""
 
     def revoke_grant(self, grant_id: str) -> None:
         """Revoke the grant: its refresh tokens and its access tokens."""
@@ -167,6 +189,12 @@ class OAuthState(Protocol):
 
     def remove_device(self, digest: str) -> None:
         """Forget a device authorization (its token was issued)."""
+
+    def add_client(self, client: ClientRecord) -> None:
+        """Remember a registered client (the oldest registered go past :data:`MAX_CLIENTS`)."""
+
+    def client(self, client_id: str) -> ClientRecord | None:
+        """The registered client with this id."""
 
     def purge(self, now: float) -> None:
         """Forget whatever expired before ``now``."""
@@ -197,6 +225,7 @@ class MemoryState:
         self._revoked: OrderedDict[str, float] = OrderedDict()
         self._devices: OrderedDict[str, DeviceRecord] = OrderedDict()
         self._user_codes: dict[str, str] = {}
+        self._clients: OrderedDict[str, ClientRecord] = OrderedDict()
 
     # Codes -----------------------------------------------------------------------------
 
@@ -243,12 +272,15 @@ class MemoryState:
         return True
 
     def add_access_token(self, grant_id: str, jti: str, expires: float) -> None:
-        """Record an access token issued in a grant (revoked with the grant)."""
+        """Record an access token issued in a grant (revoked with the grant, at once if
+        the grant is revoked already)."""
         grant = self._grants.get(grant_id)
         if grant is not None:
             self._grants[grant_id] = replace(
                 grant, access_tokens={**grant.access_tokens, jti: expires}
             )
+            if grant.revoked:
+                self.revoke_access_token(jti, expires)
 
     def revoke_grant(self, grant_id: str) -> None:
         """Revoke the grant: its refresh tokens and its access tokens."""
@@ -309,6 +341,19 @@ class MemoryState:
         device = self._devices.pop(digest, None)
         if device is not None:
             self._user_codes.pop(device.user_code, None)
+
+    # Clients ---------------------------------------------------------------------------
+
+    def add_client(self, client: ClientRecord) -> None:
+        """Remember a registered client (the oldest registered go past :data:`MAX_CLIENTS`)."""
+        self._clients[client.client_id] = client
+        self._clients.move_to_end(client.client_id)
+        while len(self._clients) > MAX_CLIENTS:
+            self._clients.popitem(last=False)
+
+    def client(self, client_id: str) -> ClientRecord | None:
+        """The registered client with this id."""
+        return self._clients.get(client_id)
 
     # Housekeeping ----------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from starlette.routing import BaseRoute, Route
 from mock_server.auth.policy import ANY_TOKEN, required_role, rule_for
 from mock_server.http import versions
 from mock_server.http.statuses import phrase
-from mock_server.openapi import extras
+from mock_server.openapi import events, extras
 from mock_server.openapi import oauth as oauth_ops
 from mock_server.openapi import operations as ops
 from mock_server.openapi.schemas import COMPONENTS, Schema, ref
@@ -158,6 +158,13 @@ def _content(body: str) -> dict[str, Any]:
         return {"application/json": {"schema": {}}}
     if body == "bytes":
         return {"application/octet-stream": {"schema": {"type": "string"}}}
+    if body == "event-stream":
+        # OpenAPI 3.1 cannot say what each event of a stream is; the Event schema does.
+        return {
+            "text/event-stream": {
+                "schema": {"type": "string", "description": "data: lines are Event objects."}
+            }
+        }
     content = _hyper_content(body)
     if body == "Status":
         content = {**content, "text/plain": {"schema": {"type": "string"}}}
@@ -423,7 +430,7 @@ def build_document(
                 paths[f"/v{version}{path}"] = _path_item(
                     path, methods, version, data, settings.oauth
                 )
-    schemas: dict[str, Schema] = dict(COMPONENTS)
+    schemas: dict[str, Schema] = {**COMPONENTS, **events.COMPONENTS}
     security_schemes = dict(SECURITY_SCHEMES)
     if settings.oauth:
         schemas.update(oauth_ops.SCHEMAS)
@@ -444,6 +451,7 @@ def build_document(
         },
         "servers": [{"url": "/"}],
         "paths": paths,
+        "webhooks": events.WEBHOOKS,
         "components": {
             "schemas": schemas,
             "securitySchemes": security_schemes,

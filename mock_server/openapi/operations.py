@@ -27,7 +27,7 @@ class Reply:
 
     ``body`` is a schema name for a hypermedia resource (rendered in every
     offered media type), ``"csv"``, ``"text"``, ``"multistatus"``,
-    ``"token"``, ``"openapi"``, or None for no body. ``headers`` names
+    ``"token"``, ``"openapi"``, ``"event-stream"``, or None for no body. ``headers`` names
     entries of :data:`HEADERS`; those in ``required`` are always sent.
     """
 
@@ -511,10 +511,11 @@ def operation(path: str, method: str, version: int | None) -> Op | None:
     found = STATIC.get((path, method)) or STATIC.get((path, "*"))
     if found is not None:
         return found
-    from mock_server.openapi import extras, oauth  # they build on Op and Reply, defined here
+    from mock_server.openapi import events, extras, oauth  # they build on Op and Reply, here
 
     return (
         extras.OPERATIONS.get((path, method))
         or extras.OPERATIONS.get((path, "*"))
         or oauth.OPERATIONS.get((path, method))
+        or events.operation(path, method)
     )

@@ -15,6 +15,7 @@ from mock_server.resources import (
     batch,
     customers,
     docs,
+    events,
     faults_demo,
     httpbin,
     httpbin_streams,
@@ -29,19 +30,38 @@ from mock_server.resources import (
     reset,
     root,
     status_demo,
+    webhooks,
 )
 from mock_server.service import Service
 from mock_server.userdata import routes as userdata
 
+#: The route of the pages a problem document's ``type`` names (``/problems/404``).
+PROBLEM_PAGES = "/problems/{code}"
+
 
 def build_routes(service: Service) -> list[BaseRoute]:
-    """Every route of the mock server, for ``service``."""
+    """Every route of the mock server, for ``service``.
+
+    With your API (``service.guest``), its routes, then the few the mock keeps
+    beside it (:data:`mock_server.guest.KEPT_PREFIXES`) instead of the teaching API.
+    """
     routes: list[BaseRoute] = []
+    if service.guest is not None:
+        routes.extend(service.guest.routes())
+        for module in (auth, journal, reset):
+            routes.extend(module.routes(service))
+        # The pages its problem documents' "type" links name.
+        routes.extend(
+            r for r in status_demo.routes(service) if getattr(r, "path", "") == PROBLEM_PAGES
+        )
+        return routes
     for module in (
         root,
         customers,
         products,
         orders,
+        events,
+        webhooks,
         docs,
         status_demo,
         auth,

@@ -13,7 +13,8 @@
   policy layer from these routes; 400 would blame the request's syntax, which
   is fine.
 - ``POST /auth/session`` takes the same credentials and answers 204 with
-  ``Set-Cookie: session=...; HttpOnly; SameSite=Lax; Path=/``; ``DELETE
+  ``Set-Cookie: session=...; HttpOnly; SameSite=Lax; Path=/`` (and ``Secure`` over
+  HTTPS, so the browser never sends it in cleartext); ``DELETE
   /auth/session`` ends the session and clears the cookie (204 even without
   one: logging out is idempotent).
 - ``GET /auth/whoami`` says who the credential sent belongs to.
@@ -129,6 +130,11 @@ async def login(service: Service, request: Request) -> User:
     return user
 
 
+def _https(request: Request) -> bool:
+    """True when the request came over TLS: its session cookie is then ``Secure``."""
+    return request.url.scheme == "https"
+
+
 def _login_fields() -> tuple[Field, ...]:
     return (
         Field("username", required=True, prompt="User name"),
@@ -206,7 +212,7 @@ def routes(service: Service) -> list[BaseRoute]:
         session_id = service.auth.open_session(user, service.clock())
         return Response(
             status_code=HTTPStatus.NO_CONTENT,
-            headers={"Set-Cookie": set_cookie(session_id), **NO_STORE},
+            headers={"Set-Cookie": set_cookie(session_id, secure=_https(request)), **NO_STORE},
         )
 
     async def end_session(request: Request) -> Response:
@@ -215,7 +221,7 @@ def routes(service: Service) -> list[BaseRoute]:
             service.auth.close_session(session_id)
         return Response(
             status_code=HTTPStatus.NO_CONTENT,
-            headers={"Set-Cookie": clear_cookie(), **NO_STORE},
+            headers={"Set-Cookie": clear_cookie(secure=_https(request)), **NO_STORE},
         )
 
     async def session(request: Request) -> Response:

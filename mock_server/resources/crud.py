@@ -23,6 +23,7 @@ from starlette.routing import BaseRoute, Route
 
 from mock_server.domain import collection_query as cq
 from mock_server.domain.entity import Entity
+from mock_server.events.wire import EVENT_STREAM
 from mock_server.http.etag import strong_etag
 from mock_server.http.json_patch import PatchError, apply_json_patch
 from mock_server.http.merge_patch import merge_patch
@@ -159,7 +160,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
     members = MemberCache()
     items = MemberCache()  # members read one by one, with their actions
     pages = PageCache()
-    frames: dict[Hashable, tuple[Link, Link, list[Action]]] = {}
+    frames: dict[Hashable, tuple[Link, Link, Link, list[Action]]] = {}
     queries: dict[bytes, cq.Query] = {}
     pagings: dict[tuple[cq.Query, int, Hashable], tuple[list[Link], str]] = {}
 
@@ -192,8 +193,9 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
                 pagings[key] = found
         return found
 
-    def frame(request: Request, context: Hashable | None) -> tuple[Link, Link, list[Action]]:
-        """What every page says whatever its records: the search and up links, the actions.
+    def frame(request: Request, context: Hashable | None) -> tuple[Link, Link, Link, list[Action]]:
+        """What every page says whatever its records: the search, up and events links, the
+        actions.
 
         They depend on the request only as the members do (its version and
         style), so each context's are made once.
@@ -203,6 +205,12 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
             found = (
                 cq.search_link(request, entity.listing),
                 Link("up", href(request, "/")),
+                Link(
+                    "rw:events",
+                    href(request, f"{path}/events"),
+                    title=f"Every change to {entity.collection}, as it happens",
+                    type=EVENT_STREAM,
+                ),
                 entity.collection_actions(request, version_of(request)),
             )
             if context is not None and len(frames) < FRAME_LIMIT:
@@ -219,15 +227,10 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
                 return respond(request, kept[0], headers=kept[1])
         query = parsed(raw)
         collection = store[entity.collection]
-        page = cq.select_from(collection, query, entity.listing)
-        # A member that may not be shown (legal hold) is left out of the page, not listed
-        # as a stub: every item matches the item schema. ``total`` still counts it, so
-        # the paging links stay those of the whole; ``count`` says how many are shown.
-        shown = [r for r in page.records if entity.readable(r.id)]
-        if len(shown) != len(page.records):
-            page = cq.Page(shown, page.total, page.query)
+        # A member that may not be shown (legal hold) is neither listed nor counted.
+        page = cq.select_from(collection, query, entity.listing, entity.withheld)
         paging, paging_header = links_of(request, page, context)
-        search, up, actions = frame(request, context)
+        search, up, events, actions = frame(request, context)
 
         def make(record: Record) -> Resource:
             return member(request, entity, record, store, embedded=True)
@@ -235,7 +238,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         resource = Resource(
             kind=entity.collection,
             properties=cq.envelope_properties(page),
-            links=[*paging, search, up],
+            links=[*paging, search, up, events],
             embedded={entity.collection: members.members(state, context, page.records, make)},
             actions=actions,
         )
@@ -274,13 +277,20 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
         made = items.member(store.state(), entity.member_context(request), record, make)
         return respond(request, made, headers=headers)
 
-    async def save(request: Request, record_id: int, body: Any, current: Record | None) -> Response:
+    async def save(
+        request: Request, record_id: int, body: Any, current: Record | None, action: str | None
+    ) -> Response:
         data = entity.validate(
             body, version_of(request), target_id=record_id, current=current, store=store
         )
         try:
             record, created = store.put(
-                entity.collection, record_id, data, service.clock(), expected(request.scope)
+                entity.collection,
+                record_id,
+                data,
+                service.clock(),
+                expected(request.scope),
+                action=None if current is None else action,
             )
         except (Conflict, Gone, Stale) as error:
             raise write_problem(entity, error) from None
@@ -304,7 +314,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
             current = None
         if current is not None:
             entity.check_writable(current, "PUT")
-        return await save(request, record_id, body, current)
+        return await save(request, record_id, body, current, "replaced")
 
     async def patch(request: Request) -> Response:
         record_id: int = request.path_params["id"]
@@ -319,7 +329,7 @@ def routes(entity: Entity, service: Service) -> list[BaseRoute]:
                 raise Problem(error.status, error.detail) from None
         else:
             patched = merge_patch(document, patch_doc)
-        return await save(request, record_id, patched, current)
+        return await save(request, record_id, patched, current, "updated")
 
     async def delete(request: Request) -> Response:
         record_id: int = request.path_params["id"]

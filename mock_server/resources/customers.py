@@ -52,6 +52,7 @@ class Customers(Entity):
     collection = "customers"
     kind = "customer"
     listing = LISTING
+    withheld = frozenset({LEGAL_HOLD_CUSTOMER_ID})
 
     def represent(self, record: Record, version: int) -> dict[str, Any]:
         address = dict(record.data["address"])
@@ -148,12 +149,8 @@ class Customers(Entity):
         name = record.data.get("name")
         return super().title_of(record) if name is None else str(name)
 
-    def readable(self, record_id: int) -> bool:
-        # What check_readable decides, without raising: asked for every member of a page.
-        return record_id != LEGAL_HOLD_CUSTOMER_ID
-
     def check_readable(self, record_id: int) -> None:
-        if record_id == LEGAL_HOLD_CUSTOMER_ID:
+        if record_id in self.withheld:
             raise Problem(
                 HTTPStatus.UNAVAILABLE_FOR_LEGAL_REASONS,
                 f"Customer {record_id} is under a legal hold and cannot be shown or changed.",

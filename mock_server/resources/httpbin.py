@@ -12,7 +12,9 @@ tests run against the mock unchanged:
   else 401 with a challenge (and a problem body, as every error here);
 - ``/cache`` (304 for any conditional request), ``/cache/{n}``
   (``Cache-Control: public, max-age=n``), ``/etag/{etag}`` (304 / 412);
-- ``/response-headers?Name=value``: those headers, echoed in the body too.
+- ``/response-headers?Name=value``: those headers, echoed in the body too; a
+  ``Content-Type`` a browser would run as code (HTML, XML, SVG, PDF, JavaScript,
+  or no single type) is a 400 (:mod:`mock_server.http.active_content`).
 
 ``/httpbin`` links to each (the entry point links to it).
 
@@ -38,6 +40,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from mock_server.http.active_content import active_kind
 from mock_server.http.etag import strong_etag
 from mock_server.http.preconditions import ANY, MAX_AGE, http_date, parse_etag_list
 from mock_server.http.problems import Problem
@@ -334,6 +337,16 @@ def routes(service: Service) -> list[BaseRoute]:
                 raise Problem(
                     HTTPStatus.BAD_REQUEST,
                     f"{name} belongs to the connection, not to a test: it cannot be set here.",
+                    extra={"parameter": name},
+                )
+            kind = active_kind(value) if name.lower() == "content-type" else None
+            if kind is not None:
+                raise Problem(
+                    HTTPStatus.BAD_REQUEST,
+                    f"Content-Type {value!r} cannot be echoed: a browser would {kind}, "
+                    "and this body is the request's own text, so any web page could "
+                    "run its script as this server. Echoes take passive types: "
+                    "application/json, text/plain, text/csv, image/png...",
                     extra={"parameter": name},
                 )
         document: dict[str, Any] = {"Content-Type": "application/json"}

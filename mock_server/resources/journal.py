@@ -3,10 +3,20 @@
 ``GET /_journal?method=POST&path=/books&header=content-type:application/json``
 lists the matching entries, oldest first. ``path`` is exact, or a prefix when
 it ends with ``*``; ``header`` is ``NAME`` (present) or ``NAME:VALUE`` and may
-be repeated (all must hold). The journal holds credentials as they were sent,
-so the policy table keeps it for the admin. With ``--workers N`` each worker
-keeps its own journal: ``/_journal`` shows the requests of the worker that
-answers it (the pytest plugin and tests use one process).
+be repeated (all must hold). With ``--workers N`` each worker keeps its own
+journal: ``/_journal`` shows the requests of the worker that answers it (the
+pytest plugin and tests use one process).
+
+**Secrets are masked here**, at the one place the journal leaves the process:
+credentials, cookies, secret headers, parameters and body fields show as
+``****`` (:mod:`mock_server.http.masking`), and filtering by such a header's
+value is refused (it would confirm a guessed password). The policy table keeps
+the journal for the admin, but ``admin:admin`` is documented: masking is what
+keeps one client's credentials from whoever else reaches the journal.
+``--journal-secrets`` (the operator's choice at start, never a request's:
+``?secrets=show`` would be one more thing any admin request could ask) shows
+them as sent. The pytest plugin reads the entries in-process, as they were
+sent, so a test still asserts on the real ``Authorization`` its client sent.
 """
 
 from __future__ import annotations
@@ -17,6 +27,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from mock_server.http.masking import is_secret_header
 from mock_server.http.problems import Problem
 from mock_server.layers.journal import JOURNAL_PATH
 from mock_server.representations.model import Action, Link, Resource
@@ -41,6 +52,7 @@ def _one(request: Request, name: str) -> str | None:
 def routes(service: Service) -> list[BaseRoute]:
     """The journal's routes."""
     journal = service.requests
+    masked = not service.settings.journal_secrets
 
     async def endpoint(request: Request) -> Response:
         if request.method == "DELETE":
@@ -60,6 +72,15 @@ def routes(service: Service) -> list[BaseRoute]:
             raise Problem(
                 HTTPStatus.BAD_REQUEST, f"header: {error}.", extra={"parameter": "header"}
             ) from None
+        for wanted in headers:
+            if masked and wanted.value is not None and is_secret_header(wanted.name):
+                raise Problem(
+                    HTTPStatus.BAD_REQUEST,
+                    f"The journal masks {wanted.name}: filter by its name alone "
+                    f"(header={wanted.name}); a value would confirm a guessed secret. "
+                    "A server started with --journal-secrets shows and filters them.",
+                    extra={"parameter": "header"},
+                )
         entries = journal.entries(
             method=_one(request, "method"), path=_one(request, "path"), headers=headers
         )
@@ -68,7 +89,8 @@ def routes(service: Service) -> list[BaseRoute]:
             properties={
                 "count": len(entries),
                 "size": journal.size,
-                "entries": [entry.to_dict() for entry in entries],
+                "secrets": "masked" if masked else "shown",
+                "entries": [entry.to_dict(masked=masked) for entry in entries],
             },
             links=[
                 Link("self", JOURNAL_PATH, title="Request journal"),

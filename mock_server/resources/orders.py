@@ -224,7 +224,12 @@ def transition_routes(service: Service) -> list[BaseRoute]:
             data = {**record.data, "status": allowed[action]}
             try:
                 updated, _ = store.put(
-                    ENTITY.collection, record.id, data, service.clock(), expected(request.scope)
+                    ENTITY.collection,
+                    record.id,
+                    data,
+                    service.clock(),
+                    expected(request.scope),
+                    action=allowed[action],
                 )
             except Stale as error:
                 raise crud.write_problem(ENTITY, error) from None

@@ -12,6 +12,9 @@
   done the report does not exist yet: 404 pointing at the job.
 - ``GET /reports``: the jobs started so far, and the action that starts one.
 
+A job's life is on the event stream too (``job.created``, ``job.progress``,
+``job.completed``; see :mod:`mock_server.events.progress`).
+
 Reports summarize orders, so they need the same credential orders need.
 """
 
@@ -26,6 +29,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from mock_server.domain.jobs import Job, JobBoard
+from mock_server.events import progress
 from mock_server.http import ranges
 from mock_server.http.etag import strong_etag
 from mock_server.http.preconditions import http_date
@@ -125,6 +129,11 @@ def _job_resource(job: Job, now: float) -> Resource:
     )
 
 
+def _job_properties(job: Job, now: float) -> dict[str, object]:
+    """What an event about ``job`` carries: the job as ``GET /jobs/{id}`` shows it."""
+    return _job_resource(job, now).properties
+
+
 def _create_action() -> Action:
     return Action(
         "create",
@@ -200,6 +209,7 @@ def routes(service: Service) -> list[BaseRoute]:
         job = jobs_of(service).start(
             build_csv(service.store, parameters.get("status")), now, parameters
         )
+        progress.follow(service.events, job, _job_properties)
         return respond(
             request,
             _job_resource(job, now),

@@ -25,6 +25,8 @@ def routes(service: Service) -> list[BaseRoute]:
 
     async def reset(request: Request) -> Response:
         service.store.reset()
+        if service.guest is not None:
+            service.guest.reset()
         return Response(status_code=HTTPStatus.NO_CONTENT, headers={"Cache-Control": "no-store"})
 
     return [Route(RESET_PATH, reset, methods=["POST"])]

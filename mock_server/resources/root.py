@@ -6,6 +6,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from mock_server.events.wire import EVENT_STREAM
 from mock_server.http.versions import is_versioned_path
 from mock_server.representations.model import Link, Resource
 from mock_server.representations.respond import respond
@@ -14,6 +15,7 @@ from mock_server.service import Service
 from mock_server.userdata.routes import entities
 from mock_server.userdata.store import DataStore
 
+EVENTS = "/events"
 #: The entry point's links: (rel, path, title, templated). Paths of versioned
 #: resources keep the request's version style; the others are used as they are.
 #: A templated path's ``{?a,b}`` part lists its query variables.
@@ -45,6 +47,10 @@ ENTRY_LINKS: list[tuple[str, str, str, bool]] = [
     ("rw:httpbin", "/httpbin", "httpbin's endpoints: /anything, /headers, /delay/{n}...", False),
     ("service-desc", "/openapi.json", "OpenAPI description", False),
     ("service-doc", "/docs/rels", "Link relations, explained", False),
+    # An event stream never ends: a client that reads every link's body in turn (a
+    # crawl) meets it last. Its link's type says what it is.
+    ("rw:events", EVENTS, "Every change, as it happens (server-sent events)", False),
+    ("rw:webhooks", "/webhooks", "Webhooks: changes POSTed to your URL (credential)", False),
 ]
 
 
@@ -97,7 +103,13 @@ def routes(service: Service) -> list[BaseRoute]:
             },
             links=[Link("self", href(request, "/"), title="Entry point")]
             + [
-                Link(rel, entry_href(request, path, templated), title=title, templated=templated)
+                Link(
+                    rel,
+                    entry_href(request, path, templated),
+                    title=title,
+                    templated=templated,
+                    type=EVENT_STREAM if path == EVENTS else None,
+                )
                 for rel, path, title, templated in ENTRY_LINKS
             ]
             + ([Link(*OAUTH_LINK)] if service.settings.oauth else [])

@@ -1,4 +1,11 @@
-"""The store: collections of records, in memory, optionally persisted to disk."""
+"""The store: collections of records, in memory, optionally persisted to disk.
+
+Beside them, what the events need kept: the event log (:mod:`.event_log`) and
+the webhook subscriptions with their attempts (:mod:`.webhook_book`), in memory
+or in the same database (:mod:`.sqlite_events`, and PostgreSQL's in
+:mod:`.postgresql`); and the OAuth server's records in the database
+(:mod:`.sqlite_oauth`), which the server keeps in memory otherwise.
+"""
 
 from __future__ import annotations
 

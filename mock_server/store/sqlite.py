@@ -11,7 +11,9 @@ The same file keeps what authentication must remember (see
 :class:`mock_server.auth.authenticator.CredentialKeeper`): the digests of
 tokens issued in ``--token-mode stored``, the digests of session ids, and the
 token signing secret when ``--secret`` is not given, so tokens survive a
-restart and every ``--workers`` process accepts the others' tokens.
+restart and every ``--workers`` process accepts the others' tokens; and what
+the OAuth server remembers (:mod:`mock_server.store.sqlite_oauth`), so a
+flow's steps may land on different workers.
 
 Several processes (``--workers``) share the file. Each write also appends
 its record's key to ``changes``, so a process that sees another's commit
@@ -33,6 +35,8 @@ Tables::
     changes(seq, collection, id)              -- which record each write touched
     tokens(digest, subject, expires)
     sessions(digest, user, role, expires)
+    events, webhooks, attempts      -- see mock_server.store.sqlite_events
+    oauth_codes, oauth_grants, ...  -- see mock_server.store.sqlite_oauth
 """
 
 from __future__ import annotations
@@ -50,9 +54,12 @@ import orjson
 from mock_server.auth.sessions import MAX_SESSIONS, Session
 from mock_server.auth.tokens import MAX_TOKENS
 from mock_server.auth.users import ROLE_RANK
+from mock_server.store import sqlite_events, sqlite_oauth
 from mock_server.store.collection import Collection, Record
 from mock_server.store.errors import PersistenceError
 from mock_server.store.rows import apply_row, build_collections
+from mock_server.store.sqlite_events import SQLiteEventLog, SQLiteWebhookBook
+from mock_server.store.sqlite_oauth import SQLiteOAuthState
 from mock_server.store.write_lock import WriteLock
 
 #: ``meta`` key: the rounds of the computed seed under the saved records, if there is one.
@@ -134,7 +141,7 @@ class SQLitePersistence:
                     f"(schema {version}; this one reads {SCHEMA_VERSION})"
                 )
             with self.transaction() as db:
-                for statement in SCHEMA.split(";"):
+                for statement in (SCHEMA + sqlite_events.SCHEMA + sqlite_oauth.SCHEMA).split(";"):
                     if statement.strip():
                         db.execute(statement)
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -143,6 +150,8 @@ class SQLitePersistence:
             raise PersistenceError(f"cannot use {self.path} as a database: {error}") from None
         self.tokens = SQLiteTokens(self)
         self.sessions = SQLiteSessions(self)
+        #: What the OAuth server remembers, for every worker.
+        self.oauth_state = SQLiteOAuthState(self)
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -347,6 +356,14 @@ class SQLitePersistence:
             "INSERT OR REPLACE INTO collections (name, unique_field, next_id) VALUES (?, ?, ?)",
             (collection.name, collection.unique, collection.next_id),
         )
+
+    def event_log(self, capacity: int) -> SQLiteEventLog:
+        """The event log in this file, keeping the newest ``capacity`` events."""
+        return SQLiteEventLog(self, capacity)
+
+    def webhook_book(self) -> SQLiteWebhookBook:
+        """The webhook subscriptions and delivery attempts in this file."""
+        return SQLiteWebhookBook(self)
 
     # What authentication keeps -----------------------------------------------------------
 

@@ -11,6 +11,11 @@ reach the file leaves memory as the file is: memory is read again from the
 database, and when that fails too (the database is gone), it is marked
 stale and read again before anything else is served from it.
 
+Every write is also told, inside its transaction, to the store's
+:attr:`Store.watcher` as a :class:`Change` (the event hub makes an event of
+it, appended to the database's event log in the same transaction), and the
+watcher hears whether the transaction committed.
+
 PostgreSQL (``--store postgresql://``) is the same protocol over a network:
 see :mod:`mock_server.store.postgresql`.
 """
@@ -20,10 +25,13 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from mock_server.store.collection import Collection, Conflict, Gone, NotFound, Record, Stale
+from mock_server.store.event_log import EventLog
 from mock_server.store.seed import seed_collections
+from mock_server.store.webhook_book import WebhookBook
 
 if TYPE_CHECKING:
     from mock_server.http.write_guard import Expected
@@ -63,6 +71,46 @@ class Persistence(Protocol):
     def close(self) -> None:
         """Let go of the database (unusable afterwards)."""
 
+    def event_log(self, capacity: int) -> EventLog:
+        """The log of events kept with the data, the newest ``capacity`` of them.
+
+        Shared by every process using the database: an event appended inside a
+        :meth:`transaction` commits with it, and events are numbered in the order
+        their transactions commit (a reader that saw event n saw every one before).
+        ``newest()`` is asked every tenth of a second while a stream is open:
+        a database that notifies commits (PostgreSQL's ``NOTIFY`` in the
+        transaction, heard by a ``LISTEN`` connection) can answer it from what
+        it last heard.
+        """
+
+    def webhook_book(self) -> WebhookBook:
+        """The webhook subscriptions and their delivery attempts, kept with the data."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """One write, as the store tells its :attr:`Store.watcher` inside the write's transaction.
+
+    ``action`` names it: ``created``, ``replaced``, ``updated``, ``deleted``, the
+    status an order reached (``placed``...), or ``reset`` (then ``collection``
+    and ``record`` are None). ``record`` is the record after the write, or as it
+    was before a delete.
+    """
+
+    collection: str | None
+    record: Record | None
+    action: str
+
+
+class StoreWatcher(Protocol):
+    """Who hears of every write (the event hub)."""
+
+    def changed(self, change: Change) -> None:
+        """``change`` was made, inside the write's transaction (raising undoes the write)."""
+
+    def settled(self, committed: bool) -> None:
+        """The write's transaction ended: committed, or undone."""
+
 
 class Store:
     """Customers, products and orders; ``persistence`` (if any) sees every write first-hand."""
@@ -82,6 +130,8 @@ class Store:
         self._generation = 0
         #: A write failed and memory could not be read again: it may differ from the database.
         self._stale = False
+        #: Told of every write inside its transaction (the event hub).
+        self.watcher: StoreWatcher | None = None
         if persistence is None:
             self._collections = self._seed()
             return
@@ -132,20 +182,44 @@ class Store:
     @contextmanager
     def _writing(self) -> Iterator[None]:
         if self.persistence is None:
-            yield
+            try:
+                yield
+            except BaseException:
+                self._settle(committed=False)
+                raise
+            self._settle(committed=True)
             return
         try:
             with self.persistence.transaction():
                 self._sync()
                 yield
         except REFUSALS:
-            raise  # refused before anything changed: memory is as the database is
+            # Refused before anything changed: memory is as the database is.
+            self._settle(committed=False)
+            raise
         except BaseException:
             # The database refused or the write failed half-way: memory follows the
             # database, now or (when it cannot be read either) before it is next used.
             with contextlib.suppress(Exception):
                 self._reload()
+            self._settle(committed=False)
             raise
+        self._settle(committed=True)
+
+    def _tell(self, change: Change) -> None:
+        """Tell the watcher of ``change`` (inside the write's transaction: if it fails,
+        the write is undone)."""
+        if self.watcher is not None:
+            self.watcher.changed(change)
+
+    def _settle(self, *, committed: bool) -> None:
+        if self.watcher is not None:
+            self.watcher.settled(committed)
+
+    def _told(self, change: Change) -> None:
+        """Tell the watcher of ``change``, made and kept outside any transaction."""
+        self._tell(change)
+        self._settle(committed=True)
 
     @staticmethod
     def _check(collection: Collection, record_id: int, expected: Expected | None) -> None:
@@ -160,6 +234,7 @@ class Store:
             record = collection.create(data, now)
             if self.persistence is not None:
                 self.persistence.saved(collection, record)
+            self._tell(Change(name, record, "created"))
         return record
 
     def put(
@@ -169,11 +244,14 @@ class Store:
         data: dict[str, Any],
         now: float,
         expected: Expected | None = None,
+        *,
+        action: str | None = None,
     ) -> tuple[Record, bool]:
         """Replace (or create at) ``record_id`` in collection ``name``; True when created.
 
         With ``expected``, only if the record is still that one (else :class:`Stale`),
-        checked and written in one step.
+        checked and written in one step. ``action`` names the change for the
+        watcher (default: ``created`` or ``replaced``).
         """
         with self._writing():
             collection = self._collections[name]
@@ -181,6 +259,7 @@ class Store:
             record, created = collection.put(record_id, data, now)
             if self.persistence is not None:
                 self.persistence.saved(collection, record)
+            self._tell(Change(name, record, action or ("created" if created else "replaced")))
         return record, created
 
     def delete(
@@ -190,9 +269,11 @@ class Store:
         with self._writing():
             collection = self._collections[name]
             self._check(collection, record_id, expected)
+            before = collection.get(record_id)
             collection.delete(record_id, now)
             if self.persistence is not None:
                 self.persistence.deleted(collection, record_id)
+            self._tell(Change(name, before, "deleted"))
 
     def reset(self) -> None:
         """Back to the seed, as at first start."""
@@ -201,3 +282,4 @@ class Store:
             self._collections = self._seed()
             if self.persistence is not None:
                 self.persistence.replace_all(self._collections)
+            self._tell(Change(None, None, "reset"))

@@ -9,6 +9,10 @@ fraction of a millisecond, so a writer goes as soon as the other is done. It is
 held only around one write transaction; past :data:`WAIT_SECONDS` the write
 fails as SQLite's would ("database is locked"). Where ``fcntl`` is missing
 (Windows, where ``--workers`` is not offered) it does nothing.
+
+The same lock, held for a process's whole life (:meth:`WriteLock.try_acquire`),
+keeps a ``--data`` file to one writer (:func:`mock_server.userdata.datafile.claim`).
+An ``flock`` goes with its process, ``kill -9`` included: no stale lock to clear.
 """
 
 from __future__ import annotations
@@ -56,6 +60,16 @@ class WriteLock:
                 raise sqlite3.OperationalError("database is locked")
             time.sleep(_PAUSES[tries] if tries < len(_PAUSES) else _LONGEST_PAUSE)
             tries += 1
+
+    def try_acquire(self) -> bool:
+        """Take the lock if no other process holds it; False (at once) if one does."""
+        if self._descriptor is None:
+            return True
+        try:
+            fcntl.flock(self._descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
 
     def release(self) -> None:
         """Let the next writer go."""

@@ -168,8 +168,8 @@ def serve_http2(
 ) -> None:
     """Serve ``app`` on ``sock`` in the foreground until SIGINT or SIGTERM, then return.
 
-    Both signals shut down gracefully (requests in progress are finished) and
-    the process exits 0.
+    Both signals shut down gracefully (requests in progress are finished, event
+    streams ended) and the process exits 0.
     """
     chatter = logging.DEBUG if settings.log_level == "debug" else logging.WARNING
     logging.getLogger("hypercorn.error").setLevel(chatter)
@@ -178,8 +178,15 @@ def serve_http2(
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(one_line_per_connection)
+
+        def stopping() -> None:
+            stop.set()
+            service = getattr(app, "service", None)
+            if service is not None:
+                service.close()  # open event streams end, so the graceful stop is quick
+
         for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop.set)
+            loop.add_signal_handler(signum, stopping)
         config = hypercorn_config(settings, sock, certificate)
         guarded: Any = BodyGuard(app, settings)  # Any: the ASGI types differ in name only
         await serve(guarded, config, shutdown_trigger=stop.wait, mode="asgi")

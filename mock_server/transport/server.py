@@ -25,7 +25,7 @@ import uvicorn
 from uvicorn.supervisors import Multiprocess
 
 from mock_server.app import MockApp, create_app
-from mock_server.settings import RateLimit, Settings
+from mock_server.settings import OAuthClientSpec, RateLimit, Settings
 from mock_server.transport.h11_protocol import MockConfig, MockH11Protocol
 from mock_server.transport.httptools_protocol import MockHttpToolsProtocol
 from mock_server.transport.tls import CertificateFiles, SelfSigned
@@ -171,9 +171,10 @@ class BackgroundServer:
         return self.url
 
     def stop(self) -> None:
-        """Stop serving and wait for the thread to end."""
+        """Stop serving and wait for the thread to end (open event streams end first)."""
         if self._server is not None:
             self._server.should_exit = True
+            self.app.service.close()
         if self._thread is not None:
             self._thread.join(10)
         if self._made is not None:
@@ -190,13 +191,16 @@ class BackgroundServer:
         self.stop()
 
 
+#: The settings that are paths (JSON has no such type).
+_PATHS = ("db", "data", "cert", "key", "openapi", "tape", "replay")
+
+
 def settings_to_env(settings: Settings) -> str:
     """``settings`` as JSON, for worker processes to rebuild."""
     data = dataclasses.asdict(settings)
-    data["db"] = str(settings.db) if settings.db else None
-    data["data"] = str(settings.data) if settings.data else None
-    data["cert"] = str(settings.cert) if settings.cert else None
-    data["key"] = str(settings.key) if settings.key else None
+    for name in _PATHS:
+        value = getattr(settings, name)
+        data[name] = str(value) if value else None
     data["disabled_methods"] = sorted(settings.disabled_methods)
     return json.dumps(data)
 
@@ -204,12 +208,15 @@ def settings_to_env(settings: Settings) -> str:
 def settings_from_env(raw: str) -> Settings:
     """The inverse of :func:`settings_to_env`."""
     data = json.loads(raw)
-    data["db"] = Path(data["db"]) if data["db"] else None
-    data["data"] = Path(data["data"]) if data["data"] else None
-    data["cert"] = Path(data["cert"]) if data["cert"] else None
-    data["key"] = Path(data["key"]) if data["key"] else None
+    for name in _PATHS:
+        data[name] = Path(data[name]) if data[name] else None
     data["disabled_methods"] = frozenset(data["disabled_methods"])
     data["fault_kinds"] = tuple(data["fault_kinds"])
+    data["api_keys"] = tuple(data["api_keys"])
+    data["oauth_clients"] = tuple(OAuthClientSpec(**spec) for spec in data["oauth_clients"])
+    data["webhook_allow"] = tuple(data["webhook_allow"])
+    data["webhook_retries"] = tuple(data["webhook_retries"])
+    data["allowed_hosts"] = tuple(data["allowed_hosts"])
     if data["cors_origins"] is not None:
         data["cors_origins"] = tuple(data["cors_origins"])
     if data["rate_limit"] is not None:

@@ -1,6 +1,7 @@
 """Your own resources: ``restwalk-mock --data db.json`` serves a json-server style file.
 
-- :mod:`~mock_server.userdata.datafile` reads and atomically writes the file;
+- :mod:`~mock_server.userdata.datafile` reads and atomically writes the file, and
+  keeps it to one writer (a lock beside it);
 - :mod:`~mock_server.userdata.model` infers field types and relations from it;
 - :mod:`~mock_server.userdata.entity` makes each collection an Entity, so the
   built-in machinery (representations, paging, ETags, versions) serves it;

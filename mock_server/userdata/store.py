@@ -8,8 +8,10 @@ the server said and what the file holds never differ. Deleted ids answer 410
 while the server runs; the file, json-server's format, has no place to keep
 them across a restart.
 
-A data file is one process's: ``--workers`` above 1 needs ``--read-only-data``
-(the command line says so).
+A data file is one process's: a store that writes it holds its lock
+(:func:`~mock_server.userdata.datafile.claim`) until :meth:`DataStore.close`
+or the process ends, so a second writer on the same file is refused, and
+``--workers`` above 1 needs ``--read-only-data`` (the command line says so).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any
 
 from mock_server.http.write_guard import Expected
 from mock_server.store import Collection, Record, Store
-from mock_server.store.store import Persistence
+from mock_server.store.store import Change, Persistence
 from mock_server.userdata import datafile
 from mock_server.userdata.datafile import Rows
 from mock_server.userdata.model import DataModel
@@ -42,6 +44,7 @@ class DataStore(Store):
     ) -> None:
         self.data_path = path
         self.read_only = read_only
+        self._lock = None if read_only else datafile.claim(path)
         self._tables = tables
         self.model = DataModel.infer(tables)
         self.data_names: tuple[str, ...] = tuple(table.name for table in tables)
@@ -71,6 +74,13 @@ class DataStore(Store):
         super()._reload()
         self._collections.update(kept)
 
+    def close(self) -> None:
+        """Let another writer have the file (this store writes no more)."""
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+            self.read_only = True
+
     def save(self) -> None:
         """Write the data collections to the file (nothing with ``read_only``)."""
         if self.read_only:
@@ -99,7 +109,9 @@ class DataStore(Store):
         if name not in self.data_names:
             return super().create(name, data, now)
         with self._saving(name) as collection:
-            return collection.create(data, now)
+            record = collection.create(data, now)
+        self._told(Change(name, record, "created"))
+        return record
 
     def put(
         self,
@@ -108,12 +120,16 @@ class DataStore(Store):
         data: dict[str, Any],
         now: float,
         expected: Expected | None = None,
+        *,
+        action: str | None = None,
     ) -> tuple[Record, bool]:
         if name not in self.data_names:
-            return super().put(name, record_id, data, now, expected)
+            return super().put(name, record_id, data, now, expected, action=action)
         with self._saving(name) as collection:
             self._check(collection, record_id, expected)
-            return collection.put(record_id, data, now)
+            record, created = collection.put(record_id, data, now)
+        self._told(Change(name, record, action or ("created" if created else "replaced")))
+        return record, created
 
     def delete(
         self, name: str, record_id: int, now: float = 0.0, expected: Expected | None = None
@@ -123,7 +139,9 @@ class DataStore(Store):
             return
         with self._saving(name) as collection:
             self._check(collection, record_id, expected)
+            before = collection.get(record_id)
             collection.delete(record_id, now)
+        self._told(Change(name, before, "deleted"))
 
     def reset(self) -> None:
         """The seed, and the data file's collections as read at start (saved back)."""

@@ -11,7 +11,8 @@ from explorer.cli import main
 from mock_server import BackgroundServer, Settings
 from tests.explorer.servers import closed_port
 
-#: Paths that answer slowly on purpose; the commands are told not to visit them.
+#: Paths that answer slowly on purpose, or never end (event streams); the commands are
+#: told not to visit them.
 SLOW = ("--exclude", "^/(faults/|drip|delay/)")
 
 

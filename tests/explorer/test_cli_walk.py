@@ -143,7 +143,7 @@ def test_root_customers_next_page_item_in_every_representation(
         f"{mock_url}/",
         f"{mock_url}/customers",
         f"{mock_url}/customers?limit=20&offset=20",
-        f"{mock_url}/customers/21",
+        f"{mock_url}/customers/22",  # the 21st listed: customer 12 is held, not listed
     ]
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -27,8 +28,13 @@ from mock_server.app import MockApp
 from mock_server.store.persistence import open_persistence
 from tests.mock_server.mock_process import Process
 from tests.mock_server.postgresql_server import DEBIAN_BINARIES, PostgresServer, find_binaries
+from tests.mock_server.processes import Running
 
 BASE = "http://mock.test"
+#: The names tests call the server by besides 127.0.0.1: the in-process ``BASE``, the
+#: explorer's ``http://mock/`` (and a second server, ``other.test``), and the hosts of
+#: requests written by hand. Any other is a 421 (the host check); test settings allow these.
+TEST_HOSTS = ("mock.test", "mock", "other.test", "mock.example", "x")
 #: The HTTP/1.1 parsers the server runs on: every test over a socket runs on each.
 HTTP_PARSERS = ("httptools", "h11")
 
@@ -44,9 +50,24 @@ EDITOR = basic("alice", "wonderland")
 VIEWER = basic("bob", "builder")
 
 
+def bearer(app: MockApp, user: str) -> dict[str, str]:
+    """An Authorization header with a token ``app`` issues to ``user`` (no password is
+    hashed: quicker than Basic credentials, whose first use costs a tenth of a second)."""
+    auth = app.service.auth
+    found = auth.users.get(user)
+    assert found is not None
+    token, _ = auth.issue_token(found, time.time())
+    return {"Authorization": f"Bearer {token}"}
+
+
 def make_settings(**overrides: Any) -> Settings:
-    """Test settings: a free port, no rate limit, unless overridden."""
-    values: dict[str, Any] = {"host": "127.0.0.1", "port": 0, "rate_limit": None}
+    """Test settings: a free port, no rate limit, the test hosts answered, unless overridden."""
+    values: dict[str, Any] = {
+        "host": "127.0.0.1",
+        "port": 0,
+        "rate_limit": None,
+        "allowed_hosts": TEST_HOSTS,
+    }
     values.update(overrides)
     return Settings(**values)
 
@@ -215,3 +236,12 @@ def processes() -> Iterator[list[Process]]:
     for process in started:
         if process.proc.poll() is None:
             process.kill()
+
+
+@pytest.fixture
+def running() -> Iterator[list[Running]]:
+    """The ``restwalk-mock`` processes a test starts (append them): killed at its end."""
+    started: list[Running] = []
+    yield started
+    for server in started:
+        server.kill()

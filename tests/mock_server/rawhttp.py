@@ -1,4 +1,4 @@
-"""Speaking HTTP/1.1 by hand over a socket, for protocol tests.
+"""Speaking HTTP/1.1 (and HTTP/2 by prior knowledge) by hand over a socket.
 
 httpx would refuse (or repair) most of what these tests send: malformed
 request lines, odd versions, unknown methods, lying Content-Length. Every
@@ -13,6 +13,9 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+import h2.config
+import h2.connection
+import h2.events
 import orjson
 
 TIMEOUT = 5.0
@@ -112,3 +115,35 @@ def request(
     host = [] if any(h.lower().startswith("host:") for h in headers) else ["Host: 127.0.0.1"]
     lines = [f"{method} {target} HTTP/{version}", *host, *headers]
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
+
+
+def h2_exchange(
+    url: str, path: str, *headers: tuple[str, str], authority: str = "127.0.0.1"
+) -> RawResponse:
+    """``GET path`` over HTTP/2 by prior knowledge, sent as given (h2 checks nothing).
+
+    The response's ``head`` is its status line alone; ``headers`` are its fields.
+    """
+    client = h2.connection.H2Connection(
+        h2.config.H2Configuration(client_side=True, validate_outbound_headers=False)
+    )
+    client.initiate_connection()
+    pseudo = [(":method", "GET"), (":scheme", "http"), (":authority", authority), (":path", path)]
+    client.send_headers(1, [*pseudo, *headers], end_stream=True)
+    status, fields, body = 0, {}, b""
+    with connect(url) as sock:
+        sock.sendall(client.data_to_send())
+        while True:
+            data = sock.recv(65536)
+            if not data:
+                raise ConnectionError("connection closed before the end of the answer")
+            for event in client.receive_data(data):
+                if isinstance(event, h2.events.ResponseReceived):
+                    fields = {n.decode(): v.decode("latin-1") for n, v in event.headers}
+                    status = int(fields.pop(":status"))
+                elif isinstance(event, h2.events.DataReceived):
+                    body += event.data
+                    client.acknowledge_received_data(event.flow_controlled_length, 1)
+                elif isinstance(event, h2.events.StreamEnded):
+                    return RawResponse(status, f"HTTP/2 {status}", fields, body)
+            sock.sendall(client.data_to_send())

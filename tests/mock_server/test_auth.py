@@ -364,6 +364,11 @@ async def test_no_credential_reaches_the_access_log(caplog: pytest.LogCaptureFix
             break
         await asyncio.sleep(0.01)
     secrets_sent: list[str] = []
+    # uvicorn's default logging config stops "uvicorn.access" from propagating to the root,
+    # where caplog listens: any earlier test in this process that served with it would hide
+    # the lines. Listen on the logger itself.
+    access_logger = logging.getLogger("uvicorn.access")
+    access_logger.addHandler(caplog.handler)
     try:
         with caplog.at_level(logging.INFO):
             async with httpx.AsyncClient(base_url=url) as client:
@@ -382,6 +387,7 @@ async def test_no_credential_reaches_the_access_log(caplog: pytest.LogCaptureFix
         server.should_exit = True
         await task
         sock.close()
+        access_logger.removeHandler(caplog.handler)
     access = [r.getMessage() for r in caplog.records if r.name == "uvicorn.access"]
     assert any("/orders" in line for line in access)
     everything = "\n".join(r.getMessage() for r in caplog.records)

@@ -6,14 +6,11 @@ serving is checked on a real process on a free port, stopped by a signal.
 
 from __future__ import annotations
 
-import os
-import select
 import shutil
 import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -21,8 +18,8 @@ import pytest
 
 from mock_server.cli import build_parser, main, settings_from_args
 from mock_server.settings import RateLimit
+from tests.mock_server.processes import Running
 
-ROOT = Path(__file__).resolve().parents[2]
 FLAGS = (
     "--host",
     "--port",
@@ -48,7 +45,6 @@ FLAGS = (
     "--cert",
     "--key",
 )
-START_TIMEOUT = 20.0
 
 
 def usage_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -151,47 +147,6 @@ def test_port_in_use_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) 
         err = usage_error(capsys, "--port", str(port))
     assert err.count("\n") == 1
     assert f"cannot listen on 127.0.0.1:{port}" in err
-
-
-class Running:
-    """A ``python -m mock_server`` process and the URL it printed."""
-
-    def __init__(self, *argv: str) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "mock_server", "--port", "0", "--log-level", "warning", *argv],
-            cwd=ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        assert self.process.stdout is not None
-        ready, _, _ = select.select([self.process.stdout], [], [], START_TIMEOUT)
-        assert ready, "the server printed no URL line"
-        self.line = self.process.stdout.readline()
-        prefix = "restwalk-mock listening on "
-        assert self.line.startswith(prefix), self.line
-        # The URL, then maybe notes in parentheses: "(HTTP/1.1 and h2c; trust FILE)".
-        self.url = self.line[len(prefix) :].split()[0]
-
-    def stop(self, signum: int) -> tuple[int, str]:
-        """Send ``signum``; the exit status and stderr once the process ended."""
-        self.process.send_signal(signum)
-        _, err = self.process.communicate(timeout=15)
-        return self.process.returncode, err
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.communicate(timeout=15)
-
-
-@pytest.fixture
-def running() -> Iterator[list[Running]]:
-    started: list[Running] = []
-    yield started
-    for server in started:
-        server.kill()
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from mock_server import create_app
+from mock_server import BackgroundServer, create_app
 from mock_server.cli import build_parser, settings_from_args
 from mock_server.transport.server import settings_from_env, settings_to_env
 from tests.mock_server.conftest import EDITOR, asgi_client, make_settings
@@ -50,12 +50,68 @@ async def test_answers_to_an_allowed_origin_are_readable_by_the_page() -> None:
         read = await client.get("/customers/1", headers={"Origin": SITE})
         refused = await client.post("/products", json={}, headers={"Origin": SITE})
         plain = await client.get("/customers/1")
-    assert read.headers["access-control-allow-origin"] == SITE
+    assert read.headers["access-control-allow-origin"] == "*"
     assert "ETag" in read.headers["access-control-expose-headers"]
     assert "Origin" in read.headers["vary"]
     assert refused.status_code == 401
-    assert refused.headers["access-control-allow-origin"] == SITE
+    assert refused.headers["access-control-allow-origin"] == "*"
     assert "access-control-allow-origin" not in plain.headers
+
+
+@pytest.mark.parametrize("origin", [SITE, "https://evil.example", "null"])
+async def test_any_origin_reads_without_credentials(origin: str) -> None:
+    # Reflecting every Origin with credentials let any site read /_journal through a
+    # logged-in browser: with no list, * and no credentials.
+    app = create_app(make_settings(cors_origins=("*",)))
+    async with asgi_client(app) as client:
+        read = await client.get("/customers/1", headers={"Origin": origin, "Cookie": "a=b"})
+        preflight = await client.options("/customers/1", headers={**PREFLIGHT, "Origin": origin})
+    for answer in (read, preflight):
+        assert answer.headers["access-control-allow-origin"] == "*"
+        assert "access-control-allow-credentials" not in answer.headers
+    assert preflight.status_code == 204
+
+
+async def test_credentials_only_for_an_origin_listed_exactly() -> None:
+    app = create_app(make_settings(cors_origins=("*", SITE)))
+    async with asgi_client(app) as client:
+        listed = await client.get("/customers/1", headers={"Origin": SITE})
+        near = await client.get("/customers/1", headers={"Origin": SITE + "0"})
+        preflight = await client.options("/customers/1", headers=PREFLIGHT)
+    assert listed.headers["access-control-allow-origin"] == SITE
+    assert listed.headers["access-control-allow-credentials"] == "true"
+    assert preflight.headers["access-control-allow-origin"] == SITE
+    assert preflight.headers["access-control-allow-credentials"] == "true"
+    assert near.headers["access-control-allow-origin"] == "*"
+    assert "access-control-allow-credentials" not in near.headers
+
+
+def test_over_a_socket_a_listed_origin_and_any_other() -> None:
+    with BackgroundServer(make_settings(cors_origins=(SITE,))) as listed:
+        answer = httpx.get(listed.url + "/customers/1", headers={"Origin": SITE})
+        other = httpx.get(listed.url + "/customers/1", headers={"Origin": "null"})
+    assert answer.headers["access-control-allow-origin"] == SITE
+    assert answer.headers["access-control-allow-credentials"] == "true"
+    assert "access-control-allow-origin" not in other.headers
+    with BackgroundServer(make_settings(cors_origins=("*",))) as anyone:
+        answer = httpx.get(anyone.url + "/customers/1", headers={"Origin": "null"})
+    assert answer.headers["access-control-allow-origin"] == "*"
+    assert "access-control-allow-credentials" not in answer.headers
+
+
+@pytest.mark.parametrize(
+    ("origins", "message"),
+    [
+        (["null"], "cannot allow null"),
+        ([SITE + "/"], "no path"),
+        (["HTTP://localhost:5173"], "lower case"),
+        (["localhost:5173"], "scheme://host"),
+    ],
+)
+def test_the_command_line_refuses_what_no_browser_sends(origins: list[str], message: str) -> None:
+    # The command line makes a ValueError of the settings one line and exit 2.
+    with pytest.raises(ValueError, match=message):
+        settings_from_args(build_parser().parse_args(["--cors", *origins]))
 
 
 async def test_cors_is_off_by_default(client: httpx.AsyncClient) -> None:
@@ -93,6 +149,8 @@ def test_command_line_flags_of_the_test_backend() -> None:
                 "--data",
                 "db.json",
                 "--read-only-data",
+                "--oauth-client",
+                "app:s3cret:http://127.0.0.1/cb",
             ]
         )
     )

@@ -21,10 +21,18 @@ from mock_server.cli import main
 from mock_server.oauth import csrf
 from mock_server.oauth.clients import SEEDED, redirect_matches
 from mock_server.oauth.metadata import SEEDED_CLIENT_IDS
-from mock_server.oauth.state import DeviceRecord, GrantRecord, MemoryState
+from mock_server.oauth.state import (
+    ClientRecord,
+    CodeRecord,
+    DeviceRecord,
+    GrantRecord,
+    MemoryState,
+    OAuthState,
+    OAuthStateKeeper,
+)
 from mock_server.resources.oauth_handlers import user_code_of
 from mock_server.settings import OAuthClientSpec
-from tests.mock_server.conftest import asgi_client, make_settings
+from tests.mock_server.conftest import StoreUnderTest, asgi_client, make_settings
 from tests.mock_server.oauth_browser import Browser, Page, query_of
 
 RESOURCE_METADATA = re.compile(r'resource_metadata="([^"]+)"')
@@ -377,8 +385,17 @@ def test_scopes_follow_the_policy_table() -> None:
     assert scope_refusal("GET", "/auth/whoami", frozenset()) is None
 
 
-def test_memory_state_rotates_once_and_remembers_every_refresh_token() -> None:
-    state = MemoryState()
+@pytest.fixture
+def state(any_store: StoreUnderTest) -> OAuthState:
+    """The OAuth records of each store: in memory, in the SQLite file, in PostgreSQL."""
+    persistence = any_store.persistence()
+    if persistence is None:
+        return MemoryState()
+    assert isinstance(persistence, OAuthStateKeeper)
+    return persistence.oauth_state
+
+
+def test_the_state_rotates_once_and_remembers_every_refresh_token(state: OAuthState) -> None:
     state.add_grant(GrantRecord("g", "c", "alice", "orders:read", "r1", expires=100.0))
     state.add_access_token("g", "jti-1", 50.0)
     assert state.rotate("g", "r1", "r2", 200.0)
@@ -394,14 +411,60 @@ def test_memory_state_rotates_once_and_remembers_every_refresh_token() -> None:
     assert state.grant_of_refresh("r2") is None
 
 
-def test_memory_state_device_polling_slows_down() -> None:
-    state = MemoryState()
+def test_the_state_uses_a_code_once_and_revokes_a_late_token_of_a_revoked_grant(
+    state: OAuthState,
+) -> None:
+    code = CodeRecord("c", "restwalk-cli", "alice", "orders:read", None, "x", "S256", 100.0)
+    state.add_code(code)
+    assert state.code("c") == code
+    assert state.use_code("c", "g1")
+    assert not state.use_code("c", "g2")  # a second exchange loses, wherever it runs
+    used = state.code("c")
+    assert used is not None
+    assert (used.used, used.grant_id) == (True, "g1")
+    state.add_grant(GrantRecord("g1", "restwalk-cli", "alice", "orders:read", None, 100.0))
+    state.add_access_token("g1", "jti-1", 50.0)
+    state.revoke_grant("g1")
+    # The exchange that won records its token after the loser revoked the grant.
+    state.add_access_token("g1", "jti-2", 50.0)
+    assert state.access_token_revoked("jti-1")
+    assert state.access_token_revoked("jti-2")
+    grant = state.grant("g1")
+    assert grant is not None
+    assert grant.revoked
+    assert grant.access_tokens == {"jti-1": 50.0, "jti-2": 50.0}
+    state.revoke_access_token("jti-3", 60.0)
+    assert state.access_token_revoked("jti-3")
+    assert not state.access_token_revoked("jti-4")
+    state.purge(55.0)
+    assert not state.access_token_revoked("jti-1")  # it has expired: no need to keep it
+    assert state.access_token_revoked("jti-3")
+    state.purge(200.0)
+    assert state.code("c") is None
+
+
+def test_the_state_keeps_registered_clients(state: OAuthState) -> None:
+    client = ClientRecord(
+        "client-1", "An app", "f" * 64, ("http://127.0.0.1/cb",), ("authorization_code",), ()
+    )
+    state.add_client(client)
+    assert state.client("client-1") == client
+    assert state.client("client-2") is None
+
+
+def test_the_state_device_polling_slows_down(state: OAuthState) -> None:
     state.add_device(DeviceRecord("d", "BCDF-GHJK", "c", "", expires=100.0, interval=5))
     assert state.poll_device("d", 10.0) is None
     assert state.poll_device("d", 12.0) == 10  # too soon: 5 seconds more
     assert state.poll_device("d", 23.0) is None
     assert state.decide_device("BCDF-GHJK", "bob", approved=True)
     assert not state.decide_device("BCDF-GHJK", "bob", approved=False)  # decided once
+    decided = state.device_by_user_code("BCDF-GHJK")
+    assert decided == DeviceRecord(
+        "d", "BCDF-GHJK", "c", "", 100.0, 10, last_poll=23.0, user="bob", approved=True
+    )
+    assert state.device("d") == decided
+    assert state.poll_device("unknown", 30.0) is None
     state.remove_device("d")
     assert state.device_by_user_code("BCDF-GHJK") is None
 

@@ -177,12 +177,18 @@ async def test_token_revocation_is_documented_in_stored_mode_only(
 
 
 async def test_documented_gets_answer_documented_statuses(client: httpx.AsyncClient) -> None:
-    """Each GET without parameters answers a status its operation lists, in a listed type."""
+    """Each GET without parameters answers a status its operation lists, in a listed type.
+
+    An event stream never ends, and an in-process client reads a body whole: those
+    are asked with HEAD, which the server answers with GET's status and headers.
+    """
     paths = (await _document(client))["paths"]
     for path, item in paths.items():
         if "{" in path or "get" not in item:
             continue
-        response = await client.get(path, headers=ADMIN)
+        answers = item["get"]["responses"].values()
+        endless = any("text/event-stream" in answer.get("content", {}) for answer in answers)
+        response = await client.request("HEAD" if endless else "GET", path, headers=ADMIN)
         responses = item["get"]["responses"]
         assert str(response.status_code) in responses, path
         content = responses[str(response.status_code)].get("content")

@@ -2,7 +2,8 @@
 
 A wrong password repeated costs one hash, not one each time; a burst of
 requests with the same credentials pays one hash before the others find the
-outcome; at most one hash runs at a time.
+outcome; one account's passwords are hashed one at a time (fairness between
+accounts and the backoff: ``test_login_flood.py``).
 """
 
 from __future__ import annotations

@@ -3,8 +3,10 @@ instance killed (``kill -9``) in the middle of its writes.
 
 What must hold: while the database is away every answer is a 503 with
 ``Retry-After`` and a problem body, never a hang or a 500; the instances go on
-by themselves once it is back; nothing is half-written; and every write that
-was acknowledged (2xx) is there afterwards, on every instance. Slow (seconds
+by themselves once it is back; nothing is half-written; every write that
+was acknowledged (2xx) is there afterwards, on every instance; and an event
+stream open through the restart stays open and carries on with the writes
+made after it, whichever instance made them. Slow (seconds
 of load each): marked ``interop``, run once per CI run.
 """
 
@@ -17,8 +19,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import httpx
+import orjson
 import psycopg
 import pytest
+from httpx_sse import connect_sse
 
 from mock_server import BackgroundServer
 from tests.mock_server.conftest import EDITOR, StoreUnderTest, make_settings
@@ -125,6 +129,31 @@ def _check_nothing_lost_or_half_written(load: Load, url: str, readers: list[str]
             }
 
 
+@dataclass
+class Stream:
+    """An event stream read in a thread: the names of the customers created, in order."""
+
+    url: str
+    names: list[str] = field(default_factory=list)
+    opened: threading.Event = field(default_factory=threading.Event)
+    ended: str = ""
+
+    def run(self) -> None:
+        try:
+            with (
+                httpx.Client(timeout=30) as client,
+                connect_sse(client, "GET", self.url + "/customers/events") as source,
+            ):
+                self.opened.set()
+                for event in source.iter_sse():
+                    if event.event == "customer.created":
+                        self.names.append(event.json()["data"]["name"])
+        except httpx.HTTPError as error:
+            self.ended = repr(error)
+        finally:
+            self.opened.set()
+
+
 def test_the_database_restarted_under_load(
     postgresql_server: PostgresServer, postgresql_url: str
 ) -> None:
@@ -133,6 +162,10 @@ def test_the_database_restarted_under_load(
     for server in servers:
         server.start()
     load = Load([server.url for server in servers])
+    stream = Stream(servers[1].url)
+    reader = threading.Thread(target=stream.run, daemon=True)
+    reader.start()
+    assert stream.opened.wait(10)
     try:
         with load.running(3):
             time.sleep(0.5)
@@ -159,9 +192,19 @@ def test_the_database_restarted_under_load(
             assert set(after[after.index(201) :]) == {201}, after
         assert load.unanswered == 0
         _check_nothing_lost_or_half_written(load, postgresql_url, [s.url for s in servers])
+        # The stream lived through it: every acknowledged create came, once, from both
+        # instances (the last may still be on its way).
+        created = {orjson.loads(body)["name"] for body in load.acknowledged.values()}
+        deadline = time.monotonic() + 10
+        while not created <= set(stream.names):
+            assert time.monotonic() < deadline, created - set(stream.names)
+            time.sleep(0.05)
+        assert stream.ended == ""
+        assert len(stream.names) == len(set(stream.names))
     finally:
         for server in servers:
             server.stop()
+        reader.join(10)
 
 
 def test_an_instance_killed_during_writes_loses_nothing_acknowledged(

@@ -25,7 +25,8 @@ import pytest
 
 from mock_server import BackgroundServer, create_app
 from mock_server.settings import RateLimit
-from mock_server.store.postgresql.schema import SCHEMA_VERSION
+from mock_server.store.event_log import Event
+from mock_server.store.postgresql.schema import MIGRATIONS, SCHEMA_VERSION
 from tests.mock_server.conftest import ADMIN, EDITOR, asgi_client, make_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,6 +74,24 @@ def test_the_schema_is_made_once_and_says_its_version(postgresql_url: str) -> No
     first, second = create_app(make_settings(store_url=postgresql_url)), None
     second = create_app(make_settings(store_url=postgresql_url))  # finds it made
     assert first.service.store["customers"].count() == second.service.store["customers"].count()
+    with psycopg.connect(postgresql_url) as connection:
+        versions = connection.execute("SELECT version FROM restwalk.schema_version").fetchall()
+    assert versions == [(SCHEMA_VERSION,)]
+
+
+def test_a_schema_of_an_older_restwalk_mock_is_brought_up_to_date(postgresql_url: str) -> None:
+    secret = b"kept from version 1 of the schema!"
+    with psycopg.connect(postgresql_url, autocommit=True) as connection:
+        connection.execute("CREATE SCHEMA restwalk")
+        connection.execute("CREATE TABLE restwalk.schema_version (version integer NOT NULL)")
+        connection.execute(MIGRATIONS[0].encode())
+        connection.execute("INSERT INTO restwalk.schema_version (version) VALUES (1)")
+        connection.execute(
+            "INSERT INTO restwalk.meta (key, value) VALUES ('secret', %s)", (secret,)
+        )
+    app = create_app(make_settings(store_url=postgresql_url))
+    assert app.service.auth.secret == secret  # what version 1 held is still there
+    assert app.service.events.log.append(Event("thing.created", 0.0, None, "/", {})).seq == 1
     with psycopg.connect(postgresql_url) as connection:
         versions = connection.execute("SELECT version FROM restwalk.schema_version").fetchall()
     assert versions == [(SCHEMA_VERSION,)]

@@ -14,7 +14,7 @@ from cryptography import x509
 
 from mock_server import BackgroundServer, Settings
 from mock_server.transport.tls import LOOPBACK_NAMES, CertificateError, SelfSigned, check_files
-from tests.mock_server.conftest import make_settings
+from tests.mock_server.conftest import ADMIN, make_settings
 from tests.mock_server.rawhttp import Reader, request
 
 
@@ -93,3 +93,32 @@ def test_https_without_http2_keeps_the_http1_protocol(https_server: BackgroundSe
         assert answer.problem()["status"] == 505
         made = server.certificate.ca.parent
     assert not made.exists()
+
+
+def cookie_attributes(set_cookie: str) -> set[str]:
+    """The attributes of a ``Set-Cookie`` value, lower-cased, without their values."""
+    return {part.split("=")[0].strip().lower() for part in set_cookie.split(";")[1:]}
+
+
+@pytest.mark.parametrize("http2", [False, True], ids=["uvicorn", "hypercorn"])
+def test_the_session_cookie_is_secure_over_tls(http2: bool) -> None:
+    with BackgroundServer(make_settings(tls=True, http2=http2)) as server:
+        assert server.certificate is not None
+        assert server.certificate.ca is not None
+        context = ssl.create_default_context(cafile=str(server.certificate.ca))
+        with httpx.Client(base_url=server.url, verify=context, timeout=5) as client:
+            login = client.post("/auth/session", headers=ADMIN)
+            stale = client.get("/orders", headers={"Cookie": "session=ended"})
+            logout = client.delete("/auth/session")
+    assert login.status_code == 204
+    for answer in (login, stale, logout):
+        attributes = cookie_attributes(answer.headers["set-cookie"])
+        assert {"secure", "httponly", "samesite", "path"} <= attributes, answer.headers
+    assert "samesite=lax" in login.headers["set-cookie"].lower()
+
+
+def test_the_session_cookie_is_not_secure_in_cleartext() -> None:
+    # A Secure cookie set over http:// is refused by browsers (RFC 6265bis 5.7).
+    with BackgroundServer(make_settings()) as server:
+        login = httpx.post(server.url + "/auth/session", headers=ADMIN, timeout=5)
+    assert cookie_attributes(login.headers["set-cookie"]) == {"httponly", "samesite", "path"}

@@ -1,7 +1,7 @@
 """Secrets: which names hold one, and which origin may receive one.
 
 One list, read by everything that treats secrets: the history and HAR masking
-(:mod:`explorer.core.storage.masking`), the printed exchange
+(:mod:`explorer.core.http.masking`), the printed exchange
 (:mod:`explorer.core.http.wire`), redirects (:mod:`explorer.core.http.redirects`) and every
 request derived from another (:mod:`explorer.core.session.derived`).
 
@@ -203,7 +203,8 @@ def origin_of(url: str) -> str:
     if not parsed.scheme or not parsed.host:
         return ""
     port = f":{parsed.port}" if parsed.port else ""
-    return f"{parsed.scheme}://{parsed.host}{port}"
+    host = f"[{parsed.host}]" if ":" in parsed.host else parsed.host  # IPv6 (RFC 3986 3.2.2)
+    return f"{parsed.scheme}://{host}{port}"
 
 
 def _port(url: httpx.URL) -> int | None:

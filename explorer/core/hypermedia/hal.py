@@ -138,6 +138,7 @@ def _resource(
     if type(links) is dict and "curies" in links:
         curies = _curies(links["curies"], curies)
     strings = cache.strings
+    own: str | None = None  # the resource's self link, resolved (HAL-FORMS' default target)
     # Dispatched on the member's type first: HAL reads its reserved members only as
     # objects or arrays, so a string always goes to the generic passes, tested here
     # as Candidates.member() would (a page has tens of thousands of them); a
@@ -160,12 +161,12 @@ def _resource(
                 here = f"{pointer}/_links"
                 if strings is None:
                     collector.claimed.add(here)
-                _links(value, here, curies, collector, cache)
+                own = _links(value, here, curies, collector, cache)
             elif key == "_templates":
                 here = f"{pointer}/_templates"
                 if strings is None:
                     collector.claimed.add(here)
-                add_templates(value, here, links, collector, cache.fields)
+                add_templates(value, here, links, collector, cache.fields, own)
             elif key == "_embedded" and depth < _MAX_DEPTH:
                 _embedded(value, f"{pointer}/_embedded", curies, collector, cache, depth + 1)
             elif strings is not None:
@@ -280,16 +281,19 @@ def _links(
     curies: dict[str, str],
     c: Collector,
     cache: _Caches,
-) -> None:
+) -> str | None:
+    """The links of a ``_links`` object; returns its ``self`` link's href resolved, when
+    that link is a plain ``{"href": ...}`` (None otherwise)."""
     # The hottest loop of link finding: a 10 MB HAL page holds 100,000 link objects,
-    # nearly all ``{"href": "/a/root/relative/path"}``. Those are read here without
-    # a call: the path joined to the origin as Resolver.resolve() does on its fast
-    # path (the same test, inlined), the Link built positionally (LINK_FIELDS:
-    # rel, href, then the defaults up to source, then up to attributes). Links are
-    # appended unclaimed: the caller claims the whole ``_links`` object if need be.
+    # nearly all ``{"href": "/a/root/relative/path"}``. Each href is resolved by the
+    # one rule, Resolver.resolve() (whose fast path joins such a path to the origin
+    # at once), and the Link built positionally (LINK_FIELDS: rel, href, then the
+    # defaults up to source, then up to attributes). Links are appended unclaimed:
+    # the caller claims the whole ``_links`` object if need be.
     append = c.links.append
-    origin = c.resolver.origin
+    resolve = c.resolver.resolve
     relations = _relations(curies, cache)
+    own = None
     for key, value in links.items():
         try:
             token, extra, rel, label = relations[key]
@@ -306,23 +310,16 @@ def _links(
             _link_value(rel, label, value, pointer + token, extra, c)
         elif len(value) > 1:
             append(_link(rel, label, value, href, pointer + token, extra, c))
-        elif (
-            origin
-            and len(href) > 1
-            and href[0] == "/"
-            and href[1] != "/"
-            and "/." not in href
-            and "\\" not in href
-            and href[-1] != " "
-            and href.isprintable()
-        ):
+        else:
+            resolved = resolve(href)
+            if rel == "self" and "{" not in href:
+                own = resolved
             # fmt: off
-            append(new_tuple(Link, (rel, origin + href, "GET", None, None, False, None,
+            append(new_tuple(Link, (rel, resolved, "GET", None, None, False, None,
                                     pointer + token, (), None, None, False, None, None, extra,
                                     label, None, ())))
             # fmt: on
-        else:
-            append(_plain(rel, label, c.resolver.resolve(href), pointer + token, extra))
+    return own
 
 
 def _plain(rel: str, label: str | None, href: str, source: str, extra: Attributes) -> Link:
@@ -337,24 +334,12 @@ def _link_array(
     """The link objects of an array (``"rw:products": [{"href": ...}, ...]``)."""
     # As the loop of _links() above, for each item of an array of link objects.
     append = c.links.append
-    origin = c.resolver.origin
+    resolve = c.resolver.resolve
     for index, item in enumerate(objects):
         if type(item) is dict and len(item) == 1:
             href = item.get("href")
             if type(href) is str:
-                if (
-                    origin
-                    and len(href) > 1
-                    and href[0] == "/"
-                    and href[1] != "/"
-                    and "/." not in href
-                    and "\\" not in href
-                    and href[-1] != " "
-                    and href.isprintable()
-                ):
-                    href = origin + href
-                else:
-                    href = c.resolver.resolve(href)
+                href = resolve(href)
                 source = here + _INDEX_TOKENS[index] if index < 64 else f"{here}/{index}"
                 # fmt: off
                 append(new_tuple(Link, (rel, href, "GET", None, None, False, None,

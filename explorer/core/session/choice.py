@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -37,6 +37,7 @@ __all__ = [
     "Wanted",
     "candidates",
     "choose_link",
+    "link_words",
     "parse_words",
     "rel_labels",
     "relations",
@@ -219,6 +220,23 @@ def _readings(words: str) -> list[Wanted]:
     if parsed is not None and parsed != readings[0]:
         readings.append(parsed)
     return readings
+
+
+def link_words(links: Sequence[Link]) -> Iterator[tuple[str, Link]]:
+    """Each link with the shortest words that name it: its relation (as the links panel
+    shows it), narrowed by its title, else by its position (``next#2``)."""
+    labels = rel_labels(links)
+    seen: dict[str, int] = {}
+    for link, label in zip(links, labels, strict=True):
+        seen[label] = seen.get(label, 0) + 1
+        offered = [label] if seen[label] == 1 else []
+        if link.title and "]" not in link.title:
+            offered.append(f"{label}[title={link.title}]")
+        offered.append(f"{label}#{seen[label]}")
+        for words in offered:
+            if choose_link(links, words) is link:
+                yield words, link
+                break
 
 
 def relations(links: Sequence[Link]) -> str:

@@ -6,7 +6,7 @@ then the last page's, so ``+`` again loads the one after. What is shown is a
 :class:`Stack`: the first page's body as it came, then, for each page added, a
 line naming it and its items (the list :func:`~explorer.core.hypermedia.items.page_items`
 finds: HAL ``_embedded``, ``results``, ``data``..., or the page itself when it
-has none), pretty-printed. Each ``+`` is a page of the history of its own, so
+has none), pretty-printed. Each ``+`` is a page of the trail of its own, so
 back shows the pages as they were before it.
 
 It is bounded as ``restwalk request --follow next --all`` is: at most
@@ -17,23 +17,21 @@ Everything here runs off the UI thread (it parses and formats bodies).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from http import HTTPStatus
 
 import orjson
 
-from explorer.core.bodies.display import DisplayText, format_body
+from explorer.core.bodies.display import format_body
 from explorer.core.http.exchange import ReceivedResponse
 from explorer.core.hypermedia.items import page_items
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.choice import choose_link
-from explorer.core.session.history import Page
+from explorer.core.session.following import next_link
+from explorer.core.session.trail import Page, Stack
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
 
 __all__ = [
     "MAX_PAGES",
-    "Stack",
     "StackRefused",
     "can_add_below",
     "has_next",
@@ -54,32 +52,6 @@ class StackRefused(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Stack:
-    """Pages shown one below the other, first to last, and the text that shows them."""
-
-    #: Each page's response, first to last (the last is the page whose links are shown).
-    responses: tuple[ReceivedResponse, ...]
-    #: How many items the pages after the first added.
-    added: int
-    #: What the body view shows.
-    text: DisplayText
-
-    @property
-    def pages(self) -> int:
-        """How many pages are shown."""
-        return len(self.responses)
-
-    @property
-    def size(self) -> int:
-        """The pages' bodies together, in bytes (what ``--max-body`` bounds)."""
-        return sum(len(response.body) for response in self.responses)
-
-    def documents(self) -> bytes:
-        """The pages' JSON documents as one JSON array, first to last (what a filter reads)."""
-        return b"[" + b",".join(response.body for response in self.responses) + b"]"
-
-
 def _response(page: Page) -> ReceivedResponse | None:
     if page.exchange is None:
         return None
@@ -92,7 +64,8 @@ def next_page(page: Page | None, max_pages: int = MAX_PAGES) -> Link:
         raise StackRefused("No page is shown: + adds the next page below one.")
     if page.reading:
         raise StackRefused("This page's links are still being read: press + again in a moment.")
-    link = _next_link(page.links)
+    found = next_link(page.links)
+    link = found[0] if found is not None else None
     if link is None:
         pages = page.stack.pages if page.stack is not None else 1
         shown = f"the {pages} pages shown end" if pages > 1 else "this page ends"
@@ -112,14 +85,9 @@ def next_page(page: Page | None, max_pages: int = MAX_PAGES) -> Link:
     return link
 
 
-def _next_link(links: tuple[Link, ...]) -> Link | None:
-    link = choose_link(links, "next")
-    return None if link is None or link.is_action or link.templated else link
-
-
 def has_next(page: Page) -> bool:
     """True when ``page`` has a ``next`` link ``+`` could follow."""
-    return _next_link(page.links) is not None
+    return next_link(page.links) is not None
 
 
 def can_add_below(page: Page) -> bool:
@@ -186,7 +154,7 @@ def stack_below(shown: Page, below: Page, max_body: int) -> Stack:
         responses = (first, response)
         count = len(added)
     title = visible_line(f"── page {number}: {counted(len(added), 'item')} of {response.url} ──")
-    # The text so far is shared, not copied: the history keeps each + as a page.
+    # The text so far is shared, not copied: the trail keeps each + as a page.
     more = b"".join(
         (b"\n\n", title.encode("utf-8"), b"\n", orjson.dumps(added, option=orjson.OPT_INDENT_2))
     )

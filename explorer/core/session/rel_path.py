@@ -29,7 +29,9 @@ from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.templates import TemplateError, expand_template, template_variables
 from explorer.core.session.choice import candidates, choose_link, parse_words, relations
-from explorer.core.session.history import Page
+from explorer.core.session.ordering import reads
+from explorer.core.session.session import SAFE_METHODS
+from explorer.core.session.trail import Page
 
 __all__ = [
     "PathError",
@@ -189,7 +191,7 @@ def template_values(template: str, url: str) -> dict[str, str] | None:
 
 def _step_into(previous: Page, page: Page) -> Step | None:
     """The step that led from ``previous`` to ``page``, when ``page`` came by one of its links."""
-    if page.spec.method not in ("GET", "HEAD"):
+    if page.spec.method not in SAFE_METHODS:
         return None
     url = page.spec.url
     followed = [link for link in previous.links if link.rel == page.via]
@@ -304,7 +306,7 @@ async def walk_path(
                 f"{_landed(page)} (its relations: {relations(page.links)}).{was}"
             )
             break
-        if link.method not in ("GET", "HEAD"):
+        if not reads(link):
             walked.problem = (
                 f"Step {number} of {total}, {step.follow!r}, is an action ({link.method} "
                 f"{link.href}): a bookmark only follows links that read."

@@ -25,7 +25,8 @@ from dataclasses import dataclass, replace
 
 from explorer.core.http.errors import RestwalkError
 from explorer.core.http.request import RequestSpec
-from explorer.core.survey.api_map import ApiMap
+from explorer.core.hypermedia.link_kinds import normal_url
+from explorer.core.session.api_map import ApiMap
 from explorer.core.survey.audit_figures import (
     Constraint,
     cacheability,
@@ -44,7 +45,6 @@ from explorer.core.survey.crawl import (
     same_origin_spec,
 )
 from explorer.core.survey.description import Description, read_description
-from explorer.core.survey.link_kinds import normal_url
 from explorer.core.survey.polite import Clock, OutOfTime, PoliteSender, Send, Sleep
 from explorer.core.survey.richardson import LevelStep, level_of, level_steps
 from explorer.core.survey.versioning import Versioning, versioning_of

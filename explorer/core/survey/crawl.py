@@ -20,7 +20,7 @@ pattern of ``exclude`` matches, and asks each resource's first URL ``OPTIONS``
 once, for its ``Allow``. Requests go through a
 :class:`~explorer.core.survey.polite.PoliteSender` (one at a time, ``delay``
 apart, honouring ``Retry-After``). What it meets goes into an
-:class:`~explorer.core.survey.api_map.ApiMap`, and each answer is kept as a
+:class:`~explorer.core.session.api_map.ApiMap`, and each answer is kept as a
 small :class:`Visit` (headers and a digest of the body, not the body) for the
 audit. The send function is given (:func:`client_sends` makes it from the core
 client, over a real connection or the mock's ASGI app): it must not follow
@@ -44,19 +44,19 @@ from typing import TYPE_CHECKING
 from explorer.core.http.errors import RestwalkError
 from explorer.core.http.exchange import Exchange
 from explorer.core.http.request import RequestSpec
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia import search_links
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.derived import Derived, derive
-from explorer.core.session.origins import origin_of
-from explorer.core.survey.api_map import ApiMap
-from explorer.core.survey.description import is_description
-from explorer.core.survey.link_kinds import (
+from explorer.core.hypermedia.link_kinds import (
     allowed_methods,
     is_web_url,
     normal_url,
     template_base,
     written_by_api,
 )
+from explorer.core.session.api_map import ApiMap
+from explorer.core.session.derived import Derived, derive
+from explorer.core.survey.description import is_description
 from explorer.core.survey.polite import Clock, OutOfTime, PoliteSender, Send, Sleep, Wait
 from explorer.core.text.plural import counted
 
@@ -82,6 +82,11 @@ LINK_SECONDS = 1.0
 #: Bytes of an error answer's body kept with its visit.
 ERROR_BODY_KEPT = 16 * 1024
 _SAFE = frozenset({"GET", "HEAD"})
+#: Media types whose answer does not end (a server-sent event stream, JSON lines as they
+#: come): a link typed so is listed in the map, never fetched by a crawl.
+STREAM_TYPES = frozenset(
+    {"text/event-stream", "application/x-ndjson", "application/jsonl", "application/json-seq"}
+)
 
 
 @dataclass(frozen=True)
@@ -404,6 +409,9 @@ class _Walk:
             href = base
         if link.guess and not self.limits.guesses:
             self.result.skipped["a guessed link"] += 1
+            return
+        if (link.media_type or "").partition(";")[0].strip().lower() in STREAM_TYPES:
+            self.result.skipped["a stream (its answer never ends)"] += 1
             return
         self._enqueue(href, depth, link.rel)
 

@@ -3,7 +3,7 @@ are no place in the API, and how a crawl ended: one reading for the CLI and the 
 
 The text tree of ``restwalk map`` (:mod:`explorer.core.survey.render_map`) and the
 TUI's map screen read the same :class:`MapSummary` of an
-:class:`~explorer.core.survey.api_map.ApiMap`, so both put a link in the same
+:class:`~explorer.core.session.api_map.ApiMap`, so both put a link in the same
 group: not followed yet (never asked), no answer (asked, and why it failed), or
 not http(s) (``javascript:``, ``file:``: listed, never followed). They end a
 crawl with the same words (:func:`crawl_ending`), which say every safe link was
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
-from explorer.core.survey.api_map import ApiMap
+from explorer.core.session.api_map import ApiMap
 from explorer.core.survey.crawl import CrawlResult
 from explorer.core.text.plural import counted
 

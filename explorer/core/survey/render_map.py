@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from explorer.core.survey.api_map import ApiMap, Resource
+from explorer.core.session.api_map import ApiMap, Resource
 from explorer.core.survey.crawl import CrawlResult
 from explorer.core.survey.map_summary import (
     SHOWN,

@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from explorer.core.session.history import Page, page_labels
+from explorer.core.session.trail import Page, page_labels
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 

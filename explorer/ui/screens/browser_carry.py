@@ -9,7 +9,6 @@ and lists the API's OpenAPI operations with ``O``. The core does the work
 
 from __future__ import annotations
 
-import asyncio
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -29,6 +28,7 @@ if TYPE_CHECKING:
     from explorer.core.http.client import Client
     from explorer.core.hypermedia.link import Link
     from explorer.core.session import Session
+    from explorer.core.session.tab import Tab
     from explorer.ui.dialogs.copy_menu import CopyChoice
     from explorer.ui.dialogs.writing import SaveTarget
 
@@ -37,6 +37,7 @@ class BrowserCarry(Screen[None]):
     """Curl lines in, curl and HTTPie out, bodies saved, OpenAPI operations listed."""
 
     session: Session
+    tab: Tab
     client: Client
 
     if TYPE_CHECKING:  # the browser screen's and its dialogs'
@@ -153,54 +154,28 @@ class BrowserCarry(Screen[None]):
         """``O``: list the operations of the API's description (its service-desc link)."""
         self.load_operations()
 
-    async def _service_desc(self) -> Link | None:
-        """The service-desc link of the page shown, else of its server's root."""
-        from explorer.core.carry.openapi_source import find_service_desc
-        from explorer.core.hypermedia import search_links
-
-        async def links_at(url: str) -> list[Link]:
-            exchange = await self.client.send(self.session.prepare(RequestSpec(url=url)))
-            response = exchange.response
-            found = await asyncio.to_thread(
-                search_links,
-                response.url,
-                response.status,
-                response.headers,
-                response.body,
-                response.media_type,
-            )
-            return list(found.links)
-
-        shown = self.session.shown
-        links = shown.links if shown is not None else ()
-        return await find_service_desc(self._page_url(), links, links_at)
-
     @work(exclusive=True, group="openapi")
     async def load_operations(self) -> None:
-        """Fetch and read the description off the UI thread, then offer its operations."""
-        from explorer.core.carry.openapi import describe, read_document
-        from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT
+        """Fetch and read the description through the tab, then offer its operations."""
         from explorer.ui.dialogs.operations import OperationsDialog
 
-        try:
-            link = await self._service_desc()
-            if link is None:
-                self.notify(
-                    "Neither this page nor its server's root links an OpenAPI description "
-                    "(rel=service-desc). restwalk openapi FILE lists a file's operations.",
-                    title="No OpenAPI description",
-                    severity="warning",
-                )
-                return
+        def found(link: Link) -> None:
             self.notify(f"Reading the API description at {link.href}…", timeout=2)
-            spec = RequestSpec(url=link.href, headers=(("Accept", DOCUMENT_ACCEPT),))
-            exchange = await self.client.send(self.session.prepare(spec))
-            response = exchange.response
-            description = await asyncio.to_thread(
-                lambda: describe(read_document(response.body, name=response.url), response.url)
+
+        try:
+            description = await self.tab.fetch_description(
+                self._page_url(), self.session.shown, found=found
             )
         except RestwalkError as error:
             self.notify(error.message, title="No OpenAPI operations", severity="error")
+            return
+        if description is None:
+            self.notify(
+                "Neither this page nor its server's root links an OpenAPI description "
+                "(rel=service-desc). restwalk openapi FILE lists a file's operations.",
+                title="No OpenAPI description",
+                severity="warning",
+            )
             return
         if not description.operations:
             self.notify(f"{description.title} describes no operation.")
@@ -215,8 +190,8 @@ class BrowserCarry(Screen[None]):
     def _open_operation(self, operation: Operation, description: ApiDescription) -> None:
         """The composer on ``operation``, its path parameters asked for first."""
         from explorer.core.carry.openapi import operation_request
+        from explorer.core.http.secret_rules import origin_of
         from explorer.core.hypermedia.link import Link
-        from explorer.core.session.origins import origin_of
         from explorer.ui.dialogs.template_form import TemplateForm
 
         server = description.servers[0] if description.servers else origin_of(self._page_url())

@@ -8,9 +8,7 @@ and showing. The session decides; these methods only open and route.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
-from http import HTTPStatus
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -19,18 +17,17 @@ from textual.widgets import Input
 
 from explorer.core.http.errors import RestwalkError
 from explorer.core.http.request import CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session import Next, Session
-from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.hints import key_hint
-from explorer.core.session.ordering import link_kind
-from explorer.core.session.origins import origin_of
 from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from explorer.core.http.client import Client
+    from explorer.core.session.tab import Tab
     from explorer.core.session.version import VersionChoice
     from explorer.ui.dialogs.composer import Composed
     from explorer.ui.dialogs.login import LoginResult
@@ -42,6 +39,7 @@ class BrowserDialogs(Screen[None]):
     """Opens the browser's dialogs and routes their results to the session and to sending."""
 
     session: Session
+    tab: Tab
     client: Client
     mock_users: bool
 
@@ -59,30 +57,14 @@ class BrowserDialogs(Screen[None]):
         return shown.spec.url if shown else self.query_one("#url", Input).value
 
     def follow_link(self, link: Link) -> None:
-        """Follow ``link``: GET it, fill its template first, or compose its action."""
-        kind = link_kind(link)
-        if kind == "form":
-            from explorer.ui.dialogs.template_form import TemplateForm
-
-            self.app.push_screen(TemplateForm(link), self._template_filled)
-        elif kind == "action":
-            self._open_composer(action_spec(link), fields_note(link))
-        else:
-            self._follow(link.method, link.href, link.rel)
-
-    def _follow(self, method: str, url: str, via: str) -> None:
-        """Send what following a link to ``url`` sends; the status line says what it went
-        without, given for the page's origin."""
-        step = self.session.following(url, method)
-        self.send(step.spec, via=via, withheld=step.note)
+        """Follow ``link`` as the tab says: send it, fill its template first, or compose its
+        action (the status line says what a send went without)."""
+        self._do(self.tab.follow(link), record=True)
 
     def _template_filled(self, result: tuple[Link, str] | None) -> None:
         if result is not None:
             link, url = result
-            if link.is_action and link.method not in ("GET", "HEAD"):
-                self._open_composer(replace(action_spec(link), url=url), fields_note(link))
-            else:
-                self._follow(link.method, url, link.rel)
+            self._do(self.tab.filled(link, url), record=True)
 
     def _open_composer(
         self,
@@ -124,11 +106,17 @@ class BrowserDialogs(Screen[None]):
             self.notify("No header is kept for this server any more.")
         self.send(result.spec, via="composer")
 
-    def _do(self, step: Next | None) -> None:
+    def _do(self, step: Next | None, *, record: bool = False) -> None:
+        """Do what the tab decided: send (a new page when ``record``, else in the shown one's
+        place), ask a template's variables, or open the composer."""
         if step is None:
             return
         if step.kind == "send":
-            self.send(step.spec, via=step.via, record=False)
+            self.send(step.spec, via=step.via, record=record, withheld=step.withheld)
+        elif step.kind == "form" and step.link is not None:
+            from explorer.ui.dialogs.template_form import TemplateForm
+
+            self.app.push_screen(TemplateForm(step.link), self._template_filled)
         else:
             self._open_composer(step.spec, step.note)
 
@@ -138,29 +126,21 @@ class BrowserDialogs(Screen[None]):
 
     @work(exclusive=True, group="login")
     async def log_in(self, result: LoginResult) -> None:
-        """Prove a login that needs a request of its own first, then go on as the session says."""
-        auth = result.auth
+        """Log in through the tab (which proves a login that needs a request of its own),
+        then go on as it says."""
+        if isinstance(result.auth, LoginFlow):
+            self.notify(f"Logging in at {result.auth.url}…", timeout=2)
         try:
-            if isinstance(auth, LoginFlow):
-                self.notify(f"Logging in at {auth.url}…", timeout=2)
-                await self.client.login(auth)
-            elif result.session_spec is not None:
-                exchange = await self.client.send(result.session_spec)
-                status = exchange.response.status
-                if not HTTPStatus.OK <= status < HTTPStatus.MULTIPLE_CHOICES:
-                    reason = exchange.response.reason
-                    raise RestwalkError(f"The session login answered {status} {reason}.")
-                auth = CookieSession(())
+            logged = await self.tab.log_in(result.origin, result.auth, result.session_spec)
         except RestwalkError as error:
             self.notify(error.message, title="Login failed", severity="error")
             return
+        auth = logged.auth
         if auth is not None and not isinstance(auth, LoginFlow | CookieSession):
             self.notify(result.message, title="Credential given", timeout=3)
         else:
             self.notify(result.message, title="Credential set")
-        self._do(self.session.after_login(result.origin, auth))
-        if isinstance(auth, LoginFlow | CookieSession):
-            self.session.unproven = ""  # proven by the login itself
+        self._do(logged.next)
         self._show_badges()
 
     def action_compose(self) -> None:
@@ -176,15 +156,12 @@ class BrowserDialogs(Screen[None]):
         self.app.push_screen(dialog, self._logged_in)
 
     def action_logout(self) -> None:
-        url = self._page_url()
-        had = self.session.credential(url) is not None
-        forgotten = self.session.log_out(url)
-        cleared = self.client.forget(url) if origin_of(url) else 0
-        if not had and not cleared:
-            self.notify(f"Nothing to log out of: no credential or cookie for {origin_of(url)}.")
+        out = self.tab.log_out(self._page_url())
+        if not out.had and not out.cookies:
+            self.notify(f"Nothing to log out of: no credential or cookie for {out.origin}.")
         else:
             self.notify(
-                f"Forgot {forgotten} and {counted(cleared, 'cookie')} of {origin_of(url)}.",
+                f"Forgot {out.forgotten} and {counted(out.cookies, 'cookie')} of {out.origin}.",
                 title="Logged out",
             )
         self._show_badges()

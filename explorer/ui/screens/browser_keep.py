@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, cast
 from textual import work
 from textual.screen import Screen
 
-from explorer.core.session.loading import load_page, read_safely, with_reading
-from explorer.core.session.rel_path import PathError, rel_path, walk_path
+from explorer.core.session.rel_path import PathError, rel_path
 from explorer.core.storage.bookmarks import Bookmark, BookmarksError
 from explorer.core.storage.history import HistoryError
 from explorer.core.text.plural import counted
@@ -29,10 +28,9 @@ from explorer.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
     from explorer.core.bundled_mock import BundledMock
-    from explorer.core.http.client import Client
-    from explorer.core.http.exchange import Exchange
     from explorer.core.http.request import RequestSpec
     from explorer.core.session import Page, Session
+    from explorer.core.session.tab import Tab
     from explorer.core.storage.keep import Keep
 
 # The screens and dialogs are imported where they open: the first screen does not wait.
@@ -42,7 +40,7 @@ class BrowserKeep(Screen[None]):
     """History, bookmarks and the HAR export of the walk, for the browser screen."""
 
     session: Session
-    client: Client
+    tab: Tab
 
     if TYPE_CHECKING:  # the browser screen's, which shows pages
 
@@ -73,8 +71,6 @@ class BrowserKeep(Screen[None]):
     @work(exclusive=True, group="fetch")
     async def reopen(self, entry_id: int) -> None:
         """Show history entry ``entry_id``'s kept response as a page of the walk."""
-        from explorer.core.session.reopen import page_of, resend_note
-
         history = self.keep.history
         try:
             entry = await asyncio.to_thread(history.entry, entry_id)
@@ -85,33 +81,14 @@ class BrowserKeep(Screen[None]):
         if entry is None or exchange is None:
             self.notify(f"History entry {entry_id} is gone (the oldest go first).")
             return
-        notes = [resend_note(exchange.request)]
-        if entry.bundled:
-            exchange, moved = self._to_this_mock(exchange)
-            notes.insert(0, moved)
-        self._arrived(page_of(exchange), True)
-        said = " ".join(note for note in notes if note)
+        reopened = self.tab.reopen(exchange, made_on_bundled=entry.bundled, bundled=self.bundled)
+        self._arrived(reopened.page, True)
+        said = " ".join(reopened.notes)
         self.notify(
             f"The response as kept; r sends the request again. {said}".strip(),
             title="From the history",
             timeout=15 if said else None,
         )
-
-    def _to_this_mock(self, exchange: Exchange) -> tuple[Exchange, str]:
-        """``exchange``, made on the bundled mock server in some run, at this run's; and what
-        to say of it (empty when nothing moved)."""
-        from explorer.core.bundled_mock import rebase_exchange
-
-        bundled = self.bundled
-        if bundled is None:
-            return exchange, (
-                "It was made on the bundled mock server, which this restwalk did not start "
-                "(restwalk with no URL does)."
-            )
-        if bundled.made_on(exchange.request.url):
-            return exchange, ""
-        moved = rebase_exchange(exchange, bundled.origin)
-        return moved, f"Made on the bundled mock server: r sends it to {bundled.origin}."
 
     # -- bookmarks --------------------------------------------------------------------------
 
@@ -119,12 +96,12 @@ class BrowserKeep(Screen[None]):
         from explorer.ui.dialogs.bookmark_name import BookmarkNameDialog
 
         try:
-            path = rel_path(self.session.history.trail())
+            path = rel_path(self.session.trail.breadcrumb())
             taken = frozenset(b.name for b in self.keep.bookmarks.all())
         except (PathError, BookmarksError) as error:
             self.notify(str(error), title="Not bookmarked", severity="warning", timeout=10)
             return
-        suggested = _name_for(self.session.history.trail()) or path.describe()
+        suggested = _name_for(self.session.trail.breadcrumb()) or path.describe()
 
         bundled = self.bundled is not None and self.bundled.made_on(path.entry)
 
@@ -152,23 +129,19 @@ class BrowserKeep(Screen[None]):
     async def walk(self, bookmark: Bookmark) -> None:
         """Follow ``bookmark``'s links from its entry point, showing each page as it comes."""
 
-        async def load(spec: RequestSpec, via: str) -> Page:
-            typed = via == "url"  # the entry point; then each step follows a link
-            withheld = "" if typed else self.session.following(spec.url, spec.method).note
-            spec = self.session.prepare(spec, typed=typed)
+        def sending(spec: RequestSpec, withheld: str) -> None:
             self.query_one(StatusLine).show_loading(spec)
-            page = await load_page(self.client, spec, via, withheld=withheld)
-            if page.reading and page.exchange is not None:
-                page = with_reading(page, await asyncio.to_thread(read_safely, page.exchange))
-            return page
 
         entry = None
         if bookmark.bundled and self.bundled is not None:  # its port may have changed
             from explorer.core.bundled_mock import rebase_url
 
             entry = rebase_url(bookmark.path.entry, self.bundled.origin)
-        walked = await walk_path(
-            bookmark.path, load, entry=entry, on_page=lambda page: self._arrived(page, True)
+        walked = await self.tab.walk(
+            bookmark.path,
+            entry=entry,
+            on_send=sending,
+            on_page=lambda page: self._arrived(page, True),
         )
         if walked.problem is not None:
             self.notify(
@@ -184,7 +157,7 @@ class BrowserKeep(Screen[None]):
         """Export the pages of the walk as HAR (the palette's command)."""
         from explorer.ui.har_export import export_walk
 
-        export_walk(self.app, self.session.history.pages, self.keep.config.mask_secrets)
+        export_walk(self.app, self.session.trail.pages, self.keep.config.mask_secrets)
 
 
 def _name_for(trail: list[Page]) -> str:

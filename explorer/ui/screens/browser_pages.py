@@ -1,37 +1,34 @@
 """The browser screen's ``+``: the next page's items below the ones shown (infinite scroll).
 
 :class:`BrowserPages` routes the key: the session's page stack
-(:mod:`explorer.core.session.page_stack`) says which link to follow and why
+(the tab's :meth:`~explorer.core.session.tab.Tab.next_page` and
+:meth:`~explorer.core.session.tab.Tab.add_below`) says which link to follow and why
 not, and builds what is shown, off the UI thread; the page loads in a worker
-that Escape cancels. Each ``+`` is a page of the history, so back shows the
+that Escape cancels. Each ``+`` is a page of the trail, so back shows the
 pages as they were before it.
 """
 
 from __future__ import annotations
 
-import asyncio
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import work
 from textual.screen import Screen
 
-from explorer.core.http.request import RequestSpec
-from explorer.core.session.loading import load_page, read_safely, with_reading
-from explorer.core.session.page_stack import StackRefused, next_page, stack_below
+from explorer.core.session.page_stack import StackRefused
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
 
 if TYPE_CHECKING:
-    from explorer.core.http.client import Client
-    from explorer.core.session import Page, Session
+    from explorer.core.session import Next, Page, Session
+    from explorer.core.session.tab import Tab
 
 
 class BrowserPages(Screen[None]):
     """``+`` adds the next page below the one shown."""
 
     session: Session
-    client: Client
+    tab: Tab
 
     if TYPE_CHECKING:  # the browser screen's, which sends and shows
 
@@ -56,25 +53,20 @@ class BrowserPages(Screen[None]):
             return
         shown = self.session.shown
         try:
-            link = next_page(shown)
+            step = self.tab.next_page(shown)
         except StackRefused as refused:
             self.notify(refused.message, timeout=4)
             return
         assert shown is not None
-        step = self.session.following(link.href)
-        spec = self.session.prepare(step.spec)
-        self.query_one(StatusLine).show_loading(spec)
-        self._add_below(shown, spec, step.note)
+        self.query_one(StatusLine).show_loading(step.spec)
+        self._add_below(shown, step)
 
     @work(exclusive=True, group="more")
-    async def _add_below(self, shown: Page, spec: RequestSpec, withheld: str) -> None:
-        """Load ``spec`` and show its items below ``shown``'s (if ``shown`` is still shown);
-        ``withheld`` says what it went without."""
-        below = await load_page(self.client, spec, via="next", withheld=withheld)
-        if below.exchange is not None and below.reading:
-            below = with_reading(below, await asyncio.to_thread(read_safely, below.exchange))
+    async def _add_below(self, shown: Page, step: Next) -> None:
+        """Load what ``step`` sends and show its items below ``shown``'s (if ``shown`` is
+        still shown)."""
         try:
-            stack = await asyncio.to_thread(stack_below, shown, below, self.client.max_body)
+            below = await self.tab.add_below(shown, step)
         except StackRefused as refused:
             if self.session.shown is shown:
                 self.show_reading(shown)
@@ -85,7 +77,7 @@ class BrowserPages(Screen[None]):
         body = self.query_one(ResponseTabs).body_view
         top = body.scroll_y
         self._remember_view()
-        page = self.session.arrived(replace(below, stack=stack))
+        page = self.session.arrived(below)
         self.show_page(page)
         # Reading goes on where it was: the pages above are the same, the new items below.
         body.scroll_to(y=top, animate=False, immediate=True, force=True)

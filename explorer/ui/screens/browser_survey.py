@@ -16,8 +16,8 @@ from textual import work
 from textual.screen import Screen
 
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.history import Page
 from explorer.core.session.loading import load_page
+from explorer.core.session.trail import Page
 
 if TYPE_CHECKING:
     from explorer.core.http.client import Client
@@ -60,7 +60,7 @@ class BrowserSurvey(Screen[None]):
         if shown is None or shown.exchange is None:
             self.notify("No answer to compare yet: open a URL first (ctrl+l).")
             return
-        choice = await self.app.push_screen_wait(DiffPicker(self.session.history.pages, shown))
+        choice = await self.app.push_screen_wait(DiffPicker(self.session.trail.pages, shown))
         if choice is None:
             return
         if choice == ANOTHER_VERSION:

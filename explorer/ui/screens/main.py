@@ -19,10 +19,11 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from explorer.core.http.request import RequestSpec
-from explorer.core.session import History, Page, Session
+from explorer.core.session import Page, Trail
 from explorer.core.session.choice import PAUSE
 from explorer.core.session.hints import key_hint
 from explorer.core.session.loading import load_page, read_safely, with_reading
+from explorer.core.session.tab import Tab
 from explorer.ui.painted import after_paint
 from explorer.ui.screens.browser_carry import BrowserCarry
 from explorer.ui.screens.browser_connection import BrowserConnection
@@ -79,15 +80,16 @@ class BrowserScreen(
         self.client = client
         self.start_url = start_url
         self.mock_users = mock_users
-        self.session = Session()
+        self.tab = Tab(client)
+        self.session = self.tab.session
         self.http_files = HttpFilesState()
         #: The start page on its way before the screen is shown (see :meth:`prefetch`).
         self._start: asyncio.Future[Page] | None = None
 
     @property
-    def history(self) -> History:
-        """The session's history."""
-        return self.session.history
+    def trail(self) -> Trail:
+        """The session's trail (back and forward)."""
+        return self.session.trail
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="url-row"):
@@ -186,11 +188,11 @@ class BrowserScreen(
         """Keep where the person is on the current page, for back and forward."""
         row = self.query_one(LinksPanel).table.cursor_row
         top = round(self.query_one(ResponseTabs).body_view.scroll_y)
-        self.session.history.remember((row, top))
+        self.session.trail.remember((row, top))
 
     def _restore_view(self) -> None:
         """Put the links cursor and the body back where they were when the page was left."""
-        view = self.session.history.view
+        view = self.session.trail.view
         if isinstance(view, tuple):
             row, top = view
             self.query_one(LinksPanel).table.move_cursor(row)
@@ -215,7 +217,7 @@ class BrowserScreen(
         assert page.exchange is not None
         await after_paint(self)  # parsing a large body holds the GIL for a while
         read = with_reading(page, await asyncio.to_thread(read_safely, page.exchange))
-        self.session.history.swap(page, read)
+        self.session.trail.swap(page, read)
         if self.session.shown is read:
             self.show_reading(read)
         return read
@@ -241,9 +243,9 @@ class BrowserScreen(
         """Show what was read from ``page``: status line with advice, links, breadcrumb."""
         hint = "Finding the links…" if page.reading else key_hint(page)
         self.query_one(StatusLine).show_page(page, hint)
-        history = self.session.history
+        history = self.session.trail
         self.query_one(Breadcrumb).show_trail(
-            history.trail(), len(history.pages) - 1 - history.index
+            history.breadcrumb(), len(history.pages) - 1 - history.index
         )
         self.query_one(LinksPanel).show_links(page.links, page.links_found, page.links_stopped)
         self._show_badges()
@@ -276,7 +278,7 @@ class BrowserScreen(
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out keys that do nothing now (the key bar shows what applies)."""
-        history = self.session.history
+        history = self.session.trail
         if action == "back":
             return history.can_go_back or self.session.failed is not None
         if action == "forward":

@@ -23,7 +23,7 @@ from explorer.core.bodies.body_filter import FilterError, FilterResult, Language
 from explorer.core.bodies.display import DisplayText
 from explorer.core.bodies.filter_process import filter_body
 from explorer.core.http.wire import exchange_text
-from explorer.core.session.history import Page
+from explorer.core.session.trail import Page
 from explorer.core.text.terminal_text import visible_line
 from explorer.core.text.text_search import SearchError, compile_query
 from explorer.ui.widgets.body_view import BodyView

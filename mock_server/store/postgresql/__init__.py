@@ -9,7 +9,11 @@
   transactions, and catching up with the others';
 - :mod:`~mock_server.store.postgresql.credentials` and
   :mod:`~mock_server.store.postgresql.shared`: tokens, sessions, the rate
-  limit's windows and the request journal, shared.
+  limit's windows and the request journal, shared;
+- :mod:`~mock_server.store.postgresql.events`: the event log and the webhook
+  subscriptions, so a stream served by any instance tells every write;
+- :mod:`~mock_server.store.postgresql.oauth`: what the OAuth server remembers,
+  so a flow's steps may land on any instance.
 
 Importing this package imports psycopg: the mock imports it only for
 ``--store postgresql://`` (``pip install 'restwalk[postgresql]'``).

@@ -27,7 +27,9 @@ database is the truth they all follow:
 The same database keeps what the instances share besides the data: tokens
 and sessions (:mod:`~mock_server.store.postgresql.credentials`), the signing
 secret, the rate limit's windows and the request journal
-(:mod:`~mock_server.store.postgresql.shared`).
+(:mod:`~mock_server.store.postgresql.shared`), the events and webhooks
+(:mod:`~mock_server.store.postgresql.events`), and what the OAuth server
+remembers (:mod:`~mock_server.store.postgresql.oauth`).
 """
 
 from __future__ import annotations
@@ -44,7 +46,9 @@ from mock_server.store.collection import Collection, Record
 from mock_server.store.freshness import View, current_view
 from mock_server.store.postgresql.connection import Database, connect, shown
 from mock_server.store.postgresql.credentials import PostgresSessions, PostgresTokens
+from mock_server.store.postgresql.events import PostgresEventLog, PostgresWebhookBook
 from mock_server.store.postgresql.listener import CHANNEL, Listener, Position, payload
+from mock_server.store.postgresql.oauth import PostgresOAuthState
 from mock_server.store.postgresql.schema import migrate
 from mock_server.store.postgresql.shared import JournalTable, RateWindows
 from mock_server.store.rows import apply_row, build_collections
@@ -103,7 +107,10 @@ class PostgresPersistence:
             first.close()
         self.database = Database(url)
         self.where = self.database.where
-        self._listener = Listener(url)
+        #: Hears the other instances' writes and events.
+        self.listener = Listener(url)
+        #: The newest event this instance committed itself.
+        self.newest_event = 0
         #: The position this instance's memory is at.
         self._seen: Position = (0, 0)
         #: Inside a write: the position locked in ``head``, and the one written up to.
@@ -111,6 +118,7 @@ class PostgresPersistence:
         self._depth = 0
         self._head: Position = (0, 0)
         self._written: Position | None = None
+        self._event_written: int | None = None
         self._writes = 0
         #: The request whose first look read ``head`` (see :mod:`mock_server.store.freshness`).
         self._checked: View | None = None
@@ -118,6 +126,7 @@ class PostgresPersistence:
         self.sessions = PostgresSessions(self.database)
         self.journal_table = JournalTable(self.database)
         self.rate_windows = RateWindows(self.database)
+        self.oauth_state = PostgresOAuthState(self.database)
 
     # Transactions ----------------------------------------------------------------------------
 
@@ -126,7 +135,7 @@ class PostgresPersistence:
         """One write transaction, holding ``head``'s row lock: writers go one at a time.
 
         Re-entrant: one opened inside another joins it. At the outermost end the
-        new position is written, and NOTIFYed at the commit.
+        new position is written, and NOTIFYed at the commit (as are its events).
         """
         with self.database.lock:
             if self._depth:
@@ -138,6 +147,7 @@ class PostgresPersistence:
                     self._depth -= 1
                 return
             written: Position | None = None
+            event: int | None = None
             with self.database.connection() as connection:
                 try:
                     with connection.transaction():
@@ -147,14 +157,22 @@ class PostgresPersistence:
                         assert row is not None
                         self._head = (int(row[0]), int(row[1]))
                         self._connection, self._depth, self._written = connection, 1, None
+                        self._event_written = None
                         yield connection
-                        written = self._written
+                        written, event = self._written, self._event_written
                         if written is not None:
                             connection.execute(_MOVE_HEAD, (*written, CHANNEL, payload(written)))
                 finally:
                     self._connection, self._depth, self._written = None, 0, None
+                    self._event_written = None
             if written is not None:
                 self._seen = written
+            if event is not None:
+                self.newest_event = max(self.newest_event, event)
+
+    def wrote_event(self, seq: int) -> None:
+        """Event ``seq`` was appended in the write open: this instance's newest once it commits."""
+        self._event_written = seq
 
     @contextmanager
     def _reading(self) -> Iterator[Connection]:
@@ -180,15 +198,15 @@ class PostgresPersistence:
                 return self._head != self._seen
             view = current_view()
             if view is not None and view is self._checked:
-                return self._listener.heard_past(self._seen)
+                return self.listener.heard_past(self._seen)
             with self.database.connection() as connection:
                 position = self._position(connection)
             self._checked = view
-            return position != self._seen or self._listener.heard_past(self._seen)
+            return position != self._seen or self.listener.heard_past(self._seen)
 
     def load(self) -> dict[str, Collection] | None:
         """The collections saved earlier, or None when the database holds none yet."""
-        listening = self._listener.connected
+        listening = self.listener.connected
         with self._reading() as connection:
             position = self._position(connection)
             rounds = connection.execute(
@@ -208,7 +226,7 @@ class PostgresPersistence:
             )
         self._seen = position
         if listening:
-            self._listener.settled()
+            self.listener.settled()
         return collections
 
     def catch_up(self, collections: dict[str, Collection]) -> bool:
@@ -217,7 +235,7 @@ class PostgresPersistence:
         False when that cannot be told change by change (a reset, or this
         instance is further behind than the changes kept): load everything.
         """
-        listening = self._listener.connected
+        listening = self.listener.connected
         with self._reading() as connection:
             position = self._position(connection)
             if position == self._seen:
@@ -227,7 +245,7 @@ class PostgresPersistence:
         if caught_up:
             self._seen = position
             if listening:
-                self._listener.settled()
+                self.listener.settled()
         return caught_up
 
     def _position(self, connection: Connection) -> Position:
@@ -337,6 +355,16 @@ class PostgresPersistence:
             # A new epoch at seq 0: every instance reads everything again.
             self._written = ((self._written or self._head)[0] + 1, 0)
 
+    # What the events keep -------------------------------------------------------------------
+
+    def event_log(self, capacity: int) -> PostgresEventLog:
+        """The event log in this database, keeping the newest ``capacity`` events."""
+        return PostgresEventLog(self, capacity)
+
+    def webhook_book(self) -> PostgresWebhookBook:
+        """The webhook subscriptions and delivery attempts in this database."""
+        return PostgresWebhookBook(self)
+
     # What authentication keeps ---------------------------------------------------------------
 
     def shared_secret(self, fresh: bytes) -> bytes:
@@ -355,5 +383,5 @@ class PostgresPersistence:
 
     def close(self) -> None:
         """Close every connection (unusable afterwards)."""
-        self._listener.close()
+        self.listener.close()
         self.database.close()

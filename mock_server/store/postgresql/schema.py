@@ -20,6 +20,18 @@ Tables (version 1)::
     rate_windows(client, hits)               -- unlogged: the rate limit's recent requests
     journal(id, time, method, ...)           -- unlogged: the request journal
 
+Version 2 adds the events and webhooks (:mod:`~mock_server.store.postgresql.events`)::
+
+    head(..., events, webhooks)              -- the newest event and subscription numbers
+    events(seq, type, time, topic, path, record_id, payload)
+    webhooks(id, url, types, secret, version, base, created, description)
+    attempts(id, webhook, event, type, number, time, status, outcome, ...)
+
+Version 3 adds what the OAuth server remembers (:mod:`~mock_server.store.postgresql.oauth`)::
+
+    oauth_codes, oauth_grants, oauth_refresh, oauth_access, oauth_revoked,
+    oauth_devices, oauth_clients
+
 ``records.data`` is ``json``, not ``jsonb``: jsonb reorders keys, and a
 record's fields must come out in the order they were written, on every
 instance, or two instances would give the same record two ETags. The rate
@@ -100,8 +112,80 @@ END
 $$;
 """
 
+# The counters live in ``head``: a write holds its row lock already, so an event is
+# numbered, and a subscription given its id, in the order the writes commit, with
+# no gap left by a write undone (a sequence would leave one).
+_VERSION_2 = """
+ALTER TABLE restwalk.head
+    ADD COLUMN events bigint NOT NULL DEFAULT 0,
+    ADD COLUMN webhooks bigint NOT NULL DEFAULT 0;
+CREATE TABLE restwalk.events (
+    seq bigint PRIMARY KEY, type text NOT NULL, time double precision NOT NULL,
+    topic text, path text NOT NULL, record_id bigint, payload json NOT NULL
+);
+CREATE TABLE restwalk.webhooks (
+    id bigint PRIMARY KEY, url text NOT NULL, types text[] NOT NULL, secret text NOT NULL,
+    version integer NOT NULL, base text NOT NULL, created double precision NOT NULL,
+    description text NOT NULL
+);
+CREATE TABLE restwalk.attempts (
+    id bigserial PRIMARY KEY,
+    webhook bigint NOT NULL REFERENCES restwalk.webhooks ON DELETE CASCADE,
+    event text NOT NULL, type text NOT NULL, number integer NOT NULL,
+    time double precision NOT NULL, status integer, outcome text NOT NULL,
+    detail text NOT NULL, duration_ms integer NOT NULL, retry_at double precision
+);
+CREATE INDEX attempts_by_webhook ON restwalk.attempts (webhook, id);
+"""
+
+# ``made`` orders each kind by age: the oldest go past the most kept.
+_VERSION_3 = """
+CREATE TABLE restwalk.oauth_codes (
+    digest text PRIMARY KEY, client_id text NOT NULL, "user" text NOT NULL,
+    scope text NOT NULL, redirect_uri text, code_challenge text,
+    code_challenge_method text, expires double precision NOT NULL,
+    used boolean NOT NULL DEFAULT false, grant_id text, made bigserial NOT NULL
+);
+CREATE INDEX oauth_codes_by_age ON restwalk.oauth_codes (made);
+CREATE TABLE restwalk.oauth_grants (
+    grant_id text PRIMARY KEY, client_id text NOT NULL, "user" text, scope text NOT NULL,
+    refresh_digest text, expires double precision NOT NULL,
+    revoked boolean NOT NULL DEFAULT false, made bigserial NOT NULL
+);
+CREATE INDEX oauth_grants_by_age ON restwalk.oauth_grants (made);
+CREATE TABLE restwalk.oauth_refresh (
+    digest text PRIMARY KEY,
+    grant_id text NOT NULL REFERENCES restwalk.oauth_grants ON DELETE CASCADE
+);
+CREATE INDEX oauth_refresh_by_grant ON restwalk.oauth_refresh (grant_id);
+CREATE TABLE restwalk.oauth_access (
+    jti text PRIMARY KEY,
+    grant_id text NOT NULL REFERENCES restwalk.oauth_grants ON DELETE CASCADE,
+    expires double precision NOT NULL
+);
+CREATE INDEX oauth_access_by_grant ON restwalk.oauth_access (grant_id);
+CREATE TABLE restwalk.oauth_revoked (
+    jti text PRIMARY KEY, expires double precision NOT NULL, made bigserial NOT NULL
+);
+CREATE INDEX oauth_revoked_by_age ON restwalk.oauth_revoked (made);
+CREATE TABLE restwalk.oauth_devices (
+    digest text PRIMARY KEY, user_code text NOT NULL, client_id text NOT NULL,
+    scope text NOT NULL, expires double precision NOT NULL, "interval" integer NOT NULL,
+    last_poll double precision, "user" text, approved boolean,
+    slowed boolean NOT NULL DEFAULT false, made bigserial NOT NULL
+);
+CREATE INDEX oauth_devices_by_user_code ON restwalk.oauth_devices (user_code, made);
+CREATE INDEX oauth_devices_by_age ON restwalk.oauth_devices (made);
+CREATE TABLE restwalk.oauth_clients (
+    client_id text PRIMARY KEY, name text NOT NULL, secret_digest text,
+    redirect_uris text[] NOT NULL, grant_types text[] NOT NULL, scopes text[] NOT NULL,
+    made bigserial NOT NULL
+);
+CREATE INDEX oauth_clients_by_age ON restwalk.oauth_clients (made);
+"""
+
 #: Each migration, in order: running the first N makes schema version N.
-MIGRATIONS: tuple[str, ...] = (_VERSION_1,)
+MIGRATIONS: tuple[str, ...] = (_VERSION_1, _VERSION_2, _VERSION_3)
 #: The schema this restwalk-mock reads and writes.
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -16,6 +16,7 @@ from explorer.core.http.client import Client
 from explorer.core.http.exchange import Exchange
 from explorer.core.http.request import RequestSpec
 from mock_server import Settings, create_app
+from tests.mock_server.conftest import TEST_HOSTS
 
 MOCK = "http://mock"
 
@@ -24,7 +25,7 @@ class Counting(httpx.AsyncBaseTransport):
     """The mock's ASGI app, with every request that reaches it kept."""
 
     def __init__(self) -> None:
-        self.app = create_app(Settings(rate_limit=None))
+        self.app = create_app(Settings(rate_limit=None, allowed_hosts=TEST_HOSTS))
         self.inner = httpx.ASGITransport(app=self.app)
         #: The header fields of each request as it arrived, and the status answered.
         self.seen: list[tuple[httpx.Headers, int]] = []

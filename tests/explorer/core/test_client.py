@@ -31,6 +31,7 @@ from explorer.core.http.request import (
 from explorer.core.http.wire import request_text, response_text
 from mock_server import Settings, create_app
 from tests.explorer.servers import HypercornServer, RawServer, closed_port, read_head
+from tests.mock_server.conftest import TEST_HOSTS
 
 BASE = "http://app.test"
 
@@ -336,7 +337,7 @@ MOCK = "http://mock.test"
 
 @pytest.fixture
 async def mock_client() -> AsyncIterator[Client]:
-    mock = create_app(Settings(rate_limit=None))
+    mock = create_app(Settings(rate_limit=None, allowed_hosts=TEST_HOSTS))
     async with Client(transport=httpx.ASGITransport(mock)) as made:
         yield made
 

@@ -18,6 +18,7 @@ from explorer.core.http.exchange import CacheNote, Exchange, ReceivedResponse, S
 from explorer.core.http.request import LoginFlow, RequestSpec
 from explorer.core.storage.history import HistoryStore
 from mock_server import Settings, create_app
+from tests.mock_server.conftest import TEST_HOSTS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "har"
 SCHEMA = json.loads((DATA / "har-1.2.schema.json").read_text())
@@ -29,7 +30,9 @@ def validate(document: dict[str, object]) -> None:
 
 async def mock_exchanges() -> list[Exchange]:
     """A walk on the mock: JSON, a redirect, a POST with a body, XML, a binary body, a login."""
-    async with Client(transport=httpx.ASGITransport(app=create_app(Settings()))) as client:
+    async with Client(
+        transport=httpx.ASGITransport(app=create_app(Settings(allowed_hosts=TEST_HOSTS)))
+    ) as client:
         made = []
         client.observers.append(made.append)
         await client.send(RequestSpec(url="http://mock/customers?limit=2"))

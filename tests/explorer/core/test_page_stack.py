@@ -13,7 +13,6 @@ from explorer.core.bodies import display as body
 from explorer.core.http.errors import ConnectError
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.http.request import RequestSpec
-from explorer.core.session.history import Page
 from explorer.core.session.loading import read_safely, with_reading
 from explorer.core.session.page_stack import (
     StackRefused,
@@ -22,6 +21,7 @@ from explorer.core.session.page_stack import (
     stack_below,
     stack_hint,
 )
+from explorer.core.session.trail import Page
 from tests.explorer.wild.recordings import Recorded, recordings
 
 BOOKS = [f"Book {n}" for n in range(1, 26)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -15,7 +16,6 @@ from explorer.core.http.request import RequestSpec
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.templates import expand_template
 from explorer.core.session.choice import choose_link
-from explorer.core.session.history import Page
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.session.rel_path import (
     PathError,
@@ -26,7 +26,9 @@ from explorer.core.session.rel_path import (
     walk_path,
     words_for,
 )
+from explorer.core.session.trail import Page
 from mock_server import Settings, create_app
+from tests.mock_server.conftest import TEST_HOSTS
 
 
 def link(rel: str, href: str, **fields: object) -> Link:
@@ -96,7 +98,8 @@ def test_query_templates_read_back_any_value(name: str, city: str) -> None:
 
 
 def client_for(settings: Settings) -> Client:
-    return Client(transport=httpx.ASGITransport(app=create_app(settings)))
+    answering = replace(settings, allowed_hosts=TEST_HOSTS)
+    return Client(transport=httpx.ASGITransport(app=create_app(answering)))
 
 
 def loader(client: Client):  # type: ignore[no-untyped-def]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from http import HTTPStatus
 
 import httpx
@@ -24,15 +23,15 @@ from explorer.core.session.reading import read_response
 from explorer.core.session.session import resolve_typed_url
 from explorer.core.session.version import VersionChoice
 from mock_server import Settings, create_app
+from tests.mock_server.conftest import TEST_HOSTS
 
 MOCK = "http://mock"
 
 
 @pytest.fixture
-async def client() -> AsyncIterator[Client]:
-    app = create_app(Settings(rate_limit=None))
-    async with Client(transport=httpx.ASGITransport(app=app)) as made:
-        yield made
+def client(mock_client: Client) -> Client:
+    """The client on the mock server (tests/explorer/core/conftest.py)."""
+    return mock_client
 
 
 async def visit(session: Session, client: Client, spec: RequestSpec, **kw: bool) -> Page:
@@ -214,16 +213,16 @@ async def test_a_304_carries_the_body_the_session_already_had(client: Client) ->
 # 14. A failed send is shown, not recorded; back returns to the page it left.
 async def test_a_failed_send_enters_no_history() -> None:
     session = Session()
-    app = create_app(Settings(rate_limit=None))
+    app = create_app(Settings(rate_limit=None, allowed_hosts=TEST_HOSTS))
     async with Client(transport=httpx.ASGITransport(app=app)) as client:
         await visit(session, client, RequestSpec(url=f"{MOCK}/"))
     async with Client(timeout=2) as closed:
         page = await visit(session, closed, RequestSpec(url="http://127.0.0.1:9/"))
     assert page.error is not None
     assert session.shown is page
-    assert len(session.history.pages) == 1
+    assert len(session.trail.pages) == 1
     shown = session.go(-1)
-    assert shown is session.history.current
+    assert shown is session.trail.current
     assert shown is not None
     assert shown.spec.url == f"{MOCK}/"
 
@@ -297,10 +296,8 @@ def test_a_number_past_the_last_link_is_refused_and_a_pause_forgets_a_half_typed
 
 async def test_follow_never_sends_an_action(client: Client) -> None:
     """``--follow`` follows links that read; an action is a request of its own."""
-    from explorer.cli.commands.links import links_of
-
     exchange = await client.send(RequestSpec(url=f"{MOCK}/customers?limit=5"))
-    first = choose_link(links_of(exchange), "1")
+    first = choose_link(read_response(exchange).links, "1")
     assert first is not None
     assert (first.is_action, first.method) == (True, "POST")
 

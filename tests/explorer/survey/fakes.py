@@ -8,6 +8,7 @@ import httpx
 
 from explorer.core.http.client import Client
 from mock_server import Settings, create_app
+from tests.mock_server.conftest import TEST_HOSTS
 
 
 class FakeClock:
@@ -27,7 +28,7 @@ class FakeClock:
 
 def mock_client(**settings: object) -> Client:
     """A core client on a fresh restwalk-mock ASGI app (no rate limit unless given)."""
-    values: dict[str, object] = {"rate_limit": None}
+    values: dict[str, object] = {"rate_limit": None, "allowed_hosts": TEST_HOSTS}
     values.update(settings)
     app = create_app(Settings(**values))  # type: ignore[arg-type]
     return Client(transport=httpx.ASGITransport(app=app), max_time=10)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 import orjson
 
-from explorer.core.survey.api_map import ApiMap
+from explorer.core.session.api_map import ApiMap
 from explorer.core.survey.audit import Audit, grade_of, run_audit
 from explorer.core.survey.audit_probes import MISSING_PATH, PROBE_METHOD
 from explorer.core.survey.crawl import CrawlLimits, client_sends

@@ -6,7 +6,7 @@ import httpx
 import orjson
 
 from explorer.core.http.request import RequestSpec
-from explorer.core.survey.api_map import ApiMap
+from explorer.core.session.api_map import ApiMap
 from explorer.core.survey.crawl import CrawlLimits, client_sends, crawl
 from explorer.core.survey.map_summary import map_counts, summarize
 from explorer.core.survey.render_audit import audit_json, audit_text

@@ -12,18 +12,22 @@ from explorer.core.http.client import Client
 from explorer.core.http.exchange import Exchange
 from explorer.core.http.request import BasicAuth, RequestSpec
 from explorer.core.hypermedia import find_links
+from explorer.core.hypermedia.link_kinds import template_base
+from explorer.core.session.fold import Folder
 from explorer.core.survey.crawl import CrawlLimits, CrawlResult, client_sends, crawl
-from explorer.core.survey.fold import Folder
-from explorer.core.survey.link_kinds import template_base
 from explorer.core.survey.render_map import render_map
 from mock_server.settings import RateLimit
 from tests.explorer.survey.fakes import FakeClock, handler_client, mock_client
 
 ROOT = "http://mock/"
 ADMIN = RequestSpec(auth=BasicAuth("admin", "admin"))
-#: Paths whose answer never ends (hang) or trickles: a map must not wait on them, so they
-#: are excluded from visiting, but known by the links that lead there.
-SLOW = (re.compile(r"^/faults/"), re.compile(r"^/drip"), re.compile(r"^/delay/"))
+#: Paths whose answer never ends (hang, an event stream) or trickles: a map must not wait
+#: on them, so they are excluded from visiting, but known by the links that lead there.
+SLOW = (
+    re.compile(r"^/faults/"),
+    re.compile(r"^/drip"),
+    re.compile(r"^/delay/"),
+)
 WIDE = CrawlLimits(max_depth=12, max_pages=400, delay=0, request_timeout=5, exclude=SLOW)
 
 
@@ -59,7 +63,12 @@ async def reachable_by_get_links(client: Client) -> set[str]:
                 href = base
             href = href.split("#", 1)[0]
             path = "/" + href.split("://", 1)[-1].split("/", 1)[-1]
-            if not href.startswith("http://mock/") or any(p.search(path) for p in SLOW):
+            never_ends = link.media_type == "text/event-stream"
+            if (
+                not href.startswith("http://mock/")
+                or any(p.search(path) for p in SLOW)
+                or never_ends
+            ):
                 if href.startswith("http://mock/"):
                     shapes.add(shape(folder.fold(href)))
                 continue
@@ -204,8 +213,8 @@ async def test_retry_after_from_the_mocks_rate_limit_is_honoured() -> None:
 def test_links_seen_but_not_followed_are_listed_by_relation() -> None:
     from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
     from explorer.core.hypermedia.link import Link
-    from explorer.core.session.history import Page
-    from explorer.core.survey.api_map import ApiMap
+    from explorer.core.session.api_map import ApiMap
+    from explorer.core.session.trail import Page
 
     api_map = ApiMap()
     body = b'{"_links": {"next": {"href": "/p?page=2"}}}'
@@ -259,3 +268,14 @@ def test_server_text_cannot_break_out_of_a_label() -> None:
 
     assert _mermaid_text('x"]; click n0 "javascript:') == "x#34;]; click n0 #34;javascript:"
     assert _dot_text('a"] ; b [x="y') == 'a\\"] ; b [x=\\"y'
+
+
+async def test_a_crawl_lists_event_streams_and_never_waits_on_one() -> None:
+    # The mock links a text/event-stream at / and on every collection (rw:events): an
+    # answer that never ends. The crawl counts them as skipped instead of fetching.
+    async with mock_client() as client:
+        limits = CrawlLimits(max_depth=1, delay=0, exclude=SLOW)
+        result: CrawlResult = await crawl(ROOT, client_sends(client)[0], limits=limits)
+    assert result.skipped["a stream (its answer never ends)"] >= 1
+    visited = {r.template for r in result.api_map.resources() if r.visited}
+    assert "/events" not in visited

@@ -8,6 +8,7 @@ formatting) and for the screen to catch up, so tests never sleep.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import httpx
 import pytest
@@ -19,6 +20,7 @@ from explorer.core.http.client import Client
 from explorer.ui.app import RestwalkApp, create_app
 from mock_server import Settings
 from mock_server import create_app as create_mock_app
+from tests.mock_server.conftest import TEST_HOSTS
 
 ROOT = "http://mock/"
 SIZE = (120, 40)
@@ -28,7 +30,7 @@ AppFactory = Callable[..., RestwalkApp]
 
 def mock_client(settings: Settings | None = None) -> Client:
     """A core client wired to a fresh mock server app."""
-    app = create_mock_app(settings or Settings())
+    app = create_mock_app(replace(settings or Settings(), allowed_hosts=TEST_HOSTS))
     return Client(transport=httpx.ASGITransport(app=app))
 
 

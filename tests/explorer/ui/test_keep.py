@@ -115,14 +115,14 @@ async def test_the_history_screen_searches_and_reopens_an_entry(data_dir: Path) 
         assert page.spec.url == "http://mock/customers"
         assert page.links  # read from the kept body: they work
         assert app.browser.session.choose("item#1") is not None
-        before = len(app.browser.history.pages)
+        before = len(app.browser.trail.pages)
         await pilot.press("r")  # sends it again, in its place
         await settle(pilot)
         page = app.browser.session.shown
         assert page is not None
         assert page.via == "history"
         assert page.sent_at is not None  # a new answer, not the kept one
-        assert len(app.browser.history.pages) == before
+        assert len(app.browser.trail.pages) == before
 
 
 async def test_a_bad_search_word_is_explained_on_the_screen(data_dir: Path) -> None:
@@ -207,7 +207,7 @@ async def test_m_bookmarks_the_walk_and_apostrophe_walks_it_again(data_dir: Path
         page = app.browser.session.shown
         assert page is not None
         assert page.spec.url == "http://mock/customers/3"
-        trail = [p.spec.url for p in app.browser.history.trail()]
+        trail = [p.spec.url for p in app.browser.trail.breadcrumb()]
         assert trail[-3:] == ["http://mock/", "http://mock/customers", "http://mock/customers/3"]
 
 

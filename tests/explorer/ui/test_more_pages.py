@@ -1,6 +1,6 @@
 """``+`` adds the next page below the one shown, on the mock server (in-process).
 
-The mock lists 11 customers (a twelfth is held back, and counted in ``total``):
+The mock lists 11 customers (a twelfth is held back, neither listed nor counted):
 ``/customers?limit=5`` has pages of 5, 5 and 1.
 """
 
@@ -23,6 +23,7 @@ from explorer.ui.widgets.status_line import StatusLine
 from mock_server import Settings
 from mock_server import create_app as create_mock_app
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+from tests.mock_server.conftest import TEST_HOSTS
 
 FIRST = "http://mock/customers?limit=5"
 LAST = "http://mock/customers?limit=5&offset=10"
@@ -32,7 +33,7 @@ def customer_names() -> list[str]:
     """The mock's customers' names, in id order (asked of a mock of its own)."""
 
     async def ask() -> list[str]:
-        transport = httpx.ASGITransport(app=create_mock_app(Settings()))
+        transport = httpx.ASGITransport(app=create_mock_app(Settings(allowed_hosts=TEST_HOSTS)))
         async with httpx.AsyncClient(transport=transport, base_url="http://mock") as mock:
             page = (await mock.get("/customers?limit=100")).json()
         return [customer["name"] for customer in page["_embedded"]["customers"]]
@@ -126,7 +127,7 @@ async def test_plus_on_the_last_page_says_there_is_no_next_page(make_app: AppFac
         await pilot.press("plus")
         await settle(pilot)
         assert "No next page: this page ends here (no 'next' link)." in messages(app)
-        assert len(app.browser.history.pages) == 1
+        assert len(app.browser.trail.pages) == 1
         assert names_shown(app) == NAMES[10:]
 
 
@@ -139,14 +140,14 @@ async def test_plus_after_plus_at_the_end_says_the_pages_end(make_app: AppFactor
         await pilot.press("plus")
         await settle(pilot)
         assert "No next page: the 2 pages shown end here (no 'next' link)." in messages(app)
-        assert len(app.browser.history.pages) == 2
+        assert len(app.browser.trail.pages) == 2
 
 
 class HeldNextPage(httpx.AsyncBaseTransport):
     """The mock, holding the answer to the second page until ``release`` is set."""
 
     def __init__(self) -> None:
-        self.inner = httpx.ASGITransport(app=create_mock_app(Settings()))
+        self.inner = httpx.ASGITransport(app=create_mock_app(Settings(allowed_hosts=TEST_HOSTS)))
         self.asked = asyncio.Event()
         self.release = asyncio.Event()
 
@@ -171,7 +172,7 @@ async def test_escape_cancels_the_page_on_its_way() -> None:
         transport.release.set()
         await settle(pilot)
         assert "Cancelled" in messages(app)
-        assert len(app.browser.history.pages) == 1
+        assert len(app.browser.trail.pages) == 1
         assert names_shown(app) == NAMES[:5]
         assert status(app).startswith(" 200 OK")
 
@@ -194,7 +195,7 @@ async def test_a_page_that_fails_is_not_added() -> None:
         await pilot.press("plus")
         await settle(pilot)
         assert "Page 2 answered 503 Service Unavailable: nothing was added." in messages(app)
-        assert len(app.browser.history.pages) == 1
+        assert len(app.browser.trail.pages) == 1
         assert '"name": "One"' in body(app).text.text()
         assert "── page 2" not in body(app).text.text()
 

@@ -164,7 +164,7 @@ async def test_the_other_tabs_are_built_when_first_shown_and_follow_the_page(
         await pilot.press("w")  # raw, built from the page shown
         await settle(pilot)
         assert app.browser.query_one("#raw-view", BodyView).row_text(0) == "GET / HTTP/1.1"
-        await pilot.press("f", "2")  # a new page: the built tabs show it
+        await pilot.press("f", "2", "enter")  # a new page (link 2): the built tabs show it
         await settle(pilot)
         raw = app.browser.query_one("#raw-view", BodyView)
         assert raw.row_text(0) == "GET /products HTTP/1.1"

@@ -54,7 +54,7 @@ async def test_a_number_and_its_enter_follow_one_link_not_two() -> None:
         page = app.browser.session.shown
         assert page is not None
         assert page.spec.url == f"{API}/item/7"
-        assert len(app.browser.history.pages) == 2
+        assert len(app.browser.trail.pages) == 2
 
 
 async def test_keys_typed_while_a_page_loads_do_not_act_on_it() -> None:

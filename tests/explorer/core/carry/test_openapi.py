@@ -19,6 +19,7 @@ from explorer.core.carry.openapi import (
 )
 from explorer.core.http.request import BasicAuth, BearerAuth, build_request
 from mock_server import Settings, create_app
+from tests.mock_server.conftest import TEST_HOSTS
 
 DATA = Path(__file__).parents[2] / "data" / "openapi"
 
@@ -28,7 +29,7 @@ def document(name: str) -> dict[str, object]:
 
 
 async def mock_document() -> bytes:
-    app = create_app(Settings())
+    app = create_app(Settings(allowed_hosts=TEST_HOSTS))
     async with httpx.AsyncClient(
         transport=httpx.ASGITransport(app=app), base_url="http://mock"
     ) as c:

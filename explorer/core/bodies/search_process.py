@@ -7,7 +7,7 @@ which tries every start and backtracks over the rest of the line: hours). In a
 thread of the UI's process that freezes the screen, and closing the search
 cannot stop it. So a regular expression, and any search of a text over
 :data:`ISOLATE_ABOVE` bytes, runs in a fresh interpreter (``python -m
-explorer.core.text.search_process``) that closing the search, or a newer one, kills
+explorer.core.bodies.search_process``) that closing the search, or a newer one, kills
 at once. Plain text in a smaller text is searched in the calling thread: a
 literal is found in one pass, in milliseconds there.
 
@@ -148,7 +148,7 @@ def _in_child(
 
 def _command() -> list[str]:
     """The command line of the child: this module, run by this interpreter."""
-    return [sys.executable, "-m", "explorer.core.text.search_process"]
+    return [sys.executable, "-m", "explorer.core.bodies.search_process"]
 
 
 def _read_frame(stream: IO[bytes]) -> tuple[list[Match], bool] | None:

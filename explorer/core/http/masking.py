@@ -30,7 +30,7 @@ Then by value: each secret a request of the exchange sent (a credential, a
 cookie, a secret header, parameter or field) is masked wherever else it
 appears, in what was sent and what came back: a server that echoes the
 request (``/anything``, ``/headers``) or puts a token in a redirect's URL
-keeps it no more (:mod:`explorer.core.storage.secret_values`).
+keeps it no more (:mod:`explorer.core.http.secret_values`).
 
 A kept request sent again must not send the masks: :func:`masked_fields`,
 :func:`masked_parameters` and :func:`is_masked_credential` find where this
@@ -52,7 +52,7 @@ from explorer.core.http.secret_rules import (
     is_secret_header,
     is_secret_name,
 )
-from explorer.core.storage.secret_values import SecretValues, sent_secrets
+from explorer.core.http.secret_values import SecretValues, sent_secrets
 
 __all__ = [
     "MASK",

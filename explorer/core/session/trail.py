@@ -1,7 +1,7 @@
-"""Pages visited and the way back and forward, like a web browser's history.
+"""The trail: pages visited and the way back and forward, as a web browser's tab keeps them.
 
 A :class:`Page` is one request and what came of it: an exchange or an error,
-and the links found. :class:`History` keeps them in order with a cursor;
+and the links found. :class:`Trail` keeps them in order with a cursor;
 visiting a new page from the middle drops the pages ahead of it, exactly as a
 browser does. Each page also keeps how the person left it (the links cursor, the
 scroll), as opaque view state the front end gives and gets back.
@@ -11,16 +11,40 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from explorer.core.bodies.display import DisplayText
 from explorer.core.http.errors import RestwalkError
 from explorer.core.http.exchange import Exchange, ReceivedResponse
 from explorer.core.http.request import RequestSpec
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.origins import origin_of
 
-if TYPE_CHECKING:
-    from explorer.core.session.page_stack import Stack
+
+@dataclass(frozen=True)
+class Stack:
+    """Pages shown one below the other, first to last, and the text that shows them."""
+
+    #: Each page's response, first to last (the last is the page whose links are shown).
+    responses: tuple[ReceivedResponse, ...]
+    #: How many items the pages after the first added.
+    added: int
+    #: What the body view shows.
+    text: DisplayText
+
+    @property
+    def pages(self) -> int:
+        """How many pages are shown."""
+        return len(self.responses)
+
+    @property
+    def size(self) -> int:
+        """The pages' bodies together, in bytes (what ``--max-body`` bounds)."""
+        return sum(len(response.body) for response in self.responses)
+
+    def documents(self) -> bytes:
+        """The pages' JSON documents as one JSON array, first to last (what a filter reads)."""
+        return b"[" + b",".join(response.body for response in self.responses) + b"]"
+
 
 #: How many pages are kept; the oldest go first.
 MAX_PAGES = 200
@@ -103,7 +127,7 @@ def _path_of(url: str) -> str:
 
 
 @dataclass
-class History:
+class Trail:
     """Visited pages with a cursor: ``back``, ``forward``, ``visit``."""
 
     pages: list[Page] = field(default_factory=list)
@@ -177,6 +201,6 @@ class History:
         self.index += 1
         return self.pages[self.index]
 
-    def trail(self) -> list[Page]:
+    def breadcrumb(self) -> list[Page]:
         """The pages from the first to the current one: the breadcrumb."""
         return self.pages[: self.index + 1]

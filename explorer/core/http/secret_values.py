@@ -1,6 +1,6 @@
 """The values a request sent as secrets, masked wherever they appear again.
 
-Masking by name (:mod:`explorer.core.storage.masking`) hides a secret where its
+Masking by name (:mod:`explorer.core.http.masking`) hides a secret where its
 name says so. A server may say it again under another name: an echo
 (``/anything``, ``/headers``, ``/cookies``) returns the request's
 ``Authorization`` and ``Cookie`` in its body, a login redirects to a URL that

@@ -6,7 +6,7 @@ browser (:meth:`ApiMap.take_page`). It keeps one :class:`Observed` record per
 URL (bounded by :data:`MAX_URLS`) and one :class:`TemplateSeen` per URI
 template, and folds them into resources only when asked
 (:meth:`ApiMap.resources`): what was learnt later about which places hold
-identifiers (:class:`~explorer.core.survey.fold.Folder`) then applies to every
+identifiers (:class:`~explorer.core.session.fold.Folder`) then applies to every
 URL met before.
 
 For each resource the map says which relations lead to it, the media types and
@@ -29,10 +29,9 @@ from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from explorer.core.http.errors import LoginFailed, RequestError
 from explorer.core.http.exchange import Exchange, ReceivedResponse
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.origins import origin_of
-from explorer.core.survey.fold import Folder
-from explorer.core.survey.link_kinds import (
+from explorer.core.hypermedia.link_kinds import (
     allowed_methods,
     is_item_link,
     is_web_link,
@@ -41,9 +40,10 @@ from explorer.core.survey.link_kinds import (
     template_query_names,
     written_by_api,
 )
+from explorer.core.session.fold import Folder
 
 if TYPE_CHECKING:  # the session holds a map: its pages are only named here
-    from explorer.core.session.history import Page
+    from explorer.core.session.trail import Page
 
 __all__ = [
     "CACHE_HEADERS",
@@ -383,11 +383,15 @@ class ApiMap:
             key = (origin_of(seen.href), self.folder.fold_template(seen.href))
             templates.setdefault(key, []).append(seen)
             groups.setdefault(key, [])
+        # Origins in the order they were met (the crawl's own first), paths in order within.
+        met: dict[str, int] = {}
+        for origin, _ in groups:
+            met.setdefault(origin, len(met))
         return [
             _resource(
                 origin, template, groups[(origin, template)], templates.get((origin, template), [])
             )
-            for origin, template in sorted(groups, key=lambda k: (k[0], k[1].lower()))
+            for origin, template in sorted(groups, key=lambda k: (met[k[0]], k[0], k[1].lower()))
         ]
 
     def edges(self) -> list[Edge]:

@@ -1,0 +1,158 @@
+"""Which documented answer a request gets: status, media type, example. Prism's rules.
+
+As Prism's negotiator (``packages/http/src/mocker/negotiator``) decides:
+
+- no status asked for: the lowest ``2xx`` the operation documents (``2XX`` counts
+  as 200), else ``default`` (as 200), else the first one it lists;
+- ``Prefer: code=404``: exactly 404, else ``4XX``, else ``default``; a code the
+  operation does not document at all is a 404 problem saying which it does;
+- ``Prefer: example=cat``: that named example of the chosen answer (404 when it
+  has none by that name); ``Prefer: dynamic=true``: generated from the schema
+  even when the document has examples;
+- the media type: the one ``Accept`` prefers among the answer's (RFC 9110
+  section 12.5.1); none acceptable is 406; no ``Accept``: JSON first, else the first;
+- an invalid request takes the operation's 422, else 400, else ``4XX``, else
+  ``default``, else the status this mock would give (its problem document).
+
+``Preference-Applied`` (RFC 7240) says which preferences were honoured.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from http import HTTPStatus
+
+from mock_server.contract.operations import Content, Operation, ResponseSpec
+from mock_server.http.problems import Problem
+from mock_server.representations.negotiation import select
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """What ``Prefer`` asked of the mock (RFC 7240 syntax, Prism's names)."""
+
+    code: str | None = None
+    example: str | None = None
+    dynamic: bool | None = None
+
+    def applied(self) -> str | None:
+        """The ``Preference-Applied`` value for what was asked."""
+        parts = []
+        if self.code is not None:
+            parts.append(f"code={self.code}")
+        if self.example is not None:
+            parts.append(f'example="{self.example}"')
+        if self.dynamic is not None:
+            parts.append(f"dynamic={'true' if self.dynamic else 'false'}")
+        return ", ".join(parts) or None
+
+
+NONE = Preferences()
+
+
+def preferences(prefer: str | None) -> Preferences:
+    """The preferences of a ``Prefer`` header value (unknown ones ignored, as RFC 7240 says)."""
+    if not prefer:
+        return NONE
+    found: dict[str, str] = {}
+    for element in prefer.replace(";", ",").split(","):
+        name, _, value = element.strip().partition("=")
+        name = name.strip().lower()
+        if name in ("code", "example", "dynamic") and name not in found:
+            found[name] = value.strip().strip('"')
+    code = found.get("code")
+    dynamic = found.get("dynamic")
+    return Preferences(
+        code=code if code and code.isdigit() and len(code) == 3 else None,
+        example=found.get("example") or None,
+        dynamic=None if dynamic is None else dynamic.lower() == "true",
+    )
+
+
+def _code_of(response: ResponseSpec, wanted: str | None = None) -> int:
+    """The status to send for ``response``: ``2XX`` as 200, ``default`` as ``wanted`` or 200."""
+    status = response.status.upper()
+    if status.isdigit():
+        return int(status)
+    if status.endswith("XX") and status[0].isdigit():
+        return int(wanted) if wanted and wanted[0] == status[0] else int(status[0]) * 100
+    return int(wanted) if wanted else HTTPStatus.OK
+
+
+def documented(operation: Operation, code: str) -> ResponseSpec | None:
+    """The answer ``operation`` documents for ``code``: exact, ``NXX``, or ``default``."""
+    return (
+        operation.response(code)
+        or operation.response(f"{code[0]}XX")
+        or operation.response("default")
+    )
+
+
+def chosen_response(operation: Operation, prefer: Preferences) -> tuple[int, ResponseSpec | None]:
+    """The status and documented answer for a valid request."""
+    if prefer.code is not None:
+        found = documented(operation, prefer.code)
+        if found is None:
+            listed = ", ".join(r.status for r in operation.responses) or "nothing"
+            raise Problem(
+                HTTPStatus.NOT_FOUND,
+                f"Prefer asks for status {prefer.code}, which {operation.label} does not "
+                f"document (it documents {listed}).",
+                extra={"documented": [r.status for r in operation.responses]},
+            )
+        return _code_of(found, prefer.code), found
+    successes = sorted(
+        (r for r in operation.responses if r.status[:1] == "2"), key=lambda r: r.status
+    )
+    if successes:
+        return _code_of(successes[0]), successes[0]
+    fallback = operation.response("default") or (
+        operation.responses[0] if operation.responses else None
+    )
+    if fallback is None:
+        return HTTPStatus.OK, None
+    return _code_of(fallback), fallback
+
+
+def error_response(operation: Operation, preferred: int) -> tuple[int, ResponseSpec | None]:
+    """The status and documented answer for a request refused with ``preferred``."""
+    if preferred in (HTTPStatus.BAD_REQUEST, HTTPStatus.UNPROCESSABLE_ENTITY):
+        order = [preferred] + [
+            s for s in (HTTPStatus.UNPROCESSABLE_ENTITY, HTTPStatus.BAD_REQUEST) if s != preferred
+        ]
+    else:
+        order = [preferred]
+    for status in order:
+        found = operation.response(str(int(status)))
+        if found is not None:
+            return int(status), found
+    found = operation.response(f"{str(preferred)[0]}XX") or operation.response("default")
+    return preferred, found
+
+
+def chosen_content(response: ResponseSpec, accept: str | None) -> Content | None:
+    """The answer's media type ``Accept`` prefers (JSON first without one); None: none fits.
+
+    An answer without contents has no body: it fits any ``Accept``.
+    """
+    if not response.contents:
+        return None
+    offered = [c.media_type for c in response.contents]
+    if not accept or not accept.strip() or accept.strip() == "*/*":
+        return next((c for c in response.contents if is_json(c.media_type)), response.contents[0])
+    media = select(accept, [m.lower() for m in offered])
+    if media is None:
+        raise Problem(
+            HTTPStatus.NOT_ACCEPTABLE,
+            f"None of the media types in Accept ({accept}) is documented for this answer; "
+            f"it has {', '.join(offered)}.",
+            headers={"Vary": "Accept"},
+            extra={"available": offered},
+        )
+    return next(c for c in response.contents if c.media_type.lower() == media)
+
+
+def is_json(media_type: str) -> bool:
+    """True for ``application/json`` and every ``+json`` type."""
+    essence = media_type.partition(";")[0].strip().lower()
+    return essence == "application/json" or essence.endswith("+json")

@@ -1,0 +1,18 @@
+"""Events: every change to the data, told as it happens, on streams and to webhooks.
+
+- :mod:`.hub`: the :class:`~mock_server.events.hub.EventHub`, one per server
+  (``service.events``): it turns the store's writes into events in the
+  event log (:mod:`mock_server.store.event_log`), keeps the newest in memory
+  for the streams, and hands those this process made to the webhooks;
+- :mod:`.wire`: an event as clients see it: its id (``42-5f3a9c1e``), its JSON
+  document, and the ``text/event-stream`` messages of one stream
+  (:func:`~mock_server.events.wire.messages`), resumption and gaps included;
+- :mod:`.callbacks`: which callback URLs a webhook may have;
+- :mod:`.signing`: Standard Webhooks signatures and secrets;
+- :mod:`.delivery`: POSTing events to the subscriptions, retried with backoff;
+- :mod:`.progress`: a long job's progress, told while it runs.
+
+What the events are called and how their resources show is the resources'
+knowledge (:mod:`mock_server.resources.changes`); the routes are
+:mod:`mock_server.resources.events` and :mod:`mock_server.resources.webhooks`.
+"""
