@@ -13,21 +13,31 @@ When the walk ends, :meth:`WalkTally.ending` says why and how many items were re
 (``25 items in 3 pages: the last has no 'next' link``), and :meth:`WalkTally.short`
 says, when the answer itself says there are more than were read, how many (``the
 answer says 25 items (the body's count); 20 were read``): ``--all`` then exits 1.
+A walk begun after the first page (:attr:`WalkTally.midway`) cannot be held to the
+answer's totals, which count the pages before it: only ``has_more`` says it is short.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import orjson
 
+from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.hypermedia.items import page_items
+from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.paging.extent import Extent, page_extent
 from explorer.core.text.plural import counted
 
-__all__ = ["PageRead", "WalkTally"]
+__all__ = ["PageRead", "WalkTally", "links_back"]
+
+
+def links_back(links: Sequence[Link]) -> bool:
+    """True when a page links a previous page of its own (not an embedded item's): it is
+    not the first of its series."""
+    return any(link.rel == "prev" and not is_embedded(link) for link in links)
 
 
 @dataclass(frozen=True)
@@ -50,6 +60,9 @@ class WalkTally:
     extent: Extent = field(default_factory=Extent)
     #: Whether the last page read says there are more after it (``has_more``).
     more: bool | None = None
+    #: The walk began after the first page of its series (that page links a ``prev``):
+    #: the answer's totals count the pages before it too, so they say nothing of it.
+    midway: bool = False
     _digests: dict[bytes, int] = field(default_factory=dict)
 
     def add(self, url: str, headers: Sequence[tuple[str, str]], doc: object) -> PageRead:
@@ -71,14 +84,21 @@ class WalkTally:
         self.more = said.more
         return PageRead(self.pages, listed)
 
+    def copy(self) -> WalkTally:
+        """A tally counting on from this one, this one left as it is."""
+        return replace(self, _digests=dict(self._digests))
+
     def read(self) -> str:
-        """``25 items in 3 pages``."""
-        return f"{counted(self.items, 'item')} in {counted(self.pages, 'page')}"
+        """``25 items in 3 pages`` (``(begun after the first page)`` when it began there)."""
+        read = f"{counted(self.items, 'item')} in {counted(self.pages, 'page')}"
+        return f"{read} (begun after the first page)" if self.midway else read
 
     def short(self) -> str | None:
         """What the answer says there is beyond what was read, or None when it says
         nothing more (or nothing at all)."""
         extent = self.extent
+        if self.midway:
+            extent = Extent()
         if extent.total is not None and self.items < extent.total:
             return (
                 f"the answer says {counted(extent.total, 'item')} ({extent.said_by}); "

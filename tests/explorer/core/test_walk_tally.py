@@ -65,3 +65,17 @@ def test_items_are_those_a_walk_prints() -> None:
     # An empty page is no loop, whatever came before.
     assert tally.add(BASE, [], []).repeats is None
     assert tally.add(BASE, [], []).repeats is None
+
+
+def test_a_walk_begun_after_the_first_page_is_not_held_to_the_totals() -> None:
+    tally = WalkTally(midway=True)
+    tally.add(f"{BASE}?page=2", [], page(11, 10))
+    tally.add(f"{BASE}?page=3", [], page(21, 5))
+    assert tally.short() is None
+    assert tally.ending("page 3 has no 'next' link") == (
+        "15 items in 2 pages (begun after the first page): page 3 has no 'next' link"
+    )
+    # has_more still says a walk is short, wherever it began.
+    stripe = WalkTally(midway=True)
+    stripe.add(BASE, [], {"has_more": True, "data": [{"id": "cus_9"}]})
+    assert stripe.short() == "the last page read says there are more (has_more)"

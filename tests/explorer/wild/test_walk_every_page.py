@@ -70,8 +70,10 @@ def books_of(item: object) -> list[str]:
 def test_every_item_is_read_once(
     name: str, origin: str, start: str, words: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, items, _ = walk(name, origin, start, words, capsys)
+    code, items, err = walk(name, origin, start, words, capsys)
     assert code == 0
+    # The walk says what it read and why it stopped, and nothing is left to read.
+    assert re.fullmatch(r"restwalk: 25 items in \d+ pages?: the last has no 'next' link\n", err)
     # One book per item (a page printed whole would hold ten), each book once.
     titles = [set(books_of(item)) for item in items]
     assert all(len(held) == 1 for held in titles)
