@@ -70,6 +70,11 @@ class Link(NamedTuple):
     also: tuple[str, ...] = ()
 
     @property
+    def places(self) -> tuple[str, ...]:
+        """Where the link was found: its ``source``, then the other places that gave it."""
+        return (self.source, *self.also)
+
+    @property
     def is_action(self) -> bool:
         """True for controls that change state or need input (forms, actions)."""
         return self.method not in ("GET", "HEAD") or bool(self.fields)

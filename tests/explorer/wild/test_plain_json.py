@@ -10,13 +10,15 @@ from __future__ import annotations
 import orjson
 import pytest
 
+from explorer.cli import main
+from explorer.core.http.client import Client
 from explorer.core.hypermedia import find_links
 from explorer.core.hypermedia.items import page_items
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.vocabulary import PAGING_RELATIONS
 from explorer.core.session.choice import choose_link, relations
 from explorer.core.session.ordering import ordered
-from tests.explorer.wild.recordings import NAMES, Recorded, recordings
+from tests.explorer.wild.recordings import NAMES, Recorded, recordings, replaying
 
 
 def at(name: str, path: str) -> Recorded:
@@ -226,3 +228,28 @@ def test_one_url_two_relations_in_fastapi_hypermodel() -> None:
         ("self", "http://localhost:18606/items/item01"),
         ("update", "http://localhost:18606/items/item01"),
     ]
+
+
+def test_restwalk_links_shows_labels_places_and_what_was_made(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def listed(name: str, url: str) -> list[str]:
+        monkeypatch.setattr(
+            "explorer.cli.commands.links.client_from",
+            lambda args: Client(transport=replaying(name)),
+        )
+        assert main(["links", url]) == 0
+        return capsys.readouterr().out.splitlines()
+
+    smorest = listed("flask-smorest", "http://localhost:18604/books/?page=2")
+    assert (
+        "next   GET  http://localhost:18604/books/?page=3  -  [header:X-Pagination, made from "
+        "X-Pagination's next_page: 3 (a page number: ?page=3)]" in smorest
+    )
+    tastypie = listed("tastypie", "http://localhost:18601/api/v1/book/?limit=10&offset=20")
+    assert tastypie[0].split() == [
+        "prev", "(previous)", "GET", "http://localhost:18601/api/v1/book/?limit=10&offset=10",
+        "-", "[/meta/previous]",
+    ]  # fmt: skip
+    guessed = listed("json-server-1", "http://localhost:18302/books?_page=3&_per_page=10")
+    assert guessed[-1].endswith("[/data/4/id, guessed, made from the id 25 of an item of /books]")
