@@ -5,7 +5,9 @@ uses: ``--follow`` chooses links exactly as the links panel does
 (:func:`explorer.core.session.choice.choose_link`, over the links in the
 session's order). With ``--all`` the last ``--follow`` is followed again and
 again (``--follow next --all``: every page), at most ``--max-pages`` pages, and
-what is printed is each page's items as JSON lines, page by page as they come.
+what is printed is each page's items as JSON lines, page by page as they come,
+then one line on stderr: how many items were read and why the walk stopped (exit 1
+when the answer says there were more).
 """
 
 from __future__ import annotations
@@ -63,8 +65,10 @@ def add_parser(
             "With --all the last --follow is followed again until a page has no such "
             "link (or --max-pages pages were read, or a page comes back): "
             "'--follow next --all' prints every page's items (HAL _embedded, DRF "
-            "results, JSON:API data, OData value, Eve _items, Siren entities, a JSON "
-            "array...) as JSON lines.",
+            "results, JSON:API data, OData value, Eve _items, tastypie objects, Siren "
+            "entities, a JSON array...) as JSON lines, then says on stderr how many it "
+            "read and why it stopped; it exits 1 when the answer says there are more "
+            "(a total, a page count, has_more) than were read.",
         ),
         epilog=paragraphs(
             "METHOD is any token (GET, PATCH, BREW...); standard methods may be typed "
