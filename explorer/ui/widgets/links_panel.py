@@ -34,7 +34,9 @@ def describe_link(link: Link) -> Text:
     text = Text.assemble((f"{visible_line(link.method)} ", "bold"), visible_line(link.href))
     if link.title:
         text.append(f"\n{visible_line(link.title)}", style="italic")
-    text.append("\n" + visible_line(f"rel {link.rel} · found at {link.source or '?'}"), style="dim")
+    rel = f"{link.rel} ({link.label})" if link.label else link.rel
+    found = " and ".join(place for place in link.places if place) or "?"
+    text.append("\n" + visible_line(f"rel {rel} · found at {found}"), style="dim")
     if link.templated:
         text.append("\nA URI template: Enter opens a form for its variables.", style="bold")
     elif link.is_action:
@@ -44,8 +46,11 @@ def describe_link(link: Link) -> Text:
         text.append(f"\nfields: {visible_line(names)}")
     if link.deprecation:
         text.append(f"\ndeprecated: {visible_line(link.deprecation)}", style="yellow")
+    if link.made_from:
+        text.append("\n" + visible_line(f"Made from {link.made_from}."), style="italic")
     if link.guess:
-        text.append("\nA guess: a URL in the body that no format declared as a link.")
+        what = "restwalk made it" if link.made_from else "a URL in the body"
+        text.append(f"\nA guess: {what}, no format declared it as a link.")
     return text
 
 
@@ -139,4 +144,4 @@ def _row(number: int, link: Link, rel: str) -> tuple[str, ...]:
     """One row; ``rel`` is the relation as shown (a URI relation by its short form, the
     word that follows it; the detail pane shows it whole)."""
     method = link.method if link_kind(link) == "go" else f"{link.method} ✎"
-    return (str(number), rel, method, link.title or short_href(link.href), link.source)
+    return (str(number), rel, method, link.title or short_href(link.href), " + ".join(link.places))
