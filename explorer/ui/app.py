@@ -212,6 +212,7 @@ class RestwalkApp(App[int]):
 
     def action_help(self) -> None:
         from explorer.ui.dialogs.composer import ComposerScreen
+        from explorer.ui.screens.browser_keys import BROWSER_KEYS
         from explorer.ui.screens.diff_screen import DiffScreen
         from explorer.ui.screens.help import HelpScreen
         from explorer.ui.screens.learn import LearnScreen
@@ -222,7 +223,7 @@ class RestwalkApp(App[int]):
         self.push_screen(
             HelpScreen(
                 [
-                    ("Browser", BrowserScreen.BINDINGS),
+                    ("Browser", BROWSER_KEYS),
                     (
                         "Everywhere",
                         [

@@ -2,9 +2,12 @@
 
 It routes messages and runs the network in workers (its dialogs are routed in
 :mod:`~explorer.ui.screens.browser_dialogs`); what a browser tab knows and
-decides is the :class:`~explorer.core.session.Session`'s, and the widgets only
-show what they are given. A fetch is an exclusive worker, so a newer
-request (or Escape) cancels an older one and a stale answer is never shown.
+decides is the :class:`~explorer.core.session.Session`'s. The widgets own their
+keys and post what the person did up: the URL bar its editing, the links panel
+choosing a link, the response tabs searching, filtering, wrapping and copying
+(their keys work wherever the focus is: :mod:`explorer.ui.page_keys`). A fetch
+is an exclusive worker, so a newer request (or Escape) cancels an older one and
+a stale answer is never shown.
 """
 
 from __future__ import annotations
@@ -16,35 +19,37 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.command import Provider
 from textual.containers import Horizontal
-from textual.widgets import Input, Label
+from textual.widgets import Label
+from textual.worker import Worker
 
 from explorer.core.http.request import RequestSpec
 from explorer.core.session import Page, Trail
-from explorer.core.session.choice import PAUSE
 from explorer.core.session.hints import key_hint
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.session.tab import Tab
+from explorer.core.text.copy_text import copy_refusal, describe_copy
+from explorer.ui.page_keys import BindingChain, with_page_keys
 from explorer.ui.painted import after_paint
 from explorer.ui.screens.browser_carry import BrowserCarry
 from explorer.ui.screens.browser_connection import BrowserConnection
 from explorer.ui.screens.browser_dialogs import BrowserDialogs
 from explorer.ui.screens.browser_http_files import BrowserHttpFiles, HttpFilesState
 from explorer.ui.screens.browser_keep import BrowserKeep
-from explorer.ui.screens.browser_keys import BROWSER_KEYS
+from explorer.ui.screens.browser_keys import SCREEN_KEYS
 from explorer.ui.screens.browser_pages import BrowserPages
 from explorer.ui.screens.browser_reading import BrowserReading
 from explorer.ui.screens.browser_survey import BrowserSurvey
-from explorer.ui.screens.browser_url_bar import BrowserUrlBar
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
-from explorer.ui.widgets.url_input import UrlInput
+from explorer.ui.widgets.url_input import UrlBar
 
 if TYPE_CHECKING:
     from explorer.core.http.client import Client
+    from explorer.ui.dialogs.copy_menu import CopyChoice
 
 # The dialogs are imported where they open: the first screen does not wait for them.
 
@@ -57,7 +62,6 @@ def _follow_commands() -> type[Provider]:
 
 
 class BrowserScreen(
-    BrowserUrlBar,
     BrowserCarry,
     BrowserDialogs,
     BrowserHttpFiles,
@@ -72,7 +76,7 @@ class BrowserScreen(
     CSS_PATH = "main.tcss"
     #: When the screen comes back (a dialog closed) with nothing focused: the links.
     AUTO_FOCUS = "#links RowTable"
-    BINDINGS = BROWSER_KEYS
+    BINDINGS = SCREEN_KEYS
     COMMANDS = {_follow_commands}
 
     def __init__(self, client: Client, start_url: str | None, *, mock_users: bool) -> None:
@@ -85,6 +89,8 @@ class BrowserScreen(
         self.http_files = HttpFilesState()
         #: The start page on its way before the screen is shown (see :meth:`prefetch`).
         self._start: asyncio.Future[Page] | None = None
+        #: The widgets whose keys work wherever the focus is (see :meth:`_binding_chain`).
+        self._key_owners = (ResponseTabs(id="tabs"), LinksPanel(id="links"))
 
     @property
     def trail(self) -> Trail:
@@ -94,7 +100,7 @@ class BrowserScreen(
     def compose(self) -> ComposeResult:
         with Horizontal(id="url-row"):
             yield Label("GET", id="method", markup=False)
-            yield UrlInput(
+            yield UrlBar(
                 placeholder="http://127.0.0.1:8000/, /path, host:port or a curl command", id="url"
             )
             yield Label("", id="auth-badge", markup=False)
@@ -105,13 +111,18 @@ class BrowserScreen(
             status.show_loading(RequestSpec(url=self.start_url))
         yield status
         with Horizontal(id="panes"):
-            yield ResponseTabs(id="tabs")
-            yield LinksPanel(id="links")
+            yield self._key_owners[0]
+            yield self._key_owners[1]
         yield KeyBar()
+
+    @property
+    def _binding_chain(self) -> BindingChain:
+        # The response tabs' and the links panel's keys work wherever the focus is.
+        return with_page_keys(super()._binding_chain, self, self._key_owners)
 
     def on_mount(self) -> None:
         self.show_environment()  # (one chosen with --env)
-        url = self.query_one("#url", UrlInput)
+        url = self.query_one("#url", UrlBar)
         if not self.start_url:
             url.focus()
             return
@@ -158,7 +169,7 @@ class BrowserScreen(
         ``withheld`` says what it goes without (:meth:`Session.following`)."""
         spec = self.session.prepare(spec, typed=typed)
         self.query_one("#method", Label).update(spec.method)
-        self.query_one("#url", UrlInput).show_url(spec.url)
+        self.query_one("#url", UrlBar).show_url(spec.url)
         self.query_one(StatusLine).show_loading(spec)
         self.fetch(spec, via, record, pending, withheld)
 
@@ -226,7 +237,7 @@ class BrowserScreen(
 
     def show_page(self, page: Page) -> None:
         """Put ``page``, the page now shown, in every view (attributes down)."""
-        self.session.numbers.new_page()
+        self.query_one(LinksPanel).new_page()
         self._show_address(page)
         self.query_one(ResponseTabs).show(page)
         self.show_reading(page)
@@ -237,7 +248,7 @@ class BrowserScreen(
         """The method and URL of ``page`` in the URL bar (what ``r`` sends again)."""
         self.query_one("#method", Label).update(page.spec.method)
         url = page.exchange.response.url if page.exchange else page.spec.url
-        self.query_one("#url", UrlInput).show_url(url)
+        self.query_one("#url", UrlBar).show_url(url)
 
     def show_reading(self, page: Page) -> None:
         """Show what was read from ``page``: status line with advice, links, breadcrumb."""
@@ -249,24 +260,57 @@ class BrowserScreen(
         )
         self.query_one(LinksPanel).show_links(page.links, page.links_found, page.links_stopped)
         self._show_badges()
-        if self.focused is None or self.focused is self.query_one("#url", Input):
+        if self.focused is None or self.focused is self.query_one("#url", UrlBar):
             self.query_one(LinksPanel).table.focus()  # digits follow links, not type
         self.refresh_bindings()
 
     def _show_badges(self) -> None:
         """The credential, version and kept headers in use, at the right of the URL bar."""
         shown = self.session.shown
-        url = shown.spec.url if shown else self.query_one("#url", Input).value
+        url = shown.spec.url if shown else self.query_one("#url", UrlBar).value
         self.query_one("#auth-badge", Label).update(self.session.badge(url))
 
     # -- messages up from the widgets ---------------------------------------------------------
 
     def on_links_panel_follow(self, event: LinksPanel.Follow) -> None:
-        if self.sending:
-            return  # no key acts on a page not shown yet
-        if self.session.numbers.enter().kind == "done":
-            return  # the Enter ending a number already followed
-        self.follow_link(event.link)
+        if not self.sending:  # no key acts on a page not shown yet
+            self.follow_link(event.link)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "fetch":  # the links shown are chosen from again, or not
+            self.query_one(LinksPanel).awaiting = self.sending
+
+    def on_url_bar_opened(self, event: UrlBar.Opened) -> None:
+        self.open_url(event.text)
+        self.query_one(LinksPanel).table.focus()
+
+    def on_url_bar_left(self, event: UrlBar.Left) -> None:
+        self.query_one(LinksPanel).table.focus()
+
+    def on_response_tabs_copy(self, event: ResponseTabs.Copy) -> None:
+        links = self.query_one(LinksPanel)
+        focused = self.focused
+        pointed = "u" if focused is not None and links in focused.ancestors_with_self else ""
+        self.copy([*event.choices, *self._copy_choices()], pointed or event.pointed)
+
+    @work(group="copy")
+    async def copy(self, choices: list[CopyChoice], pointed: str) -> None:
+        """Open the copy menu on ``choices``, the one ``pointed`` at first; copy the one chosen."""
+        from explorer.ui.dialogs.copy_menu import CopyMenu
+
+        if not choices:
+            self.notify("Nothing to copy yet.")
+            return
+        focused = next((n for n, c in enumerate(choices) if c.key == pointed), 0)
+        choice = await self.app.push_screen_wait(CopyMenu(choices, focused))
+        if choice is None:
+            return
+        refusal = copy_refusal(choice.what, choice.size)
+        if refusal is not None:
+            self.notify(refusal, severity="warning", timeout=8)
+            return
+        self.app.copy_to_clipboard(choice.text)
+        self.notify(describe_copy(choice.what, choice.text))
 
     def on_headers_view_explain(self, event: HeadersView.Explain) -> None:
         from explorer.ui.dialogs.explain import ExplainDialog
@@ -284,18 +328,18 @@ class BrowserScreen(
         if action == "forward":
             return history.can_go_forward
         if action == "reload":
-            return self.session.shown is not None or bool(self.query_one("#url", Input).value)
+            return self.session.shown is not None or bool(self.query_one("#url", UrlBar).value)
         if action == "explain_status":
             return self.session.shown is not None
-        if action == "digit":
-            return bool(self.query_one(LinksPanel).links)
-        return super().check_action(action, parameters)
+        return True
+
+    def action_focus_url(self) -> None:
+        url = self.query_one("#url", UrlBar)
+        url.focus()
+        url.select_all()
 
     def action_focus_links(self) -> None:
         self.query_one(LinksPanel).table.focus()
-
-    async def action_tab(self, tab: str) -> None:
-        await self.query_one(ResponseTabs).select(tab, focus=True)
 
     def action_back(self) -> None:
         self._go(-1)
@@ -314,11 +358,9 @@ class BrowserScreen(
             self._restore_view()
 
     def action_cancel(self) -> None:
-        """Escape: in the URL bar, put the page's URL back and return to the page (as a
-        browser does); else cancel the request (the login, the page + adds) on its way;
-        else close the search bar, its search stopped (as a browser's find bar closes)."""
-        if self.leave_url_bar():
-            return  # the edit undone; another Escape cancels a request on its way
+        """Escape: cancel the request (the login, the page + adds) on its way; else close
+        the search bar, its search stopped (as a browser's find bar closes). (In the URL
+        bar, Escape first puts the page's URL back: :meth:`UrlBar.action_leave`.)"""
         busy = [w for w in self.workers if w.group in ("fetch", "login", "more") and w.is_running]
         if not busy:
             self.query_one(ResponseTabs).close_search()
@@ -338,33 +380,11 @@ class BrowserScreen(
     def action_reload(self) -> None:
         step = self.session.reload()
         if step is None:  # nothing shown yet (the start page was cancelled): the URL bar's
-            self.open_url(self.query_one("#url", Input).value or "/")
+            self.open_url(self.query_one("#url", UrlBar).value or "/")
         else:
             self._do(step)
 
     def on_key(self, event: events.Key) -> None:
         # A typed link number is one gesture: any other key but Enter ends it.
         if event.key != "enter" and not (event.character or "").isdigit():
-            self.session.numbers.other_key()
-
-    def action_digit(self, digit: int) -> None:
-        """Type a link's number (the rule is :data:`.browser_keys.NUMBER_RULE`)."""
-        if self.sending:
-            self.notify("The page is loading: its links are not shown yet.", timeout=2)
-            return
-        panel = self.query_one(LinksPanel)
-        step = self.session.numbers.digit(digit, len(panel.links))
-        if step.kind == "bad":
-            self.notify(step.message)
-        elif step.kind == "follow":
-            link = panel.link_at(step.number)
-            if link is not None:
-                self.follow_link(link)
-        else:
-            panel.highlight(step.number)
-            panel.table.focus()
-            last = min(step.number * 10 + 9, len(panel.links))
-            self.notify(
-                f"Link {step.number}: Enter follows it; another digit makes {step.number}0-{last}.",
-                timeout=PAUSE,
-            )
+            self.query_one(LinksPanel).other_key()

@@ -8,14 +8,20 @@ cannot be read, gives it back with :meth:`UrlInput.hold` to be corrected. Any
 other paste is made one line without control characters
 (:func:`~explorer.core.text.url_paste.url_from_paste`); pasting never sends anything.
 
-The field also knows the URL of the page shown (:attr:`UrlInput.page_url`), which
-:meth:`UrlInput.revert` puts back when the person leaves with Escape, as a
-browser's address bar does.
+The browser's URL bar, :class:`UrlBar`, is such a field that owns its editing:
+Enter opens what it holds (:class:`UrlBar.Opened`, or a curl line as
+:class:`UrlInput.CurlPasted`), and Escape puts back the URL of the page shown
+(:attr:`UrlBar.page_url`) and leaves (:class:`UrlBar.Left`), as a browser's
+address bar does.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import events
+from textual.actions import SkipAction
+from textual.binding import Binding, BindingType
 from textual.message import Message
 
 from explorer.core.carry.curl import looks_like_curl
@@ -38,20 +44,6 @@ class UrlInput(SafeInput):
         def control(self) -> UrlInput:
             """The field it was pasted in."""
             return self.url_input
-
-    #: The URL of the page shown (what Escape puts back); "" before any.
-    page_url = ""
-
-    def show_url(self, url: str) -> None:
-        """Show ``url``, the page's: what the field holds until the person edits it."""
-        self.page_url = url
-        self.value = url
-
-    def revert(self) -> bool:
-        """Put the page's URL back; True when that undid an edit."""
-        edited = self.value != self.page_url
-        self.value = self.page_url
-        return edited
 
     def hold(self, text: str) -> None:
         """Keep ``text``, a curl line that could not be read, in the field to be corrected:
@@ -80,3 +72,73 @@ class UrlInput(SafeInput):
                 title="Pasted",
                 severity="warning",
             )
+
+
+class UrlBar(UrlInput):
+    """The browser's URL bar: Enter opens what it holds, Escape puts the page's URL back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "escape",
+            "leave",
+            "Leave",
+            show=False,
+            tooltip="Put the page's URL back and return to the page",
+        ),
+    ]
+
+    class Opened(Message):
+        """Enter on something that is not a curl line: a URL, ``/path`` or ``host:port``."""
+
+        def __init__(self, bar: UrlBar, text: str) -> None:
+            super().__init__()
+            self.bar = bar
+            self.text = text
+
+        @property
+        def control(self) -> UrlBar:
+            """The URL bar."""
+            return self.bar
+
+    class Left(Message):
+        """Escape: the page's URL is back in the bar, and the focus should go to the page."""
+
+        def __init__(self, bar: UrlBar) -> None:
+            super().__init__()
+            self.bar = bar
+
+        @property
+        def control(self) -> UrlBar:
+            """The URL bar."""
+            return self.bar
+
+    #: The URL of the page shown (what Escape puts back); "" before any.
+    page_url = ""
+
+    def show_url(self, url: str) -> None:
+        """Show ``url``, the page's: what the field holds until the person edits it."""
+        self.page_url = url
+        self.value = url
+
+    def revert(self) -> bool:
+        """Put the page's URL back; True when that undid an edit."""
+        edited = self.value != self.page_url
+        self.value = self.page_url
+        return edited
+
+    async def action_submit(self) -> None:
+        """Enter: a curl line goes up to become a request, anything else to be opened."""
+        text = self.value
+        if looks_like_curl(text):
+            self.post_message(self.CurlPasted(self, text))
+        elif text.strip():
+            self.post_message(self.Opened(self, text))
+
+    def action_leave(self) -> None:
+        """Escape: the page's URL back, the focus to the page. An edit undone is all this
+        Escape does; with nothing to undo, the screen's Escape acts too (it cancels the
+        request on its way, or closes the search)."""
+        edited = self.revert()
+        self.post_message(self.Left(self))
+        if not edited:
+            raise SkipAction()
