@@ -1,16 +1,18 @@
 """The browser screen's keys: its own, and with its widgets', the table the help shows.
 
-The response tabs and the links panel own their keys (``b h w t / n N | W y``
-and the digits: :class:`~explorer.ui.widgets.response_tabs.ResponseTabs`,
-:class:`~explorer.ui.widgets.links_panel.LinksPanel`); they work wherever the
-focus is on the screen (:mod:`explorer.ui.page_keys`), and come after the
-screen's own in the key bar, as here.
+The response tabs (``b h w t / n N | W y d``), the links panel (the digits), the
+credential badge (``x s``) and the ``.http`` badge (``S o E``) own their keys
+(:mod:`explorer.ui.widgets`); they work wherever the focus is on the screen
+(:mod:`explorer.ui.page_keys`), and come after the screen's own in the key bar,
+as here.
 """
 
 from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
+from explorer.ui.widgets.auth_badge import AuthBadge
+from explorer.ui.widgets.http_file_badge import HttpFileBadge
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 
@@ -30,18 +32,9 @@ SCREEN_KEYS: list[BindingType] = [
     Binding("f", "focus_links", "Links", tooltip="Move into the links panel (arrows, Enter)"),
     Binding("c", "compose", "Compose", tooltip="Compose a request, starting from the current one"),
     Binding("a", "login", "Log in", tooltip="Log in: token, Basic, Bearer or a cookie session"),
-    Binding("x", "logout", "Log out", show=False, tooltip="Forget this server's credential"),
-    Binding("s", "session", "Session", show=False, tooltip="Credentials, cookies, kept headers"),
     Binding("v", "version", "Version", tooltip="Pick the API version and how to ask for it"),
     Binding("e", "explain_status", "Explain", tooltip="Explain this response: what to do, REST"),
     Binding("r", "reload", "Reload", tooltip="Send the request again (unsafe ones ask first)"),
-    Binding(
-        "d",
-        "save_body",
-        "Save body",
-        show=False,
-        tooltip="Save the response body to a file (never replaces one without asking)",
-    ),
     Binding(
         "O",
         "openapi",
@@ -55,21 +48,6 @@ SCREEN_KEYS: list[BindingType] = [
         "More",
         show=False,
         tooltip="Add the next page below this one, as an endless scroll (its 'next' link)",
-    ),
-    Binding("S", "save_request", "Save", show=False, tooltip="Save the request to a .http file"),
-    Binding(
-        "o",
-        "open_request",
-        "Open",
-        show=False,
-        tooltip="Open a request of a .http file in the composer, its variables put in",
-    ),
-    Binding(
-        "E",
-        "environment",
-        "Environment",
-        show=False,
-        tooltip="Pick the environment of the .http file's variables (http-client.env.json)",
     ),
     Binding(
         "C",
@@ -92,4 +70,10 @@ SCREEN_KEYS: list[BindingType] = [
 ]
 
 #: Every key of the browser screen, the screen's and its widgets', as the help lists them.
-BROWSER_KEYS: list[BindingType] = [*SCREEN_KEYS, *ResponseTabs.BINDINGS, *LinksPanel.BINDINGS]
+BROWSER_KEYS: list[BindingType] = [
+    *SCREEN_KEYS,
+    *ResponseTabs.BINDINGS,
+    *LinksPanel.BINDINGS,
+    *AuthBadge.BINDINGS,
+    *HttpFileBadge.BINDINGS,
+]

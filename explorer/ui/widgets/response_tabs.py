@@ -8,7 +8,7 @@ Under the tabs, a find bar opens on demand: a search (``/``) in the tab shown
 (body, raw or headers), or a filter (``|``) of the body, run in a thread worker
 that a newer expression cancels (:mod:`explorer.core.bodies.body_filter`).
 
-The tabs own their keys (``b h w t``, ``/ n N | W``, ``y``), which work
+The tabs own their keys (``b h w t``, ``/ n N | W``, ``y``, ``d``), which work
 wherever the focus is on the browser screen (:mod:`explorer.ui.page_keys`).
 ``y`` sends what can be copied from the response up, as :class:`ResponseTabs.Copy`:
 the screen adds the link's URL and the request and opens the copy menu.
@@ -43,6 +43,8 @@ from explorer.ui.widgets.tab_bar import TabBar
 from explorer.ui.widgets.trip_view import TripView
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from explorer.ui.dialogs.copy_menu import CopyChoice
 
 # The copy menu's module is imported when y is first pressed: the first screen does not wait.
@@ -92,6 +94,13 @@ class ResponseTabs(Vertical):
                 "Copy the body, a line, a header, a link's URL, or the request as curl, HTTPie "
                 "or .http text"
             ),
+        ),
+        Binding(
+            "d",
+            "save_body",
+            "Save body",
+            show=False,
+            tooltip="Save the response body to a file (never replaces one without asking)",
         ),
     ]
 
@@ -224,6 +233,26 @@ class ResponseTabs(Vertical):
 
     def action_copy(self) -> None:
         self.post_message(self.Copy(self.copy_choices(), self._pointed()))
+
+    def action_save_body(self) -> None:
+        """Save the body of the response shown to a file."""
+        from explorer.core.text.sizes import size_text
+        from explorer.ui.dialogs.save_body import SaveBodyDialog
+
+        exchange = self.page.exchange if self.page is not None else None
+        if exchange is None:
+            self.notify("No response to save yet.")
+            return
+        response = exchange.response
+        if not response.body:
+            self.notify(f"The response ({response.status}) has no body to save.")
+            return
+
+        def saved(path: Path | None) -> None:
+            if path is not None:
+                self.notify(f"Saved {size_text(len(response.body))} to {path}.")
+
+        self.app.push_screen(SaveBodyDialog.of(response), saved)
 
     def _pointed(self) -> str:
         """The copy menu's key of what the focus is on here: a header, the body's line
