@@ -1,13 +1,15 @@
-"""The browser screen: URL bar, breadcrumb, status line, response tabs, links panel.
+"""A browser tab on screen: URL bar, breadcrumb, status line, response tabs, links panel.
 
-One class, no mixins: it composes the widgets, handles what they post up, and runs
-what goes on the network in workers. What a tab decides is its
+:class:`TabScreen` composes the widgets, shows the tab's pages and handles what the
+widgets post up; :class:`~explorer.ui.screens.main.BrowserScreen` adds the screen's
+own keys and its tools. What the tab decides is its
 :class:`~explorer.core.session.tab.Tab`'s. The widgets own their keys: the URL bar
 its editing, the links panel choosing a link, the response tabs searching,
-filtering, wrapping, copying and saving the body (keys that work wherever the focus
-is: :mod:`explorer.ui.page_keys`), the ``.http`` badge its files. Each dialog owns
-its flow and returns a typed result. A fetch is an exclusive worker, so a newer
-request (or Escape) cancels an older one and a stale answer is never shown.
+filtering, wrapping, copying and saving the body, the badges of the URL row the
+credential and the ``.http`` files (keys that work wherever the focus is:
+:mod:`explorer.ui.page_keys`). Each dialog owns its flow and returns a typed
+result. A fetch is an exclusive worker, so a newer request (or Escape) cancels an
+older one and a stale answer is never shown.
 """
 
 from __future__ import annotations
