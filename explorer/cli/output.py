@@ -197,18 +197,22 @@ def exchange_json(exchange: Exchange) -> bytes:
 
 
 def format_links(links: Sequence[Link]) -> list[str]:
-    """One line per link: relation, method, href, title, where found (columns aligned)."""
+    """One line per link: relation (and the server's name for it), method, href, title,
+    where found (every place, for a link the body and a header both give), and whether
+    restwalk guessed or made it (columns aligned)."""
     if not links:
         return []
-    rel_width = max(len(link.rel) for link in links)
+    rels = [f"{link.rel} ({link.label})" if link.label else link.rel for link in links]
+    rel_width = max(len(rel) for rel in rels)
     method_width = max(len(link.method) for link in links)
     lines = []
-    for link in links:
+    for link, rel in zip(links, rels, strict=True):
         title = f'"{link.title}"' if link.title else "-"
-        where = link.source + (", guessed" if link.guess else "")
+        where = " + ".join(link.places) + (", guessed" if link.guess else "")
+        if link.made_from:
+            where += f", made from {link.made_from}"
         lines.append(
-            f"{link.rel:<{rel_width}}  {link.method:<{method_width}}  {link.href}  "
-            f"{title}  [{where}]"
+            f"{rel:<{rel_width}}  {link.method:<{method_width}}  {link.href}  {title}  [{where}]"
         )
     return lines
 

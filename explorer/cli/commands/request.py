@@ -5,13 +5,14 @@ uses: ``--follow`` chooses links exactly as the links panel does
 (:func:`explorer.core.session.choice.choose_link`, over the links in the
 session's order). With ``--all`` the last ``--follow`` is followed again and
 again (``--follow next --all``: every page), at most ``--max-pages`` pages, and
-what is printed is each page's items as JSON lines, page by page as they come.
+what is printed is each page's items as JSON lines, page by page as they come,
+then one line on stderr: how many items were read and why the walk stopped (exit 1
+when the answer says there were more).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from http import HTTPStatus
 from typing import TYPE_CHECKING
 
 from explorer.cli.arguments import formatter, paragraphs
@@ -64,8 +65,10 @@ def add_parser(
             "With --all the last --follow is followed again until a page has no such "
             "link (or --max-pages pages were read, or a page comes back): "
             "'--follow next --all' prints every page's items (HAL _embedded, DRF "
-            "results, JSON:API data, OData value, Eve _items, Siren entities, a JSON "
-            "array...) as JSON lines.",
+            "results, JSON:API data, OData value, Eve _items, tastypie objects, Siren "
+            "entities, a JSON array...) as JSON lines, then says on stderr how many it "
+            "read and why it stopped; it exits 1 when the answer says there are more "
+            "(a total, a page count, has_more) than were read.",
         ),
         epilog=paragraphs(
             "METHOD is any token (GET, PATCH, BREW...); standard methods may be typed "
@@ -238,8 +241,7 @@ async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
             page = await tab.load(step.spec, step.via, withheld=step.withheld)
             exchange = said_for(page, said)
         if args.all:
-            await _all_pages(tab, page, args, variables, said)
-            return ExitStatus.OK
+            return await _all_pages(tab, page, args, variables, said)
     _print(exchange, args, parts, out)
     return ExitStatus.FAILED if said_undecoded(exchange) else ExitStatus.OK
 
@@ -314,60 +316,53 @@ async def _all_pages(
     args: argparse.Namespace,
     variables: dict[str, str],
     said: set[str],
-) -> None:
+) -> ExitStatus:
     """Print the items of ``first`` and of every page the last --follow leads to, as the
-    tab walks them (:meth:`~explorer.core.session.tab.Tab.pages`).
+    tab walks them (:meth:`~explorer.core.session.tab.Tab.pages`), then one line on
+    stderr: how many items were read, why the walk ended, and what the answer says is
+    left. Exit 1 when the answer says there are more than were read.
 
     Each page is printed as it arrives (a pipe into ``head`` sees the first page at
-    once). The walk ends where a page has no such link, at a page already read (a
-    last page linking ``next`` to itself), or after --max-pages pages, said on stderr.
+    once). The walk ends where a page has no such link, at a page already read, at a
+    page that repeats one, after --max-pages pages, or at a page that failed (exit 1).
     """
     from explorer.cli.output import error_line, write_out
     from explorer.core.session.errors import FollowRefused
 
     words = args.follow[-1]
     walk = tab.pages(first, words, variables, args.max_pages)
-    number = 0
     try:
-        async for page in walk:
-            number += 1
-            write_out(_item_lines(said_for(page, said), number))
+        async for walked in walk:
+            said_for(walked.page, said)
+            write_out(_item_lines(walked.items))
     except FollowRefused as error:
         raise refused(error) from None
+    tally = walk.tally
+    if walk.failed is not None:
+        before = f"; {tally.read()} printed before it" if tally.pages else ""
+        short = tally.short()
+        before += f"; {short}" if short else ""
+        if walk.failed.error is not None:
+            error_line(f"{walk.ended}{before}")
+            said_for(walk.failed, said)  # raises its error (exit 1)
+        raise FollowError(f"{walk.ended}{before}")
+    why = walk.ended
     if walk.beyond is not None:
-        error_line(
-            f"stopped after {counted(number, 'page')} (--max-pages {args.max_pages}); "
+        why = (
+            f"stopped after {counted(tally.pages, 'page')} (--max-pages {args.max_pages}); "
             f"the last one has a {words!r} link: {walk.beyond}"
         )
+    error_line(tally.ending(why))
+    return ExitStatus.FAILED if tally.short() else ExitStatus.OK
 
 
-def _item_lines(exchange: Exchange, number: int) -> str:
-    """Page ``number``'s items, one JSON document a line (the page itself when it has no
-    list of items); a clear error for a page that failed or is not JSON."""
+def _item_lines(items: list[object]) -> str:
+    """A page's items, one JSON document a line."""
     import orjson
 
-    from explorer.core.http.content_coding import too_many_codings
-    from explorer.core.hypermedia.items import page_items
     from explorer.core.text.terminal_text import json_visible
 
-    response = exchange.response
-    if response.undecoded_codings:
-        raise FollowError(
-            f"page {number} ({response.url}): {too_many_codings(response.undecoded_codings)}"
-        )
-    if response.status >= HTTPStatus.BAD_REQUEST:
-        raise FollowError(
-            f"page {number} ({response.url}) answered {response.status} {response.reason}; "
-            "the pages before it were printed"
-        )
-    try:
-        doc = orjson.loads(response.body)
-    except orjson.JSONDecodeError:
-        raise FollowError(
-            f"page {number} ({response.url}) is not JSON: --all prints the items of JSON pages"
-        ) from None
-    items = page_items(doc)
-    lines = [json_visible(orjson.dumps(item)).decode("utf-8") for item in (items or [doc])]
+    lines = [json_visible(orjson.dumps(item)).decode("utf-8") for item in items]
     return "".join(f"{line}\n" for line in lines)
 
 

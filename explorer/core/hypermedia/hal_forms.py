@@ -104,6 +104,7 @@ def add_templates(
             _fields(properties, cache) if type(properties) is list and properties else (),
             content_type if type(content_type) is str else _DEFAULT_CONTENT_TYPE,
             key, False, None, None, (),  # name, guess, hreflang, anchor, attributes
+            None, None, (),  # label, made_from, also
         )))
         # fmt: on
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from urllib.parse import urldefrag
 
-from explorer.core.hypermedia.conventions import CONVENTION
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.resolve import has_scheme
 
@@ -61,8 +60,9 @@ def allowed_methods(value: str) -> set[str]:
 
 def written_by_api(link: Link) -> bool:
     """True for a link the answer wrote (in a format, a header, or as a bare URL string);
-    False for one restwalk made by a convention (json-server's ``/books/{id}`` items)."""
-    return CONVENTION not in link.attributes
+    False for one restwalk made (json-server's ``/books/{id}`` items, a next page made
+    from a page number or a cursor)."""
+    return link.made_from is None
 
 
 def normal_url(url: str) -> str:

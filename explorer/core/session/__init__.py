@@ -18,6 +18,9 @@
   :mod:`~explorer.core.session.rel_path`, :mod:`~explorer.core.session.reopen`: an
   action as a pre-filled request, pages shown one below the other (``+``), a walk as
   a path of relations (bookmarks), a kept exchange reopened;
+- :mod:`~explorer.core.session.page_walk` and :mod:`~explorer.core.session.walk_tally`:
+  ``--all``'s walk from page to page, and what a walk of pages read and why it ended
+  (never silently short);
 - :mod:`~explorer.core.session.api_map` and :mod:`~explorer.core.session.fold`: the map
   of what the tab met, its URLs folded into resources;
 - :mod:`~explorer.core.session.hints`, :mod:`~explorer.core.session.credentials`,

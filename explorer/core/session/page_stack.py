@@ -11,7 +11,10 @@ back shows the pages as they were before it.
 
 It is bounded as ``restwalk request --follow next --all`` is: at most
 :data:`MAX_PAGES` pages, and the bodies together no larger than the client's
-``--max-body``. It stacks JSON pages only, and never a page that failed.
+``--max-body``. It stacks JSON pages only, never a page that failed, and never a
+page that repeats one shown item for item (a loop). As ``--all`` does, it says
+how many items the pages shown hold and, when the answer says there are more,
+how many (:class:`~explorer.core.session.walk_tally.WalkTally`).
 Everything here runs off the UI thread (it parses and formats bodies).
 """
 
@@ -23,10 +26,10 @@ import orjson
 
 from explorer.core.bodies.display import format_body
 from explorer.core.http.exchange import ReceivedResponse
-from explorer.core.hypermedia.items import page_items
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.following import next_link
 from explorer.core.session.trail import Page, Stack
+from explorer.core.session.walk_tally import WalkTally, links_back
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
 
@@ -69,11 +72,11 @@ def next_page(page: Page | None, max_pages: int = MAX_PAGES) -> Link:
     if link is None:
         pages = page.stack.pages if page.stack is not None else 1
         shown = f"the {pages} pages shown end" if pages > 1 else "this page ends"
-        raise StackRefused(f"No next page: {shown} here (no 'next' link).")
+        raise StackRefused(f"No next page: {shown} here (no 'next' link){_counted(page)}.")
     if page.stack is not None and page.stack.pages >= max_pages:
         raise StackRefused(
             f"{page.stack.pages} pages are shown, the most + adds (as restwalk request "
-            f"--all's --max-pages): follow 'next' to go on from the last one."
+            f"--all's --max-pages){_counted(page)}: follow 'next' to go on from the last one."
         )
     response = _response(page)
     assert response is not None
@@ -83,6 +86,36 @@ def next_page(page: Page | None, max_pages: int = MAX_PAGES) -> Link:
             "+ adds the items of JSON pages."
         )
     return link
+
+
+#: A lone page's body is counted for the message saying it has no next page up to this
+#: size (the message is made on the UI thread).
+_COUNTED = 1 << 20
+
+
+def _tally(page: Page) -> WalkTally | None:
+    """What the pages shown hold (a lone page read now, when small and JSON)."""
+    if page.stack is not None:
+        return page.stack.tally
+    response = _response(page)
+    if response is None or len(response.body) > _COUNTED or not _looks_like_json(response):
+        return None
+    try:
+        document = orjson.loads(response.body)
+    except orjson.JSONDecodeError:
+        return None
+    tally = WalkTally(midway=links_back(page.links))
+    tally.add(response.url, response.headers, document)
+    return tally
+
+
+def _counted(page: Page) -> str:
+    """``: 25 items in 3 pages``, and what the answer says is left; "" when not known."""
+    tally = _tally(page)
+    if tally is None:
+        return ""
+    short = tally.short()
+    return f": {tally.read()}" + (f"; {short}" if short else "")
 
 
 def has_next(page: Page) -> bool:
@@ -143,8 +176,18 @@ def stack_below(shown: Page, below: Page, max_body: int) -> Stack:
             f"{max_body:,} of --max-body: follow 'next' to read it alone."
         )
     document = _document(response, number)
-    items = page_items(document)
-    added = items if items is not None else [document]
+    if earlier is not None:
+        tally = earlier.tally.copy()
+    else:
+        tally = WalkTally(midway=links_back(shown.links))
+        tally.add(first.url, first.headers, _document(first, 1))
+    read = tally.add(response.url, response.headers, document)
+    if read.repeats is not None:
+        raise StackRefused(
+            f"Page {number} repeats page {read.repeats} item for item: nothing was added "
+            f"(its 'next' link goes round){_short(tally)}."
+        )
+    added = read.items
     if earlier is not None:
         top = earlier.text
         responses = (*earlier.responses, response)
@@ -158,7 +201,12 @@ def stack_below(shown: Page, below: Page, max_body: int) -> Stack:
     more = b"".join(
         (b"\n\n", title.encode("utf-8"), b"\n", orjson.dumps(added, option=orjson.OPT_INDENT_2))
     )
-    return Stack(responses, count, top.extended(more))
+    return Stack(responses, count, top.extended(more), tally)
+
+
+def _short(tally: WalkTally) -> str:
+    short = tally.short()
+    return f"; {short}" if short else ""
 
 
 def stack_hint(page: Page) -> str:
@@ -169,5 +217,8 @@ def stack_hint(page: Page) -> str:
     added = counted(stack.added, "item")
     shown = f"Pages 1-{stack.pages} shown, one below the other ({added} added)"
     if not has_next(page):
-        return f"{shown}; the last has no next page. alt+left shows them as they were."
+        return (
+            f"{shown}; the last has no next page: {stack.tally.read()}{_short(stack.tally)}. "
+            "alt+left shows them as they were."
+        )
     return f"{shown}; + adds page {stack.pages + 1}, alt+left goes back one."

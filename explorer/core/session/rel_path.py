@@ -32,6 +32,7 @@ from explorer.core.session.choice import candidates, choose_link, parse_words, r
 from explorer.core.session.ordering import reads
 from explorer.core.session.session import SAFE_METHODS
 from explorer.core.session.trail import Page
+from explorer.core.text.terminal_text import visible_line
 
 __all__ = [
     "PathError",
@@ -246,6 +247,19 @@ def rel_path(trail: Sequence[Page]) -> RelPath:
 #: How a front end loads a page: the request, and how it was reached (the step's relation).
 #: The page it returns has its links read.
 Loader = Callable[[RequestSpec, str], Awaitable[Page]]
+
+
+def bookmark_name(trail: Sequence[Page]) -> str:
+    """A name for a bookmark of the trail's last page: the title of the link that led
+    there (``Orders of Alan Turing``), else the page's path; "" for no trail."""
+    if not trail:
+        return ""
+    page = trail[-1]
+    if len(trail) > 1:
+        for link in trail[-2].links:
+            if link.rel == page.via and link.href == page.spec.url and link.title:
+                return visible_line(link.title)
+    return visible_line(page.label)
 
 
 @dataclass

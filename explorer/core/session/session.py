@@ -21,7 +21,7 @@ from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSp
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.api_map import ApiMap
-from explorer.core.session.choice import NumberEntry, choose_link
+from explorer.core.session.choice import choose_link
 from explorer.core.session.credentials import LoginKind, auth_label, login_kind_for
 from explorer.core.session.derived import Derived, withheld_by
 from explorer.core.session.reopen import masks_left, masks_note
@@ -124,7 +124,6 @@ class Session:
 
     def __init__(self) -> None:
         self.trail = Trail()
-        self.numbers = NumberEntry()
         self._origins: dict[str, OriginState] = {}
         #: The origin whose credential was just given and not yet proven by an answer.
         self.unproven = ""

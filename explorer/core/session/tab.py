@@ -29,7 +29,7 @@ from it. Nothing here blocks the event loop: a body is read in a thread.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from http import HTTPStatus
 
@@ -45,10 +45,11 @@ from explorer.core.hypermedia.link import Link
 from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.derived import Derived, derive
 from explorer.core.session.errors import ActionNotFollowed
-from explorer.core.session.following import checked_target, expanded, link_named, next_link
+from explorer.core.session.following import checked_target, expanded, link_named
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.session.ordering import link_kind, reads
 from explorer.core.session.page_stack import next_page, stack_below
+from explorer.core.session.page_walk import PageWalk
 from explorer.core.session.rel_path import RelPath, Walked, walk_path
 from explorer.core.session.reopen import page_of, resend_note
 from explorer.core.session.session import Next, Session
@@ -199,7 +200,7 @@ class Tab:
         self, first: Page, words: str, variables: Mapping[str, str], max_pages: int
     ) -> PageWalk:
         """``--all``: ``first``, then the page the link ``words`` name leads to, and so on
-        (see :class:`PageWalk`)."""
+        (see :class:`~explorer.core.session.page_walk.PageWalk`)."""
         return PageWalk(self, first, words, variables, max_pages)
 
     # -- credentials -------------------------------------------------------------------------
@@ -322,53 +323,6 @@ class Tab:
             return await self.read(await self.load(spec, via, typed=typed, withheld=note))
 
         return await walk_path(path, load, entry=entry, on_page=on_page)
-
-
-class PageWalk:
-    """``--all``: a page, then the page the link the words name leads to, and so on, each
-    read as it comes (iterate with ``async for``).
-
-    The walk ends where a page has no such link (or it is an action), at a page
-    already read (a last page linking ``next`` to itself), or after ``max_pages``
-    pages: then :attr:`beyond` is the URL of the next one, not read.
-    """
-
-    def __init__(
-        self, tab: Tab, first: Page, words: str, variables: Mapping[str, str], max_pages: int
-    ) -> None:
-        self.tab = tab
-        self.first = first
-        self.words = words
-        self.variables = variables
-        self.max_pages = max_pages
-        #: The page after the last one read, when ``max_pages`` stopped the walk.
-        self.beyond: str | None = None
-
-    def __aiter__(self) -> AsyncIterator[Page]:
-        return self._walk()
-
-    async def _walk(self) -> AsyncIterator[Page]:
-        page = await self.tab.read(self.first)
-        seen = {page.url}
-        for number in range(1, self.max_pages + 1):
-            yield page
-            found = next_link(page.links, self.words, self.variables)
-            if found is None:
-                return
-            link, target = found
-            target = checked_target(link, target)
-            if target in seen:
-                return
-            if number == self.max_pages:
-                self.beyond = target
-                return
-            seen.add(target)
-            step = self.tab.following(target, link.method)
-            page = await self.tab.load(step.spec, link.rel, withheld=step.note)
-            if page.error is not None:
-                yield page  # the caller says why the walk ends here
-                return
-            page = await self.tab.read(page)
 
 
 async def _described(answer: Exchange) -> ApiDescription:

@@ -18,6 +18,7 @@ from explorer.core.http.exchange import Exchange, ReceivedResponse
 from explorer.core.http.request import RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
+from explorer.core.session.walk_tally import WalkTally
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,9 @@ class Stack:
     added: int
     #: What the body view shows.
     text: DisplayText
+    #: The pages' items counted, and what they say of the whole (never changed once made:
+    #: the next + counts on a copy).
+    tally: WalkTally = field(default_factory=WalkTally, compare=False)
 
     @property
     def pages(self) -> int:

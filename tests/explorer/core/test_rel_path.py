@@ -231,3 +231,18 @@ def test_a_composed_post_cannot_start_a_path() -> None:
         rel_path([post])
     with pytest.raises(PathError):
         rel_path([])
+
+
+def test_a_bookmark_is_named_by_the_link_that_led_there_else_the_page() -> None:
+    from explorer.core.session.rel_path import bookmark_name
+
+    root = Page(
+        RequestSpec(url="http://api.test/"),
+        links=(link("orders", "/orders?c=7", title="Orders of \x1b[31mAnn"),),
+    )
+    orders = Page(RequestSpec(url="http://api.test/orders?c=7"), via="orders")
+    assert bookmark_name([root, orders]) == "Orders of ␛[31mAnn"  # server text, made visible
+    untitled = Page(RequestSpec(url="http://api.test/"), links=(link("orders", "/orders?c=7"),))
+    assert bookmark_name([untitled, orders]) == orders.label
+    assert bookmark_name([root]) == root.label
+    assert bookmark_name([]) == ""

@@ -316,3 +316,16 @@ def test_the_composers_url_resolves_like_the_url_bar() -> None:
         "http://127.0.0.1:8000/customers/5"
     )
     assert resolve_typed_url("  ", "http://h/") == ""
+
+
+def test_a_request_asks_for_another_version_the_way_chosen() -> None:
+    """``D``'s other side: the page's request in the version picked, asked as picked."""
+    from explorer.core.http.request import build_request
+
+    spec = RequestSpec(url=f"{MOCK}/api/customers/1")
+    by_query = VersionChoice(2, "query").asked_in(spec)
+    assert build_request(by_query).url == httpx.URL(f"{MOCK}/api/customers/1?version=2")
+    by_header = VersionChoice(3, "header", "Api-Version").asked_in(spec)
+    assert build_request(by_header).headers["Api-Version"] == "3"
+    in_path = VersionChoice(2, "uri", base_path="/api").asked_in(spec)
+    assert str(build_request(in_path).url) == f"{MOCK}/api/v2/customers/1"

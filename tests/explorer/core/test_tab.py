@@ -251,12 +251,17 @@ async def test_all_walks_the_pages_and_says_where_it_stopped(client: Client) -> 
     tab = Tab(client, given=RequestSpec(url=f"{MOCK}/customers?limit=4"))
     first = await tab.load(RequestSpec(url=f"{MOCK}/customers?limit=4"))
     walk = tab.pages(first, "next", {}, max_pages=2)
-    urls = [page.url async for page in walk]
+    urls = [walked.page.url async for walked in walk]
     assert urls == [f"{MOCK}/customers?limit=4", f"{MOCK}/customers?limit=4&offset=4"]
     assert walk.beyond == f"{MOCK}/customers?limit=4&offset=8"
+    assert walk.ended == f"page 2 has a 'next' link, not followed: {walk.beyond}"
+    assert (walk.tally.pages, walk.tally.items) == (2, 8)
+    assert walk.tally.short() == "the answer says 11 items (the body's total); 8 were read"
     every = tab.pages(first, "next", {}, max_pages=100)
-    assert len([page async for page in every]) == 3  # 12 customers, 4 a page
+    assert [len(walked.items) async for walked in every] == [4, 4, 3]  # 11 shown, 4 a page
     assert every.beyond is None
+    assert every.ended == "the last has no 'next' link"
+    assert every.tally.short() is None
 
 
 # --- the API's description ------------------------------------------------------------------

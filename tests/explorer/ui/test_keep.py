@@ -16,6 +16,7 @@ from explorer.core.storage.history import HistoryStore
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.bookmark_name import BookmarkNameDialog
 from explorer.ui.dialogs.save_path import SavePathDialog
+from explorer.ui.har_export import export_walk
 from explorer.ui.screens.bookmarks import BookmarksScreen
 from explorer.ui.screens.history import HistoryScreen
 from explorer.ui.widgets.row_table import RowTable
@@ -253,7 +254,7 @@ async def test_the_walk_is_exported_as_har(data_dir: Path, tmp_path: Path) -> No
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await follow(pilot, "customers")
-        app.browser.export_walk()
+        export_walk(app, app.browser.trail.pages, app.keep.config.mask_secrets)
         await settle(pilot)
         assert isinstance(app.screen, SavePathDialog)
         app.screen.query_one(Input).value = str(target)

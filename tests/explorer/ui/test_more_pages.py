@@ -126,7 +126,10 @@ async def test_plus_on_the_last_page_says_there_is_no_next_page(make_app: AppFac
         assert "+ adds" not in status(app)
         await pilot.press("plus")
         await settle(pilot)
-        assert "No next page: this page ends here (no 'next' link)." in messages(app)
+        assert (
+            "No next page: this page ends here (no 'next' link): 1 item in 1 page (begun "
+            "after the first page)." in messages(app)
+        )
         assert len(app.browser.trail.pages) == 1
         assert names_shown(app) == NAMES[10:]
 
@@ -139,7 +142,10 @@ async def test_plus_after_plus_at_the_end_says_the_pages_end(make_app: AppFactor
         await settle(pilot)
         await pilot.press("plus")
         await settle(pilot)
-        assert "No next page: the 2 pages shown end here (no 'next' link)." in messages(app)
+        assert (
+            "No next page: the 2 pages shown end here (no 'next' link): 6 items in 2 pages "
+            "(begun after the first page)." in messages(app)
+        )
         assert len(app.browser.trail.pages) == 2
 
 

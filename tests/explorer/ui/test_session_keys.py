@@ -221,7 +221,7 @@ async def test_removing_a_prefilled_header_row_keeps_the_composer(make_app: AppF
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         spec = RequestSpec(url="http://mock/customers", headers=(("X-Test", "one"),))
-        app.browser._open_composer(spec)
+        app.browser.open_composer(spec)
         await pilot.pause()
         composer = app.screen
         assert isinstance(composer, ComposerScreen)
