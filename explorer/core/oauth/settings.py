@@ -20,9 +20,11 @@ The implicit and password grants are refused by name: RFC 9700 section 2.1.2 and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, cast
 
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.oauth.errors import OAuthSettingsError
 
 if TYPE_CHECKING:
@@ -36,6 +38,7 @@ __all__ = [
     "Grant",
     "OAuthSettings",
     "choose_grant",
+    "settings_for_origin",
     "settings_for_url",
     "settings_from_config",
 ]
@@ -156,9 +159,19 @@ def settings_from_config(name: str, table: OAuthConfig) -> OAuthSettings:
     )
 
 
-def settings_for_url(url: str, **given: str) -> OAuthSettings:
+def settings_for_url(url: str) -> OAuthSettings:
     """A login named by its server's URL, everything else discovered."""
-    return OAuthSettings(name=url, server=url, **given)  # type: ignore[arg-type]
+    return OAuthSettings(name=url, server=url)
+
+
+def settings_for_origin(url: str, configured: Mapping[str, OAuthConfig]) -> OAuthSettings:
+    """The login for ``url``'s server: the first ``[oauth.NAME]`` of config.toml whose
+    ``server`` is on its origin, else one named by the origin, all of it discovered."""
+    origin = origin_of(url)
+    for name, table in configured.items():
+        if origin_of(table.server) == origin:
+            return settings_from_config(name, table)
+    return settings_for_url(origin or url)
 
 
 def choose_grant(

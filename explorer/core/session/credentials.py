@@ -2,7 +2,8 @@
 
 The login dialog preselects what the server's ``WWW-Authenticate`` challenge
 offers (RFC 9110 section 11.6.1): a server that offers only Basic gets a Basic
-login, not a token login at a guessed URL.
+login, not a token login at a guessed URL; a Bearer challenge that names the API's
+OAuth metadata (``resource_metadata``, RFC 9728 section 5.1) gets an OAuth 2.0 login.
 """
 
 from __future__ import annotations
@@ -23,17 +24,21 @@ from explorer.core.knowledge.field_values import parse_challenges
 __all__ = ["LoginKind", "auth_label", "login_kind_for"]
 
 #: The ways the login dialog offers: a token from user + password, Basic, a pasted
-#: Bearer token, a cookie session.
-LoginKind = Literal["token", "basic", "bearer", "session"]
+#: Bearer token, a cookie session, OAuth 2.0.
+LoginKind = Literal["token", "basic", "bearer", "session", "oauth"]
 
 
 def login_kind_for(challenges: Iterable[str]) -> LoginKind:
     """The login a 401's ``WWW-Authenticate`` values ask for (a token login when unsure).
 
-    Bearer offered: log in for a token. Only Basic (or Digest) offered: Basic.
-    No challenge at all (a 403, or a server that sends none): a token login.
+    A Bearer challenge naming ``resource_metadata``: OAuth 2.0. Bearer offered: log
+    in for a token. Only Basic (or Digest) offered: Basic. No challenge at all (a 403,
+    or a server that sends none): a token login.
     """
-    schemes = [challenge.scheme.lower() for challenge in parse_challenges(challenges)]
+    parsed = parse_challenges(challenges)
+    if any(c.scheme.lower() == "bearer" and c.param("resource_metadata") for c in parsed):
+        return "oauth"
+    schemes = [challenge.scheme.lower() for challenge in parsed]
     if not schemes or "bearer" in schemes:
         return "token"
     if "basic" in schemes:

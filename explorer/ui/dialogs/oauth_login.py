@@ -1,7 +1,10 @@
 """Log in by OAuth 2.0: the grant chosen, then the browser's part or the device code shown.
 
-The dialog runs the login (:meth:`explorer.core.oauth.login.Login.log_in`) in a
-worker and is its presenter: for the authorization code it says the browser was
+The dialog first asks the server how it logs in (discovery, and registration when
+no client id is given), then lists the grants it offers, the browser's first where
+one opens here, the device code's first over SSH. Enter on one runs the login
+(:meth:`explorer.core.oauth.login.Login.log_in`) in a worker, the dialog being its
+presenter: for the authorization code it says the browser was
 opened on the server's page (or gives the URL to open, over SSH), and takes the URL
 the browser ends on, or its code, pasted; for the device code it shows the code and
 where to type it, a QR code where the terminal has room, and a countdown to the
@@ -74,16 +77,16 @@ class OAuthDialog(ModalScreen[bool]):
     def __init__(
         self,
         login: Login,
-        grants: list[Grant],
         *,
-        opener: Callable[[str], bool] | None = open_browser,
+        opener: Callable[[str], bool] | None = None,
         environ: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
         self.login = login
-        self.grants = grants
+        #: The grants offered, once the server said which it has.
+        self.grants: list[Grant] = []
         self.why_not = why_no_browser(os.environ if environ is None else environ) or ""
-        self.opener = opener if not self.why_not else None
+        self.opener = (opener or open_browser) if not self.why_not else None
         self._pasted: asyncio.Queue[str] = asyncio.Queue()
         self._code: DeviceCode | None = None
         self._ticker: Timer | None = None
@@ -91,12 +94,9 @@ class OAuthDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(Text.assemble(("Log in by OAuth 2.0", "bold"), "  to ", self.login.name))
-            yield OptionList(
-                *(Option(GRANT_LABELS[grant], id=grant) for grant in self.grants),
-                id="oauth-grant",
-            )
-            yield Static("Enter logs in the way chosen; Escape cancels.", id="oauth-progress")
+            yield Static(Text.assemble(("Log in by OAuth 2.0", "bold"), f"  ({self.login.name})"))
+            yield OptionList(id="oauth-grant")
+            yield Static(f"Asking {self.login.name} how it logs in…", id="oauth-progress")
             yield Static("", id="oauth-user-code", classes="hidden")
             yield Static("", id="oauth-qr", classes="hidden")
             yield Static("", id="oauth-countdown")
@@ -109,6 +109,39 @@ class OAuthDialog(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         self.query_one("#oauth-grant", OptionList).focus()
+        self.prepare()
+
+    @work(exclusive=True, group="oauth-login")
+    async def prepare(self) -> None:
+        """Ask the server how it logs in, and offer the grants it has."""
+        try:
+            grants = await self.login.grants()
+        except RestwalkError as error:
+            self._say(
+                Text.assemble(("Cannot log in: ", "bold red"), error.message, "\n", error.hint)
+            )
+            return
+        server, settings = grants.server, self.login.settings
+        offered: list[Grant] = []
+        if server.authorization_endpoint:
+            offered.append("authorization_code")
+        if server.device_authorization_endpoint:
+            offered.insert(len(offered) if self.opener else 0, "device_code")
+        if settings.client_secret:
+            offered.insert(0, "client_credentials")
+        if settings.grant is not None and settings.grant in offered:
+            offered.remove(settings.grant)
+            offered.insert(0, settings.grant)
+        if not offered:
+            self._say(
+                "The server offers no way restwalk logs in (no authorization or device endpoint)."
+            )
+            return
+        self.grants = offered
+        choices = self.query_one("#oauth-grant", OptionList)
+        choices.add_options([Option(GRANT_LABELS[grant], id=grant) for grant in offered])
+        choices.highlighted = 0
+        self._say("Enter logs in the way chosen; Escape cancels.")
 
     def _say(self, text: Text | str) -> None:
         self.query_one("#oauth-progress", Static).update(text)
@@ -118,7 +151,7 @@ class OAuthDialog(ModalScreen[bool]):
     @on(OptionList.OptionSelected, "#oauth-grant")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self.running:
+        if self.running or not self.grants:
             return
         self.running = True
         choices = self.query_one("#oauth-grant", OptionList)
@@ -184,7 +217,11 @@ class OAuthDialog(ModalScreen[bool]):
         where = visible_line(code.verification_uri)
         self._say(Text.assemble("Open ", (where, "underline"), " and type this code:"))
         user_code = self.query_one("#oauth-user-code", Static)
-        user_code.update(visible_line(code.user_code))
+        shown = Text(visible_line(code.user_code))
+        if code.verification_uri_complete:
+            complete = visible_line(code.verification_uri_complete)
+            shown.append(f"\n\nor open {complete} (the code filled in), or scan:", "not bold")
+        user_code.update(shown)
         user_code.remove_class("hidden")
         size = self.app.size
         lines = qr_lines(
