@@ -2,8 +2,9 @@
 
 The login dialog preselects what the server's ``WWW-Authenticate`` challenge
 offers (RFC 9110 section 11.6.1): a server that offers only Basic gets a Basic
-login, not a token login at a guessed URL; a Bearer challenge that names the API's
-OAuth metadata (``resource_metadata``, RFC 9728 section 5.1) gets an OAuth 2.0 login.
+login, not a token login at a guessed URL. A Bearer challenge that names the API's
+OAuth metadata (``resource_metadata``, RFC 9728 section 5.1) offers OAuth 2.0 too
+(:func:`offers_oauth`): the dialog says so, and one key takes it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from explorer.core.http.request import (
 )
 from explorer.core.knowledge.field_values import parse_challenges
 
-__all__ = ["LoginKind", "auth_label", "login_kind_for"]
+__all__ = ["LoginKind", "auth_label", "login_kind_for", "offers_oauth"]
 
 #: The ways the login dialog offers: a token from user + password, Basic, a pasted
 #: Bearer token, a cookie session, OAuth 2.0.
@@ -31,19 +32,23 @@ LoginKind = Literal["token", "basic", "bearer", "session", "oauth"]
 def login_kind_for(challenges: Iterable[str]) -> LoginKind:
     """The login a 401's ``WWW-Authenticate`` values ask for (a token login when unsure).
 
-    A Bearer challenge naming ``resource_metadata``: OAuth 2.0. Bearer offered: log
-    in for a token. Only Basic (or Digest) offered: Basic. No challenge at all (a 403,
-    or a server that sends none): a token login.
+    Bearer offered: log in for a token. Only Basic (or Digest) offered: Basic.
+    No challenge at all (a 403, or a server that sends none): a token login.
     """
-    parsed = parse_challenges(challenges)
-    if any(c.scheme.lower() == "bearer" and c.param("resource_metadata") for c in parsed):
-        return "oauth"
-    schemes = [challenge.scheme.lower() for challenge in parsed]
+    schemes = [challenge.scheme.lower() for challenge in parse_challenges(challenges)]
     if not schemes or "bearer" in schemes:
         return "token"
     if "basic" in schemes:
         return "basic"
     return "token"
+
+
+def offers_oauth(challenges: Iterable[str]) -> bool:
+    """True when a 401's ``WWW-Authenticate`` values name the API's OAuth 2.0 metadata."""
+    return any(
+        challenge.scheme.lower() == "bearer" and bool(challenge.param("resource_metadata"))
+        for challenge in parse_challenges(challenges)
+    )
 
 
 def auth_label(auth: Auth | None) -> str:

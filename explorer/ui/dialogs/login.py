@@ -7,8 +7,8 @@ Nothing here touches the network: a token login runs inside the client on the
 next request (:class:`~explorer.core.http.request.LoginFlow`), a cookie session
 is one request the browser sends (its cookie lands in the client's jar), and an
 OAuth 2.0 login is the OAuth dialog's (:mod:`explorer.ui.dialogs.oauth_login`),
-which the screen opens next. OAuth is preselected when the server's 401 names its
-OAuth metadata.
+which the screen opens next: ``ctrl+o`` chooses it at once, and the dialog says so
+when the server's 401 names its OAuth metadata.
 """
 
 from __future__ import annotations
@@ -72,6 +72,7 @@ class LoginDialog(ModalScreen[LoginResult | None]):
     }
     LoginDialog Label { margin-top: 1; }
     LoginDialog #mock-users { color: $success; margin-top: 1; }
+    LoginDialog #oauth-offered { color: $accent; margin-top: 1; }
     LoginDialog .hidden { display: none; }
     LoginDialog Button { margin-top: 1; }
     """
@@ -82,14 +83,24 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
         Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
         Binding("ctrl+s", "submit", "Log in"),
+        Binding("ctrl+o", "oauth", "OAuth 2.0"),
     ]
 
-    def __init__(self, origin: str, *, mock_users: bool = False, kind: LoginKind = "token") -> None:
+    def __init__(
+        self,
+        origin: str,
+        *,
+        mock_users: bool = False,
+        kind: LoginKind = "token",
+        oauth: bool = False,
+    ) -> None:
         super().__init__()
         self.origin = origin.rstrip("/")
         self.mock_users = mock_users
         #: The kind preselected: what the server's challenge offers.
         self.kind = kind
+        #: The server said it logs in by OAuth 2.0 (its 401 named its metadata).
+        self.oauth = oauth
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -100,6 +111,12 @@ class LoginDialog(ModalScreen[LoginResult | None]):
                 "Escape cancels.",
                 classes="typed",
             )
+            if self.oauth:
+                yield Static(
+                    "This server logs in by OAuth 2.0 too: ctrl+o goes on through its own "
+                    "login page.",
+                    id="oauth-offered",
+                )
             if self.mock_users:
                 yield Static(MOCK_USERS, id="mock-users")
             yield Label("How")
@@ -202,6 +219,11 @@ class LoginDialog(ModalScreen[LoginResult | None]):
             self.notify("Fill in the user name (or the token) first.", severity="warning")
             return
         self.dismiss(result)
+
+    def action_oauth(self) -> None:
+        """Log in by OAuth 2.0 (the OAuth dialog opens next)."""
+        self.query_one("#kind", Select).value = "oauth"
+        self.action_submit()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

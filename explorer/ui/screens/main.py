@@ -156,11 +156,20 @@ class BrowserScreen(TabScreen):
 
     def action_login(self) -> None:
         from explorer.core.http.secret_rules import origin_of
+        from explorer.core.session.credentials import offers_oauth
         from explorer.ui.dialogs.login import LoginDialog
 
         url = self._page_url()
         kind = self.session.login_kind()
-        dialog = LoginDialog(origin_of(url) or url, mock_users=self.mock_users, kind=kind)
+        shown = self.session.shown
+        said = (
+            shown.exchange.response.header_values("www-authenticate")
+            if shown and shown.exchange
+            else []
+        )
+        dialog = LoginDialog(
+            origin_of(url) or url, mock_users=self.mock_users, kind=kind, oauth=offers_oauth(said)
+        )
         self.app.push_screen(dialog, self._logged_in)
 
     def _logged_in(self, result: LoginResult | None) -> None:

@@ -40,7 +40,7 @@ from explorer.core.oauth.qr import qr_lines, qr_rows
 from explorer.core.oauth.settings import OAuthSettings, check_grant, choose_grant
 from explorer.core.oauth.store import Kept, TokenFile
 from explorer.core.oauth.tokens import Tokens
-from explorer.core.session.credentials import auth_label
+from explorer.core.session.credentials import auth_label, login_kind_for, offers_oauth
 from explorer.core.session.derived import derive
 
 NOW = 1_800_000_000.0
@@ -489,3 +489,10 @@ async def test_discovery_follows_a_401_then_an_openid_document_under_the_issuers
     async with Client(transport=httpx.MockTransport(lambda _r: httpx.Response(404))) as client:
         with pytest.raises(DiscoveryFailed, match=r"publishes no OAuth 2\.0 metadata"):
             await discover(client, f"{base}/api")
+
+
+def test_a_401_naming_oauth_metadata_offers_oauth_beside_the_usual_login() -> None:
+    said = ['Bearer realm="x", resource_metadata="http://127.0.0.1/.well-known/x"']
+    assert offers_oauth(said)
+    assert login_kind_for(said) == "token"  # what a person types is still offered first
+    assert not offers_oauth(['Bearer realm="x"', 'Basic realm="x"'])

@@ -1,8 +1,8 @@
 """The TUI logs in to the mock by OAuth 2.0 in three keys, and shows what its token says.
 
-The mock's 401 names its OAuth metadata, so ``a`` offers OAuth first; Enter goes on
-to the OAuth dialog, which asks the server how it logs in; Enter on the first way
-(the browser) opens the mock's consent page, where the person approves; the browser
+The mock's 401 names its OAuth metadata, so ``a``'s dialog offers OAuth; ``ctrl+o``
+goes on to the OAuth dialog, which asks the server how it logs in; Enter on the first
+way (the browser) opens the mock's consent page, where the person approves; the browser
 comes back to restwalk's loopback listener and the page is sent again, with the
 token. The "browser" is a form-submitting client on the mock's ASGI app, and the
 way back a real socket to the listener.
@@ -72,9 +72,10 @@ async def test_log_in_to_the_mock_in_three_keys(mock: MockApp, opened: list[str]
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.screen.session.shown.exchange.response.status == 401
-        await pilot.press("a")  # 1: log in; the 401 named OAuth metadata: OAuth is chosen
+        await pilot.press("a")  # 1: log in; the 401 named OAuth metadata: OAuth is offered
         assert isinstance(app.screen, LoginDialog)
-        await pilot.press("enter")  # 2: on to the OAuth dialog, which asks the server
+        assert "ctrl+o" in str(app.screen.query_one("#oauth-offered", Static).render())
+        await pilot.press("ctrl+o")  # 2: on to the OAuth dialog, which asks the server
         dialog = app.screen
         assert isinstance(dialog, OAuthDialog)
         await until(pilot, lambda: dialog.grants, "offered a way to log in")
@@ -127,7 +128,7 @@ async def test_the_device_code_shows_a_qr_code_and_a_countdown_and_escape_cancel
     app = create_app(f"{BASE}/orders", client=Client(transport=httpx.ASGITransport(mock)))
     async with app.run_test(size=(120, 60)) as pilot:
         await settle(pilot)
-        await pilot.press("a", "enter")
+        await pilot.press("a", "ctrl+o")
         dialog = app.screen
         assert isinstance(dialog, OAuthDialog)
         await until(pilot, lambda: dialog.grants, "offered a way to log in")
