@@ -34,7 +34,7 @@ from dataclasses import replace
 from http import HTTPStatus
 from http.cookiejar import Cookie, CookieJar
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import httpx
 
@@ -43,6 +43,7 @@ from explorer.core.http.cookie_header import attach_cookies, restore
 from explorer.core.http.errors import (
     DeadlineExceeded,
     DecodingError,
+    LoginFailed,
     NetworkError,
     ProtocolError,
     RedirectRefused,
@@ -62,6 +63,7 @@ from explorer.core.http.redirects import (
 from explorer.core.http.request import (
     BearerAuth,
     LoginFlow,
+    OAuthBearer,
     RequestSpec,
     build_login_request,
     build_request,
@@ -80,6 +82,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "REDIRECT_STATUSES",
     "Client",
+    "TokenSource",
     "next_hop",
     "send",
 ]
@@ -98,6 +101,23 @@ DEFAULT_MAX_BODY = 100 * 1000 * 1000
 DEFAULT_MAX_REDIRECTS = 10
 # Where what the cache did is kept, once the body was read.
 _CACHE_NOTE = "restwalk.cache.note"
+
+
+class TokenSource(Protocol):
+    """Where an :class:`~explorer.core.http.request.OAuthBearer` request's token comes from:
+    an OAuth 2.0 login (:class:`explorer.core.oauth.login.Login`), registered in
+    :attr:`Client.token_sources` under its name."""
+
+    async def token(self, url: str) -> str:
+        """The access token to send to ``url`` now (refreshed first when it is about to
+        expire); an :class:`~explorer.core.http.errors.InvalidRequest` when ``url`` is not
+        on the origin the token is for."""
+        ...
+
+    async def renewed(self, rejected: str) -> str | None:
+        """A new token after the server refused ``rejected`` with a 401; None when there
+        is no other to try."""
+        ...
 
 
 def _sent(
@@ -202,6 +222,8 @@ class Client:
         self.http = http
         self._sending = RetryTransport(_ThroughHttpx(http))
         self._tokens: dict[LoginFlow, str] = {}
+        #: The OAuth 2.0 logins an :class:`OAuthBearer` names, by name.
+        self.token_sources: dict[str, TokenSource] = {}
         #: The origins that answered a request of this client (see ConnectionFacts).
         self._answered: set[tuple[str, str, int | None]] = set()
         self.last_login: Exchange | None = None
@@ -315,6 +337,21 @@ class Client:
         self._tokens[flow] = token
         return token
 
+    async def exchange(self, request: httpx.Request) -> Exchange:
+        """Send ``request`` as it is, once: no redirect followed, no cookie sent or kept,
+        within :attr:`max_time`. The exchange is recorded like any other (the OAuth
+        client's requests to a token endpoint go this way)."""
+        try:
+            async with asyncio.timeout(self.max_time):
+                return await self._exchange(
+                    request, follow_redirects=False, timeout=self.timeout, cookies=False
+                )
+        except TimeoutError:
+            raise DeadlineExceeded(
+                f"The exchange took longer than the {self.max_time:g} s allowed for it in all.",
+                url=str(request.url),
+            ) from None
+
     async def send(
         self,
         spec: RequestSpec,
@@ -334,6 +371,14 @@ class Client:
         :class:`~explorer.core.http.errors.RequestError` when the exchange fails, a
         :class:`~explorer.core.http.errors.DeadlineExceeded` past :attr:`max_time` seconds.
         """
+        source: TokenSource | None = None
+        token = ""
+        if isinstance(spec.auth, OAuthBearer):
+            # The login's token, before the exchange's deadline starts: logging in may
+            # wait for a person (a browser, a device code).
+            source = self._token_source(spec.auth)
+            token = await source.token(spec.url)
+            spec = replace(spec, auth=BearerAuth(token))
         try:
             async with asyncio.timeout(self.max_time):
                 return await self._send(
@@ -342,6 +387,7 @@ class Client:
                     max_redirects=max_redirects,
                     timeout=timeout,
                     cookies=cookies,
+                    renew=(source, token) if source is not None else None,
                 )
         except TimeoutError:
             raise DeadlineExceeded(
@@ -364,7 +410,10 @@ class Client:
         max_redirects: int | None,
         timeout: float | httpx.Timeout | None,
         cookies: bool = True,
+        renew: tuple[TokenSource, str] | None = None,
     ) -> Exchange:
+        """One exchange (see :meth:`send`); ``renew``: the login whose token ``spec`` carries,
+        and that token, to renew once after a 401."""
         flow = spec.auth if isinstance(spec.auth, LoginFlow) else None
         remembered = flow is not None and flow in self._tokens
         if flow is not None:
@@ -380,18 +429,35 @@ class Client:
             timeout=seconds,
             cookies=cookies,
         )
-        if flow is not None and remembered and exchange.response.status == HTTPStatus.UNAUTHORIZED:
+        if exchange.response.status != HTTPStatus.UNAUTHORIZED:
+            return exchange
+        renewed: str | None = None
+        if flow is not None and remembered:
             # A remembered token may have expired: log in again, once, and resend.
-            token = await self.login(flow)
-            spec = replace(spec, auth=BearerAuth(token))
+            renewed = await self.login(flow)
+        elif renew is not None:
+            # Refused though fresh (revoked, or the server's clock runs ahead): once more
+            # with a new token, when the login has one to give.
+            renewed = await renew[0].renewed(renew[1])
+        if renewed is not None:
             exchange = await self._exchange(
-                build_request(spec),
+                build_request(replace(spec, auth=BearerAuth(renewed))),
                 follow_redirects=follow,
                 max_redirects=limit,
                 timeout=seconds,
                 cookies=cookies,
             )
         return exchange
+
+    def _token_source(self, auth: OAuthBearer) -> TokenSource:
+        """The login ``auth`` names; :class:`LoginFailed` when there is none."""
+        source = self.token_sources.get(auth.login)
+        if source is None:
+            raise LoginFailed(
+                f"Not logged in with OAuth 2.0 as {auth.login!r}: no token to send.",
+                hint=f"Log in first: restwalk auth login {auth.login}",
+            )
+        return source
 
     def _cache_sent(self, response: httpx.Response) -> list[tuple[bytes, bytes]] | None:
         """The header fields the cache sent upstream for ``response``, if it did."""
