@@ -364,13 +364,13 @@ async def test_no_credential_reaches_the_access_log(caplog: pytest.LogCaptureFix
             break
         await asyncio.sleep(0.01)
     secrets_sent: list[str] = []
-    # uvicorn's default logging config stops "uvicorn.access" from propagating to the root,
-    # where caplog listens: any earlier test in this process that served with it would hide
-    # the lines. Listen on the logger itself.
+    # Any earlier test in this process that served with uvicorn's own logging config set
+    # "uvicorn.access" to its level (warning, say) and stopped it from propagating to the
+    # root, where caplog listens: listen on the logger itself, at INFO.
     access_logger = logging.getLogger("uvicorn.access")
     access_logger.addHandler(caplog.handler)
     try:
-        with caplog.at_level(logging.INFO):
+        with caplog.at_level(logging.INFO), caplog.at_level(logging.INFO, "uvicorn.access"):
             async with httpx.AsyncClient(base_url=url) as client:
                 token = await token_for(client, "alice", "wonderland")
                 secrets_sent += [token, "wonderland"]

@@ -311,7 +311,7 @@ def _auth_headers(auth: Auth | None) -> list[tuple[str, str]]:
         return [("Cookie", "; ".join(f"{name}={value}" for name, value in auth.cookies))]
     if isinstance(auth, LoginFlow | OAuthBearer):
         raise InvalidRequest(
-            "A login must log in before the request is built.",
+            "A login flow (a token login or OAuth) must log in before the request is built.",
             hint="Send it through the client, which asks the login for its token first.",
         )
     return []
