@@ -1,0 +1,92 @@
+"""A stream's events as a person reads them, and as JSON lines for scripts.
+
+Every piece of server text goes through the one control-character filter
+(:mod:`explorer.core.text.terminal_text`): an event's data, type and id are data,
+never terminal control. JSON data is pretty-printed; the rest is shown as it came.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import UTC, datetime
+
+import orjson
+
+from explorer.core.streams.event import StreamEvent
+from explorer.core.text.plural import counted
+from explorer.core.text.sizes import size_text
+from explorer.core.text.terminal_text import json_visible, visible, visible_line
+
+__all__ = ["clock_time", "dropped_text", "event_body", "event_heading", "event_json", "event_row"]
+
+
+def clock_time(seconds: float) -> str:
+    """``10:00:01.125``: local time to the millisecond."""
+    return datetime.fromtimestamp(seconds).strftime("%H:%M:%S.%f")[:-3]
+
+
+def event_heading(event: StreamEvent) -> str:
+    """One line saying what an event is: when it came, its type and id, and what is odd."""
+    parts = [f"[{clock_time(event.arrived)}]", f"#{event.number}"]
+    if event.type:
+        parts.append(visible_line(event.type))
+    if event.id:
+        parts.append(f"id {visible_line(event.id)}")
+    parts.append(f"({size_text(event.size)})")
+    line = " ".join(parts)
+    if event.cut:
+        line += f"; {size_text(event.cut)} of it left out (over the limit)"
+    if event.problem:
+        line += f"; {visible_line(event.problem)}"
+    return line
+
+
+def event_body(event: StreamEvent) -> str:
+    """An event's data for reading: JSON indented, anything else as it came."""
+    if event.is_json:
+        try:
+            return visible(orjson.dumps(event.value, option=orjson.OPT_INDENT_2).decode("utf-8"))
+        except orjson.JSONEncodeError:  # nested deeper than orjson writes: as it came
+            pass
+    return visible(event.data)
+
+
+def event_row(event: StreamEvent) -> str:
+    """An event on one line, for a row of a table: its data with every break made visible
+    (JSON written compactly)."""
+    data = event.data
+    if event.is_json:
+        with contextlib.suppress(orjson.JSONEncodeError):
+            data = orjson.dumps(event.value).decode("utf-8")
+    return visible_line(data)
+
+
+def event_json(event: StreamEvent) -> bytes:
+    """An event as one JSON object (DEL, C1 and formatting characters escaped)."""
+    arrived = datetime.fromtimestamp(event.arrived, tz=UTC).isoformat(timespec="milliseconds")
+    document: dict[str, object] = {
+        "number": event.number,
+        "arrived": arrived.replace("+00:00", "Z"),
+    }
+    if event.type:
+        document["type"] = event.type
+    if event.id:
+        document["id"] = event.id
+    document["data"] = event.data
+    if event.is_json:
+        document["json"] = event.value
+    document["size"] = event.size
+    if event.cut:
+        document["cut"] = event.cut
+    if event.problem:
+        document["problem"] = event.problem
+    try:
+        return json_visible(orjson.dumps(document))
+    except orjson.JSONEncodeError:  # nested deeper than orjson writes: the data text only
+        del document["json"]
+        return json_visible(orjson.dumps(document))
+
+
+def dropped_text(count: int) -> str:
+    """``1,204 older events dropped`` (to keep within the limits)."""
+    return f"{counted(count, 'older event')} dropped to keep memory bounded"
