@@ -1,0 +1,104 @@
+"""Hostile streams read by the core's reader: a line that never ends and an event of
+100 MB held to their bounds, and terminal escapes in events shown as text."""
+
+from __future__ import annotations
+
+import asyncio
+import tracemalloc
+from contextlib import aclosing, suppress
+
+import httpx
+
+from explorer.core.http.stream_reading import NoteKind, StreamNote, StreamReader
+from explorer.core.streams.event import StreamEvent
+from explorer.core.streams.framing import Framing, framing_of
+from explorer.core.streams.shown import event_body, event_heading, event_json, event_row
+from tests.explorer.hostile.checks import control_bytes
+from tests.explorer.hostile.server import BIG_EVENT, HostileServer
+
+MB = 1_000_000
+
+
+async def test_a_line_that_never_ends_holds_no_more_than_its_bound(
+    hostile: HostileServer,
+) -> None:
+    tracemalloc.start()
+    try:
+        async with (
+            httpx.AsyncClient(timeout=10) as client,
+            client.stream("GET", hostile.case("/stream/endless-line")) as response,
+        ):
+            reader = StreamReader(Framing.SSE)
+            got: list[object] = []
+
+            async def read() -> None:
+                async for item in reader.read(response):
+                    got.append(item)
+
+            task = asyncio.create_task(read())
+            for _ in range(600):  # no event ever comes: look at what was read, 30 s at most
+                if reader.bytes_read >= 30 * MB:
+                    break
+                await asyncio.sleep(0.05)
+            task.cancel()  # as Escape stops a stream
+            with suppress(asyncio.CancelledError):
+                await task
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert reader.bytes_read >= 30 * MB
+    assert reader.events == 0
+    assert got == []
+    assert reader.pending >= 30 * MB  # counted, not held
+    assert peak < 8 * MB, peak
+
+
+async def test_an_event_of_100_mb_is_cut_to_its_bound_and_the_next_one_comes(
+    hostile: HostileServer,
+) -> None:
+    tracemalloc.start()
+    try:
+        async with (
+            httpx.AsyncClient(timeout=30) as client,
+            client.stream("GET", hostile.case("/stream/100mb-event")) as response,
+        ):
+            reader = StreamReader(Framing.SSE)
+            async with aclosing(reader.read(response)) as read:
+                items = [item async for item in read]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    big, after, ended = items
+    assert isinstance(big, StreamEvent)
+    assert (big.id, len(big.data)) == ("1", MB - len(b"data: "))
+    assert big.cut == BIG_EVENT - len(big.data)
+    assert "100 MB of it left out" in event_heading(big) or "99 MB of it left out" in (
+        event_heading(big)
+    )
+    assert isinstance(after, StreamEvent)
+    assert (after.id, after.data) == ("2", "after")
+    assert isinstance(ended, StreamNote)
+    assert ended.kind is NoteKind.ENDED
+    assert peak < 12 * MB, peak
+
+
+async def test_escapes_in_events_are_shown_as_text(hostile: HostileServer) -> None:
+    for path, framing in (
+        ("/stream/escapes", Framing.SSE),
+        ("/stream/escapes-ndjson", Framing.JSON_LINES),
+    ):
+        async with (
+            httpx.AsyncClient(timeout=10) as client,
+            client.stream("GET", hostile.case(path)) as response,
+        ):
+            assert framing_of(response.headers["content-type"]) is framing
+            async with aclosing(StreamReader(framing).read(response)) as read:
+                events = [item async for item in read if isinstance(item, StreamEvent)]
+        assert len(events) == 2
+        first = events[0]
+        kept = first.value["x"] if isinstance(first.value, dict) else first.data
+        assert "\x1b" in kept  # kept as it came
+        for event in events:
+            shown = "\n".join((event_heading(event), event_body(event), event_row(event)))
+            assert control_bytes(shown.encode()) == [], path
+            assert control_bytes(event_json(event)) == [], path
