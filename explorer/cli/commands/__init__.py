@@ -36,6 +36,7 @@ COMMAND_MODULES: dict[str, str] = {
     "audit": "audit",
     "diff": "diff",
     "openapi": "openapi",
+    "listen": "listen",
 }
 
 
