@@ -20,7 +20,7 @@ from explorer.core.listening.received import ReceivedRequest
 from explorer.core.streams.shown import clock_time
 from explorer.core.text.plural import noun
 from explorer.core.text.sizes import size_text
-from explorer.core.text.terminal_text import json_visible
+from explorer.core.text.terminal_text import json_line
 
 __all__ = ["received_json", "received_text"]
 
@@ -88,8 +88,4 @@ def received_json(received: ReceivedRequest, origin: str) -> bytes:
     document["status"] = received.status
     if received.reason:
         document["reason"] = received.reason
-    try:
-        return json_visible(orjson.dumps(document))
-    except orjson.JSONEncodeError:  # nested deeper than orjson writes: the body text only
-        del document["json"]
-        return json_visible(orjson.dumps(document))
+    return json_line(document)

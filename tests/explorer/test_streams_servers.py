@@ -20,7 +20,6 @@ from pathlib import Path
 
 import httpx
 import orjson
-import pytest
 from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -195,56 +194,58 @@ async def test_a_stream_sse_starlette_serves_resumed_until_it_says_204(tmp_path:
     assert reader.heartbeats >= 2  # "hello" on each connection, and its pings
 
 
-# --- Starlette's StreamingResponse of JSON lines, served by Hypercorn --------------------------
+# --- Starlette's StreamingResponse, served by Hypercorn -----------------------------------------
+
+
+@asynccontextmanager
+async def streamed(
+    body: Callable[[], AsyncIterator[bytes]], media_type: str, tmp_path: Path
+) -> AsyncIterator[tuple[StreamReader, AsyncIterator[Item]]]:
+    """A reader of ``body`` served as a StreamingResponse of ``media_type``, and its items."""
+
+    async def endpoint(request: Request) -> Response:
+        return StreamingResponse(body(), media_type=media_type)
+
+    app = Starlette(routes=[Route("/stream", endpoint)])
+    with HypercornServer(app, tls=False, tmp_path=tmp_path) as server:
+        url = f"{server.url}/stream"
+        async with (
+            httpx.AsyncClient(timeout=10) as client,
+            client.stream("GET", url) as response,
+        ):
+            framing = framing_of(response.headers["content-type"])
+            assert framing is not None
+            reader = StreamReader(framing, reopen=opener(client, url))
+            async with aclosing(reader.read(response)) as items:
+                yield reader, items
 
 
 async def test_json_lines_from_starlette_come_one_by_one(tmp_path: Path) -> None:
     go_on = threading.Event()
 
-    async def lines(request: Request) -> Response:
-        async def body() -> AsyncIterator[bytes]:
-            yield b'{"n": 1}\n'
-            await asyncio.to_thread(go_on.wait, 10)  # the rest only once the first was read
-            yield b'{"n": 2}\n{"n"'
-            yield b": 3}\n"
+    async def body() -> AsyncIterator[bytes]:
+        yield b'{"n": 1}\n'
+        await asyncio.to_thread(go_on.wait, 10)  # the rest only once the first was read
+        yield b'{"n": 2}\n{"n"'
+        yield b": 3}\n"
 
-        return StreamingResponse(body(), media_type="application/x-ndjson")
-
-    app = Starlette(routes=[Route("/lines", lines)])
-    with HypercornServer(app, tls=False, tmp_path=tmp_path) as server:
-        async with (
-            httpx.AsyncClient(timeout=10) as client,
-            client.stream("GET", f"{server.url}/lines") as response,
-        ):
-            framing = framing_of(response.headers["content-type"])
-            assert framing is Framing.JSON_LINES
-            reader = StreamReader(framing, reopen=opener(client, f"{server.url}/lines"))
-            async with aclosing(reader.read(response)) as items:
-                [first] = await until(items, is_event)
-                go_on.set()
-                rest = await until(items, note(NoteKind.ENDED))
+    async with streamed(body, "application/x-ndjson", tmp_path) as (reader, items):
+        assert reader.framing is Framing.JSON_LINES
+        [first] = await until(items, is_event)
+        go_on.set()
+        rest = await until(items, note(NoteKind.ENDED))
     assert first.value == {"n": 1}  # type: ignore[union-attr]
     assert [getattr(item, "value", None) for item in rest] == [{"n": 2}, {"n": 3}, None]
     assert reader.connections == 1  # JSON lines have no way to resume: their end is the end
 
 
-@pytest.mark.parametrize("framing", [Framing.JSON_SEQ])
-async def test_a_json_sequence_from_starlette(tmp_path: Path, framing: Framing) -> None:
-    async def seq(request: Request) -> Response:
-        async def body() -> AsyncIterator[bytes]:
-            for number in range(3):
-                yield b'\x1e{"n": %d}\n' % number
-                await asyncio.sleep(0.01)
+async def test_a_json_sequence_from_starlette(tmp_path: Path) -> None:
+    async def body() -> AsyncIterator[bytes]:
+        for number in range(3):
+            yield b'\x1e{"n": %d}\n' % number
+            await asyncio.sleep(0.01)
 
-        return StreamingResponse(body(), media_type="application/json-seq")
-
-    app = Starlette(routes=[Route("/seq", seq)])
-    with HypercornServer(app, tls=False, tmp_path=tmp_path) as server:
-        async with (
-            httpx.AsyncClient(timeout=10) as client,
-            client.stream("GET", f"{server.url}/seq") as response,
-        ):
-            assert framing_of(response.headers["content-type"]) is framing
-            async with aclosing(StreamReader(framing).read(response)) as read:
-                items = await until(read, note(NoteKind.ENDED))
-    assert [getattr(item, "value", None) for item in items] == [{"n": 0}, {"n": 1}, {"n": 2}, None]
+    async with streamed(body, "application/json-seq", tmp_path) as (reader, items):
+        assert reader.framing is Framing.JSON_SEQ
+        got = await until(items, note(NoteKind.ENDED))
+    assert [getattr(item, "value", None) for item in got] == [{"n": 0}, {"n": 1}, {"n": 2}, None]

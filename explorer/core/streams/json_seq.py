@@ -23,7 +23,7 @@ import orjson
 
 from explorer.core.bodies.json_error import json_error
 from explorer.core.streams.event import StreamEvent, StreamLimits
-from explorer.core.streams.lines import decoded
+from explorer.core.streams.lines import Held, decoded
 
 __all__ = ["RS", "JSONSequence"]
 
@@ -36,15 +36,13 @@ class JSONSequence:
     """RFC 7464's parser: one value per record, each record bounded."""
 
     def __init__(self, limits: StreamLimits) -> None:
-        self.max_record = limits.max_event
-        self._record = bytearray()
-        self._cut = 0
+        self._record = Held(limits.max_event)
         self._size = 0
         self._begun = False  # an RS has come (bytes before the first are out of place)
 
     @property
     def pending(self) -> int:
-        return len(self._record) + self._cut
+        return self._record.pending
 
     def feed(self, chunk: bytes) -> list[StreamEvent]:
         events: list[StreamEvent] = []
@@ -52,14 +50,15 @@ class JSONSequence:
         while True:
             found = chunk.find(RS, pos)
             stop = len(chunk) if found < 0 else found
-            self._keep(chunk, pos, stop)
+            self._size += stop - pos
+            self._record.keep(chunk, pos, stop)
             if found < 0:
                 break
             events += self._finish(at_rs=True)
             self._begun = True
             self._size = 1  # the RS
             pos = found + 1
-        if self._record.endswith(b"\n") and not self._cut:
+        if self._record.data.endswith(b"\n") and not self._record.cut:
             # Complete as far as can be told: shown now, if it parses.
             events += self._finish(at_rs=False, only_valid=True)
         return events
@@ -67,16 +66,9 @@ class JSONSequence:
     def end(self) -> list[StreamEvent]:
         return self._finish(at_rs=True)
 
-    def _keep(self, chunk: bytes, start: int, stop: int) -> None:
-        self._size += stop - start
-        take = min(self.max_record - len(self._record), stop - start)
-        if take > 0:
-            self._record += chunk[start : start + take]
-        self._cut += stop - start - max(take, 0)
-
     def _finish(self, *, at_rs: bool, only_valid: bool = False) -> list[StreamEvent]:
         """The record so far as an event (``only_valid``: only if it is one JSON text)."""
-        record, cut, size = bytes(self._record), self._cut, self._size
+        record, cut, size = bytes(self._record.data), self._record.cut, self._size
         event = None
         if record.strip(_WHITESPACE) or cut:
             event = self._event(record, cut, size)
@@ -84,8 +76,8 @@ class JSONSequence:
                 return []
         elif not at_rs:
             return []
-        self._record.clear()
-        self._cut = self._size = 0
+        self._record.take()
+        self._size = 0
         if event is None:
             return []
         if not self._begun:

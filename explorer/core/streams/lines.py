@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from explorer.core.streams.event import StreamEvent, StreamLimits
 
-__all__ = ["Line", "LineSplitter", "TextLines", "decoded"]
+__all__ = ["Held", "Line", "LineSplitter", "TextLines", "decoded"]
 
 _ANY_END = re.compile(rb"\r\n?|\n")
 _LF = re.compile(rb"\n")
@@ -44,6 +44,35 @@ def decoded(data: bytes, cut: int) -> str:
     return codecs.getincrementaldecoder("utf-8")(errors="replace").decode(data, final=False)
 
 
+class Held:
+    """Bytes held up to a bound; what comes past it is counted, not held."""
+
+    def __init__(self, bound: int) -> None:
+        self.bound = bound
+        self.data = bytearray()
+        #: Bytes that came past the bound.
+        self.cut = 0
+
+    @property
+    def pending(self) -> int:
+        """Bytes that came since the last :meth:`take`: held, and left out."""
+        return len(self.data) + self.cut
+
+    def keep(self, chunk: bytes, start: int, stop: int) -> None:
+        """Hold ``chunk[start:stop]``, as much of it as the bound leaves room for."""
+        take = min(self.bound - len(self.data), stop - start)
+        if take > 0:
+            self.data += chunk[start : start + take]
+        self.cut += stop - start - max(take, 0)
+
+    def take(self) -> tuple[bytes, int]:
+        """What is held and the count left out; both start again from nothing."""
+        data, cut = bytes(self.data), self.cut
+        self.data.clear()
+        self.cut = 0
+        return data, cut
+
+
 class LineSplitter:
     """Chunks in, complete lines out, at most ``max_line`` bytes of any line held."""
 
@@ -51,8 +80,7 @@ class LineSplitter:
         self.max_line = max_line
         self._ends = _ANY_END if cr_ends_lines else _LF
         self._cr = cr_ends_lines
-        self._buffer = bytearray()
-        self._cut = 0
+        self._held = Held(max_line)
         # A CR ended the last chunk: an LF beginning the next belongs to that line end.
         self._after_cr = False
         # Bytes of a line end counted with the line after it (that LF).
@@ -61,7 +89,7 @@ class LineSplitter:
     @property
     def pending(self) -> int:
         """Bytes of the line begun and not ended: held, and left out."""
-        return len(self._buffer) + self._cut
+        return self._held.pending
 
     def feed(self, chunk: bytes) -> list[Line]:
         """The lines ``chunk`` ends, in order."""
@@ -78,35 +106,24 @@ class LineSplitter:
             pos = end
         if self._cr and chunk.endswith(b"\r"):
             self._after_cr = True
-        self._keep(chunk, pos, len(chunk))
+        self._held.keep(chunk, pos, len(chunk))
         return lines
 
     def end(self) -> Line | None:
         """The last line when the bytes ended before its line end (None: no such line)."""
-        if not self._buffer and not self._cut:
+        if not self._held.pending:
             return None
-        line = Line(bytes(self._buffer), len(self._buffer) + self._cut + self._extra, self._cut)
-        self._buffer.clear()
-        self._cut = self._extra = 0
-        return line
-
-    def _keep(self, chunk: bytes, start: int, stop: int) -> None:
-        room = self.max_line - len(self._buffer)
-        take = min(room, stop - start)
-        if take > 0:
-            self._buffer += chunk[start : start + take]
-        self._cut += stop - start - max(take, 0)
+        return self._done(*self._held.take(), 0)
 
     def _line(self, chunk: bytes, start: int, stop: int, end_size: int) -> Line:
-        if not self._buffer and not self._cut and stop - start <= self.max_line:
-            text = chunk[start:stop]  # the usual case: the whole line in one chunk
-            cut = 0
-        else:
-            self._keep(chunk, start, stop)
-            text, cut = bytes(self._buffer), self._cut
-            self._buffer.clear()
+        if not self._held.pending and stop - start <= self.max_line:
+            return self._done(chunk[start:stop], 0, end_size)  # the whole line in one chunk
+        self._held.keep(chunk, start, stop)
+        return self._done(*self._held.take(), end_size)
+
+    def _done(self, text: bytes, cut: int, end_size: int) -> Line:
         line = Line(text, len(text) + cut + end_size + self._extra, cut)
-        self._cut = self._extra = 0
+        self._extra = 0
         return line
 
 

@@ -15,7 +15,7 @@ import orjson
 from explorer.core.streams.event import StreamEvent
 from explorer.core.text.plural import counted
 from explorer.core.text.sizes import size_text
-from explorer.core.text.terminal_text import json_visible, visible, visible_line
+from explorer.core.text.terminal_text import json_line, visible, visible_line
 
 __all__ = ["clock_time", "dropped_text", "event_body", "event_heading", "event_json", "event_row"]
 
@@ -80,11 +80,7 @@ def event_json(event: StreamEvent) -> bytes:
         document["cut"] = event.cut
     if event.problem:
         document["problem"] = event.problem
-    try:
-        return json_visible(orjson.dumps(document))
-    except orjson.JSONEncodeError:  # nested deeper than orjson writes: the data text only
-        del document["json"]
-        return json_visible(orjson.dumps(document))
+    return json_line(document)
 
 
 def dropped_text(count: int) -> str:

@@ -235,7 +235,7 @@ def test_an_endless_line_holds_no_more_than_the_bound() -> None:
     for _ in range(200):  # 13 MB of one line
         assert parser.feed(block) == []
     assert parser.pending == 200 * 65536
-    assert len(parser._lines._buffer) == 1000
+    assert len(parser._lines._held.data) == 1000
 
 
 def test_a_multibyte_character_cut_by_the_bound_is_left_out() -> None:
