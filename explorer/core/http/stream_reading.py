@@ -180,7 +180,8 @@ class StreamReader:
                 yield self._note(NoteKind.RETRY_FAILED, error.message)
             except FAILURES as exc:
                 failures += 1
-                yield self._note(NoteKind.RETRY_FAILED, received_error(exc, "").message)
+                url = str(response.request.url)
+                yield self._note(NoteKind.RETRY_FAILED, received_error(exc, url).message)
         yield self._note(
             NoteKind.STOPPED,
             f"gave up after {counted(self.max_reconnects, 'reconnection')} failed in a row",
