@@ -8,7 +8,6 @@ masked, the body (JSON indented), then the answer given.
 from __future__ import annotations
 
 import contextlib
-from datetime import UTC, datetime
 from http import HTTPStatus
 
 import orjson
@@ -17,7 +16,7 @@ from explorer.cli.output import pretty_body
 from explorer.core.http.wire import body_text, mask_header
 from explorer.core.knowledge import method_info
 from explorer.core.listening.received import ReceivedRequest
-from explorer.core.streams.shown import clock_time
+from explorer.core.streams.shown import clock_time, utc_stamp
 from explorer.core.text.plural import noun
 from explorer.core.text.sizes import size_text
 from explorer.core.text.terminal_text import json_line
@@ -63,11 +62,10 @@ def received_text(received: ReceivedRequest, origin: str) -> str:
 
 def received_json(received: ReceivedRequest, origin: str) -> bytes:
     """One request as one JSON object (credentials masked, control characters escaped)."""
-    at = datetime.fromtimestamp(received.at, tz=UTC).isoformat(timespec="milliseconds")
     content_type = received.header("content-type")
     document: dict[str, object] = {
         "number": received.number,
-        "received": at.replace("+00:00", "Z"),
+        "received": utc_stamp(received.at),
         "client": received.client,
         "method": received.method,
         "url": received.as_sent(origin).url,

@@ -17,12 +17,26 @@ from explorer.core.text.plural import counted
 from explorer.core.text.sizes import size_text
 from explorer.core.text.terminal_text import json_line, visible, visible_line
 
-__all__ = ["clock_time", "dropped_text", "event_body", "event_heading", "event_json", "event_row"]
+__all__ = [
+    "clock_time",
+    "dropped_text",
+    "event_body",
+    "event_heading",
+    "event_json",
+    "event_row",
+    "utc_stamp",
+]
 
 
 def clock_time(seconds: float) -> str:
     """``10:00:01.125``: local time to the millisecond."""
     return datetime.fromtimestamp(seconds).strftime("%H:%M:%S.%f")[:-3]
+
+
+def utc_stamp(seconds: float) -> str:
+    """``2026-12-01T10:00:01.125Z``: RFC 3339 in UTC to the millisecond, for JSON."""
+    moment = datetime.fromtimestamp(seconds, tz=UTC).isoformat(timespec="milliseconds")
+    return moment.replace("+00:00", "Z")
 
 
 def event_heading(event: StreamEvent) -> str:
@@ -63,11 +77,7 @@ def event_row(event: StreamEvent) -> str:
 
 def event_json(event: StreamEvent) -> bytes:
     """An event as one JSON object (DEL, C1 and formatting characters escaped)."""
-    arrived = datetime.fromtimestamp(event.arrived, tz=UTC).isoformat(timespec="milliseconds")
-    document: dict[str, object] = {
-        "number": event.number,
-        "arrived": arrived.replace("+00:00", "Z"),
-    }
+    document: dict[str, object] = {"number": event.number, "arrived": utc_stamp(event.arrived)}
     if event.type:
         document["type"] = event.type
     if event.id:
