@@ -43,6 +43,7 @@ test: lint typecheck pytest
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
@@ -65,4 +66,4 @@ pytest: $(TEST_STAMP) servers
 	$(BIN)/pytest -n auto --maxprocesses 4 --dist loadfile
 
 clean:
-	rm -rf .venv .venv-* .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf .venv .venv-* .pytest_cache .mypy_cache .ruff_cache .hypothesis .grimp_cache .import_linter_cache

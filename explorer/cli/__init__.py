@@ -4,7 +4,16 @@
 URL is given; :mod:`~explorer.cli.tui`). ``restwalk request``, ``restwalk links``
 and ``restwalk explain`` run once and print plain text
 (:mod:`~explorer.cli.commands`). :mod:`~explorer.cli.dispatch` maps every outcome
-to an :class:`~explorer.cli.exit_status.ExitStatus`.
+to an :class:`~explorer.cli.exit_status.ExitStatus`. What a tab decides (following,
+paging, logging in, reading a response) is the core's
+(:class:`~explorer.core.session.tab.Tab`): the commands parse, drive it and print.
+
+The parsers are built from :mod:`~explorer.cli.arguments` (the pieces) and
+:mod:`~explorer.cli.parser` (the commands put together); options become a request in
+:mod:`~explorer.cli.options`, config.toml is read in :mod:`~explorer.cli.settings`.
+An import inside a function in this package is there for start-up speed (``restwalk
+[URL]``'s first screen loads none of them), never to dodge a cycle: import-linter's
+contracts (``.importlinter``) check that the package's modules import one way.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from explorer.core.bundled_mock import PORT_ENV, BundledMock
-from explorer.core.session.origins import origin_of
+from explorer.core.http.secret_rules import origin_of
 
 if TYPE_CHECKING:
     from mock_server import BackgroundServer

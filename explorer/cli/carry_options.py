@@ -4,8 +4,8 @@
 other options then override it or add to it: ``-H`` adds a header, ``-d`` or
 ``-F`` replaces the body, ``--user`` or ``--bearer`` the credential, METHOD and
 URL their own); ``--as curl|httpie`` prints the request in that tool's syntax
-instead of sending it; ``-F name=value`` and ``-F name=@file`` build a
-multipart form, as curl's ``-F`` does.
+instead of sending it. (``-F``, a multipart form as curl's ``-F`` reads it, is one
+of every command's options: :func:`explorer.cli.options.form_parts`.)
 """
 
 from __future__ import annotations
@@ -15,41 +15,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from explorer.cli.errors import UsageError
+from explorer.cli.options import connection_settings
+from explorer.cli.settings import settings_of
 
 if TYPE_CHECKING:
     import argparse
 
     from explorer.core.carry.curl import CurlCommand, CurlOptions
     from explorer.core.http.request import RequestSpec
-    from explorer.core.http.upload import FormPart
 
-__all__ = ["curl_command", "export_options", "exported", "form_parts", "with_curl"]
-
-
-def form_parts(values: list[str]) -> tuple[FormPart, ...]:
-    """``-F name=value`` and ``-F name=@file;type=...;filename=...``, as curl reads them."""
-    from explorer.core.carry.curl import CurlError, parse_curl
-    from explorer.core.carry.shell_words import quote_word
-
-    if not values:
-        return ()
-    line = "curl http://form.invalid " + " ".join(
-        f"-F {quote_word(v, always=True)}" for v in values
-    )
-    from explorer.core.http.upload import peek_file
-
-    try:
-        parts = parse_curl(line, read=_no_read).spec.form
-    except CurlError as exc:
-        raise UsageError(exc.message.replace("-F ", "-F/--form ", 1)) from None
-    for part in parts:
-        if part.file is not None:
-            peek_file(part.file)  # a missing or too large file is said now
-    return parts
-
-
-def _no_read(path: str) -> bytes:
-    raise UsageError(f"-F name=<{path} (text from a file) is not taken here: use name=@{path}")
+__all__ = ["curl_command", "export_options", "exported", "with_curl"]
 
 
 def curl_command(text: str) -> CurlCommand:
@@ -119,7 +94,6 @@ def merged(base: RequestSpec, given: RequestSpec, args: argparse.Namespace) -> R
 
 def export_options(args: argparse.Namespace) -> CurlOptions:
     """The connection of ``args`` (and config.toml), as another tool's options say it."""
-    from explorer.cli.options import connection_settings, settings_of
     from explorer.core.carry.tool_options import tool_options
 
     cacert = args.cacert or settings_of(args).connection.ca_bundle

@@ -11,9 +11,11 @@ import os
 import sys
 from collections.abc import Sequence
 
+from explorer.cli.commands import COMMANDS
 from explorer.cli.errors import CommandError, UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.options import COMMANDS, load_settings, tui_defaults
+from explorer.cli.options import tui_defaults
+from explorer.cli.settings import load_settings
 
 __all__ = ["main"]
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from explorer.cli.exit_status import ExitStatus
 
-__all__ = ["CommandError", "FollowError", "UsageError"]
+if TYPE_CHECKING:
+    from explorer.core.session.errors import FollowRefused
+
+__all__ = ["CommandError", "FollowError", "UsageError", "refused"]
 
 
 class CommandError(Exception):
@@ -21,3 +26,18 @@ class UsageError(CommandError):
 
 class FollowError(CommandError):
     """A ``--follow`` relation is not in the response: exit 1."""
+
+
+def refused(error: FollowRefused) -> CommandError:
+    """A link the tab would not follow, as the command line says it: an action is bad usage
+    (exit 2), naming the command that sends it; anything else is the page's (exit 1)."""
+    from explorer.core.session.errors import ActionNotFollowed
+
+    if isinstance(error, ActionNotFollowed):
+        link = error.link
+        return UsageError(
+            f"{error.words!r} is an action ({link.method} {link.href}), and --follow only "
+            f"follows links that read; send it with 'restwalk request {link.method} "
+            f"{link.href}' and its -d body"
+        )
+    return FollowError(error.message)

@@ -13,6 +13,8 @@ import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from explorer.cli.settings import settings_of
+
 if TYPE_CHECKING:
     import argparse
 
@@ -30,7 +32,6 @@ def _warn(message: str) -> None:
 
 def open_keep(args: argparse.Namespace) -> Keep:
     """The history and bookmarks of the data directory, as the config file says."""
-    from explorer.cli.options import settings_of
     from explorer.core.paths import data_dir
     from explorer.core.storage.keep import Keep
 

@@ -8,29 +8,26 @@ options into a :class:`~explorer.core.http.request.RequestSpec` and
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import TYPE_CHECKING, TypeVar
 
-from explorer.cli.commands import COMMAND_MODULES
 from explorer.cli.errors import UsageError
+from explorer.cli.keeping import watch
+from explorer.cli.settings import settings_file_of, settings_of
 
 if TYPE_CHECKING:
     import argparse
 
-    from explorer.core.config import Config
     from explorer.core.http.client import Client
     from explorer.core.http.connection import ConnectionSettings
     from explorer.core.http.request import Auth, RequestSpec
+    from explorer.core.http.upload import FormPart
 
 __all__ = [
-    "COMMANDS",
     "absolute_url",
     "client_from",
     "connection_settings",
-    "load_settings",
-    "settings_file_of",
-    "settings_of",
+    "form_parts",
     "spec_from",
     "template_variables",
     "tui_defaults",
@@ -38,10 +35,6 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
-
-#: The subcommands' names: a first word not among them is the TUI's URL.
-COMMANDS = tuple(COMMAND_MODULES)
-
 
 # --- turning options into a request ---------------------------------------------------------------
 
@@ -132,7 +125,6 @@ def _auth(args: argparse.Namespace, url: str) -> tuple[Auth | None, list[tuple[s
 
 def spec_from(args: argparse.Namespace, method: str = "GET", url: str | None = None) -> RequestSpec:
     """The request the command-line options describe (``url`` instead of ``args.url``)."""
-    from explorer.cli.carry_options import form_parts
     from explorer.core.http.request import STANDARD_METHODS, RequestSpec
 
     if method.upper() in STANDARD_METHODS:
@@ -163,6 +155,32 @@ def spec_from(args: argparse.Namespace, method: str = "GET", url: str | None = N
         base_path=args.base_path,
         auth=auth,
     )
+
+
+def form_parts(values: list[str]) -> tuple[FormPart, ...]:
+    """``-F name=value`` and ``-F name=@file;type=...;filename=...``, as curl reads them."""
+    from explorer.core.carry.curl import CurlError, parse_curl
+    from explorer.core.carry.shell_words import quote_word
+
+    if not values:
+        return ()
+    line = "curl http://form.invalid " + " ".join(
+        f"-F {quote_word(v, always=True)}" for v in values
+    )
+    from explorer.core.http.upload import peek_file
+
+    try:
+        parts = parse_curl(line, read=_no_read).spec.form
+    except CurlError as exc:
+        raise UsageError(exc.message.replace("-F ", "-F/--form ", 1)) from None
+    for part in parts:
+        if part.file is not None:
+            peek_file(part.file)  # a missing or too large file is said now
+    return parts
+
+
+def _no_read(path: str) -> bytes:
+    raise UsageError(f"-F name=<{path} (text from a file) is not taken here: use name=@{path}")
 
 
 def _check_json(body: bytes, headers: list[tuple[str, str]]) -> None:
@@ -228,52 +246,6 @@ def _given(option: _T | None, configured: _T) -> _T:
     return configured if option is None else option
 
 
-# --- config.toml ------------------------------------------------------------------------
-
-
-def settings_file_of(args: argparse.Namespace) -> str:
-    """The config file ``args`` read (``--config``, $RESTWALK_CONFIG or the usual one)."""
-    from explorer.core.paths import config_file
-
-    return str(getattr(args, "config", None) or config_file())
-
-
-def load_settings(args: argparse.Namespace) -> str | None:
-    """Read the config file for ``args`` (kept on them); returns the warning to show.
-
-    A ``--config`` file that does not exist is bad usage. A file that cannot be
-    used leaves every setting at restwalk's default, and the warning is one line
-    naming the file and the line.
-    """
-    from pathlib import Path
-
-    from explorer.core.config import Config, ConfigProblem, load_config
-    from explorer.core.paths import CONFIG_ENV, config_file
-
-    named = getattr(args, "config", None)
-    path = Path(named).expanduser() if named else config_file()
-    if (named or os.environ.get(CONFIG_ENV)) and not path.exists():
-        problem = f"the config file {path} does not exist"
-        if named:
-            raise UsageError(f"--config: {problem}")
-        args.settings = Config()
-        return f"{problem} (${CONFIG_ENV}); using the defaults"
-    try:
-        args.settings = load_config(path)
-    except ConfigProblem as exc:
-        args.settings = Config()
-        return f"{exc}; this file is not used: restwalk runs on its defaults"
-    return None
-
-
-def settings_of(args: argparse.Namespace) -> Config:
-    """The config file's settings for ``args``: those :func:`load_settings` read, if it ran."""
-    from explorer.core.config import Config
-
-    settings = getattr(args, "settings", None)
-    return settings if isinstance(settings, Config) else Config()
-
-
 def tui_defaults(url: str | None) -> argparse.Namespace:
     """``restwalk [URL]``'s options when none is given: what the TUI parser would give."""
     from types import SimpleNamespace
@@ -313,8 +285,6 @@ def client_from(args: argparse.Namespace) -> Client:
     With TLS certificates not checked, a warning says so on stderr, once a command,
     naming what turned them off: it is never silent.
     """
-    from explorer.cli.keeping import watch
-
     settings = connection_settings(args)
     by = unchecked_by(args)
     if by is not None and not getattr(args, "unchecked_said", False):

@@ -30,6 +30,7 @@ __all__ = [
     "measures_line",
     "pretty_body",
     "said_undecoded",
+    "say_withheld",
     "write_out",
     "write_raw",
 ]
@@ -53,6 +54,14 @@ def error_line(message: str) -> None:
     """``restwalk: MESSAGE`` on stderr as one line, its control characters made visible."""
     sys.stdout.flush()
     print(f"restwalk: {visible_line(' '.join(message.split()))}", file=sys.stderr)
+
+
+def say_withheld(note: str, said: set[str]) -> None:
+    """Say ``note`` (what a request derived from another went without, given for another
+    origin) on stderr, once: a walk of many pages there says it for the first."""
+    if note and note not in said:
+        said.add(note)
+        error_line(f"note: {note}")
 
 
 def said_undecoded(exchange: Exchange) -> bool:
@@ -90,66 +99,14 @@ def explanation_lines(exchange: Exchange) -> list[str]:
     return lines
 
 
-#: XML bodies larger than this are shown as they came (a DOM of them costs too much).
-PRETTY_XML_LIMIT = 1_000_000
-
-
 def pretty_body(body: bytes, content_type: str | None) -> str:
-    """The body for reading: JSON and XML indented, text decoded, binary summarised.
+    """The body for reading: JSON and XML indented as the TUI shows them
+    (:func:`~explorer.core.bodies.pretty.indent_body`), other text decoded by its charset,
+    binary summarised."""
+    from explorer.core.bodies.pretty import indent_body
 
-    JSON larger than :data:`~explorer.core.bodies.display.PRETTY_LIMIT` is shown as it came.
-    """
-    from explorer.core.bodies.display import PRETTY_LIMIT
-
-    media_type = (content_type or "").split(";", 1)[0].strip().lower()
-    looks_json = media_type.endswith(("/json", "+json")) or body.lstrip()[:1] in (b"{", b"[")
-    if body and looks_json and len(body) <= PRETTY_LIMIT:
-        # A document nested deeper than orjson writes (255) is shown as it came.
-        with contextlib.suppress(orjson.JSONDecodeError, orjson.JSONEncodeError):
-            document = orjson.loads(body)
-            return orjson.dumps(document, option=orjson.OPT_INDENT_2).decode("utf-8")
-    if body and media_type.endswith(("/xml", "+xml")):
-        indented = _pretty_xml(body)
-        if indented is not None:
-            return indented
-    return body_text(body, content_type)
-
-
-def _pretty_xml(body: bytes) -> str | None:
-    """An XML body indented (parsed by defusedxml), or None to show it as it came.
-
-    Mixed content (text beside child elements, as in XHTML) is left alone:
-    indenting it would change the text. Whitespace between elements is the
-    old indentation, replaced by the new.
-    """
-    from xml.dom.minidom import Element, Text
-    from xml.parsers.expat import ExpatError
-
-    from defusedxml import DefusedXmlException, minidom
-
-    if len(body) > PRETTY_XML_LIMIT:
-        return None
-    try:
-        document = minidom.parseString(body)
-    except (ExpatError, DefusedXmlException, ValueError, RecursionError):
-        return None
-    elements = [document.documentElement]
-    while elements:
-        element = elements.pop()
-        children = element.childNodes
-        inner = [child for child in children if isinstance(child, Element)]
-        if inner:
-            blanks = [child for child in children if isinstance(child, Text)]
-            if any(text.data.strip() for text in blanks):
-                return None
-            for text in blanks:  # the old indentation, between elements
-                element.removeChild(text)
-        elements.extend(inner)
-    try:
-        indented: str = document.toprettyxml(indent="  ")
-    except RecursionError:  # nested deeper than Python recurses: shown as it came
-        return None
-    return indented.rstrip("\n")
+    indented = indent_body(body, content_type)
+    return indented.decode("utf-8") if indented is not None else body_text(body, content_type)
 
 
 def format_exchange(exchange: Exchange, *, verbose: bool = False) -> str:
@@ -196,7 +153,7 @@ def measures_line(exchange: Exchange) -> str:
 def exchange_json(exchange: Exchange) -> bytes:
     """An exchange as one JSON object (credentials masked; DEL and C1 controls escaped)."""
 
-    from explorer.core.bodies.display import PRETTY_LIMIT
+    from explorer.core.bodies.pretty import PRETTY_LIMIT
 
     def headers(pairs: tuple[tuple[str, str], ...]) -> list[list[str]]:
         return [[k, mask_header(k, v)] for k, v in pairs]
@@ -240,18 +197,22 @@ def exchange_json(exchange: Exchange) -> bytes:
 
 
 def format_links(links: Sequence[Link]) -> list[str]:
-    """One line per link: relation, method, href, title, where found (columns aligned)."""
+    """One line per link: relation (and the server's name for it), method, href, title,
+    where found (every place, for a link the body and a header both give), and whether
+    restwalk guessed or made it (columns aligned)."""
     if not links:
         return []
-    rel_width = max(len(link.rel) for link in links)
+    rels = [f"{link.rel} ({link.label})" if link.label else link.rel for link in links]
+    rel_width = max(len(rel) for rel in rels)
     method_width = max(len(link.method) for link in links)
     lines = []
-    for link in links:
+    for link, rel in zip(links, rels, strict=True):
         title = f'"{link.title}"' if link.title else "-"
-        where = link.source + (", guessed" if link.guess else "")
+        where = " + ".join(link.places) + (", guessed" if link.guess else "")
+        if link.made_from:
+            where += f", made from {link.made_from}"
         lines.append(
-            f"{link.rel:<{rel_width}}  {link.method:<{method_width}}  {link.href}  "
-            f"{title}  [{where}]"
+            f"{rel:<{rel_width}}  {link.method:<{method_width}}  {link.href}  {title}  [{where}]"
         )
     return lines
 

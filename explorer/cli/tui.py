@@ -16,15 +16,11 @@ import re
 import sys
 from typing import TYPE_CHECKING
 
+from explorer.cli.commands import COMMANDS
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.options import (
-    COMMANDS,
-    absolute_url,
-    connection_settings,
-    load_settings,
-    settings_of,
-)
+from explorer.cli.options import absolute_url, connection_settings
+from explorer.cli.settings import load_settings, settings_of
 
 if TYPE_CHECKING:
     import argparse

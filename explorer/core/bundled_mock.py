@@ -22,12 +22,13 @@ from dataclasses import dataclass, replace
 from urllib.parse import urlsplit, urlunsplit
 
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest
-from explorer.core.session.origins import origin_of
+from explorer.core.http.secret_rules import origin_of
 
 __all__ = [
     "BUNDLED_MOCK_PORT",
     "PORT_ENV",
     "BundledMock",
+    "on_this_mock",
     "preferred_port",
     "rebase_exchange",
     "rebase_url",
@@ -123,3 +124,18 @@ def rebase_exchange(exchange: Exchange, origin: str) -> Exchange:
             for h in exchange.hops
         ),
     )
+
+
+def on_this_mock(exchange: Exchange, bundled: BundledMock | None) -> tuple[Exchange, str]:
+    """``exchange``, kept from the bundled mock server of some run, as made on this run's
+    (``bundled``, None when this run started none); and what to say of it (empty when
+    nothing moved)."""
+    if bundled is None:
+        return exchange, (
+            "It was made on the bundled mock server, which this restwalk did not start "
+            "(restwalk with no URL does)."
+        )
+    if bundled.made_on(exchange.request.url):
+        return exchange, ""
+    moved = rebase_exchange(exchange, bundled.origin)
+    return moved, f"Made on the bundled mock server: r sends it to {bundled.origin}."

@@ -26,6 +26,7 @@ from explorer.core.config import Config
 from explorer.core.http.client import Client
 from explorer.core.http.connection import ConnectionSettings
 from explorer.core.paths import data_dir
+from explorer.core.session.tab import Tab
 from explorer.core.storage.keep import Keep
 from explorer.core.text.terminal_text import visible
 from explorer.ui.screens.main import BrowserScreen
@@ -121,10 +122,14 @@ class RestwalkApp(App[int]):
             bundled_origin=bundled.origin if bundled is not None else "",
         )
         self.keep.watch(client)
-        self.browser = BrowserScreen(client, start_url, mock_users=mock_users)
+        self.browser = BrowserScreen(
+            Tab(client), start_url, self.keep, mock_users=mock_users, bundled=bundled
+        )
+        files = self.browser.http_files
         if http_file is not None:
-            self.browser.http_files.path = http_file
-        self.browser.http_files.environment = environment
+            files.path = http_file
+        files.environment = environment
+        files.configured = self.config.http_files
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, reading a paste as one paste (see
@@ -212,6 +217,7 @@ class RestwalkApp(App[int]):
 
     def action_help(self) -> None:
         from explorer.ui.dialogs.composer import ComposerScreen
+        from explorer.ui.screens.browser_keys import BROWSER_KEYS
         from explorer.ui.screens.diff_screen import DiffScreen
         from explorer.ui.screens.help import HelpScreen
         from explorer.ui.screens.learn import LearnScreen
@@ -222,7 +228,7 @@ class RestwalkApp(App[int]):
         self.push_screen(
             HelpScreen(
                 [
-                    ("Browser", BrowserScreen.BINDINGS),
+                    ("Browser", BROWSER_KEYS),
                     (
                         "Everywhere",
                         [

@@ -7,7 +7,8 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from explorer.ui.screens.browser_connection import PROTOCOLS, BrowserConnection
+from explorer.ui.connection import PROTOCOLS, protocol_name, use_protocol
+from explorer.ui.screens.main import BrowserScreen
 
 
 class ConnectionCommands(Provider):
@@ -15,18 +16,23 @@ class ConnectionCommands(Provider):
 
     def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         screen = self.screen
-        if not isinstance(screen, BrowserConnection):
+        if not isinstance(screen, BrowserScreen):
             return []
-        current = screen.protocol_name
+        client = screen.tab.client
+        current = protocol_name(client)
+
+        def switch(name: str) -> None:
+            screen.run_worker(use_protocol(screen, client, name), exclusive=True, group="protocol")
+
         commands: list[tuple[str, str, Callable[[], object]]] = [
             (
                 f"Protocol: {name}" + (" (now)" if name == current else ""),
                 meaning,
-                partial(screen.use_protocol, name),
+                partial(switch, name),
             )
             for name, _, _, meaning in PROTOCOLS
         ]
-        caching = screen.client.caching
+        caching = client.caching
         commands.append(
             (
                 f"Caching: turn {'off' if caching else 'on'} (C)",

@@ -24,7 +24,7 @@ from explorer.core.knowledge import (
     explain_response,
     status_in_response,
 )
-from explorer.core.session.history import Page
+from explorer.core.session.trail import Page
 from explorer.core.text.terminal_text import visible_line
 
 # Every ASCII punctuation character: CommonMark lets a backslash escape any of them,

@@ -14,7 +14,6 @@ markup (the palette reads a ``str`` prompt or help as markup).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -22,7 +21,7 @@ from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.choice import choose_link, rel_labels, relations
+from explorer.core.session.choice import choose_link, link_words, relations
 from explorer.core.text.terminal_text import visible_line
 
 if TYPE_CHECKING:
@@ -33,23 +32,6 @@ _PREFIX = "follow "
 _DISCOVERED = 12
 #: The score of the link the words name: above any fuzzy match's (they are not bounded).
 _FIRST = float("inf")
-
-
-def link_words(links: tuple[Link, ...]) -> Iterator[tuple[str, Link]]:
-    """Each link with the shortest words that name it: its relation (as the links panel
-    shows it), narrowed by its title, else by its position (``next#2``)."""
-    labels = rel_labels(links)
-    seen: dict[str, int] = {}
-    for link, label in zip(links, labels, strict=True):
-        seen[label] = seen.get(label, 0) + 1
-        candidates = [label] if seen[label] == 1 else []
-        if link.title and "]" not in link.title:
-            candidates.append(f"{label}[title={link.title}]")
-        candidates.append(f"{label}#{seen[label]}")
-        for words in candidates:
-            if choose_link(links, words) is link:
-                yield words, link
-                break
 
 
 def _prompt(words: str, link: Link) -> Text:

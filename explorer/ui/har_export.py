@@ -15,16 +15,16 @@ from textual.app import App
 
 from explorer.core.bodies.saving import SaveProblem, check_target
 from explorer.core.carry.har import har_bytes, har_document
+from explorer.core.files import replace_file
 from explorer.core.http.exchange import Exchange
-from explorer.core.session.history import Page
-from explorer.core.storage.files import replace_file
+from explorer.core.session.trail import Page
+from explorer.core.storage.exported import history_exchanges, walk_exchanges
 from explorer.core.storage.history import HistoryError, HistoryStore
 from explorer.core.storage.history_query import HistoryQuery
-from explorer.core.storage.masking import mask_exchange
 from explorer.core.text.plural import counted
 from explorer.ui.dialogs.writing import SaveTarget
 
-__all__ = ["export_exchanges", "export_history", "export_walk", "walk_exchanges"]
+__all__ = ["export_exchanges", "export_history", "export_walk"]
 
 #: What gives the exchanges to write (called on the thread) and a comment for the file.
 Gather = Callable[[], list[tuple[Exchange, float]]]
@@ -58,17 +58,6 @@ def _write(target: SaveTarget, gather: Gather) -> str:
     return f"{counted(len(items), 'exchange')} in {path}"
 
 
-def walk_exchanges(pages: list[Page], mask: bool) -> list[tuple[Exchange, float]]:
-    """The exchanges of the browser's pages, in order (masked when ``mask``)."""
-    items = []
-    for page in pages:
-        if page.exchange is None:
-            continue
-        exchange = mask_exchange(page.exchange) if mask else page.exchange
-        items.append((exchange, page.sent_at or time.time()))
-    return items
-
-
 def export_walk(app: App[object], pages: list[Page], mask: bool) -> None:
     """Export the pages of the walk (the browser's back and forward history)."""
     if not any(page.exchange is not None for page in pages):
@@ -76,7 +65,7 @@ def export_walk(app: App[object], pages: list[Page], mask: bool) -> None:
         return
     pages = list(pages)
     export_exchanges(
-        app, "Export this walk as HAR 1.2 to:", "walk", lambda: walk_exchanges(pages, mask)
+        app, "Export this walk as HAR 1.2 to:", "walk", lambda: walk_exchanges(pages, mask=mask)
     )
 
 
@@ -84,7 +73,7 @@ def export_history(app: App[object], store: HistoryStore, query: HistoryQuery) -
     """Export the history entries ``query`` asks for (all of them when it is empty)."""
 
     def gather() -> list[tuple[Exchange, float]]:
-        return [(exchange, entry.at) for entry, exchange in store.exchanges(query, limit=None)]
+        return history_exchanges(store, query)
 
     title = "Export the history as HAR 1.2 to:"
     if not query.empty:

@@ -14,7 +14,7 @@ class KeepCommands(Provider):
 
     def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         from explorer.core.storage.history_query import HistoryQuery
-        from explorer.ui.har_export import export_history
+        from explorer.ui.har_export import export_history, export_walk
 
         app = self.app
         browser = app.browser  # type: ignore[attr-defined]
@@ -23,7 +23,11 @@ class KeepCommands(Provider):
             ("history", "every exchange kept, searchable (H)", browser.action_history),
             ("bookmarks", "walk a bookmark again (')", browser.action_bookmarks),
             ("bookmark this page", "as the links that lead to it (m)", browser.action_bookmark),
-            ("export this walk as HAR", "the pages of back and forward", browser.export_walk),
+            (
+                "export this walk as HAR",
+                "the pages of back and forward",
+                lambda: export_walk(app, browser.trail.pages, keep.config.mask_secrets),
+            ),
             (
                 "export the history as HAR",
                 "every exchange kept, as HAR 1.2",

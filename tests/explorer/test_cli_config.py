@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from explorer.cli import main
-from explorer.cli.options import connection_settings, load_settings
+from explorer.cli.options import connection_settings
 from explorer.cli.parser import build_parser
+from explorer.cli.settings import load_settings
 from explorer.core.http.connection import ConnectionSettings
 
 ROOT = Path(__file__).resolve().parents[2]

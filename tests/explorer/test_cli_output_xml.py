@@ -8,7 +8,9 @@ import orjson
 import pytest
 
 from explorer.cli import main
-from explorer.cli.output import PRETTY_XML_LIMIT, pretty_body
+from explorer.cli.output import pretty_body
+from explorer.core.bodies.display import format_body
+from explorer.core.bodies.pretty import PRETTY_XML_LIMIT
 from mock_server import BackgroundServer, Settings
 
 
@@ -69,6 +71,25 @@ def test_a_huge_xml_body_is_shown_as_it_came() -> None:
 
 def test_other_types_are_not_read_as_xml() -> None:
     assert pretty_body(b"<a><b>x</b></a>", "text/plain") == "<a><b>x</b></a>"
+
+
+def test_the_tui_indents_xml_as_the_command_line_prints_it() -> None:
+    """The TUI shows XML indented (it showed it as it came; the command line indented it)."""
+    body = b'<?xml version="1.0"?><customer id="1"><name>Ada</name><city/></customer>'
+    shown = format_body(body, "application/xml")
+    assert (shown.language, shown.lines(0, 5)) == (
+        "xml",
+        [
+            '<?xml version="1.0" ?>',
+            '<customer id="1">',
+            "  <name>Ada</name>",
+            "  <city/>",
+            "</customer>",
+        ],
+    )
+    assert shown.text() == pretty_body(body, "application/xml")
+    mixed = b"<p>some <b>bold</b> text</p>"
+    assert format_body(mixed, "application/xml").text() == mixed.decode()
 
 
 # --- links of an error answer -----------------------------------------------------------------

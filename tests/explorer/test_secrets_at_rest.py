@@ -22,7 +22,7 @@ from explorer.cli import main
 from explorer.core.carry.har import har_bytes, har_document
 from explorer.core.http.client import Client
 from explorer.core.http.request import BasicAuth, FormPart, RequestSpec
-from explorer.core.session.history import Page
+from explorer.core.session.trail import Page
 from explorer.core.storage.history import HistoryStore
 from explorer.ui.har_export import walk_exchanges
 from tests.explorer.httpbin_server import HttpbinServer

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     #: The subcommands' action that ``add_parser`` adds a parser to.
     SubParsers: TypeAlias = argparse._SubParsersAction[Any]
 
-__all__ = ["COMMAND_MODULES", "CommandModule", "command_module"]
+__all__ = ["COMMANDS", "COMMAND_MODULES", "CommandModule", "command_module"]
 
 #: Each subcommand's name and its module in this package, in ``--help``'s order.
 COMMAND_MODULES: dict[str, str] = {
@@ -38,6 +38,8 @@ COMMAND_MODULES: dict[str, str] = {
     "openapi": "openapi",
     "listen": "listen",
 }
+#: The subcommands' names: a first word not among them is the TUI's URL.
+COMMANDS = tuple(COMMAND_MODULES)
 
 
 class CommandModule(Protocol):

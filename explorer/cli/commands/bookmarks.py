@@ -14,19 +14,18 @@ import contextlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import formatter, paragraphs
 from explorer.cli.commands.network import run_printing
 from explorer.cli.errors import CommandError, FollowError, UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import absolute_url, client_from, spec_from
-from explorer.cli.parser import formatter, paragraphs
 
 if TYPE_CHECKING:
     import argparse
 
     from explorer.cli.commands import SubParsers
     from explorer.core.http.exchange import Exchange
-    from explorer.core.http.request import RequestSpec
-    from explorer.core.session.history import Page
+    from explorer.core.session.trail import Page
     from explorer.core.storage.bookmarks import Bookmark
 
 __all__ = ["add_parser", "run"]
@@ -132,13 +131,10 @@ def _list(bookmarks: list[Bookmark], *, as_json: bool) -> None:
 
 
 async def _walk(args: argparse.Namespace, out: list[str]) -> ExitStatus:
-    """Follow the bookmark's path; print each step briefly and the last answer in full."""
-    from explorer.cli.following import send_step
-    from explorer.cli.output import said_undecoded
-    from explorer.core.session.derived import derive
-    from explorer.core.session.history import Page
-    from explorer.core.session.loading import read_safely, with_reading
-    from explorer.core.session.rel_path import walk_path
+    """Follow the bookmark's path through a tab; print each step briefly, the last answer
+    in full."""
+    from explorer.cli.output import said_undecoded, say_withheld
+    from explorer.core.session.tab import Tab
 
     bookmark: Bookmark = args.bookmark
     entry = absolute_url(args.entry) if args.entry else bookmark.path.entry
@@ -146,20 +142,17 @@ async def _walk(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         if started is not None:
             entry = started
         args.url = entry
-        base = spec_from(args)
-
         said: set[str] = set()
         async with client_from(args) as client:
-
-            async def load(spec: RequestSpec, via: str) -> Page:
-                # Each step is made from the request the options describe, its secrets
-                # kept to the entry point's origin.
-                derived = derive(base, spec.url, method=spec.method)
-                exchange = await send_step(client, derived.spec, said, derived.note)
-                page = Page(derived.spec, exchange=exchange, via=via)
-                return with_reading(page, read_safely(exchange))
-
-            walked = await walk_path(bookmark.path, load, entry=entry)
+            # Each step is made from the request the options describe, its secrets kept
+            # to the entry point's origin.
+            tab = Tab(client, given=spec_from(args))
+            walked = await tab.walk(
+                bookmark.path,
+                entry=entry,
+                on_send=lambda _spec, note: say_withheld(note, said),
+                on_page=lambda page: _answered(page, said),
+            )
     exchanges = [page.exchange for page in walked.pages if page.exchange is not None]
     for exchange, step in zip(exchanges, bookmark.path.steps, strict=False):
         if exchange is not exchanges[-1] or walked.problem is None:
@@ -169,6 +162,15 @@ async def _walk(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     if walked.problem is not None:
         raise FollowError(walked.problem)
     return ExitStatus.FAILED if exchanges and said_undecoded(exchanges[-1]) else ExitStatus.OK
+
+
+def _answered(page: Page, said: set[str]) -> None:
+    """A page of the walk that failed ends it with its error (exit 1); what a redirect on
+    its way went without is said."""
+    from explorer.cli.commands.network import answered
+    from explorer.cli.output import say_withheld
+
+    say_withheld(answered(page).withheld, said)
 
 
 @contextlib.contextmanager

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import formatter, paragraphs
 from explorer.cli.commands.network import run_printing
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import absolute_url, client_from, spec_from
-from explorer.cli.parser import formatter, paragraphs
 
 if TYPE_CHECKING:
     import argparse

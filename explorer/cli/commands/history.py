@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import add_config_option, formatter, paragraphs
 from explorer.cli.errors import CommandError, UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.parser import add_config_option, formatter, paragraphs
 from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:
@@ -222,14 +222,15 @@ def _export(
 ) -> ExitStatus:
     from explorer.cli.output import error_line
     from explorer.core.carry.har import har_bytes, har_document
+    from explorer.core.storage.exported import history_exchanges
 
-    items = [(exchange, entry.at) for entry, exchange in history.exchanges(query, limit=limit)]
+    items = history_exchanges(history, query, limit)
     data = har_bytes(har_document(items, comment="restwalk history"))
     if target == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     else:
-        from explorer.core.storage.files import replace_file
+        from explorer.core.files import replace_file
 
         try:
             replace_file(Path(target), data)

@@ -7,19 +7,17 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
-from explorer.cli.commands.network import run_printing
+from explorer.cli.arguments import formatter, paragraphs
+from explorer.cli.commands.network import answered, run_printing, said_for
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, spec_from, template_variables
-from explorer.cli.parser import formatter, paragraphs
 
 if TYPE_CHECKING:
     import argparse
 
     from explorer.cli.commands import SubParsers
-    from explorer.core.http.exchange import Exchange
-    from explorer.core.hypermedia.link import Link
 
-__all__ = ["add_parser", "links_of", "run", "search"]
+__all__ = ["add_parser", "run"]
 
 
 def add_parser(
@@ -72,44 +70,42 @@ def run(args: argparse.Namespace) -> ExitStatus:
     return run_printing(_links, args)
 
 
-def links_of(exchange: Exchange) -> tuple[Link, ...]:
-    """Every link in the exchange's final response, in the session's order."""
-    return search(exchange)[0]
-
-
-def search(exchange: Exchange) -> tuple[tuple[Link, ...], str | None]:
-    """The links of the final response in the session's order, and why the search
-    stopped early (None when it read the whole response)."""
-    from explorer.core.hypermedia import search_links
-    from explorer.core.session.ordering import ordered
-
-    response = exchange.response
-    search = search_links(
-        response.url, response.status, response.headers, response.body, response.media_type
-    )
-    return ordered(tuple(search.links)), search.stopped
-
-
 async def _links(args: argparse.Namespace, out: list[str]) -> ExitStatus:
-    """``restwalk links URL``: every link of the response, numbered as the TUI numbers them."""
-    from explorer.cli.following import follow_target, link_named, next_spec, send_step
+    """``restwalk links URL``: every link of the response, numbered as the TUI numbers them
+    (read by the tab, as the TUI reads them)."""
+    from explorer.cli.errors import refused
     from explorer.cli.output import error_line, format_links, link_json, said_undecoded
+    from explorer.core.session.errors import FollowRefused
+    from explorer.core.session.tab import Tab
 
     given = spec_from(args)
     variables = template_variables(args.var)
     said: set[str] = set()
     async with client_from(args) as client:
-        exchange = await send_step(client, given, said)
+        tab = Tab(client, given=given)
+        page = await tab.load(given)
+        said_for(page, said)
         for words in args.follow:
-            link = link_named(exchange, words)
-            derived = next_spec(given, link, follow_target(link, variables))
-            exchange = await send_step(client, derived.spec, said, derived.note)
-    found, stopped = search(exchange)
+            page = await tab.read(page)
+            try:
+                step = tab.follow_words(page, words, variables)
+            except FollowRefused as error:
+                raise refused(error) from None
+            page = await tab.load(step.spec, step.via, withheld=step.withheld)
+            said_for(page, said)
+        page = await tab.read(page)
+    exchange = answered(page)
+    found, stopped = page.links, page.links_stopped
     response = exchange.response
     if response.undecoded_codings:
         stopped = None  # the body was not read for links: said below, in one line
     if stopped is not None and (found or args.json):
         error_line(f"note: not every link of {response.url} is listed: {stopped}")
+    elif page.links_found > len(found):
+        error_line(
+            f"note: {response.url} holds {page.links_found:,} links; the first "
+            f"{len(found):,} are listed"
+        )
     if response.status >= HTTPStatus.BAD_REQUEST:
         # Still an answer (exit 0), but its links are the error's, not the resource's.
         error_line(

@@ -11,10 +11,10 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import formatter, paragraphs
 from explorer.cli.commands.network import run_printing
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, spec_from
-from explorer.cli.parser import formatter, paragraphs
 from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:

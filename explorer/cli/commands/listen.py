@@ -18,9 +18,9 @@ import sys
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import formatter, paragraphs
 from explorer.cli.errors import CommandError, UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.parser import formatter, paragraphs
 
 if TYPE_CHECKING:
     import argparse

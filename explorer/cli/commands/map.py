@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import formatter, paragraphs
 from explorer.cli.commands.network import run_printing
 from explorer.cli.commands.survey import add_crawl_options, run_crawl
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from
-from explorer.cli.parser import formatter, paragraphs
 
 if TYPE_CHECKING:
     import argparse

@@ -10,8 +10,10 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.cli.exit_status import ExitStatus
+    from explorer.core.http.exchange import Exchange
+    from explorer.core.session.trail import Page
 
-__all__ = ["run_printing"]
+__all__ = ["answered", "run_printing", "said_for"]
 
 #: A command's body: it appends what it prints to the list, and returns the exit status.
 Runner = Callable[["argparse.Namespace", list[str]], Coroutine[None, None, "ExitStatus"]]
@@ -41,3 +43,22 @@ def run_printing(runner: Runner, args: argparse.Namespace) -> ExitStatus:
             from explorer.cli.output import write_out
 
             write_out("\n".join(out).rstrip("\n") + "\n")
+
+
+def answered(page: Page) -> Exchange:
+    """``page``'s exchange; the failure that left it without one is raised (exit 1)."""
+    if page.error is not None:
+        raise page.error
+    assert page.exchange is not None
+    return page.exchange
+
+
+def said_for(page: Page, said: set[str]) -> Exchange:
+    """``page``'s exchange (:func:`answered`), what its request went without said on stderr
+    first, then what a redirect on its way went without, each once."""
+    from explorer.cli.output import say_withheld
+
+    say_withheld(page.withheld, said)
+    exchange = answered(page)
+    say_withheld(exchange.withheld, said)
+    return exchange

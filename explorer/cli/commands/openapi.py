@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from explorer.cli.commands.network import run_printing
+from explorer.cli.arguments import formatter, paragraphs
+from explorer.cli.commands.network import answered, run_printing
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, spec_from
-from explorer.cli.parser import formatter, paragraphs
 
 if TYPE_CHECKING:
     import argparse
@@ -88,37 +88,23 @@ def _from_file(path: object) -> ApiDescription:
 
 
 async def _from_url(args: argparse.Namespace, out: list[str]) -> ExitStatus:
+    """The description the URL answers with, or the one its answer or its server's root
+    links to: found and read by the tab, as the TUI's ``O`` finds it."""
     from dataclasses import replace
 
-    from explorer.cli.commands.links import links_of
-    from explorer.core.carry.openapi import OpenApiError, describe, read_document
-    from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT, find_service_desc
-    from explorer.core.hypermedia.link import Link
+    from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT
+    from explorer.core.session.tab import Tab
 
-    given = spec_from(args)
-    spec = given
+    spec = spec_from(args)
     if not any(name.lower() == "accept" for name, _ in spec.headers):
         spec = replace(spec, headers=(*spec.headers, ("Accept", DOCUMENT_ACCEPT)))
     async with client_from(args) as client:
-
-        async def links_at(url: str) -> tuple[Link, ...]:
-            return links_of(await client.send(replace(given, url=url)))
-
-        exchange = await client.send(spec)
-        response = exchange.response
-        try:
-            document = read_document(response.body, name=response.url)
-        except OpenApiError as problem:
-            link = await find_service_desc(response.url, links_of(exchange), links_at)
-            if link is None:
-                raise UsageError(
-                    f"{problem.message} Neither its answer nor its server's root links to "
-                    'a description (rel="service-desc").'
-                ) from None
-            exchange = await client.send(replace(spec, url=link.href))
-            response = exchange.response
-            document = read_document(response.body, name=response.url)
-    out.extend(_lines(describe(document, response.url), args.json))
+        tab = Tab(client, given=spec)
+        page = await tab.load(spec)
+        answered(page)
+        description = await tab.fetch_description(page.url, page, itself=True)
+    assert description is not None  # (an answer that is none raises instead)
+    out.extend(_lines(description, args.json))
     return ExitStatus.OK
 
 

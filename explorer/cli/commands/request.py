@@ -5,22 +5,21 @@ uses: ``--follow`` chooses links exactly as the links panel does
 (:func:`explorer.core.session.choice.choose_link`, over the links in the
 session's order). With ``--all`` the last ``--follow`` is followed again and
 again (``--follow next --all``: every page), at most ``--max-pages`` pages, and
-what is printed is each page's items as JSON lines, page by page as they come.
+what is printed is each page's items as JSON lines, page by page as they come,
+then one line on stderr: how many items were read and why the walk stopped (exit 1
+when the answer says there were more).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from http import HTTPStatus
 from typing import TYPE_CHECKING
 
-from explorer.cli.commands.links import links_of
-from explorer.cli.commands.network import run_printing
-from explorer.cli.errors import CommandError, FollowError, UsageError
+from explorer.cli.arguments import formatter, paragraphs
+from explorer.cli.commands.network import answered, run_printing, said_for
+from explorer.cli.errors import FollowError, UsageError, refused
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.following import follow_target, link_named, next_spec, send_step
 from explorer.cli.options import client_from, spec_from, template_variables
-from explorer.cli.parser import formatter, paragraphs
 from explorer.core.carry import EXPORT_FORMATS
 from explorer.core.http.upload import MAX_UPLOAD
 from explorer.core.text.plural import counted
@@ -29,10 +28,10 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.cli.commands import SubParsers
-    from explorer.core.http.client import Client
     from explorer.core.http.exchange import Exchange
     from explorer.core.http.request import RequestSpec
-    from explorer.core.hypermedia.link import Link
+    from explorer.core.session import Next, Page
+    from explorer.core.session.tab import Tab
 
 __all__ = ["DEFAULT_MAX_PAGES", "add_parser", "run"]
 
@@ -66,8 +65,10 @@ def add_parser(
             "With --all the last --follow is followed again until a page has no such "
             "link (or --max-pages pages were read, or a page comes back): "
             "'--follow next --all' prints every page's items (HAL _embedded, DRF "
-            "results, JSON:API data, OData value, Eve _items, Siren entities, a JSON "
-            "array...) as JSON lines.",
+            "results, JSON:API data, OData value, Eve _items, tastypie objects, Siren "
+            "entities, a JSON array...) as JSON lines, then says on stderr how many it "
+            "read and why it stopped; it exits 1 when the answer says there are more "
+            "(a total, a page count, has_more) than were read.",
         ),
         epilog=paragraphs(
             "METHOD is any token (GET, PATCH, BREW...); standard methods may be typed "
@@ -204,8 +205,9 @@ def _spec(args: argparse.Namespace) -> RequestSpec:
 
 
 async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
-    """``restwalk request METHOD URL [--follow WORDS]... [--all]``."""
+    """``restwalk request METHOD URL [--follow WORDS]... [--all]``: the tab follows, this prints."""
     from explorer.cli.output import said_undecoded
+    from explorer.core.session.tab import Tab
 
     spec: RequestSpec = args.spec
     variables = template_variables(args.var)
@@ -223,20 +225,23 @@ async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     walk = args.follow[:-1] if args.all else args.follow
     said: set[str] = set()
     async with client_from(args) as client:
-        exchange = await send_step(client, spec, said)
+        tab = Tab(client, given=spec)
+        page = await tab.load(spec)
+        exchange = said_for(page, said)
         for words in walk:
-            link = _chosen(exchange, words, args, out)
-            target = follow_target(link, variables)
-            step = f"follow {words!r}: {link.method} {link.href}"
-            if target != link.href:
-                step += f" (expanded: {target})"
+            page = await tab.read(page)
+            step = _step(tab, page, words, variables, args, out)
+            assert step.link is not None
+            link = step.link
+            line = f"follow {words!r}: {link.method} {link.href}"
+            if step.spec.url != link.href:
+                line += f" (expanded: {step.spec.url})"
             if parts is None and not args.all:
-                out.append(_shown(exchange, args, step=step))
-            derived = next_spec(spec, link, target)
-            exchange = await send_step(client, derived.spec, said, derived.note)
+                out.append(_shown(exchange, args, step=line))
+            page = await tab.load(step.spec, step.via, withheld=step.withheld)
+            exchange = said_for(page, said)
         if args.all:
-            await _all_pages(client, exchange, spec, args, variables, said)
-            return ExitStatus.OK
+            return await _all_pages(tab, page, args, variables, said)
     _print(exchange, args, parts, out)
     return ExitStatus.FAILED if said_undecoded(exchange) else ExitStatus.OK
 
@@ -285,84 +290,79 @@ def _print(exchange: Exchange, args: argparse.Namespace, parts: str | None, out:
         write_parts(exchange, parts)
 
 
-def _chosen(exchange: Exchange, words: str, args: argparse.Namespace, out: list[str]) -> Link:
-    """The link ``words`` names in ``exchange``'s response; a clear error when there is none
-    or when it would change something (the response is printed first, unless --all)."""
+def _step(
+    tab: Tab,
+    page: Page,
+    words: str,
+    variables: dict[str, str],
+    args: argparse.Namespace,
+    out: list[str],
+) -> Next:
+    """What following the link ``words`` name on ``page`` sends; a clear error when there is
+    none or when it would change something (the response is printed first, unless --all)."""
+    from explorer.core.session.errors import FollowRefused
+
     try:
-        return link_named(exchange, words)
-    except CommandError:
+        return tab.follow_words(page, words, variables)
+    except FollowRefused as error:
         if not args.all:
-            out.append(_shown(exchange, args))
-        raise
+            out.append(_shown(answered(page), args))
+        raise refused(error) from None
 
 
 async def _all_pages(
-    client: Client,
-    exchange: Exchange,
-    spec: RequestSpec,
+    tab: Tab,
+    first: Page,
     args: argparse.Namespace,
     variables: dict[str, str],
     said: set[str],
-) -> None:
-    """Print the items of ``exchange``'s page and of every page the last --follow leads to,
-    each made from ``spec``, the request the person gave.
+) -> ExitStatus:
+    """Print the items of ``first`` and of every page the last --follow leads to, as the
+    tab walks them (:meth:`~explorer.core.session.tab.Tab.pages`), then one line on
+    stderr: how many items were read, why the walk ended, and what the answer says is
+    left. Exit 1 when the answer says there are more than were read.
 
     Each page is printed as it arrives (a pipe into ``head`` sees the first page at
-    once). The walk ends where a page has no such link, at a page already read (a
-    last page linking ``next`` to itself), or after --max-pages pages, said on stderr.
+    once). The walk ends where a page has no such link, at a page already read, at a
+    page that repeats one, after --max-pages pages, or at a page that failed (exit 1).
     """
     from explorer.cli.output import error_line, write_out
-    from explorer.core.session.choice import choose_link
+    from explorer.core.session.errors import FollowRefused
 
     words = args.follow[-1]
-    seen = {exchange.response.url}
-    for number in range(1, args.max_pages + 1):
-        write_out(_item_lines(exchange, number))
-        link = choose_link(links_of(exchange), words)
-        if link is None or link.is_action:
-            return
-        target = follow_target(link, variables)
-        if target in seen:
-            return
-        if number == args.max_pages:
-            error_line(
-                f"stopped after {counted(number, 'page')} (--max-pages {args.max_pages}); "
-                "the last one "
-                f"has a {words!r} link: {target}"
-            )
-            return
-        seen.add(target)
-        derived = next_spec(spec, link, target)
-        exchange = await send_step(client, derived.spec, said, derived.note)
+    walk = tab.pages(first, words, variables, args.max_pages)
+    try:
+        async for walked in walk:
+            said_for(walked.page, said)
+            write_out(_item_lines(walked.items))
+    except FollowRefused as error:
+        raise refused(error) from None
+    tally = walk.tally
+    if walk.failed is not None:
+        before = f"; {tally.read()} printed before it" if tally.pages else ""
+        short = tally.short()
+        before += f"; {short}" if short else ""
+        if walk.failed.error is not None:
+            error_line(f"{walk.ended}{before}")
+            said_for(walk.failed, said)  # raises its error (exit 1)
+        raise FollowError(f"{walk.ended}{before}")
+    why = walk.ended
+    if walk.beyond is not None:
+        why = (
+            f"stopped after {counted(tally.pages, 'page')} (--max-pages {args.max_pages}); "
+            f"the last one has a {words!r} link: {walk.beyond}"
+        )
+    error_line(tally.ending(why))
+    return ExitStatus.FAILED if tally.short() else ExitStatus.OK
 
 
-def _item_lines(exchange: Exchange, number: int) -> str:
-    """Page ``number``'s items, one JSON document a line (the page itself when it has no
-    list of items); a clear error for a page that failed or is not JSON."""
+def _item_lines(items: list[object]) -> str:
+    """A page's items, one JSON document a line."""
     import orjson
 
-    from explorer.core.http.content_coding import too_many_codings
-    from explorer.core.hypermedia.items import page_items
     from explorer.core.text.terminal_text import json_visible
 
-    response = exchange.response
-    if response.undecoded_codings:
-        raise FollowError(
-            f"page {number} ({response.url}): {too_many_codings(response.undecoded_codings)}"
-        )
-    if response.status >= HTTPStatus.BAD_REQUEST:
-        raise FollowError(
-            f"page {number} ({response.url}) answered {response.status} {response.reason}; "
-            "the pages before it were printed"
-        )
-    try:
-        doc = orjson.loads(response.body)
-    except orjson.JSONDecodeError:
-        raise FollowError(
-            f"page {number} ({response.url}) is not JSON: --all prints the items of JSON pages"
-        ) from None
-    items = page_items(doc)
-    lines = [json_visible(orjson.dumps(item)).decode("utf-8") for item in (items or [doc])]
+    lines = [json_visible(orjson.dumps(item)).decode("utf-8") for item in items]
     return "".join(f"{line}\n" for line in lines)
 
 

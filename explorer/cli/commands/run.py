@@ -28,11 +28,11 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from explorer.cli.arguments import formatter, paragraphs
 from explorer.cli.commands.network import run_printing
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, template_variables
-from explorer.cli.parser import formatter, paragraphs
 
 if TYPE_CHECKING:
     import argparse
@@ -54,7 +54,7 @@ _SECRET_PROMPTS = frozenset({"password", "passwd", "pass"})
 
 def add_parser(commands: SubParsers, shared: argparse.ArgumentParser) -> None:
     """``restwalk run``'s parser."""
-    from explorer.cli.parser import _add_connection
+    from explorer.cli.arguments import add_connection
 
     parser = commands.add_parser(
         "run",
@@ -132,7 +132,7 @@ def add_parser(commands: SubParsers, shared: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="also print each request as sent"
     )
-    _add_connection(parser)
+    add_connection(parser)
 
 
 def run(args: argparse.Namespace) -> ExitStatus:
@@ -141,7 +141,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
 
 
 def _open(args: argparse.Namespace) -> Workspace:
-    from explorer.cli.options import settings_of
+    from explorer.cli.settings import settings_of
     from explorer.core.httpfile.errors import HttpFileError
     from explorer.core.httpfile.local_reads import Allowed, ReadRefused
     from explorer.core.httpfile.workspace import open_workspace
@@ -289,16 +289,13 @@ async def _send_one(
     responses: RunResponses,
     chosen: Protocol,
 ) -> Exchange | None:
-    """Send one request and print it; None (and one line on stderr) when it failed.
-
-    ``chosen`` is how the command line set the connection: a request whose line names
-    no version is sent so, one that names HTTP/1.1 or HTTP/2 as it says."""
-    import httpx
-
-    from explorer.cli.following import say_withheld
-    from explorer.cli.output import error_line, write_out
+    """Send one request as the core says it goes (:mod:`explorer.core.httpfile.sending`) and
+    print it; None (and one line on stderr) when it failed. ``chosen`` is how the command
+    line set the connection."""
+    from explorer.cli.output import error_line, say_withheld, write_out
     from explorer.core.http.errors import RestwalkError
     from explorer.core.httpfile.resolve import describe
+    from explorer.core.httpfile.sending import how_to_send, send_resolved
 
     try:
         resolved = workspace.resolve(request, responses)
@@ -316,26 +313,11 @@ async def _send_one(
         spec, note = derived.spec, derived.note
     said: set[str] = set()
     try:
-        protocol = resolved.protocol or chosen
-        timeout: float | httpx.Timeout | None = resolved.timeout
-        if resolved.connect_timeout is not None:
-            timeout = httpx.Timeout(
-                resolved.timeout or client.timeout, connect=resolved.connect_timeout
-            )
+        how = how_to_send(resolved, spec, client, chosen)
         if not args.json:
             write_out(_heading(workspace, resolved))
         say_withheld(note, said)
-        if resolved.cookie_jar:
-            await _speak(client, protocol)
-            exchange = await client.send(
-                spec, follow_redirects=resolved.follow_redirects, timeout=timeout
-            )
-        else:
-            async with client_from(args) as alone:  # its own empty jar, dropped after
-                await _speak(alone, protocol)
-                exchange = await alone.send(
-                    spec, follow_redirects=resolved.follow_redirects, timeout=timeout
-                )
+        exchange = await send_resolved(how, client, lambda: client_from(args))
     except RestwalkError as error:
         error_line(f"{describe(request, workspace.http_file)}: {error.message} {error.hint}")
         responses.record_failure(request.name)
@@ -344,14 +326,6 @@ async def _send_one(
     responses.record(request.name, exchange)
     write_out(_shown(args, resolved, exchange))
     return exchange
-
-
-async def _speak(client: Client, protocol: Protocol) -> None:
-    """Have ``client`` offer ``protocol`` from its next request on (the cookie jar stays)."""
-    if (client.http2, client.http2_prior_knowledge) == (protocol.http2, protocol.prior_knowledge):
-        return
-    if client.can_change_protocol:  # (not a client of a test's in-process transport)
-        await client.set_protocol(http2=protocol.http2, prior_knowledge=protocol.prior_knowledge)
 
 
 def _heading(workspace: Workspace, resolved: ResolvedRequest) -> str:

@@ -127,7 +127,7 @@ def _non_negative(text: str) -> float:
 
 def limits_from(args: argparse.Namespace) -> CrawlLimits:
     """The crawl's bounds the options give."""
-    from explorer.core.session.origins import origin_of
+    from explorer.core.http.secret_rules import origin_of
     from explorer.core.survey.crawl import CrawlLimits
 
     origins = set()
@@ -182,7 +182,7 @@ async def run_crawl(args: argparse.Namespace, client: Client) -> CrawlResult:
 def say_withheld_in(result: CrawlResult) -> None:
     """Say on stderr, one line for each, what the crawl's requests to other origins went
     without."""
-    from explorer.cli.following import say_withheld
+    from explorer.cli.output import say_withheld
 
     said: set[str] = set()
     for note in result.withheld:

@@ -19,6 +19,7 @@ import orjson
 
 from explorer.core.bodies.json_error import json_error
 from explorer.core.bodies.media import is_text
+from explorer.core.bodies.pretty import PRETTY_LIMIT, indent_json, indent_xml
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import expand_tabs, is_visible, visible
 
@@ -33,9 +34,6 @@ _CACHED_LONG_LINES = 2
 #: The ASCII bytes that :meth:`DisplayText.line` shows otherwise than as they are: the
 #: C0 controls but tab and line feed (carriage return included), and DEL.
 _ASCII_SHOWN_OTHERWISE = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0D, 0x20), 0x7F])
-#: JSON larger than this is shown as received, not indented: parsing a 50 MB array
-#: of numbers makes some 900 MB of Python objects.
-PRETTY_LIMIT = 32 * 1024 * 1024
 
 
 def language_for(media_type: str | None) -> str | None:
@@ -230,13 +228,12 @@ def format_text(text: str, language: str | None = None) -> DisplayText:
 
 def _pretty_json(body: bytes) -> tuple[bytes | None, str | None]:
     try:
-        document = orjson.loads(body)
+        indented = indent_json(body)
     except orjson.JSONDecodeError as error:
         return None, f"Not valid JSON ({json_error(body, error)}); shown as received."
-    try:
-        return orjson.dumps(document, option=orjson.OPT_INDENT_2), None
-    except orjson.JSONEncodeError:
+    if indented is None:
         return None, "Nested too deep to indent; shown as received."
+    return indented, None
 
 
 _JSON_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{},:]|[^\s\[\]{},:"]+')
@@ -312,7 +309,9 @@ def _binary_summary(body: bytes, media_type: str | None) -> DisplayText:
 
 
 def format_body(body: bytes, media_type: str | None, *, pretty: bool = True) -> DisplayText:
-    """Display text for a response body: pretty JSON, text as is, binary summarized.
+    """Display text for a response body: JSON and XML indented
+    (:mod:`explorer.core.bodies.pretty`, as the command line prints them), other text
+    as is, binary summarized.
 
     Never raises: invalid JSON and invalid UTF-8 are shown as received with a note.
     """
@@ -334,6 +333,10 @@ def format_body(body: bytes, media_type: str | None, *, pretty: bool = True) -> 
             notes.append(note)
         else:
             language = None
+    elif language == "xml" and pretty:
+        indented = indent_xml(body)
+        if indented is not None:
+            return DisplayText(indented, "xml")
     utf8 = _utf8_note(body)
     if utf8:
         notes.append(utf8)

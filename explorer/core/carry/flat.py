@@ -10,11 +10,9 @@ the same request as sending the original.
 from __future__ import annotations
 
 from dataclasses import replace
-from urllib.parse import parse_qsl, urlencode
 
 import httpx
 
-from explorer.core.http.api_version import apply_version
 from explorer.core.http.errors import InvalidRequest
 from explorer.core.http.request import (
     Auth,
@@ -24,6 +22,7 @@ from explorer.core.http.request import (
     LoginFlow,
     RequestSpec,
     guess_content_type,
+    place_query_and_version,
 )
 from explorer.core.http.upload import guess_file_type
 
@@ -58,20 +57,7 @@ def flatten(spec: RequestSpec) -> RequestSpec:
         auth = BasicAuth(url.username, url.password)
         url = url.copy_with(username=None, password=None)
     headers = list(spec.headers)
-    original = parse_qsl(url.query.decode("ascii", errors="replace"), keep_blank_values=True)
-    query = [*original, *spec.query]
-    if spec.api_version is not None and spec.version_style != "none":
-        url = apply_version(
-            url,
-            headers,
-            query,
-            spec.api_version,
-            spec.version_style,
-            spec.base_path,
-            spec.version_name,
-        )
-    if query != original:
-        url = url.copy_with(query=urlencode(query).encode("ascii") or None)
+    url = place_query_and_version(spec, url, headers)
     return replace(
         spec,
         url=str(url),

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.origins import origin_of
 
 __all__ = ["DOCUMENT_ACCEPT", "MAX_DOCUMENT", "LinksAt", "find_service_desc", "service_desc"]
 

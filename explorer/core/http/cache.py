@@ -15,14 +15,18 @@ The why is read from the headers with our knowledge of caching
 :class:`~explorer.core.http.exchange.CacheNote`: "fresh for another 42 s (max-age=60)",
 "revalidated: 304 Not Modified, body from the cache", "not stored: no-store".
 
-The request hishel sends upstream goes through the client's own httpx client, so
-proxies, HTTP/2, timeouts and cookies are the same with caching on or off.
+The cache is a transport, :class:`CacheTransport`, stacked in the client above the one
+that sends (the retry, over the client's own httpx client), so proxies, HTTP/2,
+timeouts, cookies and the retry are the same with caching on or off. What it had and
+what it sent upstream come back on the response (:data:`CONSULTED`), as hishel's own
+``caching`` status does.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from http import HTTPStatus
 
@@ -30,7 +34,6 @@ import httpx
 from hishel import CacheOptions, Entry
 from hishel.httpx import AsyncCacheTransport
 
-from explorer.core.http import retry
 from explorer.core.http.cache_storage import (
     DEFAULT_MAX_BYTES,
     DEFAULT_MAX_ENTRIES,
@@ -38,34 +41,77 @@ from explorer.core.http.cache_storage import (
     MemoryStorage,
 )
 from explorer.core.http.exchange import CacheNote
+from explorer.core.http.redirects import HEADERS_KEPT
 from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.caching import CachingVerdict, explain_caching
 
-__all__ = ["ResponseCache"]
+__all__ = ["CONSULTED", "CacheTransport", "Consulted", "ResponseCache"]
 
-#: Where the request's header fields as sent upstream are kept (a revalidation adds
-#: its conditions to them), and the upstream response's version.
-SENT_HEADERS = "restwalk.cache.sent"
-_UPSTREAM_VERSION = "restwalk.cache.version"
-#: Where the client keeps a redirect's headers aside (see explorer.core.http.client).
-_HEADERS_KEPT = "restwalk.headers"
+#: The response extension where :class:`CacheTransport` says what it did (a
+#: :class:`Consulted`), as hishel says it in ``caching``.
+CONSULTED = "restwalk.cache"
 _CONDITIONS = ("if-none-match", "if-modified-since")
 
 
-class _Upstream(httpx.AsyncBaseTransport):
-    """What hishel sends to the server goes through the client's httpx client."""
+@dataclass(frozen=True)
+class Consulted:
+    """What the cache had for a request before it answered, and what it sent upstream."""
 
-    def __init__(self, http: httpx.AsyncClient) -> None:
-        self.http = http
+    #: The entries stored for the URL before (the one whose validators were sent, if any).
+    before: list[Entry]
+    #: The request's header fields as sent upstream (a revalidation's conditions
+    #: included); None when nothing was sent (a fresh reuse).
+    sent: list[tuple[bytes, bytes]] | None
+
+
+class _Upstream(httpx.AsyncBaseTransport):
+    """The transport under the cache, for one request: it keeps what was sent upstream
+    and the version it came back in (hishel builds the answer of a 304 from its store,
+    without the upstream response's extensions)."""
+
+    def __init__(self, transport: httpx.AsyncBaseTransport) -> None:
+        self.transport = transport
+        self.sent: list[tuple[bytes, bytes]] | None = None
+        self.version: str | None = None
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        request.extensions[SENT_HEADERS] = list(request.headers.raw)
-        response = await retry.send(self.http, request)
-        kept = response.extensions.get(_HEADERS_KEPT)
+        self.sent = list(request.headers.raw)
+        response = await self.transport.handle_async_request(request)
+        kept = response.extensions.get(HEADERS_KEPT)
         if kept is not None:  # a redirect's Location goes into the cache with it
             response.headers = httpx.Headers(kept)
-        request.extensions[_UPSTREAM_VERSION] = response.http_version
+        self.version = response.http_version
         return response
+
+
+class CacheTransport(httpx.AsyncBaseTransport):
+    """``transport`` behind ``cache``: a request is answered from the cache or sent through
+    ``transport``, as hishel decides; :meth:`ResponseCache.note` then says what it did."""
+
+    def __init__(self, cache: ResponseCache, transport: httpx.AsyncBaseTransport) -> None:
+        self.cache = cache
+        self.transport = transport
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        cache = self.cache
+        key = str(request.url)
+        request.extensions["caching"] = {"key": key}  # hishel's own per-request setting
+        before = cache.storage.peek(key)
+        upstream = _Upstream(self.transport)
+        hishel = AsyncCacheTransport(
+            next_transport=upstream, storage=cache.storage, rfc=cache.options
+        )
+        response = await hishel.handle_async_request(request)
+        response.request = request
+        if upstream.version is not None:
+            cache.remember_version(key, upstream.version)
+        elif cache.version_of(key) is not None:  # a reuse: the version it was stored from
+            response.extensions["http_version"] = str(cache.version_of(key)).encode("ascii")
+        response.extensions[CONSULTED] = Consulted(before, upstream.sent)
+        return response
+
+    async def aclose(self) -> None:
+        await self.transport.aclose()
 
 
 class ResponseCache:
@@ -88,45 +134,37 @@ class ResponseCache:
         self._versions: dict[str, str] = {}
 
     @staticmethod
-    def sent_headers(request: httpx.Request) -> list[tuple[bytes, bytes]] | None:
-        """The header fields sent upstream for ``request`` (a revalidation's conditions
-        included); None when nothing was sent (a reuse) or the cache was not asked."""
-        sent: list[tuple[bytes, bytes]] | None = request.extensions.get(SENT_HEADERS)
-        return sent
+    def sent_headers(response: httpx.Response) -> list[tuple[bytes, bytes]] | None:
+        """The header fields sent upstream for ``response``'s request (a revalidation's
+        conditions included); None when nothing was sent (a reuse) or the cache was not
+        asked."""
+        consulted = response.extensions.get(CONSULTED)
+        return consulted.sent if isinstance(consulted, Consulted) else None
+
+    def remember_version(self, key: str, version: str) -> None:
+        """Keep the HTTP version ``key``'s answer came over, as bounded as the entries."""
+        self._versions[key] = version
+        while len(self._versions) > self.storage.max_entries:
+            del self._versions[next(iter(self._versions))]
+
+    def version_of(self, key: str) -> str | None:
+        """The HTTP version ``key``'s stored answer came over, if known."""
+        return self._versions.get(key)
 
     def clear(self, host: str | None = None) -> int:
         """Forget every stored response, or those of ``host``; returns how many went."""
         return self.storage.clear(host)
 
-    async def send(self, http: httpx.AsyncClient, request: httpx.Request) -> httpx.Response:
-        """Answer ``request`` from the cache or through ``http``, as hishel decides;
-        :meth:`note` says what it did, once the response's body was read."""
-        key = str(request.url)
-        for stale in (SENT_HEADERS, _UPSTREAM_VERSION):  # a redirect's next hop copies them
-            request.extensions.pop(stale, None)
-        retry.forget(request)
-        request.extensions["caching"] = {"key": key}
-        before = self.storage.peek(key)
-        transport = AsyncCacheTransport(
-            next_transport=_Upstream(http), storage=self.storage, rfc=self.options
-        )
-        response = await transport.handle_async_request(request)
-        response.request = request
-        version = request.extensions.get(_UPSTREAM_VERSION)
-        if version is not None:
-            self._versions[key] = version
-            while len(self._versions) > self.storage.max_entries:  # as bounded as the entries
-                del self._versions[next(iter(self._versions))]
-        elif key in self._versions:
-            response.extensions["http_version"] = self._versions[key].encode("ascii")
-        response.extensions["restwalk.cache.before"] = before
-        return response
+    def transport(self, below: httpx.AsyncBaseTransport) -> CacheTransport:
+        """This cache stacked on ``below``, the transport that sends."""
+        return CacheTransport(self, below)
 
     def note(self, request: httpx.Request, response: httpx.Response) -> CacheNote:
         """What the cache did for ``request`` and why, once ``response``'s body was read."""
         status: Mapping[str, bool] = response.extensions.get("caching") or {}
-        before: list[Entry] = response.extensions.get("restwalk.cache.before") or []
-        sent = _text_pairs(request.extensions.get(SENT_HEADERS) or [])
+        consulted = response.extensions.get(CONSULTED)
+        before = consulted.before if isinstance(consulted, Consulted) else []
+        sent = _text_pairs(self.sent_headers(response) or [])
         headers = _text_pairs(response.headers.raw)
         method = request.method
         key = str(request.url)

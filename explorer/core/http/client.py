@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from explorer.core.http import retry
 from explorer.core.http.body_reading import ReadBody, read_body
 from explorer.core.http.cookie_header import attach_cookies, restore
 from explorer.core.http.errors import (
@@ -68,6 +67,7 @@ from explorer.core.http.request import (
     build_request,
     token_from_login,
 )
+from explorer.core.http.retry import Attempts, RetryTransport
 from explorer.core.http.secret_rules import may_receive, withheld_note
 from explorer.core.http.tls import default_context
 
@@ -131,6 +131,21 @@ def _received(response: httpx.Response, read: ReadBody) -> ReceivedResponse:
     )
 
 
+class _ThroughHttpx(httpx.AsyncBaseTransport):
+    """The bottom of the client's stack: its ``httpx.AsyncClient``, which keeps the
+    connection pool, the proxies (the environment's too, which a transport of its own
+    would lose) and the response hooks; redirects are the client's, one hop at a time."""
+
+    def __init__(self, http: httpx.AsyncClient) -> None:
+        self.http = http
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        return await self.http.send(request, stream=True, follow_redirects=False)
+
+    async def aclose(self) -> None:
+        """Nothing: the httpx client is the :class:`Client`'s to close."""
+
+
 class Client:
     """A long-lived HTTP client: one connection pool and one cookie jar.
 
@@ -141,6 +156,11 @@ class Client:
     Build it on a transport to test without a network
     (``Client(transport=httpx.ASGITransport(app))``), or wrap an existing
     ``httpx.AsyncClient`` with ``Client(http=...)`` (then it is not closed here).
+
+    Each request goes down a stack of transports (:attr:`transport`): the private
+    cache when it is on (:class:`~explorer.core.http.cache.CacheTransport`), the
+    retry on a closed keep-alive connection
+    (:class:`~explorer.core.http.retry.RetryTransport`), then the httpx client.
     """
 
     def __init__(
@@ -180,6 +200,7 @@ class Client:
         if hold_location not in http.event_hooks["response"]:
             http.event_hooks["response"].append(hold_location)
         self.http = http
+        self._sending = RetryTransport(_ThroughHttpx(http))
         self._tokens: dict[LoginFlow, str] = {}
         #: The origins that answered a request of this client (see ConnectionFacts).
         self._answered: set[tuple[str, str, int | None]] = set()
@@ -235,6 +256,7 @@ class Client:
         old = self.http
         self.http = self._new_http()
         self.http.cookies = old.cookies
+        self._sending = RetryTransport(_ThroughHttpx(self.http))
         await old.aclose()
 
     @property
@@ -371,9 +393,16 @@ class Client:
             )
         return exchange
 
-    def _cache_sent(self, request: httpx.Request) -> list[tuple[bytes, bytes]] | None:
-        """The header fields the cache sent upstream for ``request``, if it did."""
-        return self.cache.sent_headers(request) if self.cache is not None else None
+    def _cache_sent(self, response: httpx.Response) -> list[tuple[bytes, bytes]] | None:
+        """The header fields the cache sent upstream for ``response``, if it did."""
+        return self.cache.sent_headers(response) if self.cache is not None else None
+
+    @property
+    def transport(self) -> httpx.AsyncBaseTransport:
+        """The stack a request goes down: the cache (when on), the retry, the httpx client."""
+        if self.cache is not None and self.cache.enabled:
+            return self.cache.transport(self._sending)
+        return self._sending
 
     def set_caching(self, enabled: bool, *, max_bytes: int | None = None) -> ResponseCache:
         """Turn the cache on (made the first time, holding at most ``max_bytes``) or off;
@@ -416,11 +445,10 @@ class Client:
             same_site = may_receive(origin, request.url)
             jar = self.http.cookies.jar if cookies else None
             attach_cookies(request, jar, explicit_cookie if same_site else None)
-            response, read, headers_at = await self._send_one(request, keep_cookies=cookies)
-            again = retry.retried(request)
+            response, read, headers_at, again = await self._send_one(request, keep_cookies=cookies)
             if again is not None:
                 retries.append(f"{request.method} {request.url}: {again}")
-            sent = _sent(request, response.http_version, self._cache_sent(request))
+            sent = _sent(request, response.http_version, self._cache_sent(response))
             received = _received(response, read)
             if first is None:
                 first = sent
@@ -461,9 +489,10 @@ class Client:
 
     async def _send_one(
         self, request: httpx.Request, *, keep_cookies: bool = True
-    ) -> tuple[httpx.Response, ReadBody, float]:
-        """One request, no redirects: the response, its whole body (decoded, and as it
-        came when a coding was undone), when headers came.
+    ) -> tuple[httpx.Response, ReadBody, float, str | None]:
+        """One request, no redirects, down :attr:`transport`: the response, its whole body
+        (decoded, and as it came when a coding was undone), when headers came, and why it
+        was sent twice (None: it was not).
 
         Without ``keep_cookies`` the jar is put back as it was once the answer came
         (httpx itself keeps what a response sets).
@@ -472,13 +501,12 @@ class Client:
         cache = self.cache if self.cache is not None and self.cache.enabled else None
         jar = self.http.cookies.jar
         kept = None if keep_cookies else list(jar)
+        attempts = Attempts()  # what the transports report, as httpcore's trace
+        request.extensions["trace"] = attempts
         try:
-            if cache is not None:
-                response = await cache.send(self.http, request)
-            else:
-                response = await retry.send(self.http, request)
+            response = await self.transport.handle_async_request(request)
         except FAILURES as exc:
-            raise received_error(exc, url, self._connection_facts(request)) from exc
+            raise received_error(exc, url, self._connection_facts(request, attempts)) from exc
         finally:
             if kept is not None:
                 restore(jar, kept)
@@ -494,14 +522,14 @@ class Client:
             self.http.cookies.extract_cookies(response)
         if cache is not None:
             response.extensions[_CACHE_NOTE] = cache.note(request, response)
-        return response, read, headers_at
+        return response, read, headers_at, attempts.retried
 
-    def _connection_facts(self, request: httpx.Request) -> ConnectionFacts:
+    def _connection_facts(self, request: httpx.Request, attempts: Attempts) -> ConnectionFacts:
         """What is known of the connection ``request`` failed on, for the error to say."""
         return ConnectionFacts(
-            reused=retry.connection_reused(request),
+            reused=attempts.reused,
             answered_before=_origin_of(request.url) in self._answered,
-            retried=retry.retried(request) is not None,
+            retried=attempts.retried is not None,
         )
 
 

@@ -54,6 +54,8 @@ __all__ = [
     "build_request",
     "check_url",
     "guess_content_type",
+    "mark_version",
+    "place_query_and_version",
     "token_from_login",
 ]
 
@@ -244,8 +246,44 @@ def _check_headers(headers: tuple[tuple[str, str], ...]) -> None:
             )
 
 
-def _query_pairs(url: httpx.URL) -> list[tuple[str, str]]:
-    return parse_qsl(url.query.decode("ascii", errors="replace"), keep_blank_values=True)
+def mark_version(
+    spec: RequestSpec,
+    url: httpx.URL,
+    headers: list[tuple[str, str]],
+    query: list[tuple[str, str]],
+) -> httpx.URL:
+    """``spec``'s API version marked as its style says: the URL returned holds a path
+    segment; ``query`` or ``headers`` (changed in place) a field, replacing any other of
+    its name. ``spec`` without a version gives ``url`` back as it is."""
+    if spec.api_version is None or spec.version_style == "none":
+        return url
+    return apply_version(
+        url,
+        headers,
+        query,
+        spec.api_version,
+        spec.version_style,
+        spec.base_path,
+        spec.version_name,
+    )
+
+
+def place_query_and_version(
+    spec: RequestSpec, url: httpx.URL, headers: list[tuple[str, str]]
+) -> httpx.URL:
+    """``url`` as ``spec`` goes: its own query pairs, then ``spec.query``, then the API
+    version (:func:`mark_version`: ``headers`` may gain its field). The query is written
+    again, form-encoded, only when it changed: a URL's own query goes as it was typed.
+
+    The one recipe of the request sent (:func:`build_request`) and of a command line that
+    says it (:func:`explorer.core.carry.flat.flatten`).
+    """
+    own = parse_qsl(url.query.decode("ascii", errors="replace"), keep_blank_values=True)
+    query = [*own, *spec.query]
+    url = mark_version(spec, url, headers, query)
+    if query != own:
+        url = url.copy_with(query=urlencode(query).encode("ascii") or None)
+    return url
 
 
 def _auth_headers(auth: Auth | None) -> list[tuple[str, str]]:
@@ -327,21 +365,7 @@ def build_request(spec: RequestSpec, *, read: FileReader = read_body_file) -> ht
         content_type = given_type or (guess_content_type(body) if body else None)
         if content_type:
             headers.append(("Content-Type", content_type))
-    query = _query_pairs(url)
-    original_query = list(query)
-    query.extend(spec.query)
-    if spec.api_version is not None and spec.version_style != "none":
-        url = apply_version(
-            url,
-            headers,
-            query,
-            spec.api_version,
-            spec.version_style,
-            spec.base_path,
-            spec.version_name,
-        )
-    if query != original_query:
-        url = url.copy_with(query=urlencode(query).encode("ascii") or None)
+    url = place_query_and_version(spec, url, headers)
     # Field values are sent as UTF-8 bytes: httpx would refuse anything not ASCII.
     raw_headers = [(k.encode("ascii"), v.encode("utf-8")) for k, v in headers]
     request = httpx.Request(

@@ -1,7 +1,7 @@
 """Secrets: which names hold one, and which origin may receive one.
 
 One list, read by everything that treats secrets: the history and HAR masking
-(:mod:`explorer.core.storage.masking`), the printed exchange
+(:mod:`explorer.core.http.masking`), the printed exchange
 (:mod:`explorer.core.http.wire`), redirects (:mod:`explorer.core.http.redirects`) and every
 request derived from another (:mod:`explorer.core.session.derived`).
 

@@ -9,7 +9,7 @@ Bodies are decoded with the charset the Content-Type names (UTF-8 when none),
 bad bytes replaced. Binary bodies are summarised as ``[N bytes of image/png]``.
 Secrets (``Authorization``, cookie values, ``X-Api-Key`` and the other headers
 :mod:`explorer.core.http.secret_rules` names) are masked by
-:func:`~explorer.core.storage.masking.mask_header` unless ``mask=False`` is asked
+:func:`~explorer.core.http.masking.mask_header` unless ``mask=False`` is asked
 for explicitly.
 """
 
@@ -22,7 +22,7 @@ import httpx
 
 from explorer.core.bodies.media import is_text, media_type_of
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
-from explorer.core.storage.masking import MASK, mask_header
+from explorer.core.http.masking import MASK, mask_header
 from explorer.core.text.plural import noun
 
 __all__ = [

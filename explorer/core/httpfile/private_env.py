@@ -16,10 +16,10 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from explorer.core.files import replace_file
 from explorer.core.httpfile.environments import PRIVATE_ENV_FILE, SHARED, read_env_file
 from explorer.core.httpfile.errors import EnvFileError
 from explorer.core.httpfile.model import HttpRequest
-from explorer.core.storage.files import replace_file
 
 __all__ = ["TOKEN_VARIABLE", "bearer_token", "set_private_variable", "token_as_variable"]
 

@@ -27,7 +27,6 @@ from urllib.parse import quote, urlencode
 
 import httpx
 
-from explorer.core.http.api_version import apply_version
 from explorer.core.http.request import (
     BasicAuth,
     BearerAuth,
@@ -36,6 +35,7 @@ from explorer.core.http.request import (
     LoginFlow,
     RequestSpec,
     guess_content_type,
+    mark_version,
 )
 from explorer.core.http.upload import part_head_lines
 from explorer.core.httpfile.errors import HttpFileError
@@ -114,6 +114,9 @@ def http_request_of(
         content_type = spec.content_type or (guess_content_type(body) if body else None)
         if content_type:
             headers.append(("Content-Type", content_type))
+    # The URL's own query stays as it was written ({{variables}} in it); the pairs given
+    # apart, and a query-style version, follow it (mark_version: the recipe of the
+    # request sent, spelled in .http syntax).
     url = spec.url
     query = list(spec.query)
     if spec.api_version is not None and spec.version_style != "none":
@@ -121,17 +124,7 @@ def http_request_of(
             parsed = httpx.URL(url)
         except (httpx.InvalidURL, TypeError, ValueError) as exc:
             raise CannotWrite(f"The URL {url!r} is not valid: {exc}.") from None
-        url = str(
-            apply_version(
-                parsed,
-                headers,
-                query,
-                spec.api_version,
-                spec.version_style,
-                spec.base_path,
-                spec.version_name,
-            )
-        )
+        url = str(mark_version(spec, parsed, headers, query))
     if query:
         joiner = "&" if "?" in url else "?"
         url += joiner + urlencode(query, quote_via=quote, safe="{}$")

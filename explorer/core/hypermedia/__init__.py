@@ -10,10 +10,21 @@ what it looks like:
   read, in this order: HAL, JSON:API, Siren, Collection+JSON, JSON-LD/Hydra,
   OData, RFC 9457 problem details (a declared format is always read, whatever
   the shape; JSON:API and Siren both use ``links``, so only one of them is
-  sniffed). Then ``*_url`` fields, then bare URL guesses, both skipping what a
-  format already explained; last, for a body with no link at all, the item and
-  page links a collection's conventions imply (json-server's ``/books/{id}``).
+  sniffed). A body in no format is plain JSON: its root entries (tastypie's
+  ``{"book": {"list_endpoint": ...}}``) and the paging URLs it writes
+  (``next``, ``links.prev``, ``meta.previous``...) are read by their names. Then
+  ``*_url`` fields, then bare URL guesses, both skipping what was explained;
+  then, for a body with no link of its own, the item links a collection's
+  convention implies (json-server's ``/books/{id}``).
 * HTML (``text/html``, ``application/xhtml+xml``) and XML (``*/xml``, ``*+xml``).
+
+Last come the page links an answer does not write but says in its own terms (a
+page number, an offset and a total, a cursor, ``X-Pagination``...: see
+:mod:`~explorer.core.hypermedia.paging`), each marked with what it was made from.
+Every link carries the IANA relation it means (``previous`` is ``prev``, labelled
+``previous``: :mod:`~explorer.core.hypermedia.vocabulary`), and a link the body
+and a header both give is one link naming both places
+(:mod:`~explorer.core.hypermedia.repeats`).
 
 Within each format links come in document order; the body's links are
 therefore grouped by format, then the generic passes. Nothing here raises: a body
@@ -50,8 +61,11 @@ from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.link_header import add_header_links
 from explorer.core.hypermedia.location import add_location
 from explorer.core.hypermedia.odata import add_odata_links, looks_like_odata
+from explorer.core.hypermedia.paging import add_body_page_links, add_made_links
 from explorer.core.hypermedia.problem import add_problem_links, looks_like_problem
+from explorer.core.hypermedia.repeats import fold_repeats
 from explorer.core.hypermedia.resolve import Resolver
+from explorer.core.hypermedia.root_entries import add_root_entries
 from explorer.core.hypermedia.siren import add_siren_links, looks_like_siren
 from explorer.core.hypermedia.url_fields import add_url_fields
 from explorer.core.hypermedia.walk import Candidates, url_candidates
@@ -163,9 +177,11 @@ def search_links(
         collector.not_read(
             f"the body is larger than {MAX_PARSED >> 20} MiB, so its links were not looked for"
         )
+    doc: object = None
     try:
         if collector.stopped is None:
-            _body(body, (media_type or "").split(";", 1)[0].strip().lower(), collector)
+            doc = _body(body, (media_type or "").split(";", 1)[0].strip().lower(), collector)
+            add_made_links(url, headers, doc, collector)
     except SearchStopped as stop:
         collector.stopped = collector.stopped or str(stop)
     except Exception:
@@ -173,8 +189,10 @@ def search_links(
         # still leaves a trace for whoever turns debug logging on.
         _log.debug("link finding stopped in the body of %s", url, exc_info=True)
     finally:
+        del doc  # (freed here, while the cyclic collector still rests)
         if gc_was_enabled:
             gc.enable()
+    fold_repeats(collector.links)
     return LinkSearch(collector.links, collector.stopped)
 
 
@@ -207,7 +225,8 @@ def _kind(body: bytes, media_type: str) -> str:
     return ""
 
 
-def _body(body: bytes, media_type: str, collector: Collector) -> None:
+def _body(body: bytes, media_type: str, collector: Collector) -> object:
+    """Add the body's links; its parsed JSON, or None when it is not JSON."""
     kind = _kind(body, media_type)
     # A body only sniffed as JSON or XML ("[INFO] ..." as text/plain) that does not
     # parse was no such document: nothing is said of it.
@@ -219,8 +238,9 @@ def _body(body: bytes, media_type: str, collector: Collector) -> None:
         except orjson.JSONDecodeError as error:
             if declared and text.strip():  # an empty body (a HEAD, a 204) misses no link
                 collector.not_read(f"the body is not valid JSON ({json_error(text, error)})")
-            return
+            return None
         _json(doc, DECLARED_FORMATS.get(media_type), collector)
+        return doc
     # The HTML and XML readers (html.parser, defusedxml and ElementTree) are
     # imported the first time a body needs them: most APIs answer in JSON, and
     # restwalk's start does not wait for them.
@@ -232,6 +252,7 @@ def _body(body: bytes, media_type: str, collector: Collector) -> None:
         from explorer.core.hypermedia.xml import add_xml_links
 
         add_xml_links(body, collector, declared=declared)
+    return None
 
 
 def _json(doc: object, declared: str | None, collector: Collector) -> None:
@@ -246,6 +267,9 @@ def _json(doc: object, declared: str | None, collector: Collector) -> None:
             add_hal_links(doc, collector, strings if hal_alone else None, consume=hal_alone)
         else:
             reader(doc, collector)
+    if not formats:  # plain JSON: what its names say
+        add_root_entries(doc, collector)
+        add_body_page_links(doc, collector)
     if hal_alone:
         hits = strings.hits
     else:

@@ -15,6 +15,7 @@ from typing import Any
 from explorer.core.hypermedia.link import FormField, Link
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.hypermedia.templates import is_valid_template
+from explorer.core.hypermedia.vocabulary import STANDARD
 
 #: :class:`Link`'s fields in the order of its tuple. The hottest loops (the HAL
 #: reader's, :func:`plain_link`) build a Link with ``tuple.__new__(Link, (...))``,
@@ -37,6 +38,9 @@ LINK_FIELDS = (
     "hreflang",
     "anchor",
     "attributes",
+    "label",
+    "made_from",
+    "also",
 )
 if Link._fields != LINK_FIELDS:  # pragma: no cover (a change to Link to bring here)
     raise ImportError(f"Link's fields are now {Link._fields}: update LINK_FIELDS and its users")
@@ -54,7 +58,8 @@ def plain_link(rel: str, href: str, source: str, attributes: tuple[tuple[str, st
     positionally (see :data:`LINK_FIELDS`): most links of a HAL page are this."""
     # fmt: off
     return new_tuple(Link, (rel, href, "GET", None, None, False, None,
-                            source, (), None, None, False, None, None, attributes))
+                            source, (), None, None, False, None, None, attributes,
+                            None, None, ()))
     # fmt: on
 
 
@@ -98,6 +103,19 @@ def is_template(value: str) -> bool:
     template that would fail the moment someone tries to fill it in.
     """
     return "{" in value and is_valid_template(value)
+
+
+def _synonym(one: Link, other: Link) -> bool:
+    """True when ``other`` is ``one`` under another name of its relation: the same
+    relation, URL, method and source, another label (a link said twice under one
+    name is kept twice, as the server said it)."""
+    return (
+        one.label != other.label
+        and one.rel == other.rel
+        and one.href == other.href
+        and one.source == other.source
+        and one.method == other.method
+    )
 
 
 class SearchStopped(Exception):
@@ -150,9 +168,16 @@ class Collector:
         self._ticks = 0
 
     def add(self, link: Link, claim: bool = True) -> None:
-        """Record ``link``; its source pointer is claimed unless ``claim`` is False."""
+        """Record ``link``, under the IANA relation its relation means (``previous`` is
+        ``prev``, labelled ``previous``: :mod:`~explorer.core.hypermedia.vocabulary`); its
+        source pointer is claimed unless ``claim`` is False."""
         if self.limit is not None and len(self.links) >= self.limit:
             self.stop(self.limit_reason)
+        standard = STANDARD.get(link.rel)
+        if standard is not None:
+            link = link._replace(rel=standard, label=link.label or link.rel)
+        if self.links and _synonym(self.links[-1], link):
+            return  # one link of two names (Siren's "rel": ["previous", "prev"])
         self.links.append(link)
         if claim:
             self.claimed.add(link.source)

@@ -1,61 +1,82 @@
-"""Links a collection's conventions imply where its body spells none out.
+"""Item links a collection's convention implies where its body spells none out.
 
-JSON APIs without hypermedia (json-server's, and many written by hand) still
-follow two conventions that a person using one relies on:
+JSON APIs without hypermedia (json-server's, Django Ninja's, Litestar's,
+flask-smorest's, and many written by hand) follow a convention a person using
+one relies on: the objects of a page (:func:`~explorer.core.hypermedia.items.page_items_at`)
+that carry an ``id`` and no URL of their own live at the collection's path plus
+``/{id}`` (``/books?_page=2`` → ``/books/11``).
 
-* **items**: the objects of a page, a body that is an array or the array under
-  ``data``, that carry an ``id`` and no URL of their own live at the
-  collection's path plus ``/{id}`` (``/books?_page=2`` → ``/books/11``);
-* **page numbers**: a body whose ``first``, ``prev``, ``next`` and ``last`` are
-  integers (json-server 1.x: ``{"first": 1, "next": 3, ...}``) names pages by
-  the number that the request's ``_page`` or ``page`` query parameter carries.
-
-Each such link is a guess (``guess=True``, so shown as one): the body does not
-say it, the convention does; its attributes hold :data:`CONVENTION`, which tells
-it from a URL string the body did write. An ``id`` found, item link; a page number found,
-the request URL with that parameter set to it.
+Each such link is a guess (``guess=True``): the body does not say it, the
+convention does, and ``made_from`` says so ("the id 11 of an item of /books").
+It is made only where the convention holds: from a collection that is not itself
+nested under a member (json-server's ``/authors/3/books`` lists books whose URLs
+are ``/books/{id}``; ``/authors/3/books/8`` is a 404) nor named like a method or
+a file (Slack's ``/api/conversations.list``, Shopify's ``/products.json``), and for
+ids one would type in a path. Nothing is guessed for a body with links of its own besides its
+paging (``next``, ``self``...): it says where things are.
 """
 
 from __future__ import annotations
 
-from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
+import re
+from urllib.parse import quote, urlsplit
 
 from explorer.core.hypermedia.collector import Collector
+from explorer.core.hypermedia.items import page_items_at
 from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.vocabulary import PAGING_RELATIONS
 
-#: The attribute of a link made by a convention, not written in the body.
-CONVENTION = ("convention", "restwalk")
+__all__ = ["add_convention_links", "nested_under_member"]
+
 #: Members that give an object a URL of its own: then it needs no conventional one.
-_OWN_URL = ("url", "href", "_links", "links", "@odata.id", "@id", "self")
-#: Body members that number pages, and the relation each gives.
-_PAGE_NUMBERS = {"first": "first", "prev": "prev", "next": "next", "last": "last"}
-_PAGE_PARAMETERS = ("_page", "page")
+_OWN_URL = ("url", "href", "_links", "links", "@odata.id", "@id", "self", "resource_uri")
 #: Item ids longer than this are not path segments anyone would type.
 _MAX_ID = 200
+#: A path segment that names one member: a number, a UUID, a MongoDB ObjectId.
+_MEMBER_SEGMENT = re.compile(
+    r"\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{24}",
+    re.IGNORECASE,
+)
+
+
+def _names_a_collection(path: str) -> bool:
+    """False for a path whose last segment is a method or a file (Slack's
+    ``/api/conversations.list``, Shopify's ``/products.json``): no item lives under it."""
+    return "." not in path.rstrip("/").rpartition("/")[2]
+
+
+def nested_under_member(path: str) -> bool:
+    """True when the collection at ``path`` sits under one member of another
+    (``/authors/3/books``: its items' own URLs are not ``/authors/3/books/{id}``)."""
+    segments = [segment for segment in path.split("/") if segment]
+    return any(_MEMBER_SEGMENT.fullmatch(segment) for segment in segments[:-1])
+
+
+def _names_a_place(link: Link) -> bool:
+    """True for a link of the body other than its paging (``next``, ``self``...)."""
+    if link.source.startswith("header:"):
+        return False
+    return link.rel not in PAGING_RELATIONS and link.rel != "self"
 
 
 def add_convention_links(doc: object, collector: Collector) -> None:
-    """Add the item and page links the conventions imply (see the module docstring)."""
-    if collector.links and any(not link.source.startswith("header:") for link in collector.links):
+    """Add the item links the convention implies (see the module docstring)."""
+    if any(_names_a_place(link) for link in collector.links):
         return  # the body has links of its own: it says where things are
-    base = collector.resolver.base
     try:
-        parts = urlsplit(base)
+        parts = urlsplit(collector.resolver.base)
     except ValueError:
         return
     if not parts.scheme or not parts.netloc:
         return
-    if isinstance(doc, list):
-        _items(doc, "", parts.path, collector)
-    elif isinstance(doc, dict) and isinstance(doc.get("data"), list):
-        _items(doc["data"], "/data", parts.path, collector)
-        _pages(doc, parts.query, collector)
-
-
-def _items(items: list[object], pointer: str, path: str, c: Collector) -> None:
-    collection = c.resolver.resolve(path.rstrip("/") or "/")
-    if collection.endswith("/"):
-        collection = collection[:-1]
+    if nested_under_member(parts.path) or not _names_a_collection(parts.path):
+        return
+    found = page_items_at(doc)
+    if found is None:
+        return
+    pointer, items = found
+    collection = collector.resolver.resolve(parts.path.rstrip("/") or "/").rstrip("/")
+    shown = parts.path.rstrip("/") or "/"
     for index, item in enumerate(items):
         if not isinstance(item, dict) or any(key in item for key in _OWN_URL):
             continue
@@ -65,39 +86,13 @@ def _items(items: list[object], pointer: str, path: str, c: Collector) -> None:
         segment = str(ident)
         if not segment or len(segment) > _MAX_ID:
             continue
-        c.add(
+        collector.add(
             Link(
                 rel="item",
                 href=f"{collection}/{quote(segment, safe='')}",
                 source=f"{pointer}/{index}/id",
                 guess=True,
-                attributes=(CONVENTION,),
-            ),
-            claim=False,
-        )
-
-
-def _pages(doc: dict[str, object], query: str, c: Collector) -> None:
-    pairs = parse_qsl(query, keep_blank_values=True)
-    names = {name for name, _ in pairs}
-    parameter = next((name for name in _PAGE_PARAMETERS if name in names), None)
-    if parameter is None:
-        return
-    base = urlsplit(c.resolver.base)
-    for member, rel in _PAGE_NUMBERS.items():
-        number = doc.get(member)
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            continue
-        new_query = urlencode(
-            [(name, str(number) if name == parameter else value) for name, value in pairs]
-        )
-        c.add(
-            Link(
-                rel=rel,
-                href=urlunsplit((base.scheme, base.netloc, base.path, new_query, "")),
-                source=f"/{member}",
-                guess=True,
-                attributes=(CONVENTION,),
+                made_from=f"the id {segment} of an item of {shown}",
             ),
             claim=False,
         )

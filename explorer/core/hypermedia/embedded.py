@@ -4,19 +4,24 @@ A link's ``source`` says where it was found; these are the places each format
 keeps its embedded resources: HAL ``_embedded``, Siren ``entities``, JSON:API
 collection ``data`` items and ``included``, Collection+JSON ``items``, the
 embedded or entry elements of XML and Atom; and the item lists that frameworks
-name their own way: Django REST Framework's ``results``, Eve's ``_items``,
-OData's ``value``, and a body that is itself an array (json-server).
+name their own way (:data:`~explorer.core.hypermedia.items.ITEM_LISTS`: Django
+REST Framework's ``results``, Eve's ``_items``, OData's ``value``, tastypie's
+``objects``...), and a body that is itself an array (json-server).
 """
 
 from __future__ import annotations
 
 import re
 
+from explorer.core.hypermedia.items import ITEM_LISTS
 from explorer.core.hypermedia.link import Link
 
+_LISTS = "|".join(
+    re.escape(name) for name in ITEM_LISTS if name not in ("entities", "member", "hydra:member")
+)
 _EMBEDDED_SOURCE = re.compile(
-    r"/_embedded/|/entities/\d+/|^/data/\d+/|^/included/|^/collection/items/\d+/"
-    r"|^/(?:results|_items|value)/\d+/|^/\d+/"
+    r"/_embedded/|/entities/\d+/|^/included/|^/collection/items/\d+/"
+    rf"|^/(?:{_LISTS})/\d+/|^/\d+/"
     r"|(?:^|/)(?:embedded|entry)(?:\[\d+\])?/"
 )
 

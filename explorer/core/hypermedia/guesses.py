@@ -5,13 +5,16 @@ absolute ``http``/``https`` URL, or a root-relative path (``/`` followed by a
 character other than ``/``), without whitespace, is a *guess*: a Link with
 ``guess=True`` (JSON-LD ``@type``, ``@base`` and ``@vocab`` values are not places
 to go, so never guesses). Its
-relation is the member's key (``"instance": "/orders/9"`` → ``instance``); for
-an array element, the array's key; ``related`` for a bare string body. A guess
-whose resolved href a format or a URL field already declared is dropped (it
-adds no new place to go), and so is one repeated in the same object or array;
-a URL repeated in other objects is kept at each occurrence, since each is a link
-of its own item (the twentieth book of a page has its ``author`` link even when
-the first book had the same author).
+relation is the member's key (``"instance": "/orders/9"`` → ``instance``), or the
+IANA relation the key means (``previous`` → ``prev``, labelled ``previous``: see
+:mod:`~explorer.core.hypermedia.vocabulary`); for an array element, the array's
+key; ``related`` for a bare string body. A guess that a format or a URL field
+already declared (the same relation and URL) is dropped, and so is one repeated
+in the same array. Two members of one object with one URL are two links
+(fastapi-hypermodel's ``"href"`` and ``"update"``), and a URL repeated in other
+objects is kept at each occurrence, since each is a link of its own item (the
+twentieth book of a page has its ``author`` link even when the first book had
+the same author).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Sequence
 
 from explorer.core.hypermedia.collector import Collector, child, is_template
 from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.vocabulary import STANDARD
 from explorer.core.hypermedia.walk import StringHit, iter_strings
 
 _MAX_LENGTH = 8192
@@ -41,8 +45,8 @@ def add_guesses(doc: object, collector: Collector, hits: Sequence[StringHit] | N
     """Add a guessed Link for each URL-looking string not yet found."""
     if hits is not None and not hits:
         return  # (the set below costs a moment on a page of 100,000 links)
-    declared = {link.href for link in collector.links}
-    guessed: set[tuple[str, str]] = set()  # (container pointer, href)
+    declared = {(link.rel, link.href) for link in collector.links}
+    guessed: set[tuple[str, str, str]] = set()  # (container pointer, relation, href)
     claimed = collector.claimed
     resolver = collector.resolver
     for pointer, key, value, name in iter_strings(doc, claimed) if hits is None else hits:
@@ -53,16 +57,12 @@ def add_guesses(doc: object, collector: Collector, hits: Sequence[StringHit] | N
             continue
         templated = is_template(value)
         href = resolver.resolve(value, templated)
-        if href in declared or (pointer, href) in guessed:
+        rel = name or "related"
+        standard = STANDARD.get(rel, rel)
+        if (standard, href) in declared or (pointer, standard, href) in guessed:
             continue
-        guessed.add((pointer, href))
+        guessed.add((pointer, standard, href))
         collector.add(
-            Link(
-                rel=name or "related",
-                href=href,
-                templated=templated,
-                source=source,
-                guess=True,
-            ),
+            Link(rel=rel, href=href, templated=templated, source=source, guess=True),
             claim=False,
         )

@@ -42,6 +42,7 @@ from explorer.core.hypermedia.collector import Collector, child, escape, new_tup
 from explorer.core.hypermedia.hal_forms import FieldCache, add_templates
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.templates import TemplateError, expand_template
+from explorer.core.hypermedia.vocabulary import STANDARD
 from explorer.core.hypermedia.walk import URL_STARTS, Candidates
 
 _MAX_DEPTH = 400
@@ -50,8 +51,10 @@ Attributes = tuple[tuple[str, str], ...]
 #: f-string would format the number anew for every link of every array).
 _INDEX_TOKENS = tuple(f"/{index}" for index in range(64))
 #: What a relation name gives under one curies mapping: its JSON Pointer token
-#: (with its leading slash) and its attributes (a curie's ``rel-uri``, or none).
-Relation = tuple[str, Attributes]
+#: (with its leading slash), its attributes (a curie's ``rel-uri``, or none), the
+#: relation it means and its label (``previous``: ``prev``, labelled ``previous``;
+#: see :mod:`~explorer.core.hypermedia.vocabulary`).
+Relation = tuple[str, Attributes, str, "str | None"]
 
 
 class _Caches:
@@ -135,6 +138,7 @@ def _resource(
     if type(links) is dict and "curies" in links:
         curies = _curies(links["curies"], curies)
     strings = cache.strings
+    own: str | None = None  # the resource's self link, resolved (HAL-FORMS' default target)
     # Dispatched on the member's type first: HAL reads its reserved members only as
     # objects or arrays, so a string always goes to the generic passes, tested here
     # as Candidates.member() would (a page has tens of thousands of them); a
@@ -157,12 +161,12 @@ def _resource(
                 here = f"{pointer}/_links"
                 if strings is None:
                     collector.claimed.add(here)
-                _links(value, here, curies, collector, cache)
+                own = _links(value, here, curies, collector, cache)
             elif key == "_templates":
                 here = f"{pointer}/_templates"
                 if strings is None:
                     collector.claimed.add(here)
-                add_templates(value, here, links, collector, cache.fields)
+                add_templates(value, here, links, collector, cache.fields, own)
             elif key == "_embedded" and depth < _MAX_DEPTH:
                 _embedded(value, f"{pointer}/_embedded", curies, collector, cache, depth + 1)
             elif strings is not None:
@@ -265,7 +269,10 @@ def _relation(rel: str, curies: dict[str, str], c: Collector, cache: _Caches) ->
         rel_uri = _expand_curie(rel, curies, c, cache)
         if rel_uri is not None:
             extra = (("rel-uri", rel_uri),)
-    return f"/{escape(rel)}", extra
+    standard = STANDARD.get(rel)
+    if standard is not None:
+        return f"/{escape(rel)}", extra, standard, rel
+    return f"/{escape(rel)}", extra, rel, None
 
 
 def _links(
@@ -274,97 +281,93 @@ def _links(
     curies: dict[str, str],
     c: Collector,
     cache: _Caches,
-) -> None:
+) -> str | None:
+    """The links of a ``_links`` object; returns its ``self`` link's href resolved, when
+    that link is a plain ``{"href": ...}`` (None otherwise)."""
     # The hottest loop of link finding: a 10 MB HAL page holds 100,000 link objects,
-    # nearly all ``{"href": "/a/root/relative/path"}``. Those are read here without
-    # a call: the path joined to the origin as Resolver.resolve() does on its fast
-    # path (the same test, inlined), the Link built positionally (LINK_FIELDS:
-    # rel, href, then the defaults up to source, then up to attributes). Links are
-    # appended unclaimed: the caller claims the whole ``_links`` object if need be.
+    # nearly all ``{"href": "/a/root/relative/path"}``. Each href is resolved by the
+    # one rule, Resolver.resolve() (whose fast path joins such a path to the origin
+    # at once), and the Link built positionally (LINK_FIELDS: rel, href, then the
+    # defaults up to source, then up to attributes). Links are appended unclaimed:
+    # the caller claims the whole ``_links`` object if need be.
     append = c.links.append
-    origin = c.resolver.origin
+    resolve = c.resolver.resolve
     relations = _relations(curies, cache)
-    for rel, value in links.items():
+    own = None
+    for key, value in links.items():
         try:
-            token, extra = relations[rel]
+            token, extra, rel, label = relations[key]
         except KeyError:
-            token, extra = relations[rel] = _relation(rel, curies, c, cache)
+            token, extra, rel, label = relations[key] = _relation(key, curies, c, cache)
         if type(value) is not dict:
             if type(value) is list:
-                _link_array(rel, value, pointer + token, extra, c)
+                _link_array(rel, label, value, pointer + token, extra, c)
             elif value is not None:
-                _link_value(rel, value, pointer + token, extra, c)
+                _link_value(rel, label, value, pointer + token, extra, c)
             continue
         href = value.get("href")
         if type(href) is not str:
-            _link_value(rel, value, pointer + token, extra, c)
+            _link_value(rel, label, value, pointer + token, extra, c)
         elif len(value) > 1:
-            append(_link(rel, value, href, pointer + token, extra, c))
-        elif (
-            origin
-            and len(href) > 1
-            and href[0] == "/"
-            and href[1] != "/"
-            and "/." not in href
-            and "\\" not in href
-            and href[-1] != " "
-            and href.isprintable()
-        ):
-            # fmt: off
-            append(new_tuple(Link, (rel, origin + href, "GET", None, None, False, None,
-                                    pointer + token, (), None, None, False, None, None, extra)))
-            # fmt: on
+            append(_link(rel, label, value, href, pointer + token, extra, c))
         else:
-            append(plain_link(rel, c.resolver.resolve(href), pointer + token, extra))
+            resolved = resolve(href)
+            if rel == "self" and "{" not in href:
+                own = resolved
+            # fmt: off
+            append(new_tuple(Link, (rel, resolved, "GET", None, None, False, None,
+                                    pointer + token, (), None, None, False, None, None, extra,
+                                    label, None, ())))
+            # fmt: on
+    return own
 
 
-def _link_array(rel: str, objects: list[Any], here: str, extra: Attributes, c: Collector) -> None:
+def _plain(rel: str, label: str | None, href: str, source: str, extra: Attributes) -> Link:
+    """:func:`plain_link`, with the server's name for a relation when it is not ``rel``."""
+    link = plain_link(rel, href, source, extra)
+    return link if label is None else link._replace(label=label)
+
+
+def _link_array(
+    rel: str, label: str | None, objects: list[Any], here: str, extra: Attributes, c: Collector
+) -> None:
     """The link objects of an array (``"rw:products": [{"href": ...}, ...]``)."""
     # As the loop of _links() above, for each item of an array of link objects.
     append = c.links.append
-    origin = c.resolver.origin
+    resolve = c.resolver.resolve
     for index, item in enumerate(objects):
         if type(item) is dict and len(item) == 1:
             href = item.get("href")
             if type(href) is str:
-                if (
-                    origin
-                    and len(href) > 1
-                    and href[0] == "/"
-                    and href[1] != "/"
-                    and "/." not in href
-                    and "\\" not in href
-                    and href[-1] != " "
-                    and href.isprintable()
-                ):
-                    href = origin + href
-                else:
-                    href = c.resolver.resolve(href)
+                href = resolve(href)
                 source = here + _INDEX_TOKENS[index] if index < 64 else f"{here}/{index}"
                 # fmt: off
                 append(new_tuple(Link, (rel, href, "GET", None, None, False, None,
-                                        source, (), None, None, False, None, None, extra)))
+                                        source, (), None, None, False, None, None, extra,
+                                        label, None, ())))
                 # fmt: on
                 continue
         if type(item) is not list:  # (an array in the array is no link)
-            _link_value(rel, item, f"{here}/{index}", extra, c)
+            _link_value(rel, label, item, f"{here}/{index}", extra, c)
         if index and not index % 4096:
             c.added()  # the bounds, now and then: an array may be long
 
 
-def _link_value(rel: str, value: object, source: str, extra: Attributes, c: Collector) -> None:
+def _link_value(
+    rel: str, label: str | None, value: object, source: str, extra: Attributes, c: Collector
+) -> None:
     """A member of ``_links`` (or an item of an array of them) other than ``{"href":
     ...}``: a link object with more members, drf-hal-json's bare URL (``null`` for
     none), Eve's ``related`` links grouped by field, or nothing to read."""
     if type(value) is str:
         if value:
-            c.links.append(plain_link(rel, c.resolver.resolve(value), source, extra))
+            c.links.append(_plain(rel, label, c.resolver.resolve(value), source, extra))
         return
     if type(value) is not dict:
         return
     href = value.get("href")
     if type(href) is str:
-        c.links.append(_link(rel, value, href, source, extra, c))
+        c.links.append(_link(rel, label, value, href, source, extra, c))
     elif href is None and rel == "related":
         _named_links(value, source, c)
 
@@ -373,12 +376,13 @@ def _named_links(named: dict[str, object], pointer: str, c: Collector) -> None:
     """Eve's ``"related": {"author": {"href": ...}}``: one ``related`` link per field, named."""
     for name, obj in named.items():
         if type(obj) is dict and type(obj.get("href")) is str:
-            link = _link("related", obj, obj["href"], child(pointer, name), (), c)
+            link = _link("related", None, obj, obj["href"], child(pointer, name), (), c)
             c.links.append(link if link.name else link._replace(name=name))
 
 
 def _link(
     rel: str,
+    label: str | None,
     obj: dict[str, object],
     href: str,
     source: str,
@@ -414,5 +418,5 @@ def _link(
     # fmt: off
     return new_tuple(Link, (rel, c.resolver.resolve(href, templated), "GET", title, media_type,
                             templated, deprecation, source, (), None, name, False, hreflang, None,
-                            attributes))
+                            attributes, label, None, ()))
     # fmt: on

@@ -32,6 +32,16 @@ class Link(NamedTuple):
     attribute as ``(name, value)`` pairs, e.g. ``("media", "print")``, a HAL
     ``("profile", ...)``, or ``("rel-uri", ...)`` for a HAL curie expanded.
 
+    ``rel`` is the IANA relation a link means whatever the server called it
+    (:mod:`explorer.core.hypermedia.vocabulary`): DRF's ``previous``, Laravel's
+    ``next_page_url``, tastypie's ``resource_uri`` are ``prev``, ``next`` and
+    ``self``; ``label`` then keeps the server's own name, which ``--follow`` and
+    the palette accept too. ``made_from`` says, for a link restwalk made rather
+    than read (a page number, a cursor, an offset and a total, an item's id),
+    what it was made from, in words that follow "made from" ("X-Pagination's
+    next_page (3)"). ``also`` names the other places the same link was found (a
+    body's ``next`` that the ``Link`` header gives too): one link, listed once.
+
     A Link is an immutable tuple of its fields, in the order below (``_asdict()``
     and ``_replace()`` as for any NamedTuple). A tuple because a large page holds
     100,000 links: CPython builds, collects and frees none faster, where a frozen
@@ -55,6 +65,14 @@ class Link(NamedTuple):
     hreflang: str | None = None
     anchor: str | None = None
     attributes: tuple[tuple[str, str], ...] = ()
+    label: str | None = None
+    made_from: str | None = None
+    also: tuple[str, ...] = ()
+
+    @property
+    def places(self) -> tuple[str, ...]:
+        """Where the link was found: its ``source``, then the other places that gave it."""
+        return (self.source, *self.also)
 
     @property
     def is_action(self) -> bool:

@@ -18,6 +18,14 @@ relation type of a ``rel`` (``rel="next last"``) gives one :class:`Link`. As RFC
 lower-cased; extension types (URIs) are kept as written. A link without ``rel``
 gets ``related``. Other parameters (``media``, ``rev``, extensions) go to
 ``Link.attributes``.
+
+Many APIs page by this header alone, their ``next`` and ``last`` URLs carrying the
+page: GitHub's page numbers
+(https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api),
+Shopify's ``page_info`` cursor, its previous page named ``previous`` (read as
+``prev``: :mod:`~explorer.core.hypermedia.vocabulary`;
+https://shopify.dev/docs/api/usage/pagination-rest), json-server 0.17's ``_page``,
+fastapi-pagination's ``UseHeaderLinks``.
 """
 
 from __future__ import annotations

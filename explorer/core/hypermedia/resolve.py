@@ -56,14 +56,15 @@ class Resolver:
         """``href`` made absolute; templates per the module's rule."""
         if templated and "{" in href:
             return clean_href(self._resolve_template(href))
-        # The commonest shape, a root-relative path with nothing to normalise (no
-        # dot segment, no backslash, no trailing space: urljoin would change
-        # those; no control character, which isprintable() rules out with every
-        # other white space) is joined here: cheaper than the cache, which one-off
-        # paths would fill. Indexed rather than sliced (a slice makes a new object):
-        # this test runs once per link, and the HAL reader's loops inline it as it is.
+        # The commonest shape, a root-relative path with nothing to normalise (no dot
+        # segment, no backslash, no trailing space: urljoin would change those; no
+        # control character, which isprintable() rules out with every other white
+        # space) is joined here: cheaper than the cache, which one-off paths would
+        # fill. Indexed rather than sliced (a slice makes a new object): the HAL
+        # reader calls this once per link.
+        origin = self.origin
         if (
-            self.origin
+            origin
             and len(href) > 1
             and href[0] == "/"
             and href[1] != "/"
@@ -72,7 +73,7 @@ class Resolver:
             and href[-1] != " "
             and href.isprintable()
         ):
-            return self.origin + href
+            return origin + href
         cached = self._cache.get(href)
         if cached is not None:
             return cached

@@ -70,7 +70,7 @@ def _members(value: dict[str, object] | list[object]) -> Iterator[tuple[str | in
 
 
 #: Keys that name a URL whatever their value (``*_url`` and ``*Url`` too).
-_URL_KEYS = frozenset({"url", "href"})
+_URL_KEYS = frozenset({"url", "href", "resource_uri"})
 _URL_SUFFIXES = ("_url", "Url")
 #: How a string that may be a URL starts (an absolute http(s) URL or a path).
 URL_STARTS = ("/", "h")

@@ -23,12 +23,53 @@ import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html.parser import HTMLParser
-from typing import Any
+from typing import Any, Protocol
 
-from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.text.terminal_text import visible, visible_line
 
 __all__ = ["LEVELS", "LintNote", "LintReport", "lint_exchange", "lint_response"]
+
+
+class Asked(Protocol):
+    """A request as it was sent (:class:`explorer.core.http.exchange.SentRequest` is one):
+    the knowledge reads requests, it does not make them."""
+
+    @property
+    def method(self) -> str: ...
+    @property
+    def url(self) -> str: ...
+    @property
+    def headers(self) -> tuple[tuple[str, str], ...]: ...
+    @property
+    def body(self) -> bytes: ...
+
+
+class Answered(Protocol):
+    """A response as it came (:class:`explorer.core.http.exchange.ReceivedResponse` is one)."""
+
+    @property
+    def status(self) -> int: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def http_version(self) -> str: ...
+    @property
+    def headers(self) -> tuple[tuple[str, str], ...]: ...
+    @property
+    def body(self) -> bytes: ...
+    @property
+    def wire_body(self) -> bytes | None: ...
+    def header(self, name: str) -> str | None: ...
+
+
+class Exchanged(Protocol):
+    """A request and its final answer (:class:`explorer.core.http.exchange.Exchange`)."""
+
+    @property
+    def final(self) -> Asked: ...
+    @property
+    def response(self) -> Answered: ...
+
 
 #: httplint's levels, the most serious first: the order notes are listed in.
 LEVELS = ("bad", "warning", "info", "good")
@@ -73,12 +114,12 @@ class LintReport:
         return ", ".join(part for part in parts if not part.startswith("0 ")) or "no note"
 
 
-def lint_exchange(exchange: Exchange) -> LintReport:
+def lint_exchange(exchange: Exchanged) -> LintReport:
     """httplint's notes on ``exchange``'s final response, judged with the request that got it."""
     return lint_response(exchange.response, exchange.final)
 
 
-def lint_response(response: ReceivedResponse, request: SentRequest | None = None) -> LintReport:
+def lint_response(response: Answered, request: Asked | None = None) -> LintReport:
     """httplint's notes on ``response`` (and on nothing else: the request's own notes are
     left out, ``request`` only tells what was asked, a HEAD or a conditional GET)."""
     from httplint import HttpRequestLinter, HttpResponseLinter
@@ -110,7 +151,7 @@ def lint_response(response: ReceivedResponse, request: SentRequest | None = None
 
 
 def _as_received(
-    response: ReceivedResponse,
+    response: Answered,
 ) -> tuple[Sequence[tuple[str, str]], bytes, str]:
     """The headers and content the linter is given, as close to the wire as they are kept.
 

@@ -1,20 +1,39 @@
-"""The browsing session: what a browser tab knows, with no Textual and no I/O.
+"""A browser tab: what it knows and decides, with no Textual (the TUI and every command).
 
-- :mod:`~explorer.core.session.history`: pages visited, back and forward;
+- :mod:`~explorer.core.session.tab`: the :class:`~explorer.core.session.tab.Tab`, one
+  browser tab: its session and the client it sends with; following, logging in,
+  paging, the API's description, a history entry, a bookmark;
 - :mod:`~explorer.core.session.session`: the :class:`Session`: per-origin
   credential, API version and kept headers, typed URLs, reload and login rules;
-- :mod:`~explorer.core.session.ordering` and :mod:`~explorer.core.session.choice`:
-  link order and numbers, choosing a link by number, relation or title;
-- :mod:`~explorer.core.session.reading`: a response's links and advice;
-- :mod:`~explorer.core.session.actions`: an action link as a pre-filled request;
-- :mod:`~explorer.core.session.hints`: the next step for a page;
-- :mod:`~explorer.core.session.credentials`, :mod:`~explorer.core.session.version`,
-  :mod:`~explorer.core.session.origins`: what is kept per server, and for which.
+- :mod:`~explorer.core.session.trail`: pages visited, back and forward (the trail;
+  "history" is the store of exchanges, :mod:`explorer.core.storage.history`);
+- :mod:`~explorer.core.session.ordering`, :mod:`~explorer.core.session.choice` and
+  :mod:`~explorer.core.session.following`: link order and numbers, what following a
+  link does (one rule), choosing a link by number, relation or title, the next page;
+- :mod:`~explorer.core.session.loading` and :mod:`~explorer.core.session.reading`: a
+  page sent and its response read (its links and advice);
+- :mod:`~explorer.core.session.derived`: a request made from another keeps its secrets
+  to their origin;
+- :mod:`~explorer.core.session.actions`, :mod:`~explorer.core.session.page_stack`,
+  :mod:`~explorer.core.session.rel_path`, :mod:`~explorer.core.session.reopen`: an
+  action as a pre-filled request, pages shown one below the other (``+``), a walk as
+  a path of relations (bookmarks), a kept exchange reopened;
+- :mod:`~explorer.core.session.page_walk` and :mod:`~explorer.core.session.walk_tally`:
+  ``--all``'s walk from page to page, and what a walk of pages read and why it ended
+  (never silently short);
+- :mod:`~explorer.core.session.api_map` and :mod:`~explorer.core.session.fold`: the map
+  of what the tab met, its URLs folded into resources;
+- :mod:`~explorer.core.session.hints`, :mod:`~explorer.core.session.credentials`,
+  :mod:`~explorer.core.session.version`, :mod:`~explorer.core.session.errors`: the next
+  key, what is kept per server, and why a link is not followed.
+
+Sockets are the client's (:mod:`explorer.core.http`); keeping anything between runs
+is :mod:`explorer.core.storage`'s.
 """
 
 from __future__ import annotations
 
-from explorer.core.session.history import History, Page
 from explorer.core.session.session import Next, Session
+from explorer.core.session.trail import Page, Trail
 
-__all__ = ["History", "Next", "Page", "Session"]
+__all__ = ["Next", "Page", "Session", "Trail"]

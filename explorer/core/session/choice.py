@@ -7,7 +7,8 @@ from 1 in the session's order (:mod:`explorer.core.session.ordering`).
 The words: ``7`` (link 7), ``next`` (the first ``next``), ``next#2`` (the second),
 ``child[title=books]`` (the ``child`` titled "books"; ``[name=...]`` matches a
 link's name), ``order-items`` (the short form of ``http://x.io/rels/order-items``
-when no other relation ends so), or a title alone.
+when no other relation ends so), the server's own name for a relation
+(``previous``, ``next_page_url``: a link's label), or a title alone.
 
 Typed numbers follow one rule, :class:`NumberEntry`: digits build a number; it is
 followed as soon as no longer number can start with it (``7`` on a page of 45
@@ -21,12 +22,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.vocabulary import standard_rel
 
 __all__ = [
     "PAUSE",
@@ -35,6 +37,7 @@ __all__ = [
     "Wanted",
     "candidates",
     "choose_link",
+    "link_words",
     "parse_words",
     "rel_labels",
     "relations",
@@ -116,7 +119,10 @@ def _is_uri(rel: str) -> bool:
 
 
 def _rel_matches(links: Sequence[Link], rel: str) -> list[Link]:
-    """Links of relation ``rel``: exact, else ignoring case, else the short form of a
+    """Links of relation ``rel``: exact, else ignoring case; else of the server's own
+    name for it (a link's label: ``previous`` for DRF's ``prev``, ``list_endpoint``),
+    else of the IANA relation ``rel`` is another name of (``previous`` finds a
+    ``prev``: :mod:`~explorer.core.hypermedia.vocabulary`); else the short form of a
     URI or CURIE relation, when that short form names one relation only."""
     exact = [link for link in links if link.rel == rel]
     if exact:
@@ -125,6 +131,14 @@ def _rel_matches(links: Sequence[Link], rel: str) -> list[Link]:
     folded = [link for link in links if link.rel.casefold() == wanted]
     if folded:
         return folded
+    labelled = [link for link in links if link.label and link.label.casefold() == wanted]
+    if labelled:
+        return labelled
+    standard = standard_rel(rel)
+    if standard is not None:
+        named = [link for link in links if link.rel == standard]
+        if named:
+            return named
     short = [link for link in links if link.rel != short_rel(link.rel) and _short(link) == wanted]
     if len({link.rel for link in short}) > 1:
         return []  # ambiguous: two relations end in the same word
@@ -208,9 +222,28 @@ def _readings(words: str) -> list[Wanted]:
     return readings
 
 
+def link_words(links: Sequence[Link]) -> Iterator[tuple[str, Link]]:
+    """Each link with the shortest words that name it: its relation (as the links panel
+    shows it), narrowed by its title, else by its position (``next#2``)."""
+    labels = rel_labels(links)
+    seen: dict[str, int] = {}
+    for link, label in zip(links, labels, strict=True):
+        seen[label] = seen.get(label, 0) + 1
+        offered = [label] if seen[label] == 1 else []
+        if link.title and "]" not in link.title:
+            offered.append(f"{label}[title={link.title}]")
+        offered.append(f"{label}#{seen[label]}")
+        for words in offered:
+            if choose_link(links, words) is link:
+                yield words, link
+                break
+
+
 def relations(links: Sequence[Link]) -> str:
-    """The distinct relations of ``links``, for "available: ..." messages."""
-    rels = list(dict.fromkeys(link.rel for link in links))
+    """The distinct relations of ``links``, for "available: ..." messages; a relation the
+    server named otherwise with its name too (``prev (previous)``)."""
+    named = [f"{link.rel} ({link.label})" if link.label else link.rel for link in links]
+    rels = list(dict.fromkeys(named))
     return ", ".join(rels) if rels else "none"
 
 

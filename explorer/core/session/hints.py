@@ -17,8 +17,8 @@ from explorer.core.http.errors import (
     RestwalkError,
     Timeout,
 )
-from explorer.core.session.history import Page
 from explorer.core.session.page_stack import can_add_below, stack_hint
+from explorer.core.session.trail import Page
 
 _BY_STATUS: dict[int, str] = {
     HTTPStatus.UNAUTHORIZED: (

@@ -14,8 +14,8 @@ from explorer.core.http.client import Client
 from explorer.core.http.errors import BrokenLink, InvalidURL, RestwalkError
 from explorer.core.http.exchange import Exchange
 from explorer.core.http.request import RequestSpec
-from explorer.core.session.history import Page
 from explorer.core.session.reading import Reading, read_response
+from explorer.core.session.trail import Page
 
 __all__ = ["READ_AT_ONCE", "load_page", "read_safely", "with_reading"]
 

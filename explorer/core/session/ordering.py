@@ -10,19 +10,27 @@ from typing import Literal
 
 from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.hypermedia.link import Link
+from explorer.core.session.session import SAFE_METHODS
 
-__all__ = ["LinkKind", "link_kind", "link_rank", "ordered"]
+__all__ = ["LinkKind", "link_kind", "link_rank", "ordered", "reads"]
 
 LinkKind = Literal["go", "form", "action"]
 
 
+def reads(link: Link) -> bool:
+    """True when following ``link`` only reads: a safe method (RFC 9110 §9.2.1: GET, HEAD,
+    OPTIONS, TRACE) and no field to fill in. Such a link is sent as it is."""
+    return link.method in SAFE_METHODS and not link.fields
+
+
 def link_kind(link: Link) -> LinkKind:
-    """What following ``link`` does: ``go`` (send it), ``form`` (fill a template), ``action``."""
+    """What following ``link`` does, the one rule every front end follows: ``form`` (a
+    template: its variables first), ``go`` (it only :func:`reads`: sent), ``action`` (it
+    changes something or needs input: the composer, pre-filled; the command line refuses
+    it and names the command that sends it)."""
     if link.templated:
         return "form"
-    if link.is_action:
-        return "action"
-    return "go"
+    return "go" if reads(link) else "action"
 
 
 def link_rank(link: Link) -> int:

@@ -6,34 +6,35 @@ then the last page's, so ``+`` again loads the one after. What is shown is a
 :class:`Stack`: the first page's body as it came, then, for each page added, a
 line naming it and its items (the list :func:`~explorer.core.hypermedia.items.page_items`
 finds: HAL ``_embedded``, ``results``, ``data``..., or the page itself when it
-has none), pretty-printed. Each ``+`` is a page of the history of its own, so
+has none), pretty-printed. Each ``+`` is a page of the trail of its own, so
 back shows the pages as they were before it.
 
 It is bounded as ``restwalk request --follow next --all`` is: at most
 :data:`MAX_PAGES` pages, and the bodies together no larger than the client's
-``--max-body``. It stacks JSON pages only, and never a page that failed.
+``--max-body``. It stacks JSON pages only, never a page that failed, and never a
+page that repeats one shown item for item (a loop). As ``--all`` does, it says
+how many items the pages shown hold and, when the answer says there are more,
+how many (:class:`~explorer.core.session.walk_tally.WalkTally`).
 Everything here runs off the UI thread (it parses and formats bodies).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from http import HTTPStatus
 
 import orjson
 
-from explorer.core.bodies.display import DisplayText, format_body
+from explorer.core.bodies.display import format_body
 from explorer.core.http.exchange import ReceivedResponse
-from explorer.core.hypermedia.items import page_items
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.choice import choose_link
-from explorer.core.session.history import Page
+from explorer.core.session.following import next_link
+from explorer.core.session.trail import Page, Stack
+from explorer.core.session.walk_tally import WalkTally, links_back
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
 
 __all__ = [
     "MAX_PAGES",
-    "Stack",
     "StackRefused",
     "can_add_below",
     "has_next",
@@ -54,32 +55,6 @@ class StackRefused(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Stack:
-    """Pages shown one below the other, first to last, and the text that shows them."""
-
-    #: Each page's response, first to last (the last is the page whose links are shown).
-    responses: tuple[ReceivedResponse, ...]
-    #: How many items the pages after the first added.
-    added: int
-    #: What the body view shows.
-    text: DisplayText
-
-    @property
-    def pages(self) -> int:
-        """How many pages are shown."""
-        return len(self.responses)
-
-    @property
-    def size(self) -> int:
-        """The pages' bodies together, in bytes (what ``--max-body`` bounds)."""
-        return sum(len(response.body) for response in self.responses)
-
-    def documents(self) -> bytes:
-        """The pages' JSON documents as one JSON array, first to last (what a filter reads)."""
-        return b"[" + b",".join(response.body for response in self.responses) + b"]"
-
-
 def _response(page: Page) -> ReceivedResponse | None:
     if page.exchange is None:
         return None
@@ -92,15 +67,16 @@ def next_page(page: Page | None, max_pages: int = MAX_PAGES) -> Link:
         raise StackRefused("No page is shown: + adds the next page below one.")
     if page.reading:
         raise StackRefused("This page's links are still being read: press + again in a moment.")
-    link = _next_link(page.links)
+    found = next_link(page.links)
+    link = found[0] if found is not None else None
     if link is None:
         pages = page.stack.pages if page.stack is not None else 1
         shown = f"the {pages} pages shown end" if pages > 1 else "this page ends"
-        raise StackRefused(f"No next page: {shown} here (no 'next' link).")
+        raise StackRefused(f"No next page: {shown} here (no 'next' link){_counted(page)}.")
     if page.stack is not None and page.stack.pages >= max_pages:
         raise StackRefused(
             f"{page.stack.pages} pages are shown, the most + adds (as restwalk request "
-            f"--all's --max-pages): follow 'next' to go on from the last one."
+            f"--all's --max-pages){_counted(page)}: follow 'next' to go on from the last one."
         )
     response = _response(page)
     assert response is not None
@@ -112,14 +88,39 @@ def next_page(page: Page | None, max_pages: int = MAX_PAGES) -> Link:
     return link
 
 
-def _next_link(links: tuple[Link, ...]) -> Link | None:
-    link = choose_link(links, "next")
-    return None if link is None or link.is_action or link.templated else link
+#: A lone page's body is counted for the message saying it has no next page up to this
+#: size (the message is made on the UI thread).
+_COUNTED = 1 << 20
+
+
+def _tally(page: Page) -> WalkTally | None:
+    """What the pages shown hold (a lone page read now, when small and JSON)."""
+    if page.stack is not None:
+        return page.stack.tally
+    response = _response(page)
+    if response is None or len(response.body) > _COUNTED or not _looks_like_json(response):
+        return None
+    try:
+        document = orjson.loads(response.body)
+    except orjson.JSONDecodeError:
+        return None
+    tally = WalkTally(midway=links_back(page.links))
+    tally.add(response.url, response.headers, document)
+    return tally
+
+
+def _counted(page: Page) -> str:
+    """``: 25 items in 3 pages``, and what the answer says is left; "" when not known."""
+    tally = _tally(page)
+    if tally is None:
+        return ""
+    short = tally.short()
+    return f": {tally.read()}" + (f"; {short}" if short else "")
 
 
 def has_next(page: Page) -> bool:
     """True when ``page`` has a ``next`` link ``+`` could follow."""
-    return _next_link(page.links) is not None
+    return next_link(page.links) is not None
 
 
 def can_add_below(page: Page) -> bool:
@@ -175,8 +176,18 @@ def stack_below(shown: Page, below: Page, max_body: int) -> Stack:
             f"{max_body:,} of --max-body: follow 'next' to read it alone."
         )
     document = _document(response, number)
-    items = page_items(document)
-    added = items if items is not None else [document]
+    if earlier is not None:
+        tally = earlier.tally.copy()
+    else:
+        tally = WalkTally(midway=links_back(shown.links))
+        tally.add(first.url, first.headers, _document(first, 1))
+    read = tally.add(response.url, response.headers, document)
+    if read.repeats is not None:
+        raise StackRefused(
+            f"Page {number} repeats page {read.repeats} item for item: nothing was added "
+            f"(its 'next' link goes round){_short(tally)}."
+        )
+    added = read.items
     if earlier is not None:
         top = earlier.text
         responses = (*earlier.responses, response)
@@ -186,11 +197,16 @@ def stack_below(shown: Page, below: Page, max_body: int) -> Stack:
         responses = (first, response)
         count = len(added)
     title = visible_line(f"── page {number}: {counted(len(added), 'item')} of {response.url} ──")
-    # The text so far is shared, not copied: the history keeps each + as a page.
+    # The text so far is shared, not copied: the trail keeps each + as a page.
     more = b"".join(
         (b"\n\n", title.encode("utf-8"), b"\n", orjson.dumps(added, option=orjson.OPT_INDENT_2))
     )
-    return Stack(responses, count, top.extended(more))
+    return Stack(responses, count, top.extended(more), tally)
+
+
+def _short(tally: WalkTally) -> str:
+    short = tally.short()
+    return f"; {short}" if short else ""
 
 
 def stack_hint(page: Page) -> str:
@@ -201,5 +217,8 @@ def stack_hint(page: Page) -> str:
     added = counted(stack.added, "item")
     shown = f"Pages 1-{stack.pages} shown, one below the other ({added} added)"
     if not has_next(page):
-        return f"{shown}; the last has no next page. alt+left shows them as they were."
+        return (
+            f"{shown}; the last has no next page: {stack.tally.read()}{_short(stack.tally)}. "
+            "alt+left shows them as they were."
+        )
     return f"{shown}; + adds page {stack.pages + 1}, alt+left goes back one."

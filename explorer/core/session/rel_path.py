@@ -29,7 +29,10 @@ from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.templates import TemplateError, expand_template, template_variables
 from explorer.core.session.choice import candidates, choose_link, parse_words, relations
-from explorer.core.session.history import Page
+from explorer.core.session.ordering import reads
+from explorer.core.session.session import SAFE_METHODS
+from explorer.core.session.trail import Page
+from explorer.core.text.terminal_text import visible_line
 
 __all__ = [
     "PathError",
@@ -189,7 +192,7 @@ def template_values(template: str, url: str) -> dict[str, str] | None:
 
 def _step_into(previous: Page, page: Page) -> Step | None:
     """The step that led from ``previous`` to ``page``, when ``page`` came by one of its links."""
-    if page.spec.method not in ("GET", "HEAD"):
+    if page.spec.method not in SAFE_METHODS:
         return None
     url = page.spec.url
     followed = [link for link in previous.links if link.rel == page.via]
@@ -244,6 +247,19 @@ def rel_path(trail: Sequence[Page]) -> RelPath:
 #: How a front end loads a page: the request, and how it was reached (the step's relation).
 #: The page it returns has its links read.
 Loader = Callable[[RequestSpec, str], Awaitable[Page]]
+
+
+def bookmark_name(trail: Sequence[Page]) -> str:
+    """A name for a bookmark of the trail's last page: the title of the link that led
+    there (``Orders of Alan Turing``), else the page's path; "" for no trail."""
+    if not trail:
+        return ""
+    page = trail[-1]
+    if len(trail) > 1:
+        for link in trail[-2].links:
+            if link.rel == page.via and link.href == page.spec.url and link.title:
+                return visible_line(link.title)
+    return visible_line(page.label)
 
 
 @dataclass
@@ -304,7 +320,7 @@ async def walk_path(
                 f"{_landed(page)} (its relations: {relations(page.links)}).{was}"
             )
             break
-        if link.method not in ("GET", "HEAD"):
+        if not reads(link):
             walked.problem = (
                 f"Step {number} of {total}, {step.follow!r}, is an action ({link.method} "
                 f"{link.href}): a bookmark only follows links that read."

@@ -19,6 +19,13 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from explorer.core.http.exchange import Exchange, SentRequest
+from explorer.core.http.masking import (
+    MASK,
+    is_masked_credential,
+    is_secret_name,
+    masked_fields,
+    masked_parameters,
+)
 from explorer.core.http.request import (
     USER_AGENT,
     BasicAuth,
@@ -27,14 +34,7 @@ from explorer.core.http.request import (
     LoginFlow,
     RequestSpec,
 )
-from explorer.core.session.history import Page
-from explorer.core.storage.masking import (
-    MASK,
-    is_masked_credential,
-    is_secret_name,
-    masked_fields,
-    masked_parameters,
-)
+from explorer.core.session.trail import Page
 
 __all__ = ["masks_left", "masks_note", "masks_refused", "page_of", "resend_note", "spec_of"]
 

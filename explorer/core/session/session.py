@@ -1,6 +1,6 @@
 """What a browser tab knows: pages visited, and what it keeps for each server.
 
-A :class:`Session` holds the history of pages, and per origin the credential,
+A :class:`Session` holds the trail of pages (back and forward), and per origin the credential,
 the API version asked for and the headers the person chose to keep. It decides
 what a browser decides: what a typed URL means, what goes on a request, what
 happens after a login or a reload, which link words name. It does no I/O and
@@ -12,24 +12,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import httpx
 
 from explorer.core.http.errors import LoginFailed
 from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.choice import NumberEntry, choose_link
+from explorer.core.session.api_map import ApiMap
+from explorer.core.session.choice import choose_link
 from explorer.core.session.credentials import LoginKind, auth_label, login_kind_for
 from explorer.core.session.derived import Derived, withheld_by
-from explorer.core.session.history import History, Page
-from explorer.core.session.origins import origin_of
 from explorer.core.session.reopen import masks_left, masks_note
+from explorer.core.session.trail import Page, Trail
 from explorer.core.session.version import VersionChoice
 from explorer.core.text.plural import counted
-
-if TYPE_CHECKING:
-    from explorer.core.survey.api_map import ApiMap
 
 __all__ = [
     "IDEMPOTENT_METHODS",
@@ -65,12 +63,19 @@ class OriginState:
 
 @dataclass(frozen=True)
 class Next:
-    """What to do next: ``send`` ``spec`` now, or ``compose`` it first (``note`` says why)."""
+    """What to do next: ``send`` ``spec`` now, ``compose`` it first (``note`` says why), or
+    fill the ``form`` of ``link``'s template first.
 
-    kind: Literal["send", "compose"]
+    ``withheld`` says what a send goes without, given for another origin (a followed
+    link's: :meth:`Session.following`); ``link`` is the link followed, if one was.
+    """
+
+    kind: Literal["send", "form", "compose"]
     spec: RequestSpec
     note: str = ""
     via: str = "url"
+    withheld: str = ""
+    link: Link | None = None
 
 
 def resolve_typed_url(text: str, base: str | None) -> str:
@@ -115,20 +120,16 @@ def _logs_in_at(auth: Auth, url: str) -> bool:
 
 
 class Session:
-    """One browser tab's history and what it keeps per origin."""
+    """One browser tab's trail and what it keeps per origin."""
 
     def __init__(self) -> None:
-        self.history = History()
-        self.numbers = NumberEntry()
+        self.trail = Trail()
         self._origins: dict[str, OriginState] = {}
         #: The origin whose credential was just given and not yet proven by an answer.
         self.unproven = ""
-        #: A send that failed, shown over the current page but not in the history
+        #: A send that failed, shown over the current page but not in the trail
         #: (there is no page to go back to: nothing came).
         self.failed: Page | None = None
-        # (imported here: the map's modules import the session's origins and pages)
-        from explorer.core.survey.api_map import ApiMap
-
         #: The map of what this tab met: every page, and the links seen on them.
         self.map: ApiMap = ApiMap()
 
@@ -136,13 +137,13 @@ class Session:
 
     @property
     def shown(self) -> Page | None:
-        """The page on screen: a failed send, else the history's current page."""
-        return self.failed or self.history.current
+        """The page on screen: a failed send, else the trail's current page."""
+        return self.failed or self.trail.current
 
     def arrived(self, page: Page, *, record: bool = True) -> Page:
         """Take in a page that came back; returns it as it is to be shown.
 
-        A failed send is shown but enters no history. A 304 carries the body the
+        A failed send is shown but enters no trail. A 304 carries the body the
         session already had for that URL, which the answer says is still valid.
         ``record`` false puts the page in the current one's place (a reload).
         """
@@ -162,23 +163,23 @@ class Session:
                 links_stopped=earlier.links_stopped,
             )
         if record:
-            self.history.visit(page)
+            self.trail.visit(page)
         else:
-            self.history.replace(page)
+            self.trail.replace(page)
         self.map.take_page(page)
         return page
 
     def mapped(self) -> ApiMap:
         """The session's map, with the links of every page read since it arrived."""
-        for page in self.history.pages:
+        for page in self.trail.pages:
             self.map.take_page(page)
         return self.map
 
     def _cached(self, page: Page) -> Page | None:
-        """The latest 200 for ``page``'s URL in the history, whose body a 304 revalidates."""
+        """The latest 200 for ``page``'s URL in the trail, whose body a 304 revalidates."""
         assert page.exchange is not None
         url = page.exchange.response.url
-        for earlier in reversed(self.history.pages):
+        for earlier in reversed(self.trail.pages):
             response = earlier.exchange.response if earlier.exchange else None
             if response is not None and response.url == url and response.status == HTTPStatus.OK:
                 return earlier
@@ -191,8 +192,8 @@ class Session:
         """
         if self.failed is not None and step < 0:
             self.failed = None
-            return self.history.current
-        page = self.history.back() if step < 0 else self.history.forward()
+            return self.trail.current
+        page = self.trail.back() if step < 0 else self.trail.forward()
         if page is not None:
             self.failed = None
         return page
@@ -285,7 +286,7 @@ class Session:
 
     def resolve(self, text: str) -> str:
         """The URL ``text`` typed in the URL bar means, from the current page."""
-        current = self.history.current
+        current = self.trail.current
         base = None
         if current is not None:
             base = current.exchange.response.url if current.exchange else current.spec.url
@@ -434,5 +435,5 @@ class Session:
 
     def choose(self, words: str) -> Link | None:
         """The current page's link that ``words`` names (a number, a relation, a title)."""
-        current = self.history.current
+        current = self.trail.current
         return choose_link(current.links, words) if current is not None else None

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from explorer.core.http.api_version import DEFAULT_VERSION_NAMES, Version, VersionStyle
+from explorer.core.http.request import RequestSpec
 
 __all__ = ["VersionChoice"]
 
@@ -40,3 +41,13 @@ class VersionChoice:
         if not self.active:
             return ""
         return f"v{self.version} ({self.style})"
+
+    def asked_in(self, spec: RequestSpec) -> RequestSpec:
+        """``spec`` asking for this version, this way."""
+        return replace(
+            spec,
+            api_version=self.version,
+            version_style=self.style,
+            version_name=self.name,
+            base_path=self.base_path,
+        )

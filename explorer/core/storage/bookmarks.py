@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from explorer.core.files import replace_file
 from explorer.core.session.rel_path import RelPath, Step
-from explorer.core.storage.files import replace_file
 
 __all__ = [
     "BOOKMARKS_FILE",

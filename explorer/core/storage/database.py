@@ -12,7 +12,7 @@ it, and the caller starts a new one and says so in one line.
 
 The files are the person's own: readable by them only (``0600``, in a directory
 made ``0700``), as a browser keeps its profile. What they hold is masked
-(:mod:`~explorer.core.storage.masking`), but URLs, bodies and who was called are
+(:mod:`~explorer.core.http.masking`), but URLs, bodies and who was called are
 still nobody else's business. SQLite gives its ``-wal`` and ``-shm`` files the
 mode of the database file.
 """

@@ -8,7 +8,7 @@ The history is bounded by :class:`~explorer.core.config.HistoryConfig`: beyond
 ``max_entries`` entries or ``max_bytes`` bytes (headers and bodies as kept) the
 oldest go first. A body over :data:`MAX_KEPT_BODY` is not kept (the entry says
 how large it was). Unless ``mask_secrets`` is off, secrets are masked before
-anything is written (:mod:`~explorer.core.storage.masking`).
+anything is written (:mod:`~explorer.core.http.masking`).
 
 An exchange that failed (refused, timed out) is not kept: like a browser's
 history, this one holds what answered. An answer of the session's cache is kept
@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from explorer.core.http.exchange import Exchange
+from explorer.core.http.masking import mask_exchange
 from explorer.core.storage.database import (
     Opened,
     close_quietly,
@@ -41,7 +42,6 @@ from explorer.core.storage.database import (
 from explorer.core.storage.history_query import HistoryQuery, sql_where
 from explorer.core.storage.history_record import exchange_of, record_of
 from explorer.core.storage.history_schema import ENTRY_COLUMNS, open_history
-from explorer.core.storage.masking import mask_exchange
 from explorer.core.storage.salvage import salvage_history
 
 __all__ = [

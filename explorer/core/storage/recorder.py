@@ -18,7 +18,7 @@ import time
 from typing import Final
 
 from explorer.core.http.exchange import Exchange
-from explorer.core.session.origins import origin_of
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.storage.history import HistoryError, HistoryStore
 
 __all__ = ["Recorder"]

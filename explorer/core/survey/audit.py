@@ -11,9 +11,9 @@ which versioning style the API uses (:mod:`~explorer.core.survey.versioning`).
 Each constraint scores the mean of its figures' shares; the audit's score is
 the mean of the constraints', and its grade a letter (A: 90 % and more, B: 75,
 C: 60, D: 40, else F). The Richardson maturity level says the same in the
-field's words: 0 one endpoint, 1 resources, 2 HTTP's methods and statuses
-used as meant (the uniform interface scores half or more), 3 hypermedia too
-(half or more).
+field's words, step by step (:mod:`~explorer.core.survey.richardson`): 0 one
+endpoint, 1 resources, 2 HTTP's methods and statuses used as meant (the uniform
+interface scores half or more), 3 hypermedia too (links the API writes, half or more).
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from http import HTTPStatus
 
 from explorer.core.http.errors import RestwalkError
 from explorer.core.http.request import RequestSpec
-from explorer.core.survey.api_map import ApiMap
+from explorer.core.hypermedia.link_kinds import normal_url
+from explorer.core.session.api_map import ApiMap
 from explorer.core.survey.audit_figures import (
     Constraint,
     cacheability,
@@ -45,8 +45,8 @@ from explorer.core.survey.crawl import (
     same_origin_spec,
 )
 from explorer.core.survey.description import Description, read_description
-from explorer.core.survey.link_kinds import normal_url
 from explorer.core.survey.polite import Clock, OutOfTime, PoliteSender, Send, Sleep
+from explorer.core.survey.richardson import LevelStep, level_of, level_steps
 from explorer.core.survey.versioning import Versioning, versioning_of
 
 __all__ = ["CRAWL_SHARE", "Audit", "grade_of", "measure", "run_audit"]
@@ -54,7 +54,6 @@ __all__ = ["CRAWL_SHARE", "Audit", "grade_of", "measure", "run_audit"]
 #: The share of the time limit the audit's crawl may use; the probes get the rest.
 CRAWL_SHARE = 0.7
 _GRADES = ((0.9, "A"), (0.75, "B"), (0.6, "C"), (0.4, "D"))
-_HALF = 0.5
 
 
 @dataclass(frozen=True)
@@ -74,6 +73,8 @@ class Audit:
     #: Requests the probes (and the description) took, besides the crawl's.
     probe_requests: int = 0
     seconds: float = 0.0
+    #: The Richardson model's steps: what was seen and what is missing for each.
+    steps: tuple[LevelStep, ...] = ()
 
     @property
     def requests(self) -> int:
@@ -86,19 +87,6 @@ def grade_of(score: float | None) -> str:
     if score is None:
         return "?"
     return next((letter for bound, letter in _GRADES if score >= bound), "F")
-
-
-def richardson_level(constraints: tuple[Constraint, ...], result: CrawlResult) -> int:
-    """The Richardson maturity level the figures show (see the module docstring)."""
-    answered = {v.template for v in result.visits if v.status < HTTPStatus.BAD_REQUEST}
-    if len(answered) <= 1:
-        return 0
-    scores = {c.key: c.score for c in constraints}
-    uniform = scores.get("uniform")
-    if uniform is None or uniform < _HALF:
-        return 1
-    links = scores.get("hypermedia")
-    return 3 if links is not None and links >= _HALF else 2
 
 
 def measure(
@@ -120,13 +108,14 @@ def measure(
     # Without one answer from the API there is nothing to grade (the probes alone
     # would grade a server that answered nothing).
     score = sum(scores) / len(scores) if scores and result.visits else None
+    steps = level_steps(constraints, result)
     return Audit(
         entry=result.entry,
         constraints=constraints,
         versioning=versioning_of(result, described),
         score=score,
         grade=grade_of(score),
-        level=richardson_level(constraints, result),
+        level=level_of(steps),
         crawl=result,
         probes=probes,
         description=(
@@ -134,6 +123,7 @@ def measure(
             if description_url and described and described.paths
             else None
         ),
+        steps=steps,
     )
 
 

@@ -1,7 +1,9 @@
 """The audit's hypermedia figures: links in the answers, typed links, actions offered, reach.
 
 How much of the API a client can find by following links alone, measured from
-a crawl; the shared pieces (:class:`~explorer.core.survey.audit_figures.Figure`
+a crawl. The entry is given, not reached: it counts as reached by links only when
+a link leads back to it, so an API whose answers hold no link is reached by none.
+The shared pieces (:class:`~explorer.core.survey.audit_figures.Figure`
 and its tally) are in :mod:`explorer.core.survey.audit_figures`.
 """
 
@@ -9,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from explorer.core.session.origins import origin_of
-from explorer.core.survey.api_map import Resource
+from explorer.core.http.secret_rules import origin_of
+from explorer.core.session.api_map import Resource
 from explorer.core.survey.audit_figures import (
     OK_STATUSES,
     Constraint,
@@ -77,6 +79,8 @@ def hypermedia(
     origin = origin_of(result.entry)
     resources = [r for r in resources if r.origin == origin]  # the API's, not the web's
     for resource in resources:
+        if _only_the_entry(resource):
+            continue  # given, not reached: an API of one page links nowhere
         if resource.declared:
             reached.add(True, f"{resource.template} ({_rels(resource)})", key="declared")
         else:
@@ -92,7 +96,7 @@ def hypermedia(
         carrying.figure("no answer could carry links"),
         typed.figure("no answer carried links"),
         acting.figure("no Allow or OPTIONS said a resource accepts a change"),
-        reached.figure(),
+        reached.figure("no resource but the entry was found"),
     )
     return Constraint(
         "hypermedia", "Hypermedia (HATEOAS)", figures, _why_hypermedia(figures, unlinked)
@@ -120,6 +124,11 @@ def _could_link(media_type: str | None) -> bool:
     """True for a representation that can carry links: JSON, XML, HTML, or none said."""
     media = (media_type or "").lower()
     return not media or media.endswith(("json", "xml", "/html")) or media == "text/plain"
+
+
+def _only_the_entry(resource: Resource) -> bool:
+    """True for the entry's resource when no link leads there: the crawl was given it."""
+    return resource.depth == 0 and not resource.rels
 
 
 def _rels(resource: Resource) -> str:
@@ -169,7 +178,7 @@ def _why_hypermedia(figures: tuple[Figure, ...], unlinked: list[str]) -> str:
             why += f" ({len(unlinked)} only in its description)"
     elif reached.total:
         why += (
-            "; the one resource is reached from the entry by links alone"
+            "; the one resource besides the entry is reached from it by links alone"
             if reached.total == 1
             else f"; all {reached.total} resources are reached from the entry by links alone"
         )

@@ -34,7 +34,7 @@ from urllib.parse import urljoin
 from explorer.core.http.errors import RestwalkError
 from explorer.core.http.exchange import Exchange
 from explorer.core.http.request import RequestSpec
-from explorer.core.session.origins import origin_of
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.survey.crawl import CrawlResult, Visit, body_digest, same_origin_spec
 from explorer.core.survey.polite import OutOfTime, PoliteSender, Send
 

@@ -20,7 +20,7 @@ pattern of ``exclude`` matches, and asks each resource's first URL ``OPTIONS``
 once, for its ``Allow``. Requests go through a
 :class:`~explorer.core.survey.polite.PoliteSender` (one at a time, ``delay``
 apart, honouring ``Retry-After``). What it meets goes into an
-:class:`~explorer.core.survey.api_map.ApiMap`, and each answer is kept as a
+:class:`~explorer.core.session.api_map.ApiMap`, and each answer is kept as a
 small :class:`Visit` (headers and a digest of the body, not the body) for the
 audit. The send function is given (:func:`client_sends` makes it from the core
 client, over a real connection or the mock's ASGI app): it must not follow
@@ -44,19 +44,19 @@ from typing import TYPE_CHECKING
 from explorer.core.http.errors import RestwalkError
 from explorer.core.http.exchange import Exchange
 from explorer.core.http.request import RequestSpec
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia import search_links
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.derived import Derived, derive
-from explorer.core.session.origins import origin_of
-from explorer.core.survey.api_map import ApiMap
-from explorer.core.survey.description import is_description
-from explorer.core.survey.link_kinds import (
+from explorer.core.hypermedia.link_kinds import (
     allowed_methods,
     is_web_url,
     normal_url,
     template_base,
     written_by_api,
 )
+from explorer.core.session.api_map import ApiMap
+from explorer.core.session.derived import Derived, derive
+from explorer.core.survey.description import is_description
 from explorer.core.survey.polite import Clock, OutOfTime, PoliteSender, Send, Sleep, Wait
 from explorer.core.text.plural import counted
 

@@ -22,13 +22,13 @@ from dataclasses import dataclass, replace
 from http import HTTPStatus
 from typing import TYPE_CHECKING
 
-from explorer.core.session.origins import origin_of
-from explorer.core.survey.link_kinds import normal_url
+from explorer.core.http.secret_rules import origin_of
+from explorer.core.hypermedia.link_kinds import normal_url
 
 if TYPE_CHECKING:
     from explorer.core.session import Session
-    from explorer.core.session.history import Page
-    from explorer.core.survey.api_map import ApiMap
+    from explorer.core.session.api_map import ApiMap
+    from explorer.core.session.trail import Page
 
 __all__ = ["ROOT_RELS", "Entries", "Entry", "answers_with_links", "entries_of", "with_probe"]
 
@@ -97,7 +97,7 @@ def answers_with_links(page: Page) -> bool:
 
 def _root_met(session: Session, root: str) -> tuple[Entry | None, bool]:
     """What the session knows of ``root``: (the entry it gives, whether anything is known)."""
-    for page in reversed(session.history.pages):
+    for page in reversed(session.trail.pages):
         if page.exchange is None or normal_url(page.exchange.request.url) != root:
             continue
         if answers_with_links(page):

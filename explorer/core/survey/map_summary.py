@@ -3,24 +3,36 @@ are no place in the API, and how a crawl ended: one reading for the CLI and the 
 
 The text tree of ``restwalk map`` (:mod:`explorer.core.survey.render_map`) and the
 TUI's map screen read the same :class:`MapSummary` of an
-:class:`~explorer.core.survey.api_map.ApiMap`, so both put a link in the same
+:class:`~explorer.core.session.api_map.ApiMap`, so both put a link in the same
 group: not followed yet (never asked), no answer (asked, and why it failed), or
 not http(s) (``javascript:``, ``file:``: listed, never followed). They end a
 crawl with the same words (:func:`crawl_ending`), which say every safe link was
-followed only when each one answered. Server text stays as it came: the caller
-shows it through :mod:`explorer.core.text.terminal_text`. No I/O here.
+followed only when each one answered. The map and the audit count pages and
+resources the same way (:func:`map_counts`): of the map, whatever crawl filled it.
+Server text stays as it came: the caller shows it through
+:mod:`explorer.core.text.terminal_text`. No I/O here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
-from explorer.core.survey.api_map import ApiMap
+from explorer.core.session.api_map import ApiMap
 from explorer.core.survey.crawl import CrawlResult
 from explorer.core.text.plural import counted
 
-__all__ = ["SHOWN", "MapSummary", "NoAnswer", "crawl_ending", "not_followed", "summarize"]
+__all__ = [
+    "SHOWN",
+    "MapCounts",
+    "MapSummary",
+    "NoAnswer",
+    "crawl_ending",
+    "map_counts",
+    "not_followed",
+    "summarize",
+]
 
 #: Links listed per group (per relation, no answer, not http(s)) before "and N more".
 SHOWN = 50
@@ -68,6 +80,39 @@ class MapSummary:
         if self.not_http:
             parts.append(f"{len(self.not_http)} not http(s)")
         return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class MapCounts:
+    """How much a map holds: the counts ``restwalk map``, ``restwalk audit`` and the TUI's
+    map screen all give, so that they agree for one crawl."""
+
+    #: URLs answered.
+    pages: int
+    #: Resources (URLs folded by template), on every origin.
+    resources: int
+    #: Resources on the API's own origin (the entry's).
+    of_api: int
+    #: Resources with at least one URL answered.
+    answered: int
+
+    def resources_line(self) -> str:
+        """``7 resources (5 of the API, 5 answered)``; ``4 resources (2 answered)`` when
+        every one is the API's."""
+        of_api = f"{self.of_api} of the API, " if self.of_api != self.resources else ""
+        return f"{counted(self.resources, 'resource')} ({of_api}{self.answered} answered)"
+
+
+def map_counts(api_map: ApiMap, entry: str) -> MapCounts:
+    """The counts of ``api_map``, its API being ``entry``'s origin."""
+    resources = api_map.resources()
+    origin = origin_of(entry)
+    return MapCounts(
+        pages=api_map.visited_count,
+        resources=len(resources),
+        of_api=sum(1 for resource in resources if resource.origin == origin),
+        answered=sum(1 for resource in resources if resource.visited),
+    )
 
 
 def summarize(api_map: ApiMap) -> MapSummary:

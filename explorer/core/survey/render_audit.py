@@ -10,10 +10,11 @@ import orjson
 
 from explorer.core.survey.audit import Audit
 from explorer.core.survey.audit_figures import Constraint, Figure
+from explorer.core.survey.map_summary import map_counts
 from explorer.core.text.plural import counted, noun
 from explorer.core.text.terminal_text import json_visible
 
-__all__ = ["audit_json", "audit_text", "percent"]
+__all__ = ["audit_json", "audit_text", "level_lines", "percent"]
 
 #: Width of a figure's name in the text.
 _NAME_WIDTH = 60
@@ -35,11 +36,11 @@ def percent(share: float | None) -> str:
 def audit_text(audit: Audit) -> str:
     """The audit for a person: the grade, then each constraint with its figures and examples."""
     result = audit.crawl
+    counts = map_counts(result.api_map, result.entry)
     lines = [
         f"REST audit of {audit.entry}: grade {audit.grade} ({percent(audit.score)}), "
         f"Richardson maturity level {audit.level}",
-        f"{counted(len(result.visits), 'page')} mapped "
-        f"({counted(len(result.api_map.resources()), 'resource')}), "
+        f"{counts.resources_line()}, {counted(counts.pages, 'page')} mapped, "
         f"{counted(audit.probe_requests, 'probing request')}, "
         f"{counted(audit.requests, 'request')} in {audit.seconds:.1f} s",
     ]
@@ -59,6 +60,8 @@ def audit_text(audit: Audit) -> str:
         )
     if audit.probes.out_of_time:
         lines.append("The time limit came before every probe was sent.")
+    lines.append("")
+    lines.extend(level_lines(audit))
     for constraint in audit.constraints:
         lines.append("")
         lines.extend(constraint_lines(constraint))
@@ -71,6 +74,19 @@ def audit_text(audit: Audit) -> str:
     for what, message in audit.probes.failures:
         lines.append(f"No answer to {what}: {message}")
     return "\n".join(lines) + "\n"
+
+
+def level_lines(audit: Audit) -> list[str]:
+    """The Richardson level step by step: each step, what was seen, what is missing."""
+    lines = [f"Richardson maturity level {audit.level}, step by step:"]
+    for step in audit.steps:
+        mark = "✓" if step.reached else "✗"
+        lines.append(f"  {mark} level {step.level}, {step.title}: {step.seen}")
+        if step.missing:
+            lines.append(f"      missing for level {step.level}: {step.missing}")
+        elif step.level > audit.level + 1:
+            lines.append(f"      not counted: level {audit.level + 1} comes first")
+    return lines
 
 
 def constraint_lines(constraint: Constraint) -> list[str]:
@@ -99,6 +115,16 @@ def audit_json(audit: Audit) -> str:
         "grade": audit.grade,
         "score": None if audit.score is None else round(audit.score, 4),
         "richardson_level": audit.level,
+        "richardson_steps": [
+            {
+                "level": step.level,
+                "title": step.title,
+                "reached": step.reached,
+                "seen": step.seen,
+                "missing": step.missing,
+            }
+            for step in audit.steps
+        ],
         "constraints": [
             {
                 "key": c.key,
@@ -126,7 +152,7 @@ def audit_json(audit: Audit) -> str:
         "description": None
         if audit.description is None
         else {"url": audit.description[0], "get_paths": audit.description[1]},
-        "pages": len(audit.crawl.visits),
+        "pages": map_counts(audit.crawl.api_map, audit.crawl.entry).pages,
         "requests": audit.requests,
         "seconds": round(audit.seconds, 3),
         "stopped": audit.crawl.stopped,

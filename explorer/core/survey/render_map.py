@@ -16,9 +16,15 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from explorer.core.survey.api_map import ApiMap, Resource
+from explorer.core.session.api_map import ApiMap, Resource
 from explorer.core.survey.crawl import CrawlResult
-from explorer.core.survey.map_summary import SHOWN, crawl_ending, not_followed, summarize
+from explorer.core.survey.map_summary import (
+    SHOWN,
+    crawl_ending,
+    map_counts,
+    not_followed,
+    summarize,
+)
 from explorer.core.text.plural import counted, noun
 from explorer.core.text.terminal_text import json_visible
 
@@ -108,7 +114,7 @@ def _details(resource: Resource) -> list[str]:
 def map_tree(result: CrawlResult) -> str:
     """The map as a text tree of paths, each resource with its facts."""
     resources = result.api_map.resources()
-    lines = [_headline(result, resources)]
+    lines = [_headline(result)]
     by_origin: dict[str, list[Resource]] = {}
     for resource in resources:
         by_origin.setdefault(resource.origin, []).append(resource)
@@ -139,12 +145,11 @@ def _draw(
         _draw(child, prefix + below, lines, last=index == len(children) - 1)
 
 
-def _headline(result: CrawlResult, resources: list[Resource]) -> str:
-    answered = sum(1 for r in resources if r.visited)
+def _headline(result: CrawlResult) -> str:
+    counts = map_counts(result.api_map, result.entry)
     return (
-        f"Map of {result.entry}: {counted(len(resources), 'resource')} ({answered} answered), "
-        f"{counted(len(result.visits), 'page')}, {counted(result.requests, 'request')} "
-        f"in {result.seconds:.1f} s"
+        f"Map of {result.entry}: {counts.resources_line()}, {counted(counts.pages, 'page')}, "
+        f"{counted(result.requests, 'request')} in {result.seconds:.1f} s"
     )
 
 

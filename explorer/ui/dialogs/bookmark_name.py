@@ -1,5 +1,9 @@
 """Naming a bookmark: the rel path it keeps is shown, the name is asked.
 
+:meth:`BookmarkNameDialog.for_trail` makes the dialog for the trail shown: the path
+of relations leading to its last page (:func:`~explorer.core.session.rel_path.rel_path`),
+a name suggested for it, and its saving in the bookmarks.
+
 Enter saves through the caller's ``save`` (it raises
 :class:`~explorer.core.storage.bookmarks.BookmarksError`), and the dialog closes
 with what was saved, in words; a problem (the bookmarks file broken meanwhile)
@@ -9,7 +13,8 @@ Enter replaces that bookmark. None: the person cancelled.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,11 +22,16 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from explorer.core.session.rel_path import RelPath
-from explorer.core.storage.bookmarks import BookmarksError
+from explorer.core.session.rel_path import RelPath, bookmark_name, rel_path
+from explorer.core.storage.bookmarks import BookmarksError, BookmarkStore
+from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
+
+if TYPE_CHECKING:
+    from explorer.core.bundled_mock import BundledMock
+    from explorer.core.session.trail import Page
 
 
 class BookmarkNameDialog(ModalScreen[str | None]):
@@ -52,6 +62,26 @@ class BookmarkNameDialog(ModalScreen[str | None]):
         self.suggested = suggested
         self.taken = taken
         self.save = save
+
+    @classmethod
+    def for_trail(
+        cls, trail: Sequence[Page], bookmarks: BookmarkStore, bundled: BundledMock | None
+    ) -> BookmarkNameDialog:
+        """The dialog bookmarking ``trail``'s last page in ``bookmarks`` (kept as made on
+        ``bundled``, the bundled mock server, when it is). Raises
+        :class:`~explorer.core.session.rel_path.PathError` when no path leads there, and
+        :class:`~explorer.core.storage.bookmarks.BookmarksError` when the bookmarks
+        cannot be read."""
+        path = rel_path(trail)
+        taken = frozenset(bookmark.name for bookmark in bookmarks.all())
+        on_bundled = bundled is not None and bundled.made_on(path.entry)
+
+        def save(name: str) -> str:
+            replaced = bookmarks.save(name, path, bundled=on_bundled)
+            what = "Replaced" if replaced else "Bookmarked"
+            return f"{what} {name!r}: {counted(len(path.steps), 'link')} from {path.entry}."
+
+        return cls(path, bookmark_name(trail) or path.describe(), taken, save)
 
     def compose(self) -> ComposeResult:
         numbered = enumerate(self.path.steps, start=1)

@@ -8,7 +8,6 @@ The preview on the right is the request exactly as
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
@@ -179,7 +178,9 @@ class ComposerScreen(ModalScreen[Composed | None]):
                         suggester=SuggestFromList(STANDARD_METHODS, case_sensitive=False),
                         tooltip="Any standard method, or your own token",
                     )
-                    yield UrlInput(spec.url, id="url", placeholder="http://... or a curl command")
+                    url = UrlInput(spec.url, id="url", placeholder="http://... or a curl command")
+                    url.base = self.base
+                    yield url
                 yield Static("", id="method-note", classes="note")
                 yield Label("Query parameters")
                 yield PairsEditor(spec.query, kind="parameter", id="query")
@@ -396,27 +397,14 @@ class ComposerScreen(ModalScreen[Composed | None]):
         self._refresh_preview()
 
     @on(Input.Submitted, "#method, #url, #version")
-    def _submitted(self, event: Input.Submitted) -> None:
-        from explorer.core.carry.curl import looks_like_curl
+    def _submitted(self) -> None:
+        self.action_send()
 
-        if isinstance(event.input, UrlInput) and looks_like_curl(event.value):
-            self._curl_pasted(UrlInput.CurlPasted(event.input, event.value))
-        else:
-            self.action_send()
-
-    @on(UrlInput.CurlPasted)
-    def _curl_pasted(self, event: UrlInput.CurlPasted) -> None:
+    @on(UrlInput.CurlRead)
+    def _curl_read(self, event: UrlInput.CurlRead) -> None:
         """A curl line in the URL field: the composer opens again on its request."""
-        from explorer.core.carry.curl import composer_note, parse_curl
-
         event.stop()
-        try:
-            command = parse_curl(event.text, env=os.environ, base=self.base)
-        except RestwalkError as error:
-            event.url_input.hold(event.text)  # as pasted, to be corrected
-            self.notify(error.message, title="Not a curl line restwalk can read", severity="error")
-            return
-        self.dismiss(Composed(command.spec, reopen=composer_note(command)))
+        self.dismiss(Composed(event.spec, reopen=event.note))
 
     # -- actions ------------------------------------------------------------------------------
 

@@ -1,4 +1,6 @@
-"""The copy menu: what ``y`` can copy now (the body, a line, a header, a link's URL)."""
+"""The copy menu: what ``y`` can copy now (the body, a line, a header, a link's URL, the
+request for another tool); the one chosen goes to the clipboard, or is refused when it
+is too large to (:func:`~explorer.core.text.copy_text.copy_refusal`)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from explorer.core.session.exports import Exported
+from explorer.core.text.copy_text import copy_refusal, describe_copy
 from explorer.core.text.sizes import size_text
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
@@ -38,8 +42,15 @@ class CopyChoice:
         return label
 
 
+def exported_choices(exported: list[Exported]) -> list[CopyChoice]:
+    """The request written for other tools, as choices of the menu."""
+    return [CopyChoice(e.key, e.what, e.text, len(e.text.encode())) for e in exported]
+
+
 class CopyMenu(ModalScreen[CopyChoice | None]):
-    """Pick what to copy: its key, or the arrows and Enter; Escape copies nothing."""
+    """Pick what to copy: its key, or the arrows and Enter; Escape copies nothing.
+
+    Closes with what was copied (None: nothing was)."""
 
     DEFAULT_CSS = """
     CopyMenu { align: center middle; }
@@ -70,11 +81,22 @@ class CopyMenu(ModalScreen[CopyChoice | None]):
         for choice in self.choices:
             if event.character == choice.key:
                 event.stop()
-                self.dismiss(choice)
+                self._copy(choice)
                 return
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.choices[event.option_index])
+        self._copy(self.choices[event.option_index])
+
+    def _copy(self, choice: CopyChoice) -> None:
+        """Put ``choice`` on the clipboard and say so, or say why not."""
+        refusal = copy_refusal(choice.what, choice.size)
+        if refusal is not None:
+            self.notify(refusal, severity="warning", timeout=8)
+            self.dismiss(None)
+            return
+        self.app.copy_to_clipboard(choice.text)
+        self.notify(describe_copy(choice.what, choice.text))
+        self.dismiss(choice)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,5 +1,5 @@
-"""What ``D`` compares the page shown with: a page of the history, or this page in another
-API version."""
+"""What ``D`` compares the page shown with: a page of the trail, or this page in another
+API version (the version and how to ask for it picked here, in the version dialog)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from explorer.core.session.history import Page, page_labels
+from explorer.core.session.trail import Page, page_labels
+from explorer.core.session.version import VersionChoice
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 
@@ -27,8 +28,9 @@ def _page_label(page: Page, label_text: str, back: int) -> Text:
     return label
 
 
-class DiffPicker(ModalScreen[Page | str | None]):
-    """Pick the other side: a page of the history (newest first) or another version."""
+class DiffPicker(ModalScreen[Page | VersionChoice | None]):
+    """Pick the other side: a page of the trail (newest first) or another version, asked
+    for from ``current`` (the version the page's server is asked for now)."""
 
     DEFAULT_CSS = """
     DiffPicker { align: center middle; }
@@ -39,10 +41,11 @@ class DiffPicker(ModalScreen[Page | str | None]):
     """
     BINDINGS = [Binding("escape", "close", "Close")]
 
-    def __init__(self, pages: list[Page], shown: Page) -> None:
+    def __init__(self, pages: list[Page], shown: Page, current: VersionChoice) -> None:
         super().__init__()
         self.pages = pages
         self.shown = shown
+        self.current = current
 
     def compose(self) -> ComposeResult:
         options = [
@@ -74,7 +77,12 @@ class DiffPicker(ModalScreen[Page | str | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
         if choice == ANOTHER_VERSION:
-            self.dismiss(ANOTHER_VERSION)
+            from explorer.ui.dialogs.version import VersionDialog
+
+            def chosen(version: VersionChoice | None) -> None:
+                self.dismiss(version if version is not None and version.active else None)
+
+            self.app.push_screen(VersionDialog(self.current), chosen)
         elif choice is not None:
             self.dismiss(self.pages[int(choice)])
 

@@ -1,10 +1,15 @@
 """The operations of the API's OpenAPI description: type to narrow, Enter opens one.
 
 The list shows each operation's method, path and summary as plain text (they
-come from the server); the dialog returns the :class:`Operation` chosen.
+come from the server). The operation chosen is made a request
+(:func:`~explorer.core.carry.openapi.operation_request`), its path parameters
+asked for first in a template's form; the dialog returns that request for the
+composer, as a :class:`ChosenOperation`.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, replace
 
 from rich.text import Text
 from textual import on
@@ -15,15 +20,28 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from explorer.core.carry.openapi import ApiDescription, Operation
+from explorer.core.carry.openapi import ApiDescription, Operation, operation_request
+from explorer.core.http.request import RequestSpec
+from explorer.core.hypermedia.link import Link
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
 
 
-class OperationsDialog(ModalScreen[Operation | None]):
-    """Pick an operation of the description; Escape closes."""
+@dataclass(frozen=True)
+class ChosenOperation:
+    """The request of the operation chosen, its path filled in, and what to say of it."""
+
+    spec: RequestSpec
+    note: str
+
+
+class OperationsDialog(ModalScreen[ChosenOperation | None]):
+    """Pick an operation of the description; Escape closes.
+
+    ``server`` is where the operations are when the description names no server.
+    """
 
     DEFAULT_CSS = """
     OperationsDialog { align: center middle; }
@@ -34,9 +52,10 @@ class OperationsDialog(ModalScreen[Operation | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, description: ApiDescription) -> None:
+    def __init__(self, description: ApiDescription, server: str) -> None:
         super().__init__()
         self.description = description
+        self.server = description.servers[0] if description.servers else server
         self.shown: list[Operation] = list(description.operations)
 
     def compose(self) -> ComposeResult:
@@ -85,7 +104,7 @@ class OperationsDialog(ModalScreen[Operation | None]):
         menu = self.query_one("#operations", OptionList)
         index = menu.highlighted
         if index is not None and 0 <= index < len(self.shown):
-            self.dismiss(self.shown[index])
+            self._chosen(self.shown[index])
 
     def on_key(self, event: object) -> None:
         key = getattr(event, "key", "")
@@ -95,7 +114,23 @@ class OperationsDialog(ModalScreen[Operation | None]):
 
     @on(OptionList.OptionSelected, "#operations")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.shown[event.option_index])
+        self._chosen(self.shown[event.option_index])
+
+    def _chosen(self, operation: Operation) -> None:
+        """Close with ``operation``'s request, its path parameters asked for first."""
+        from explorer.ui.dialogs.template_form import TemplateForm
+
+        spec, note, path_names = operation_request(operation, self.server)
+        if not path_names:
+            self.dismiss(ChosenOperation(spec, note))
+            return
+        link = Link(rel=operation.title, href=spec.url, method=operation.method, templated=True)
+
+        def filled(result: tuple[Link, str] | None) -> None:
+            chosen = ChosenOperation(replace(spec, url=result[1]), note) if result else None
+            self.dismiss(chosen)  # (a form cancelled is the operation cancelled)
+
+        self.app.push_screen(TemplateForm(link), filled)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

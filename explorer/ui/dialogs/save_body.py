@@ -1,13 +1,16 @@
 """Where to save the response body: a path, and a second Enter before a file is replaced.
 
-The browser screen gives the writer (:func:`explorer.core.bodies.saving.save_body` of
-the body's bytes); the dialog runs it and closes with the path written, or stays
-open with the problem (see :class:`~explorer.ui.dialogs.writing.WritingDialog`).
+:meth:`SaveBodyDialog.of` makes the dialog for a response: its suggested file name
+(:func:`~explorer.core.bodies.saving.suggested_name`) and the writer of its bytes
+(:func:`~explorer.core.bodies.saving.save_body`). The dialog runs the writer and
+closes with the path written, or stays open with the problem (see
+:class:`~explorer.ui.dialogs.writing.WritingDialog`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,6 +21,9 @@ from explorer.core.text.sizes import size_text
 from explorer.ui.dialogs.writing import SaveTarget, Writer, WritingDialog
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
+
+if TYPE_CHECKING:
+    from explorer.core.http.exchange import ReceivedResponse
 
 __all__ = ["SaveBodyDialog", "SaveTarget"]
 
@@ -51,6 +57,24 @@ class SaveBodyDialog(WritingDialog[Path]):
         self.media_type = media_type
         #: Why no coding was undone (a body coded too many times), else None.
         self.undecoded = undecoded
+
+    @classmethod
+    def of(cls, response: ReceivedResponse) -> SaveBodyDialog:
+        """The dialog saving ``response``'s body (it has one) as received."""
+        from explorer.core.bodies.saving import save_body, suggested_name
+        from explorer.core.http.content_coding import too_many_codings
+
+        body = response.body
+
+        def write(target: SaveTarget) -> Path:
+            return save_body(target.path, body, overwrite=target.overwrite)
+
+        name = suggested_name(
+            response.url, response.header("content-type"), response.header("content-disposition")
+        )
+        codings = response.undecoded_codings
+        undecoded = too_many_codings(codings) if codings else None
+        return cls(name, len(body), response.media_type, write, undecoded=undecoded)
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -9,6 +9,10 @@ not both JSON are shown as their line diff.
 
 from __future__ import annotations
 
+import asyncio
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -19,13 +23,16 @@ from textual.screen import Screen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from explorer.core.survey.compare import Comparison
+from explorer.core.survey.compare import Comparison, compare
 from explorer.core.survey.diff import Change
 from explorer.core.survey.render_diff import json_lines, marked_lines
 from explorer.core.text.plural import noun
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.diff_pane import DiffPane
 from explorer.ui.widgets.key_bar import KeyBar
+
+if TYPE_CHECKING:
+    from explorer.core.session.trail import Page
 
 __all__ = ["DiffScreen", "change_label"]
 
@@ -70,6 +77,19 @@ class DiffScreen(Screen[None]):
         super().__init__()
         self.comparison = comparison
         self._marks: dict[str, dict[int, Change]] = {"left": {}, "right": {}}
+
+    @classmethod
+    async def of(cls, left: Page, right: Page, *, right_label: str | None = None) -> DiffScreen:
+        """The screen comparing two pages that got an answer (compared in a thread: a large
+        body takes a while); ``right_label`` names the right side instead of its URL."""
+        assert left.exchange is not None
+        assert right.exchange is not None
+        comparison = await asyncio.to_thread(
+            compare, left.exchange.response, right.exchange.response
+        )
+        if right_label is not None:
+            comparison = replace(comparison, right_url=right_label)
+        return cls(comparison)
 
     def compose(self) -> ComposeResult:
         yield Label(self._title(), id="diff-title")

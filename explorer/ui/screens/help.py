@@ -12,8 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from explorer.ui.explain_text import literal
-from explorer.ui.screens.browser_keys import NUMBER_RULE
 from explorer.ui.widgets.key_bar import KeyBar
+from explorer.ui.widgets.links_panel import NUMBER_RULE
 
 WALK = """\
 ## Walking an API

@@ -1,299 +1,91 @@
-"""The browser screen: URL bar, breadcrumb, status line, response tabs, links panel.
+"""The browser screen: a tab's screen (:class:`~explorer.ui.screens.tab_screen.TabScreen`)
+and the browser's keys.
 
-It routes messages and runs the network in workers (its dialogs are routed in
-:mod:`~explorer.ui.screens.browser_dialogs`); what a browser tab knows and
-decides is the :class:`~explorer.core.session.Session`'s, and the widgets only
-show what they are given. A fetch is an exclusive worker, so a newer
-request (or Escape) cancels an older one and a stale answer is never shown.
+:class:`BrowserScreen` adds to the tab's screen, which shows pages and routes its
+widgets' messages, the keys of the browser's tools and the workers they start:
+back and forward, login and logout, the API version, explanations, the next page
+below (``+``), the API's OpenAPI operations, caching, the history, bookmarks, the
+map and comparisons. What each decides is the tab's
+(:class:`~explorer.core.session.tab.Tab`); each dialog owns its flow and returns a
+typed result; the widgets own their own keys (see the tab's screen).
 """
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from textual import events, work
-from textual.app import ComposeResult
-from textual.command import Provider
-from textual.containers import Horizontal
-from textual.widgets import Input, Label
+from textual import work
 
-from explorer.core.http.request import RequestSpec
-from explorer.core.session import History, Page, Session
-from explorer.core.session.choice import PAUSE
+from explorer.core.http.errors import RestwalkError
+from explorer.core.session import Next, Page
 from explorer.core.session.hints import key_hint
-from explorer.core.session.loading import load_page, read_safely, with_reading
-from explorer.ui.painted import after_paint
-from explorer.ui.screens.browser_carry import BrowserCarry
-from explorer.ui.screens.browser_connection import BrowserConnection
-from explorer.ui.screens.browser_dialogs import BrowserDialogs
-from explorer.ui.screens.browser_http_files import BrowserHttpFiles, HttpFilesState
-from explorer.ui.screens.browser_keep import BrowserKeep
-from explorer.ui.screens.browser_keys import BROWSER_KEYS
-from explorer.ui.screens.browser_pages import BrowserPages
-from explorer.ui.screens.browser_reading import BrowserReading
-from explorer.ui.screens.browser_survey import BrowserSurvey
-from explorer.ui.screens.browser_url_bar import BrowserUrlBar
-from explorer.ui.widgets.breadcrumb import Breadcrumb
-from explorer.ui.widgets.headers_view import HeadersView
-from explorer.ui.widgets.key_bar import KeyBar
+from explorer.core.session.loading import load_page
+from explorer.core.session.tab import Tab
+from explorer.core.text.plural import counted
+from explorer.ui.connection import caching_said
+from explorer.ui.screens.browser_keys import SCREEN_KEYS
+from explorer.ui.screens.tab_screen import TabScreen
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
-from explorer.ui.widgets.url_input import UrlInput
+from explorer.ui.widgets.url_input import UrlBar
 
 if TYPE_CHECKING:
-    from explorer.core.http.client import Client
+    from explorer.core.bundled_mock import BundledMock
+    from explorer.core.hypermedia.link import Link
+    from explorer.core.storage.bookmarks import Bookmark
+    from explorer.core.storage.keep import Keep
+    from explorer.ui.dialogs.login import LoginResult
+    from explorer.ui.dialogs.operations import ChosenOperation
 
-# The dialogs are imported where they open: the first screen does not wait for them.
-
-
-def _follow_commands() -> type[Provider]:
-    """The palette's "follow WORDS" provider, imported when the palette first opens."""
-    from explorer.ui.follow_commands import FollowCommands
-
-    return FollowCommands
+# The dialogs and other screens are imported where they open: the first screen does not wait.
 
 
-class BrowserScreen(
-    BrowserUrlBar,
-    BrowserCarry,
-    BrowserDialogs,
-    BrowserHttpFiles,
-    BrowserReading,
-    BrowserConnection,
-    BrowserKeep,
-    BrowserSurvey,
-    BrowserPages,
-):
+class BrowserScreen(TabScreen):
     """Browse an API: open URLs, follow links, compose requests, go back and forward."""
 
-    CSS_PATH = "main.tcss"
-    #: When the screen comes back (a dialog closed) with nothing focused: the links.
-    AUTO_FOCUS = "#links RowTable"
-    BINDINGS = BROWSER_KEYS
-    COMMANDS = {_follow_commands}
+    BINDINGS = SCREEN_KEYS
 
-    def __init__(self, client: Client, start_url: str | None, *, mock_users: bool) -> None:
-        super().__init__()
-        self.client = client
-        self.start_url = start_url
-        self.mock_users = mock_users
-        self.session = Session()
-        self.http_files = HttpFilesState()
-        #: The start page on its way before the screen is shown (see :meth:`prefetch`).
-        self._start: asyncio.Future[Page] | None = None
-
-    @property
-    def history(self) -> History:
-        """The session's history."""
-        return self.session.history
-
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="url-row"):
-            yield Label("GET", id="method", markup=False)
-            yield UrlInput(
-                placeholder="http://127.0.0.1:8000/, /path, host:port or a curl command", id="url"
-            )
-            yield Label("", id="auth-badge", markup=False)
-            yield Label("", id="env-badge", markup=False)
-        yield Breadcrumb(id="breadcrumb")
-        status = StatusLine("Type a URL and press Enter.", id="status")
-        if self.start_url:  # a frame drawn before on_mount says what is coming
-            status.show_loading(RequestSpec(url=self.start_url))
-        yield status
-        with Horizontal(id="panes"):
-            yield ResponseTabs(id="tabs")
-            yield LinksPanel(id="links")
-        yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.show_environment()  # (one chosen with --env)
-        url = self.query_one("#url", UrlInput)
-        if not self.start_url:
-            url.focus()
-            return
-        url.show_url(self.start_url)
-        self.query_one(LinksPanel).table.focus()
-        start, self._start = self._start, None
-        if start is not None and start.cancelled():
-            start = None  # (only when the app closed while it waited): ask again
-        if start is not None and start.done():
-            self._arrived(start.result(), record=True)  # before the screen is first drawn
-        else:
-            self.send(RequestSpec(url=self.start_url), typed=True, pending=start)
-
-    async def prefetch(self, hold: float) -> None:
-        """Start loading the start page before this screen is shown; wait up to ``hold`` s."""
-        assert self.start_url is not None
-        start = asyncio.ensure_future(load_page(self.client, RequestSpec(url=self.start_url)))
-        self._start = start
-        try:
-            await asyncio.wait_for(asyncio.shield(start), hold)
-        except TimeoutError:
-            pass
-        except asyncio.CancelledError:  # the app is closing
-            start.cancel()
-            raise
-
-    # -- sending ----------------------------------------------------------------------------
-
-    def open_url(self, text: str) -> None:
-        """GET what ``text`` typed in the URL bar means, sent as typed."""
-        self.send(RequestSpec(url=self.session.resolve(text)), typed=True)
-
-    def send(
+    def __init__(
         self,
-        spec: RequestSpec,
+        tab: Tab,
+        start_url: str | None,
+        keep: Keep,
         *,
-        via: str = "url",
-        record: bool = True,
-        typed: bool = False,
-        pending: asyncio.Future[Page] | None = None,
-        withheld: str = "",
+        mock_users: bool,
+        bundled: BundledMock | None = None,
     ) -> None:
-        """Send ``spec``, with what the session keeps for its server, in a worker;
-        ``withheld`` says what it goes without (:meth:`Session.following`)."""
-        spec = self.session.prepare(spec, typed=typed)
-        self.query_one("#method", Label).update(spec.method)
-        self.query_one("#url", UrlInput).show_url(spec.url)
-        self.query_one(StatusLine).show_loading(spec)
-        self.fetch(spec, via, record, pending, withheld)
+        super().__init__(tab, start_url)
+        #: The history and bookmarks; the bundled mock server this run started, if it did.
+        self.keep = keep
+        self.bundled = bundled
+        #: The server is the bundled mock: the login dialog names its seeded users.
+        self.mock_users = mock_users
+        #: The most the cache keeps, from config.toml (None: the cache's own default).
+        self.cache_max_bytes: int | None = None
 
-    @property
-    def sending(self) -> bool:
-        """True while a request is on its way."""
-        return any(w.group == "fetch" and w.is_running for w in self.workers)
-
-    @work(exclusive=True, group="fetch")
-    async def fetch(
-        self,
-        spec: RequestSpec,
-        via: str,
-        record: bool,
-        pending: asyncio.Future[Page] | None,
-        withheld: str = "",
-    ) -> Page:
-        """Send one request (or wait for ``pending``) and show the response."""
-        loading = (
-            load_page(self.client, spec, via, withheld=withheld) if pending is None else pending
-        )
-        page = await loading
-        self._arrived(page, record)
-        return page
-
-    def _remember_view(self) -> None:
-        """Keep where the person is on the current page, for back and forward."""
-        row = self.query_one(LinksPanel).table.cursor_row
-        top = round(self.query_one(ResponseTabs).body_view.scroll_y)
-        self.session.history.remember((row, top))
-
-    def _restore_view(self) -> None:
-        """Put the links cursor and the body back where they were when the page was left."""
-        view = self.session.history.view
-        if isinstance(view, tuple):
-            row, top = view
-            self.query_one(LinksPanel).table.move_cursor(row)
-            body = self.query_one(ResponseTabs).body_view
-            body.scroll_to(y=top, animate=False, immediate=True, force=True)
-
-    def _arrived(self, page: Page, record: bool) -> None:
-        """Put a new page in the history (a failed send is only shown) and show it."""
-        proven = self.session.check_login(page)
-        if proven is not None:
-            if proven:
-                self.notify("The server accepted it.", title="Credential set")
-            else:
-                self.notify("The server refused it: it is dropped.", title="Login failed")
-        self._remember_view()
-        page = self.session.arrived(page, record=record)
-        self.show_page(page)
-
-    @work(exclusive=True, group="read")
-    async def read(self, page: Page) -> Page:
-        """Read ``page``'s links and advice off the UI thread, then show them if it is current."""
-        assert page.exchange is not None
-        await after_paint(self)  # parsing a large body holds the GIL for a while
-        read = with_reading(page, await asyncio.to_thread(read_safely, page.exchange))
-        self.session.history.swap(page, read)
-        if self.session.shown is read:
-            self.show_reading(read)
-        return read
-
-    # -- showing ----------------------------------------------------------------------------
-
-    def show_page(self, page: Page) -> None:
-        """Put ``page``, the page now shown, in every view (attributes down)."""
-        self.session.numbers.new_page()
-        self._show_address(page)
-        self.query_one(ResponseTabs).show(page)
-        self.show_reading(page)
-        if page.reading:
-            self.read(page)
-
-    def _show_address(self, page: Page) -> None:
-        """The method and URL of ``page`` in the URL bar (what ``r`` sends again)."""
-        self.query_one("#method", Label).update(page.spec.method)
-        url = page.exchange.response.url if page.exchange else page.spec.url
-        self.query_one("#url", UrlInput).show_url(url)
-
-    def show_reading(self, page: Page) -> None:
-        """Show what was read from ``page``: status line with advice, links, breadcrumb."""
-        hint = "Finding the links…" if page.reading else key_hint(page)
-        self.query_one(StatusLine).show_page(page, hint)
-        history = self.session.history
-        self.query_one(Breadcrumb).show_trail(
-            history.trail(), len(history.pages) - 1 - history.index
-        )
-        self.query_one(LinksPanel).show_links(page.links, page.links_found, page.links_stopped)
-        self._show_badges()
-        if self.focused is None or self.focused is self.query_one("#url", Input):
-            self.query_one(LinksPanel).table.focus()  # digits follow links, not type
-        self.refresh_bindings()
-
-    def _show_badges(self) -> None:
-        """The credential, version and kept headers in use, at the right of the URL bar."""
-        shown = self.session.shown
-        url = shown.spec.url if shown else self.query_one("#url", Input).value
-        self.query_one("#auth-badge", Label).update(self.session.badge(url))
-
-    # -- messages up from the widgets ---------------------------------------------------------
-
-    def on_links_panel_follow(self, event: LinksPanel.Follow) -> None:
-        if self.sending:
-            return  # no key acts on a page not shown yet
-        if self.session.numbers.enter().kind == "done":
-            return  # the Enter ending a number already followed
-        self.follow_link(event.link)
-
-    def on_headers_view_explain(self, event: HeadersView.Explain) -> None:
-        from explorer.ui.dialogs.explain import ExplainDialog
-        from explorer.ui.explain_text import header_markdown
-
-        self.app.push_screen(ExplainDialog(header_markdown(event.name)))
-
-    # -- actions (keys) ---------------------------------------------------------------------
+    # -- the screen's keys ----------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out keys that do nothing now (the key bar shows what applies)."""
-        history = self.session.history
         if action == "back":
-            return history.can_go_back or self.session.failed is not None
+            return self.trail.can_go_back or self.session.failed is not None
         if action == "forward":
-            return history.can_go_forward
+            return self.trail.can_go_forward
         if action == "reload":
-            return self.session.shown is not None or bool(self.query_one("#url", Input).value)
+            return self.session.shown is not None or bool(self.query_one(UrlBar).value)
         if action == "explain_status":
             return self.session.shown is not None
-        if action == "digit":
-            return bool(self.query_one(LinksPanel).links)
-        return super().check_action(action, parameters)
+        return True
+
+    def action_focus_url(self) -> None:
+        self.query_one(UrlBar).focus()
+        self.query_one(UrlBar).select_all()
 
     def action_focus_links(self) -> None:
         self.query_one(LinksPanel).table.focus()
-
-    async def action_tab(self, tab: str) -> None:
-        await self.query_one(ResponseTabs).select(tab, focus=True)
 
     def action_back(self) -> None:
         self._go(-1)
@@ -305,18 +97,15 @@ class BrowserScreen(
         """Back or forward: the page as it was, links cursor and body scroll included."""
         self.workers.cancel_group(self, "fetch")
         if self.session.failed is None:
-            self._remember_view()
+            self.remember_view()
         page = self.session.go(step)
         if page is not None:
-            self.show_page(page)
-            self._restore_view()
+            self.show_page(page, restore=True)
 
     def action_cancel(self) -> None:
-        """Escape: in the URL bar, put the page's URL back and return to the page (as a
-        browser does); else cancel the request (the login, the page + adds) on its way;
-        else close the search bar, its search stopped (as a browser's find bar closes)."""
-        if self.leave_url_bar():
-            return  # the edit undone; another Escape cancels a request on its way
+        """Escape: cancel the request (the login, the page + adds) on its way; else close
+        the search bar, its search stopped (as a browser's find bar closes). (In the URL
+        bar, Escape first puts the page's URL back: :meth:`UrlBar.action_leave`.)"""
         busy = [w for w in self.workers if w.group in ("fetch", "login", "more") and w.is_running]
         if not busy:
             self.query_one(ResponseTabs).close_search()
@@ -336,33 +125,279 @@ class BrowserScreen(
     def action_reload(self) -> None:
         step = self.session.reload()
         if step is None:  # nothing shown yet (the start page was cancelled): the URL bar's
-            self.open_url(self.query_one("#url", Input).value or "/")
+            self.open_url(self.query_one(UrlBar).value or "/")
         else:
             self._do(step)
 
-    def on_key(self, event: events.Key) -> None:
-        # A typed link number is one gesture: any other key but Enter ends it.
-        if event.key != "enter" and not (event.character or "").isdigit():
-            self.session.numbers.other_key()
+    def action_compose(self) -> None:
+        self.open_composer(self.session.to_compose(self.query_one(UrlBar).value))
 
-    def action_digit(self, digit: int) -> None:
-        """Type a link's number (the rule is :data:`.browser_keys.NUMBER_RULE`)."""
-        if self.sending:
-            self.notify("The page is loading: its links are not shown yet.", timeout=2)
-            return
-        panel = self.query_one(LinksPanel)
-        step = self.session.numbers.digit(digit, len(panel.links))
-        if step.kind == "bad":
-            self.notify(step.message)
-        elif step.kind == "follow":
-            link = panel.link_at(step.number)
-            if link is not None:
-                self.follow_link(link)
-        else:
-            panel.highlight(step.number)
-            panel.table.focus()
-            last = min(step.number * 10 + 9, len(panel.links))
-            self.notify(
-                f"Link {step.number}: Enter follows it; another digit makes {step.number}0-{last}.",
-                timeout=PAUSE,
+    def action_explain_status(self) -> None:
+        from explorer.ui.dialogs.explain import ExplainDialog
+        from explorer.ui.explain_text import page_markdown
+
+        if (shown := self.session.shown) is not None:
+            self.app.push_screen(
+                ExplainDialog(page_markdown(shown, key_hint(shown)), shown.exchange)
             )
+
+    def action_version(self) -> None:
+        from explorer.core.session.version import VersionChoice
+        from explorer.ui.dialogs.version import VersionDialog
+
+        def chosen(choice: VersionChoice | None) -> None:
+            if choice is not None:
+                step = self.session.after_version(self._page_url(), choice)
+                self._show_badges()
+                self._do(step)
+
+        current = self.session.version(self._page_url()) or VersionChoice(None, "none")
+        self.app.push_screen(VersionDialog(current), chosen)
+
+    def action_login(self) -> None:
+        from explorer.core.http.secret_rules import origin_of
+        from explorer.ui.dialogs.login import LoginDialog
+
+        url = self._page_url()
+        kind = self.session.login_kind()
+        dialog = LoginDialog(origin_of(url) or url, mock_users=self.mock_users, kind=kind)
+        self.app.push_screen(dialog, self._logged_in)
+
+    def _logged_in(self, result: LoginResult | None) -> None:
+        if result is not None:
+            self.log_in(result)
+
+    @work(exclusive=True, group="login")
+    async def log_in(self, result: LoginResult) -> None:
+        """Log in through the tab (which proves a login that needs a request of its own),
+        then go on as it says."""
+        from explorer.core.http.request import CookieSession, LoginFlow
+
+        if isinstance(result.auth, LoginFlow):
+            self.notify(f"Logging in at {result.auth.url}…", timeout=2)
+        try:
+            logged = await self.tab.log_in(result.origin, result.auth, result.session_spec)
+        except RestwalkError as error:
+            self.notify(error.message, title="Login failed", severity="error")
+            return
+        given = logged.auth is not None and not isinstance(logged.auth, LoginFlow | CookieSession)
+        self.notify(
+            result.message,
+            title="Credential given" if given else "Credential set",
+            timeout=3 if given else None,
+        )
+        self._do(logged.next)
+        self._show_badges()
+
+    # -- keys that reach further: more pages, the API's description, caching ------------------
+
+    def action_more_pages(self) -> None:
+        """``+``: load the page the shown page's ``next`` link leads to, below it."""
+        from explorer.core.session.page_stack import StackRefused
+
+        if self.sending or any(w.group == "more" and w.is_running for w in self.workers):
+            self.notify("A page is on its way: Escape cancels it.", timeout=2)
+            return
+        shown = self.session.shown
+        try:
+            step = self.tab.next_page(shown)
+        except StackRefused as refused:
+            self.notify(refused.message, timeout=4)
+            return
+        assert shown is not None
+        self.query_one(StatusLine).show_loading(step.spec)
+        self.add_below(shown, step)
+
+    @work(exclusive=True, group="more")
+    async def add_below(self, shown: Page, step: Next) -> None:
+        """Load what ``step`` sends and show its items below ``shown``'s (if it is still shown)."""
+        from explorer.core.session.page_stack import StackRefused
+
+        try:
+            below = await self.tab.add_below(shown, step)
+        except StackRefused as refused:
+            if self.session.shown is shown:
+                self.show_reading(shown)
+                self.notify(refused.message, severity="warning", timeout=6)
+            return
+        if self.session.shown is not shown:
+            return  # another page was opened meanwhile: this one is not added to it
+        top = self.query_one(ResponseTabs).body_view.scroll_y
+        self.remember_view()
+        self.show_page(self.session.arrived(below))
+        # Reading goes on where it was: the pages above are the same, the new items below.
+        self.query_one(ResponseTabs).body_view.scroll_to(
+            y=top, animate=False, immediate=True, force=True
+        )
+
+    @work(exclusive=True, group="openapi")
+    async def action_openapi(self) -> None:
+        """``O``: the operations of the API's description (its service-desc link), one of
+        them opened in the composer."""
+        from explorer.core.http.secret_rules import origin_of
+        from explorer.ui.dialogs.operations import OperationsDialog
+
+        def found(link: Link) -> None:
+            self.notify(f"Reading the API description at {link.href}…", timeout=2)
+
+        url = self._page_url()
+        try:
+            description = await self.tab.fetch_description(url, self.session.shown, found=found)
+        except RestwalkError as error:
+            self.notify(error.message, title="No OpenAPI operations", severity="error")
+            return
+        if description is None:
+            self.notify(
+                "Neither this page nor its server's root links an OpenAPI description "
+                "(rel=service-desc). restwalk openapi FILE lists a file's operations.",
+                title="No OpenAPI description",
+                severity="warning",
+            )
+        elif not description.operations:
+            self.notify(f"{description.title} describes no operation.")
+        else:
+            self.app.push_screen(OperationsDialog(description, origin_of(url)), self._operation)
+
+    def _operation(self, chosen: ChosenOperation | None) -> None:
+        if chosen is not None:
+            spec = chosen.spec
+            if self.session.credential(spec.url) is not None:
+                spec = replace(spec, auth=None)  # the credential this session has for it
+            self.open_composer(spec, chosen.note)
+
+    def action_toggle_cache(self) -> None:
+        """``C``: turn the session's cache on or off."""
+        self.set_caching(not self.tab.client.caching)
+
+    def set_caching(self, enabled: bool) -> None:
+        """Turn the cache on or off (``C``, the palette), and say what that means."""
+        self.tab.client.set_caching(enabled, max_bytes=self.cache_max_bytes)
+        title, meaning, seconds = caching_said(enabled)
+        self.notify(meaning, title=title, timeout=seconds)
+
+    # -- the walk: history, bookmarks, map, comparison -----------------------------------------
+
+    def action_history(self) -> None:
+        from explorer.ui.screens.history import HistoryScreen
+
+        screen = HistoryScreen(self.keep.history, recording=self.keep.config.enabled)
+        self.app.push_screen(screen, self._history_chosen)
+
+    def _history_chosen(self, entry_id: int | None) -> None:
+        if entry_id is not None:
+            self.reopen(entry_id)
+
+    @work(exclusive=True, group="fetch")
+    async def reopen(self, entry_id: int) -> None:
+        """Show history entry ``entry_id``'s kept response as a page of the walk."""
+        from explorer.core.storage.history import HistoryError
+
+        history = self.keep.history
+        try:
+            entry = await asyncio.to_thread(history.entry, entry_id)
+            exchange = await asyncio.to_thread(history.load, entry_id)
+        except HistoryError as error:
+            self.notify(str(error), title="History", severity="error")
+            return
+        if entry is None or exchange is None:
+            self.notify(f"History entry {entry_id} is gone (the oldest go first).")
+            return
+        reopened = self.tab.reopen(exchange, made_on_bundled=entry.bundled, bundled=self.bundled)
+        self._arrived(reopened.page, True)
+        said = " ".join(reopened.notes)
+        self.notify(
+            f"The response as kept; r sends the request again. {said}".strip(),
+            title="From the history",
+            timeout=15 if said else None,
+        )
+
+    def action_bookmark(self) -> None:
+        from explorer.core.session.rel_path import PathError
+        from explorer.core.storage.bookmarks import BookmarksError
+        from explorer.ui.dialogs.bookmark_name import BookmarkNameDialog
+
+        try:
+            dialog = BookmarkNameDialog.for_trail(
+                self.trail.breadcrumb(), self.keep.bookmarks, self.bundled
+            )
+        except (PathError, BookmarksError) as error:
+            self.notify(str(error), title="Not bookmarked", severity="warning", timeout=10)
+            return
+        self.app.push_screen(dialog, self._said)
+
+    def _said(self, said: str | None) -> None:
+        if said is not None:
+            self.notify(said)
+
+    def action_bookmarks(self) -> None:
+        from explorer.ui.screens.bookmarks import BookmarksScreen
+
+        self.app.push_screen(BookmarksScreen(self.keep.bookmarks), self._bookmark_chosen)
+
+    def _bookmark_chosen(self, bookmark: Bookmark | None) -> None:
+        if bookmark is not None:
+            self.walk(bookmark)
+
+    @work(exclusive=True, group="fetch")
+    async def walk(self, bookmark: Bookmark) -> None:
+        """Follow ``bookmark``'s links from its entry point, showing each page as it comes."""
+        from explorer.core.bundled_mock import rebase_url
+
+        entry = None
+        if bookmark.bundled and self.bundled is not None:  # its port may have changed
+            entry = rebase_url(bookmark.path.entry, self.bundled.origin)
+        walked = await self.tab.walk(
+            bookmark.path,
+            entry=entry,
+            on_send=lambda spec, withheld: self.query_one(StatusLine).show_loading(spec),
+            on_page=lambda page: self._arrived(page, True),
+        )
+        if walked.problem is not None:
+            title = f"Bookmark {bookmark.name!r}"
+            self.notify(walked.problem, title=title, severity="warning", timeout=20)
+        else:
+            self.notify(
+                f"{counted(len(bookmark.path.steps), 'link')} followed.", title=bookmark.name
+            )
+
+    def action_map(self) -> None:
+        from explorer.core.survey.entry import entries_of
+        from explorer.ui.screens.map_screen import MapScreen
+
+        entries = entries_of(self.session)
+        if entries is None:
+            self.notify("Nothing is mapped yet: open a URL first (ctrl+l).")
+            return
+        screen = MapScreen(self.session, self.tab.client, entries)
+        self.app.push_screen(screen, self._from_map)
+
+    def _from_map(self, link: Link | None) -> None:
+        if link is not None:
+            self.follow_link(link)
+
+    @work(group="diff")
+    async def action_diff(self) -> None:
+        """``D``: compare the page shown with another of the trail, or with itself in
+        another API version (fetched here)."""
+        from explorer.core.session.version import VersionChoice
+        from explorer.ui.dialogs.diff_pick import DiffPicker
+        from explorer.ui.screens.diff_screen import DiffScreen
+
+        shown = self.session.shown
+        if shown is None or shown.exchange is None:
+            self.notify("No answer to compare yet: open a URL first (ctrl+l).")
+            return
+        current = self.session.version(shown.spec.url) or VersionChoice(None, "uri")
+        choice = await self.app.push_screen_wait(DiffPicker(self.trail.pages, shown, current))
+        if isinstance(choice, Page):
+            await self.app.push_screen(await DiffScreen.of(choice, shown))
+        elif choice is not None:
+            spec = choice.asked_in(shown.spec)
+            self.notify(f"Asking for {spec.url} in version {choice.version}…", timeout=2)
+            other = await load_page(self.tab.client, spec, via="diff")
+            if other.exchange is None:
+                message = other.error.message if other.error else "No answer."
+                self.notify(message, title="No answer to compare", severity="error")
+                return
+            label = f"{other.exchange.response.url}  [{choice.label}]"
+            await self.app.push_screen(await DiffScreen.of(shown, other, right_label=label))

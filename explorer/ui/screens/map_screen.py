@@ -31,10 +31,10 @@ from textual.widgets import Label, Static, TabbedContent, TabPane, Tree
 
 from explorer.core.http.request import RequestSpec
 from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.link_kinds import is_web_link
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.survey.crawl import CrawlLimits, Visit, client_sends
 from explorer.core.survey.entry import Entries, Entry, with_probe
-from explorer.core.survey.link_kinds import is_web_link
 from explorer.core.survey.map_summary import crawl_ending, not_followed
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible, visible_line

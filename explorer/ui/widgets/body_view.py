@@ -12,7 +12,7 @@ only, and each highlighted row is cached; until it is ready a row shows plain.
 
 A search (:meth:`BodyView.search`) runs in a thread worker too, a block of
 lines at a time (:mod:`explorer.core.text.text_search`; a regular expression or a
-large text in a child process, :mod:`explorer.core.text.search_process`, which
+large text in a child process, :mod:`explorer.core.bodies.search_process`, which
 closing the search kills), and streams its matches to the view: the first one is
 shown as soon as it is found, the count grows as the rest are, up to the bound
 a search keeps. A filter's result (:meth:`BodyView.show_filtered`) replaces the text
@@ -38,7 +38,7 @@ from textual.worker import get_current_worker
 
 from explorer.core.bodies.display import DisplayText, format_body, format_text, quick_json_lines
 from explorer.core.bodies.memory import one_large_parse
-from explorer.core.text.search_process import search_text
+from explorer.core.bodies.search_process import search_text
 from explorer.core.text.sizes import size_text
 from explorer.core.text.text_search import Match, Matches, SearchError, TextSearch
 from explorer.ui.painted import call_after_paint

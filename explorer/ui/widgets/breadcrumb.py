@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from explorer.core.session.history import Page
-from explorer.core.session.origins import origin_of
+from explorer.core.http.secret_rules import origin_of
+from explorer.core.session.trail import Page
 from explorer.core.text.terminal_text import visible_line
 
 #: Crumbs shown at most before older ones collapse into "…" (fewer when the line is short).

@@ -1,12 +1,22 @@
 """The links panel: every link of the response, numbered; Enter or a digit follows one.
 
+The panel owns choosing: Enter on a row, or a link's number typed anywhere on the
+browser screen (its digit keys work wherever the focus is: :mod:`explorer.ui.page_keys`),
+by the rule of :class:`~explorer.core.session.choice.NumberEntry`. The link chosen
+goes up as :class:`LinksPanel.Follow`; what following it means is the screen's and
+the session's. While :attr:`LinksPanel.awaiting` says a newer page is on its way,
+the links shown are not chosen from.
+
 Every field of a link is the server's: shown as plain text, control characters visible.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
@@ -14,10 +24,21 @@ from textual.widgets import Static
 
 from explorer.core.hypermedia import MAX_LINKS as SEARCH_LIMIT
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.choice import rel_labels
+from explorer.core.session.choice import PAUSE, NumberEntry, rel_labels
 from explorer.core.session.ordering import link_kind
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.row_table import RowTable
+
+if TYPE_CHECKING:
+    from explorer.ui.dialogs.copy_menu import CopyChoice
+
+#: Typing a link's number: digits build it (see explorer.core.session.choice).
+NUMBER_RULE = (
+    "Type a link's number: it is followed as soon as no other link's number starts "
+    "with it (`7` on a page of 45 links); otherwise Enter follows it (`1` Enter is link 1, "
+    "`1` `2` is link 12). An Enter after a number already followed does nothing more; a "
+    "pause of 3 s starts a new number; keys typed while a page loads do not act on it."
+)
 
 
 def short_href(href: str) -> str:
@@ -34,7 +55,9 @@ def describe_link(link: Link) -> Text:
     text = Text.assemble((f"{visible_line(link.method)} ", "bold"), visible_line(link.href))
     if link.title:
         text.append(f"\n{visible_line(link.title)}", style="italic")
-    text.append("\n" + visible_line(f"rel {link.rel} · found at {link.source or '?'}"), style="dim")
+    rel = f"{link.rel} ({link.label})" if link.label else link.rel
+    found = " and ".join(place for place in link.places if place) or "?"
+    text.append("\n" + visible_line(f"rel {rel} · found at {found}"), style="dim")
     if link.templated:
         text.append("\nA URI template: Enter opens a form for its variables.", style="bold")
     elif link.is_action:
@@ -44,8 +67,11 @@ def describe_link(link: Link) -> Text:
         text.append(f"\nfields: {visible_line(names)}")
     if link.deprecation:
         text.append(f"\ndeprecated: {visible_line(link.deprecation)}", style="yellow")
+    if link.made_from:
+        text.append("\n" + visible_line(f"Made from {link.made_from}."), style="italic")
     if link.guess:
-        text.append("\nA guess: a URL in the body that no format declared as a link.")
+        what = "restwalk made it" if link.made_from else "a URL in the body"
+        text.append(f"\nA guess: {what}, no format declared it as a link.")
     return text
 
 
@@ -67,6 +93,11 @@ class LinksPanel(Vertical):
     LinksPanel > #link-detail { height: auto; max-height: 6; padding: 0 1; }
     """
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
+        for n in range(10)
+    ]
+
     class Follow(Message):
         """The user chose ``link`` (Enter on it, or its number)."""
 
@@ -77,6 +108,10 @@ class LinksPanel(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.links: tuple[Link, ...] = ()
+        #: The link number being typed.
+        self.numbers = NumberEntry()
+        #: A newer page is on its way: the links shown are not chosen from (set by the screen).
+        self.awaiting = False
 
     def compose(self) -> ComposeResult:
         yield RowTable(COLUMNS)
@@ -122,6 +157,52 @@ class LinksPanel(Vertical):
         """Link number ``number`` (from 1), if there is one."""
         return self.links[number - 1] if 0 < number <= len(self.links) else None
 
+    # -- choosing ---------------------------------------------------------------------------
+
+    def new_page(self) -> None:
+        """A new page is shown: a number half typed on the last one is dropped."""
+        self.numbers.new_page()
+
+    def other_key(self) -> None:
+        """A key that is neither a digit nor Enter was pressed: it ends a typed number."""
+        self.numbers.other_key()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Digits apply on a page with links."""
+        if action == "digit":
+            return bool(self.links)
+        return True
+
+    def action_digit(self, digit: int) -> None:
+        """Type a link's number (the rule is :data:`NUMBER_RULE`)."""
+        if self.awaiting:
+            self.notify("The page is loading: its links are not shown yet.", timeout=2)
+            return
+        step = self.numbers.digit(digit, len(self.links))
+        if step.kind == "bad":
+            self.notify(step.message)
+        elif step.kind == "follow":
+            link = self.link_at(step.number)
+            if link is not None:
+                self.post_message(self.Follow(link))
+        else:
+            self.highlight(step.number)
+            self.table.focus()
+            last = min(step.number * 10 + 9, len(self.links))
+            self.notify(
+                f"Link {step.number}: Enter follows it; another digit makes {step.number}0-{last}.",
+                timeout=PAUSE,
+            )
+
+    def copy_choices(self) -> list[CopyChoice]:
+        """What ``y`` can copy from here: the URL of the link under the cursor."""
+        from explorer.ui.dialogs.copy_menu import CopyChoice
+
+        link = self.link_at(self.table.cursor_row + 1)
+        if link is None:
+            return []
+        return [CopyChoice("u", "the link's URL", link.href, len(link.href.encode()))]
+
     def on_row_table_highlighted(self, event: RowTable.Highlighted) -> None:
         event.stop()
         link = self.link_at(event.row + 1)
@@ -130,6 +211,10 @@ class LinksPanel(Vertical):
 
     def on_row_table_selected(self, event: RowTable.Selected) -> None:
         event.stop()
+        if self.awaiting:
+            return  # no key acts on a page not shown yet
+        if self.numbers.enter().kind == "done":
+            return  # the Enter ending a number already followed
         link = self.link_at(event.row + 1)
         if link is not None:
             self.post_message(self.Follow(link))
@@ -139,4 +224,4 @@ def _row(number: int, link: Link, rel: str) -> tuple[str, ...]:
     """One row; ``rel`` is the relation as shown (a URI relation by its short form, the
     word that follows it; the detail pane shows it whole)."""
     method = link.method if link_kind(link) == "go" else f"{link.method} ✎"
-    return (str(number), rel, method, link.title or short_href(link.href), link.source)
+    return (str(number), rel, method, link.title or short_href(link.href), " + ".join(link.places))

@@ -2,7 +2,7 @@
 answer (with why), links not followed yet (by relation), and links that are not http(s).
 
 It shows what it is given (:meth:`MapTree.show`); the map and which group each
-link is in are the core's (:class:`~explorer.core.survey.api_map.ApiMap`,
+link is in are the core's (:class:`~explorer.core.session.api_map.ApiMap`,
 :func:`~explorer.core.survey.map_summary.summarize`, which the CLI's tree reads
 too). Each leaf carries the :class:`~explorer.core.hypermedia.link.Link` Enter follows (the
 screen says why it does not follow one that is not http(s)). Labels are ``Text``
@@ -17,7 +17,7 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from explorer.core.hypermedia.link import Link
-from explorer.core.survey.api_map import ApiMap, Resource
+from explorer.core.session.api_map import ApiMap, Resource
 from explorer.core.survey.map_summary import SHOWN, MapSummary, NoAnswer, summarize
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line

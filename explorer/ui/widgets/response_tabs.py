@@ -7,13 +7,22 @@ every built tab.
 Under the tabs, a find bar opens on demand: a search (``/``) in the tab shown
 (body, raw or headers), or a filter (``|``) of the body, run in a thread worker
 that a newer expression cancels (:mod:`explorer.core.bodies.body_filter`).
+
+The tabs own their keys (``b h w t``, ``/ n N | W``, ``y``, ``d``), which work
+wherever the focus is on the browser screen (:mod:`explorer.ui.page_keys`).
+``y`` sends what can be copied from the response up, as :class:`ResponseTabs.Copy`:
+the screen adds the link's URL and the request and opens the copy menu.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, ClassVar
+
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher
@@ -23,7 +32,8 @@ from explorer.core.bodies.body_filter import FilterError, FilterResult, Language
 from explorer.core.bodies.display import DisplayText
 from explorer.core.bodies.filter_process import filter_body
 from explorer.core.http.wire import exchange_text
-from explorer.core.session.history import Page
+from explorer.core.session.trail import Page
+from explorer.core.text.copy_text import copy_refusal
 from explorer.core.text.terminal_text import visible_line
 from explorer.core.text.text_search import SearchError, compile_query
 from explorer.ui.widgets.body_view import BodyView
@@ -31,6 +41,13 @@ from explorer.ui.widgets.find_bar import LANGUAGE_NAMES, FindBar, Kind
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.tab_bar import TabBar
 from explorer.ui.widgets.trip_view import TripView
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from explorer.ui.dialogs.copy_menu import CopyChoice
+
+# The copy menu's module is imported when y is first pressed: the first screen does not wait.
 
 #: The tabs: (id, label).
 TABS = (("body", "Body"), ("headers", "Headers"), ("raw", "Raw"), ("trip", "Trip"))
@@ -46,9 +63,55 @@ FOCUS = {
 #: Seconds a filter waits for typing to pause before it runs.
 FILTER_DELAY = 0.25
 
+FILTER_HELP = (
+    "Filter the JSON body: JSONPath (RFC 9535, e.g. `$..customers[?match(@.name, 'A.*')]`; "
+    "`=~ /A.*/` too) or, with restwalk[jq] installed, jq (alt+l switches)"
+)
+
 
 class ResponseTabs(Vertical):
     """A tab bar over the body, headers, raw and trip views of one page."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "tab('body')", "Body", show=False, tooltip="Show the body and move into it"),
+        Binding("h", "tab('headers')", "Headers", show=False, tooltip="Show the headers"),
+        Binding("w", "tab('raw')", "Raw", show=False, tooltip="Show the raw wire text"),
+        Binding("t", "tab('trip')", "Trip", show=False, tooltip="Redirects, timings, sizes"),
+        Binding(
+            "slash", "search", "Search", tooltip="Search the body, raw or headers tab as you type"
+        ),
+        Binding("n", "next_match(1)", "Next", show=False, tooltip="The next match of the search"),
+        Binding("N", "next_match(-1)", "Previous", show=False, tooltip="The previous match"),
+        Binding("vertical_line", "filter", "Filter", show=False, tooltip=FILTER_HELP),
+        Binding(
+            "W", "wrap", "Wrap", show=False, tooltip="Wrap long lines, or scroll sideways again"
+        ),
+        Binding(
+            "y",
+            "copy",
+            "Copy",
+            tooltip=(
+                "Copy the body, a line, a header, a link's URL, or the request as curl, HTTPie "
+                "or .http text"
+            ),
+        ),
+        Binding(
+            "d",
+            "save_body",
+            "Save body",
+            show=False,
+            tooltip="Save the response body to a file (never replaces one without asking)",
+        ),
+    ]
+
+    class Copy(Message):
+        """``y``: copy something; ``choices`` are what the response offers (body, line,
+        headers), ``pointed`` the key of the one the person points at."""
+
+        def __init__(self, choices: list[CopyChoice], pointed: str) -> None:
+            super().__init__()
+            self.choices = choices
+            self.pointed = pointed
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -143,6 +206,88 @@ class ResponseTabs(Vertical):
         for view in self.query(BodyView):
             view.set_wrap(wrap)
         return wrap
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``n``/``N`` apply while a search is open."""
+        if action == "next_match":
+            return self.searching
+        return True
+
+    async def action_tab(self, tab: str) -> None:
+        await self.select(tab, focus=True)
+
+    async def action_search(self) -> None:
+        await self.open_bar("search")
+
+    async def action_filter(self) -> None:
+        await self.open_bar("filter")
+
+    def action_next_match(self, step: int) -> None:
+        self.step_match(step)
+
+    def action_wrap(self) -> None:
+        wrapped = self.toggle_wrap()
+        self.notify("Long lines wrap." if wrapped else "Long lines scroll sideways.", timeout=2)
+
+    def action_copy(self) -> None:
+        self.post_message(self.Copy(self.copy_choices(), self._pointed()))
+
+    def action_save_body(self) -> None:
+        """Save the body of the response shown to a file."""
+        from explorer.core.text.sizes import size_text
+        from explorer.ui.dialogs.save_body import SaveBodyDialog
+
+        exchange = self.page.exchange if self.page is not None else None
+        if exchange is None:
+            self.notify("No response to save yet.")
+            return
+        response = exchange.response
+        if not response.body:
+            self.notify(f"The response ({response.status}) has no body to save.")
+            return
+
+        def saved(path: Path | None) -> None:
+            if path is not None:
+                self.notify(f"Saved {size_text(len(response.body))} to {path}.")
+
+        self.app.push_screen(SaveBodyDialog.of(response), saved)
+
+    def _pointed(self) -> str:
+        """The copy menu's key of what the focus is on here: a header, the body's line
+        under its cursor, else the body."""
+        focused = self.screen.focused
+        if focused is not None and any(
+            isinstance(node, HeadersView) for node in focused.ancestors_with_self
+        ):
+            return "h"
+        return "l" if focused is not None and self.body_view.cursor_line is not None else "b"
+
+    def copy_choices(self) -> list[CopyChoice]:
+        """What can be copied from the response: the body as shown, the body's line under
+        its cursor, the header under each headers table's cursor."""
+        from explorer.ui.dialogs.copy_menu import CopyChoice
+
+        choices: list[CopyChoice] = []
+        view = self.body_view
+        text = view.text
+        if self.page is not None and text.size:
+            # What is copied is the text shown (JSON indented): its size, not the body's.
+            what = "the filter's result" if view.filtered else "the body as shown"
+            shown = text.text() if copy_refusal(what, text.size) is None else ""
+            choices.append(CopyChoice("b", what, shown, text.size))
+        if view.cursor_line is not None:
+            line = text.line(view.cursor_line, as_shown=False)
+            what = f"line {view.cursor_line + 1:,}"
+            choices.append(CopyChoice("l", what, line, len(line.encode())))
+        for headers in self.query(HeadersView):
+            row = headers.table.cursor_row
+            if 0 <= row < len(headers.headers):
+                name, value = headers.headers[row]
+                header = f"{name}: {value}"
+                choices.append(CopyChoice("h", f"the header {name}", header, len(header.encode())))
+        return choices
 
     # -- the find bars ------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from explorer.core.http.content_coding import too_many_codings
 from explorer.core.http.errors import RestwalkError
 from explorer.core.http.request import RequestSpec
 from explorer.core.knowledge.statuses import status_class, status_info
-from explorer.core.session.history import Page
+from explorer.core.session.trail import Page
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
 

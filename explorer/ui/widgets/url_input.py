@@ -1,57 +1,79 @@
-"""The URL field: a pasted curl command line taken whole, any other paste made one line.
+"""The URL field: a curl command line read whole, any other paste made one line.
 
 An :class:`~textual.widgets.Input` keeps only the first line of what is pasted;
 a curl line copied from API documentation runs over many lines joined by
-``\\``. This field hands such a paste up whole as :class:`UrlInput.CurlPasted`
-(attributes down, messages up): the screen turns it into a request, or, when it
-cannot be read, gives it back with :meth:`UrlInput.hold` to be corrected. Any
+``\\``. This field reads such a line, pasted or typed and submitted, itself
+(:func:`~explorer.core.carry.curl.parse_curl`, relative to :attr:`UrlInput.base`)
+and hands the request up as :class:`UrlInput.CurlRead` (attributes down, messages
+up); one it cannot read stays in the field to be corrected, with the reason. Any
 other paste is made one line without control characters
 (:func:`~explorer.core.text.url_paste.url_from_paste`); pasting never sends anything.
 
-The field also knows the URL of the page shown (:attr:`UrlInput.page_url`), which
-:meth:`UrlInput.revert` puts back when the person leaves with Escape, as a
-browser's address bar does.
+The browser's URL bar, :class:`UrlBar`, is such a field that owns its editing:
+Enter opens what it holds (:class:`UrlBar.Opened`), and Escape puts back the URL
+of the page shown (:attr:`UrlBar.page_url`) and leaves (:class:`UrlBar.Left`), as
+a browser's address bar does.
 """
 
 from __future__ import annotations
 
+import os
+from typing import TYPE_CHECKING, ClassVar
+
 from textual import events
+from textual.actions import SkipAction
+from textual.binding import Binding, BindingType
 from textual.message import Message
 
 from explorer.core.carry.curl import looks_like_curl
 from explorer.core.text.url_paste import curl_on_one_line, url_from_paste
 from explorer.ui.widgets.safe_input import SafeInput
 
+if TYPE_CHECKING:
+    from explorer.core.http.request import RequestSpec
+
 
 class UrlInput(SafeInput):
-    """An Input for a URL; a pasted curl command line goes up as a message."""
+    """An Input for a URL; a curl command line pasted or submitted goes up as a request."""
 
-    class CurlPasted(Message):
-        """A curl command line was pasted (or typed and submitted) in the field."""
+    class CurlRead(Message):
+        """A curl command line, pasted or typed and submitted, read as ``spec``; ``note`` says
+        what restwalk does not do of it (for the composer)."""
 
-        def __init__(self, url_input: UrlInput, text: str) -> None:
+        def __init__(self, url_input: UrlInput, spec: RequestSpec, note: str) -> None:
             super().__init__()
             self.url_input = url_input
-            self.text = text
+            self.spec = spec
+            self.note = note
 
         @property
         def control(self) -> UrlInput:
-            """The field it was pasted in."""
+            """The field it was given in."""
             return self.url_input
 
-    #: The URL of the page shown (what Escape puts back); "" before any.
-    page_url = ""
+    #: What a relative URL of a curl line is resolved against (None: nothing).
+    base: str | None = None
 
-    def show_url(self, url: str) -> None:
-        """Show ``url``, the page's: what the field holds until the person edits it."""
-        self.page_url = url
-        self.value = url
+    def read_curl(self, text: str) -> None:
+        """Read the curl line ``text``: its request goes up, or the line stays here to be
+        corrected, with the reason."""
+        from explorer.core.carry.curl import composer_note, parse_curl
+        from explorer.core.http.errors import RestwalkError
 
-    def revert(self) -> bool:
-        """Put the page's URL back; True when that undid an edit."""
-        edited = self.value != self.page_url
-        self.value = self.page_url
-        return edited
+        try:
+            command = parse_curl(text, env=os.environ, base=self.base or None)
+        except RestwalkError as error:
+            self.hold(text)
+            self.notify(error.message, title="Not a curl line restwalk can read", severity="error")
+            return
+        self.post_message(self.CurlRead(self, command.spec, composer_note(command)))
+
+    async def action_submit(self) -> None:
+        """Enter: a curl line is read; anything else is submitted as by any Input."""
+        if looks_like_curl(self.value):
+            self.read_curl(self.value)
+        else:
+            await super().action_submit()
 
     def hold(self, text: str) -> None:
         """Keep ``text``, a curl line that could not be read, in the field to be corrected:
@@ -66,7 +88,7 @@ class UrlInput(SafeInput):
         event.stop()
         event.prevent_default()
         if looks_like_curl(event.text):
-            self.post_message(self.CurlPasted(self, event.text))
+            self.read_curl(event.text)
             return
         pasted = url_from_paste(event.text)
         if pasted.text:
@@ -80,3 +102,75 @@ class UrlInput(SafeInput):
                 title="Pasted",
                 severity="warning",
             )
+
+
+class UrlBar(UrlInput):
+    """The browser's URL bar: Enter opens what it holds, Escape puts the page's URL back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "escape",
+            "leave",
+            "Leave",
+            show=False,
+            tooltip="Put the page's URL back and return to the page",
+        ),
+    ]
+
+    class Opened(Message):
+        """Enter on what is not a curl line: a URL, ``/path`` or ``host:port``."""
+
+        def __init__(self, bar: UrlBar, text: str) -> None:
+            super().__init__()
+            self.bar = bar
+            self.text = text
+
+        @property
+        def control(self) -> UrlBar:
+            """The URL bar."""
+            return self.bar
+
+    class Left(Message):
+        """Escape: the page's URL is back in the bar, and the focus should go to the page."""
+
+        def __init__(self, bar: UrlBar) -> None:
+            super().__init__()
+            self.bar = bar
+
+        @property
+        def control(self) -> UrlBar:
+            """The URL bar."""
+            return self.bar
+
+    #: The URL of the page shown (what Escape puts back); "" before any.
+    page_url = ""
+
+    def show_url(self, url: str, base: str | None = None) -> None:
+        """Show ``url``, the page's: what the field holds until the person edits it;
+        ``base`` is what a curl line's relative URL means from it (default: ``url``)."""
+        self.page_url = url
+        self.base = base or url
+        self.value = url
+
+    def revert(self) -> bool:
+        """Put the page's URL back; True when that undid an edit."""
+        edited = self.value != self.page_url
+        self.value = self.page_url
+        return edited
+
+    async def action_submit(self) -> None:
+        """Enter: a curl line is read, anything else goes up to be opened."""
+        text = self.value
+        if looks_like_curl(text):
+            self.read_curl(text)
+        elif text.strip():
+            self.post_message(self.Opened(self, text))
+
+    def action_leave(self) -> None:
+        """Escape: the page's URL back, the focus to the page. An edit undone is all this
+        Escape does; with nothing to undo, the screen's Escape acts too (it cancels the
+        request on its way, or closes the search)."""
+        edited = self.revert()
+        self.post_message(self.Left(self))
+        if not edited:
+            raise SkipAction()

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.masking import MASK
 from explorer.core.storage.history import HISTORY_FILE, HistoryError, HistoryStore
 from explorer.core.storage.history_query import (
     HistoryQuery,
@@ -21,7 +22,6 @@ from explorer.core.storage.history_query import (
     parse_status,
     parse_time,
 )
-from explorer.core.storage.masking import MASK
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -45,22 +45,42 @@ def test_plain_json_document() -> None:
 
 
 def test_guess_already_found_by_a_format_is_dropped() -> None:
+    # The same relation and URL a format declared: no new link. Another relation to the
+    # same URL is another link (a "previous" that is this page's self is still a prev).
     doc = {
         "_links": {"self": {"href": "/orders/9"}},
+        "self": "/orders/9",
         "previous": "/orders/9",
+        "z": "/odd{?x}",
         "odd": "/odd{?x}",
-        "other": "/other{?y}",
     }
     assert find_links(BASE, 200, [("Link", "</odd{?x}>; rel=z")], orjson.dumps(doc)) == [
         Link(rel="z", href="http://127.0.0.1:8000/odd{?x}", source="header:Link"),
         Link(rel="self", href="http://127.0.0.1:8000/orders/9", source="/_links/self"),
         Link(
-            rel="other",
-            href="http://127.0.0.1:8000/other{?y}",
+            rel="prev",
+            href="http://127.0.0.1:8000/orders/9",
+            source="/previous",
+            guess=True,
+            label="previous",
+        ),
+        Link(
+            rel="odd",
+            href="http://127.0.0.1:8000/odd{?x}",
             templated=True,
-            source="/other",
+            source="/odd",
             guess=True,
         ),
+    ]
+
+
+def test_one_url_under_two_names_of_one_object_is_two_links() -> None:
+    # fastapi-hypermodel's UrlFor fields: "href" and "update" name the same URL.
+    doc = {"id_": "item01", "href": "/items/item01", "update": "/items/item01"}
+    found = find_links("http://localhost:18606/items/item01", 200, [], orjson.dumps(doc))
+    assert [(link.rel, link.href, link.guess) for link in found] == [
+        ("self", "http://localhost:18606/items/item01", False),
+        ("update", "http://localhost:18606/items/item01", True),
     ]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import orjson
+import pytest
 
 from explorer.core.hypermedia import find_links, search_links
 from explorer.core.hypermedia.collector import Collector
@@ -366,3 +367,32 @@ def test_a_hal_document_read_by_another_format_too_is_not_consumed() -> None:
     assert ("seeAlso", "http://127.0.0.1:8000/i/1/more") in [
         (link.rel, link.href) for link in found
     ]
+
+
+@pytest.mark.parametrize("links_first", [True, False], ids=["links-first", "templates-first"])
+@pytest.mark.parametrize(
+    "self_link",
+    [
+        {"href": "/orders/3"},  # plain: as the HAL reader resolved it, when it came first
+        {"href": "/orders/3", "title": "Order 3"},  # read with its members
+        [{"href": "/orders/3"}],  # an array of self links: the first
+    ],
+    ids=["plain", "with-title", "array"],
+)
+def test_a_template_without_target_goes_to_the_self_link_however_it_is_written(
+    self_link: object, links_first: bool
+) -> None:
+    links = {"self": self_link}
+    templates = {"default": {"method": "PUT"}}
+    doc = (
+        {"_links": links, "_templates": templates}
+        if links_first
+        else {"_templates": templates, "_links": links}
+    )
+    found = find_links(BASE, 200, [], orjson.dumps(doc), "application/prs.hal-forms+json")
+    (template,) = [link for link in found if link.rel == "default"]
+    assert (template.href, template.method, template.templated) == (
+        "http://127.0.0.1:8000/orders/3",
+        "PUT",
+        False,
+    )

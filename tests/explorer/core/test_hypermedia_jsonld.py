@@ -59,7 +59,12 @@ def test_hydra_collection() -> None:
         Link(rel="member", href=f"{H}/books/3", source="/hydra:member/2"),
         Link(rel="view", href=f"{H}/books?page=2", source="/hydra:view/@id"),
         Link(rel="first", href=f"{H}/books?page=1", source="/hydra:view/hydra:first"),
-        Link(rel="previous", href=f"{H}/books?page=1", source="/hydra:view/hydra:previous"),
+        Link(
+            rel="prev",
+            href=f"{H}/books?page=1",
+            source="/hydra:view/hydra:previous",
+            label="previous",
+        ),
         Link(rel="next", href=f"{H}/books?page=3", source="/hydra:view/hydra:next/@id"),
         Link(rel="last", href=f"{H}/books?page=5", source="/hydra:view/hydra:last"),
         Link(

@@ -98,8 +98,13 @@ def test_order_entity() -> None:
             name="refresh",
         ),
         Link(rel="self", href="http://api.x.io/orders/42", source="/links/0"),
-        Link(rel="previous", href="http://api.x.io/orders/41", title="Older", source="/links/1"),
-        Link(rel="prev", href="http://api.x.io/orders/41", title="Older", source="/links/1"),
+        Link(
+            rel="prev",
+            href="http://api.x.io/orders/41",
+            title="Older",
+            source="/links/1",
+            label="previous",
+        ),
         Link(rel="next", href="http://api.x.io/orders/43", source="/links/2"),
         Link(
             rel="search",

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest
-from explorer.core.storage.masking import (
+from explorer.core.http.masking import (
     MASK,
     is_secret_name,
     mask_body,

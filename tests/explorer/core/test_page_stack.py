@@ -13,7 +13,6 @@ from explorer.core.bodies import display as body
 from explorer.core.http.errors import ConnectError
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.http.request import RequestSpec
-from explorer.core.session.history import Page
 from explorer.core.session.loading import read_safely, with_reading
 from explorer.core.session.page_stack import (
     StackRefused,
@@ -22,6 +21,7 @@ from explorer.core.session.page_stack import (
     stack_below,
     stack_hint,
 )
+from explorer.core.session.trail import Page
 from tests.explorer.wild.recordings import Recorded, recordings
 
 BOOKS = [f"Book {n}" for n in range(1, 26)]
@@ -81,9 +81,15 @@ def test_three_recorded_pages_one_below_the_other(
     assert (third.stack.pages, third.stack.added) == (3, 15)
     assert [r.url for r in third.stack.responses] == [p.spec.url for p in (first, *rest)]
     assert not can_add_below(third)
-    with pytest.raises(StackRefused, match="the 3 pages shown end here"):
+    with pytest.raises(
+        StackRefused,
+        match=re.escape("the 3 pages shown end here (no 'next' link): 25 items in 3 pages."),
+    ):
         next_page(third)
-    assert stack_hint(third).startswith("Pages 1-3 shown, one below the other (15 items added)")
+    assert stack_hint(third) == (
+        "Pages 1-3 shown, one below the other (15 items added); the last has no next page: "
+        "25 items in 3 pages. alt+left shows them as they were."
+    )
     # What a filter reads: the three documents, as one JSON array.
     assert len(orjson.loads(third.stack.documents())) == 3
 
@@ -118,7 +124,10 @@ NEXT = (("Content-Type", "application/json"), ("Link", '</b>; rel="next"'))
             Page(RequestSpec(url="http://h/a"), error=ConnectError("refused")),
             "No page is shown",
         ),
-        (page("http://h/a", b"[]"), "No next page: this page ends here (no 'next' link)."),
+        (
+            page("http://h/a", b"[]"),
+            "No next page: this page ends here (no 'next' link): 0 items in 1 page.",
+        ),
         (
             page("http://h/a", b"<html></html>", (("Content-Type", "text/html"), NEXT[1])),
             "This page is not JSON (text/html): + adds the items of JSON pages.",
@@ -165,3 +174,28 @@ def test_server_text_in_the_page_line_is_made_visible() -> None:
     line = stack_below(first, second, max_body=100).text.text().splitlines()[-4]
     assert "\x1b" not in line
     assert line == "── page 2: 1 item of http://h/b?␛[31m ──"
+
+
+def test_plus_says_when_the_answer_says_there_are_more() -> None:
+    # Two pages of a list whose count says 30: the second links no further.
+    first = page("http://h/a", orjson.dumps({"count": 30, "results": [1, 2]}), NEXT)
+    second = page("http://h/b", orjson.dumps({"count": 30, "results": [3, 4]}))
+    stacked = replace(second, stack=stack_below(first, second, max_body=10**8))
+    said = "4 items in 2 pages; the answer says 30 items (the body's count); 4 were read"
+    with pytest.raises(StackRefused, match=re.escape(f"(no 'next' link): {said}.")):
+        next_page(stacked)
+    assert f"the last has no next page: {said}. " in stack_hint(stacked)
+
+
+def test_a_page_that_repeats_one_shown_is_not_added() -> None:
+    # A next link made from a page number the server ignores: page 1 again, under a new URL.
+    first = page("http://h/a", b'{"page": 1, "pages": 3, "items": [1, 2]}', NEXT)
+    again = page("http://h/a?page=2", b'{"page": 1, "pages": 3, "items": [1, 2]}', NEXT)
+    with pytest.raises(
+        StackRefused,
+        match=re.escape(
+            "Page 2 repeats page 1 item for item: nothing was added (its 'next' link goes "
+            "round); the answer says 3 pages (the body's pages); 1 was read."
+        ),
+    ):
+        stack_below(first, again, max_body=10**8)

@@ -16,7 +16,6 @@ from explorer.core.http.request import RequestSpec
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.templates import expand_template
 from explorer.core.session.choice import choose_link
-from explorer.core.session.history import Page
 from explorer.core.session.loading import load_page, read_safely, with_reading
 from explorer.core.session.rel_path import (
     PathError,
@@ -27,6 +26,7 @@ from explorer.core.session.rel_path import (
     walk_path,
     words_for,
 )
+from explorer.core.session.trail import Page
 from mock_server import Settings, create_app
 from tests.mock_server.conftest import TEST_HOSTS
 
@@ -231,3 +231,18 @@ def test_a_composed_post_cannot_start_a_path() -> None:
         rel_path([post])
     with pytest.raises(PathError):
         rel_path([])
+
+
+def test_a_bookmark_is_named_by_the_link_that_led_there_else_the_page() -> None:
+    from explorer.core.session.rel_path import bookmark_name
+
+    root = Page(
+        RequestSpec(url="http://api.test/"),
+        links=(link("orders", "/orders?c=7", title="Orders of \x1b[31mAnn"),),
+    )
+    orders = Page(RequestSpec(url="http://api.test/orders?c=7"), via="orders")
+    assert bookmark_name([root, orders]) == "Orders of ␛[31mAnn"  # server text, made visible
+    untitled = Page(RequestSpec(url="http://api.test/"), links=(link("orders", "/orders?c=7"),))
+    assert bookmark_name([untitled, orders]) == orders.label
+    assert bookmark_name([root]) == root.label
+    assert bookmark_name([]) == ""

@@ -7,10 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.masking import MASK, mask_exchange, masked_fields
 from explorer.core.http.request import BasicAuth, BearerAuth, RequestSpec
 from explorer.core.session import Session
 from explorer.core.session.reopen import masks_left, page_of, resend_note, spec_of
-from explorer.core.storage.masking import MASK, mask_exchange, masked_fields
 
 LOGIN = "http://api.test/auth/token"
 
@@ -53,7 +53,7 @@ def test_the_masked_fields_of_a_body_are_found() -> None:
 def test_every_field_masking_masks_is_found_again(fields: dict[str, str]) -> None:
     import orjson
 
-    from explorer.core.storage.masking import is_secret_name, mask_body
+    from explorer.core.http.masking import is_secret_name, mask_body
 
     masked = mask_body(orjson.dumps(fields), "application/json")
     assert sorted(masked_fields(masked, "application/json")) == sorted(

@@ -11,11 +11,14 @@ from __future__ import annotations
 import socket
 import threading
 
+import httpx
 import pytest
 
+from explorer.core.http.cache import CacheTransport
 from explorer.core.http.client import Client
 from explorer.core.http.errors import DeadlineExceeded, NetworkError, ProtocolError
 from explorer.core.http.request import RequestSpec
+from explorer.core.http.retry import Attempts, RetryTransport
 from tests.explorer.servers import IdleClosingServer, RawServer, read_request, reset
 
 
@@ -171,3 +174,56 @@ async def test_a_retried_hop_is_said_once_when_the_next_comes_from_the_cache() -
     assert len(exchange.hops) == 1
     (note,) = exchange.retries
     assert note.startswith(f"GET {server.url}/a: ")
+
+
+# --- the retry as a transport, on a transport that reports as httpcore does -------------------
+
+
+class _ClosedOnce(httpx.AsyncBaseTransport):
+    """The first request goes out on a kept-alive connection (no connect reported) that
+    closes before any answer; the next one opens a connection and is answered."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        trace = request.extensions["trace"]
+        self.sent.append(request.method)
+        if len(self.sent) == 1:
+            await trace("http11.send_request_headers.started", {})
+            raise httpx.RemoteProtocolError("Server disconnected without sending a response.")
+        await trace("connection.connect_tcp.started", {})
+        await trace("http11.receive_response_headers.complete", {})
+        return httpx.Response(200)
+
+
+async def test_the_retry_transport_says_what_it_did_through_the_callers_trace() -> None:
+    inner = _ClosedOnce()
+    attempts = Attempts()
+    request = httpx.Request("GET", "http://h.test/", extensions={"trace": attempts})
+    response = await RetryTransport(inner).handle_async_request(request)
+    assert (response.status_code, inner.sent) == (200, ["GET", "GET"])
+    assert attempts.retried is not None
+    assert attempts.retried.endswith("so it was sent again, once, on a new connection.")
+    assert attempts.reused is False  # the last attempt's connection
+    assert request.extensions["trace"] is attempts  # the caller's trace, given back
+
+
+async def test_the_retry_transport_never_sends_a_post_twice() -> None:
+    inner = _ClosedOnce()
+    attempts = Attempts()
+    request = httpx.Request("POST", "http://h.test/", content=b"x", extensions={"trace": attempts})
+    with pytest.raises(httpx.RemoteProtocolError):
+        await RetryTransport(inner).handle_async_request(request)
+    assert (inner.sent, attempts.retried, attempts.reused) == (["POST"], None, True)
+
+
+def test_the_client_stacks_the_cache_on_the_retry_only_while_caching() -> None:
+    client = Client()
+    assert isinstance(client.transport, RetryTransport)
+    client.set_caching(True)
+    stacked = client.transport
+    assert isinstance(stacked, CacheTransport)
+    assert isinstance(stacked.transport, RetryTransport)
+    client.set_caching(False)
+    assert isinstance(client.transport, RetryTransport)

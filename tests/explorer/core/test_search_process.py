@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from explorer.core.bodies import display as body_module
+from explorer.core.bodies import search_process
 from explorer.core.bodies.display import DisplayText
-from explorer.core.text import search_process
-from explorer.core.text.search_process import search_text
+from explorer.core.bodies.search_process import search_text
 from explorer.core.text.text_search import Match, SearchError, SearchQuery, compile_query, scan
 
 LINES = b"".join(b"row %d: Ann, Bob and ann\n" % n for n in range(3000))

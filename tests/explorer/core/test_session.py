@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from http import HTTPStatus
 
 import httpx
@@ -30,10 +29,9 @@ MOCK = "http://mock"
 
 
 @pytest.fixture
-async def client() -> AsyncIterator[Client]:
-    app = create_app(Settings(rate_limit=None, allowed_hosts=TEST_HOSTS))
-    async with Client(transport=httpx.ASGITransport(app=app)) as made:
-        yield made
+def client(mock_client: Client) -> Client:
+    """The client on the mock server (tests/explorer/core/conftest.py)."""
+    return mock_client
 
 
 async def visit(session: Session, client: Client, spec: RequestSpec, **kw: bool) -> Page:
@@ -222,9 +220,9 @@ async def test_a_failed_send_enters_no_history() -> None:
         page = await visit(session, closed, RequestSpec(url="http://127.0.0.1:9/"))
     assert page.error is not None
     assert session.shown is page
-    assert len(session.history.pages) == 1
+    assert len(session.trail.pages) == 1
     shown = session.go(-1)
-    assert shown is session.history.current
+    assert shown is session.trail.current
     assert shown is not None
     assert shown.spec.url == f"{MOCK}/"
 
@@ -298,10 +296,8 @@ def test_a_number_past_the_last_link_is_refused_and_a_pause_forgets_a_half_typed
 
 async def test_follow_never_sends_an_action(client: Client) -> None:
     """``--follow`` follows links that read; an action is a request of its own."""
-    from explorer.cli.commands.links import links_of
-
     exchange = await client.send(RequestSpec(url=f"{MOCK}/customers?limit=5"))
-    first = choose_link(links_of(exchange), "1")
+    first = choose_link(read_response(exchange).links, "1")
     assert first is not None
     assert (first.is_action, first.method) == (True, "POST")
 
@@ -320,3 +316,16 @@ def test_the_composers_url_resolves_like_the_url_bar() -> None:
         "http://127.0.0.1:8000/customers/5"
     )
     assert resolve_typed_url("  ", "http://h/") == ""
+
+
+def test_a_request_asks_for_another_version_the_way_chosen() -> None:
+    """``D``'s other side: the page's request in the version picked, asked as picked."""
+    from explorer.core.http.request import build_request
+
+    spec = RequestSpec(url=f"{MOCK}/api/customers/1")
+    by_query = VersionChoice(2, "query").asked_in(spec)
+    assert build_request(by_query).url == httpx.URL(f"{MOCK}/api/customers/1?version=2")
+    by_header = VersionChoice(3, "header", "Api-Version").asked_in(spec)
+    assert build_request(by_header).headers["Api-Version"] == "3"
+    in_path = VersionChoice(2, "uri", base_path="/api").asked_in(spec)
+    assert str(build_request(in_path).url) == f"{MOCK}/api/v2/customers/1"

@@ -6,12 +6,12 @@ import json
 
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.http.request import RequestSpec
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import FormField, Link
 from explorer.core.session.actions import action_spec, fields_note
-from explorer.core.session.history import History, Page, page_labels
 from explorer.core.session.ordering import link_rank, ordered
-from explorer.core.session.origins import origin_of
 from explorer.core.session.reading import MAX_LINKS, read_response
+from explorer.core.session.trail import Page, Trail, page_labels
 
 
 def page(path: str, method: str = "GET") -> Page:
@@ -19,7 +19,7 @@ def page(path: str, method: str = "GET") -> Page:
 
 
 def test_back_forward_and_visit_drops_the_pages_ahead() -> None:
-    history = History()
+    history = Trail()
     assert history.current is None
     assert history.back() is None
     for path in ("/", "/customers", "/customers/1"):
@@ -30,7 +30,7 @@ def test_back_forward_and_visit_drops_the_pages_ahead() -> None:
     assert history.forward() == page("/customers")
     history.visit(page("/products"))
     assert not history.can_go_forward
-    assert [p.label for p in history.trail()] == ["/", "/customers", "/products"]
+    assert [p.label for p in history.breadcrumb()] == ["/", "/customers", "/products"]
 
 
 def test_page_labels_name_the_server_only_when_there_are_several() -> None:
@@ -56,7 +56,7 @@ def test_page_labels_name_the_server_only_when_there_are_several() -> None:
 
 
 def test_replace_reloads_in_place_and_limit_drops_the_oldest() -> None:
-    history = History(limit=3)
+    history = Trail(limit=3)
     for path in ("/a", "/b", "/c", "/d"):
         history.visit(page(path))
     assert [p.label for p in history.pages] == ["/b", "/c", "/d"]
@@ -174,7 +174,7 @@ def test_a_jsonapi_resources_own_links_are_not_ranked_as_embedded() -> None:
 
 
 def test_each_page_keeps_how_it_was_left() -> None:
-    history = History()
+    history = Trail()
     history.visit(page("/a"))
     history.remember((3, 40))
     history.visit(page("/b"))

@@ -21,7 +21,7 @@ from textual.widgets._toast import Toast
 from explorer.core.http.connection import ConnectionSettings
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.template_fields import MAX_FIELDS
-from explorer.core.session.history import Page
+from explorer.core.session.trail import Page
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen

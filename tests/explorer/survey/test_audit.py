@@ -5,6 +5,7 @@ from __future__ import annotations
 import httpx
 import orjson
 
+from explorer.core.session.api_map import ApiMap
 from explorer.core.survey.audit import Audit, grade_of, run_audit
 from explorer.core.survey.audit_probes import MISSING_PATH, PROBE_METHOD
 from explorer.core.survey.crawl import CrawlLimits, client_sends
@@ -14,7 +15,7 @@ from tests.explorer.survey.fakes import FakeClock, handler_client, mock_client
 LIMITS = CrawlLimits(max_pages=40, delay=0, time_limit=60.0)
 
 
-async def audit_of(client_factory: object, url: str) -> Audit:
+async def audit_of(client_factory: object, url: str, api_map: ApiMap | None = None) -> Audit:
     clock = FakeClock()
     async with client_factory() as client:  # type: ignore[operator]
         send, without_cookies = client_sends(client)
@@ -25,6 +26,7 @@ async def audit_of(client_factory: object, url: str) -> Audit:
             without_cookies=without_cookies,
             clock=clock,
             sleep=clock.sleep,
+            api_map=api_map,
         )
 
 
@@ -98,7 +100,7 @@ async def test_counts_of_one_are_singular() -> None:
     # QA 1, item 14: "1 pages mapped", "Only 1 answers in JSON".
     audit = await audit_of(lambda: handler_client(one_page), "http://api.test/")
     text = audit_text(audit)
-    assert "\n1 page mapped (1 resource), " in text
+    assert "\n1 resource (1 answered), 1 page mapped, " in text
     assert "Only 1 answer in JSON or XML was met from this entry" in text
     assert "✓ /: 1 link\n" in text
     assert " 1 pages" not in text

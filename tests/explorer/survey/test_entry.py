@@ -8,8 +8,8 @@ import orjson
 from explorer.core.http.client import Client
 from explorer.core.http.request import RequestSpec
 from explorer.core.session import Session
-from explorer.core.session.history import Page
 from explorer.core.session.loading import load_page
+from explorer.core.session.trail import Page
 from explorer.core.survey.crawl import CrawlLimits, client_sends, crawl
 from explorer.core.survey.entry import Entry, answers_with_links, entries_of, with_probe
 from tests.explorer.survey.fakes import handler_client, mock_client

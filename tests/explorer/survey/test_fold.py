@@ -1,4 +1,4 @@
-"""Folding URLs into resource templates (explorer.core.survey.fold)."""
+"""Folding URLs into resource templates (explorer.core.session.fold)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import string
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.core.survey.fold import Folder, identifier_shape, template_path
+from explorer.core.session.fold import Folder, identifier_shape, template_path
 
 
 def test_identifiers_fold_by_their_shape() -> None:

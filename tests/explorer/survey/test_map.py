@@ -12,9 +12,9 @@ from explorer.core.http.client import Client
 from explorer.core.http.exchange import Exchange
 from explorer.core.http.request import BasicAuth, RequestSpec
 from explorer.core.hypermedia import find_links
+from explorer.core.hypermedia.link_kinds import template_base
+from explorer.core.session.fold import Folder
 from explorer.core.survey.crawl import CrawlLimits, CrawlResult, client_sends, crawl
-from explorer.core.survey.fold import Folder
-from explorer.core.survey.link_kinds import template_base
 from explorer.core.survey.render_map import render_map
 from mock_server.settings import RateLimit
 from tests.explorer.survey.fakes import FakeClock, handler_client, mock_client
@@ -213,8 +213,8 @@ async def test_retry_after_from_the_mocks_rate_limit_is_honoured() -> None:
 def test_links_seen_but_not_followed_are_listed_by_relation() -> None:
     from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
     from explorer.core.hypermedia.link import Link
-    from explorer.core.session.history import Page
-    from explorer.core.survey.api_map import ApiMap
+    from explorer.core.session.api_map import ApiMap
+    from explorer.core.session.trail import Page
 
     api_map = ApiMap()
     body = b'{"_links": {"next": {"href": "/p?page=2"}}}'

@@ -11,8 +11,8 @@ from explorer.core.http.exchange import ReceivedResponse
 from explorer.core.http.request import RequestSpec
 from explorer.core.hypermedia.link import Link
 from explorer.core.session import Session
-from explorer.core.session.history import Page
-from explorer.core.survey.api_map import ApiMap
+from explorer.core.session.api_map import ApiMap
+from explorer.core.session.trail import Page
 from explorer.core.survey.crawl import CrawlLimits, CrawlResult, client_sends, crawl
 from explorer.core.survey.map_summary import crawl_ending, not_followed, summarize
 from explorer.core.survey.render_map import render_map

@@ -6,7 +6,7 @@ from textual.app import App, ComposeResult
 
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.http.request import RequestSpec
-from explorer.core.session.history import Page
+from explorer.core.session.trail import Page
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 
 

@@ -47,7 +47,7 @@ async def type_number(pilot: Pilot[int], number: int) -> None:
     app = pilot.app
     assert isinstance(app, RestwalkApp)
     await pilot.press(*str(number))
-    if app.browser.session.numbers.typed:
+    if app.browser.query_one(LinksPanel).numbers.typed:
         await pilot.press("enter")
 
 
@@ -141,7 +141,7 @@ async def test_follow_link_then_back_and_forward(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        history = browser(app).history
+        history = browser(app).trail
         await follow(pilot, "rw:customers")
         await settle(pilot)
         assert history.current is not None
@@ -332,10 +332,10 @@ async def test_a_typed_number_ends_with_any_other_key(make_app: AppFactory) -> N
         await settle(pilot)
         assert len(app.browser.query_one(LinksPanel).links) >= 12
         await pilot.press("1")  # waits: 1 or 10-19
-        assert app.browser.session.numbers.typed == "1"
+        assert app.browser.query_one(LinksPanel).numbers.typed == "1"
         await pilot.press("h")  # the headers tab: the number is given up
         await settle(pilot)
-        assert app.browser.session.numbers.typed == ""
+        assert app.browser.query_one(LinksPanel).numbers.typed == ""
         await pilot.press("2")  # link 2 (or 20, 21: Enter says which), not 12
         await pilot.press("enter")
         await settle(pilot)

@@ -108,7 +108,7 @@ async def test_a_bookmark_of_an_earlier_run_is_walked_on_this_runs_mock(data_dir
         page = app.browser.session.shown
         assert page is not None
         assert page.spec.url == "http://mock/customers/2"
-        trail = [p.spec.url for p in app.browser.history.trail()]
+        trail = [p.spec.url for p in app.browser.trail.breadcrumb()]
         assert trail[-3:] == ["http://mock/", "http://mock/customers", "http://mock/customers/2"]
 
 

@@ -13,6 +13,7 @@ from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.bookmark_name import BookmarkNameDialog
 from explorer.ui.dialogs.save_body import SaveBodyDialog
 from explorer.ui.dialogs.save_path import SavePathDialog
+from explorer.ui.har_export import export_walk
 from tests.explorer.ui.conftest import ROOT, SIZE, mock_client, settle
 
 #: A file name longer than any file system takes (255 bytes): stat and open both fail.
@@ -84,7 +85,7 @@ async def test_har_export_that_cannot_be_written_keeps_the_dialog(
     app = app_on(ROOT)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.browser.export_walk()
+        export_walk(app, app.browser.trail.pages, app.keep.config.mask_secrets)
         await settle(pilot)
         assert isinstance(app.screen, SavePathDialog)
         app.screen.query_one(Input).value = str(tmp_path / TOO_LONG)

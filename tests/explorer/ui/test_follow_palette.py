@@ -118,20 +118,39 @@ async def test_server_words_in_the_palette_are_text_not_markup() -> None:
         assert shown_url(app) == "http://h/a"
 
 
-async def test_the_link_the_words_name_comes_first(make_app: AppFactory) -> None:
-    # Two 'next' links (the Link header's and the body's): "follow next" names the first,
-    # though the palette's matcher scores "follow next#2" too.
-    app = make_app("http://mock/customers?limit=5")
+async def test_the_link_the_words_name_comes_first() -> None:
+    # Two 'next' links (the Link header's and the body's, to two URLs): "follow next" names
+    # the first, though the palette's matcher scores "follow next#2" too.
+    def two_nexts(request: httpx.Request) -> httpx.Response:
+        if request.url.path != "/":
+            return httpx.Response(200, json={})
+        return httpx.Response(
+            200,
+            headers={"Link": '</b>; rel="next"'},
+            json={"_links": {"next": {"href": "/c"}}},
+        )
+
+    app = create_app("http://h/", client=Client(transport=httpx.MockTransport(two_nexts)))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         options = await palette(pilot, "follow next")
         assert prompts(options)[:2] == [
-            "follow next\nGET http://mock/customers?limit=5&offset=5",
-            "follow next#2\nGET http://mock/customers?limit=5&offset=5",
+            "follow next\nGET http://h/c",
+            "follow next#2\nGET http://h/b",
         ]
         await pilot.press("enter")
         await settle(pilot)
-        assert shown_url(app) == "http://mock/customers?limit=5&offset=5"
+        assert shown_url(app) == "http://h/c"
+
+
+async def test_one_next_in_the_body_and_the_header_is_offered_once(make_app: AppFactory) -> None:
+    # The mock's next page is in its _links and in its Link header: one link, one offer.
+    app = make_app("http://mock/customers?limit=5")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        options = await palette(pilot, "follow next")
+        nexts = [prompt for prompt in prompts(options) if prompt.startswith("follow next")]
+        assert nexts == ["follow next\nGET http://mock/customers?limit=5&offset=5"]
 
 
 async def test_follow_words_no_link_matches_say_so_and_name_the_relations(

@@ -118,7 +118,8 @@ async def test_prior_knowledge_to_an_http11_server_says_what_to_try() -> None:
 async def test_the_config_file_turns_prior_knowledge_on(
     h2c_server: BackgroundServer, tmp_path: Path
 ) -> None:
-    from explorer.cli.options import connection_settings, load_settings, tui_defaults
+    from explorer.cli.options import connection_settings, tui_defaults
+    from explorer.cli.settings import load_settings
 
     config = tmp_path / "config.toml"
     config.write_text("[connection]\nhttp2_prior_knowledge = true\n")

@@ -16,6 +16,7 @@ from explorer.core.storage.history import HistoryStore
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.bookmark_name import BookmarkNameDialog
 from explorer.ui.dialogs.save_path import SavePathDialog
+from explorer.ui.har_export import export_walk
 from explorer.ui.screens.bookmarks import BookmarksScreen
 from explorer.ui.screens.history import HistoryScreen
 from explorer.ui.widgets.row_table import RowTable
@@ -115,14 +116,14 @@ async def test_the_history_screen_searches_and_reopens_an_entry(data_dir: Path) 
         assert page.spec.url == "http://mock/customers"
         assert page.links  # read from the kept body: they work
         assert app.browser.session.choose("item#1") is not None
-        before = len(app.browser.history.pages)
+        before = len(app.browser.trail.pages)
         await pilot.press("r")  # sends it again, in its place
         await settle(pilot)
         page = app.browser.session.shown
         assert page is not None
         assert page.via == "history"
         assert page.sent_at is not None  # a new answer, not the kept one
-        assert len(app.browser.history.pages) == before
+        assert len(app.browser.trail.pages) == before
 
 
 async def test_a_bad_search_word_is_explained_on_the_screen(data_dir: Path) -> None:
@@ -207,7 +208,7 @@ async def test_m_bookmarks_the_walk_and_apostrophe_walks_it_again(data_dir: Path
         page = app.browser.session.shown
         assert page is not None
         assert page.spec.url == "http://mock/customers/3"
-        trail = [p.spec.url for p in app.browser.history.trail()]
+        trail = [p.spec.url for p in app.browser.trail.breadcrumb()]
         assert trail[-3:] == ["http://mock/", "http://mock/customers", "http://mock/customers/3"]
 
 
@@ -253,7 +254,7 @@ async def test_the_walk_is_exported_as_har(data_dir: Path, tmp_path: Path) -> No
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await follow(pilot, "customers")
-        app.browser.export_walk()
+        export_walk(app, app.browser.trail.pages, app.keep.config.mask_secrets)
         await settle(pilot)
         assert isinstance(app.screen, SavePathDialog)
         app.screen.query_one(Input).value = str(target)

@@ -58,7 +58,7 @@ async def test_ambiguous_number_waits_for_enter() -> None:
         await settle(pilot)
         await pilot.press("1")
         await pilot.pause()
-        assert app.browser.session.numbers.typed == "1"
+        assert app.browser.query_one(LinksPanel).numbers.typed == "1"
         assert app.browser.query_one(LinksPanel).table.cursor_row == 0
         await pilot.press("enter")
         await settle(pilot)

@@ -126,8 +126,11 @@ async def test_plus_on_the_last_page_says_there_is_no_next_page(make_app: AppFac
         assert "+ adds" not in status(app)
         await pilot.press("plus")
         await settle(pilot)
-        assert "No next page: this page ends here (no 'next' link)." in messages(app)
-        assert len(app.browser.history.pages) == 1
+        assert (
+            "No next page: this page ends here (no 'next' link): 1 item in 1 page (begun "
+            "after the first page)." in messages(app)
+        )
+        assert len(app.browser.trail.pages) == 1
         assert names_shown(app) == NAMES[10:]
 
 
@@ -139,8 +142,11 @@ async def test_plus_after_plus_at_the_end_says_the_pages_end(make_app: AppFactor
         await settle(pilot)
         await pilot.press("plus")
         await settle(pilot)
-        assert "No next page: the 2 pages shown end here (no 'next' link)." in messages(app)
-        assert len(app.browser.history.pages) == 2
+        assert (
+            "No next page: the 2 pages shown end here (no 'next' link): 6 items in 2 pages "
+            "(begun after the first page)." in messages(app)
+        )
+        assert len(app.browser.trail.pages) == 2
 
 
 class HeldNextPage(httpx.AsyncBaseTransport):
@@ -172,7 +178,7 @@ async def test_escape_cancels_the_page_on_its_way() -> None:
         transport.release.set()
         await settle(pilot)
         assert "Cancelled" in messages(app)
-        assert len(app.browser.history.pages) == 1
+        assert len(app.browser.trail.pages) == 1
         assert names_shown(app) == NAMES[:5]
         assert status(app).startswith(" 200 OK")
 
@@ -195,7 +201,7 @@ async def test_a_page_that_fails_is_not_added() -> None:
         await pilot.press("plus")
         await settle(pilot)
         assert "Page 2 answered 503 Service Unavailable: nothing was added." in messages(app)
-        assert len(app.browser.history.pages) == 1
+        assert len(app.browser.trail.pages) == 1
         assert '"name": "One"' in body(app).text.text()
         assert "── page 2" not in body(app).text.text()
 

@@ -119,7 +119,7 @@ async def test_case_and_regular_expression_options_and_a_bad_pattern() -> None:
         assert len(tabs(app).body_view.matches) == 0
         await pilot.press("escape")  # closes the bar; the keys are the browser's again
         assert not bar(app, "search").display
-        assert app.browser.check_action("next_match", (1,)) is False
+        assert tabs(app).check_action("next_match", (1,)) is False
 
 
 async def test_search_in_the_headers_and_raw_tabs() -> None:

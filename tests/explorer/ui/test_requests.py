@@ -158,7 +158,7 @@ async def test_rate_limit_429_is_explained(make_app: AppFactory) -> None:
         text = status_text(app)
         assert "429 Too Many Requests" in text
         assert "Retry-After" in text
-        assert len(app.browser.history.pages) == 1  # reload replaces the page
+        assert len(app.browser.trail.pages) == 1  # reload replaces the page
 
 
 async def test_composer_custom_method_and_headers_preview(make_app: AppFactory) -> None:
@@ -224,7 +224,7 @@ async def test_version_key_switches_every_following_request(make_app: AppFactory
         assert page.spec.version_style == "header"
         assert json.loads(page.exchange.response.body)["address"]["zipCode"] == "SW1Y 4JH"
         assert "v2 (header)" in str(app.browser.query_one("#auth-badge").render())
-        assert len(app.browser.history.pages) == 1  # the page was asked again, not added
+        assert len(app.browser.trail.pages) == 1  # the page was asked again, not added
         await follow(pilot, "collection")
         await settle(pilot)
         assert current(app).exchange.response.header("api-version") == "2"
@@ -298,7 +298,7 @@ async def test_reload_asks_before_sending_an_unsafe_method_again(make_app: AppFa
         app.browser.send(RequestSpec(method="POST", url="http://mock/status/201"))
         await settle(pilot)
         assert current(app).spec.method == "POST"
-        pages = len(app.browser.history.pages)
+        pages = len(app.browser.trail.pages)
         await pilot.press("r")
         await pilot.pause()
         composer = app.screen
@@ -306,7 +306,7 @@ async def test_reload_asks_before_sending_an_unsafe_method_again(make_app: AppFa
         assert "Send this POST again?" in composer.note
         await pilot.press("escape")
         await settle(pilot)
-        assert len(app.browser.history.pages) == pages  # nothing was sent
+        assert len(app.browser.trail.pages) == pages  # nothing was sent
         app.browser.open_url("http://mock/status")
         await settle(pilot)
         await pilot.press("r")  # a GET is sent again at once

@@ -52,7 +52,7 @@ async def test_a_kept_login_sent_again_asks_for_the_password(data_dir: Path) -> 
         assert isinstance(composer, ComposerScreen)
         note = str(composer.query_one("#fields-note").render())
         assert 'The history kept **** in place of body field "password"' in note
-        before = len(app.browser.history.pages)
+        before = len(app.browser.trail.pages)
         await pilot.press("ctrl+s")  # **** is still there: refused
         await settle(pilot)
         assert app.screen is composer
@@ -70,6 +70,6 @@ async def test_a_kept_login_sent_again_asks_for_the_password(data_dir: Path) -> 
         assert b"wonderland" in sent.body
         authorization = [v for k, v in sent.headers if k.lower() == "authorization"]
         assert all("****" not in v for v in authorization)
-        assert len(app.browser.history.pages) == before + 1
+        assert len(app.browser.trail.pages) == before + 1
     kept = HistoryStore.in_directory(data_dir).search(limit=None)
     assert kept  # and what went is kept masked again

@@ -16,8 +16,9 @@ import httpx
 import pytest
 from textual.widgets import Input
 
+from explorer.core.bodies import search_process
 from explorer.core.http.client import Client
-from explorer.core.text import search_process, text_search
+from explorer.core.text import text_search
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.find_bar import FindBar

@@ -54,7 +54,7 @@ async def test_a_number_and_its_enter_follow_one_link_not_two() -> None:
         page = app.browser.session.shown
         assert page is not None
         assert page.spec.url == f"{API}/item/7"
-        assert len(app.browser.history.pages) == 2
+        assert len(app.browser.trail.pages) == 2
 
 
 async def test_keys_typed_while_a_page_loads_do_not_act_on_it() -> None:
@@ -221,7 +221,7 @@ async def test_removing_a_prefilled_header_row_keeps_the_composer(make_app: AppF
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         spec = RequestSpec(url="http://mock/customers", headers=(("X-Test", "one"),))
-        app.browser._open_composer(spec)
+        app.browser.open_composer(spec)
         await pilot.pause()
         composer = app.screen
         assert isinstance(composer, ComposerScreen)

@@ -193,7 +193,7 @@ async def test_d_compares_this_page_with_another_api_version(make_app: AppFactor
         assert screen.comparison.breaking == ()
         kinds = [c.kind for c in screen.comparison.changes or ()]
         assert "added" in kinds
-        assert len(app.browser.history.pages) == 2  # the other version is no page of the walk
+        assert len(app.browser.trail.pages) == 2  # the other version is no page of the walk
 
 
 async def test_no_answer_from_the_entry_is_said_not_graded() -> None:
@@ -279,7 +279,7 @@ async def test_the_root_is_the_default_entry_and_e_switches_to_the_page_shown(
         await settle(pilot)
         assert screen.entry == "http://mock/"
         assert screen.session.map.entry == "http://mock/"
-        assert len(app.browser.history.pages) == 1  # asking / made no page of the walk
+        assert len(app.browser.trail.pages) == 1  # asking / made no page of the walk
 
 
 async def test_the_pages_to_compare_with_name_their_server_when_there_are_several(

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from explorer.core.http.connection import ConnectionSettings
-from explorer.core.session.history import Page
+from explorer.core.session.trail import Page
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.widgets.status_line import TLS_UNCHECKED, StatusLine
 from mock_server import BackgroundServer, Settings

@@ -4,7 +4,7 @@ and "compressed" only for a body that was (a masked copy is not)."""
 from __future__ import annotations
 
 from explorer.core.http.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
-from explorer.core.storage.masking import mask_exchange
+from explorer.core.http.masking import mask_exchange
 from explorer.ui.widgets.trip_view import trip_text
 
 URL = "http://api.test/auth/token"

@@ -39,7 +39,7 @@ async def test_an_unreadable_curl_line_stays_in_the_bar(make_app: AppFactory) ->
     app = make_app(ROOT + "customers/1")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        pages = len(app.browser.history.pages)
+        pages = len(app.browser.trail.pages)
         bar = await paste(pilot, "curl 'http://mock/customers")
         assert bar.value == "curl 'http://mock/customers"
         assert bar.has_focus
@@ -49,7 +49,7 @@ async def test_an_unreadable_curl_line_stays_in_the_bar(make_app: AppFactory) ->
         await settle(pilot)
         assert isinstance(app.screen, ComposerScreen)
         assert app.screen.current_spec().url == "http://mock/customers"
-        assert len(app.browser.history.pages) == pages  # nothing was sent meanwhile
+        assert len(app.browser.trail.pages) == pages  # nothing was sent meanwhile
 
 
 async def test_a_pasted_junk_line_is_never_submitted(make_app: AppFactory) -> None:

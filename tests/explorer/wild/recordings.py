@@ -3,6 +3,11 @@
 Each fixture holds what one framework answered to a few GETs, recorded by
 ``recorders/record.py`` (see ``recorders/README.md``): the URL, status, headers
 in wire order, body, and the ``[rel, href]`` links a person sees there.
+
+``fixtures/documented/*.json`` hold the answers public APIs document (GitHub,
+Shopify, PokeAPI, Spotify, Google, Slack, Stripe, X, Laravel, GitLab, PostgREST,
+Azure), written from each one's documentation, whose address each file names:
+restwalk's tests cannot call those APIs, but it reads what they say they answer.
 """
 
 from __future__ import annotations
@@ -10,12 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import httpx
 import orjson
 
 FIXTURES = Path(__file__).parent / "fixtures"
 NAMES = tuple(sorted(path.stem for path in FIXTURES.glob("*.json")))
+DOCUMENTED = tuple(sorted(path.stem for path in (FIXTURES / "documented").glob("*.json")))
 
 
 @dataclass(frozen=True)
@@ -42,14 +49,28 @@ class Recorded:
 def recordings(name: str) -> tuple[Recorded, ...]:
     """The answers recorded in ``fixtures/NAME.json``, in recording order."""
     document = orjson.loads((FIXTURES / f"{name}.json").read_bytes())
+    return _answers(document, document["framework"])
+
+
+@cache
+def documented(name: str) -> tuple[Recorded, ...]:
+    """The answers of ``fixtures/documented/NAME.json``, as their documentation shows them
+    (``framework`` is the API's name; ``links`` is empty: the tests say what they hold)."""
+    document = orjson.loads((FIXTURES / "documented" / f"{name}.json").read_bytes())
+    if not document.get("source", "").startswith("https://"):
+        raise AssertionError(f"documented/{name}.json names no documentation")
+    return _answers(document, document["api"])
+
+
+def _answers(document: dict[str, Any], framework: str) -> tuple[Recorded, ...]:
     return tuple(
         Recorded(
-            framework=document["framework"],
+            framework=framework,
             url=entry["url"],
             status=entry["status"],
             headers=tuple((k, v) for k, v in entry["headers"]),
             body=entry["body"].encode("utf-8"),
-            links=tuple((rel, href) for rel, href in entry["links"]),
+            links=tuple((rel, href) for rel, href in entry.get("links", ())),
         )
         for entry in document["responses"]
     )

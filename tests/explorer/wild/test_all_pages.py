@@ -1,8 +1,11 @@
 """``restwalk request URL --follow next --all``: every page's items as JSON lines.
 
 On the recorded frameworks (replayed, no network): each prints the 25 books of
-its three pages, in order; ``--max-pages`` bounds the walk and says so on
-stderr; a page that is not JSON is a clear one-line error.
+its three pages, in order, whatever its paging style (links in the body or in a
+Link header, page numbers, offsets and a total, cursors, X-Pagination), and one
+line on stderr saying how many items it read and why it stopped; ``--max-pages``
+bounds the walk, and the answer saying there are more, it exits 1; a page that is
+not JSON is a clear one-line error.
 """
 
 from __future__ import annotations
@@ -46,8 +49,53 @@ def run(
             "json-server-1",
             ["http://localhost:18302/books?_page=1&_per_page=10", "--follow", "next", "--all"],
         ),
+        (
+            "tastypie",
+            ["http://localhost:18601/api/v1/", "--follow", "book", "--follow", "next", "--all"],
+        ),
+        ("django-ninja", ["http://localhost:18602/api/books", "--follow", "next", "--all"]),
+        (
+            "django-ninja",
+            ["http://localhost:18602/api/pages/books?page=1", "--follow", "next", "--all"],
+        ),
+        ("django-ninja", ["http://localhost:18602/api/cursor/books", "--follow", "next", "--all"]),
+        ("fastapi-pagination", ["http://localhost:18603/books", "--follow", "next", "--all"]),
+        (
+            "fastapi-pagination",
+            ["http://localhost:18603/pages/books", "--follow", "next", "--all"],
+        ),
+        (
+            "fastapi-pagination",
+            ["http://localhost:18603/offsets/books", "--follow", "next", "--all"],
+        ),
+        (
+            "fastapi-pagination",
+            ["http://localhost:18603/headers/books", "--follow", "next", "--all"],
+        ),
+        ("flask-smorest", ["http://localhost:18604/books/", "--follow", "next", "--all"]),
+        ("litestar", ["http://localhost:18605/books", "--follow", "next", "--all"]),
+        ("litestar", ["http://localhost:18605/pages/books", "--follow", "next", "--all"]),
+        ("litestar", ["http://localhost:18605/cursor/books", "--follow", "next", "--all"]),
     ],
-    ids=["drf", "drf-from-root", "halson", "json-server-0.17", "json-server-1"],
+    ids=[
+        "drf",
+        "drf-from-root",
+        "halson",
+        "json-server-0.17",
+        "json-server-1",
+        "tastypie-from-root",
+        "ninja-limit-offset",
+        "ninja-page-number",
+        "ninja-cursor",
+        "fastapi-pagination-links",
+        "fastapi-pagination-page-numbers",
+        "fastapi-pagination-offsets",
+        "fastapi-pagination-link-header",
+        "flask-smorest-x-pagination",
+        "litestar-offsets",
+        "litestar-classic",
+        "litestar-cursor",
+    ],
 )
 def test_every_page_s_items(
     name: str,
@@ -56,7 +104,7 @@ def test_every_page_s_items(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, err = run(name, argv, monkeypatch, capsys)
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, "restwalk: 25 items in 3 pages: the last has no 'next' link\n")
     assert [orjson.loads(line)["title"] for line in out.splitlines()] == TITLES
 
 
@@ -65,11 +113,12 @@ def test_max_pages_bounds_the_walk(
 ) -> None:
     argv = ["http://localhost:18101/books/", "--follow", "next", "--all", "--max-pages", "2"]
     code, out, err = run("drf-plain", argv, monkeypatch, capsys)
-    assert code == 0
+    assert code == 1  # the answer says there are more than were read
     assert [orjson.loads(line)["title"] for line in out.splitlines()] == TITLES[:20]
     assert err == (
-        "restwalk: stopped after 2 pages (--max-pages 2); the last one has a 'next' link: "
-        "http://localhost:18101/books/?page=3\n"
+        "restwalk: 20 items in 2 pages: stopped after 2 pages (--max-pages 2); the last one "
+        "has a 'next' link: http://localhost:18101/books/?page=3; the answer says 25 items "
+        "(the body's count); 20 were read\n"
     )
 
 
@@ -105,6 +154,6 @@ def test_a_page_that_is_not_json(
     code, out, err = run("httpbin", argv, monkeypatch, capsys)
     assert (code, out) == (1, "")
     assert err == (
-        "restwalk: page 1 (http://localhost:18501/links/10/0) is not JSON: --all prints "
+        "restwalk: page 1 (http://localhost:18501/links/10/0) is not JSON: a walk reads "
         "the items of JSON pages\n"
     )

@@ -66,7 +66,7 @@ WALKS = [
         [
             "http://localhost:18401/books",
             "http://localhost:18401/books?page=2",
-            "http://localhost:18401/books/6b06786dd2d0f2e39f663945",
+            "http://localhost:18401/books/6b15239a9958615f38b10426",
         ],
     ),
     (
@@ -126,6 +126,60 @@ WALKS = [
         "http://localhost:18203/odata/",
         ["Books", "item#11"],
         ["http://localhost:18203/odata/Books", "http://localhost:18203/odata/Books(11)"],
+    ),
+    (
+        "tastypie",
+        "http://localhost:18601/api/v1/",
+        ["book", "next", "item", "author", "self"],
+        [
+            "http://localhost:18601/api/v1/book/",
+            "http://localhost:18601/api/v1/book/?limit=10&offset=10",
+            "http://localhost:18601/api/v1/book/11/",
+            "http://localhost:18601/api/v1/author/1/",
+            "http://localhost:18601/api/v1/author/1/",
+        ],
+    ),
+    (
+        "tastypie",
+        "http://localhost:18601/api/v1/book/?limit=10&offset=20",
+        ["previous", "next"],
+        [
+            "http://localhost:18601/api/v1/book/?limit=10&offset=10",
+            "http://localhost:18601/api/v1/book/?limit=10&offset=20",
+        ],
+    ),
+    (
+        "django-ninja",
+        "http://localhost:18602/api/books",
+        ["next", "item"],
+        [
+            "http://localhost:18602/api/books?limit=10&offset=10",
+            "http://localhost:18602/api/books/11",
+        ],
+    ),
+    (
+        "fastapi-pagination",
+        "http://localhost:18603/books",
+        ["next", "item"],
+        ["http://localhost:18603/books?page=2", "http://localhost:18603/books/11"],
+    ),
+    (
+        "flask-smorest",
+        "http://localhost:18604/books/",
+        ["next", "item"],
+        ["http://localhost:18604/books/?page=2", "http://localhost:18604/books/11"],
+    ),
+    (
+        "litestar",
+        "http://localhost:18605/books",
+        ["next", "item"],
+        ["http://localhost:18605/books?limit=10&offset=10", "http://localhost:18605/books/11"],
+    ),
+    (
+        "fastapi-hypermodel",
+        "http://localhost:18606/people",
+        ["people", "item"],
+        ["http://localhost:18606/people/person01", "http://localhost:18606/items/item01"],
     ),
     (
         "httpbin",

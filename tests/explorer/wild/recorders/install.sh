@@ -11,6 +11,12 @@ venv drf 'django==5.2.*' 'djangorestframework==3.18.*' 'djangorestframework-json
 venv halvenv 'django==5.2.*' 'djangorestframework==3.18.*' 'drf-hal-json==0.10.*'
 venv httpbin 'httpbin==0.10.*'
 venv eve 'eve==2.3.*' 'mongomock==4.3.*'
+venv tastypie 'django==5.2.*' 'django-tastypie==0.15.*'
+venv ninja 'django==5.2.*' 'django-ninja==1.7.*'
+venv fapag 'fastapi==0.165.*' 'fastapi-pagination==0.16.*' 'uvicorn==0.55.*'
+venv smorest 'flask-smorest==0.47.*'
+venv litestar 'litestar==2.25.*' 'uvicorn==0.55.*'
+venv hypermodel 'fastapi==0.165.*' 'fastapi-hypermodel==2.1.*' 'uvicorn==0.55.*'
 node_app() {  # node_app DIR PACKAGES...
   mkdir -p "$W/$1"
   (cd "$W/$1" && { [ -f package.json ] || npm init -y >/dev/null; } && npm install -s "${@:2}")

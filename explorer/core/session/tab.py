@@ -1,0 +1,335 @@
+"""One browser tab: its session and the client it sends with, and everything a tab does.
+
+A :class:`Tab` is what the TUI's browser screen and every command of the command
+line drive, so that a tab decides one way whatever shows it: the screen's
+workers await its methods and show what comes back, the command line prints it.
+
+- following a link: :meth:`Tab.follow` (the one rule,
+  :func:`~explorer.core.session.ordering.link_kind`: send it, fill its template,
+  or compose its action), :meth:`Tab.filled` after a template's form,
+  :meth:`Tab.follow_words` for ``--follow WORDS``;
+- a page: :meth:`Tab.load` (sent with what the session keeps for its origin),
+  :meth:`Tab.read` (its links and advice, off the event loop),
+  :meth:`Tab.arrive` (into the trail, a login proven or not);
+- paging: :meth:`Tab.next_page` and :meth:`Tab.add_below` (``+``),
+  :meth:`Tab.pages` (``--all``), both from one step
+  (:func:`~explorer.core.session.following.next_link`);
+- :meth:`Tab.log_in` and :meth:`Tab.log_out`;
+- :meth:`Tab.fetch_description`: the API's OpenAPI description;
+- :meth:`Tab.reopen` (a history entry as a page) and :meth:`Tab.walk` (a bookmark).
+
+Every request one of them derives from another (a link, a next page, a bookmark's
+step, a description) is made by :meth:`Tab.following`, the origin rule for
+secrets (:mod:`explorer.core.session.derived`). A tab of the TUI keeps a
+credential, a version and headers per origin (:class:`Session`); a tab of the
+command line starts from the request the person ``given`` and derives each step
+from it. Nothing here blocks the event loop: a body is read in a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from http import HTTPStatus
+
+from explorer.core.bundled_mock import BundledMock, on_this_mock
+from explorer.core.carry.openapi import ApiDescription, OpenApiError, describe, read_document
+from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT, find_service_desc
+from explorer.core.http.client import Client
+from explorer.core.http.errors import LoginFailed
+from explorer.core.http.exchange import Exchange
+from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.secret_rules import origin_of
+from explorer.core.hypermedia.link import Link
+from explorer.core.session.actions import action_spec, fields_note
+from explorer.core.session.derived import Derived, derive
+from explorer.core.session.errors import ActionNotFollowed
+from explorer.core.session.following import checked_target, expanded, link_named
+from explorer.core.session.loading import load_page, read_safely, with_reading
+from explorer.core.session.ordering import link_kind, reads
+from explorer.core.session.page_stack import next_page, stack_below
+from explorer.core.session.page_walk import PageWalk
+from explorer.core.session.rel_path import RelPath, Walked, walk_path
+from explorer.core.session.reopen import page_of, resend_note
+from explorer.core.session.session import Next, Session
+from explorer.core.session.trail import Page
+
+__all__ = ["Arrival", "LoggedIn", "LoggedOut", "PageWalk", "Reopened", "Tab"]
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """A page taken into the tab: as it is to be shown, and whether it proved a credential
+    just given (None: it says nothing of one)."""
+
+    page: Page
+    proven: bool | None
+
+
+@dataclass(frozen=True)
+class LoggedIn:
+    """A login done: the credential in use now, and what is sent or composed after it."""
+
+    auth: Auth | None
+    next: Next | None
+
+
+@dataclass(frozen=True)
+class LoggedOut:
+    """A logout: whether a credential was given for the origin, what was forgotten (in
+    words), and how many cookies went."""
+
+    origin: str
+    had: bool
+    forgotten: str
+    cookies: int
+
+
+@dataclass(frozen=True)
+class Reopened:
+    """A history entry as a page of the walk, and what to say of it."""
+
+    page: Page
+    notes: tuple[str, ...]
+
+
+class Tab:
+    """One browser tab: a :class:`Session` and the :class:`Client` it sends with.
+
+    ``given`` is the request a command line tab starts from: every request derived
+    from a page (a link, a next page, a bookmark's step) is made from it, its headers
+    going on and its secrets only to their origin. A TUI tab has none: it sends what
+    its session keeps for each origin.
+    """
+
+    def __init__(
+        self, client: Client, session: Session | None = None, *, given: RequestSpec | None = None
+    ) -> None:
+        self.client = client
+        self.session = session if session is not None else Session()
+        self.given = given
+
+    # -- following links ---------------------------------------------------------------------
+
+    def following(self, url: str, method: str = "GET") -> Derived:
+        """The ``method`` request to ``url`` a step from the page shown sends, and what it goes
+        without (see :mod:`explorer.core.session.derived`)."""
+        if self.given is not None:
+            return derive(self.given, url, method=method)
+        return self.session.following(url, method)
+
+    def _go(self, link: Link, url: str) -> Next:
+        step = self.following(url, link.method)
+        return Next("send", step.spec, via=link.rel, withheld=step.note, link=link)
+
+    def follow(self, link: Link) -> Next:
+        """What following ``link`` does: ``send`` it, fill its template's ``form`` first, or
+        ``compose`` its action (the one rule: :func:`~explorer.core.session.ordering.link_kind`)."""
+        kind = link_kind(link)
+        if kind == "form":
+            spec = RequestSpec(method=link.method, url=link.href)
+            return Next("form", spec, via=link.rel, link=link)
+        if kind == "action":
+            return Next("compose", action_spec(link), fields_note(link), link.rel, link=link)
+        return self._go(link, link.href)
+
+    def filled(self, link: Link, url: str) -> Next:
+        """A templated ``link``'s form was filled in, making ``url``: sent when the link only
+        reads, else composed."""
+        if reads(link):
+            return self._go(link, url)
+        spec = replace(action_spec(link), url=url)
+        return Next("compose", spec, fields_note(link), link.rel, link=link)
+
+    def follow_words(self, page: Page, words: str, variables: Mapping[str, str]) -> Next:
+        """The request following the link ``words`` name on ``page`` sends, a template's
+        variables given by ``variables``. Raises a
+        :class:`~explorer.core.session.errors.FollowRefused`: no such link, an action (it
+        is never sent without the person composing it), a broken template or target."""
+        link = link_named(page, words)
+        if not reads(link):
+            raise ActionNotFollowed(words, link)
+        return self._go(link, checked_target(link, expanded(link, variables)))
+
+    # -- pages -------------------------------------------------------------------------------
+
+    async def load(
+        self, spec: RequestSpec, via: str = "url", *, typed: bool = False, withheld: str = ""
+    ) -> Page:
+        """The page of ``spec`` sent with what the session keeps for its origin (a URL
+        ``typed`` in full goes without the API version); a failure is a page of its own.
+        A large body is left to :meth:`read`."""
+        spec = self.session.prepare(spec, typed=typed)
+        return await load_page(self.client, spec, via, withheld=withheld)
+
+    async def read(self, page: Page) -> Page:
+        """``page`` with its links and advice read, in a thread (a 20 MB body holds hundreds
+        of thousands of links); as it is when it was read already."""
+        if not page.reading or page.exchange is None:
+            return page
+        return with_reading(page, await asyncio.to_thread(read_safely, page.exchange))
+
+    def arrive(self, page: Page, *, record: bool = True) -> Arrival:
+        """Take in a page that came back: into the trail (``record`` false: in the current
+        one's place), a credential just given proven or dropped by it."""
+        proven = self.session.check_login(page)
+        return Arrival(self.session.arrived(page, record=record), proven)
+
+    # -- paging ------------------------------------------------------------------------------
+
+    def next_page(self, shown: Page | None) -> Next:
+        """The request ``+`` sends for the page below ``shown``; a
+        :class:`~explorer.core.session.page_stack.StackRefused` says why there is none."""
+        link = next_page(shown)
+        step = self.following(link.href)
+        return Next(
+            "send", self.session.prepare(step.spec), via="next", withheld=step.note, link=link
+        )
+
+    async def add_below(self, shown: Page, step: Next) -> Page:
+        """The page ``step`` (:meth:`next_page`) loads, its items shown below ``shown``'s;
+        :class:`~explorer.core.session.page_stack.StackRefused` when it cannot be (it
+        failed, is no JSON, or would pass ``--max-body``). Not taken in: the caller
+        does, if ``shown`` is still shown."""
+        below = await self.read(await self.load(step.spec, "next", withheld=step.withheld))
+        stack = await asyncio.to_thread(stack_below, shown, below, self.client.max_body)
+        return replace(below, stack=stack)
+
+    def pages(
+        self, first: Page, words: str, variables: Mapping[str, str], max_pages: int
+    ) -> PageWalk:
+        """``--all``: ``first``, then the page the link ``words`` name leads to, and so on
+        (see :class:`~explorer.core.session.page_walk.PageWalk`)."""
+        return PageWalk(self, first, words, variables, max_pages)
+
+    # -- credentials -------------------------------------------------------------------------
+
+    async def log_in(
+        self, origin: str, auth: Auth | None, session_spec: RequestSpec | None = None
+    ) -> LoggedIn:
+        """Use ``auth`` for ``origin``: a login flow logs in first, and ``session_spec`` (a
+        cookie session's login request) is sent and must answer 2xx; then the page
+        shown is sent again or composed, as :meth:`Session.after_login` says.
+
+        Raises :class:`~explorer.core.http.errors.RestwalkError` when the login is
+        refused or fails; nothing is kept then.
+        """
+        if isinstance(auth, LoginFlow):
+            await self.client.login(auth)
+        elif session_spec is not None:
+            exchange = await self.client.send(session_spec)
+            response = exchange.response
+            if not HTTPStatus.OK <= response.status < HTTPStatus.MULTIPLE_CHOICES:
+                raise LoginFailed(
+                    f"The session login answered {response.status} {response.reason}."
+                )
+            auth = CookieSession(())
+        step = self.session.after_login(origin, auth)
+        if isinstance(auth, LoginFlow | CookieSession):
+            self.session.unproven = ""  # proven by the login itself
+        return LoggedIn(auth, step)
+
+    def log_out(self, url: str) -> LoggedOut:
+        """Forget the credential, the tokens and the cookies of ``url``'s origin."""
+        origin = origin_of(url)
+        had = self.session.credential(url) is not None
+        forgotten = self.session.log_out(url)
+        cookies = self.client.forget(url) if origin else 0
+        return LoggedOut(origin, had, forgotten, cookies)
+
+    # -- the API's description ---------------------------------------------------------------
+
+    async def fetch_description(
+        self,
+        url: str,
+        page: Page | None = None,
+        *,
+        itself: bool = False,
+        found: Callable[[Link], None] | None = None,
+    ) -> ApiDescription | None:
+        """The OpenAPI description of the API ``url`` (``page``'s, when one is shown) is of:
+        ``page`` itself when it is one and ``itself`` says it may be (the command line
+        asked for the document), else the document a ``service-desc`` link names,
+        among ``page``'s links or its server root's. None when there is no such link
+        (an :class:`~explorer.core.carry.openapi.OpenApiError` instead when ``page`` was
+        to be one). ``found`` is told the link before the document is fetched.
+
+        Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
+        """
+        problem: OpenApiError | None = None
+        if itself and page is not None and page.exchange is not None:
+            try:
+                return await _described(page.exchange)
+            except OpenApiError as error:
+                problem = error
+        links = (await self.read(page)).links if page is not None else ()
+        link = await find_service_desc(url, links, self._links_at)
+        if link is None:
+            if problem is not None:
+                raise OpenApiError(
+                    f"{problem.message} Neither its answer nor its server's root links to "
+                    'a description (rel="service-desc").'
+                )
+            return None
+        if found is not None:
+            found(link)
+        spec = self.following(link.href).spec
+        if not any(name.lower() == "accept" for name, _ in spec.headers):
+            spec = replace(spec, headers=(*spec.headers, ("Accept", DOCUMENT_ACCEPT)))
+        return await _described(await self.client.send(self.session.prepare(spec)))
+
+    async def _links_at(self, url: str) -> tuple[Link, ...]:
+        """The links of ``url``'s answer (a step from the page: the origin rule holds)."""
+        step = self.following(url)
+        page = await self.read(await self.load(step.spec, withheld=step.note))
+        if page.error is not None:
+            raise page.error
+        return page.links
+
+    # -- the history and bookmarks -----------------------------------------------------------
+
+    def reopen(
+        self, exchange: Exchange, *, made_on_bundled: bool, bundled: BundledMock | None
+    ) -> Reopened:
+        """A history entry's kept ``exchange`` as a page of the walk (``r`` sends it again).
+        One ``made_on_bundled`` mock server is moved to this run's (``bundled``)."""
+        notes = [resend_note(exchange.request)]
+        if made_on_bundled:
+            exchange, moved = on_this_mock(exchange, bundled)
+            notes.insert(0, moved)
+        return Reopened(page_of(exchange), tuple(note for note in notes if note))
+
+    async def walk(
+        self,
+        path: RelPath,
+        *,
+        entry: str | None = None,
+        on_send: Callable[[RequestSpec, str], None] | None = None,
+        on_page: Callable[[Page], None] | None = None,
+    ) -> Walked:
+        """Follow a bookmark's ``path`` from its entry point (``entry`` when the API moved),
+        each page read as it comes; ``on_send`` sees each request as it goes out and what
+        it goes without, ``on_page`` each page."""
+
+        async def load(spec: RequestSpec, via: str) -> Page:
+            typed = via == "url" and self.given is None  # a TUI's entry point: as typed
+            note = ""
+            if not typed:
+                step = self.following(spec.url, spec.method)
+                spec, note = step.spec, step.note
+            if on_send is not None:
+                on_send(self.session.prepare(spec, typed=typed), note)
+            return await self.read(await self.load(spec, via, typed=typed, withheld=note))
+
+        return await walk_path(path, load, entry=entry, on_page=on_page)
+
+
+async def _described(answer: Exchange) -> ApiDescription:
+    """The description ``answer`` holds, read in a thread (GitHub's is 12 MB)."""
+    response = answer.response
+
+    def read() -> ApiDescription:
+        return describe(read_document(response.body, name=response.url), response.url)
+
+    return await asyncio.to_thread(read)

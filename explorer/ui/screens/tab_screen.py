@@ -1,0 +1,379 @@
+"""A browser tab on screen: URL bar, breadcrumb, status line, response tabs, links panel.
+
+:class:`TabScreen` composes the widgets, shows the tab's pages and handles what the
+widgets post up; :class:`~explorer.ui.screens.main.BrowserScreen` adds the screen's
+own keys and its tools. What the tab decides is its
+:class:`~explorer.core.session.tab.Tab`'s. The widgets own their keys: the URL bar
+its editing, the links panel choosing a link, the response tabs searching,
+filtering, wrapping, copying and saving the body, the badges of the URL row the
+credential and the ``.http`` files (keys that work wherever the focus is:
+:mod:`explorer.ui.page_keys`). Each dialog owns its flow and returns a typed
+result. A fetch is an exclusive worker, so a newer request (or Escape) cancels an
+older one and a stale answer is never shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from textual import events, work
+from textual.app import ComposeResult
+from textual.command import Provider
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Label
+from textual.worker import Worker
+
+from explorer.core.http.request import RequestSpec
+from explorer.core.session import Next, Page, Session, Trail
+from explorer.core.session.hints import key_hint
+from explorer.core.session.loading import load_page
+from explorer.core.session.tab import Tab
+from explorer.ui.page_keys import BindingChain, with_page_keys
+from explorer.ui.painted import after_paint
+from explorer.ui.widgets.auth_badge import AuthBadge
+from explorer.ui.widgets.breadcrumb import Breadcrumb
+from explorer.ui.widgets.headers_view import HeadersView
+from explorer.ui.widgets.http_file_badge import HttpFileBadge, HttpFilesState
+from explorer.ui.widgets.key_bar import KeyBar
+from explorer.ui.widgets.links_panel import LinksPanel
+from explorer.ui.widgets.response_tabs import ResponseTabs
+from explorer.ui.widgets.status_line import StatusLine
+from explorer.ui.widgets.url_input import UrlBar, UrlInput
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from explorer.core.hypermedia.link import Link
+    from explorer.ui.dialogs.composer import Composed
+
+# The dialogs and other screens are imported where they open: the first screen does not wait.
+
+
+def _follow_commands() -> type[Provider]:
+    """The palette's "follow WORDS" provider, imported when the palette first opens."""
+    from explorer.ui.follow_commands import FollowCommands
+
+    return FollowCommands
+
+
+class TabScreen(Screen[None]):
+    """One browser tab on screen: its page, links and request; it sends, shows, follows
+    and composes, and handles what its widgets post up."""
+
+    CSS_PATH = "main.tcss"
+    #: When the screen comes back (a dialog closed) with nothing focused: the links.
+    AUTO_FOCUS = "#links RowTable"
+    COMMANDS = {_follow_commands}
+
+    def __init__(self, tab: Tab, start_url: str | None) -> None:
+        super().__init__()
+        self.tab = tab
+        self.start_url = start_url
+        #: The start page on its way before the screen is shown (see :meth:`prefetch`).
+        self._start: asyncio.Future[Page] | None = None
+        self._tabs = ResponseTabs(id="tabs")
+        self._links = LinksPanel(id="links")
+        self._http_badge = HttpFileBadge(tab, id="env-badge")
+        #: The widgets whose keys work wherever the focus is (see :meth:`_binding_chain`).
+        self._key_owners = (
+            self._tabs,
+            self._links,
+            AuthBadge(tab, id="auth-badge"),
+            self._http_badge,
+        )
+
+    @property
+    def session(self) -> Session:
+        """The tab's session."""
+        return self.tab.session
+
+    @property
+    def http_files(self) -> HttpFilesState:
+        """The ``.http`` file in use, its environment, the request last opened from one."""
+        return self._http_badge.state
+
+    @property
+    def trail(self) -> Trail:
+        """The session's trail (back and forward)."""
+        return self.session.trail
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="url-row"):
+            yield Label("GET", id="method", markup=False)
+            yield UrlBar(
+                placeholder="http://127.0.0.1:8000/, /path, host:port or a curl command", id="url"
+            )
+            yield self._key_owners[2]
+            yield self._http_badge
+        yield Breadcrumb(id="breadcrumb")
+        status = StatusLine("Type a URL and press Enter.", id="status")
+        if self.start_url:  # a frame drawn before on_mount says what is coming
+            status.show_loading(RequestSpec(url=self.start_url))
+        yield status
+        with Horizontal(id="panes"):
+            yield self._tabs
+            yield self._links
+        yield KeyBar()
+
+    @property
+    def _binding_chain(self) -> BindingChain:
+        return with_page_keys(super()._binding_chain, self, self._key_owners)
+
+    def on_mount(self) -> None:
+        url = self.query_one(UrlBar)
+        if not self.start_url:
+            url.focus()
+            return
+        url.show_url(self.start_url)
+        self._show_badges()
+        self.query_one(LinksPanel).table.focus()
+        start, self._start = self._start, None
+        if start is not None and start.cancelled():
+            start = None  # (only when the app closed while it waited): ask again
+        if start is not None and start.done():
+            self._arrived(start.result(), record=True)  # before the screen is first drawn
+        else:
+            self.send(RequestSpec(url=self.start_url), typed=True, pending=start)
+
+    async def prefetch(self, hold: float) -> None:
+        """Start loading the start page before this screen is shown; wait up to ``hold`` s."""
+        assert self.start_url is not None
+        start = asyncio.ensure_future(load_page(self.tab.client, RequestSpec(url=self.start_url)))
+        self._start = start
+        try:
+            await asyncio.wait_for(asyncio.shield(start), hold)
+        except TimeoutError:
+            pass
+        except asyncio.CancelledError:  # the app is closing
+            start.cancel()
+            raise
+
+    # -- sending and showing ----------------------------------------------------------------
+
+    def open_url(self, text: str) -> None:
+        """GET what ``text`` typed in the URL bar means, sent as typed."""
+        self.send(RequestSpec(url=self.session.resolve(text)), typed=True)
+
+    def send(
+        self,
+        spec: RequestSpec,
+        *,
+        via: str = "url",
+        record: bool = True,
+        typed: bool = False,
+        pending: asyncio.Future[Page] | None = None,
+        withheld: str = "",
+    ) -> None:
+        """Send ``spec``, with what the session keeps for its server, in a worker;
+        ``withheld`` says what it goes without (:meth:`Session.following`)."""
+        spec = self.session.prepare(spec, typed=typed)
+        self.query_one("#method", Label).update(spec.method)
+        self.query_one(UrlBar).show_url(spec.url)
+        self.query_one(StatusLine).show_loading(spec)
+        self.fetch(spec, via, record, pending, withheld)
+
+    @property
+    def sending(self) -> bool:
+        """True while a request is on its way."""
+        return any(w.group == "fetch" and w.is_running for w in self.workers)
+
+    @work(exclusive=True, group="fetch")
+    async def fetch(
+        self,
+        spec: RequestSpec,
+        via: str,
+        record: bool,
+        pending: asyncio.Future[Page] | None,
+        withheld: str,
+    ) -> None:
+        """Send one request (or wait for ``pending``) and show the response."""
+        page = await (pending or load_page(self.tab.client, spec, via, withheld=withheld))
+        self._arrived(page, record)
+
+    def _arrived(self, page: Page, record: bool) -> None:
+        """Take a page in (a failed send is only shown) and show it."""
+        self.remember_view()
+        arrival = self.tab.arrive(page, record=record)
+        if arrival.proven is not None:
+            if arrival.proven:
+                self.notify("The server accepted it.", title="Credential set")
+            else:
+                self.notify("The server refused it: it is dropped.", title="Login failed")
+        self.show_page(arrival.page)
+
+    @work(exclusive=True, group="read")
+    async def read(self, page: Page) -> None:
+        """Read ``page``'s links and advice off the UI thread, then show them if it is current."""
+        await after_paint(self)  # parsing a large body holds the GIL for a while
+        read = await self.tab.read(page)
+        self.trail.swap(page, read)
+        if self.session.shown is read:
+            self.show_reading(read)
+
+    def remember_view(self) -> None:
+        """Keep where the person is on the page shown, for back and forward."""
+        row, top = self._links.table.cursor_row, round(self._tabs.body_view.scroll_y)
+        self.trail.remember((row, top))
+
+    def show_page(self, page: Page, *, restore: bool = False) -> None:
+        """Show ``page``, the page now shown, in every view (attributes down); ``restore``
+        the links cursor and the body's scroll where they were when it was left."""
+        tabs, links = self._tabs, self._links
+        links.new_page()
+        self._show_address(page)
+        tabs.show(page)
+        self.show_reading(page)
+        if page.reading:
+            self.read(page)
+        view = self.trail.view
+        if restore and isinstance(view, tuple):
+            links.table.move_cursor(view[0])
+            tabs.body_view.scroll_to(y=view[1], animate=False, immediate=True, force=True)
+
+    def _show_address(self, page: Page) -> None:
+        """The method and URL of ``page`` in the URL bar (what ``r`` sends again)."""
+        self.query_one("#method", Label).update(page.spec.method)
+        url = page.exchange.response.url if page.exchange else page.spec.url
+        self.query_one(UrlBar).show_url(url, base=page.spec.url)
+
+    def show_reading(self, page: Page) -> None:
+        """Show what was read from ``page``: status line with advice, links, breadcrumb."""
+        hint = "Finding the links…" if page.reading else key_hint(page)
+        self.query_one(StatusLine).show_page(page, hint)
+        trail = self.trail
+        self.query_one(Breadcrumb).show_trail(
+            trail.breadcrumb(), len(trail.pages) - 1 - trail.index
+        )
+        links = self.query_one(LinksPanel)
+        links.show_links(page.links, page.links_found, page.links_stopped)
+        self._show_badges()
+        if self.focused is None or self.focused is self.query_one(UrlBar):
+            links.table.focus()  # digits follow links, not type
+        self.refresh_bindings()
+
+    def _show_badges(self) -> None:
+        """The credential, version and kept headers in use, at the right of the URL bar."""
+        self.query_one(AuthBadge).show(self._page_url())
+
+    def _page_url(self) -> str:
+        """The URL of the page shown, or what the URL bar holds before any page."""
+        shown = self.session.shown
+        return shown.spec.url if shown else self.query_one(UrlBar).value
+
+    # -- following, composing, what a dialog answers -------------------------------------------
+
+    def follow_link(self, link: Link) -> None:
+        """Follow ``link`` as the tab says: send it, fill its template, or compose its action."""
+        self._do(self.tab.follow(link), record=True)
+
+    def _do(self, step: Next | None, *, record: bool = False) -> None:
+        """Do what the tab decided: send (a new page when ``record``, else in the shown one's
+        place), ask a template's variables, or open the composer."""
+        if step is None:
+            return
+        if step.kind == "send":
+            self.send(step.spec, via=step.via, record=record, withheld=step.withheld)
+        elif step.kind == "form" and step.link is not None:
+            from explorer.ui.dialogs.template_form import TemplateForm
+
+            def filled(result: tuple[Link, str] | None) -> None:
+                if result is not None:
+                    self._do(self.tab.filled(*result), record=True)
+
+            self.app.push_screen(TemplateForm(step.link), filled)
+        else:
+            self.open_composer(step.spec, step.note)
+
+    def open_composer(
+        self,
+        spec: RequestSpec,
+        note: str = "",
+        *,
+        saver: Callable[[RequestSpec], None] | None = None,
+        on_send: Callable[[RequestSpec], None] | None = None,
+    ) -> None:
+        """The composer on ``spec`` as it is sent (what the session adds in); ``saver`` is its
+        F2 (default: save as a new request), ``on_send`` is told what it sends."""
+        from explorer.ui.dialogs.composer import ComposerScreen
+
+        spec = self.session.prepare(spec)
+        kept = self.session.kept_headers(spec.url)
+        saver = saver or self._http_badge.save_request
+        dialog = ComposerScreen(spec, note, kept=kept, base=self._page_url(), saver=saver)
+
+        def composed(result: Composed | None) -> None:
+            if result is None:
+                return
+            if result.reopen is not None:  # a curl line pasted in the composer's URL field
+                self.open_composer(result.spec, result.reopen)
+                return
+            if on_send is not None:
+                on_send(result.spec)
+            url, headers = result.spec.url, result.spec.headers
+            had = self.session.kept_headers(url)
+            names = self.session.set_kept_headers(url, headers if result.keep_headers else ())
+            if names:
+                self.notify(f"Kept for this server: {', '.join(names)} (s lists them).")
+            elif had:
+                self.notify("No header is kept for this server any more.")
+            self.send(result.spec, via="composer")
+
+        self.app.push_screen(dialog, composed)
+
+    # -- messages up from the widgets ---------------------------------------------------------
+
+    def on_links_panel_follow(self, event: LinksPanel.Follow) -> None:
+        if not self.sending:  # no key acts on a page not shown yet
+            self.follow_link(event.link)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "fetch":  # the links shown are chosen from again, or not
+            self.query_one(LinksPanel).awaiting = self.sending
+
+    def on_url_bar_opened(self, event: UrlBar.Opened) -> None:
+        self.open_url(event.text)
+        self.query_one(LinksPanel).table.focus()
+
+    def on_url_bar_left(self, event: UrlBar.Left) -> None:
+        self.query_one(LinksPanel).table.focus()
+
+    def on_url_input_curl_read(self, event: UrlInput.CurlRead) -> None:
+        event.stop()
+        self.open_composer(event.spec, event.note)
+
+    def on_http_file_badge_compose(self, event: HttpFileBadge.Compose) -> None:
+        self.open_composer(event.spec, saver=event.saver, on_send=event.on_send)
+
+    def on_http_file_badge_save_asked(self, event: HttpFileBadge.SaveAsked) -> None:
+        shown = self.session.shown
+        url = self.session.resolve(self.query_one(UrlBar).value or "/")
+        self._http_badge.save_request(shown.spec if shown else RequestSpec(url=url))
+
+    def on_response_tabs_copy(self, event: ResponseTabs.Copy) -> None:
+        from explorer.core.session.exports import request_exports
+        from explorer.ui.dialogs.copy_menu import CopyMenu, exported_choices
+
+        links = self.query_one(LinksPanel)
+        shown = self.session.shown
+        exported = request_exports(shown.spec, self.tab.client) if shown else []
+        choices = [*event.choices, *links.copy_choices(), *exported_choices(exported)]
+        if not choices:
+            self.notify("Nothing to copy yet.")
+            return
+        pointed = "u" if links.has_focus_within else event.pointed
+        self.app.push_screen(
+            CopyMenu(choices, next((n for n, c in enumerate(choices) if c.key == pointed), 0))
+        )
+
+    def on_headers_view_explain(self, event: HeadersView.Explain) -> None:
+        from explorer.ui.dialogs.explain import ExplainDialog
+        from explorer.ui.explain_text import header_markdown
+
+        self.app.push_screen(ExplainDialog(header_markdown(event.name)))
+
+    def on_key(self, event: events.Key) -> None:
+        # A typed link number is one gesture: any other key but Enter ends it.
+        if event.key != "enter" and not (event.character or "").isdigit():
+            self.query_one(LinksPanel).other_key()
