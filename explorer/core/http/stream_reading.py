@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -95,6 +95,9 @@ class StreamNote:
     text: str
     #: When, in seconds since the epoch.
     at: float
+    #: True when it says the stream failed: it broke, a reconnection failed, or the
+    #: reader stopped on an answer that is no stream (a 204 is a server's clean stop).
+    failed: bool = False
 
 
 class StreamReader:
@@ -151,7 +154,9 @@ class StreamReader:
         asked = self._parser.retry if isinstance(self._parser, SSEParser) else None
         return min(DEFAULT_RETRY_MS if asked is None else asked, MAX_RETRY_MS)
 
-    async def read(self, response: httpx.Response) -> AsyncIterator[StreamEvent | StreamNote]:
+    async def read(
+        self, response: httpx.Response
+    ) -> AsyncGenerator[StreamEvent | StreamNote, None]:
         """The stream's events and notes, beginning with ``response`` (open, its body not
         read), until it ends for good; reconnected when it is an event stream."""
         async for item in self._connection(response):
@@ -169,7 +174,8 @@ class StreamReader:
                 async with self._reopen(headers) as again:
                     refusal = _refusal(again)
                     if refusal is not None:
-                        yield self._note(NoteKind.STOPPED, refusal)
+                        failed = again.status_code != HTTPStatus.NO_CONTENT
+                        yield self._note(NoteKind.STOPPED, refusal, failed=failed)
                         return
                     failures = 0
                     yield self._note(NoteKind.RESUMED, _resumed(again, self.last_event_id))
@@ -177,14 +183,16 @@ class StreamReader:
                         yield item
             except RestwalkError as error:
                 failures += 1
-                yield self._note(NoteKind.RETRY_FAILED, error.message)
+                yield self._note(NoteKind.RETRY_FAILED, error.message, failed=True)
             except FAILURES as exc:
                 failures += 1
                 url = str(response.request.url)
-                yield self._note(NoteKind.RETRY_FAILED, received_error(exc, url).message)
+                message = received_error(exc, url).message
+                yield self._note(NoteKind.RETRY_FAILED, message, failed=True)
         yield self._note(
             NoteKind.STOPPED,
             f"gave up after {counted(self.max_reconnects, 'reconnection')} failed in a row",
+            failed=True,
         )
 
     async def _connection(
@@ -208,9 +216,9 @@ class StreamReader:
             ending = self._note(NoteKind.ENDED, "the server ended the stream")
         except CodingError as exc:
             error = DecodingError(detail=str(exc), url=url)
-            ending = self._note(NoteKind.BROKEN, error.message)
+            ending = self._note(NoteKind.BROKEN, error.message, failed=True)
         except FAILURES as exc:
-            ending = self._note(NoteKind.BROKEN, received_error(exc, url).message)
+            ending = self._note(NoteKind.BROKEN, received_error(exc, url).message, failed=True)
         unfinished = self._parser.pending
         if isinstance(self._parser, SSEParser):
             self._parser.reconnected()
@@ -229,8 +237,8 @@ class StreamReader:
         self.events += 1
         return replace(event, number=self.events, arrived=self._clock())
 
-    def _note(self, kind: NoteKind, text: str) -> StreamNote:
-        return StreamNote(kind, text, self._clock())
+    def _note(self, kind: NoteKind, text: str, *, failed: bool = False) -> StreamNote:
+        return StreamNote(kind, text, self._clock(), failed)
 
 
 def _refusal(response: httpx.Response) -> str | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import replace
 
@@ -84,7 +84,7 @@ class LiveStream:
             sleep=sleep,
         )
 
-    async def items(self) -> AsyncIterator[StreamItem]:
+    async def items(self) -> AsyncGenerator[StreamItem, None]:
         """The events and notes as they come, each kept; the response closed at the end."""
         response = self._opened.response
         assert response is not None  # checked when made

@@ -6,14 +6,18 @@ from __future__ import annotations
 import asyncio
 import tracemalloc
 from contextlib import aclosing, suppress
+from pathlib import Path
 
 import httpx
+import pytest
 
+from explorer.cli import main
 from explorer.core.http.stream_reading import NoteKind, StreamNote, StreamReader
 from explorer.core.streams.event import StreamEvent
 from explorer.core.streams.framing import Framing, framing_of
 from explorer.core.streams.shown import event_body, event_heading, event_json, event_row
 from tests.explorer.hostile.checks import control_bytes
+from tests.explorer.hostile.conftest import run_measured
 from tests.explorer.hostile.server import BIG_EVENT, HostileServer
 
 MB = 1_000_000
@@ -102,3 +106,51 @@ async def test_escapes_in_events_are_shown_as_text(hostile: HostileServer) -> No
             shown = "\n".join((event_heading(event), event_body(event), event_row(event)))
             assert control_bytes(shown.encode()) == [], path
             assert control_bytes(event_json(event)) == [], path
+
+
+# --- restwalk request --stream, measured -------------------------------------------------------
+
+
+def test_request_stream_holds_a_100_mb_event_to_its_bound(
+    hostile: HostileServer, tmp_path: Path
+) -> None:
+    # The server ends the stream after its two events: --max-events stops it before an
+    # event stream's reconnection asks for the 100 MB again.
+    run = run_measured(
+        tmp_path, "request", "GET", hostile.case("/stream/100mb-event"), "--max-events", "2"
+    )
+    assert run.code == 0, run.err
+    lines = run.out.decode().splitlines()
+    big = next(line for line in lines if "] #1 message id 1 (" in line)
+    assert big.endswith(" (100 MB); 99 MB of it left out (over the limit)")
+    assert any("] #2 message id 2 (" in line for line in lines)
+    assert "\nafter\n" in run.out.decode()
+    assert run.peak_mib < 100  # measured: 49 MiB
+    assert control_bytes(run.out) == []
+
+
+def test_request_stream_holds_an_endless_line_to_its_bound(
+    hostile: HostileServer, tmp_path: Path
+) -> None:
+    run = run_measured(
+        tmp_path, "request", "GET", hostile.case("/stream/endless-line"), "--max-time", "3"
+    )
+    assert run.code == 0, run.err
+    last = run.out.decode().splitlines()[-1]
+    assert "] stopped after --max-time 3 s" in last
+    assert ": 0 events (" in last
+    assert run.peak_mib < 100  # measured: 49 MiB
+    assert run.seconds < 15
+
+
+@pytest.mark.parametrize("path", ["/stream/escapes", "/stream/escapes-ndjson"])
+@pytest.mark.parametrize("json_lines", [False, True])
+def test_request_stream_shows_escapes_as_text(
+    hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes], path: str, json_lines: bool
+) -> None:
+    extra = ["--json"] if json_lines else []
+    code = main(["request", "GET", hostile.case(path), "--max-events", "2", *extra])
+    out = capsysbinary.readouterr().out
+    assert code == 0
+    assert b"#2" in out or b'"number":2' in out
+    assert control_bytes(out) == []
