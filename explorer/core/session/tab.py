@@ -179,8 +179,16 @@ class Tab:
         body is not read at all. ``text``: chunked text with no length is a stream too.
         """
         spec = self.session.prepare(spec, typed=typed)
-        if not live:
-            return await load_page(self.client, spec, via, withheld=withheld)
+        if live:
+            return await self.open(spec, via, withheld=withheld, text=text)
+        return await load_page(self.client, spec, via, withheld=withheld)
+
+    async def open(
+        self, spec: RequestSpec, via: str = "url", *, withheld: str = "", text: bool = False
+    ) -> Page:
+        """The page of ``spec`` as it is (the session's additions made already: the screen
+        shows them first), a stream's kept open and read on as :attr:`live` (the one
+        read before stopped)."""
         await self.stop_live()
         page, opened = await open_page(self.client, spec, via, withheld=withheld, text=text)
         if opened is not None:

@@ -9,15 +9,17 @@ dropped". Search and filter work on what is kept (:meth:`KeptEvents.matching`).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import overload
 
 from explorer.core.streams.event import StreamEvent, StreamLimits
 
 __all__ = ["KeptEvents"]
 
 
-class KeptEvents:
-    """The newest events of a stream, bounded, and counts of all that came."""
+class KeptEvents(Sequence[StreamEvent]):
+    """The newest events of a stream, bounded, and counts of all that came (the oldest
+    kept first)."""
 
     def __init__(self, limits: StreamLimits) -> None:
         self.limits = limits
@@ -45,7 +47,13 @@ class KeptEvents:
     def __iter__(self) -> Iterator[StreamEvent]:
         return iter(self._events)
 
-    def __getitem__(self, index: int) -> StreamEvent:
+    @overload
+    def __getitem__(self, index: int) -> StreamEvent: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[StreamEvent]: ...
+    def __getitem__(self, index: int | slice) -> StreamEvent | Sequence[StreamEvent]:
+        if isinstance(index, slice):
+            return list(self._events)[index]
         return self._events[index]
 
     def matching(self, needle: str) -> list[StreamEvent]:

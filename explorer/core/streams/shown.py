@@ -8,6 +8,7 @@ never terminal control. JSON data is pretty-printed; the rest is shown as it cam
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterable
 from datetime import UTC, datetime
 
 import orjson
@@ -24,6 +25,7 @@ __all__ = [
     "event_heading",
     "event_json",
     "event_row",
+    "events_json",
     "utc_stamp",
 ]
 
@@ -91,6 +93,36 @@ def event_json(event: StreamEvent) -> bytes:
     if event.problem:
         document["problem"] = event.problem
     return json_line(document)
+
+
+def events_json(events: Iterable[StreamEvent]) -> bytes:
+    """``events`` as one JSON array, for a filter to run over: each
+    ``{"number", "type", "id", "data"}``, its data the JSON value when it is one (its
+    type and id only when it has them)."""
+    documents = []
+    for event in events:
+        document: dict[str, object] = {"number": event.number}
+        if event.type:
+            document["type"] = event.type
+        if event.id:
+            document["id"] = event.id
+        document["data"] = event.value if event.is_json else event.data
+        documents.append(document)
+    try:
+        return orjson.dumps(documents)
+    except orjson.JSONEncodeError:  # a value nested deeper than orjson writes: its text
+        return orjson.dumps([_as_text(document) for document in documents])
+
+
+def _as_text(document: dict[str, object]) -> dict[str, object]:
+    data = document["data"]
+    if isinstance(data, str):
+        return document
+    try:
+        orjson.dumps(data)
+    except orjson.JSONEncodeError:
+        return {**document, "data": "(nested too deep to filter)"}
+    return document
 
 
 def dropped_text(count: int) -> str:
