@@ -5,20 +5,28 @@ from __future__ import annotations
 
 import asyncio
 import tracemalloc
+from collections.abc import Callable
 from contextlib import aclosing, suppress
 from pathlib import Path
 
 import httpx
 import pytest
+from textual.css.query import NoMatches
+from textual.pilot import Pilot
+from textual.widgets import Static
 
 from explorer.cli import main
 from explorer.core.http.stream_reading import NoteKind, StreamNote, StreamReader
 from explorer.core.streams.event import StreamEvent
 from explorer.core.streams.framing import Framing, framing_of
 from explorer.core.streams.shown import event_body, event_heading, event_json, event_row
+from explorer.ui.app import create_app
+from explorer.ui.widgets.stream_view import StreamView
 from tests.explorer.hostile.checks import control_bytes
 from tests.explorer.hostile.conftest import run_measured
 from tests.explorer.hostile.server import BIG_EVENT, HostileServer
+from tests.explorer.hostile.test_tui import SETTINGS, assert_shown_not_obeyed
+from tests.explorer.ui.conftest import SIZE
 
 MB = 1_000_000
 
@@ -154,3 +162,42 @@ def test_request_stream_shows_escapes_as_text(
     assert code == 0
     assert b"#2" in out or b'"number":2' in out
     assert control_bytes(out) == []
+
+
+# --- the TUI ------------------------------------------------------------------------------------
+
+
+async def _until(pilot: Pilot[int], check: Callable[[], bool], seconds: float = 20) -> None:
+    for _ in range(int(seconds / 0.05)):
+        with suppress(NoMatches):
+            if check():
+                return
+        await pilot.pause(0.05)
+    raise AssertionError("never happened")
+
+
+@pytest.mark.parametrize("path", ["/stream/escapes", "/stream/escapes-ndjson"])
+async def test_the_tui_shows_escapes_in_events_as_text(hostile: HostileServer, path: str) -> None:
+    app = create_app(hostile.case(path), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: app.browser.query_one(StreamView).table.row_count >= 2)
+        view = app.browser.query_one(StreamView)
+        await pilot.press("escape")  # stop before an event stream reconnects
+        for row in range(2):
+            view.table.move_cursor(row)
+            await pilot.pause()
+            assert_shown_not_obeyed(app)
+
+
+async def test_the_tui_shows_a_100_mb_event_cut_to_its_bound(hostile: HostileServer) -> None:
+    app = create_app(hostile.case("/stream/100mb-event"), settings=SETTINGS)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: app.browser.query_one(StreamView).table.row_count == 2)
+        view = app.browser.query_one(StreamView)
+        await pilot.press("escape")
+        view.table.move_cursor(0)
+        await pilot.pause()
+        heading = str(view.query_one("#stream-event", Static).render())
+        assert heading.endswith("(100 MB); 99 MB of it left out (over the limit)")
+        assert view.detail.text.size == MB - len(b"data: ")
+        assert_shown_not_obeyed(app)
