@@ -5,6 +5,7 @@ Escape stops; a broken stream is resumed and the view says so; memory bounded.""
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -28,6 +29,7 @@ from explorer.ui.widgets.stream_view import StreamView
 from mock_server import BackgroundServer, Settings
 from tests.explorer.servers import CuttingProxy, HypercornServer
 from tests.explorer.ui.conftest import SIZE
+from tests.explorer.ui.test_browse import follow
 from tests.mock_server.conftest import TEST_HOSTS, bearer
 
 
@@ -196,3 +198,18 @@ async def test_json_lines_one_value_a_row(tmp_path: Path, lines: int) -> None:
             assert shown[0][2] == '{"n":0,"text":"\\u001b[2J"}'
             assert "the stream ended (r reads it again): 3 events" in note(app)
             assert "JSON lines" in status(app)
+
+
+async def test_following_the_root_s_events_link_shows_its_events_at_once() -> None:
+    """rw:events is typed text/event-stream: followed, its head is shown at once and its
+    events as they come (the page waited for the whole deadline before)."""
+    with mock() as (url, editor):
+        app = create_app(f"{url}/")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.browser.session.shown is not None)
+            started = time.monotonic()
+            await follow(pilot, "rw:events")
+            await until(pilot, lambda: "● reading" in status(app))
+            assert time.monotonic() - started < 10
+            create(editor, "Ann")
+            await until(pilot, lambda: len(rows(app)) == 1)
