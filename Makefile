@@ -61,8 +61,19 @@ servers:
 		$(APT_GET) update -qq && $(APT_GET) install -y -qq nginx >/dev/null; \
 	fi
 
+# The OAuth client's interop tests run panva's oidc-provider (npm; its version pinned in
+# package-lock.json), installed beside them by npm ci; Node.js from Debian where missing.
+OIDC_PROVIDER := tests/explorer/oidc_provider
+$(OIDC_PROVIDER)/node_modules/.installed: $(OIDC_PROVIDER)/package-lock.json
+	@if ! command -v npm >/dev/null 2>&1; then \
+		echo "installing Node.js for the OAuth interop tests"; \
+		$(APT_GET) update -qq && $(APT_GET) install -y -qq nodejs npm >/dev/null; \
+	fi
+	npm ci --prefix $(OIDC_PROVIDER) --no-audit --no-fund --loglevel=error
+	touch $@
+
 # The suite on every core (at most 4), a test file per worker at a time.
-pytest: $(TEST_STAMP) servers
+pytest: $(TEST_STAMP) servers $(OIDC_PROVIDER)/node_modules/.installed
 	$(BIN)/pytest -n auto --maxprocesses 4 --dist loadfile
 
 clean:

@@ -106,6 +106,17 @@ def connection_options() -> Parser:
     )
     auth.add_argument("--bearer", metavar="TOKEN", help="send Authorization: Bearer TOKEN")
     auth.add_argument(
+        "--auth",
+        metavar="NAME",
+        help="send the token of the OAuth 2.0 login NAME ([oauth.NAME] in config.toml, or "
+        "the API's URL), logging in first when there is none (see 'restwalk auth')",
+    )
+    auth.add_argument(
+        "--no-browser",
+        action="store_true",
+        help="with --auth, print the URL to log in at instead of opening the browser",
+    )
+    auth.add_argument(
         "--login",
         metavar="URL",
         help="log in at URL with --user first, then send the token as Bearer",

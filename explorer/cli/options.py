@@ -93,7 +93,13 @@ def absolute_url(url: str) -> str:
 
 def _auth(args: argparse.Namespace, url: str) -> tuple[Auth | None, list[tuple[str, str]]]:
     """The credential the options ask for, and cookie headers that go besides it."""
-    from explorer.core.http.request import BasicAuth, BearerAuth, CookieSession, LoginFlow
+    from explorer.core.http.request import (
+        BasicAuth,
+        BearerAuth,
+        CookieSession,
+        LoginFlow,
+        OAuthBearer,
+    )
 
     cookies = []
     for pair in args.cookie:
@@ -103,8 +109,13 @@ def _auth(args: argparse.Namespace, url: str) -> tuple[Auth | None, list[tuple[s
         cookies.append((name.strip(), value.strip()))
     if args.bearer and (args.user or args.login):
         raise UsageError("--bearer cannot be combined with --user or --login")
+    oauth = getattr(args, "auth", None)
+    if oauth and (args.bearer or args.user or args.login):
+        raise UsageError("--auth cannot be combined with --bearer, --user or --login")
     auth: Auth | None = None
-    if args.login:
+    if oauth:
+        auth = OAuthBearer(oauth)
+    elif args.login:
         import httpx
 
         user, password = _user(args.user)
@@ -295,4 +306,9 @@ def client_from(args: argparse.Namespace) -> Client:
             "server can read and change this exchange"
         )
         args.unchecked_said = True
-    return watch(settings.client(), args)
+    client = watch(settings.client(), args)
+    if getattr(args, "auth", None):
+        from explorer.cli.oauth_login import attach_login
+
+        attach_login(client, args, args.auth)
+    return client

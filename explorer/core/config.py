@@ -30,6 +30,15 @@ The file has a few top-level keys and one table per subject::
     allow_files = ["~/certs/client.pem", "~/shared-bodies"]   # a folder: all under it
     allow_env = ["GITHUB_TOKEN"]    # environment variables no env file beside it names
 
+    [oauth.github]          # an OAuth 2.0 login, named: restwalk auth login github
+    server = "https://api.github.com"   # the API: its token goes to this origin only
+    client_id = "Iv1.0123456789abcdef"  # empty: restwalk registers itself (RFC 7591)
+    grant = "device_code"   # or authorization_code, client_credentials (default: chosen)
+    scope = "read:user"
+    device_url = "https://github.com/login/device/code"  # when the server publishes no
+    token_url = "https://github.com/login/oauth/access_token"  # metadata (RFC 8414)
+    keep = true             # keep its tokens between runs (a 0600 file); default false
+
 Command-line options win over the file. A file that is not valid TOML, has a key
 restwalk does not know or a value of the wrong type is not used at all: restwalk
 runs on its defaults and says why in one line naming the file and the line
@@ -63,6 +72,7 @@ __all__ = [
     "ConnectionConfig",
     "HistoryConfig",
     "HttpFilesConfig",
+    "OAuthConfig",
     "load_config",
     "parse_config",
 ]
@@ -126,6 +136,12 @@ def _url(value: object) -> str:
     return text
 
 
+def _client_authentication(value: object) -> str:
+    if value not in ("basic", "in body", "none"):
+        raise ValueError('must be "basic", "in body" or "none"')
+    return str(value)
+
+
 #: Each kind of value a key may hold: a check that returns the value to use, or raises
 #: ValueError saying what the value must be.
 KINDS: dict[str, Callable[[object], object]] = {
@@ -138,12 +154,14 @@ KINDS: dict[str, Callable[[object], object]] = {
     "url": _url,
     "texts": _texts,
     "paths": _paths,
+    "client_authentication": _client_authentication,
 }
 
 
-def _key(default: Any, kind: str) -> Any:
-    """A config key's field: its default and the :data:`KINDS` check of its values."""
-    return field(default=default, metadata={"kind": kind})
+def _key(default: Any, kind: str, *, required: bool = False, secret: bool = False) -> Any:
+    """A config key's field: its default and the :data:`KINDS` check of its values
+    (``required``: a table without it is refused; ``secret``: never in a repr)."""
+    return field(default=default, repr=not secret, metadata={"kind": kind, "required": required})
 
 
 # --- the settings ------------------------------------------------------------------------
@@ -193,6 +211,27 @@ class HttpFilesConfig:
 
 
 @dataclass(frozen=True)
+class OAuthConfig:
+    """``[oauth.NAME]``: one OAuth 2.0 login (``restwalk auth login NAME``, ``--auth NAME``).
+
+    What it leaves out is discovered from ``server`` (RFC 9728, RFC 8414, OpenID
+    Connect) or chosen (:mod:`explorer.core.oauth.settings`).
+    """
+
+    server: str = _key("", "url", required=True)
+    client_id: str | None = _key(None, "text")
+    client_secret: str | None = _key(None, "text", secret=True)
+    grant: str | None = _key(None, "text")
+    scope: str | None = _key(None, "text")
+    auth_url: str | None = _key(None, "url")
+    token_url: str | None = _key(None, "url")
+    device_url: str | None = _key(None, "url")
+    redirect_url: str | None = _key(None, "url")
+    client_authentication: str | None = _key(None, "client_authentication")
+    keep: bool = _key(False, "boolean")
+
+
+@dataclass(frozen=True)
 class Config:
     """Everything ``config.toml`` may set; ``Config()`` is restwalk's defaults."""
 
@@ -206,6 +245,8 @@ class Config:
     http_files: HttpFilesConfig = field(
         default_factory=HttpFilesConfig, metadata={"table": HttpFilesConfig}
     )
+    # Tables of tables (``[oauth.NAME]``): metadata names the dataclass of each.
+    oauth: dict[str, OAuthConfig] = field(default_factory=dict, metadata={"tables": OAuthConfig})
 
 
 class ConfigProblem(Exception):
@@ -276,11 +317,28 @@ def _build(cls: type[Any], table: dict[str, Any], section: tuple[str, ...], at: 
                 raise at.problem(section, key, f"{key!r} must be a table: [{key}]")
             values[key] = _build(spec.metadata["table"], value, (*section, key), at)
             continue
+        if "tables" in spec.metadata:
+            values[key] = _build_tables(spec.metadata["tables"], value, (*section, key), at)
+            continue
         try:
             values[key] = KINDS[spec.metadata["kind"]](value)
         except ValueError as exc:
             raise at.problem(section, key, f"{at.name(section, key)} {exc}") from None
+    for name, spec in fields.items():
+        if spec.metadata.get("required") and name not in table:
+            where = "[" + ".".join(section) + "]"
+            raise at.problem(section[:-1], section[-1], f"{where} needs {name} = ...")
     return cls(**values)
+
+
+def _build_tables(
+    cls: type[Any], value: object, section: tuple[str, ...], at: _Locator
+) -> dict[str, Any]:
+    """``[section.NAME]`` tables, each an instance of the dataclass ``cls``, by name."""
+    key = section[-1]
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise at.problem(section[:-1], key, f"{key!r} must hold tables: [{key}.NAME]")
+    return {name: _build(cls, inner, (*section, name), at) for name, inner in value.items()}
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,9 @@ SECRET_NAMES = frozenset(
         "code_verifier",
         "credential",
         "credentials",
+        "device_code",
         "id_token",
+        "id_token_hint",
         "key",
         "otp",
         "pass",
@@ -66,6 +68,7 @@ SECRET_NAMES = frozenset(
         "sig",
         "signature",
         "token",
+        "user_code",
         "x_amz_credential",
         "x_amz_signature",
     }

@@ -146,6 +146,9 @@ def test_trace_masks_secret_headers_too(server: BackgroundServer) -> None:
         ("X-Amz-Signature", True),
         ("sig", True),
         ("code", True),
+        ("device_code", True),  # RFC 8628, as the explorer's history masks them
+        ("user_code", True),
+        ("id_token_hint", True),
         ("Content-Type", False),
         ("page", False),
         ("name", False),

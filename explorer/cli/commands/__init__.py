@@ -29,6 +29,7 @@ COMMAND_MODULES: dict[str, str] = {
     "links": "links",
     "explain": "explain",
     "run": "run",
+    "auth": "auth",
     "lint": "lint",
     "history": "history",
     "bookmarks": "bookmarks",

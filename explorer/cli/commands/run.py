@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from explorer.core.httpfile.resolve import ResolvedRequest
     from explorer.core.httpfile.versions import Protocol
     from explorer.core.httpfile.workspace import Workspace
+    from explorer.core.oauth.login import Login
 
 __all__ = ["add_parser", "run"]
 
@@ -198,6 +199,7 @@ def _check(workspace: Workspace, requests: list[HttpRequest]) -> None:
     problems: list[str] = []
     undefined: set[str] = set()
     earlier = _Placeholders({r.name for r in workspace.http_file.requests if r.name})
+    workspace = replace(workspace, auth=workspace.auth_placeholders())
     for request in requests:
         try:
             resolved = workspace.resolve(request, earlier)
@@ -257,8 +259,11 @@ class _Placeholders:
 
 async def _run(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     """Check every request, then send each in turn."""
-    from explorer.cli.output import said_undecoded
+    from explorer.cli.oauth_login import with_tokens
+    from explorer.cli.output import error_line, said_undecoded
+    from explorer.core.http.errors import RestwalkError
     from explorer.core.httpfile.request_variables import RunResponses
+    from explorer.core.httpfile.resolve import describe
     from explorer.core.httpfile.versions import Protocol
 
     workspace = _open(args)
@@ -269,9 +274,19 @@ async def _run(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     _check(workspace, requests)
     responses = RunResponses(r.name for r in workspace.http_file.requests if r.name)
     failed = False
+    logins: dict[str, Login] = {}  # the OAuth 2.0 logins of $auth.token("id"), for the run
     async with client_from(args) as client:
         chosen = Protocol(client.http2, client.http2_prior_knowledge)  # --http2...
         for request in requests:
+            try:
+                workspace = await with_tokens(args, workspace, request, client, logins)
+            except RestwalkError as error:
+                error_line(
+                    f"{describe(request, workspace.http_file)}: {error.message} {error.hint}"
+                )
+                responses.record_failure(request.name)
+                failed = True
+                continue
             exchange = await _send_one(args, workspace, request, client, responses, chosen)
             if exchange is None:
                 failed = True

@@ -20,6 +20,7 @@ from explorer.core.http.request import (
     BearerAuth,
     CookieSession,
     LoginFlow,
+    OAuthBearer,
     RequestSpec,
     guess_content_type,
     place_query_and_version,
@@ -42,6 +43,13 @@ def flatten(spec: RequestSpec) -> RequestSpec:
     Raises :class:`ExportError` for a :class:`LoginFlow` (two requests, which one
     command line cannot say) and for a URL that is not one.
     """
+    if isinstance(spec.auth, OAuthBearer):
+        raise ExportError(
+            f"This request sends the token of the OAuth 2.0 login {spec.auth.login!r}, "
+            "which restwalk keeps fresh: a command line would hold a copy that expires.",
+            hint=f"Print the token with restwalk auth status {spec.auth.login} --show-token "
+            "and give it as Bearer.",
+        )
     if isinstance(spec.auth, LoginFlow):
         raise ExportError(
             f"This request logs in at {spec.auth.url} first and sends the token it gets: "

@@ -32,12 +32,12 @@ from __future__ import annotations
 import asyncio
 import ssl
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from http import HTTPStatus
 from http.cookiejar import Cookie, CookieJar
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import httpx
 
@@ -46,6 +46,7 @@ from explorer.core.http.cookie_header import attach_cookies, restore
 from explorer.core.http.errors import (
     DeadlineExceeded,
     DecodingError,
+    LoginFailed,
     NetworkError,
     ProtocolError,
     RedirectRefused,
@@ -66,6 +67,7 @@ from explorer.core.http.redirects import (
 from explorer.core.http.request import (
     BearerAuth,
     LoginFlow,
+    OAuthBearer,
     RequestSpec,
     build_login_request,
     build_request,
@@ -85,6 +87,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "REDIRECT_STATUSES",
     "Client",
+    "TokenSource",
     "next_hop",
     "send",
 ]
@@ -103,6 +106,23 @@ DEFAULT_MAX_BODY = 100 * 1000 * 1000
 DEFAULT_MAX_REDIRECTS = 10
 # Where what the cache did is kept, once the body was read.
 _CACHE_NOTE = "restwalk.cache.note"
+
+
+class TokenSource(Protocol):
+    """Where an :class:`~explorer.core.http.request.OAuthBearer` request's token comes from:
+    an OAuth 2.0 login (:class:`explorer.core.oauth.login.Login`), registered in
+    :attr:`Client.token_sources` under its name."""
+
+    async def token(self, url: str) -> str:
+        """The access token to send to ``url`` now (refreshed first when it is about to
+        expire); an :class:`~explorer.core.http.errors.InvalidRequest` when ``url`` is not
+        on the origin the token is for."""
+        ...
+
+    async def renewed(self, rejected: str) -> str | None:
+        """A new token after the server refused ``rejected`` with a 401; None when there
+        is no other to try."""
+        ...
 
 
 def _sent(
@@ -221,6 +241,8 @@ class Client:
         self.http = http
         self._sending = RetryTransport(_ThroughHttpx(http))
         self._tokens: dict[LoginFlow, str] = {}
+        #: The OAuth 2.0 logins an :class:`OAuthBearer` names, by name.
+        self.token_sources: dict[str, TokenSource] = {}
         #: The origins that answered a request of this client (see ConnectionFacts).
         self._answered: set[tuple[str, str, int | None]] = set()
         self.last_login: Exchange | None = None
@@ -334,6 +356,22 @@ class Client:
         self._tokens[flow] = token
         return token
 
+    async def exchange(self, request: httpx.Request) -> Exchange:
+        """Send ``request`` as it is, once: no redirect followed, no cookie sent or kept,
+        within :attr:`max_time`. The exchange is recorded like any other (the OAuth
+        client's requests to a token endpoint go this way)."""
+        try:
+            async with asyncio.timeout(self.max_time):
+                exchange, _ = await self._exchange(
+                    request, follow_redirects=False, timeout=self.timeout, cookies=False
+                )
+                return exchange
+        except TimeoutError:
+            raise DeadlineExceeded(
+                f"The exchange took longer than the {self.max_time:g} s allowed for it in all.",
+                url=str(request.url),
+            ) from None
+
     async def send(
         self,
         spec: RequestSpec,
@@ -353,15 +391,14 @@ class Client:
         :class:`~explorer.core.http.errors.RequestError` when the exchange fails, a
         :class:`~explorer.core.http.errors.DeadlineExceeded` past :attr:`max_time` seconds.
         """
-        sending = self._send(
+        sent = await self._send_within_deadline(
             spec,
             follow_redirects=follow_redirects,
             max_redirects=max_redirects,
             timeout=timeout,
             cookies=cookies,
         )
-        exchange, _ = await self._within_deadline(spec, sending)
-        return exchange
+        return sent[0]
 
     async def open(self, spec: RequestSpec, *, text: bool = False) -> Opened:
         """Send ``spec`` as :meth:`send` does, but hand a stream's response on open, its
@@ -371,23 +408,38 @@ class Client:
         (:attr:`max_time`) covers the way to the head; the stream's body is bounded by
         whoever reads it.
         """
-        sending = self._send(
-            spec,
-            follow_redirects=None,
-            max_redirects=None,
-            timeout=None,
-            keep_open=True,
-            text=text,
-        )
-        return Opened(*await self._within_deadline(spec, sending))
+        return Opened(*await self._send_within_deadline(spec, streams=_Streams(True, text)))
 
-    async def _within_deadline(
-        self, spec: RequestSpec, sending: Coroutine[None, None, _Sent]
+    async def _send_within_deadline(
+        self,
+        spec: RequestSpec,
+        *,
+        follow_redirects: bool | None = None,
+        max_redirects: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        cookies: bool = True,
+        streams: _Streams | None = None,
     ) -> _Sent:
-        """``sending``, within :attr:`max_time` seconds, its errors said for a person."""
+        """:meth:`_send` within :attr:`max_time` seconds, its errors said for a person."""
+        source: TokenSource | None = None
+        token = ""
+        if isinstance(spec.auth, OAuthBearer):
+            # The login's token, before the exchange's deadline starts: logging in may
+            # wait for a person (a browser, a device code).
+            source = self._token_source(spec.auth)
+            token = await source.token(spec.url)
+            spec = replace(spec, auth=BearerAuth(token))
         try:
             async with asyncio.timeout(self.max_time):
-                return await sending
+                return await self._send(
+                    spec,
+                    follow_redirects=follow_redirects,
+                    max_redirects=max_redirects,
+                    timeout=timeout,
+                    cookies=cookies,
+                    renew=(source, token) if source is not None else None,
+                    streams=streams or _Streams(),
+                )
         except TimeoutError:
             raise DeadlineExceeded(
                 f"The exchange took longer than the {self.max_time:g} s allowed for it in all.",
@@ -409,9 +461,11 @@ class Client:
         max_redirects: int | None,
         timeout: float | httpx.Timeout | None,
         cookies: bool = True,
-        keep_open: bool = False,
-        text: bool = False,
+        renew: tuple[TokenSource, str] | None = None,
+        streams: _Streams,
     ) -> _Sent:
+        """One exchange (see :meth:`send`); ``renew``: the login whose token ``spec`` carries,
+        and that token, to renew once after a 401; ``streams``: what becomes of a stream."""
         flow = spec.auth if isinstance(spec.auth, LoginFlow) else None
         remembered = flow is not None and flow in self._tokens
         if flow is not None:
@@ -420,7 +474,6 @@ class Client:
         follow = self.follow_redirects if follow_redirects is None else follow_redirects
         limit = self.max_redirects if max_redirects is None else max_redirects
         seconds = self.timeout if timeout is None else timeout
-        streams = _Streams(keep_open, text)
         exchange, opened = await self._exchange(
             build_request(spec),
             follow_redirects=follow,
@@ -429,14 +482,21 @@ class Client:
             cookies=cookies,
             streams=streams,
         )
-        if flow is not None and remembered and exchange.response.status == HTTPStatus.UNAUTHORIZED:
+        if exchange.response.status != HTTPStatus.UNAUTHORIZED:
+            return exchange, opened
+        renewed: str | None = None
+        if flow is not None and remembered:
             # A remembered token may have expired: log in again, once, and resend.
+            renewed = await self.login(flow)
+        elif renew is not None:
+            # Refused though fresh (revoked, or the server's clock runs ahead): once more
+            # with a new token, when the login has one to give.
+            renewed = await renew[0].renewed(renew[1])
+        if renewed is not None:
             if opened is not None:
                 await opened.aclose()
-            token = await self.login(flow)
-            spec = replace(spec, auth=BearerAuth(token))
             exchange, opened = await self._exchange(
-                build_request(spec),
+                build_request(replace(spec, auth=BearerAuth(renewed))),
                 follow_redirects=follow,
                 max_redirects=limit,
                 timeout=seconds,
@@ -444,6 +504,16 @@ class Client:
                 streams=streams,
             )
         return exchange, opened
+
+    def _token_source(self, auth: OAuthBearer) -> TokenSource:
+        """The login ``auth`` names; :class:`LoginFailed` when there is none."""
+        source = self.token_sources.get(auth.login)
+        if source is None:
+            raise LoginFailed(
+                f"Not logged in with OAuth 2.0 as {auth.login!r}: no token to send.",
+                hint=f"Log in first: restwalk auth login {auth.login}",
+            )
+        return source
 
     def _cache_sent(self, response: httpx.Response) -> list[tuple[bytes, bytes]] | None:
         """The header fields the cache sent upstream for ``response``, if it did."""

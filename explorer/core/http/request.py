@@ -4,8 +4,9 @@
 :func:`build_request` checks it and applies the API version and the credential.
 No I/O happens here: a :class:`LoginFlow` is split into the login request
 (:func:`build_login_request`) and reading its token (:func:`token_from_login`);
-the client runs the request between the two. How the version is said is
-:mod:`explorer.core.http.api_version`'s.
+the client runs the request between the two. An :class:`OAuthBearer` names an
+OAuth 2.0 login whose token the client asks for when it sends the request. How
+the version is said is :mod:`explorer.core.http.api_version`'s.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ __all__ = [
     "FormPart",
     "LoginFlow",
     "LoginStyle",
+    "OAuthBearer",
     "RequestSpec",
     "build_login_request",
     "build_request",
@@ -139,7 +141,20 @@ class LoginFlow:
         )
 
 
-Auth: TypeAlias = "BearerAuth | BasicAuth | CookieSession | LoginFlow"
+@dataclass(frozen=True)
+class OAuthBearer:
+    """``Authorization: Bearer`` with the token of the OAuth 2.0 login named ``login``.
+
+    The login (:mod:`explorer.core.oauth`) keeps its token fresh; the client asks it
+    for the token each time it sends the request, and once more after a 401. The
+    name is a ``[oauth.NAME]`` of config.toml, a ``.http`` environment's
+    ``Security.Auth`` entry, or the URL a login was discovered from: no secret.
+    """
+
+    login: str
+
+
+Auth: TypeAlias = "BearerAuth | BasicAuth | CookieSession | LoginFlow | OAuthBearer"
 
 
 @dataclass(frozen=True)
@@ -294,10 +309,10 @@ def _auth_headers(auth: Auth | None) -> list[tuple[str, str]]:
         return [("Authorization", f"Basic {base64.b64encode(raw).decode('ascii')}")]
     if isinstance(auth, CookieSession) and auth.cookies:
         return [("Cookie", "; ".join(f"{name}={value}" for name, value in auth.cookies))]
-    if isinstance(auth, LoginFlow):
+    if isinstance(auth, LoginFlow | OAuthBearer):
         raise InvalidRequest(
-            "A login flow must log in before the request is built.",
-            hint="Send it through the client, which logs in first.",
+            "A login must log in before the request is built.",
+            hint="Send it through the client, which asks the login for its token first.",
         )
     return []
 
@@ -335,7 +350,7 @@ def build_request(spec: RequestSpec, *, read: FileReader = read_body_file) -> ht
     Files (``body_file``, a form's file parts) are read with ``read``. Raises an
     :class:`~explorer.core.http.errors.InvalidRequest` subclass for a bad method
     token, URL, header, a file that cannot be read, or an unresolved
-    :class:`LoginFlow`.
+    :class:`LoginFlow` or :class:`OAuthBearer`.
     """
     if not is_token(spec.method):
         raise InvalidMethod(f"The method {spec.method!r} is not a valid HTTP method token.")

@@ -32,8 +32,8 @@ is cut into words (``X-Amz-Security-Token``, ``accessToken``, ``client_secret``
 - its last two words are a kind of key (``api_key``, ``private_key``,
   ``subscription_key``: :data:`KEY_KINDS`), not any key (``Idempotency-Key``,
   ``Sec-WebSocket-Key``);
-- it is one of :data:`SECRET_NAMES` (``authorization``, ``cookie``,
-  ``code_verifier``...);
+- it is one of :data:`SECRET_NAMES` (``authorization``, ``cookie``, OAuth 2.0's
+  ``code_verifier``, ``device_code``, ``user_code``, ``id_token_hint``...);
 - in a URL's query or an HTML form only, one of :data:`URL_SECRET_NAMES`:
   ``key`` (Google's API keys), ``code`` (an OAuth authorization code), ``sig``
   (an Azure SAS signature), ``auth``. In JSON these name error codes and
@@ -116,7 +116,12 @@ SECRET_NAMES = frozenset(
         "authentication",
         "cookie",
         "set_cookie",
+        # OAuth 2.0 (RFC 7636, RFC 8628, OpenID Connect): a token's "token" and a
+        # client's "secret" end their names already.
         "code_verifier",
+        "device_code",
+        "user_code",
+        "id_token_hint",
         "client_assertion",
         "assertion",
         "sessionid",
@@ -147,6 +152,7 @@ NAME_WORDS = (
     "authenti",
     "cookie",
     "verifier",
+    "code",
     "assertion",
     "sess",
 )

@@ -11,6 +11,10 @@ environment whose variables every other one has (VS Code's convention, which
 JetBrains reads too). A value that is an object is read as variables with
 dotted names (``{{db.user}}``); numbers and booleans as their JSON text.
 
+An environment's ``Security`` object is no variable: its ``Auth`` entries are
+OAuth 2.0 logins (:mod:`.auth_configs`), kept apart (:meth:`Environments.auth`), the
+private file's keys winning one by one.
+
 A file that is not such JSON is an :class:`EnvFileError` naming the file and
 the line; it is only ever read, never written.
 """
@@ -22,6 +26,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from explorer.core.httpfile.dotenv_files import DOTENV_FILE, dotenv_names, parse_dotenv, read_text
 from explorer.core.httpfile.errors import EnvFileError
@@ -44,6 +49,10 @@ SHARED = "$shared"
 MAX_ENV_FILE = 10_000_000
 
 EnvironmentTable = dict[str, dict[str, str]]
+#: Environment → login id → the login's JSON object (``Security.Auth``).
+AuthTable = dict[str, dict[str, dict[str, Any]]]
+#: The key of an environment that is no variable.
+SECURITY = "Security"
 
 
 @dataclass(frozen=True)
@@ -56,6 +65,9 @@ class Environments:
     dotenv: Mapping[str, str] = field(default_factory=dict)
     #: The files that were read, in the order read.
     files: tuple[Path, ...] = ()
+    #: Each file's ``Security.Auth`` logins (public, private).
+    public_auth: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
+    private_auth: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
 
     @property
     def names(self) -> list[str]:
@@ -84,6 +96,17 @@ class Environments:
             )
         return {**values, **self.public.get(name, {}), **self.private.get(name, {})}
 
+    def auth(self, name: str | None) -> dict[str, dict[str, Any]]:
+        """The ``Security.Auth`` logins of environment ``name`` (None: the ``$shared``
+        ones) by id: ``$shared``'s, then the environment's, the private file's keys over
+        the public file's."""
+        merged: dict[str, dict[str, Any]] = {}
+        for environment in (SHARED, name) if name is not None else (SHARED,):
+            for table in (self.public_auth, self.private_auth):
+                for auth_id, config in table.get(environment, {}).items():
+                    merged[auth_id] = {**merged.get(auth_id, {}), **config}
+        return merged
+
     def is_private(self, environment: str, variable: str) -> bool:
         """True when ``variable`` of ``environment`` comes from the private file."""
         return variable in self.private.get(environment, {}) or variable in self.private.get(
@@ -110,11 +133,28 @@ def _flatten(prefix: str, value: object, into: dict[str, str]) -> None:
 
 
 def read_env_file(path: Path) -> EnvironmentTable:
-    """The environments of one JSON environment file.
+    """The environments of one JSON environment file (their variables).
 
     Raises :class:`EnvFileError` naming the file and the line for a file that
     cannot be read, is not JSON, or is not an object of objects.
     """
+    return read_env_tables(path)[0]
+
+
+def _auth_of(path: Path, name: str, security: object, text: str) -> dict[str, dict[str, Any]]:
+    """The ``Auth`` logins of an environment's ``Security`` object."""
+    auth = security.get("Auth", {}) if isinstance(security, dict) else None
+    if not isinstance(auth, dict) or not all(isinstance(v, dict) for v in auth.values()):
+        line = _line_of(text, '"Auth"')
+        raise EnvFileError(
+            f"{path}, line {line}: the Security.Auth of {name!r} must be an object of "
+            'logins, {"my-login": {"Type": "OAuth2", ...}}.'
+        )
+    return {str(auth_id): dict(config) for auth_id, config in auth.items()}
+
+
+def read_env_tables(path: Path) -> tuple[EnvironmentTable, AuthTable]:
+    """The variables and the ``Security.Auth`` logins of one environment file."""
     try:
         if path.stat().st_size > MAX_ENV_FILE:
             raise EnvFileError(f"{path}: larger than {MAX_ENV_FILE:,} bytes; not read.")
@@ -136,6 +176,7 @@ def read_env_file(path: Path) -> EnvironmentTable:
             '{"dev": {"host": "..."}}, not a JSON ' + type(document).__name__ + "."
         )
     table: EnvironmentTable = {}
+    logins: AuthTable = {}
     for name, values in document.items():
         if not isinstance(values, dict):
             line = _line_of(text, json.dumps(name, ensure_ascii=False))
@@ -146,9 +187,12 @@ def read_env_file(path: Path) -> EnvironmentTable:
             )
         variables: dict[str, str] = {}
         for key, value in values.items():
+            if key == SECURITY:
+                logins[name] = _auth_of(path, name, value, text)
+                continue
             _flatten(key, value, variables)
         table[name] = variables
-    return table
+    return table, logins
 
 
 def load_environments(directory: Path, reads: LocalReads | None = None) -> Environments:
@@ -161,18 +205,29 @@ def load_environments(directory: Path, reads: LocalReads | None = None) -> Envir
     """
     found: list[Path] = []
     tables: list[EnvironmentTable] = []
+    logins: list[AuthTable] = []
     for name in (ENV_FILE, PRIVATE_ENV_FILE):
         path = directory / name
         if not path.is_file():
             tables.append({})
+            logins.append({})
             continue
-        if reads is None:
-            tables.append(read_env_file(path))
-        else:
-            tables.append(reads.read(path, "The environment file", read_env_file))
+        both = (
+            read_env_tables(path)
+            if reads is None
+            else reads.read(path, "The environment file", read_env_tables)
+        )
+        tables.append(both[0])
+        logins.append(both[1])
+        if reads is not None:
             for values in tables[-1].values():
                 for value in values.values():
                     reads.name_variables(process_names(value), name)
+            for configs in logins[-1].values():
+                for config in configs.values():
+                    for value in config.values():
+                        if isinstance(value, str):
+                            reads.name_variables(process_names(value), name)
         found.append(path)
     dotenv_path = directory / DOTENV_FILE
     dotenv: dict[str, str] = {}
@@ -184,4 +239,4 @@ def load_environments(directory: Path, reads: LocalReads | None = None) -> Envir
             reads.name_variables(dotenv_names(text), DOTENV_FILE)
         dotenv = parse_dotenv(text, str(dotenv_path), reads)
         found.append(dotenv_path)
-    return Environments(directory, tables[0], tables[1], dotenv, tuple(found))
+    return Environments(directory, tables[0], tables[1], dotenv, tuple(found), logins[0], logins[1])

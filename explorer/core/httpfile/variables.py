@@ -14,8 +14,10 @@ string. ``{{%name}}`` is the value percent-encoded (VS Code); ``{{$...}}`` are
 system variables: those of :mod:`.system_variables`, plus ``$processEnv NAME``
 and ``$env.NAME`` (the process environment), ``$dotenv NAME`` and ``$shared
 NAME``; ``$processEnv %name`` and ``$dotenv %name`` look up the variable whose
-name is ``name``'s value. ``{{login.response.body.$.token}}`` reads an earlier
-response of the same run (:mod:`.request_variables`).
+name is ``name``'s value; ``$auth.token("id")`` and ``$auth.idToken("id")`` are the
+tokens of an OAuth 2.0 login of the environment (:mod:`.auth_configs`), got by the
+run before it resolves the request. ``{{login.response.body.$.token}}`` reads an
+earlier response of the same run (:mod:`.request_variables`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 from urllib.parse import quote
 
+from explorer.core.httpfile.auth_configs import auth_reference, auth_value_key
 from explorer.core.httpfile.errors import BadVariable, UndefinedVariable
 from explorer.core.httpfile.system_variables import system_value
 
@@ -75,6 +78,8 @@ class VariableSources:
     #: The process environment (``$processEnv``, ``$env.NAME``).
     process: Lookup = field(default_factory=dict[str, str])
     responses: ResponseValues | None = None
+    #: The tokens of the environment's OAuth 2.0 logins (``token:id``, ``idToken:id``).
+    auth: Lookup = field(default_factory=dict[str, str])
 
     def named(self, name: str) -> str | None:
         """The raw value of ``name`` (before its own variables are substituted)."""
@@ -158,6 +163,16 @@ class _Substitution:
             return self.mapped(self.sources.dotenv, name, reference, "the .env file")
         if head == "$shared":
             return self.mapped(self.sources.shared, argument, reference, "$shared")
+        login = auth_reference(reference)
+        if login is not None:
+            value = self.sources.auth.get(auth_value_key(login))
+            if value is None:
+                raise UndefinedVariable(
+                    f"{{{{{reference}}}}}: no token: the environment has no Security.Auth "
+                    f"login {login[1]!r}, or it is not logged in",
+                    name=reference,
+                )
+            return value
         value = system_value(reference)
         if value is None:
             raise BadVariable(

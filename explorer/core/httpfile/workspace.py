@@ -4,7 +4,10 @@
 names its file and line), checks the chosen environment exists, and gives the
 :class:`~.variables.VariableSources` its requests are resolved with. What its
 requests may read on this machine, and what they did read, is its
-:class:`~.local_reads.LocalReads`.
+:class:`~.local_reads.LocalReads`. The OAuth 2.0 logins its requests use
+(``{{$auth.token("id")}}``) are found with :meth:`Workspace.auth_references` and
+described by :meth:`Workspace.auth_settings`; their tokens come in as
+:attr:`Workspace.auth`.
 """
 
 from __future__ import annotations
@@ -13,14 +16,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from explorer.core.httpfile.environments import Environments, load_environments
+from explorer.core.httpfile.auth_configs import (
+    AUTH_KINDS,
+    AuthReference,
+    auth_reference,
+    auth_value_key,
+    settings_from_auth,
+)
+from explorer.core.httpfile.environments import ENV_FILE, Environments, load_environments
 from explorer.core.httpfile.errors import HttpFileError
 from explorer.core.httpfile.local_reads import Allowed, LocalReads, process_names
 from explorer.core.httpfile.model import HttpFile, HttpRequest
 from explorer.core.httpfile.opened import OpenedRequest, open_request
-from explorer.core.httpfile.parser import parse_http
+from explorer.core.httpfile.parser import content_of, parse_http
 from explorer.core.httpfile.resolve import ResolvedRequest, file_variables, resolve_request
-from explorer.core.httpfile.variables import ResponseValues, VariableSources
+from explorer.core.httpfile.variables import (
+    ResponseValues,
+    VariableSources,
+    references,
+    substitute,
+)
+from explorer.core.oauth.errors import OAuthSettingsError
+from explorer.core.oauth.settings import OAuthSettings
 
 __all__ = ["MAX_HTTP_FILE", "Workspace", "open_workspace", "read_http_file"]
 
@@ -56,6 +73,8 @@ class Workspace:
     given: Mapping[str, str] = field(default_factory=dict)
     #: What its requests may read, and have read (see :attr:`local_reads`).
     reads: LocalReads | None = field(default=None, compare=False)
+    #: The tokens of its OAuth 2.0 logins got so far (``token:id``, ``idToken:id``).
+    auth: Mapping[str, str] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if self.reads is None:  # one for the file's folder, nothing else allowed
@@ -83,6 +102,47 @@ class Workspace:
             dotenv=self.environments.dotenv,
             process=self.local_reads,
             responses=responses,
+            auth=self.auth,
+        )
+
+    def auth_references(self, request: HttpRequest) -> list[AuthReference]:
+        """The ``$auth`` variables ``request`` uses, each once, in order."""
+        found: list[AuthReference] = []
+        start, end = request.block
+        for line in self.http_file.lines[start:end]:
+            for reference in references(content_of(line)):
+                login = auth_reference(reference)
+                if login is not None and login not in found:
+                    found.append(login)
+        return found
+
+    def auth_placeholders(self) -> dict[str, str]:
+        """A stand-in token for every login of the environment (to check the requests
+        before any login is made)."""
+        return {
+            auth_value_key((kind, auth_id)): "placeholder"
+            for auth_id in self.environments.auth(self.environment)
+            for kind in AUTH_KINDS
+        }
+
+    def auth_settings(self, auth_id: str) -> OAuthSettings:
+        """The login ``auth_id`` of the environment's ``Security.Auth``, its
+        ``{{variables}}`` substituted; :class:`OAuthSettingsError` when there is none."""
+        configs = self.environments.auth(self.environment)
+        where = f"Security.Auth {auth_id!r} of {ENV_FILE}"
+        if self.environment is not None:
+            where += f" (environment {self.environment!r})"
+        if auth_id not in configs:
+            known = ", ".join(repr(name) for name in configs) or "none"
+            raise OAuthSettingsError(
+                f"No {where}.",
+                hint=f"The logins there: {known}."
+                if configs
+                else "Choose an environment that has one (--env), or add it to the file.",
+            )
+        sources = self.sources()
+        return settings_from_auth(
+            auth_id, configs[auth_id], where=where, values=lambda text: substitute(text, sources)
         )
 
     def resolve(

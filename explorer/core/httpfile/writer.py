@@ -33,6 +33,7 @@ from explorer.core.http.request import (
     CookieSession,
     FormPart,
     LoginFlow,
+    OAuthBearer,
     RequestSpec,
     guess_content_type,
     mark_version,
@@ -75,8 +76,10 @@ def http_request_of(
     would send them (less the User-Agent, Accept and Accept-Encoding it adds).
 
     A login flow is written as the ``token`` it got (a Bearer header); without one,
-    :class:`CannotWrite`. A body file is written as ``< path``, form fields as a
-    ``multipart/form-data`` body whose files are ``< path`` lines.
+    :class:`CannotWrite`. An OAuth 2.0 login is written as the JetBrains client says
+    it, ``Bearer {{$auth.token("name")}}``: its token is never written. A body file is
+    written as ``< path``, form fields as a ``multipart/form-data`` body whose files are
+    ``< path`` lines.
     """
     headers = [(k, v.strip()) for k, v in spec.headers]
     lower = {k.lower() for k, _ in headers}
@@ -89,7 +92,9 @@ def http_request_of(
                 "as a Bearer header.",
             )
         auth = BearerAuth(token)
-    if isinstance(auth, BearerAuth) and "authorization" not in lower:
+    if isinstance(auth, OAuthBearer) and "authorization" not in lower:
+        headers.append(("Authorization", f'Bearer {{{{$auth.token("{auth.login}")}}}}'))
+    elif isinstance(auth, BearerAuth) and "authorization" not in lower:
         headers.append(("Authorization", f"Bearer {auth.token}"))
     elif isinstance(auth, BasicAuth) and "authorization" not in lower:
         raw = base64.b64encode(f"{auth.user}:{auth.password}".encode()).decode("ascii")

@@ -2,7 +2,9 @@
 
 The login dialog preselects what the server's ``WWW-Authenticate`` challenge
 offers (RFC 9110 section 11.6.1): a server that offers only Basic gets a Basic
-login, not a token login at a guessed URL.
+login, not a token login at a guessed URL. A Bearer challenge that names the API's
+OAuth metadata (``resource_metadata``, RFC 9728 section 5.1) offers OAuth 2.0 too
+(:func:`offers_oauth`): the dialog says so, and one key takes it.
 """
 
 from __future__ import annotations
@@ -10,14 +12,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from explorer.core.http.request import Auth, BasicAuth, BearerAuth, CookieSession, LoginFlow
+from explorer.core.http.request import (
+    Auth,
+    BasicAuth,
+    BearerAuth,
+    CookieSession,
+    LoginFlow,
+    OAuthBearer,
+)
 from explorer.core.knowledge.field_values import parse_challenges
 
-__all__ = ["LoginKind", "auth_label", "login_kind_for"]
+__all__ = ["LoginKind", "auth_label", "login_kind_for", "offers_oauth"]
 
 #: The ways the login dialog offers: a token from user + password, Basic, a pasted
-#: Bearer token, a cookie session.
-LoginKind = Literal["token", "basic", "bearer", "session"]
+#: Bearer token, a cookie session, OAuth 2.0.
+LoginKind = Literal["token", "basic", "bearer", "session", "oauth"]
 
 
 def login_kind_for(challenges: Iterable[str]) -> LoginKind:
@@ -34,6 +43,14 @@ def login_kind_for(challenges: Iterable[str]) -> LoginKind:
     return "token"
 
 
+def offers_oauth(challenges: Iterable[str]) -> bool:
+    """True when a 401's ``WWW-Authenticate`` values name the API's OAuth 2.0 metadata."""
+    return any(
+        challenge.scheme.lower() == "bearer" and bool(challenge.param("resource_metadata"))
+        for challenge in parse_challenges(challenges)
+    )
+
+
 def auth_label(auth: Auth | None) -> str:
     """A short, credential-free description of ``auth`` for the URL bar."""
     if isinstance(auth, LoginFlow):
@@ -42,6 +59,8 @@ def auth_label(auth: Auth | None) -> str:
         return f"🔑 {auth.user} (basic)"
     if isinstance(auth, BearerAuth):
         return "🔑 bearer"
+    if isinstance(auth, OAuthBearer):
+        return f"🔑 {auth.login} (OAuth)"
     if isinstance(auth, CookieSession):
         return "🔑 cookies"
     return ""

@@ -39,7 +39,7 @@ from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT, find_service_des
 from explorer.core.http.client import Client
 from explorer.core.http.errors import LoginFailed
 from explorer.core.http.exchange import Exchange
-from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.request import Auth, CookieSession, LoginFlow, OAuthBearer, RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.actions import action_spec, fields_note
@@ -269,9 +269,13 @@ class Tab:
         return LoggedIn(auth, step)
 
     def log_out(self, url: str) -> LoggedOut:
-        """Forget the credential, the tokens and the cookies of ``url``'s origin."""
+        """Forget the credential, the tokens and the cookies of ``url``'s origin (an OAuth
+        2.0 login's too: the client no longer knows it)."""
         origin = origin_of(url)
-        had = self.session.credential(url) is not None
+        auth = self.session.credential(url)
+        had = auth is not None
+        if isinstance(auth, OAuthBearer):
+            self.client.token_sources.pop(auth.login, None)
         forgotten = self.session.log_out(url)
         cookies = self.client.forget(url) if origin else 0
         return LoggedOut(origin, had, forgotten, cookies)

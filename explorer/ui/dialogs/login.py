@@ -1,10 +1,14 @@
-"""Give the browser a credential: log in for a token, Basic, a Bearer token, or a session.
+"""Give the browser a credential: log in for a token, Basic, a Bearer token, a session,
+or OAuth 2.0.
 
 The dialog returns a :class:`LoginResult`; the browser screen keeps the
 credential for the server it was given for and sends the current request again.
 Nothing here touches the network: a token login runs inside the client on the
-next request (:class:`~explorer.core.http.request.LoginFlow`), and a cookie session
-is one request the browser sends (its cookie lands in the client's jar).
+next request (:class:`~explorer.core.http.request.LoginFlow`), a cookie session
+is one request the browser sends (its cookie lands in the client's jar), and an
+OAuth 2.0 login is the OAuth dialog's (:mod:`explorer.ui.dialogs.oauth_login`),
+which the screen opens next: ``ctrl+o`` chooses it at once, and the dialog says so
+when the server's 401 names its OAuth metadata.
 """
 
 from __future__ import annotations
@@ -20,7 +24,14 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from explorer.core.http.request import Auth, BasicAuth, BearerAuth, LoginFlow, RequestSpec
+from explorer.core.http.request import (
+    Auth,
+    BasicAuth,
+    BearerAuth,
+    LoginFlow,
+    OAuthBearer,
+    RequestSpec,
+)
 from explorer.core.session.credentials import LoginKind
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
@@ -30,6 +41,7 @@ KINDS: tuple[tuple[str, str], ...] = (
     ("Basic: user + password on every request", "basic"),
     ("Paste a Bearer token", "bearer"),
     ("Cookie session: log in once, the cookie is sent back", "session"),
+    ("OAuth 2.0: the server's own login page in the browser, or a device code", "oauth"),
 )
 
 MOCK_USERS = (
@@ -60,6 +72,7 @@ class LoginDialog(ModalScreen[LoginResult | None]):
     }
     LoginDialog Label { margin-top: 1; }
     LoginDialog #mock-users { color: $success; margin-top: 1; }
+    LoginDialog #oauth-offered { color: $accent; margin-top: 1; }
     LoginDialog .hidden { display: none; }
     LoginDialog Button { margin-top: 1; }
     """
@@ -70,14 +83,24 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
         Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
         Binding("ctrl+s", "submit", "Log in"),
+        Binding("ctrl+o", "oauth", "OAuth 2.0"),
     ]
 
-    def __init__(self, origin: str, *, mock_users: bool = False, kind: LoginKind = "token") -> None:
+    def __init__(
+        self,
+        origin: str,
+        *,
+        mock_users: bool = False,
+        kind: LoginKind = "token",
+        oauth: bool = False,
+    ) -> None:
         super().__init__()
         self.origin = origin.rstrip("/")
         self.mock_users = mock_users
         #: The kind preselected: what the server's challenge offers.
         self.kind = kind
+        #: The server said it logs in by OAuth 2.0 (its 401 named its metadata).
+        self.oauth = oauth
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -86,7 +109,14 @@ class LoginDialog(ModalScreen[LoginResult | None]):
                 "Type the user name, Tab, the password, Enter. A page that only "
                 "reads is sent again with the credential; a POST, PUT... opens the composer. "
                 "Escape cancels.",
+                classes="typed",
             )
+            if self.oauth:
+                yield Static(
+                    "This server logs in by OAuth 2.0 too: ctrl+o goes on through its own "
+                    "login page.",
+                    id="oauth-offered",
+                )
             if self.mock_users:
                 yield Static(MOCK_USERS, id="mock-users")
             yield Label("How")
@@ -99,12 +129,21 @@ class LoginDialog(ModalScreen[LoginResult | None]):
             yield SafeInput(id="token", password=True, classes="bearer hidden")
             yield Label("Login URL", classes="login-url")
             yield SafeInput(self.origin + "/auth/token", id="login-url", classes="login-url")
+            yield Static(
+                "restwalk finds how the server logs in (its OAuth metadata), then logs in "
+                "through its own page: in the browser, or with a code typed on another "
+                "device. Your password never passes through restwalk.",
+                classes="oauth hidden",
+            )
             yield Button("Log in", id="submit", variant="primary")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self._show_kind(self.kind)
-        self.query_one("#token" if self.kind == "bearer" else "#user", Input).focus()
+        if self.kind == "oauth":
+            self.query_one("#submit", Button).focus()  # Enter goes on to the OAuth login
+        else:
+            self.query_one("#token" if self.kind == "bearer" else "#user", Input).focus()
 
     @on(Select.Changed, "#kind")
     def _kind_changed(self, event: Select.Changed) -> None:
@@ -112,7 +151,11 @@ class LoginDialog(ModalScreen[LoginResult | None]):
 
     def _show_kind(self, kind: str) -> None:
         for widget in self.query(".userpass"):
-            widget.set_class(kind == "bearer", "hidden")
+            widget.set_class(kind in ("bearer", "oauth"), "hidden")
+        for widget in self.query(".oauth"):
+            widget.set_class(kind != "oauth", "hidden")
+        for widget in self.query(".typed"):
+            widget.set_class(kind == "oauth", "hidden")
         for widget in self.query(".bearer"):
             widget.set_class(kind != "bearer", "hidden")
         for widget in self.query(".login-url"):
@@ -133,6 +176,12 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         user = self.query_one("#user", Input).value.strip()
         password = self.query_one("#password", Input).value
         login_url = self.query_one("#login-url", Input).value.strip()
+        if kind == "oauth":
+            return LoginResult(
+                OAuthBearer(self.origin),
+                self.origin,
+                f"Logged in to {self.origin} by OAuth 2.0: its token goes with each request.",
+            )
         if kind == "bearer":
             token = self.query_one("#token", Input).value.strip()
             if not token:
@@ -170,6 +219,11 @@ class LoginDialog(ModalScreen[LoginResult | None]):
             self.notify("Fill in the user name (or the token) first.", severity="warning")
             return
         self.dismiss(result)
+
+    def action_oauth(self) -> None:
+        """Log in by OAuth 2.0 (the OAuth dialog opens next)."""
+        self.query_one("#kind", Select).value = "oauth"
+        self.action_submit()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

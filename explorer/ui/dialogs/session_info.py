@@ -1,10 +1,14 @@
 """What the session keeps: credentials, API versions, kept headers and cookies.
 
 Enter on a kept header stops sending it: the dialog returns ``(origin, name)``
-for the browser screen to drop. Cookie values and credentials are not shown.
+for the browser screen to drop. Cookie values and credentials are not shown; ``t``
+opens an OAuth 2.0 login's token view (:mod:`explorer.ui.dialogs.token_view`),
+each of its claims explained.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,6 +18,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from explorer.core.http.request import OAuthBearer
+from explorer.core.oauth.login import Login
 from explorer.core.session import Session
 from explorer.core.session.credentials import auth_label
 from explorer.ui.widgets.key_bar import KeyBar
@@ -26,6 +32,8 @@ def session_text(session: Session, cookies: list[tuple[str, str, str]]) -> Text:
     credentials = session.credentials()
     for origin, auth in credentials:
         text.append(f"  {origin}  {auth_label(auth)}\n")
+    if any(isinstance(auth, OAuthBearer) for _, auth in credentials):
+        text.append("  t shows the OAuth 2.0 token's claims, each explained\n")
     if not credentials:
         text.append("  none (a logs in; x logs out of the page's server)\n")
     text.append("Cookies\n", style="bold")
@@ -48,12 +56,27 @@ class SessionDialog(ModalScreen[tuple[str, str] | None]):
     SessionDialog OptionList { height: auto; max-height: 12; }
     """
 
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("t", "token", "OAuth token"),
+    ]
 
-    def __init__(self, session: Session, cookies: list[tuple[str, str, str]]) -> None:
+    def __init__(
+        self,
+        session: Session,
+        cookies: list[tuple[str, str, str]],
+        logins: Mapping[str, object] | None = None,
+    ) -> None:
         super().__init__()
         self.session = session
         self.cookies = cookies
+        #: The OAuth 2.0 logins of the session's credentials, in its order.
+        self.logins = [
+            login
+            for _, auth in session.credentials()
+            if isinstance(auth, OAuthBearer)
+            and isinstance(login := (logins or {}).get(auth.login), Login)
+        ]
         self.kept = [
             (origin, name, value)
             for origin, _ in session.origins()
@@ -79,6 +102,16 @@ class SessionDialog(ModalScreen[tuple[str, str] | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         origin, name, _ = self.kept[int(event.option.id or 0)]
         self.dismiss((origin, name))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return bool(self.logins) if action == "token" else True
+
+    def action_token(self) -> None:
+        from explorer.ui.dialogs.token_view import TokenViewDialog
+
+        if self.logins:
+            login = self.logins[0]
+            self.app.push_screen(TokenViewDialog(lambda shown: login.view(show_token=shown)))
 
     def action_close(self) -> None:
         self.dismiss(None)

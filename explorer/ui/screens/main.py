@@ -160,16 +160,58 @@ class BrowserScreen(TabScreen):
 
     def action_login(self) -> None:
         from explorer.core.http.secret_rules import origin_of
+        from explorer.core.session.credentials import offers_oauth
         from explorer.ui.dialogs.login import LoginDialog
 
         url = self._page_url()
         kind = self.session.login_kind()
-        dialog = LoginDialog(origin_of(url) or url, mock_users=self.mock_users, kind=kind)
+        shown = self.session.shown
+        said = (
+            shown.exchange.response.header_values("www-authenticate")
+            if shown and shown.exchange
+            else []
+        )
+        dialog = LoginDialog(
+            origin_of(url) or url, mock_users=self.mock_users, kind=kind, oauth=offers_oauth(said)
+        )
         self.app.push_screen(dialog, self._logged_in)
 
     def _logged_in(self, result: LoginResult | None) -> None:
-        if result is not None:
+        from explorer.core.http.request import OAuthBearer
+
+        if result is None:
+            return
+        if isinstance(result.auth, OAuthBearer):
+            self._oauth_login(result)
+        else:
             self.log_in(result)
+
+    def _oauth_login(self, result: LoginResult) -> None:
+        """Log in by OAuth 2.0 in its dialog (a configured ``[oauth.NAME]`` for this server,
+        else everything discovered from it), then use the login as the credential."""
+        from explorer.core.http.request import OAuthBearer
+        from explorer.core.oauth.login import Login
+        from explorer.core.oauth.settings import settings_for_origin
+        from explorer.core.oauth.store import TOKEN_FILE, TokenFile
+        from explorer.core.paths import data_dir
+        from explorer.ui.dialogs.oauth_login import OAuthDialog
+
+        settings = settings_for_origin(result.origin, self.app.config.oauth)  # type: ignore[attr-defined]
+        shown = self.session.shown
+        challenges = (
+            shown.exchange.response.header_values("www-authenticate")
+            if shown is not None and shown.exchange is not None
+            else ()
+        )
+        store = TokenFile(data_dir() / TOKEN_FILE) if settings.keep else None
+        login = Login(settings, self.tab.client, store=store, challenges=challenges)
+
+        def done(logged_in: bool | None) -> None:
+            if logged_in:
+                login.attach()
+                self.log_in(replace(result, auth=OAuthBearer(login.name)))
+
+        self.app.push_screen(OAuthDialog(login), done)
 
     @work(exclusive=True, group="login")
     async def log_in(self, result: LoginResult) -> None:

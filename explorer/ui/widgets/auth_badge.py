@@ -57,7 +57,8 @@ class AuthBadge(Label):
     def action_session(self) -> None:
         from explorer.ui.dialogs.session_info import SessionDialog
 
-        dialog = SessionDialog(self.tab.session, self.tab.client.cookie_list())
+        client = self.tab.client
+        dialog = SessionDialog(self.tab.session, client.cookie_list(), client.token_sources)
         self.app.push_screen(dialog, self._dropped)
 
     def _dropped(self, dropped: tuple[str, str] | None) -> None:
