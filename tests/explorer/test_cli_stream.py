@@ -8,8 +8,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
@@ -21,19 +20,8 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from explorer.cli import main
-from mock_server import BackgroundServer, Settings
+from tests.explorer.events_mock import create, mock_with_editor
 from tests.explorer.servers import HypercornServer, RawServer, read_head
-from tests.mock_server.conftest import TEST_HOSTS, bearer
-
-
-@contextmanager
-def mock() -> Iterator[tuple[str, httpx.Client]]:
-    settings = Settings(host="127.0.0.1", port=0, rate_limit=None, allowed_hosts=TEST_HOSTS)
-    with (
-        BackgroundServer(settings) as server,
-        httpx.Client(base_url=server.url, headers=bearer(server.app, "alice")) as editor,
-    ):
-        yield server.url, editor
 
 
 def writes_soon(editor: httpx.Client, *names: str) -> threading.Thread:
@@ -41,8 +29,7 @@ def writes_soon(editor: httpx.Client, *names: str) -> threading.Thread:
 
     def write() -> None:
         time.sleep(0.5)
-        for name in names:
-            editor.post("/customers", json={"name": name, "address": "1 Main St, Springfield"})
+        create(editor, *names)
 
     thread = threading.Thread(target=write)
     thread.start()
@@ -58,7 +45,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_events_are_printed_as_they_come_until_max_events(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    with mock() as (url, editor):
+    with mock_with_editor() as (url, editor):
         writer = writes_soon(editor, "Ann", "Bob", "Cy")
         code, out, err = run(
             capsys, "request", "GET", f"{url}/customers/events", "--stream", "--max-events", "2"
@@ -80,7 +67,7 @@ def test_events_are_printed_as_they_come_until_max_events(
 
 
 def test_events_as_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    with mock() as (url, editor):
+    with mock_with_editor() as (url, editor):
         writer = writes_soon(editor, "Ann")
         code, out, _ = run(
             capsys, "request", "GET", f"{url}/events", "--json", "--stream", "--max-events", "1"
@@ -98,7 +85,7 @@ def test_events_as_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_without_stream_a_stream_is_read_for_max_time(capsys: pytest.CaptureFixture[str]) -> None:
-    with mock() as (url, _):
+    with mock_with_editor() as (url, _):
         started = time.monotonic()
         code, out, _ = run(capsys, "request", "GET", f"{url}/events", "--max-time", "1")
         took = time.monotonic() - started
@@ -123,7 +110,7 @@ def test_stream_prints_events_so_it_takes_no_body_options(
 
 
 def test_a_stream_asked_for_its_body_says_it_is_one(capsys: pytest.CaptureFixture[str]) -> None:
-    with mock() as (url, _):
+    with mock_with_editor() as (url, _):
         code, out, err = run(capsys, "request", "GET", f"{url}/events", "--raw")
     assert code == 1
     assert out == ""
@@ -134,7 +121,7 @@ def test_a_stream_asked_for_its_body_says_it_is_one(capsys: pytest.CaptureFixtur
 
 
 def test_ctrl_c_ends_a_stream_cleanly() -> None:
-    with mock() as (url, _):
+    with mock_with_editor() as (url, _):
         process = subprocess.Popen(
             [sys.executable, "-m", "explorer", "request", "GET", f"{url}/events", "--stream"],
             stdout=subprocess.PIPE,

@@ -8,13 +8,12 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import (
     AbstractAsyncContextManager,
     AsyncExitStack,
     aclosing,
     asynccontextmanager,
-    contextmanager,
 )
 from pathlib import Path
 
@@ -29,9 +28,8 @@ from starlette.routing import Route
 from explorer.core.http.stream_reading import NoteKind, StreamNote, StreamReader
 from explorer.core.streams.event import StreamEvent
 from explorer.core.streams.framing import Framing, framing_of
-from mock_server import BackgroundServer, Settings
+from tests.explorer.events_mock import create, mock_with_editor
 from tests.explorer.servers import CuttingProxy, HypercornServer
-from tests.mock_server.conftest import TEST_HOSTS, bearer
 
 Item = StreamEvent | StreamNote
 Opener = Callable[[tuple[tuple[str, str], ...]], AbstractAsyncContextManager[httpx.Response]]
@@ -74,23 +72,8 @@ def note(kind: NoteKind) -> Callable[[Item], bool]:
 # --- the mock's events, the connection broken on the way --------------------------------------
 
 
-@contextmanager
-def mock() -> Iterator[tuple[BackgroundServer, httpx.Client]]:
-    settings = Settings(host="127.0.0.1", port=0, rate_limit=None, allowed_hosts=TEST_HOSTS)
-    with (
-        BackgroundServer(settings) as server,
-        httpx.Client(base_url=server.url, headers=bearer(server.app, "alice")) as editor,
-    ):
-        yield server, editor
-
-
-def create(editor: httpx.Client, name: str) -> None:
-    answer = editor.post("/customers", json={"name": name, "address": "1 Main St, Springfield"})
-    assert answer.status_code == 201, answer.text
-
-
 async def test_the_mock_s_stream_broken_on_the_way_resumes_after_the_last_event() -> None:
-    with mock() as (server, editor), CuttingProxy(httpx.URL(server.url).port or 0) as proxy:
+    with mock_with_editor() as (url, editor), CuttingProxy(httpx.URL(url).port or 0) as proxy:
         async with httpx.AsyncClient(timeout=10) as client, AsyncExitStack() as stack:
             reopen = opener(client, f"{proxy.url}/events")
             reader = StreamReader(Framing.SSE, reopen=reopen)
@@ -128,9 +111,9 @@ async def test_the_mock_s_stream_broken_on_the_way_resumes_after_the_last_event(
 
 
 async def test_an_id_the_mock_never_gave_is_said_in_an_event() -> None:
-    with mock() as (server, _):
+    with mock_with_editor() as (url, _):
         async with httpx.AsyncClient(timeout=10) as client:
-            reopen = opener(client, f"{server.url}/events")
+            reopen = opener(client, f"{url}/events")
             reader = StreamReader(Framing.SSE, reopen=reopen, last_event_id="7-00000000")
             async with (
                 reopen((("Last-Event-ID", "7-00000000"),)) as response,

@@ -367,10 +367,14 @@ class Client:
                 )
                 return exchange
         except TimeoutError:
-            raise DeadlineExceeded(
-                f"The exchange took longer than the {self.max_time:g} s allowed for it in all.",
-                url=str(request.url),
-            ) from None
+            raise self._late(str(request.url)) from None
+
+    def _late(self, url: str) -> DeadlineExceeded:
+        """The error of an exchange with ``url`` that took longer than :attr:`max_time`."""
+        return DeadlineExceeded(
+            f"The exchange took longer than the {self.max_time:g} s allowed for it in all.",
+            url=url,
+        )
 
     async def send(
         self,
@@ -441,10 +445,7 @@ class Client:
                     streams=streams or _Streams(),
                 )
         except TimeoutError:
-            raise DeadlineExceeded(
-                f"The exchange took longer than the {self.max_time:g} s allowed for it in all.",
-                url=spec.url,
-            ) from None
+            raise self._late(spec.url) from None
         except (ProtocolError, NetworkError) as exc:
             # An HTTP/1.1 server answers the h2c preface with an error and hangs up: the
             # client reads either that answer (a protocol error) or, when the close

@@ -38,6 +38,7 @@ from explorer.core.text.plural import counted
 from explorer.core.text.sizes import size_text
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.row_search import RowSearch
 from explorer.ui.widgets.row_table import RowTable
 
 __all__ = ["REFRESH", "StreamView"]
@@ -111,9 +112,7 @@ class StreamView(Vertical):
         self._drawn = 0
         self._note = ""
         self._timer: Timer | None = None
-        self._pattern: re.Pattern[str] | None = None
-        self._found: list[int] = []
-        self._current: int | None = None
+        self._search = RowSearch("event")
         # An event stream's rows have a type and an id; the other framings' do not.
         self._tables = {
             True: RowTable(SSE_COLUMNS, id="stream-rows"),
@@ -255,32 +254,17 @@ class StreamView(Vertical):
     @property
     def search_status(self) -> str:
         """``2 of 5 events``, ``no match``: the count the find bar shows."""
-        if self._pattern is None:
-            return ""
-        if not self._found:
-            return "no match"
-        current = f"{self._current + 1} of " if self._current is not None else ""
-        return f"{current}{counted(len(self._found), 'event')}"
+        return self._search.status
 
     def search(self, pattern: re.Pattern[str] | None) -> None:
         """Find ``pattern`` in the events shown (type, id, data); the cursor to the first."""
-        self._pattern = pattern
-        self._current = None
-        self._found = []
-        if pattern is not None:
-            self._found = [
-                row
-                for row, event in enumerate(self._rows.events)
-                if pattern.search(event.data) or pattern.search(f"{event.type} {event.id}")
-            ]
-            self.step_match(1)
+        texts = (f"{event.type} {event.id} {event.data}" for event in self._rows.events)
+        row = self._search.find(pattern, texts)
+        if row is not None:
+            self.table.move_cursor(row)
 
     def step_match(self, step: int) -> None:
         """Move the cursor ``step`` matching events on, round the end."""
-        if not self._found:
-            return
-        if self._current is None:
-            self._current = 0 if step > 0 else len(self._found) - 1
-        else:
-            self._current = (self._current + step) % len(self._found)
-        self.table.move_cursor(self._found[self._current])
+        row = self._search.step(step)
+        if row is not None:
+            self.table.move_cursor(row)

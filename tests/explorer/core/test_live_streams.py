@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import aclosing, contextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import aclosing
 from pathlib import Path
 
 import httpx
@@ -24,24 +24,8 @@ from explorer.core.session.live_stream import StreamItem
 from explorer.core.session.tab import Tab
 from explorer.core.streams.event import StreamEvent, StreamLimits
 from explorer.core.streams.framing import Framing
-from mock_server import BackgroundServer, Settings
+from tests.explorer.events_mock import create, mock_with_editor
 from tests.explorer.servers import CuttingProxy, HypercornServer
-from tests.mock_server.conftest import TEST_HOSTS, bearer
-
-
-@contextmanager
-def mock() -> Iterator[tuple[str, httpx.Client]]:
-    settings = Settings(host="127.0.0.1", port=0, rate_limit=None, allowed_hosts=TEST_HOSTS)
-    with (
-        BackgroundServer(settings) as server,
-        httpx.Client(base_url=server.url, headers=bearer(server.app, "alice")) as editor,
-    ):
-        yield server.url, editor
-
-
-def create(editor: httpx.Client, name: str) -> None:
-    answer = editor.post("/customers", json={"name": name, "address": "1 Main St, Springfield"})
-    assert answer.status_code == 201, answer.text
 
 
 async def until(
@@ -59,7 +43,7 @@ def is_event(item: StreamItem) -> bool:
 
 
 async def test_send_leaves_a_stream_unread_and_answers_at_once() -> None:
-    with mock() as (url, _):
+    with mock_with_editor() as (url, _):
         async with Client(max_time=30) as client:
             started = time.monotonic()
             exchange = await client.send(RequestSpec(url=f"{url}/events"))
@@ -71,7 +55,7 @@ async def test_send_leaves_a_stream_unread_and_answers_at_once() -> None:
 
 
 async def test_a_tab_reads_the_mock_s_events_as_writes_happen() -> None:
-    with mock() as (url, editor):
+    with mock_with_editor() as (url, editor):
         async with Client() as client:
             tab = Tab(client)
             page = await tab.load(RequestSpec(url=f"{url}/customers/events"), live=True)
@@ -96,7 +80,7 @@ async def test_a_tab_reads_the_mock_s_events_as_writes_happen() -> None:
 async def test_a_broken_stream_is_resumed_with_the_tab_s_credential() -> None:
     """/orders/events needs a credential that reads orders: the reconnection carries it,
     and Last-Event-ID, through the tab's client."""
-    with mock() as (url, _), CuttingProxy(httpx.URL(url).port or 0) as proxy:
+    with mock_with_editor() as (url, _), CuttingProxy(httpx.URL(url).port or 0) as proxy:
         async with Client() as client:
             tab = Tab(client)
             tab.session.set_credential(proxy.url, BasicAuth("admin", "admin"))

@@ -6,8 +6,8 @@ Escape stops; a broken stream is resumed and the view says so; memory bounded.""
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import AsyncIterator, Callable
+from contextlib import suppress
 from pathlib import Path
 
 import httpx
@@ -26,27 +26,10 @@ from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.widgets.find_bar import FindBar
 from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.stream_view import StreamView
-from mock_server import BackgroundServer, Settings
+from tests.explorer.events_mock import create, mock_with_editor
 from tests.explorer.servers import CuttingProxy, HypercornServer
 from tests.explorer.ui.conftest import SIZE
 from tests.explorer.ui.test_browse import follow
-from tests.mock_server.conftest import TEST_HOSTS, bearer
-
-
-@contextmanager
-def mock() -> Iterator[tuple[str, httpx.Client]]:
-    settings = Settings(host="127.0.0.1", port=0, rate_limit=None, allowed_hosts=TEST_HOSTS)
-    with (
-        BackgroundServer(settings) as server,
-        httpx.Client(base_url=server.url, headers=bearer(server.app, "alice")) as editor,
-    ):
-        yield server.url, editor
-
-
-def create(editor: httpx.Client, *names: str) -> None:
-    for name in names:
-        made = editor.post("/customers", json={"name": name, "address": "1 Main St, Springfield"})
-        assert made.status_code == 201, made.text
 
 
 async def until(pilot: Pilot[int], check: Callable[[], bool], seconds: float = 15) -> None:
@@ -77,7 +60,7 @@ def rows(app: RestwalkApp) -> list[tuple[str, ...]]:
 
 
 async def test_events_come_as_rows_while_writes_happen() -> None:
-    with mock() as (url, editor):
+    with mock_with_editor() as (url, editor):
         app = create_app(f"{url}/customers/events")
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: view(app).display and "● reading" in status(app))
@@ -126,7 +109,7 @@ async def test_events_come_as_rows_while_writes_happen() -> None:
 
 
 async def test_a_broken_stream_is_resumed_and_the_view_says_so() -> None:
-    with mock() as (url, editor), CuttingProxy(httpx.URL(url).port or 0) as proxy:
+    with mock_with_editor() as (url, editor), CuttingProxy(httpx.URL(url).port or 0) as proxy:
         app = create_app(f"{proxy.url}/customers/events")
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: "● reading" in status(app))
@@ -144,7 +127,7 @@ async def test_a_broken_stream_is_resumed_and_the_view_says_so() -> None:
 
 
 async def test_the_oldest_rows_go_past_the_bound_and_the_view_says_how_many() -> None:
-    with mock() as (url, editor):
+    with mock_with_editor() as (url, editor):
         app = create_app(f"{url}/customers/events")
         async with app.run_test(size=SIZE) as pilot:
             app.browser.tab.limits = StreamLimits(max_events=2)
@@ -157,7 +140,7 @@ async def test_the_oldest_rows_go_past_the_bound_and_the_view_says_how_many() ->
 
 
 async def test_another_page_stops_the_stream(tmp_path: Path) -> None:
-    with mock() as (url, _):
+    with mock_with_editor() as (url, _):
         app = create_app(f"{url}/events")
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: app.browser.streaming)
@@ -203,7 +186,7 @@ async def test_json_lines_one_value_a_row(tmp_path: Path, lines: int) -> None:
 async def test_following_the_root_s_events_link_shows_its_events_at_once() -> None:
     """rw:events is typed text/event-stream: followed, its head is shown at once and its
     events as they come (the page waited for the whole deadline before)."""
-    with mock() as (url, editor):
+    with mock_with_editor() as (url, editor):
         app = create_app(f"{url}/")
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: app.browser.session.shown is not None)
