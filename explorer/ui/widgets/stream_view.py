@@ -106,6 +106,7 @@ class StreamView(Vertical):
         self.live: LiveStream | None = None
         #: True while the view stays as it was (reading goes on).
         self.paused = False
+        self._reading = False
         self._rows = _Rows((), sse=True)
         self._dirty = False
         #: Rows at the last redraw.
@@ -141,6 +142,7 @@ class StreamView(Vertical):
         """Show ``live``'s events from now on, as they come."""
         self.live = live
         self.paused = False
+        self._reading = True
         self._note = "reading: each event is a row as it comes (Escape stops, p pauses the view)"
         sse = live.framing is Framing.SSE
         self._tables[sse].display = True
@@ -161,7 +163,11 @@ class StreamView(Vertical):
             self._note = item.text
 
     def stopped(self, why: str) -> None:
-        """Reading stopped (``why``): the rows stay, the view is brought up to date."""
+        """Reading stopped (``why``): the rows stay, the view is brought up to date (a view
+        paused shows all that came)."""
+        self._reading = False
+        if self.paused:
+            self.action_pause()
         self._note = why
         self._dirty = True
         self._update()
@@ -202,9 +208,9 @@ class StreamView(Vertical):
     # -- keys ------------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """``p`` applies while a stream is shown."""
+        """``p`` applies while a stream is read."""
         if action == "pause":
-            return self.live is not None and self.display
+            return self._reading and self.display
         return True
 
     def action_pause(self) -> None:

@@ -84,6 +84,7 @@ async def test_events_come_as_rows_while_writes_happen() -> None:
             assert "the view is paused at 2 events (p shows it live): reading goes on" in note(app)
             await pilot.press("p")
             assert len(rows(app)) == 3
+            assert not view(app).paused
 
             await pilot.press("slash")
             app.browser.query_one("#search-bar", FindBar).input.value = "Bob"
@@ -106,6 +107,7 @@ async def test_events_come_as_rows_while_writes_happen() -> None:
             assert app.browser.tab.live is None
             assert len(rows(app)) == 3  # what came stays
             assert "stopped reading (r reads it again): 3 events (" in note(app)
+            assert view(app).check_action("pause", ()) is False  # nothing is read any more
 
 
 async def test_a_broken_stream_is_resumed_and_the_view_says_so() -> None:
@@ -121,9 +123,10 @@ async def test_a_broken_stream_is_resumed_and_the_view_says_so() -> None:
             assert "reconnecting in 2 s" in note(app)
             create(editor, "Bob")  # while it waits
             await until(pilot, lambda: len(rows(app)) == 2)
-            assert f"reconnected: 200 OK; the events after {first_id} follow" in note(app)
+            resumed = f"reconnected: 200 OK; the events after {first_id} follow"
+            await until(pilot, lambda: resumed in note(app))  # said at the next redraw
             assert '"name":"Bob"' in rows(app)[1][4]
-            assert "1 reconnection" in status(app)
+            await until(pilot, lambda: "1 reconnection" in status(app))
 
 
 async def test_the_oldest_rows_go_past_the_bound_and_the_view_says_how_many() -> None:
@@ -136,7 +139,8 @@ async def test_the_oldest_rows_go_past_the_bound_and_the_view_says_how_many() ->
             create(editor, "Ann", "Bob", "Cy", "Di")
             await until(pilot, lambda: "4 events (" in status(app))
             assert [row[1] for row in rows(app)] == ["3", "4"]
-            assert "2 older events dropped to keep memory bounded" in note(app)
+            dropped = "2 older events dropped to keep memory bounded"
+            await until(pilot, lambda: dropped in note(app))  # said at the next redraw
 
 
 async def test_another_page_stops_the_stream(tmp_path: Path) -> None:
@@ -196,3 +200,19 @@ async def test_following_the_root_s_events_link_shows_its_events_at_once() -> No
             assert time.monotonic() - started < 10
             create(editor, "Ann")
             await until(pilot, lambda: len(rows(app)) == 1)
+
+
+async def test_a_view_paused_when_reading_stops_shows_all_that_came() -> None:
+    with mock_with_editor() as (url, editor):
+        app = create_app(f"{url}/customers/events")
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: "● reading" in status(app))
+            await pilot.press("p")
+            create(editor, "Ann")
+            await until(pilot, lambda: "1 event (" in status(app))
+            assert rows(app) == []
+            await pilot.press("escape")
+            await until(pilot, lambda: "■ stopped" in status(app))
+            assert not view(app).paused
+            assert len(rows(app)) == 1
+            assert "paused" not in note(app)
