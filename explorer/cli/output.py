@@ -167,6 +167,8 @@ def exchange_json(exchange: Exchange) -> bytes:
         "headers": headers(response.headers),
         "body": body_text(response.body, response.header("content-type")),
     }
+    if response.stream:
+        received["stream"] = response.stream  # its events follow, one a line
     with contextlib.suppress(orjson.JSONDecodeError):
         if response.body.lstrip()[:1] in (b"{", b"[") and len(response.body) <= PRETTY_LIMIT:
             received["json"] = orjson.loads(response.body)

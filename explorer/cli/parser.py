@@ -41,6 +41,7 @@ restwalk: explore and learn a REST API from the terminal.
   restwalk history             list, search, export (HAR) or import the history
   restwalk bookmarks [NAME]    list the bookmarks, or walk one again
   restwalk openapi URL|FILE    list the operations of an OpenAPI document
+  restwalk listen              show each request a local endpoint receives
 
 --config FILE and the connection options (-k, --proxy, --timeout...) may come
 before a command too: restwalk --config FILE request GET URL."""

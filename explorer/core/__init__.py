@@ -8,11 +8,14 @@ and decides), :mod:`~explorer.core.knowledge` (every status, header and method
 explained, and the linter's notes), :mod:`~explorer.core.storage` (history and
 bookmarks), :mod:`~explorer.core.httpfile` (``.http`` files),
 :mod:`~explorer.core.carry` (other tools' formats), :mod:`~explorer.core.survey` (the
-API whole: map, audit, diff). At the root: ``config.toml`` (:mod:`.config`), where
-files live (:mod:`.paths`) and how one is written whole or not at all
-(:mod:`.files`), and the bundled mock's port (:mod:`.bundled_mock`).
+API whole: map, audit, diff), :mod:`~explorer.core.streams` (bodies that do not end,
+cut into events as they come), :mod:`~explorer.core.listening` (requests a local
+endpoint receives, webhook signatures checked). At the root: ``config.toml``
+(:mod:`.config`), where files live (:mod:`.paths`) and how one is written whole or not
+at all (:mod:`.files`), and the bundled mock's port (:mod:`.bundled_mock`).
 
 The packages import one another one way (import-linter checks it): text, bodies,
-hypermedia, knowledge, http, httpfile and carry below the session (a browser tab,
-its map, the :class:`~explorer.core.session.tab.Tab`), storage and survey above it.
+hypermedia, knowledge, streams, http, listening, httpfile and carry below the session
+(a browser tab, its map, the :class:`~explorer.core.session.tab.Tab`), storage and
+survey above it.
 """

@@ -6,6 +6,8 @@
   each connection unanswered, as one whose idle timeout fires just as it arrives.
 - :class:`HypercornServer`: an ASGI app served by Hypercorn, over TLS with a
   trustme certificate (HTTP/2 by ALPN) or in cleartext (h2c prior knowledge).
+- :class:`CuttingProxy`: a TCP proxy to a server, whose connections a test can break
+  mid-body (a stream's connection dropped on the way).
 """
 
 from __future__ import annotations
@@ -222,3 +224,56 @@ class HypercornServer:
         if self._shutdown is not None:
             self._loop.call_soon_threadsafe(self._shutdown.set)
         self._thread.join(10)
+
+
+class CuttingProxy:
+    """A TCP proxy on a free 127.0.0.1 port to ``port``; :meth:`cut` breaks every
+    connection it carries (the client sees its connection reset mid-body), and new ones
+    are carried as before."""
+
+    def __init__(self, port: int) -> None:
+        self.target = port
+        self._server = RawServer(self._carry)
+        self.port = self._server.port
+        self.url = self._server.url
+        self._lock = threading.Lock()
+        self._open: list[socket.socket] = []
+        #: Connections carried so far.
+        self.connections = 0
+
+    def _carry(self, client: socket.socket) -> None:
+        upstream = socket.create_connection(("127.0.0.1", self.target), timeout=10)
+        with self._lock:
+            self._open += [client, upstream]
+            self.connections += 1
+        back = threading.Thread(target=self._pump, args=(upstream, client), daemon=True)
+        back.start()
+        self._pump(client, upstream)
+        back.join(10)
+        upstream.close()
+
+    @staticmethod
+    def _pump(source: socket.socket, sink: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while data := source.recv(65536):
+                sink.sendall(data)
+        for sock in (source, sink):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        """Break every connection carried now (a reset to the client, a close upstream)."""
+        with self._lock:
+            doomed, self._open = self._open, []
+        for sock in doomed:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                sock.shutdown(socket.SHUT_RDWR)
+
+    def __enter__(self) -> CuttingProxy:
+        self._server.__enter__()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.cut()
+        self._server.__exit__(*exc_info)

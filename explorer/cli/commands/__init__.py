@@ -37,6 +37,7 @@ COMMAND_MODULES: dict[str, str] = {
     "audit": "audit",
     "diff": "diff",
     "openapi": "openapi",
+    "listen": "listen",
 }
 #: The subcommands' names: a first word not among them is the TUI's URL.
 COMMANDS = tuple(COMMAND_MODULES)

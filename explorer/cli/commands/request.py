@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from explorer.cli.arguments import formatter, paragraphs
 from explorer.cli.commands.network import answered, run_printing, said_for
-from explorer.cli.errors import FollowError, UsageError, refused
+from explorer.cli.errors import CommandError, FollowError, UsageError, refused
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, spec_from, template_variables
 from explorer.core.carry import EXPORT_FORMATS
@@ -69,6 +69,13 @@ def add_parser(
             "entities, a JSON array...) as JSON lines, then says on stderr how many it "
             "read and why it stopped; it exits 1 when the answer says there are more "
             "(a total, a page count, has_more) than were read.",
+            "An answer whose body does not end (server-sent events, JSON lines, a JSON "
+            "text sequence) is printed as it comes, event by event, after its head: an "
+            "event stream that breaks is reconnected after its retry: with "
+            "Last-Event-ID, as a browser does. It ends with the stream, after "
+            "--max-events events, after --max-time seconds (by default 60, as any "
+            "exchange; with --stream none), or with ctrl+c. --stream also reads text "
+            "sent in chunks with no length line by line.",
         ),
         epilog=paragraphs(
             "METHOD is any token (GET, PATCH, BREW...); standard methods may be typed "
@@ -77,7 +84,7 @@ def add_parser(
             "exit codes: 0 answered (any HTTP status), 1 the request failed, the body "
             "could not be decoded (coded more than 5 times: it is printed as received) "
             "or a --follow relation is not in the response (the last response is "
-            "printed first), 2 bad usage.",
+            "printed first), or a stream broke for good, 2 bad usage.",
         ),
         formatter_class=formatter,
     )
@@ -137,6 +144,18 @@ def add_parser(
         default=DEFAULT_MAX_PAGES,
         metavar="N",
         help=f"with --all, read at most N pages (default {DEFAULT_MAX_PAGES})",
+    )
+    request.add_argument(
+        "--stream",
+        action="store_true",
+        help="read a body that does not end until it ends, --max-events, --max-time or "
+        "ctrl+c (chunked text with no length too), printing each event as it comes",
+    )
+    request.add_argument(
+        "--max-events",
+        type=int,
+        metavar="N",
+        help="stop a stream after N events",
     )
     request.add_argument(
         "--var",
@@ -222,11 +241,18 @@ async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         )
     if args.max_pages < 1:
         raise UsageError(f"--max-pages must be 1 or more, not {args.max_pages}")
+    if args.max_events is not None and args.max_events < 1:
+        raise UsageError(f"--max-events must be 1 or more, not {args.max_events}")
+    if args.stream and (args.all or parts is not None or args.output):
+        raise UsageError(
+            "--stream prints each event as it comes: leave out --all, --raw, --print and -o"
+        )
     walk = args.follow[:-1] if args.all else args.follow
     said: set[str] = set()
+    live = not args.all  # a stream is read as it comes (--all reads pages of items)
     async with client_from(args) as client:
         tab = Tab(client, given=spec)
-        page = await tab.load(spec)
+        page = await tab.load(spec, live=live, text=args.stream)
         exchange = said_for(page, said)
         for words in walk:
             page = await tab.read(page)
@@ -238,10 +264,24 @@ async def _request(args: argparse.Namespace, out: list[str]) -> ExitStatus:
                 line += f" (expanded: {step.spec.url})"
             if parts is None and not args.all:
                 out.append(_shown(exchange, args, step=line))
-            page = await tab.load(step.spec, step.via, withheld=step.withheld)
+            page = await tab.load(
+                step.spec, step.via, withheld=step.withheld, live=live, text=args.stream
+            )
             exchange = said_for(page, said)
         if args.all:
             return await _all_pages(tab, page, args, variables, said)
+        if tab.live is not None:
+            from explorer.cli.stream_output import print_stream
+
+            if parts is not None or args.output:
+                framing = tab.live.framing.value
+                await tab.stop_live()
+                raise CommandError(
+                    f"the answer is a stream ({framing}): its events are printed as they "
+                    "come; leave out --raw, --print and -o"
+                )
+            out.append(_shown(exchange, args))
+            return await print_stream(tab, args, out)
     _print(exchange, args, parts, out)
     return ExitStatus.FAILED if said_undecoded(exchange) else ExitStatus.OK
 

@@ -4,9 +4,10 @@ The request a person describes (:mod:`.request`, its uploads and API version), t
 client that sends it (:mod:`.client`, with :mod:`.connection` choices, TLS, redirects
 one hop at a time, the cookie header and content codings undone within bounds) down a
 stack of transports (the private cache, :mod:`.cache`; a retry on a closed keep-alive
-connection, :mod:`.retry`), the :class:`.exchange.Exchange`
-it records, its wire text (:mod:`.wire`), which names hold secrets and which origin may
-receive them (:mod:`.secret_rules`), an exchange with its secrets masked (:mod:`.masking`,
+connection, :mod:`.retry`), a stream read as it comes and an event stream reconnected
+(:mod:`.stream_reading`), the :class:`.exchange.Exchange` it records, its wire text
+(:mod:`.wire`), which names hold secrets and which origin may receive them
+(:mod:`.secret_rules`), an exchange with its secrets masked (:mod:`.masking`,
 :mod:`.secret_values`), and every way it can fail as our own error types
 (:mod:`.errors`, made from httpx's in :mod:`.httpx_errors`, from a broken answer in
 :mod:`.malformed`). What a response's body means is not here: see

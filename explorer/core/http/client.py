@@ -21,7 +21,10 @@ Every httpx exception becomes one of ours (:mod:`explorer.core.http.errors`).
 A server cannot make the client hold more than ``max_body`` bytes of body,
 counted after its Content-Encoding is undone (:mod:`explorer.core.http.content_coding`),
 nor take longer than ``max_time`` seconds for a whole exchange: the connect and
-read timeouts restart with each byte, that deadline does not.
+read timeouts restart with each byte, that deadline does not. A body that does
+not end (server-sent events, JSON lines: :mod:`explorer.core.http.opened`) is
+never waited for: :meth:`Client.send` leaves it unread, :meth:`Client.open` hands
+it on open, and the deadline covers the way to its head.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import asyncio
 import ssl
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from http import HTTPStatus
 from http.cookiejar import Cookie, CookieJar
 from types import TracebackType
@@ -52,6 +55,7 @@ from explorer.core.http.errors import (
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
 from explorer.core.http.failures import FAILURES, received_error
 from explorer.core.http.httpx_errors import ConnectionFacts
+from explorer.core.http.opened import Opened, stream_framing
 from explorer.core.http.redirects import (
     REDIRECT_STATUSES,
     header_text,
@@ -72,6 +76,7 @@ from explorer.core.http.request import (
 from explorer.core.http.retry import Attempts, RetryTransport
 from explorer.core.http.secret_rules import may_receive, withheld_note
 from explorer.core.http.tls import default_context
+from explorer.core.streams.framing import Framing
 
 if TYPE_CHECKING:  # imported when caching is first turned on: hishel takes a while
     from explorer.core.http.cache import ResponseCache
@@ -137,7 +142,7 @@ def _sent(
     )
 
 
-def _received(response: httpx.Response, read: ReadBody) -> ReceivedResponse:
+def _received(response: httpx.Response, read: ReadBody, stream: str) -> ReceivedResponse:
     return ReceivedResponse(
         status=int(response.status_code),
         reason=response.reason_phrase,
@@ -148,7 +153,21 @@ def _received(response: httpx.Response, read: ReadBody) -> ReceivedResponse:
         wire_size=response.num_bytes_downloaded,
         wire_body=read.wire,
         undecoded_codings=read.undecoded_codings,
+        stream=stream,
     )
+
+
+@dataclass(frozen=True)
+class _Streams:
+    """What becomes of a body that does not end: left open for the caller (else closed
+    unread), and whether chunked text without a length is one."""
+
+    keep_open: bool = False
+    text: bool = False
+
+
+#: What sending gives: the exchange, and a stream's response left open (else None).
+_Sent = tuple[Exchange, httpx.Response | None]
 
 
 class _ThroughHttpx(httpx.AsyncBaseTransport):
@@ -331,7 +350,7 @@ class Client:
     async def login(self, flow: LoginFlow) -> str:
         """Run ``flow``'s login request and remember its token; returns the token."""
         request = build_login_request(flow)
-        exchange = await self._exchange(request, follow_redirects=True, timeout=self.timeout)
+        exchange, _ = await self._exchange(request, follow_redirects=True, timeout=self.timeout)
         self.last_login = exchange
         token = token_from_login(flow, exchange.response.status, exchange.response.body)
         self._tokens[flow] = token
@@ -343,14 +362,19 @@ class Client:
         client's requests to a token endpoint go this way)."""
         try:
             async with asyncio.timeout(self.max_time):
-                return await self._exchange(
+                exchange, _ = await self._exchange(
                     request, follow_redirects=False, timeout=self.timeout, cookies=False
                 )
+                return exchange
         except TimeoutError:
-            raise DeadlineExceeded(
-                f"The exchange took longer than the {self.max_time:g} s allowed for it in all.",
-                url=str(request.url),
-            ) from None
+            raise self._late(str(request.url)) from None
+
+    def _late(self, url: str) -> DeadlineExceeded:
+        """The error of an exchange with ``url`` that took longer than :attr:`max_time`."""
+        return DeadlineExceeded(
+            f"The exchange took longer than the {self.max_time:g} s allowed for it in all.",
+            url=url,
+        )
 
     async def send(
         self,
@@ -371,6 +395,36 @@ class Client:
         :class:`~explorer.core.http.errors.RequestError` when the exchange fails, a
         :class:`~explorer.core.http.errors.DeadlineExceeded` past :attr:`max_time` seconds.
         """
+        sent = await self._send_within_deadline(
+            spec,
+            follow_redirects=follow_redirects,
+            max_redirects=max_redirects,
+            timeout=timeout,
+            cookies=cookies,
+        )
+        return sent[0]
+
+    async def open(self, spec: RequestSpec, *, text: bool = False) -> Opened:
+        """Send ``spec`` as :meth:`send` does, but hand a stream's response on open, its
+        body not read (:class:`~explorer.core.http.opened.Opened`: the caller closes it).
+
+        ``text``: text sent in chunks with no length is a stream too. The deadline
+        (:attr:`max_time`) covers the way to the head; the stream's body is bounded by
+        whoever reads it.
+        """
+        return Opened(*await self._send_within_deadline(spec, streams=_Streams(True, text)))
+
+    async def _send_within_deadline(
+        self,
+        spec: RequestSpec,
+        *,
+        follow_redirects: bool | None = None,
+        max_redirects: int | None = None,
+        timeout: float | httpx.Timeout | None = None,
+        cookies: bool = True,
+        streams: _Streams | None = None,
+    ) -> _Sent:
+        """:meth:`_send` within :attr:`max_time` seconds, its errors said for a person."""
         source: TokenSource | None = None
         token = ""
         if isinstance(spec.auth, OAuthBearer):
@@ -388,12 +442,10 @@ class Client:
                     timeout=timeout,
                     cookies=cookies,
                     renew=(source, token) if source is not None else None,
+                    streams=streams or _Streams(),
                 )
         except TimeoutError:
-            raise DeadlineExceeded(
-                f"The exchange took longer than the {self.max_time:g} s allowed for it in all.",
-                url=spec.url,
-            ) from None
+            raise self._late(spec.url) from None
         except (ProtocolError, NetworkError) as exc:
             # An HTTP/1.1 server answers the h2c preface with an error and hangs up: the
             # client reads either that answer (a protocol error) or, when the close
@@ -411,9 +463,10 @@ class Client:
         timeout: float | httpx.Timeout | None,
         cookies: bool = True,
         renew: tuple[TokenSource, str] | None = None,
-    ) -> Exchange:
+        streams: _Streams,
+    ) -> _Sent:
         """One exchange (see :meth:`send`); ``renew``: the login whose token ``spec`` carries,
-        and that token, to renew once after a 401."""
+        and that token, to renew once after a 401; ``streams``: what becomes of a stream."""
         flow = spec.auth if isinstance(spec.auth, LoginFlow) else None
         remembered = flow is not None and flow in self._tokens
         if flow is not None:
@@ -422,15 +475,16 @@ class Client:
         follow = self.follow_redirects if follow_redirects is None else follow_redirects
         limit = self.max_redirects if max_redirects is None else max_redirects
         seconds = self.timeout if timeout is None else timeout
-        exchange = await self._exchange(
+        exchange, opened = await self._exchange(
             build_request(spec),
             follow_redirects=follow,
             max_redirects=limit,
             timeout=seconds,
             cookies=cookies,
+            streams=streams,
         )
         if exchange.response.status != HTTPStatus.UNAUTHORIZED:
-            return exchange
+            return exchange, opened
         renewed: str | None = None
         if flow is not None and remembered:
             # A remembered token may have expired: log in again, once, and resend.
@@ -440,14 +494,17 @@ class Client:
             # with a new token, when the login has one to give.
             renewed = await renew[0].renewed(renew[1])
         if renewed is not None:
-            exchange = await self._exchange(
+            if opened is not None:
+                await opened.aclose()
+            exchange, opened = await self._exchange(
                 build_request(replace(spec, auth=BearerAuth(renewed))),
                 follow_redirects=follow,
                 max_redirects=limit,
                 timeout=seconds,
                 cookies=cookies,
+                streams=streams,
             )
-        return exchange
+        return exchange, opened
 
     def _token_source(self, auth: OAuthBearer) -> TokenSource:
         """The login ``auth`` names; :class:`LoginFailed` when there is none."""
@@ -496,7 +553,11 @@ class Client:
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
         cookies: bool = True,
-    ) -> Exchange:
+        streams: _Streams | None = None,
+    ) -> _Sent:
+        """The exchange ``request`` starts, hop by hop; and a stream's response, when its
+        answer is one and ``streams`` says to keep it open (else None)."""
+        streams = streams or _Streams()
         origin = request.url
         explicit_cookie = request.headers.get("cookie")  # from -H Cookie or a CookieSession
         hops: list[Hop] = []
@@ -511,17 +572,22 @@ class Client:
             same_site = may_receive(origin, request.url)
             jar = self.http.cookies.jar if cookies else None
             attach_cookies(request, jar, explicit_cookie if same_site else None)
-            response, read, headers_at, again = await self._send_one(request, keep_cookies=cookies)
+            response, read, headers_at, again, framing = await self._send_one(
+                request, keep_cookies=cookies, streams=streams
+            )
             if again is not None:
                 retries.append(f"{request.method} {request.url}: {again}")
             sent = _sent(request, response.http_version, self._cache_sent(response))
-            received = _received(response, read)
+            received = _received(response, read, framing.value if framing else "")
             if first is None:
                 first = sent
+            opened = response if framing is not None and streams.keep_open else None
             try:
                 following = next_hop(request, response) if follow_redirects else None
             except RedirectRefused as refused:
                 refused.hops = (*hops, Hop(sent, received))
+                if opened is not None:
+                    await opened.aclose()
                 raise
             if following is None:
                 ended = time.perf_counter()
@@ -538,7 +604,9 @@ class Client:
                 )
                 for observer in self.observers:
                     observer(exchange)
-                return exchange
+                return exchange, opened
+            if opened is not None:
+                await opened.aclose()
             hops.append(Hop(sent, received))
             if len(hops) > max_redirects:
                 error = TooManyRedirects(
@@ -554,11 +622,13 @@ class Client:
             request = following
 
     async def _send_one(
-        self, request: httpx.Request, *, keep_cookies: bool = True
-    ) -> tuple[httpx.Response, ReadBody, float, str | None]:
+        self, request: httpx.Request, *, keep_cookies: bool = True, streams: _Streams
+    ) -> tuple[httpx.Response, ReadBody, float, str | None, Framing | None]:
         """One request, no redirects, down :attr:`transport`: the response, its whole body
-        (decoded, and as it came when a coding was undone), when headers came, and why it
-        was sent twice (None: it was not).
+        (decoded, and as it came when a coding was undone), when headers came, why it
+        was sent twice (None: it was not), and the framing of a body that does not end
+        (its body is then not read, and the response left open when ``streams`` keeps
+        streams open).
 
         Without ``keep_cookies`` the jar is put back as it was once the answer came
         (httpx itself keeps what a response sets).
@@ -578,17 +648,23 @@ class Client:
                 restore(jar, kept)
         headers_at = time.perf_counter()
         self._answered.add(_origin_of(request.url))
-        try:
-            read = await read_body(response, self.max_body)
-        except FAILURES as exc:
-            raise received_error(exc, url) from exc
-        finally:
-            await response.aclose()
+        framing = stream_framing(response, text=streams.text)
+        if framing is not None:
+            read = ReadBody(b"")
+            if not streams.keep_open:
+                await response.aclose()
+        else:
+            try:
+                read = await read_body(response, self.max_body)
+            except FAILURES as exc:
+                raise received_error(exc, url) from exc
+            finally:
+                await response.aclose()
         if keep_cookies:
             self.http.cookies.extract_cookies(response)
         if cache is not None:
             response.extensions[_CACHE_NOTE] = cache.note(request, response)
-        return response, read, headers_at, attempts.retried
+        return response, read, headers_at, attempts.retried, framing
 
     def _connection_facts(self, request: httpx.Request, attempts: Attempts) -> ConnectionFacts:
         """What is known of the connection ``request`` failed on, for the error to say."""

@@ -128,22 +128,28 @@ class BodyDecoder:
         for piece in pieces:
             yield from self._through(stage + 1, decoder.decode(piece))
 
-    def _counted(self, pieces: Iterator[bytes]) -> list[bytes]:
-        out = []
+    def _counted(self, pieces: Iterator[bytes]) -> Iterator[bytes]:
         for piece in pieces:
             self.size += len(piece)
             if self.size > self.limit:
                 raise BodyLimitExceeded(self.limit)
-            out.append(piece)
-        return out
+            yield piece
+
+    def pieces(self, data: bytes) -> Iterator[bytes]:
+        """The decoded bytes of raw chunk ``data``, one piece (at most :data:`PIECE`
+        bytes) at a time: a reader that uses each before asking for the next never holds
+        what a small chunk inflates to (a stream's reader, whose body has no bound)."""
+        return self._counted(self._through(0, iter((data,))))
+
+    def flushed(self) -> Iterator[bytes]:
+        """What the decoders still hold once the raw body has ended, piece by piece."""
+        for stage, decoder in enumerate(self._stages):
+            yield from self._counted(self._through(stage + 1, decoder.flush()))
 
     def decode(self, data: bytes) -> list[bytes]:
         """The decoded bytes of raw chunk ``data`` (maybe none yet)."""
-        return self._counted(self._through(0, iter((data,))))
+        return list(self.pieces(data))
 
     def flush(self) -> list[bytes]:
         """What the decoders still hold once the raw body has ended."""
-        out: list[bytes] = []
-        for stage, decoder in enumerate(self._stages):
-            out += self._counted(self._through(stage + 1, decoder.flush()))
-        return out
+        return list(self.flushed())

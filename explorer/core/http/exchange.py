@@ -38,6 +38,10 @@ class ReceivedResponse:
     #: undoes (:data:`explorer.core.http.content_coding.MAX_CODINGS`): none was undone, the
     #: body is as received. 0 otherwise.
     undecoded_codings: int = 0
+    #: A body that does not end (server-sent events, JSON lines...): the name of its
+    #: framing (:class:`explorer.core.streams.framing.Framing`'s value), and ``body`` is
+    #: empty: its events were read as they came, not kept here. "" for a body read whole.
+    stream: str = ""
 
     def header(self, name: str) -> str | None:
         """The first value of header ``name`` (case-insensitive), if present."""

@@ -437,4 +437,58 @@ HEADERS: tuple[HeaderInfo, ...] = (
         hint="Set by proxies, not clients.",
         statuses=(425,),
     ),
+    HeaderInfo(
+        name="Last-Event-ID",
+        usage=_REQUEST,
+        topic="events",
+        reference="WHATWG HTML §9.2 (server-sent events)",
+        rule=(
+            "Sent by a client reconnecting to a `text/event-stream`: the `id:` of the last "
+            "event it got, so the server sends the events after it. A client waits the "
+            "stream's `retry:` milliseconds before it reconnects."
+        ),
+        meaning="Resume this event stream after the event you last saw.",
+        example="Last-Event-ID: 42-5f3a9c1e",
+        hint="Set by an event-stream client when it reconnects; restwalk does it for you.",
+    ),
+    HeaderInfo(
+        name="Webhook-Id",
+        usage=_REQUEST,
+        topic="events",
+        reference="Standard Webhooks",
+        rule=(
+            "The id of a webhook message, the same on every retry of it: a receiver that "
+            "has seen it already drops the duplicate. It is part of what is signed."
+        ),
+        meaning="Which message this delivery is; a retry carries the same id.",
+        example="Webhook-Id: 42-5f3a9c1e",
+        hint="Sent by a webhook sender; `restwalk listen --secret` checks it with the rest.",
+    ),
+    HeaderInfo(
+        name="Webhook-Timestamp",
+        usage=_REQUEST,
+        topic="events",
+        reference="Standard Webhooks",
+        rule=(
+            "When this attempt was signed, in whole seconds since the epoch. A receiver "
+            "refuses one more than five minutes from its own clock: a replayed delivery."
+        ),
+        meaning="When the sender signed this delivery.",
+        example="Webhook-Timestamp: 1796547853",
+        hint="Sent by a webhook sender; signed with the id and the body.",
+    ),
+    HeaderInfo(
+        name="Webhook-Signature",
+        usage=_REQUEST,
+        topic="events",
+        reference="Standard Webhooks",
+        rule=(
+            "`v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` "
+            "under the secret shared when the webhook was made (several, space-separated, "
+            "while a secret is rotated). A receiver recomputes it and refuses a mismatch."
+        ),
+        meaning="Proof that the sender who holds the secret sent exactly this body.",
+        example="Webhook-Signature: v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
+        hint="Check it with the sender's secret: `restwalk listen --secret whsec_...`.",
+    ),
 )

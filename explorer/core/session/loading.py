@@ -8,16 +8,18 @@ end shows it first and reads it off its UI thread with :func:`read_safely`.
 from __future__ import annotations
 
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from explorer.core.http.client import Client
 from explorer.core.http.errors import BrokenLink, InvalidURL, RestwalkError
 from explorer.core.http.exchange import Exchange
+from explorer.core.http.opened import Opened
 from explorer.core.http.request import RequestSpec
 from explorer.core.session.reading import Reading, read_response
 from explorer.core.session.trail import Page
 
-__all__ = ["READ_AT_ONCE", "load_page", "read_safely", "with_reading"]
+__all__ = ["READ_AT_ONCE", "load_page", "open_page", "read_safely", "with_reading"]
 
 #: Bodies up to this size are read as they arrive (the mock server's pages take a
 #: millisecond or two); larger ones are read after they are shown.
@@ -53,15 +55,38 @@ async def load_page(
     client: Client, spec: RequestSpec, via: str = "url", *, withheld: str = ""
 ) -> Page:
     """The page of one request; a failure is a page of its own, never raised. ``withheld``
-    says what the request went without (:meth:`Session.following`'s note)."""
-    page = await _load(client, spec, via)
+    says what the request went without (:meth:`Session.following`'s note). A stream's
+    page is its head (:attr:`~explorer.core.http.exchange.ReceivedResponse.stream`): its
+    body is not read."""
+    page = await _load(client.send, spec, via)
     return replace(page, withheld=withheld) if withheld else page
 
 
-async def _load(client: Client, spec: RequestSpec, via: str) -> Page:
+async def open_page(
+    client: Client, spec: RequestSpec, via: str = "url", *, withheld: str = "", text: bool = False
+) -> tuple[Page, Opened | None]:
+    """:func:`load_page`, and a stream's response left open to be read as it comes (None
+    when the answer is no stream, or the request failed). ``text``: chunked text with no
+    length is a stream too."""
+    opened: list[Opened] = []
+
+    async def send(spec: RequestSpec) -> Exchange:
+        got = await client.open(spec, text=text)
+        if got.response is not None:
+            opened.append(got)
+        return got.exchange
+
+    page = await _load(send, spec, via)
+    page = replace(page, withheld=withheld) if withheld else page
+    return page, (opened[0] if opened else None)
+
+
+async def _load(
+    send: Callable[[RequestSpec], Awaitable[Exchange]], spec: RequestSpec, via: str
+) -> Page:
     sent_at = time.time()
     try:
-        exchange = await client.send(spec)
+        exchange = await send(spec)
     except InvalidURL as error:
         if via in TYPED:
             return Page(spec, error=error, via=via)

@@ -14,6 +14,7 @@ from explorer.core.hypermedia import search_links
 from explorer.core.hypermedia.link import Link
 from explorer.core.knowledge import advise
 from explorer.core.session.ordering import ordered
+from explorer.core.streams.framing import Framing
 
 __all__ = ["MAX_LINKS", "Reading", "advice_for", "read_response"]
 
@@ -52,9 +53,19 @@ def read_response(exchange: Exchange) -> Reading:
 
 
 def advice_for(exchange: Exchange) -> tuple[str, ...]:
-    """What to do next after ``exchange``, from the knowledge base."""
+    """What to do next after ``exchange``, from the knowledge base (a stream's first: its
+    body is its events)."""
     response = exchange.response
-    return tuple(
+    stream: tuple[str, ...] = ()
+    if response.stream:
+        step = (
+            f"Its body does not end ({response.stream}): each event is shown as it comes, "
+            "until it ends or you stop it."
+        )
+        if response.stream == Framing.SSE.value:
+            step += " A broken connection is resumed with Last-Event-ID after its retry."
+        stream = (step,)
+    return stream + tuple(
         advise(
             response.status,
             response.headers,

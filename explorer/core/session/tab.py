@@ -46,7 +46,8 @@ from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.derived import Derived, derive
 from explorer.core.session.errors import ActionNotFollowed
 from explorer.core.session.following import checked_target, expanded, link_named
-from explorer.core.session.loading import load_page, read_safely, with_reading
+from explorer.core.session.live_stream import LiveStream
+from explorer.core.session.loading import load_page, open_page, read_safely, with_reading
 from explorer.core.session.ordering import link_kind, reads
 from explorer.core.session.page_stack import next_page, stack_below
 from explorer.core.session.page_walk import PageWalk
@@ -54,6 +55,7 @@ from explorer.core.session.rel_path import RelPath, Walked, walk_path
 from explorer.core.session.reopen import page_of, resend_note
 from explorer.core.session.session import Next, Session
 from explorer.core.session.trail import Page
+from explorer.core.streams.event import StreamLimits
 
 __all__ = ["Arrival", "LoggedIn", "LoggedOut", "PageWalk", "Reopened", "Tab"]
 
@@ -109,6 +111,10 @@ class Tab:
         self.client = client
         self.session = session if session is not None else Session()
         self.given = given
+        #: The stream the tab reads, its page shown (None: none).
+        self.live: LiveStream | None = None
+        #: How much of a stream is held.
+        self.limits = StreamLimits()
 
     # -- following links ---------------------------------------------------------------------
 
@@ -155,13 +161,45 @@ class Tab:
     # -- pages -------------------------------------------------------------------------------
 
     async def load(
-        self, spec: RequestSpec, via: str = "url", *, typed: bool = False, withheld: str = ""
+        self,
+        spec: RequestSpec,
+        via: str = "url",
+        *,
+        typed: bool = False,
+        withheld: str = "",
+        live: bool = False,
+        text: bool = False,
     ) -> Page:
         """The page of ``spec`` sent with what the session keeps for its origin (a URL
         ``typed`` in full goes without the API version); a failure is a page of its own.
-        A large body is left to :meth:`read`."""
+        A large body is left to :meth:`read`.
+
+        A stream's page is its head. With ``live`` the tab goes on reading it
+        (:attr:`live`, until :meth:`stop_live` or the next live load); without, its
+        body is not read at all. ``text``: chunked text with no length is a stream too.
+        """
         spec = self.session.prepare(spec, typed=typed)
+        if live:
+            return await self.open(spec, via, withheld=withheld, text=text)
         return await load_page(self.client, spec, via, withheld=withheld)
+
+    async def open(
+        self, spec: RequestSpec, via: str = "url", *, withheld: str = "", text: bool = False
+    ) -> Page:
+        """The page of ``spec`` as it is (the session's additions made already: the screen
+        shows them first), a stream's kept open and read on as :attr:`live` (the one
+        read before stopped)."""
+        await self.stop_live()
+        page, opened = await open_page(self.client, spec, via, withheld=withheld, text=text)
+        if opened is not None:
+            self.live = LiveStream(self.client, spec, opened, limits=self.limits, text=text)
+        return page
+
+    async def stop_live(self) -> None:
+        """Stop reading the stream :attr:`live` (nothing when there is none)."""
+        live, self.live = self.live, None
+        if live is not None:
+            await live.aclose()
 
     async def read(self, page: Page) -> Page:
         """``page`` with its links and advice read, in a thread (a 20 MB body holds hundreds

@@ -56,6 +56,7 @@ from explorer.core.hypermedia.link_kinds import (
 )
 from explorer.core.session.api_map import ApiMap
 from explorer.core.session.derived import Derived, derive
+from explorer.core.streams.framing import framing_of
 from explorer.core.survey.description import is_description
 from explorer.core.survey.polite import Clock, OutOfTime, PoliteSender, Send, Sleep, Wait
 from explorer.core.text.plural import counted
@@ -82,11 +83,6 @@ LINK_SECONDS = 1.0
 #: Bytes of an error answer's body kept with its visit.
 ERROR_BODY_KEPT = 16 * 1024
 _SAFE = frozenset({"GET", "HEAD"})
-#: Media types whose answer does not end (a server-sent event stream, JSON lines as they
-#: come): a link typed so is listed in the map, never fetched by a crawl.
-STREAM_TYPES = frozenset(
-    {"text/event-stream", "application/x-ndjson", "application/jsonl", "application/json-seq"}
-)
 
 
 @dataclass(frozen=True)
@@ -410,7 +406,7 @@ class _Walk:
         if link.guess and not self.limits.guesses:
             self.result.skipped["a guessed link"] += 1
             return
-        if (link.media_type or "").partition(";")[0].strip().lower() in STREAM_TYPES:
+        if framing_of(link.media_type) is not None:  # its answer does not end
             self.result.skipped["a stream (its answer never ends)"] += 1
             return
         self._enqueue(href, depth, link.rel)

@@ -40,7 +40,17 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["CONTROL", "expand_tabs", "is_visible", "json_visible", "visible", "visible_line"]
+import orjson
+
+__all__ = [
+    "CONTROL",
+    "expand_tabs",
+    "is_visible",
+    "json_line",
+    "json_visible",
+    "visible",
+    "visible_line",
+]
 
 #: Unicode's formatting characters a terminal (or its bidi algorithm) acts on: the
 #: bidirectional embeddings, overrides, isolates and marks, and the line and
@@ -164,3 +174,16 @@ def json_visible(document: bytes) -> bytes:
     if _JSON_CONTROL.search(document) is None:
         return document
     return _JSON_CONTROL.sub(_json_escape, document)
+
+
+def json_line(document: dict[str, object], *, deep: str = "json") -> bytes:
+    """``document`` as one line of JSON, escaped as :func:`json_visible` does.
+
+    A value nested deeper than orjson writes (255 levels) cannot be written: the
+    member ``deep``, the parsed copy of a text the document also carries, is then
+    left out.
+    """
+    try:
+        return json_visible(orjson.dumps(document))
+    except orjson.JSONEncodeError:
+        return json_visible(orjson.dumps({k: v for k, v in document.items() if k != deep}))

@@ -1,7 +1,8 @@
 """The browser screen's keys: its own, and with its widgets', the table the help shows.
 
 The response tabs (``b h w t / n N | W y d``), the links panel (the digits), the
-credential badge (``x s``) and the ``.http`` badge (``S o E``) own their keys
+credential badge (``x s``), the ``.http`` badge (``S o E``) and a stream's view (``p``)
+own their keys
 (:mod:`explorer.ui.widgets`); they work wherever the focus is on the screen
 (:mod:`explorer.ui.page_keys`), and come after the screen's own in the key bar,
 as here.
@@ -15,6 +16,7 @@ from explorer.ui.widgets.auth_badge import AuthBadge
 from explorer.ui.widgets.http_file_badge import HttpFileBadge
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
+from explorer.ui.widgets.stream_view import StreamView
 
 SCREEN_KEYS: list[BindingType] = [
     Binding("ctrl+l", "focus_url", "URL", tooltip="Go to the URL bar: a URL, /path or host:port"),
@@ -26,8 +28,8 @@ SCREEN_KEYS: list[BindingType] = [
         "cancel",
         "Cancel",
         show=False,
-        tooltip="Cancel the request on its way; in the URL bar, the page's URL back; "
-        "else close the search",
+        tooltip="Cancel the request on its way, or stop reading a stream; in the URL bar, "
+        "the page's URL back; else close the search",
     ),
     Binding("f", "focus_links", "Links", tooltip="Move into the links panel (arrows, Enter)"),
     Binding("c", "compose", "Compose", tooltip="Compose a request, starting from the current one"),
@@ -76,4 +78,5 @@ BROWSER_KEYS: list[BindingType] = [
     *LinksPanel.BINDINGS,
     *AuthBadge.BINDINGS,
     *HttpFileBadge.BINDINGS,
+    *StreamView.BINDINGS,
 ]

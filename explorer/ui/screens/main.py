@@ -103,10 +103,14 @@ class BrowserScreen(TabScreen):
             self.show_page(page, restore=True)
 
     def action_cancel(self) -> None:
-        """Escape: cancel the request (the login, the page + adds) on its way; else close
-        the search bar, its search stopped (as a browser's find bar closes). (In the URL
+        """Escape: cancel the request (the login, the page + adds) on its way; else stop
+        reading the stream shown; else close the search bar, its search stopped (as a
+        browser's find bar closes). (In the URL
         bar, Escape first puts the page's URL back: :meth:`UrlBar.action_leave`.)"""
         busy = [w for w in self.workers if w.group in ("fetch", "login", "more") and w.is_running]
+        if not busy and self.stop_stream():
+            self.notify("Stopped reading the stream: what came stays shown.")
+            return
         if not busy:
             self.query_one(ResponseTabs).close_search()
             return

@@ -9,7 +9,9 @@ filtering, wrapping, copying and saving the body, the badges of the URL row the
 credential and the ``.http`` files (keys that work wherever the focus is:
 :mod:`explorer.ui.page_keys`). Each dialog owns its flow and returns a typed
 result. A fetch is an exclusive worker, so a newer request (or Escape) cancels an
-older one and a stale answer is never shown.
+older one and a stale answer is never shown. A page whose body does not end is
+read on by a worker of its own (:meth:`TabScreen.read_stream`), each event shown
+as it comes, until the stream ends, Escape stops it or another page is asked for.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from textual.worker import Worker
 from explorer.core.http.request import RequestSpec
 from explorer.core.session import Next, Page, Session, Trail
 from explorer.core.session.hints import key_hint
-from explorer.core.session.loading import load_page
+from explorer.core.session.live_stream import LiveStream
 from explorer.core.session.tab import Tab
 from explorer.ui.page_keys import BindingChain, with_page_keys
 from explorer.ui.painted import after_paint
@@ -40,6 +42,7 @@ from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
+from explorer.ui.widgets.stream_view import StreamView
 from explorer.ui.widgets.url_input import UrlBar, UrlInput
 
 if TYPE_CHECKING:
@@ -82,6 +85,7 @@ class TabScreen(Screen[None]):
             self._links,
             AuthBadge(tab, id="auth-badge"),
             self._http_badge,
+            self._tabs.stream_view,
         )
 
     @property
@@ -140,7 +144,7 @@ class TabScreen(Screen[None]):
     async def prefetch(self, hold: float) -> None:
         """Start loading the start page before this screen is shown; wait up to ``hold`` s."""
         assert self.start_url is not None
-        start = asyncio.ensure_future(load_page(self.tab.client, RequestSpec(url=self.start_url)))
+        start = asyncio.ensure_future(self.tab.open(RequestSpec(url=self.start_url)))
         self._start = start
         try:
             await asyncio.wait_for(asyncio.shield(start), hold)
@@ -169,6 +173,7 @@ class TabScreen(Screen[None]):
         """Send ``spec``, with what the session keeps for its server, in a worker;
         ``withheld`` says what it goes without (:meth:`Session.following`)."""
         spec = self.session.prepare(spec, typed=typed)
+        self.stop_stream()
         self.query_one("#method", Label).update(spec.method)
         self.query_one(UrlBar).show_url(spec.url)
         self.query_one(StatusLine).show_loading(spec)
@@ -188,8 +193,9 @@ class TabScreen(Screen[None]):
         pending: asyncio.Future[Page] | None,
         withheld: str,
     ) -> None:
-        """Send one request (or wait for ``pending``) and show the response."""
-        page = await (pending or load_page(self.tab.client, spec, via, withheld=withheld))
+        """Send one request (or wait for ``pending``) and show the response (a stream's
+        head, its events then read on: :meth:`read_stream`)."""
+        page = await (pending or self.tab.open(spec, via, withheld=withheld))
         self._arrived(page, record)
 
     def _arrived(self, page: Page, record: bool) -> None:
@@ -202,6 +208,53 @@ class TabScreen(Screen[None]):
             else:
                 self.notify("The server refused it: it is dropped.", title="Login failed")
         self.show_page(arrival.page)
+        live = self.tab.live
+        if live is not None and page.exchange is live.exchange:
+            self.read_stream(live)
+
+    # -- a stream, read as it comes -----------------------------------------------------------
+
+    @property
+    def streaming(self) -> bool:
+        """True while a stream is read."""
+        return any(w.group == "stream" and w.is_running for w in self.workers)
+
+    @work(exclusive=True, group="stream")
+    async def read_stream(self, live: LiveStream) -> None:
+        """Read ``live`` as it comes, each event shown; stopped, it is closed."""
+        view = self._tabs.stream_view
+        self._tabs.show_stream(live)
+        self._show_stream_progress(live, reading=True)
+        why = "stopped reading (r reads it again)"
+        try:
+            async for item in live.items():
+                view.add(item)
+            why = "the stream ended (r reads it again)"
+        finally:
+            if self.is_attached:  # (not when the app is closing)
+                view.stopped(f"{why}: {live.summary()}")
+                self._show_stream_progress(live, reading=False)
+            if self.tab.live is live:
+                await self.tab.stop_live()
+            else:
+                await live.aclose()
+
+    def stop_stream(self) -> bool:
+        """Stop reading the stream shown; True when one was read."""
+        if not self.streaming:
+            return False
+        self.workers.cancel_group(self, "stream")
+        return True
+
+    def on_stream_view_progress(self, event: StreamView.Progress) -> None:
+        event.stop()
+        self._show_stream_progress(event.live, reading=self.streaming)
+
+    def _show_stream_progress(self, live: LiveStream, *, reading: bool) -> None:
+        """The status line counts the events and bytes that came."""
+        shown = self.session.shown
+        if shown is not None and shown.exchange is live.exchange:
+            self.query_one(StatusLine).show_stream(shown, live.summary(), reading=reading)
 
     @work(exclusive=True, group="read")
     async def read(self, page: Page) -> None:

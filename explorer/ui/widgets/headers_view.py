@@ -14,8 +14,8 @@ from textual.message import Message
 from textual.widgets import Static
 
 from explorer.core.knowledge.headers import header_info
-from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
+from explorer.ui.widgets.row_search import RowSearch
 from explorer.ui.widgets.row_table import RowTable
 
 NAME_WIDTH = 26
@@ -41,9 +41,7 @@ class HeadersView(Vertical):
         super().__init__(id=id)
         self.names: tuple[str, ...] = ()
         self.headers: tuple[tuple[str, str], ...] = ()
-        self._pattern: re.Pattern[str] | None = None
-        self._found: list[int] = []
-        self._current: int | None = None
+        self._search = RowSearch("header")
 
     def compose(self) -> ComposeResult:
         yield RowTable((("Header", NAME_WIDTH), ("Value", VALUE_WIDTH)))
@@ -69,36 +67,20 @@ class HeadersView(Vertical):
 
     @property
     def search_status(self) -> str:
-        """``2 of 5``, ``no match``: the count the find bar shows."""
-        if self._pattern is None:
-            return ""
-        if not self._found:
-            return "no match"
-        current = f"{self._current + 1} of " if self._current is not None else ""
-        return f"{current}{counted(len(self._found), 'header')}"
+        """``2 of 5 headers``, ``no match``: the count the find bar shows."""
+        return self._search.status
 
     def search(self, pattern: re.Pattern[str] | None) -> None:
         """Find ``pattern`` in each header as ``name: value``; the cursor goes to the first."""
-        self._pattern = pattern
-        self._current = None
-        self._found = []
-        if pattern is not None:
-            self._found = [
-                row
-                for row, (name, value) in enumerate(self.headers)
-                if pattern.search(f"{name}: {value}")
-            ]
-            self.step_match(1)
+        row = self._search.find(pattern, (f"{name}: {value}" for name, value in self.headers))
+        if row is not None:
+            self.table.move_cursor(row)
 
     def step_match(self, step: int) -> None:
         """Move the cursor ``step`` matching headers on, round the end."""
-        if not self._found:
-            return
-        if self._current is None:
-            self._current = 0 if step > 0 else len(self._found) - 1
-        else:
-            self._current = (self._current + step) % len(self._found)
-        self.table.move_cursor(self._found[self._current])
+        row = self._search.step(step)
+        if row is not None:
+            self.table.move_cursor(row)
 
     def on_row_table_highlighted(self, event: RowTable.Highlighted) -> None:
         event.stop()

@@ -8,6 +8,11 @@ Under the tabs, a find bar opens on demand: a search (``/``) in the tab shown
 (body, raw or headers), or a filter (``|``) of the body, run in a thread worker
 that a newer expression cancels (:mod:`explorer.core.bodies.body_filter`).
 
+A stream's page shows its events in the body tab as they come
+(:class:`~explorer.ui.widgets.stream_view.StreamView`, :meth:`ResponseTabs.show_stream`):
+the search finds events there, and the filter runs over the events kept, as an
+array of them.
+
 The tabs own their keys (``b h w t``, ``/ n N | W``, ``y``, ``d``), which work
 wherever the focus is on the browser screen (:mod:`explorer.ui.page_keys`).
 ``y`` sends what can be copied from the response up, as :class:`ResponseTabs.Copy`:
@@ -32,13 +37,17 @@ from explorer.core.bodies.body_filter import FilterError, FilterResult, Language
 from explorer.core.bodies.display import DisplayText
 from explorer.core.bodies.filter_process import filter_body
 from explorer.core.http.wire import exchange_text
+from explorer.core.session.live_stream import LiveStream
 from explorer.core.session.trail import Page
+from explorer.core.streams.shown import events_json
 from explorer.core.text.copy_text import copy_refusal
+from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
 from explorer.core.text.text_search import SearchError, compile_query
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.find_bar import LANGUAGE_NAMES, FindBar, Kind
 from explorer.ui.widgets.headers_view import HeadersView
+from explorer.ui.widgets.stream_view import StreamView
 from explorer.ui.widgets.tab_bar import TabBar
 from explorer.ui.widgets.trip_view import TripView
 
@@ -117,11 +126,14 @@ class ResponseTabs(Vertical):
         super().__init__(id=id)
         self.page: Page | None = None
         self._filter_timer: Timer | None = None
+        #: A stream's events, in the body tab while one is read (it owns ``p``).
+        self.stream_view = StreamView(id="stream-view")
+        self.stream_view.display = False
 
     def compose(self) -> ComposeResult:
         yield TabBar(TABS, active="body")
         with ContentSwitcher(initial="body"):
-            yield Vertical(BodyView(id="body-view"), id="body")
+            yield Vertical(BodyView(id="body-view"), self.stream_view, id="body")
             for tab in LAZY_TABS:
                 yield Vertical(id=tab)
 
@@ -134,13 +146,19 @@ class ResponseTabs(Vertical):
         """Show ``page`` in every built tab."""
         self.page = page
         body_view = self.body_view
+        self._streaming(False)
         exchange = page.exchange
         if page.stack is not None:  # pages shown one below the other (+)
             body_view.show_display(page.stack.text)
         elif exchange is not None:
             response = exchange.response
             shown = page.revalidated or response
-            if shown.body:
+            if response.stream:
+                body_view.show_text(
+                    f"(a stream of {response.stream}: its events are shown while it is "
+                    "read; r reads it again)"
+                )
+            elif shown.body:
                 body_view.show(shown.body, shown.media_type)
             else:
                 body_view.show_text(f"(no body: {response.status} {response.reason})")
@@ -152,6 +170,26 @@ class ResponseTabs(Vertical):
         filter_bar = self._bar("filter")
         if filter_bar is not None and filter_bar.display and filter_bar.value:
             self._start_filter()  # the same filter, on the new page
+
+    def show_stream(self, live: LiveStream) -> None:
+        """Show ``live``'s events in the body tab as they come (the page shown is its head)."""
+        self._streaming(True)
+        self.stream_view.watch_stream(live)
+
+    def _streaming(self, shown: bool) -> None:
+        """The stream's view in the body tab, or the body's."""
+        self.stream_view.display = shown
+        self.body_view.display = not shown
+
+    @property
+    def _detail(self) -> BodyView:
+        """The view a filter's result goes to: the stream's detail, or the body's."""
+        return self.stream_view.detail if self.stream_view.display else self.body_view
+
+    def _focus_target(self, tab: str) -> str:
+        if tab == "body" and self.stream_view.display:
+            return "#stream-view RowTable"
+        return FOCUS[tab]
 
     async def select(self, tab: str, *, focus: bool = False) -> None:
         """Show tab ``tab`` (building it the first time); ``focus`` moves into it."""
@@ -170,7 +208,7 @@ class ResponseTabs(Vertical):
             await pane.mount(content)
             self._fill(tab)
         if focus:
-            self.query_one(FOCUS[tab]).focus()
+            self.query_one(self._focus_target(tab)).focus()
         if self.searching:
             self._search()  # the same search, in this tab
 
@@ -322,11 +360,11 @@ class ResponseTabs(Vertical):
             else:
                 self._start_filter()
 
-    def _target(self) -> BodyView | HeadersView | None:
+    def _target(self) -> BodyView | HeadersView | StreamView | None:
         """What the search bar searches: the view of the tab shown (the trip has none)."""
         tab = self.tab
         if tab == "body":
-            return self.body_view
+            return self.stream_view if self.stream_view.display else self.body_view
         if tab == "raw":
             return self.query_one("#raw-view", BodyView)
         if tab == "headers":
@@ -352,7 +390,7 @@ class ResponseTabs(Vertical):
         self._say_search(bar, target)
 
     @staticmethod
-    def _say_search(bar: FindBar, target: BodyView | HeadersView) -> None:
+    def _say_search(bar: FindBar, target: BodyView | HeadersView | StreamView) -> None:
         """Show how the search in ``target`` goes: its count, a note on it, or its error."""
         if isinstance(target, BodyView):
             status, error, note = target.search_status, target.search_error, target.search_note
@@ -383,7 +421,7 @@ class ResponseTabs(Vertical):
         if event.bar.kind == "search" and event.step:
             self.step_match(event.step)
         if event.done:
-            self.query_one(FOCUS[self.tab]).focus()
+            self.query_one(self._focus_target(self.tab)).focus()
 
     def on_find_bar_closed(self, event: FindBar.Closed) -> None:
         event.stop()
@@ -392,12 +430,13 @@ class ResponseTabs(Vertical):
                 view.search(None)
             for headers in self.query(HeadersView):
                 headers.search(None)
+            self.stream_view.search(None)
         else:
             if self._filter_timer is not None:
                 self._filter_timer.stop()
             self.workers.cancel_group(self, "filter")
-            self.body_view.unfilter()
-        self.query_one(FOCUS[self.tab]).focus()
+            self._detail.unfilter()
+        self.query_one(self._focus_target(self.tab)).focus()
 
     def on_body_view_search_changed(self, event: BodyView.SearchChanged) -> None:
         event.stop()
@@ -413,17 +452,23 @@ class ResponseTabs(Vertical):
         page = self.page
         if bar is None:
             return
+        live = self.stream_view.live if self.stream_view.display else None
         exchange = page.exchange if page is not None else None
         shown = (page.revalidated or exchange.response) if page and exchange else None
-        if shown is None or not shown.body:
+        if live is None and (shown is None or not shown.body):
             bar.show_status("No body to filter.", error=True)
             return
         if not bar.value.strip():
-            self.body_view.unfilter()
+            self._detail.unfilter()
             bar.show_status("")
             return
         bar.show_status("filtering…")
-        if page is not None and page.stack is not None:  # the pages shown, as one array
+        if live is not None:  # the events kept, as one array of them
+            scope = f" (over the {counted(len(live.kept), 'event')} kept, as an array of them)"
+            self._filter_in_thread(bar.language, bar.value, events_json(live.kept), scope)
+        elif shown is None:
+            return
+        elif page is not None and page.stack is not None:  # the pages shown, as one array
             scope = f" (over the {page.stack.pages} pages shown, as an array of them)"
             self._filter_in_thread(bar.language, bar.value, page.stack.documents(), scope)
         else:
@@ -453,7 +498,7 @@ class ResponseTabs(Vertical):
         bar = self._bar("filter")
         if bar is None or not bar.display or bar.value != expression:
             return  # closed, or typed on meanwhile
-        self.body_view.show_filtered(text)
+        self._detail.show_filtered(text)
         bar.show_status(result.summary, hint=result.hint)
 
     def _filter_failed(self, expression: str, error: FilterError) -> None:

@@ -154,6 +154,17 @@ class RowTable(ScrollView, can_focus=True):
         if self._rows:
             self.post_message(self.Highlighted(self, 0))
 
+    def rows_changed(self) -> None:
+        """The rows given to :meth:`set_rows` changed in place (a stream's: new ones at the
+        end, the oldest gone from the start): draw them again. The cursor and the scroll
+        stay, within the rows."""
+        self._lines.clear()
+        self._hover = None
+        self.virtual_size = Size(self._width, len(self._rows) + 1)
+        if self._rows and self.cursor_row >= len(self._rows):
+            self.set_reactive(RowTable.cursor_row, len(self._rows) - 1)
+        self.refresh()
+
     def _text(self, row: int) -> str:
         """Row ``row`` as drawn, made when first drawn: a page of 10,000 rows costs nothing."""
         text = self._lines.get(row)

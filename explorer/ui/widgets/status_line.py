@@ -122,6 +122,28 @@ class StatusLine(Static):
             )
         self.update(line)
 
+    def show_stream(self, page: Page, summary: str, *, reading: bool) -> None:
+        """Show the stream ``page`` is the head of: its status, and ``summary`` (how many
+        events and bytes came)."""
+        assert page.exchange is not None
+        response = page.exchange.response
+        phrase, _, _ = describe_status(response.status)
+        style = _CLASS_STYLE.get(response.status // 100, "bold reverse")
+        state = ("● reading", "bold black on green") if reading else ("■ stopped", "bold reverse")
+        line = Text.assemble(
+            (f" {response.status} {phrase} ", style),
+            "  ",
+            (f" {state[0]} ", state[1]),
+            "  ",
+            (visible_line(f"{page.exchange.final.method} {response.url}"), "dim"),
+            "\n",
+            visible_line(f"A stream of {response.stream}: {summary}"),
+            "\n",
+        )
+        keys = "Escape stops reading; p pauses the view" if reading else "r reads it again"
+        line.append(keys, style="bold")
+        self.update(line)
+
     def _error_text(self, error: RestwalkError, hint: str, withheld: str = "") -> Text:
         line = Text.assemble((" ✗ request failed ", "bold white on red"), "  ")
         line.append(visible_line(error.explanation))

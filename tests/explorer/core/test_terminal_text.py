@@ -11,6 +11,7 @@ from explorer.core.text.terminal_text import (
     CONTROL,
     expand_tabs,
     is_visible,
+    json_line,
     json_visible,
     visible,
     visible_line,
@@ -103,3 +104,15 @@ def test_expanded_text_has_no_tab_and_keeps_its_lines(text: str) -> None:
     shown = expand_tabs(visible(text))
     assert "\t" not in shown
     assert shown.count("\n") == visible(text).count("\n")
+
+
+def test_a_json_line_leaves_out_what_orjson_cannot_write() -> None:
+    deep: object = []
+    for _ in range(300):
+        deep = [deep]
+    assert orjson.loads(json_line({"data": "\x9b", "json": {"a": 1}})) == {
+        "data": "\x9b",
+        "json": {"a": 1},
+    }
+    assert b"\xc2\x9b" not in json_line({"data": "\x9b"})
+    assert orjson.loads(json_line({"data": "[[...]]", "json": deep})) == {"data": "[[...]]"}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+import json
 import socket
 import sys
 import time
@@ -225,6 +226,48 @@ def endless_chunked(conn: socket.socket) -> None:
         conn.sendall(chunk)
 
 
+def endless_event_line(conn: socket.socket) -> None:
+    """An event stream whose one ``data:`` line never ends."""
+    conn.sendall(head("200 OK", ("Content-Type", "text/event-stream")) + b"data: ")
+    block = b"a" * 65536
+    while True:
+        conn.sendall(block)
+
+
+#: Bytes of the one event of ``/stream/100mb-event``.
+BIG_EVENT = 100_000_000
+
+
+def big_event(conn: socket.socket) -> None:
+    """An event stream: an event of 100 MB of data, then a small one, then the end."""
+    conn.sendall(head("200 OK", ("Content-Type", "text/event-stream")) + b"id: 1\ndata: ")
+    block = b"b" * 1_000_000
+    for _ in range(BIG_EVENT // len(block)):
+        conn.sendall(block)
+    conn.sendall(b"\n\nid: 2\ndata: after\n\n")
+
+
+def escapes_stream(conn: socket.socket) -> None:
+    """An event stream with terminal escapes in each field, and in JSON data."""
+    text = ESCAPES.replace("\r", "").replace("\n", "")  # a CR or LF would end the line
+    json_text = json.dumps({"x": ESCAPES + BIDI})
+    conn.sendall(
+        head("200 OK", ("Content-Type", "text/event-stream"))
+        + f"id: {text}\nevent: {text}\ndata: {text}\ndata: {BIDI}\n\n".encode()
+        + f"event: json\ndata: {json_text}\n\n".encode()
+    )
+
+
+def escapes_json_lines(conn: socket.socket) -> None:
+    """JSON lines with terminal escapes: in a JSON string, and in a line that is not JSON."""
+    conn.sendall(
+        head("200 OK", ("Content-Type", "application/x-ndjson"))
+        + json.dumps({"x": ESCAPES + BIDI}).encode()
+        + b"\n"
+        + f"not json {ESCAPES}\n".encode()
+    )
+
+
 def huge_length(conn: socket.socket) -> None:
     conn.sendall(head("200 OK", ("Content-Type", "text/plain"), ("Content-Length", str(2 << 30))))
     block = b"z" * 65536
@@ -362,6 +405,11 @@ ROUTES: dict[str, Handler] = {
     "/codings/1000": layered(1000),
     "/huge/length": huge_length,
     "/huge/chunked": endless_chunked,
+    # Streams: a line that never ends, an event of 100 MB, escapes in events.
+    "/stream/endless-line": endless_event_line,
+    "/stream/100mb-event": big_event,
+    "/stream/escapes": escapes_stream,
+    "/stream/escapes-ndjson": escapes_json_lines,
     # Time.
     "/slow/status": trickle(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"),
     "/slow/headers": slow_headers,
