@@ -16,11 +16,11 @@ from mock_server.events.hub import EventHub
 from mock_server.guest import GuestApi
 from mock_server.oauth.metadata import check_client_ids
 from mock_server.oauth.state import OAuthStateKeeper
-from mock_server.request_journal import RequestJournal, SharedJournal
+from mock_server.request_journal import RequestJournal
 from mock_server.settings import Settings
 from mock_server.store import Store
 from mock_server.store.event_log import EventLog, MemoryEventLog
-from mock_server.store.shared import InstanceSharing
+from mock_server.store.shared import InstanceSharing, SharedJournal
 from mock_server.store.webhook_book import MemoryWebhookBook, WebhookBook
 
 if TYPE_CHECKING:
