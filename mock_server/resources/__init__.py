@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
+from mock_server.domain.entity import Entity
 from mock_server.resources import (
     admin,
     auth,
@@ -30,13 +31,15 @@ from mock_server.resources import (
     reset,
     root,
     status_demo,
+    userdata,
     webhooks,
 )
 from mock_server.service import Service
-from mock_server.userdata import routes as userdata
 
 #: The route of the pages a problem document's ``type`` names (``/problems/404``).
 PROBLEM_PAGES = "/problems/{code}"
+#: The teaching API's entities, whose writes the event streams tell.
+ENTITIES: tuple[Entity, ...] = (customers.ENTITY, products.ENTITY, orders.ENTITY)
 
 
 def build_routes(service: Service) -> list[BaseRoute]:

@@ -83,6 +83,10 @@ class Orders(Entity):
     collection = "orders"
     kind = "order"
     listing = LISTING
+    #: The statuses an order reaches by an action: each is an event type.
+    status_events = tuple(
+        dict.fromkeys(reached for moves in TRANSITIONS.values() for reached in moves.values())
+    )
 
     def represent(self, record: Record, version: int) -> dict[str, Any]:
         return {
