@@ -79,7 +79,8 @@ class MockApp:
 
     def __init__(self, service: Service) -> None:
         self.service = service
-        router = Router(routes=build_routes(service), redirect_slashes=False)
+        service.routes = build_routes(service)
+        router = Router(routes=service.routes, redirect_slashes=False)
         inner = ExceptionMiddleware(
             router,
             handlers={Problem: _problem_handler, HTTPException: _http_exception_handler},
