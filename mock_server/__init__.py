@@ -20,7 +20,7 @@ tells every change of the store's data, on event streams and to webhooks.
 from __future__ import annotations
 
 from mock_server.app import create_app
+from mock_server.serving import BackgroundServer
 from mock_server.settings import Settings
-from mock_server.transport.server import BackgroundServer
 
 __all__ = ["BackgroundServer", "Settings", "create_app"]
