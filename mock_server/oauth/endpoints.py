@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from authlib.oauth2.rfc6749 import InvalidScopeError, UnauthorizedClientError
 from authlib.oauth2.rfc7009 import RevocationEndpoint as AuthlibRevocationEndpoint
@@ -24,7 +24,7 @@ from authlib.oauth2.rfc7662 import IntrospectionEndpoint as AuthlibIntrospection
 from authlib.oauth2.rfc8628 import DeviceAuthorizationEndpoint as AuthlibDeviceEndpoint
 
 from mock_server.auth.tokens import digest
-from mock_server.oauth.clients import Client, registered
+from mock_server.oauth.clients import Client, ClientBook, registered
 from mock_server.oauth.grants import ANY_CLIENT_AUTH
 from mock_server.oauth.metadata import (
     AUTHORIZATION_CODE,
@@ -33,11 +33,8 @@ from mock_server.oauth.metadata import (
     REFRESH_TOKEN,
 )
 from mock_server.oauth.scopes import ALL_SCOPES, scope_list
-from mock_server.oauth.state import DeviceRecord
-from mock_server.oauth.tokens import TokenView
-
-if TYPE_CHECKING:
-    from mock_server.oauth.server import OAuthServer
+from mock_server.oauth.state import DeviceRecord, OAuthState
+from mock_server.oauth.tokens import AccessTokenChecker, TokenView
 
 DEVICE_PATH = "/oauth/device"
 #: How long a device code waits for the user (RFC 8628 section 3.2's expires_in).
@@ -80,8 +77,33 @@ def check_shape(document: Any) -> None:
             raise InvalidClientMetadataError("jwks must be an object.")
 
 
-def _server(endpoint: Any) -> OAuthServer:
-    server: OAuthServer = endpoint.server
+class EndpointServer(Protocol):
+    """What an endpoint asks of its server (:class:`mock_server.oauth.server.OAuthServer`)."""
+
+    @property
+    def state(self) -> OAuthState:
+        """Where device requests and grants are recorded."""
+
+    @property
+    def clients(self) -> ClientBook:
+        """The clients given at start and those registered since."""
+
+    @property
+    def checker(self) -> AccessTokenChecker:
+        """What a token is (introspection, revocation)."""
+
+    def clock(self) -> float:
+        """Now, in seconds since the epoch."""
+
+    def origin(self) -> str:
+        """The origin the request being served reached the server at (the issuer)."""
+
+    def query_client(self, client_id: str) -> Client | None:
+        """The client ``client_id``, if there is one."""
+
+
+def _server(endpoint: Any) -> EndpointServer:
+    server: EndpointServer = endpoint.server
     return server
 
 
