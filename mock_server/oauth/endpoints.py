@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any, Protocol
 
@@ -39,6 +40,8 @@ from mock_server.oauth.tokens import AccessTokenChecker, TokenView
 DEVICE_PATH = "/oauth/device"
 #: How long a device code waits for the user (RFC 8628 section 3.2's expires_in).
 DEVICE_LIFETIME = 600
+#: The letters of Authlib's user codes (RFC 8628 section 6.1: no vowels, no look-alikes).
+_USER_CODE = re.compile(r"^[BCDFGHJKLMNPQRSTVWXZ]{8}$")
 #: The longest client name a registration may give (it is shown on the consent page).
 MAX_CLIENT_NAME = 100
 #: The JSON type of each registration member (RFC 7591 section 2), checked before
@@ -75,6 +78,12 @@ def check_shape(document: Any) -> None:
             raise InvalidClientMetadataError(f"{name} must be an array of strings.")
         if name == "jwks" and not isinstance(value, dict):
             raise InvalidClientMetadataError("jwks must be an object.")
+
+
+def user_code_of(text: str) -> str | None:
+    """A typed user code in its issued form (``BCDF-GHJK``): case and dashes do not matter."""
+    letters = "".join(c for c in text.upper() if c.isalnum())
+    return f"{letters[:4]}-{letters[4:]}" if _USER_CODE.match(letters) else None
 
 
 class EndpointServer(Protocol):
