@@ -1,7 +1,10 @@
 """The application factory: resources inside the stack of layers.
 
 ``create_app(settings)`` is the one way to build the mock server; the command
-line, the in-process server and the tests all call it.
+line, the in-process server and the tests all call it. It composes what the parts
+do not import of one another: the routes, built once (the router serves them, the
+method policy layer answers ``Allow`` from them), the guest the settings ask for
+(:func:`open_guest`), and the describer that names the entities' events.
 """
 
 from __future__ import annotations

@@ -1,8 +1,11 @@
 """The resources: one module per resource, each contributing its routes.
 
-Only routes live here (``routes(service)`` in each module); what the entities are
-is in :mod:`mock_server.domain`, how they are rendered in
-:mod:`mock_server.representations`, HTTP's rules in :mod:`mock_server.http`.
+Only routes live here (``routes(service)`` in each module, :func:`build_routes` for
+all of them; the OAuth routes' handlers, loaded with the first OAuth request, in
+:mod:`.oauth_handlers`; the ``--data`` collections' routes in :mod:`.userdata`); what
+the entities are is in :mod:`mock_server.domain`, how they are rendered in
+:mod:`mock_server.representations`, HTTP's rules in :mod:`mock_server.http`, what an
+event is called in :mod:`mock_server.events`.
 """
 
 from __future__ import annotations
