@@ -1,7 +1,10 @@
 """The application factory: resources inside the stack of layers.
 
 ``create_app(settings)`` is the one way to build the mock server; the command
-line, the in-process server and the tests all call it.
+line, the in-process server and the tests all call it. It composes what the parts
+do not import of one another: the routes, built once (the router serves them, the
+method policy layer answers ``Allow`` from them), the guest the settings ask for
+(:func:`open_guest`), and the describer that names the entities' events.
 """
 
 from __future__ import annotations
@@ -15,16 +18,18 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Match, Router
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from mock_server.events.describer import EntityDescriber
+from mock_server.guest import GuestApi, Guests
 from mock_server.http.problems import Problem
 from mock_server.http.versions import requested_path
 from mock_server.layers import wrap
 from mock_server.representations.urls import selection
-from mock_server.resources import build_routes
-from mock_server.resources.changes import EntityDescriber
+from mock_server.resources import ENTITIES, build_routes
 from mock_server.service import Service
 from mock_server.settings import Settings
 from mock_server.store import Store
 from mock_server.store.persistence import open_persistence
+from mock_server.userdata import data_entities, open_data_store
 
 
 async def _problem_handler(request: Request, exc: Exception) -> Response:
@@ -77,7 +82,8 @@ class MockApp:
 
     def __init__(self, service: Service) -> None:
         self.service = service
-        router = Router(routes=build_routes(service), redirect_slashes=False)
+        service.routes = build_routes(service)
+        router = Router(routes=service.routes, redirect_slashes=False)
         inner = ExceptionMiddleware(
             router,
             handlers={Problem: _problem_handler, HTTPException: _http_exception_handler},
@@ -89,6 +95,22 @@ class MockApp:
         await self._app(scope, receive, send)
 
 
+def open_guest(settings: Settings, service: Service) -> GuestApi:
+    """The guest ``settings`` ask for: a tape, a document, or a tape before a document.
+
+    Imported here, when asked for, so that the teaching API's start loads neither
+    jsonschema-rs nor the HAR reader. Raises the feature's one-line error when a file
+    is bad (:class:`~mock_server.contract.DocumentError`, :class:`~mock_server.tape.TapeError`).
+    """
+    from mock_server.contract import open_contract
+    from mock_server.tape import open_tape
+
+    contract = open_contract(settings, service.auth, service.clock) if settings.openapi else None
+    tape = open_tape(settings, fallback=contract)
+    guests = [guest for guest in (tape, contract) if guest is not None]
+    return guests[0] if len(guests) == 1 else Guests(*guests)
+
+
 def create_app(settings: Settings | None = None) -> MockApp:
     """A mock server application for ``settings`` (the defaults when None)."""
     settings = settings or Settings()
@@ -97,13 +119,9 @@ def create_app(settings: Settings | None = None) -> MockApp:
     if settings.data is None:
         store = Store(settings.seed_size, persistence=persistence)
     else:
-        from mock_server.userdata import open_data_store
-
         store = open_data_store(settings, persistence)
     service = Service(settings, store)
     if not settings.teaching_api:
-        from mock_server.guest import open_guest
-
         service.guest = open_guest(settings, service)
-    service.events.describer = EntityDescriber.for_store(store)
+    service.events.describer = EntityDescriber([*ENTITIES, *data_entities(store)])
     return MockApp(service)

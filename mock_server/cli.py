@@ -613,7 +613,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(str(error))
         if persistence is not None:
             persistence.close()
-    from mock_server.transport.server import bind_socket, certificate_of, serve, url_of
+    from mock_server.serving import serve
+    from mock_server.transport.server import bind_socket, certificate_of, url_of
 
     try:
         sock = bind_socket(settings.host, settings.port)

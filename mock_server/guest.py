@@ -10,6 +10,8 @@ path) and the choice among HAL, Siren, JSON:API and XML (the guest answers in
 its own media types). The mock keeps a few paths of its own beside the guest's
 (:data:`KEPT_PREFIXES`): its tokens at ``/auth/token``, the request journal,
 ``/_reset``, and the pages its problem documents link (``/problems/404``).
+The app factory (:func:`mock_server.app.create_app`) opens the guest the
+settings ask for.
 """
 
 from __future__ import annotations
@@ -21,8 +23,6 @@ from starlette.routing import BaseRoute
 
 if TYPE_CHECKING:
     from mock_server.http.problems import Problem
-    from mock_server.service import Service
-    from mock_server.settings import Settings
 
 #: The mock's own paths, kept beside a guest's (a guest's path of the same name wins).
 KEPT_PREFIXES = ("/auth", "/_journal", "/_reset", "/problems")
@@ -85,19 +85,3 @@ def is_kept(path: str) -> bool:
 def guest_path(guest: GuestApi | None, path: str) -> bool:
     """True when ``path`` is the guest's: the teaching API's rules stay off it."""
     return guest is not None and not is_kept(path)
-
-
-def open_guest(settings: Settings, service: Service) -> GuestApi:
-    """The guest ``settings`` ask for: a tape, a document, or a tape before a document.
-
-    Imported here, when asked for, so that the teaching API's start loads neither
-    jsonschema-rs nor the HAR reader. Raises the feature's one-line error when a file
-    is bad (:class:`~mock_server.contract.DocumentError`, :class:`~mock_server.tape.TapeError`).
-    """
-    from mock_server.contract import open_contract
-    from mock_server.tape import open_tape
-
-    contract = open_contract(settings, service.auth, service.clock) if settings.openapi else None
-    tape = open_tape(settings, fallback=contract)
-    guests = [guest for guest in (tape, contract) if guest is not None]
-    return guests[0] if len(guests) == 1 else Guests(*guests)

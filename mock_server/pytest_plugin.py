@@ -34,8 +34,8 @@ import pytest
 if TYPE_CHECKING:
     from mock_server.app import MockApp
     from mock_server.request_journal import Entry, RequestJournal
+    from mock_server.serving import BackgroundServer
     from mock_server.settings import Settings
-    from mock_server.transport.server import BackgroundServer
 
 MARKER = "restwalk_mock"
 
@@ -132,7 +132,7 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture
 def restwalk_mock(request: pytest.FixtureRequest) -> Iterator[MockServer]:
     """A restwalk-mock server for this test, on a free 127.0.0.1 port."""
-    from mock_server.transport.server import BackgroundServer
+    from mock_server.serving import BackgroundServer
 
     kwargs: dict[str, Any] = {}
     for marker in reversed(list(request.node.iter_markers(MARKER))):

@@ -11,32 +11,32 @@ Entries keep what was sent, secrets included: a test asserts on the real
 (:meth:`Entry.to_dict` with ``masked``; :mod:`mock_server.http.masking`).
 
 This module is pure data: the layer that feeds it is
-:mod:`mock_server.layers.journal`. :class:`SharedJournal` is the same journal
-kept in a database for every instance (``--store postgresql://``).
+:mod:`mock_server.layers.journal`. The same journal kept in a database for every
+instance (``--store postgresql://``) is :class:`mock_server.store.shared.SharedJournal`.
 """
 
 from __future__ import annotations
 
 import base64
-import logging
 import threading
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import orjson
 
 from mock_server.http import masking
-from mock_server.store.errors import StoreUnavailable
-
-if TYPE_CHECKING:
-    from mock_server.store.shared import JournalBackend
-
-logger = logging.getLogger("mock_server")
 
 #: The most bytes of one request body the journal keeps.
 MAX_BODY = 16 * 1024
+#: Where the journal is read (and cleared); requests to it are not journaled.
+JOURNAL_PATH = "/_journal"
+
+
+def is_journal_path(path: str) -> bool:
+    """True for ``/_journal`` and below: reading the journal is not journaled."""
+    return path == JOURNAL_PATH or path.startswith(JOURNAL_PATH + "/")
 
 
 @dataclass
@@ -239,41 +239,3 @@ class RequestJournal:
 
     def __len__(self) -> int:
         return len(self._kept())
-
-
-class SharedJournal(RequestJournal):
-    """The journal kept in a database that every instance writes to and reads.
-
-    Entry ids are the database's, unique across instances. Recording is best
-    effort: while the database cannot be reached, a request is served and
-    not journaled (reading the journal then is a 503).
-    """
-
-    def __init__(self, size: int, backend: JournalBackend) -> None:
-        super().__init__(size)
-        self._backend = backend
-
-    def add(self, entry: Entry) -> None:
-        """Keep ``entry`` in the database; it gets the database's next id."""
-        if self.size == 0:
-            return
-        try:
-            entry.id = self._backend.insert(entry, self.size)
-        except StoreUnavailable:
-            logger.debug("not journaled (the database is away): %s %s", entry.method, entry.url)
-
-    def update(self, entry: Entry) -> None:
-        """Write ``entry``'s body as it is now (read after the answer began)."""
-        if self.size == 0:
-            return
-        try:
-            self._backend.update(entry)
-        except StoreUnavailable:
-            logger.debug("journal entry %s not updated (the database is away)", entry.id)
-
-    def clear(self) -> int:
-        """Forget every entry, every instance's."""
-        return self._backend.clear()
-
-    def _kept(self) -> list[Entry]:
-        return self._backend.newest(self.size) if self.size else []

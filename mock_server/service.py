@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from starlette.routing import BaseRoute
+
 from mock_server.auth import Authenticator, Principal, Refusal
 from mock_server.domain.jobs import JobBoard
 from mock_server.events.callbacks import Allowed, CallbackPolicy
@@ -16,11 +18,11 @@ from mock_server.events.hub import EventHub
 from mock_server.guest import GuestApi
 from mock_server.oauth.metadata import check_client_ids
 from mock_server.oauth.state import OAuthStateKeeper
-from mock_server.request_journal import RequestJournal, SharedJournal
+from mock_server.request_journal import RequestJournal
 from mock_server.settings import Settings
 from mock_server.store import Store
 from mock_server.store.event_log import EventLog, MemoryEventLog
-from mock_server.store.shared import InstanceSharing
+from mock_server.store.shared import InstanceSharing, SharedJournal
 from mock_server.store.webhook_book import MemoryWebhookBook, WebhookBook
 
 if TYPE_CHECKING:
@@ -49,6 +51,9 @@ class Service:
     requests: RequestJournal = field(init=False)
     #: Your API, served in place of the teaching one (``--openapi``, ``--replay``, ``--record``).
     guest: GuestApi | None = field(default=None, init=False)
+    #: The routes the app serves, set by the app factory: a path allows the methods its
+    #: routes accept (the method policy layer's ``Allow``).
+    routes: list[BaseRoute] = field(default_factory=list, init=False)
     #: Every change to the data, as events (``/events``); it hears every write of the store.
     events: EventHub = field(init=False)
     #: The webhook deliveries (``/webhooks``): the subscriptions are ``webhooks.book``.

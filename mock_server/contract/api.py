@@ -50,10 +50,10 @@ from mock_server.contract.shapes import Shape, find_shapes
 from mock_server.contract.stateful import Call, Outcome, Stateful
 from mock_server.contract.validation import FieldError, operation_checks
 from mock_server.http.problems import PROBLEM_JSON, Problem
-from mock_server.http.write_guard import observe
 from mock_server.representations.link_header import link_header
 from mock_server.representations.model import Link
 from mock_server.store import Stale
+from mock_server.store.write_guard import observe
 
 _VARIABLE = re.compile(r"\{([^{}/]+)\}")
 

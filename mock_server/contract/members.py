@@ -10,7 +10,7 @@ other strings count up as text.
 
 Members are :class:`~mock_server.store.Record`\\ s, so the conditional layer's
 lost-update guard works here as on the built-in collections: a write given an
-:class:`~mock_server.http.write_guard.Expected` record writes only if the
+:class:`~mock_server.store.write_guard.Expected` record writes only if the
 member is still that record (:class:`~mock_server.store.Stale` otherwise).
 """
 
@@ -29,9 +29,9 @@ from mock_server.contract.generate import generate, validator
 from mock_server.contract.schemas import referred
 from mock_server.contract.shapes import Shape, properties_of
 from mock_server.http.problems import Problem
-from mock_server.http.write_guard import Expected
 from mock_server.store import Record, Stale
 from mock_server.store.record import copied
+from mock_server.store.write_guard import Expected
 
 #: How many members a collection starts with when the document has no example list.
 SEED_COUNT = 3

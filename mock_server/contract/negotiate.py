@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from http import HTTPStatus
 
 from mock_server.contract.operations import Content, Operation, ResponseSpec
+from mock_server.http.negotiation import select
 from mock_server.http.problems import Problem
-from mock_server.representations.negotiation import select
 
 
 @dataclass(frozen=True)

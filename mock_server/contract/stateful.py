@@ -42,9 +42,9 @@ from mock_server.contract.params import MISSING
 from mock_server.contract.shapes import Shape, properties_of
 from mock_server.http.preconditions import http_date
 from mock_server.http.problems import Problem
-from mock_server.http.write_guard import expected
 from mock_server.representations.model import Link
 from mock_server.store import Record
+from mock_server.store.write_guard import expected
 
 #: Names of a list's properties that say how many members there are in all.
 TOTAL_NAMES = frozenset(

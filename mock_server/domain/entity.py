@@ -38,6 +38,9 @@ class Entity(ABC):
     #: Members that may not be shown (:meth:`check_readable` refuses them): left out of
     #: every page and of its ``total``.
     withheld: frozenset[int] = frozenset()
+    #: The statuses a member reaches by its actions, each told as the event
+    #: ``<kind>.<status>`` (an order's ``placed``); other writes are named by the describer.
+    status_events: tuple[str, ...] = ()
 
     # Schema ----------------------------------------------------------------------------
 

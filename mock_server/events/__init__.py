@@ -10,9 +10,10 @@
 - :mod:`.callbacks`: which callback URLs a webhook may have;
 - :mod:`.signing`: Standard Webhooks signatures and secrets;
 - :mod:`.delivery`: POSTing events to the subscriptions, retried with backoff;
-- :mod:`.progress`: a long job's progress, told while it runs.
+- :mod:`.progress`: a long job's progress, told while it runs;
+- :mod:`.describer`: what each change is called and how its resource shows in
+  a version, from the entities the app factory gives it.
 
-What the events are called and how their resources show is the resources'
-knowledge (:mod:`mock_server.resources.changes`); the routes are
-:mod:`mock_server.resources.events` and :mod:`mock_server.resources.webhooks`.
+The routes are :mod:`mock_server.resources.events` and
+:mod:`mock_server.resources.webhooks`.
 """

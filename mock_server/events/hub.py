@@ -73,7 +73,7 @@ class PlainDescriber:
     """Names a change after its collection (``customers`` -> ``customer.created``).
 
     What a hub uses until the server gives it the describer that knows the
-    entities (:mod:`mock_server.resources.changes`).
+    entities (:mod:`mock_server.events.describer`).
     """
 
     def describe(self, change: Change, now: float) -> Event | None:

@@ -15,9 +15,9 @@ import orjson
 from starlette.responses import Response
 from starlette.types import Scope
 
+from mock_server.http.negotiation import wants_xml
 from mock_server.http.statuses import phrase
 from mock_server.http.versions import requested_path
-from mock_server.representations.negotiation import wants_xml
 
 PROBLEM_JSON = "application/problem+json"
 PROBLEM_XML = "application/problem+xml"
@@ -82,7 +82,8 @@ class Problem(Exception):
         instance = requested_path(scope, encoded=True) if scope.get("type") == "http" else None
         body = self.to_dict(instance=instance)
         if wants_xml(scope):
-            from mock_server.representations.xml import problem_to_xml  # see renderers._xml
+            # ElementTree loads with the first XML problem, not with the server.
+            from mock_server.http.xml_values import problem_to_xml
 
             content, media_type = problem_to_xml(body), PROBLEM_XML
         else:

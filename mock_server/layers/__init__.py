@@ -1,7 +1,10 @@
 """The layered architecture: one ASGI middleware per cross-cutting rule.
 
 ``LAYERS`` lists them outermost first, as the design orders them. Each is a
-class ``Layer(app, service)`` with ``async __call__(scope, receive, send)``.
+class ``Layer(app, service)`` with ``async __call__(scope, receive, send)``. A layer
+knows no resource: what the app serves reaches it through the service (the method
+policy's ``service.routes``, the guest's :class:`~mock_server.guest.GuestApi`), and
+the rules it applies are :mod:`mock_server.http`'s and :mod:`mock_server.auth`'s.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ section 13.2.1). With ``--require-preconditions``
 a member write with neither If-Match nor If-None-Match answers **428**
 (RFC 6585): the client must show which version it means to change.
 
-The check and the write are one step (:mod:`mock_server.http.write_guard`): when
+The check and the write are one step (:mod:`mock_server.store.write_guard`): when
 the preconditions hold, the member the internal GET read is handed to the
 write, and the store writes only if it is still that member, so two writes
 with the same ``If-Match`` never both succeed, even when their bodies arrive
@@ -62,9 +62,9 @@ from mock_server.http.preconditions import (
 from mock_server.http.preconditions import evaluate as evaluate_preconditions
 from mock_server.http.problems import Problem
 from mock_server.http.versions import requested_path
-from mock_server.http.write_guard import Expected, expect, observed, observing_state
 from mock_server.service import Service
 from mock_server.store import Record
+from mock_server.store.write_guard import Expected, expect, observed, observing_state
 from mock_server.userdata import data_names
 
 # HTTPStatus members are read through the enum's descriptor (half a microsecond each on

@@ -11,15 +11,8 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mock_server.request_journal import Entry
+from mock_server.request_journal import Entry, is_journal_path
 from mock_server.service import Service
-
-JOURNAL_PATH = "/_journal"
-
-
-def is_journal_path(path: str) -> bool:
-    """True for ``/_journal`` and below: reading the journal is not journaled."""
-    return path == JOURNAL_PATH or path.startswith(JOURNAL_PATH + "/")
 
 
 class JournalLayer:

@@ -20,9 +20,9 @@
   layers outside (limits, rate limit, errors) rely on the server, which never
   sends a body for HEAD.
 
-**Which methods a path allows** comes from the resources' Starlette routes,
-built once by :func:`mock_server.resources.build_routes` for this service and
-asked with ``route.matches()`` (:class:`RouteMethods`). A path whose routes
+**Which methods a path allows** comes from the Starlette routes the app serves,
+which the app factory gives the service (``service.routes``), asked with
+``route.matches()`` (:class:`RouteMethods`). A path whose routes
 match only partially (right path, other method) exists; a path no route
 matches does not, and is left to the router's 404. The ``/vN`` segment is
 removed by the version layer further in, so it is removed here before
@@ -51,7 +51,6 @@ from mock_server.http.head import as_get
 from mock_server.http.masking import mask_header
 from mock_server.http.problems import Problem
 from mock_server.http.request_body import PATCH_TYPES
-from mock_server.resources import build_routes
 from mock_server.service import Service
 from mock_server.settings import STANDARD_METHODS
 
@@ -165,7 +164,7 @@ class MethodPolicyLayer:
     def __init__(self, app: ASGIApp, service: Service) -> None:
         self.app = app
         self.methods = RouteMethods(
-            build_routes(service), service.settings.disabled_methods, service.guest
+            service.routes, service.settings.disabled_methods, service.guest
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

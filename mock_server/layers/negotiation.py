@@ -25,10 +25,10 @@ from http import HTTPStatus
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server.guest import guest_path
+from mock_server.http import negotiation
 from mock_server.http.problems import Problem
 from mock_server.http.versions import requested_path
 from mock_server.layers.fields import request_field, response_field, set_field
-from mock_server.representations import negotiation
 from mock_server.representations.renderers import OFFERED
 from mock_server.service import Service
 

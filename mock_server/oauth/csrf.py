@@ -12,7 +12,9 @@ was shown for, within :data:`MAX_AGE` seconds:
   issued)``: it ties the form to that cookie and to what the page asked the
   user (the client, redirect URI, scopes, state, PKCE challenge; or the user
   code). Another site cannot compute it, and a form altered after it was shown
-  no longer matches.
+  no longer matches;
+- when the browser says where the form was sent from (``Origin``,
+  ``Sec-Fetch-Site``), it was sent from this server's own page (:func:`same_site`).
 
 Pure functions: the key and the time are passed in.
 """
@@ -24,6 +26,10 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Mapping
+
+from starlette.requests import Request
+
+from mock_server.oauth.metadata import origin
 
 COOKIE = "oauth_csrf"
 FIELD = "csrf_token"
@@ -71,3 +77,11 @@ def check(
     if not 0 <= now - issued <= MAX_AGE:
         return False
     return hmac.compare_digest(mac, _mac(key, nonce, purpose, fields, issued))
+
+
+def same_site(request: Request) -> bool:
+    """False when the browser says the form came from another site (Origin, Sec-Fetch-Site)."""
+    sent_from = request.headers.get("origin")
+    if sent_from is not None and sent_from != origin(request):
+        return False
+    return request.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")

@@ -14,8 +14,9 @@
 
 from __future__ import annotations
 
+import re
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from authlib.oauth2.rfc6749 import InvalidScopeError, UnauthorizedClientError
 from authlib.oauth2.rfc7009 import RevocationEndpoint as AuthlibRevocationEndpoint
@@ -24,7 +25,7 @@ from authlib.oauth2.rfc7662 import IntrospectionEndpoint as AuthlibIntrospection
 from authlib.oauth2.rfc8628 import DeviceAuthorizationEndpoint as AuthlibDeviceEndpoint
 
 from mock_server.auth.tokens import digest
-from mock_server.oauth.clients import Client, registered
+from mock_server.oauth.clients import Client, ClientBook, registered
 from mock_server.oauth.grants import ANY_CLIENT_AUTH
 from mock_server.oauth.metadata import (
     AUTHORIZATION_CODE,
@@ -33,15 +34,14 @@ from mock_server.oauth.metadata import (
     REFRESH_TOKEN,
 )
 from mock_server.oauth.scopes import ALL_SCOPES, scope_list
-from mock_server.oauth.state import DeviceRecord
-from mock_server.oauth.tokens import TokenView
-
-if TYPE_CHECKING:
-    from mock_server.oauth.server import OAuthServer
+from mock_server.oauth.state import DeviceRecord, OAuthState
+from mock_server.oauth.tokens import AccessTokenChecker, TokenView
 
 DEVICE_PATH = "/oauth/device"
 #: How long a device code waits for the user (RFC 8628 section 3.2's expires_in).
 DEVICE_LIFETIME = 600
+#: The letters of Authlib's user codes (RFC 8628 section 6.1: no vowels, no look-alikes).
+_USER_CODE = re.compile(r"^[BCDFGHJKLMNPQRSTVWXZ]{8}$")
 #: The longest client name a registration may give (it is shown on the consent page).
 MAX_CLIENT_NAME = 100
 #: The JSON type of each registration member (RFC 7591 section 2), checked before
@@ -80,8 +80,39 @@ def check_shape(document: Any) -> None:
             raise InvalidClientMetadataError("jwks must be an object.")
 
 
-def _server(endpoint: Any) -> OAuthServer:
-    server: OAuthServer = endpoint.server
+def user_code_of(text: str) -> str | None:
+    """A typed user code in its issued form (``BCDF-GHJK``): case and dashes do not matter."""
+    letters = "".join(c for c in text.upper() if c.isalnum())
+    return f"{letters[:4]}-{letters[4:]}" if _USER_CODE.match(letters) else None
+
+
+class EndpointServer(Protocol):
+    """What an endpoint asks of its server (:class:`mock_server.oauth.server.OAuthServer`)."""
+
+    @property
+    def state(self) -> OAuthState:
+        """Where device requests and grants are recorded."""
+
+    @property
+    def clients(self) -> ClientBook:
+        """The clients given at start and those registered since."""
+
+    @property
+    def checker(self) -> AccessTokenChecker:
+        """What a token is (introspection, revocation)."""
+
+    def clock(self) -> float:
+        """Now, in seconds since the epoch."""
+
+    def origin(self) -> str:
+        """The origin the request being served reached the server at (the issuer)."""
+
+    def query_client(self, client_id: str) -> Client | None:
+        """The client ``client_id``, if there is one."""
+
+
+def _server(endpoint: Any) -> EndpointServer:
+    server: EndpointServer = endpoint.server
     return server
 
 

@@ -17,18 +17,15 @@ server's ``save_token`` (:mod:`mock_server.oauth.server`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from authlib.oauth2.rfc6749 import InvalidGrantError, InvalidRequestError, grants
 from authlib.oauth2.rfc7636 import CodeChallenge
 from authlib.oauth2.rfc8628 import DeviceCodeGrant as AuthlibDeviceCodeGrant
 
 from mock_server.auth.tokens import digest
-from mock_server.auth.users import Role
-from mock_server.oauth.state import CodeRecord, DeviceRecord, GrantRecord
-
-if TYPE_CHECKING:
-    from mock_server.oauth.server import OAuthServer
+from mock_server.auth.users import Role, Users
+from mock_server.oauth.state import CodeRecord, DeviceRecord, GrantRecord, OAuthState
 
 #: How long an authorization code may wait for its exchange (RFC 6749 section 4.1.2).
 CODE_LIFETIME = 600
@@ -51,19 +48,34 @@ class ResourceOwner:
         return self.name
 
 
-def _server(grant: Any) -> OAuthServer:
-    server: OAuthServer = grant.server
+class GrantServer(Protocol):
+    """What a grant asks of its server (:class:`mock_server.oauth.server.OAuthServer`)."""
+
+    @property
+    def state(self) -> OAuthState:
+        """Where codes, grants and device requests are recorded."""
+
+    @property
+    def users(self) -> Users:
+        """The users a grant may act for."""
+
+    def clock(self) -> float:
+        """Now, in seconds since the epoch."""
+
+
+def _server(grant: Any) -> GrantServer:
+    server: GrantServer = grant.server
     return server
 
 
-def replayed(server: OAuthServer, grant_id: str | None, message: str) -> InvalidGrantError:
+def replayed(server: GrantServer, grant_id: str | None, message: str) -> InvalidGrantError:
     """Revoke the grant a credential used twice belongs to; the error that says so."""
     if grant_id is not None:
         server.state.revoke_grant(grant_id)
     return InvalidGrantError(message)
 
 
-def owner(server: OAuthServer, name: str | None) -> ResourceOwner | None:
+def owner(server: GrantServer, name: str | None) -> ResourceOwner | None:
     """The user named ``name``, as the grants hand them to Authlib."""
     user = server.users.get(name) if name is not None else None
     return None if user is None else ResourceOwner(user.name, user.role)

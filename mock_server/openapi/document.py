@@ -38,6 +38,7 @@ from mock_server.http.statuses import phrase
 from mock_server.openapi import events, extras
 from mock_server.openapi import oauth as oauth_ops
 from mock_server.openapi import operations as ops
+from mock_server.openapi.model import Op, Reply
 from mock_server.openapi.schemas import COMPONENTS, Schema, ref
 from mock_server.representations.renderers import OFFERED
 from mock_server.settings import Settings
@@ -182,7 +183,7 @@ def _headers(names: tuple[str, ...], required: tuple[str, ...]) -> dict[str, Any
     return out
 
 
-def _reply(reply: ops.Reply, with_body: bool) -> dict[str, Any]:
+def _reply(reply: Reply, with_body: bool) -> dict[str, Any]:
     doc: dict[str, Any] = {"description": reply.description}
     if reply.headers:
         doc["headers"] = _headers(reply.headers, reply.required)
@@ -408,7 +409,7 @@ class DataOperations(Protocol):
     names: frozenset[str]
     components: dict[str, Schema]
 
-    def operation(self, path: str, method: str, version: int | None) -> ops.Op | None:
+    def operation(self, path: str, method: str, version: int | None) -> Op | None:
         """The operation of ``method`` on ``path``, if it is one of theirs."""
 
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
-from mock_server.openapi.operations import Op, Reply, Schema
-from mock_server.openapi.schemas import MAX_ID, ref
+from mock_server.openapi.model import Op, Reply
+from mock_server.openapi.schemas import MAX_ID, Schema, ref
 
 EVENT_TYPES = "customer.created, order.placed, job.progress, data.reset..."
 

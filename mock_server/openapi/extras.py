@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
-from mock_server.openapi.operations import Op, Reply, Schema
+from mock_server.openapi.model import Op, Reply
+from mock_server.openapi.schemas import Schema
 
 #: A cookie name or header name: an HTTP token (RFC 9110 section 5.6.2).
 TOKEN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"

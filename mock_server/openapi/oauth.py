@@ -15,7 +15,8 @@ from typing import Any
 
 from mock_server.oauth.metadata import AUTH_METHODS, ENDPOINTS, GRANT_TYPES
 from mock_server.oauth.scopes import SCOPES
-from mock_server.openapi.operations import Op, Reply, Schema
+from mock_server.openapi.model import Op, Reply
+from mock_server.openapi.schemas import Schema
 
 FORM = "application/x-www-form-urlencoded"
 _STRING: Schema = {"type": "string"}

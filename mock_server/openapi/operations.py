@@ -9,52 +9,16 @@ missing here is an error the tests catch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 
+from mock_server.openapi import events, extras, oauth
 from mock_server.openapi import schemas as s
-
-Schema = dict[str, Any]
+from mock_server.openapi.model import Op, Reply
+from mock_server.openapi.schemas import Schema
 
 HAL = "application/hal+json"
 CSV = "text/csv"
-
-
-@dataclass(frozen=True)
-class Reply:
-    """One documented answer: its status (or range like ``2XX``) and what it carries.
-
-    ``body`` is a schema name for a hypermedia resource (rendered in every
-    offered media type), ``"csv"``, ``"text"``, ``"multistatus"``,
-    ``"token"``, ``"openapi"``, ``"event-stream"``, or None for no body. ``headers`` names
-    entries of :data:`HEADERS`; those in ``required`` are always sent.
-    """
-
-    status: int | str
-    description: str
-    body: str | None = None
-    headers: tuple[str, ...] = ()
-    required: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Op:
-    """One operation: what it is for, its inputs, and its answers."""
-
-    summary: str
-    replies: tuple[Reply, ...]
-    problems: tuple[int, ...] = ()
-    body: Schema | None = None
-    body_types: tuple[str, ...] = ("application/json",)
-    body_required: bool = True
-    query: tuple[str, ...] = ()
-    headers: tuple[str, ...] = ()
-    path_params: dict[str, Schema] = field(default_factory=dict)
-    description: str = ""
-    extra_bodies: dict[str, Schema] = field(default_factory=dict)
-    #: Parameters given whole, beside the named ones of ``query`` and ``headers``.
-    parameters: tuple[Schema, ...] = ()
 
 
 #: Response headers, by name: (description, schema).
@@ -511,8 +475,6 @@ def operation(path: str, method: str, version: int | None) -> Op | None:
     found = STATIC.get((path, method)) or STATIC.get((path, "*"))
     if found is not None:
         return found
-    from mock_server.openapi import events, extras, oauth  # they build on Op and Reply, here
-
     return (
         extras.OPERATIONS.get((path, method))
         or extras.OPERATIONS.get((path, "*"))

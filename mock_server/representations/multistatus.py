@@ -16,8 +16,8 @@ import orjson
 from starlette.requests import Request
 from starlette.responses import Response
 
+from mock_server.http import negotiation
 from mock_server.http.statuses import describe
-from mock_server.representations import negotiation
 
 DAV = "DAV:"
 XML = "application/xml"

@@ -13,7 +13,7 @@ from starlette.responses import Response
 from mock_server.representations import renderers
 from mock_server.representations.hal import HAL_JSON, to_hal
 from mock_server.representations.model import Resource
-from mock_server.service import Service
+from mock_server.settings import Settings
 
 
 def chosen_media_type(request: Request) -> str:
@@ -30,7 +30,8 @@ def render(resource: Resource, media_type: str) -> bytes:
 def disabled_methods(request: Request) -> frozenset[str]:
     """The methods turned off with ``--disable-method`` (none outside a MockApp)."""
     service = getattr(request.scope.get("app"), "service", None)
-    return service.settings.disabled_methods if isinstance(service, Service) else frozenset()
+    settings = getattr(service, "settings", None)
+    return settings.disabled_methods if isinstance(settings, Settings) else frozenset()
 
 
 def without_methods(resource: Resource, methods: frozenset[str]) -> Resource:

@@ -1,14 +1,18 @@
 """The resources: one module per resource, each contributing its routes.
 
-Only routes live here (``routes(service)`` in each module); what the entities are
-is in :mod:`mock_server.domain`, how they are rendered in
-:mod:`mock_server.representations`, HTTP's rules in :mod:`mock_server.http`.
+Only routes live here (``routes(service)`` in each module, :func:`build_routes` for
+all of them; the OAuth routes' handlers, loaded with the first OAuth request, in
+:mod:`.oauth_handlers`; the ``--data`` collections' routes in :mod:`.userdata`); what
+the entities are is in :mod:`mock_server.domain`, how they are rendered in
+:mod:`mock_server.representations`, HTTP's rules in :mod:`mock_server.http`, what an
+event is called in :mod:`mock_server.events`.
 """
 
 from __future__ import annotations
 
 from starlette.routing import BaseRoute
 
+from mock_server.domain.entity import Entity
 from mock_server.resources import (
     admin,
     auth,
@@ -30,13 +34,15 @@ from mock_server.resources import (
     reset,
     root,
     status_demo,
+    userdata,
     webhooks,
 )
 from mock_server.service import Service
-from mock_server.userdata import routes as userdata
 
 #: The route of the pages a problem document's ``type`` names (``/problems/404``).
 PROBLEM_PAGES = "/problems/{code}"
+#: The teaching API's entities, whose writes the event streams tell.
+ENTITIES: tuple[Entity, ...] = (customers.ENTITY, products.ENTITY, orders.ENTITY)
 
 
 def build_routes(service: Service) -> list[BaseRoute]:

@@ -35,7 +35,6 @@ from mock_server.http.request_body import (
     PATCH_TYPES,
     read_json,
 )
-from mock_server.http.write_guard import expected, observe
 from mock_server.representations.link_header import link_header, preload_header
 from mock_server.representations.member_cache import MemberCache
 from mock_server.representations.model import Action, Link, Resource
@@ -44,6 +43,7 @@ from mock_server.representations.respond import respond
 from mock_server.representations.urls import href, version_of
 from mock_server.service import Service
 from mock_server.store import Conflict, Gone, NotFound, Record, Stale, Store
+from mock_server.store.write_guard import expected, observe
 
 #: The largest id: the largest integer every JSON client reads exactly (2**53 - 1).
 MAX_ID = 2**53 - 1

@@ -48,10 +48,10 @@ from mock_server.auth.policy import required_role
 from mock_server.auth.users import role_allows
 from mock_server.events.hub import EventHub
 from mock_server.events.wire import EVENT_STREAM, SEP, View, document, messages
+from mock_server.http import negotiation
 from mock_server.http.head import asked_head
 from mock_server.http.problems import Problem
 from mock_server.http.versions import is_versioned_path
-from mock_server.representations import negotiation
 from mock_server.representations.urls import href, version_of
 from mock_server.service import Service
 from mock_server.store.event_log import Event

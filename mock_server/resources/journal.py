@@ -29,10 +29,9 @@ from starlette.routing import BaseRoute, Route
 
 from mock_server.http.masking import is_secret_header
 from mock_server.http.problems import Problem
-from mock_server.layers.journal import JOURNAL_PATH
 from mock_server.representations.model import Action, Link, Resource
 from mock_server.representations.respond import respond
-from mock_server.request_journal import HeaderFilter
+from mock_server.request_journal import JOURNAL_PATH, HeaderFilter
 from mock_server.service import Service
 
 PARAMETERS = ("method", "path", "header")

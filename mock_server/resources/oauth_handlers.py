@@ -11,7 +11,6 @@ OAuth request.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable
 from http import HTTPStatus
 from typing import Any
@@ -23,6 +22,7 @@ from starlette.responses import Response
 from mock_server.auth.users import User
 from mock_server.oauth import csrf, metadata, pages
 from mock_server.oauth.adapter import Answer, OAuth2Request, read_json_request, read_request
+from mock_server.oauth.endpoints import user_code_of
 from mock_server.oauth.grants import ResourceOwner
 from mock_server.oauth.metadata import origin
 from mock_server.oauth.scopes import SCOPES
@@ -45,25 +45,9 @@ AUTHORIZATION_FIELDS = (
 )
 AUTHORIZE_PATH = metadata.ENDPOINTS["authorization_endpoint"]
 DEVICE_PATH = metadata.DEVICE_VERIFICATION_PATH
-#: The letters of Authlib's user codes (RFC 8628 section 6.1: no vowels, no look-alikes).
-_USER_CODE = re.compile(r"^[BCDFGHJKLMNPQRSTVWXZ]{8}$")
 WRONG_PASSWORD = "The user name or password is wrong."
 CHOOSE = "Choose Approve or Deny."
 UNKNOWN_CODE = "This code is unknown, has expired, or was used already."
-
-
-def user_code_of(text: str) -> str | None:
-    """A typed user code in its issued form (``BCDF-GHJK``): case and dashes do not matter."""
-    letters = "".join(c for c in text.upper() if c.isalnum())
-    return f"{letters[:4]}-{letters[4:]}" if _USER_CODE.match(letters) else None
-
-
-def same_site(request: Request) -> bool:
-    """False when the browser says the form came from another site (Origin, Sec-Fetch-Site)."""
-    sent_from = request.headers.get("origin")
-    if sent_from is not None and sent_from != origin(request):
-        return False
-    return request.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
 
 
 def _json(document: dict[str, Any]) -> Response:
@@ -244,7 +228,7 @@ class OAuthHandlers:
     def _form_holds(
         self, request: Request, form: dict[str, str], purpose: str, fields: dict[str, str]
     ) -> bool:
-        return same_site(request) and csrf.check(
+        return csrf.same_site(request) and csrf.check(
             self.key,
             request.cookies.get(csrf.COOKIE),
             purpose,

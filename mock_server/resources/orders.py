@@ -19,7 +19,6 @@ from mock_server.domain import schemas as s
 from mock_server.domain.collection_query import Listing, condition_filter, one_of, parse_id
 from mock_server.domain.entity import Entity
 from mock_server.http.problems import Problem
-from mock_server.http.write_guard import expected
 from mock_server.representations.model import Action, Field, Link
 from mock_server.representations.respond import respond
 from mock_server.representations.urls import href
@@ -28,6 +27,7 @@ from mock_server.service import Service
 from mock_server.store import Record, Stale, Store
 from mock_server.store.query import ID, Reading
 from mock_server.store.seed import LEGAL_HOLD_CUSTOMER_ID
+from mock_server.store.write_guard import expected
 
 DRAFT = "draft"
 #: status -> {action: status it leads to}. An action not listed is a 409.
@@ -83,6 +83,10 @@ class Orders(Entity):
     collection = "orders"
     kind = "order"
     listing = LISTING
+    #: The statuses an order reaches by an action: each is an event type.
+    status_events = tuple(
+        dict.fromkeys(reached for moves in TRANSITIONS.values() for reached in moves.values())
+    )
 
     def represent(self, record: Record, version: int) -> dict[str, Any]:
         return {

@@ -30,12 +30,11 @@ from starlette.routing import BaseRoute, Route
 
 from mock_server.domain.jobs import Job, JobBoard
 from mock_server.events import progress
-from mock_server.http import ranges
+from mock_server.http import negotiation, ranges
 from mock_server.http.etag import strong_etag
 from mock_server.http.preconditions import http_date
 from mock_server.http.problems import Problem
 from mock_server.http.request_body import check_media_type, parse_json
-from mock_server.representations import negotiation
 from mock_server.representations.model import Action, Field, Link, Resource
 from mock_server.representations.respond import respond
 from mock_server.resources.orders import STATUSES

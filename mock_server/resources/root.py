@@ -12,7 +12,7 @@ from mock_server.representations.model import Link, Resource
 from mock_server.representations.respond import respond
 from mock_server.representations.urls import href, template_href
 from mock_server.service import Service
-from mock_server.userdata.routes import entities
+from mock_server.userdata import data_entities
 from mock_server.userdata.store import DataStore
 
 EVENTS = "/events"
@@ -77,7 +77,7 @@ def data_links(request: Request, service: Service) -> list[Link]:
     if not isinstance(service.store, DataStore):
         return []
     links: list[Link] = []
-    for entity in entities(service.store):
+    for entity in data_entities(service.store):
         path = entity.listing.path
         links.append(Link(entity.collection, href(request, path), title=entity.collection))
         links.append(

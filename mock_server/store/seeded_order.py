@@ -14,13 +14,36 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence as Seq
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 from mock_server.store.query import Condition, Order, sort_records
+from mock_server.store.record import Record
 from mock_server.store.round_sets import Rounds, lex_rank, lex_select
 
-if TYPE_CHECKING:
-    from mock_server.store.seeded import SeedTable
+
+class Rows(Protocol):
+    """The seeded records a plan reads: base rows times rounds.
+
+    The :class:`~mock_server.store.seeded.SeedTable` that plans with this module's sequences.
+    """
+
+    @property
+    def count(self) -> int:
+        """How many seeded records there are (their ids are 1 to ``count``)."""
+
+    def __contains__(self, record_id: object) -> bool: ...
+
+    def place(self, record_id: int) -> tuple[int, int]:
+        """(base row, round) of a seeded id."""
+
+    def id_of(self, row: int, round_: int) -> int:
+        """The id of base row ``row`` in ``round_``."""
+
+    def data(self, record_id: int) -> dict[str, Any]:
+        """The data of seeded record ``record_id``."""
+
+    def record(self, record_id: int) -> Record:
+        """Seeded record ``record_id``."""
 
 
 class Sequence(Protocol):
@@ -129,7 +152,7 @@ class BaseMajor:
 class Chain:
     """Groups of rows one after another: the seeded part of a query's answer."""
 
-    def __init__(self, table: SeedTable, parts: list[RoundMajor | BaseMajor]) -> None:
+    def __init__(self, table: Rows, parts: list[RoundMajor | BaseMajor]) -> None:
         self.table = table
         self.parts = parts
         self.starts = [0]
@@ -164,7 +187,7 @@ class Chain:
 class Listed:
     """A query the analysis cannot answer: every seeded record made, kept and sorted."""
 
-    def __init__(self, table: SeedTable, conditions: Seq[Condition], orders: Seq[Order]) -> None:
+    def __init__(self, table: Rows, conditions: Seq[Condition], orders: Seq[Order]) -> None:
         kept = [
             table.record(record_id)
             for record_id in range(1, table.count + 1)

@@ -5,14 +5,19 @@ memory. A database that several instances share (PostgreSQL) keeps them
 instead, so ``/_journal`` on any instance lists the requests all of them
 received, and a client's limit is counted across all of them.
 :class:`InstanceSharing` is what such a database offers; the service and
-the rate limit layer use it when the store's persistence has it.
+the rate limit layer use it when the store's persistence has it, the service
+through :class:`SharedJournal`, the request journal kept there.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Protocol, runtime_checkable
 
-from mock_server.request_journal import Entry
+from mock_server.request_journal import Entry, RequestJournal
+from mock_server.store.errors import StoreUnavailable
+
+logger = logging.getLogger("mock_server")
 
 
 class RateCounter(Protocol):
@@ -45,3 +50,41 @@ class InstanceSharing(Protocol):
 
     rate_windows: RateCounter
     journal_table: JournalBackend
+
+
+class SharedJournal(RequestJournal):
+    """The journal kept in a database that every instance writes to and reads.
+
+    Entry ids are the database's, unique across instances. Recording is best
+    effort: while the database cannot be reached, a request is served and
+    not journaled (reading the journal then is a 503).
+    """
+
+    def __init__(self, size: int, backend: JournalBackend) -> None:
+        super().__init__(size)
+        self._backend = backend
+
+    def add(self, entry: Entry) -> None:
+        """Keep ``entry`` in the database; it gets the database's next id."""
+        if self.size == 0:
+            return
+        try:
+            entry.id = self._backend.insert(entry, self.size)
+        except StoreUnavailable:
+            logger.debug("not journaled (the database is away): %s %s", entry.method, entry.url)
+
+    def update(self, entry: Entry) -> None:
+        """Write ``entry``'s body as it is now (read after the answer began)."""
+        if self.size == 0:
+            return
+        try:
+            self._backend.update(entry)
+        except StoreUnavailable:
+            logger.debug("journal entry %s not updated (the database is away)", entry.id)
+
+    def clear(self) -> int:
+        """Forget every entry, every instance's."""
+        return self._backend.clear()
+
+    def _kept(self) -> list[Entry]:
+        return self._backend.newest(self.size) if self.size else []

@@ -17,16 +17,14 @@ and numbers go on.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import orjson
 
 from mock_server.store.event_log import Event, new_origin
 from mock_server.store.event_rows import ATTEMPT_COLUMNS, attempt_of, event_of
+from mock_server.store.sqlite_file import SQLiteFile
 from mock_server.store.webhook_book import MAX_ATTEMPTS, Attempt, Subscription
-
-if TYPE_CHECKING:
-    from mock_server.store.sqlite import SQLitePersistence
 
 #: ``meta`` key: the event log's origin, drawn when the file is first used for events.
 ORIGIN = "event_origin"
@@ -58,7 +56,7 @@ class SQLiteEventLog:
 
     shared = True
 
-    def __init__(self, persistence: SQLitePersistence, capacity: int) -> None:
+    def __init__(self, persistence: SQLiteFile, capacity: int) -> None:
         self._persistence = persistence
         self.capacity = capacity
         with persistence.transaction() as db:
@@ -118,7 +116,7 @@ def _subscription(row: tuple[object, ...]) -> Subscription:
 class SQLiteWebhookBook:
     """A :class:`~mock_server.store.webhook_book.WebhookBook` in the database file."""
 
-    def __init__(self, persistence: SQLitePersistence) -> None:
+    def __init__(self, persistence: SQLiteFile) -> None:
         self._persistence = persistence
 
     def add(self, subscription: Subscription) -> Subscription:

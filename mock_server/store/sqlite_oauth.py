@@ -17,7 +17,7 @@ most :data:`~mock_server.oauth.state.MAX_RECORDS` rows (clients
 from __future__ import annotations
 
 import sqlite3
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import orjson
 
@@ -31,9 +31,7 @@ from mock_server.oauth.state import (
     GrantRecord,
 )
 from mock_server.store.oauth_rows import CODE_COLUMNS, DEVICE_COLUMNS, code_of, device_of, row_of
-
-if TYPE_CHECKING:
-    from mock_server.store.sqlite import SQLitePersistence
+from mock_server.store.sqlite_file import SQLiteFile
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS oauth_codes (
@@ -77,7 +75,7 @@ def _keep_newest(db: sqlite3.Connection, table: str, newest: int | None, limit: 
 class SQLiteOAuthState:
     """The OAuth server's records in the database file, shared by every worker."""
 
-    def __init__(self, persistence: SQLitePersistence) -> None:
+    def __init__(self, persistence: SQLiteFile) -> None:
         self._persistence = persistence
 
     def _rows(self, sql: str, parameters: tuple[object, ...]) -> list[tuple[Any, ...]]:

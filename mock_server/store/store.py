@@ -26,15 +26,13 @@ import contextlib
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from mock_server.store.collection import Collection, Conflict, Gone, NotFound, Record, Stale
 from mock_server.store.event_log import EventLog
 from mock_server.store.seed import seed_collections
 from mock_server.store.webhook_book import WebhookBook
-
-if TYPE_CHECKING:
-    from mock_server.http.write_guard import Expected
+from mock_server.store.write_guard import Expected
 
 #: What a write refuses with before it changes anything (a precondition, a taken name, an id).
 REFUSALS = (Stale, Conflict, Gone, NotFound)

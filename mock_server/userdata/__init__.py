@@ -6,8 +6,9 @@
 - :mod:`~mock_server.userdata.entity` makes each collection an Entity, so the
   built-in machinery (representations, paging, ETags, versions) serves it;
 - :mod:`~mock_server.userdata.store` keeps the collections and saves writes;
-- :mod:`~mock_server.userdata.routes` and :mod:`~mock_server.userdata.openapi`
-  give them routes and their part of the OpenAPI document.
+- :mod:`~mock_server.userdata.openapi` gives them their part of the OpenAPI document.
+
+Their routes are :mod:`mock_server.resources.userdata`'s.
 """
 
 from __future__ import annotations
@@ -15,16 +16,16 @@ from __future__ import annotations
 from mock_server.settings import Settings
 from mock_server.store import Store
 from mock_server.store.store import Persistence
+from mock_server.userdata import datafile
 from mock_server.userdata.datafile import DataError
+from mock_server.userdata.entity import DataEntity
 from mock_server.userdata.store import DataStore
 
-__all__ = ["DataError", "DataStore", "data_names", "open_data_store"]
+__all__ = ["DataError", "DataStore", "data_entities", "data_names", "open_data_store"]
 
 
 def open_data_store(settings: Settings, persistence: Persistence | None) -> DataStore:
     """The store for ``settings.data``; :class:`DataError` (one line) if the file is bad."""
-    from mock_server.userdata import datafile
-
     assert settings.data is not None
     return DataStore(
         settings.data,
@@ -38,3 +39,13 @@ def open_data_store(settings: Settings, persistence: Persistence | None) -> Data
 def data_names(store: Store) -> frozenset[str]:
     """The names of the data file's collections in ``store`` (none without ``--data``)."""
     return frozenset(store.data_names) if isinstance(store, DataStore) else frozenset()
+
+
+def data_entities(store: Store) -> list[DataEntity]:
+    """One entity per collection of the data file in ``store``, in file order (none without
+    ``--data``)."""
+    if not isinstance(store, DataStore):
+        return []
+    return [
+        DataEntity(store.model, store.model.collections[name], store) for name in store.data_names
+    ]

@@ -11,14 +11,13 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
+from mock_server.openapi.model import Op, Reply
 from mock_server.openapi.operations import (
     CACHED,
     HAL,
     ID,
     ITEM_PROBLEMS,
     WRITE_PROBLEMS,
-    Op,
-    Reply,
 )
 from mock_server.userdata.entity import EMBED, QUERY
 from mock_server.userdata.model import CollectionModel, DataModel

@@ -22,9 +22,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from mock_server.http.write_guard import Expected
 from mock_server.store import Collection, Record, Store
 from mock_server.store.store import Change, Persistence
+from mock_server.store.write_guard import Expected
 from mock_server.userdata import datafile
 from mock_server.userdata.datafile import Rows
 from mock_server.userdata.model import DataModel

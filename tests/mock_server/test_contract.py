@@ -601,7 +601,7 @@ def test_settings_refuse_what_does_not_go_together(tmp_path: Path) -> None:
 
 
 def test_worker_processes_get_the_same_settings(tmp_path: Path) -> None:
-    from mock_server.transport.server import settings_from_env, settings_to_env
+    from mock_server.serving import settings_from_env, settings_to_env
 
     settings = Settings(
         openapi=tmp_path / "a.yaml",

@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from mock_server.transport.server import BackgroundServer
+from mock_server.serving import BackgroundServer
 from tests.mock_server.conftest import make_settings
 
 DOCUMENTS = Path(__file__).with_name("documents")

@@ -7,7 +7,7 @@ import pytest
 
 from mock_server import BackgroundServer, create_app
 from mock_server.cli import build_parser, settings_from_args
-from mock_server.transport.server import settings_from_env, settings_to_env
+from mock_server.serving import settings_from_env, settings_to_env
 from tests.mock_server.conftest import EDITOR, asgi_client, make_settings
 
 SITE = "http://localhost:5173"

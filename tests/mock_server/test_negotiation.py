@@ -6,7 +6,7 @@ import httpx
 import pytest
 from defusedxml import ElementTree
 
-from mock_server.representations.negotiation import parse_accept, quality, select
+from mock_server.http.negotiation import parse_accept, quality, select
 from mock_server.representations.renderers import OFFERED
 from tests.mock_server.conftest import ADMIN
 

@@ -20,6 +20,7 @@ from mock_server.auth.policy import ANY_TOKEN, ScopeRefusal, rule_for, scope_ref
 from mock_server.cli import main
 from mock_server.oauth import csrf
 from mock_server.oauth.clients import SEEDED, redirect_matches
+from mock_server.oauth.endpoints import user_code_of
 from mock_server.oauth.metadata import SEEDED_CLIENT_IDS
 from mock_server.oauth.state import (
     ClientRecord,
@@ -30,7 +31,6 @@ from mock_server.oauth.state import (
     OAuthState,
     OAuthStateKeeper,
 )
-from mock_server.resources.oauth_handlers import user_code_of
 from mock_server.settings import OAuthClientSpec
 from tests.mock_server.conftest import StoreUnderTest, asgi_client, make_settings
 from tests.mock_server.oauth_browser import Browser, Page, query_of

@@ -12,7 +12,7 @@ import httpx
 
 from mock_server.app import MockApp
 from mock_server.layers.preload import EARLY_HINT, PUSH, preload_links
-from mock_server.transport.server import BackgroundServer
+from mock_server.serving import BackgroundServer
 from tests.mock_server.conftest import ADMIN
 from tests.mock_server.rawhttp import Reader, connect, request
 

@@ -11,7 +11,7 @@ import pytest
 from mock_server.app import MockApp
 from mock_server.http import ranges
 from mock_server.http.ranges import ByteRange
-from mock_server.transport.server import BackgroundServer
+from mock_server.serving import BackgroundServer
 from tests.mock_server.conftest import ADMIN, make_settings
 
 

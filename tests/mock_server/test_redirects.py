@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from mock_server.resources.redirects import MAX_HOPS
-from mock_server.transport.server import BackgroundServer
+from mock_server.serving import BackgroundServer
 from tests.mock_server.conftest import ADMIN
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from mock_server.transport.server import BackgroundServer
+from mock_server.serving import BackgroundServer
 from tests.mock_server.conftest import make_settings
 
 CONFIG = Path(__file__).with_name("schemathesis.toml")

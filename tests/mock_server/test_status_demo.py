@@ -9,7 +9,7 @@ import pytest
 from defusedxml import ElementTree
 
 from mock_server.http.statuses import STATUSES
-from mock_server.transport.server import BackgroundServer
+from mock_server.serving import BackgroundServer
 
 FINAL = [code for code in STATUSES if code >= 200]
 NO_BODY = {204, 205, 304}

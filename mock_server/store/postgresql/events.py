@@ -29,8 +29,9 @@ instance lists every attempt.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import orjson
 import psycopg
@@ -38,11 +39,9 @@ import psycopg
 from mock_server.store.errors import StoreUnavailable
 from mock_server.store.event_log import Event, new_origin
 from mock_server.store.event_rows import ATTEMPT_COLUMNS, attempt_of, event_of
-from mock_server.store.postgresql.listener import EVENTS_CHANNEL
+from mock_server.store.postgresql.connection import Database
+from mock_server.store.postgresql.listener import EVENTS_CHANNEL, Listener
 from mock_server.store.webhook_book import MAX_ATTEMPTS, Attempt, Subscription
-
-if TYPE_CHECKING:
-    from mock_server.store.postgresql.persistence import PostgresPersistence
 
 #: ``meta`` key: the event log's origin, drawn when the database is first used for events.
 ORIGIN = "event_origin"
@@ -61,6 +60,35 @@ SELECT seq, pg_notify(%(channel)s, seq::text) FROM numbered
 """
 
 _EVENT_COLUMNS = "seq, type, time, topic, path, record_id, payload::text"
+
+
+class Writes(Protocol):
+    """What the log and the book ask of the persistence whose writes they join.
+
+    The :class:`~mock_server.store.postgresql.persistence.PostgresPersistence`: its
+    database, its write transactions (an event is appended in the write's own), and
+    the newest event number its listener heard or its own commits made.
+    """
+
+    @property
+    def database(self) -> Database:
+        """The pool (and its lock) every statement of this instance goes through."""
+
+    @property
+    def listener(self) -> Listener:
+        """The LISTEN connection: the newest event number another instance NOTIFYed."""
+
+    @property
+    def newest_event(self) -> int:
+        """The newest event number this instance's own commits made."""
+
+    def transaction(self) -> AbstractContextManager[psycopg.Connection[tuple[Any, ...]]]:
+        """One write transaction (re-entrant: one opened inside another joins it)."""
+
+    def wrote_event(self, seq: int) -> None:
+        """Event ``seq`` was appended in the write open."""
+
+
 _WEBHOOK_COLUMNS = "id, url, types, secret, version, base, created, description"
 
 
@@ -69,7 +97,7 @@ class PostgresEventLog:
 
     shared = True
 
-    def __init__(self, persistence: PostgresPersistence, capacity: int) -> None:
+    def __init__(self, persistence: Writes, capacity: int) -> None:
         self._persistence = persistence
         self.capacity = capacity
         with persistence.database.connection() as connection, connection.transaction():
@@ -152,7 +180,7 @@ def _subscription(row: tuple[Any, ...]) -> Subscription:
 class PostgresWebhookBook:
     """A :class:`~mock_server.store.webhook_book.WebhookBook` in PostgreSQL."""
 
-    def __init__(self, persistence: PostgresPersistence) -> None:
+    def __init__(self, persistence: Writes) -> None:
         self._persistence = persistence
         self._database = persistence.database
 

@@ -1,13 +1,14 @@
 """What each change to the data is called on the event streams, and how it shows.
 
 The event hub (:mod:`mock_server.events.hub`) knows no entities; this
-describer, which :func:`mock_server.app.create_app` gives it, does. An
-event's type is ``<kind>.<action>``:
+describer does, given them by :func:`mock_server.app.create_app` (the teaching
+API's and the ``--data`` file's). An event's type is ``<kind>.<action>``:
 
 - a member of any collection (``--data`` ones too) is ``created`` (POST, or a
   PUT to a new id), ``replaced`` (PUT), ``updated`` (PATCH) or ``deleted``;
-- an order's status change is named after the status it reached:
-  ``order.placed``, ``order.shipped``, ``order.cancelled``;
+- a status change is named after the status it reached (an entity's
+  :attr:`~mock_server.domain.entity.Entity.status_events`): ``order.placed``,
+  ``order.shipped``, ``order.cancelled``;
 - a report job is ``job.created``, then ``job.progress`` while it runs, then
   ``job.completed`` (see :mod:`mock_server.events.progress`);
 - ``data.reset``: everything went back to the seed.
@@ -20,41 +21,26 @@ object, as every other answer of the mock does.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from mock_server.domain.entity import Entity
 from mock_server.events.hub import RESET
 from mock_server.events.progress import TOPIC as JOBS
-from mock_server.resources import customers, orders, products
-from mock_server.store import Record, Store
+from mock_server.store import Record
 from mock_server.store.event_log import Event
 from mock_server.store.store import Change
-from mock_server.userdata.routes import entities as data_entities
-from mock_server.userdata.store import DataStore
 
-#: What a member's write can be called (an order's status changes add theirs).
+#: What a member's write can be called (an entity's status changes add theirs).
 RECORD_ACTIONS: tuple[str, ...] = ("created", "replaced", "updated", "deleted")
 JOB_TYPES: tuple[str, ...] = ("job.created", "job.progress", "job.completed")
-#: The statuses an order reaches by an action: each is an event type.
-ORDER_STATUS_ACTIONS: tuple[str, ...] = tuple(
-    dict.fromkeys(reached for moves in orders.TRANSITIONS.values() for reached in moves.values())
-)
 
 
 class EntityDescriber:
-    """A :class:`~mock_server.events.hub.Describer` for the entities of one store."""
+    """A :class:`~mock_server.events.hub.Describer` for ``entities``, one per collection."""
 
-    def __init__(self, entities: Mapping[str, Entity]) -> None:
-        self.entities = dict(entities)
-
-    @classmethod
-    def for_store(cls, store: Store) -> EntityDescriber:
-        """The built-in collections' entities, and the ``--data`` ones of ``store``."""
-        found: list[Entity] = [customers.ENTITY, products.ENTITY, orders.ENTITY]
-        if isinstance(store, DataStore):
-            found.extend(data_entities(store))
-        return cls({entity.collection: entity for entity in found})
+    def __init__(self, entities: Iterable[Entity]) -> None:
+        self.entities = {entity.collection: entity for entity in entities}
 
     def topics(self) -> tuple[str, ...]:
         """Every stream's topic: the collections, then the jobs."""
@@ -92,5 +78,9 @@ class EntityDescriber:
             for entity in self.entities.values()
             for action in RECORD_ACTIONS
         ]
-        found.extend(f"{orders.ENTITY.kind}.{status}" for status in ORDER_STATUS_ACTIONS)
+        found.extend(
+            f"{entity.kind}.{status}"
+            for entity in self.entities.values()
+            for status in entity.status_events
+        )
         return (*found, *JOB_TYPES, RESET)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from starlette.types import Scope
 
-from mock_server.store.collection import Record
+from mock_server.store.record import Record
 
 #: Where in ``scope["state"]`` the read handler leaves the record it served.
 OBSERVED = "restwalk.observed_record"
