@@ -538,13 +538,12 @@ def _check_your_api(parser: argparse.ArgumentParser, settings: Settings) -> None
             "--workers above 1 serves from several processes: a recording or stateful "
             "collections live in one (use --stateless, or leave out --workers)"
         )
-    from mock_server.contract.document import DocumentError, load
-    from mock_server.contract.operations import read_operations
+    from mock_server.contract import DocumentError, check_contract
     from mock_server.tape import TapeError, check_upstream, read_tape
 
     try:
         if settings.openapi is not None:
-            read_operations(load(settings.openapi))
+            check_contract(settings)
         if settings.replay is not None:
             read_tape(settings.replay)
         if settings.record is not None:
