@@ -30,6 +30,8 @@ STANDARD_METHODS: tuple[str, ...] = (
 UNDISABLEABLE_METHODS = frozenset({"GET", "HEAD"})
 #: A serialized origin, as a browser sends it in ``Origin``: scheme://host[:port].
 ORIGIN = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#@\sA-Z]+$")
+#: A rate limit as the command line takes it: ``N/Ss``.
+_RATE = re.compile(r"^(\d+)/(\d+(?:\.\d+)?)s$")
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,16 @@ class RateLimit:
 
     requests: int
     window_seconds: float
+
+    @classmethod
+    def parse(cls, text: str) -> RateLimit | None:
+        """The limit ``N/Ss`` names (``100/10s``); None for ``off``. ValueError otherwise."""
+        if text == "off":
+            return None
+        match = _RATE.match(text)
+        if not match or int(match.group(1)) < 1 or float(match.group(2)) <= 0:
+            raise ValueError(f"expected N/Ss (e.g. 100/10s) or off, got {text!r}")
+        return cls(int(match.group(1)), float(match.group(2)))
 
 
 @dataclass(frozen=True)
