@@ -209,6 +209,13 @@ class Settings:
             raise ValueError("--data serves the teaching API's collections: not with your API")
         if self.stateless and self.openapi is None:
             raise ValueError("--stateless is for --openapi")
+        if self.openapi is not None and not self.stateless and self.shared_store:
+            raise ValueError(
+                "--openapi keeps the document's collections in this process's memory, "
+                "never in --store or --db (what you POST would not be kept where you "
+                "asked): leave out --store, or add --stateless to keep only logins, the "
+                "journal and the rate limit there"
+            )
         for origin in self.cors_origins or ():
             if origin == "null":
                 raise ValueError(

@@ -674,6 +674,26 @@ def test_settings_refuse_what_does_not_go_together(tmp_path: Path) -> None:
         Settings(stateless=True)
     with pytest.raises(ValueError, match="not with your API"):
         Settings(openapi=tmp_path / "a.yaml", data=tmp_path / "db.json")
+    # The document's collections live in memory: a store would keep none of them.
+    for store in ({"db": tmp_path / "a.db"}, {"store_url": "postgresql://u@h/d"}):
+        with pytest.raises(ValueError, match="--openapi keeps the document's collections"):
+            Settings(openapi=tmp_path / "a.yaml", **store)  # type: ignore[arg-type]
+        assert Settings(openapi=tmp_path / "a.yaml", stateless=True, **store).shared_store  # type: ignore[arg-type]
+
+
+def test_the_command_line_refuses_openapi_with_a_store_it_would_not_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mock_server.cli import main
+
+    path = write_json(tmp_path / "notes.json", NOTES)
+    with pytest.raises(SystemExit) as exited:
+        main(["--openapi", str(path), "--store", f"sqlite:{tmp_path / 'notes.db'}"])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "add --stateless" in error
+    assert not (tmp_path / "notes.db").exists()
 
 
 def test_worker_processes_get_the_same_settings(tmp_path: Path) -> None:
