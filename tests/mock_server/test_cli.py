@@ -6,6 +6,7 @@ serving is checked on a real process on a free port, stopped by a signal.
 
 from __future__ import annotations
 
+import logging
 import shutil
 import signal
 import socket
@@ -191,6 +192,68 @@ def test_at_info_it_logs_requests_but_no_start_up_chatter(running: list[Running]
     lines = [line for line in err.splitlines() if line.strip()]
     assert any('"GET / HTTP/1.1" 200' in line for line in lines)
     assert all("uvicorn.access" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("engine", [(), ("--http2",), ("--workers", "2", "--store")])
+def test_the_access_log_masks_secrets_on_every_engine(
+    running: list[Running], tmp_path: Path, engine: tuple[str, ...]
+) -> None:
+    flags = [*engine, f"sqlite:{tmp_path / 'mock.db'}"] if "--store" in engine else [*engine]
+    server = Running(*flags, "--log-level", "info")
+    running.append(server)
+    secrets = ["S3cret-1", "S3cret-2", "S3cret-3", "S3cret-4"]
+    sent = [
+        f"/anything?access_token={secrets[0]}&limit=5",
+        f"/basic-auth/bob/{secrets[1]}",
+        f"/anything?password={secrets[2]}",
+    ]
+    for path in sent:
+        httpx.get(server.url + path, headers={"X-Api-Key": secrets[3]}, timeout=10)
+    status, err = server.stop(signal.SIGTERM)
+    assert status == 0
+    if "--http2" not in engine:  # Hypercorn's line shows the path alone
+        assert "/anything?access_token=****&limit=5" in err
+    assert "/basic-auth/bob/****" in err
+    for secret in secrets:
+        assert secret not in err
+
+
+def test_access_lines_are_masked_as_each_engine_logs_them() -> None:
+    from hypercorn.logging import AccessLogAtoms
+
+    from mock_server.transport.access_log import MaskedAccessLog
+
+    def logged(args: object) -> logging.LogRecord:
+        record = logging.LogRecord("x", logging.INFO, "", 0, "%s", None, None)
+        record.args = args  # type: ignore[assignment]
+        MaskedAccessLog().filter(record)
+        return record
+
+    uvicorn_args = ("127.0.0.1:5", "GET", "/basic-auth/u/pw?code=c0de&q=1", "1.1", 200)
+    assert logged(uvicorn_args).args == (
+        "127.0.0.1:5",
+        "GET",
+        "/basic-auth/u/****?code=****&q=1",
+        "1.1",
+        200,
+    )
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": "/basic-auth/u/pw",
+        "query_string": b"api_key=k3y",
+        "http_version": "2",
+        "scheme": "http",
+        "client": ("127.0.0.1", 5),
+        "headers": [(b"authorization", b"Bearer t0ken"), (b"x-api-key", b"k3y")],
+    }
+    atoms = logged(AccessLogAtoms(scope, None, 0.1)).args  # type: ignore[arg-type]
+    assert isinstance(atoms, dict)
+    assert atoms["R"] == "GET /basic-auth/u/****?api_key=**** 2"
+    assert atoms["r"] == "GET /basic-auth/u/**** 2"
+    assert atoms["q"] == "api_key=****"
+    assert atoms["{authorization}i"] == "Bearer ****"
+    assert atoms["{x-api-key}i"] == "****"
 
 
 def test_a_key_that_is_not_the_certificates_is_one_line(
