@@ -1,9 +1,10 @@
 """The access log, secrets masked: what a request line would show of a credential.
 
 uvicorn logs ``"GET /anything?access_token=abc HTTP/1.1" 200``, Hypercorn the same
-and, among its atoms, every request header; a log is pasted into bug reports and
-chats, so the password in ``/basic-auth/u/p``, a token in a query and a credential
-header never reach it in clear. The rule is :func:`mock_server.http.masking.mask_target`
+and, among its atoms, every request header, and httpx (``--record``'s requests to
+the upstream) the URL it sent; a log is pasted into bug reports and chats, so the
+password in ``/basic-auth/u/p``, a token in a query and a credential header never
+reach it in clear. The rule is :func:`mock_server.http.masking.mask_target`
 (the journal's); ``--journal-secrets`` does not apply here: it is for ``/_journal``.
 """
 
@@ -14,8 +15,8 @@ from collections.abc import MutableMapping
 
 from mock_server.http import masking
 
-#: The loggers of both engines' access lines.
-ACCESS_LOGGERS = ("uvicorn.access", "hypercorn.access")
+#: The loggers of both engines' access lines, and of httpx's requests (``--record``).
+ACCESS_LOGGERS = ("uvicorn.access", "hypercorn.access", "httpx")
 #: Hypercorn's atoms that hold the request target (see ``hypercorn.logging``).
 _TARGET_ATOMS = ("r", "R", "U", "Uq", "q")
 
@@ -25,7 +26,13 @@ class MaskedAccessLog(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         args = record.args
-        if isinstance(args, tuple) and len(args) == 5:
+        if record.name == "httpx" and isinstance(args, tuple) and len(args) >= 2:
+            # httpx: (method, URL, ...): the URL's path and query masked
+            url = str(args[1])
+            split = url.find("/", url.find("//") + 2) if "//" in url else -1
+            if split > 0:
+                record.args = (args[0], url[:split] + masking.mask_target(url[split:]), *args[2:])
+        elif isinstance(args, tuple) and len(args) == 5:
             # uvicorn: (client address, method, path with query, HTTP version, status)
             record.args = (*args[:2], masking.mask_target(str(args[2])), *args[3:])
         elif isinstance(args, MutableMapping):

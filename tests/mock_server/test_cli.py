@@ -223,8 +223,8 @@ def test_access_lines_are_masked_as_each_engine_logs_them() -> None:
 
     from mock_server.transport.access_log import MaskedAccessLog
 
-    def logged(args: object) -> logging.LogRecord:
-        record = logging.LogRecord("x", logging.INFO, "", 0, "%s", None, None)
+    def logged(args: object, name: str = "uvicorn.access") -> logging.LogRecord:
+        record = logging.LogRecord(name, logging.INFO, "", 0, "%s", None, None)
         record.args = args  # type: ignore[assignment]
         MaskedAccessLog().filter(record)
         return record
@@ -236,6 +236,15 @@ def test_access_lines_are_masked_as_each_engine_logs_them() -> None:
         "/basic-auth/u/****?code=****&q=1",
         "1.1",
         200,
+    )
+    # --record's requests to the upstream, as httpx logs them.
+    upstream = ("GET", httpx.URL("https://api.test/v1/x?token=t0k&a=1"), "HTTP/1.1", 200, "OK")
+    assert logged(upstream, "httpx").args == (
+        "GET",
+        "https://api.test/v1/x?token=****&a=1",
+        "HTTP/1.1",
+        200,
+        "OK",
     )
     scope = {
         "type": "http",

@@ -15,8 +15,8 @@ from haralyzer import HarParser
 from explorer.core.carry.har import har_bytes, har_document
 from explorer.core.http.client import Client
 from explorer.core.http.request import RequestSpec
-from mock_server import create_app
-from mock_server.tape import TapeError, read_tape
+from mock_server import BackgroundServer, create_app
+from mock_server.tape import TapeError, read_tape, recorder
 from tests.explorer.httpbin_server import HttpbinServer
 from tests.mock_server.conftest import asgi_client, make_settings
 
@@ -161,6 +161,27 @@ async def test_an_upstream_that_does_not_answer_is_a_502(tmp_path: Path) -> None
     assert answer.status_code == 502
     assert answer.headers["content-type"].startswith("application/problem+json")
     assert read_tape(tmp_path / "t.har")[0] == []
+
+
+async def test_an_answer_that_never_ends_or_is_too_big_is_a_problem_not_a_hang(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The upstream: a mock of its own, whose /events never ends (the proxy waited forever).
+    monkeypatch.setattr(recorder, "MAX_ANSWER_BYTES", 1000)
+    with BackgroundServer(make_settings()) as upstream:
+        app = create_app(make_settings(record=upstream.url, tape=tmp_path / "t.har"))
+        async with asgi_client(app) as client:
+            stream = await client.get("/events")
+            big = await client.get("/bytes/2000")
+            small = await client.get("/bytes/500")
+    assert stream.status_code == 501
+    assert "text/event-stream" in stream.json()["detail"]
+    assert big.status_code == 502
+    assert "over 1000 bytes" in big.json()["detail"]
+    assert small.status_code == 200
+    assert len(small.content) == 500
+    recorded, _ = read_tape(tmp_path / "t.har")
+    assert [e.url.rsplit("/", 2)[-2:] for e in recorded] == [["bytes", "500"]]
 
 
 @pytest.mark.parametrize(
