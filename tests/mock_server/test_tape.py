@@ -184,6 +184,46 @@ async def test_an_answer_that_never_ends_or_is_too_big_is_a_problem_not_a_hang(
     assert [e.url.rsplit("/", 2)[-2:] for e in recorded] == [["bytes", "500"]]
 
 
+def _entry(path: str, status: int, headers: list[dict[str, str]], text: str) -> dict[str, object]:
+    return {
+        "request": {"method": "GET", "url": f"http://api.test{path}", "headers": []},
+        "response": {"status": status, "headers": headers, "content": {"text": text}},
+    }
+
+
+async def test_what_a_har_holds_that_cannot_be_answered_is_left_out(tmp_path: Path) -> None:
+    tape = tmp_path / "browser.har"
+    entries = [
+        _entry("/socket", 101, [{"name": "Upgrade", "value": "websocket"}], ""),  # a WebSocket
+        _entry("/empty", 204, [], "a body a 204 cannot have"),
+        _entry("/same", 304, [], "nor a 304"),
+        _entry(
+            "/split",
+            200,
+            [
+                {"name": "X-Ok", "value": "yes"},
+                {"name": "X-Split", "value": "a\r\nSet-Cookie: injected=1"},
+                {"name": "Bad Name", "value": "x"},
+            ],
+            "fine",
+        ),
+    ]
+    tape.write_text(json.dumps({"log": {"entries": entries}}))
+    app = create_app(make_settings(replay=tape))
+    async with asgi_client(app) as client:
+        socket_answer = await client.get("/socket")
+        empty = await client.get("/empty")
+        same = await client.get("/same")
+        split = await client.get("/split")
+    assert socket_answer.status_code == 404  # an interim answer is no answer to replay
+    assert (empty.status_code, empty.content) == (204, b"")
+    assert (same.status_code, same.content) == (304, b"")
+    assert split.status_code == 200
+    assert split.headers["x-ok"] == "yes"
+    assert "x-split" not in split.headers
+    assert "set-cookie" not in split.headers
+
+
 @pytest.mark.parametrize(
     ("text", "says"),
     [("{", "not JSON"), ('{"log": {}}', "not a HAR file"), ("[]", "not a HAR file")],
