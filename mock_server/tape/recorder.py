@@ -20,6 +20,7 @@ before any route): they are not proxied.
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from http import HTTPStatus
 from pathlib import Path
@@ -70,6 +71,21 @@ def check_upstream(url: str) -> str:
     if parts.query or parts.fragment:
         raise ValueError(f"--record takes the API's base URL, without query or fragment: {url!r}")
     return url.rstrip("/")
+
+
+def check_tape_writable(tape: Path) -> None:
+    """A :class:`TapeError` (one line) unless ``tape`` can be recorded onto: a HAR file
+    already there (a recording adds to it), or a new file in a folder that exists."""
+    if tape.is_dir():
+        raise TapeError(f"{tape}: is a folder, not a HAR file")
+    if tape.exists():
+        read_tape(tape)
+        return
+    folder = tape.parent
+    if not folder.is_dir():
+        raise TapeError(f"{tape}: cannot write it: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise TapeError(f"{tape}: cannot write it: the folder {folder} is not writable")
 
 
 class Recorder:

@@ -84,6 +84,9 @@ def test_help_lists_every_flag(capsys: pytest.CaptureFixture[str]) -> None:
         ("--key", "server.key"),
         ("--cert", "/nonexistent/server.pem", "--key", "/nonexistent/server.key"),
         ("--http2", "--workers", "2", "--db", "/nonexistent/mock.db"),
+        # A tape that cannot be written was a traceback after the listening line.
+        ("--record", "http://127.0.0.1:1", "--tape", "/nonexistent/t.har"),
+        ("--record", "http://127.0.0.1:1", "--tape", "/"),
     ],
 )
 def test_bad_setting_is_one_line_and_exit_2(
@@ -93,6 +96,24 @@ def test_bad_setting_is_one_line_and_exit_2(
     assert err.count("\n") == 1
     assert err.startswith("restwalk-mock: error: ")
     assert "Traceback" not in err
+
+
+def test_counts_that_may_be_zero_say_so(capsys: pytest.CaptureFixture[str]) -> None:
+    # "at least 1" was said of --journal-size and --latency, which take 0.
+    for flag in ("--journal-size", "--latency", "--port"):
+        assert "expected a number of at least 0, got '-1'" in usage_error(capsys, flag, "-1")
+    assert "expected a whole number, got 'x'" in usage_error(capsys, "--journal-size", "x")
+
+
+def test_a_tape_that_is_no_har_is_refused_before_recording_onto_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    tape = tmp_path / "t.har"
+    tape.write_text("{")
+    err = usage_error(capsys, "--record", "http://127.0.0.1:1", "--tape", str(tape))
+    assert err.startswith(f"restwalk-mock: error: {tape}:")
+    assert "not JSON" in err
+    assert tape.read_text() == "{"
 
 
 def test_disable_get_says_why(capsys: pytest.CaptureFixture[str]) -> None:
