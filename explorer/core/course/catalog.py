@@ -173,6 +173,13 @@ def _read(folder: Path) -> tuple[Course | None, list[FormatError]]:
     problems: list[FormatError] = []
     if not folder.is_dir():
         return None, [FormatError("is not a folder", file=str(folder))]
+    if not (folder / CHAPTERS_FILE).is_file():  # not a lesson folder: nothing else is read
+        return None, [
+            FormatError(
+                f"no {CHAPTERS_FILE}: a lesson folder lists its chapters there",
+                file=str(folder / CHAPTERS_FILE),
+            )
+        ]
     try:
         title, chapters, reset, server = _chapters(folder)
     except FormatError as error:

@@ -36,21 +36,31 @@ class CourseDriver:
     server's reset (None: the course's ``[reset]`` request, if it has one)."""
 
     def __init__(
-        self, run: CourseRun, tab: Tab, *, others: Client, reset: Resetter | None = None
+        self,
+        run: CourseRun,
+        tab: Tab,
+        *,
+        others: Client,
+        reset: Resetter | None = None,
+        owns_others: bool = False,
     ) -> None:
         self.run = run
         self.tab = tab
         self.others = others
+        self._owns_others = owns_others
         self._reset = reset
         self.listeners: list[Listener] = []
         self._sending: set[asyncio.Task[None]] = set()
         if self._seen not in tab.client.observers:
             tab.client.observers.append(self._seen)
 
-    def close(self) -> None:
-        """Stop watching the tab's client."""
+    async def aclose(self) -> None:
+        """Stop watching the tab's client (and close the course's own, when it made it)."""
         if self._seen in self.tab.client.observers:
             self.tab.client.observers.remove(self._seen)
+        await self.settled()
+        if self._owns_others:
+            await self.others.aclose()
 
     async def begin(self, index: int | None = None) -> Lesson:
         """Open lesson ``index`` (default: the one the run is at): the server reset when the
