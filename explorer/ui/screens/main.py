@@ -371,7 +371,12 @@ class BrowserScreen(TabScreen):
         self.refresh_bindings()
 
     def on_course_panel_open_page(self, event: CoursePanel.OpenPage) -> None:
-        self.open_url(event.url)
+        """A lesson's start page, in the shown one's place when it is the same page."""
+        from explorer.core.http.request import RequestSpec
+
+        shown = self.session.shown
+        again = shown is not None and shown.url.rstrip("/") == event.url.rstrip("/")
+        self.send(RequestSpec(url=event.url), typed=True, record=not again)
 
     def on_course_panel_compose(self, event: CoursePanel.Compose) -> None:
         self.open_composer(event.spec, event.note)
