@@ -361,6 +361,14 @@ class BrowserScreen(TabScreen):
             except CourseError as error:
                 self.notify(error.message, title="Course", severity="error")
                 return
+            if start.course is None and start.reset is None:
+                self.notify(
+                    "These lessons are written for restwalk's mock server, and this server "
+                    "is not reset before each: restwalk learn starts the mock.",
+                    title="Course",
+                    severity="warning",
+                    timeout=10,
+                )
             panel = self.course_panel = CoursePanel(driver, id="course")
             self.query_one("#panes").mount(panel)
             self.call_after_refresh(panel.begin)
