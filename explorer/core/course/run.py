@@ -134,12 +134,13 @@ class CourseRun:
             return Outcome("nothing", others=others)
         if state.passed:
             return Outcome("nothing", others=others)
-        if self.lesson.check.match(state.exchanges) is not None:
+        newest = len(state.exchanges) - 1
+        # A way that ended with an earlier exchange was looked for then: this one ends it.
+        if self.lesson.check.match(state.exchanges, ending_with=newest) is not None:
             state.passed = True
             state.near_miss = ""
             self.progress.mark(self.lesson.id)
             return Outcome("passed", others=others)
-        newest = len(state.exchanges) - 1
         for miss in self.lesson.hints:
             if miss.steps.match(state.exchanges, ending_with=newest) is not None:
                 state.near_miss = miss.text
