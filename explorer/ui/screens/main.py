@@ -376,6 +376,7 @@ class BrowserScreen(TabScreen):
             panel.display = not panel.display
         others = tuple(owner for owner in self._key_owners if owner is not panel)
         self._key_owners = (*others, panel) if panel.display else others
+        self.set_class(panel.display, "-course")
         self.refresh_bindings()
 
     def on_course_panel_open_page(self, event: CoursePanel.OpenPage) -> None:
