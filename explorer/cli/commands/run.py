@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from explorer.core.httpfile.resolve import ResolvedRequest
     from explorer.core.httpfile.versions import Protocol
     from explorer.core.httpfile.workspace import Workspace
-    from explorer.core.oauth.login import Login
 
 __all__ = ["add_parser", "run"]
 
@@ -262,6 +261,7 @@ async def _run(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     from explorer.cli.oauth_login import with_tokens
     from explorer.cli.output import error_line, said_undecoded
     from explorer.core.http.errors import RestwalkError
+    from explorer.core.httpfile.auth_tokens import FileLogins
     from explorer.core.httpfile.request_variables import RunResponses
     from explorer.core.httpfile.resolve import describe
     from explorer.core.httpfile.versions import Protocol
@@ -274,12 +274,12 @@ async def _run(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     _check(workspace, requests)
     responses = RunResponses(r.name for r in workspace.http_file.requests if r.name)
     failed = False
-    logins: dict[str, Login] = {}  # the OAuth 2.0 logins of $auth.token("id"), for the run
     async with client_from(args) as client:
+        logins = FileLogins(client)  # the OAuth 2.0 logins of $auth.token("id"), for the run
         chosen = Protocol(client.http2, client.http2_prior_knowledge)  # --http2...
         for request in requests:
             try:
-                workspace = await with_tokens(args, workspace, request, client, logins)
+                workspace = await with_tokens(args, workspace, request, logins)
             except RestwalkError as error:
                 error_line(
                     f"{describe(request, workspace.http_file)}: {error.message} {error.hint}"
