@@ -230,15 +230,31 @@ def _environment_hint(workspace: Workspace, undefined: set[str]) -> str:
     environments = workspace.environments
     if workspace.environment is not None or not undefined:
         return ""
-    defining = [
-        name for name in environments.names if undefined <= set(environments.variables(name))
-    ]
+    needed = {_what(name) for name in undefined}
+    defining = [name for name in environments.names if needed <= _defined(workspace, name)]
     if not defining:
         return ""
     which = " and ".join(defining) if len(defining) < 3 else ", ".join(defining)
     verb = "defines" if len(defining) == 1 else "define"
     what = "it" if len(undefined) == 1 else "them"
     return f" No environment was chosen; {which} {verb} {what}: add --env {defining[0]}."
+
+
+def _what(name: str) -> tuple[str, str]:
+    """An undefined name as what defines it: ``("login", id)`` for ``$auth.token("id")``,
+    else ``("variable", name)``."""
+    from explorer.core.httpfile.auth_configs import auth_reference
+
+    login = auth_reference(name)
+    return ("login", login[1]) if login is not None else ("variable", name)
+
+
+def _defined(workspace: Workspace, environment: str) -> set[tuple[str, str]]:
+    """What ``environment`` defines: its variables, and its ``Security.Auth`` logins."""
+    environments = workspace.environments
+    return {("variable", name) for name in environments.variables(environment)} | {
+        ("login", auth_id) for auth_id in environments.auth(environment)
+    }
 
 
 class _Placeholders:

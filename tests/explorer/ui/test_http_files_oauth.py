@@ -152,3 +152,22 @@ async def test_a_cancelled_login_is_said_in_the_open_dialog(
         problem = str(dialog.query_one("#open-problem", Static).render())
         assert "Not opened: Not logged in as 'person': the login was cancelled." in problem
         assert not opened
+
+
+async def test_with_no_environment_chosen_the_one_with_the_login_is_named(
+    mock: MockApp, http_file: Path
+) -> None:
+    app = create_app(f"{BASE}/", client=Client(transport=httpx.ASGITransport(mock)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.http_files.path = str(http_file)
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, OpenRequestDialog)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is dialog
+        problem = str(dialog.query_one("#open-problem", Static).render())
+        assert "No Security.Auth 'person'" in problem
+        assert "Choose an environment that has it: dev." in problem
