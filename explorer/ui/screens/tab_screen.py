@@ -178,13 +178,15 @@ class TabScreen(Screen[None]):
         typed: bool = False,
         pending: asyncio.Future[Page] | None = None,
         withheld: str = "",
+        reload: bool = False,
     ) -> None:
         """Send ``spec``, with what the session keeps for its server, in a worker;
-        ``withheld`` says what it goes without (:meth:`Session.following`)."""
+        ``withheld`` says what it goes without (:meth:`Session.following`); ``reload``:
+        it is ``r``'s, checked with the server when a cache has it."""
         spec = self.session.prepare(spec, typed=typed)
         self.stop_stream()
         self._hold_sending(spec, now=typed)
-        self.fetch(spec, via, record, pending, withheld)
+        self.fetch(spec, via, record, pending, withheld, reload)
 
     def _hold_sending(self, spec: RequestSpec, *, now: bool = False) -> None:
         """Show ``spec`` on its way (its method and URL in the bar, "sending" below) only
@@ -239,10 +241,11 @@ class TabScreen(Screen[None]):
         record: bool,
         pending: asyncio.Future[Page] | None,
         withheld: str,
+        reload: bool = False,
     ) -> None:
         """Send one request (or wait for ``pending``) and show the response (a stream's
         head, its events then read on: :meth:`read_stream`)."""
-        page = await (pending or self.tab.open(spec, via, withheld=withheld))
+        page = await (pending or self.tab.open(spec, via, withheld=withheld, reload=reload))
         self._arrived(page, record)
 
     def _arrived(self, page: Page, record: bool) -> None:
@@ -375,7 +378,9 @@ class TabScreen(Screen[None]):
         if step is None:
             return
         if step.kind == "send":
-            self.send(step.spec, via=step.via, record=record, withheld=step.withheld)
+            self.send(
+                step.spec, via=step.via, record=record, withheld=step.withheld, reload=step.reload
+            )
         elif step.kind == "form" and step.link is not None:
             from explorer.ui.dialogs.template_form import TemplateForm
 
