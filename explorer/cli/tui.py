@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import gc
 import os
-import re
 import sys
 from typing import TYPE_CHECKING
 
 from explorer.cli.commands import COMMANDS
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.options import absolute_url, connection_settings
+from explorer.cli.options import absolute_url, connection_settings, looks_like_a_command
 from explorer.cli.settings import load_settings, settings_of
 
 if TYPE_CHECKING:
@@ -28,12 +27,17 @@ if TYPE_CHECKING:
     from explorer.core.config import Config
     from explorer.core.http.connection import ConnectionSettings
 
-__all__ = ["check_terminal", "looks_like_a_command", "open_tui", "unknown_command"]
+__all__ = [
+    "WEB_DRIVER",
+    "check_terminal",
+    "looks_like_a_command",
+    "open_tui",
+    "unknown_command",
+]
 
-
-def looks_like_a_command(word: str) -> bool:
-    """True for a lone word that cannot be meant as a URL: no dot, colon or slash."""
-    return word != "localhost" and re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", word) is not None
+#: Textual's driver for an app in a browser tab (textual-serve names it in
+#: ``$TEXTUAL_DRIVER`` for each app it starts).
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 
 
 def check_terminal() -> None:
@@ -41,8 +45,12 @@ def check_terminal() -> None:
 
     The TUI reads keys from stdin and draws on stderr (as Textual does). Started
     with either redirected (a script, ``restwalk < file``, a background job) it
-    could never be used, and Textual would spin on the closed input.
+    could never be used, and Textual would spin on the closed input. Under ``restwalk
+    serve`` the terminal is a browser tab: textual-serve selects Textual's web driver,
+    which reads keys and writes the screen as packets on pipes.
     """
+    if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER:
+        return
     for name, stream in (("stdin", sys.stdin), ("stderr", sys.__stderr__)):
         if stream is None or not stream.isatty():
             raise UsageError(

@@ -38,6 +38,7 @@ COMMAND_MODULES: dict[str, str] = {
     "diff": "diff",
     "openapi": "openapi",
     "listen": "listen",
+    "serve": "serve",
 }
 #: The subcommands' names: a first word not among them is the TUI's URL.
 COMMANDS = tuple(COMMAND_MODULES)
