@@ -30,7 +30,14 @@ if TYPE_CHECKING:
     from explorer.cli.commands import SubParsers
     from explorer.cli.serving.server import ClassroomServer
 
-__all__ = ["DEFAULT_PORT", "add_parser", "restwalk_arguments", "run", "session_argv"]
+__all__ = [
+    "DEFAULT_PORT",
+    "add_parser",
+    "announcement",
+    "restwalk_arguments",
+    "run",
+    "session_argv",
+]
 
 #: The port served on unless ``--port`` (beside the bundled mock's 8642).
 DEFAULT_PORT = 8643
@@ -215,6 +222,20 @@ def _page_url(host: str, port: int) -> str:
     return f"http://{bracketed(host)}:{port}/"
 
 
+def announcement(arguments: list[str], host: str, port: int, *, loopback: bool) -> list[str]:
+    """What is said before serving: where to open it, and, served on a network, who can."""
+    shown = " ".join(["restwalk", *arguments])
+    lines = [f"serving {shown!r} at {_page_url(host, port)} (ctrl+c stops)"]
+    if not loopback:
+        lines.append(
+            f"warning: anyone who can reach this machine at port {port} can use this "
+            "restwalk, with no login: each browser tab runs a restwalk and a bundled mock "
+            "server here, and their requests go out from this machine to any address it "
+            "reaches; serve on 127.0.0.1 (the default) to keep it to this machine"
+        )
+    return lines
+
+
 def run(args: argparse.Namespace) -> ExitStatus:
     """Run ``restwalk serve`` until ctrl+c."""
     from explorer.cli.output import error_line
@@ -238,15 +259,8 @@ def run(args: argparse.Namespace) -> ExitStatus:
         most_sessions=args.max_sessions,
         say=lambda line: error_line(line),
     )
-    shown = " ".join(["restwalk", *arguments])
-    error_line(f"serving {shown!r} at {_page_url(args.host, port)} (ctrl+c stops)")
-    if not loopback:
-        error_line(
-            f"warning: anyone who can reach this machine at port {port} can use this "
-            "restwalk, with no login: each browser tab runs a restwalk and a bundled mock "
-            "server here, and their requests go out from this machine to any address it "
-            "reaches; serve on 127.0.0.1 (the default) to keep it to this machine"
-        )
+    for line in announcement(arguments, args.host, port, loopback=loopback):
+        error_line(line)
     try:
         asyncio.run(_serve(server))
     finally:

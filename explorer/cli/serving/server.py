@@ -185,6 +185,7 @@ class ClassroomServer:
         )
         self.sessions.add(session)
         self.served += 1
+        status: int | None = None
         try:
             await session.start(width, height)
             self.say(f"session {number} started (pid {session.pid}; {len(self.sessions)} open)")
@@ -197,10 +198,10 @@ class ClassroomServer:
                 task.cancel()
             await asyncio.gather(relay, screen, return_exceptions=True)
             await websocket.close()
-            self.say(f"session {number} ended (exit status {status})")
         finally:
             self.sessions.discard(session)
             shutil.rmtree(data_dir, ignore_errors=True)
+            self.say(f"session {number} ended (exit status {status})")
         return websocket
 
     def _data_dir_root(self) -> Path:
