@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import errno
 import ipaddress
+import logging
+import os
 import signal
 import socket
 import sys
@@ -261,12 +263,41 @@ def run(args: argparse.Namespace) -> ExitStatus:
     )
     for line in announcement(arguments, args.host, port, loopback=loopback):
         error_line(line)
+    _logging()
     try:
         asyncio.run(_serve(server))
     finally:
         sock.close()
     error_line(f"stopped serving: {counted(server.served, 'session')} served")
     return ExitStatus.OK
+
+
+class _OneLine(logging.Handler):
+    """The web server's log records as ``restwalk:`` lines, an exception as its type and
+    first line: a malformed request from a browser is a note, not a traceback."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        from explorer.cli.output import error_line
+
+        message = record.getMessage()
+        if record.exc_info is not None and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            said = " ".join(str(error).split())
+            said = said if len(said) <= 160 else said[:159] + "…"
+            message += f": {type(error).__name__}" + (f": {said}" if said else "")
+        error_line(message)
+
+
+def _logging() -> None:
+    """The web server's and textual-serve's records (warnings and errors) as one line
+    each; with ``RESTWALK_DEBUG`` every record, with its traceback."""
+    debug = bool(os.environ.get("RESTWALK_DEBUG"))
+    handler = logging.StreamHandler() if debug else _OneLine()
+    for name in ("aiohttp", "textual-serve", "restwalk.serve"):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.setLevel(logging.DEBUG if debug else logging.WARNING)
+        logger.propagate = False
 
 
 async def _serve(server: ClassroomServer) -> None:
