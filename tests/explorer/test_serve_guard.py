@@ -4,6 +4,7 @@ a session's process is given (no web server here)."""
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from explorer.cli.commands.serve import restwalk_arguments, session_argv
+from explorer.cli.errors import UsageError
 from explorer.cli.serving.guard import (
     DEFAULT_SIZE,
     Focus,
@@ -24,6 +26,7 @@ from explorer.cli.serving.guard import (
     terminal_size,
 )
 from explorer.cli.serving.session import BrowserSession
+from explorer.cli.tui import WEB_DRIVER, check_terminal
 from explorer.core.bundled_mock import PORT_ENV
 from explorer.core.paths import DATA_ENV
 
@@ -238,3 +241,14 @@ async def test_a_session_opens_only_http_urls_and_delivers_no_file(tmp_path: Pat
     assert said == ['["open_url", {"url": "https://example.com/", "new_tab": true}]']
     await session.on_meta(meta(type="exit"))
     assert said[-1] == "closed"
+
+
+def test_the_tui_runs_without_a_terminal_only_under_textual_s_web_driver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    with pytest.raises(UsageError, match="the TUI needs a terminal"):
+        check_terminal()
+    monkeypatch.setenv("TEXTUAL_DRIVER", WEB_DRIVER)  # as textual-serve starts a session
+    check_terminal()
