@@ -1,6 +1,7 @@
 """``restwalk serve`` in a real browser: headless Chromium opens the page, restwalk's first
 screen arrives in its terminal, a key typed there reaches restwalk and changes the
-screen, and a second tab gets a restwalk and a mock of its own.
+screen, a second tab gets a restwalk and a mock of its own, and a URL in a link to the
+page cannot make it connect elsewhere.
 
 What the terminal shows is read from the frames the page's websocket received (xterm.js
 draws on a canvas), and the page is kept as a screenshot in
@@ -68,6 +69,16 @@ async def _in_browser(served: Serving, devtools: str) -> None:
         assert first is not None
         assert second is not None
         assert first.group(0) != second.group(0)  # each tab its own bundled mock
+
+        # textual-serve's script fetches a ?ping= URL from the address bar: the page's
+        # policy keeps it on this server, whatever a link to the page says.
+        lured = await browser.new_page(SIZE)
+        await lured.open(f"{served.url}?ping=http://elsewhere.example/steal")
+        await lured.until(
+            lambda: any("violates the following Content Security Policy" in x for x in lured.log),
+            "the policy to refuse the ping",
+        )
+        assert not [url for url in lured.requested if "elsewhere" in url.split("?")[0]]
 
 
 def test_a_browser_tab_shows_restwalk_and_its_keys_reach_it(tmp_path: Path) -> None:
