@@ -172,12 +172,10 @@ def _checked_arguments(args: argparse.Namespace) -> list[str]:
     return restwalk_arguments(url, course=args.course, lessons=lessons, config=config)
 
 
-def _is_loopback(host: str) -> bool:
-    """True when ``host`` names this machine's loopback only (127.0.0.1, ::1, localhost)."""
-    if host.lower() == "localhost":
-        return True
+def _is_loopback(address: str) -> bool:
+    """True when the address a socket is bound to is a loopback one (127.0.0.0/8, ::1)."""
     try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
+        return ipaddress.ip_address(address.partition("%")[0]).is_loopback
     except ValueError:
         return False
 
@@ -251,7 +249,7 @@ def run(args: argparse.Namespace) -> ExitStatus:
         raise CommandError(f"restwalk serve cannot start: {exc}") from None
     sock = _listening_socket(args.host, args.port)
     port = sock.getsockname()[1]
-    loopback = _is_loopback(args.host)
+    loopback = _is_loopback(sock.getsockname()[0])  # as bound: a name may resolve there
     title = "restwalk course" if args.course else "restwalk"
     server = ClassroomServer(
         session_argv(arguments),
