@@ -19,6 +19,7 @@ from explorer.cli.commands import COMMANDS
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import absolute_url, connection_settings, looks_like_a_command
+from explorer.cli.serving import WEB_DRIVERS
 from explorer.cli.settings import load_settings, settings_of
 
 if TYPE_CHECKING:
@@ -27,17 +28,7 @@ if TYPE_CHECKING:
     from explorer.core.config import Config
     from explorer.core.http.connection import ConnectionSettings
 
-__all__ = [
-    "WEB_DRIVER",
-    "check_terminal",
-    "looks_like_a_command",
-    "open_tui",
-    "unknown_command",
-]
-
-#: Textual's driver for an app in a browser tab (textual-serve names it in
-#: ``$TEXTUAL_DRIVER`` for each app it starts).
-WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+__all__ = ["check_terminal", "looks_like_a_command", "open_tui", "unknown_command"]
 
 
 def check_terminal() -> None:
@@ -49,7 +40,7 @@ def check_terminal() -> None:
     serve`` the terminal is a browser tab: textual-serve selects Textual's web driver,
     which reads keys and writes the screen as packets on pipes.
     """
-    if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER:
+    if os.environ.get("TEXTUAL_DRIVER") in WEB_DRIVERS:
         return
     for name, stream in (("stdin", sys.stdin), ("stderr", sys.__stderr__)):
         if stream is None or not stream.isatty():

@@ -85,10 +85,16 @@ class Serving:
                 self.next_line(1)
         return code, "".join(self.said)
 
-    def kill(self) -> None:
+    def stop(self) -> None:
+        """Stop it as ctrl+c does (its sessions end, their data is removed); killed if it
+        does not stop in time."""
         if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(15)
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(PATIENCE)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(15)
         for stream in (self.process.stdout, self.process.stderr):
             if stream is not None:
                 stream.close()
@@ -100,7 +106,7 @@ def serving(*args: str, env: dict[str, str] | None = None) -> Iterator[Serving]:
     try:
         yield served
     finally:
-        served.kill()
+        served.stop()
 
 
 class Terminal:

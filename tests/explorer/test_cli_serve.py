@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shutil
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -172,6 +173,20 @@ async def test_quitting_restwalk_ends_the_tab_s_session() -> None:
         line = await asyncio.to_thread(served.until, lambda line: "ended" in line)
         assert "exit status 0" in line
         assert gone(pid)
+
+
+async def test_a_killed_server_leaves_no_restwalk_behind() -> None:
+    with serving() as served:
+        async with terminal(served) as tab:
+            pid = await asyncio.to_thread(served.session_started)
+            data_dir = Path(environ_of(pid)["RESTWALK_DATA_DIR"])
+            await tab.shows("Links (")
+            served.process.kill()  # no ctrl+c: nothing ends the session but its input ending
+            await tab.until(tab.closed.is_set, "the tab's websocket to close")
+        wait_until(lambda: gone(pid), "the session's process to quit")
+        # Its data stays in the server's private folder (mode 0700), as nobody removed it.
+        assert oct(data_dir.parent.stat().st_mode & 0o777) == "0o700"
+        shutil.rmtree(data_dir.parent)
 
 
 async def test_tabs_beyond_max_sessions_are_turned_away() -> None:

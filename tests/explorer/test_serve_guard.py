@@ -13,6 +13,7 @@ import pytest
 
 from explorer.cli.commands.serve import restwalk_arguments, session_argv
 from explorer.cli.errors import UsageError
+from explorer.cli.serving import TEXTUAL_WEB_DRIVER, WEB_DRIVER
 from explorer.cli.serving.guard import (
     DEFAULT_SIZE,
     Focus,
@@ -26,7 +27,7 @@ from explorer.cli.serving.guard import (
     terminal_size,
 )
 from explorer.cli.serving.session import BrowserSession
-from explorer.cli.tui import WEB_DRIVER, check_terminal
+from explorer.cli.tui import check_terminal
 from explorer.core.bundled_mock import PORT_ENV
 from explorer.core.paths import DATA_ENV
 
@@ -215,7 +216,7 @@ def test_a_session_has_its_own_data_and_mock_and_no_display(
     assert environment[PORT_ENV] == "0"
     assert "DISPLAY" not in environment
     assert "WAYLAND_DISPLAY" not in environment
-    assert environment["TEXTUAL_DRIVER"] == "textual.drivers.web_driver:WebDriver"
+    assert environment["TEXTUAL_DRIVER"] == WEB_DRIVER == "explorer.ui.web_driver:WebDriver"
 
 
 async def test_a_session_opens_only_http_urls_and_delivers_no_file(tmp_path: Path) -> None:
@@ -250,5 +251,9 @@ def test_the_tui_runs_without_a_terminal_only_under_textual_s_web_driver(
     monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
     with pytest.raises(UsageError, match="the TUI needs a terminal"):
         check_terminal()
-    monkeypatch.setenv("TEXTUAL_DRIVER", WEB_DRIVER)  # as textual-serve starts a session
-    check_terminal()
+    for driver in (WEB_DRIVER, TEXTUAL_WEB_DRIVER):  # restwalk serve's, textual-serve's
+        monkeypatch.setenv("TEXTUAL_DRIVER", driver)
+        check_terminal()
+    monkeypatch.setenv("TEXTUAL_DRIVER", "textual.drivers.linux_driver:LinuxDriver")
+    with pytest.raises(UsageError, match="the TUI needs a terminal"):
+        check_terminal()

@@ -9,3 +9,15 @@ request or a message may do is decided in :mod:`~explorer.cli.serving.guard`, wh
 imports no web framework. The command line, its options and its errors are
 :mod:`explorer.cli.commands.serve`'s.
 """
+
+from __future__ import annotations
+
+__all__ = ["TEXTUAL_WEB_DRIVER", "WEB_DRIVER", "WEB_DRIVERS"]
+
+#: The Textual driver each tab's restwalk runs with (``$TEXTUAL_DRIVER``): Textual's web
+#: driver, quitting when its server goes (:mod:`explorer.ui.web_driver`).
+WEB_DRIVER = "explorer.ui.web_driver:WebDriver"
+#: Textual's own, as textual-serve names it for any app it serves.
+TEXTUAL_WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+#: The drivers under which the terminal is a browser tab.
+WEB_DRIVERS = frozenset({WEB_DRIVER, TEXTUAL_WEB_DRIVER})

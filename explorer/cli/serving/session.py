@@ -4,6 +4,8 @@ textual-serve's :class:`~textual_serve.app_service.AppService` starts a Textual 
 child process and relays its screen; a :class:`BrowserSession` is one with restwalk's
 rules added:
 
+- the app runs with Textual's web driver made to quit when its input ends
+  (:mod:`explorer.ui.web_driver`): a server killed leaves no restwalk behind;
 - the command is run as its words (no shell between: a URL or a path with spaces or
   quotes is one argument), in a process group of its own, so that it and whatever it
   starts (the body search's child process) are stopped together;
@@ -34,6 +36,7 @@ from typing import Any
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from explorer.cli.serving import WEB_DRIVER
 from explorer.cli.serving.guard import opens_in_browser
 from explorer.core.bundled_mock import PORT_ENV
 from explorer.core.paths import DATA_ENV
@@ -70,6 +73,7 @@ class BrowserSession(AppService):
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
+        environment["TEXTUAL_DRIVER"] = WEB_DRIVER
         environment[DATA_ENV] = str(self.data_dir)
         environment[PORT_ENV] = "0"
         for name in _DISPLAY_VARIABLES:
