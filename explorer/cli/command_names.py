@@ -24,6 +24,7 @@ COMMAND_MODULES: dict[str, str] = {
     "openapi": "openapi",
     "listen": "listen",
     "learn": "learn",
+    "serve": "serve",
 }
 #: The subcommands' names: a first word not among them is the TUI's URL.
 COMMANDS = tuple(COMMAND_MODULES)

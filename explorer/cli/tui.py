@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import gc
 import os
-import re
 import sys
 from typing import TYPE_CHECKING
 
 from explorer.cli.command_names import COMMANDS
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.options import absolute_url, connection_settings
+from explorer.cli.options import absolute_url, connection_settings, looks_like_a_command
+from explorer.cli.serving import WEB_DRIVERS
 from explorer.cli.settings import load_settings, settings_of
 
 if TYPE_CHECKING:
@@ -32,18 +32,17 @@ if TYPE_CHECKING:
 __all__ = ["check_terminal", "looks_like_a_command", "open_tui", "unknown_command"]
 
 
-def looks_like_a_command(word: str) -> bool:
-    """True for a lone word that cannot be meant as a URL: no dot, colon or slash."""
-    return word != "localhost" and re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", word) is not None
-
-
 def check_terminal() -> None:
     """Raise :class:`UsageError` unless keys come from a terminal and the screen goes to one.
 
     The TUI reads keys from stdin and draws on stderr (as Textual does). Started
     with either redirected (a script, ``restwalk < file``, a background job) it
-    could never be used, and Textual would spin on the closed input.
+    could never be used, and Textual would spin on the closed input. Under ``restwalk
+    serve`` the terminal is a browser tab: textual-serve selects Textual's web driver,
+    which reads keys and writes the screen as packets on pipes.
     """
+    if os.environ.get("TEXTUAL_DRIVER") in WEB_DRIVERS:
+        return
     for name, stream in (("stdin", sys.stdin), ("stderr", sys.__stderr__)):
         if stream is None or not stream.isatty():
             raise UsageError(
