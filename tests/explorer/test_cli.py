@@ -481,6 +481,13 @@ def test_help_is_clear(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     for words in ("restwalk request METHOD URL", "restwalk links URL", "exit codes"):
         assert words in out
+    # Every command of the usage line has its line in the summary under it.
+    usage = out.splitlines()[0]
+    commands = usage[usage.index("{") + 1 : usage.index("}")].split(",")
+    assert len(commands) > 10
+    summary = out.split("positional arguments")[0]
+    for name in commands:
+        assert f"  restwalk {name} " in summary, name
     for command in ("request", "links", "explain"):
         code, out, _ = run(capsys, command, "--help")
         assert code == 0
