@@ -468,6 +468,16 @@ def test_bad_usage_exits_2_with_one_line(
     assert_one_line_error(err)
 
 
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "mailto:ann@example.com"])
+def test_a_url_of_another_scheme_is_refused_by_name(
+    capsys: pytest.CaptureFixture[str], url: str
+) -> None:
+    code, out, err = run(capsys, "request", "GET", url)
+    assert (code, out) == (2, "")
+    assert_one_line_error(err)
+    assert f"is a {url.partition(':')[0]}: URL" in err  # not "Invalid port"
+
+
 def test_refused_connection_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     port = closed_port()
     code, out, err = run(capsys, "links", f"http://127.0.0.1:{port}/")

@@ -59,6 +59,7 @@ __all__ = [
     "mark_version",
     "place_query_and_version",
     "token_from_login",
+    "with_scheme",
 ]
 
 LoginStyle = Literal["json", "form", "basic"]
@@ -85,6 +86,11 @@ _MAX_PORT = 65535
 _NOT_IN_HOST = re.compile(r"[%\s<>\"{}|\\^`]")
 #: A URL's authority (RFC 3986: after ``scheme://``, up to the path, query or fragment).
 _AUTHORITY = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://([^/?#]*)")
+#: Schemes written without ``//`` (``mailto:ann@x``): typed so, a URL of one is no
+#: ``host:port`` and is kept, to be refused by name.
+_OPAQUE_SCHEMES = frozenset(
+    {"mailto", "javascript", "vbscript", "data", "tel", "sms", "urn", "about", "blob", "news"}
+)
 
 
 @dataclass(frozen=True)
@@ -215,6 +221,18 @@ def guess_content_type(body: bytes | str) -> str:
     if text and re.fullmatch(r"[^=&\s]+=[^&\s]*(&[^=&\s]+=[^&\s]*)*", text):
         return "application/x-www-form-urlencoded"
     return "text/plain; charset=utf-8"
+
+
+def with_scheme(text: str) -> str:
+    """``text`` as a URL: ``http://`` put in front of ``host``, ``host:port/path`` and
+    ``user:pw@host``; a ``mailto:``, ``javascript:``... URL is kept as it is, so
+    :func:`check_url` names its scheme rather than a bad port."""
+    if "://" in text:
+        return text
+    scheme, colon, _ = text.partition(":")
+    if colon and scheme.lower() in _OPAQUE_SCHEMES:
+        return text
+    return f"http://{text}"
 
 
 def check_url(url: str) -> httpx.URL:
