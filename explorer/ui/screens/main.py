@@ -81,6 +81,8 @@ class BrowserScreen(TabScreen):
         return True
 
     def action_focus_url(self) -> None:
+        if self.sending:  # the bar shows the URL on its way
+            self.show_sending()
         self.query_one(UrlBar).focus()
         self.query_one(UrlBar).select_all()
 
@@ -116,6 +118,7 @@ class BrowserScreen(TabScreen):
             return
         for worker in busy:
             worker.cancel()
+        self._drop_sending()
         shown = self.session.shown
         if shown is not None:  # the page shown, its URL back in the bar: what r sends
             self._show_address(shown)
