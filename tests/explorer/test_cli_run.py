@@ -173,9 +173,7 @@ def test_a_binary_file_is_no_http_file(capsys: pytest.CaptureFixture[str], tmp_p
     binary.write_bytes(b"\x7fELF\x02\x01\x01\x00\x00GET http://h/\n")
     code, out, err = run(capsys, "run", str(binary))
     assert (code, out) == (2, "")
-    assert err == (
-        f"restwalk: {binary} is not a .http file: it holds NUL bytes (a binary file).\n"
-    )
+    assert err == (f"restwalk: {binary} is not a .http file: it holds NUL bytes (a binary file).\n")
 
 
 def test_an_unknown_environment_names_the_directory_it_looked_in(
