@@ -89,12 +89,15 @@ def looks_like_a_command(word: str) -> bool:
 
 
 def absolute_url(url: str) -> str:
-    """``url``, with ``http://`` put in front when it has no scheme."""
+    """``url``, with ``http://`` put in front when it has no scheme (a ``mailto:`` URL is
+    left to be refused by name)."""
+    from explorer.core.http.request import with_scheme
+
     if "://" in url:
         return url
     if url.startswith("/"):
         raise UsageError(f"{url!r} is a path without a server: give http://HOST:PORT{url}")
-    return f"http://{url}"
+    return with_scheme(url)
 
 
 def _auth(args: argparse.Namespace, url: str) -> tuple[Auth | None, list[tuple[str, str]]]:

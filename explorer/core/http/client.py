@@ -585,6 +585,7 @@ class Client:
         withheld = ""
         unchecked = False
         started = time.perf_counter()
+        sent_at = time.time()
         while True:
             unchecked |= request.url.scheme == "https" and not self.checks_tls
             request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
@@ -622,6 +623,7 @@ class Client:
                     retries=tuple(retries),
                     withheld=withheld,
                     tls_unchecked=unchecked,
+                    sent_at=sent_at,
                 )
                 for observer in self.observers:
                     observer(exchange)

@@ -8,6 +8,7 @@ session (``o``), one per id and its settings (an environment's), so each logs in
 A token held is renewed when it is due; one that needs the person is got by
 the caller's ``log_in`` (the terminal's conversation, or the TUI's OAuth
 dialog), unless the login says ``"Acquire Automatically": false``.
+:meth:`FileLogins.log_out` forgets them all (JetBrains' "Clear All OAuth Tokens").
 """
 
 from __future__ import annotations
@@ -52,6 +53,22 @@ class FileLogins:
         if login is None:
             login = self._logins[auth_id, settings] = Login(settings, self.client)
         return login
+
+    @property
+    def logged_in(self) -> list[str]:
+        """The ids of the logins that hold tokens."""
+        return [login.name for login in self._logins.values() if login.tokens is not None]
+
+    async def log_out(self) -> list[str]:
+        """Forget every login, its tokens revoked where the server can (RFC 7009): what
+        was done, a line per login that held tokens."""
+        logins, self._logins = list(self._logins.values()), {}
+        done = []
+        for login in logins:
+            if login.tokens is not None:
+                said = "; ".join(await login.log_out())
+                done.append(f"{login.name}: {said}" if said else login.name)
+        return done
 
     async def filled(self, workspace: Workspace, request: HttpRequest, log_in: LogIn) -> Workspace:
         """``workspace`` with the tokens ``request``'s ``$auth`` variables name, each login

@@ -59,6 +59,8 @@ def read_http_file(path: Path) -> HttpFile:
         data = path.read_bytes()
     except OSError as exc:
         raise HttpFileError(f"{path} cannot be read: {exc.strerror or exc}.") from None
+    if b"\x00" in data:  # no text file holds one: a program, an image, an archive
+        raise HttpFileError(f"{path} is not a .http file: it holds NUL bytes (a binary file).")
     return parse_http(data.decode("utf-8", "surrogateescape"), str(path))
 
 

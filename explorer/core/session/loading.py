@@ -90,7 +90,6 @@ async def open_page(
 async def _load(
     send: Callable[[RequestSpec], Awaitable[Exchange]], spec: RequestSpec, via: str
 ) -> Page:
-    sent_at = time.time()
     try:
         exchange = await send(spec)
     except InvalidURL as error:
@@ -103,6 +102,9 @@ async def _load(
         return Page(spec, error=error, via=via)
     except Exception as exc:
         return Page(spec, error=RestwalkError(f"Unexpected failure: {exc}"), via=via)
+    # When it was sent, as the history keeps it: a HAR of the walk imported again finds
+    # each exchange kept.
+    sent_at = exchange.sent_at or time.time() - exchange.timings.total
     page = Page(spec, exchange=exchange, via=via, reading=True, sent_at=sent_at)
     if len(exchange.response.body) <= READ_AT_ONCE:
         page = with_reading(page, read_safely(exchange))

@@ -17,7 +17,7 @@ from typing import Literal
 import httpx
 
 from explorer.core.http.errors import LoginFailed
-from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSpec, with_scheme
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.api_map import ApiMap
@@ -86,7 +86,8 @@ def resolve_typed_url(text: str, base: str | None) -> str:
 
     ``/path``, ``?query`` and ``path`` resolve against ``base`` (the current
     page); ``host:port/path`` and ``host/path`` get ``http://``, as the command
-    line does. An absolute URL is kept as it is.
+    line does (:func:`~explorer.core.http.request.with_scheme`). An absolute URL is kept
+    as it is, and so is one of another scheme (``mailto:``), to be refused by name.
     """
     text = text.strip()
     if not text or "://" in text:
@@ -96,7 +97,7 @@ def resolve_typed_url(text: str, base: str | None) -> str:
             return str(httpx.URL(base).join(text))
         except (httpx.InvalidURL, ValueError):
             return text
-    return f"http://{text}"
+    return with_scheme(text)
 
 
 def reload_note(method: str) -> str:

@@ -341,15 +341,22 @@ class Tab:
     # -- the history and bookmarks -----------------------------------------------------------
 
     def reopen(
-        self, exchange: Exchange, *, made_on_bundled: bool, bundled: BundledMock | None
+        self,
+        exchange: Exchange,
+        *,
+        made_on_bundled: bool,
+        bundled: BundledMock | None,
+        at: float | None = None,
     ) -> Reopened:
-        """A history entry's kept ``exchange`` as a page of the walk (``r`` sends it again).
-        One ``made_on_bundled`` mock server is moved to this run's (``bundled``)."""
+        """A history entry's kept ``exchange`` as a page of the walk (``r`` sends it again),
+        sent ``at`` (the entry's time). One ``made_on_bundled`` mock server is moved to this
+        run's (``bundled``)."""
         notes = [resend_note(exchange.request)]
         if made_on_bundled:
             exchange, moved = on_this_mock(exchange, bundled)
             notes.insert(0, moved)
-        return Reopened(page_of(exchange), tuple(note for note in notes if note))
+        page = replace(page_of(exchange), sent_at=at)
+        return Reopened(page, tuple(note for note in notes if note))
 
     async def walk(
         self,

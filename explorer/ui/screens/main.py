@@ -420,7 +420,9 @@ class BrowserScreen(TabScreen):
         if entry is None or exchange is None:
             self.notify(f"History entry {entry_id} is gone (the oldest go first).")
             return
-        reopened = self.tab.reopen(exchange, made_on_bundled=entry.bundled, bundled=self.bundled)
+        reopened = self.tab.reopen(
+            exchange, made_on_bundled=entry.bundled, bundled=self.bundled, at=entry.at
+        )
         self._arrived(reopened.page, True)
         said = " ".join(reopened.notes)
         self.notify(

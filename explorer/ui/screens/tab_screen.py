@@ -109,6 +109,11 @@ class TabScreen(Screen[None]):
         return self._http_badge.state
 
     @property
+    def http_file_badge(self) -> HttpFileBadge:
+        """The widget that owns the ``.http`` keys (S, o, E) and what they keep."""
+        return self._http_badge
+
+    @property
     def trail(self) -> Trail:
         """The session's trail (back and forward)."""
         return self.session.trail

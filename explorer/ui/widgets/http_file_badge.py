@@ -22,6 +22,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import work
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Label
@@ -226,6 +227,19 @@ class HttpFileBadge(Label):
         state = self.state
         dialog = EnvironmentDialog(state.directory, state.environment)
         self.app.push_screen(dialog, self._environment_chosen)
+
+    # -- the logins of files' {{$auth.token("id")}} ------------------------------------------
+
+    @work(exclusive=True, group="http-file-logout")
+    async def forget_logins(self) -> None:
+        """Forget the OAuth 2.0 logins ``o`` made for files' ``{{$auth.token("id")}}``
+        (revoked where the server can); the next request that needs one logs in again."""
+        logins = self.state.logins
+        if logins is None or not logins.logged_in:
+            self.notify("No .http file's OAuth 2.0 login is held: nothing to forget.")
+            return
+        done = await logins.log_out()
+        self.notify("\n".join(done), title="The .http files' logins forgotten", timeout=8)
 
     def _environment_chosen(self, chosen: EnvironmentChosen | None) -> None:
         if chosen is None:

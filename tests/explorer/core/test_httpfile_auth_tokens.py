@@ -141,6 +141,14 @@ async def test_client_credentials_are_got_without_the_person_once_for_the_sessio
     again = await logins.filled(workspace, request, _never)
     assert again.resolve(request).spec == spec  # the same token, asked for once
     assert _token_requests(client) == 1
+    # Forgotten (JetBrains' "Clear All OAuth Tokens"): the next request asks again.
+    assert logins.logged_in == ["reports"]
+    assert await logins.log_out() == [
+        "reports: the tokens were forgotten (the server names no revocation endpoint)"
+    ]
+    assert logins.logged_in == []
+    await logins.filled(workspace, request, _never)
+    assert _token_requests(client) == 2
 
 
 async def test_a_login_that_needs_the_person_asks_once_and_its_token_is_held(

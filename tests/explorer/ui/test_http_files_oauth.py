@@ -171,3 +171,53 @@ async def test_with_no_environment_chosen_the_one_with_the_login_is_named(
         problem = str(dialog.query_one("#open-problem", Static).render())
         assert "No Security.Auth 'person'" in problem
         assert "Choose an environment that has it: dev." in problem
+
+
+async def test_the_palette_forgets_the_http_files_logins(
+    mock: MockApp, http_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Client credentials log in without the person; ctrl+p "forget the .http files'
+    logins" forgets them (revoked where the server can), and says so; a second time
+    there is nothing to forget."""
+    environments = {
+        "dev": {
+            "base": BASE,
+            "Security": {
+                "Auth": {
+                    "person": {
+                        "Grant Type": "Client Credentials",
+                        "Token URL": "{{base}}/oauth/token",
+                        "Client ID": "reports-service",
+                        "Client Secret": "reports-secret",
+                        "Scope": "reports:read",
+                    }
+                }
+            },
+        }
+    }
+    (http_file.parent / "http-client.env.json").write_text(orjson.dumps(environments).decode())
+    app = create_app(f"{BASE}/", client=Client(transport=httpx.ASGITransport(mock)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await _open_first(app, pilot, http_file)
+        await until(pilot, lambda: isinstance(app.screen, ComposerScreen), "opened the composer")
+        assert _authorization(app.screen).startswith("Bearer ey")  # type: ignore[arg-type]
+        await pilot.press("escape")
+        await settle(pilot)
+        logins = app.browser.http_files.logins
+        assert logins is not None
+        assert logins.logged_in == ["person"]
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"forget the .http")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert logins.logged_in == []
+        said = [str(n.message) for n in app._notifications]
+        # (its Security.Auth names no revocation endpoint, and nothing is discovered)
+        assert "person: the tokens were forgotten (the server names no revocation endpoint)" in said
+        app.browser.http_file_badge.forget_logins()
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert "No .http file's OAuth 2.0 login is held: nothing to forget." in said
