@@ -82,6 +82,23 @@ def test_garbage_collection_is_back_on_afterwards() -> None:
         gc.enable()
 
 
+def test_a_large_search_leaves_its_links_to_the_oldest_generation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import explorer.core.hypermedia as hypermedia
+
+    # A search that made more young objects than PROMOTE_AT hands them to the oldest
+    # generation: the young collections due next do not examine them again.
+    monkeypatch.setattr(hypermedia, "PROMOTE_AT", 0)
+    doc = {"_links": {f"r{n}": {"href": f"/r/{n}"} for n in range(50)}}
+    found = find_links(BASE, 200, [], orjson.dumps(doc), "application/hal+json")
+    assert len(found) == 50
+    assert gc.isenabled()
+    young = {id(o) for o in gc.get_objects(0)} | {id(o) for o in gc.get_objects(1)}
+    assert not any(id(link) in young for link in found)
+    assert all(gc.is_tracked(link) for link in found)
+
+
 @pytest.mark.parametrize(
     ("href", "templated", "expected"),
     [
@@ -174,6 +191,18 @@ def test_a_body_that_is_not_json_says_why_its_links_are_missing() -> None:
     assert latin1.stopped == "the body is not valid JSON (not UTF-8: byte 0xeb at offset 12)"
     assert search_links("http://h/", 204, [], b"", "application/json").stopped is None
     assert search_links("http://h/", 200, [], b"{}", "application/json").stopped is None
+
+
+def test_json_lines_sent_as_json_have_their_links_found_in_each_text() -> None:
+    from explorer.core.hypermedia import search_links
+
+    body = (
+        b'{"id": 0, "_links": {"self": {"href": "/items/0"}}}\n'
+        b'{"id": 1, "_links": {"self": {"href": "/items/1"}}}\n'
+    )
+    found = search_links("http://h/stream", 200, [], body, "application/json")
+    assert found.stopped is None  # not "the body is not valid JSON"
+    assert {link.href for link in found.links} >= {"http://h/items/0", "http://h/items/1"}
 
 
 def test_a_body_over_the_parsed_size_is_not_read_and_says_so() -> None:
