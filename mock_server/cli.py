@@ -90,9 +90,13 @@ def _positive(value: str) -> int:
 
 
 def _non_negative(value: str) -> int:
-    if value == "0":
-        return 0
-    return _positive(value)
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 0, got {value!r}")
+    return number
 
 
 def _positive_seconds(value: str) -> float:
@@ -535,11 +539,13 @@ def _check_your_api(parser: argparse.ArgumentParser, settings: Settings) -> None
             "collections live in one (use --stateless, or leave out --workers)"
         )
     from mock_server.contract import DocumentError, check_contract
-    from mock_server.tape import TapeError, check_upstream, read_tape
+    from mock_server.tape import TapeError, check_tape_writable, check_upstream, read_tape
 
     try:
         if settings.openapi is not None:
             check_contract(settings)
+        if settings.tape is not None:
+            check_tape_writable(settings.tape)
         if settings.replay is not None:
             read_tape(settings.replay)
         if settings.record is not None:

@@ -95,7 +95,9 @@ class Entry:
         fields = self.headers
         body = bytes(self.body)
         query = self.query
+        path = self.path
         if masked:
+            path = masking.mask_path(path)
             fields = [(name, masking.mask_header(name, value)) for name, value in fields]
             body = masking.mask_body(self.header("content-type") or "", body)
             query = masking.mask_query(query)
@@ -107,8 +109,8 @@ class Entry:
             "id": self.id,
             "time": self.time,
             "method": self.method,
-            "url": f"{self.path}?{query}" if query else self.path,
-            "path": self.path,
+            "url": f"{path}?{query}" if query else path,
+            "path": path,
             "query": query,
             "headers": headers,
             "client": self.client,

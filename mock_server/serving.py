@@ -149,8 +149,11 @@ def settings_from_env(raw: str) -> Settings:
 
 
 def app_from_environment() -> MockApp:
-    """The app factory a worker process calls (``--workers N``)."""
-    return settled(create_app(settings_from_env(os.environ[_SETTINGS_ENV])))
+    """The app factory a worker process calls (``--workers N``): a process of its own,
+    so its logging is set up here too (it printed no access line before)."""
+    settings = settings_from_env(os.environ[_SETTINGS_ENV])
+    configure_logging(settings.log_level)
+    return settled(create_app(settings))
 
 
 def settled(app: MockApp) -> MockApp:

@@ -172,6 +172,13 @@ class ContractApi:
         self._matchers = [(_path_regex(t), t) for t in self._templates]
         self.template_of = lru_cache(maxsize=4096)(self._template_of)
 
+    def _allowed(self, template: str) -> str:
+        """The ``Allow`` value of a path template: the methods the document gives it."""
+        methods = {op.method for op in self.operations if op.path == template}
+        if "GET" in methods:
+            methods.add("HEAD")
+        return ", ".join(sorted(methods | {"OPTIONS"}))
+
     # The guest's face to the layers --------------------------------------------------------
 
     def _template_of(self, path: str) -> str | None:
@@ -336,6 +343,11 @@ class ContractApi:
             content = None if outcome.value is MISSING else Content("application/json", None)
         if response is not None:
             headers.update(documented_headers(response.headers, served.seed))
+        if outcome.status == HTTPStatus.METHOD_NOT_ALLOWED and not any(
+            name.lower() == "allow" for name in headers
+        ):
+            # A 405 must say what is allowed (RFC 9110 section 15.5.6), documented or not.
+            headers["Allow"] = self._allowed(served.operation.path)
         # A creation's answer is the new member: its self is where it now is.
         links = [Link("self", headers.get("Location") or _target(request))]
         links.extend(outcome.links)

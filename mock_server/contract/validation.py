@@ -91,6 +91,14 @@ def schema_errors(
     return found
 
 
+#: What Python's MIME parser notes in a broken multipart body, as a person reads it.
+_MULTIPART_DEFECTS = {
+    "StartBoundaryNotFoundDefect": "the boundary given in Content-Type never starts a part",
+    "CloseBoundaryNotFoundDefect": "the closing boundary (--BOUNDARY--) is missing",
+    "MissingHeaderBodySeparatorDefect": "a part has no blank line between its headers and body",
+}
+
+
 class ParameterCheck:
     """One parameter, with its schema compiled."""
 
@@ -185,8 +193,28 @@ class BodyCheck:
     ) -> Any:
         head = f"Content-Type: {given_type}\r\n\r\n".encode("latin-1", "replace")
         message = BytesParser(policy=HTTP).parsebytes(head + body)
-        pairs = []
+        boundary = message.get_param("boundary", header="content-type")
+        if not isinstance(boundary, str) or not boundary:
+            errors.append(
+                FieldError("body", "/", "syntax", "multipart/form-data needs a boundary parameter")
+            )
+            return MISSING
         # A body with no parts (only the closing delimiter) is an empty form.
+        if body.strip() != f"--{boundary}--".encode("latin-1", "replace"):
+            broken = [
+                _MULTIPART_DEFECTS[type(defect).__name__]
+                for item in (message, *(message.iter_parts() if message.is_multipart() else ()))
+                for defect in item.defects
+                if type(defect).__name__ in _MULTIPART_DEFECTS
+            ]
+            if broken:
+                errors.append(
+                    FieldError(
+                        "body", "/", "syntax", f"not a multipart/form-data body: {broken[0]}"
+                    )
+                )
+                return MISSING
+        pairs = []
         for part in message.iter_parts() if message.is_multipart() else ():
             name = part.get_param("name", header="content-disposition")
             payload = part.get_payload(decode=True)

@@ -16,7 +16,11 @@ a JSON body's secret members           the value (``"password": "****"``), at an
                                        depth, the rest of the bytes as they were
 a form or multipart body's secret      the value (``password=****``), the part's
 fields                                 content
+httpbin's ``/basic-auth/USER/PASSWD``  the password segment (``/basic-auth/u/****``)
 =====================================  ============================================
+
+The access log masks the same way (:func:`mask_target` on each request line):
+a log is copied into bug reports and chat far more often than a journal is read.
 
 A name is secret (:func:`is_secret_name`) when, lower-cased with ``-`` as
 ``_``, it is one of :data:`SECRET_NAMES` or ends with one of
@@ -135,6 +139,21 @@ def mask_header(name: str, value: str) -> str:
         first, semicolon, attributes = value.partition(";")
         return f"{first.partition('=')[0].strip()}={MASK}{semicolon}{attributes}"
     return MASK if is_secret_name(lowered) else value
+
+
+#: httpbin's paths whose last segment is a password: ``/basic-auth/{user}/{passwd}``.
+_PASSWORD_PATH = re.compile(r"^(/(?:hidden-)?basic-auth/[^/]*/)[^/]+")
+
+
+def mask_path(path: str) -> str:
+    """``path`` with a password it carries masked (httpbin's ``/basic-auth/u/p``)."""
+    return _PASSWORD_PATH.sub(lambda found: found.group(1) + MASK, path)
+
+
+def mask_target(target: str) -> str:
+    """A request target (``path?query``) as shown masked: its path, then its query."""
+    path, question, query = target.partition("?")
+    return mask_path(path) + (question + mask_query(query) if question else "")
 
 
 def mask_query(query: str) -> str:

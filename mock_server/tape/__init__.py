@@ -15,10 +15,18 @@ from mock_server.guest import GuestApi
 from mock_server.http.every_answer import VERSION
 from mock_server.settings import Settings
 from mock_server.tape.har import TapeError, read_tape
-from mock_server.tape.recorder import Recorder, check_upstream
+from mock_server.tape.recorder import Recorder, check_tape_writable, check_upstream
 from mock_server.tape.replayer import Replayer
 
-__all__ = ["Recorder", "Replayer", "TapeError", "check_upstream", "open_tape", "read_tape"]
+__all__ = [
+    "Recorder",
+    "Replayer",
+    "TapeError",
+    "check_tape_writable",
+    "check_upstream",
+    "open_tape",
+    "read_tape",
+]
 
 
 def open_tape(settings: Settings, fallback: Any = None) -> GuestApi | None:

@@ -10,7 +10,9 @@ paths was the upstream's base path.
 Read: a tape, or any HAR 1.2 log: restwalk's ``history --har`` export, a
 browser's devtools, mitmproxy... HTTP/2 pseudo-header fields are left out, a
 missing body is an empty one, a form given only as ``postData.params`` is
-encoded back, and an entry that got no answer (status 0) is skipped. The format
+encoded back; an entry that got no answer (status 0) or only an interim one (a
+browser's WebSocket 101) is skipped, and so is a header field that could not be
+sent as it is (a value with a line break). The format
 is read here on its own: ``mock_server`` and ``explorer`` share no code.
 """
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -155,13 +158,25 @@ def har_bytes(exchanges: list[Exchange], upstream: str, version: str) -> bytes:
 # --- reading -------------------------------------------------------------------------------
 
 
+#: A field name as RFC 9110 section 5.1 has it (a token).
+_FIELD_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+
+
 def _headers(raw: Any) -> Headers:
+    """The header fields of a HAR message; one that could not be sent as it is (a name
+    that is no token, a value with a line break or NUL, which would split the answer
+    replayed) is left out."""
     if not isinstance(raw, list):
         return ()
-    return tuple(
-        (str(h["name"]), str(h.get("value", "")))
+    fields = (
+        (h["name"], str(h.get("value", "")))
         for h in raw
-        if isinstance(h, dict) and isinstance(h.get("name"), str) and not h["name"].startswith(":")
+        if isinstance(h, dict) and isinstance(h.get("name"), str)
+    )
+    return tuple(
+        (name, value)
+        for name, value in fields
+        if _FIELD_NAME.match(name) and not any(c in value for c in "\r\n\0")
     )
 
 
@@ -209,7 +224,7 @@ def _exchange(entry: Any) -> Exchange | None:
         return None
     status = response.get("status")
     url = request.get("url")
-    if not isinstance(status, int) or not 100 <= status <= 599 or not isinstance(url, str):
+    if not isinstance(status, int) or not 200 <= status <= 599 or not isinstance(url, str):
         return None
     if urlsplit(url).scheme not in ("http", "https"):
         return None

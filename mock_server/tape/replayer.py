@@ -176,7 +176,10 @@ class Replayer:
         index = self._cursor.get(key, 0)
         self._cursor[key] = min(index + 1, len(matching) - 1)
         exchange = matching[min(index, len(matching) - 1)]
-        response = Response(exchange.response_body, status_code=exchange.status)
+        # 204 and 304 never have a body (RFC 9110 sections 15.3.5, 15.4.5), whatever a HAR says.
+        bodiless = exchange.status in (HTTPStatus.NO_CONTENT, HTTPStatus.NOT_MODIFIED)
+        body = b"" if bodiless else exchange.response_body
+        response = Response(body, status_code=exchange.status)
         response.raw_headers = [
             *(h for h in response.raw_headers if h[0] == b"content-length"),
             *(

@@ -17,6 +17,7 @@ from typing import Any
 import uvicorn
 
 from mock_server.settings import Settings
+from mock_server.transport import access_log
 from mock_server.transport.h11_protocol import MockConfig, MockH11Protocol
 from mock_server.transport.httptools_protocol import MockHttpToolsProtocol
 from mock_server.transport.tls import CertificateFiles, SelfSigned
@@ -100,7 +101,9 @@ def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config
 
 
 def configure_logging(level: str) -> None:
-    """Access lines at ``level``; uvicorn's own start-up chatter only when debugging."""
+    """Access lines at ``level``, secrets masked; uvicorn's start-up chatter only when
+    debugging."""
     logging.basicConfig(level=level.upper(), format="%(levelname)s %(name)s: %(message)s")
+    access_log.install()
     chatter = logging.DEBUG if level == "debug" else logging.WARNING
     logging.getLogger("uvicorn.error").setLevel(chatter)

@@ -6,6 +6,7 @@ serving is checked on a real process on a free port, stopped by a signal.
 
 from __future__ import annotations
 
+import logging
 import shutil
 import signal
 import socket
@@ -83,6 +84,9 @@ def test_help_lists_every_flag(capsys: pytest.CaptureFixture[str]) -> None:
         ("--key", "server.key"),
         ("--cert", "/nonexistent/server.pem", "--key", "/nonexistent/server.key"),
         ("--http2", "--workers", "2", "--db", "/nonexistent/mock.db"),
+        # A tape that cannot be written was a traceback after the listening line.
+        ("--record", "http://127.0.0.1:1", "--tape", "/nonexistent/t.har"),
+        ("--record", "http://127.0.0.1:1", "--tape", "/"),
     ],
 )
 def test_bad_setting_is_one_line_and_exit_2(
@@ -92,6 +96,24 @@ def test_bad_setting_is_one_line_and_exit_2(
     assert err.count("\n") == 1
     assert err.startswith("restwalk-mock: error: ")
     assert "Traceback" not in err
+
+
+def test_counts_that_may_be_zero_say_so(capsys: pytest.CaptureFixture[str]) -> None:
+    # "at least 1" was said of --journal-size and --latency, which take 0.
+    for flag in ("--journal-size", "--latency", "--port"):
+        assert "expected a number of at least 0, got '-1'" in usage_error(capsys, flag, "-1")
+    assert "expected a whole number, got 'x'" in usage_error(capsys, "--journal-size", "x")
+
+
+def test_a_tape_that_is_no_har_is_refused_before_recording_onto_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    tape = tmp_path / "t.har"
+    tape.write_text("{")
+    err = usage_error(capsys, "--record", "http://127.0.0.1:1", "--tape", str(tape))
+    assert err.startswith(f"restwalk-mock: error: {tape}:")
+    assert "not JSON" in err
+    assert tape.read_text() == "{"
 
 
 def test_disable_get_says_why(capsys: pytest.CaptureFixture[str]) -> None:
@@ -191,6 +213,77 @@ def test_at_info_it_logs_requests_but_no_start_up_chatter(running: list[Running]
     lines = [line for line in err.splitlines() if line.strip()]
     assert any('"GET / HTTP/1.1" 200' in line for line in lines)
     assert all("uvicorn.access" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("engine", [(), ("--http2",), ("--workers", "2", "--store")])
+def test_the_access_log_masks_secrets_on_every_engine(
+    running: list[Running], tmp_path: Path, engine: tuple[str, ...]
+) -> None:
+    flags = [*engine, f"sqlite:{tmp_path / 'mock.db'}"] if "--store" in engine else [*engine]
+    server = Running(*flags, "--log-level", "info")
+    running.append(server)
+    secrets = ["S3cret-1", "S3cret-2", "S3cret-3", "S3cret-4"]
+    sent = [
+        f"/anything?access_token={secrets[0]}&limit=5",
+        f"/basic-auth/bob/{secrets[1]}",
+        f"/anything?password={secrets[2]}",
+    ]
+    for path in sent:
+        httpx.get(server.url + path, headers={"X-Api-Key": secrets[3]}, timeout=10)
+    status, err = server.stop(signal.SIGTERM)
+    assert status == 0
+    if "--http2" not in engine:  # Hypercorn's line shows the path alone
+        assert "/anything?access_token=****&limit=5" in err
+    assert "/basic-auth/bob/****" in err
+    for secret in secrets:
+        assert secret not in err
+
+
+def test_access_lines_are_masked_as_each_engine_logs_them() -> None:
+    from hypercorn.logging import AccessLogAtoms
+
+    from mock_server.transport.access_log import MaskedAccessLog
+
+    def logged(args: object, name: str = "uvicorn.access") -> logging.LogRecord:
+        record = logging.LogRecord(name, logging.INFO, "", 0, "%s", None, None)
+        record.args = args  # type: ignore[assignment]
+        MaskedAccessLog().filter(record)
+        return record
+
+    uvicorn_args = ("127.0.0.1:5", "GET", "/basic-auth/u/pw?code=c0de&q=1", "1.1", 200)
+    assert logged(uvicorn_args).args == (
+        "127.0.0.1:5",
+        "GET",
+        "/basic-auth/u/****?code=****&q=1",
+        "1.1",
+        200,
+    )
+    # --record's requests to the upstream, as httpx logs them.
+    upstream = ("GET", httpx.URL("https://api.test/v1/x?token=t0k&a=1"), "HTTP/1.1", 200, "OK")
+    assert logged(upstream, "httpx").args == (
+        "GET",
+        "https://api.test/v1/x?token=****&a=1",
+        "HTTP/1.1",
+        200,
+        "OK",
+    )
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": "/basic-auth/u/pw",
+        "query_string": b"api_key=k3y",
+        "http_version": "2",
+        "scheme": "http",
+        "client": ("127.0.0.1", 5),
+        "headers": [(b"authorization", b"Bearer t0ken"), (b"x-api-key", b"k3y")],
+    }
+    atoms = logged(AccessLogAtoms(scope, None, 0.1)).args  # type: ignore[arg-type]
+    assert isinstance(atoms, dict)
+    assert atoms["R"] == "GET /basic-auth/u/****?api_key=**** 2"
+    assert atoms["r"] == "GET /basic-auth/u/**** 2"
+    assert atoms["q"] == "api_key=****"
+    assert atoms["{authorization}i"] == "Bearer ****"
+    assert atoms["{x-api-key}i"] == "****"
 
 
 def test_a_key_that_is_not_the_certificates_is_one_line(

@@ -15,8 +15,8 @@ from haralyzer import HarParser
 from explorer.core.carry.har import har_bytes, har_document
 from explorer.core.http.client import Client
 from explorer.core.http.request import RequestSpec
-from mock_server import create_app
-from mock_server.tape import TapeError, read_tape
+from mock_server import BackgroundServer, create_app
+from mock_server.tape import TapeError, read_tape, recorder
 from tests.explorer.httpbin_server import HttpbinServer
 from tests.mock_server.conftest import asgi_client, make_settings
 
@@ -161,6 +161,67 @@ async def test_an_upstream_that_does_not_answer_is_a_502(tmp_path: Path) -> None
     assert answer.status_code == 502
     assert answer.headers["content-type"].startswith("application/problem+json")
     assert read_tape(tmp_path / "t.har")[0] == []
+
+
+async def test_an_answer_that_never_ends_or_is_too_big_is_a_problem_not_a_hang(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The upstream: a mock of its own, whose /events never ends (the proxy waited forever).
+    monkeypatch.setattr(recorder, "MAX_ANSWER_BYTES", 1000)
+    with BackgroundServer(make_settings()) as upstream:
+        app = create_app(make_settings(record=upstream.url, tape=tmp_path / "t.har"))
+        async with asgi_client(app) as client:
+            stream = await client.get("/events")
+            big = await client.get("/bytes/2000")
+            small = await client.get("/bytes/500")
+    assert stream.status_code == 501
+    assert "text/event-stream" in stream.json()["detail"]
+    assert big.status_code == 502
+    assert "over 1000 bytes" in big.json()["detail"]
+    assert small.status_code == 200
+    assert len(small.content) == 500
+    recorded, _ = read_tape(tmp_path / "t.har")
+    assert [e.url.rsplit("/", 2)[-2:] for e in recorded] == [["bytes", "500"]]
+
+
+def _entry(path: str, status: int, headers: list[dict[str, str]], text: str) -> dict[str, object]:
+    return {
+        "request": {"method": "GET", "url": f"http://api.test{path}", "headers": []},
+        "response": {"status": status, "headers": headers, "content": {"text": text}},
+    }
+
+
+async def test_what_a_har_holds_that_cannot_be_answered_is_left_out(tmp_path: Path) -> None:
+    tape = tmp_path / "browser.har"
+    entries = [
+        _entry("/socket", 101, [{"name": "Upgrade", "value": "websocket"}], ""),  # a WebSocket
+        _entry("/empty", 204, [], "a body a 204 cannot have"),
+        _entry("/same", 304, [], "nor a 304"),
+        _entry(
+            "/split",
+            200,
+            [
+                {"name": "X-Ok", "value": "yes"},
+                {"name": "X-Split", "value": "a\r\nSet-Cookie: injected=1"},
+                {"name": "Bad Name", "value": "x"},
+            ],
+            "fine",
+        ),
+    ]
+    tape.write_text(json.dumps({"log": {"entries": entries}}))
+    app = create_app(make_settings(replay=tape))
+    async with asgi_client(app) as client:
+        socket_answer = await client.get("/socket")
+        empty = await client.get("/empty")
+        same = await client.get("/same")
+        split = await client.get("/split")
+    assert socket_answer.status_code == 404  # an interim answer is no answer to replay
+    assert (empty.status_code, empty.content) == (204, b"")
+    assert (same.status_code, same.content) == (304, b"")
+    assert split.status_code == 200
+    assert split.headers["x-ok"] == "yes"
+    assert "x-split" not in split.headers
+    assert "set-cookie" not in split.headers
 
 
 @pytest.mark.parametrize(
