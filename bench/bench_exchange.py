@@ -113,12 +113,12 @@ def separate_mock() -> Iterator[str]:
 class Tmux:
     """One tmux session running restwalk at 120x40."""
 
-    def __init__(self, name: str, command: list[str], env: dict[str, str]) -> None:
+    def __init__(self, name: str, command: list[str], env: dict[str, str], cwd: Path) -> None:
         self.name = name
         env_args = [f"{k}={v}" for k, v in env.items()]
         subprocess.run(
             [
-                *("tmux", "new-session", "-d", "-s", name),
+                *("tmux", "new-session", "-d", "-s", name, "-c", str(cwd)),
                 *("-x", str(WIDTH), "-y", str(HEIGHT), "env", *env_args, *command),
             ],
             check=True,
@@ -219,7 +219,9 @@ def restwalk_runs(
     ``setup`` runs once restwalk is up, ``after`` once the follows are done (restwalk
     still running)."""
     urls = {"root": base + "/", "customers": base + "/customers"}
-    tmux = Tmux(f"bench-exchange-{os.getpid()}-{time.monotonic_ns()}", command, env)
+    # Run where its sources are: ``python -m`` puts the working directory first.
+    cwd = Path(env.get("PYTHONPATH", ROOT))
+    tmux = Tmux(f"bench-exchange-{os.getpid()}-{time.monotonic_ns()}", command, env, cwd)
     try:
         tmux.wait_for(shows(urls["root"]), timeout=60)
         if setup is not None:
