@@ -45,12 +45,12 @@ def hops_text(hops: Sequence[Hop]) -> Text:
 
 #: What each phase of a wait was spent on, as the Trip tab says it.
 PHASE_MEANINGS: dict[Phase, str] = {
-    "queue": "restwalk: the key taken, the request made, a connection found",
-    "connect": "opening a connection (none: one kept alive was reused)",
-    "send": "writing the request",
-    "wait": "the server: from the request sent to its answer's head",
-    "receive": "reading the answer's body",
-    "show": "restwalk: the links read, the page laid out and drawn",
+    "queue": "restwalk: the key, the request",
+    "connect": "a new connection (0: kept alive)",
+    "send": "the request written",
+    "wait": "the server, to its answer's head",
+    "receive": "the answer's body read",
+    "show": "restwalk: links read, page drawn",
 }
 
 
@@ -64,10 +64,8 @@ def _phases(phases: Phases, text: Text) -> None:
     for phase in PHASES:
         text.append(f"    {phase:<12} {_ms(phases.of(phase))}  ", style="bold")
         text.append(f"{PHASE_MEANINGS[phase]}\n", style="dim")
-    text.append(
-        f"  restwalk's own {_ms(phases.restwalk)}  (queue and show); the connection and "
-        f"the server {phases.wire * 1000:.1f} ms\n"
-    )
+    text.append(f"  restwalk's own {_ms(phases.restwalk)}  queue and show\n")
+    text.append(f"  wire, server   {_ms(phases.wire)}  connect, send, wait, receive\n")
 
 
 def _timing(exchange: Exchange, text: Text, phases: Phases | None = None) -> None:

@@ -91,9 +91,8 @@ def test_the_wait_is_shown_in_phases_that_add_up_to_it() -> None:
     assert "queue             1.5 ms" in text
     assert "wait              2.0 ms  the server" in text
     assert "show             12.5 ms  restwalk" in text
-    assert "restwalk's own     14.0 ms  (queue and show); the connection and the server 2.5 ms" in (
-        text
-    )
+    assert "restwalk's own     14.0 ms  queue and show" in text
+    assert "wire, server        2.5 ms  connect, send, wait, receive" in text
     assert "complete after      3.0 ms  (the exchange alone)" in text
     assert "you waited" not in trip_text(made, Wait(asked_at=10.0)).plain  # not drawn yet
 
