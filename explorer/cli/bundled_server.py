@@ -7,6 +7,7 @@ bookmarks NAME`` walks a bookmark made on it from one started for the walk.
 
 from __future__ import annotations
 
+import asyncio
 import errno
 from collections.abc import Mapping
 from dataclasses import replace
@@ -16,9 +17,10 @@ from explorer.core.bundled_mock import PORT_ENV, BundledMock
 from explorer.core.http.secret_rules import origin_of
 
 if TYPE_CHECKING:
+    from explorer.core.course.driver import Resetter
     from mock_server import BackgroundServer
 
-__all__ = ["environ_port", "start_bundled_mock"]
+__all__ = ["environ_port", "mock_reset", "start_bundled_mock"]
 
 # What binding a port that is someone else's raises.
 _TAKEN = frozenset({errno.EADDRINUSE, errno.EACCES})
@@ -61,3 +63,19 @@ def environ_port(environ: Mapping[str, str]) -> int:
         return preferred_port(environ)
     except ValueError as error:
         raise UsageError(str(error)) from None
+
+
+def mock_reset(server: BackgroundServer) -> Resetter:
+    """The bundled mock's data put back to its seed, in-process (a lesson's fresh start):
+    no request goes over the wire, so none is in the learner's exchanges or history."""
+    service = server.app.service
+
+    def reset() -> None:
+        service.store.reset()
+        if service.guest is not None:
+            service.guest.reset()
+
+    async def reset_off_the_loop() -> None:
+        await asyncio.to_thread(reset)
+
+    return reset_off_the_loop

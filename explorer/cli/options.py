@@ -8,6 +8,7 @@ options into a :class:`~explorer.core.http.request.RequestSpec` and
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import TYPE_CHECKING, TypeVar
 
@@ -80,6 +81,11 @@ def template_variables(pairs: list[str]) -> dict[str, str]:
             raise UsageError(f"--var {pair!r} is not NAME=VALUE")
         variables[name.strip()] = value
     return variables
+
+
+def looks_like_a_command(word: str) -> bool:
+    """True for a lone word that cannot be meant as a URL: no dot, colon or slash."""
+    return word != "localhost" and re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", word) is not None
 
 
 def absolute_url(url: str) -> str:

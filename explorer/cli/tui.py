@@ -12,28 +12,24 @@ from __future__ import annotations
 
 import gc
 import os
-import re
 import sys
 from typing import TYPE_CHECKING
 
-from explorer.cli.commands import COMMANDS
+from explorer.cli.command_names import COMMANDS
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.options import absolute_url, connection_settings
+from explorer.cli.options import absolute_url, connection_settings, looks_like_a_command
+from explorer.cli.serving import WEB_DRIVERS
 from explorer.cli.settings import load_settings, settings_of
 
 if TYPE_CHECKING:
     import argparse
 
     from explorer.core.config import Config
+    from explorer.core.course.setup import CourseStart
     from explorer.core.http.connection import ConnectionSettings
 
 __all__ = ["check_terminal", "looks_like_a_command", "open_tui", "unknown_command"]
-
-
-def looks_like_a_command(word: str) -> bool:
-    """True for a lone word that cannot be meant as a URL: no dot, colon or slash."""
-    return word != "localhost" and re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", word) is not None
 
 
 def check_terminal() -> None:
@@ -41,8 +37,12 @@ def check_terminal() -> None:
 
     The TUI reads keys from stdin and draws on stderr (as Textual does). Started
     with either redirected (a script, ``restwalk < file``, a background job) it
-    could never be used, and Textual would spin on the closed input.
+    could never be used, and Textual would spin on the closed input. Under ``restwalk
+    serve`` the terminal is a browser tab: textual-serve selects Textual's web driver,
+    which reads keys and writes the screen as packets on pipes.
     """
+    if os.environ.get("TEXTUAL_DRIVER") in WEB_DRIVERS:
+        return
     for name, stream in (("stdin", sys.stdin), ("stderr", sys.__stderr__)):
         if stream is None or not stream.isatty():
             raise UsageError(
@@ -69,8 +69,9 @@ def unknown_command(word: str, one: bool) -> UsageError:
     )
 
 
-def open_tui(args: argparse.Namespace) -> ExitStatus:
-    """Open the TUI as ``args`` (from :func:`~explorer.cli.parser.build_tui_parser`) say."""
+def open_tui(args: argparse.Namespace, *, course: CourseStart | None = None) -> ExitStatus:
+    """Open the TUI as ``args`` (from :func:`~explorer.cli.parser.build_tui_parser`) say;
+    ``course``: with the course shown (``restwalk learn``)."""
     if args.url is not None and looks_like_a_command(args.url):
         raise unknown_command(args.url, one=True)
     url = absolute_url(args.url) if args.url is not None else None
@@ -93,6 +94,10 @@ def open_tui(args: argparse.Namespace) -> ExitStatus:
         except ModuleNotFoundError as exc:
             raise UsageError(f"the terminal UI cannot start: {exc}") from None
         config = settings_of(args)
+        if course is not None:  # the course's own requests go as the learner's do
+            from dataclasses import replace
+
+            course = replace(course, others=settings.client())
         if url is not None:
             return ExitStatus(
                 run_app(
@@ -103,9 +108,12 @@ def open_tui(args: argparse.Namespace) -> ExitStatus:
                     warning=warning,
                     http_file=http_file,
                     environment=environment,
+                    course=course,
                 )
             )
-        return _on_the_mock_server(settings, config, warning, port, (http_file, environment))
+        return _on_the_mock_server(
+            settings, config, warning, port, (http_file, environment), course
+        )
     finally:
         gc.enable()
 
@@ -136,10 +144,14 @@ def _on_the_mock_server(
     warning: str | None,
     port: int,
     start: tuple[str | None, str | None],
+    course: CourseStart | None,
 ) -> ExitStatus:
     """Start the bundled mock server (at ``port`` if free), open the TUI on its root, stop
-    it after."""
-    from explorer.cli.bundled_server import start_bundled_mock
+    it after. The course (``L``, or ``course`` when given) resets it in-process."""
+    from dataclasses import replace
+
+    from explorer.cli.bundled_server import mock_reset, start_bundled_mock
+    from explorer.core.course.setup import CourseStart
     from explorer.ui.app import run_app
 
     try:
@@ -147,6 +159,7 @@ def _on_the_mock_server(
     except (OSError, RuntimeError) as error:
         sys.stderr.write(f"restwalk: the bundled mock server could not start: {error}\n")
         return ExitStatus.FAILED
+    course = replace(course or CourseStart(), reset=mock_reset(server))
     try:
         return ExitStatus(
             run_app(
@@ -158,6 +171,7 @@ def _on_the_mock_server(
                 bundled=bundled,
                 http_file=start[0],
                 environment=start[1],
+                course=course,
             )
         )
     finally:

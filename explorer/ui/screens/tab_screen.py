@@ -26,6 +26,7 @@ from textual.command import Provider
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Label
 from textual.worker import Worker
 
@@ -105,7 +106,7 @@ class TabScreen(Screen[None]):
         self._links = LinksPanel(id="links")
         self._http_badge = HttpFileBadge(tab, id="env-badge")
         #: The widgets whose keys work wherever the focus is (see :meth:`_binding_chain`).
-        self._key_owners = (
+        self._key_owners: tuple[Widget, ...] = (
             self._tabs,
             self._links,
             AuthBadge(tab, id="auth-badge"),

@@ -9,7 +9,7 @@ from http import HTTPStatus
 import httpx
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from explorer.core.http.client import Client
 from explorer.core.http.exchange import Exchange
@@ -289,6 +289,8 @@ async def test_templated_link_opens_form_and_expands(make_app: AppFactory) -> No
         await pilot.pause()
         assert isinstance(app.screen, TemplateForm)
         assert app.screen.variables[:2] == ["name", "city"]
+        said = str(app.screen.query_one(".help", Static).render())
+        assert "(or ctrl+s) opens the URL;" in said  # a link that reads is sent
         await pilot.press(*"ada")
         await pilot.press("ctrl+s")
         await settle(pilot)
