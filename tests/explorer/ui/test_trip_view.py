@@ -104,8 +104,12 @@ async def test_the_trip_tab_says_the_wait_for_a_followed_link_once_drawn() -> No
     app = create_app(ROOT, client=Client(transport=transport, clock=clock))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        start = app.browser.session.shown
+        assert start is not None
+        assert start.wait is None  # no key asked for the start page: no wait to say
         await pilot.press("t")
         await settle(pilot)
+        assert "you waited" not in str(app.browser.query_one(TripView).render())
         await follow(pilot, "rw:customers")
         await settle(pilot)
         page = app.browser.session.shown
