@@ -65,7 +65,9 @@ class PaintWatch:
         """``page`` was just shown: its wait ends with the next frame."""
         self._pending = page if page.wait is not None and page.wait.shown_at is None else None
 
-    def _frame(self, _screen: Screen[Any]) -> None:
+    def _frame(self, screen: Screen[Any]) -> None:
+        if not screen.is_current:  # laid out under a dialog: not drawn yet
+            return
         page, self._pending = self._pending, None
         if page is None or page.wait is None:
             return
