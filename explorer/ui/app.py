@@ -14,7 +14,7 @@ import contextlib
 import gc
 import threading
 
-from textual import work
+from textual import events, work
 from textual.app import App
 from textual.binding import Binding
 from textual.command import Provider
@@ -144,6 +144,11 @@ class RestwalkApp(App[int]):
         from explorer.ui.pasted_keys import paste_safe
 
         return paste_safe(super().get_driver_class())
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key):  # when the person asked: a wait's start
+            self.browser.keys.pressed(event)
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         self._use_config()

@@ -56,6 +56,7 @@ from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentReq
 from explorer.core.http.failures import FAILURES, received_error
 from explorer.core.http.httpx_errors import ConnectionFacts
 from explorer.core.http.opened import Opened, stream_framing
+from explorer.core.http.phases import Marks
 from explorer.core.http.redirects import (
     REDIRECT_STATUSES,
     header_text,
@@ -218,8 +219,11 @@ class Client:
         max_time: float = DEFAULT_MAX_TIME,
         max_body: int = DEFAULT_MAX_BODY,
         cache: ResponseCache | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.timeout = timeout
+        #: The clock exchanges are timed on (their phases too: explorer.core.http.phases).
+        self.clock = clock
         #: The session's HTTP cache (None: none; ``cache.enabled`` turns it on and off).
         self.cache = cache
         self.max_time = max_time
@@ -584,7 +588,8 @@ class Client:
         retries: list[str] = []
         withheld = ""
         unchecked = False
-        started = time.perf_counter()
+        marks = Marks(self.clock)
+        started = self.clock()
         sent_at = time.time()
         while True:
             unchecked |= request.url.scheme == "https" and not self.checks_tls
@@ -595,7 +600,7 @@ class Client:
             jar = self.http.cookies.jar if cookies else None
             attach_cookies(request, jar, explicit_cookie if same_site else None)
             response, read, headers_at, again, framing = await self._send_one(
-                request, keep_cookies=cookies, streams=streams
+                request, keep_cookies=cookies, streams=streams, marks=marks
             )
             if again is not None:
                 retries.append(f"{request.method} {request.url}: {again}")
@@ -612,13 +617,19 @@ class Client:
                     await opened.aclose()
                 raise
             if following is None:
-                ended = time.perf_counter()
+                ended = self.clock()
+                timings = Timings(
+                    headers=headers_at - started,
+                    total=ended - started,
+                    ended=ended,
+                    marks=tuple(marks.marks),
+                )
                 exchange = Exchange(
                     request=first,
                     final=sent,
                     response=received,
                     hops=tuple(hops),
-                    timings=Timings(headers=headers_at - started, total=ended - started),
+                    timings=timings,
                     cache=response.extensions.get(_CACHE_NOTE),
                     retries=tuple(retries),
                     withheld=withheld,
@@ -630,6 +641,7 @@ class Client:
                 return exchange, opened
             if opened is not None:
                 await opened.aclose()
+            marks.begin("queue")  # restwalk's again, until the next hop goes out
             hops.append(Hop(sent, received))
             if len(hops) > max_redirects:
                 error = TooManyRedirects(
@@ -645,7 +657,12 @@ class Client:
             request = following
 
     async def _send_one(
-        self, request: httpx.Request, *, keep_cookies: bool = True, streams: _Streams
+        self,
+        request: httpx.Request,
+        *,
+        keep_cookies: bool = True,
+        streams: _Streams,
+        marks: Marks | None = None,
     ) -> tuple[httpx.Response, ReadBody, float, str | None, Framing | None]:
         """One request, no redirects, down :attr:`transport`: the response, its whole body
         (decoded, and as it came when a coding was undone), when headers came, why it
@@ -654,13 +671,15 @@ class Client:
         streams open).
 
         Without ``keep_cookies`` the jar is put back as it was once the answer came
-        (httpx itself keeps what a response sets).
+        (httpx itself keeps what a response sets). ``marks`` is told each phase of the
+        wire as httpcore reports it.
         """
         url = str(request.url)
         cache = self.cache if self.cache is not None and self.cache.enabled else None
         jar = self.http.cookies.jar
         kept = None if keep_cookies else list(jar)
-        attempts = Attempts()  # what the transports report, as httpcore's trace
+        # What the transports report, as httpcore's trace: for the retry, and the phases.
+        attempts = Attempts(marks.trace if marks is not None else None)
         request.extensions["trace"] = attempts
         try:
             response = await self.transport.handle_async_request(request)
@@ -669,7 +688,7 @@ class Client:
         finally:
             if kept is not None:
                 restore(jar, kept)
-        headers_at = time.perf_counter()
+        headers_at = self.clock()
         self._answered.add(_origin_of(request.url))
         framing = stream_framing(response, text=streams.text)
         if framing is not None:

@@ -70,10 +70,16 @@ class Hop:
 
 @dataclass(frozen=True)
 class Timings:
-    """Seconds spent: until the response headers, and in total."""
+    """Seconds spent: until the response headers, and in total; and, on the client's clock,
+    when the exchange ended and when each phase of it began (``("connect", t)``...: see
+    :mod:`explorer.core.http.phases`), for the Trip tab to add the person's wait up."""
 
     headers: float
     total: float
+    #: The client's clock when the exchange ended (None: not timed on it, a kept copy).
+    ended: float | None = field(default=None, compare=False)
+    #: Each phase's beginning, on the same clock.
+    marks: tuple[tuple[str, float], ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

@@ -61,8 +61,9 @@ def _response(page: Page) -> ReceivedResponse | None:
     return page.revalidated or page.exchange.response
 
 
-def next_page(page: Page | None, max_pages: int = MAX_PAGES) -> Link:
-    """The ``next`` link ``+`` follows from ``page``; :class:`StackRefused` says why none."""
+def next_page(page: Page | None, max_pages: int = MAX_PAGES, *, counted: bool = True) -> Link:
+    """The ``next`` link ``+`` follows from ``page``; :class:`StackRefused` says why none
+    (``counted``: with what the pages shown hold, which reads a lone page's body)."""
     if page is None or page.error is not None or page.exchange is None:
         raise StackRefused("No page is shown: + adds the next page below one.")
     if page.reading:
@@ -72,11 +73,13 @@ def next_page(page: Page | None, max_pages: int = MAX_PAGES) -> Link:
     if link is None:
         pages = page.stack.pages if page.stack is not None else 1
         shown = f"the {pages} pages shown end" if pages > 1 else "this page ends"
-        raise StackRefused(f"No next page: {shown} here (no 'next' link){_counted(page)}.")
+        tally = _counted(page) if counted else ""
+        raise StackRefused(f"No next page: {shown} here (no 'next' link){tally}.")
     if page.stack is not None and page.stack.pages >= max_pages:
+        tally = _counted(page) if counted else ""
         raise StackRefused(
             f"{page.stack.pages} pages are shown, the most + adds (as restwalk request "
-            f"--all's --max-pages){_counted(page)}: follow 'next' to go on from the last one."
+            f"--all's --max-pages){tally}: follow 'next' to go on from the last one."
         )
     response = _response(page)
     assert response is not None
@@ -124,9 +127,11 @@ def has_next(page: Page) -> bool:
 
 
 def can_add_below(page: Page) -> bool:
-    """True when ``+`` would load a page below ``page`` (as far as can be told before)."""
+    """True when ``+`` would load a page below ``page`` (as far as can be told before).
+    Asked for every page shown (its key hint): the refusal's words, which parse the
+    body to count its items, are not made."""
     try:
-        next_page(page)
+        next_page(page, counted=False)
     except StackRefused:
         return False
     return True

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from explorer.core.bodies.display import DisplayText
 from explorer.core.http.errors import RestwalkError
 from explorer.core.http.exchange import Exchange, ReceivedResponse
+from explorer.core.http.phases import Wait
 from explorer.core.http.request import RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
@@ -85,6 +86,9 @@ class Page:
     #: What the request went without, given for another origin, in one line
     #: (:meth:`~explorer.core.session.session.Session.following`); empty when nothing.
     withheld: str = ""
+    #: How long the person waited for it, from the key to the page painted (the front end
+    #: fills it in; None for a page not waited for: a history entry, a walk's step).
+    wait: Wait | None = field(default=None, compare=False)
 
     @property
     def status(self) -> int | None:

@@ -17,6 +17,7 @@ as it comes, until the stream ends, Escape stops it or another page is asked for
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import events, work
@@ -29,6 +30,7 @@ from textual.widget import Widget
 from textual.widgets import Label
 from textual.worker import Worker
 
+from explorer.core.http.phases import Wait
 from explorer.core.http.request import RequestSpec
 from explorer.core.session import Next, Page, Session, Trail
 from explorer.core.session.hints import key_hint
@@ -36,6 +38,7 @@ from explorer.core.session.live_stream import LiveStream
 from explorer.core.session.tab import Tab
 from explorer.ui.page_keys import BindingChain, with_page_keys
 from explorer.ui.painted import after_paint
+from explorer.ui.waits import KeyClock, PaintWatch
 from explorer.ui.widgets.auth_badge import AuthBadge
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
@@ -56,6 +59,13 @@ if TYPE_CHECKING:
 #: Seconds a request may take before the status line says it is on its way. Below a
 #: tenth of a second a person sees no delay; a local server answers in a few ms.
 SENDING_HOLD = 0.1
+
+
+def waited(page: Page, asked_at: float) -> Page:
+    """``page`` with the wait for it begun at ``asked_at`` (a page with no exchange, a
+    failure, has no trip to show it in)."""
+    return replace(page, wait=Wait(asked_at)) if page.exchange is not None else page
+
 
 # The dialogs and other screens are imported where they open: the first screen does not wait.
 
@@ -82,6 +92,10 @@ class TabScreen(Screen[None]):
         self.start_url = start_url
         #: The start page on its way before the screen is shown (see :meth:`prefetch`).
         self._start: asyncio.Future[Page] | None = None
+        clock = tab.client.clock
+        #: When keys are pressed, and when each page is painted: the ends of each wait.
+        self.keys = KeyClock(clock)
+        self._paints = PaintWatch(clock, self._painted)
         #: The request on its way, not shown yet, and when it will be if the answer is
         #: slow (see :meth:`_hold_sending`).
         self._on_its_way: RequestSpec | None = None
@@ -141,6 +155,7 @@ class TabScreen(Screen[None]):
         return with_page_keys(super()._binding_chain, self, self._key_owners)
 
     def on_mount(self) -> None:
+        self._paints.watch(self, self.query_one(StatusLine))
         url = self.query_one(UrlBar)
         if not self.start_url:
             url.focus()
@@ -151,8 +166,8 @@ class TabScreen(Screen[None]):
         start, self._start = self._start, None
         if start is not None and start.cancelled():
             start = None  # (only when the app closed while it waited): ask again
-        if start is not None and start.done():
-            self._arrived(start.result(), record=True)  # before the screen is first drawn
+        if start is not None and start.done():  # shown before the screen is first drawn
+            self._arrived(start.result(), record=True)
         else:
             self.send(RequestSpec(url=self.start_url), typed=True, pending=start)
 
@@ -190,9 +205,13 @@ class TabScreen(Screen[None]):
         ``withheld`` says what it goes without (:meth:`Session.following`); ``reload``:
         it is ``r``'s, checked with the server when a cache has it."""
         spec = self.session.prepare(spec, typed=typed)
+        # The start page has no wait: no key asked for it, and the screen's first frame
+        # comes before Textual says frames are drawn (the first screen's own measure is
+        # bench/bench_tui.py's).
+        asked_at = None if pending is not None else self.keys.asked()
         self.stop_stream()
         self._hold_sending(spec, now=typed)
-        self.fetch(spec, via, record, pending, withheld, reload)
+        self.fetch(spec, via, record, pending, withheld, reload, asked_at)
 
     def _hold_sending(self, spec: RequestSpec, *, now: bool = False) -> None:
         """Show ``spec`` on its way (its method and URL in the bar, "sending" below) only
@@ -247,12 +266,14 @@ class TabScreen(Screen[None]):
         record: bool,
         pending: asyncio.Future[Page] | None,
         withheld: str,
-        reload: bool = False,
+        reload: bool,
+        asked_at: float | None,
     ) -> None:
         """Send one request (or wait for ``pending``) and show the response (a stream's
-        head, its events then read on: :meth:`read_stream`)."""
+        head, its events then read on: :meth:`read_stream`); ``asked_at``: when the
+        person asked for it (the key), on the client's clock (None: the start page)."""
         page = await (pending or self.tab.open(spec, via, withheld=withheld, reload=reload))
-        self._arrived(page, record)
+        self._arrived(waited(page, asked_at) if asked_at is not None else page, record)
 
     def _arrived(self, page: Page, record: bool) -> None:
         """Take a page in (a failed send is only shown) and show it."""
@@ -265,9 +286,15 @@ class TabScreen(Screen[None]):
             else:
                 self.notify("The server refused it: it is dropped.", title="Login failed")
         self.show_page(arrival.page)
+        self._paints.shown(arrival.page)
         live = self.tab.live
         if live is not None and page.exchange is live.exchange:
             self.read_stream(live)
+
+    def _painted(self, page: Page) -> None:
+        """``page`` is on the screen: its wait is whole, for the Trip tab to show."""
+        if self.session.shown is not None and self.session.shown.wait is page.wait:
+            self._tabs.refill("trip")
 
     # -- a stream, read as it comes -----------------------------------------------------------
 

@@ -125,6 +125,9 @@ class ResponseTabs(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.page: Page | None = None
+        #: The lazy tabs not showing :attr:`page` yet: filled when shown (not every
+        #: page's headers and raw text are built while the body is read).
+        self._stale: set[str] = set()
         self._filter_timer: Timer | None = None
         #: A stream's events, in the body tab while one is read (it owns ``p``).
         self.stream_view = StreamView(id="stream-view")
@@ -165,8 +168,9 @@ class ResponseTabs(Vertical):
         else:
             assert page.error is not None
             body_view.show_text(f"{page.error.explanation}\n\n{page.error.hint}")
-        for tab in LAZY_TABS:
-            self._fill(tab)
+        self._stale = set(LAZY_TABS)  # each filled when it is next shown
+        if self.tab in LAZY_TABS:
+            self._fill(self.tab)
         filter_bar = self._bar("filter")
         if filter_bar is not None and filter_bar.display and filter_bar.value:
             self._start_filter()  # the same filter, on the new page
@@ -206,6 +210,7 @@ class ResponseTabs(Vertical):
             else:
                 content = VerticalScroll(TripView(id="trip-view"), id="trip-scroll")
             await pane.mount(content)
+        if tab in self._stale:
             self._fill(tab)
         if focus:
             self.query_one(self._focus_target(tab)).focus()
@@ -220,11 +225,20 @@ class ResponseTabs(Vertical):
     async def on_tab_bar_activated(self, event: TabBar.Activated) -> None:
         await self.select(event.tab)
 
+    def refill(self, tab: str) -> None:
+        """Show the page again in tab ``tab`` (what it says of it changed): now if it is
+        the tab shown, else when it next is."""
+        if self.tab == tab:
+            self._fill(tab)
+        else:
+            self._stale.add(tab)
+
     def _fill(self, tab: str) -> None:
         """Show the page in tab ``tab``, if that tab is built."""
         page = self.page
         if page is None or not self.query_one(f"#{tab}", Vertical).children:
             return
+        self._stale.discard(tab)
         exchange = page.exchange
         if tab == "headers":
             headers = exchange.response.headers if exchange is not None else ()
@@ -236,7 +250,7 @@ class ResponseTabs(Vertical):
             else:
                 raw_view.show_text("Nothing was received.")
         else:
-            self.query_one(TripView).show_exchange(exchange, page.error)
+            self.query_one(TripView).show_exchange(exchange, page.error, page.wait)
 
     def toggle_wrap(self) -> bool:
         """Wrap long lines in the body and raw views, or stop; True when they now wrap."""
@@ -320,6 +334,8 @@ class ResponseTabs(Vertical):
             what = f"line {view.cursor_line + 1:,}"
             choices.append(CopyChoice("l", what, line, len(line.encode())))
         for headers in self.query(HeadersView):
+            if "headers" in self._stale:  # showing an earlier page's, not this one's
+                break
             row = headers.table.cursor_row
             if 0 <= row < len(headers.headers):
                 name, value = headers.headers[row]

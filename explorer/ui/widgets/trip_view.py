@@ -1,6 +1,11 @@
 """The trip: each redirect hop explained, then timings, sizes, the HTTP version, and what
 the session's cache did and why.
 
+The timing is the person's wait, from the key to the page drawn, cut into phases that
+add up to it (:mod:`explorer.core.http.phases`): restwalk's own (queue, show) apart
+from the connection's and the server's, so a slow server and a slow restwalk are
+told apart; then the exchange's own times, as the client measured them.
+
 What it says went over the wire did: an answer of the cache has no timings and
 no wire size (nothing was sent), and "compressed" is said of a body that came
 with a Content-Encoding, not of a history copy whose masked secrets made it
@@ -18,6 +23,7 @@ from textual.widgets import Static
 
 from explorer.core.http.errors import RestwalkError, TooManyRedirects
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse
+from explorer.core.http.phases import PHASES, Phase, Phases, Wait
 from explorer.core.text.sizes import size_text
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.status_line import describe_status
@@ -37,16 +43,44 @@ def hops_text(hops: Sequence[Hop]) -> Text:
     return text
 
 
-def _timing(exchange: Exchange, text: Text) -> None:
-    """How long it took; nothing for an answer of the cache that was never sent."""
+#: What each phase of a wait was spent on, as the Trip tab says it.
+PHASE_MEANINGS: dict[Phase, str] = {
+    "queue": "restwalk: the key, the request",
+    "connect": "a new connection (0: kept alive)",
+    "send": "the request written",
+    "wait": "the server, to its answer's head",
+    "receive": "the answer's body read",
+    "show": "restwalk: links read, page drawn",
+}
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f} ms"
+
+
+def _phases(phases: Phases, text: Text) -> None:
+    """The wait, from the key to the page drawn, in phases that add up to it."""
+    text.append(f"  you waited     {_ms(phases.total)}  from the key to the page drawn\n")
+    for phase in PHASES:
+        text.append(f"    {phase:<12} {_ms(phases.of(phase))}  ", style="bold")
+        text.append(f"{PHASE_MEANINGS[phase]}\n", style="dim")
+    text.append(f"  restwalk's own {_ms(phases.restwalk)}  queue and show\n")
+    text.append(f"  wire, server   {_ms(phases.wire)}  connect, send, wait, receive\n")
+
+
+def _timing(exchange: Exchange, text: Text, phases: Phases | None = None) -> None:
+    """How long it took: the person's wait in phases (once the page is drawn), and the
+    exchange's own times; no wire time for an answer of the cache that was never sent."""
     text.append("Timing\n", style="bold")
+    if phases is not None:
+        _phases(phases, text)
     cache = exchange.cache
     if cache is not None and cache.outcome == "fresh":
         text.append("  Nothing was sent: the session's cache answered.\n\n")
         return
     timings = exchange.timings
-    text.append(f"  headers after  {timings.headers * 1000:8.1f} ms\n")
-    text.append(f"  complete after {timings.total * 1000:8.1f} ms\n\n")
+    text.append(f"  headers after  {_ms(timings.headers)}\n")
+    text.append(f"  complete after {_ms(timings.total)}  (the exchange alone)\n\n")
 
 
 def _encoded(response: ReceivedResponse) -> bool:
@@ -82,8 +116,9 @@ def _sizes(exchange: Exchange, text: Text) -> None:
     text.append(f"  request body   {size_text(len(exchange.request.body))}\n\n")
 
 
-def trip_text(exchange: Exchange) -> Text:
-    """The redirect chain (each hop with its meaning) and the measurements."""
+def trip_text(exchange: Exchange, wait: Wait | None = None) -> Text:
+    """The redirect chain (each hop with its meaning) and the measurements; ``wait``: the
+    person's, from the key to the page drawn (its phases once it is drawn)."""
     text = Text()
     if exchange.hops:
         text.append_text(hops_text(exchange.hops))
@@ -92,7 +127,7 @@ def trip_text(exchange: Exchange) -> Text:
         text.append(f"   {exchange.response.status} (the final answer)\n\n", style="bold")
     else:
         text.append("No redirects: the first answer is the final one.\n\n")
-    _timing(exchange, text)
+    _timing(exchange, text, wait.phases(exchange.timings) if wait is not None else None)
     _sizes(exchange, text)
     response = exchange.response
     text.append("Protocol\n", style="bold")
@@ -115,10 +150,16 @@ def trip_text(exchange: Exchange) -> Text:
 class TripView(Static):
     """Shows :func:`trip_text` of an exchange."""
 
-    def show_exchange(self, exchange: Exchange | None, error: RestwalkError | None = None) -> None:
-        """Show ``exchange``'s trip; when the request failed, the redirects it followed."""
+    def show_exchange(
+        self,
+        exchange: Exchange | None,
+        error: RestwalkError | None = None,
+        wait: Wait | None = None,
+    ) -> None:
+        """Show ``exchange``'s trip (``wait``: the person's for it); when the request
+        failed, the redirects it followed."""
         if exchange is not None:
-            self.update(trip_text(exchange))
+            self.update(trip_text(exchange, wait))
         elif isinstance(error, TooManyRedirects) and error.hops:
             self.update(
                 hops_text(error.hops) + Text("\n…and the redirects went on past the limit.")

@@ -199,3 +199,26 @@ def test_a_page_that_repeats_one_shown_is_not_added() -> None:
         ),
     ):
         stack_below(first, again, max_body=10**8)
+
+
+def test_asking_whether_plus_adds_a_page_does_not_read_the_body(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The key hint asks it of every page shown, on the UI's event loop: the refusal's
+    item count (a parse of the whole body) is made only when + is pressed."""
+    import explorer.core.session.page_stack as page_stack
+
+    last = page("http://api.test/books", orjson.dumps({"items": BOOKS}))
+    parsed: list[bytes] = []
+    loads = orjson.loads
+
+    def counting(data: bytes) -> object:
+        parsed.append(data)
+        return loads(data)
+
+    monkeypatch.setattr(page_stack.orjson, "loads", counting)
+    assert not can_add_below(last)
+    assert parsed == []
+    with pytest.raises(StackRefused, match="no 'next' link"):
+        next_page(last)
+    assert len(parsed) == 1

@@ -165,13 +165,15 @@ async def test_the_other_tabs_are_built_when_first_shown_and_follow_the_page(
         await pilot.press("w")  # raw, built from the page shown
         await settle(pilot)
         assert app.browser.query_one("#raw-view", BodyView).row_text(0) == "GET / HTTP/1.1"
-        await pilot.press("f", "2", "enter")  # a new page (link 2): the built tabs show it
+        await pilot.press("f", "2", "enter")  # a new page (link 2): the tab shown shows it
         await settle(pilot)
         raw = app.browser.query_one("#raw-view", BodyView)
         assert raw.row_text(0) == "GET /products HTTP/1.1"
         page = app.browser.session.shown
         assert page is not None
         assert page.exchange is not None
+        await pilot.press("h")  # a hidden tab is brought up to the page when shown
+        await settle(pilot)
         shown_names = app.browser.query_one(HeadersView).names
         assert shown_names == tuple(name for name, _ in page.exchange.response.headers)
         assert table.row_count == len(shown_names)

@@ -1,11 +1,24 @@
 """The trip tab's sizes and timings say what went over the wire: nothing for a cache hit,
-and "compressed" only for a body that was (a masked copy is not)."""
+and "compressed" only for a body that was (a masked copy is not); the person's wait, from
+the key to the page drawn, in phases that add up to it."""
 
 from __future__ import annotations
 
+import httpx
+import pytest
+
+from explorer.core.http.client import Client
 from explorer.core.http.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.http.masking import mask_exchange
-from explorer.ui.widgets.trip_view import trip_text
+from explorer.core.http.phases import Wait
+from explorer.ui.app import create_app
+from explorer.ui.widgets.trip_view import TripView, trip_text
+from mock_server import Settings
+from mock_server import create_app as create_mock_app
+from tests.explorer.core.test_phases import Counter
+from tests.explorer.ui.conftest import ROOT, SIZE, settle
+from tests.explorer.ui.test_browse import follow
+from tests.mock_server.conftest import TEST_HOSTS
 
 URL = "http://api.test/auth/token"
 
@@ -66,3 +79,47 @@ def test_a_revalidated_answer_says_what_went_and_came() -> None:
     assert "headers after      12.0 ms" in text  # the conditional request was sent
     assert "body           600 B (from the cache)" in text
     assert "on the wire    a 304 Not Modified, without a body" in text
+
+
+def test_the_wait_is_shown_in_phases_that_add_up_to_it() -> None:
+    timed = Timings(0.002, 0.003, ended=10.004, marks=(("send", 10.0015), ("wait", 10.002)))
+    made = exchange(b"{}")
+    made = Exchange(made.request, made.final, made.response, timings=timed)
+    wait = Wait(asked_at=10.0, shown_at=10.0165)
+    text = trip_text(made, wait).plain
+    assert "you waited         16.5 ms  from the key to the page drawn" in text
+    assert "queue             1.5 ms" in text
+    assert "wait              2.0 ms  the server" in text
+    assert "show             12.5 ms  restwalk" in text
+    assert "restwalk's own     14.0 ms  queue and show" in text
+    assert "wire, server        2.5 ms  connect, send, wait, receive" in text
+    assert "complete after      3.0 ms  (the exchange alone)" in text
+    assert "you waited" not in trip_text(made, Wait(asked_at=10.0)).plain  # not drawn yet
+
+
+async def test_the_trip_tab_says_the_wait_for_a_followed_link_once_drawn() -> None:
+    clock = Counter()
+    app_under_test = create_mock_app(Settings(allowed_hosts=TEST_HOSTS))
+    transport = httpx.ASGITransport(app=app_under_test)
+    app = create_app(ROOT, client=Client(transport=transport, clock=clock))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        start = app.browser.session.shown
+        assert start is not None
+        assert start.wait is None  # no key asked for the start page: no wait to say
+        await pilot.press("t")
+        await settle(pilot)
+        assert "you waited" not in str(app.browser.query_one(TripView).render())
+        await follow(pilot, "rw:customers")
+        await settle(pilot)
+        page = app.browser.session.shown
+        assert page is not None
+        assert page.exchange is not None
+        assert page.wait is not None
+        assert page.wait.shown_at is not None
+        phases = page.wait.phases(page.exchange.timings)
+        assert phases is not None
+        assert phases.total == pytest.approx(page.wait.shown_at - page.wait.asked_at)
+        assert phases.show > 0
+        shown = str(app.browser.query_one(TripView).render())  # refilled once drawn
+        assert f"you waited     {phases.total * 1000:8.1f} ms" in shown

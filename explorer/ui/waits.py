@@ -1,0 +1,75 @@
+"""The person's wait for a page, from the key that asked for it to the page painted, for
+the Trip tab to cut into phases (:mod:`explorer.core.http.phases`).
+
+Both ends are read on the client's clock, the one its exchanges are timed on. A
+key's time is when the terminal's input thread made the event, not when the event
+loop got round to it: a loop busy drawing a frame makes the person wait too.
+The page is painted when the first layout after it is shown has been written out
+(Textual's ``screen_layout_refresh_signal`` comes right after the frame is handed
+to the terminal; showing a page always lays the screen out: its status line is
+new).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual import events
+from textual._time import get_time  # the clock of Textual's events (a message's .time)
+from textual.screen import Screen
+from textual.widget import Widget
+
+from explorer.core.session.trail import Page
+
+__all__ = ["KeyClock", "PaintWatch"]
+
+
+class KeyClock:
+    """When the last key was pressed, on ``clock``; what a request is asked at."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._key_at: float | None = None
+        self._asked_at: float | None = None
+
+    def pressed(self, event: events.Key) -> None:
+        """A key came: keep its time (its age on Textual's clock, taken from now on ours)."""
+        self._key_at = self.clock() - max(0.0, get_time() - event.time)
+
+    def asked(self) -> float:
+        """When the request being sent now was asked for: the last key, if it came after
+        the request asked before (it is then what asked); else now (the start page, a
+        step of a walk)."""
+        now = self.clock()
+        key = self._key_at
+        asked = key if key is not None and (self._asked_at is None or key > self._asked_at) else now
+        self._asked_at = now
+        return asked
+
+
+class PaintWatch:
+    """Notes when each page shown is painted, in its :class:`Wait`, and says so."""
+
+    def __init__(self, clock: Callable[[], float], painted: Callable[[Page], None]) -> None:
+        self.clock = clock
+        self._painted = painted
+        self._pending: Page | None = None
+
+    def watch(self, screen: Screen[Any], owner: Widget) -> None:
+        """Start watching ``screen``'s frames (``owner``, a widget of it, holds the
+        subscription: a screen's own would be dropped with the watch's)."""
+        screen.screen_layout_refresh_signal.subscribe(owner, self._frame, immediate=True)
+
+    def shown(self, page: Page) -> None:
+        """``page`` was just shown: its wait ends with the next frame."""
+        self._pending = page if page.wait is not None and page.wait.shown_at is None else None
+
+    def _frame(self, screen: Screen[Any]) -> None:
+        if not screen.is_current:  # laid out under a dialog: not drawn yet
+            return
+        page, self._pending = self._pending, None
+        if page is None or page.wait is None:
+            return
+        page.wait.shown_at = self.clock()
+        self._painted(page)
