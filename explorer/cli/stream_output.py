@@ -86,6 +86,11 @@ async def print_stream(tab: Tab, args: argparse.Namespace, out: list[str]) -> Ex
             stopped += " (the time an exchange may take: --stream reads on)"
     except asyncio.CancelledError:  # ctrl+c: the end a person chose
         stopped = "stopped by ctrl+c"
+        # The cancellation is handled here: say so, or the rest of the command (closing
+        # the stream through anyio's cancel scopes) would still see the task as cancelled.
+        task = asyncio.current_task()
+        if task is not None:
+            task.uncancel()
     finally:
         await tab.stop_live()
     failed = last is not None and last.failed and live.ended

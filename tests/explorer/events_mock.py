@@ -5,6 +5,7 @@ For the explorer's stream tests (the core's, the command line's, the TUI's).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -22,7 +23,26 @@ def mock_with_editor() -> Iterator[tuple[str, httpx.Client]]:
         BackgroundServer(settings) as server,
         httpx.Client(base_url=server.url, headers=bearer(server.app, "alice")) as editor,
     ):
-        yield server.url, editor
+        _servers[server.url] = server
+        try:
+            yield server.url, editor
+        finally:
+            del _servers[server.url]
+
+
+#: The servers :func:`mock_with_editor` runs, by URL, for :func:`wait_for_a_stream`.
+_servers: dict[str, BackgroundServer] = {}
+
+
+def wait_for_a_stream(url: str, within: float = 60.0) -> None:
+    """Return once a client reads an event stream of the mock at ``url``: where its
+    stream starts is decided by then, so an event made after this is on it."""
+    hub = _servers[url].app.service.events
+    deadline = time.monotonic() + within
+    while hub.streams == 0:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no client opened an event stream of {url} in {within:g} s")
+        time.sleep(0.01)
 
 
 def create(editor: httpx.Client, *names: str) -> None:
