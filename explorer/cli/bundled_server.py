@@ -1,8 +1,10 @@
-"""Starting the bundled mock server in-process, at the port it prefers or, when that is
-taken, at a free one (:mod:`explorer.core.bundled_mock` says which and why).
+"""Starting the bundled mock server, at the port it prefers or, when that is taken, at a
+free one (:mod:`explorer.core.bundled_mock` says which and why).
 
-``restwalk`` with no URL serves the TUI's start page from it; ``restwalk
-bookmarks NAME`` walks a bookmark made on it from one started for the walk.
+``restwalk`` with no URL serves the TUI's start page from one in a process of its own
+(:mod:`~explorer.cli.bundled_child`), started before the UI is imported; ``restwalk
+bookmarks NAME`` walks a bookmark made on it from one started in-process for the
+walk (:func:`start_bundled_mock`).
 """
 
 from __future__ import annotations
@@ -18,15 +20,26 @@ from explorer.core.http.secret_rules import origin_of
 if TYPE_CHECKING:
     from mock_server import BackgroundServer
 
-__all__ = ["environ_port", "start_bundled_mock"]
+__all__ = ["bundled_mock_at", "environ_port", "start_bundled_mock", "start_mock_server"]
 
 # What binding a port that is someone else's raises.
 _TAKEN = frozenset({errno.EADDRINUSE, errno.EACCES})
 
 
 def start_bundled_mock(port: int) -> tuple[BackgroundServer, BundledMock]:
-    """The bundled mock server started on 127.0.0.1 at ``port`` (0: a free one), or at a
-    free port when ``port`` is taken; the :class:`BundledMock` says where, and why there.
+    """The bundled mock server started in-process on 127.0.0.1 at ``port`` (0: a free
+    one), or at a free port when ``port`` is taken; the :class:`BundledMock` says where,
+    and why there.
+
+    Raises ``OSError`` or ``RuntimeError`` when it cannot start at all.
+    """
+    server, base, taken = start_mock_server(port)
+    return server, bundled_mock_at(base, port, taken)
+
+
+def start_mock_server(port: int) -> tuple[BackgroundServer, str, bool]:
+    """The mock server started on 127.0.0.1 at ``port`` (0: a free one), or at a free port
+    when ``port`` is taken: the server, its base URL, and whether ``port`` was taken.
 
     Raises ``OSError`` or ``RuntimeError`` when it cannot start at all.
     """
@@ -34,21 +47,25 @@ def start_bundled_mock(port: int) -> tuple[BackgroundServer, BundledMock]:
 
     server = BackgroundServer(Settings(host="127.0.0.1", port=port))
     try:
-        base = server.start()
+        return server, server.start(), False
     except OSError as error:
         if port == 0 or error.errno not in _TAKEN:
             raise
-    else:
-        return server, BundledMock(origin_of(base))
     # The same app (made once: it is most of the start-up), on any free port.
     fallback = BackgroundServer(replace(server.settings, port=0), app=server.app)
-    base = fallback.start()
+    return fallback, fallback.start(), True
+
+
+def bundled_mock_at(base: str, port: int, taken: bool) -> BundledMock:
+    """The bundled mock answering at ``base``, asked for at ``port``, which was ``taken``."""
+    if not taken:
+        return BundledMock(origin_of(base))
     note = (
         f"Port {port} is taken (another restwalk, or another server), so the bundled mock "
         f"server answers at {base} this time. History entries and bookmarks made on it "
         f"follow it there. ${PORT_ENV} chooses another port."
     )
-    return fallback, BundledMock(origin_of(base), note)
+    return BundledMock(origin_of(base), note)
 
 
 def environ_port(environ: Mapping[str, str]) -> int:
