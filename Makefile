@@ -10,7 +10,7 @@ SOURCES := $(shell find explorer mock_server -name '*.py')
 # apt-get as root, else through sudo.
 APT_GET := $(if $(filter 0,$(shell id -u)),,sudo )env DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test lint typecheck pytest mock clean servers
+.PHONY: run test lint typecheck pytest mock clean servers browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,14 @@ servers:
 		$(APT_GET) update -qq && $(APT_GET) install -y -qq nginx >/dev/null; \
 	fi
 
+# restwalk serve's test opens its page in a real browser: Debian's headless Chromium,
+# installed here when missing (make run needs no browser).
+browser:
+	@if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then \
+		echo "installing Chromium for restwalk serve's browser test"; \
+		$(APT_GET) update -qq && $(APT_GET) install -y -qq chromium >/dev/null; \
+	fi
+
 # The OAuth client's interop tests run panva's oidc-provider (npm; its version pinned in
 # package-lock.json), installed beside them by npm ci; Node.js from Debian where missing.
 OIDC_PROVIDER := tests/explorer/oidc_provider
@@ -73,7 +81,7 @@ $(OIDC_PROVIDER)/node_modules/.installed: $(OIDC_PROVIDER)/package-lock.json
 	touch $@
 
 # The suite on every core (at most 4), a test file per worker at a time.
-pytest: $(TEST_STAMP) servers $(OIDC_PROVIDER)/node_modules/.installed
+pytest: $(TEST_STAMP) servers browser $(OIDC_PROVIDER)/node_modules/.installed
 	$(BIN)/pytest -n auto --maxprocesses 4 --dist loadfile
 
 clean:

@@ -8,16 +8,23 @@ as :func:`~explorer.cli.bundled_server.start_bundled_mock` does in-process (at t
 ``$RESTWALK_MOCK_PORT`` or 8642 when it is free, else at a free one), writes one
 JSON line on stdout, ``{"base": URL, "taken": whether the port was}`` or
 ``{"error": ...}``, and serves until its stdin ends: when ``restwalk`` closes it, or
-when ``restwalk`` is gone, however it ended, so no server outlives the TUI.
+when ``restwalk`` is gone, however it ended, so no server outlives the TUI. A
+``reset`` line on its stdin puts its data back to the seed (the course's fresh
+start), answered ``{"reset": true}``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
 import sys
-from typing import IO
+import threading
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from explorer.core.course.driver import Resetter
 
 
 class BundledProcess:
@@ -44,22 +51,49 @@ class BundledProcess:
             start_new_session=True,
         )
         self._serving = False
+        self._talk = threading.Lock()
 
     def ready(self) -> tuple[str, bool]:
         """The server's base URL once it serves, and whether the port asked for was taken.
 
         Raises ``RuntimeError`` saying why when it could not start.
         """
+        said = self._answer()
+        self._serving = True
+        return str(said["base"]), bool(said["taken"])
+
+    def reset(self) -> None:
+        """Put the server's data back to its seed (a lesson's fresh start), in its process:
+        no request goes over the wire, so none is in the learner's exchanges or history.
+        Blocks until done; raises ``RuntimeError`` when the server is gone."""
+        with self._talk:
+            try:
+                assert self._process.stdin is not None
+                self._process.stdin.write(b"reset\n")
+                self._process.stdin.flush()
+            except (OSError, ValueError) as error:
+                raise RuntimeError(f"the bundled mock server is gone ({error})") from None
+            self._answer()
+
+    def resetter(self) -> Resetter:
+        """:meth:`reset` for the course, which awaits it: run off the event loop."""
+
+        async def reset_off_the_loop() -> None:
+            await asyncio.to_thread(self.reset)
+
+        return reset_off_the_loop
+
+    def _answer(self) -> dict[str, object]:
+        """The child's next line; raises ``RuntimeError`` with what it said went wrong."""
         stdout: IO[bytes] | None = self._process.stdout
         line = stdout.readline() if stdout is not None else b""
         try:
             said = json.loads(line)
         except ValueError:
-            said = {"error": f"its process ended (exit status {self._process.wait()})"}
+            said = {"error": f"its process ended (exit status {self._process.poll()})"}
         if "error" in said:
             raise RuntimeError(said["error"])
-        self._serving = True
-        return said["base"], said["taken"]
+        return said  # type: ignore[no-any-return]
 
     def stop(self) -> None:
         """Stop the server and wait for its process: one that serves is asked to finish
@@ -83,7 +117,7 @@ def main() -> int:
 
     without_httpx_cli()  # (the mock's webhooks import httpx, and so does restwalk's core)
     try:
-        from explorer.cli.bundled_server import start_mock_server
+        from explorer.cli.bundled_server import reset_mock_data, start_mock_server
         from explorer.core.bundled_mock import preferred_port
 
         server, base, taken = start_mock_server(preferred_port(os.environ))
@@ -92,7 +126,14 @@ def main() -> int:
         return 1
     try:
         _say({"base": base, "taken": taken})
-        sys.stdin.buffer.read()  # until restwalk closes it, or is gone
+        for line in sys.stdin.buffer:  # until restwalk closes it, or is gone
+            if line.strip() == b"reset":
+                try:
+                    reset_mock_data(server)
+                except Exception as error:  # (said to restwalk, which shows it)
+                    _say({"error": f"its data could not be reset: {error}"})
+                else:
+                    _say({"reset": True})
     except (OSError, KeyboardInterrupt):
         pass
     finally:

@@ -20,7 +20,13 @@ from explorer.core.http.secret_rules import origin_of
 if TYPE_CHECKING:
     from mock_server import BackgroundServer
 
-__all__ = ["bundled_mock_at", "environ_port", "start_bundled_mock", "start_mock_server"]
+__all__ = [
+    "bundled_mock_at",
+    "environ_port",
+    "reset_mock_data",
+    "start_bundled_mock",
+    "start_mock_server",
+]
 
 # What binding a port that is someone else's raises.
 _TAKEN = frozenset({errno.EADDRINUSE, errno.EACCES})
@@ -78,3 +84,14 @@ def environ_port(environ: Mapping[str, str]) -> int:
         return preferred_port(environ)
     except ValueError as error:
         raise UsageError(str(error)) from None
+
+
+def reset_mock_data(server: BackgroundServer) -> None:
+    """Put ``server``'s data back to its seed (a lesson's fresh start), from any thread but
+    the server's own: no request goes over the wire, so none is in the learner's
+    exchanges or history. The TUI's bundled mock does it in its own process, when the
+    course asks (:meth:`~explorer.cli.bundled_child.BundledProcess.resetter`)."""
+    service = server.app.service
+    service.store.reset()
+    if service.guest is not None:
+        service.guest.reset()

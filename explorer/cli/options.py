@@ -8,6 +8,7 @@ options into a :class:`~explorer.core.http.request.RequestSpec` and
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import TYPE_CHECKING, TypeVar
 
@@ -82,13 +83,21 @@ def template_variables(pairs: list[str]) -> dict[str, str]:
     return variables
 
 
+def looks_like_a_command(word: str) -> bool:
+    """True for a lone word that cannot be meant as a URL: no dot, colon or slash."""
+    return word != "localhost" and re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", word) is not None
+
+
 def absolute_url(url: str) -> str:
-    """``url``, with ``http://`` put in front when it has no scheme."""
+    """``url``, with ``http://`` put in front when it has no scheme (a ``mailto:`` URL is
+    left to be refused by name)."""
+    from explorer.core.http.request import with_scheme
+
     if "://" in url:
         return url
     if url.startswith("/"):
         raise UsageError(f"{url!r} is a path without a server: give http://HOST:PORT{url}")
-    return f"http://{url}"
+    return with_scheme(url)
 
 
 def _auth(args: argparse.Namespace, url: str) -> tuple[Auth | None, list[tuple[str, str]]]:

@@ -42,6 +42,10 @@ restwalk: explore and learn a REST API from the terminal.
   restwalk bookmarks [NAME]    list the bookmarks, or walk one again
   restwalk openapi URL|FILE    list the operations of an OpenAPI document
   restwalk listen              show each request a local endpoint receives
+  restwalk auth login NAME     log in by OAuth 2.0 (status, logout); --auth
+                               NAME sends its token
+  restwalk learn               learn HTTP by doing: the course beside the TUI
+  restwalk serve [URL]         serve restwalk as a web page, one per browser tab
 
 --config FILE and the connection options (-k, --proxy, --timeout...) may come
 before a command too: restwalk --config FILE request GET URL."""

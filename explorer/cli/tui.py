@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import gc
 import os
-import re
 import sys
 from typing import TYPE_CHECKING
 
-from explorer.cli.commands import COMMANDS
+from explorer.cli.command_names import COMMANDS
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.options import absolute_url, connection_settings
+from explorer.cli.options import absolute_url, connection_settings, looks_like_a_command
+from explorer.cli.serving import WEB_DRIVERS
 from explorer.cli.settings import load_settings, settings_of
 
 if TYPE_CHECKING:
@@ -28,14 +28,10 @@ if TYPE_CHECKING:
 
     from explorer.cli.bundled_child import BundledProcess
     from explorer.core.config import Config
+    from explorer.core.course.setup import CourseStart
     from explorer.core.http.connection import ConnectionSettings
 
 __all__ = ["check_terminal", "looks_like_a_command", "open_tui", "unknown_command"]
-
-
-def looks_like_a_command(word: str) -> bool:
-    """True for a lone word that cannot be meant as a URL: no dot, colon or slash."""
-    return word != "localhost" and re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", word) is not None
 
 
 def check_terminal() -> None:
@@ -43,8 +39,12 @@ def check_terminal() -> None:
 
     The TUI reads keys from stdin and draws on stderr (as Textual does). Started
     with either redirected (a script, ``restwalk < file``, a background job) it
-    could never be used, and Textual would spin on the closed input.
+    could never be used, and Textual would spin on the closed input. Under ``restwalk
+    serve`` the terminal is a browser tab: textual-serve selects Textual's web driver,
+    which reads keys and writes the screen as packets on pipes.
     """
+    if os.environ.get("TEXTUAL_DRIVER") in WEB_DRIVERS:
+        return
     for name, stream in (("stdin", sys.stdin), ("stderr", sys.__stderr__)):
         if stream is None or not stream.isatty():
             raise UsageError(
@@ -71,8 +71,9 @@ def unknown_command(word: str, one: bool) -> UsageError:
     )
 
 
-def open_tui(args: argparse.Namespace) -> ExitStatus:
-    """Open the TUI as ``args`` (from :func:`~explorer.cli.parser.build_tui_parser`) say."""
+def open_tui(args: argparse.Namespace, *, course: CourseStart | None = None) -> ExitStatus:
+    """Open the TUI as ``args`` (from :func:`~explorer.cli.parser.build_tui_parser`) say;
+    ``course``: with the course shown (``restwalk learn``)."""
     if args.url is not None and looks_like_a_command(args.url):
         raise unknown_command(args.url, one=True)
     url = absolute_url(args.url) if args.url is not None else None
@@ -83,13 +84,18 @@ def open_tui(args: argparse.Namespace) -> ExitStatus:
 
         mock = BundledProcess()  # it imports and starts on another core, beside the UI
     try:
-        return _open_tui(url, args, mock)
+        return _open_tui(url, args, mock, course)
     finally:
         if mock is not None:
             mock.stop()
 
 
-def _open_tui(url: str | None, args: argparse.Namespace, mock: BundledProcess | None) -> ExitStatus:
+def _open_tui(
+    url: str | None,
+    args: argparse.Namespace,
+    mock: BundledProcess | None,
+    course: CourseStart | None,
+) -> ExitStatus:
     """Import the UI and run it on ``url``, or on the bundled ``mock`` once it serves."""
     port = 0
     if mock is not None:
@@ -109,6 +115,10 @@ def _open_tui(url: str | None, args: argparse.Namespace, mock: BundledProcess | 
         except ModuleNotFoundError as exc:
             raise UsageError(f"the terminal UI cannot start: {exc}") from None
         config = settings_of(args)
+        if course is not None:  # the course's own requests go as the learner's do
+            from dataclasses import replace
+
+            course = replace(course, others=settings.client())
         if mock is None:
             assert url is not None
             return ExitStatus(
@@ -120,9 +130,10 @@ def _open_tui(url: str | None, args: argparse.Namespace, mock: BundledProcess | 
                     warning=warning,
                     http_file=start[0],
                     environment=start[1],
+                    course=course,
                 )
             )
-        return _on_the_mock_server(mock, port, settings, config, warning, start)
+        return _on_the_mock_server(mock, port, settings, config, warning, start, course)
     finally:
         gc.enable()
 
@@ -154,9 +165,14 @@ def _on_the_mock_server(
     config: Config,
     warning: str | None,
     start: tuple[str | None, str | None],
+    course: CourseStart | None,
 ) -> ExitStatus:
-    """Open the TUI on the bundled mock server's root once it serves (it stops after)."""
+    """Open the TUI on the bundled mock server's root once it serves (it stops after). The
+    course (``L``, or ``course`` when given) resets its data through its process."""
+    from dataclasses import replace
+
     from explorer.cli.bundled_server import bundled_mock_at
+    from explorer.core.course.setup import CourseStart
     from explorer.ui.app import run_app
 
     try:
@@ -165,6 +181,7 @@ def _on_the_mock_server(
         sys.stderr.write(f"restwalk: the bundled mock server could not start: {error}\n")
         return ExitStatus.FAILED
     bundled = bundled_mock_at(base, port, taken)
+    course = replace(course or CourseStart(), reset=mock.resetter())
     return ExitStatus(
         run_app(
             bundled.origin + "/",
@@ -175,5 +192,6 @@ def _on_the_mock_server(
             bundled=bundled,
             http_file=start[0],
             environment=start[1],
+            course=course,
         )
     )

@@ -23,6 +23,7 @@ from textual.notifications import SeverityLevel
 
 from explorer.core.bundled_mock import BundledMock
 from explorer.core.config import Config
+from explorer.core.course.setup import CourseStart
 from explorer.core.http.client import Client
 from explorer.core.http.connection import ConnectionSettings
 from explorer.core.paths import data_dir
@@ -100,6 +101,7 @@ class RestwalkApp(App[int]):
         bundled: BundledMock | None = None,
         http_file: str | None = None,
         environment: str | None = None,
+        course: CourseStart | None = None,
     ) -> None:
         super().__init__()
         self.client = client
@@ -123,7 +125,12 @@ class RestwalkApp(App[int]):
         )
         self.keep.watch(client)
         self.browser = BrowserScreen(
-            Tab(client), start_url, self.keep, mock_users=mock_users, bundled=bundled
+            Tab(client),
+            start_url,
+            self.keep,
+            mock_users=mock_users,
+            bundled=bundled,
+            course=course,
         )
         files = self.browser.http_files
         if http_file is not None:
@@ -211,6 +218,9 @@ class RestwalkApp(App[int]):
                 self.call_from_thread(self._problem, message, "History")
 
     async def on_unmount(self) -> None:
+        driver = self.browser.course_driver
+        if driver is not None:
+            await driver.aclose()
         if self.owns_client:
             await self.client.aclose()
         await asyncio.to_thread(self.keep.close, 5.0)
@@ -268,6 +278,7 @@ def create_app(
     bundled: BundledMock | None = None,
     http_file: str | None = None,
     environment: str | None = None,
+    course: CourseStart | None = None,
 ) -> RestwalkApp:
     """The app opened on ``url``; ``client`` defaults to a new one it owns, built from
     ``settings`` (the command line's connection options).
@@ -277,7 +288,8 @@ def create_app(
     is kept against it follows it to another port). ``config`` is config.toml's
     settings, and ``warning`` what was wrong with the file, shown once the app is up.
     ``http_file`` and ``environment`` are the ``.http`` file and environment chosen
-    on the command line (``--http-file``, ``--env``).
+    on the command line (``--http-file``, ``--env``). ``course`` is the course ``L``
+    shows (default: the bundled one) and whether it is shown from the start.
     """
     owns = client is None
     app_client = client or (settings or ConnectionSettings()).client()
@@ -291,6 +303,7 @@ def create_app(
         bundled=bundled,
         http_file=http_file,
         environment=environment,
+        course=course,
     )
 
 
@@ -304,6 +317,7 @@ def run_app(
     bundled: BundledMock | None = None,
     http_file: str | None = None,
     environment: str | None = None,
+    course: CourseStart | None = None,
 ) -> int:
     """Run the app on ``url`` until the person quits; returns its exit status."""
     app = create_app(
@@ -315,6 +329,7 @@ def run_app(
         bundled=bundled,
         http_file=http_file,
         environment=environment,
+        course=course,
     )
     app.run()
     return app.return_code or 0

@@ -1,4 +1,5 @@
-"""Command palette commands for what restwalk keeps: history, bookmarks, HAR export."""
+"""Command palette commands for what restwalk keeps: history, bookmarks, HAR export, and
+the OAuth 2.0 logins held for ``.http`` files."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ __all__ = ["KeepCommands"]
 
 
 class KeepCommands(Provider):
-    """``history``, ``bookmarks``, ``bookmark this page``, ``export … as HAR``."""
+    """``history``, ``bookmarks``, ``bookmark this page``, ``export … as HAR``, ``forget
+    the .http files' logins``."""
 
     def _commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         from explorer.core.storage.history_query import HistoryQuery
@@ -32,6 +34,11 @@ class KeepCommands(Provider):
                 "export the history as HAR",
                 "every exchange kept, as HAR 1.2",
                 lambda: export_history(app, keep.history, HistoryQuery()),
+            ),
+            (
+                "forget the .http files' logins",
+                'the OAuth 2.0 tokens o got for {{$auth.token("id")}}, revoked where it can',
+                browser.http_file_badge.forget_logins,
             ),
         ]
 

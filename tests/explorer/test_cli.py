@@ -468,6 +468,16 @@ def test_bad_usage_exits_2_with_one_line(
     assert_one_line_error(err)
 
 
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "mailto:ann@example.com"])
+def test_a_url_of_another_scheme_is_refused_by_name(
+    capsys: pytest.CaptureFixture[str], url: str
+) -> None:
+    code, out, err = run(capsys, "request", "GET", url)
+    assert (code, out) == (2, "")
+    assert_one_line_error(err)
+    assert f"is a {url.partition(':')[0]}: URL" in err  # not "Invalid port"
+
+
 def test_refused_connection_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     port = closed_port()
     code, out, err = run(capsys, "links", f"http://127.0.0.1:{port}/")
@@ -481,6 +491,13 @@ def test_help_is_clear(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     for words in ("restwalk request METHOD URL", "restwalk links URL", "exit codes"):
         assert words in out
+    # Every command of the usage line has its line in the summary under it.
+    usage = out.splitlines()[0]
+    commands = usage[usage.index("{") + 1 : usage.index("}")].split(",")
+    assert len(commands) > 10
+    summary = out.split("positional arguments")[0]
+    for name in commands:
+        assert f"  restwalk {name} " in summary, name
     for command in ("request", "links", "explain"):
         code, out, _ = run(capsys, command, "--help")
         assert code == 0

@@ -14,6 +14,9 @@ import pytest
 
 from explorer.cli.bundled_child import BundledProcess
 
+#: A seeded editor of the mock.
+AUTH = ("alice", "wonderland")
+
 
 @pytest.fixture(autouse=True)
 def any_free_port(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -101,3 +104,23 @@ def _wait_gone(pid: int) -> None:
             return
         time.sleep(0.02)
     raise AssertionError(f"process {pid} still runs")
+
+
+def test_its_data_is_reset_in_its_process() -> None:
+    """The course's fresh start: the seed back, with no request of the learner's."""
+    mock = BundledProcess()
+    try:
+        base, _ = mock.ready()
+        made = httpx.post(
+            f"{base}/customers",
+            json={"name": "Zed", "address": "1 Main St, Springfield"},
+            auth=AUTH,
+        )
+        assert made.status_code == httpx.codes.CREATED, made.text
+        customer = httpx.URL(base).join(made.headers["Location"])
+        assert httpx.get(customer, auth=AUTH).status_code == httpx.codes.OK
+        mock.reset()
+        assert httpx.get(customer, auth=AUTH).status_code == httpx.codes.NOT_FOUND
+        mock.reset()  # (again: each reset is answered)
+    finally:
+        mock.stop()

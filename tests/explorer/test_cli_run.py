@@ -168,6 +168,14 @@ def test_a_missing_file_is_bad_usage(capsys: pytest.CaptureFixture[str], tmp_pat
     assert (code, err) == (2, f"restwalk: {tmp_path / 'nope.http'}: no such file\n")
 
 
+def test_a_binary_file_is_no_http_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    binary = tmp_path / "program"
+    binary.write_bytes(b"\x7fELF\x02\x01\x01\x00\x00GET http://h/\n")
+    code, out, err = run(capsys, "run", str(binary))
+    assert (code, out) == (2, "")
+    assert err == (f"restwalk: {binary} is not a .http file: it holds NUL bytes (a binary file).\n")
+
+
 def test_an_unknown_environment_names_the_directory_it_looked_in(
     api: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

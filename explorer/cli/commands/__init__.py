@@ -4,14 +4,17 @@ A command module has two functions: ``add_parser(commands, shared)`` adds its
 parser to the subcommands (``shared`` is the parent parser of the connection
 options, for the commands that send requests), and ``run(args)`` runs it and
 returns the exit status. A new command is a module here and one line in
-:data:`COMMAND_MODULES`. Modules are imported only when a subcommand is parsed,
-never for the TUI's first screen.
+:data:`~explorer.cli.command_names.COMMAND_MODULES` (the names live apart from the
+modules, so that the TUI's start, which needs the names, needs no command). Modules are
+imported only when a subcommand is parsed, never for the TUI's first screen.
 """
 
 from __future__ import annotations
 
 import importlib
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, cast
+
+from explorer.cli.command_names import COMMAND_MODULES, COMMANDS
 
 if TYPE_CHECKING:
     import argparse
@@ -22,25 +25,6 @@ if TYPE_CHECKING:
     SubParsers: TypeAlias = argparse._SubParsersAction[Any]
 
 __all__ = ["COMMANDS", "COMMAND_MODULES", "CommandModule", "command_module"]
-
-#: Each subcommand's name and its module in this package, in ``--help``'s order.
-COMMAND_MODULES: dict[str, str] = {
-    "request": "request",
-    "links": "links",
-    "explain": "explain",
-    "run": "run",
-    "auth": "auth",
-    "lint": "lint",
-    "history": "history",
-    "bookmarks": "bookmarks",
-    "map": "map",
-    "audit": "audit",
-    "diff": "diff",
-    "openapi": "openapi",
-    "listen": "listen",
-}
-#: The subcommands' names: a first word not among them is the TUI's URL.
-COMMANDS = tuple(COMMAND_MODULES)
 
 
 class CommandModule(Protocol):

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 import orjson
 
 from explorer.core.bodies.json_error import json_error
+from explorer.core.bodies.json_texts import json_texts
 from explorer.core.bodies.media import is_text
 from explorer.core.bodies.pretty import PRETTY_LIMIT, indent_json, indent_xml
 from explorer.core.text.plural import counted
@@ -230,6 +231,12 @@ def _pretty_json(body: bytes) -> tuple[bytes | None, str | None]:
     try:
         indented = indent_json(body)
     except orjson.JSONDecodeError as error:
+        texts = json_texts(body)
+        if texts is not None:
+            return None, (
+                f"JSON lines: {len(texts):,} JSON texts, one a line (not one JSON document); "
+                "shown as received."
+            )
         return None, f"Not valid JSON ({json_error(body, error)}); shown as received."
     if indented is None:
         return None, "Nested too deep to indent; shown as received."

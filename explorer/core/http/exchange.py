@@ -121,3 +121,6 @@ class Exchange:
     #: True when it went over TLS without the server's certificate being checked (``-k``,
     #: ``verify = false``): anyone on the way could have read or changed it.
     tls_unchecked: bool = False
+    #: When its first request went (seconds since the epoch; 0: not known): the one time
+    #: the history and a page of the walk both give it, so a HAR of either matches.
+    sent_at: float = 0.0

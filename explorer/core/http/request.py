@@ -59,6 +59,7 @@ __all__ = [
     "mark_version",
     "place_query_and_version",
     "token_from_login",
+    "with_scheme",
 ]
 
 LoginStyle = Literal["json", "form", "basic"]
@@ -85,6 +86,13 @@ _MAX_PORT = 65535
 _NOT_IN_HOST = re.compile(r"[%\s<>\"{}|\\^`]")
 #: A URL's authority (RFC 3986: after ``scheme://``, up to the path, query or fragment).
 _AUTHORITY = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://([^/?#]*)")
+#: A lone surrogate: a byte that is not UTF-8, kept by ``surrogateescape``.
+_SURROGATE = re.compile("[\udc80-\udcff]")
+#: Schemes written without ``//`` (``mailto:ann@x``): typed so, a URL of one is no
+#: ``host:port`` and is kept, to be refused by name.
+_OPAQUE_SCHEMES = frozenset(
+    {"mailto", "javascript", "vbscript", "data", "tel", "sms", "urn", "about", "blob", "news"}
+)
 
 
 @dataclass(frozen=True)
@@ -217,9 +225,27 @@ def guess_content_type(body: bytes | str) -> str:
     return "text/plain; charset=utf-8"
 
 
+def with_scheme(text: str) -> str:
+    """``text`` as a URL: ``http://`` put in front of ``host``, ``host:port/path`` and
+    ``user:pw@host``; a ``mailto:``, ``javascript:``... URL is kept as it is, so
+    :func:`check_url` names its scheme rather than a bad port."""
+    if "://" in text:
+        return text
+    scheme, colon, _ = text.partition(":")
+    if colon and scheme.lower() in _OPAQUE_SCHEMES:
+        return text
+    return f"http://{text}"
+
+
 def check_url(url: str) -> httpx.URL:
     """``url`` as httpx takes it; :class:`~explorer.core.http.errors.InvalidURL` when it is no
     absolute http(s) URL with a host and a possible port."""
+    if _SURROGATE.search(url):  # bytes that are not UTF-8, as a .http file keeps them
+        shown = url.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        raise InvalidURL(
+            f"The URL {shown!r} holds bytes that are not UTF-8.",
+            hint="Write it in UTF-8, and other bytes percent-encoded (%FF).",
+        )
     authority = _AUTHORITY.match(url)
     host = authority.group(1).rpartition("@")[2] if authority else ""
     if host.startswith("[") and "]" not in host:  # httpx says "Invalid port: ':1'"

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 import orjson
 
 from explorer.core.bodies.json_error import json_error
+from explorer.core.bodies.json_texts import json_texts
 from explorer.core.hypermedia.collection_json import (
     add_collection_json_links,
     looks_like_collection_json,
@@ -260,6 +261,10 @@ def _body(body: bytes, media_type: str, collector: Collector) -> object:
         try:
             doc = orjson.loads(text)
         except orjson.JSONDecodeError as error:
+            texts = json_texts(text)  # JSON lines sent as one document: each text read
+            if texts is not None:
+                _json(texts, None, collector)
+                return texts
             if declared and text.strip():  # an empty body (a HEAD, a 204) misses no link
                 collector.not_read(f"the body is not valid JSON ({json_error(text, error)})")
             return None

@@ -63,15 +63,21 @@ async def load_page(
 
 
 async def open_page(
-    client: Client, spec: RequestSpec, via: str = "url", *, withheld: str = "", text: bool = False
+    client: Client,
+    spec: RequestSpec,
+    via: str = "url",
+    *,
+    withheld: str = "",
+    text: bool = False,
+    reload: bool = False,
 ) -> tuple[Page, Opened | None]:
     """:func:`load_page`, and a stream's response left open to be read as it comes (None
     when the answer is no stream, or the request failed). ``text``: chunked text with no
-    length is a stream too."""
+    length is a stream too; ``reload``: a reload, checked with the server when cached."""
     opened: list[Opened] = []
 
     async def send(spec: RequestSpec) -> Exchange:
-        got = await client.open(spec, text=text)
+        got = await client.open(spec, text=text, revalidate=reload)
         if got.response is not None:
             opened.append(got)
         return got.exchange
@@ -84,7 +90,6 @@ async def open_page(
 async def _load(
     send: Callable[[RequestSpec], Awaitable[Exchange]], spec: RequestSpec, via: str
 ) -> Page:
-    sent_at = time.time()
     try:
         exchange = await send(spec)
     except InvalidURL as error:
@@ -97,6 +102,9 @@ async def _load(
         return Page(spec, error=error, via=via)
     except Exception as exc:
         return Page(spec, error=RestwalkError(f"Unexpected failure: {exc}"), via=via)
+    # When it was sent, as the history keeps it: a HAR of the walk imported again finds
+    # each exchange kept.
+    sent_at = exchange.sent_at or time.time() - exchange.timings.total
     page = Page(spec, exchange=exchange, via=via, reading=True, sent_at=sent_at)
     if len(exchange.response.body) <= READ_AT_ONCE:
         page = with_reading(page, read_safely(exchange))

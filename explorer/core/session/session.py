@@ -17,7 +17,7 @@ from typing import Literal
 import httpx
 
 from explorer.core.http.errors import LoginFailed
-from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSpec, with_scheme
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.api_map import ApiMap
@@ -67,7 +67,9 @@ class Next:
     fill the ``form`` of ``link``'s template first.
 
     ``withheld`` says what a send goes without, given for another origin (a followed
-    link's: :meth:`Session.following`); ``link`` is the link followed, if one was.
+    link's: :meth:`Session.following`); ``link`` is the link followed, if one was;
+    ``reload``: the send is a reload (``r``), which a cache checks with the server
+    (:mod:`explorer.core.http.reload`).
     """
 
     kind: Literal["send", "form", "compose"]
@@ -76,6 +78,7 @@ class Next:
     via: str = "url"
     withheld: str = ""
     link: Link | None = None
+    reload: bool = False
 
 
 def resolve_typed_url(text: str, base: str | None) -> str:
@@ -83,7 +86,8 @@ def resolve_typed_url(text: str, base: str | None) -> str:
 
     ``/path``, ``?query`` and ``path`` resolve against ``base`` (the current
     page); ``host:port/path`` and ``host/path`` get ``http://``, as the command
-    line does. An absolute URL is kept as it is.
+    line does (:func:`~explorer.core.http.request.with_scheme`). An absolute URL is kept
+    as it is, and so is one of another scheme (``mailto:``), to be refused by name.
     """
     text = text.strip()
     if not text or "://" in text:
@@ -93,7 +97,7 @@ def resolve_typed_url(text: str, base: str | None) -> str:
             return str(httpx.URL(base).join(text))
         except (httpx.InvalidURL, ValueError):
             return text
-    return f"http://{text}"
+    return with_scheme(text)
 
 
 def reload_note(method: str) -> str:
@@ -355,7 +359,7 @@ class Session:
         if spec.method not in SAFE_METHODS:
             return Next("compose", spec, reload_note(spec.method), current.via)
         # With the credential in use now: one given or dropped since is honoured.
-        return Next("send", self.prepare(spec), via=current.via)
+        return Next("send", self.prepare(spec), via=current.via, reload=True)
 
     def after_login(self, url: str, auth: Auth | None) -> Next | None:
         """A credential was given for ``url``'s origin: what is sent now.

@@ -184,13 +184,22 @@ class Tab:
         return await load_page(self.client, spec, via, withheld=withheld)
 
     async def open(
-        self, spec: RequestSpec, via: str = "url", *, withheld: str = "", text: bool = False
+        self,
+        spec: RequestSpec,
+        via: str = "url",
+        *,
+        withheld: str = "",
+        text: bool = False,
+        reload: bool = False,
     ) -> Page:
         """The page of ``spec`` as it is (the session's additions made already: the screen
         shows them first), a stream's kept open and read on as :attr:`live` (the one
-        read before stopped)."""
+        read before stopped). ``reload``: ``r``'s (:attr:`Next.reload`): with caching on,
+        a stored answer is checked with the server, not reused as it is."""
         await self.stop_live()
-        page, opened = await open_page(self.client, spec, via, withheld=withheld, text=text)
+        page, opened = await open_page(
+            self.client, spec, via, withheld=withheld, text=text, reload=reload
+        )
         if opened is not None:
             self.live = LiveStream(self.client, spec, opened, limits=self.limits, text=text)
         return page
@@ -332,15 +341,22 @@ class Tab:
     # -- the history and bookmarks -----------------------------------------------------------
 
     def reopen(
-        self, exchange: Exchange, *, made_on_bundled: bool, bundled: BundledMock | None
+        self,
+        exchange: Exchange,
+        *,
+        made_on_bundled: bool,
+        bundled: BundledMock | None,
+        at: float | None = None,
     ) -> Reopened:
-        """A history entry's kept ``exchange`` as a page of the walk (``r`` sends it again).
-        One ``made_on_bundled`` mock server is moved to this run's (``bundled``)."""
+        """A history entry's kept ``exchange`` as a page of the walk (``r`` sends it again),
+        sent ``at`` (the entry's time). One ``made_on_bundled`` mock server is moved to this
+        run's (``bundled``)."""
         notes = [resend_note(exchange.request)]
         if made_on_bundled:
             exchange, moved = on_this_mock(exchange, bundled)
             notes.insert(0, moved)
-        return Reopened(page_of(exchange), tuple(note for note in notes if note))
+        page = replace(page_of(exchange), sent_at=at)
+        return Reopened(page, tuple(note for note in notes if note))
 
     async def walk(
         self,

@@ -79,7 +79,8 @@ class Page:
     revalidated: ReceivedResponse | None = None
     #: Pages shown above this one's items by ``+`` (this page is the last of them).
     stack: Stack | None = None
-    #: When the request was sent (seconds since the epoch), for a HAR export of the walk.
+    #: When the request was sent (seconds since the epoch), for a HAR export of the walk:
+    #: the history's time of its entry (a page reopened from it: that entry's).
     sent_at: float | None = None
     #: What the request went without, given for another origin, in one line
     #: (:meth:`~explorer.core.session.session.Session.following`); empty when nothing.

@@ -46,7 +46,7 @@ class Recorder:
         """Keep ``exchange`` (it returns at once; the writing happens on the thread)."""
         if self._closed:
             return
-        self._queue.put((exchange, time.time() - exchange.timings.total))
+        self._queue.put((exchange, exchange.sent_at or time.time() - exchange.timings.total))
         with self._lock:
             if self._thread is None:
                 self._thread = threading.Thread(

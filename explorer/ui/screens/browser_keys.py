@@ -1,7 +1,8 @@
 """The browser screen's keys: its own, and with its widgets', the table the help shows.
 
 The response tabs (``b h w t / n N | W y d``), the links panel (the digits), the
-credential badge (``x s``), the ``.http`` badge (``S o E``) and a stream's view (``p``)
+credential badge (``x s``), the ``.http`` badge (``S o E``), a stream's view (``p``) and
+the course panel (``] [ i M``, once ``L`` opened it)
 own their keys
 (:mod:`explorer.ui.widgets`); they work wherever the focus is on the screen
 (:mod:`explorer.ui.page_keys`), and come after the screen's own in the key bar,
@@ -13,6 +14,7 @@ from __future__ import annotations
 from textual.binding import Binding, BindingType
 
 from explorer.ui.widgets.auth_badge import AuthBadge
+from explorer.ui.widgets.course_panel import CoursePanel
 from explorer.ui.widgets.http_file_badge import HttpFileBadge
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
@@ -63,6 +65,13 @@ SCREEN_KEYS: list[BindingType] = [
     Binding("apostrophe", "bookmarks", "Bookmarks", show=False, tooltip="Walk a bookmark again"),
     Binding("g", "map", "Map", show=False, tooltip="The map of the API so far, and its REST audit"),
     Binding(
+        "L",
+        "course",
+        "Course",
+        show=False,
+        tooltip="The course beside the browser: lessons checked against what you send",
+    ),
+    Binding(
         "D",
         "diff",
         "Diff",
@@ -79,4 +88,5 @@ BROWSER_KEYS: list[BindingType] = [
     *AuthBadge.BINDINGS,
     *HttpFileBadge.BINDINGS,
     *StreamView.BINDINGS,
+    *CoursePanel.BINDINGS,
 ]

@@ -34,11 +34,14 @@ from explorer.ui.widgets.url_input import UrlBar
 
 if TYPE_CHECKING:
     from explorer.core.bundled_mock import BundledMock
+    from explorer.core.course.driver import CourseDriver
+    from explorer.core.course.setup import CourseStart
     from explorer.core.hypermedia.link import Link
     from explorer.core.storage.bookmarks import Bookmark
     from explorer.core.storage.keep import Keep
     from explorer.ui.dialogs.login import LoginResult
     from explorer.ui.dialogs.operations import ChosenOperation
+    from explorer.ui.widgets.course_panel import CoursePanel
 
 # The dialogs and other screens are imported where they open: the first screen does not wait.
 
@@ -56,6 +59,7 @@ class BrowserScreen(TabScreen):
         *,
         mock_users: bool,
         bundled: BundledMock | None = None,
+        course: CourseStart | None = None,
     ) -> None:
         super().__init__(tab, start_url)
         #: The history and bookmarks; the bundled mock server this run started, if it did.
@@ -65,6 +69,20 @@ class BrowserScreen(TabScreen):
         self.mock_users = mock_users
         #: The most the cache keeps, from config.toml (None: the cache's own default).
         self.cache_max_bytes: int | None = None
+        #: The course ``L`` shows (the bundled one unless the command line gave another),
+        #: and its panel once shown.
+        self.course = course
+        self.course_panel: CoursePanel | None = None
+
+    def on_mount(self) -> None:
+        # (after the tab's screen's own on_mount, which Textual calls too: the start page)
+        if self.course is not None and self.course.opened:
+            self.call_after_refresh(self.action_course)
+
+    @property
+    def course_driver(self) -> CourseDriver | None:
+        """The course's driver, once the course was shown."""
+        return self.course_panel.driver if self.course_panel is not None else None
 
     # -- the screen's keys ----------------------------------------------------------------------
 
@@ -81,6 +99,8 @@ class BrowserScreen(TabScreen):
         return True
 
     def action_focus_url(self) -> None:
+        if self.sending:  # the bar shows the URL on its way
+            self.show_sending()
         self.query_one(UrlBar).focus()
         self.query_one(UrlBar).select_all()
 
@@ -116,6 +136,7 @@ class BrowserScreen(TabScreen):
             return
         for worker in busy:
             worker.cancel()
+        self._drop_sending()
         shown = self.session.shown
         if shown is not None:  # the page shown, its URL back in the bar: what r sends
             self._show_address(shown)
@@ -321,6 +342,57 @@ class BrowserScreen(TabScreen):
         title, meaning, seconds = caching_said(enabled)
         self.notify(meaning, title=title, timeout=seconds)
 
+    # -- the course ---------------------------------------------------------------------------
+
+    def action_course(self) -> None:
+        """``L``: show the course beside the browser (the lesson begun the first time), or
+        hide it; its keys act only while it is shown."""
+        from explorer.core.course.errors import CourseError
+        from explorer.core.course.setup import CourseStart, start_driver
+        from explorer.core.http.secret_rules import origin_of
+        from explorer.ui.widgets.course_panel import CoursePanel
+
+        panel = self.course_panel
+        if panel is None:
+            start = self.course or CourseStart()
+            origin = start.origin or origin_of(self._page_url())
+            if not origin:
+                self.notify("Open the server first (ctrl+l): the lessons are on it.")
+                return
+            try:
+                driver = start_driver(start, self.tab, origin)
+            except CourseError as error:
+                self.notify(error.message, title="Course", severity="error")
+                return
+            if start.course is None and start.reset is None:
+                self.notify(
+                    "These lessons are written for restwalk's mock server, and this server "
+                    "is not reset before each: restwalk learn starts the mock.",
+                    title="Course",
+                    severity="warning",
+                    timeout=10,
+                )
+            panel = self.course_panel = CoursePanel(driver, id="course")
+            self.query_one("#panes").mount(panel)
+            self.call_after_refresh(panel.begin)
+        else:
+            panel.display = not panel.display
+        others = tuple(owner for owner in self._key_owners if owner is not panel)
+        self._key_owners = (*others, panel) if panel.display else others
+        self.set_class(panel.display, "-course")
+        self.refresh_bindings()
+
+    def on_course_panel_open_page(self, event: CoursePanel.OpenPage) -> None:
+        """A lesson's start page, in the shown one's place when it is the same page."""
+        from explorer.core.http.request import RequestSpec
+
+        shown = self.session.shown
+        again = shown is not None and shown.url.rstrip("/") == event.url.rstrip("/")
+        self.send(RequestSpec(url=event.url), typed=True, record=not again)
+
+    def on_course_panel_compose(self, event: CoursePanel.Compose) -> None:
+        self.open_composer(event.spec, event.note)
+
     # -- the walk: history, bookmarks, map, comparison -----------------------------------------
 
     def action_history(self) -> None:
@@ -348,7 +420,9 @@ class BrowserScreen(TabScreen):
         if entry is None or exchange is None:
             self.notify(f"History entry {entry_id} is gone (the oldest go first).")
             return
-        reopened = self.tab.reopen(exchange, made_on_bundled=entry.bundled, bundled=self.bundled)
+        reopened = self.tab.reopen(
+            exchange, made_on_bundled=entry.bundled, bundled=self.bundled, at=entry.at
+        )
         self._arrived(reopened.page, True)
         said = " ".join(reopened.notes)
         self.notify(

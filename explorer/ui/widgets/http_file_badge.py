@@ -22,6 +22,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import work
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Label
@@ -30,6 +31,7 @@ from explorer.core.http.request import LoginFlow, RequestSpec
 
 if TYPE_CHECKING:
     from explorer.core.config import HttpFilesConfig
+    from explorer.core.httpfile.auth_tokens import FileLogins
     from explorer.core.httpfile.local_reads import Allowed
     from explorer.core.httpfile.opened import OpenedRequest
     from explorer.core.httpfile.saving import Saved
@@ -57,6 +59,8 @@ class HttpFilesState:
     #: The request last opened from a file, and the request its composer sent.
     opened: OpenedRequest | None = None
     sent: RequestSpec | None = None
+    #: The OAuth 2.0 logins of files' ``{{$auth.token("id")}}``, this session (None: none yet).
+    logins: FileLogins | None = None
 
     @property
     def directory(self) -> Path:
@@ -179,7 +183,13 @@ class HttpFileBadge(Label):
                 (configured.allow_files, configured.allow_env) if configured else ((), ())
             )
             state.allowed = Allowed.of(files, variables)
-        dialog = OpenRequestDialog(state.path, state.environment, state.allowed)
+        if state.logins is None:
+            from explorer.core.httpfile.auth_tokens import FileLogins
+
+            state.logins = FileLogins(self.tab.client)
+        dialog = OpenRequestDialog(
+            state.path, state.environment, state.allowed, logins=state.logins
+        )
         self.app.push_screen(dialog, self._opened)
 
     def _opened(self, outcome: OpenOutcome | None) -> None:
@@ -217,6 +227,19 @@ class HttpFileBadge(Label):
         state = self.state
         dialog = EnvironmentDialog(state.directory, state.environment)
         self.app.push_screen(dialog, self._environment_chosen)
+
+    # -- the logins of files' {{$auth.token("id")}} ------------------------------------------
+
+    @work(exclusive=True, group="http-file-logout")
+    async def forget_logins(self) -> None:
+        """Forget the OAuth 2.0 logins ``o`` made for files' ``{{$auth.token("id")}}``
+        (revoked where the server can); the next request that needs one logs in again."""
+        logins = self.state.logins
+        if logins is None or not logins.logged_in:
+            self.notify("No .http file's OAuth 2.0 login is held: nothing to forget.")
+            return
+        done = await logins.log_out()
+        self.notify("\n".join(done), title="The .http files' logins forgotten", timeout=8)
 
     def _environment_chosen(self, chosen: EnvironmentChosen | None) -> None:
         if chosen is None:

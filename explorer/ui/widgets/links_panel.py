@@ -89,7 +89,7 @@ class LinksPanel(Vertical):
     """Numbered links with rel, method, title and where each was found."""
 
     DEFAULT_CSS = """
-    LinksPanel > RowTable { height: 1fr; }
+    LinksPanel > RowTable { height: 1fr; min-height: 3; }
     LinksPanel > #link-detail { height: auto; max-height: 6; padding: 0 1; }
     """
 

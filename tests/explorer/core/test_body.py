@@ -74,6 +74,19 @@ def test_invalid_json_is_shown_as_received_with_a_note() -> None:
     assert "Not valid JSON" in shown.notes[0]
 
 
+def test_json_lines_sent_as_json_are_said_to_be_json_lines() -> None:
+    """httpbin's /stream/N answers application/json with one JSON text a line."""
+    body = b'{"id": 0, "url": "http://h/stream/2"}\n{"id": 1, "url": "http://h/stream/2"}\n'
+    shown = format_body(body, "application/json")
+    assert shown.language == "json"
+    assert shown.line(1) == '{"id": 1, "url": "http://h/stream/2"}'
+    assert shown.notes == (
+        "JSON lines: 2 JSON texts, one a line (not one JSON document); shown as received.",
+    )
+    # One text and a broken line is no JSON lines: said to be invalid, as before.
+    assert "Not valid JSON" in format_body(b'{"a": 1}\n{"b":', "application/json").notes[0]
+
+
 def test_json_that_is_not_utf8_says_where_not_what_orjson_says() -> None:
     """orjson says "str is not valid UTF-8: surrogates not allowed ... (char 0)" for any
     byte that is not UTF-8 (QA pass 3, defect 9, on the explorer's side)."""

@@ -230,3 +230,42 @@ def test_the_same_exchanges_imported_twice_are_kept_once(tmp_path: Path) -> None
     rounded = [(e, round(at, 3) + 0.0002) for e, at in items[:1]]
     assert store.add_many(rounded, source="har", skip_known=True).known == 1
     assert store.count() == 3
+
+
+# --- a walk exported as HAR and imported again ----------------------------------------------------
+
+
+async def test_a_har_of_the_walk_imported_again_is_all_known(tmp_path: Path) -> None:
+    """The walk's pages carry the time the history gave their exchanges: a HAR of the walk
+    imported into that history adds nothing (a page's time was taken before sending,
+    about a millisecond earlier, and some exchanges were kept twice)."""
+    import httpx
+
+    from explorer.core.carry.har import har_bytes, har_document, read_har
+    from explorer.core.http.client import Client
+    from explorer.core.http.request import RequestSpec
+    from explorer.core.session.loading import load_page
+    from explorer.core.session.reopen import page_of
+    from explorer.core.session.tab import Tab
+    from explorer.core.storage.exported import walk_exchanges
+    from explorer.core.storage.recorder import Recorder
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={"path": request.url.path})
+
+    store = HistoryStore.in_directory(tmp_path)
+    recorder = Recorder(store, source="tui")
+    async with Client(transport=httpx.MockTransport(answer)) as client:
+        client.observers.append(recorder.record)
+        pages = [
+            await load_page(client, RequestSpec(url=f"http://api.test/{n}")) for n in range(20)
+        ]
+        assert recorder.close()
+        (entry, kept), *_ = store.exchanges()  # the oldest: the first page's
+        reopened = Tab(client).reopen(kept, made_on_bundled=False, bundled=None, at=entry.at)
+    assert page_of(kept).sent_at is None
+    walk = [*pages, reopened.page]
+    imported = read_har(har_bytes(har_document(walk_exchanges(walk, mask=True))))
+    added = store.add_many(imported.exchanges, source="har", skip_known=True)
+    assert (added.kept, added.known) == (0, len(walk))
+    store.close()

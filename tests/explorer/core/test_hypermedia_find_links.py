@@ -193,6 +193,18 @@ def test_a_body_that_is_not_json_says_why_its_links_are_missing() -> None:
     assert search_links("http://h/", 200, [], b"{}", "application/json").stopped is None
 
 
+def test_json_lines_sent_as_json_have_their_links_found_in_each_text() -> None:
+    from explorer.core.hypermedia import search_links
+
+    body = (
+        b'{"id": 0, "_links": {"self": {"href": "/items/0"}}}\n'
+        b'{"id": 1, "_links": {"self": {"href": "/items/1"}}}\n'
+    )
+    found = search_links("http://h/stream", 200, [], body, "application/json")
+    assert found.stopped is None  # not "the body is not valid JSON"
+    assert {link.href for link in found.links} >= {"http://h/items/0", "http://h/items/1"}
+
+
 def test_a_body_over_the_parsed_size_is_not_read_and_says_so() -> None:
     from explorer.core.hypermedia import MAX_PARSED, search_links
 

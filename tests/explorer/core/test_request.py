@@ -83,6 +83,9 @@ def test_is_token() -> None:
         # QA pass 2, 13: httpx says "Invalid port: ':1'"
         ("http://[::1", "the [ of its IPv6 address is never closed"),
         ("http://user@[fe80::1:8080/x?y", "the [ of its IPv6 address is never closed"),
+        # Bytes of a .http file that are not UTF-8 (kept as surrogates): said so, shown
+        # as U+FFFD, not as Python's codec error.
+        ("http://h/\udcff\udcfe", "'http://h/\ufffd\ufffd' holds bytes that are not UTF-8"),
     ],
 )
 def test_bad_urls_are_refused_with_a_reason(url: str, words: str) -> None:

@@ -99,6 +99,12 @@ async def test_a_typed_url_gets_no_version_a_followed_link_does(client: Client) 
         ("localhost/x", "http://h/", "http://localhost/x"),
         ("https://api.test/a", "http://h/", "https://api.test/a"),
         ("  /a  ", "http://h/b/c", "http://h/a"),
+        ("localhost:8000", None, "http://localhost:8000"),
+        ("api.test:8080?x=1", None, "http://api.test:8080?x=1"),
+        ("alice:pw@h/x", None, "http://alice:pw@h/x"),
+        # Another scheme is kept, to be refused by its name, not read as a host and port.
+        ("javascript:alert(1)", "http://h/", "javascript:alert(1)"),
+        ("mailto:ann@example.com", None, "mailto:ann@example.com"),
     ],
 )
 def test_typed_urls_resolve_like_a_browsers_url_bar(typed: str, base: str | None, url: str) -> None:
@@ -241,6 +247,7 @@ def test_reload_asks_before_an_unsafe_method_and_says_what_put_is() -> None:
         assert step is not None
         if method == "GET":
             assert step.kind == "send"
+            assert step.reload  # a cache checks it with the server
         else:
             assert step.kind == "compose"
     session.arrived(Page(RequestSpec(method="PUT", url=f"{MOCK}/c/1")))

@@ -70,3 +70,14 @@ async def test_the_find_bar_fits_an_80x24_terminal(make_app: AppFactory) -> None
         assert shown(body)
         assert shown(app.browser.query_one(KeyBar))
         assert body.current_match is not None
+
+
+async def test_at_60x15_the_links_panel_still_lists_links(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(60, 15)) as pilot:
+        await settle(pilot)
+        panel = app.browser.query_one(LinksPanel)
+        # The list comes before the detail of the link under the cursor: the header
+        # and at least the first links are on screen, not only the detail.
+        assert shown(panel.table)
+        assert panel.table.region.height >= 3
