@@ -1,8 +1,9 @@
 """``restwalk [options] [URL]``: the TUI, on URL or on the bundled mock server.
 
 The command line chooses the server: a URL given, or the bundled mock server
-started here in-process on 127.0.0.1, at port 8642 when it is free (else at a
-free one, and the app says so: :mod:`explorer.cli.bundled_server`); the app is
+started here on 127.0.0.1, in a process of its own started before the UI is
+imported, at port 8642 when it is free (else at a free one, and the app says so:
+:mod:`explorer.cli.bundled_server`); the app is
 handed its URL, and for the bundled mock its origin, so what is kept against it
 follows it from run to run. Textual is imported only now, so the other
 commands stay quick.
@@ -25,6 +26,7 @@ from explorer.cli.settings import load_settings, settings_of
 if TYPE_CHECKING:
     import argparse
 
+    from explorer.cli.bundled_child import BundledProcess
     from explorer.core.config import Config
     from explorer.core.course.setup import CourseStart
     from explorer.core.http.connection import ConnectionSettings
@@ -76,17 +78,36 @@ def open_tui(args: argparse.Namespace, *, course: CourseStart | None = None) -> 
         raise unknown_command(args.url, one=True)
     url = absolute_url(args.url) if args.url is not None else None
     check_terminal()
-    port = 0
+    mock = None
     if url is None:
+        from explorer.cli.bundled_child import BundledProcess
+
+        mock = BundledProcess()  # it imports and starts on another core, beside the UI
+    try:
+        return _open_tui(url, args, mock, course)
+    finally:
+        if mock is not None:
+            mock.stop()
+
+
+def _open_tui(
+    url: str | None,
+    args: argparse.Namespace,
+    mock: BundledProcess | None,
+    course: CourseStart | None,
+) -> ExitStatus:
+    """Import the UI and run it on ``url``, or on the bundled ``mock`` once it serves."""
+    port = 0
+    if mock is not None:
         from explorer.cli.bundled_server import environ_port
 
         port = environ_port(os.environ)
     warning = load_settings(args)  # shown in the TUI: stderr is its screen
-    http_file, environment = _http_file_start(args)
+    start = _http_file_start(args)
     settings = connection_settings(args)  # OpenSSL reads the CA bundle while the UI imports
-    # Importing the UI and the mock server makes many objects and no garbage:
-    # cyclic collection then only costs time (about 45 ms of 400 ms here). The app
-    # turns it back on once its first frame is painted (see RestwalkApp.on_mount).
+    # Importing the UI makes many objects and no garbage: cyclic collection then
+    # only costs time (about 45 ms of 400 ms here). The app turns it back on once
+    # its first frame is painted (see RestwalkApp.on_mount).
     gc.disable()
     try:
         try:
@@ -98,7 +119,8 @@ def open_tui(args: argparse.Namespace, *, course: CourseStart | None = None) -> 
             from dataclasses import replace
 
             course = replace(course, others=settings.client())
-        if url is not None:
+        if mock is None:
+            assert url is not None
             return ExitStatus(
                 run_app(
                     url,
@@ -106,14 +128,12 @@ def open_tui(args: argparse.Namespace, *, course: CourseStart | None = None) -> 
                     mock_users=False,
                     config=config,
                     warning=warning,
-                    http_file=http_file,
-                    environment=environment,
+                    http_file=start[0],
+                    environment=start[1],
                     course=course,
                 )
             )
-        return _on_the_mock_server(
-            settings, config, warning, port, (http_file, environment), course
-        )
+        return _on_the_mock_server(mock, port, settings, config, warning, start, course)
     finally:
         gc.enable()
 
@@ -139,40 +159,39 @@ def _http_file_start(args: argparse.Namespace) -> tuple[str | None, str | None]:
 
 
 def _on_the_mock_server(
+    mock: BundledProcess,
+    port: int,
     settings: ConnectionSettings,
     config: Config,
     warning: str | None,
-    port: int,
     start: tuple[str | None, str | None],
     course: CourseStart | None,
 ) -> ExitStatus:
-    """Start the bundled mock server (at ``port`` if free), open the TUI on its root, stop
-    it after. The course (``L``, or ``course`` when given) resets it in-process."""
+    """Open the TUI on the bundled mock server's root once it serves (it stops after). The
+    course (``L``, or ``course`` when given) resets its data through its process."""
     from dataclasses import replace
 
-    from explorer.cli.bundled_server import mock_reset, start_bundled_mock
+    from explorer.cli.bundled_server import bundled_mock_at
     from explorer.core.course.setup import CourseStart
     from explorer.ui.app import run_app
 
     try:
-        server, bundled = start_bundled_mock(port)
-    except (OSError, RuntimeError) as error:
+        base, taken = mock.ready()
+    except RuntimeError as error:
         sys.stderr.write(f"restwalk: the bundled mock server could not start: {error}\n")
         return ExitStatus.FAILED
-    course = replace(course or CourseStart(), reset=mock_reset(server))
-    try:
-        return ExitStatus(
-            run_app(
-                bundled.origin + "/",
-                settings,
-                mock_users=True,
-                config=config,
-                warning=warning,
-                bundled=bundled,
-                http_file=start[0],
-                environment=start[1],
-                course=course,
-            )
+    bundled = bundled_mock_at(base, port, taken)
+    course = replace(course or CourseStart(), reset=mock.resetter())
+    return ExitStatus(
+        run_app(
+            bundled.origin + "/",
+            settings,
+            mock_users=True,
+            config=config,
+            warning=warning,
+            bundled=bundled,
+            http_file=start[0],
+            environment=start[1],
+            course=course,
         )
-    finally:
-        server.stop()
+    )

@@ -554,6 +554,25 @@ def test_the_tui_starts_without_what_its_first_screen_does_not_need() -> None:
     assert_python_passes(code)
 
 
+def test_the_tui_leaves_the_bundled_mock_to_its_own_process() -> None:
+    """The mock server imports and starts beside the UI, in a process of its own; the
+    UI's interpreter imports none of it (nor httpx's own command line)."""
+    code = (
+        "import os, sys; os.environ['RESTWALK_MOCK_PORT'] = '0'; "
+        "from explorer import cli; from explorer.cli import lean_imports, tui; "
+        "lean_imports.without_httpx_cli(); "  # (what cli.main does first)
+        "from explorer.ui import app; import httpx; "
+        "seen = []; "
+        "app.run_app = lambda url, settings, **kw: seen.append(httpx.get(url).status_code) or 0; "
+        "tui.check_terminal = lambda: None; "
+        "rc = cli.main([]); "
+        "assert seen == [200], seen; "
+        "late = {'mock_server', 'uvicorn', 'starlette', 'click'} & set(sys.modules); "
+        "assert not late, late; sys.exit(rc)"
+    )
+    assert_python_passes(code)
+
+
 def test_the_tui_without_a_terminal_exits_2_at_once() -> None:
     """A script or background job gets one line, not a TUI spinning on closed input."""
     result = subprocess.run(

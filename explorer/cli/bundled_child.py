@@ -1,0 +1,153 @@
+"""The TUI's bundled mock server in a process of its own: ``python -m explorer.cli.bundled_child``.
+
+``restwalk`` with no URL starts this (:class:`BundledProcess`) before it imports its
+UI, so the mock server's imports and start (some 150 ms) run beside the UI's, on
+another core, rather than before them in the same interpreter; and the mock then
+answers without waiting for the UI's turn at the interpreter. It starts the server
+as :func:`~explorer.cli.bundled_server.start_bundled_mock` does in-process (at the port
+``$RESTWALK_MOCK_PORT`` or 8642 when it is free, else at a free one), writes one
+JSON line on stdout, ``{"base": URL, "taken": whether the port was}`` or
+``{"error": ...}``, and serves until its stdin ends: when ``restwalk`` closes it, or
+when ``restwalk`` is gone, however it ended, so no server outlives the TUI. A
+``reset`` line on its stdin puts its data back to the seed (the course's fresh
+start), answered ``{"reset": true}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import threading
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from explorer.core.course.driver import Resetter
+
+
+class BundledProcess:
+    """The bundled mock server in a child process (this module run), started the moment
+    this is made, at the port ``$RESTWALK_MOCK_PORT`` asks for or 8642 (which the caller
+    checks meanwhile: :func:`~explorer.cli.bundled_server.environ_port`).
+
+    :meth:`ready` waits until it serves and says where; :meth:`stop` ends it. The child
+    also ends when this process does, however it ends: it serves until its stdin, a
+    pipe from here, is closed.
+    """
+
+    #: Seconds :meth:`stop` waits for a server that serves to finish before it is killed.
+    STOP_WAIT = 5.0
+
+    def __init__(self) -> None:
+        # A session of its own: a Ctrl+C typed before the TUI reads the keys (or a
+        # terminal's SIGHUP) goes to restwalk alone, which then stops the server.
+        self._process = subprocess.Popen(
+            [sys.executable, "-m", "explorer.cli.bundled_child"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        self._serving = False
+        self._talk = threading.Lock()
+
+    def ready(self) -> tuple[str, bool]:
+        """The server's base URL once it serves, and whether the port asked for was taken.
+
+        Raises ``RuntimeError`` saying why when it could not start.
+        """
+        said = self._answer()
+        self._serving = True
+        return str(said["base"]), bool(said["taken"])
+
+    def reset(self) -> None:
+        """Put the server's data back to its seed (a lesson's fresh start), in its process:
+        no request goes over the wire, so none is in the learner's exchanges or history.
+        Blocks until done; raises ``RuntimeError`` when the server is gone."""
+        with self._talk:
+            try:
+                assert self._process.stdin is not None
+                self._process.stdin.write(b"reset\n")
+                self._process.stdin.flush()
+            except (OSError, ValueError) as error:
+                raise RuntimeError(f"the bundled mock server is gone ({error})") from None
+            self._answer()
+
+    def resetter(self) -> Resetter:
+        """:meth:`reset` for the course, which awaits it: run off the event loop."""
+
+        async def reset_off_the_loop() -> None:
+            await asyncio.to_thread(self.reset)
+
+        return reset_off_the_loop
+
+    def _answer(self) -> dict[str, object]:
+        """The child's next line; raises ``RuntimeError`` with what it said went wrong."""
+        stdout: IO[bytes] | None = self._process.stdout
+        line = stdout.readline() if stdout is not None else b""
+        try:
+            said = json.loads(line)
+        except ValueError:
+            said = {"error": f"its process ended (exit status {self._process.poll()})"}
+        if "error" in said:
+            raise RuntimeError(said["error"])
+        return said  # type: ignore[no-any-return]
+
+    def stop(self) -> None:
+        """Stop the server and wait for its process: one that serves is asked to finish
+        (its stdin closed), one still starting (restwalk ended first) is killed."""
+        if not self._serving:
+            self._process.kill()
+        if self._process.stdin is not None:
+            self._process.stdin.close()
+        try:
+            self._process.wait(self.STOP_WAIT)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+        if self._process.stdout is not None:
+            self._process.stdout.close()
+
+
+def main() -> int:
+    """Serve the mock at the port the environment asks for until stdin ends."""
+    from explorer.cli.lean_imports import without_httpx_cli
+
+    without_httpx_cli()  # (the mock's webhooks import httpx, and so does restwalk's core)
+    try:
+        from explorer.cli.bundled_server import reset_mock_data, start_mock_server
+        from explorer.core.bundled_mock import preferred_port
+
+        server, base, taken = start_mock_server(preferred_port(os.environ))
+    except Exception as error:  # (said to restwalk, which says it on one line)
+        _say({"error": str(error) or type(error).__name__})
+        return 1
+    try:
+        _say({"base": base, "taken": taken})
+        for line in sys.stdin.buffer:  # until restwalk closes it, or is gone
+            if line.strip() == b"reset":
+                try:
+                    reset_mock_data(server)
+                except Exception as error:  # (said to restwalk, which shows it)
+                    _say({"error": f"its data could not be reset: {error}"})
+                else:
+                    _say({"reset": True})
+    except (OSError, KeyboardInterrupt):
+        pass
+    finally:
+        server.stop()
+    # The port is closed: restwalk, which waits for this process, need not wait while the
+    # interpreter frees the mock's store and modules one by one (a tenth of a second or
+    # more) only for the system to take the memory back anyway.
+    os._exit(0)
+
+
+def _say(message: dict[str, object]) -> None:
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,126 @@
+"""The TUI's bundled mock server in a process of its own: it serves, says where, and ends
+with restwalk however restwalk ends."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from explorer.cli.bundled_child import BundledProcess
+
+#: A seeded editor of the mock.
+AUTH = ("alice", "wonderland")
+
+
+@pytest.fixture(autouse=True)
+def any_free_port(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RESTWALK_MOCK_PORT", "0")  # tests take no fixed port
+
+
+def test_it_serves_until_stopped() -> None:
+    mock = BundledProcess()
+    try:
+        base, taken = mock.ready()
+        assert base.startswith("http://127.0.0.1:")
+        assert not taken
+        assert httpx.get(base).status_code == httpx.codes.OK
+    finally:
+        mock.stop()
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(base)
+
+
+def test_a_port_taken_gives_a_free_one_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        monkeypatch.setenv("RESTWALK_MOCK_PORT", str(port))
+        mock = BundledProcess()
+        try:
+            base, was_taken = mock.ready()
+            assert was_taken
+            assert base != f"http://127.0.0.1:{port}/"
+            assert httpx.get(base).status_code == httpx.codes.OK
+        finally:
+            mock.stop()
+
+
+def test_a_server_that_cannot_start_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RESTWALK_MOCK_PORT", "eighty")
+    mock = BundledProcess()
+    try:
+        with pytest.raises(RuntimeError, match="RESTWALK_MOCK_PORT is 'eighty'"):
+            mock.ready()
+    finally:
+        mock.stop()
+
+
+def test_stopped_before_it_serves_it_ends_at_once() -> None:
+    mock = BundledProcess()
+    mock.stop()  # (restwalk ended first: a bad option, a missing terminal)
+    assert mock._process.returncode is not None
+
+
+def test_it_ends_when_restwalk_is_gone() -> None:
+    """Killed, restwalk closes nothing itself: the server sees its stdin end, and stops."""
+    code = (
+        "import sys; from explorer.cli.bundled_child import BundledProcess; "
+        "mock = BundledProcess(); base, _ = mock.ready(); "
+        "print(base, mock._process.pid, flush=True); sys.stdin.read()"
+    )
+    parent = subprocess.Popen(
+        [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert parent.stdout is not None
+    base, pid = parent.stdout.readline().split()
+    assert httpx.get(base).status_code == httpx.codes.OK
+    parent.kill()
+    parent.wait()
+    _wait_gone(int(pid))
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(base)
+    parent.stdout.close()
+    assert parent.stdin is not None
+    parent.stdin.close()
+
+
+def _wait_gone(pid: int) -> None:
+    """Wait until process ``pid`` has ended (not this one's child: polled; an ended one
+    nobody has reaped yet counts as ended)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return
+        if state in ("Z", "X"):
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"process {pid} still runs")
+
+
+def test_its_data_is_reset_in_its_process() -> None:
+    """The course's fresh start: the seed back, with no request of the learner's."""
+    mock = BundledProcess()
+    try:
+        base, _ = mock.ready()
+        made = httpx.post(
+            f"{base}/customers",
+            json={"name": "Zed", "address": "1 Main St, Springfield"},
+            auth=AUTH,
+        )
+        assert made.status_code == httpx.codes.CREATED, made.text
+        customer = httpx.URL(base).join(made.headers["Location"])
+        assert httpx.get(customer, auth=AUTH).status_code == httpx.codes.OK
+        mock.reset()
+        assert httpx.get(customer, auth=AUTH).status_code == httpx.codes.NOT_FOUND
+        mock.reset()  # (again: each reset is answered)
+    finally:
+        mock.stop()
