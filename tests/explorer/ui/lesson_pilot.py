@@ -154,11 +154,11 @@ async def paste(pilot: Pilot[int], widget: Widget | None, text: str) -> None:
 
 
 async def body(pilot: Pilot[int], text: str) -> None:
-    """In the composer: the body emptied (ctrl+a, Delete) and ``text`` pasted in."""
+    """In the composer: the body emptied (F7 selects it all, Delete) and ``text`` pasted in."""
     area = composer(pilot.app).query_one("#body", TextArea)  # type: ignore[arg-type]
     area.focus()
     await pilot.pause()
-    await pilot.press("ctrl+a", "delete")
+    await pilot.press("f7", "delete")
     await paste(pilot, area, text)
 
 
