@@ -24,6 +24,9 @@ ROOT_DIR = Path(__file__).resolve().parent.parent
 if str(ROOT_DIR) not in sys.path:
     sys.path.insert(0, str(ROOT_DIR))
 
+from explorer.core.course.catalog import bundled_course  # noqa: E402
+from explorer.core.course.progress import Progress  # noqa: E402
+from explorer.core.course.setup import CourseStart  # noqa: E402
 from explorer.core.http.client import Client  # noqa: E402
 from explorer.ui.app import RestwalkApp, create_app  # noqa: E402
 from mock_server import Settings  # noqa: E402
@@ -128,11 +131,20 @@ async def learn_screen(pilot: Pilot[int]) -> None:
     await settle(pilot)
 
 
+async def course_near_miss(pilot: Pilot[int]) -> None:
+    """The course's first lesson, after a wrong attempt: its hint."""
+    await settle(pilot)
+    await pilot.press("ctrl+l", *"/customers/2", "enter")
+    await settle(pilot)
+
+
 async def palette(pilot: Pilot[int]) -> None:
     await pilot.press("ctrl+p", *"explain 429")
     await settle(pilot)
 
 
+#: The shots taken with the course shown (``restwalk learn``), at a lesson: name -> its id.
+COURSE_AT = {"course": "first-request"}
 #: name -> (URL to open, steps); ``None`` as URL means a closed port (an error).
 SHOTS: dict[str, tuple[str | None, Steps]] = {
     "browser": (f"{BASE}/", nothing),
@@ -146,6 +158,7 @@ SHOTS: dict[str, tuple[str | None, Steps]] = {
     "help": (f"{BASE}/", help_screen),
     "learn": (f"{BASE}/", learn_screen),
     "palette": (f"{BASE}/", palette),
+    "course": (f"{BASE}/", course_near_miss),
     "connection-refused": (None, nothing),
 }
 
@@ -164,7 +177,17 @@ async def shoot(name: str, url: str | None, steps: Steps) -> Path:
     else:
         mock = create_mock_app(Settings(rate_limit=None))
         client = Client(transport=httpx.ASGITransport(app=mock))
-        app = create_app(url, client=client, mock_users=True)
+        course = None
+        if name in COURSE_AT:
+            progress = Progress.load(None, "screenshot")
+            progress.current = COURSE_AT[name]
+
+            async def reset() -> None:
+                mock.service.store.reset()
+
+            others = Client(transport=httpx.ASGITransport(app=mock))
+            course = CourseStart(bundled_course(), progress, reset, others, opened=True)
+        app = create_app(url, client=client, mock_users=True, course=course)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await steps(pilot)

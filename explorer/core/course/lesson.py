@@ -23,7 +23,16 @@ from explorer.core.course.patterns import Pattern, parse_pattern
 from explorer.core.course.sequence import Steps
 from explorer.core.course.steps import Step, parse_step
 
-__all__ = ["LESSON_KEYS", "SHOW_ME_REF", "Lesson", "NearMiss", "Other", "ShowMe", "parse_lesson"]
+__all__ = [
+    "LESSON_KEYS",
+    "SHOW_ME_REF",
+    "Lesson",
+    "NearMiss",
+    "Other",
+    "ShowMe",
+    "parse_lesson",
+    "parse_steps",
+]
 
 _FENCE = "+++"
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
@@ -119,7 +128,7 @@ def _string(data: Mapping[str, Any], key: str, *, default: str | None = None) ->
     return value
 
 
-def _steps(value: object, where: str) -> Steps:
+def parse_steps(value: object, where: str) -> Steps:
     """An array of step tables, each told the names of the ones before it."""
     if not isinstance(value, list) or not value:
         raise FormatError("give at least one step ([[...steps]] tables)", where)
@@ -148,7 +157,7 @@ def _check(value: object) -> Steps:
     for key in value:
         if key != "steps":
             raise FormatError(f"unknown key {key!r}; the check has steps only", "check")
-    return _steps(value.get("steps"), "check.steps")
+    return parse_steps(value.get("steps"), "check.steps")
 
 
 def _hints(value: object) -> tuple[NearMiss, ...]:
@@ -165,7 +174,7 @@ def _hints(value: object) -> tuple[NearMiss, ...]:
         text = table.get("text")
         if not isinstance(text, str) or not text.strip():
             raise FormatError("give the hint's text", f"{where}.text")
-        misses.append(NearMiss(text.strip(), _steps(table.get("steps"), f"{where}.steps")))
+        misses.append(NearMiss(text.strip(), parse_steps(table.get("steps"), f"{where}.steps")))
     return tuple(misses)
 
 

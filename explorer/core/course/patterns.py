@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from explorer.core.course.errors import FormatError
 from explorer.core.course.facts import REF_FIELDS, REF_PREFIXES, ExchangeFacts
@@ -42,13 +43,22 @@ class Pattern:
     segments: bool  # True for paths and URLs: ``*`` stays within a segment
     source: str
 
-    @property
+    @cached_property
     def refs(self) -> tuple[Ref, ...]:
         return tuple(part for part in self.parts if isinstance(part, Ref))
+
+    @cached_property
+    def _fixed(self) -> re.Pattern[str]:
+        """The expression of a pattern without references, made once."""
+        return re.compile(
+            "".join(_wildcards(str(part), self.segments) for part in self.parts), re.DOTALL
+        )
 
     def regex(self, bound: Mapping[str, ExchangeFacts]) -> re.Pattern[str] | None:
         """The regular expression this pattern is with ``bound``'s values put in; None when a
         reference has no value."""
+        if not self.refs:
+            return self._fixed
         pieces: list[str] = []
         for part in self.parts:
             if isinstance(part, Ref):
@@ -61,8 +71,22 @@ class Pattern:
                 pieces.append(_wildcards(part, self.segments))
         return re.compile("".join(pieces), re.DOTALL)
 
+    @cached_property
+    def literal(self) -> bool:
+        """True when the pattern has no wildcard: it matches one text only."""
+        return not any(isinstance(part, str) and "*" in part for part in self.parts)
+
     def matches(self, value: str, bound: Mapping[str, ExchangeFacts]) -> bool:
         """True when ``value`` is all of what this pattern says."""
+        if self.source == "*":  # (present: any value)
+            return True
+        if self.literal:  # compared as text: no expression to make (an ETag against another)
+
+            def resolve(ref: Ref) -> str | None:
+                facts = bound.get(ref.step)
+                return facts.ref(ref.field) if facts is not None else None
+
+            return self.text(resolve) == value
         regex = self.regex(bound)
         return regex is not None and regex.fullmatch(value) is not None
 

@@ -6,7 +6,9 @@ learner's client completes (:meth:`CourseRun.observe`) and answers with an
 :class:`Outcome`: the task is done (a tick, kept in the progress), a near miss
 foreseen by the lesson (its hint), or nothing to say; and which of the
 lesson's other requests are due now. The exchange that loads the lesson's
-start page is not the learner's work and is not counted.
+start page is kept (a later step may refer to it: "the next link of the page
+shown"), but it is not the learner's doing: it neither completes the task nor
+earns a hint by itself.
 """
 
 from __future__ import annotations
@@ -119,25 +121,26 @@ class CourseRun:
         """Take in an exchange the learner's client completed, and say what it did."""
         state = self.state
         pending, state.start_pending = state.start_pending, None
-        if (
-            pending is not None
-            and exchange.request.method == "GET"
-            and _same(exchange.request.url, pending)
-        ):
-            return Outcome("nothing")
         facts = ExchangeFacts(exchange, state.counted)
         state.counted += 1
         state.exchanges.append(facts)
         del state.exchanges[:-MAX_EXCHANGES]
         others = self._others_after(facts)
+        if (
+            pending is not None
+            and exchange.request.method == "GET"
+            and _same(exchange.request.url, pending)
+        ):  # the start page: a step may refer to it, but it is not the learner's doing
+            return Outcome("nothing", others=others)
         if state.passed:
             return Outcome("nothing", others=others)
-        if self.lesson.check.match(state.exchanges) is not None:
+        newest = len(state.exchanges) - 1
+        # A way that ended with an earlier exchange was looked for then: this one ends it.
+        if self.lesson.check.match(state.exchanges, ending_with=newest) is not None:
             state.passed = True
             state.near_miss = ""
             self.progress.mark(self.lesson.id)
             return Outcome("passed", others=others)
-        newest = len(state.exchanges) - 1
         for miss in self.lesson.hints:
             if miss.steps.match(state.exchanges, ending_with=newest) is not None:
                 state.near_miss = miss.text

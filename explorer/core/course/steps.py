@@ -40,14 +40,26 @@ class Step:
     """What one exchange must be; ``name`` binds the exchange it matched for later steps."""
 
     name: str | None
-    tests: tuple[Test, ...]
+    #: The tests of the keys that refer to no other step: they hold or not by themselves.
+    free: tuple[Test, ...]
+    #: The tests of the keys that refer to earlier steps' exchanges.
+    tied: tuple[Test, ...]
     refs: tuple[Ref, ...]
     source: Mapping[str, object]
+
+    def holds_alone(self, facts: ExchangeFacts) -> bool:
+        """True when the keys that refer to no other step hold of ``facts``."""
+        return all(test(facts, {}) for test in self.free)
+
+    def holds_with(self, facts: ExchangeFacts, bound: Bound) -> bool:
+        """True when the keys that refer to earlier steps hold of ``facts``, their
+        exchanges given by ``bound``."""
+        return all(test(facts, bound) for test in self.tied)
 
     def matches(self, facts: ExchangeFacts, bound: Bound) -> bool:
         """True when every key of the step holds of ``facts`` (``bound``: the named
         exchanges of the steps before)."""
-        return all(test(facts, bound) for test in self.tests)
+        return self.holds_alone(facts) and self.holds_with(facts, bound)
 
 
 # -- one key each -----------------------------------------------------------------------------
@@ -207,13 +219,16 @@ def _known(table: Mapping[str, object], where: str, allowed: tuple[str, ...]) ->
             raise error
 
 
-def _tests(table: Mapping[str, object], where: str) -> tuple[list[Test], list[Pattern]]:
-    tests: list[Test] = []
+def _tests(
+    table: Mapping[str, object], where: str
+) -> tuple[list[tuple[Test, bool]], list[Pattern]]:
+    """Each key's test, and whether it refers to an earlier step; every pattern."""
+    tests: list[tuple[Test, bool]] = []
     patterns: list[Pattern] = []
     for key, value in table.items():
         if key in _KEYS:
             test, found = _KEYS[key](value, f"{where}.{key}")
-            tests.append(test)
+            tests.append((test, any(pattern.refs for pattern in found)))
             patterns.extend(found)
     return tests, patterns
 
@@ -238,7 +253,13 @@ def parse_step(table: object, where: str, named_before: frozenset[str]) -> Step:
         _known(negated, inner, tuple(_KEYS))
         not_tests, not_patterns = _tests(negated, inner)
         patterns.extend(not_patterns)
-        tests.append(lambda facts, bound: not all(t(facts, bound) for t in not_tests))
+        inside = [test for test, _ in not_tests]
+        tests.append(
+            (
+                lambda facts, bound: not all(t(facts, bound) for t in inside),
+                any(tied for _, tied in not_tests),
+            )
+        )
     if not tests:
         raise FormatError("the step tests nothing: give at least one key", where)
     refs = tuple(ref for pattern in patterns for ref in pattern.refs)
@@ -249,4 +270,10 @@ def parse_step(table: object, where: str, named_before: frozenset[str]) -> Step:
                 f"${{{ref.step}.{ref.field}}} names no earlier step (named before: {earlier})",
                 where,
             )
-    return Step(name if isinstance(name, str) else None, tuple(tests), refs, table)
+    return Step(
+        name if isinstance(name, str) else None,
+        tuple(test for test, tied in tests if not tied),
+        tuple(test for test, tied in tests if tied),
+        refs,
+        table,
+    )

@@ -361,6 +361,14 @@ class BrowserScreen(TabScreen):
             except CourseError as error:
                 self.notify(error.message, title="Course", severity="error")
                 return
+            if start.course is None and start.reset is None:
+                self.notify(
+                    "These lessons are written for restwalk's mock server, and this server "
+                    "is not reset before each: restwalk learn starts the mock.",
+                    title="Course",
+                    severity="warning",
+                    timeout=10,
+                )
             panel = self.course_panel = CoursePanel(driver, id="course")
             self.query_one("#panes").mount(panel)
             self.call_after_refresh(panel.begin)
@@ -371,7 +379,12 @@ class BrowserScreen(TabScreen):
         self.refresh_bindings()
 
     def on_course_panel_open_page(self, event: CoursePanel.OpenPage) -> None:
-        self.open_url(event.url)
+        """A lesson's start page, in the shown one's place when it is the same page."""
+        from explorer.core.http.request import RequestSpec
+
+        shown = self.session.shown
+        again = shown is not None and shown.url.rstrip("/") == event.url.rstrip("/")
+        self.send(RequestSpec(url=event.url), typed=True, record=not again)
 
     def on_course_panel_compose(self, event: CoursePanel.Compose) -> None:
         self.open_composer(event.spec, event.note)

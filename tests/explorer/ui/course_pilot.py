@@ -96,3 +96,11 @@ async def send(pilot: Pilot[int]) -> None:
     """ctrl+s in the composer."""
     await pilot.press("ctrl+s")
     await wait(pilot)
+
+
+async def header(pilot: Pilot[int], name: str, value: str) -> None:
+    """In the composer: ctrl+n, the header's name, tab, its value."""
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    await pilot.press(*name, "tab", *value)
+    await pilot.pause()

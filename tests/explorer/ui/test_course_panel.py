@@ -4,7 +4,7 @@ and the check runs on every exchange the tab makes, whatever key made it."""
 from __future__ import annotations
 
 from explorer.core.course.catalog import bundled_course
-from tests.explorer.ui.conftest import SIZE
+from tests.explorer.ui.conftest import SIZE, AppFactory, settle
 from tests.explorer.ui.course_pilot import compose, course_app, go, opened, send, state, wait
 
 
@@ -64,3 +64,28 @@ async def test_the_check_sees_what_the_composer_sent() -> None:
         await send(pilot)
         assert state(app).startswith("✓ Done!")
         assert "head" in app.browser.course_driver.run.progress.done  # type: ignore[union-attr]
+
+
+async def test_l_in_any_restwalk_shows_the_bundled_course_and_says_what_it_cannot(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()  # a restwalk on a server it did not start: nothing resets it
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("L")
+        await wait(pilot)
+        panel = app.browser.course_panel
+        assert panel is not None
+        assert panel.driver.run.course.title == bundled_course().title
+        said = [n.message for n in app._notifications]
+        assert any("not reset before each" in message for message in said)
+
+
+async def test_l_before_any_server_says_to_open_one(make_app: AppFactory) -> None:
+    app = make_app(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+l", "escape", "L")  # (L from outside the URL bar)
+        await settle(pilot)
+        assert app.browser.course_panel is None
+        assert any("Open the server first" in n.message for n in app._notifications)

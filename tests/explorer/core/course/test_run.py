@@ -80,13 +80,18 @@ def etagged(method: str, path: str, etag: str, status: int = 200) -> object:
     return exchange(method, path, status, answer=(("ETag", etag),))
 
 
-def test_the_start_page_is_not_the_learners_work() -> None:
-    run = run_of(LOST_UPDATE)
-    assert run.start_url == ORIGIN + "/products"
-    assert run.observe(exchange("GET", "/products")).kind == "nothing"
-    assert run.state.exchanges == []
-    run.observe(exchange("GET", "/products"))  # asked again: now it counts
+def test_the_start_page_is_kept_but_is_not_the_learners_work() -> None:
+    run = run_of(LOST_UPDATE.replace('start = "/products"', 'start = "/products/1"'))
+    assert run.start_url == ORIGIN + "/products/1"
+    # The start page matches the "read" step of a near miss: it says nothing yet.
+    start = run.observe(etagged("GET", "/products/1", '"v1"'))
+    assert start.kind == "nothing"
+    assert [o.say for o in start.others] == ["A colleague changed it."]
     assert len(run.state.exchanges) == 1
+    # A later exchange may use it as an earlier step.
+    refused = run.observe(exchange("PATCH", "/products/1", 412))
+    assert refused.kind == "nothing"
+    assert len(run.state.exchanges) == 2
 
 
 def test_the_lost_update_in_order_and_with_the_right_etag() -> None:
