@@ -29,6 +29,7 @@ from explorer.ui.dialogs.login import KINDS, LoginDialog
 from mock_server import BackgroundServer, Settings
 from mock_server import create_app as create_mock_app
 from mock_server.app import MockApp
+from mock_server.settings import RateLimit
 from tests.explorer.ui.conftest import ROOT
 from tests.explorer.ui.course_pilot import panel, wait
 from tests.mock_server.conftest import TEST_HOSTS
@@ -47,11 +48,13 @@ __all__ = [
 
 
 def lesson_app(
-    lesson_id: str, prepare: Callable[[MockApp], None] | None = None
+    lesson_id: str,
+    prepare: Callable[[MockApp], None] | None = None,
+    rate_limit: RateLimit | None = None,
 ) -> tuple[RestwalkApp, MockApp]:
-    """The app on a fresh in-process mock (``prepare`` may change it first), the course
-    shown at lesson ``lesson_id``; and the mock."""
-    mock = create_mock_app(replace(Settings(rate_limit=None), allowed_hosts=TEST_HOSTS))
+    """The app on a fresh in-process mock (``prepare`` may change it first; no rate
+    limit unless given), the course shown at lesson ``lesson_id``; and the mock."""
+    mock = create_mock_app(replace(Settings(rate_limit=rate_limit), allowed_hosts=TEST_HOSTS))
     if prepare is not None:
         prepare(mock)
 
