@@ -8,7 +8,15 @@ from textual.pilot import Pilot
 from mock_server.app import MockApp
 from tests.explorer.ui.conftest import SIZE
 from tests.explorer.ui.course_pilot import compose, go, opened, send, wait
-from tests.explorer.ui.lesson_pilot import body, done, lesson_app, log_in, missed, show_me
+from tests.explorer.ui.lesson_pilot import (
+    add_header,
+    body,
+    done,
+    lesson_app,
+    log_in,
+    missed,
+    show_me,
+)
 from tests.explorer.ui.test_browse import follow
 
 
@@ -71,5 +79,61 @@ async def test_job_the_report_too_early_then_show_me() -> None:
         assert missed(app).startswith("The report does not exist until")
         clock.now += 60
         await show_me(pilot)
+        await send(pilot)
+        assert done(app)
+
+
+def quick_jobs(mock: MockApp) -> None:
+    mock.service.jobs.duration = 0.0
+
+
+async def test_range_the_whole_report_a_unit_forgotten_then_206() -> None:
+    app, _ = lesson_app("range-206", quick_jobs)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(pilot, "range-206")
+        await log_in(pilot, "alice", "wonderland")
+        await go(pilot, "/reports/1")
+        assert missed(app).startswith("The whole report, 200")
+        await compose(pilot)
+        await add_header(pilot, "Range", "0-99")
+        await send(pilot)
+        assert missed(app).startswith("The unit comes first")
+        await compose(pilot)  # the request before, its Range kept: a second one added
+        await add_header(pilot, "Range", "bytes=0-99")
+        await send(pilot)
+        assert missed(app).startswith("Range was sent twice")
+        await go(pilot, "/reports/1")
+        await compose(pilot)
+        await add_header(pilot, "Range", "bytes=0-99")
+        await send(pilot)
+        assert done(app)
+
+
+async def test_range_show_me() -> None:
+    app, _ = lesson_app("range-206", quick_jobs)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(pilot, "range-206")
+        await show_me(pilot)
+        await send(pilot)
+        assert done(app)
+
+
+async def test_unsatisfiable_a_range_inside_then_past_the_end() -> None:
+    app, _ = lesson_app("range-416", quick_jobs)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(pilot, "range-416")
+        await log_in(pilot, "alice", "wonderland")
+        await go(pilot, "/reports/1")
+        await compose(pilot)
+        await add_header(pilot, "Range", "bytes=0-99")
+        await send(pilot)
+        assert missed(app).startswith("206: that range is inside")
+        await compose(pilot)  # the request before, its Range kept: a second one added
+        await add_header(pilot, "Range", "bytes=100000-")
+        await send(pilot)
+        assert missed(app).startswith("Range was sent twice")
+        await go(pilot, "/reports/1")
+        await compose(pilot)
+        await add_header(pilot, "Range", "bytes=100000-")
         await send(pilot)
         assert done(app)
