@@ -51,9 +51,10 @@ def lesson_app(
     lesson_id: str,
     prepare: Callable[[MockApp], None] | None = None,
     rate_limit: RateLimit | None = None,
+    root: str = ROOT,
 ) -> tuple[RestwalkApp, MockApp]:
-    """The app on a fresh in-process mock (``prepare`` may change it first; no rate
-    limit unless given), the course shown at lesson ``lesson_id``; and the mock."""
+    """The app on a fresh in-process mock at ``root`` (``prepare`` may change it first;
+    no rate limit unless given), the course shown at lesson ``lesson_id``; and the mock."""
     mock = create_mock_app(replace(Settings(rate_limit=rate_limit), allowed_hosts=TEST_HOSTS))
     if prepare is not None:
         prepare(mock)
@@ -71,7 +72,7 @@ def lesson_app(
         opened=True,
     )
     client = Client(transport=httpx.ASGITransport(app=mock))
-    return create_app(ROOT, client=client, mock_users=True, course=start), mock
+    return create_app(root, client=client, mock_users=True, course=start), mock
 
 
 def served_lesson_app(
