@@ -76,6 +76,11 @@ async def test_header_by_the_version_dialog() -> None:
         await add_header(pilot, "Accept-Version", "2")
         await send(pilot)
         assert "Its header is Custom-Header" in missed(app)
+        await compose(pilot)
+        await add_header(pilot, "Custom-Header", "2")
+        await send(pilot)
+        assert missed(app).startswith("400: the mock's header takes the form name=value")
+        await go(pilot, "/customers/1")
         await version(pilot, "2")  # the header style is the dialog's first offer
         assert done(app)
 
@@ -115,5 +120,23 @@ async def test_v2_address_show_me() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await opened(pilot, "v2-address")
         await show_me(pilot)
+        await send(pilot)
+        assert done(app)
+
+
+async def test_v2_address_in_version_1_then_the_same_name_then_another() -> None:
+    app, _ = lesson_app("v2-address")
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(pilot, "v2-address")
+        await log_in(pilot, "alice", "wonderland")
+        await compose(pilot, method="POST")
+        await body(pilot, '{"name": "Ann", "address": "1 Main St, Springfield, IL 62701"}')
+        await send(pilot)
+        assert missed(app).startswith("Created, but in version 1")
+        await show_me(pilot)
+        await send(pilot)
+        assert missed(app).startswith("409: a customer with that name exists already")
+        await compose(pilot)  # c on the 409: the same request, another name
+        await body(pilot, V2_ADDRESS.replace("Ann", "Bea"))
         await send(pilot)
         assert done(app)
