@@ -8,7 +8,8 @@ and, in the same run, interleaved, the peer that sets the floor: ``orjson.loads`
 of the same bytes and freeing the result, the parse every finder needs first.
 It prints the median wall-clock and CPU time of each (the machine may be
 shared: wall time is then the higher), the links a second, and whether the
-target is met: under 0.3 s.
+targets are met: under 0.2 s, and within twice the peer's time in the same run
+(the machine may be busy: the ratio is the fairer of the two).
 
 Run: ``.venv/bin/python bench/bench_links.py [--size-mb 10] [--runs 9] [--profile]``
 (``--profile`` prints where one run's time goes, by cProfile).
@@ -114,7 +115,9 @@ def build_document(size_mb: float) -> bytes:
     return orjson.dumps(doc)
 
 
-TARGET = 0.3
+TARGET = 0.2
+#: search_links at most this many times orjson.loads's time, in the same run.
+TARGET_RATIO = 2.0
 
 
 def _timed(function: Callable[[], object]) -> tuple[float, float]:
@@ -176,6 +179,9 @@ def main() -> None:
     print(f"  every run of search_links (wall): {finds}")
     verdict = "met" if wall < TARGET else "NOT met"
     print(f"target: under {TARGET} s (median wall-clock): {verdict}")
+    ratio = wall / floor_wall
+    verdict = "met" if ratio <= TARGET_RATIO else "NOT met"
+    print(f"target: within {TARGET_RATIO:g}x orjson.loads (median wall-clock): {verdict}")
     if wall >= TARGET and cpu < TARGET:
         print(f"  (the CPU time is under {TARGET} s: the machine was busy)")
     if args.profile:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,7 +34,6 @@ from mock_server.transport.tls import (
 EXIT_USAGE = 2
 #: The smallest limit for one header field (unless the whole section is smaller).
 MIN_FIELD_LIMIT = 4096
-_RATE = re.compile(r"^(\d+)/(\d+(?:\.\d+)?)s$")
 EPILOG = """\
 HTTP/2 and TLS:
   --http2 serves the same app with Hypercorn instead of uvicorn, on one port:
@@ -75,12 +73,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _rate_limit(value: str) -> RateLimit | None:
-    if value == "off":
-        return None
-    match = _RATE.match(value)
-    if not match or int(match.group(1)) < 1 or float(match.group(2)) <= 0:
-        raise argparse.ArgumentTypeError(f"expected N/Ss (e.g. 100/10s) or off, got {value!r}")
-    return RateLimit(int(match.group(1)), float(match.group(2)))
+    try:
+        return RateLimit.parse(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _positive(value: str) -> int:
@@ -538,13 +534,12 @@ def _check_your_api(parser: argparse.ArgumentParser, settings: Settings) -> None
             "--workers above 1 serves from several processes: a recording or stateful "
             "collections live in one (use --stateless, or leave out --workers)"
         )
-    from mock_server.contract.document import DocumentError, load
-    from mock_server.contract.operations import read_operations
+    from mock_server.contract import DocumentError, check_contract
     from mock_server.tape import TapeError, check_upstream, read_tape
 
     try:
         if settings.openapi is not None:
-            read_operations(load(settings.openapi))
+            check_contract(settings)
         if settings.replay is not None:
             read_tape(settings.replay)
         if settings.record is not None:

@@ -14,9 +14,13 @@ tests only name the fixture::
 - ``journal``: the :class:`Journal` of that server: what it received.
 - ``@pytest.mark.restwalk_mock(data="db.json", latency=0.1, ...)``: settings
   for the test's server. ``data`` is relative to the test module and kept
-  read-only (writes stay in memory: the file is a fixture, not a database);
-  ``latency`` is in seconds; any other keyword is a field of
-  :class:`mock_server.settings.Settings` (``fault_rate=0.1``, ``cors_origins=("*",)``).
+  read-only (writes stay in memory: the file is a fixture, not a database), as
+  are the other files (``openapi``, ``replay``, ``tape``, ``db``, ``cert``,
+  ``key``); ``latency`` is in seconds; any other keyword is a field of
+  :class:`mock_server.settings.Settings` (``fault_rate=0.1``, ``cors_origins=["*"]``),
+  given as the command line would take it where that is plainer
+  (``rate_limit="5/10s"``, ``disabled_methods=["PUT"]``). A keyword that is no
+  setting, or a value the server refuses, fails the test with one line saying why.
 
 Importing this module imports only pytest: pytest loads every installed
 plugin at start-up, in every project, so the server is imported when a test
@@ -25,7 +29,10 @@ first asks for it.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Iterator
+from dataclasses import fields
+from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -104,20 +111,69 @@ class MockServer:
         self.journal.clear()
 
 
+#: Marker keywords that name files: relative to the test module, as ``data`` is.
+PATH_SETTINGS = ("data", "openapi", "replay", "tape", "db", "cert", "key")
+
+
+class MarkerError(ValueError):
+    """A ``restwalk_mock`` marker the server cannot be started with; says why, on one line."""
+
+
+def _coerced(name: str, value: Any, hint: str, base: Path) -> Any:
+    """``value`` as the setting ``name`` (typed ``hint``) holds it, from what a marker gives:
+    a path relative to ``base``, a list for a tuple, ``"100/10s"`` for a rate limit..."""
+    from mock_server.settings import OAuthClientSpec, RateLimit
+
+    if name in PATH_SETTINGS and isinstance(value, str | PathLike):
+        path = Path(value)
+        return path if path.is_absolute() else base / path
+    if name == "rate_limit" and isinstance(value, str):
+        return RateLimit.parse(value)
+    if name == "oauth_clients":
+        items = [value] if isinstance(value, str | OAuthClientSpec) else list(value)
+        return tuple(OAuthClientSpec.parse(v) if isinstance(v, str) else v for v in items)
+    if hint.startswith(("tuple[", "frozenset[")) and isinstance(value, str | list | set | tuple):
+        items = [value] if isinstance(value, str) else list(value)
+        if name == "disabled_methods":
+            items = [str(item).upper() for item in items]
+        return frozenset(items) if hint.startswith("frozenset[") else tuple(items)
+    return value
+
+
 def settings_for(marker_kwargs: dict[str, Any], base: Path) -> Settings:
-    """The settings a ``restwalk_mock`` marker asks for; paths are relative to ``base``."""
+    """The settings a ``restwalk_mock`` marker asks for; paths are relative to ``base``.
+
+    A :class:`MarkerError` naming the keyword when one is no setting (with the
+    nearest ones) or has a value the server cannot take.
+    """
     from mock_server.settings import Settings
 
+    hints = {f.name: str(f.type) for f in fields(Settings)}
     values: dict[str, Any] = {"host": "127.0.0.1", "port": 0, "rate_limit": None}
     options = dict(marker_kwargs)
     if "latency" in options:
-        values["latency_ms"] = round(float(options.pop("latency")) * 1000)
+        latency = options.pop("latency")
+        if not isinstance(latency, int | float) or isinstance(latency, bool):
+            raise MarkerError(f"latency is in seconds (a number), got {latency!r}")
+        values["latency_ms"] = round(float(latency) * 1000)
     if options.get("data") is not None:
-        data = Path(options.pop("data"))
-        values["data"] = data if data.is_absolute() else base / data
-        values["read_only_data"] = True
-    values.update(options)
-    return Settings(**values)
+        values["read_only_data"] = True  # a fixture, not a database
+    for name, value in options.items():
+        if name not in hints:
+            near = difflib.get_close_matches(name, [*hints, "latency"], n=3)
+            also = f"; did you mean {', '.join(near)}?" if near else ""
+            raise MarkerError(
+                f"{name} is not a setting of restwalk-mock{also} (the keywords are "
+                "mock_server.settings.Settings' fields, and latency in seconds)"
+            )
+        try:
+            values[name] = _coerced(name, value, hints[name], base)
+        except (TypeError, ValueError) as error:
+            raise MarkerError(f"{name}={value!r}: {error}") from None
+    try:
+        return Settings(**values)
+    except (TypeError, ValueError) as error:
+        raise MarkerError(str(error)) from None
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -136,10 +192,28 @@ def restwalk_mock(request: pytest.FixtureRequest) -> Iterator[MockServer]:
 
     kwargs: dict[str, Any] = {}
     for marker in reversed(list(request.node.iter_markers(MARKER))):
+        if marker.args:
+            pytest.fail(
+                f"@pytest.mark.{MARKER} takes keywords only (data='db.json', latency=0.1, "
+                f"any setting), got {marker.args!r}",
+                pytrace=False,
+            )
         kwargs.update(marker.kwargs)  # the closest marker (on the test) wins
-    settings = settings_for(kwargs, Path(request.path).parent)
-    with BackgroundServer(settings) as server:
+    refused = None
+    try:
+        settings = settings_for(kwargs, Path(request.path).parent)
+        server = BackgroundServer(settings)
+        server.start()
+    except (ValueError, OSError) as error:
+        # MarkerError, and what the server refuses to start with: a bad document, data
+        # file, tape or store, each a ValueError that says why on one line.
+        refused = str(error)
+    if refused is not None:
+        pytest.fail(f"@pytest.mark.{MARKER}: {refused}", pytrace=False)
+    try:
         yield MockServer(server)
+    finally:
+        server.stop()
 
 
 @pytest.fixture

@@ -30,6 +30,8 @@ STANDARD_METHODS: tuple[str, ...] = (
 UNDISABLEABLE_METHODS = frozenset({"GET", "HEAD"})
 #: A serialized origin, as a browser sends it in ``Origin``: scheme://host[:port].
 ORIGIN = re.compile(r"^[a-z][a-z0-9+.-]*://[^/?#@\sA-Z]+$")
+#: A rate limit as the command line takes it: ``N/Ss``.
+_RATE = re.compile(r"^(\d+)/(\d+(?:\.\d+)?)s$")
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,16 @@ class RateLimit:
 
     requests: int
     window_seconds: float
+
+    @classmethod
+    def parse(cls, text: str) -> RateLimit | None:
+        """The limit ``N/Ss`` names (``100/10s``); None for ``off``. ValueError otherwise."""
+        if text == "off":
+            return None
+        match = _RATE.match(text)
+        if not match or int(match.group(1)) < 1 or float(match.group(2)) <= 0:
+            raise ValueError(f"expected N/Ss (e.g. 100/10s) or off, got {text!r}")
+        return cls(int(match.group(1)), float(match.group(2)))
 
 
 @dataclass(frozen=True)
@@ -197,6 +209,13 @@ class Settings:
             raise ValueError("--data serves the teaching API's collections: not with your API")
         if self.stateless and self.openapi is None:
             raise ValueError("--stateless is for --openapi")
+        if self.openapi is not None and not self.stateless and self.shared_store:
+            raise ValueError(
+                "--openapi keeps the document's collections in this process's memory, "
+                "never in --store or --db (what you POST would not be kept where you "
+                "asked): leave out --store, or add --stateless to keep only logins, the "
+                "journal and the rate limit there"
+            )
         for origin in self.cors_origins or ():
             if origin == "null":
                 raise ValueError(

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.core.http.client import Client
+    from explorer.core.httpfile.auth_tokens import FileLogins
     from explorer.core.httpfile.model import HttpRequest
     from explorer.core.httpfile.workspace import Workspace
     from explorer.core.oauth.flows import AuthorizationStep, DeviceCode
@@ -224,23 +225,12 @@ async def with_tokens(
     args: argparse.Namespace,
     workspace: Workspace,
     request: HttpRequest,
-    client: Client,
-    logins: dict[str, Login],
+    logins: FileLogins,
 ) -> Workspace:
     """``workspace`` with the tokens of the logins ``request`` names (``{{$auth.token("id")}}``),
     logging each in on the terminal the first time (``logins`` keeps them for the run)."""
-    from explorer.core.httpfile.auth_configs import auth_value_key
-    from explorer.core.oauth.login import Login
 
-    values = dict(workspace.auth)
-    for kind, auth_id in workspace.auth_references(request):
-        login = logins.get(auth_id)
-        if login is None:
-            login = logins[auth_id] = Login(workspace.auth_settings(auth_id), client)
-        if login.tokens is None and login.settings.acquire_automatically:
-            try:
-                await login.value()
-            except NotLoggedIn:
-                await log_in(login, args)
-        values[auth_value_key((kind, auth_id))] = await login.value(id_token=kind == "idToken")
-    return replace(workspace, auth=values)
+    async def on_terminal(login: Login) -> None:
+        await log_in(login, args)
+
+    return await logins.filled(workspace, request, on_terminal)

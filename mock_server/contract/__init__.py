@@ -17,6 +17,7 @@ any OpenAPI 3.0 or 3.1 document, statefully where its paths are collections.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from mock_server.auth import Authenticator
@@ -24,7 +25,7 @@ from mock_server.contract.api import ContractApi
 from mock_server.contract.document import DocumentError, load
 from mock_server.settings import Settings
 
-__all__ = ["ContractApi", "DocumentError", "open_contract"]
+__all__ = ["ContractApi", "DocumentError", "check_contract", "open_contract"]
 
 
 def open_contract(
@@ -40,3 +41,15 @@ def open_contract(
         stateless=settings.stateless,
         api_keys=frozenset(settings.api_keys),
     )
+
+
+def check_contract(settings: Settings) -> None:
+    """Everything :func:`open_contract` will need, made once to see that it can be:
+    the document read, every schema compiled (its parameters', bodies' and answers'),
+    the collections found. :class:`DocumentError` (one line) when the document is bad,
+    so the command line refuses it at start rather than failing on a request."""
+    contract = open_contract(settings, Authenticator(b"checking the document"), time.time)
+    for served in contract.served.values():
+        for response in served.operation.responses:
+            for content in response.contents:
+                served.validator_for(response, content)

@@ -31,10 +31,11 @@ from starlette.routing import BaseRoute, Match, Route
 from starlette.types import Scope
 
 from mock_server.auth import Authenticator
-from mock_server.contract.document import Document
+from mock_server.contract.document import Document, DocumentError
 from mock_server.contract.generate import generate, validator
 from mock_server.contract.links import LinkMap, RequestValues, hal_links
 from mock_server.contract.negotiate import (
+    NONE,
     Preferences,
     chosen_content,
     chosen_response,
@@ -75,7 +76,10 @@ class Served:
     dynamic_count: int = 0
 
     def __post_init__(self) -> None:
-        self.checks, self.body = operation_checks(self.operation)
+        try:
+            self.checks, self.body = operation_checks(self.operation)
+        except DocumentError as error:
+            raise DocumentError(f"{self.operation.label}, {error}") from None
 
     def validator_for(
         self, response: ResponseSpec, content: Content
@@ -86,7 +90,8 @@ class Served:
         key = (response.status, content.media_type)
         found = self.validators.get(key)
         if found is None:
-            found = self.validators[key] = validator(content.schema)
+            where = f"{self.operation.label}, answer {response.status} ({content.media_type})"
+            found = self.validators[key] = validator(content.schema, where)
         return found
 
 
@@ -254,8 +259,9 @@ class ContractApi:
             return body
         if errors:
             return self.refuse(request, served, _invalid(errors))
-        prefer = preferences(headers.get("prefer"))
+        prefer = NONE
         try:
+            prefer = preferences(headers.get("prefer"))
             outcome = None
             if prefer.example is None and not prefer.dynamic and (prefer.code or "2")[0] == "2":
                 call = Call(operation, parts.path, values, parts.query, body, prefer, request.scope)

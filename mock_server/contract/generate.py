@@ -28,6 +28,7 @@ from typing import Any
 
 import jsonschema_rs
 
+from mock_server.contract.document import DocumentError
 from mock_server.contract.patterns import PatternError, matching
 from mock_server.contract.schemas import INTEGER_FORMATS
 
@@ -69,9 +70,20 @@ OPENAPI_FORMATS: dict[str, Callable[[Any], bool]] = {
 }
 
 
-def validator(schema: dict[str, Any]) -> jsonschema_rs.Validator:
-    """A validator for a bundled schema: formats checked, OpenAPI's included."""
-    return jsonschema_rs.validator_for(schema, validate_formats=True, formats=OPENAPI_FORMATS)
+def validator(schema: dict[str, Any], where: str = "a schema") -> jsonschema_rs.Validator:
+    """A validator for a bundled schema: formats checked, OpenAPI's included.
+
+    A schema that is no JSON Schema (a ``pattern`` that is no regular expression, a
+    ``minimum`` that is no number) is the document's fault: a :class:`DocumentError`
+    naming ``where`` it is and the keyword, on one line.
+    """
+    try:
+        return jsonschema_rs.validator_for(schema, validate_formats=True, formats=OPENAPI_FORMATS)
+    except (jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError, ValueError) as error:
+        message = getattr(error, "message", None) or str(error).splitlines()[0]
+        path = "/".join(str(part) for part in getattr(error, "instance_path", ()) or ())
+        keyword = f" at {path}" if path else ""
+        raise DocumentError(f"{where}: not a valid JSON Schema{keyword}: {message}") from None
 
 
 class _Drawer:

@@ -90,9 +90,15 @@ class Members:
         self.seed = seed
         self.clock = clock
         self.examples = examples or []
-        self.check = validator(shape.member_schema) if shape.member_schema is not None else None
+        self.check = (
+            validator(shape.member_schema, f"the members of {shape.member}")
+            if shape.member_schema is not None
+            else None
+        )
         self.key_check: jsonschema_rs.Validator | None = (
-            validator(shape.key_schema) if shape.key_schema is not None else None
+            validator(shape.key_schema, f"the key of {shape.member}")
+            if shape.key_schema is not None
+            else None
         )
         self._tables: dict[str, dict[str, Record]] = {}
         self._counters: dict[str, int] = {}

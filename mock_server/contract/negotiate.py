@@ -5,7 +5,9 @@ As Prism's negotiator (``packages/http/src/mocker/negotiator``) decides:
 - no status asked for: the lowest ``2xx`` the operation documents (``2XX`` counts
   as 200), else ``default`` (as 200), else the first one it lists;
 - ``Prefer: code=404``: exactly 404, else ``4XX``, else ``default``; a code the
-  operation does not document at all is a 404 problem saying which it does;
+  operation does not document at all is a 404 problem saying which it does; a
+  code that is no final status (``abc``, ``99``, ``101``, ``600``) or a ``dynamic``
+  neither true nor false is a 400 problem;
 - ``Prefer: example=cat``: that named example of the chosen answer (404 when it
   has none by that name); ``Prefer: dynamic=true``: generated from the schema
   even when the document has examples;
@@ -50,8 +52,24 @@ class Preferences:
 NONE = Preferences()
 
 
+#: The statuses ``Prefer: code=`` may ask for: a final answer's (RFC 9110 section 15).
+FINAL_STATUSES = range(200, 600)
+
+
+def _bad_preference(detail: str, value: str) -> Problem:
+    return Problem(
+        HTTPStatus.BAD_REQUEST,
+        f"{detail} (Prefer: {value}). Ask for code=NNN (200 to 599), example=NAME, or "
+        "dynamic=true|false.",
+        title="Bad Prefer header",
+        extra={"prefer": value},
+    )
+
+
 def preferences(prefer: str | None) -> Preferences:
-    """The preferences of a ``Prefer`` header value (unknown ones ignored, as RFC 7240 says)."""
+    """The preferences of a ``Prefer`` header value (other preferences ignored, as RFC 7240
+    says); a :class:`Problem` (400) when ``code`` or ``dynamic`` has a value the mock
+    cannot honour, rather than an answer that silently ignores what was asked."""
     if not prefer:
         return NONE
     found: dict[str, str] = {}
@@ -61,9 +79,20 @@ def preferences(prefer: str | None) -> Preferences:
         if name in ("code", "example", "dynamic") and name not in found:
             found[name] = value.strip().strip('"')
     code = found.get("code")
+    if code is not None:
+        if not (code.isascii() and code.isdigit() and len(code) == 3):
+            raise _bad_preference(f"code={code!r} is not a status code", prefer)
+        if int(code) not in FINAL_STATUSES:
+            raise _bad_preference(
+                f"code={code} cannot be sent as an answer: a final status is 200 to 599 "
+                "(1xx are interim answers)",
+                prefer,
+            )
     dynamic = found.get("dynamic")
+    if dynamic is not None and dynamic.lower() not in ("true", "false"):
+        raise _bad_preference(f"dynamic={dynamic!r} is neither true nor false", prefer)
     return Preferences(
-        code=code if code and code.isdigit() and len(code) == 3 else None,
+        code=code,
         example=found.get("example") or None,
         dynamic=None if dynamic is None else dynamic.lower() == "true",
     )

@@ -301,9 +301,14 @@ class _Reader:
                         required=bool(spec.get("required")),
                         contents=self.contents(spec.get("content"), located.file, "request"),
                     )
+                listed = raw.get("responses") or {}
+                if not isinstance(listed, dict):
+                    raise DocumentError(
+                        f"{self.document.path}: {where}: responses is not a mapping"
+                    )
                 responses = tuple(
                     self.response(str(status), response, item.file)
-                    for status, response in (raw.get("responses") or {}).items()
+                    for status, response in listed.items()
                 )
                 security = (
                     self.security(raw["security"], where) if "security" in raw else root_security

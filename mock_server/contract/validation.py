@@ -96,7 +96,11 @@ class ParameterCheck:
 
     def __init__(self, parameter: Parameter) -> None:
         self.parameter = parameter
-        self.check = validator(parameter.schema) if parameter.schema is not None else None
+        self.check = (
+            validator(parameter.schema, f"the {parameter.location} parameter {parameter.name}")
+            if parameter.schema is not None
+            else None
+        )
 
     def read(self, parts: RequestParts, errors: list[FieldError]) -> Any:
         """The parameter's value (MISSING if absent); its failures appended to ``errors``."""
@@ -126,7 +130,11 @@ class BodyCheck:
     def __init__(self, contents: tuple[Content, ...], required: bool) -> None:
         self.required = required
         self.contents = contents
-        self.checks = {c.media_type: validator(c.schema) for c in contents if c.schema is not None}
+        self.checks = {
+            c.media_type: validator(c.schema, f"the request body ({c.media_type})")
+            for c in contents
+            if c.schema is not None
+        }
 
     @property
     def media_types(self) -> list[str]:

@@ -98,25 +98,29 @@ def select(accept: str | None, offered: Sequence[str]) -> str | None:
     return None if best is None else best[1]
 
 
-def _is_xml(media_type: str) -> bool:
-    return media_type.endswith("/xml") or media_type.endswith("+xml")
+#: The XML types a problem body is sent as when asked for first. Not every ``+xml``:
+#: ``application/xhtml+xml`` is a browser asking for a page (it lists it beside
+#: ``text/html``), and an Atom or SVG reader does not read problem documents.
+XML_PROBLEM_TYPES = frozenset({"application/xml", "text/xml", "application/problem+xml"})
 
 
 def wants_xml(scope: Scope) -> bool:
     """True when the client prefers an XML error body (problem+xml) over JSON.
 
-    Compares the best q any XML range gets with the best any JSON-ish range
-    (or a wildcard) gets; JSON wins ties, as it is the default.
+    Only when an XML type (:data:`XML_PROBLEM_TYPES`) has a higher q than every
+    other range asked for: a browser's ``text/html,application/xhtml+xml,
+    application/xml;q=0.9,*/*;q=0.8`` asks for a page first, so it gets JSON,
+    which browsers show as text (problem+xml they download). JSON wins ties, as
+    it is the default.
     """
     if scope.get("type") != "http":
         return False
     accept = Headers(scope=scope).get("accept", "")
     xml_q = 0.0
-    json_q = 0.0
+    other_q = 0.0
     for media_range in parse_accept(accept):
-        media = media_range.media
-        if _is_xml(media):
+        if media_range.media in XML_PROBLEM_TYPES:
             xml_q = max(xml_q, media_range.q)
-        elif media.endswith("json") or media_range.subtype == "*":
-            json_q = max(json_q, media_range.q)
-    return xml_q > json_q
+        else:
+            other_q = max(other_q, media_range.q)
+    return xml_q > other_q

@@ -18,6 +18,7 @@ from mock_server.layers.compression import CompressionLayer
 from mock_server.layers.conditional import ConditionalLayer
 from mock_server.layers.connection import ConnectionLayer
 from mock_server.layers.cors import CorsLayer
+from mock_server.layers.cross_origin import CrossOriginLayer
 from mock_server.layers.errors import ErrorLayer
 from mock_server.layers.faults import FaultsLayer
 from mock_server.layers.freshness import FreshnessLayer
@@ -38,7 +39,8 @@ LAYERS: list[LayerFactory] = [
     # Test-backend layers: the connection (for faults) from the server's own send; the
     # journal sees the status the client got; the host check once the target's form is
     # known (an absolute URL's host is the Host); CORS before the rate limit and the
-    # credentials, so a preflight passes and a 429 or 401 stays readable by the page.
+    # credentials, so a preflight passes and a 429 or 401 stays readable by the page; the
+    # cross-origin check right after it, refusing what a page sent unasked (403).
     ConnectionLayer,
     JournalLayer,
     ErrorLayer,
@@ -46,6 +48,7 @@ LAYERS: list[LayerFactory] = [
     ProtocolLimitsLayer,
     HostCheckLayer,
     CorsLayer,
+    CrossOriginLayer,
     RateLimitLayer,
     MethodPolicyLayer,
     FaultsLayer,

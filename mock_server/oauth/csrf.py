@@ -13,8 +13,13 @@ was shown for, within :data:`MAX_AGE` seconds:
   user (the client, redirect URI, scopes, state, PKCE challenge; or the user
   code). Another site cannot compute it, and a form altered after it was shown
   no longer matches;
-- when the browser says where the form was sent from (``Origin``,
-  ``Sec-Fetch-Site``), it was sent from this server's own page (:func:`same_site`).
+- when the browser says where the form was sent from (``Sec-Fetch-Site``,
+  ``Origin``), it was sent from this server's own page (:func:`same_site`, the
+  rule every state-changing request meets:
+  :func:`mock_server.http.cross_origin.refused_origin`). The pages are sent with
+  ``Referrer-Policy: same-origin``, so a browser posting the form says
+  ``Origin: http://127.0.0.1:8000``; under ``no-referrer`` it said
+  ``Origin: null`` and the form was refused.
 
 Pure functions: the key and the time are passed in.
 """
@@ -29,7 +34,7 @@ from collections.abc import Mapping
 
 from starlette.requests import Request
 
-from mock_server.oauth.metadata import origin
+from mock_server.http.cross_origin import refused_origin
 
 COOKIE = "oauth_csrf"
 FIELD = "csrf_token"
@@ -80,8 +85,5 @@ def check(
 
 
 def same_site(request: Request) -> bool:
-    """False when the browser says the form came from another site (Origin, Sec-Fetch-Site)."""
-    sent_from = request.headers.get("origin")
-    if sent_from is not None and sent_from != origin(request):
-        return False
-    return request.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
+    """False when the browser says the form came from another origin (Sec-Fetch-Site, Origin)."""
+    return refused_origin("POST", request.headers, trusted=None) is None

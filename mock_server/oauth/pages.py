@@ -9,8 +9,11 @@ quoted attribute: no markup, and no script at all. Every page is sent with:
   origin), no framing (``frame-ancestors 'none'``), no ``<base>``;
 - ``X-Frame-Options: DENY`` for browsers that predate ``frame-ancestors``
   (clickjacking, RFC 6749 section 10.13);
-- ``Cache-Control: no-store``, ``Referrer-Policy: no-referrer`` (the page's URL
-  holds the request's state), ``X-Content-Type-Options: nosniff``.
+- ``Cache-Control: no-store``, ``X-Content-Type-Options: nosniff``;
+- ``Referrer-Policy: same-origin``: the page's URL holds the request's state, so
+  no other origin (the client's redirect URI) gets it as a ``Referer``; the
+  form's own POST still says where it comes from (``no-referrer`` made browsers
+  send ``Origin: null``, which the cross-site check refuses).
 """
 
 from __future__ import annotations
@@ -67,7 +70,7 @@ def page(
         "Content-Security-Policy": _policy(redirect_uri),
         "X-Frame-Options": "DENY",
         "Cache-Control": "no-store",
-        "Referrer-Policy": "no-referrer",
+        "Referrer-Policy": "same-origin",
         "X-Content-Type-Options": "nosniff",
     }
     response = HTMLResponse(html, status_code=status, headers=headers)

@@ -140,6 +140,15 @@ def test_a_http_files_security_auth_logs_in_as_jetbrains_says(
     code, _, err = run(capsys, "run", str(home / "api.http"), "--env", "dev")
     assert code == 2
     assert "Security.Auth login 'other'" in err
+    # With no environment chosen, the one that has the login is named.
+    (home / "api.http").write_text('GET {{base}}/reports\nX-T: {{$auth.token("reports")}}\n')
+    (home / "http-client.env.json").write_text(
+        orjson.dumps({**public, "prod": {"base": restwalk_mock.url}}).decode()
+    )
+    code, _, err = run(capsys, "run", str(home / "api.http"))
+    assert code == 2
+    assert "it is not logged in) in api.http, line 2." in err
+    assert err.rstrip().endswith("No environment was chosen; dev defines it: add --env dev.")
 
 
 # --- the person's grants, in a real restwalk process --------------------------------------------

@@ -160,3 +160,16 @@ def test_learn_opens_the_tui_with_the_course_shown(
     assert run(capsys, "learn", "http://127.0.0.1:9/")[0] == 0
     assert opened["url"] == "http://127.0.0.1:9/"
     assert opened["course"].reset is None  # another server: the course's [reset], if any
+
+
+def test_a_lesson_file_is_text_never_terminal_control(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    root = lessons(
+        tmp_path,
+        {"a.md": GOOD.format(id="a", order=1).replace("[check]", '"\\u001b[2J" = 1\n[check]')},
+    )
+    code, out, _ = run(capsys, "learn", "check", str(root))
+    assert code == 1
+    assert "\x1b" not in out
+    assert "unknown key" in out

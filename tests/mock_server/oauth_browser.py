@@ -1,6 +1,8 @@
 """A browser for the OAuth consent pages: it reads the HTML form and submits it as a
 browser would (its hidden fields, the inputs filled in, the button pressed), keeping
-cookies, following no redirect."""
+cookies, following no redirect, and saying where the form comes from as browsers do:
+``Sec-Fetch-Site``, and ``Origin`` as the page's ``Referrer-Policy`` lets it (the Fetch
+standard: under ``no-referrer`` a POST says ``Origin: null``)."""
 
 from __future__ import annotations
 
@@ -91,6 +93,24 @@ class Browser:
             name, value = form.buttons[button]
             values[name] = value
         target = urljoin(str(page.response.url), form.action)
+        # ``headers`` override the browser's; an empty value leaves that header out.
+        given = {**self.provenance(page, target), **(headers or {})}
+        sent = {name: value for name, value in given.items() if value}
         if form.method == "get":
-            return self.client.get(target, params=values, headers=headers)
-        return self.client.post(target, data=values, headers=headers)
+            return self.client.get(target, params=values, headers=sent)
+        return self.client.post(target, data=values, headers=sent)
+
+    @staticmethod
+    def provenance(page: Page, target: str) -> dict[str, str]:
+        """The ``Origin`` and ``Sec-Fetch-Site`` a browser sends with a form of ``page``
+        posted to ``target`` (the Fetch standard's "serializing a request origin")."""
+        shown_at = httpx.URL(str(page.response.url))
+        to = httpx.URL(target)
+        page_origin = f"{shown_at.scheme}://{shown_at.netloc.decode('ascii')}"
+        same = (shown_at.scheme, shown_at.netloc) == (to.scheme, to.netloc)
+        policy = page.response.headers.get("referrer-policy", "strict-origin-when-cross-origin")
+        hidden = policy == "no-referrer" or (policy == "same-origin" and not same)
+        return {
+            "Origin": "null" if hidden else page_origin,
+            "Sec-Fetch-Site": "same-origin" if same else "cross-site",
+        }

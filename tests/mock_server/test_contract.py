@@ -305,6 +305,47 @@ def test_the_command_line_refuses_a_bad_document_in_one_line(
     assert "missing.yaml: no such file" in error
 
 
+ANSWER = "{'200': {description: x, content: {application/json: {schema: %s}}}}"
+
+
+@pytest.mark.parametrize(
+    ("operation", "says"),
+    [
+        # Schemas that are no JSON Schema: they failed on the first request, or at start
+        # after the listening line, with a traceback.
+        (
+            "{parameters: [{name: q, in: query, schema: {type: string, pattern: '(['}}], "
+            "responses: {}}",
+            'GET /a, the query parameter q: not a valid JSON Schema at pattern: "([" is not',
+        ),
+        (
+            "{responses: %s}" % (ANSWER % "{type: integer, minimum: x}"),
+            "GET /a, answer 200 (application/json): not a valid JSON Schema at minimum",
+        ),
+        (
+            "{requestBody: {content: {application/json: {schema: {type: strin}}}}, responses: {}}",
+            "GET /a, the request body (application/json): not a valid JSON Schema at type",
+        ),
+        ("{responses: [1]}", "GET /a: responses is not a mapping"),
+    ],
+)
+def test_the_command_line_refuses_a_document_whose_schemas_are_bad(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], operation: str, says: str
+) -> None:
+    from mock_server.cli import main
+
+    path = tmp_path / "api.yaml"
+    path.write_text(
+        f"openapi: 3.0.0\ninfo: {{title: t, version: '1'}}\npaths: {{/a: {{get: {operation}}}}}\n"
+    )
+    with pytest.raises(SystemExit) as exited:
+        main(["--openapi", str(path), "--port", "0"])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert says in error
+
+
 # Stateful collections -----------------------------------------------------------------------
 
 
@@ -513,6 +554,41 @@ async def test_prefer_chooses_the_answer(notes: httpx.AsyncClient) -> None:
     assert dynamic[0] != dynamic[1]
 
 
+@pytest.mark.parametrize(
+    ("prefer", "status"),
+    [
+        # The petstore's GET /pet/{petId} documents a default answer: any final code fits.
+        ("code=500", 500),
+        ("code=599", 599),
+        ("code=204", 204),
+        ("code=abc", 400),
+        ("code=99", 400),
+        ("code=1e2", 400),
+        ("code=\uff14\uff10\uff14", 400),  # fullwidth digits
+        ("code=000", 400),
+        ("code=100", 400),  # 1xx: never a final answer
+        ("code=101", 400),
+        ("code=600", 400),
+        ("code=999", 400),
+        ("dynamic=maybe", 400),
+        ("example=nope", 404),
+        ("example=", 200),  # an empty preference: none
+        ("respond-async", 200),  # not one of the mock's: ignored (RFC 7240)
+    ],
+)
+async def test_any_prefer_value_gets_an_answer_or_a_clear_400(prefer: str, status: int) -> None:
+    async with asgi_client(contract_app(PETSTORE_YAML)) as client:
+        headers = await token_headers(client)
+        sent = prefer.encode("utf-8")  # as sent, bytes; the mock reads them as Latin-1
+        response = await client.get("/pet/1", headers={**headers, "Prefer": sent})
+    assert response.status_code == status
+    if status == 400:
+        problem = response.json()
+        assert problem["title"] == "Bad Prefer header"
+        assert problem["prefer"] == sent.decode("latin-1")
+        assert "200 to 599" in problem["detail"]
+
+
 # Generated answers -------------------------------------------------------------------------
 
 
@@ -598,6 +674,26 @@ def test_settings_refuse_what_does_not_go_together(tmp_path: Path) -> None:
         Settings(stateless=True)
     with pytest.raises(ValueError, match="not with your API"):
         Settings(openapi=tmp_path / "a.yaml", data=tmp_path / "db.json")
+    # The document's collections live in memory: a store would keep none of them.
+    for store in ({"db": tmp_path / "a.db"}, {"store_url": "postgresql://u@h/d"}):
+        with pytest.raises(ValueError, match="--openapi keeps the document's collections"):
+            Settings(openapi=tmp_path / "a.yaml", **store)  # type: ignore[arg-type]
+        assert Settings(openapi=tmp_path / "a.yaml", stateless=True, **store).shared_store  # type: ignore[arg-type]
+
+
+def test_the_command_line_refuses_openapi_with_a_store_it_would_not_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mock_server.cli import main
+
+    path = write_json(tmp_path / "notes.json", NOTES)
+    with pytest.raises(SystemExit) as exited:
+        main(["--openapi", str(path), "--store", f"sqlite:{tmp_path / 'notes.db'}"])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "add --stateless" in error
+    assert not (tmp_path / "notes.db").exists()
 
 
 def test_worker_processes_get_the_same_settings(tmp_path: Path) -> None:

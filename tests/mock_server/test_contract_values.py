@@ -12,6 +12,7 @@ from mock_server.contract.negotiate import preferences
 from mock_server.contract.operations import Parameter
 from mock_server.contract.params import MISSING, RequestParts, read_parameter
 from mock_server.contract.patterns import matching
+from mock_server.http.problems import Problem
 
 SCHEMAS: list[dict[str, Any]] = [
     {"type": "string", "format": "date-time"},
@@ -195,5 +196,12 @@ def test_parameters_are_read_as_their_style_says(
 def test_prefer_is_read_as_prism_reads_it() -> None:
     found = preferences('code=404, example="cat"; dynamic=true, respond-async')
     assert (found.code, found.example, found.dynamic) == ("404", "cat", True)
-    assert preferences("code=abc").code is None
+    assert preferences("code=500, respond-async").code == "500"
     assert preferences(None).applied() is None
+
+
+def test_prefer_values_that_cannot_be_honoured_are_problems() -> None:
+    with pytest.raises(Problem) as raised:
+        preferences("code=101")
+    assert raised.value.status == 400
+    assert "interim" in raised.value.detail

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
+
 import httpx
 import pytest
 from defusedxml import ElementTree
@@ -132,6 +134,31 @@ async def test_406_body_is_xml_when_xml_is_preferred_but_refused_elsewhere(
     response = await client.get("/", headers={"Accept": "text/xml"})
     assert response.status_code == 406
     assert response.headers["content-type"] == "application/problem+xml"
+
+
+@pytest.mark.parametrize(
+    "accept",
+    [
+        # Firefox's and Chrome's Accept for a page: HTML first, XML only at 0.9.
+        "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+        "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,"
+        "image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7",
+        "application/xhtml+xml",  # nothing the mock offers: 406, in JSON
+        "application/xml, application/json",  # a tie: JSON, the default
+    ],
+)
+async def test_a_browser_gets_problem_json_never_xml(
+    client: httpx.AsyncClient, accept: str
+) -> None:
+    response = await client.get("/no-such-thing", headers={"Accept": accept})
+    assert response.status_code in (HTTPStatus.NOT_FOUND, HTTPStatus.NOT_ACCEPTABLE)
+    assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
+
+
+async def test_xml_asked_for_first_gets_problem_xml(client: httpx.AsyncClient) -> None:
+    for accept in ("application/problem+xml", "text/xml, */*;q=0.5", "application/xml"):
+        response = await client.get("/no-such-thing", headers={"Accept": accept})
+        assert response.headers["content-type"] == "application/problem+xml", accept
 
 
 async def test_error_body_defaults_to_problem_json(client: httpx.AsyncClient) -> None:

@@ -204,14 +204,19 @@ def _forged(server: BackgroundServer, page: Page, **change: str) -> httpx.Respon
 def test_the_form_is_protected_from_cross_site_requests(server: BackgroundServer) -> None:
     with Browser(server.url) as browser:
         page = browser.open(authorization_url(server))
-        # Another page's form, posted by this browser: another site's Origin.
-        other_site = browser.submit(
-            page,
-            "approve",
-            {"username": "alice", "password": "wonderland"},
-            headers={"Origin": "http://evil.example"},
-        )
-        assert other_site.status_code == 403
+        # Another page's form, posted by this browser: another site's Origin (and, from a
+        # browser without Fetch Metadata, the Origin alone).
+        for sent in (
+            {"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"},
+            {"Origin": "http://evil.example", "Sec-Fetch-Site": ""},
+        ):
+            other_site = browser.submit(
+                page,
+                "approve",
+                {"username": "alice", "password": "wonderland"},
+                headers=sent,
+            )
+            assert other_site.status_code == 403
         # The form with a field changed after it was shown (a wider scope).
         widened = browser.submit(
             page,
@@ -231,6 +236,39 @@ def test_the_form_is_protected_from_cross_site_requests(server: BackgroundServer
         )
     assert stolen.status_code == 403
     assert "location" not in stolen.headers
+
+
+def test_a_browser_says_where_the_form_comes_from_and_is_answered(
+    server: BackgroundServer,
+) -> None:
+    # Under Referrer-Policy: no-referrer a browser's form POST says Origin: null, and the
+    # cross-site check refused every consent in Chrome and Firefox alike.
+    with Browser(server.url) as browser:
+        page = browser.open(authorization_url(server))
+        assert page.response.headers["referrer-policy"] == "same-origin"
+        sent = Browser.provenance(page, server.url + "/oauth/authorize")
+        assert sent == {"Origin": server.url, "Sec-Fetch-Site": "same-origin"}
+        approved = browser.submit(page, "approve", {"username": "alice", "password": "wonderland"})
+        assert approved.status_code == 303
+        assert "code" in query_of(approved.headers["location"])
+        # A browser that hides the origin still says, in Fetch Metadata, it came from here.
+        again = browser.open(authorization_url(server))
+        hidden = {"Origin": "null", "Sec-Fetch-Site": "same-origin"}
+        assert browser.submit(again, "deny", headers=hidden).status_code == 303
+        # A sandboxed page elsewhere says null too, but cross-site.
+        third = browser.open(authorization_url(server))
+        sandboxed = {"Origin": "null", "Sec-Fetch-Site": "cross-site"}
+        assert browser.submit(third, "deny", headers=sandboxed).status_code == 403
+    with Browser(server.url) as browser:
+        device = httpx.post(
+            server.url + "/oauth/device_authorization",
+            data={"client_id": "restwalk-cli", "scope": "orders:read"},
+        ).json()
+        page = browser.open(device["verification_uri_complete"])
+        assert page.response.headers["referrer-policy"] == "same-origin"
+        done = browser.submit(page, "approve", {"username": "bob", "password": "builder"})
+        assert done.status_code == 200
+        assert "Approved" in done.text
 
 
 def test_the_device_page_refuses_unknown_codes(server: BackgroundServer) -> None:

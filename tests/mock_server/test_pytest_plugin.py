@@ -10,7 +10,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from mock_server.pytest_plugin import MockServer, settings_for
+from mock_server.pytest_plugin import MarkerError, MockServer, settings_for
+from mock_server.settings import RateLimit
 
 
 def test_the_plugin_is_registered_with_pytest() -> None:
@@ -49,3 +50,96 @@ class TestMarkers:
     def test_the_closest_marker_wins(self, restwalk_mock: MockServer) -> None:
         assert restwalk_mock.settings.latency_ms == 0
         assert restwalk_mock.settings.journal_size == 7
+
+
+def test_marker_values_are_taken_as_the_command_line_takes_them() -> None:
+    base = Path("/project/tests")
+    settings = settings_for(
+        {
+            "openapi": "api.yaml",
+            "replay": "tapes/a.har",
+            "rate_limit": "5/10s",
+            "disabled_methods": ["put", "DELETE"],
+            "cors_origins": ["*"],
+            "allowed_hosts": "api.test",
+            "oauth_clients": ["my-app:s3cret:https://app.example/cb"],
+        },
+        base,
+    )
+    assert settings.openapi == base / "api.yaml"
+    assert settings.replay == base / "tapes/a.har"
+    assert settings.rate_limit == RateLimit(5, 10.0)
+    assert settings.disabled_methods == frozenset({"PUT", "DELETE"})
+    assert settings.cors_origins == ("*",)
+    assert settings.allowed_hosts == ("api.test",)
+    assert settings.oauth_clients[0].redirect_uri == "https://app.example/cb"
+    assert settings_for({"rate_limit": "off"}, base).rate_limit is None
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "says"),
+    [
+        ({"latncy": 1}, "latncy is not a setting of restwalk-mock; did you mean latency"),
+        ({"disable_methods": ["PUT"]}, "did you mean disabled_methods?"),
+        ({"rate_limit": "lots"}, "rate_limit='lots': expected N/Ss (e.g. 100/10s) or off"),
+        ({"latency": "1s"}, "latency is in seconds (a number), got '1s'"),
+        ({"fault_rate": 2}, "fault rate must be between 0 and 1"),
+        ({"disabled_methods": ["GET"]}, "GET can never be disabled"),
+    ],
+)
+def test_a_marker_the_server_cannot_take_says_why(kwargs: dict[str, object], says: str) -> None:
+    with pytest.raises(MarkerError) as raised:
+        settings_for(kwargs, Path("/project/tests"))
+    assert says in str(raised.value)
+
+
+PROJECT_TESTS = """
+import httpx, pytest
+
+@pytest.mark.restwalk_mock(openapi="api.json", rate_limit="3/60s")
+def test_a_document_beside_the_test(restwalk_mock):
+    codes = [httpx.get(restwalk_mock.url + "/notes").status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 429]
+
+@pytest.mark.restwalk_mock(disabled_methods=["PUT"], latency=0.01)
+def test_settings_as_the_command_line_takes_them(restwalk_mock):
+    assert httpx.put(restwalk_mock.url + "/customers/1", json={}).status_code == 405
+
+@pytest.mark.restwalk_mock(latncy=1)
+def test_a_typo(restwalk_mock):
+    pass
+
+@pytest.mark.restwalk_mock("db.json")
+def test_a_positional_argument(restwalk_mock):
+    pass
+
+@pytest.mark.restwalk_mock(replay="missing.har")
+def test_a_missing_file(restwalk_mock):
+    pass
+"""
+NOTES_DOCUMENT = {
+    "openapi": "3.0.3",
+    "info": {"title": "Notes", "version": "1"},
+    "paths": {"/notes": {"get": {"responses": {"200": {"description": "the notes"}}}}},
+}
+
+
+def test_a_fresh_project_uses_the_fixture_and_its_marker(tmp_path: Path) -> None:
+    import json
+
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_client.py").write_text(PROJECT_TESTS)
+    (tmp_path / "tests" / "api.json").write_text(json.dumps(NOTES_DOCUMENT))
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--strict-markers"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    out = run.stdout
+    assert "2 passed, 3 errors" in out, out
+    assert "Traceback" not in out
+    assert "@pytest.mark.restwalk_mock: latncy is not a setting" in out
+    assert "takes keywords only" in out
+    assert f"{tmp_path / 'tests' / 'missing.har'}: no such file" in out

@@ -241,6 +241,55 @@ async def test_a_failed_save_is_not_acknowledged(
     assert path.read_bytes() == before
 
 
+def _edit_by_hand(path: Path, change: Any) -> None:
+    """What a person does in an editor while the server runs: the file rewritten."""
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data, indent=4) + "\n")
+
+
+async def test_an_edit_made_while_the_server_runs_is_served_and_never_overwritten(
+    tmp_path: Path,
+) -> None:
+    app, path = library_app(tmp_path)
+    async with asgi_client(app) as client:
+        assert (await client.get("/authors/3")).status_code == 200
+        _edit_by_hand(path, lambda d: d["authors"].append({"id": 9, "name": "Edited In"}))
+        # Read as it is now, and a write goes on top of the edit, not over it.
+        assert (await client.get("/authors/9")).json()["name"] == "Edited In"
+        created = await client.post("/authors", json={"name": "Posted"}, headers=EDITOR)
+        assert created.status_code == 201
+        assert created.json()["id"] == 10
+    saved = json.loads(path.read_text())
+    assert [a["name"] for a in saved["authors"][-2:]] == ["Edited In", "Posted"]
+
+
+@pytest.mark.parametrize(
+    ("broken", "says"),
+    [
+        ('{"authors": [', "cannot be read now"),
+        ('{"authors": [], "books": []}', "restart the server to serve them"),
+    ],
+)
+async def test_an_edit_the_server_cannot_take_is_never_written_over(
+    tmp_path: Path, broken: str, says: str
+) -> None:
+    app, path = library_app(tmp_path)
+    async with asgi_client(app) as client:
+        path.write_text(broken)  # half-saved, or collections removed (routes need a restart)
+        # Reads go on from what was read last; writes wait for the file to be good.
+        assert (await client.get("/authors/1")).status_code == 200
+        refused = await client.post("/authors", json={"name": "Lost"}, headers=EDITOR)
+        assert refused.status_code == 503
+        assert refused.headers["retry-after"] == "1"
+        assert str(path) in refused.json()["detail"]
+        assert says in refused.json()["detail"]
+        assert path.read_text() == broken
+        shutil.copy(LIBRARY, path)  # the person puts it right
+        assert (await client.post("/authors", json={"name": "Kept"}, headers=EDITOR)).is_success
+    assert json.loads(path.read_text())["authors"][-1]["name"] == "Kept"
+
+
 async def test_reset_restores_the_file_data(tmp_path: Path) -> None:
     app, path = library_app(tmp_path, allow_reset=True)
     async with asgi_client(app) as client:

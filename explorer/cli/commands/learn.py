@@ -17,6 +17,7 @@ from explorer.cli.arguments import add_connection, formatter, paragraphs
 from explorer.cli.errors import CommandError, UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.output import write_out
+from explorer.core.text.terminal_text import visible_line
 
 if TYPE_CHECKING:
     import argparse
@@ -122,7 +123,7 @@ def _check(folder: Path) -> ExitStatus:
 
     problems = check_folder(folder)
     if problems:
-        write_out("".join(problem.line() + "\n" for problem in problems))
+        write_out("".join(visible_line(problem.line()) + "\n" for problem in problems))
         return ExitStatus.FAILED
     course = load_course(folder)
     lessons, chapters = len(course.lessons), len(course.chapters)
@@ -145,7 +146,7 @@ def _course(lessons: str | None) -> tuple[Course, str]:
         course = load_course(Path(lessons).expanduser().resolve())
     except FormatError as error:
         where = f" (restwalk learn check {lessons} lists every problem)" if lessons else ""
-        raise UsageError(f"{error.line()}{where}") from None
+        raise UsageError(visible_line(f"{error.line()}{where}")) from None
     return course, progress_key(course, bundled=False)
 
 
@@ -163,7 +164,7 @@ def listing(course: Course, progress: Progress) -> str:
         for place, lesson in enumerate(lessons, 1):
             mark = TICK if lesson.id in progress.done else " "
             lines.append(f"     {mark} {number}.{place} {lesson.title}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(visible_line(line) for line in lines) + "\n"
 
 
 def _open(

@@ -45,7 +45,6 @@ if TYPE_CHECKING:
     from explorer.core.httpfile.resolve import ResolvedRequest
     from explorer.core.httpfile.versions import Protocol
     from explorer.core.httpfile.workspace import Workspace
-    from explorer.core.oauth.login import Login
 
 __all__ = ["add_parser", "run"]
 
@@ -231,15 +230,31 @@ def _environment_hint(workspace: Workspace, undefined: set[str]) -> str:
     environments = workspace.environments
     if workspace.environment is not None or not undefined:
         return ""
-    defining = [
-        name for name in environments.names if undefined <= set(environments.variables(name))
-    ]
+    needed = {_what(name) for name in undefined}
+    defining = [name for name in environments.names if needed <= _defined(workspace, name)]
     if not defining:
         return ""
     which = " and ".join(defining) if len(defining) < 3 else ", ".join(defining)
     verb = "defines" if len(defining) == 1 else "define"
     what = "it" if len(undefined) == 1 else "them"
     return f" No environment was chosen; {which} {verb} {what}: add --env {defining[0]}."
+
+
+def _what(name: str) -> tuple[str, str]:
+    """An undefined name as what defines it: ``("login", id)`` for ``$auth.token("id")``,
+    else ``("variable", name)``."""
+    from explorer.core.httpfile.auth_configs import auth_reference
+
+    login = auth_reference(name)
+    return ("login", login[1]) if login is not None else ("variable", name)
+
+
+def _defined(workspace: Workspace, environment: str) -> set[tuple[str, str]]:
+    """What ``environment`` defines: its variables, and its ``Security.Auth`` logins."""
+    environments = workspace.environments
+    return {("variable", name) for name in environments.variables(environment)} | {
+        ("login", auth_id) for auth_id in environments.auth(environment)
+    }
 
 
 class _Placeholders:
@@ -262,6 +277,7 @@ async def _run(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     from explorer.cli.oauth_login import with_tokens
     from explorer.cli.output import error_line, said_undecoded
     from explorer.core.http.errors import RestwalkError
+    from explorer.core.httpfile.auth_tokens import FileLogins
     from explorer.core.httpfile.request_variables import RunResponses
     from explorer.core.httpfile.resolve import describe
     from explorer.core.httpfile.versions import Protocol
@@ -274,12 +290,12 @@ async def _run(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     _check(workspace, requests)
     responses = RunResponses(r.name for r in workspace.http_file.requests if r.name)
     failed = False
-    logins: dict[str, Login] = {}  # the OAuth 2.0 logins of $auth.token("id"), for the run
     async with client_from(args) as client:
+        logins = FileLogins(client)  # the OAuth 2.0 logins of $auth.token("id"), for the run
         chosen = Protocol(client.http2, client.http2_prior_knowledge)  # --http2...
         for request in requests:
             try:
-                workspace = await with_tokens(args, workspace, request, client, logins)
+                workspace = await with_tokens(args, workspace, request, logins)
             except RestwalkError as error:
                 error_line(
                     f"{describe(request, workspace.http_file)}: {error.message} {error.hint}"

@@ -42,6 +42,7 @@ from explorer.core.http.cache_storage import (
 )
 from explorer.core.http.exchange import CacheNote
 from explorer.core.http.redirects import HEADERS_KEPT
+from explorer.core.http.reload import RELOAD_DIRECTIVE, as_reload, is_reload
 from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.caching import CachingVerdict, explain_caching
 
@@ -95,6 +96,8 @@ class CacheTransport(httpx.AsyncBaseTransport):
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         cache = self.cache
         key = str(request.url)
+        if is_reload(request):
+            as_reload(request)
         request.extensions["caching"] = {"key": key}  # hishel's own per-request setting
         before = cache.storage.peek(key)
         upstream = _Upstream(self.transport)
@@ -170,11 +173,13 @@ class ResponseCache:
         key = str(request.url)
         refused = self.storage.refused.pop(key, None)
         if status.get("from_cache") and status.get("revalidated"):
-            return _revalidated(headers, sent, before, method)
+            return _revalidated(headers, sent, before, method, is_reload(request))
         if status.get("from_cache"):
             return _fresh(headers, method)
         if status.get("revalidated"):
-            return _replaced(response.status_code, headers, sent, before, method)
+            return _replaced(
+                response.status_code, headers, sent, before, method, is_reload(request)
+            )
         if status.get("stored") and refused is None:
             return _stored(headers, method)
         return _not_stored(response.status_code, headers, method, refused)
@@ -285,8 +290,17 @@ def _entry_asked(before: Sequence[Entry], asked: Sequence[tuple[str, str]]) -> E
     return next((e for e in before if _vary_mismatch(e, asked) is None), before[0])
 
 
-def _why_revalidate(before: Sequence[Entry], method: str, asked: Sequence[tuple[str, str]]) -> str:
-    """Why the stored copy could not be reused as it was, from the entry hishel had."""
+def _why_revalidate(
+    before: Sequence[Entry], method: str, asked: Sequence[tuple[str, str]], reload: bool
+) -> str:
+    """Why the stored copy could not be reused as it was, from the entry hishel had
+    (``reload``: the request was a reload's, which always asks)."""
+    if reload:
+        return (
+            f"A reload (r) checks the stored copy with the server, as a browser's reload "
+            f"does (Cache-Control: {RELOAD_DIRECTIVE}); a link followed reuses a fresh copy "
+            "without asking."
+        )
     if not before:
         return "The stored copy could not be reused without asking."
     entry = _entry_asked(before, asked)
@@ -319,6 +333,7 @@ def _revalidated(
     sent: Sequence[tuple[str, str]],
     before: Sequence[Entry],
     method: str,
+    reload: bool,
 ) -> CacheNote:
     verdict = _verdict(headers, method)
     lifetime = verdict.freshness_lifetime
@@ -332,7 +347,7 @@ def _revalidated(
         "revalidated",
         "revalidated: 304 Not Modified, body from the cache",
         (
-            _why_revalidate(before, method, sent),
+            _why_revalidate(before, method, sent, reload),
             f"Asked the server with {_conditions(sent)}; it answered 304 Not Modified "
             "(no body): the stored copy is still current, and its body is shown.",
             again,
@@ -346,12 +361,13 @@ def _replaced(
     sent: Sequence[tuple[str, str]],
     before: Sequence[Entry],
     method: str,
+    reload: bool,
 ) -> CacheNote:
     return CacheNote(
         "replaced",
         f"revalidated: {status}, the server sent a new version",
         (
-            _why_revalidate(before, method, sent),
+            _why_revalidate(before, method, sent, reload),
             f"Asked the server with {_conditions(sent)}; it answered {status} with a body, "
             "a version other than the stored one, which replaces it.",
             _verdict(headers, method, status).summary,

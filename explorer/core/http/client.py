@@ -64,6 +64,7 @@ from explorer.core.http.redirects import (
     raw_headers,
     withheld_on_hop,
 )
+from explorer.core.http.reload import RELOAD
 from explorer.core.http.request import (
     BearerAuth,
     LoginFlow,
@@ -384,6 +385,7 @@ class Client:
         max_redirects: int | None = None,
         timeout: float | httpx.Timeout | None = None,
         cookies: bool = True,
+        revalidate: bool = False,
     ) -> Exchange:
         """Send ``spec`` (logging in first for a :class:`LoginFlow`) and return the exchange.
 
@@ -391,6 +393,8 @@ class Client:
         ``httpx.Timeout`` says each); the total stays bounded by :attr:`max_time`.
         ``cookies`` false leaves the cookie jar out: none of its cookies is sent, and
         none the answer sets is kept (the audit asks whether an API needs them).
+        ``revalidate``: a reload, as a browser's: with caching on, a stored answer is
+        not reused without asking the server (:mod:`explorer.core.http.reload`).
         Raises an :class:`~explorer.core.http.errors.InvalidRequest` for bad input and a
         :class:`~explorer.core.http.errors.RequestError` when the exchange fails, a
         :class:`~explorer.core.http.errors.DeadlineExceeded` past :attr:`max_time` seconds.
@@ -401,10 +405,13 @@ class Client:
             max_redirects=max_redirects,
             timeout=timeout,
             cookies=cookies,
+            revalidate=revalidate,
         )
         return sent[0]
 
-    async def open(self, spec: RequestSpec, *, text: bool = False) -> Opened:
+    async def open(
+        self, spec: RequestSpec, *, text: bool = False, revalidate: bool = False
+    ) -> Opened:
         """Send ``spec`` as :meth:`send` does, but hand a stream's response on open, its
         body not read (:class:`~explorer.core.http.opened.Opened`: the caller closes it).
 
@@ -412,7 +419,11 @@ class Client:
         (:attr:`max_time`) covers the way to the head; the stream's body is bounded by
         whoever reads it.
         """
-        return Opened(*await self._send_within_deadline(spec, streams=_Streams(True, text)))
+        return Opened(
+            *await self._send_within_deadline(
+                spec, streams=_Streams(True, text), revalidate=revalidate
+            )
+        )
 
     async def _send_within_deadline(
         self,
@@ -423,6 +434,7 @@ class Client:
         timeout: float | httpx.Timeout | None = None,
         cookies: bool = True,
         streams: _Streams | None = None,
+        revalidate: bool = False,
     ) -> _Sent:
         """:meth:`_send` within :attr:`max_time` seconds, its errors said for a person."""
         source: TokenSource | None = None
@@ -443,6 +455,7 @@ class Client:
                     cookies=cookies,
                     renew=(source, token) if source is not None else None,
                     streams=streams or _Streams(),
+                    revalidate=revalidate,
                 )
         except TimeoutError:
             raise self._late(spec.url) from None
@@ -464,9 +477,11 @@ class Client:
         cookies: bool = True,
         renew: tuple[TokenSource, str] | None = None,
         streams: _Streams,
+        revalidate: bool = False,
     ) -> _Sent:
         """One exchange (see :meth:`send`); ``renew``: the login whose token ``spec`` carries,
-        and that token, to renew once after a 401; ``streams``: what becomes of a stream."""
+        and that token, to renew once after a 401; ``streams``: what becomes of a stream;
+        ``revalidate``: a reload (see :meth:`send`)."""
         flow = spec.auth if isinstance(spec.auth, LoginFlow) else None
         remembered = flow is not None and flow in self._tokens
         if flow is not None:
@@ -482,6 +497,7 @@ class Client:
             timeout=seconds,
             cookies=cookies,
             streams=streams,
+            revalidate=revalidate,
         )
         if exchange.response.status != HTTPStatus.UNAUTHORIZED:
             return exchange, opened
@@ -503,6 +519,7 @@ class Client:
                 timeout=seconds,
                 cookies=cookies,
                 streams=streams,
+                revalidate=revalidate,
             )
         return exchange, opened
 
@@ -554,9 +571,11 @@ class Client:
         timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
         cookies: bool = True,
         streams: _Streams | None = None,
+        revalidate: bool = False,
     ) -> _Sent:
         """The exchange ``request`` starts, hop by hop; and a stream's response, when its
-        answer is one and ``streams`` says to keep it open (else None)."""
+        answer is one and ``streams`` says to keep it open (else None). ``revalidate``:
+        every hop asks the cache to check with the server (a reload)."""
         streams = streams or _Streams()
         origin = request.url
         explicit_cookie = request.headers.get("cookie")  # from -H Cookie or a CookieSession
@@ -569,6 +588,8 @@ class Client:
         while True:
             unchecked |= request.url.scheme == "https" and not self.checks_tls
             request.extensions["timeout"] = httpx.Timeout(timeout).as_dict()
+            if revalidate:
+                request.extensions[RELOAD] = True
             same_site = may_receive(origin, request.url)
             jar = self.http.cookies.jar if cookies else None
             attach_cookies(request, jar, explicit_cookie if same_site else None)

@@ -34,6 +34,8 @@ is cut into words (``X-Amz-Security-Token``, ``accessToken``, ``client_secret``
   ``Sec-WebSocket-Key``);
 - it is one of :data:`SECRET_NAMES` (``authorization``, ``cookie``, OAuth 2.0's
   ``code_verifier``, ``device_code``, ``user_code``, ``id_token_hint``...);
+- it is not one of :data:`POLICY_NAMES`, names that end like a secret's but say a
+  rule, not a value (CORS's ``Access-Control-Allow-Credentials: true``);
 - in a URL's query or an HTML form only, one of :data:`URL_SECRET_NAMES`:
   ``key`` (Google's API keys), ``code`` (an OAuth authorization code), ``sig``
   (an Azure SAS signature), ``auth``. In JSON these name error codes and
@@ -57,6 +59,7 @@ __all__ = [
     "CREDENTIAL_HEADERS",
     "KEY_KINDS",
     "NAME_WORDS",
+    "POLICY_NAMES",
     "SECRET_NAMES",
     "SECRET_WORDS",
     "URL_SECRET_NAMES",
@@ -131,6 +134,10 @@ SECRET_NAMES = frozenset(
     }
 )
 
+#: Names that end like a secret's but say a rule, not a value: never secrets (a masked
+#: ``Access-Control-Allow-Credentials: true`` hides what CORS allows, and nothing else).
+POLICY_NAMES = frozenset({"access_control_allow_credentials"})
+
 #: Names that are secrets in a URL's query or an HTML form, not in JSON.
 URL_SECRET_NAMES = frozenset({"key", "code", "sig", "auth"})
 
@@ -179,6 +186,8 @@ def is_secret_name(name: str, *, in_url: bool = False) -> bool:
     if not words:
         return False
     joined = "_".join(words)
+    if joined in POLICY_NAMES:
+        return False
     if joined in SECRET_NAMES or (in_url and joined in URL_SECRET_NAMES):
         return True
     if any(word in _PASSWORD_WORDS for word in words):

@@ -13,9 +13,10 @@ request as the person left it into the request to write:
 - what the session added and the file's request did not say (the session's
   credential, headers kept for the server, its API version) is left out: the
   file is the person's, and a credential the session holds is not its to keep;
-- a value from ``http-client.private.env.json``, ``.env`` or a
-  ``{{$processEnv NAME}}`` the request uses is never written as it is: it is
-  written as the variable that gives it (refused when none does).
+- a value from ``http-client.private.env.json``, ``.env``, a
+  ``{{$processEnv NAME}}`` or an OAuth 2.0 login's ``{{$auth.token("id")}}`` the
+  request uses is never written as it is: it is written as the variable that
+  gives it (refused when none does).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from explorer.core.http.request import RequestSpec
+from explorer.core.httpfile.auth_configs import auth_reference
 from explorer.core.httpfile.environments import PRIVATE_ENV_FILE, SHARED, Environments
 from explorer.core.httpfile.errors import HttpFileError
 from explorer.core.httpfile.model import BodyLine, FileRef, HttpFile, HttpRequest
@@ -126,6 +128,10 @@ def _secrets(
                 from_process = _value(inner, sources)
                 if from_process is not None:
                     found.append((from_process, [inner], f"{{{{{inner}}}}}"))
+            elif auth_reference(inner) is not None:  # an OAuth 2.0 login's token
+                token = _value(inner, sources)
+                if token is not None:
+                    found.append((token, [inner], f"{{{{{inner}}}}}"))
     secrets = []
     for secret, candidates, origin in found:
         if secret:

@@ -168,8 +168,8 @@ class _Substitution:
             value = self.sources.auth.get(auth_value_key(login))
             if value is None:
                 raise UndefinedVariable(
-                    f"{{{{{reference}}}}}: no token: the environment has no Security.Auth "
-                    f"login {login[1]!r}, or it is not logged in",
+                    f"{{{{{reference}}}}}: no token (the environment has no Security.Auth "
+                    f"login {login[1]!r}, or it is not logged in)",
                     name=reference,
                 )
             return value

@@ -116,6 +116,11 @@ class Workspace:
                     found.append(login)
         return found
 
+    def environments_with_login(self, auth_id: str) -> list[str]:
+        """The environments whose ``Security.Auth`` has the login ``auth_id``."""
+        environments = self.environments
+        return [name for name in environments.names if auth_id in environments.auth(name)]
+
     def auth_placeholders(self) -> dict[str, str]:
         """A stand-in token for every login of the environment (to check the requests
         before any login is made)."""
@@ -133,13 +138,14 @@ class Workspace:
         if self.environment is not None:
             where += f" (environment {self.environment!r})"
         if auth_id not in configs:
-            known = ", ".join(repr(name) for name in configs) or "none"
-            raise OAuthSettingsError(
-                f"No {where}.",
-                hint=f"The logins there: {known}."
-                if configs
-                else "Choose an environment that has one (--env), or add it to the file.",
-            )
+            having = self.environments_with_login(auth_id)
+            if having:
+                hint = f"Choose an environment that has it: {', '.join(having)}."
+            elif configs:
+                hint = f"The logins there: {', '.join(repr(name) for name in configs)}."
+            else:
+                hint = "Add it to the file, under the environment's Security.Auth."
+            raise OAuthSettingsError(f"No {where}.", hint=hint)
         sources = self.sources()
         return settings_from_auth(
             auth_id, configs[auth_id], where=where, values=lambda text: substitute(text, sources)

@@ -45,7 +45,7 @@ class FieldCache:
     __slots__ = ("arrays", "properties")
 
     def __init__(self) -> None:
-        self.arrays: dict[str, tuple[FormField, ...]] = {}
+        self.arrays: dict[bytes, tuple[FormField, ...]] = {}
         self.properties: dict[str, FormField] = {}
 
 
@@ -124,7 +124,7 @@ def _self_href(links: object) -> str:
 def _fields(properties: list[object], cache: FieldCache) -> tuple[FormField, ...]:
     """The form fields of a ``properties`` array, made once per distinct array."""
     try:
-        exact = orjson.dumps(properties).decode()
+        exact = orjson.dumps(properties)  # (the bytes are a key as good as their text)
     except orjson.JSONEncodeError:  # (nested too deep to serialise: read it property by property)
         return _properties(properties, cache.properties)
     fields = cache.arrays.get(exact)

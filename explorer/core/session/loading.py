@@ -63,15 +63,21 @@ async def load_page(
 
 
 async def open_page(
-    client: Client, spec: RequestSpec, via: str = "url", *, withheld: str = "", text: bool = False
+    client: Client,
+    spec: RequestSpec,
+    via: str = "url",
+    *,
+    withheld: str = "",
+    text: bool = False,
+    reload: bool = False,
 ) -> tuple[Page, Opened | None]:
     """:func:`load_page`, and a stream's response left open to be read as it comes (None
     when the answer is no stream, or the request failed). ``text``: chunked text with no
-    length is a stream too."""
+    length is a stream too; ``reload``: a reload, checked with the server when cached."""
     opened: list[Opened] = []
 
     async def send(spec: RequestSpec) -> Exchange:
-        got = await client.open(spec, text=text)
+        got = await client.open(spec, text=text, revalidate=reload)
         if got.response is not None:
             opened.append(got)
         return got.exchange

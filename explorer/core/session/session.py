@@ -67,7 +67,9 @@ class Next:
     fill the ``form`` of ``link``'s template first.
 
     ``withheld`` says what a send goes without, given for another origin (a followed
-    link's: :meth:`Session.following`); ``link`` is the link followed, if one was.
+    link's: :meth:`Session.following`); ``link`` is the link followed, if one was;
+    ``reload``: the send is a reload (``r``), which a cache checks with the server
+    (:mod:`explorer.core.http.reload`).
     """
 
     kind: Literal["send", "form", "compose"]
@@ -76,6 +78,7 @@ class Next:
     via: str = "url"
     withheld: str = ""
     link: Link | None = None
+    reload: bool = False
 
 
 def resolve_typed_url(text: str, base: str | None) -> str:
@@ -355,7 +358,7 @@ class Session:
         if spec.method not in SAFE_METHODS:
             return Next("compose", spec, reload_note(spec.method), current.via)
         # With the credential in use now: one given or dropped since is honoured.
-        return Next("send", self.prepare(spec), via=current.via)
+        return Next("send", self.prepare(spec), via=current.via, reload=True)
 
     def after_login(self, url: str, auth: Auth | None) -> Next | None:
         """A credential was given for ``url``'s origin: what is sent now.

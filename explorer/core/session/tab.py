@@ -184,13 +184,22 @@ class Tab:
         return await load_page(self.client, spec, via, withheld=withheld)
 
     async def open(
-        self, spec: RequestSpec, via: str = "url", *, withheld: str = "", text: bool = False
+        self,
+        spec: RequestSpec,
+        via: str = "url",
+        *,
+        withheld: str = "",
+        text: bool = False,
+        reload: bool = False,
     ) -> Page:
         """The page of ``spec`` as it is (the session's additions made already: the screen
         shows them first), a stream's kept open and read on as :attr:`live` (the one
-        read before stopped)."""
+        read before stopped). ``reload``: ``r``'s (:attr:`Next.reload`): with caching on,
+        a stored answer is checked with the server, not reused as it is."""
         await self.stop_live()
-        page, opened = await open_page(self.client, spec, via, withheld=withheld, text=text)
+        page, opened = await open_page(
+            self.client, spec, via, withheld=withheld, text=text, reload=reload
+        )
         if opened is not None:
             self.live = LiveStream(self.client, spec, opened, limits=self.limits, text=text)
         return page

@@ -7,7 +7,10 @@ cannot be read, an undefined variable, a bad environment file) is explained in
 the dialog, which stays open to fix it. A read the file's requests may not make
 unasked (:mod:`explorer.core.httpfile.local_reads`: a file outside its folder, an
 environment variable no environment file names) is explained there too, with an
-"Allow" button: only the person's press lets it happen.
+"Allow" button: only the person's press lets it happen. A request that uses an
+OAuth 2.0 login of its environment (``{{$auth.token("id")}}``) has its token put in
+(:class:`~explorer.core.httpfile.auth_tokens.FileLogins`, as ``restwalk run`` does):
+the first time, the OAuth dialog logs in over this one.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -26,12 +29,15 @@ from textual.widgets.option_list import Option
 
 from explorer.core.http.errors import RestwalkError
 from explorer.core.http.request import RequestSpec
+from explorer.core.httpfile.auth_tokens import FileLogins
 from explorer.core.httpfile.environments import ENV_FILE, PRIVATE_ENV_FILE, load_environments
 from explorer.core.httpfile.local_reads import Allowed, ReadRefused
 from explorer.core.httpfile.opened import OpenedRequest
 from explorer.core.httpfile.private_env import TOKEN_VARIABLE
 from explorer.core.httpfile.saving import DEFAULT_HTTP_FILE, Draft, Saved, save_into
 from explorer.core.httpfile.workspace import Workspace, open_workspace
+from explorer.core.oauth.errors import NotLoggedIn
+from explorer.core.oauth.login import Login
 from explorer.core.text.terminal_text import visible
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
@@ -200,7 +206,8 @@ class SaveRequestDialog(ModalScreen[Saved | None]):
 class OpenRequestDialog(ModalScreen[OpenOutcome]):
     """A ``.http`` file's requests; Enter opens one in the composer, variables substituted.
 
-    E picks the environment of the file listed (from the files beside it).
+    E picks the environment of the file listed (from the files beside it). ``logins``
+    keeps the OAuth 2.0 logins of ``{{$auth.token("id")}}`` between openings.
     """
 
     DEFAULT_CSS = _CSS.format(name="OpenRequestDialog")
@@ -209,10 +216,18 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
         Binding("E", "environment", "Environment"),
     ]
 
-    def __init__(self, path: str, environment: str | None, allowed: Allowed | None = None) -> None:
+    def __init__(
+        self,
+        path: str,
+        environment: str | None,
+        allowed: Allowed | None = None,
+        *,
+        logins: FileLogins | None = None,
+    ) -> None:
         super().__init__()
         self.path = path
         self.environment = environment
+        self.logins = logins
         self.workspace: Workspace | None = None
         #: What .http files may read besides their folder (config.toml, earlier "Allow"s).
         self.allowed = allowed or Allowed()
@@ -332,10 +347,43 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
             self.open_request(int(event.option.id))
 
     def open_request(self, index: int) -> None:
-        """Open request ``index`` of the file listed, or say why it cannot be."""
+        """Open request ``index`` of the file listed, or say why it cannot be; its OAuth
+        2.0 logins' tokens put in first (logging in when it needs to)."""
         workspace = self.workspace
         if workspace is None:
             return
+        request = workspace.http_file.requests[index]
+        if self.logins is not None and workspace.auth_references(request):
+            self._with_tokens(workspace, index)
+            return
+        self._open(workspace, index)
+
+    @work(exclusive=True, group="http-file-login")
+    async def _with_tokens(self, workspace: Workspace, index: int) -> None:
+        """Open request ``index`` with the tokens of the logins it names."""
+        assert self.logins is not None
+        request = workspace.http_file.requests[index]
+        self._problem("")
+        try:
+            filled = await self.logins.filled(workspace, request, self._log_in)
+        except RestwalkError as error:
+            self._problem(f"Not opened: {error.message} {error.hint}".strip())
+            return
+        if self.workspace is workspace:  # (not listed again meanwhile)
+            self._open(filled, index)
+
+    async def _log_in(self, login: Login) -> None:
+        """Log ``login`` in, in the OAuth dialog over this one."""
+        from explorer.ui.dialogs.oauth_login import OAuthDialog
+
+        if not await self.app.push_screen_wait(OAuthDialog(login)):
+            raise NotLoggedIn(
+                f"Not logged in as {login.name!r}: the login was cancelled.",
+                hint="Enter on the request logs in again.",
+            )
+
+    def _open(self, workspace: Workspace, index: int) -> None:
+        """Open request ``index`` of ``workspace``'s file, or say why it cannot be."""
         request = workspace.http_file.requests[index]
         try:
             resolved, source = workspace.open(request)

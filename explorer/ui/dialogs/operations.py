@@ -130,7 +130,7 @@ class OperationsDialog(ModalScreen[ChosenOperation | None]):
             chosen = ChosenOperation(replace(spec, url=result[1]), note) if result else None
             self.dismiss(chosen)  # (a form cancelled is the operation cancelled)
 
-        self.app.push_screen(TemplateForm(link), filled)
+        self.app.push_screen(TemplateForm(link, composes=True), filled)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

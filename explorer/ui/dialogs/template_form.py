@@ -20,13 +20,15 @@ from textual.widgets import Button, Input, Label, Static
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.template_fields import TemplateFields
 from explorer.core.hypermedia.templates import TemplateError
+from explorer.core.session.ordering import reads
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
 
 
 class TemplateForm(ModalScreen[tuple[Link, str] | None]):
-    """One input per variable; the expanded URL updates as you type; Enter sends."""
+    """One input per variable; the expanded URL updates as you type; Enter sends (a link
+    that only reads) or opens the composer on it (an action, or ``composes``)."""
 
     DEFAULT_CSS = """
     TemplateForm { align: center middle; }
@@ -51,9 +53,11 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
         Binding("ctrl+s", "submit", "Open"),
     ]
 
-    def __init__(self, link: Link) -> None:
+    def __init__(self, link: Link, *, composes: bool | None = None) -> None:
         super().__init__()
         self.link = link
+        #: What Enter leads to: the composer, or the URL sent.
+        self.composes = not reads(link) if composes is None else composes
         try:
             self.form = TemplateFields.of(link.href)
             self.problem = ""
@@ -69,9 +73,10 @@ class TemplateForm(ModalScreen[tuple[Link, str] | None]):
                 Text.assemble(("Fill in the template", "bold"), "  ", visible_line(self.link.rel))
             )
             yield Static(_plain(_shortened(self.link.href)), id="template")
+            then = "opens the composer on the URL" if self.composes else "opens the URL"
             yield Static(
                 "Leave a variable empty to leave it out. Enter in the last field (or ctrl+s) "
-                "opens the URL; Escape cancels.",
+                f"{then}; Escape cancels.",
                 classes="help",
             )
             with VerticalScroll(classes="-folded" if self.form.folded else ""):

@@ -99,6 +99,8 @@ class BrowserScreen(TabScreen):
         return True
 
     def action_focus_url(self) -> None:
+        if self.sending:  # the bar shows the URL on its way
+            self.show_sending()
         self.query_one(UrlBar).focus()
         self.query_one(UrlBar).select_all()
 
@@ -134,6 +136,7 @@ class BrowserScreen(TabScreen):
             return
         for worker in busy:
             worker.cancel()
+        self._drop_sending()
         shown = self.session.shown
         if shown is not None:  # the page shown, its URL back in the bar: what r sends
             self._show_address(shown)
@@ -376,6 +379,7 @@ class BrowserScreen(TabScreen):
             panel.display = not panel.display
         others = tuple(owner for owner in self._key_owners if owner is not panel)
         self._key_owners = (*others, panel) if panel.display else others
+        self.set_class(panel.display, "-course")
         self.refresh_bindings()
 
     def on_course_panel_open_page(self, event: CoursePanel.OpenPage) -> None:

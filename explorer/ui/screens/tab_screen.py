@@ -24,6 +24,7 @@ from textual.app import ComposeResult
 from textual.command import Provider
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Label
 from textual.worker import Worker
@@ -52,6 +53,10 @@ if TYPE_CHECKING:
     from explorer.core.hypermedia.link import Link
     from explorer.ui.dialogs.composer import Composed
 
+#: Seconds a request may take before the status line says it is on its way. Below a
+#: tenth of a second a person sees no delay; a local server answers in a few ms.
+SENDING_HOLD = 0.1
+
 # The dialogs and other screens are imported where they open: the first screen does not wait.
 
 
@@ -77,6 +82,10 @@ class TabScreen(Screen[None]):
         self.start_url = start_url
         #: The start page on its way before the screen is shown (see :meth:`prefetch`).
         self._start: asyncio.Future[Page] | None = None
+        #: The request on its way, not shown yet, and when it will be if the answer is
+        #: slow (see :meth:`_hold_sending`).
+        self._on_its_way: RequestSpec | None = None
+        self._sending_note: Timer | None = None
         self._tabs = ResponseTabs(id="tabs")
         self._links = LinksPanel(id="links")
         self._http_badge = HttpFileBadge(tab, id="env-badge")
@@ -170,15 +179,55 @@ class TabScreen(Screen[None]):
         typed: bool = False,
         pending: asyncio.Future[Page] | None = None,
         withheld: str = "",
+        reload: bool = False,
     ) -> None:
         """Send ``spec``, with what the session keeps for its server, in a worker;
-        ``withheld`` says what it goes without (:meth:`Session.following`)."""
+        ``withheld`` says what it goes without (:meth:`Session.following`); ``reload``:
+        it is ``r``'s, checked with the server when a cache has it."""
         spec = self.session.prepare(spec, typed=typed)
         self.stop_stream()
-        self.query_one("#method", Label).update(spec.method)
+        self._hold_sending(spec, now=typed)
+        self.fetch(spec, via, record, pending, withheld, reload)
+
+    def _hold_sending(self, spec: RequestSpec, *, now: bool = False) -> None:
+        """Show ``spec`` on its way (its method and URL in the bar, "sending" below) only
+        if the answer takes longer than :data:`SENDING_HOLD`, as a browser holds its
+        paint: a frame drawn while the request is out holds up the event loop that reads
+        the answer (the status line growing lays the whole screen out again), and the
+        next frame waits its turn (Textual draws at most 60 a second). A quick answer
+        is drawn once, whole. ``now``: the URL goes in the bar at once (it was typed
+        there)."""
+        self._drop_sending()
+        if now:
+            self._show_method(spec.method)
+            self.query_one(UrlBar).show_url(spec.url)
+        self._on_its_way = spec
+        self._sending_note = self.set_timer(SENDING_HOLD, self.show_sending)
+
+    def show_sending(self) -> None:
+        """Show the request on its way now (the hold is over, or the person looks at the
+        URL bar): its method and URL in the bar, "sending" in the status line."""
+        spec = self._on_its_way
+        self._drop_sending()
+        if spec is None:
+            return
+        self._show_method(spec.method)
         self.query_one(UrlBar).show_url(spec.url)
         self.query_one(StatusLine).show_loading(spec)
-        self.fetch(spec, via, record, pending, withheld)
+
+    def _drop_sending(self) -> None:
+        """The answer came, or the request was cancelled: nothing on its way to show."""
+        self._on_its_way = None
+        if self._sending_note is not None:
+            self._sending_note.stop()
+            self._sending_note = None
+
+    def _show_method(self, method: str) -> None:
+        """The method in front of the URL bar, changed only when it differs (a change
+        lays the URL row out again)."""
+        label = self.query_one("#method", Label)
+        if str(label.content) != method:
+            label.update(method)
 
     @property
     def sending(self) -> bool:
@@ -193,14 +242,16 @@ class TabScreen(Screen[None]):
         record: bool,
         pending: asyncio.Future[Page] | None,
         withheld: str,
+        reload: bool = False,
     ) -> None:
         """Send one request (or wait for ``pending``) and show the response (a stream's
         head, its events then read on: :meth:`read_stream`)."""
-        page = await (pending or self.tab.open(spec, via, withheld=withheld))
+        page = await (pending or self.tab.open(spec, via, withheld=withheld, reload=reload))
         self._arrived(page, record)
 
     def _arrived(self, page: Page, record: bool) -> None:
         """Take a page in (a failed send is only shown) and show it."""
+        self._drop_sending()
         self.remember_view()
         arrival = self.tab.arrive(page, record=record)
         if arrival.proven is not None:
@@ -288,7 +339,7 @@ class TabScreen(Screen[None]):
 
     def _show_address(self, page: Page) -> None:
         """The method and URL of ``page`` in the URL bar (what ``r`` sends again)."""
-        self.query_one("#method", Label).update(page.spec.method)
+        self._show_method(page.spec.method)
         url = page.exchange.response.url if page.exchange else page.spec.url
         self.query_one(UrlBar).show_url(url, base=page.spec.url)
 
@@ -328,7 +379,9 @@ class TabScreen(Screen[None]):
         if step is None:
             return
         if step.kind == "send":
-            self.send(step.spec, via=step.via, record=record, withheld=step.withheld)
+            self.send(
+                step.spec, via=step.via, record=record, withheld=step.withheld, reload=step.reload
+            )
         elif step.kind == "form" and step.link is not None:
             from explorer.ui.dialogs.template_form import TemplateForm
 
@@ -385,6 +438,8 @@ class TabScreen(Screen[None]):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "fetch":  # the links shown are chosen from again, or not
             self.query_one(LinksPanel).awaiting = self.sending
+            if not self.sending:
+                self._drop_sending()
 
     def on_url_bar_opened(self, event: UrlBar.Opened) -> None:
         self.open_url(event.text)

@@ -27,6 +27,7 @@ from textual.widgets import Label, Markdown
 
 from explorer.core.course.errors import CourseError
 from explorer.core.http.errors import RestwalkError
+from explorer.core.text.terminal_text import visible
 
 if TYPE_CHECKING:
     from explorer.core.course.driver import CourseDriver
@@ -104,9 +105,10 @@ class CoursePanel(Vertical):
             f"{len(course.lessons_of(chapter.id))}"
         )
         mark = f"{TICK} " if run.done else ""
-        self.query_one("#course-title", Label).update(f"{mark}{lesson.title}")
-        self.query_one("#course-text", Markdown).update(lesson.text)
-        self.query_one("#course-task", Label).update(f"Task: {lesson.task}")
+        # A teacher's folder may come from anywhere: its text is shown, never obeyed.
+        self.query_one("#course-title", Label).update(visible(f"{mark}{lesson.title}"))
+        self.query_one("#course-text", Markdown).update(visible(lesson.text))
+        self.query_one("#course-task", Label).update(visible(f"Task: {lesson.task}"))
         self._state(self._done_text() if run.done else "i: a hint · M: show me")
 
     def _done_text(self) -> str:
@@ -116,7 +118,7 @@ class CoursePanel(Vertical):
 
     def _state(self, text: str, kind: str = "") -> None:
         label = self.query_one("#course-state", Label)
-        label.update(text)
+        label.update(visible(text))
         label.set_class(kind == "done", "-done")
         label.set_class(kind == "miss", "-miss")
 

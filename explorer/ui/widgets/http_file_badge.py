@@ -30,6 +30,7 @@ from explorer.core.http.request import LoginFlow, RequestSpec
 
 if TYPE_CHECKING:
     from explorer.core.config import HttpFilesConfig
+    from explorer.core.httpfile.auth_tokens import FileLogins
     from explorer.core.httpfile.local_reads import Allowed
     from explorer.core.httpfile.opened import OpenedRequest
     from explorer.core.httpfile.saving import Saved
@@ -57,6 +58,8 @@ class HttpFilesState:
     #: The request last opened from a file, and the request its composer sent.
     opened: OpenedRequest | None = None
     sent: RequestSpec | None = None
+    #: The OAuth 2.0 logins of files' ``{{$auth.token("id")}}``, this session (None: none yet).
+    logins: FileLogins | None = None
 
     @property
     def directory(self) -> Path:
@@ -179,7 +182,13 @@ class HttpFileBadge(Label):
                 (configured.allow_files, configured.allow_env) if configured else ((), ())
             )
             state.allowed = Allowed.of(files, variables)
-        dialog = OpenRequestDialog(state.path, state.environment, state.allowed)
+        if state.logins is None:
+            from explorer.core.httpfile.auth_tokens import FileLogins
+
+            state.logins = FileLogins(self.tab.client)
+        dialog = OpenRequestDialog(
+            state.path, state.environment, state.allowed, logins=state.logins
+        )
         self.app.push_screen(dialog, self._opened)
 
     def _opened(self, outcome: OpenOutcome | None) -> None:

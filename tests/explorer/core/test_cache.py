@@ -121,6 +121,49 @@ async def test_a_stale_response_is_revalidated_and_a_304_serves_the_stored_body(
     assert len(server.seen) == 2
 
 
+async def test_a_reload_checks_a_fresh_copy_with_the_server_as_a_browser_does(
+    client: Client, server: Counting, clock: Clock
+) -> None:
+    first = await get(client, "/customers/1")
+    etag = first.response.header("ETag")
+    clock.ahead = 10  # still fresh: a link followed would reuse it without asking
+    spec = RequestSpec(url=MOCK + "/customers/1")
+    again = await client.send(spec, revalidate=True)
+    headers, status = server.seen[-1]
+    assert len(server.seen) == 2
+    assert status == 304
+    assert headers["If-None-Match"] == etag
+    assert headers["Cache-Control"] == "no-cache"
+    assert again.response.body == first.response.body
+    assert again.cache is not None
+    assert again.cache.outcome == "revalidated"
+    assert again.cache.details[0].startswith("A reload (r) checks the stored copy with the server")
+    sent = [(k.title(), v) for k, v in again.final.headers]
+    assert ("Cache-Control", "no-cache") in sent  # the Raw tab shows what went
+    assert ("If-None-Match", etag) in sent
+    followed = await client.send(spec)  # no reload: the fresh copy, nothing sent
+    assert followed.cache is not None
+    assert followed.cache.outcome == "fresh"
+    assert len(server.seen) == 2
+
+
+async def test_a_reload_keeps_the_persons_own_cache_control(
+    client: Client, server: Counting
+) -> None:
+    await get(client, "/customers/1")
+    spec = RequestSpec(url=MOCK + "/customers/1", headers=(("Cache-Control", "max-stale=5"),))
+    await client.send(spec, revalidate=True)
+    assert len(server.seen) == 2  # checked with the server, though fresh
+    assert server.seen[-1][0].get_list("Cache-Control") == ["max-stale=5", "no-cache"]
+
+
+async def test_a_reload_without_caching_sends_no_cache_field(server: Counting) -> None:
+    plain = Client(transport=server)
+    exchange = await plain.send(RequestSpec(url=MOCK + "/customers/1"), revalidate=True)
+    assert exchange.cache is None
+    assert "Cache-Control" not in server.seen[-1][0]
+
+
 async def test_no_store_is_not_stored(client: Client, server: Counting) -> None:
     for _ in range(2):
         exchange = await get(client, "/auth")

@@ -58,7 +58,14 @@ def test_secret_headers(name: str) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["Accept", "Idempotency-Key", "Sec-WebSocket-Key", "X-Request-Id", "WWW-Authenticate"],
+    [
+        "Accept",
+        "Idempotency-Key",
+        "Sec-WebSocket-Key",
+        "X-Request-Id",
+        "WWW-Authenticate",
+        "Access-Control-Allow-Credentials",  # CORS's rule ("true"), no credential
+    ],
 )
 def test_headers_that_are_no_secret(name: str) -> None:
     assert not is_secret_header(name)

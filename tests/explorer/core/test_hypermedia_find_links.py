@@ -82,6 +82,23 @@ def test_garbage_collection_is_back_on_afterwards() -> None:
         gc.enable()
 
 
+def test_a_large_search_leaves_its_links_to_the_oldest_generation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import explorer.core.hypermedia as hypermedia
+
+    # A search that made more young objects than PROMOTE_AT hands them to the oldest
+    # generation: the young collections due next do not examine them again.
+    monkeypatch.setattr(hypermedia, "PROMOTE_AT", 0)
+    doc = {"_links": {f"r{n}": {"href": f"/r/{n}"} for n in range(50)}}
+    found = find_links(BASE, 200, [], orjson.dumps(doc), "application/hal+json")
+    assert len(found) == 50
+    assert gc.isenabled()
+    young = {id(o) for o in gc.get_objects(0)} | {id(o) for o in gc.get_objects(1)}
+    assert not any(id(link) in young for link in found)
+    assert all(gc.is_tracked(link) for link in found)
+
+
 @pytest.mark.parametrize(
     ("href", "templated", "expected"),
     [

@@ -241,6 +241,7 @@ def test_reload_asks_before_an_unsafe_method_and_says_what_put_is() -> None:
         assert step is not None
         if method == "GET":
             assert step.kind == "send"
+            assert step.reload  # a cache checks it with the server
         else:
             assert step.kind == "compose"
     session.arrived(Page(RequestSpec(method="PUT", url=f"{MOCK}/c/1")))

@@ -161,6 +161,26 @@ async def test_a_follow_is_sent_read_and_taken_into_the_trail(client: Client) ->
     assert [p.url for p in tab.session.trail.breadcrumb()] == [f"{MOCK}/", f"{MOCK}/customers"]
 
 
+async def test_with_caching_on_r_checks_with_the_server_and_a_link_reuses(
+    client: Client,
+) -> None:
+    client.set_caching(True)
+    tab = Tab(client)
+    first = await tab.open(RequestSpec(url=f"{MOCK}/customers/1"))
+    tab.arrive(first)
+    step = tab.session.reload()
+    assert step is not None
+    assert step.reload
+    reloaded = await tab.open(step.spec, step.via, reload=step.reload)
+    assert reloaded.exchange is not None
+    assert reloaded.exchange.cache is not None
+    assert reloaded.exchange.cache.outcome == "revalidated"  # a 304: asked, not reused
+    again = await tab.open(RequestSpec(url=f"{MOCK}/customers/1"), "self")
+    assert again.exchange is not None
+    assert again.exchange.cache is not None
+    assert again.exchange.cache.outcome == "fresh"  # a link followed: from cache
+
+
 async def test_a_step_to_another_origin_goes_without_the_credential(client: Client) -> None:
     tab = Tab(client)
     await shown(tab, f"{MOCK}/")

@@ -13,6 +13,7 @@ from dataclasses import replace
 import httpx
 from textual.pilot import Pilot
 from textual.widgets import Input
+from textual.worker import WorkerCancelled
 
 from explorer.core.course.catalog import Course, bundled_course
 from explorer.core.course.progress import Progress
@@ -54,9 +55,17 @@ def panel(app: RestwalkApp) -> CoursePanel:
 
 
 async def wait(pilot: Pilot[int]) -> None:
-    """Every worker done, the course's other requests answered, the screen caught up."""
+    """Every worker done, the course's other requests answered, the screen caught up.
+
+    A lesson's start page replaces a page still on its way (the app's first one, when
+    the course opens with the app): that fetch is cancelled, which is not a failure."""
     for _ in range(3):
-        await settle(pilot)
+        for _attempt in range(5):
+            try:
+                await settle(pilot)
+                break
+            except WorkerCancelled:
+                continue
         driver = pilot.app.browser.course_driver  # type: ignore[attr-defined]
         if driver is not None:
             await driver.settled()

@@ -9,7 +9,7 @@ from http import HTTPStatus
 import httpx
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from explorer.core.http.client import Client
 from explorer.core.http.exchange import Exchange
@@ -17,11 +17,13 @@ from explorer.core.session.reading import Reading
 from explorer.ui import app as app_module
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.template_form import TemplateForm
+from explorer.ui.screens import tab_screen
 from explorer.ui.screens.main import BrowserScreen
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.status_line import StatusLine
+from explorer.ui.widgets.url_input import UrlBar
 from mock_server import Settings
 from mock_server import create_app as create_mock_app
 from tests.explorer.servers import closed_port
@@ -137,6 +139,72 @@ async def test_a_slow_answer_is_waited_for_only_so_long(monkeypatch: pytest.Monk
         assert status_text(app).strip().startswith("200 OK")
 
 
+async def test_a_quick_answer_to_a_link_is_drawn_once_without_sending(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While a followed link's answer is on its way (within the hold) nothing is drawn:
+    a frame then would hold up the event loop that reads the answer."""
+    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 30.0)
+    transport = Delayed()
+    transport.release.set()
+    app = create_app(ROOT, client=Client(transport=transport))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        frames = record_frames(monkeypatch)
+        transport.release.clear()
+        await follow(pilot, "rw:customers")
+        await pilot.pause()
+        assert app.browser.sending
+        # The root page stays as it was (its row under the cursor may move), no "sending".
+        assert all(frame.startswith(f"200 OK   HTTP/1.1  GET {ROOT}\n") for frame in frames)
+        assert app.browser.query_one(UrlBar).value == ROOT
+        frames.clear()
+        transport.release.set()
+        await settle(pilot)
+        assert frames, "the page was never drawn"
+        assert not any("sending" in frame for frame in frames), frames
+        assert frames[0].startswith("200 OK"), frames[0]
+        assert app.browser.query_one(UrlBar).value == f"{ROOT}customers"
+
+
+async def test_a_slow_answer_to_a_link_says_sending_after_the_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 0.05)
+    transport = Delayed()
+    transport.release.set()
+    app = create_app(ROOT, client=Client(transport=transport))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        transport.release.clear()
+        await follow(pilot, "rw:customers")
+        for _ in range(500):  # until the hold is over (a condition, not a duration)
+            if "sending" in status_text(app):
+                break
+            await pilot.pause(0.01)
+        assert status_text(app).startswith(f"… GET {ROOT}customers sending")
+        assert app.browser.query_one(UrlBar).value == f"{ROOT}customers"
+        transport.release.set()
+        await settle(pilot)
+        assert status_text(app).strip().startswith("200 OK")
+
+
+async def test_ctrl_l_shows_the_url_on_its_way_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 30.0)
+    transport = Delayed()
+    transport.release.set()
+    app = create_app(ROOT, client=Client(transport=transport))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        transport.release.clear()
+        await follow(pilot, "rw:customers")
+        await pilot.press("ctrl+l")
+        assert app.browser.query_one(UrlBar).value == f"{ROOT}customers"
+        assert "sending" in status_text(app)
+        transport.release.set()
+        await settle(pilot)
+
+
 async def test_follow_link_then_back_and_forward(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -221,6 +289,8 @@ async def test_templated_link_opens_form_and_expands(make_app: AppFactory) -> No
         await pilot.pause()
         assert isinstance(app.screen, TemplateForm)
         assert app.screen.variables[:2] == ["name", "city"]
+        said = str(app.screen.query_one(".help", Static).render())
+        assert "(or ctrl+s) opens the URL;" in said  # a link that reads is sent
         await pilot.press(*"ada")
         await pilot.press("ctrl+s")
         await settle(pilot)

@@ -21,7 +21,9 @@ def trip_text(app: RestwalkApp) -> str:
     return str(app.browser.query_one(TripView).render())
 
 
-async def test_c_turns_caching_on_and_a_reload_comes_from_the_cache(make_app: AppFactory) -> None:
+async def test_c_turns_caching_on_r_checks_with_the_server_and_a_link_comes_from_the_cache(
+    make_app: AppFactory,
+) -> None:
     app = make_app("http://mock/customers/1")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -36,7 +38,19 @@ async def test_c_turns_caching_on_and_a_reload_comes_from_the_cache(make_app: Ap
         await settle(pilot)
         assert "stored in the cache: fresh for 60 s (max-age=60)" in trip_text(app)
         assert "from cache" not in status_text(app)
-        await pilot.press("r")  # reused, nothing sent
+        await pilot.press("r")  # a reload asks the server, as a browser's does: a 304
+        await settle(pilot)
+        assert " from cache, revalidated (304) " in status_text(app)
+        trip = trip_text(app)
+        assert "revalidated: 304 Not Modified, body from the cache" in trip
+        assert "A reload (r) checks the stored copy with the server" in trip
+        assert "Nothing was sent" not in trip
+        sent = app.browser.session.shown.exchange.final.headers  # type: ignore[union-attr]
+        assert ("Cache-Control", "no-cache") in sent
+        shown = app.browser.session.shown
+        assert shown is not None
+        self_link = next(link for link in shown.links if link.rel == "self")
+        app.browser.follow_link(self_link)  # a link followed: the fresh copy, nothing sent
         await settle(pilot)
         assert " from cache " in status_text(app)
         trip = trip_text(app)
@@ -77,7 +91,7 @@ async def test_the_config_file_starts_with_caching_on(tmp_path: Path) -> None:
         assert app.client.cache.storage.max_bytes == 5_000_000
         await pilot.press("r")
         await settle(pilot)
-        assert " from cache " in status_text(app)
+        assert " from cache, revalidated (304) " in status_text(app)
 
 
 async def test_caching_is_off_by_default_and_c_is_in_the_help() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import orjson
 import pytest
 from textual import events
-from textual.widgets import Input, Label, TextArea
+from textual.widgets import Input, Label, Static, TextArea
 
 from explorer.core.carry.curl import parse_curl
 from explorer.core.http.upload import FormPart
@@ -244,6 +244,8 @@ async def test_o_lists_the_operations_and_opens_one_in_the_composer(make_app: Ap
         await settle(pilot)
         form = app.screen
         assert isinstance(form, TemplateForm)  # the path parameter is asked for
+        said = str(form.query_one(".help", Static).render())
+        assert "opens the composer on the URL" in said  # a GET operation too: not sent
         await pilot.press("3", "enter")
         await settle(pilot)
         composer = app.screen

@@ -89,3 +89,14 @@ async def test_l_before_any_server_says_to_open_one(make_app: AppFactory) -> Non
         await settle(pilot)
         assert app.browser.course_panel is None
         assert any("Open the server first" in n.message for n in app._notifications)
+
+
+async def test_on_a_small_terminal_the_body_links_and_course_all_fit() -> None:
+    app = course_app("first-request")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot, "first-request")
+        screen = app.browser
+        widths = [screen.query_one(part).size.width for part in ("#tabs", "#links", "#course")]
+        assert all(width >= 20 for width in widths), widths
+        course = screen.query_one("#course").region
+        assert course.right <= 80
