@@ -43,7 +43,9 @@ async def test_cache_control_the_second_read_is_fresh() -> None:
         await pilot.press("C")
         await reload(pilot)
         assert "max-age=60" in missed(app)
-        await reload(pilot)
+        await reload(pilot)  # r revalidates, as a browser's reload does
+        assert missed(app).startswith("Revalidated")
+        await go(pilot, "/customers/1")
         assert done(app)
 
 
@@ -130,3 +132,14 @@ async def test_lost_update_a_blind_write_is_the_lost_update() -> None:
         await send(pilot)
         assert "overwrote your colleague's change" in missed(app)
         assert not done(app)
+
+
+async def test_cache_control_show_me_twice() -> None:
+    app, _ = lesson_app("cache-control")
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(pilot, "cache-control")
+        await pilot.press("C")
+        for _ in range(2):
+            await show_me(pilot)
+            await send(pilot)
+        assert done(app)
