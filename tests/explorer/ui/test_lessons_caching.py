@@ -3,9 +3,12 @@ when its task is done, and a foreseen wrong attempt gets its hint instead."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.pilot import Pilot
 
 from explorer.ui.app import RestwalkApp
+from mock_server.app import MockApp
 from tests.explorer.ui.conftest import SIZE
 from tests.explorer.ui.course_pilot import compose, go, opened, send, wait
 from tests.explorer.ui.lesson_pilot import (
@@ -17,6 +20,7 @@ from tests.explorer.ui.lesson_pilot import (
     missed,
     show_me,
 )
+from tests.explorer.ui.test_browse import follow
 
 
 def header(app: RestwalkApp, name: str) -> str:
@@ -142,4 +146,42 @@ async def test_cache_control_show_me_twice() -> None:
         for _ in range(2):
             await show_me(pilot)
             await send(pilot)
+        assert done(app)
+
+
+def insisting(mock: MockApp) -> None:
+    """The mock as restwalk-mock --require-preconditions."""
+    mock.service.settings = replace(mock.service.settings, require_preconditions=True)
+
+
+async def test_precondition_required_on_a_server_that_does_not_insist() -> None:
+    app, _ = lesson_app("precondition-required")
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(pilot, "precondition-required")
+        await log_in(pilot, "alice", "wonderland")
+        await compose(pilot, method="PATCH")
+        await body(pilot, '{"cost": 13.5}')
+        await send(pilot)
+        assert missed(app).startswith("415: a PATCH here is a JSON merge patch")
+        await go(pilot, "/products/1")
+        await follow(pilot, "patch")
+        await wait(pilot)
+        await body(pilot, '{"cost": 13.5}')
+        await send(pilot)
+        assert missed(app).startswith("Accepted without a precondition")
+
+
+async def test_precondition_required_428_then_if_match_by_show_me() -> None:
+    app, _ = lesson_app("precondition-required", insisting)
+    async with app.run_test(size=SIZE) as pilot:
+        await opened(pilot, "precondition-required")
+        await log_in(pilot, "alice", "wonderland")
+        await follow(pilot, "patch")
+        await wait(pilot)
+        await body(pilot, '{"cost": 13.5}')
+        await send(pilot)
+        assert missed(app).startswith("428: the server will not take a write")
+        await go(pilot, "/products/1")
+        await show_me(pilot)
+        await send(pilot)
         assert done(app)
