@@ -171,17 +171,23 @@ class CourseRun:
 
     def show_me(self) -> tuple[RequestSpec, str] | None:
         """The request that does the task, its ``${last.FIELD}`` references filled from
-        the newest exchange to its path, and what to say of it; None when the lesson has
-        none."""
+        the newest exchange to its path (when its URL has references: the newest that has
+        them all),
+        and what to say of it; None when the lesson has none."""
         show = self.lesson.show_me
         if show is None:
             return None
+        exchanges = self.state.exchanges
         target = show.url.text(lambda ref: None)  # its path, before references
-        path = urlsplit(self.url(target)).path if target is not None else None
-        last = next(
-            (f for f in reversed(self.state.exchanges) if path is not None and f.path == path),
-            None,
-        )
+        if target is None:  # the URL refers to an exchange: the newest that has it all
+            fields = [ref.field for ref in show.url.refs]
+            last = next(
+                (f for f in reversed(exchanges) if all(f.ref(n) is not None for n in fields)),
+                None,
+            )
+        else:
+            path = urlsplit(self.url(target)).path
+            last = next((f for f in reversed(exchanges) if f.path == path), None)
         missing: list[str] = []
 
         def resolve(ref: object) -> str:

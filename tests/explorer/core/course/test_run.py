@@ -161,3 +161,44 @@ def test_progress_survives_and_starts_over(tmp_path: Path) -> None:
     path.write_text("{not json")
     Progress(path, "mine").reset()  # starting over mends a broken file
     assert json.loads(path.read_text()) == {}
+
+
+POLL = """+++
+id = "poll"
+chapter = "conditional"
+order = 1
+title = "Poll the job"
+task = "Start a job and follow it."
+
+[check]
+[[check.steps]]
+method = "POST"
+
+[show_me]
+url = "${last.response.Location}"
+headers = { Accept = "${last.response.Content-Type}" }
++++
+Text.
+"""
+
+
+def test_show_me_whose_url_refers_takes_the_newest_exchange_having_it() -> None:
+    run = run_of(POLL)
+    spec, note = run.show_me() or (None, "")
+    assert spec is not None
+    assert spec.url == ORIGIN + "/${last.response.Location}"
+    assert "Fill in ${last.response.Location}" in note
+    run.observe(exchange("GET", "/reports", answer=(("Content-Type", "text/csv"),)))
+    run.observe(exchange("GET", "/customers/1"))
+    run.observe(
+        exchange("PUT", "/reports", 202, answer=(("Location", "/jobs/7"), ("Content-Type", "a/b")))
+    )
+    spec, note = run.show_me() or (None, "")
+    assert spec is not None
+    assert spec.url == ORIGIN + "/jobs/7"
+    assert dict(spec.headers)["Accept"] == "a/b"
+    assert "Fill in" not in note
+    run.observe(exchange("GET", "/reports/7", 404))  # no Location: the 202 still gives it
+    spec, _ = run.show_me() or (None, "")
+    assert spec is not None
+    assert spec.url == ORIGIN + "/jobs/7"
