@@ -121,10 +121,27 @@ def test_a_stream_asked_for_its_body_says_it_is_one(capsys: pytest.CaptureFixtur
     )
 
 
+#: restwalk as a terminal starts it, ctrl+c raising KeyboardInterrupt: a process started
+#: in the background by a shell without job control (a CI runner's) ignores SIGINT, and
+#: its children inherit that, so restwalk rightly would not stop.
+AS_FROM_A_TERMINAL = (
+    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "sys.argv[0] = 'restwalk'; runpy.run_module('explorer', run_name='__main__', alter_sys=True)"
+)
+
+
 def test_ctrl_c_ends_a_stream_cleanly() -> None:
     with mock_with_editor() as (url, _):
         process = subprocess.Popen(
-            [sys.executable, "-m", "explorer", "request", "GET", f"{url}/events", "--stream"],
+            [
+                sys.executable,
+                "-c",
+                AS_FROM_A_TERMINAL,
+                "request",
+                "GET",
+                f"{url}/events",
+                "--stream",
+            ],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
