@@ -7,17 +7,19 @@ formatting) and for the screen to catch up, so tests never sleep.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 
 import httpx
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Markdown
+from textual.widgets import Markdown, Static
 from textual.widgets._markdown import MarkdownBlock, MarkdownHeader
 
 from explorer.core.http.client import Client
 from explorer.ui.app import RestwalkApp, create_app
+from explorer.ui.dialogs import oauth_login
 from mock_server import Settings
 from mock_server import create_app as create_mock_app
 from tests.mock_server.conftest import TEST_HOSTS
@@ -50,6 +52,33 @@ async def settle(pilot: Pilot[int]) -> None:
         await pilot.pause()
         await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def until(
+    pilot: Pilot[int], ready: Callable[[], object], what: str, within: float = 60.0
+) -> None:
+    """Let the app run until ``ready()`` holds (a login waits on the network); bounded by
+    the clock, not by a count of pauses, so a loaded machine only makes it slower."""
+    deadline = time.monotonic() + within
+    while not ready():
+        if time.monotonic() > deadline:
+            said = [str(widget.render()) for widget in pilot.app.screen.query(Static)]
+            raise AssertionError(f"never {what} in {within:g} s: {said}")
+        await pilot.pause(0.02)
+
+
+@pytest.fixture
+def browser_opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The URLs "the system browser" was opened on (a display is there, for the test)."""
+    urls: list[str] = []
+
+    def open_browser(url: str) -> bool:
+        urls.append(url)
+        return True
+
+    monkeypatch.setattr(oauth_login, "open_browser", open_browser)
+    monkeypatch.setattr(oauth_login, "why_no_browser", lambda *_a, **_k: None)
+    return urls
 
 
 def markdown_shown(widget: Markdown) -> str:

@@ -17,7 +17,6 @@ from textual.widgets import OptionList, Static
 
 from explorer.core.http.client import Client
 from explorer.ui.app import RestwalkApp, create_app
-from explorer.ui.dialogs import oauth_login
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.http_files import OpenRequestDialog
 from explorer.ui.dialogs.oauth_login import OAuthDialog
@@ -25,7 +24,7 @@ from explorer.ui.widgets.pairs_editor import PairsEditor
 from mock_server import create_app as create_mock_app
 from mock_server.app import MockApp
 from tests.explorer.oauth_people import FormBrowser
-from tests.explorer.ui.conftest import SIZE, settle
+from tests.explorer.ui.conftest import SIZE, settle, until
 from tests.mock_server.conftest import make_settings
 
 BASE = "http://127.0.0.1"
@@ -50,35 +49,12 @@ def mock() -> MockApp:
 
 
 @pytest.fixture
-def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The URLs "the system browser" was opened on (a display is there, for the test)."""
-    urls: list[str] = []
-
-    def open_browser(url: str) -> bool:
-        urls.append(url)
-        return True
-
-    monkeypatch.setattr(oauth_login, "open_browser", open_browser)
-    monkeypatch.setattr(oauth_login, "why_no_browser", lambda *_a, **_k: None)
-    return urls
-
-
-@pytest.fixture
 def http_file(tmp_path: Path) -> Path:
     environments = {"dev": {"base": BASE, "Security": {"Auth": {"person": PERSON}}}}
     (tmp_path / "http-client.env.json").write_text(orjson.dumps(environments).decode())
     path = tmp_path / "api.http"
     path.write_text(REQUESTS)
     return path
-
-
-async def until(pilot: Pilot[int], ready: object, what: str) -> None:
-    """Let the app run until ``ready()`` holds (a login waits on the network)."""
-    for _ in range(300):
-        if ready():  # type: ignore[operator]
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never {what}")
 
 
 async def _open_first(app: RestwalkApp, pilot: Pilot[int], path: Path) -> OpenRequestDialog:
@@ -100,7 +76,7 @@ def _authorization(composer: ComposerScreen) -> str:
 
 
 async def test_o_logs_in_once_and_puts_the_token_in(
-    mock: MockApp, opened: list[str], http_file: Path
+    mock: MockApp, browser_opened: list[str], http_file: Path
 ) -> None:
     app = create_app(f"{BASE}/", client=Client(transport=httpx.ASGITransport(mock)))
     async with app.run_test(size=SIZE) as pilot:
@@ -111,10 +87,10 @@ async def test_o_logs_in_once_and_puts_the_token_in(
         assert isinstance(oauth, OAuthDialog)
         await until(pilot, lambda: oauth.grants, "offered a way to log in")
         await pilot.press("enter")  # in the browser
-        await until(pilot, lambda: opened, "opened the browser")
+        await until(pilot, lambda: browser_opened, "opened the browser")
         async with FormBrowser(httpx.ASGITransport(mock)) as browser:
             back = await browser.visit(
-                opened[0],
+                browser_opened[0],
                 filled={"username": "alice", "password": "wonderland"},
                 button=lambda page: page.forms[0].buttons.get("approve"),
                 stop=lambda url: "/callback" in url,
@@ -135,11 +111,11 @@ async def test_o_logs_in_once_and_puts_the_token_in(
         await _open_first(app, pilot, http_file)
         await until(pilot, lambda: isinstance(app.screen, ComposerScreen), "opened the composer")
         assert _authorization(app.screen) == token  # type: ignore[arg-type]
-        assert len(opened) == 1
+        assert len(browser_opened) == 1
 
 
 async def test_a_cancelled_login_is_said_in_the_open_dialog(
-    mock: MockApp, opened: list[str], http_file: Path
+    mock: MockApp, browser_opened: list[str], http_file: Path
 ) -> None:
     app = create_app(f"{BASE}/", client=Client(transport=httpx.ASGITransport(mock)))
     async with app.run_test(size=SIZE) as pilot:
@@ -151,7 +127,7 @@ async def test_a_cancelled_login_is_said_in_the_open_dialog(
         await settle(pilot)
         problem = str(dialog.query_one("#open-problem", Static).render())
         assert "Not opened: Not logged in as 'person': the login was cancelled." in problem
-        assert not opened
+        assert not browser_opened
 
 
 async def test_with_no_environment_chosen_the_one_with_the_login_is_named(

@@ -10,41 +10,12 @@ from __future__ import annotations
 import json
 
 import httpx
-import pytest
-from textual.pilot import Pilot
-from textual.widgets import Static
 
-from explorer.ui.dialogs import oauth_login
 from explorer.ui.dialogs.oauth_login import OAuthDialog
 from tests.explorer.oauth_people import FormBrowser
-from tests.explorer.ui.conftest import SIZE
+from tests.explorer.ui.conftest import SIZE, until
 from tests.explorer.ui.course_pilot import go, opened, send, wait
 from tests.explorer.ui.lesson_pilot import done, lesson_app, log_in, missed, show_me
-
-
-@pytest.fixture
-def browser_opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The URLs "the system browser" was opened on (a display is there, for the test)."""
-    urls: list[str] = []
-
-    def open_browser(url: str) -> bool:
-        urls.append(url)
-        return True
-
-    monkeypatch.setattr(oauth_login, "open_browser", open_browser)
-    monkeypatch.setattr(oauth_login, "why_no_browser", lambda *_a, **_k: None)
-    return urls
-
-
-async def until(pilot: Pilot[int], ready: object, what: str) -> None:
-    """Let the app run until ``ready()`` holds (a login waits on the network)."""
-    for _ in range(500):
-        if ready():  # type: ignore[operator]
-            return
-        await pilot.pause(0.02)
-    said = [str(widget.render()) for widget in pilot.app.screen.query(Static)]
-    raise AssertionError(f"never {what}: {said}")
-
 
 #: OAuth over plain http is for loopback only (RFC 6749 section 3.1): the mock's address.
 LOOPBACK = "http://127.0.0.1/"

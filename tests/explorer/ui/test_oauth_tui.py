@@ -13,7 +13,6 @@ from __future__ import annotations
 import httpx
 import pytest
 from textual.geometry import Region
-from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from explorer.core.http.client import Client
@@ -27,7 +26,7 @@ from explorer.ui.dialogs.token_view import TokenViewDialog
 from mock_server import create_app as create_mock_app
 from mock_server.app import MockApp
 from tests.explorer.oauth_people import FormBrowser
-from tests.explorer.ui.conftest import SIZE, settle
+from tests.explorer.ui.conftest import SIZE, settle, until
 from tests.mock_server.conftest import make_settings
 
 BASE = "http://127.0.0.1"
@@ -38,36 +37,13 @@ def mock() -> MockApp:
     return create_mock_app(make_settings())
 
 
-@pytest.fixture
-def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The URLs "the system browser" was opened on (a display is there, for the test)."""
-    urls: list[str] = []
-
-    def open_browser(url: str) -> bool:
-        urls.append(url)
-        return True
-
-    monkeypatch.setattr(oauth_login, "open_browser", open_browser)
-    monkeypatch.setattr(oauth_login, "why_no_browser", lambda *_a, **_k: None)
-    return urls
-
-
 def on_screen(widget: Static) -> str:
     """The lines ``widget`` draws, as text."""
     lines = widget.render_lines(Region(0, 0, widget.size.width, widget.size.height))
     return "\n".join(line.text for line in lines)
 
 
-async def until(pilot: Pilot[int], ready: object, what: str) -> None:
-    """Let the app run until ``ready()`` holds (a login waits on the network)."""
-    for _ in range(200):
-        if ready():  # type: ignore[operator]
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never {what}")
-
-
-async def test_log_in_to_the_mock_in_three_keys(mock: MockApp, opened: list[str]) -> None:
+async def test_log_in_to_the_mock_in_three_keys(mock: MockApp, browser_opened: list[str]) -> None:
     app = create_app(f"{BASE}/orders", client=Client(transport=httpx.ASGITransport(mock)))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -81,12 +57,12 @@ async def test_log_in_to_the_mock_in_three_keys(mock: MockApp, opened: list[str]
         await until(pilot, lambda: dialog.grants, "offered a way to log in")
         assert dialog.grants[0] == "authorization_code"
         await pilot.press("enter")  # 3: in the browser
-        await until(pilot, lambda: opened, "opened the browser")
+        await until(pilot, lambda: browser_opened, "opened the browser")
         progress = str(dialog.query_one("#oauth-progress", Static).render())
         assert "The browser is open on the server's page" in progress
         async with FormBrowser(httpx.ASGITransport(mock)) as browser:
             back = await browser.visit(
-                opened[0],
+                browser_opened[0],
                 filled={"username": "alice", "password": "wonderland"},
                 button=lambda page: page.forms[0].buttons.get("approve"),
                 stop=lambda url: "/callback" in url,
