@@ -28,22 +28,31 @@ settings.register_profile(
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
-#: ``RESTWALK_INTEROP=0`` leaves out the tests marked ``interop`` (slow runs against other
-#: implementations: a real provider, a browser, a database server). ``.ci/run`` runs them
-#: on one of its two Pythons only; they are deselected, not skipped, on the other.
-INTEROP_ENV = "RESTWALK_INTEROP"
+#: ``RESTWALK_SLOW=0`` leaves out the slow tests that prove the same on any Python: those
+#: marked ``interop`` (runs against other implementations: a real provider, a browser, a
+#: database server) and ``lesson`` (each course lesson walked with the real keys).
+#: ``.ci/run`` runs them on one of its two Pythons only; deselected, not skipped, on the other.
+SLOW_ENV = "RESTWALK_SLOW"
+SLOW_MARKERS = ("interop", "lesson")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "interop: slow test against another implementation; run once per CI run"
     )
+    config.addinivalue_line(
+        "markers", "lesson: a course lesson walked with the real keys; run once per CI run"
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if os.environ.get(INTEROP_ENV, "1") != "0":
+    if os.environ.get(SLOW_ENV, "1") != "0":
         return
-    kept = [item for item in items if item.get_closest_marker("interop") is None]
+    kept = [
+        item
+        for item in items
+        if not any(item.get_closest_marker(marker) for marker in SLOW_MARKERS)
+    ]
     if len(kept) != len(items):
         config.hook.pytest_deselected(items=[i for i in items if i not in kept])
         items[:] = kept

@@ -25,6 +25,9 @@ from tests.explorer.ui.course_pilot import (
 )
 from tests.explorer.ui.test_browse import follow, type_number
 
+#: Each lesson walked with the real keys: slow, and the same on any Python (run once in CI).
+pytestmark = pytest.mark.lesson
+
 Steps = Callable[[Pilot[int]], Awaitable[None]]
 
 #: The chapters whose every lesson is tested here.

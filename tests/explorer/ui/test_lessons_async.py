@@ -3,6 +3,7 @@ each ticks when its task is done, and a foreseen wrong attempt gets its hint ins
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from mock_server.app import MockApp
@@ -18,6 +19,9 @@ from tests.explorer.ui.lesson_pilot import (
     show_me,
 )
 from tests.explorer.ui.test_browse import follow
+
+#: Each lesson walked with the real keys: slow, and the same on any Python (run once in CI).
+pytestmark = pytest.mark.lesson
 
 
 class Clock:

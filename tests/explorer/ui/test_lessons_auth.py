@@ -3,9 +3,14 @@ ticks when its task is done, and a foreseen wrong attempt gets its hint instead.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.explorer.ui.conftest import SIZE
 from tests.explorer.ui.course_pilot import compose, go, opened, send
 from tests.explorer.ui.lesson_pilot import body, done, lesson_app, log_in, missed, show_me
+
+#: Each lesson walked with the real keys: slow, and the same on any Python (run once in CI).
+pytestmark = pytest.mark.lesson
 
 
 async def test_challenge_the_401_then_basic() -> None:

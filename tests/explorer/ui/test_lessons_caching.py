@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from textual.pilot import Pilot
 
 from explorer.ui.app import RestwalkApp
@@ -21,6 +22,9 @@ from tests.explorer.ui.lesson_pilot import (
     show_me,
 )
 from tests.explorer.ui.test_browse import follow
+
+#: Each lesson walked with the real keys: slow, and the same on any Python (run once in CI).
+pytestmark = pytest.mark.lesson
 
 
 def header(app: RestwalkApp, name: str) -> str:

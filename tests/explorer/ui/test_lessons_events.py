@@ -17,6 +17,9 @@ from tests.explorer.ui.lesson_pilot import add_header, done, missed, served_less
 from tests.explorer.ui.test_streams_tui import rows, until
 from tests.mock_server.conftest import TEST_HOSTS
 
+#: Each lesson walked with the real keys: slow, and the same on any Python (run once in CI).
+pytestmark = pytest.mark.lesson
+
 
 @pytest.fixture
 def server() -> Iterator[BackgroundServer]:

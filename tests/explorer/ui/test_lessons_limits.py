@@ -4,11 +4,15 @@ and a foreseen wrong attempt gets its hint instead."""
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from mock_server.settings import RateLimit
 from tests.explorer.ui.conftest import ROOT, SIZE
 from tests.explorer.ui.course_pilot import compose, go, opened, send, wait
 from tests.explorer.ui.lesson_pilot import add_header, done, lesson_app, missed, show_me
+
+#: Each lesson walked with the real keys: slow, and the same on any Python (run once in CI).
+pytestmark = pytest.mark.lesson
 
 
 async def test_too_many_the_demo_then_a_shell_uses_the_limit_up() -> None:

@@ -10,12 +10,16 @@ from __future__ import annotations
 import json
 
 import httpx
+import pytest
 
 from explorer.ui.dialogs.oauth_login import OAuthDialog
 from tests.explorer.oauth_people import FormBrowser
 from tests.explorer.ui.conftest import SIZE, until
 from tests.explorer.ui.course_pilot import go, opened, send, wait
 from tests.explorer.ui.lesson_pilot import done, lesson_app, log_in, missed, show_me
+
+#: Each lesson walked with the real keys: slow, and the same on any Python (run once in CI).
+pytestmark = pytest.mark.lesson
 
 #: OAuth over plain http is for loopback only (RFC 6749 section 3.1): the mock's address.
 LOOPBACK = "http://127.0.0.1/"

@@ -14,6 +14,9 @@ from tests.explorer.ui.course_pilot import go, opened, send, wait
 from tests.explorer.ui.lesson_pilot import done, missed, served_lesson_app, show_me
 from tests.explorer.ui.test_http2_tui import palette, serve
 
+#: Each lesson walked with the real keys: slow, and the same on any Python (run once in CI).
+pytestmark = pytest.mark.lesson
+
 
 @pytest.fixture(scope="module")
 def h2c_server() -> Iterator[BackgroundServer]:

@@ -3,6 +3,7 @@ done, and a foreseen wrong attempt gets its hint instead."""
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select
 
@@ -21,6 +22,9 @@ from tests.explorer.ui.lesson_pilot import (
     show_me,
 )
 from tests.explorer.ui.test_browse import follow
+
+#: Each lesson walked with the real keys: slow, and the same on any Python (run once in CI).
+pytestmark = pytest.mark.lesson
 
 V2_ADDRESS = (
     '{"name": "Ann", "address": {"streetAddress": "1 Main St", "city": "Springfield", '
