@@ -43,6 +43,20 @@ _ESCAPES = re.compile(
 _CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
+async def until_changed(
+    changed: asyncio.Event, condition: Callable[[], bool], what: str, said: Callable[[], str]
+) -> None:
+    """Wait for ``condition``, checked each time ``changed`` is set (and every second), at
+    most PATIENCE; failing, the assertion says ``what`` was awaited and ``said()``."""
+    deadline = time.monotonic() + PATIENCE
+    while not condition():
+        left = deadline - time.monotonic()
+        assert left > 0, f"waited {PATIENCE:.0f} s for {what}; {said()}"
+        changed.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(changed.wait(), min(left, 1.0))
+
+
 def screen_text(output: bytes) -> str:
     """The text a terminal's ``output`` writes, its escapes and controls taken out."""
     return _CONTROLS.sub("", _ESCAPES.sub("", output.decode("utf-8", "replace")))
@@ -168,13 +182,7 @@ class Page:
 
     async def until(self, condition: Callable[[], bool], what: str) -> None:
         """Wait for ``condition`` (checked at each event of this page), at most PATIENCE."""
-        deadline = time.monotonic() + PATIENCE
-        while not condition():
-            left = deadline - time.monotonic()
-            assert left > 0, f"waited {PATIENCE:.0f} s for {what}; the page logged {self.log}"
-            self._changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), min(left, 1.0))
+        await until_changed(self._changed, condition, what, lambda: f"the page logged {self.log}")
 
     async def open(self, url: str) -> None:
         await self.send("Page.navigate", {"url": url})

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import aiohttp
 
-from tests.explorer.browser import PATIENCE, screen_text
+from tests.explorer.browser import PATIENCE, screen_text, until_changed
 
 __all__ = ["Serving", "Terminal", "serving", "terminal"]
 
@@ -138,13 +138,9 @@ class Terminal:
         return screen_text(bytes(self.received))
 
     async def until(self, condition: Callable[[], bool], what: str) -> None:
-        deadline = time.monotonic() + PATIENCE
-        while not condition():
-            left = deadline - time.monotonic()
-            assert left > 0, f"waited {PATIENCE:.0f} s for {what}; the screen: {self.text[-2000:]}"
-            self._changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), min(left, 1.0))
+        await until_changed(
+            self._changed, condition, what, lambda: f"the screen: {self.text[-2000:]}"
+        )
 
     async def shows(self, text: str) -> None:
         await self.until(lambda: text in self.text, repr(text))
