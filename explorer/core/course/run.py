@@ -24,7 +24,7 @@ from explorer.core.course.progress import Progress
 from explorer.core.http.exchange import Exchange
 from explorer.core.http.request import RequestSpec
 
-__all__ = ["MAX_EXCHANGES", "CourseRun", "Outcome"]
+__all__ = ["MAX_EXCHANGES", "CourseRun", "Outcome", "same_page"]
 
 #: The most exchanges of one lesson kept for its check (the oldest go first).
 MAX_EXCHANGES = 500
@@ -129,7 +129,7 @@ class CourseRun:
         if (
             pending is not None
             and exchange.request.method == "GET"
-            and _same(exchange.request.url, pending)
+            and same_page(exchange.request.url, pending)
         ):  # the start page: a step may refer to it, but it is not the learner's doing
             return Outcome("nothing", others=others)
         if state.passed:
@@ -211,6 +211,6 @@ class CourseRun:
         return spec, note
 
 
-def _same(url: str, other: str) -> bool:
+def same_page(url: str, other: str) -> bool:
     """True when two URLs are the same page (a trailing slash of the root aside)."""
     return url.rstrip("/") == other.rstrip("/")

@@ -384,10 +384,11 @@ class BrowserScreen(TabScreen):
 
     def on_course_panel_open_page(self, event: CoursePanel.OpenPage) -> None:
         """A lesson's start page, in the shown one's place when it is the same page."""
+        from explorer.core.course.run import same_page
         from explorer.core.http.request import RequestSpec
 
         shown = self.session.shown
-        again = shown is not None and shown.url.rstrip("/") == event.url.rstrip("/")
+        again = shown is not None and same_page(shown.url, event.url)
         self.send(RequestSpec(url=event.url), typed=True, record=not again)
 
     def on_course_panel_compose(self, event: CoursePanel.Compose) -> None:
