@@ -13,13 +13,17 @@ import asyncio
 import contextlib
 import gc
 import threading
+from collections.abc import Mapping
 
 from textual import events, work
+from textual.actions import ActionParseResult
 from textual.app import App
 from textual.binding import Binding
 from textual.command import Provider
+from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.notifications import SeverityLevel
+from textual.screen import Screen
 
 from explorer.core.bundled_mock import BundledMock
 from explorer.core.config import Config
@@ -209,6 +213,23 @@ class RestwalkApp(App[int]):
         super().notify(
             visible(message), title=visible(title), severity=severity, timeout=timeout, markup=False
         )
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Run an action, unless it is a key typed ahead of a screen still being built.
+
+        Textual runs a screen's binding as soon as the screen is pushed, before its
+        widgets are mounted: ctrl+s typed right after the key that opened the composer
+        would read a form not yet there (and Textual's own Select would fail to mount).
+        Such a key does nothing; the screen takes keys once it is on the screen.
+        """
+        if isinstance(default_namespace, Screen) and not default_namespace.is_mounted:
+            return False
+        return await super().run_action(action, default_namespace, namespaces)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar does not offer the screen one is on (l on the learn screen)."""

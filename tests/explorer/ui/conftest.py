@@ -10,10 +10,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import httpx
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Markdown, Static
 from textual.widgets._markdown import MarkdownBlock, MarkdownHeader
 
@@ -65,6 +68,12 @@ async def until(
             said = [str(widget.render()) for widget in pilot.app.screen.query(Static)]
             raise AssertionError(f"never {what} in {within:g} s: {said}")
         await pilot.pause(0.02)
+
+
+def on_screen(app: App[Any], kind: type[Screen[Any]]) -> Callable[[], bool]:
+    """Whether the app shows a ``kind`` screen, mounted whole: a screen is the app's as
+    soon as it is pushed, before its form is there to read or to take keys."""
+    return lambda: isinstance(app.screen, kind) and app.screen.is_mounted
 
 
 @pytest.fixture

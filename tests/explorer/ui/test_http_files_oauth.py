@@ -24,7 +24,7 @@ from explorer.ui.widgets.pairs_editor import PairsEditor
 from mock_server import create_app as create_mock_app
 from mock_server.app import MockApp
 from tests.explorer.oauth_people import FormBrowser
-from tests.explorer.ui.conftest import SIZE, settle, until
+from tests.explorer.ui.conftest import SIZE, on_screen, settle, until
 from tests.mock_server.conftest import make_settings
 
 BASE = "http://127.0.0.1"
@@ -82,7 +82,7 @@ async def test_o_logs_in_once_and_puts_the_token_in(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await _open_first(app, pilot, http_file)
-        await until(pilot, lambda: isinstance(app.screen, OAuthDialog), "opened the OAuth dialog")
+        await until(pilot, on_screen(app, OAuthDialog), "opened the OAuth dialog")
         oauth = app.screen
         assert isinstance(oauth, OAuthDialog)
         await until(pilot, lambda: oauth.grants, "offered a way to log in")
@@ -97,7 +97,7 @@ async def test_o_logs_in_once_and_puts_the_token_in(
             )
         async with httpx.AsyncClient() as to_restwalk:
             assert (await to_restwalk.get(back)).status_code == 200
-        await until(pilot, lambda: isinstance(app.screen, ComposerScreen), "opened the composer")
+        await until(pilot, on_screen(app, ComposerScreen), "opened the composer")
         composer = app.screen
         assert isinstance(composer, ComposerScreen)
         token = _authorization(composer)
@@ -109,7 +109,7 @@ async def test_o_logs_in_once_and_puts_the_token_in(
         assert shown.status == 200  # /orders answers with the token
         # Opened again: the login is held, no dialog, the same token.
         await _open_first(app, pilot, http_file)
-        await until(pilot, lambda: isinstance(app.screen, ComposerScreen), "opened the composer")
+        await until(pilot, on_screen(app, ComposerScreen), "opened the composer")
         assert _authorization(app.screen) == token  # type: ignore[arg-type]
         assert len(browser_opened) == 1
 
@@ -121,7 +121,7 @@ async def test_a_cancelled_login_is_said_in_the_open_dialog(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         dialog = await _open_first(app, pilot, http_file)
-        await until(pilot, lambda: isinstance(app.screen, OAuthDialog), "opened the OAuth dialog")
+        await until(pilot, on_screen(app, OAuthDialog), "opened the OAuth dialog")
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is dialog, "came back to the open dialog")
         await settle(pilot)
@@ -176,7 +176,7 @@ async def test_the_palette_forgets_the_http_files_logins(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await _open_first(app, pilot, http_file)
-        await until(pilot, lambda: isinstance(app.screen, ComposerScreen), "opened the composer")
+        await until(pilot, on_screen(app, ComposerScreen), "opened the composer")
         assert _authorization(app.screen).startswith("Bearer ey")  # type: ignore[arg-type]
         await pilot.press("escape")
         await settle(pilot)

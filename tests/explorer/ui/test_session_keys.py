@@ -81,6 +81,30 @@ async def test_keys_typed_while_a_page_loads_do_not_act_on_it() -> None:
         assert page.spec.url == f"{API}/slow"
 
 
+async def test_a_key_typed_ahead_of_the_composer_being_built_does_nothing() -> None:
+    sent: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        sent.append(request.method)
+        return httpx.Response(200, json=hal_page(1))
+
+    app = fake_app(answer)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.action_compose()  # pushed, not yet mounted: as ctrl+s typed right after c
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        assert not composer.is_mounted
+        assert not await app.run_action("send", composer)
+        await settle(pilot)  # no error: the form mounted whole, nothing was sent
+        assert app.screen is composer
+        assert sent == ["GET"]
+        await pilot.press("ctrl+s")  # once it is on the screen, the key sends
+        await settle(pilot)
+        assert app.screen is app.browser
+        assert sent == ["GET", "GET"]
+
+
 async def test_escape_cancels_the_request_in_flight() -> None:
     async def answer(request: httpx.Request) -> httpx.Response:
         if request.url.path == "/slow":
