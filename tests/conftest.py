@@ -28,10 +28,12 @@ settings.register_profile(
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
-#: ``RESTWALK_SLOW=0`` leaves out the slow tests that prove the same on any Python: those
-#: marked ``interop`` (runs against other implementations: a real provider, a browser, a
-#: database server) and ``lesson`` (each course lesson walked with the real keys).
-#: ``.ci/run`` runs them on one of its two Pythons only; deselected, not skipped, on the other.
+#: The slow tests prove the same on any Python: those marked ``interop`` (runs against
+#: other implementations: a real provider, a browser, a database server) and ``lesson``
+#: (each course lesson walked with the real keys). ``RESTWALK_SLOW`` says which of them
+#: run: unset, all; ``0``, none; else the markers named (``RESTWALK_SLOW=lesson``).
+#: ``.ci/run`` shares them out between its two Pythons; the others are deselected, not
+#: skipped.
 SLOW_ENV = "RESTWALK_SLOW"
 SLOW_MARKERS = ("interop", "lesson")
 
@@ -45,14 +47,25 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+def slow_markers_left_out(setting: str | None) -> set[str]:
+    """The slow markers ``RESTWALK_SLOW`` leaves out (see above)."""
+    if setting is None or setting.strip() in ("", "1"):
+        return set()
+    kept = {name.strip() for name in setting.split(",")} - {"0"}
+    unknown = kept - set(SLOW_MARKERS)
+    if unknown:
+        raise pytest.UsageError(
+            f"{SLOW_ENV}={setting!r}: no slow marker {', '.join(sorted(unknown))}; "
+            f"say 0, or some of {', '.join(SLOW_MARKERS)}"
+        )
+    return set(SLOW_MARKERS) - kept
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if os.environ.get(SLOW_ENV, "1") != "0":
+    left_out = slow_markers_left_out(os.environ.get(SLOW_ENV))
+    if not left_out:
         return
-    kept = [
-        item
-        for item in items
-        if not any(item.get_closest_marker(marker) for marker in SLOW_MARKERS)
-    ]
+    kept = [item for item in items if not any(item.get_closest_marker(m) for m in left_out)]
     if len(kept) != len(items):
         config.hook.pytest_deselected(items=[i for i in items if i not in kept])
         items[:] = kept
