@@ -2,7 +2,9 @@
 
 The chosen media type goes to ``scope["state"]["media_type"]``, where
 :func:`mock_server.representations.respond.respond` finds it. Every response that
-went through negotiation varies on ``Accept``.
+went through negotiation varies on ``Accept``. A browser opening a page (HTML
+first, XML at q=0.9) gets the default, HAL, not XML
+(:func:`mock_server.http.negotiation.select_for_reader`).
 
 When nothing offered is acceptable the answer is 406 with a problem body
 whose ``available`` member lists the media types offered, and one ``Link``
@@ -62,7 +64,7 @@ def not_acceptable(path: str, accept: str) -> Problem:
 @lru_cache(maxsize=256)
 def _chosen(accept: str | None) -> str | None:
     # Clients send the same few Accept values over and over: each is parsed once.
-    return negotiation.select(accept, OFFERED)
+    return negotiation.select_for_reader(accept, OFFERED)
 
 
 @lru_cache(maxsize=64)
