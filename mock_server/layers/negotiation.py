@@ -12,7 +12,8 @@ per alternative (``rel="alternate"``, with its ``type``) pointing back at
 the same URL: both the person and the program learn what to ask for.
 
 A few resources have formats of their own (the CSV report, the OpenAPI
-document, the status and problem pages, the event streams): for those this
+document, the status and problem pages, the event streams, the browser's
+icon): for those this
 layer only records its choice (HAL when nothing offered fits) and the
 resource decides. So does your API (:mod:`mock_server.guest`), among the media
 types it documents.
@@ -37,6 +38,7 @@ from mock_server.service import Service
 #: Paths whose resources negotiate their own formats (or have only one).
 SELF_NEGOTIATED = re.compile(
     r"^/(?:reports/[^/]+|openapi\.json|status/.*|problems/.*|redirect/.*|echo|faults/.*"
+    r"|favicon\.ico"
     # httpbin's endpoints answer JSON (or bytes) whatever Accept says, as httpbin does.
     r"|anything(?:/.*)?|headers|ip|user-agent|cookies(?:/.*)?|basic-auth/.*|bearer"
     r"|cache(?:/.*)?|etag/.*|response-headers|delay/.*|drip|bytes/.*|stream/.*"

@@ -163,6 +163,8 @@ def _content(body: str) -> dict[str, Any]:
         return {"application/json": {"schema": ref(body.removeprefix("json:"))}}
     if body == "json":
         return {"application/json": {"schema": {}}}
+    if body == "png":
+        return {"image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}}
     if body == "bytes":
         return {"application/octet-stream": {"schema": {"type": "string"}}}
     if body == "event-stream":

@@ -1,4 +1,4 @@
-"""The mock's HTML pages as a person meets them in a web browser.
+"""The mock as a person meets it in a web browser: its HTML pages, its JSON, its icon.
 
 The OAuth pages (log in and consent, the device code's page, a refused request)
 are read over HTTP first: a request refused where it stands is a page for a
@@ -17,6 +17,7 @@ import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 import httpx
@@ -92,6 +93,16 @@ def test_a_redirected_error_is_still_a_redirect_for_a_browser(server: Background
     answer = httpx.get(f"{server.url}/oauth/authorize?{query}", headers={"Accept": FIREFOX})
     assert answer.status_code == 302
     assert "error=unsupported_response_type" in answer.headers["location"]
+
+
+def test_the_browsers_icon_is_there(server: BackgroundServer) -> None:
+    accept = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"  # Chrome's
+    answer = httpx.get(server.url + "/favicon.ico", headers={"Accept": accept})
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "image/png"
+    assert answer.content.startswith(b"\x89PNG\r\n\x1a\n")
+    assert answer.content[16:24] == (16).to_bytes(4, "big") * 2  # 16 by 16
+    assert "max-age" in answer.headers["cache-control"]
 
 
 def test_every_page_fits_a_phone(server: BackgroundServer) -> None:
@@ -181,6 +192,26 @@ def _page_problems(page: Page) -> list[str]:
 async def _walk(base: str, redirect_uri: str, devtools: str) -> None:
     async with connect(devtools) as browser, httpx.AsyncClient(base_url=base) as client:
         page = await browser.new_page((1000, 700))
+        statuses: dict[str, int] = {}  # each URL's last answer, as the browser got it
+
+        def answered(event: dict[str, Any]) -> None:
+            if event.get("method") == "Network.responseReceived":
+                response = event["params"]["response"]
+                statuses[response["url"]] = response["status"]
+
+        browser.listen(answered)
+
+        # The first page a person opens: JSON to read (not XML), and nothing in the
+        # console (the browser's icon is there: no 404).
+        await page.open(f"{base}/customers?name={HOSTILE}")
+        shown = await _shows(page, f"{base}/customers", '"_embedded"')
+        assert shown.startswith("{")
+        await page.until(lambda: f"{base}/favicon.ico" in statuses, "the icon's answer")
+        assert statuses[f"{base}/favicon.ico"] == 200
+        await page.open(f"{base}/")
+        await _shows(page, f"{base}/", '"rw:customers"')
+        assert page.log == []
+        assert await page.evaluate("window.pwned === undefined")
 
         # The consent page: the hostile state is text; a wrong password is said; then in.
         await page.open(f"{base}/oauth/authorize?{authorize_query(redirect_uri)}")
@@ -189,7 +220,7 @@ async def _walk(base: str, redirect_uri: str, devtools: str) -> None:
         await _shows(page, f"{base}/oauth/authorize", "The user name or password is wrong.")
         await _submit(page, "alice", "wonderland", "approve")
         await _shows(page, redirect_uri, "the application got its answer")
-        (reached,) = _Callback.reached
+        (reached,) = [path for path in _Callback.reached if path.startswith("/callback?")]
         assert "code=" in reached
         assert "state=%22%3E%3Cscript%3E" in reached  # the state, back unchanged
         assert await page.evaluate("window.pwned === undefined")
