@@ -13,6 +13,8 @@ As Prism's negotiator (``packages/http/src/mocker/negotiator``) decides:
   even when the document has examples;
 - the media type: the one ``Accept`` prefers among the answer's (RFC 9110
   section 12.5.1); none acceptable is 406; no ``Accept``: JSON first, else the first;
+  a browser opening a page (HTML first, XML at q=0.9) is treated as no ``Accept``
+  when it takes JSON at all, as Prism shows a browser JSON;
 - an invalid request takes the operation's 422, else 400, else ``4XX``, else
   ``default``, else the status this mock would give (its problem document).
 
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from http import HTTPStatus
 
 from mock_server.contract.operations import Content, Operation, ResponseSpec
-from mock_server.http.negotiation import select
+from mock_server.http.negotiation import parse_accept, select_for_reader, wants_a_page
 from mock_server.http.problems import Problem
 
 
@@ -169,7 +171,10 @@ def chosen_content(response: ResponseSpec, accept: str | None) -> Content | None
     offered = [c.media_type for c in response.contents]
     if not accept or not accept.strip() or accept.strip() == "*/*":
         return next((c for c in response.contents if is_json(c.media_type)), response.contents[0])
-    media = select(accept, [m.lower() for m in offered])
+    lowered = [m.lower() for m in offered]
+    if wants_a_page(parse_accept(accept), lowered):
+        lowered.sort(key=lambda media_type: not is_json(media_type))  # stable: JSON first
+    media = select_for_reader(accept, lowered)
     if media is None:
         raise Problem(
             HTTPStatus.NOT_ACCEPTABLE,

@@ -72,6 +72,16 @@ def check_members(
             errors.add(prefix + name, f"unknown field; known fields: {', '.join(sorted(known))}")
 
 
+def left_empty(body: dict[str, Any], name: str) -> bool:
+    """True when the optional member ``name`` is absent, null or ``""``: not given.
+
+    A form's field left empty comes as ``""`` (an HTML form's, a HAL-FORMS or Siren
+    client's, the explorer's composer's), or as null; for an optional member of an
+    action's body that means "not given", never a value to refuse.
+    """
+    return body.get(name) is None or body.get(name) == ""
+
+
 def check_id(body: dict[str, Any], target_id: int | None, errors: FieldErrors) -> None:
     """``id`` may be absent, or equal to the target's id; a new entity's id is the server's."""
     if "id" not in body:

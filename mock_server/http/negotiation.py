@@ -5,6 +5,14 @@ takes the q-value of the *most specific* media range that matches it
 (``application/hal+json`` beats ``application/*`` beats ``*/*``); ``q=0``
 refuses a type; among acceptable types the highest q wins, and ties go to
 the server's order of preference. No ``Accept`` at all accepts anything.
+
+One exception, :func:`select_for_reader`: a browser opening a page asks for HTML
+first and XML at q=0.9 (``text/html,application/xhtml+xml,application/xml;q=0.9,
+*/*;q=0.8``), so strict negotiation answers it XML, which no person opening
+``/customers`` expects. The mock has no HTML; a request that wants HTML above
+everything offered is a browser's navigation, and its lesser choices are taken
+as "no preference": the server's default (RFC 9110 §12.5.1 lets a server
+disregard ``Accept``; Prism, json-server and httpbin show a browser JSON).
 """
 
 from __future__ import annotations
@@ -96,6 +104,27 @@ def select(accept: str | None, offered: Sequence[str]) -> str | None:
         if q > 0 and (best is None or q > best[0]):
             best = (q, media_type)
     return None if best is None else best[1]
+
+
+#: The media types a browser asks for when it opens a page (it lists them first).
+PAGE_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+
+
+def wants_a_page(ranges: Sequence[MediaRange], offered: Sequence[str]) -> bool:
+    """True when ``ranges`` name a page type (:data:`PAGE_TYPES`) with a higher q than
+    any ``offered`` type gets: a browser's navigation, which would rather have HTML."""
+    page_q = max((r.q for r in ranges if r.media in PAGE_TYPES), default=0.0)
+    return page_q > 0 and all(quality(media, ranges) < page_q for media in offered)
+
+
+def select_for_reader(accept: str | None, offered: Sequence[str]) -> str | None:
+    """As :func:`select`, but a browser opening a page (:func:`wants_a_page`) gets the
+    first of ``offered`` it accepts at all, the server's default, rather than the XML
+    it lists at q=0.9 as a second choice. Ask for XML above HTML to get XML."""
+    ranges = parse_accept(accept or "")
+    if ranges and wants_a_page(ranges, offered):
+        return next((media for media in offered if quality(media, ranges) > 0), None)
+    return select(accept, offered)
 
 
 #: The XML types a problem body is sent as when asked for first. Not every ``+xml``:

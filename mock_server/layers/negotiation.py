@@ -2,7 +2,9 @@
 
 The chosen media type goes to ``scope["state"]["media_type"]``, where
 :func:`mock_server.representations.respond.respond` finds it. Every response that
-went through negotiation varies on ``Accept``.
+went through negotiation varies on ``Accept``. A browser opening a page (HTML
+first, XML at q=0.9) gets the default, HAL, not XML
+(:func:`mock_server.http.negotiation.select_for_reader`).
 
 When nothing offered is acceptable the answer is 406 with a problem body
 whose ``available`` member lists the media types offered, and one ``Link``
@@ -10,7 +12,8 @@ per alternative (``rel="alternate"``, with its ``type``) pointing back at
 the same URL: both the person and the program learn what to ask for.
 
 A few resources have formats of their own (the CSV report, the OpenAPI
-document, the status and problem pages, the event streams): for those this
+document, the status and problem pages, the event streams, the browser's
+icon): for those this
 layer only records its choice (HAL when nothing offered fits) and the
 resource decides. So does your API (:mod:`mock_server.guest`), among the media
 types it documents.
@@ -35,6 +38,7 @@ from mock_server.service import Service
 #: Paths whose resources negotiate their own formats (or have only one).
 SELF_NEGOTIATED = re.compile(
     r"^/(?:reports/[^/]+|openapi\.json|status/.*|problems/.*|redirect/.*|echo|faults/.*"
+    r"|favicon\.ico"
     # httpbin's endpoints answer JSON (or bytes) whatever Accept says, as httpbin does.
     r"|anything(?:/.*)?|headers|ip|user-agent|cookies(?:/.*)?|basic-auth/.*|bearer"
     r"|cache(?:/.*)?|etag/.*|response-headers|delay/.*|drip|bytes/.*|stream/.*"
@@ -62,7 +66,7 @@ def not_acceptable(path: str, accept: str) -> Problem:
 @lru_cache(maxsize=256)
 def _chosen(accept: str | None) -> str | None:
     # Clients send the same few Accept values over and over: each is parsed once.
-    return negotiation.select(accept, OFFERED)
+    return negotiation.select_for_reader(accept, OFFERED)
 
 
 @lru_cache(maxsize=64)

@@ -1,4 +1,5 @@
-"""The HTML pages a person sees: log in and consent, and the device code's page.
+"""The HTML pages a person sees: log in and consent, the device code's page, and the
+page saying why an authorization request is refused.
 
 Everything from a request or a registration (client name, user code, state,
 redirect URI...) goes in through :func:`html.escape` only, in text or in a
@@ -31,7 +32,8 @@ from mock_server.oauth.scopes import SCOPES
 
 STYLE = (
     "body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}"
-    "label{display:block;margin:.6rem 0}input[type=text],input[type=password]{width:100%}"
+    "label{display:block;margin:.6rem 0}input[type=text],input[type=password]{width:100%;"
+    "box-sizing:border-box}input,button{font:inherit;padding:.3rem .5rem}"
     ".error{color:#a00}code{background:#eee;padding:0 .2rem}button{margin:.8rem .6rem 0 0}"
 )
 _STYLE_HASH = base64.b64encode(hashlib.sha256(STYLE.encode()).digest()).decode()
@@ -63,6 +65,9 @@ def page(
     """A page: ``title`` (plain text) and ``body`` (HTML made here, from escaped parts)."""
     html = (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        # A phone's browser lays out a page without it 980 pixels wide, its text too
+        # small to read: the device flow's page is typically opened on a phone.
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
         f"<body><h1>{escape(title)}</h1>{body}</body></html>\n"
     )
@@ -147,6 +152,17 @@ def device_entry(action: str, user_code: str = "", error: str | None = None) -> 
         '<label>Code <input type="text" name="user_code" autocomplete="off" '
         f'autocapitalize="characters" value="{escape(user_code)}" required></label>'
         '<button type="submit">Continue</button></form>'
+    )
+
+
+def refusal(error: str, description: str) -> str:
+    """The body of the page a person sees for an authorization request refused where
+    it stands (no client, or no redirect URI that may be trusted with an answer)."""
+    return (
+        f'<p class="error" role="alert">{escape(description or error)}</p>'
+        f"<p>Error <code>{escape(error)}</code> (RFC 6749). This server sends no answer "
+        "back to the application for a request like this one: go back to the "
+        "application and start again.</p>"
     )
 
 

@@ -153,10 +153,18 @@ def _content(body: str) -> dict[str, Any]:
         return {"text/html": {"schema": {"type": "string"}}}
     if body == oauth_ops.ERROR:
         return {"application/json": {"schema": ref("OAuthError")}, **PROBLEM_CONTENT}
+    if body == oauth_ops.ERROR_OR_PAGE:
+        return {
+            "application/json": {"schema": ref("OAuthError")},
+            "text/html": {"schema": {"type": "string"}},
+            **PROBLEM_CONTENT,
+        }
     if body.startswith("json:"):
         return {"application/json": {"schema": ref(body.removeprefix("json:"))}}
     if body == "json":
         return {"application/json": {"schema": {}}}
+    if body == "png":
+        return {"image/png": {"schema": {"type": "string", "contentMediaType": "image/png"}}}
     if body == "bytes":
         return {"application/octet-stream": {"schema": {"type": "string"}}}
     if body == "event-stream":

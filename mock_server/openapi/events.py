@@ -39,6 +39,7 @@ WEBHOOK_INPUT: Schema = {
     "type": "object",
     "additionalProperties": False,
     "required": ["url", "types"],
+    # An optional member "" or null (a form's field left empty) is not given.
     "properties": {
         "url": {
             "type": "string",
@@ -58,13 +59,19 @@ WEBHOOK_INPUT: Schema = {
             },
             "description": "Event types, kind.* or *.",
         },
-        "version": {"enum": [1, 2], "description": "The data's API version (1 when absent)."},
-        "secret": {
-            "type": "string",
-            "pattern": "^whsec_[A-Za-z0-9+/]+={0,2}$",
-            "description": "Standard Webhooks secret: whsec_ and base64 of 24 to 64 bytes.",
+        "version": {
+            "enum": [1, 2, "", None],
+            "description": 'The data\'s API version (1 when absent, "" or null).',
         },
-        "description": {"type": "string", "maxLength": 200},
+        "secret": {
+            "anyOf": [
+                {"type": "string", "pattern": "^whsec_[A-Za-z0-9+/]+={0,2}$"},
+                {"enum": ["", None]},
+            ],
+            "description": "Standard Webhooks secret: whsec_ and base64 of 24 to 64 bytes "
+            '(made when absent, "" or null).',
+        },
+        "description": {"type": ["string", "null"], "maxLength": 200},
     },
 }
 

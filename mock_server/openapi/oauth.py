@@ -220,6 +220,14 @@ _USER_CODE_QUERY: Schema = {
 
 ERROR = "oauth-error"
 _REFUSED = Reply(HTTPStatus.BAD_REQUEST, "The request is refused (RFC 6749 section 5.2).", ERROR)
+#: An error body, or a page saying it to a browser (its Accept wants HTML above JSON).
+ERROR_OR_PAGE = "oauth-error-or-page"
+_REFUSED_PAGE = Reply(
+    HTTPStatus.BAD_REQUEST,
+    "The request is refused where it stands (no client, or a redirect URI not registered): "
+    "an error, or a page saying it when a browser asks for HTML (RFC 6749 section 4.1.2.1).",
+    ERROR_OR_PAGE,
+)
 _CLIENT_REFUSED = Reply(
     HTTPStatus.UNAUTHORIZED,
     "The client's authentication failed (invalid_client).",
@@ -277,7 +285,7 @@ OPERATIONS: dict[tuple[str, str], Op] = {
             Reply(HTTPStatus.OK, "The login and consent page.", "html", ("Set-Cookie",)),
             _REDIRECT,
             _SEE_OTHER,
-            _REFUSED,
+            _REFUSED_PAGE,
         ),
         parameters=_AUTHORIZATION_QUERY,
     ),
@@ -286,7 +294,7 @@ OPERATIONS: dict[tuple[str, str], Op] = {
         (
             _SEE_OTHER,
             Reply(HTTPStatus.OK, "The page again: a wrong password, or no decision.", "html"),
-            _REFUSED,
+            _REFUSED_PAGE,
             Reply(HTTPStatus.FORBIDDEN, "Not the form this browser was shown (CSRF).", "html"),
         ),
         body=CONSENT_FORM,

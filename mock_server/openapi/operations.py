@@ -262,6 +262,10 @@ def _static_operations() -> dict[tuple[str, str], Op]:
         ("/openapi.json", "GET"): Op(
             "This description", (Reply(HTTPStatus.OK, "OpenAPI 3.1.", "openapi"),)
         ),
+        ("/favicon.ico", "GET"): Op(
+            "The icon a browser shows in its tab",
+            (Reply(HTTPStatus.OK, "A 16 by 16 PNG.", "png", ("Cache-Control",)),),
+        ),
         ("/docs/rels", "GET"): _page("The link relations this server uses"),
         ("/docs/rels/{rel}", "GET"): _page(
             "One link relation, explained",

@@ -345,7 +345,16 @@ LOGIN_INPUT: Schema = {
     "properties": {"username": {"type": "string"}, "password": {"type": "string"}},
     "required": ["username", "password"],
 }
-REPORT_INPUT: Schema = _object({"status": {"enum": ORDER_STATUSES}}, [])
+REPORT_INPUT: Schema = _object(
+    {
+        "status": {
+            "enum": [*ORDER_STATUSES, "", None],
+            "description": 'Only orders in this state; "" or null (a form\'s field left '
+            "empty): every order.",
+        }
+    },
+    [],
+)
 MAINTENANCE_INPUT: Schema = _object(
     {
         "enabled": {

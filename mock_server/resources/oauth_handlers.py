@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from mock_server.auth.users import User
+from mock_server.http import negotiation
 from mock_server.oauth import csrf, metadata, pages
 from mock_server.oauth.adapter import Answer, OAuth2Request, read_json_request, read_request
 from mock_server.oauth.endpoints import user_code_of
@@ -179,6 +180,8 @@ class OAuthHandlers:
                 grant = self.server.get_consent_grant(oauth_request)
             except OAuth2Error as error:
                 answer = self.server.error_answer(error)
+                if answer.location is None and _reads_pages(request):
+                    return _refused(answer)
                 return answer.response(see_other=request.method == "POST")
             return self._consent(request, grant)
 
@@ -344,6 +347,23 @@ class OAuthHandlers:
             return pages.page("Connect a device", body, status=HTTPStatus.NOT_FOUND)
         text = "Approved: go back to your device, it is connected. You may close this page."
         return pages.page("Connect a device", pages.message(text))
+
+
+def _reads_pages(request: Request) -> bool:
+    """True when a browser opened the page (its ``Accept`` wants HTML above JSON)."""
+    ranges = negotiation.parse_accept(request.headers.get("accept", ""))
+    return negotiation.wants_a_page(ranges, (JSON,))
+
+
+def _refused(answer: Answer) -> Response:
+    """An error that is not redirected to the client, as a page for the person who
+    opened it (RFC 6749 section 4.1.2.1: "inform the resource owner"), not raw JSON."""
+    body = answer.body if isinstance(answer.body, dict) else {}
+    error = str(body.get("error", "invalid_request"))
+    description = str(body.get("error_description", ""))
+    return pages.page(
+        "Authorization refused", pages.refusal(error, description), status=answer.status
+    )
 
 
 def _forged() -> Response:

@@ -1,7 +1,8 @@
 """Asynchronous reports: 202 + a job, ``Retry-After`` while it runs, 303 to the result.
 
 - ``POST /reports`` (optional JSON body ``{"status": "placed"}`` to keep only
-  orders in that state) starts a job: **202 Accepted**, ``Location:
+  orders in that state; ``""`` or null, a form's field left empty, keeps every
+  order) starts a job: **202 Accepted**, ``Location:
   /jobs/{id}``, the job in the body.
 - ``GET /jobs/{id}``: **200** with ``Retry-After`` (seconds) while running;
   once done, **303 See Other** to ``/reports/{id}``.
@@ -29,6 +30,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from mock_server.domain.jobs import Job, JobBoard
+from mock_server.domain.schemas import left_empty
 from mock_server.events import progress
 from mock_server.http import negotiation, ranges
 from mock_server.http.etag import strong_etag
@@ -99,9 +101,15 @@ async def _parameters(request: Request) -> dict[str, str]:
     for name in body:
         if name != "status":
             errors.append({"field": name, "message": "unknown field; a report takes only status"})
-    status = body.get("status")
-    if "status" in body and status not in STATUSES:
-        errors.append({"field": "status", "message": f"must be one of {', '.join(STATUSES)}"})
+    # A form's status left empty ("" or null): every order, as without it.
+    status = None if left_empty(body, "status") else body.get("status")
+    if status is not None and status not in STATUSES:
+        errors.append(
+            {
+                "field": "status",
+                "message": f"must be one of {', '.join(STATUSES)}, or left out for every order",
+            }
+        )
     if errors:
         raise Problem(
             HTTPStatus.UNPROCESSABLE_ENTITY, "The report request is invalid.", errors=errors

@@ -2,7 +2,8 @@
 
 - ``POST /webhooks`` with ``{"url": ..., "types": ["customer.*", "order.placed"]}``
   (and optionally ``version`` 1 or 2, the data's API version; ``secret``, a
-  Standard Webhooks secret, else one is made; ``description``): **201** with
+  Standard Webhooks secret, else one is made; ``description``; each of them
+  ``""`` or null, a form's field left empty, is not given): **201** with
   ``Location`` and the subscription, its ``secret`` shown this once. A URL
   the server may not deliver to (:mod:`mock_server.events.callbacks`) or a
   type it never sends is a 422 naming the field;
@@ -76,7 +77,7 @@ def _types(body: dict[str, Any], known: tuple[str, ...], errors: s.FieldErrors) 
 
 
 def _optional_text(body: dict[str, Any], name: str, errors: s.FieldErrors) -> str:
-    value = body.get(name, "")
+    value = "" if s.left_empty(body, name) else body[name]
     if not isinstance(value, str) or len(value) > s.MAX_TEXT_LENGTH:
         errors.add(name, f"must be a string of at most {s.MAX_TEXT_LENGTH} characters")
         return ""
@@ -108,14 +109,15 @@ def _subscription(request: Request, service: Service, body: Any) -> Subscription
         if refusal is not None:
             errors.add("url", refusal)
     types = _types(obj, service.events.describer.types(), errors)
+    # An optional member left empty ("" or null, as a form sends it) is not given.
     version = 1
-    if "version" in obj:
+    if not s.left_empty(obj, "version"):
         given = s.integer(obj, "version", errors, minimum=1)
         if given is not None and given not in SUPPORTED_VERSIONS:
             errors.add("version", f"must be one of {', '.join(map(str, SUPPORTED_VERSIONS))}")
         version = given if given in SUPPORTED_VERSIONS else 1
     secret = obj.get("secret")
-    if "secret" not in obj:
+    if s.left_empty(obj, "secret"):
         secret = new_secret()
     else:
         refused = secret_refusal(secret) if isinstance(secret, str) else "must be a string"

@@ -66,6 +66,7 @@ RESERVED = frozenset(
         "etag",
         "events",
         "faults",
+        "favicon.ico",
         "headers",
         "httpbin",
         "ip",

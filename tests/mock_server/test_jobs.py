@@ -95,6 +95,36 @@ async def test_status_filter(client: httpx.AsyncClient, app: MockApp) -> None:
     assert len(rows) == 2
 
 
+@pytest.mark.parametrize("empty", ["", None])
+async def test_a_status_left_empty_reports_every_order(
+    client: httpx.AsyncClient, app: MockApp, empty: str | None
+) -> None:
+    # The form the mock offers (HAL-FORMS) has status optional: a form left empty
+    # sends "" (or null), which is every order, never a 422.
+    template = (await client.get("/reports", headers=ADMIN)).json()["_templates"]["create"]
+    (status,) = template["properties"]
+    assert status["name"] == "status"
+    assert status["required"] is False
+    app.service.jobs.duration = 0
+    started = await client.post("/reports", headers=ADMIN, json={"status": empty})
+    assert started.status_code == 202, started.text
+    assert started.json()["parameters"] == {}
+    everything = await client.post("/reports", headers=ADMIN)
+    first = await client.get(f"/reports/{started.json()['id']}", headers=ADMIN)
+    second = await client.get(f"/reports/{everything.json()['id']}", headers=ADMIN)
+    assert first.text == second.text
+    assert len(first.text.splitlines()) > 1
+
+
+async def test_a_wrong_status_says_what_to_send(client: httpx.AsyncClient) -> None:
+    response = await client.post("/reports", headers=ADMIN, json={"status": "shiped"})
+    assert response.status_code == 422
+    (error,) = response.json()["errors"]
+    assert error["field"] == "status"
+    assert "draft, placed, shipped, cancelled" in error["message"]
+    assert "left out" in error["message"]
+
+
 @pytest.mark.parametrize(
     "body", [{"status": "lost"}, {"colour": "red"}, [1, 2], "placed", {"status": 3}]
 )

@@ -240,7 +240,8 @@ async def test_subscribing_needs_an_editor_and_reading_a_credential() -> None:
         ({"url": "http://127.0.0.1:9/x", "types": ["customer.eaten"]}, "types[0]", "no event"),
         ({"url": "http://127.0.0.1:9/x", "types": ["*"], "version": 3}, "version", "one of"),
         ({"url": "http://127.0.0.1:9/x", "types": ["*"], "secret": "abc"}, "secret", "whsec_"),
-        ({"url": "http://127.0.0.1:9/x", "types": ["*"], "secret": None}, "secret", "string"),
+        ({"url": "http://127.0.0.1:9/x", "types": ["*"], "secret": 5}, "secret", "string"),
+        ({"url": "http://127.0.0.1:9/x", "types": ["*"], "description": 5}, "description", "str"),
         ({"url": "http://127.0.0.1:9/x", "types": ["*"], "colour": 1}, "colour", "unknown"),
     ],
 )
@@ -254,6 +255,23 @@ async def test_a_bad_subscription_is_a_422_naming_the_field(
     assert response.headers["content-type"].startswith("application/problem+json")
     errors = {e["field"]: e["message"] for e in response.json()["errors"]}
     assert words in errors[field], errors
+
+
+async def test_optional_fields_left_empty_are_not_given() -> None:
+    # As a form sends them (the explorer's composer, a HAL-FORMS client): "" or null.
+    app = create_app(make_settings())
+    async with asgi_client(app) as client:
+        template = (await client.get("/webhooks", headers=EDITOR)).json()["_templates"]["create"]
+        optional = [p["name"] for p in template["properties"] if not p["required"]]
+        assert optional == ["version", "secret", "description"]
+        for empty in ("", None):
+            body = {"url": "http://127.0.0.1:9/x", "types": ["*"]}
+            body |= {name: empty for name in optional}
+            made = await client.post("/webhooks", json=body, headers=EDITOR)
+            assert made.status_code == 201, made.text
+            assert made.json()["version"] == 1
+            assert made.json()["description"] == ""
+            assert secret_refusal(made.json()["secret"]) is None  # one was made
 
 
 async def test_bodies_that_are_no_subscription_are_refused_as_elsewhere() -> None:
