@@ -393,12 +393,18 @@ class Session:
             spec = replace(spec, method=next((m for m in offered if m not in _META), "GET"))
         return spec
 
-    def login_kind(self) -> LoginKind:
-        """The login the shown page's ``WWW-Authenticate`` challenge asks for."""
+    def challenges(self) -> list[str]:
+        """The shown page's ``WWW-Authenticate`` challenges (none before an answer)."""
         current = self.shown
         if current is None or current.exchange is None:
+            return []
+        return current.exchange.response.header_values("www-authenticate")
+
+    def login_kind(self) -> LoginKind:
+        """The login the shown page's ``WWW-Authenticate`` challenge asks for."""
+        if self.shown is None or self.shown.exchange is None:
             return "token"
-        return login_kind_for(current.exchange.response.header_values("www-authenticate"))
+        return login_kind_for(self.challenges())
 
     def after_version(self, url: str, choice: VersionChoice) -> Next | None:
         """A version was chosen for ``url``'s origin: the shown page, if it only reads, is

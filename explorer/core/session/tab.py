@@ -32,16 +32,21 @@ import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from http import HTTPStatus
+from pathlib import Path
 
 from explorer.core.bundled_mock import BundledMock, on_this_mock
 from explorer.core.carry.openapi import ApiDescription, OpenApiError, describe, read_document
 from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT, find_service_desc
+from explorer.core.config import OAuthConfig
 from explorer.core.http.client import Client
 from explorer.core.http.errors import LoginFailed
 from explorer.core.http.exchange import Exchange
 from explorer.core.http.request import Auth, CookieSession, LoginFlow, OAuthBearer, RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
+from explorer.core.oauth.login import Login
+from explorer.core.oauth.settings import settings_for_origin
+from explorer.core.oauth.store import TOKEN_FILE, TokenFile
 from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.derived import Derived, derive
 from explorer.core.session.errors import ActionNotFollowed
@@ -276,6 +281,14 @@ class Tab:
         if isinstance(auth, LoginFlow | CookieSession):
             self.session.unproven = ""  # proven by the login itself
         return LoggedIn(auth, step)
+
+    def oauth_login(self, origin: str, configured: Mapping[str, OAuthConfig], data: Path) -> Login:
+        """The OAuth 2.0 login for ``origin``: the first ``[oauth.NAME]`` of config.toml
+        on it, else one discovered from it, started from the shown page's challenges;
+        its tokens kept in ``data`` (the data directory) when its settings say ``keep``."""
+        settings = settings_for_origin(origin, configured)
+        store = TokenFile(data / TOKEN_FILE) if settings.keep else None
+        return Login(settings, self.client, store=store, challenges=self.session.challenges())
 
     def log_out(self, url: str) -> LoggedOut:
         """Forget the credential, the tokens and the cookies of ``url``'s origin (an OAuth

@@ -185,15 +185,11 @@ class BrowserScreen(TabScreen):
         from explorer.ui.dialogs.login import LoginDialog
 
         url = self._page_url()
-        kind = self.session.login_kind()
-        shown = self.session.shown
-        said = (
-            shown.exchange.response.header_values("www-authenticate")
-            if shown and shown.exchange
-            else []
-        )
         dialog = LoginDialog(
-            origin_of(url) or url, mock_users=self.mock_users, kind=kind, oauth=offers_oauth(said)
+            origin_of(url) or url,
+            mock_users=self.mock_users,
+            kind=self.session.login_kind(),
+            oauth=offers_oauth(self.session.challenges()),
         )
         self.app.push_screen(dialog, self._logged_in)
 
@@ -208,24 +204,12 @@ class BrowserScreen(TabScreen):
             self.log_in(result)
 
     def _oauth_login(self, result: LoginResult) -> None:
-        """Log in by OAuth 2.0 in its dialog (a configured ``[oauth.NAME]`` for this server,
-        else everything discovered from it), then use the login as the credential."""
+        """Log in by OAuth 2.0 in its dialog, then use the login as the credential."""
         from explorer.core.http.request import OAuthBearer
-        from explorer.core.oauth.login import Login
-        from explorer.core.oauth.settings import settings_for_origin
-        from explorer.core.oauth.store import TOKEN_FILE, TokenFile
         from explorer.core.paths import data_dir
         from explorer.ui.dialogs.oauth_login import OAuthDialog
 
-        settings = settings_for_origin(result.origin, self.app.config.oauth)  # type: ignore[attr-defined]
-        shown = self.session.shown
-        challenges = (
-            shown.exchange.response.header_values("www-authenticate")
-            if shown is not None and shown.exchange is not None
-            else ()
-        )
-        store = TokenFile(data_dir() / TOKEN_FILE) if settings.keep else None
-        login = Login(settings, self.tab.client, store=store, challenges=challenges)
+        login = self.tab.oauth_login(result.origin, self.app.config.oauth, data_dir())  # type: ignore[attr-defined]
 
         def done(logged_in: bool | None) -> None:
             if logged_in:

@@ -10,16 +10,19 @@ from __future__ import annotations
 import subprocess
 import sys
 from http import HTTPStatus
+from pathlib import Path
 
 import httpx
 import orjson
 import pytest
 
 from explorer.core.bundled_mock import BundledMock
+from explorer.core.config import OAuthConfig
 from explorer.core.http.client import Client
 from explorer.core.http.errors import LoginFailed
 from explorer.core.http.request import BasicAuth, LoginFlow, RequestSpec
 from explorer.core.hypermedia.link import FormField, Link
+from explorer.core.oauth.store import TOKEN_FILE
 from explorer.core.session.errors import (
     ActionNotFollowed,
     BrokenTemplate,
@@ -206,6 +209,29 @@ async def test_a_login_sends_the_refused_page_again_with_its_token(client: Clien
     assert again.page.status == HTTPStatus.OK
     out = tab.log_out(f"{MOCK}/orders")
     assert (out.origin, out.had, out.forgotten) == (MOCK, True, "alice (token)")
+
+
+async def test_an_oauth_login_is_the_configured_one_started_from_the_refusal(
+    client: Client, tmp_path: Path
+) -> None:
+    tab = Tab(client)
+    refused = await shown(tab, f"{MOCK}/orders")
+    assert refused.status == HTTPStatus.UNAUTHORIZED
+    configured = {
+        "elsewhere": OAuthConfig(server="https://other.example/"),
+        "shop": OAuthConfig(server=f"{MOCK}/", client_id="restwalk-cli", keep=True),
+    }
+    login = tab.oauth_login(MOCK, configured, tmp_path)
+    assert login.name == "shop"
+    assert login.settings.client_id == "restwalk-cli"
+    assert login.challenges == tuple(refused.exchange.response.header_values("www-authenticate"))
+    assert login.challenges  # the 401's Bearer challenge
+    assert login.store is not None
+    assert login.store.path == tmp_path / TOKEN_FILE
+    # None configured for it: one named by the origin, all of it discovered; kept nowhere.
+    found = tab.oauth_login(MOCK, {}, tmp_path)
+    assert found.settings.server == MOCK
+    assert found.store is None
 
 
 async def test_a_cookie_session_login_that_is_refused_keeps_nothing(client: Client) -> None:
