@@ -33,7 +33,9 @@ gives the links found so far (the headers') and no more.
 
 The search is bounded: at most :data:`MAX_LINKS` links, no more than
 :data:`MAX_SECONDS` of work, and bodies up to :data:`MAX_PARSED` bytes.
-:func:`search_links` says why, when it did not read the whole response.
+:func:`search_links` says why, when it did not read the whole response. Its links
+are built as they are read (:mod:`~explorer.core.hypermedia.found`): a page's
+reading keeps a tenth of a large page's links, and builds those.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import orjson
 
@@ -54,6 +57,7 @@ from explorer.core.hypermedia.collection_json import (
 )
 from explorer.core.hypermedia.collector import Collector, SearchStopped
 from explorer.core.hypermedia.conventions import add_convention_links
+from explorer.core.hypermedia.found import FoundLinks
 from explorer.core.hypermedia.guesses import add_guesses
 from explorer.core.hypermedia.hal import add_hal_links, looks_like_hal
 from explorer.core.hypermedia.jsonapi import add_jsonapi_links, looks_like_jsonapi
@@ -71,7 +75,7 @@ from explorer.core.hypermedia.siren import add_siren_links, looks_like_siren
 from explorer.core.hypermedia.url_fields import add_url_fields
 from explorer.core.hypermedia.walk import Candidates, url_candidates
 
-__all__ = ["MAX_LINKS", "MAX_SECONDS", "LinkSearch", "find_links", "search_links"]
+__all__ = ["MAX_LINKS", "MAX_SECONDS", "FoundLinks", "LinkSearch", "find_links", "search_links"]
 
 #: Links found at most in one response (a page of a million anchors gives this many).
 MAX_LINKS = 100_000
@@ -120,13 +124,23 @@ _HTML = frozenset({"text/html", "application/xhtml+xml"})
 @dataclass(frozen=True)
 class LinkSearch:
     """The links found in a response, and why not every link of it was found (None:
-    the whole response was read)."""
+    the whole response was read).
 
-    links: list[Link]
+    ``found`` holds them as found, each built the first time it is read
+    (:mod:`~explorer.core.hypermedia.found`): a reader that keeps a few of a large
+    page's links builds those few. :attr:`links` is all of them, built.
+    """
+
+    found: FoundLinks
     #: Why the search stopped early or left the body unread, in words that read after
     #: "not every link is listed: " ("the search stops at 100,000 links", "the XML
     #: declares entities (a DTD), which restwalk does not read").
     stopped: str | None = None
+
+    @cached_property
+    def links(self) -> list[Link]:
+        """Every link found, in the order found."""
+        return list(self.found)
 
 
 def find_links(
@@ -144,7 +158,7 @@ def find_links(
     At most :data:`MAX_LINKS`, found in at most :data:`MAX_SECONDS`
     (:func:`search_links` says whether the search stopped there).
     """
-    return search_links(url, status, headers, body, media_type).links
+    return search_links(url, status, headers, body, media_type, build=True).links
 
 
 def search_links(
@@ -156,8 +170,13 @@ def search_links(
     *,
     max_links: int = MAX_LINKS,
     max_seconds: float = MAX_SECONDS,
+    build: bool = False,
 ) -> LinkSearch:
-    """:func:`find_links`, with its bounds given, and why not every link was found."""
+    """:func:`find_links`, with its bounds given, and why not every link was found.
+
+    Its links are built as they are read; with ``build``, for a caller that reads them
+    all, every one is built before the search returns (while the collector rests).
+    """
     collector = Collector(
         Resolver(url),
         limit=max_links,
@@ -194,6 +213,8 @@ def search_links(
         _log.debug("link finding stopped in the body of %s", url, exc_info=True)
     finally:
         del doc  # (freed here, while the cyclic collector still rests)
+        if build:
+            collector.links.build()
         if gc.get_count()[0] > PROMOTE_AT:
             _promote_young()
         if gc_was_enabled:
@@ -206,16 +227,16 @@ def _promote_young() -> None:
     """Move every object the collector tracks into its oldest generation, unexamined.
 
     A large page's links are tracked objects (a Link is a tuple subclass, which the
-    collector never untracks as it does a plain tuple of strings) that live as long as
-    the page. The young collection due the moment collection resumes, and the middle
-    one ten of those later, would each examine all of them for nothing: some 40 ms
-    each for the 100,000 links of a 10 MB page, on whichever thread allocates next,
-    the UI's as likely as not. ``gc.freeze()`` then ``gc.unfreeze()`` moves every
-    tracked object to the permanent generation and back into the oldest (as the
-    ``gc`` documentation says of ``unfreeze``): then only a full collection, run once
-    long-lived objects have grown by a quarter, examines them. Nothing is leaked:
-    garbage among what was moved, and what an earlier ``gc.freeze()`` set aside
-    (restwalk's start-up modules), is examined again by the next full collection.
+    collector never untracks as it does a plain tuple of strings; a link not built yet
+    holds the search's resolver) that live as long as the page. The young collection due
+    the moment collection resumes, and the middle one ten of those later, would each
+    examine all of them for nothing: some 40 ms each for the 100,000 links of a 10 MB
+    page, on whichever thread allocates next, the UI's as likely as not. ``gc.freeze()``
+    then ``gc.unfreeze()`` moves every tracked object to the permanent generation and
+    back into the oldest (as the ``gc`` documentation says of ``unfreeze``): then only a
+    full collection, run once long-lived objects have grown by a quarter, examines them.
+    Nothing is leaked: garbage among what was moved, and what an earlier ``gc.freeze()``
+    set aside (restwalk's start-up modules), is examined again by the next full collection.
     """
     gc.freeze()
     gc.unfreeze()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from explorer.core.hypermedia.found import FoundLinks
 from explorer.core.hypermedia.link import FormField, Link
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.hypermedia.templates import is_valid_template
@@ -157,7 +158,9 @@ class Collector:
         seconds: float | None = None,
     ) -> None:
         self.resolver = resolver
-        self.links: list[Link] = []
+        #: What was found; a hot loop may append to its ``entries`` (see
+        #: :mod:`~explorer.core.hypermedia.found`).
+        self.links = FoundLinks()
         self.claimed: set[str] = set()
         self.limit = limit
         self.deadline = deadline

@@ -28,4 +28,10 @@ _EMBEDDED_SOURCE = re.compile(
 
 def is_embedded(link: Link) -> bool:
     """True for a link of a resource embedded in the response, not of the response itself."""
-    return _EMBEDDED_SOURCE.search(link.source) is not None
+    return is_embedded_source(link.source)
+
+
+def is_embedded_source(source: str) -> bool:
+    """True when a link found at ``source`` (a JSON Pointer, an element path) belongs to
+    an embedded resource; a source that starts with such a one does too."""
+    return "/_embedded/" in source or _EMBEDDED_SOURCE.search(source) is not None

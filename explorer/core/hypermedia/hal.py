@@ -39,8 +39,11 @@ from __future__ import annotations
 from typing import Any
 
 from explorer.core.hypermedia.collector import Collector, child, escape, new_tuple, plain_link
+from explorer.core.hypermedia.embedded import is_embedded_source
+from explorer.core.hypermedia.found import Deferred
 from explorer.core.hypermedia.hal_forms import FieldCache, add_templates
 from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.hypermedia.templates import TemplateError, expand_template
 from explorer.core.hypermedia.vocabulary import STANDARD
 from explorer.core.hypermedia.walk import URL_STARTS, Candidates
@@ -138,7 +141,7 @@ def _resource(
     if type(links) is dict and "curies" in links:
         curies = _curies(links["curies"], curies)
     strings = cache.strings
-    own: str | None = None  # the resource's self link, resolved (HAL-FORMS' default target)
+    own: str | None = None  # the resource's self link's href (HAL-FORMS' default target)
     # Dispatched on the member's type first: HAL reads its reserved members only as
     # objects or arrays, so a string always goes to the generic passes, tested here
     # as Candidates.member() would (a page has tens of thousands of them); a
@@ -189,13 +192,17 @@ def _embedded(
     depth: int,
 ) -> None:
     """The resources of an ``_embedded`` object."""
-    for name, embedded in value.items():
-        if type(embedded) is dict:
-            _resource(embedded, child(base, name), curies, collector, cache, depth)
-        elif type(embedded) is list:
-            _resources(embedded, child(base, name), name, curies, collector, cache, depth)
-        elif cache.strings is not None:
-            cache.strings.member(base, name, embedded, name)
+    start = len(collector.links)
+    try:
+        for name, embedded in value.items():
+            if type(embedded) is dict:
+                _resource(embedded, child(base, name), curies, collector, cache, depth)
+            elif type(embedded) is list:
+                _resources(embedded, child(base, name), name, curies, collector, cache, depth)
+            elif cache.strings is not None:
+                cache.strings.member(base, name, embedded, name)
+    finally:
+        collector.links.mark_embedded(start)  # (every source here has "/_embedded/")
 
 
 def _resources(
@@ -209,15 +216,21 @@ def _resources(
 ) -> None:
     """The resources of an array (``name`` is the array's key)."""
     consume = cache.consume
-    for index, item in enumerate(items):
-        if type(item) is dict:
-            _resource(item, f"{pointer}/{index}", curies, collector, cache, depth)
-            if consume:
-                items[index] = None
-            if not index % 64:
-                collector.added()  # the bounds, now and then
-        elif cache.strings is not None:
-            cache.strings.member(pointer, index, item, name)
+    start = len(collector.links)
+    try:
+        for index, item in enumerate(items):
+            if type(item) is dict:
+                _resource(item, f"{pointer}/{index}", curies, collector, cache, depth)
+                if consume:
+                    items[index] = None
+                if not index % 64:
+                    collector.added()  # the bounds, now and then
+            elif cache.strings is not None:
+                cache.strings.member(pointer, index, item, name)
+    finally:
+        # (whether an item's links are embedded ones does not hang on its index)
+        if is_embedded_source(f"{pointer}/0/"):
+            collector.links.mark_embedded(start)
 
 
 def _curies(value: object, inherited: dict[str, str]) -> dict[str, str]:
@@ -282,24 +295,25 @@ def _links(
     c: Collector,
     cache: _Caches,
 ) -> str | None:
-    """The links of a ``_links`` object; returns its ``self`` link's href resolved, when
-    that link is a plain ``{"href": ...}`` (None otherwise)."""
+    """The links of a ``_links`` object; returns its ``self`` link's href as written, when
+    that link is a plain ``{"href": ...}`` and no template (None otherwise)."""
     # The hottest loop of link finding: a 10 MB HAL page holds 100,000 link objects,
-    # nearly all ``{"href": "/a/root/relative/path"}``. Each href is resolved by the
-    # one rule, Resolver.resolve() (whose fast path joins such a path to the origin
-    # at once), and the Link built positionally (LINK_FIELDS: rel, href, then the
-    # defaults up to source, then up to attributes). Links are appended unclaimed:
+    # nearly all ``{"href": "/a/root/relative/path"}``. Such a link, and one with more
+    # members, is deferred (see :mod:`~explorer.core.hypermedia.found`): what it is
+    # made from is kept in one small tuple, and the Link (its href resolved by the one
+    # rule, Resolver.resolve(), and built positionally: LINK_FIELDS) is made only if it
+    # is read; a page's reader keeps a tenth of them. Links are appended unclaimed:
     # the caller claims the whole ``_links`` object if need be.
-    append = c.links.append
-    resolve = c.resolver.resolve
+    append = c.links.entries.append
+    resolver = c.resolver
     relations = _relations(curies, cache)
     own = None
     for key, value in links.items():
-        try:
-            token, extra, rel, label = relations[key]
-        except KeyError:
-            token, extra, rel, label = relations[key] = _relation(key, curies, c, cache)
+        relation = relations.get(key)
+        if relation is None:
+            relation = relations[key] = _relation(key, curies, c, cache)
         if type(value) is not dict:
+            token, extra, rel, label = relation
             if type(value) is list:
                 _link_array(rel, label, value, pointer + token, extra, c)
             elif value is not None:
@@ -307,19 +321,43 @@ def _links(
             continue
         href = value.get("href")
         if type(href) is not str:
+            token, extra, rel, label = relation
             _link_value(rel, label, value, pointer + token, extra, c)
         elif len(value) > 1:
-            append(_link(rel, label, value, href, pointer + token, extra, c))
+            name = value.get("name")
+            name = name if type(name) is str else None
+            append((relation[2], _build_link, name, pointer, relation, resolver, href, value))
         else:
-            resolved = resolve(href)
-            if rel == "self" and "{" not in href:
-                own = resolved
-            # fmt: off
-            append(new_tuple(Link, (rel, resolved, "GET", None, None, False, None,
-                                    pointer + token, (), None, None, False, None, None, extra,
-                                    label, None, ())))
-            # fmt: on
+            if relation[2] == "self" and "{" not in href:
+                own = href
+            append((relation[2], _build_plain, None, pointer, relation, resolver, href))
     return own
+
+
+def _build_plain(entry: Deferred) -> Link:
+    """The Link of a deferred ``{"href": ...}`` (see :func:`_links`)."""
+    _, _, _, pointer, (token, extra, rel, label), resolver, href = entry
+    # fmt: off
+    return new_tuple(Link, (rel, resolver.resolve(href), "GET", None, None, False, None,
+                            pointer + token, (), None, None, False, None, None, extra,
+                            label, None, ()))
+    # fmt: on
+
+
+def _build_item(entry: Deferred) -> Link:
+    """The Link of a deferred ``{"href": ...}`` in an array (see :func:`_link_array`)."""
+    rel, _, _, here, token, resolver, href, extra, label = entry
+    # fmt: off
+    return new_tuple(Link, (rel, resolver.resolve(href), "GET", None, None, False, None,
+                            here + token, (), None, None, False, None, None, extra,
+                            label, None, ()))
+    # fmt: on
+
+
+def _build_link(entry: Deferred) -> Link:
+    """The Link of a deferred link object with members beyond ``href``."""
+    _, _, _, pointer, (token, extra, rel, label), resolver, href, obj = entry
+    return _link(rel, label, obj, href, pointer + token, extra, resolver)
 
 
 def _plain(rel: str, label: str | None, href: str, source: str, extra: Attributes) -> Link:
@@ -333,19 +371,14 @@ def _link_array(
 ) -> None:
     """The link objects of an array (``"rw:products": [{"href": ...}, ...]``)."""
     # As the loop of _links() above, for each item of an array of link objects.
-    append = c.links.append
-    resolve = c.resolver.resolve
+    append = c.links.entries.append
+    resolver = c.resolver
     for index, item in enumerate(objects):
         if type(item) is dict and len(item) == 1:
             href = item.get("href")
             if type(href) is str:
-                href = resolve(href)
-                source = here + _INDEX_TOKENS[index] if index < 64 else f"{here}/{index}"
-                # fmt: off
-                append(new_tuple(Link, (rel, href, "GET", None, None, False, None,
-                                        source, (), None, None, False, None, None, extra,
-                                        label, None, ())))
-                # fmt: on
+                token = _INDEX_TOKENS[index] if index < 64 else f"/{index}"
+                append((rel, _build_item, None, here, token, resolver, href, extra, label))
                 continue
         if type(item) is not list:  # (an array in the array is no link)
             _link_value(rel, label, item, f"{here}/{index}", extra, c)
@@ -367,7 +400,7 @@ def _link_value(
         return
     href = value.get("href")
     if type(href) is str:
-        c.links.append(_link(rel, label, value, href, source, extra, c))
+        c.links.append(_link(rel, label, value, href, source, extra, c.resolver))
     elif href is None and rel == "related":
         _named_links(value, source, c)
 
@@ -376,7 +409,7 @@ def _named_links(named: dict[str, object], pointer: str, c: Collector) -> None:
     """Eve's ``"related": {"author": {"href": ...}}``: one ``related`` link per field, named."""
     for name, obj in named.items():
         if type(obj) is dict and type(obj.get("href")) is str:
-            link = _link("related", None, obj, obj["href"], child(pointer, name), (), c)
+            link = _link("related", None, obj, obj["href"], child(pointer, name), (), c.resolver)
             c.links.append(link if link.name else link._replace(name=name))
 
 
@@ -387,7 +420,7 @@ def _link(
     href: str,
     source: str,
     extra: Attributes,
-    c: Collector,
+    resolver: Resolver,
 ) -> Link:
     """A link object with members beyond ``href`` (a title, a type...)."""
     title = media_type = name = hreflang = deprecation = None
@@ -414,9 +447,9 @@ def _link(
             if type(value) is str:
                 attributes = (("profile", value), *attributes)
         elif key == "deprecation" and value:
-            deprecation = c.resolver.resolve(value) if type(value) is str else "true"
+            deprecation = resolver.resolve(value) if type(value) is str else "true"
     # fmt: off
-    return new_tuple(Link, (rel, c.resolver.resolve(href, templated), "GET", title, media_type,
+    return new_tuple(Link, (rel, resolver.resolve(href, templated), "GET", title, media_type,
                             templated, deprecation, source, (), None, name, False, hreflang, None,
                             attributes, label, None, ()))
     # fmt: on

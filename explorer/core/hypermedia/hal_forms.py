@@ -26,6 +26,7 @@ from explorer.core.hypermedia.collector import (
     is_template,
     new_tuple,
 )
+from explorer.core.hypermedia.found import Deferred
 from explorer.core.hypermedia.link import FormField, Link
 
 #: Distinct properties (and ``properties`` arrays) remembered per document at most.
@@ -59,54 +60,58 @@ def add_templates(
 ) -> None:
     """An action Link per template of ``templates`` (the ``_templates`` at ``pointer``,
     already claimed by the caller); ``links`` is the resource's ``_links``, ``own`` its
-    ``self`` link's href when the HAL reader resolved it already (a template without a
-    ``target`` goes there)."""
-    # Some 30,000 templates on a 10 MB HAL page: each is read with one look-up per
-    # member, its target resolved by the one rule (Resolver.resolve(), whose fast path
-    # joins a root-relative target to the origin at once), and its Link built
-    # positionally (LINK_FIELDS).
-    append = c.links.append
-    resolve = c.resolver.resolve
-    self_href: str | None = None
+    ``self`` link's href as written when the HAL reader read it already (a template
+    without a ``target`` goes there)."""
+    # Some 30,000 templates on a 10 MB HAL page, nearly all of embedded resources, which
+    # a page's reader does not keep: each is deferred (see
+    # :mod:`~explorer.core.hypermedia.found`), its Link made by _build() if it is read.
+    # What it is made from is taken out of the document now (its target: the
+    # resource's own URL when it names none), so the document is not kept for it.
+    append = c.links.entries.append
+    resolver = c.resolver
+    fallback = own
     for key, template in templates.items():
         if type(template) is not dict:
             continue
-        target = template.get("target")
-        templated = False
-        untargeted = type(target) is not str or not target
-        if untargeted and own is not None:
-            href = own  # the resource's own URL: its self link, as the HAL reader resolved it
-        else:
-            if untargeted:
-                if self_href is None:
-                    self_href = _self_href(links)
-                target = self_href
-            if target:
-                templated = "{" in target and is_template(target)
-                href = resolve(target, templated)
-            else:
-                href = c.resolver.base
-        method = template.get("method")
-        method = (
-            (_METHODS.get(method) or method.upper()) if type(method) is str and method else "GET"
-        )
-        title = template.get("title")
-        content_type = template.get("contentType")
-        properties = template.get("properties")
+        get = template.get
+        target = get("target")
+        if type(target) is not str or not target:
+            if fallback is None:
+                fallback = _self_href(links)
+            target = fallback
         # fmt: off
-        append(new_tuple(Link, (
-            key,  # rel
-            href,
-            method,
-            title if type(title) is str else None,
-            None, templated, None,  # media_type, templated, deprecation
-            f"{pointer}/{key}" if "/" not in key and "~" not in key else child(pointer, key),
-            _fields(properties, cache) if type(properties) is list and properties else (),
-            content_type if type(content_type) is str else _DEFAULT_CONTENT_TYPE,
-            key, False, None, None, (),  # name, guess, hreflang, anchor, attributes
-            None, None, (),  # label, made_from, also
-        )))
+        append((key, _build, key, pointer, resolver, cache, target, get("method"),
+                get("title"), get("contentType"), get("properties")))
         # fmt: on
+
+
+def _build(entry: Deferred) -> Link:
+    """The action Link of a deferred template (see :func:`add_templates`)."""
+    key, _, _, pointer, resolver, cache, target, method, title, content_type, properties = entry
+    # Its target resolved by the one rule (Resolver.resolve(), whose fast path joins a
+    # root-relative target to the origin at once), and its Link built positionally
+    # (LINK_FIELDS).
+    templated = False
+    if target:
+        templated = "{" in target and is_template(target)
+        href = resolver.resolve(target, templated)
+    else:
+        href = resolver.base
+    method = (_METHODS.get(method) or method.upper()) if type(method) is str and method else "GET"
+    # fmt: off
+    return new_tuple(Link, (
+        key,  # rel
+        href,
+        method,
+        title if type(title) is str else None,
+        None, templated, None,  # media_type, templated, deprecation
+        f"{pointer}/{key}" if "/" not in key and "~" not in key else child(pointer, key),
+        _fields(properties, cache) if type(properties) is list and properties else (),
+        content_type if type(content_type) is str else _DEFAULT_CONTENT_TYPE,
+        key, False, None, None, (),  # name, guess, hreflang, anchor, attributes
+        None, None, (),  # label, made_from, also
+    ))
+    # fmt: on
 
 
 def _self_href(links: object) -> str:

@@ -13,16 +13,15 @@ second-to-last page's ``next`` is its ``last``).
 
 from __future__ import annotations
 
-from itertools import compress, islice
-from operator import itemgetter
+from itertools import compress
 
 from explorer.core.hypermedia.embedded import is_embedded
-from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.found import FoundLinks
 
 __all__ = ["fold_repeats"]
 
 
-def fold_repeats(links: list[Link]) -> None:
+def fold_repeats(links: FoundLinks) -> None:
     """Fold, in place, each header link of ``links`` (the headers' first, in the finder's
     order) that the body repeats into the body's (see the module docstring)."""
     header: dict[tuple[str, str, str], int] = {}
@@ -35,11 +34,8 @@ def fold_repeats(links: list[Link]) -> None:
     if not header:
         return
     rels = {rel for rel, _, _ in header}
-    # (a page may hold 100,000 links: their relations are compared in C)
-    body = islice(links, count, None)
-    candidates = compress(
-        range(count, len(links)), map(rels.__contains__, map(itemgetter(0), body))
-    )
+    # (a page may hold 100,000 links: their relations are compared in C, none built)
+    candidates = compress(range(count, len(links)), map(rels.__contains__, links.rels(count)))
     dropped: set[int] = set()
     for index in candidates:  # (lazily: the look ends once every header link is found)
         link = links[index]

@@ -6,15 +6,25 @@ order, so "link 3" and "the first ``next``" mean the same link everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import compress, repeat
+from operator import is_, is_not
 from typing import Literal
 
 from explorer.core.hypermedia.embedded import is_embedded
+from explorer.core.hypermedia.found import FoundLinks
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.session import SAFE_METHODS
 
-__all__ = ["LinkKind", "link_kind", "link_rank", "ordered", "reads"]
+__all__ = ["LinkKind", "first_ordered", "link_kind", "link_rank", "ordered", "reads"]
 
 LinkKind = Literal["go", "form", "action"]
+
+#: The ranks of an embedded resource's ``self`` link, and of its other links (see
+#: :func:`link_rank`).
+_EMBEDDED_SELF = 3
+_EMBEDDED_OTHER = 5
+_SELF = "self"
 
 
 def reads(link: Link) -> bool:
@@ -46,7 +56,7 @@ def link_rank(link: Link) -> int:
     if link.rel == "self" and link.name is not None and "/relationships/" in link.source:
         return 6
     if is_embedded(link):
-        return 3 if link.rel == "self" else 5
+        return _EMBEDDED_SELF if link.rel == "self" else _EMBEDDED_OTHER
     if link.rel in ("self", "curies"):
         return 5
     if link.is_action and not link.templated:
@@ -57,3 +67,47 @@ def link_rank(link: Link) -> int:
 def ordered(links: tuple[Link, ...]) -> tuple[Link, ...]:
     """``links`` in the session's order (stable within each rank); link N is ``[N - 1]``."""
     return tuple(sorted(links, key=link_rank))
+
+
+def first_ordered(links: FoundLinks, count: int) -> tuple[Link, ...]:
+    """``ordered(tuple(links))[:count]``, building only the links kept.
+
+    A large page's links are mostly its embedded resources' (found, not yet built:
+    :mod:`~explorer.core.hypermedia.found`), whose rank their relation and name tell
+    (see :func:`link_rank`): a ``self`` with no name ranks :data:`_EMBEDDED_SELF`, any
+    other but a ``self`` :data:`_EMBEDDED_OTHER`. The rest are built and ranked.
+    """
+    # (100,000 links: a pass over all of them is made in C; a Python loop goes over a
+    # page's own links and its embedded resources' self links only)
+    by_rank: dict[int, list[int]] = {}
+    known: list[int] = []  # embedded selfs with no name
+    ranked: list[int] = []  # the links ranked one by one
+    at = 0
+    for start, stop in links.embedded:
+        ranked.extend(range(at, start))
+        selfs = list(compress(range(start, stop), map(_SELF.__eq__, links.rels(start, stop))))
+        names = links.names(selfs)
+        known.extend(compress(selfs, map(is_, names, repeat(None))))
+        ranked.extend(compress(selfs, map(is_not, names, repeat(None))))
+        at = stop
+    ranked.extend(range(at, len(links)))
+    if known:
+        by_rank[_EMBEDDED_SELF] = known
+    for index, link in zip(ranked, links.take(ranked), strict=True):
+        by_rank.setdefault(link_rank(link), []).append(index)
+    kept: list[int] = []
+    for rank in sorted({*by_rank, *([_EMBEDDED_OTHER] if links.embedded else [])}):
+        indexes = by_rank.get(rank, [])
+        if rank == _EMBEDDED_OTHER:
+            indexes.extend(_embedded_others(links))
+        indexes.sort()  # (a rank's links in the order found, known or ranked)
+        kept.extend(indexes[: count - len(kept)])
+        if len(kept) >= count:
+            break
+    return tuple(links.take(kept))
+
+
+def _embedded_others(links: FoundLinks) -> Iterator[int]:
+    """The links known to be embedded resources' and not their ``self``."""
+    for start, stop in links.embedded:
+        yield from compress(range(start, stop), map(_SELF.__ne__, links.rels(start, stop)))

@@ -13,7 +13,7 @@ from explorer.core.http.exchange import Exchange
 from explorer.core.hypermedia import search_links
 from explorer.core.hypermedia.link import Link
 from explorer.core.knowledge import advise
-from explorer.core.session.ordering import ordered
+from explorer.core.session.ordering import first_ordered
 from explorer.core.streams.framing import Framing
 
 __all__ = ["MAX_LINKS", "Reading", "advice_for", "read_response"]
@@ -45,11 +45,11 @@ def read_response(exchange: Exchange) -> Reading:
         search = search_links(
             response.url, response.status, response.headers, response.body, response.media_type
         )
-    links = ordered(tuple(search.links))
+    links = first_ordered(search.found, MAX_LINKS)  # (only the links kept are built)
     advice = advice_for(exchange)
     if search.stopped:  # the person is told the links shown are not all there are
         advice = (f"Not every link is listed: {search.stopped}.", *advice)
-    return Reading(links[:MAX_LINKS], len(search.links), advice, search.stopped)
+    return Reading(links, len(search.found), advice, search.stopped)
 
 
 def advice_for(exchange: Exchange) -> tuple[str, ...]:

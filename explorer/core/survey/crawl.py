@@ -330,6 +330,7 @@ class _Walk:
             response.media_type,
             max_links=MAX_LINKS_PER_PAGE,
             max_seconds=LINK_SECONDS,
+            build=True,  # (every link is considered)
         )
         links = search.links
         if is_description(response.body):

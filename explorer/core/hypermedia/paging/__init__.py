@@ -42,10 +42,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress
-from operator import itemgetter
 
 from explorer.core.hypermedia.collector import Collector
 from explorer.core.hypermedia.embedded import is_embedded
+from explorer.core.hypermedia.found import FoundLinks
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.paging import cursors, headers, offsets, page_numbers
 from explorer.core.hypermedia.paging.answer import Answer, Made
@@ -92,12 +92,14 @@ def add_made_links(
         collector.add(link, claim=False)
 
 
-def _linked(links: list[Link], rels: frozenset[str]) -> frozenset[str]:
+def _linked(links: FoundLinks, rels: frozenset[str]) -> frozenset[str]:
     """Which of ``rels`` the response itself links (not the resources it embeds)."""
-    # A page may hold 100,000 links: their relations are compared in C, lazily, and the
-    # look ends once every relation is found (a page's own links come early, mostly).
+    # A page may hold 100,000 links: their relations are compared in C, lazily, none
+    # built, and the look ends once every relation is found (a page's own links come
+    # early, mostly).
     found: set[str] = set()
-    for link in compress(links, map(rels.__contains__, map(itemgetter(0), links))):
+    for index in compress(range(len(links)), map(rels.__contains__, links.rels())):
+        link = links[index]
         if link.rel not in found and not is_embedded(link):
             found.add(link.rel)
             if len(found) == len(rels):

@@ -1,0 +1,171 @@
+"""The links a search found, in the order found, each built the first time it is read.
+
+A 10 MB HAL page holds 100,000 links, and a person is shown 10,000 at most (the
+session keeps the first in its order). Building every :class:`Link` (an 18-field
+tuple, its URL resolved, its JSON Pointer joined) costs more than reading the
+document; so the HAL reader, for the links nearly every page is made of, records
+only what the link is made from: a *deferred* entry, a plain tuple
+``(rel, build, name, ...)`` whose ``build(entry)`` makes the Link. ``rel`` and
+``name`` are the Link's, read without building it (a paging or repeats pass compares
+relations), and the reader marks the runs of links its embedded resources gave
+(:meth:`FoundLinks.mark_embedded`): what a session needs to put a page's links in its
+order and keep the first (:func:`~explorer.core.session.ordering.first_ordered`).
+
+Every other reader appends Links as they are. Reading a link (indexing, iterating)
+builds it once and keeps it in place of its entry; what a reader gets is always a
+:class:`Link`, equal to the one an eager search made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, MutableSequence
+from itertools import islice
+from operator import itemgetter
+from typing import Any, ClassVar, overload
+
+from explorer.core.hypermedia.link import Link
+
+__all__ = ["Deferred", "Entry", "FoundLinks"]
+
+#: ``(rel, build, name, ...)``: a link not yet built (see the module docstring).
+Deferred = tuple[Any, ...]
+Entry = Link | Deferred
+
+_rel = itemgetter(0)
+
+
+class FoundLinks(MutableSequence[Link]):
+    """Links in the order found; a deferred one is built when first read."""
+
+    __slots__ = ("embedded", "entries")
+
+    def __init__(self, links: Iterable[Link] = ()) -> None:
+        #: Links and deferred entries; a hot loop appends to it directly.
+        self.entries: list[Entry] = list(links)
+        #: Runs ``[start, stop)`` of entries known to be links of embedded resources
+        #: (:func:`~explorer.core.hypermedia.embedded.is_embedded`), in order, apart.
+        self.embedded: list[list[int]] = []
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    @overload
+    def __getitem__(self, index: int) -> Link: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Link]: ...
+    def __getitem__(self, index: int | slice) -> Link | list[Link]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(*index.indices(len(self.entries)))]
+        entry = self.entries[index]
+        if isinstance(entry, Link):
+            return entry
+        link: Link = entry[1](entry)
+        self.entries[index] = link
+        return link
+
+    @overload
+    def __setitem__(self, index: int, value: Link) -> None: ...
+    @overload
+    def __setitem__(self, index: slice, value: Iterable[Link]) -> None: ...
+    def __setitem__(self, index: int | slice, value: Link | Iterable[Link]) -> None:
+        if isinstance(index, slice):
+            self.entries[index] = list(value)  # type: ignore[arg-type]
+            self.embedded.clear()  # (not known any more: such links are built to know)
+        else:
+            self.entries[index] = value  # type: ignore[assignment]
+
+    def __delitem__(self, index: int | slice) -> None:
+        count = len(self.entries)
+        if isinstance(index, slice):
+            start, stop, step = index.indices(count)
+        else:
+            start = range(count)[index]  # (an IndexError as a list's)
+            stop, step = start + 1, 1
+        del self.entries[index]
+        if step != 1:
+            self.embedded.clear()  # (not known any more: such links are built to know)
+        elif stop > start:
+            self._removed(start, stop)
+
+    def _removed(self, start: int, stop: int) -> None:
+        """Entries ``start`` to ``stop`` (excluded) were taken out: the runs move back."""
+
+        def moved(at: int) -> int:
+            return at if at <= start else start if at <= stop else at - (stop - start)
+
+        runs = [[moved(first), moved(last)] for first, last in self.embedded]
+        self.embedded[:] = [run for run in runs if run[0] < run[1]]
+
+    def insert(self, index: int, value: Link) -> None:
+        """Insert ``value`` before ``index``."""
+        self.entries.insert(index, value)
+        if index < len(self.entries) - 1:
+            self.embedded.clear()  # (not known any more: such links are built to know)
+
+    def append(self, value: Link) -> None:
+        """Add ``value`` at the end."""
+        self.entries.append(value)
+
+    def __iter__(self) -> Iterator[Link]:
+        for index in range(len(self.entries)):
+            yield self[index]
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to the same links, as a list of them or another :class:`FoundLinks`."""
+        if isinstance(other, (FoundLinks, list)):
+            return len(self) == len(other) and all(
+                mine == theirs for mine, theirs in zip(self, other, strict=True)
+            )
+        return NotImplemented
+
+    # (it changes, as a list does)
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"FoundLinks({list(self)!r})"
+
+    def build(self) -> None:
+        """Build every deferred link now."""
+        entries = self.entries
+        for index, entry in enumerate(entries):
+            if not isinstance(entry, Link):
+                entries[index] = entry[1](entry)
+
+    def mark_embedded(self, start: int) -> None:
+        """The entries from ``start`` on are links of embedded resources."""
+        stop = len(self.entries)
+        if stop <= start:
+            return
+        runs = self.embedded
+        while runs and runs[-1][0] >= start:  # (the runs it holds: nested resources')
+            runs.pop()
+        if runs and runs[-1][1] >= start:
+            runs[-1][1] = stop
+        else:
+            runs.append([start, stop])
+
+    def take(self, indexes: Iterable[int]) -> list[Link]:
+        """The links at ``indexes`` (each built if need be): :meth:`__getitem__` in bulk."""
+        entries = self.entries
+        taken: list[Link] = []
+        add = taken.append
+        for index in indexes:
+            entry: Any = entries[index]
+            if type(entry) is not Link:
+                entry = entries[index] = entry[1](entry)
+            add(entry)
+        return taken
+
+    def names(self, indexes: Iterable[int]) -> list[str | None]:
+        """The ``name`` of the links at ``indexes``, without building them."""
+        entries = self.entries
+        names: list[str | None] = []
+        add = names.append
+        for index in indexes:
+            entry: Any = entries[index]
+            add(entry.name if type(entry) is Link else entry[2])
+        return names
+
+    def rels(self, start: int = 0, stop: int | None = None) -> Iterator[str]:
+        """Each link's ``rel`` from ``start`` (to ``stop``), without building any."""
+        return map(_rel, islice(self.entries, start, stop))
