@@ -206,8 +206,9 @@ class LinksPanel(Vertical):
     def on_row_table_highlighted(self, event: RowTable.Highlighted) -> None:
         event.stop()
         link = self.link_at(event.row + 1)
-        if link is not None:
-            self.query_one("#link-detail", Static).update(describe_link(link))
+        detail = self.query_one("#link-detail", Static)
+        if link is not None and (described := describe_link(link)) != detail.content:
+            detail.update(described)  # (the same again would lay the screen out for nothing)
 
     def on_row_table_selected(self, event: RowTable.Selected) -> None:
         event.stop()
