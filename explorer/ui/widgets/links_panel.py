@@ -112,6 +112,8 @@ class LinksPanel(Vertical):
         self.numbers = NumberEntry()
         #: A newer page is on its way: the links shown are not chosen from (set by the screen).
         self.awaiting = False
+        #: The border's title and subtitle shown.
+        self._titles: tuple[str, str] | None = None
 
     def compose(self) -> ComposeResult:
         yield RowTable(COLUMNS)
@@ -142,11 +144,14 @@ class LinksPanel(Vertical):
         listed = f"the first {len(links):,} of {found:,}" if found > len(links) else f"{found:,}"
         if found >= SEARCH_LIMIT:
             listed += " or more: the search stops there"
-        self.border_title = f"Links ({listed})"
-        # Content, not a str: a str title is read as markup.
-        self.border_subtitle = Content(
-            f"not all: {visible_line(stopped)}" if stopped and links else ""
+        titles = (
+            f"Links ({listed})",
+            f"not all: {visible_line(stopped)}" if stopped and links else "",
         )
+        if titles != self._titles:  # (set again, the same titles would redraw the whole panel)
+            self._titles = titles
+            # Content, not a str: a str title is read as markup.
+            self.border_title, self.border_subtitle = Content(titles[0]), Content(titles[1])
 
     def highlight(self, number: int) -> None:
         """Move the cursor to link ``number`` (from 1)."""
