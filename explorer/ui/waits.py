@@ -4,10 +4,11 @@ the Trip tab to cut into phases (:mod:`explorer.core.http.phases`).
 Both ends are read on the client's clock, the one its exchanges are timed on. A
 key's time is when the terminal's input thread made the event, not when the event
 loop got round to it: a loop busy drawing a frame makes the person wait too.
-The page is painted when the first layout after it is shown has been written out
-(Textual's ``screen_layout_refresh_signal`` comes right after the frame is handed
-to the terminal; showing a page always lays the screen out: its status line is
-new).
+The page is painted when the first frame after it is shown has been handed to the
+terminal: the screen's next refresh (a callback after it), or its next layout
+(Textual's ``screen_layout_refresh_signal``, right after that frame) if it comes
+first. A frame drawn while the screen is under a dialog does not count: the next
+layout, when the dialog closes, does.
 """
 
 from __future__ import annotations
@@ -55,15 +56,21 @@ class PaintWatch:
         self.clock = clock
         self._painted = painted
         self._pending: Page | None = None
+        self._screen: Screen[Any] | None = None
 
     def watch(self, screen: Screen[Any], owner: Widget) -> None:
         """Start watching ``screen``'s frames (``owner``, a widget of it, holds the
         subscription: a screen's own would be dropped with the watch's)."""
+        self._screen = screen
         screen.screen_layout_refresh_signal.subscribe(owner, self._frame, immediate=True)
 
     def shown(self, page: Page) -> None:
         """``page`` was just shown: its wait ends with the next frame."""
         self._pending = page if page.wait is not None and page.wait.shown_at is None else None
+        screen = self._screen
+        if self._pending is not None and screen is not None:
+            # (a page that moves nothing is drawn without a layout)
+            screen.call_after_refresh(self._frame, screen)
 
     def _frame(self, screen: Screen[Any]) -> None:
         if not screen.is_current:  # laid out under a dialog: not drawn yet

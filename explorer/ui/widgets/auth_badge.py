@@ -41,7 +41,9 @@ class AuthBadge(Label):
     def show(self, url: str) -> None:
         """Show what goes with requests to ``url``'s server."""
         self.url = url
-        self.update(self.tab.session.badge(url))
+        badge = self.tab.session.badge(url)
+        if badge != str(self.content):  # (the same badge again: nothing to draw or lay out)
+            self.update(badge)
 
     def action_logout(self) -> None:
         out = self.tab.log_out(self.url)

@@ -30,7 +30,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events, work
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -87,6 +87,8 @@ class BodyView(ScrollView, can_focus=True):
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
+        #: The style under the rows while a pass draws them (see :meth:`render_lines`).
+        self._base_style: Style | None = None
         self._text = DisplayText(b"")
         self._notes: tuple[str, ...] = ()
         self._generation = 0
@@ -455,13 +457,22 @@ class BodyView(ScrollView, can_focus=True):
 
     # -- rendering -------------------------------------------------------------------------
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The style under the rows is worked out once a pass, not once a row: Textual
+        # walks every ancestor for it, a good part of the view's drawing.
+        self._base_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._base_style = None
+
     def render_line(self, y: int) -> Strip:
         """Row ``y`` of the widget: the note, highlighted line, or plain line under it (or
         the piece of it on that row, when wrapping), with the search's matches marked."""
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
         width = self.size.width
-        base = self.rich_style
+        base = self.rich_style if self._base_style is None else self._base_style
         notes = len(self._notes)
         index = self._wrap_index
         if row < notes:

@@ -7,7 +7,8 @@ one widget drawing one line of text: ``Footer`` is a container of one widget
 per key and mounts them all again whenever the bindings change, which is every
 focus change and every page. That cost about 15 ms each time, several times
 before restwalk's first screen was drawn, and it held back the screen's updates
-while it ran.
+while it ran. And it is drawn again only when the keys it shows change: a new
+page most often has the same keys as the last.
 """
 
 from __future__ import annotations
@@ -97,6 +98,8 @@ class KeyBar(Widget, can_focus=False):
         super().__init__(id=id)
         self._keys: list[_Key] = []
         self._hover: int | None = None
+        #: The keys last drawn (see :meth:`_shown_keys`): the same again are not redrawn.
+        self._drawn: tuple[list[_Key], _Key | None] | None = None
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -105,7 +108,7 @@ class KeyBar(Widget, can_focus=False):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
-        if self.is_attached and screen is self.screen:
+        if self.is_attached and screen is self.screen and self._shown_keys() != self._drawn:
             self.refresh()
 
     # -- what is shown ------------------------------------------------------------------------
@@ -142,7 +145,7 @@ class KeyBar(Widget, can_focus=False):
         description_style = self.get_component_rich_style("key-bar--description")
         hover_style = self.get_component_rich_style("key-bar--hover")
         dim = Style(dim=True)
-        keys, palette = self._shown_keys()
+        keys, palette = self._drawn = self._shown_keys()
         line = Text(no_wrap=True, overflow="crop", end="")
         placed: list[_Key] = []
         palette_width = len(f"▏{palette.display} {palette.description} ") if palette else 0

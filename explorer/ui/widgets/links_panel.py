@@ -112,6 +112,8 @@ class LinksPanel(Vertical):
         self.numbers = NumberEntry()
         #: A newer page is on its way: the links shown are not chosen from (set by the screen).
         self.awaiting = False
+        #: The border's title and subtitle shown.
+        self._titles: tuple[str, str] | None = None
 
     def compose(self) -> ComposeResult:
         yield RowTable(COLUMNS)
@@ -142,11 +144,14 @@ class LinksPanel(Vertical):
         listed = f"the first {len(links):,} of {found:,}" if found > len(links) else f"{found:,}"
         if found >= SEARCH_LIMIT:
             listed += " or more: the search stops there"
-        self.border_title = f"Links ({listed})"
-        # Content, not a str: a str title is read as markup.
-        self.border_subtitle = Content(
-            f"not all: {visible_line(stopped)}" if stopped and links else ""
+        titles = (
+            f"Links ({listed})",
+            f"not all: {visible_line(stopped)}" if stopped and links else "",
         )
+        if titles != self._titles:  # (set again, the same titles would redraw the whole panel)
+            self._titles = titles
+            # Content, not a str: a str title is read as markup.
+            self.border_title, self.border_subtitle = Content(titles[0]), Content(titles[1])
 
     def highlight(self, number: int) -> None:
         """Move the cursor to link ``number`` (from 1)."""
@@ -206,8 +211,9 @@ class LinksPanel(Vertical):
     def on_row_table_highlighted(self, event: RowTable.Highlighted) -> None:
         event.stop()
         link = self.link_at(event.row + 1)
-        if link is not None:
-            self.query_one("#link-detail", Static).update(describe_link(link))
+        detail = self.query_one("#link-detail", Static)
+        if link is not None and (described := describe_link(link)) != detail.content:
+            detail.update(described)  # (the same again would lay the screen out for nothing)
 
     def on_row_table_selected(self, event: RowTable.Selected) -> None:
         event.stop()

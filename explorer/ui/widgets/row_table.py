@@ -22,7 +22,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -120,6 +120,8 @@ class RowTable(ScrollView, can_focus=True):
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
+        #: The style under the rows while a pass draws them (see :meth:`render_lines`).
+        self._base_style: Style | None = None
         self._widths = tuple(width for _label, width in columns)
         self._header = self._line(tuple(label for label, _width in columns))
         self._width = cell_len(self._header)
@@ -180,10 +182,19 @@ class RowTable(ScrollView, can_focus=True):
 
     # -- drawing ------------------------------------------------------------------------------
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The style under the rows is worked out once a pass, not once a row: Textual
+        # walks every ancestor for it, a good part of the view's drawing.
+        self._base_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._base_style = None
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
-        base = self.rich_style
+        base = self.rich_style if self._base_style is None else self._base_style
         if y == 0:
             text, style = self._header, base + self.get_component_rich_style("row-table--header")
         else:

@@ -1,6 +1,15 @@
 """The status line: what came back (and over which HTTP version), what it means, and what
 to do next; and what the request went without, given for another origin (🔒).
 
+It keeps :data:`ROWS` rows, room for a page's status, its meaning, a next step and
+the keys, one of them wrapped: a new page's news takes the rows the last one took,
+so nothing under it moves and the screen is not laid out again for it (a status
+line growing by a row moved the panes under it, and every widget there was drawn
+again: about a quarter of a followed link's frame, ``bench/profile_page_frame.py``).
+Longer news (an error's two steps, a withheld credential) grows it up to
+:data:`MAX_ROWS`, as before; what would go past that is cut with a "…", the status
+on the first row always shown.
+
 Server text (the URL, advice quoting a header, an error's detail) is put in as
 plain text with its control characters visible: never markup, never a terminal escape.
 """
@@ -9,7 +18,9 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+from rich.console import Console
 from rich.text import Text
+from textual import events
 from textual.widgets import Static
 
 from explorer.core.http.content_coding import too_many_codings
@@ -28,6 +39,11 @@ _CLASS_STYLE = {
     5: "bold white on red",
 }
 
+
+#: The rows the status line always has.
+ROWS = 5
+#: The rows it grows to for longer news; past them the last row ends in "…".
+MAX_ROWS = 7
 
 #: The badge of a page fetched over TLS without its certificate checked (-k, verify = false).
 TLS_UNCHECKED = "TLS not checked"
@@ -51,31 +67,56 @@ def _plain(text: str) -> str:
 
 
 class StatusLine(Static):
-    """Shows one :class:`Page`'s outcome in up to four lines."""
+    """Shows one :class:`Page`'s outcome in :data:`ROWS` rows (up to :data:`MAX_ROWS`)."""
 
-    DEFAULT_CSS = """
-    StatusLine {
+    DEFAULT_CSS = f"""
+    StatusLine {{
         height: auto;
-        max-height: 7;
+        min-height: {ROWS};
+        max-height: {MAX_ROWS};
         padding: 0 1;
         background: $boost;
-    }
+    }}
     """
+
+    def __init__(self, content: str = "", *, id: str | None = None) -> None:
+        super().__init__(content, id=id, markup=False)
+        #: What is shown, before it is cut to :data:`MAX_ROWS` rows of the width.
+        self._text = Text(content)
+
+    def _show(self, text: Text) -> None:
+        """Show ``text``, cut to the rows it may take; the screen is laid out again only
+        when the rows it takes change."""
+        self._text = text
+        width = self.content_size.width
+        if not width:  # not laid out yet: the layout to come sizes it
+            self.update(text)
+            return
+        before = self.size.height
+        self.update(text, layout=False)
+        rows = self.get_content_height(self.content_size, self.app.size, width)
+        if rows > MAX_ROWS:
+            self.update(_cut(text, width), layout=False)
+        if min(MAX_ROWS, max(ROWS, rows)) != before:
+            self.refresh(layout=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._show(self._text)  # (its rows wrap anew)
 
     def show_loading(self, spec: RequestSpec) -> None:
         """Say that ``spec`` is on its way."""
-        self.update(
+        self._show(
             Text.assemble(("… ", "bold"), visible_line(f"{spec.method} {spec.url}"), " sending")
         )
 
     def show_message(self, text: str) -> None:
         """A plain one-line message (e.g. before anything was requested)."""
-        self.update(Text(visible_line(text)))
+        self._show(Text(visible_line(text)))
 
     def show_page(self, page: Page, hint: str) -> None:
         """Show ``page``'s status (or error), its meaning, its advice and the key ``hint``."""
         if page.error is not None:
-            self.update(self._error_text(page.error, hint, page.withheld))
+            self._show(self._error_text(page.error, hint, page.withheld))
             return
         assert page.exchange is not None
         response = page.exchange.response
@@ -120,7 +161,7 @@ class StatusLine(Static):
                 visible_line(hint),
                 style="bold reverse" if response.status >= HTTPStatus.BAD_REQUEST else "bold",
             )
-        self.update(line)
+        self._show(line)
 
     def show_stream(self, page: Page, summary: str, *, reading: bool) -> None:
         """Show the stream ``page`` is the head of: its status, and ``summary`` (how many
@@ -142,7 +183,7 @@ class StatusLine(Static):
         )
         keys = "Escape stops reading; p pauses the view" if reading else "r reads it again"
         line.append(keys, style="bold")
-        self.update(line)
+        self._show(line)
 
     def _error_text(self, error: RestwalkError, hint: str, withheld: str = "") -> Text:
         line = Text.assemble((" ✗ request failed ", "bold white on red"), "  ")
@@ -158,3 +199,14 @@ class StatusLine(Static):
             line.append("\n")
             line.append(visible_line(hint), style="bold reverse")
         return line
+
+
+def _cut(text: Text, width: int) -> Text:
+    """``text`` as it is wrapped at ``width`` cells, cut to :data:`MAX_ROWS` rows: the
+    last one kept ends in "…" (the status, on the first row, always shows)."""
+    kept = text.wrap(Console(width=width, legacy_windows=False), width)[:MAX_ROWS]
+    last = kept[-1]
+    last.rstrip()
+    last.truncate(width - 1)
+    last.append("…")
+    return Text("\n").join(kept)
