@@ -50,6 +50,16 @@ SECRETS = (
         "X-Goog-Api-Key",
         "Ocp-Apim-Subscription-Key",
         "X-Hub-Signature-256",
+        # Issue 23 checked again: these went to another origin and into the history.
+        "X-Auth",
+        "Auth",
+        "X-Session-Id",
+        "X-Jwt-Assertion",
+        "Cf-Access-Jwt-Assertion",
+        "X-Authorization",
+        "X-Forwarded-Authorization",
+        "X-Passcode",
+        "Key",
     ],
 )
 def test_secret_headers(name: str) -> None:
@@ -65,6 +75,10 @@ def test_secret_headers(name: str) -> None:
         "X-Request-Id",
         "WWW-Authenticate",
         "Access-Control-Allow-Credentials",  # CORS's rule ("true"), no credential
+        "X-Auth-User",  # Swift's and Cloudflare's: the user beside the key, not the key
+        "X-Auth-Email",
+        "Session-Timeout",
+        "X-Client-Id",
     ],
 )
 def test_headers_that_are_no_secret(name: str) -> None:
@@ -99,6 +113,16 @@ def test_which_origin_may_receive(given_for: str, target: str, receives: bool) -
 
 
 # --- derive --------------------------------------------------------------------------------
+
+
+def test_a_header_named_like_a_credential_stays_with_its_origin() -> None:
+    given = RequestSpec(
+        url=f"{A}/",
+        headers=(("X-Auth", "xa-1"), ("X-Session-Id", "sid-1"), ("X-Client-Id", "c-1")),
+    )
+    step = derive(given, f"{B}/x")
+    assert step.spec.headers == (("X-Client-Id", "c-1"),)
+    assert step.withheld == ("X-Auth", "X-Session-Id")
 
 
 def test_another_origin_gets_no_credential_cookie_or_secret_header() -> None:
