@@ -269,4 +269,7 @@ def withheld_note(names: Sequence[str], to: str, given_for: str) -> str:
     """The one line that says what a request to ``to`` went without, given for ``given_for``
     (URLs, said by their origins)."""
     listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{listed} not sent to {origin_of(to)}: given for {origin_of(given_for)} only"
+    # A URL with no origin (not absolute, not valid) is named as it is: "not sent to :" says
+    # nothing.
+    where = origin_of(to) or repr(to)
+    return f"{listed} not sent to {where}: given for {origin_of(given_for) or given_for} only"
