@@ -231,6 +231,21 @@ def test_a_link_to_another_origin_names_what_stays_behind() -> None:
     assert ("X-Api-Key", "k") in sent.headers
 
 
+def test_a_page_a_redirect_led_to_another_origin_is_that_origins() -> None:
+    """Issue 23 checked again: on ``b.test``'s page, reached by a redirect from ``a.test``,
+    the badge said ``alice (basic)`` and a link back to ``a.test`` said nothing stayed."""
+    session = Session()
+    session.set_credential(f"{A}/", BasicAuth("alice", "pw"))
+    sent = SentRequest("GET", f"{A}/r", ())
+    landed = ReceivedResponse(200, "OK", "HTTP/1.1", (), b"{}", f"{B}/landed")
+    session.arrived(Page(RequestSpec(url=f"{A}/r"), exchange=Exchange(sent, sent, landed)))
+    assert session.badge(f"{B}/landed") == "🔑 for a.test only"
+    assert session.following(f"{B}/x").note == ""  # b.test to b.test: it had nothing
+    back = session.following(f"{A}/2")
+    assert back.given_for == f"{B}/landed"
+    assert session.prepare(back.spec).auth == BasicAuth("alice", "pw")  # a.test's own, again
+
+
 def test_a_server_with_its_own_credential_misses_nothing() -> None:
     session = Session()
     session.set_credential(f"{A}/", BearerAuth("a"))
