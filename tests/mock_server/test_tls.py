@@ -141,7 +141,8 @@ def test_the_consent_pages_csrf_cookie_is_secure_over_tls() -> None:
     """Issue 23, item 9 checked again: the OAuth pages' nonce cookie had no ``Secure``, so a
     browser sent it over plain http to any port of the host."""
     with BackgroundServer(make_settings(tls=True)) as server:
-        assert server.certificate is not None and server.certificate.ca is not None
+        assert server.certificate is not None
+        assert server.certificate.ca is not None
         context = ssl.create_default_context(cafile=str(server.certificate.ca))
         page = httpx.get(
             server.url + "/oauth/authorize", params=CONSENT_QUERY, verify=context, timeout=5

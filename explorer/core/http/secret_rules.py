@@ -25,9 +25,10 @@ is cut into words (``X-Amz-Security-Token``, ``accessToken``, ``client_secret``
 → ``x amz security token``...) and is a secret when
 
 - its last word is one of :data:`SECRET_WORDS` (``token``, ``secret``,
-  ``signature``, ``credential``, ``jwt``, ``assertion``, ``authorization``...): ``x_auth_token``, ``private_token``,
-  ``x_amz_signature``; a paging cursor is not (``next_token``, ``pageToken``);
-- a word is a password (``password``, ``passwd``, ``passphrase``), anywhere:
+  ``signature``, ``credential``, ``jwt``, ``assertion``, ``authorization``...):
+  ``x_auth_token``, ``private_token``, ``x_amz_signature``; a paging cursor is not
+  (``next_token``, ``pageToken``);
+- a word is a password (``password``, ``passwd``, ``passphrase``, ``passcode``), anywhere:
   ``password_confirmation``;
 - its last two words are a kind of key (``api_key``, ``private_key``,
   ``subscription_key``: :data:`KEY_KINDS`), not any key (``Idempotency-Key``,

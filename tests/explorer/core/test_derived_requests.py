@@ -118,7 +118,9 @@ def test_which_origin_may_receive(given_for: str, target: str, receives: bool) -
 def test_a_note_names_a_url_without_an_origin_as_it_is() -> None:
     """A ``.http`` URL an answer made invalid said "Authorization not sent to : ..."."""
     step = derive(RequestSpec(url=f"{A}/", auth=BasicAuth("a", "b")), "<http://b.test/x>")
-    assert step.note == "Authorization not sent to '<http://b.test/x>': given for http://a.test only"
+    assert step.note == (
+        "Authorization not sent to '<http://b.test/x>': given for http://a.test only"
+    )
 
 
 def test_a_header_named_like_a_credential_stays_with_its_origin() -> None:
