@@ -241,3 +241,9 @@ def test_headers_named_like_credentials_and_their_echo_are_masked() -> None:
         ("X-Auth-User", "alice"),
     )
     assert orjson.loads(masked.response.body)["headers"] == dict(masked.request.headers)
+
+
+def test_a_jwt_or_a_passcode_in_a_query_is_masked() -> None:
+    """Issue 23 checked again: ``?jwt=`` was kept in clear in the history."""
+    url = "https://api.test/embed?jwt=eyJ.a.b&passcode=1234&page=2"
+    assert mask_url(url) == f"https://api.test/embed?jwt={MASK}&passcode={MASK}&page=2"
