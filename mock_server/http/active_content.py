@@ -6,9 +6,11 @@ mock's own origin, next to ``/_journal``. The type is refused when it is
 (WHATWG MIME Sniffing §4.6, "MIME type groups"):
 
 - a **scriptable** type: HTML (``text/html``), XML (``text/xml``,
-  ``application/xml``, any ``+xml``: XHTML, SVG, XSLT, RSS...) and
-  ``application/pdf``, which a browser renders as a document that can run
-  script;
+  ``application/xml``, any ``+xml``: XHTML, SVG, XSLT, RSS...; and ``text/xsl``,
+  which Chromium renders as XML too) and ``application/pdf``, which a browser
+  renders as a document that can run script;
+- a **multipart** type a browser shows part by part (``multipart/x-mixed-replace``:
+  Firefox renders each part as a document of the type the part names);
 - a **JavaScript** type (``text/javascript`` and its eleven older spellings),
   which a worker or a ``<script>`` runs as code (``nosniff`` makes those
   refuse any other type);
@@ -34,7 +36,9 @@ import re
 #: A media type's ``type/subtype``: two tokens (RFC 9110 §8.3.1).
 _ESSENCE = re.compile(r"^[!#$%&'*+.^_`|~0-9a-z-]+/[!#$%&'*+.^_`|~0-9a-z-]+$")
 HTML_TYPES = frozenset({"text/html"})
-XML_TYPES = frozenset({"text/xml", "application/xml"})
+XML_TYPES = frozenset({"text/xml", "application/xml", "text/xsl"})
+#: Multipart types whose parts a browser renders, each as the type it names.
+RENDERED_MULTIPART = frozenset({"multipart/x-mixed-replace"})
 #: The JavaScript MIME type essences of the MIME Sniffing standard.
 JAVASCRIPT_TYPES = frozenset(
     {
@@ -83,6 +87,8 @@ def active_kind(value: str) -> str | None:
         return "render it as an HTML page, scripts and all"
     if found in XML_TYPES or found.endswith("+xml"):
         return "render it as an XML document (XHTML, SVG...), which can run script"
+    if found in RENDERED_MULTIPART:
+        return "render each of its parts as a document of the type the part names"
     if found == "application/pdf":
         return "render it as a PDF document, which can run script"
     if found in JAVASCRIPT_TYPES:

@@ -26,7 +26,13 @@ A name is secret (:func:`is_secret_name`) when, lower-cased with ``-`` as
 ``_``, it is one of :data:`SECRET_NAMES` or ends with one of
 :data:`SECRET_ENDINGS`: the words GitHub's and GitLab's secret scanners look
 for next to a value (``X-Api-Key``, ``Private-Token``, ``X-Auth-Token``,
-``X-Amz-Signature``, ``client_secret``, ``new_password``, ``code``, ``sig``).
+``X-Amz-Signature``, ``client_secret``, ``new_password``, ``code``, ``sig``);
+or when, cut into words (``accessToken`` → ``access token``,
+``X-Hub-Signature-256`` → ``x hub signature``), a word is a password's
+(``password_confirmation``) or its last word is one of :data:`SECRET_WORDS`
+(:func:`is_named_secret`: ``clientSecret``, ``X-Jwt-Assertion``, ``X-OTP``). A
+header is also secret when its name ends as :data:`HEADER_ENDINGS` say
+(``X-Auth``, ``X-Session-Id``).
 The explorer's history masks by the same rule; the two packages share no code
 (they are independent by design), so each keeps its own copy of it.
 """
@@ -89,6 +95,38 @@ SECRET_ENDINGS = (
     "_credential",
 )
 
+#: Last words that make a name secret, however it is spelled (``accessToken``, ``X-OTP``).
+SECRET_WORDS = frozenset(
+    {
+        "token",
+        "secret",
+        "password",
+        "passwd",
+        "pwd",
+        "passphrase",
+        "passcode",
+        "signature",
+        "credential",
+        "credentials",
+        "apikey",
+        "otp",
+        "jwt",
+        "assertion",
+        "authorization",
+        "authentication",
+    }
+)
+#: Words that make a name secret wherever they are in it (``password_confirmation``).
+PASSWORD_WORDS = frozenset({"password", "passwd", "passphrase", "passcode"})
+#: Last words of a header's name that make it secret: it carries a credential.
+HEADER_ENDINGS = (("auth",), ("session", "id"), ("session",))
+#: Names that end like a secret's but say a rule (CORS's ``...-Allow-Credentials: true``).
+POLICY_NAMES = frozenset({"access_control_allow_credentials"})
+# A name glued into one word still ends with what it is: "githubtoken", "xapikey".
+_GLUED = ("token", "secret", "password", "passwd", "apikey")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_NOT_WORD = re.compile(r"[^a-z0-9]+")
+
 _FORM = "application/x-www-form-urlencoded"
 _MULTIPART = "multipart/form-data"
 # A JSON member whose value is a scalar: its name (still escaped) and the value.
@@ -100,19 +138,41 @@ _BOUNDARY = re.compile(r'boundary=(?:"([^"]+)"|([^;\s]+))', re.IGNORECASE)
 _PART_NAME = re.compile(rb'(?i)(?<![a-z*])name="([^"]*)"|(?<![a-z*])name=([^;\s]+)')
 
 
+def _words(name: str) -> list[str]:
+    """``X-Hub-Signature-256`` → ``[x, hub, signature]``; ``accessToken`` → ``[access, token]``."""
+    words = [w for w in _NOT_WORD.split(_CAMEL.sub("_", name.strip()).lower()) if w]
+    while len(words) > 1 and words[-1].isdigit():
+        words.pop()
+    return words
+
+
+def is_named_secret(name: str) -> bool:
+    """True when ``name``, cut into words, is a secret's: a password's word anywhere, one of
+    :data:`SECRET_WORDS` last, or one glued word ending as a secret's (``githubtoken``)."""
+    words = _words(name)
+    if not words or "_".join(words) in POLICY_NAMES:
+        return False
+    if any(word in PASSWORD_WORDS for word in words) or words[-1] in SECRET_WORDS:
+        return True
+    return len(words) == 1 and words[0].endswith(_GLUED)
+
+
 def is_secret_name(name: str) -> bool:
     """True when a header, parameter or field called ``name`` holds a secret."""
     key = name.strip().lower().replace("-", "_")
-    return key in SECRET_NAMES or key.endswith(SECRET_ENDINGS)
+    if key in POLICY_NAMES:
+        return False
+    return key in SECRET_NAMES or key.endswith(SECRET_ENDINGS) or is_named_secret(name)
 
 
 def is_secret_header(name: str) -> bool:
     """True when header ``name``'s value is (or holds) a secret."""
     lowered = name.lower()
-    return (
-        lowered in CREDENTIAL_HEADERS
-        or lowered in ("cookie", "set-cookie")
-        or is_secret_name(lowered)
+    if lowered in CREDENTIAL_HEADERS or lowered in ("cookie", "set-cookie"):
+        return True
+    words = tuple(_words(lowered))
+    return is_secret_name(lowered) or any(
+        words[-len(ending) :] == ending for ending in HEADER_ENDINGS
     )
 
 
@@ -138,7 +198,7 @@ def mask_header(name: str, value: str) -> str:
     if lowered == "set-cookie":
         first, semicolon, attributes = value.partition(";")
         return f"{first.partition('=')[0].strip()}={MASK}{semicolon}{attributes}"
-    return MASK if is_secret_name(lowered) else value
+    return MASK if is_secret_header(lowered) else value
 
 
 #: httpbin's paths whose last segment is a password: ``/basic-auth/{user}/{passwd}``.

@@ -52,9 +52,11 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(24)
 
 
-def cookie(nonce: str) -> str:
-    """The ``Set-Cookie`` value carrying ``nonce``."""
-    return f"{COOKIE}={nonce}; Path=/oauth; HttpOnly; SameSite=Lax; Max-Age={MAX_AGE}"
+def cookie(nonce: str, *, secure: bool = False) -> str:
+    """The ``Set-Cookie`` value carrying ``nonce``; ``Secure`` when ``secure`` (the page came
+    over HTTPS: the nonce then never goes over plain http, to any port of the host)."""
+    attributes = f"Path=/oauth; HttpOnly; SameSite=Lax; Max-Age={MAX_AGE}"
+    return f"{COOKIE}={nonce}; {attributes}" + ("; Secure" if secure else "")
 
 
 def _mac(key: bytes, nonce: str, purpose: str, fields: Mapping[str, str], issued: int) -> str:

@@ -226,7 +226,7 @@ class OAuthHandlers:
         if nonce:
             return nonce, None
         nonce = csrf.new_nonce()
-        return nonce, csrf.cookie(nonce)
+        return nonce, csrf.cookie(nonce, secure=request.url.scheme == "https")
 
     def _form_holds(
         self, request: Request, form: dict[str, str], purpose: str, fields: dict[str, str]

@@ -26,7 +26,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import orjson
 
-from mock_server.http.masking import MASK, mask_header
+from mock_server.http.masking import MASK, is_named_secret, is_secret_header, mask_header
 from mock_server.tape.har import Exchange, Headers
 
 SECRET_FIELDS = frozenset(
@@ -61,7 +61,7 @@ def is_secret_name(name: str) -> bool:
     """True when a field, parameter or header named ``name`` holds a secret."""
     key = name.strip().lower().replace("-", "_")
     key = key.removeprefix("x_")
-    return key in SECRET_FIELDS or key.endswith(_SECRET_ENDINGS)
+    return key in SECRET_FIELDS or key.endswith(_SECRET_ENDINGS) or is_named_secret(name)
 
 
 def _set_cookie(value: str) -> str:
@@ -79,7 +79,7 @@ def mask_headers(headers: Headers) -> Headers:
             value = mask_header(lowered, value)
         elif lowered == "set-cookie":
             value = _set_cookie(value)
-        elif is_secret_name(lowered):
+        elif is_secret_name(lowered) or is_secret_header(lowered):
             value = MASK
         masked.append((name, value))
     return tuple(masked)

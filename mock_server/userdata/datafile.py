@@ -20,7 +20,10 @@ write their own copy over the other's (40 writes answered 201, 20 missing from
 the file, 20 ids given twice). The writer holds ``FILE-lock`` beside the file
 (an ``flock``, as ``--db`` keeps ``FILE-lock`` beside its database) for as long
 as it runs; a second one is refused in one line. Holding it, a writer removes
-the temporary file a writer killed in the middle of a save left behind.
+the temporary file a writer killed in the middle of a save left behind. The
+file is the one its path leads to (:func:`real_path`): a symlink or a path
+through ``..`` names the same file and takes the same lock, and a save
+replaces the file the symlink points to, not the symlink.
 """
 
 from __future__ import annotations
@@ -224,9 +227,15 @@ def render(path: Path, collections: Mapping[str, Iterable[tuple[int, Mapping[str
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
+def real_path(path: Path) -> Path:
+    """The file ``path`` leads to, symlinks and ``..`` followed: one file, one lock."""
+    return Path(os.path.realpath(path))
+
+
 def lock_path(path: Path) -> Path:
-    """The lock file of the data file ``path``: ``FILE-lock`` beside it."""
-    return path.with_name(path.name + "-lock")
+    """The lock file of the data file ``path``: ``FILE-lock`` beside the file it leads to."""
+    real = real_path(path)
+    return real.with_name(real.name + "-lock")
 
 
 def _temporary_name(path: Path) -> re.Pattern[str]:
@@ -248,9 +257,10 @@ def claim(path: Path) -> WriteLock:
             f"{path}: another restwalk-mock writes to this file (it holds "
             f"{lock_path(path)}); stop it, or serve this one with --read-only-data"
         )
-    stale = _temporary_name(path)
+    real = real_path(path)
+    stale = _temporary_name(real)
     with contextlib.suppress(OSError):
-        for entry in os.scandir(path.parent):
+        for entry in os.scandir(real.parent):
             if stale.match(entry.name) and entry.is_file(follow_symlinks=False):
                 os.unlink(entry.path)
                 logger.info(
@@ -260,7 +270,9 @@ def claim(path: Path) -> WriteLock:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replace the file at ``path`` with ``text``, all or nothing (see the module's docstring)."""
+    """Replace the file ``path`` leads to with ``text``, all or nothing (see the module's
+    docstring)."""
+    path = real_path(path)
     directory = path.parent
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:

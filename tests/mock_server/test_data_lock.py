@@ -18,7 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from mock_server.userdata.datafile import claim, lock_path
+from mock_server.userdata.datafile import DataError, claim, lock_path, write_atomically
 from tests.mock_server.conftest import EDITOR
 from tests.mock_server.processes import ROOT, Running
 
@@ -131,3 +131,27 @@ def test_claim_in_one_process_refuses_another(data: Path) -> None:
         held.close()
     free = claim(data)
     free.close()
+
+
+def test_a_symlink_or_a_path_through_dotdot_takes_the_same_lock(data: Path) -> None:
+    """Issue 23, item 11 checked again: ``--data link.json`` (a symlink to the file) took
+    ``link.json-lock``, so two writers held two locks on one file."""
+    link = data.parent / "link.json"
+    link.symlink_to(data)
+    (data.parent / "sub").mkdir()
+    held = claim(data)
+    try:
+        for other in (link, data.parent / "sub" / ".." / data.name):
+            assert lock_path(other) == lock_path(data)
+            with pytest.raises(DataError, match="another restwalk-mock writes to this file"):
+                claim(other)
+    finally:
+        held.close()
+
+
+def test_a_save_through_a_symlink_writes_the_file_it_points_to(data: Path) -> None:
+    link = data.parent / "link.json"
+    link.symlink_to(data)
+    write_atomically(link, '{"books": []}\n')
+    assert link.is_symlink()
+    assert data.read_text() == '{"books": []}\n'

@@ -31,6 +31,12 @@ SECRETS = (
     "json-password-13",
     "part-password-14",
     "bearer-15",
+    # Issue 23 checked again: named as the explorer's history names secrets.
+    "session-id-16",
+    "x-auth-17",
+    "camel-password-18",
+    "camel-secret-19",
+    "hub-signature-20",
 )
 
 
@@ -50,6 +56,18 @@ def send_secrets(url: str) -> None:
             "/anything",
             data={"username": "alice", "password": "part-password-14"},
             files={"photo": ("p.bin", b"\xff\x00binary")},
+        )
+        client.get(
+            "/anything",
+            headers={
+                "X-Session-Id": "session-id-16",
+                "X-Auth": "x-auth-17",
+                "X-Hub-Signature-256": "hub-signature-20",
+            },
+        )
+        client.post(
+            "/anything",
+            json={"newPassword": "camel-password-18", "app": {"clientSecret": "camel-secret-19"}},
         )
 
 
@@ -149,6 +167,12 @@ def test_trace_masks_secret_headers_too(server: BackgroundServer) -> None:
         ("device_code", True),  # RFC 8628, as the explorer's history masks them
         ("user_code", True),
         ("id_token_hint", True),
+        ("accessToken", True),
+        ("password_confirmation", True),
+        ("X-Hub-Signature-256", True),
+        ("X-Jwt-Assertion", True),
+        ("Access-Control-Allow-Credentials", False),
+        ("X-Auth-User", False),
         ("Content-Type", False),
         ("page", False),
         ("name", False),
@@ -156,6 +180,14 @@ def test_trace_masks_secret_headers_too(server: BackgroundServer) -> None:
 )
 def test_secret_names(name: str, secret: bool) -> None:
     assert masking.is_secret_name(name) is secret
+
+
+def test_headers_named_like_credentials() -> None:
+    for name in ("X-Auth", "X-Session-Id", "Authorization", "Cookie", "X-Api-Key"):
+        assert masking.is_secret_header(name), name
+        assert masking.mask_header(name, "v-1") != "v-1", name
+    for name in ("X-Auth-User", "Accept", "X-Request-Id"):
+        assert not masking.is_secret_header(name), name
 
 
 def test_json_members_are_masked_at_any_depth_even_cut_short() -> None:

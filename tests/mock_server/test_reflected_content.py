@@ -43,6 +43,8 @@ def echo(server: BackgroundServer, content_type: str) -> tuple[int, str, bytes]:
         "application/xml",
         "application/rss+xml",
         "application/pdf",
+        "text/xsl",  # issue 23 checked again: Chromium renders it as XML
+        "multipart/x-mixed-replace; boundary=x",  # Firefox renders each part
         "text/javascript",
         "application/x-javascript",
         "text/plain, text/html",

@@ -122,3 +122,31 @@ def test_the_session_cookie_is_not_secure_in_cleartext() -> None:
     with BackgroundServer(make_settings()) as server:
         login = httpx.post(server.url + "/auth/session", headers=ADMIN, timeout=5)
     assert cookie_attributes(login.headers["set-cookie"]) == {"httponly", "samesite", "path"}
+
+
+#: An authorization request the mock's own public client makes (its consent page's query).
+CONSENT_QUERY = {
+    "response_type": "code",
+    "client_id": "restwalk-cli",
+    "redirect_uri": "http://127.0.0.1:4321/callback",
+    "scope": "orders:read",
+    "state": "s1",
+    # S256 of "v" * 43 (RFC 7636)
+    "code_challenge": "7w_YNF9DSfIdPf_pRjSq646_kPr-2-o9NAl16JGghdM",
+    "code_challenge_method": "S256",
+}
+
+
+def test_the_consent_pages_csrf_cookie_is_secure_over_tls() -> None:
+    """Issue 23, item 9 checked again: the OAuth pages' nonce cookie had no ``Secure``, so a
+    browser sent it over plain http to any port of the host."""
+    with BackgroundServer(make_settings(tls=True)) as server:
+        assert server.certificate is not None
+        assert server.certificate.ca is not None
+        context = ssl.create_default_context(cafile=str(server.certificate.ca))
+        page = httpx.get(
+            server.url + "/oauth/authorize", params=CONSENT_QUERY, verify=context, timeout=5
+        )
+    assert page.status_code == 200
+    assert page.headers["set-cookie"].startswith("oauth_csrf=")
+    assert "secure" in cookie_attributes(page.headers["set-cookie"])

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Protocol
 import httpx
 
 from explorer.core.http.body_reading import ReadBody, read_body
-from explorer.core.http.cookie_header import attach_cookies, restore
+from explorer.core.http.cookie_header import OriginPolicy, attach_cookies, restore
 from explorer.core.http.errors import (
     DeadlineExceeded,
     DecodingError,
@@ -191,7 +191,8 @@ class Client:
     """A long-lived HTTP client: one connection pool and one cookie jar.
 
     Cookies set by any response are sent with later requests to the same
-    site, so logging in at a session endpoint once keeps a person logged in.
+    origin, so logging in at a session endpoint once keeps a person logged in;
+    never to another port, scheme or host (:class:`~.cookie_header.OriginPolicy`).
     Tokens from a :class:`LoginFlow` are remembered per flow.
 
     Build it on a transport to test without a network
@@ -243,6 +244,8 @@ class Client:
             http = self._new_http()
         if hold_location not in http.event_hooks["response"]:
             http.event_hooks["response"].append(hold_location)
+        # A cookie goes back to the origin that set it only (explorer.core.http.cookie_header).
+        http.cookies.jar.set_policy(OriginPolicy())
         self.http = http
         self._sending = RetryTransport(_ThroughHttpx(http))
         self._tokens: dict[LoginFlow, str] = {}

@@ -6,16 +6,55 @@ the header is then sent as bytes, Latin-1 when the text came from Latin-1 (as
 httpx decodes a header that is not UTF-8), else UTF-8. httpx's own way, through
 ``Cookies.set_cookie_header``, encodes the header as ASCII and fails on such a
 cookie, which would make every later request to that server fail.
+
+A cookie goes back only to the origin (``scheme://host:port``) that set it
+(:class:`OriginPolicy`), as every secret restwalk holds does
+(:func:`~explorer.core.http.secret_rules.may_receive`). RFC 6265 lets a
+cookie go to every port of its host, and to plain ``http`` when it lacks
+``Secure``: the session cookie of an API on ``127.0.0.1:8000`` went with a
+link or a redirect to whatever listened on ``127.0.0.1:9000``, and a cookie
+set over ``https`` went over ``http`` in clear. A ``Domain`` attribute does
+not widen it either: a cookie is the origin's that set it, as a credential
+given with ``--cookie`` is.
 """
 
 from __future__ import annotations
 
 import urllib.request
-from http.cookiejar import Cookie, CookieJar
+from http.cookiejar import Cookie, CookieJar, DefaultCookiePolicy
 
 import httpx
 
-__all__ = ["attach_cookies", "restore"]
+from explorer.core.http.secret_rules import may_receive, origin_of
+
+__all__ = ["ORIGIN_ATTRIBUTE", "OriginPolicy", "attach_cookies", "restore"]
+
+#: The attribute a kept cookie holds the origin that set it in (a name no server sends:
+#: a ``Set-Cookie`` attribute is never kept under it, see :meth:`OriginPolicy.set_ok`).
+ORIGIN_ATTRIBUTE = "restwalk-origin"
+
+
+class OriginPolicy(DefaultCookiePolicy):
+    """The standard rules (RFC 6265 via :mod:`http.cookiejar`), and one more: a cookie goes
+    back only to the origin that set it (see the module docstring)."""
+
+    def set_ok(self, cookie: Cookie, request: urllib.request.Request) -> bool:
+        """Keep ``cookie`` as the standard rules say, marked with the origin that set it."""
+        if not super().set_ok(cookie, request):
+            return False
+        origin = origin_of(request.get_full_url())
+        if not origin:
+            return False
+        cookie.set_nonstandard_attr(ORIGIN_ATTRIBUTE, origin)
+        return True
+
+    def return_ok(self, cookie: Cookie, request: urllib.request.Request) -> bool:
+        """Send ``cookie`` as the standard rules say, and only to the origin that set it (a
+        cookie without one, put in the jar by hand, goes by the standard rules)."""
+        if not super().return_ok(cookie, request):
+            return False
+        origin = cookie.get_nonstandard_attr(ORIGIN_ATTRIBUTE)
+        return origin is None or may_receive(origin, request.get_full_url())
 
 
 def attach_cookies(

@@ -25,9 +25,10 @@ is cut into words (``X-Amz-Security-Token``, ``accessToken``, ``client_secret``
 → ``x amz security token``...) and is a secret when
 
 - its last word is one of :data:`SECRET_WORDS` (``token``, ``secret``,
-  ``signature``, ``credential``...): ``x_auth_token``, ``private_token``,
-  ``x_amz_signature``; a paging cursor is not (``next_token``, ``pageToken``);
-- a word is a password (``password``, ``passwd``, ``passphrase``), anywhere:
+  ``signature``, ``credential``, ``jwt``, ``assertion``, ``authorization``...):
+  ``x_auth_token``, ``private_token``, ``x_amz_signature``; a paging cursor is not
+  (``next_token``, ``pageToken``);
+- a word is a password (``password``, ``passwd``, ``passphrase``, ``passcode``), anywhere:
   ``password_confirmation``;
 - its last two words are a kind of key (``api_key``, ``private_key``,
   ``subscription_key``: :data:`KEY_KINDS`), not any key (``Idempotency-Key``,
@@ -40,6 +41,9 @@ is cut into words (``X-Amz-Security-Token``, ``accessToken``, ``client_secret``
   ``key`` (Google's API keys), ``code`` (an OAuth authorization code), ``sig``
   (an Azure SAS signature), ``auth``. In JSON these name error codes and
   dictionary entries, and are kept.
+- in a header's name, those of a URL too, and a name ending in ``auth`` or a
+  session's id (:data:`HEADER_SECRET_ENDINGS`: ``X-Auth``, ``X-Session-Id``); a
+  header named so carries a credential.
 
 **Which origin.** A secret given for one origin (``scheme://host:port``, RFC
 6454) goes to that origin only (:func:`may_receive`). The one exception is
@@ -57,6 +61,7 @@ import httpx
 
 __all__ = [
     "CREDENTIAL_HEADERS",
+    "HEADER_SECRET_ENDINGS",
     "KEY_KINDS",
     "NAME_WORDS",
     "POLICY_NAMES",
@@ -87,10 +92,14 @@ SECRET_WORDS = frozenset(
         "credentials",
         "apikey",
         "otp",
+        "passcode",
+        "jwt",
+        "assertion",
+        "authorization",
     }
 )
 #: Words that make any name a secret's, wherever they are in it.
-_PASSWORD_WORDS = frozenset({"password", "passwd", "passphrase"})
+_PASSWORD_WORDS = frozenset({"password", "passwd", "passphrase", "passcode"})
 
 #: ``<kind>_key`` is a secret for these kinds (``api_key``, ``x_goog_api_key``).
 KEY_KINDS = frozenset(
@@ -141,6 +150,11 @@ POLICY_NAMES = frozenset({"access_control_allow_credentials"})
 #: Names that are secrets in a URL's query or an HTML form, not in JSON.
 URL_SECRET_NAMES = frozenset({"key", "code", "sig", "auth"})
 
+#: The last words that make a header's name a secret's, and no JSON member's: a header
+#: named so carries a credential (``X-Auth``, a session's ``X-Session-Id``), where a JSON
+#: ``auth`` or ``session_id`` may be a setting or a reference.
+HEADER_SECRET_ENDINGS = frozenset({("auth",), ("session", "id"), ("session",)})
+
 #: The first words of a paging cursor's name: ``next_token`` is where a list goes on.
 _CURSORS = frozenset({"page", "next", "prev", "previous", "continuation", "sync", "cursor"})
 
@@ -162,6 +176,8 @@ NAME_WORDS = (
     "code",
     "assertion",
     "sess",
+    "passc",
+    "jwt",
 )
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -200,10 +216,16 @@ def is_secret_name(name: str, *, in_url: bool = False) -> bool:
     return len(words) == 1 and last.endswith(_GLUED) and not last.startswith(tuple(_CURSORS))
 
 
+@lru_cache(maxsize=1024)
 def is_secret_header(name: str) -> bool:
     """True when request or response header ``name`` carries a secret: a credential, cookies,
-    or a secret's name (``X-Api-Key``, ``Private-Token``, ``X-Amz-Security-Token``)."""
-    return is_secret_name(name)
+    or a secret's name (``X-Api-Key``, ``Private-Token``, ``X-Amz-Security-Token``), a URL's
+    secret names among them (``Key``, ``Sig``: a header is no JSON member), and a name
+    ending as :data:`HEADER_SECRET_ENDINGS` say (``X-Auth``, ``X-Session-Id``)."""
+    if is_secret_name(name, in_url=True):
+        return True
+    words = tuple(_words(name))
+    return any(words[-len(ending) :] == ending for ending in HEADER_SECRET_ENDINGS)
 
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -248,4 +270,7 @@ def withheld_note(names: Sequence[str], to: str, given_for: str) -> str:
     """The one line that says what a request to ``to`` went without, given for ``given_for``
     (URLs, said by their origins)."""
     listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{listed} not sent to {origin_of(to)}: given for {origin_of(given_for)} only"
+    # A URL with no origin (not absolute, not valid) is named as it is: "not sent to :" says
+    # nothing.
+    where = origin_of(to) or repr(to)
+    return f"{listed} not sent to {where}: given for {origin_of(given_for) or given_for} only"

@@ -336,11 +336,12 @@ class Session:
         current = self.shown
         if current is None:
             return Derived(spec, url)
-        withheld, _ = withheld_by(self.prepare(RequestSpec(url=current.spec.url)), url)
+        # The page's origin is where its redirects led (current.url), not where it was asked.
+        withheld, _ = withheld_by(self.prepare(RequestSpec(url=current.url)), url)
         # What ``url``'s origin has of its own (withheld from no URL at all: every secret).
         own, _ = withheld_by(self.prepare(spec), "")
         has = {name.lower() for name in own}
-        return Derived(spec, current.spec.url, tuple(n for n in withheld if n.lower() not in has))
+        return Derived(spec, current.url, tuple(n for n in withheld if n.lower() not in has))
 
     def unprepared(self, spec: RequestSpec) -> RequestSpec:
         """``spec`` without the session's credential, for the person to edit or resend."""

@@ -395,9 +395,10 @@ class TabScreen(Screen[None]):
         self.query_one(AuthBadge).show(self._page_url())
 
     def _page_url(self) -> str:
-        """The URL of the page shown, or what the URL bar holds before any page."""
+        """The URL of the page shown (where its redirects led: whose server's page it is), or
+        what the URL bar holds before any page."""
         shown = self.session.shown
-        return shown.spec.url if shown else self.query_one(UrlBar).value
+        return shown.url if shown else self.query_one(UrlBar).value
 
     # -- following, composing, what a dialog answers -------------------------------------------
 

@@ -50,6 +50,16 @@ SECRETS = (
         "X-Goog-Api-Key",
         "Ocp-Apim-Subscription-Key",
         "X-Hub-Signature-256",
+        # Issue 23 checked again: these went to another origin and into the history.
+        "X-Auth",
+        "Auth",
+        "X-Session-Id",
+        "X-Jwt-Assertion",
+        "Cf-Access-Jwt-Assertion",
+        "X-Authorization",
+        "X-Forwarded-Authorization",
+        "X-Passcode",
+        "Key",
     ],
 )
 def test_secret_headers(name: str) -> None:
@@ -65,6 +75,10 @@ def test_secret_headers(name: str) -> None:
         "X-Request-Id",
         "WWW-Authenticate",
         "Access-Control-Allow-Credentials",  # CORS's rule ("true"), no credential
+        "X-Auth-User",  # Swift's and Cloudflare's: the user beside the key, not the key
+        "X-Auth-Email",
+        "Session-Timeout",
+        "X-Client-Id",
     ],
 )
 def test_headers_that_are_no_secret(name: str) -> None:
@@ -99,6 +113,24 @@ def test_which_origin_may_receive(given_for: str, target: str, receives: bool) -
 
 
 # --- derive --------------------------------------------------------------------------------
+
+
+def test_a_note_names_a_url_without_an_origin_as_it_is() -> None:
+    """A ``.http`` URL an answer made invalid said "Authorization not sent to : ..."."""
+    step = derive(RequestSpec(url=f"{A}/", auth=BasicAuth("a", "b")), "<http://b.test/x>")
+    assert step.note == (
+        "Authorization not sent to '<http://b.test/x>': given for http://a.test only"
+    )
+
+
+def test_a_header_named_like_a_credential_stays_with_its_origin() -> None:
+    given = RequestSpec(
+        url=f"{A}/",
+        headers=(("X-Auth", "xa-1"), ("X-Session-Id", "sid-1"), ("X-Client-Id", "c-1")),
+    )
+    step = derive(given, f"{B}/x")
+    assert step.spec.headers == (("X-Client-Id", "c-1"),)
+    assert step.withheld == ("X-Auth", "X-Session-Id")
 
 
 def test_another_origin_gets_no_credential_cookie_or_secret_header() -> None:
@@ -199,6 +231,21 @@ def test_a_link_to_another_origin_names_what_stays_behind() -> None:
     sent = session.prepare(here.spec)
     assert sent.auth == BasicAuth("alice", "pw")
     assert ("X-Api-Key", "k") in sent.headers
+
+
+def test_a_page_a_redirect_led_to_another_origin_is_that_origins() -> None:
+    """Issue 23 checked again: on ``b.test``'s page, reached by a redirect from ``a.test``,
+    the badge said ``alice (basic)`` and a link back to ``a.test`` said nothing stayed."""
+    session = Session()
+    session.set_credential(f"{A}/", BasicAuth("alice", "pw"))
+    sent = SentRequest("GET", f"{A}/r", ())
+    landed = ReceivedResponse(200, "OK", "HTTP/1.1", (), b"{}", f"{B}/landed")
+    session.arrived(Page(RequestSpec(url=f"{A}/r"), exchange=Exchange(sent, sent, landed)))
+    assert session.badge(f"{B}/landed") == "🔑 for a.test only"
+    assert session.following(f"{B}/x").note == ""  # b.test to b.test: it had nothing
+    back = session.following(f"{A}/2")
+    assert back.given_for == f"{B}/landed"
+    assert session.prepare(back.spec).auth == BasicAuth("alice", "pw")  # a.test's own, again
 
 
 def test_a_server_with_its_own_credential_misses_nothing() -> None:

@@ -213,3 +213,37 @@ def test_a_value_sent_as_a_secret_is_masked_where_it_comes_back() -> None:
     assert b'"theme": "dark"' in masked.response.body  # a short cookie value is kept
     assert masked.response.header("X-Echo") == MASK
     assert masked.response.wire_body is None  # the body as it came would hold them
+
+
+def test_headers_named_like_credentials_and_their_echo_are_masked() -> None:
+    """Issue 23 checked again: ``X-Session-Id``, ``X-Auth`` and ``X-Jwt-Assertion`` were kept
+    in clear in the history, and so was their echo in a body (``X-Auth``'s value came back
+    half masked: another secret's value inside it)."""
+    sent = SentRequest(
+        "GET",
+        "http://api.test/anything?auth=AUTHV",
+        (
+            ("X-Session-Id", "session-id-1"),
+            ("X-Auth", "XAUTHV"),
+            ("X-Jwt-Assertion", "eyJ.jwt.assertion"),
+            ("X-Auth-User", "alice"),
+        ),
+    )
+    echo = orjson.dumps({"headers": dict(sent.headers)})
+    response = ReceivedResponse(
+        200, "OK", "HTTP/1.1", (("Content-Type", "application/json"),), echo, sent.url
+    )
+    masked = mask_exchange(Exchange(sent, sent, response))
+    assert masked.request.headers == (
+        ("X-Session-Id", MASK),
+        ("X-Auth", MASK),
+        ("X-Jwt-Assertion", MASK),
+        ("X-Auth-User", "alice"),
+    )
+    assert orjson.loads(masked.response.body)["headers"] == dict(masked.request.headers)
+
+
+def test_a_jwt_or_a_passcode_in_a_query_is_masked() -> None:
+    """Issue 23 checked again: ``?jwt=`` was kept in clear in the history."""
+    url = "https://api.test/embed?jwt=eyJ.a.b&passcode=1234&page=2"
+    assert mask_url(url) == f"https://api.test/embed?jwt={MASK}&passcode={MASK}&page=2"

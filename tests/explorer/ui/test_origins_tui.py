@@ -22,6 +22,7 @@ from explorer.core.storage.bookmarks import BookmarkStore
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.screens.bookmarks import BookmarksScreen
 from explorer.ui.screens.history import HistoryScreen
+from explorer.ui.widgets.auth_badge import AuthBadge
 from tests.explorer.origin_servers import OriginServer, two_origins
 from tests.explorer.ui.conftest import SIZE, settle
 from tests.explorer.ui.test_browse import follow, status_text
@@ -191,4 +192,26 @@ async def test_a_history_entry_sent_again_keeps_its_secrets_to_their_origin(
     assert [s.target for s in a.seen] == ["/home", "/away", "/home", "/away", "/home"]
     assert len(a.received("x-api-key")) == len(a.received("authorization")) == 4
     assert [s.target for s in b.seen] == ["/landed", "/landed"]
+    assert b.secrets_received() == {}
+
+
+async def test_the_badge_of_a_page_a_redirect_led_to_names_whose_credential_it_is(
+    servers: tuple[OriginServer, OriginServer],
+) -> None:
+    """Issue 23 checked again: on ``b``'s page, reached by a redirect from ``a``, the badge
+    said ``🔑 alice (basic)``, as if ``b`` had been sent the credential."""
+    a, b = servers
+    landed = b.page("/landed")
+    start = a.hal("/", next=a.page("/r", status=302, headers=(("location", landed),)))
+    app = app_on(start)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        given_for(app, a)
+        await follow(pilot, "next")
+        await settle(pilot)
+        shown = app.browser.session.shown
+        assert shown is not None
+        assert shown.url == landed
+        badge = str(app.browser.query_one(AuthBadge).render())
+        assert badge.startswith(f"🔑 for 127.0.0.1:{a.port} only"), badge
     assert b.secrets_received() == {}
