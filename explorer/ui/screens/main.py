@@ -301,11 +301,13 @@ class BrowserScreen(TabScreen):
     async def action_openapi(self) -> None:
         """``O``: the operations of the API's description (its service-desc link), one of
         them opened in the composer."""
+        from explorer.core.carry.openapi_source import not_found_note
         from explorer.core.http.secret_rules import origin_of
         from explorer.ui.dialogs.operations import OperationsDialog
 
         def found(link: Link) -> None:
-            self.notify(f"Reading the API description at {link.href}…", timeout=2)
+            guessed = " (guessed: nothing links to it)" if link.guess else ""
+            self.notify(f"Reading the API description at {link.href}{guessed}…", timeout=2)
 
         url = self._page_url()
         try:
@@ -315,8 +317,7 @@ class BrowserScreen(TabScreen):
             return
         if description is None:
             self.notify(
-                "Neither this page nor its server's root links an OpenAPI description "
-                "(rel=service-desc). restwalk openapi FILE lists a file's operations.",
+                not_found_note(url),
                 title="No OpenAPI description",
                 severity="warning",
             )

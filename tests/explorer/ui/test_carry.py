@@ -308,3 +308,36 @@ async def test_o_without_a_description_says_so() -> None:
         await pilot.press("O")
         await settle(pilot)
         assert any("service-desc" in m for m in messages(app))
+
+
+async def test_o_finds_a_description_nothing_links_to_where_fastapi_serves_it() -> None:
+    import httpx
+
+    from explorer.core.http.client import Client
+    from explorer.ui.app import create_app
+    from explorer.ui.dialogs.operations import OperationsDialog
+
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "Shop API", "version": "1.2.0"},
+        "paths": {"/items": {"get": {"summary": "List Items"}}},
+    }
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/openapi.json":
+            return httpx.Response(200, json=document)
+        if request.url.path == "/items":
+            return httpx.Response(200, json={"items": [], "total": 0})
+        return httpx.Response(404, json={"detail": "Not Found"})
+
+    app = create_app("http://api/items", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("O")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, OperationsDialog)
+        assert [(op.method, op.path) for op in dialog.shown] == [("GET", "/items")]
+        assert any(
+            "http://api/openapi.json (guessed: nothing links to it)" in m for m in messages(app)
+        )
