@@ -15,6 +15,7 @@ from http import HTTPStatus
 
 from explorer.core.knowledge import advice_headers
 from explorer.core.knowledge import field_values as fv
+from explorer.core.knowledge.field_errors import field_errors
 from explorer.core.knowledge.methods import method_info, method_names
 from explorer.core.knowledge.response_facts import ResponseFacts
 from explorer.core.knowledge.statuses import status_class, status_info
@@ -26,6 +27,10 @@ _MEDIA_TYPE_RE = re.compile(
 )
 _BODY_SCAN_LIMIT = 65536
 _BACKTICKED_RE = re.compile(r"`([A-Za-z][A-Za-z0-9-]*)")
+#: The most field errors a 400 or 422's advice names (the body has them all).
+_FIELD_ERRORS_SHOWN = 5
+#: How a general step about the bundled mock server begins: left out for another server.
+_ON_THE_MOCK = "On restwalk-mock"
 #: 306 (Unused) has no HTTPStatus member: it is reserved, never to be sent.
 _UNUSED = 306
 
@@ -49,13 +54,17 @@ def advise(
     )
     steps: list[str] = []
     consumed: set[str] = set()
+    general = True
     reader, covers = _READERS.get(status, (None, ()))
     if reader is None and HTTPStatus.MULTIPLE_CHOICES <= status < HTTPStatus.BAD_REQUEST:
         reader, covers = _redirect, ("Location",)
     if reader is not None:
-        steps.extend(reader(response))
+        specific = reader(response)
+        steps.extend(specific)
         if covers and response.first(covers[0]) is not None:
             consumed.update(name.lower() for name in covers)
+        # the fields named, the method placed: the code's general words would repeat it
+        general = not (specific and reader in _SAID_FOR_THE_CODE)
     for header_reader, names in _HEADER_READERS:
         found = header_reader(response)
         steps.extend(found)
@@ -63,7 +72,12 @@ def advise(
             consumed.update(name.lower() for name in names)
     later, spoken_for = _LATER_READERS.get(status, (None, ()))
     consumed.update(name.lower() for name in spoken_for)
-    steps.extend(step for step in _general_steps(status) if not _mentions(step, consumed))
+    steps.extend(
+        step
+        for step in (_general_steps(status) if general else ())
+        if not _mentions(step, consumed)
+        and not (response.another_server and step.startswith(_ON_THE_MOCK))
+    )
     if later is not None:
         steps.extend(later(response))
     return list(dict.fromkeys(steps))
@@ -113,7 +127,7 @@ def _challenges(response: ResponseFacts, field: str, credentials: str) -> list[s
         )
     sent = fv.first(response.request_headers, credentials)
     for challenge in challenges:
-        steps.append(_challenge_step(challenge, credentials))
+        steps.append(_challenge_step(challenge, credentials, mock=not response.another_server))
     if sent is not None and not any(c.param("error") for c in challenges):
         scheme = sent.split(" ", 1)[0]
         steps.append(
@@ -123,7 +137,8 @@ def _challenges(response: ResponseFacts, field: str, credentials: str) -> list[s
     return steps
 
 
-def _challenge_step(challenge: fv.Challenge, credentials: str) -> str:
+def _challenge_step(challenge: fv.Challenge, credentials: str, *, mock: bool = True) -> str:
+    """The step one challenge asks for; ``mock`` adds where the bundled mock's token is."""
     scheme = challenge.scheme
     lower = scheme.lower()
     realm = challenge.param("realm")
@@ -133,8 +148,8 @@ def _challenge_step(challenge: fv.Challenge, credentials: str) -> str:
     said = f' The server says: "{detail}".' if detail else ""
     if lower == "bearer" and error == "invalid_token":
         return (
-            "The token you sent was rejected (expired, revoked or malformed): get a new one "
-            "(on restwalk-mock: POST /auth/token) and send it as "
+            "The token you sent was rejected (expired, revoked or malformed): get a new one"
+            f"{' (on restwalk-mock: POST /auth/token)' if mock else ''} and send it as "
             f"`{credentials}: Bearer <token>`.{said}"
         )
     if lower == "bearer" and error == "insufficient_scope":
@@ -147,9 +162,13 @@ def _challenge_step(challenge: fv.Challenge, credentials: str) -> str:
             f"send exactly one `{credentials}: Bearer <token>`.{said}"
         )
     if lower == "bearer":
+        on_mock = (
+            " (on restwalk-mock: `POST /auth/token` with a user name and password)"
+            if mock
+            else " (its OpenAPI description names it: tokenUrl)"
+        )
         return (
-            f"Bearer{where}: get a token from the API's token endpoint (on restwalk-mock: "
-            "`POST /auth/token` with a user name and password) and send "
+            f"Bearer{where}: get a token from the API's token endpoint{on_mock} and send "
             f"`{credentials}: Bearer <token>`."
         )
     if lower == "basic":
@@ -164,6 +183,12 @@ def _challenge_step(challenge: fv.Challenge, credentials: str) -> str:
         return (
             f"Digest{where}: answer the server's nonce with a {algorithm} hash of your "
             "credentials; the client computes it from a user name and password."
+        )
+    if lower == "apikey":  # FastAPI's APIKeyHeader, APIKeyQuery and APIKeyCookie
+        return (
+            f"{scheme}{where}: send the API's key where it reads one, which the challenge "
+            "does not say: a header (often `X-API-Key`), a query parameter or a cookie, as "
+            "its documentation or its OpenAPI description's securitySchemes names it."
         )
     if lower in ("negotiate", "ntlm"):
         return f"{scheme}: a Kerberos/Windows domain login; it needs an account in that domain."
@@ -202,12 +227,18 @@ def _allow(response: ResponseFacts) -> list[str]:
 
 
 def _not_implemented(response: ResponseFacts) -> list[str]:
-    if response.method and method_info(response.method) is None:
+    if not response.method:
+        return []
+    if method_info(response.method) is None:
         return [
             f"{response.method} is not a standard method; the standard ones are "
             f"{', '.join(method_names())}."
         ]
-    return []
+    return [
+        f"{response.method} is a standard method, but this server does not implement it "
+        "for any URL (a static file server, for one, only reads): send `OPTIONS` to ask "
+        "what it offers, or change the resource another way the API documents."
+    ]
 
 
 def _not_acceptable(response: ResponseFacts) -> list[str]:
@@ -281,6 +312,17 @@ def _unsupported_media(response: ResponseFacts) -> list[str]:
             "application/json and check the API's documentation."
         )
     return steps
+
+
+def _refused_fields(response: ResponseFacts) -> list[str]:
+    """The fields a 400 or 422 body names, and why each was refused."""
+    errors = field_errors(response.body)
+    if not errors:
+        return []
+    shown = "; ".join(str(error) for error in errors[:_FIELD_ERRORS_SHOWN])
+    more = len(errors) - _FIELD_ERRORS_SHOWN
+    rest = f"; and {more} more in the body" if more > 0 else ""
+    return [f"The server refused: {shown}{rest}. Fix those and send again."]
 
 
 # -- redirects and caching ------------------------------------------------------------
@@ -434,6 +476,7 @@ _READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
     HTTPStatus.ACCEPTED: (_accepted, ("Location", "Content-Location")),
     HTTPStatus.PARTIAL_CONTENT: (_partial, ("Content-Range", "If-Range", "ETag")),
     HTTPStatus.NOT_MODIFIED: (_not_modified, ()),
+    HTTPStatus.BAD_REQUEST: (_refused_fields, ()),
     HTTPStatus.UNAUTHORIZED: (_www_authenticate, ("WWW-Authenticate", "Authorization")),
     HTTPStatus.FORBIDDEN: (_forbidden, ()),
     HTTPStatus.METHOD_NOT_ALLOWED: (_allow, ("Allow",)),
@@ -446,6 +489,7 @@ _READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
     HTTPStatus.REQUEST_ENTITY_TOO_LARGE: (_payload_too_large, ()),
     HTTPStatus.UNSUPPORTED_MEDIA_TYPE: (_unsupported_media, ("Accept-Post", "Accept-Patch")),
     HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE: (_range_not_satisfiable, ("Content-Range",)),
+    HTTPStatus.UNPROCESSABLE_ENTITY: (_refused_fields, ()),
     HTTPStatus.UPGRADE_REQUIRED: (_upgrade, ("Upgrade",)),
     HTTPStatus.PRECONDITION_REQUIRED: (_precondition, ()),
     HTTPStatus.TOO_MANY_REQUESTS: (_backoff, ()),
@@ -464,6 +508,9 @@ _LATER_READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
         ("ETag", "Last-Modified", "Cache-Control", "Expires"),
     ),
 }
+
+#: Readers whose steps, when they have any, say all the code's general steps would.
+_SAID_FOR_THE_CODE = (_refused_fields, _not_implemented)
 
 _RATE_LIMIT_FIELDS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit")
 

@@ -351,3 +351,63 @@ def test_a_post_answer_gets_no_conditional_get_advice() -> None:
     text = joined(advise(200, headers, "POST"))
     assert "If-None-Match" not in text
     assert "Reuse this copy" not in text
+
+
+# --- a 400 or 422's refused fields, and advice for another server than the mock ----------------
+
+FASTAPI_422 = (
+    b'{"detail": [{"type": "string_too_short", "loc": ["body", "name"], '
+    b'"msg": "String should have at least 1 character"}, {"type": "greater_than", '
+    b'"loc": ["body", "price"], "msg": "Input should be greater than 0"}]}'
+)
+UVICORN = [("server", "uvicorn"), ("content-type", "application/json")]
+
+
+def test_422_names_the_fields_the_server_refused_and_why() -> None:
+    steps = advise(422, UVICORN, "POST", body=FASTAPI_422)
+    assert steps == [
+        "The server refused: name: String should have at least 1 character; "
+        "price: Input should be greater than 0. Fix those and send again."
+    ]
+
+
+def test_a_400_with_drf_s_field_errors_names_them_and_the_rest_are_counted() -> None:
+    body = b"{" + b", ".join(b'"f%d": ["bad"]' % n for n in range(7)) + b"}"
+    steps = advise(400, [], "POST", body=body)
+    assert steps[0] == (
+        "The server refused: f0: bad; f1: bad; f2: bad; f3: bad; f4: bad; and 2 more in "
+        "the body. Fix those and send again."
+    )
+
+
+def test_a_422_without_field_errors_keeps_the_general_advice() -> None:
+    steps = advise(422, [], "POST", body=b'{"detail": "nope"}')
+    assert steps[0].startswith("Read the field errors")
+
+
+def test_the_mock_s_own_advice_is_left_out_for_a_server_that_names_itself_otherwise() -> None:
+    mock = [("Server", "restwalk-mock/0.1.0")]
+    assert any(s.startswith("On restwalk-mock") for s in advise(404, mock, "GET"))
+    assert any(s.startswith("On restwalk-mock") for s in advise(404, [], "GET"))  # unnamed
+    assert not any("restwalk-mock" in s for s in advise(404, UVICORN, "GET"))
+    bearer = [*UVICORN, ("WWW-Authenticate", "Bearer")]
+    text = joined(advise(401, bearer, "GET"))
+    assert "restwalk-mock" not in text
+    assert "its OpenAPI description names it: tokenUrl" in text
+    assert "POST /auth/token" in joined(advise(401, [*mock, ("WWW-Authenticate", "Bearer")]))
+
+
+def test_fastapi_s_api_key_challenge_says_where_a_key_goes() -> None:
+    steps = advise(401, [*UVICORN, ("WWW-Authenticate", "APIKey")], "GET")
+    assert "`X-API-Key`" in steps[0]
+    assert "Authorization: APIKey" not in joined(steps)
+
+
+def test_501_to_a_standard_method_says_the_server_lacks_it_not_to_use_a_standard_one() -> None:
+    steps = advise(501, [("Server", "SimpleHTTP/0.6 Python/3.11.7")], "DELETE")
+    assert steps == [
+        "DELETE is a standard method, but this server does not implement it for any URL "
+        "(a static file server, for one, only reads): send `OPTIONS` to ask what it "
+        "offers, or change the resource another way the API documents."
+    ]
+    assert not any("Use a standard method" in step for step in advise(501, [], "BREW"))
