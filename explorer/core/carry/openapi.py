@@ -389,7 +389,7 @@ def _auth_for(
     if scheme is None:
         return None, (), ""
     if scheme.type == "oauth2" and scheme.token_url:
-        token_url = urljoin(server.rstrip("/") + "/", scheme.token_url)
+        token_url = _resolved(scheme.token_url, server)
         return (
             LoginFlow(token_url, "", "", style="form"),
             (),
@@ -406,6 +406,23 @@ def _auth_for(
         auth = CookieSession(((scheme.key_name, ""),))
         return auth, (), f"Security: {scheme.label}; fill in its value."
     return None, (), f"Security: {scheme.label}; restwalk cannot fill it in for you."
+
+
+def _resolved(url: str, server: str) -> str:
+    """A URL of the description (a ``tokenUrl``) resolved against ``server``."""
+    return urljoin(server.rstrip("/") + "/", url)
+
+
+def password_token_url(description: ApiDescription) -> str | None:
+    """Where the API gives a token for a user name and password: the ``tokenUrl`` of the
+    first OAuth 2.0 password flow its operations use, resolved against its first server;
+    None when none does."""
+    server = description.servers[0] if description.servers else ""
+    for operation in description.operations:
+        for scheme in operation.security:
+            if scheme.type == "oauth2" and scheme.token_url:
+                return _resolved(scheme.token_url, server)
+    return None
 
 
 def operation_request(

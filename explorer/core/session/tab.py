@@ -34,7 +34,13 @@ from dataclasses import dataclass, replace
 from http import HTTPStatus
 
 from explorer.core.bundled_mock import BundledMock, on_this_mock
-from explorer.core.carry.openapi import ApiDescription, OpenApiError, describe, read_document
+from explorer.core.carry.openapi import (
+    ApiDescription,
+    OpenApiError,
+    describe,
+    password_token_url,
+    read_document,
+)
 from explorer.core.carry.openapi_source import (
     DOCUMENT_ACCEPT,
     find_service_desc,
@@ -123,6 +129,8 @@ class Tab:
         self.live: LiveStream | None = None
         #: How much of a stream is held.
         self.limits = StreamLimits()
+        #: Per origin, where its description says a password gets a token (None: nowhere).
+        self._token_urls: dict[str, str | None] = {}
 
     # -- following links ---------------------------------------------------------------------
 
@@ -334,6 +342,24 @@ class Tab:
         if found is not None:
             found(link)
         return await _described(await self._get_document(link.href))
+
+    async def token_url(self, url: str, page: Page | None = None) -> str | None:
+        """Where the API of ``url`` (``page``'s, when one is shown) gives a token for a user
+        name and password, as its description's OAuth 2.0 password flow says (FastAPI's
+        ``OAuth2PasswordBearer(tokenUrl=...)``): looked for once per origin; None when
+        there is no description or it has no such flow.
+
+        Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
+        """
+        origin = origin_of(url)
+        if origin not in self._token_urls:
+            try:
+                description = await self.fetch_description(url, page)
+            except OpenApiError:
+                description = None  # a service-desc that is no description: none to read
+            found = password_token_url(description) if description is not None else None
+            self._token_urls[origin] = found
+        return self._token_urls[origin]
 
     async def _get_document(self, url: str) -> Exchange:
         """GET ``url`` asking for a description (a step from the page: the origin rule)."""

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from explorer.core.hypermedia.link import Link
     from explorer.core.storage.bookmarks import Bookmark
     from explorer.core.storage.keep import Keep
-    from explorer.ui.dialogs.login import LoginResult
+    from explorer.ui.dialogs.login import LoginDialog, LoginResult
     from explorer.ui.dialogs.operations import ChosenOperation
     from explorer.ui.widgets.course_panel import CoursePanel
 
@@ -196,6 +196,18 @@ class BrowserScreen(TabScreen):
             origin_of(url) or url, mock_users=self.mock_users, kind=kind, oauth=offers_oauth(said)
         )
         self.app.push_screen(dialog, self._logged_in)
+        if not self.mock_users:  # (the bundled mock's is /auth/token)
+            self._suggest_token_url(dialog, url)
+
+    @work(exclusive=True, group="token-url")
+    async def _suggest_token_url(self, dialog: LoginDialog, url: str) -> None:
+        """Find where the API's description says a password gets a token, for ``dialog``."""
+        try:
+            found = await self.tab.token_url(url, self.session.shown)
+        except RestwalkError:
+            return  # no description to be had: the field keeps its default
+        if found is not None and dialog.is_attached:
+            dialog.suggest_token_url(found)
 
     def _logged_in(self, result: LoginResult | None) -> None:
         from explorer.core.http.request import OAuthBearer

@@ -361,6 +361,43 @@ async def test_a_page_asked_to_be_a_description_names_the_places_tried() -> None
     assert "none is at /openapi.json, /v3/api-docs" in info.value.message
 
 
+def password_api(asked: list[str]) -> Client:
+    """FastAPI's OAuth2PasswordBearer(tokenUrl="token"), its description at
+    /openapi.json linked from nowhere; ``asked`` gets each path asked for."""
+    scheme = {"type": "oauth2", "flows": {"password": {"scopes": {}, "tokenUrl": "token"}}}
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "Shop API", "version": "1"},
+        "paths": {"/users/me": {"get": {"security": [{"OAuth2PasswordBearer": []}]}}},
+        "components": {"securitySchemes": {"OAuth2PasswordBearer": scheme}},
+    }
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        asked.append(request.url.path)
+        if request.url.path == "/openapi.json":
+            return httpx.Response(HTTPStatus.OK, json=document)
+        return httpx.Response(HTTPStatus.UNAUTHORIZED, json={"detail": "Not authenticated"})
+
+    return Client(transport=httpx.MockTransport(answer))
+
+
+async def test_the_token_url_of_a_password_flow_is_found_once_per_origin() -> None:
+    asked: list[str] = []
+    tab = Tab(password_api(asked))
+    page = await shown(tab, "http://shop/users/me")
+    assert await tab.token_url(page.url, page) == "http://shop/token"
+    count = len(asked)
+    assert await tab.token_url("http://shop/items", page) == "http://shop/token"
+    assert len(asked) == count  # remembered, not looked for again
+
+
+async def test_no_token_url_where_the_description_has_no_password_flow() -> None:
+    client, _ = described_nowhere()
+    tab = Tab(client)
+    page = await shown(tab, "http://shop/items")
+    assert await tab.token_url(page.url, page) is None
+
+
 # --- the history and bookmarks --------------------------------------------------------------
 
 
