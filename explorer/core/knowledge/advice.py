@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from http import HTTPStatus
 
-from explorer.core.knowledge import advice_auth, advice_headers
+from explorer.core.knowledge import advice_auth, advice_cors, advice_headers
 from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.field_errors import field_errors
 from explorer.core.knowledge.methods import method_info, method_names
@@ -70,6 +70,7 @@ def advise(
         steps.extend(found)
         if found:
             consumed.update(name.lower() for name in names)
+            general = general and header_reader not in _SAID_FOR_THE_CODE
     later, spoken_for = _LATER_READERS.get(status, (None, ()))
     consumed.update(name.lower() for name in spoken_for)
     steps.extend(
@@ -408,7 +409,7 @@ _LATER_READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
 }
 
 #: Readers whose steps, when they have any, say all the code's general steps would.
-_SAID_FOR_THE_CODE = (_refused_fields, _not_implemented)
+_SAID_FOR_THE_CODE = (_refused_fields, _not_implemented, advice_cors.preflight)
 
 _RATE_LIMIT_FIELDS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit")
 
@@ -417,4 +418,5 @@ _HEADER_READERS: tuple[tuple[_Reader, tuple[str, ...]], ...] = (
     (advice_headers.retry_after, ("Retry-After",)),
     (advice_headers.rate_limit, _RATE_LIMIT_FIELDS),
     (advice_headers.deprecation, ("Deprecation", "Sunset")),
+    (advice_cors.preflight, advice_cors.FIELDS),
 )

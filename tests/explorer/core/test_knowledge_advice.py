@@ -411,3 +411,49 @@ def test_501_to_a_standard_method_says_the_server_lacks_it_not_to_use_a_standard
         "offers, or change the resource another way the API documents."
     ]
     assert not any("Use a standard method" in step for step in advise(501, [], "BREW"))
+
+
+# --- a CORS preflight --------------------------------------------------------------------------
+
+ASKED = [
+    ("Origin", "http://example.com"),
+    ("Access-Control-Request-Method", "PUT"),
+    ("Access-Control-Request-Headers", "X-API-Key, Content-Type"),
+]
+STARLETTE_CORS = [
+    ("server", "uvicorn"),
+    ("access-control-allow-origin", "*"),
+    ("access-control-allow-methods", "DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT"),
+    ("access-control-allow-headers", "X-API-Key, Content-Type"),
+    ("access-control-max-age", "600"),
+]
+
+
+def preflight(headers: list[tuple[str, str]], status: int = 200) -> list[str]:
+    return advise(status, headers, "OPTIONS", request_headers=ASKED)
+
+
+def test_a_preflight_that_passes_says_what_a_page_may_send_not_to_read_the_body() -> None:
+    steps = preflight(STARLETTE_CORS)
+    assert (
+        steps[0] == "A CORS preflight that passes: a page at http://example.com may send PUT here."
+    )
+    assert "Access-Control-Max-Age" in steps[1]
+    assert not any("follow its links" in step for step in steps)
+
+
+def test_a_preflight_refused_says_why() -> None:
+    no_origin = [h for h in STARLETTE_CORS if h[0] != "access-control-allow-origin"]
+    assert "without Access-Control-Allow-Origin" in preflight(no_origin)[0]
+    other = [("access-control-allow-origin", "http://other.example"), *no_origin]
+    assert "is http://other.example, not http://example.com" in preflight(other)[0]
+    get_only = [(k, "GET" if k == "access-control-allow-methods" else v) for k, v in STARLETTE_CORS]
+    assert "PUT is not among Access-Control-Allow-Methods (GET)" in preflight(get_only)[0]
+    no_headers = [h for h in STARLETTE_CORS if h[0] != "access-control-allow-headers"]
+    assert "X-API-Key, Content-Type not among" in preflight(no_headers)[0]
+    assert "answered 405" in joined(preflight([("allow", "GET")], 405))
+
+
+def test_an_options_that_is_no_preflight_gets_the_usual_advice() -> None:
+    steps = advise(200, [("Allow", "GET, PUT")], "OPTIONS")
+    assert not any("CORS" in step for step in steps)
