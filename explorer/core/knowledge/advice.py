@@ -29,8 +29,10 @@ _BODY_SCAN_LIMIT = 65536
 _BACKTICKED_RE = re.compile(r"`([A-Za-z][A-Za-z0-9-]*)")
 #: The most field errors a 400 or 422's advice names (the body has them all).
 _FIELD_ERRORS_SHOWN = 5
-#: How a general step about the bundled mock server begins: left out for another server.
-_ON_THE_MOCK = "On restwalk-mock"
+#: What the general steps say of the bundled mock server: a step of its own, a last
+#: sentence, a parenthesis; all left out for another server.
+_MOCK_STEP = re.compile(r"(?:On )?restwalk-mock\b")
+_MOCK_ASIDE = re.compile(r" \(on restwalk-mock\b[^()]*\)| On restwalk-mock\b.*$")
 #: 306 (Unused) has no HTTPStatus member: it is reserved, never to be sent.
 _UNUSED = 306
 
@@ -73,12 +75,12 @@ def advise(
             general = general and header_reader not in _SAID_FOR_THE_CODE
     later, spoken_for = _LATER_READERS.get(status, (None, ()))
     consumed.update(name.lower() for name in spoken_for)
-    steps.extend(
-        step
-        for step in (_general_steps(status) if general else ())
-        if not _mentions(step, consumed)
-        and not (response.another_server and step.startswith(_ON_THE_MOCK))
-    )
+    general_steps = _general_steps(status) if general else []
+    if response.another_server:
+        general_steps = [
+            _MOCK_ASIDE.sub("", step) for step in general_steps if not _MOCK_STEP.match(step)
+        ]
+    steps.extend(step for step in general_steps if not _mentions(step, consumed))
     if later is not None:
         steps.extend(later(response))
     return list(dict.fromkeys(steps))

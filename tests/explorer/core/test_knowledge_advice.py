@@ -395,6 +395,12 @@ def test_the_mock_s_own_advice_is_left_out_for_a_server_that_names_itself_otherw
     assert "restwalk-mock" not in text
     assert "its OpenAPI description names it: tokenUrl" in text
     assert "POST /auth/token" in joined(advise(401, [*mock, ("WWW-Authenticate", "Bearer")]))
+    # a sentence or an aside about the mock within a step goes too, the rest stays
+    assert advise(403, UVICORN, "GET")[0] == "Use an account with the needed rights."
+    assert "restwalk-mock" in advise(403, mock, "GET")[0]
+    assert advise(451, UVICORN, "GET")[-1] == "Nothing in your request can fix it."
+    for status in (400, 401, 403, 404, 405, 406, 409, 415, 422, 428, 429, 451, 500, 501, 503):
+        assert "restwalk-mock" not in joined(advise(status, UVICORN, "GET"))
 
 
 def test_fastapi_s_api_key_challenge_says_where_a_key_goes() -> None:
