@@ -33,6 +33,14 @@ _FIELD_ERRORS_SHOWN = 5
 #: sentence, a parenthesis; all left out for another server.
 _MOCK_STEP = re.compile(r"(?:On )?restwalk-mock\b")
 _MOCK_ASIDE = re.compile(r" \(on restwalk-mock\b[^()]*\)| On restwalk-mock\b.*$")
+#: How a 2xx's general step to follow the answer's links begins, and what it becomes
+#: when the answer has none.
+_FOLLOW_LINKS = "Read the body and follow its links"
+_NO_LINKS = (
+    "Read the body: it links nowhere, so where to go next comes from the API's "
+    "documentation or its OpenAPI description, not from the answer (REST's hypermedia "
+    "constraint asks an answer to carry its links)."
+)
 #: 306 (Unused) has no HTTPStatus member: it is reserved, never to be sent.
 _UNUSED = 306
 
@@ -44,12 +52,14 @@ def advise(
     *,
     body: bytes | None = None,
     request_headers: Sequence[tuple[str, str]] = (),
+    links: int | None = None,
 ) -> list[str]:
     """Next steps for this response: its headers' specifics first, then the code's advice.
 
     ``method`` is the request's method (redirects and 405 depend on it); ``body`` lets a
     406 say which formats its body offers; ``request_headers`` tell a refused credential
-    from a missing one.
+    from a missing one; ``links`` is how many links were found in it (None: not looked
+    for): with none, "follow its links" would send the person looking for nothing.
     """
     response = ResponseFacts(
         status, headers, method.upper() if method else None, body, request_headers
@@ -80,6 +90,8 @@ def advise(
         general_steps = [
             _MOCK_ASIDE.sub("", step) for step in general_steps if not _MOCK_STEP.match(step)
         ]
+    if links == 0:
+        general_steps = [_NO_LINKS if s.startswith(_FOLLOW_LINKS) else s for s in general_steps]
     steps.extend(step for step in general_steps if not _mentions(step, consumed))
     if later is not None:
         steps.extend(later(response))

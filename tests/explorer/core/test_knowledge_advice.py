@@ -463,3 +463,11 @@ def test_a_preflight_refused_says_why() -> None:
 def test_an_options_that_is_no_preflight_gets_the_usual_advice() -> None:
     steps = advise(200, [("Allow", "GET, PUT")], "OPTIONS")
     assert not any("CORS" in step for step in steps)
+
+
+def test_an_answer_without_links_is_not_told_to_follow_them() -> None:
+    assert advise(200, UVICORN, "GET", links=3)[0].startswith("Read the body and follow")
+    assert advise(200, UVICORN, "GET")[0].startswith("Read the body and follow")  # not looked
+    steps = advise(200, UVICORN, "GET", links=0)
+    assert steps[0].startswith("Read the body: it links nowhere")
+    assert not any("follow its links" in step for step in steps)
