@@ -46,9 +46,10 @@ class FieldError:
     location: str = ""
 
     def __str__(self) -> str:
-        name = self.field or "the request"
+        if not self.field:  # the whole body (FastAPI's "Field required" with none sent)
+            return f"the {self.location or 'request'}: {self.message}"
         where = f" (in the {self.location})" if self.location and self.location != "body" else ""
-        return f"{name}{where}: {self.message}"
+        return f"{self.field}{where}: {self.message}"
 
 
 def field_errors(body: bytes | None) -> tuple[FieldError, ...]:

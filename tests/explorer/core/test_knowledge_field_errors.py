@@ -24,7 +24,7 @@ def test_fastapi_s_detail_list_with_where_each_field_was() -> None:
     assert errors_of(document) == [
         "name: String too short",
         "limit (in the query): Input should be > 0",
-        "the request: Field required",
+        "the body: Field required",
         "tags.0: Input should be a valid string",
     ]
     assert field_errors(orjson.dumps(document))[1] == FieldError(
