@@ -279,7 +279,7 @@ def _refusal(response: httpx.Response) -> str | None:
 
 
 def _resumed(response: httpx.Response, last_event_id: str) -> str:
-    after = f"; the events after {last_event_id} follow" if last_event_id else ""
+    after = f"; asked for the events after {last_event_id}" if last_event_id else ""
     return f"reconnected: {response.status_code} {response.reason_phrase}{after}"
 
 

@@ -112,7 +112,7 @@ async def test_a_broken_event_stream_is_resumed_after_retry_with_the_last_event_
     notes = {item.kind: item.text for item in items if isinstance(item, StreamNote)}
     assert notes[NoteKind.BROKEN].startswith("The connection")
     assert notes[NoteKind.UNFINISHED] == "an event begun when it ended (14 B) was dropped"
-    assert notes[NoteKind.RESUMED] == "reconnected: 200 OK; the events after 1 follow"
+    assert notes[NoteKind.RESUMED] == "reconnected: 200 OK; asked for the events after 1"
     assert "204 No Content" in notes[NoteKind.STOPPED]
     assert [i.number for i in items if isinstance(i, StreamEvent)] == [1, 2]
     assert [i.arrived for i in items if isinstance(i, StreamEvent)] == [0.0, 5.0]
