@@ -27,6 +27,7 @@ _MEDIA_TYPE_RE = re.compile(
 )
 _BODY_SCAN_LIMIT = 65536
 _BACKTICKED_RE = re.compile(r"`([A-Za-z][A-Za-z0-9-]*)")
+_IF_HEADER_SAYS = re.compile(r"If `([A-Za-z][A-Za-z0-9-]*)` says")
 #: The most field errors a 400 or 422's advice names (the body has them all).
 _FIELD_ERRORS_SHOWN = 5
 #: What the general steps say of the bundled mock server: a step of its own, a last
@@ -90,6 +91,7 @@ def advise(
         general_steps = [
             _MOCK_ASIDE.sub("", step) for step in general_steps if not _MOCK_STEP.match(step)
         ]
+    general_steps = [step for step in general_steps if _applies(step, response)]
     if links == 0:
         general_steps = [_NO_LINKS if s.startswith(_FOLLOW_LINKS) else s for s in general_steps]
     steps.extend(step for step in general_steps if not _mentions(step, consumed))
@@ -109,6 +111,13 @@ def _general_steps(status: int) -> list[str]:
     return [
         f"{status} is not a code we know; treat it as {cls.digit}00 ({cls.label}). {cls.advice}"
     ]
+
+
+def _applies(step: str, response: ResponseFacts) -> bool:
+    """False for a step about what a header says ("If `WWW-Authenticate` says ...") when
+    the response has no such header."""
+    match = _IF_HEADER_SAYS.match(step)
+    return match is None or response.first(match.group(1)) is not None
 
 
 def _mentions(step: str, headers: set[str]) -> bool:

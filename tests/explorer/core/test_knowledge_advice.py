@@ -471,3 +471,10 @@ def test_an_answer_without_links_is_not_told_to_follow_them() -> None:
     steps = advise(200, UVICORN, "GET", links=0)
     assert steps[0].startswith("Read the body: it links nowhere")
     assert not any("follow its links" in step for step in steps)
+
+
+def test_a_step_about_what_a_header_says_needs_the_header() -> None:
+    # QA 3: a FastAPI 403 ("Bad API key") carries no WWW-Authenticate.
+    assert not any("insufficient_scope" in step for step in advise(403, UVICORN, "GET"))
+    scoped = [*UVICORN, ("WWW-Authenticate", 'Bearer error="invalid_token"')]
+    assert any("insufficient_scope" in step for step in advise(403, scoped, "GET"))
