@@ -125,7 +125,9 @@ def connection_options() -> Parser:
         "--login-style",
         choices=("json", "form", "basic"),
         default="json",
-        help="how --login sends the credentials (default: json)",
+        help="how --login sends the credentials (default: json; a server that reads no "
+        "JSON there, answering 415 or 422, gets them again as form: OAuth 2.0's password "
+        "grant, grant_type=password, as FastAPI's /token takes it)",
     )
     auth.add_argument(
         "--token-field",

@@ -109,6 +109,7 @@ def page_markdown(page: Page, key_hint: str = "") -> str:
         request.method,
         body=response.body,
         request_headers=request.headers,
+        links=None if response.stream else len(page.links),
     )
     facts = explain_response(
         response.status,

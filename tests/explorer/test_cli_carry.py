@@ -249,8 +249,41 @@ def test_openapi_of_an_api_without_a_description_says_so_once(
     assert (code, out) == (2, "")
     assert err == (
         f"restwalk: {httpbin.url}/get is not an OpenAPI 3 document: it has no 'openapi' "
-        "field. Neither its answer nor its server's root links to a description "
-        '(rel="service-desc").\n'
+        "field. Neither this page nor its server's root links an OpenAPI description "
+        "(rel=service-desc), and none is at /openapi.json, /v3/api-docs, "
+        "/swagger/v1/swagger.json, /schema/openapi.json, /api/schema/, /swagger.json. "
+        "restwalk openapi FILE lists a file's operations.\n"
+    )
+
+
+def test_openapi_finds_a_description_nothing_links_to_and_says_where(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from starlette.applications import Starlette
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    from tests.explorer.servers import HypercornServer
+
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "Shop API", "version": "1.2.0"},
+        "paths": {"/items": {"get": {"summary": "List Items"}}},
+    }
+    app = Starlette(  # as FastAPI serves it: /openapi.json, linked from nowhere
+        routes=[
+            Route("/", lambda _: JSONResponse({"message": "Shop API"})),
+            Route("/openapi.json", lambda _: JSONResponse(document)),
+        ]
+    )
+    with HypercornServer(app, tls=False, tmp_path=tmp_path) as server:
+        code, out, err = run(capsys, "openapi", server.url + "/")
+    assert code == 0
+    assert out.startswith("Shop API 1.2.0 (OpenAPI 3.1.0)\n")
+    assert "GET     /items  List Items" in out
+    assert err == (
+        f"restwalk: note: the description is at {server.url}/openapi.json "
+        "(guessed: nothing links to it)\n"
     )
 
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
     from explorer.cli.commands import SubParsers
     from explorer.core.carry.openapi import ApiDescription, Operation
+    from explorer.core.hypermedia.link import Link
 
 __all__ = ["add_parser", "run"]
 
@@ -31,7 +32,11 @@ def add_parser(commands: SubParsers, shared: argparse.ArgumentParser) -> None:
             "summary, operationId, parameters (with an example value), the request body's "
             "media type and the security schemes. SOURCE is a file (JSON, or YAML with "
             "restwalk[yaml]) or a URL: the document itself, or a page that links to it "
-            'with rel="service-desc", or any page of an API whose root links to it.',
+            'with rel="service-desc", or any page of an API whose root links to it; '
+            "when nothing links to one, where frameworks serve it: openapi.json under the "
+            "page's first folders, /openapi.json (FastAPI), /v3/api-docs (springdoc), "
+            "/swagger/v1/swagger.json (ASP.NET), /schema/openapi.json (Litestar), "
+            "/api/schema/ (drf-spectacular), /swagger.json.",
         ),
         epilog=paragraphs(
             "exit codes: 0 listed, 1 the request failed, 2 bad usage or not an OpenAPI 3 document."
@@ -102,10 +107,19 @@ async def _from_url(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         tab = Tab(client, given=spec)
         page = await tab.load(spec)
         answered(page)
-        description = await tab.fetch_description(page.url, page, itself=True)
+        description = await tab.fetch_description(page.url, page, itself=True, found=_say_guessed)
     assert description is not None  # (an answer that is none raises instead)
     out.extend(_lines(description, args.json))
     return ExitStatus.OK
+
+
+def _say_guessed(link: Link) -> None:
+    """Say on stderr where a description nothing links to was found (a linked one is
+    where the person pointed)."""
+    if link.guess:
+        from explorer.cli.output import error_line
+
+        error_line(f"note: the description is at {link.href} (guessed: nothing links to it)")
 
 
 def _lines(description: ApiDescription, as_json: bool) -> list[str]:

@@ -34,7 +34,13 @@ from explorer.core.carry.openapi_schema import (
     first_example,
 )
 from explorer.core.http.errors import InvalidRequest
-from explorer.core.http.request import BasicAuth, BearerAuth, CookieSession, RequestSpec
+from explorer.core.http.request import (
+    BasicAuth,
+    BearerAuth,
+    CookieSession,
+    LoginFlow,
+    RequestSpec,
+)
 
 __all__ = [
     "MAX_DEPTH",
@@ -81,6 +87,8 @@ class SecurityScheme:
     scheme: str = ""  # for http: bearer, basic...
     location: str = ""  # for apiKey: header, query, cookie
     key_name: str = ""  # for apiKey: the header, parameter or cookie name
+    #: For oauth2: the password flow's ``tokenUrl`` (as written: relative to the server).
+    token_url: str = ""
 
     @property
     def label(self) -> str:
@@ -89,6 +97,8 @@ class SecurityScheme:
             return f"{self.name}: HTTP {self.scheme or 'auth'}"
         if self.type == "apiKey":
             return f"{self.name}: API key in {self.location} {self.key_name}"
+        if self.token_url:
+            return f"{self.name}: OAuth 2.0 password, token at {self.token_url}"
         return f"{self.name}: {self.type}"
 
 
@@ -269,8 +279,16 @@ def _schemes(document: Mapping[str, Any], resolver: Resolver) -> dict[str, Secur
                 scheme=str(node.get("scheme", "")).lower(),
                 location=str(node.get("in", "")),
                 key_name=str(node.get("name", "")),
+                token_url=_password_token_url(node.get("flows")),
             )
     return schemes
+
+
+def _password_token_url(flows: object) -> str:
+    """An OAuth 2.0 scheme's password flow's ``tokenUrl`` ("" for none)."""
+    password = flows.get("password") if isinstance(flows, Mapping) else None
+    url = password.get("tokenUrl") if isinstance(password, Mapping) else None
+    return url.strip() if isinstance(url, str) else ""
 
 
 def _security(
@@ -363,10 +381,21 @@ def describe(document: Mapping[str, Any], url: str | None = None) -> ApiDescript
 # --- a request for an operation -------------------------------------------------------------
 
 
-def _auth_for(scheme: SecurityScheme | None) -> tuple[Any, tuple[tuple[str, str], ...], str]:
-    """The credential (to fill in), headers and a note for the operation's first scheme."""
+def _auth_for(
+    scheme: SecurityScheme | None, server: str
+) -> tuple[Any, tuple[tuple[str, str], ...], str]:
+    """The credential (to fill in), headers and a note for the operation's first scheme;
+    a ``tokenUrl`` is resolved against ``server`` (OpenAPI 3.1, section 4.8.27)."""
     if scheme is None:
         return None, (), ""
+    if scheme.type == "oauth2" and scheme.token_url:
+        token_url = _resolved(scheme.token_url, server)
+        return (
+            LoginFlow(token_url, "", "", style="form"),
+            (),
+            f"Security: {scheme.label}; give the user and password: restwalk logs in at "
+            f"{token_url} for a token first.",
+        )
     if scheme.type == "http" and scheme.scheme == "basic":
         return BasicAuth("", ""), (), f"Security: {scheme.label}; give the user and password."
     if scheme.type == "http" or scheme.type in ("oauth2", "openIdConnect"):
@@ -377,6 +406,23 @@ def _auth_for(scheme: SecurityScheme | None) -> tuple[Any, tuple[tuple[str, str]
         auth = CookieSession(((scheme.key_name, ""),))
         return auth, (), f"Security: {scheme.label}; fill in its value."
     return None, (), f"Security: {scheme.label}; restwalk cannot fill it in for you."
+
+
+def _resolved(url: str, server: str) -> str:
+    """A URL of the description (a ``tokenUrl``) resolved against ``server``."""
+    return urljoin(server.rstrip("/") + "/", url)
+
+
+def password_token_url(description: ApiDescription) -> str | None:
+    """Where the API gives a token for a user name and password: the ``tokenUrl`` of the
+    first OAuth 2.0 password flow its operations use, resolved against its first server;
+    None when none does."""
+    server = description.servers[0] if description.servers else ""
+    for operation in description.operations:
+        for scheme in operation.security:
+            if scheme.type == "oauth2" and scheme.token_url:
+                return _resolved(scheme.token_url, server)
+    return None
 
 
 def operation_request(
@@ -394,7 +440,7 @@ def operation_request(
         (p.name, p.example or "") for p in operation.parameters if p.location == "header"
     )
     scheme = operation.security[0] if operation.security else None
-    auth, auth_headers, auth_note = _auth_for(scheme)
+    auth, auth_headers, auth_note = _auth_for(scheme, server)
     spec = RequestSpec(
         method=operation.method,
         url=url,

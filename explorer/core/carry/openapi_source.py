@@ -1,19 +1,31 @@
 """Where an OpenAPI document comes from: a file, or a URL whose answer is the document or
 links to it (``rel="service-desc"``, RFC 8631, as the mock server's root does), or whose
-server's root links to it.
+server's root links to it, or, when nothing links to one, where the frameworks serve it
+(:func:`guessed_locations`: FastAPI's ``/openapi.json``, springdoc's ``/v3/api-docs``...).
 
-:func:`find_service_desc` is the one search, for ``restwalk openapi URL`` and the
-TUI's ``O``; the caller does the fetching, through its own client and credentials.
+:func:`find_service_desc` is the one search for a link, for ``restwalk openapi URL`` and
+the TUI's ``O``; the caller does the fetching, through its own client and credentials,
+and tries the guesses after it, in order, until one answers with a description.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from urllib.parse import urlsplit
 
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 
-__all__ = ["DOCUMENT_ACCEPT", "MAX_DOCUMENT", "LinksAt", "find_service_desc", "service_desc"]
+__all__ = [
+    "DOCUMENT_ACCEPT",
+    "MAX_DOCUMENT",
+    "WELL_KNOWN",
+    "LinksAt",
+    "find_service_desc",
+    "guessed_locations",
+    "not_found_note",
+    "service_desc",
+]
 
 #: What is asked for when fetching a description.
 DOCUMENT_ACCEPT = (
@@ -44,3 +56,46 @@ async def find_service_desc(url: str, links: Sequence[Link], links_at: LinksAt) 
     if link is not None or not origin or url == origin + "/":
         return link
     return service_desc(await links_at(origin + "/"))
+
+
+#: Where frameworks serve an API's description by default, at the server's root, each
+#: tried when nothing links to one: FastAPI, Flask-smorest and Django Ninja's
+#: ``openapi.json`` (also under the page's first path segments, where an API is mounted:
+#: ``/api/v1/openapi.json``), springdoc (Spring Boot), Swashbuckle (ASP.NET Core),
+#: Litestar, drf-spectacular, and Swagger's old name.
+WELL_KNOWN: tuple[str, ...] = (
+    "/openapi.json",
+    "/v3/api-docs",
+    "/swagger/v1/swagger.json",
+    "/schema/openapi.json",
+    "/api/schema/",
+    "/swagger.json",
+)
+#: How many of the page's first path segments are tried as where the API is mounted.
+_MOUNT_DEPTH = 2
+
+
+def guessed_locations(url: str) -> tuple[str, ...]:
+    """Where ``url``'s API may serve its description though nothing links to it, most
+    specific first: ``openapi.json`` under the page's first folders, then
+    :data:`WELL_KNOWN` at its server's root. Empty for a URL with no origin."""
+    origin = origin_of(url)
+    if not origin:
+        return ()
+    folders = [segment for segment in urlsplit(url).path.split("/")[1:-1] if segment]
+    mounted = [
+        "/" + "/".join(folders[:depth]) + "/openapi.json"
+        for depth in range(min(len(folders), _MOUNT_DEPTH), 0, -1)
+    ]
+    paths = dict.fromkeys([*mounted, *WELL_KNOWN])
+    return tuple(origin + path for path in paths)
+
+
+def not_found_note(url: str) -> str:
+    """What was looked for, when ``url``'s API has no description restwalk could find."""
+    tried = ", ".join(urlsplit(place).path for place in guessed_locations(url))
+    return (
+        "Neither this page nor its server's root links an OpenAPI description "
+        f"(rel=service-desc), and none is at {tried}. restwalk openapi FILE lists a "
+        "file's operations."
+    )

@@ -55,6 +55,7 @@ from explorer.core.http.errors import (
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
 from explorer.core.http.failures import FAILURES, received_error
 from explorer.core.http.httpx_errors import ConnectionFacts
+from explorer.core.http.login import build_login_request, form_instead, token_from_login
 from explorer.core.http.opened import Opened, stream_framing
 from explorer.core.http.phases import Marks
 from explorer.core.http.redirects import (
@@ -71,9 +72,7 @@ from explorer.core.http.request import (
     LoginFlow,
     OAuthBearer,
     RequestSpec,
-    build_login_request,
     build_request,
-    token_from_login,
 )
 from explorer.core.http.retry import Attempts, RetryTransport
 from explorer.core.http.secret_rules import may_receive, withheld_note
@@ -356,11 +355,26 @@ class Client:
         return self._tokens.get(flow)
 
     async def login(self, flow: LoginFlow) -> str:
-        """Run ``flow``'s login request and remember its token; returns the token."""
-        request = build_login_request(flow)
-        exchange, _ = await self._exchange(request, follow_redirects=True, timeout=self.timeout)
+        """Run ``flow``'s login request and remember its token; returns the token.
+
+        A JSON login the server cannot read is sent once more as a form (an OAuth 2.0
+        password grant's, :func:`~explorer.core.http.login.form_instead`).
+        """
+        sent, refused = flow, None
+        exchange, _ = await self._exchange(
+            build_login_request(sent), follow_redirects=True, timeout=self.timeout
+        )
+        answer = exchange.response
+        form = form_instead(flow, answer.status, answer.body)
+        if form is not None:
+            sent, refused = form, ("JSON", answer.status)
+            exchange, _ = await self._exchange(
+                build_login_request(sent), follow_redirects=True, timeout=self.timeout
+            )
         self.last_login = exchange
-        token = token_from_login(flow, exchange.response.status, exchange.response.body)
+        token = token_from_login(
+            sent, exchange.response.status, exchange.response.body, refused=refused
+        )
         self._tokens[flow] = token
         return token
 

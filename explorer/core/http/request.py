@@ -2,9 +2,9 @@
 
 :class:`RequestSpec` is plain, frozen data (the composer edits copies of it);
 :func:`build_request` checks it and applies the API version and the credential.
-No I/O happens here: a :class:`LoginFlow` is split into the login request
-(:func:`build_login_request`) and reading its token (:func:`token_from_login`);
-the client runs the request between the two. An :class:`OAuthBearer` names an
+No I/O happens here: a :class:`LoginFlow`'s login request and the token read from
+its answer are :mod:`explorer.core.http.login`'s; the client runs the request
+between the two. An :class:`OAuthBearer` names an
 OAuth 2.0 login whose token the client asks for when it sends the request. How
 the version is said is :mod:`explorer.core.http.api_version`'s.
 """
@@ -28,7 +28,6 @@ from explorer.core.http.errors import (
     InvalidMethod,
     InvalidRequest,
     InvalidURL,
-    LoginFailed,
 )
 from explorer.core.http.field_syntax import breaks_a_line, is_token
 from explorer.core.http.upload import (
@@ -52,13 +51,11 @@ __all__ = [
     "LoginStyle",
     "OAuthBearer",
     "RequestSpec",
-    "build_login_request",
     "build_request",
     "check_url",
     "guess_content_type",
     "mark_version",
     "place_query_and_version",
-    "token_from_login",
     "with_scheme",
 ]
 
@@ -417,40 +414,3 @@ def build_request(spec: RequestSpec, *, read: FileReader = read_body_file) -> ht
     )
     request.method = spec.method  # methods are case-sensitive; httpx upper-cases them
     return request
-
-
-def build_login_request(flow: LoginFlow) -> httpx.Request:
-    """The login request of ``flow``: credentials as JSON, a form, or Basic auth."""
-    url = check_url(flow.url)
-    headers = [("User-Agent", USER_AGENT), ("Accept", "application/json")]
-    if flow.style == "basic":
-        raw = f"{flow.user}:{flow.password}".encode()
-        headers.append(("Authorization", f"Basic {base64.b64encode(raw).decode('ascii')}"))
-        return httpx.Request("POST", url, headers=headers, content=b"")
-    credentials = {"username": flow.user, "password": flow.password}
-    if flow.style == "form":
-        return httpx.Request("POST", url, headers=headers, data=credentials)
-    return httpx.Request("POST", url, headers=headers, json=credentials)
-
-
-def token_from_login(flow: LoginFlow, status: int, body: bytes) -> str:
-    """The token in a login answer's JSON body; :class:`LoginFailed` if none."""
-    if not httpx.codes.is_success(status):
-        raise LoginFailed(
-            f"Logging in at {flow.url} failed: the server answered {status}.",
-            hint="Check the user name and password, and the login URL.",
-        )
-    try:
-        document = orjson.loads(body)
-    except orjson.JSONDecodeError as exc:
-        raise LoginFailed(
-            f"Logging in at {flow.url} answered {status}, but the body is not JSON."
-        ) from exc
-    token = document.get(flow.token_field) if isinstance(document, dict) else None
-    if not isinstance(token, str) or not token:
-        raise LoginFailed(
-            f"Logging in at {flow.url} answered {status}, "
-            f"but the JSON has no {flow.token_field!r} field.",
-            hint="Name the token's field (--token-field), e.g. token or access_token.",
-        )
-    return token

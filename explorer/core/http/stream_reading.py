@@ -60,6 +60,8 @@ DEFAULT_RETRY_MS = 3000
 MAX_RETRY_MS = 60_000
 #: Reconnections that fail in a row before the reader gives up.
 MAX_RECONNECTS = 5
+#: Event ids remembered to tell a stream sent again from the start (the newest).
+KEPT_IDS = 10_000
 
 #: How a stream is asked for again: given the header fields to add (``Last-Event-ID``),
 #: a context that opens the request and gives its response, its body not read yet.
@@ -79,6 +81,9 @@ class NoteKind(Enum):
     WAITING = "waiting"
     #: Asked again, and the stream goes on.
     RESUMED = "resumed"
+    #: After a reconnection, the server sent an id it had sent before: it did not go on
+    #: after ``Last-Event-ID`` (events may repeat).
+    REPLAYED = "replayed"
     #: A reconnection failed (no answer): another try follows, or the reader gives up.
     RETRY_FAILED = "retry-failed"
     #: The reader stops here: the answer to a reconnection was no stream, or too many
@@ -132,6 +137,8 @@ class StreamReader:
         self.bytes_read = 0
         #: Connections the stream was read on (1 until a reconnection).
         self.connections = 0
+        #: The event ids met, the newest :data:`KEPT_IDS` (to tell a stream sent again).
+        self._ids: dict[str, None] = {}
 
     @property
     def last_event_id(self) -> str:
@@ -160,6 +167,7 @@ class StreamReader:
         """The stream's events and notes, beginning with ``response`` (open, its body not
         read), until it ends for good; reconnected when it is an event stream."""
         async for item in self._connection(response):
+            self._remember(item)
             yield item
         if self.framing is not Framing.SSE or self._reopen is None:
             return
@@ -178,8 +186,15 @@ class StreamReader:
                         yield self._note(NoteKind.STOPPED, refusal, failed=failed)
                         return
                     failures = 0
-                    yield self._note(NoteKind.RESUMED, _resumed(again, self.last_event_id))
+                    sent = self.last_event_id
+                    yield self._note(NoteKind.RESUMED, _resumed(again, sent))
+                    checking = bool(sent)
                     async for item in self._connection(again):
+                        if checking and isinstance(item, StreamEvent) and item.id != sent:
+                            checking = False  # the first id of its own says it
+                            if item.id in self._ids:
+                                yield self._note(NoteKind.REPLAYED, _replayed(item.id, sent))
+                        self._remember(item)
                         yield item
             except RestwalkError as error:
                 failures += 1
@@ -229,6 +244,13 @@ class StreamReader:
             )
         yield ending
 
+    def _remember(self, item: StreamEvent | StreamNote) -> None:
+        """Keep an event's id among the newest :data:`KEPT_IDS` met."""
+        if isinstance(item, StreamEvent) and item.id and item.id not in self._ids:
+            self._ids[item.id] = None
+            if len(self._ids) > KEPT_IDS:
+                del self._ids[next(iter(self._ids))]
+
     def _fed(self, piece: bytes) -> list[StreamEvent]:
         self.bytes_read += len(piece)
         return [self._stamped(event) for event in self._parser.feed(piece)]
@@ -257,5 +279,12 @@ def _refusal(response: httpx.Response) -> str | None:
 
 
 def _resumed(response: httpx.Response, last_event_id: str) -> str:
-    after = f"; the events after {last_event_id} follow" if last_event_id else ""
+    after = f"; asked for the events after {last_event_id}" if last_event_id else ""
     return f"reconnected: {response.status_code} {response.reason_phrase}{after}"
+
+
+def _replayed(event_id: str, last_event_id: str) -> str:
+    return (
+        f"the server sent id {event_id} again: it does not go on after Last-Event-ID "
+        f"{last_event_id}, so the events after it may repeat ones already shown"
+    )

@@ -13,8 +13,9 @@ import re
 from collections.abc import Callable, Sequence
 from http import HTTPStatus
 
-from explorer.core.knowledge import advice_headers
+from explorer.core.knowledge import advice_auth, advice_cors, advice_headers
 from explorer.core.knowledge import field_values as fv
+from explorer.core.knowledge.field_errors import field_errors
 from explorer.core.knowledge.methods import method_info, method_names
 from explorer.core.knowledge.response_facts import ResponseFacts
 from explorer.core.knowledge.statuses import status_class, status_info
@@ -26,6 +27,21 @@ _MEDIA_TYPE_RE = re.compile(
 )
 _BODY_SCAN_LIMIT = 65536
 _BACKTICKED_RE = re.compile(r"`([A-Za-z][A-Za-z0-9-]*)")
+_IF_HEADER_SAYS = re.compile(r"If `([A-Za-z][A-Za-z0-9-]*)` says")
+#: The most field errors a 400 or 422's advice names (the body has them all).
+_FIELD_ERRORS_SHOWN = 5
+#: What the general steps say of the bundled mock server: a step of its own, a last
+#: sentence, a parenthesis; all left out for another server.
+_MOCK_STEP = re.compile(r"(?:On )?restwalk-mock\b")
+_MOCK_ASIDE = re.compile(r" \(on restwalk-mock\b[^()]*\)| On restwalk-mock\b.*$")
+#: How a 2xx's general step to follow the answer's links begins, and what it becomes
+#: when the answer has none.
+_FOLLOW_LINKS = "Read the body and follow its links"
+_NO_LINKS = (
+    "Read the body: it links nowhere, so where to go next comes from the API's "
+    "documentation or its OpenAPI description, not from the answer (REST's hypermedia "
+    "constraint asks an answer to carry its links)."
+)
 #: 306 (Unused) has no HTTPStatus member: it is reserved, never to be sent.
 _UNUSED = 306
 
@@ -37,33 +53,48 @@ def advise(
     *,
     body: bytes | None = None,
     request_headers: Sequence[tuple[str, str]] = (),
+    links: int | None = None,
 ) -> list[str]:
     """Next steps for this response: its headers' specifics first, then the code's advice.
 
     ``method`` is the request's method (redirects and 405 depend on it); ``body`` lets a
     406 say which formats its body offers; ``request_headers`` tell a refused credential
-    from a missing one.
+    from a missing one; ``links`` is how many links were found in it (None: not looked
+    for): with none, "follow its links" would send the person looking for nothing.
     """
     response = ResponseFacts(
         status, headers, method.upper() if method else None, body, request_headers
     )
     steps: list[str] = []
     consumed: set[str] = set()
+    general = True
     reader, covers = _READERS.get(status, (None, ()))
     if reader is None and HTTPStatus.MULTIPLE_CHOICES <= status < HTTPStatus.BAD_REQUEST:
         reader, covers = _redirect, ("Location",)
     if reader is not None:
-        steps.extend(reader(response))
+        specific = reader(response)
+        steps.extend(specific)
         if covers and response.first(covers[0]) is not None:
             consumed.update(name.lower() for name in covers)
+        # the fields named, the method placed: the code's general words would repeat it
+        general = not (specific and reader in _SAID_FOR_THE_CODE)
     for header_reader, names in _HEADER_READERS:
         found = header_reader(response)
         steps.extend(found)
         if found:
             consumed.update(name.lower() for name in names)
+            general = general and header_reader not in _SAID_FOR_THE_CODE
     later, spoken_for = _LATER_READERS.get(status, (None, ()))
     consumed.update(name.lower() for name in spoken_for)
-    steps.extend(step for step in _general_steps(status) if not _mentions(step, consumed))
+    general_steps = _general_steps(status) if general else []
+    if response.another_server:
+        general_steps = [
+            _MOCK_ASIDE.sub("", step) for step in general_steps if not _MOCK_STEP.match(step)
+        ]
+    general_steps = [step for step in general_steps if _applies(step, response)]
+    if links == 0:
+        general_steps = [_NO_LINKS if s.startswith(_FOLLOW_LINKS) else s for s in general_steps]
+    steps.extend(step for step in general_steps if not _mentions(step, consumed))
     if later is not None:
         steps.extend(later(response))
     return list(dict.fromkeys(steps))
@@ -82,100 +113,16 @@ def _general_steps(status: int) -> list[str]:
     ]
 
 
+def _applies(step: str, response: ResponseFacts) -> bool:
+    """False for a step about what a header says ("If `WWW-Authenticate` says ...") when
+    the response has no such header."""
+    match = _IF_HEADER_SAYS.match(step)
+    return match is None or response.first(match.group(1)) is not None
+
+
 def _mentions(step: str, headers: set[str]) -> bool:
     """True when a general step is about a header the specific advice already covered."""
     return any(name.lower() in headers for name in _BACKTICKED_RE.findall(step))
-
-
-# -- authentication -------------------------------------------------------------------
-
-
-def _www_authenticate(response: ResponseFacts) -> list[str]:
-    return _challenges(response, "WWW-Authenticate", "Authorization")
-
-
-def _proxy_authenticate(response: ResponseFacts) -> list[str]:
-    return _challenges(response, "Proxy-Authenticate", "Proxy-Authorization")
-
-
-def _challenges(response: ResponseFacts, field: str, credentials: str) -> list[str]:
-    challenges = fv.parse_challenges(fv.values(response.headers, field))
-    if not challenges:
-        return [
-            f"The {response.status} carries no {field}, which RFC 9110 requires: the API's "
-            "documentation has to say how to authenticate."
-        ]
-    steps: list[str] = []
-    schemes = [challenge.scheme for challenge in challenges]
-    if len(challenges) > 1:
-        steps.append(
-            f"{field} offers {len(challenges)} schemes ({', '.join(schemes)}): any one will do."
-        )
-    sent = fv.first(response.request_headers, credentials)
-    for challenge in challenges:
-        steps.append(_challenge_step(challenge, credentials))
-    if sent is not None and not any(c.param("error") for c in challenges):
-        scheme = sent.split(" ", 1)[0]
-        steps.append(
-            f"You sent {credentials}: {scheme} ... and it was refused: check the user name "
-            "and password, or get a fresh token."
-        )
-    return steps
-
-
-def _challenge_step(challenge: fv.Challenge, credentials: str) -> str:
-    scheme = challenge.scheme
-    lower = scheme.lower()
-    realm = challenge.param("realm")
-    where = f' (realm "{realm}")' if realm else ""
-    error = (challenge.param("error") or "").lower()
-    detail = challenge.param("error_description")
-    said = f' The server says: "{detail}".' if detail else ""
-    if lower == "bearer" and error == "invalid_token":
-        return (
-            "The token you sent was rejected (expired, revoked or malformed): get a new one "
-            "(on restwalk-mock: POST /auth/token) and send it as "
-            f"`{credentials}: Bearer <token>`.{said}"
-        )
-    if lower == "bearer" and error == "insufficient_scope":
-        scope = challenge.param("scope")
-        needs = f' (scope "{scope}")' if scope else ""
-        return f"Your token lacks the rights this needs{needs}: get one with more scope.{said}"
-    if lower == "bearer" and error == "invalid_request":
-        return (
-            "The credentials were malformed (e.g. a token sent twice or in the wrong place): "
-            f"send exactly one `{credentials}: Bearer <token>`.{said}"
-        )
-    if lower == "bearer":
-        return (
-            f"Bearer{where}: get a token from the API's token endpoint (on restwalk-mock: "
-            "`POST /auth/token` with a user name and password) and send "
-            f"`{credentials}: Bearer <token>`."
-        )
-    if lower == "basic":
-        charset = challenge.param("charset")
-        encoding = f", encoded as {charset}" if charset else ""
-        return (
-            f"Basic{where}: send `{credentials}: Basic <base64 of user:password>`{encoding}; "
-            "restwalk builds it from a user name and password."
-        )
-    if lower == "digest":
-        algorithm = challenge.param("algorithm") or "MD5"
-        return (
-            f"Digest{where}: answer the server's nonce with a {algorithm} hash of your "
-            "credentials; the client computes it from a user name and password."
-        )
-    if lower in ("negotiate", "ntlm"):
-        return f"{scheme}: a Kerberos/Windows domain login; it needs an account in that domain."
-    return f"{scheme}{where}: send `{credentials}: {scheme} <credentials>` as that scheme defines."
-
-
-def _forbidden(response: ResponseFacts) -> list[str]:
-    steps = []
-    for challenge in fv.parse_challenges(fv.values(response.headers, "WWW-Authenticate")):
-        if (challenge.param("error") or "").lower() == "insufficient_scope":
-            steps.append(_challenge_step(challenge, "Authorization"))
-    return steps
 
 
 # -- methods and formats --------------------------------------------------------------
@@ -202,12 +149,18 @@ def _allow(response: ResponseFacts) -> list[str]:
 
 
 def _not_implemented(response: ResponseFacts) -> list[str]:
-    if response.method and method_info(response.method) is None:
+    if not response.method:
+        return []
+    if method_info(response.method) is None:
         return [
             f"{response.method} is not a standard method; the standard ones are "
             f"{', '.join(method_names())}."
         ]
-    return []
+    return [
+        f"{response.method} is a standard method, but this server does not implement it "
+        "for any URL (a static file server, for one, only reads): send `OPTIONS` to ask "
+        "what it offers, or change the resource another way the API documents."
+    ]
 
 
 def _not_acceptable(response: ResponseFacts) -> list[str]:
@@ -281,6 +234,17 @@ def _unsupported_media(response: ResponseFacts) -> list[str]:
             "application/json and check the API's documentation."
         )
     return steps
+
+
+def _refused_fields(response: ResponseFacts) -> list[str]:
+    """The fields a 400 or 422 body names, and why each was refused."""
+    errors = field_errors(response.body)
+    if not errors:
+        return []
+    shown = "; ".join(str(error) for error in errors[:_FIELD_ERRORS_SHOWN])
+    more = len(errors) - _FIELD_ERRORS_SHOWN
+    rest = f"; and {more} more in the body" if more > 0 else ""
+    return [f"The server refused: {shown}{rest}. Fix those and send again."]
 
 
 # -- redirects and caching ------------------------------------------------------------
@@ -434,18 +398,20 @@ _READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
     HTTPStatus.ACCEPTED: (_accepted, ("Location", "Content-Location")),
     HTTPStatus.PARTIAL_CONTENT: (_partial, ("Content-Range", "If-Range", "ETag")),
     HTTPStatus.NOT_MODIFIED: (_not_modified, ()),
-    HTTPStatus.UNAUTHORIZED: (_www_authenticate, ("WWW-Authenticate", "Authorization")),
-    HTTPStatus.FORBIDDEN: (_forbidden, ()),
+    HTTPStatus.BAD_REQUEST: (_refused_fields, ()),
+    HTTPStatus.UNAUTHORIZED: (advice_auth.www_authenticate, ("WWW-Authenticate", "Authorization")),
+    HTTPStatus.FORBIDDEN: (advice_auth.forbidden, ()),
     HTTPStatus.METHOD_NOT_ALLOWED: (_allow, ("Allow",)),
     HTTPStatus.NOT_ACCEPTABLE: (_not_acceptable, ()),
     HTTPStatus.PROXY_AUTHENTICATION_REQUIRED: (
-        _proxy_authenticate,
+        advice_auth.proxy_authenticate,
         ("Proxy-Authenticate", "Proxy-Authorization"),
     ),
     HTTPStatus.PRECONDITION_FAILED: (_precondition, ("ETag",)),
     HTTPStatus.REQUEST_ENTITY_TOO_LARGE: (_payload_too_large, ()),
     HTTPStatus.UNSUPPORTED_MEDIA_TYPE: (_unsupported_media, ("Accept-Post", "Accept-Patch")),
     HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE: (_range_not_satisfiable, ("Content-Range",)),
+    HTTPStatus.UNPROCESSABLE_ENTITY: (_refused_fields, ()),
     HTTPStatus.UPGRADE_REQUIRED: (_upgrade, ("Upgrade",)),
     HTTPStatus.PRECONDITION_REQUIRED: (_precondition, ()),
     HTTPStatus.TOO_MANY_REQUESTS: (_backoff, ()),
@@ -465,6 +431,9 @@ _LATER_READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
     ),
 }
 
+#: Readers whose steps, when they have any, say all the code's general steps would.
+_SAID_FOR_THE_CODE = (_refused_fields, _not_implemented, advice_cors.preflight)
+
 _RATE_LIMIT_FIELDS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit")
 
 #: Readers of headers any response may carry, and the headers they explain.
@@ -472,4 +441,5 @@ _HEADER_READERS: tuple[tuple[_Reader, tuple[str, ...]], ...] = (
     (advice_headers.retry_after, ("Retry-After",)),
     (advice_headers.rate_limit, _RATE_LIMIT_FIELDS),
     (advice_headers.deprecation, ("Deprecation", "Sunset")),
+    (advice_cors.preflight, advice_cors.FIELDS),
 )

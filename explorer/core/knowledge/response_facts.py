@@ -8,6 +8,9 @@ from datetime import datetime
 
 from explorer.core.knowledge import field_values as fv
 
+#: The product token of the bundled mock server's ``Server`` header.
+MOCK_SERVER = "restwalk-mock"
+
 
 @dataclass(frozen=True)
 class ResponseFacts:
@@ -22,6 +25,13 @@ class ResponseFacts:
     def first(self, name: str) -> str | None:
         """The first value of header ``name``, stripped, or None."""
         return fv.first(self.headers, name)
+
+    @property
+    def another_server(self) -> bool:
+        """True when the response names a server other than restwalk-mock (``Server``):
+        advice on what the bundled mock does is then beside the point."""
+        server = self.first("Server")
+        return server is not None and not server.lower().startswith(MOCK_SERVER)
 
     @property
     def date(self) -> datetime | None:

@@ -46,15 +46,15 @@ def read_response(exchange: Exchange) -> Reading:
             response.url, response.status, response.headers, response.body, response.media_type
         )
     links = first_ordered(search.found, MAX_LINKS)  # (only the links kept are built)
-    advice = advice_for(exchange)
+    advice = advice_for(exchange, links=len(search.found))
     if search.stopped:  # the person is told the links shown are not all there are
         advice = (f"Not every link is listed: {search.stopped}.", *advice)
     return Reading(links, len(search.found), advice, search.stopped)
 
 
-def advice_for(exchange: Exchange) -> tuple[str, ...]:
+def advice_for(exchange: Exchange, *, links: int | None = None) -> tuple[str, ...]:
     """What to do next after ``exchange``, from the knowledge base (a stream's first: its
-    body is its events)."""
+    body is its events); ``links`` is how many it holds, when they were looked for."""
     response = exchange.response
     stream: tuple[str, ...] = ()
     if response.stream:
@@ -72,5 +72,6 @@ def advice_for(exchange: Exchange) -> tuple[str, ...]:
             exchange.final.method,
             body=response.body,
             request_headers=exchange.final.headers,
+            links=None if response.stream else links,
         )
     )

@@ -35,8 +35,19 @@ from http import HTTPStatus
 from pathlib import Path
 
 from explorer.core.bundled_mock import BundledMock, on_this_mock
-from explorer.core.carry.openapi import ApiDescription, OpenApiError, describe, read_document
-from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT, find_service_desc
+from explorer.core.carry.openapi import (
+    ApiDescription,
+    OpenApiError,
+    describe,
+    password_token_url,
+    read_document,
+)
+from explorer.core.carry.openapi_source import (
+    DOCUMENT_ACCEPT,
+    find_service_desc,
+    guessed_locations,
+    not_found_note,
+)
 from explorer.core.config import OAuthConfig
 from explorer.core.http.client import Client
 from explorer.core.http.errors import LoginFailed
@@ -63,6 +74,9 @@ from explorer.core.session.trail import Page
 from explorer.core.streams.event import StreamLimits
 
 __all__ = ["Arrival", "LoggedIn", "LoggedOut", "PageWalk", "Reopened", "Tab"]
+
+#: What a description's link found by trying the frameworks' places is made from.
+_GUESSED_FROM = "where frameworks serve a description (nothing links to one)"
 
 
 @dataclass(frozen=True)
@@ -120,6 +134,8 @@ class Tab:
         self.live: LiveStream | None = None
         #: How much of a stream is held.
         self.limits = StreamLimits()
+        #: Per origin, where its description says a password gets a token (None: nowhere).
+        self._token_urls: dict[str, str | None] = {}
 
     # -- following links ---------------------------------------------------------------------
 
@@ -315,9 +331,11 @@ class Tab:
         """The OpenAPI description of the API ``url`` (``page``'s, when one is shown) is of:
         ``page`` itself when it is one and ``itself`` says it may be (the command line
         asked for the document), else the document a ``service-desc`` link names,
-        among ``page``'s links or its server root's. None when there is no such link
-        (an :class:`~explorer.core.carry.openapi.OpenApiError` instead when ``page`` was
-        to be one). ``found`` is told the link before the document is fetched.
+        among ``page``'s links or its server root's, else the first found where
+        frameworks serve one (:func:`~explorer.core.carry.openapi_source.guessed_locations`).
+        None when there is none (an :class:`~explorer.core.carry.openapi.OpenApiError`
+        instead when ``page`` was to be one). ``found`` is told the link before the
+        document is fetched (a guess, marked so, once it is found to be one).
 
         Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
         """
@@ -330,18 +348,57 @@ class Tab:
         links = (await self.read(page)).links if page is not None else ()
         link = await find_service_desc(url, links, self._links_at)
         if link is None:
-            if problem is not None:
-                raise OpenApiError(
-                    f"{problem.message} Neither its answer nor its server's root links to "
-                    'a description (rel="service-desc").'
-                )
-            return None
+            guessed = await self._guess_description(url, found)
+            if guessed is None and problem is not None:
+                raise OpenApiError(f"{problem.message} {not_found_note(url)}")
+            return guessed
         if found is not None:
             found(link)
-        spec = self.following(link.href).spec
+        return await _described(await self._get_document(link.href))
+
+    async def token_url(self, url: str, page: Page | None = None) -> str | None:
+        """Where the API of ``url`` (``page``'s, when one is shown) gives a token for a user
+        name and password, as its description's OAuth 2.0 password flow says (FastAPI's
+        ``OAuth2PasswordBearer(tokenUrl=...)``): looked for once per origin; None when
+        there is no description or it has no such flow.
+
+        Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
+        """
+        origin = origin_of(url)
+        if origin not in self._token_urls:
+            try:
+                description = await self.fetch_description(url, page)
+            except OpenApiError:
+                description = None  # a service-desc that is no description: none to read
+            found = password_token_url(description) if description is not None else None
+            self._token_urls[origin] = found
+        return self._token_urls[origin]
+
+    async def _get_document(self, url: str) -> Exchange:
+        """GET ``url`` asking for a description (a step from the page: the origin rule)."""
+        spec = self.following(url).spec
         if not any(name.lower() == "accept" for name, _ in spec.headers):
             spec = replace(spec, headers=(*spec.headers, ("Accept", DOCUMENT_ACCEPT)))
-        return await _described(await self.client.send(self.session.prepare(spec)))
+        return await self.client.send(self.session.prepare(spec))
+
+    async def _guess_description(
+        self, url: str, found: Callable[[Link], None] | None
+    ) -> ApiDescription | None:
+        """The description at the first place frameworks serve one that has it (nothing
+        links to it: FastAPI's ``/openapi.json``...); ``found`` is told which, as a
+        ``service-desc`` link marked a guess."""
+        for place in guessed_locations(url):
+            answer = await self._get_document(place)
+            if not HTTPStatus.OK <= answer.response.status < HTTPStatus.MULTIPLE_CHOICES:
+                continue
+            try:
+                description = await _described(answer)
+            except OpenApiError:
+                continue
+            if found is not None:
+                found(Link("service-desc", place, guess=True, made_from=_GUESSED_FROM))
+            return description
+        return None
 
     async def _links_at(self, url: str) -> tuple[Link, ...]:
         """The links of ``url``'s answer (a step from the page: the origin rule holds)."""

@@ -128,7 +128,8 @@ class Visit:
     declared_links: int
     #: Links restwalk made by a convention (json-server's items and pages).
     guessed_links: int
-    #: Links whose relation a format or a header states (not bare URL strings).
+    #: Of those the answer wrote, links whose relation a format or a header states (not
+    #: bare URL strings; never one restwalk made, such as a page made from an offset).
     typed_links: int = 0
     #: Actions and forms offered (HAL-FORMS, Siren actions, HTML forms...).
     action_links: int = 0
@@ -366,7 +367,7 @@ class _Walk:
             body_digest=body_digest(response.body),
             declared_links=len(links) - guessed,
             guessed_links=guessed,
-            typed_links=sum(1 for link in links if not link.guess),
+            typed_links=sum(1 for link in links if written_by_api(link) and not link.guess),
             action_links=sum(1 for link in links if link.is_action and not link.templated),
             hops=tuple((hop.response.url, hop.response.status) for hop in exchange.hops),
             request_headers=exchange.final.headers,

@@ -107,6 +107,8 @@ def _empty_credential(auth: Auth | None) -> str:
     """What is missing when a credential is chosen but left empty ("" when none is)."""
     if isinstance(auth, BasicAuth) and not auth.user and not auth.password:
         return "Basic is chosen but the user and password are empty: fill them in, or choose none."
+    if isinstance(auth, LoginFlow) and not auth.user and not auth.password:
+        return "Log in is chosen but the user and password are empty: fill them in, or choose none."
     if isinstance(auth, BearerAuth) and not auth.token:
         return "Bearer is chosen but the token is empty: paste it, or choose none."
     return ""

@@ -73,6 +73,7 @@ class LoginDialog(ModalScreen[LoginResult | None]):
     LoginDialog Label { margin-top: 1; }
     LoginDialog #mock-users { color: $success; margin-top: 1; }
     LoginDialog #oauth-offered { color: $accent; margin-top: 1; }
+    LoginDialog #token-url-from { color: $success; }
     LoginDialog .hidden { display: none; }
     LoginDialog Button { margin-top: 1; }
     """
@@ -101,6 +102,9 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         self.kind = kind
         #: The server said it logs in by OAuth 2.0 (its 401 named its metadata).
         self.oauth = oauth
+        #: Where a user name and password get a token: the mock's path until the API's
+        #: description names its own (:meth:`suggest_token_url`).
+        self.token_url = self.origin + "/auth/token"
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -128,7 +132,8 @@ class LoginDialog(ModalScreen[LoginResult | None]):
             yield Label("Token", classes="bearer hidden")
             yield SafeInput(id="token", password=True, classes="bearer hidden")
             yield Label("Login URL", classes="login-url")
-            yield SafeInput(self.origin + "/auth/token", id="login-url", classes="login-url")
+            yield SafeInput(self.token_url, id="login-url", classes="login-url")
+            yield Static("", id="token-url-from", classes="hidden")
             yield Static(
                 "restwalk finds how the server logs in (its OAuth metadata), then logs in "
                 "through its own page: in the browser, or with a code typed on another "
@@ -160,8 +165,20 @@ class LoginDialog(ModalScreen[LoginResult | None]):
             widget.set_class(kind != "bearer", "hidden")
         for widget in self.query(".login-url"):
             widget.set_class(kind not in ("token", "session"), "hidden")
-        path = "/auth/session" if kind == "session" else "/auth/token"
-        self.query_one("#login-url", Input).value = self.origin + path
+        url = self.origin + "/auth/session" if kind == "session" else self.token_url
+        self.query_one("#login-url", Input).value = url
+
+    def suggest_token_url(self, url: str) -> None:
+        """The API's description names ``url`` as where a password gets a token: it
+        becomes the login URL, unless the person has typed one."""
+        field = self.query_one("#login-url", Input)
+        untouched = field.value == self.token_url
+        self.token_url = url
+        if untouched and str(self.query_one("#kind", Select).value) == "token":
+            field.value = url
+            said = self.query_one("#token-url-from", Static)
+            said.update("Login URL: the tokenUrl of the API's OpenAPI description.")
+            said.remove_class("hidden")
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

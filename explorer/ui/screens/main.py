@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from explorer.core.hypermedia.link import Link
     from explorer.core.storage.bookmarks import Bookmark
     from explorer.core.storage.keep import Keep
-    from explorer.ui.dialogs.login import LoginResult
+    from explorer.ui.dialogs.login import LoginDialog, LoginResult
     from explorer.ui.dialogs.operations import ChosenOperation
     from explorer.ui.widgets.course_panel import CoursePanel
 
@@ -192,6 +192,18 @@ class BrowserScreen(TabScreen):
             oauth=offers_oauth(self.session.challenges()),
         )
         self.app.push_screen(dialog, self._logged_in)
+        if not self.mock_users:  # (the bundled mock's is /auth/token)
+            self._suggest_token_url(dialog, url)
+
+    @work(exclusive=True, group="token-url")
+    async def _suggest_token_url(self, dialog: LoginDialog, url: str) -> None:
+        """Find where the API's description says a password gets a token, for ``dialog``."""
+        try:
+            found = await self.tab.token_url(url, self.session.shown)
+        except RestwalkError:
+            return  # no description to be had: the field keeps its default
+        if found is not None and dialog.is_attached:
+            dialog.suggest_token_url(found)
 
     def _logged_in(self, result: LoginResult | None) -> None:
         from explorer.core.http.request import OAuthBearer
@@ -285,11 +297,13 @@ class BrowserScreen(TabScreen):
     async def action_openapi(self) -> None:
         """``O``: the operations of the API's description (its service-desc link), one of
         them opened in the composer."""
+        from explorer.core.carry.openapi_source import not_found_note
         from explorer.core.http.secret_rules import origin_of
         from explorer.ui.dialogs.operations import OperationsDialog
 
         def found(link: Link) -> None:
-            self.notify(f"Reading the API description at {link.href}…", timeout=2)
+            guessed = " (guessed: nothing links to it)" if link.guess else ""
+            self.notify(f"Reading the API description at {link.href}{guessed}…", timeout=2)
 
         url = self._page_url()
         try:
@@ -299,8 +313,7 @@ class BrowserScreen(TabScreen):
             return
         if description is None:
             self.notify(
-                "Neither this page nor its server's root links an OpenAPI description "
-                "(rel=service-desc). restwalk openapi FILE lists a file's operations.",
+                not_found_note(url),
                 title="No OpenAPI description",
                 severity="warning",
             )

@@ -134,6 +134,8 @@ class LinksPanel(Vertical):
         entities is not read), shown under the table.
         """
         self.links = links
+        # Every number whole: link 9976 cut to "997" would name another link.
+        self.table.set_width(0, max(COLUMNS[0][1], len(str(len(links)))))
         labelled = zip(links, rel_labels(links), strict=True)
         self.table.set_rows([_row(n, *pair) for n, pair in enumerate(labelled, start=1)])
         if not links:

@@ -123,7 +123,8 @@ class RowTable(ScrollView, can_focus=True):
         #: The style under the rows while a pass draws them (see :meth:`render_lines`).
         self._base_style: Style | None = None
         self._widths = tuple(width for _label, width in columns)
-        self._header = self._line(tuple(label for label, _width in columns))
+        self._labels = tuple(label for label, _width in columns)
+        self._header = self._line(self._labels)
         self._width = cell_len(self._header)
         self._rows: Sequence[Sequence[str]] = ()
         self._lines: dict[int, str] = {}
@@ -155,6 +156,18 @@ class RowTable(ScrollView, can_focus=True):
         self.refresh()
         if self._rows:
             self.post_message(self.Highlighted(self, 0))
+
+    def set_width(self, column: int, width: int) -> None:
+        """Make ``column`` ``width`` cells wide (the links panel's numbers grow with how many
+        links there are): the header and every row are drawn again."""
+        if self._widths[column] == width:
+            return
+        self._widths = (*self._widths[:column], width, *self._widths[column + 1 :])
+        self._header = self._line(self._labels)
+        self._width = cell_len(self._header)
+        self._lines.clear()
+        self.virtual_size = Size(self._width, len(self._rows) + 1)
+        self.refresh()
 
     def rows_changed(self) -> None:
         """The rows given to :meth:`set_rows` changed in place (a stream's: new ones at the

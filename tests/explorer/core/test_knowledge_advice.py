@@ -351,3 +351,130 @@ def test_a_post_answer_gets_no_conditional_get_advice() -> None:
     text = joined(advise(200, headers, "POST"))
     assert "If-None-Match" not in text
     assert "Reuse this copy" not in text
+
+
+# --- a 400 or 422's refused fields, and advice for another server than the mock ----------------
+
+FASTAPI_422 = (
+    b'{"detail": [{"type": "string_too_short", "loc": ["body", "name"], '
+    b'"msg": "String should have at least 1 character"}, {"type": "greater_than", '
+    b'"loc": ["body", "price"], "msg": "Input should be greater than 0"}]}'
+)
+UVICORN = [("server", "uvicorn"), ("content-type", "application/json")]
+
+
+def test_422_names_the_fields_the_server_refused_and_why() -> None:
+    steps = advise(422, UVICORN, "POST", body=FASTAPI_422)
+    assert steps == [
+        "The server refused: name: String should have at least 1 character; "
+        "price: Input should be greater than 0. Fix those and send again."
+    ]
+
+
+def test_a_400_with_drf_s_field_errors_names_them_and_the_rest_are_counted() -> None:
+    body = b"{" + b", ".join(b'"f%d": ["bad"]' % n for n in range(7)) + b"}"
+    steps = advise(400, [], "POST", body=body)
+    assert steps[0] == (
+        "The server refused: f0: bad; f1: bad; f2: bad; f3: bad; f4: bad; and 2 more in "
+        "the body. Fix those and send again."
+    )
+
+
+def test_a_422_without_field_errors_keeps_the_general_advice() -> None:
+    steps = advise(422, [], "POST", body=b'{"detail": "nope"}')
+    assert steps[0].startswith("Read the field errors")
+
+
+def test_the_mock_s_own_advice_is_left_out_for_a_server_that_names_itself_otherwise() -> None:
+    mock = [("Server", "restwalk-mock/0.1.0")]
+    assert any(s.startswith("On restwalk-mock") for s in advise(404, mock, "GET"))
+    assert any(s.startswith("On restwalk-mock") for s in advise(404, [], "GET"))  # unnamed
+    assert not any("restwalk-mock" in s for s in advise(404, UVICORN, "GET"))
+    bearer = [*UVICORN, ("WWW-Authenticate", "Bearer")]
+    text = joined(advise(401, bearer, "GET"))
+    assert "restwalk-mock" not in text
+    assert "its OpenAPI description names it: tokenUrl" in text
+    assert "POST /auth/token" in joined(advise(401, [*mock, ("WWW-Authenticate", "Bearer")]))
+    # a sentence or an aside about the mock within a step goes too, the rest stays
+    assert advise(403, UVICORN, "GET")[0] == "Use an account with the needed rights."
+    assert "restwalk-mock" in advise(403, mock, "GET")[0]
+    assert advise(451, UVICORN, "GET")[-1] == "Nothing in your request can fix it."
+    for status in (400, 401, 403, 404, 405, 406, 409, 415, 422, 428, 429, 451, 500, 501, 503):
+        assert "restwalk-mock" not in joined(advise(status, UVICORN, "GET"))
+
+
+def test_fastapi_s_api_key_challenge_says_where_a_key_goes() -> None:
+    steps = advise(401, [*UVICORN, ("WWW-Authenticate", "APIKey")], "GET")
+    assert "`X-API-Key`" in steps[0]
+    assert "Authorization: APIKey" not in joined(steps)
+
+
+def test_501_to_a_standard_method_says_the_server_lacks_it_not_to_use_a_standard_one() -> None:
+    steps = advise(501, [("Server", "SimpleHTTP/0.6 Python/3.11.7")], "DELETE")
+    assert steps == [
+        "DELETE is a standard method, but this server does not implement it for any URL "
+        "(a static file server, for one, only reads): send `OPTIONS` to ask what it "
+        "offers, or change the resource another way the API documents."
+    ]
+    assert not any("Use a standard method" in step for step in advise(501, [], "BREW"))
+
+
+# --- a CORS preflight --------------------------------------------------------------------------
+
+ASKED = [
+    ("Origin", "http://example.com"),
+    ("Access-Control-Request-Method", "PUT"),
+    ("Access-Control-Request-Headers", "X-API-Key, Content-Type"),
+]
+STARLETTE_CORS = [
+    ("server", "uvicorn"),
+    ("access-control-allow-origin", "*"),
+    ("access-control-allow-methods", "DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT"),
+    ("access-control-allow-headers", "X-API-Key, Content-Type"),
+    ("access-control-max-age", "600"),
+]
+
+
+def preflight(headers: list[tuple[str, str]], status: int = 200) -> list[str]:
+    return advise(status, headers, "OPTIONS", request_headers=ASKED)
+
+
+def test_a_preflight_that_passes_says_what_a_page_may_send_not_to_read_the_body() -> None:
+    steps = preflight(STARLETTE_CORS)
+    assert (
+        steps[0] == "A CORS preflight that passes: a page at http://example.com may send PUT here."
+    )
+    assert "Access-Control-Max-Age" in steps[1]
+    assert not any("follow its links" in step for step in steps)
+
+
+def test_a_preflight_refused_says_why() -> None:
+    no_origin = [h for h in STARLETTE_CORS if h[0] != "access-control-allow-origin"]
+    assert "without Access-Control-Allow-Origin" in preflight(no_origin)[0]
+    other = [("access-control-allow-origin", "http://other.example"), *no_origin]
+    assert "is http://other.example, not http://example.com" in preflight(other)[0]
+    get_only = [(k, "GET" if k == "access-control-allow-methods" else v) for k, v in STARLETTE_CORS]
+    assert "PUT is not among Access-Control-Allow-Methods (GET)" in preflight(get_only)[0]
+    no_headers = [h for h in STARLETTE_CORS if h[0] != "access-control-allow-headers"]
+    assert "X-API-Key, Content-Type not among" in preflight(no_headers)[0]
+    assert "answered 405" in joined(preflight([("allow", "GET")], 405))
+
+
+def test_an_options_that_is_no_preflight_gets_the_usual_advice() -> None:
+    steps = advise(200, [("Allow", "GET, PUT")], "OPTIONS")
+    assert not any("CORS" in step for step in steps)
+
+
+def test_an_answer_without_links_is_not_told_to_follow_them() -> None:
+    assert advise(200, UVICORN, "GET", links=3)[0].startswith("Read the body and follow")
+    assert advise(200, UVICORN, "GET")[0].startswith("Read the body and follow")  # not looked
+    steps = advise(200, UVICORN, "GET", links=0)
+    assert steps[0].startswith("Read the body: it links nowhere")
+    assert not any("follow its links" in step for step in steps)
+
+
+def test_a_step_about_what_a_header_says_needs_the_header() -> None:
+    # QA 3: a FastAPI 403 ("Bad API key") carries no WWW-Authenticate.
+    assert not any("insufficient_scope" in step for step in advise(403, UVICORN, "GET"))
+    scoped = [*UVICORN, ("WWW-Authenticate", 'Bearer error="invalid_token"')]
+    assert any("insufficient_scope" in step for step in advise(403, scoped, "GET"))

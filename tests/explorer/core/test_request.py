@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 
 import httpx
-import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,7 +15,6 @@ from explorer.core.http.errors import (
     InvalidMethod,
     InvalidRequest,
     InvalidURL,
-    LoginFailed,
 )
 from explorer.core.http.field_syntax import is_token
 from explorer.core.http.request import (
@@ -26,10 +24,8 @@ from explorer.core.http.request import (
     CookieSession,
     LoginFlow,
     RequestSpec,
-    build_login_request,
     build_request,
     guess_content_type,
-    token_from_login,
 )
 
 BASE = "http://127.0.0.1:8000"
@@ -269,51 +265,6 @@ def test_credentials_never_show_in_reprs() -> None:
     ):
         assert "secret-token" not in repr(auth)
         assert "secret-token" not in repr(RequestSpec(url=BASE, auth=auth))
-
-
-# --- the login step ----------------------------------------------------------------------
-
-
-def test_login_request_styles() -> None:
-    url = f"{BASE}/auth/token"
-    as_json = build_login_request(LoginFlow(url, "alice", "wonderland"))
-    assert as_json.method == "POST"
-    assert orjson.loads(as_json.content) == {"username": "alice", "password": "wonderland"}
-    assert as_json.headers["content-type"] == "application/json"
-
-    form = build_login_request(LoginFlow(url, "alice", "wonder land", style="form"))
-    assert form.content == b"username=alice&password=wonder+land"
-    assert form.headers["content-type"] == "application/x-www-form-urlencoded"
-
-    basic = build_login_request(LoginFlow(url, "alice", "wonderland", style="basic"))
-    assert basic.headers["authorization"].startswith("Basic ")
-    assert basic.content == b""
-
-
-def test_token_from_login() -> None:
-    flow = LoginFlow(f"{BASE}/auth/token", "alice", "wonderland")
-    body = orjson.dumps({"access_token": "abc.def", "token_type": "Bearer"})
-    assert token_from_login(flow, 200, body) == "abc.def"
-    custom = LoginFlow(flow.url, "a", "b", token_field="token")
-    assert token_from_login(custom, 201, b'{"token": "zz"}') == "zz"
-
-
-@pytest.mark.parametrize(
-    ("status", "body", "words"),
-    [
-        (401, b'{"title": "Unauthorized"}', "answered 401"),
-        (200, b"<html>", "not JSON"),
-        (200, b'{"token": "x"}', "'access_token'"),
-        (200, b'["access_token"]', "'access_token'"),
-        (200, b'{"access_token": 5}', "'access_token'"),
-    ],
-)
-def test_a_login_without_a_token_fails_clearly(status: int, body: bytes, words: str) -> None:
-    flow = LoginFlow(f"{BASE}/auth/token", "alice", "wrong")
-    with pytest.raises(LoginFailed) as info:
-        token_from_login(flow, status, body)
-    assert words in info.value.message
-    assert "wrong" not in info.value.message
 
 
 # --- any input: a request or a clear error, never a crash ---------------------------------

@@ -112,11 +112,43 @@ async def test_a_broken_event_stream_is_resumed_after_retry_with_the_last_event_
     notes = {item.kind: item.text for item in items if isinstance(item, StreamNote)}
     assert notes[NoteKind.BROKEN].startswith("The connection")
     assert notes[NoteKind.UNFINISHED] == "an event begun when it ended (14 B) was dropped"
-    assert notes[NoteKind.RESUMED] == "reconnected: 200 OK; the events after 1 follow"
+    assert notes[NoteKind.RESUMED] == "reconnected: 200 OK; asked for the events after 1"
     assert "204 No Content" in notes[NoteKind.STOPPED]
     assert [i.number for i in items if isinstance(i, StreamEvent)] == [1, 2]
     assert [i.arrived for i in items if isinstance(i, StreamEvent)] == [0.0, 5.0]
     assert (reader.events, reader.connections, reader.last_event_id) == (2, 2, "3")
+
+
+async def test_a_server_that_starts_over_instead_of_resuming_is_said_so() -> None:
+    # QA 3: a FastAPI StreamingResponse ignores Last-Event-ID and sends ids 0... again.
+    again = b"retry: 10\n\nid: 0\ndata: a\n\nid: 1\ndata: b\n\n"
+    client, seen = serving([(200, SSE, body(again)), (200, SSE, body(again)), (204, {}, body())])
+    reader = StreamReader(Framing.SSE, reopen=opener(client), sleep=Waits())
+    items = await read_all(reader, client)
+    assert shape(items) == [
+        *("0:a", "1:b", "ended", "waiting", "resumed"),
+        *("replayed", "0:a", "1:b", "ended", "waiting", "stopped"),
+    ]
+    notes = {item.kind: item.text for item in items if isinstance(item, StreamNote)}
+    assert notes[NoteKind.REPLAYED] == (
+        "the server sent id 0 again: it does not go on after Last-Event-ID 1, so the events "
+        "after it may repeat ones already shown"
+    )
+    assert [r.headers.get("last-event-id") for r in seen] == [None, "1", "1"]
+
+
+async def test_a_server_that_goes_on_after_the_last_event_id_is_not_said_to_start_over() -> None:
+    client, _ = serving(
+        [
+            (200, SSE, body(b"retry: 10\n\nid: 1\ndata: a\n\n")),
+            (200, SSE, body(b"data: carried id\n\nid: 2\ndata: b\n\nid: 1\ndata: old\n\n")),
+        ]
+    )
+    reader = StreamReader(Framing.SSE, reopen=opener(client), sleep=Waits(), max_reconnects=1)
+    items = await read_all(reader, client)
+    # the first event carries the id sent (1); the first id of its own (2) is new; a later
+    # repeat is the server's business, not a start over
+    assert "replayed" not in shape(items)
 
 
 async def test_an_answer_that_is_no_event_stream_ends_it() -> None:

@@ -17,6 +17,7 @@ import orjson
 import pytest
 
 from explorer.core.bundled_mock import BundledMock
+from explorer.core.carry.openapi import OpenApiError
 from explorer.core.config import OAuthConfig
 from explorer.core.http.client import Client
 from explorer.core.http.errors import LoginFailed
@@ -327,6 +328,100 @@ async def test_an_answer_that_is_the_description_is_read_as_it_is(client: Client
     description = await tab.fetch_description(page.url, page, itself=True)
     assert description is not None
     assert description.operations
+
+
+def described_nowhere(mounted: str = "") -> tuple[Client, list[str]]:
+    """A FastAPI-like server: JSON without links, its description at
+    ``{mounted}/openapi.json`` linked from nowhere, a catch-all JSON 200 at
+    ``/v3/api-docs``; and the paths it was asked for."""
+    asked: list[str] = []
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "Shop API", "version": "1.2.0"},
+        "paths": {"/items": {"get": {"summary": "List Items"}}},
+    }
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        asked.append(request.url.path)
+        if request.url.path == f"{mounted}/openapi.json":
+            return httpx.Response(HTTPStatus.OK, json=document)
+        if request.url.path in ("/v3/api-docs", f"{mounted}/items"):
+            return httpx.Response(HTTPStatus.OK, json={"items": []})
+        return httpx.Response(HTTPStatus.NOT_FOUND, json={"detail": "Not Found"})
+
+    return Client(transport=httpx.MockTransport(answer)), asked
+
+
+@pytest.mark.parametrize("mounted", ["", "/api/v1"])
+async def test_a_description_nothing_links_to_is_found_where_frameworks_serve_it(
+    mounted: str,
+) -> None:
+    client, asked = described_nowhere(mounted)
+    tab = Tab(client)
+    page = await shown(tab, f"http://shop{mounted}/items")
+    told: list[Link] = []
+    description = await tab.fetch_description(page.url, page, found=told.append)
+    assert description is not None
+    assert description.title == "Shop API"
+    assert [link.href for link in told] == [f"http://shop{mounted}/openapi.json"]
+    assert told[0].guess
+    assert asked[-1] == f"{mounted}/openapi.json"  # the search stops there
+
+
+async def test_no_description_anywhere_is_none_after_the_guesses() -> None:
+    client, asked = described_nowhere("/elsewhere")
+    tab = Tab(client)
+    page = await shown(tab, "http://shop/")
+    assert await tab.fetch_description(page.url, page) is None
+    # /v3/api-docs answered JSON that is no description: passed over, not an error
+    assert "/v3/api-docs" in asked
+    assert asked[-1] == "/swagger.json"
+
+
+async def test_a_page_asked_to_be_a_description_names_the_places_tried() -> None:
+    client, _ = described_nowhere("/elsewhere")
+    tab = Tab(client, given=RequestSpec(url="http://shop/"))
+    page = await tab.load(RequestSpec(url="http://shop/"))
+    with pytest.raises(OpenApiError) as info:
+        await tab.fetch_description(page.url, page, itself=True)
+    assert "none is at /openapi.json, /v3/api-docs" in info.value.message
+
+
+def password_api(asked: list[str]) -> Client:
+    """FastAPI's OAuth2PasswordBearer(tokenUrl="token"), its description at
+    /openapi.json linked from nowhere; ``asked`` gets each path asked for."""
+    scheme = {"type": "oauth2", "flows": {"password": {"scopes": {}, "tokenUrl": "token"}}}
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "Shop API", "version": "1"},
+        "paths": {"/users/me": {"get": {"security": [{"OAuth2PasswordBearer": []}]}}},
+        "components": {"securitySchemes": {"OAuth2PasswordBearer": scheme}},
+    }
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        asked.append(request.url.path)
+        if request.url.path == "/openapi.json":
+            return httpx.Response(HTTPStatus.OK, json=document)
+        return httpx.Response(HTTPStatus.UNAUTHORIZED, json={"detail": "Not authenticated"})
+
+    return Client(transport=httpx.MockTransport(answer))
+
+
+async def test_the_token_url_of_a_password_flow_is_found_once_per_origin() -> None:
+    asked: list[str] = []
+    tab = Tab(password_api(asked))
+    page = await shown(tab, "http://shop/users/me")
+    assert await tab.token_url(page.url, page) == "http://shop/token"
+    count = len(asked)
+    assert await tab.token_url("http://shop/items", page) == "http://shop/token"
+    assert len(asked) == count  # remembered, not looked for again
+
+
+async def test_no_token_url_where_the_description_has_no_password_flow() -> None:
+    client, _ = described_nowhere()
+    tab = Tab(client)
+    page = await shown(tab, "http://shop/items")
+    assert await tab.token_url(page.url, page) is None
 
 
 # --- the history and bookmarks --------------------------------------------------------------

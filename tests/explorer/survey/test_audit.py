@@ -88,6 +88,30 @@ async def test_a_plain_json_api_scores_low_and_the_examples_say_why() -> None:
     assert figure(audit, "cacheable", 0) == (0, 4)
 
 
+def offset_api(request: httpx.Request) -> httpx.Response:
+    """A FastAPI-like API: a root of bare URL strings, and pages of items with an offset, a
+    limit and a total, whose next page is in a Link header."""
+    if request.url.path == "/":
+        return httpx.Response(200, json={"items": "/items"})
+    if request.url.path == "/items" and request.method == "GET":
+        offset = int(request.url.params.get("offset", "0"))
+        items = [{"id": n, "name": f"Widget {n}"} for n in range(offset + 1, offset + 3)]
+        headers = {"Link": f'</items?offset={offset + 2}&limit=2>; rel="next"'}
+        body = {"items": items, "total": 6, "limit": 2, "offset": offset}
+        return httpx.Response(200, json=body, headers=headers)
+    return httpx.Response(404, json={"detail": "Not Found"})
+
+
+async def test_links_restwalk_made_are_not_counted_as_typed_links_the_api_wrote() -> None:
+    # QA 3: "/items: -2 links are bare URL strings": the first and last pages made from
+    # the offset were counted as typed, though not among the links the answer wrote.
+    audit = await audit_of(lambda: handler_client(offset_api), "http://api.test/")
+    text = audit_text(audit)
+    assert "-" not in "".join(line for line in text.splitlines() if "bare URL" in line)
+    assert "✓ /items: typed links" in text
+    assert "✗ /: 1 link is a bare URL string" in text
+
+
 def one_page(request: httpx.Request) -> httpx.Response:
     """An API of one page that links to itself alone."""
     body = {"_links": {"self": {"href": "/"}}}

@@ -308,3 +308,114 @@ async def test_o_without_a_description_says_so() -> None:
         await pilot.press("O")
         await settle(pilot)
         assert any("service-desc" in m for m in messages(app))
+
+
+async def test_o_finds_a_description_nothing_links_to_where_fastapi_serves_it() -> None:
+    import httpx
+
+    from explorer.core.http.client import Client
+    from explorer.ui.app import create_app
+    from explorer.ui.dialogs.operations import OperationsDialog
+
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "Shop API", "version": "1.2.0"},
+        "paths": {"/items": {"get": {"summary": "List Items"}}},
+    }
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/openapi.json":
+            return httpx.Response(200, json=document)
+        if request.url.path == "/items":
+            return httpx.Response(200, json={"items": [], "total": 0})
+        return httpx.Response(404, json={"detail": "Not Found"})
+
+    app = create_app("http://api/items", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("O")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, OperationsDialog)
+        assert [(op.method, op.path) for op in dialog.shown] == [("GET", "/items")]
+        assert any(
+            "http://api/openapi.json (guessed: nothing links to it)" in m for m in messages(app)
+        )
+
+
+async def test_o_on_an_oauth2_password_scheme_logs_in_at_its_token_url() -> None:
+    """FastAPI's OAuth2PasswordBearer(tokenUrl="token"): the composer asks for the user and
+    password, and restwalk logs in at the description's tokenUrl (a form, as it takes)."""
+    from urllib.parse import parse_qs
+
+    import httpx
+
+    from explorer.core.http.client import Client
+    from explorer.core.http.request import LoginFlow
+    from explorer.ui.app import create_app
+    from explorer.ui.dialogs.operations import OperationsDialog
+
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "Shop API", "version": "1.2.0"},
+        "paths": {
+            "/items": {
+                "post": {
+                    "summary": "Create Item",
+                    "security": [{"OAuth2PasswordBearer": []}],
+                    "requestBody": {
+                        "content": {"application/json": {"example": {"name": "Gadget"}}}
+                    },
+                }
+            }
+        },
+        "components": {
+            "securitySchemes": {
+                "OAuth2PasswordBearer": {
+                    "type": "oauth2",
+                    "flows": {"password": {"scopes": {}, "tokenUrl": "token"}},
+                }
+            }
+        },
+    }
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        path = request.url.path
+        if path == "/openapi.json":
+            return httpx.Response(200, json=document)
+        if path == "/token":
+            form = parse_qs(request.content.decode())
+            if form.get("username") != ["alice"] or form.get("password") != ["wonderland"]:
+                return httpx.Response(422, json={"detail": [{"loc": ["body", "username"]}]})
+            return httpx.Response(200, json={"access_token": "tok-alice"})
+        if path == "/items" and request.method == "POST":
+            if request.headers.get("authorization") != "Bearer tok-alice":
+                return httpx.Response(401, json={"detail": "Not authenticated"})
+            return httpx.Response(201, json={"id": 48, "name": "Gadget"})
+        return httpx.Response(200, json={"message": "Shop API"})
+
+    app = create_app("http://api/", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("O")
+        await settle(pilot)
+        assert isinstance(app.screen, OperationsDialog)
+        await pilot.press("enter")
+        await settle(pilot)
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        spec = composer.current_spec()
+        assert isinstance(spec.auth, LoginFlow)
+        assert spec.auth.url == "http://api/token"  # tokenUrl, against the server
+        await pilot.press("ctrl+s")  # no user and password yet: not sent
+        await settle(pilot)
+        assert app.screen is composer
+        assert any("user and password are empty" in m for m in messages(app))
+        composer.query_one("#user", Input).value = "alice"
+        composer.query_one("#password", Input).value = "wonderland"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is not composer
+        shown = app.browser.session.shown
+        assert shown is not None
+        assert shown.status == 201

@@ -44,7 +44,8 @@ async def test_a_page_without_cache_headers_is_not_told_to_note_an_etag() -> Non
         await pilot.pause()
         text = markdown_shown(app.screen.query_one("#explanation", Markdown))
     advice = text.split("REST in this response:")[0]
-    assert "Read the body and follow its links" in advice
+    assert "Read the body: it links nowhere" in advice  # no link to follow (QA 3)
+    assert "follow its links" not in advice
     assert "ETag" not in advice
     assert "Cache-Control" not in advice
     assert "Note `ETag`" not in text

@@ -312,3 +312,76 @@ async def test_reload_asks_before_sending_an_unsafe_method_again(make_app: AppFa
         await pilot.press("r")  # a GET is sent again at once
         await settle(pilot)
         assert app.screen is app.browser
+
+
+async def test_the_login_url_is_the_tokenurl_of_the_api_s_description() -> None:
+    """On a FastAPI app (OAuth2PasswordBearer(tokenUrl="token"), nothing linking its
+    /openapi.json), a fills the login URL with /token, and the login goes through."""
+    from urllib.parse import parse_qs
+
+    import httpx
+    from textual.widgets import Input
+
+    from explorer.core.http.client import Client
+    from explorer.ui.app import create_app
+    from tests.explorer.ui.conftest import until
+
+    scheme = {"type": "oauth2", "flows": {"password": {"scopes": {}, "tokenUrl": "token"}}}
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "Shop API", "version": "1"},
+        "paths": {"/users/me": {"get": {"security": [{"OAuth2PasswordBearer": []}]}}},
+        "components": {"securitySchemes": {"OAuth2PasswordBearer": scheme}},
+    }
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/openapi.json":
+            return httpx.Response(200, json=document)
+        if request.url.path == "/token":
+            form = parse_qs(request.content.decode())
+            if form.get("username") != ["alice"]:
+                return httpx.Response(422, json={"detail": [{"loc": ["body", "username"]}]})
+            return httpx.Response(200, json={"access_token": "tok-alice"})
+        if request.headers.get("authorization") == "Bearer tok-alice":
+            return httpx.Response(200, json={"username": "alice"})
+        return httpx.Response(
+            401, json={"detail": "Not authenticated"}, headers={"WWW-Authenticate": "Bearer"}
+        )
+
+    app = create_app("http://shop/users/me", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.UNAUTHORIZED
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, LoginDialog), "the login dialog")
+        dialog = app.screen
+        field = dialog.query_one("#login-url", Input)
+        await until(pilot, lambda: field.value == "http://shop/token", "the tokenUrl suggested")
+        await pilot.press(*"alice", "tab", *"wonderland", "enter")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.OK
+
+
+async def test_a_login_url_typed_is_kept_when_the_tokenurl_comes() -> None:
+    from textual.app import App
+    from textual.widgets import Input, Select
+
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(LoginDialog("http://shop"))
+
+    app = One()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoginDialog)
+        field = dialog.query_one("#login-url", Input)
+        assert field.value == "http://shop/auth/token"
+        field.value = "http://shop/mine"
+        dialog.suggest_token_url("http://shop/token")
+        assert field.value == "http://shop/mine"  # the person's, kept
+        dialog.query_one("#kind", Select).value = "session"
+        await settle(pilot)
+        dialog.query_one("#kind", Select).value = "token"
+        await settle(pilot)
+        assert field.value == "http://shop/token"  # the token login's URL is the API's now

@@ -123,7 +123,7 @@ async def test_a_broken_stream_is_resumed_and_the_view_says_so() -> None:
             assert "reconnecting in 2 s" in note(app)
             create(editor, "Bob")  # while it waits
             await until(pilot, lambda: len(rows(app)) == 2)
-            resumed = f"reconnected: 200 OK; the events after {first_id} follow"
+            resumed = f"reconnected: 200 OK; asked for the events after {first_id}"
             await until(pilot, lambda: resumed in note(app))  # said at the next redraw
             assert '"name":"Bob"' in rows(app)[1][4]
             await until(pilot, lambda: "1 reconnection" in status(app))

@@ -207,3 +207,23 @@ async def test_the_links_panel_chooses_by_number_and_enter() -> None:
         await pilot.pause()
         assert len(app.followed) == 2
         assert "The page is loading" in [str(n.message) for n in app._notifications][-1]
+
+
+async def test_the_links_panel_shows_every_number_whole() -> None:
+    # QA 3: on a page of 50,000 items, link 9976 was drawn "997", another link's number.
+    app = PanelApp()
+    async with app.run_test(size=(120, 30)) as pilot:
+        panel = app.query_one(LinksPanel)
+        many = tuple(Link(rel="item", href=f"http://x.test/{n}") for n in range(1, 12_346))
+        panel.show_links(many)
+        panel.highlight(9976)
+        await pilot.pause()
+        drawn = panel.table.render_line(1 + 9975 - round(panel.table.scroll_y)).text
+        assert drawn.split()[:2] == ["9976", "item"]
+        assert panel.table.render_line(0).text.index("rel") == drawn.index("item") == 8
+        panel.highlight(12345)
+        await pilot.pause()
+        last = panel.table.render_line(1 + 12344 - round(panel.table.scroll_y)).text
+        assert last.split()[:2] == ["12345", "item"]
+        panel.show_links(many[:5])  # back to a few: the column is narrow again
+        assert panel.table.render_line(1).text.index("item") == 6

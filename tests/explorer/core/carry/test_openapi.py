@@ -213,3 +213,38 @@ def test_without_pyyaml_only_a_yaml_description_asks_for_it(
         read_document(b"openapi: 3.1.0\ninfo:\n  title: t\n", name="api.yaml")
     assert "reading YAML needs PyYAML" in raised.value.message
     assert raised.value.hint == "pip install 'restwalk[yaml]'"
+
+
+def test_an_oauth2_password_flow_is_a_login_at_its_token_url() -> None:
+    from explorer.core.http.request import LoginFlow
+
+    api = describe(
+        {
+            "openapi": "3.1.0",
+            "info": {"title": "Shop", "version": "1"},
+            "paths": {"/users/me": {"get": {"security": [{"OAuth2PasswordBearer": []}]}}},
+            "components": {
+                "securitySchemes": {
+                    "OAuth2PasswordBearer": {
+                        "type": "oauth2",
+                        "flows": {"password": {"scopes": {}, "tokenUrl": "token"}},
+                    },
+                }
+            },
+        },
+        "http://127.0.0.1:8000/api/openapi.json",
+    )
+    (me,) = api.operations
+    assert me.security[0].token_url == "token"
+    assert me.security[0].label == "OAuth2PasswordBearer: OAuth 2.0 password, token at token"
+    spec, note, _ = operation_request(me, "http://127.0.0.1:8000/api/")
+    assert spec.auth == LoginFlow("http://127.0.0.1:8000/api/token", "", "", style="form")
+    assert "logs in at http://127.0.0.1:8000/api/token for a token first" in note
+
+
+def test_an_oauth2_scheme_without_a_password_flow_is_still_a_token_to_paste() -> None:
+    api = describe(document("petstore3.yaml"), "https://petstore3.swagger.io/api/v3/openapi.json")
+    add = next(op for op in api.operations if op.operation_id == "addPet")
+    assert add.security[0].token_url == ""  # an implicit flow
+    spec, _, _ = operation_request(add, api.servers[0])
+    assert isinstance(spec.auth, BearerAuth)

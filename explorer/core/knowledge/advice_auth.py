@@ -1,0 +1,111 @@
+"""Advice on logging in, read from a 401's or 407's challenges and a 403's
+(``WWW-Authenticate``, ``Proxy-Authenticate``): which scheme, what to send, and whether
+what was sent was refused."""
+
+from __future__ import annotations
+
+from explorer.core.knowledge import field_values as fv
+from explorer.core.knowledge.response_facts import ResponseFacts
+
+__all__ = ["forbidden", "proxy_authenticate", "www_authenticate"]
+
+
+def www_authenticate(response: ResponseFacts) -> list[str]:
+    return _challenges(response, "WWW-Authenticate", "Authorization")
+
+
+def proxy_authenticate(response: ResponseFacts) -> list[str]:
+    """A 407's steps, as a 401's, for the proxy."""
+    return _challenges(response, "Proxy-Authenticate", "Proxy-Authorization")
+
+
+def _challenges(response: ResponseFacts, field: str, credentials: str) -> list[str]:
+    challenges = fv.parse_challenges(fv.values(response.headers, field))
+    if not challenges:
+        return [
+            f"The {response.status} carries no {field}, which RFC 9110 requires: the API's "
+            "documentation has to say how to authenticate."
+        ]
+    steps: list[str] = []
+    schemes = [challenge.scheme for challenge in challenges]
+    if len(challenges) > 1:
+        steps.append(
+            f"{field} offers {len(challenges)} schemes ({', '.join(schemes)}): any one will do."
+        )
+    sent = fv.first(response.request_headers, credentials)
+    for challenge in challenges:
+        steps.append(_challenge_step(challenge, credentials, mock=not response.another_server))
+    if sent is not None and not any(c.param("error") for c in challenges):
+        scheme = sent.split(" ", 1)[0]
+        steps.append(
+            f"You sent {credentials}: {scheme} ... and it was refused: check the user name "
+            "and password, or get a fresh token."
+        )
+    return steps
+
+
+def _challenge_step(challenge: fv.Challenge, credentials: str, *, mock: bool = True) -> str:
+    """The step one challenge asks for; ``mock`` adds where the bundled mock's token is."""
+    scheme = challenge.scheme
+    lower = scheme.lower()
+    realm = challenge.param("realm")
+    where = f' (realm "{realm}")' if realm else ""
+    error = (challenge.param("error") or "").lower()
+    detail = challenge.param("error_description")
+    said = f' The server says: "{detail}".' if detail else ""
+    if lower == "bearer" and error == "invalid_token":
+        return (
+            "The token you sent was rejected (expired, revoked or malformed): get a new one"
+            f"{' (on restwalk-mock: POST /auth/token)' if mock else ''} and send it as "
+            f"`{credentials}: Bearer <token>`.{said}"
+        )
+    if lower == "bearer" and error == "insufficient_scope":
+        scope = challenge.param("scope")
+        needs = f' (scope "{scope}")' if scope else ""
+        return f"Your token lacks the rights this needs{needs}: get one with more scope.{said}"
+    if lower == "bearer" and error == "invalid_request":
+        return (
+            "The credentials were malformed (e.g. a token sent twice or in the wrong place): "
+            f"send exactly one `{credentials}: Bearer <token>`.{said}"
+        )
+    if lower == "bearer":
+        on_mock = (
+            " (on restwalk-mock: `POST /auth/token` with a user name and password)"
+            if mock
+            else " (its OpenAPI description names it: tokenUrl)"
+        )
+        return (
+            f"Bearer{where}: get a token from the API's token endpoint{on_mock} and send "
+            f"`{credentials}: Bearer <token>`."
+        )
+    if lower == "basic":
+        charset = challenge.param("charset")
+        encoding = f", encoded as {charset}" if charset else ""
+        return (
+            f"Basic{where}: send `{credentials}: Basic <base64 of user:password>`{encoding}; "
+            "restwalk builds it from a user name and password."
+        )
+    if lower == "digest":
+        algorithm = challenge.param("algorithm") or "MD5"
+        return (
+            f"Digest{where}: answer the server's nonce with a {algorithm} hash of your "
+            "credentials; the client computes it from a user name and password."
+        )
+    if lower == "apikey":  # FastAPI's APIKeyHeader, APIKeyQuery and APIKeyCookie
+        return (
+            f"{scheme}{where}: send the API's key where it reads one, which the challenge "
+            "does not say: a header (often `X-API-Key`), a query parameter or a cookie, as "
+            "its documentation or its OpenAPI description's securitySchemes names it."
+        )
+    if lower in ("negotiate", "ntlm"):
+        return f"{scheme}: a Kerberos/Windows domain login; it needs an account in that domain."
+    return f"{scheme}{where}: send `{credentials}: {scheme} <credentials>` as that scheme defines."
+
+
+def forbidden(response: ResponseFacts) -> list[str]:
+    """A 403's steps: a token short of a scope says which."""
+    steps = []
+    for challenge in fv.parse_challenges(fv.values(response.headers, "WWW-Authenticate")):
+        if (challenge.param("error") or "").lower() == "insufficient_scope":
+            steps.append(_challenge_step(challenge, "Authorization"))
+    return steps

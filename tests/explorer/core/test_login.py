@@ -1,0 +1,154 @@
+"""The login step of a LoginFlow: its request, the form a JSON login falls back to, the
+token read from the answer, and a refusal explained in the server's words."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from urllib.parse import parse_qs
+
+import httpx
+import orjson
+import pytest
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from explorer.core.http.client import Client
+from explorer.core.http.errors import LoginFailed
+from explorer.core.http.login import build_login_request, form_instead, token_from_login
+from explorer.core.http.request import LoginFlow, RequestSpec
+
+BASE = "http://127.0.0.1:8000"
+
+
+def test_login_request_styles() -> None:
+    url = f"{BASE}/auth/token"
+    as_json = build_login_request(LoginFlow(url, "alice", "wonderland"))
+    assert as_json.method == "POST"
+    assert orjson.loads(as_json.content) == {"username": "alice", "password": "wonderland"}
+    assert as_json.headers["content-type"] == "application/json"
+
+    form = build_login_request(LoginFlow(url, "alice", "wonder land", style="form"))
+    assert form.content == b"grant_type=password&username=alice&password=wonder+land"
+    assert form.headers["content-type"] == "application/x-www-form-urlencoded"
+
+    basic = build_login_request(LoginFlow(url, "alice", "wonderland", style="basic"))
+    assert basic.headers["authorization"].startswith("Basic ")
+    assert basic.content == b""
+
+
+def test_token_from_login() -> None:
+    flow = LoginFlow(f"{BASE}/auth/token", "alice", "wonderland")
+    body = orjson.dumps({"access_token": "abc.def", "token_type": "Bearer"})
+    assert token_from_login(flow, 200, body) == "abc.def"
+    custom = LoginFlow(flow.url, "a", "b", token_field="token")
+    assert token_from_login(custom, 201, b'{"token": "zz"}') == "zz"
+
+
+@pytest.mark.parametrize(
+    ("status", "body", "words"),
+    [
+        (401, b'{"title": "Unauthorized"}', 'answered 401 ("Unauthorized")'),
+        (400, b'{"detail": "Incorrect username or password"}', '("Incorrect username or'),
+        (400, b'{"error": "invalid_grant", "error_description": "Bad \\u001b[31m"}', '"Bad ␛[31m"'),
+        (403, b"<html>", "answered 403 to the credentials sent as JSON."),
+        (200, b"<html>", "not JSON"),
+        (200, b'{"token": "x"}', "'access_token'"),
+        (200, b'["access_token"]', "'access_token'"),
+        (200, b'{"access_token": 5}', "'access_token'"),
+    ],
+)
+def test_a_login_without_a_token_fails_clearly(status: int, body: bytes, words: str) -> None:
+    flow = LoginFlow(f"{BASE}/auth/token", "alice", "wrong")
+    with pytest.raises(LoginFailed) as info:
+        token_from_login(flow, status, body)
+    assert words in info.value.message
+    assert "wrong" not in info.value.message
+
+
+def test_the_servers_reason_is_cut_short() -> None:
+    flow = LoginFlow(f"{BASE}/auth/token", "alice", "wrong")
+    with pytest.raises(LoginFailed) as info:
+        token_from_login(flow, 400, orjson.dumps({"detail": "no " * 500}))
+    assert len(info.value.message) < 400
+    assert "…" in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("style", "status", "body", "retried"),
+    [
+        ("json", 422, b'{"detail": [{"loc": ["body", "username"]}]}', True),  # FastAPI
+        ("json", 415, b"", True),
+        ("json", 400, b'{"error": "invalid_request"}', True),  # an OAuth token endpoint
+        ("json", 400, b'{"error": "unsupported_grant_type"}', True),
+        ("json", 400, b'{"error": "invalid_grant"}', False),  # a wrong password
+        ("json", 400, b'{"detail": "Incorrect username or password"}', False),
+        ("json", 401, b"", False),
+        ("json", 200, b'{"access_token": "t"}', False),
+        ("form", 422, b"", False),  # a form already: nothing else to try
+        ("basic", 415, b"", False),
+    ],
+)
+def test_a_json_login_the_server_cannot_read_is_sent_as_a_form(
+    style: str, status: int, body: bytes, retried: bool
+) -> None:
+    flow = LoginFlow(f"{BASE}/token", "alice", "wonderland", style=style)  # type: ignore[arg-type]
+    again = form_instead(flow, status, body)
+    if retried:
+        assert again is not None
+        assert again.style == "form"
+        assert (again.url, again.user, again.password) == (flow.url, flow.user, flow.password)
+    else:
+        assert again is None
+
+
+# --- against a token endpoint that takes a form only, as FastAPI's OAuth2PasswordRequestForm
+
+
+async def token(request: Request) -> Response:
+    """FastAPI's answers: 422 to anything but a form with both fields, 400 to a wrong
+    password, the token otherwise."""
+    form = parse_qs((await request.body()).decode())
+    if request.headers.get("content-type") != "application/x-www-form-urlencoded" or not {
+        "username",
+        "password",
+    } <= set(form):
+        return JSONResponse({"detail": [{"loc": ["body", "username"]}]}, status_code=422)
+    if form["username"] != ["alice"] or form["password"] != ["wonderland"]:
+        return JSONResponse({"detail": "Incorrect username or password"}, status_code=400)
+    return JSONResponse({"access_token": "tok-alice", "token_type": "bearer"})
+
+
+async def me(request: Request) -> Response:
+    if request.headers.get("authorization") != "Bearer tok-alice":
+        return JSONResponse({"detail": "Not authenticated"}, status_code=401)
+    return JSONResponse({"username": "alice"})
+
+
+form_only = Starlette(routes=[Route("/token", token, methods=["POST"]), Route("/users/me", me)])
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[Client]:
+    async with Client(transport=httpx.ASGITransport(form_only)) as made:
+        yield made
+
+
+async def test_a_json_login_refused_with_422_logs_in_by_form(client: Client) -> None:
+    flow = LoginFlow(f"{BASE}/token", "alice", "wonderland")
+    exchange = await client.send(RequestSpec("GET", f"{BASE}/users/me", auth=flow))
+    assert exchange.response.status == 200
+    assert client.last_login is not None
+    assert client.last_login.response.status == 200
+    assert client.token_for(flow) == "tok-alice"
+
+
+async def test_a_wrong_password_by_form_says_both_answers(client: Client) -> None:
+    flow = LoginFlow(f"{BASE}/token", "alice", "nope")
+    with pytest.raises(LoginFailed) as info:
+        await client.send(RequestSpec("GET", f"{BASE}/users/me", auth=flow))
+    message = info.value.message
+    assert 'answered 400 ("Incorrect username or password")' in message
+    assert "sent as a form; it answered 422 to the JSON before" in message
+    assert "nope" not in message
