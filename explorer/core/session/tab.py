@@ -32,10 +32,9 @@ import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from http import HTTPStatus
+from typing import TYPE_CHECKING
 
 from explorer.core.bundled_mock import BundledMock, on_this_mock
-from explorer.core.carry.openapi import ApiDescription, OpenApiError, describe, read_document
-from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT, find_service_desc
 from explorer.core.http.client import Client
 from explorer.core.http.errors import LoginFailed
 from explorer.core.http.exchange import Exchange
@@ -56,6 +55,12 @@ from explorer.core.session.reopen import page_of, resend_note
 from explorer.core.session.session import Next, Session
 from explorer.core.session.trail import Page
 from explorer.core.streams.event import StreamLimits
+
+if TYPE_CHECKING:
+    from explorer.core.carry.openapi import ApiDescription
+
+# The OpenAPI reader is imported when a description is first asked for (O, restwalk
+# openapi): the TUI's first screen does not wait for it.
 
 __all__ = ["Arrival", "LoggedIn", "LoggedOut", "PageWalk", "Reopened", "Tab"]
 
@@ -308,6 +313,9 @@ class Tab:
 
         Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
         """
+        from explorer.core.carry.openapi import OpenApiError
+        from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT, find_service_desc
+
         problem: OpenApiError | None = None
         if itself and page is not None and page.exchange is not None:
             try:
@@ -385,6 +393,8 @@ class Tab:
 
 async def _described(answer: Exchange) -> ApiDescription:
     """The description ``answer`` holds, read in a thread (GitHub's is 12 MB)."""
+    from explorer.core.carry.openapi import describe, read_document
+
     response = answer.response
 
     def read() -> ApiDescription:
