@@ -165,13 +165,15 @@ class RestwalkApp(App[int]):
             self._open_start_page()
         else:
             self.push_screen(self.browser)
-        self.call_after_refresh(_collect_garbage_again)
+            self.call_after_refresh(_collect_garbage_again)
 
     @work(group="start")
     async def _open_start_page(self) -> None:
-        """Show the browser once its start page is here, or after :data:`FIRST_PAINT_HOLD`."""
+        """Show the browser once its start page is here, or after :data:`FIRST_PAINT_HOLD`;
+        garbage is collected again once it is drawn (composing it makes none)."""
         await self.browser.prefetch(FIRST_PAINT_HOLD)
         self.push_screen(self.browser)
+        self.browser.call_after_refresh(_collect_garbage_again)
 
     def _use_config(self) -> None:
         """The config file's theme and cache, and what was wrong with the file (if anything)."""
