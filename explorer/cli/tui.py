@@ -107,7 +107,7 @@ def _open_tui(
     settings = connection_settings(args)  # OpenSSL reads the CA bundle while the UI imports
     # Importing the UI makes many objects and no garbage: cyclic collection then
     # only costs time (about 45 ms of 400 ms here). The app turns it back on once
-    # its first frame is painted (see RestwalkApp.on_mount).
+    # its first screen is painted (see RestwalkApp._open_start_page).
     gc.disable()
     try:
         try:

@@ -14,6 +14,7 @@ import contextlib
 import gc
 import threading
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from textual import events, work
 from textual.actions import ActionParseResult
@@ -27,7 +28,6 @@ from textual.screen import Screen
 
 from explorer.core.bundled_mock import BundledMock
 from explorer.core.config import Config
-from explorer.core.course.setup import CourseStart
 from explorer.core.http.client import Client
 from explorer.core.http.connection import ConnectionSettings
 from explorer.core.paths import data_dir
@@ -35,6 +35,9 @@ from explorer.core.session.tab import Tab
 from explorer.core.storage.keep import Keep
 from explorer.core.text.terminal_text import visible
 from explorer.ui.screens.main import BrowserScreen
+
+if TYPE_CHECKING:
+    from explorer.core.course.setup import CourseStart
 
 #: Seconds the first paint waits for the start page ("paint holding", as browsers
 #: do). A local server answers within milliseconds: the browser screen is then
@@ -84,7 +87,9 @@ class RestwalkApp(App[int]):
     """A browser for REST APIs: one browser screen, plus help and learning screens."""
 
     TITLE = "restwalk"
-    CSS_PATH = "app.tcss"
+    #: The browser screen's CSS too (its own CSS_PATH): read with the app's at start,
+    #: so pushing the screen does not parse every rule again and restyle the app.
+    CSS_PATH = ["app.tcss", "screens/main.tcss"]
     COMMANDS = App.COMMANDS | {_explain_commands, _connection_commands, _keep_commands}
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help", tooltip="This help: every key"),
@@ -160,13 +165,15 @@ class RestwalkApp(App[int]):
             self._open_start_page()
         else:
             self.push_screen(self.browser)
-        self.call_after_refresh(_collect_garbage_again)
+            self.call_after_refresh(_collect_garbage_again)
 
     @work(group="start")
     async def _open_start_page(self) -> None:
-        """Show the browser once its start page is here, or after :data:`FIRST_PAINT_HOLD`."""
+        """Show the browser once its start page is here, or after :data:`FIRST_PAINT_HOLD`;
+        garbage is collected again once it is drawn (composing it makes none)."""
         await self.browser.prefetch(FIRST_PAINT_HOLD)
         self.push_screen(self.browser)
+        self.browser.call_after_refresh(_collect_garbage_again)
 
     def _use_config(self) -> None:
         """The config file's theme and cache, and what was wrong with the file (if anything)."""

@@ -42,6 +42,7 @@ from explorer.core.carry.curl_args import (
 from explorer.core.carry.shell_words import ShellSyntaxError, split_line
 from explorer.core.http.request import Auth, BasicAuth, BearerAuth, RequestSpec
 from explorer.core.http.upload import FileReader, read_body_file
+from explorer.core.text.url_paste import looks_like_curl
 
 __all__ = [
     "CurlCommand",
@@ -99,16 +100,6 @@ class CurlCommand:
                 "variables with no value (set them, or write the value): " + ", ".join(self.unset)
             )
         return "; ".join(parts) or None
-
-
-def looks_like_curl(text: str) -> bool:
-    """Whether ``text`` (typed or pasted in a URL field) is a curl command line."""
-    stripped = text.lstrip()
-    for prompt in ("$ ", "% ", "> "):
-        if stripped.startswith(prompt):
-            stripped = stripped[len(prompt) :].lstrip()
-    first = stripped.split(None, 1)[0] if stripped else ""
-    return os.path.basename(first) in ("curl", "curl.exe")
 
 
 def _program_words(words: list[str]) -> list[str]:

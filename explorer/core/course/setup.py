@@ -11,14 +11,19 @@ when the course is first opened (``restwalk`` starts no course until ``L``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from explorer.core.course.catalog import Course, bundled_course
-from explorer.core.course.driver import CourseDriver, Resetter
-from explorer.core.course.progress import PROGRESS_FILE, Progress
-from explorer.core.course.run import CourseRun
-from explorer.core.http.client import Client
 from explorer.core.paths import data_dir
-from explorer.core.session.tab import Tab
+
+if TYPE_CHECKING:
+    from explorer.core.course.catalog import Course
+    from explorer.core.course.driver import CourseDriver, Resetter
+    from explorer.core.course.progress import Progress
+    from explorer.core.http.client import Client
+    from explorer.core.session.tab import Tab
+
+# The course's own modules are imported when it is first opened (start_driver): a
+# CourseStart is made at every start of the TUI, and its first screen does not wait.
 
 __all__ = ["BUNDLED_KEY", "CourseStart", "progress_key", "start_driver"]
 
@@ -51,6 +56,12 @@ def start_driver(start: CourseStart, tab: Tab, origin: str) -> CourseDriver:
     """The driver of ``start``'s course beside ``tab``, its lessons on ``origin`` (unless
     ``start`` names another). Raises :class:`~explorer.core.course.errors.CourseError`:
     the bundled course or the progress file cannot be read."""
+    from explorer.core.course.catalog import bundled_course
+    from explorer.core.course.driver import CourseDriver
+    from explorer.core.course.progress import PROGRESS_FILE, Progress
+    from explorer.core.course.run import CourseRun
+    from explorer.core.http.client import Client
+
     course = start.course if start.course is not None else bundled_course()
     progress = start.progress
     if progress is None:

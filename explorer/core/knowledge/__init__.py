@@ -13,48 +13,119 @@ Lookups are case-insensitive::
 
 from __future__ import annotations
 
-from explorer.core.knowledge.advice import advise
-from explorer.core.knowledge.caching import CachingVerdict, explain_caching
-from explorer.core.knowledge.constraints import (
-    all_constraints,
-    constraint_info,
-    explain_hypermedia,
-    explain_response,
-)
-from explorer.core.knowledge.explain import (
-    Explanation,
-    Kind,
-    Section,
-    all_explanations,
-    explain,
-    search,
-    status_in_response,
-)
-from explorer.core.knowledge.headers import (
-    all_headers,
-    canonical_name,
-    header_info,
-    header_names,
-)
-from explorer.core.knowledge.methods import all_methods, is_method_token, method_info, method_names
-from explorer.core.knowledge.model import (
-    Cacheability,
-    ConstraintInfo,
-    HeaderInfo,
-    MethodInfo,
-    StatusClass,
-    StatusInfo,
-    Usage,
-)
-from explorer.core.knowledge.protocols import ProtocolInfo, all_protocols, protocol_info
-from explorer.core.knowledge.statuses import (
-    all_classes,
-    all_statuses,
-    status_class,
-    status_info,
-    statuses_in_class,
-)
-from explorer.core.knowledge.versioning import VersioningInfo, all_versioning, versioning_info
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from explorer.core.knowledge.advice import advise
+    from explorer.core.knowledge.caching import CachingVerdict, explain_caching
+    from explorer.core.knowledge.constraints import (
+        all_constraints,
+        constraint_info,
+        explain_hypermedia,
+        explain_response,
+    )
+    from explorer.core.knowledge.explain import (
+        Explanation,
+        Kind,
+        Section,
+        all_explanations,
+        explain,
+        search,
+        status_in_response,
+    )
+    from explorer.core.knowledge.headers import (
+        all_headers,
+        canonical_name,
+        header_info,
+        header_names,
+    )
+    from explorer.core.knowledge.methods import (
+        all_methods,
+        is_method_token,
+        method_info,
+        method_names,
+    )
+    from explorer.core.knowledge.model import (
+        Cacheability,
+        ConstraintInfo,
+        HeaderInfo,
+        MethodInfo,
+        StatusClass,
+        StatusInfo,
+        Usage,
+    )
+    from explorer.core.knowledge.protocols import ProtocolInfo, all_protocols, protocol_info
+    from explorer.core.knowledge.statuses import (
+        all_classes,
+        all_statuses,
+        status_class,
+        status_info,
+        statuses_in_class,
+    )
+    from explorer.core.knowledge.versioning import VersioningInfo, all_versioning, versioning_info
+
+#: The module each name below comes from, imported when the name is first used: the
+#: TUI's first page needs a few of them (a login's challenges, the advice on a
+#: response), and its first screen does not wait for the rest (every explanation).
+_MODULES = {
+    "Cacheability": "model",
+    "CachingVerdict": "caching",
+    "ConstraintInfo": "model",
+    "Explanation": "explain",
+    "HeaderInfo": "model",
+    "Kind": "explain",
+    "MethodInfo": "model",
+    "ProtocolInfo": "protocols",
+    "Section": "explain",
+    "StatusClass": "model",
+    "StatusInfo": "model",
+    "Usage": "model",
+    "VersioningInfo": "versioning",
+    "advise": "advice",
+    "all_classes": "statuses",
+    "all_constraints": "constraints",
+    "all_explanations": "explain",
+    "all_headers": "headers",
+    "all_methods": "methods",
+    "all_protocols": "protocols",
+    "all_statuses": "statuses",
+    "all_versioning": "versioning",
+    "canonical_name": "headers",
+    "constraint_info": "constraints",
+    "explain": "explain",
+    "explain_caching": "caching",
+    "explain_hypermedia": "constraints",
+    "explain_response": "constraints",
+    "header_info": "headers",
+    "header_names": "headers",
+    "is_method_token": "methods",
+    "method_info": "methods",
+    "method_names": "methods",
+    "protocol_info": "protocols",
+    "search": "explain",
+    "status_class": "statuses",
+    "status_in_response": "explain",
+    "status_info": "statuses",
+    "statuses_in_class": "statuses",
+    "versioning_info": "versioning",
+}
+
+
+def __getattr__(name: str) -> object:
+    """``name`` from the module that defines it (PEP 562), imported now with the other
+    names it gives. They are all bound here at once: importing the module ``explain``
+    binds its name here to the module, and the function ``explain`` must win."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    imported = import_module(f"{__name__}.{module}")
+    names = globals()
+    for given, source in _MODULES.items():
+        if source == module:
+            names[given] = getattr(imported, given)
+    return names[name]
+
 
 __all__ = [
     "Cacheability",

@@ -33,31 +33,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from http import HTTPStatus
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from explorer.core.bundled_mock import BundledMock, on_this_mock
-from explorer.core.carry.openapi import (
-    ApiDescription,
-    OpenApiError,
-    describe,
-    password_token_url,
-    read_document,
-)
-from explorer.core.carry.openapi_source import (
-    DOCUMENT_ACCEPT,
-    find_service_desc,
-    guessed_locations,
-    not_found_note,
-)
-from explorer.core.config import OAuthConfig
 from explorer.core.http.client import Client
 from explorer.core.http.errors import LoginFailed
 from explorer.core.http.exchange import Exchange
 from explorer.core.http.request import Auth, CookieSession, LoginFlow, OAuthBearer, RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
-from explorer.core.oauth.login import Login
-from explorer.core.oauth.settings import settings_for_origin
-from explorer.core.oauth.store import TOKEN_FILE, TokenFile
 from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.derived import Derived, derive
 from explorer.core.session.errors import ActionNotFollowed
@@ -72,6 +56,15 @@ from explorer.core.session.reopen import page_of, resend_note
 from explorer.core.session.session import Next, Session
 from explorer.core.session.trail import Page
 from explorer.core.streams.event import StreamLimits
+
+if TYPE_CHECKING:
+    from explorer.core.carry.openapi import ApiDescription
+    from explorer.core.config import OAuthConfig
+    from explorer.core.oauth.login import Login
+
+# The OpenAPI reader (explorer.core.carry: curl's parser with it) and the OAuth 2.0 login
+# are imported when first asked for (O, restwalk openapi, a login): the TUI's first
+# screen does not wait for them.
 
 __all__ = ["Arrival", "LoggedIn", "LoggedOut", "PageWalk", "Reopened", "Tab"]
 
@@ -302,6 +295,10 @@ class Tab:
         """The OAuth 2.0 login for ``origin``: the first ``[oauth.NAME]`` of config.toml
         on it, else one discovered from it, started from the shown page's challenges;
         its tokens kept in ``data`` (the data directory) when its settings say ``keep``."""
+        from explorer.core.oauth.login import Login
+        from explorer.core.oauth.settings import settings_for_origin
+        from explorer.core.oauth.store import TOKEN_FILE, TokenFile
+
         settings = settings_for_origin(origin, configured)
         store = TokenFile(data / TOKEN_FILE) if settings.keep else None
         return Login(settings, self.client, store=store, challenges=self.session.challenges())
@@ -339,6 +336,9 @@ class Tab:
 
         Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
         """
+        from explorer.core.carry.openapi import OpenApiError
+        from explorer.core.carry.openapi_source import find_service_desc, not_found_note
+
         problem: OpenApiError | None = None
         if itself and page is not None and page.exchange is not None:
             try:
@@ -364,6 +364,8 @@ class Tab:
 
         Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
         """
+        from explorer.core.carry.openapi import OpenApiError, password_token_url
+
         origin = origin_of(url)
         if origin not in self._token_urls:
             try:
@@ -376,6 +378,8 @@ class Tab:
 
     async def _get_document(self, url: str) -> Exchange:
         """GET ``url`` asking for a description (a step from the page: the origin rule)."""
+        from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT
+
         spec = self.following(url).spec
         if not any(name.lower() == "accept" for name, _ in spec.headers):
             spec = replace(spec, headers=(*spec.headers, ("Accept", DOCUMENT_ACCEPT)))
@@ -387,6 +391,9 @@ class Tab:
         """The description at the first place frameworks serve one that has it (nothing
         links to it: FastAPI's ``/openapi.json``...); ``found`` is told which, as a
         ``service-desc`` link marked a guess."""
+        from explorer.core.carry.openapi import OpenApiError
+        from explorer.core.carry.openapi_source import guessed_locations
+
         for place in guessed_locations(url):
             answer = await self._get_document(place)
             if not HTTPStatus.OK <= answer.response.status < HTTPStatus.MULTIPLE_CHOICES:
@@ -455,6 +462,8 @@ class Tab:
 
 async def _described(answer: Exchange) -> ApiDescription:
     """The description ``answer`` holds, read in a thread (GitHub's is 12 MB)."""
+    from explorer.core.carry.openapi import describe, read_document
+
     response = answer.response
 
     def read() -> ApiDescription:

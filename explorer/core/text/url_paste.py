@@ -13,12 +13,13 @@ spaces, and any control character shown as its picture (``␛``), never obeyed.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
 from explorer.core.text.terminal_text import CONTROL, visible_line
 
-__all__ = ["PastedUrl", "curl_on_one_line", "url_from_paste"]
+__all__ = ["PastedUrl", "curl_on_one_line", "looks_like_curl", "url_from_paste"]
 
 _BROKEN_SPACE = re.compile(r"[ \t\f\v]*[\r\n][\s]*")
 _CONTINUATION = re.compile(r"\\\r?\n")
@@ -31,6 +32,16 @@ class PastedUrl:
 
     text: str
     dropped: int = 0
+
+
+def looks_like_curl(text: str) -> bool:
+    """Whether ``text`` (typed or pasted in a URL field) is a curl command line."""
+    stripped = text.lstrip()
+    for prompt in ("$ ", "% ", "> "):
+        if stripped.startswith(prompt):
+            stripped = stripped[len(prompt) :].lstrip()
+    first = stripped.split(None, 1)[0] if stripped else ""
+    return os.path.basename(first) in ("curl", "curl.exe")
 
 
 def url_from_paste(text: str) -> PastedUrl:

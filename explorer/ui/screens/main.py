@@ -25,7 +25,7 @@ from explorer.core.session.loading import load_page
 from explorer.core.session.tab import Tab
 from explorer.core.text.plural import counted
 from explorer.ui.connection import caching_said
-from explorer.ui.screens.browser_keys import SCREEN_KEYS
+from explorer.ui.screens.screen_keys import SCREEN_KEYS
 from explorer.ui.screens.tab_screen import TabScreen
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs

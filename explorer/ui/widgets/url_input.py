@@ -25,8 +25,7 @@ from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from explorer.core.carry.curl import looks_like_curl
-from explorer.core.text.url_paste import curl_on_one_line, url_from_paste
+from explorer.core.text.url_paste import curl_on_one_line, looks_like_curl, url_from_paste
 from explorer.ui.widgets.safe_input import SafeInput
 
 if TYPE_CHECKING:

@@ -343,6 +343,27 @@ def test_the_knowledge_base_imports_no_textual() -> None:
     assert result.returncode == 0, result.stderr
 
 
+def test_the_knowledge_base_imports_each_module_when_a_name_of_it_is_first_used() -> None:
+    """A login's challenges need field_values alone (the TUI's first screen does not
+    wait for every explanation); and ``explain`` is the function whichever name of
+    its module came first, though importing the module binds its name to the module."""
+    code = (
+        "import sys; from explorer.core.knowledge import field_values; "
+        "assert 'explorer.core.knowledge.explain' not in sys.modules; "
+        "from explorer.core.knowledge import Explanation, explain; "
+        "assert callable(explain) and explain('PATCH') is not None; "
+        "import explorer.core.knowledge as k; assert k.explain is explain; "
+        "from explorer.core.knowledge import field_values as again; "
+        "assert again is field_values; "
+        "missing = getattr(k, 'no_such_name', None); assert missing is None"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert set(knowledge.__all__) == set(knowledge._MODULES)
+
+
 # Teaching text (issue 10, item 14).
 def test_418_and_429_are_not_told_they_fail_the_same_way_and_404_is() -> None:
     from explorer.core.knowledge import explain

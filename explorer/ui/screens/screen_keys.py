@@ -1,0 +1,71 @@
+"""The browser screen's own keys (the key bar shows them first).
+
+The keys of the widgets on it, and the table of them all the help shows, are
+:mod:`explorer.ui.screens.browser_keys`': this module imports no widget, so the
+browser screen's first frame does not wait for the course panel's (Markdown and
+its highlighting) to be imported.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding, BindingType
+
+SCREEN_KEYS: list[BindingType] = [
+    Binding("ctrl+l", "focus_url", "URL", tooltip="Go to the URL bar: a URL, /path or host:port"),
+    Binding("alt+left", "back", "Back", tooltip="Back to the previous page, as it was"),
+    Binding("alt+right", "forward", "Forward", tooltip="Forward again after going back"),
+    Binding("backspace", "back", "Back", show=False, tooltip="Back, like alt+left"),
+    Binding(
+        "escape",
+        "cancel",
+        "Cancel",
+        show=False,
+        tooltip="Cancel the request on its way, or stop reading a stream; in the URL bar, "
+        "the page's URL back; else close the search",
+    ),
+    Binding("f", "focus_links", "Links", tooltip="Move into the links panel (arrows, Enter)"),
+    Binding("c", "compose", "Compose", tooltip="Compose a request, starting from the current one"),
+    Binding("a", "login", "Log in", tooltip="Log in: token, Basic, Bearer or a cookie session"),
+    Binding("v", "version", "Version", tooltip="Pick the API version and how to ask for it"),
+    Binding("e", "explain_status", "Explain", tooltip="Explain this response: what to do, REST"),
+    Binding("r", "reload", "Reload", tooltip="Send the request again (unsafe ones ask first)"),
+    Binding(
+        "O",
+        "openapi",
+        "OpenAPI",
+        show=False,
+        tooltip="The API's OpenAPI operations (its service-desc): Enter opens one in the composer",
+    ),
+    Binding(
+        "plus",
+        "more_pages",
+        "More",
+        show=False,
+        tooltip="Add the next page below this one, as an endless scroll (its 'next' link)",
+    ),
+    Binding(
+        "C",
+        "toggle_cache",
+        "Cache",
+        show=False,
+        tooltip="Caching on/off: responses kept as your own HTTP cache would (t says why)",
+    ),
+    Binding("H", "history", "History", show=False, tooltip="Every exchange kept, searchable"),
+    Binding("m", "bookmark", "Bookmark", show=False, tooltip="Bookmark the links to this page"),
+    Binding("apostrophe", "bookmarks", "Bookmarks", show=False, tooltip="Walk a bookmark again"),
+    Binding("g", "map", "Map", show=False, tooltip="The map of the API so far, and its REST audit"),
+    Binding(
+        "L",
+        "course",
+        "Course",
+        show=False,
+        tooltip="The course beside the browser: lessons checked against what you send",
+    ),
+    Binding(
+        "D",
+        "diff",
+        "Diff",
+        show=False,
+        tooltip="Compare this page with another, or another version",
+    ),
+]
