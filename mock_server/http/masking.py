@@ -55,6 +55,7 @@ SECRET_NAMES = frozenset(
         "access_token",
         "api_key",
         "apikey",
+        "auth",
         "auth_token",
         "client_secret",
         "code",
