@@ -11,20 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.explorer.test_cli import LEFT_OUT_OF_THE_FIRST_SCREEN as LEFT_OUT
+
 ROOT = Path(__file__).resolve().parents[3]
 
-#: Imported when first asked for (``L``, ``O``, a curl line, the palette), not for the
-#: first screen; ``tests/explorer/test_cli.py`` checks the same of the start's imports.
-LEFT_OUT = (
-    "explorer.ui.widgets.course_panel",
-    "markdown_it",
-    "textual.widgets._markdown",
-    "explorer.core.course.catalog",
-    "explorer.core.course.driver",
-    "explorer.core.carry.openapi",
-    "explorer.core.carry.curl",
-    "explorer.core.knowledge.explain",
-)
 
 FIRST_SCREEN = f"""
 import asyncio, sys, time
