@@ -34,6 +34,7 @@ from explorer.core.session.page_stack import StackRefused
 from explorer.core.session.rel_path import rel_path
 from explorer.core.session.tab import Tab
 from explorer.core.session.trail import Page
+from tests.explorer.password_api import DESCRIPTION
 
 MOCK = "http://mock"
 
@@ -390,18 +391,11 @@ async def test_a_page_asked_to_be_a_description_names_the_places_tried() -> None
 def password_api(asked: list[str]) -> Client:
     """FastAPI's OAuth2PasswordBearer(tokenUrl="token"), its description at
     /openapi.json linked from nowhere; ``asked`` gets each path asked for."""
-    scheme = {"type": "oauth2", "flows": {"password": {"scopes": {}, "tokenUrl": "token"}}}
-    document = {
-        "openapi": "3.1.0",
-        "info": {"title": "Shop API", "version": "1"},
-        "paths": {"/users/me": {"get": {"security": [{"OAuth2PasswordBearer": []}]}}},
-        "components": {"securitySchemes": {"OAuth2PasswordBearer": scheme}},
-    }
 
     def answer(request: httpx.Request) -> httpx.Response:
         asked.append(request.url.path)
         if request.url.path == "/openapi.json":
-            return httpx.Response(HTTPStatus.OK, json=document)
+            return httpx.Response(HTTPStatus.OK, json=DESCRIPTION)
         return httpx.Response(HTTPStatus.UNAUTHORIZED, json={"detail": "Not authenticated"})
 
     return Client(transport=httpx.MockTransport(answer))

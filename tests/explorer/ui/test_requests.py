@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import json
 from http import HTTPStatus
+from urllib.parse import parse_qs
 
+import httpx
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, TextArea
 
+from explorer.core.http.client import Client
 from explorer.core.http.request import CookieSession, LoginFlow, RequestSpec
 from explorer.core.http.wire import request_text
-from explorer.ui.app import RestwalkApp
+from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.login import LoginDialog
 from mock_server import Settings
 from mock_server.settings import RateLimit
-from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+from tests.explorer.password_api import DESCRIPTION
+from tests.explorer.ui.conftest import SIZE, AppFactory, on_screen, settle, until
 from tests.explorer.ui.test_browse import follow, status_text, type_number
 
 
@@ -317,26 +322,10 @@ async def test_reload_asks_before_sending_an_unsafe_method_again(make_app: AppFa
 async def test_the_login_url_is_the_tokenurl_of_the_api_s_description() -> None:
     """On a FastAPI app (OAuth2PasswordBearer(tokenUrl="token"), nothing linking its
     /openapi.json), a fills the login URL with /token, and the login goes through."""
-    from urllib.parse import parse_qs
-
-    import httpx
-    from textual.widgets import Input
-
-    from explorer.core.http.client import Client
-    from explorer.ui.app import create_app
-    from tests.explorer.ui.conftest import until
-
-    scheme = {"type": "oauth2", "flows": {"password": {"scopes": {}, "tokenUrl": "token"}}}
-    document = {
-        "openapi": "3.1.0",
-        "info": {"title": "Shop API", "version": "1"},
-        "paths": {"/users/me": {"get": {"security": [{"OAuth2PasswordBearer": []}]}}},
-        "components": {"securitySchemes": {"OAuth2PasswordBearer": scheme}},
-    }
 
     def handler(request: httpx.Request) -> httpx.Response:
         if request.url.path == "/openapi.json":
-            return httpx.Response(200, json=document)
+            return httpx.Response(200, json=DESCRIPTION)
         if request.url.path == "/token":
             form = parse_qs(request.content.decode())
             if form.get("username") != ["alice"]:
@@ -353,7 +342,7 @@ async def test_the_login_url_is_the_tokenurl_of_the_api_s_description() -> None:
         await settle(pilot)
         assert current(app).status == HTTPStatus.UNAUTHORIZED
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, LoginDialog), "the login dialog")
+        await until(pilot, on_screen(app, LoginDialog), "the login dialog")
         dialog = app.screen
         field = dialog.query_one("#login-url", Input)
         await until(pilot, lambda: field.value == "http://shop/token", "the tokenUrl suggested")
@@ -363,9 +352,6 @@ async def test_the_login_url_is_the_tokenurl_of_the_api_s_description() -> None:
 
 
 async def test_a_login_url_typed_is_kept_when_the_tokenurl_comes() -> None:
-    from textual.app import App
-    from textual.widgets import Input, Select
-
     class One(App[None]):
         def on_mount(self) -> None:
             self.push_screen(LoginDialog("http://shop"))
