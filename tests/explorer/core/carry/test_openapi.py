@@ -19,6 +19,7 @@ from explorer.core.carry.openapi import (
 )
 from explorer.core.http.request import BasicAuth, BearerAuth, build_request
 from mock_server import Settings, create_app
+from tests.explorer.password_api import DESCRIPTION
 from tests.mock_server.conftest import TEST_HOSTS
 
 DATA = Path(__file__).parents[2] / "data" / "openapi"
@@ -218,22 +219,7 @@ def test_without_pyyaml_only_a_yaml_description_asks_for_it(
 def test_an_oauth2_password_flow_is_a_login_at_its_token_url() -> None:
     from explorer.core.http.request import LoginFlow
 
-    api = describe(
-        {
-            "openapi": "3.1.0",
-            "info": {"title": "Shop", "version": "1"},
-            "paths": {"/users/me": {"get": {"security": [{"OAuth2PasswordBearer": []}]}}},
-            "components": {
-                "securitySchemes": {
-                    "OAuth2PasswordBearer": {
-                        "type": "oauth2",
-                        "flows": {"password": {"scopes": {}, "tokenUrl": "token"}},
-                    },
-                }
-            },
-        },
-        "http://127.0.0.1:8000/api/openapi.json",
-    )
+    api = describe(DESCRIPTION, "http://127.0.0.1:8000/api/openapi.json")
     (me,) = api.operations
     assert me.security[0].token_url == "token"
     assert me.security[0].label == "OAuth2PasswordBearer: OAuth 2.0 password, token at token"
