@@ -30,9 +30,8 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events, work
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.worker import get_current_worker
 
@@ -43,6 +42,7 @@ from explorer.core.text.sizes import size_text
 from explorer.core.text.text_search import Match, Matches, SearchError, TextSearch
 from explorer.ui.painted import call_after_paint
 from explorer.ui.widgets.line_highlighter import LineHighlighter, lexer_for
+from explorer.ui.widgets.line_view import LineView
 from explorer.ui.widgets.wrap_index import WrapIndex
 
 #: Bodies up to this size are formatted at once, on the UI thread (it takes milliseconds).
@@ -56,7 +56,7 @@ _CURRENT_MATCH = Style(color="black", bgcolor="dark_orange", bold=True)
 _CURSOR = Style(bgcolor="grey30")
 
 
-class BodyView(ScrollView, can_focus=True):
+class BodyView(LineView, can_focus=True):
     """Shows a body (pretty, highlighted) or any text, scrolling smoothly at any size."""
 
     DEFAULT_CSS = """
@@ -87,8 +87,6 @@ class BodyView(ScrollView, can_focus=True):
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        #: The style under the rows while a pass draws them (see :meth:`render_lines`).
-        self._base_style: Style | None = None
         self._text = DisplayText(b"")
         self._notes: tuple[str, ...] = ()
         self._generation = 0
@@ -457,22 +455,13 @@ class BodyView(ScrollView, can_focus=True):
 
     # -- rendering -------------------------------------------------------------------------
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # The style under the rows is worked out once a pass, not once a row: Textual
-        # walks every ancestor for it, a good part of the view's drawing.
-        self._base_style = self.rich_style
-        try:
-            return super().render_lines(crop)
-        finally:
-            self._base_style = None
-
     def render_line(self, y: int) -> Strip:
         """Row ``y`` of the widget: the note, highlighted line, or plain line under it (or
         the piece of it on that row, when wrapping), with the search's matches marked."""
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
         width = self.size.width
-        base = self.rich_style if self._base_style is None else self._base_style
+        base = self.base_style
         notes = len(self._notes)
         index = self._wrap_index
         if row < notes:

@@ -22,13 +22,13 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from explorer.core.text.terminal_text import visible_line
+from explorer.ui.widgets.line_view import LineView
 
 __all__ = ["RowTable"]
 
@@ -42,7 +42,7 @@ def _fit(text: str, width: int) -> str:
     return set_cell_size("".join(c if c.isprintable() else " " for c in text), width)
 
 
-class RowTable(ScrollView, can_focus=True):
+class RowTable(LineView, can_focus=True):
     """A header row and rows of cells in fixed-width columns; one row is the cursor's."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -120,8 +120,6 @@ class RowTable(ScrollView, can_focus=True):
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
-        #: The style under the rows while a pass draws them (see :meth:`render_lines`).
-        self._base_style: Style | None = None
         self._widths = tuple(width for _label, width in columns)
         self._labels = tuple(label for label, _width in columns)
         self._header = self._line(self._labels)
@@ -195,19 +193,10 @@ class RowTable(ScrollView, can_focus=True):
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # The style under the rows is worked out once a pass, not once a row: Textual
-        # walks every ancestor for it, a good part of the view's drawing.
-        self._base_style = self.rich_style
-        try:
-            return super().render_lines(crop)
-        finally:
-            self._base_style = None
-
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
-        base = self.rich_style if self._base_style is None else self._base_style
+        base = self.base_style
         if y == 0:
             text, style = self._header, base + self.get_component_rich_style("row-table--header")
         else:
