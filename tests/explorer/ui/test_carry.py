@@ -5,19 +5,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import httpx
 import orjson
 import pytest
 from textual import events
 from textual.widgets import Input, Label, Static, TextArea
 
 from explorer.core.carry.curl import parse_curl
+from explorer.core.http.client import Client
+from explorer.core.http.request import LoginFlow
 from explorer.core.http.upload import FormPart
 from explorer.core.text.sizes import size_text
+from explorer.ui.app import create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.copy_menu import CopyMenu
+from explorer.ui.dialogs.operations import OperationsDialog
 from explorer.ui.dialogs.save_body import SaveBodyDialog
 from explorer.ui.widgets.pairs_editor import PairsEditor
 from explorer.ui.widgets.response_tabs import ResponseTabs
+from tests.explorer.password_api import DESCRIPTION, TOKEN, token_answer
 from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, settle
 
 CURL = """curl -X POST http://mock/anything/x \\
@@ -225,7 +231,6 @@ async def test_a_body_from_a_file_and_a_missing_file(make_app: AppFactory, tmp_p
 
 
 async def test_o_lists_the_operations_and_opens_one_in_the_composer(make_app: AppFactory) -> None:
-    from explorer.ui.dialogs.operations import OperationsDialog
     from explorer.ui.dialogs.template_form import TemplateForm
 
     app = make_app(ROOT + "customers")  # no service-desc here: the root's is found
@@ -258,8 +263,6 @@ async def test_o_lists_the_operations_and_opens_one_in_the_composer(make_app: Ap
 async def test_o_preselects_the_security_scheme_and_the_example_body(
     make_app: AppFactory,
 ) -> None:
-    from explorer.ui.dialogs.operations import OperationsDialog
-
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -294,11 +297,6 @@ async def test_o_preselects_the_security_scheme_and_the_example_body(
 
 
 async def test_o_without_a_description_says_so() -> None:
-    import httpx
-
-    from explorer.core.http.client import Client
-    from explorer.ui.app import create_app
-
     def handler(request: httpx.Request) -> httpx.Response:
         return httpx.Response(200, json={"hello": "world"})
 
@@ -311,12 +309,6 @@ async def test_o_without_a_description_says_so() -> None:
 
 
 async def test_o_finds_a_description_nothing_links_to_where_fastapi_serves_it() -> None:
-    import httpx
-
-    from explorer.core.http.client import Client
-    from explorer.ui.app import create_app
-    from explorer.ui.dialogs.operations import OperationsDialog
-
     document = {
         "openapi": "3.1.0",
         "info": {"title": "Shop API", "version": "1.2.0"},
@@ -346,14 +338,6 @@ async def test_o_finds_a_description_nothing_links_to_where_fastapi_serves_it() 
 async def test_o_on_an_oauth2_password_scheme_logs_in_at_its_token_url() -> None:
     """FastAPI's OAuth2PasswordBearer(tokenUrl="token"): the composer asks for the user and
     password, and restwalk logs in at the description's tokenUrl (a form, as it takes)."""
-    from urllib.parse import parse_qs
-
-    import httpx
-
-    from explorer.core.http.client import Client
-    from explorer.core.http.request import LoginFlow
-    from explorer.ui.app import create_app
-    from explorer.ui.dialogs.operations import OperationsDialog
 
     document = {
         "openapi": "3.1.0",
@@ -369,14 +353,7 @@ async def test_o_on_an_oauth2_password_scheme_logs_in_at_its_token_url() -> None
                 }
             }
         },
-        "components": {
-            "securitySchemes": {
-                "OAuth2PasswordBearer": {
-                    "type": "oauth2",
-                    "flows": {"password": {"scopes": {}, "tokenUrl": "token"}},
-                }
-            }
-        },
+        "components": DESCRIPTION["components"],
     }
 
     def handler(request: httpx.Request) -> httpx.Response:
@@ -384,12 +361,9 @@ async def test_o_on_an_oauth2_password_scheme_logs_in_at_its_token_url() -> None
         if path == "/openapi.json":
             return httpx.Response(200, json=document)
         if path == "/token":
-            form = parse_qs(request.content.decode())
-            if form.get("username") != ["alice"] or form.get("password") != ["wonderland"]:
-                return httpx.Response(422, json={"detail": [{"loc": ["body", "username"]}]})
-            return httpx.Response(200, json={"access_token": "tok-alice"})
+            return token_answer(request)
         if path == "/items" and request.method == "POST":
-            if request.headers.get("authorization") != "Bearer tok-alice":
+            if request.headers.get("authorization") != f"Bearer {TOKEN}":
                 return httpx.Response(401, json={"detail": "Not authenticated"})
             return httpx.Response(201, json={"id": 48, "name": "Gadget"})
         return httpx.Response(200, json={"message": "Shop API"})

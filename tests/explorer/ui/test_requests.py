@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from http import HTTPStatus
-from urllib.parse import parse_qs
 
 import httpx
 from textual.app import App
@@ -19,7 +18,7 @@ from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.login import LoginDialog
 from mock_server import Settings
 from mock_server.settings import RateLimit
-from tests.explorer.password_api import DESCRIPTION
+from tests.explorer.password_api import DESCRIPTION, TOKEN, token_answer
 from tests.explorer.ui.conftest import SIZE, AppFactory, on_screen, settle, until
 from tests.explorer.ui.test_browse import follow, status_text, type_number
 
@@ -327,11 +326,8 @@ async def test_the_login_url_is_the_tokenurl_of_the_api_s_description() -> None:
         if request.url.path == "/openapi.json":
             return httpx.Response(200, json=DESCRIPTION)
         if request.url.path == "/token":
-            form = parse_qs(request.content.decode())
-            if form.get("username") != ["alice"]:
-                return httpx.Response(422, json={"detail": [{"loc": ["body", "username"]}]})
-            return httpx.Response(200, json={"access_token": "tok-alice"})
-        if request.headers.get("authorization") == "Bearer tok-alice":
+            return token_answer(request)
+        if request.headers.get("authorization") == f"Bearer {TOKEN}":
             return httpx.Response(200, json={"username": "alice"})
         return httpx.Response(
             401, json={"detail": "Not authenticated"}, headers={"WWW-Authenticate": "Bearer"}
