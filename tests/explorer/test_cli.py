@@ -551,7 +551,7 @@ LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.core.course.driver",
     "explorer.core.carry.openapi",
     "explorer.core.carry.curl",
-    "explorer.core.knowledge.explain",
+    "explorer.core.knowledge.explanations",
 )
 
 #: What the TUI's start does without: each was milliseconds of it. Each is imported

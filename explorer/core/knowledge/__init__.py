@@ -25,7 +25,7 @@ if TYPE_CHECKING:
         explain_hypermedia,
         explain_response,
     )
-    from explorer.core.knowledge.explain import (
+    from explorer.core.knowledge.explanations import (
         Explanation,
         Kind,
         Section,
@@ -72,12 +72,12 @@ _MODULES = {
     "Cacheability": "model",
     "CachingVerdict": "caching",
     "ConstraintInfo": "model",
-    "Explanation": "explain",
+    "Explanation": "explanations",
     "HeaderInfo": "model",
-    "Kind": "explain",
+    "Kind": "explanations",
     "MethodInfo": "model",
     "ProtocolInfo": "protocols",
-    "Section": "explain",
+    "Section": "explanations",
     "StatusClass": "model",
     "StatusInfo": "model",
     "Usage": "model",
@@ -85,7 +85,7 @@ _MODULES = {
     "advise": "advice",
     "all_classes": "statuses",
     "all_constraints": "constraints",
-    "all_explanations": "explain",
+    "all_explanations": "explanations",
     "all_headers": "headers",
     "all_methods": "methods",
     "all_protocols": "protocols",
@@ -93,7 +93,7 @@ _MODULES = {
     "all_versioning": "versioning",
     "canonical_name": "headers",
     "constraint_info": "constraints",
-    "explain": "explain",
+    "explain": "explanations",
     "explain_caching": "caching",
     "explain_hypermedia": "constraints",
     "explain_response": "constraints",
@@ -103,9 +103,9 @@ _MODULES = {
     "method_info": "methods",
     "method_names": "methods",
     "protocol_info": "protocols",
-    "search": "explain",
+    "search": "explanations",
     "status_class": "statuses",
-    "status_in_response": "explain",
+    "status_in_response": "explanations",
     "status_info": "statuses",
     "statuses_in_class": "statuses",
     "versioning_info": "versioning",
@@ -113,18 +113,13 @@ _MODULES = {
 
 
 def __getattr__(name: str) -> object:
-    """``name`` from the module that defines it (PEP 562), imported now with the other
-    names it gives. They are all bound here at once: importing the module ``explain``
-    binds its name here to the module, and the function ``explain`` must win."""
+    """``name`` from the module that defines it (PEP 562), imported now."""
     module = _MODULES.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    imported = import_module(f"{__name__}.{module}")
-    names = globals()
-    for given, source in _MODULES.items():
-        if source == module:
-            names[given] = getattr(imported, given)
-    return names[name]
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
 
 
 __all__ = [

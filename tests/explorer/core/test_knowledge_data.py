@@ -346,16 +346,18 @@ def test_the_knowledge_base_imports_no_textual() -> None:
 def test_the_knowledge_base_imports_each_module_when_a_name_of_it_is_first_used() -> None:
     """A login's challenges need field_values alone (the TUI's first screen does not
     wait for every explanation); and ``explain`` is the function whichever name of
-    its module came first, though importing the module binds its name to the module."""
+    its module came first, even once its module was imported by its own name."""
     code = (
         "import sys; from explorer.core.knowledge import field_values; "
-        "assert 'explorer.core.knowledge.explain' not in sys.modules; "
+        "assert 'explorer.core.knowledge.explanations' not in sys.modules; "
         "from explorer.core.knowledge import Explanation, explain; "
         "assert callable(explain) and explain('PATCH') is not None; "
         "import explorer.core.knowledge as k; assert k.explain is explain; "
         "from explorer.core.knowledge import field_values as again; "
         "assert again is field_values; "
-        "missing = getattr(k, 'no_such_name', None); assert missing is None"
+        "missing = getattr(k, 'no_such_name', None); assert missing is None; "
+        "import explorer.core.knowledge.explanations; "
+        "from explorer.core.knowledge import explain as still; assert callable(still)"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
