@@ -104,7 +104,7 @@ def _open_tui(
         port = environ_port(os.environ)
     warning = load_settings(args)  # shown in the TUI: stderr is its screen
     start = _http_file_start(args)
-    settings = connection_settings(args)  # OpenSSL reads the CA bundle while the UI imports
+    settings = connection_settings(args)
     # Importing the UI makes many objects and no garbage: cyclic collection then
     # only costs time (about 45 ms of 400 ms here). The app turns it back on once
     # its first screen is painted (see RestwalkApp._open_start_page).
