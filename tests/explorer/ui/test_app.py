@@ -117,6 +117,11 @@ def test_the_tui_command_pauses_collection_only_while_it_starts(
     from explorer import cli
 
     seen: list[bool] = []
+    load_settings = tui.load_settings
+
+    def settings_loaded(args: object) -> str | None:
+        seen.append(gc.isenabled())  # paused before the command line's own imports
+        return load_settings(args)  # type: ignore[arg-type]
 
     def fake_run(url: str, settings: ConnectionSettings, **startup: object) -> int:
         seen.append(gc.isenabled())
@@ -130,10 +135,11 @@ def test_the_tui_command_pauses_collection_only_while_it_starts(
         raise AssertionError("CA certificates read before any https request")
 
     monkeypatch.setattr(DefaultContext, "trust", no_reading)
+    monkeypatch.setattr(tui, "load_settings", settings_loaded)
     monkeypatch.setattr(app_module, "run_app", fake_run)
     monkeypatch.setattr(tui, "check_terminal", lambda: None)  # pytest's stdin is none
     assert cli.main(["http://api.test/"]) == 0
-    assert seen == [False]
+    assert seen == [False, False]
     assert gc.isenabled()
 
 
