@@ -1,9 +1,10 @@
 """The TUI's bundled mock server in a process of its own: ``python -m explorer.cli.bundled_child``.
 
 ``restwalk`` with no URL starts this (:class:`BundledProcess`) before it imports its
-UI, so the mock server's imports and start (some 150 ms) run beside the UI's, on
-another core, rather than before them in the same interpreter; and the mock then
-answers without waiting for the UI's turn at the interpreter. It starts the server
+UI, so the mock server's imports and start (some 250 ms of CPU) run beside the UI's,
+on another core, rather than before them in the same interpreter; and the mock then
+answers without waiting for the UI's turn at the interpreter. It imports nothing of
+restwalk's client (httpx neither), so it serves before the UI asks. It starts the server
 as :func:`~explorer.cli.bundled_server.start_bundled_mock` does in-process (at the port
 ``$RESTWALK_MOCK_PORT`` or 8642 when it is free, else at a free one), writes one
 JSON line on stdout, ``{"base": URL, "taken": whether the port was}`` or
@@ -16,6 +17,7 @@ start), answered ``{"reset": true}``.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import subprocess
@@ -113,17 +115,23 @@ class BundledProcess:
 
 def main() -> int:
     """Serve the mock at the port the environment asks for until stdin ends."""
+    # Its imports and its seed make many objects and no garbage: cyclic collection
+    # would only cost time (a tenth of the start), so it waits until the mock serves.
+    gc.disable()
     from explorer.cli.lean_imports import without_httpx_cli
 
-    without_httpx_cli()  # (the mock's webhooks import httpx, and so does restwalk's core)
+    without_httpx_cli()  # (the mock imports httpx only for webhooks, when one is made)
     try:
         from explorer.cli.bundled_server import reset_mock_data, start_mock_server
-        from explorer.core.bundled_mock import preferred_port
+        from explorer.core.mock_port import preferred_port
 
         server, base, taken = start_mock_server(preferred_port(os.environ))
     except Exception as error:  # (said to restwalk, which says it on one line)
         _say({"error": str(error) or type(error).__name__})
         return 1
+    finally:
+        gc.freeze()  # (what start-up made stays: later collections need not look at it)
+        gc.enable()
     try:
         _say({"base": base, "taken": taken})
         for line in sys.stdin.buffer:  # until restwalk closes it, or is gone

@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from explorer.core.bundled_mock import PORT_ENV, BundledMock
-from explorer.core.http.secret_rules import origin_of
+from explorer.core.mock_port import PORT_ENV
 
 if TYPE_CHECKING:
+    from explorer.core.bundled_mock import BundledMock
     from mock_server import BackgroundServer
 
 __all__ = [
@@ -64,6 +64,11 @@ def start_mock_server(port: int) -> tuple[BackgroundServer, str, bool]:
 
 def bundled_mock_at(base: str, port: int, taken: bool) -> BundledMock:
     """The bundled mock answering at ``base``, asked for at ``port``, which was ``taken``."""
+    # (Here, not at the top: the mock's own process, which imports this module to start
+    # the server, then imports none of restwalk's client, httpx neither.)
+    from explorer.core.bundled_mock import BundledMock
+    from explorer.core.http.secret_rules import origin_of
+
     if not taken:
         return BundledMock(origin_of(base))
     note = (
@@ -75,10 +80,10 @@ def bundled_mock_at(base: str, port: int, taken: bool) -> BundledMock:
 
 
 def environ_port(environ: Mapping[str, str]) -> int:
-    """The port ``environ`` asks for (see :func:`~explorer.core.bundled_mock.preferred_port`);
+    """The port ``environ`` asks for (see :func:`~explorer.core.mock_port.preferred_port`);
     a bad one is bad usage."""
     from explorer.cli.errors import UsageError
-    from explorer.core.bundled_mock import preferred_port
+    from explorer.core.mock_port import preferred_port
 
     try:
         return preferred_port(environ)

@@ -18,6 +18,7 @@ from explorer.cli.settings import settings_file_of, settings_of
 
 if TYPE_CHECKING:
     import argparse
+    import ssl
 
     from explorer.core.http.client import Client
     from explorer.core.http.connection import ConnectionSettings
@@ -221,20 +222,20 @@ def _check_json(body: bytes, headers: list[tuple[str, str]]) -> None:
 
 def connection_settings(args: argparse.Namespace, *, load_ca: bool = True) -> ConnectionSettings:
     """The connection the options describe, config.toml's settings where they say
-    nothing. The default CA bundle starts loading now, on a thread, and is waited for
-    when the client is built; with ``load_ca`` False (to write the connection for
-    another tool) no certificate is read, and ``verify`` only says whether TLS is checked."""
+    nothing. A CA file given (``--cacert``, ``ca_bundle``) is read now, so a bad one is
+    a usage error (the default bundle is read at the first handshake); with ``load_ca``
+    False (to write the connection for another tool) no certificate is read, and
+    ``verify`` only says whether TLS is checked."""
     from explorer.core.http.connection import ConnectionSettings, ca_file_context
-    from explorer.core.http.tls import load_default_context
 
     config = settings_of(args).connection
-    verify: object
+    verify: ssl.SSLContext | bool
     cacert, cacert_from = (args.cacert, "--cacert") if args.cacert else (config.ca_bundle, "")
     if args.insecure or (not config.verify and not args.cacert):
         verify = False
-    elif not load_ca:
+    elif not load_ca or not cacert:
         verify = True
-    elif cacert:
+    else:
         from explorer.core.http.errors import TLSError
 
         try:
@@ -242,8 +243,6 @@ def connection_settings(args: argparse.Namespace, *, load_ca: bool = True) -> Co
         except TLSError as exc:
             where = cacert_from or f"ca_bundle in {settings_file_of(args)}"
             raise UsageError(f"{where}: {exc.message} {exc.hint}") from None
-    else:
-        verify = load_default_context()
     proxy = args.proxy if args.proxy is not None else config.proxy
     if proxy is not None and "://" not in proxy:
         raise UsageError(f"--proxy {proxy!r} is not a URL: give http://HOST:PORT")

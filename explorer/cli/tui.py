@@ -78,14 +78,20 @@ def open_tui(args: argparse.Namespace, *, course: CourseStart | None = None) -> 
         raise unknown_command(args.url, one=True)
     url = absolute_url(args.url) if args.url is not None else None
     check_terminal()
+    # Starting makes many objects and no garbage (the imports of the command line's
+    # part and the UI's, the app): cyclic collection then only costs time (some 55 ms
+    # of 450 ms here, a fifth of it before the UI is imported). The app turns it back
+    # on once its first screen is painted (see RestwalkApp._open_start_page).
+    gc.disable()
     mock = None
-    if url is None:
-        from explorer.cli.bundled_child import BundledProcess
-
-        mock = BundledProcess()  # it imports and starts on another core, beside the UI
     try:
+        if url is None:
+            from explorer.cli.bundled_child import BundledProcess
+
+            mock = BundledProcess()  # it imports and starts on another core, beside the UI
         return _open_tui(url, args, mock, course)
     finally:
+        gc.enable()
         if mock is not None:
             mock.stop()
 
@@ -104,38 +110,31 @@ def _open_tui(
         port = environ_port(os.environ)
     warning = load_settings(args)  # shown in the TUI: stderr is its screen
     start = _http_file_start(args)
-    settings = connection_settings(args)  # OpenSSL reads the CA bundle while the UI imports
-    # Importing the UI makes many objects and no garbage: cyclic collection then
-    # only costs time (about 45 ms of 400 ms here). The app turns it back on once
-    # its first screen is painted (see RestwalkApp._open_start_page).
-    gc.disable()
+    settings = connection_settings(args)
     try:
-        try:
-            from explorer.ui.app import run_app
-        except ModuleNotFoundError as exc:
-            raise UsageError(f"the terminal UI cannot start: {exc}") from None
-        config = settings_of(args)
-        if course is not None:  # the course's own requests go as the learner's do
-            from dataclasses import replace
+        from explorer.ui.app import run_app
+    except ModuleNotFoundError as exc:
+        raise UsageError(f"the terminal UI cannot start: {exc}") from None
+    config = settings_of(args)
+    if course is not None:  # the course's own requests go as the learner's do
+        from dataclasses import replace
 
-            course = replace(course, others=settings.client())
-        if mock is None:
-            assert url is not None
-            return ExitStatus(
-                run_app(
-                    url,
-                    settings,
-                    mock_users=False,
-                    config=config,
-                    warning=warning,
-                    http_file=start[0],
-                    environment=start[1],
-                    course=course,
-                )
+        course = replace(course, others=settings.client())
+    if mock is None:
+        assert url is not None
+        return ExitStatus(
+            run_app(
+                url,
+                settings,
+                mock_users=False,
+                config=config,
+                warning=warning,
+                http_file=start[0],
+                environment=start[1],
+                course=course,
             )
-        return _on_the_mock_server(mock, port, settings, config, warning, start, course)
-    finally:
-        gc.enable()
+        )
+    return _on_the_mock_server(mock, port, settings, config, warning, start, course)
 
 
 def _http_file_start(args: argparse.Namespace) -> tuple[str | None, str | None]:

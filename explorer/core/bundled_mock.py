@@ -1,23 +1,22 @@
-"""The bundled mock server, as ``restwalk`` with no URL starts it: the port it prefers, and
-what was kept against it in an earlier run followed to where it answers now.
+"""The bundled mock server, as ``restwalk`` with no URL starts it: what was kept against
+it in an earlier run, followed to where it answers now.
 
-``restwalk`` serves the mock on 127.0.0.1 at :data:`BUNDLED_MOCK_PORT` (8642),
-or at the port ``$RESTWALK_MOCK_PORT`` names (``0``: any free one). When that
-port is taken (a second restwalk, another server), it falls back to a free port
-and says so. A history entry or a bookmark made on the bundled mock is marked
-as such, so that one made on port 8642 and opened in a run on port 41789 goes
-to 41789: :func:`rebase_url` and :func:`rebase_exchange` put the origin of this
-run in place of the one it was made on. Only the origin changes: the path,
+``restwalk`` serves the mock on 127.0.0.1 at 8642, or at the port
+``$RESTWALK_MOCK_PORT`` names (``0``: any free one; :mod:`explorer.core.mock_port`).
+When that port is taken (a second restwalk, another server), it falls back to a
+free port and says so. A history entry or a bookmark made on the bundled mock is
+marked as such, so that one made on port 8642 and opened in a run on port 41789
+goes to 41789: :func:`rebase_url` and :func:`rebase_exchange` put the origin of
+this run in place of the one it was made on. Only the origin changes: the path,
 query and fragment stay, and so do the links of a kept body, which the mock
 writes as paths.
 
 Starting the server is the command line's (it opens a socket); this module only
-knows ports and URLs.
+knows URLs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit, urlunsplit
 
@@ -25,36 +24,11 @@ from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentReq
 from explorer.core.http.secret_rules import origin_of
 
 __all__ = [
-    "BUNDLED_MOCK_PORT",
-    "PORT_ENV",
     "BundledMock",
     "on_this_mock",
-    "preferred_port",
     "rebase_exchange",
     "rebase_url",
 ]
-
-#: The port the bundled mock server answers on when it is free.
-BUNDLED_MOCK_PORT = 8642
-#: The environment variable naming another port (``0``: any free port).
-PORT_ENV = "RESTWALK_MOCK_PORT"
-_HIGHEST_PORT = 65535
-
-
-def preferred_port(environ: Mapping[str, str]) -> int:
-    """The port to start the bundled mock server on: ``$RESTWALK_MOCK_PORT`` or 8642.
-
-    Raises ``ValueError`` saying what is wrong with a variable that is not a port.
-    """
-    text = environ.get(PORT_ENV, "").strip()
-    if not text:
-        return BUNDLED_MOCK_PORT
-    if not text.isascii() or not text.isdigit() or int(text) > _HIGHEST_PORT:
-        raise ValueError(
-            f"${PORT_ENV} is {text!r}: give a port from 1 to {_HIGHEST_PORT}, or 0 for any "
-            "free port"
-        )
-    return int(text)
 
 
 @dataclass(frozen=True)

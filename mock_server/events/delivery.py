@@ -32,8 +32,8 @@ import logging
 import time
 from dataclasses import dataclass
 from http import HTTPStatus
+from typing import TYPE_CHECKING
 
-import httpx
 import orjson
 
 from mock_server.events.callbacks import CallbackPolicy
@@ -43,6 +43,9 @@ from mock_server.events.wire import document, event_id
 from mock_server.http.versions import DEFAULT_VERSION, is_versioned_path
 from mock_server.store.event_log import Event
 from mock_server.store.webhook_book import Attempt, Subscription, WebhookBook
+
+if TYPE_CHECKING:
+    import httpx
 
 logger = logging.getLogger("mock_server.webhooks")
 
@@ -144,6 +147,9 @@ class Deliverer:
     # Sending ---------------------------------------------------------------------------
 
     async def _run(self, queue: asyncio.Queue[Delivery]) -> None:
+        # httpx at the first delivery, not when the mock starts (as .callbacks does).
+        import httpx
+
         async with (
             httpx.AsyncClient(
                 follow_redirects=False,
@@ -167,6 +173,8 @@ class Deliverer:
                 self._pending -= 1
 
     async def _attempt(self, client: httpx.AsyncClient, delivery: Delivery) -> None:
+        import httpx  # (imported by _run already)
+
         subscription = self.book.get(delivery.webhook)
         if subscription is None:
             return  # deleted since the event came

@@ -319,25 +319,6 @@ def test_cacert_trusts_the_certificate_restwalk_mock_made(
     assert out.splitlines()[0] == status_line
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [("request", "GET", "http://127.0.0.1:9/"), ("http://127.0.0.1:9/",)],
-    ids=["request", "tui"],
-)
-def test_an_unreadable_ca_bundle_exits_1_naming_the_variable(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
-    argv: tuple[str, ...],
-) -> None:
-    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "missing.pem"))
-    monkeypatch.setattr("explorer.cli.tui.check_terminal", lambda: None)
-    code, out, err = run(capsys, *argv)
-    assert (code, out) == (1, "")
-    assert_one_line_error(err)
-    assert f"SSL_CERT_FILE={tmp_path / 'missing.pem'}" in err
-
-
 # --- links ---------------------------------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from explorer.cli.bundled_child import BundledProcess
+from tests.explorer.test_cli import assert_python_passes
 
 #: A seeded editor of the mock.
 AUTH = ("alice", "wonderland")
@@ -124,3 +125,20 @@ def test_its_data_is_reset_in_its_process() -> None:
         mock.reset()  # (again: each reset is answered)
     finally:
         mock.stop()
+
+
+def test_its_process_serves_without_restwalks_client_or_httpx() -> None:
+    """The mock's process imports none of restwalk's client, nor httpx (the mock's
+    webhooks import it when one is made): it serves sooner, beside the UI."""
+    code = (
+        "import os, sys; os.environ['RESTWALK_MOCK_PORT'] = '0'; "
+        "from explorer.cli import bundled_child; "
+        "bundled_child._say = lambda said: None; "
+        "sys.stdin = open(os.devnull); "  # (serves until its stdin ends: at once)
+        "os._exit = lambda status: None; "  # (ends the process once it has stopped)
+        "bundled_child.main(); "
+        "late = {m for m in sys.modules if m.split('.')[0] == 'httpx' and m != 'httpx._main'}; "
+        "late |= {m for m in sys.modules if m.startswith('explorer.core.http')}; "
+        "assert not late, sorted(late)"
+    )
+    assert_python_passes(code)

@@ -84,3 +84,21 @@ def test_checked_certificates_say_nothing(
     code, out, err = run(capsys, "request", "GET", tls_server.url + "/")
     assert (code, out) == (1, "")  # refused: the certificate is no one's
     assert "warning" not in err
+
+
+def test_an_unreadable_ca_bundle_fails_the_https_request_naming_the_variable(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tls_server: BackgroundServer,
+    tmp_path: Path,
+) -> None:
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "missing.pem"))
+    code, out, err = run(capsys, "request", "GET", tls_server.url + "/")
+    assert (code, out) == (1, "")
+    assert err.count("\n") == 1
+    assert err.startswith("restwalk: ")
+    assert f"SSL_CERT_FILE={tmp_path / 'missing.pem'}" in err
+    # Trusting the mock's own CA instead, the same request goes (nothing else was loosened).
+    assert tls_server.certificate is not None
+    monkeypatch.setenv("SSL_CERT_FILE", str(tls_server.certificate.ca))
+    assert run(capsys, "request", "GET", tls_server.url + "/")[::2] == (0, "")

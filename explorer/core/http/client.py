@@ -76,7 +76,7 @@ from explorer.core.http.request import (
 )
 from explorer.core.http.retry import Attempts, RetryTransport
 from explorer.core.http.secret_rules import may_receive, withheld_note
-from explorer.core.http.tls import default_context
+from explorer.core.http.tls import DefaultContext
 from explorer.core.streams.framing import Framing
 
 if TYPE_CHECKING:  # imported when caching is first turned on: hishel takes a while
@@ -239,7 +239,9 @@ class Client:
         self._transport = transport
         if http is None:
             if verify is True and transport is None:
-                self._verify = default_context()  # a clear TLSError if the CA bundle is unreadable
+                # httpx's own context, its CA certificates read at the first handshake
+                # (an http:// server never needs them): explorer.core.http.tls.
+                self._verify = DefaultContext()
             http = self._new_http()
         if hold_location not in http.event_hooks["response"]:
             http.event_hooks["response"].append(hold_location)

@@ -8,7 +8,6 @@ options, and each becomes one :class:`ConnectionSettings`.
 from __future__ import annotations
 
 import ssl
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from explorer.core.http.client import (
@@ -37,12 +36,13 @@ def ca_file_context(path: str) -> ssl.SSLContext:
 
 @dataclass(frozen=True)
 class ConnectionSettings:
-    """The connection options; ``verify`` may be a loader still running (see
-    :func:`explorer.core.http.tls.load_default_context`), waited for when the client is built."""
+    """The connection options. ``verify``: True checks certificates against the default
+    CA bundle (read at the first handshake: :class:`explorer.core.http.tls.DefaultContext`),
+    a context against its own CAs (``--cacert``), False not at all."""
 
     http2: bool = False
     http2_prior_knowledge: bool = False
-    verify: ssl.SSLContext | bool | Callable[[], ssl.SSLContext] = True
+    verify: ssl.SSLContext | bool = True
     proxy: str | None = None
     timeout: float = DEFAULT_TIMEOUT
     follow_redirects: bool = True
@@ -71,11 +71,10 @@ class ConnectionSettings:
 
     def client(self) -> Client:
         """A new client that connects as these settings say."""
-        verify = self.verify() if callable(self.verify) else self.verify
         client = Client(
             http2=self.http2,
             http2_prior_knowledge=self.http2_prior_knowledge,
-            verify=verify,
+            verify=self.verify,
             proxy=self.proxy,
             timeout=self.timeout,
             follow_redirects=self.follow_redirects,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import socket
-import ssl
 from pathlib import Path
 
 import httpx
@@ -12,6 +11,7 @@ import pytest
 from explorer.cli import tui
 from explorer.cli.options import tui_defaults
 from explorer.core.http.connection import ConnectionSettings
+from explorer.core.http.tls import DefaultContext
 from explorer.ui import app as app_module
 from tests.explorer.ui.conftest import until
 
@@ -117,18 +117,29 @@ def test_the_tui_command_pauses_collection_only_while_it_starts(
     from explorer import cli
 
     seen: list[bool] = []
+    load_settings = tui.load_settings
+
+    def settings_loaded(args: object) -> str | None:
+        seen.append(gc.isenabled())  # paused before the command line's own imports
+        return load_settings(args)  # type: ignore[arg-type]
 
     def fake_run(url: str, settings: ConnectionSettings, **startup: object) -> int:
         seen.append(gc.isenabled())
-        # The TLS context was loading on a thread while the UI imported.
-        assert callable(settings.verify)
-        assert settings.verify().verify_mode == ssl.CERT_REQUIRED
+        # No CA certificate read yet: the client's default context reads them at the
+        # first https handshake (explorer.core.http.tls), checking as httpx does.
+        assert settings.verify is True
+        assert settings.client().checks_tls
         return 0
 
+    def no_reading(context: DefaultContext) -> None:
+        raise AssertionError("CA certificates read before any https request")
+
+    monkeypatch.setattr(DefaultContext, "trust", no_reading)
+    monkeypatch.setattr(tui, "load_settings", settings_loaded)
     monkeypatch.setattr(app_module, "run_app", fake_run)
     monkeypatch.setattr(tui, "check_terminal", lambda: None)  # pytest's stdin is none
     assert cli.main(["http://api.test/"]) == 0
-    assert seen == [False]
+    assert seen == [False, False]
     assert gc.isenabled()
 
 
