@@ -42,6 +42,8 @@ class DefaultContext(ssl.SSLContext):
         # said again, as ssl.create_default_context says it.
         self.verify_mode = ssl.CERT_REQUIRED
         self.check_hostname = True
+        if sys.version_info >= (3, 13):  # (as create_default_context sets them since 3.13)
+            self.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN | ssl.VERIFY_X509_STRICT
         keylog = os.environ.get("SSLKEYLOGFILE")  # (what create_default_context honours)
         if keylog and not sys.flags.ignore_environment:
             self.keylog_filename = keylog
