@@ -507,7 +507,7 @@ class Client:
         remembered = flow is not None and flow in self._tokens
         if flow is not None:
             token = self._tokens.get(flow) or await self.login(flow)
-            spec = replace(spec, auth=BearerAuth(token))
+            spec = replace(spec, auth=BearerAuth(token, flow.scheme))
         follow = self.follow_redirects if follow_redirects is None else follow_redirects
         limit = self.max_redirects if max_redirects is None else max_redirects
         seconds = self.timeout if timeout is None else timeout
@@ -534,7 +534,9 @@ class Client:
             if opened is not None:
                 await opened.aclose()
             exchange, opened = await self._exchange(
-                build_request(replace(spec, auth=BearerAuth(renewed))),
+                build_request(
+                    replace(spec, auth=BearerAuth(renewed, flow.scheme if flow else "Bearer"))
+                ),
                 follow_redirects=follow,
                 max_redirects=limit,
                 timeout=seconds,

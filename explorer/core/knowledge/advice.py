@@ -241,7 +241,8 @@ def _refused_fields(response: ResponseFacts) -> list[str]:
     errors = field_errors(response.body)
     if not errors:
         return []
-    shown = "; ".join(str(error) for error in errors[:_FIELD_ERRORS_SHOWN])
+    # Django REST Framework's messages end with a full stop: one, not ".." nor ".;".
+    shown = "; ".join(str(error).rstrip(".") for error in errors[:_FIELD_ERRORS_SHOWN])
     more = len(errors) - _FIELD_ERRORS_SHOWN
     rest = f"; and {more} more in the body" if more > 0 else ""
     return [f"The server refused: {shown}{rest}. Fix those and send again."]

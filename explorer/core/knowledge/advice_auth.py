@@ -97,6 +97,13 @@ def _challenge_step(challenge: fv.Challenge, credentials: str, *, mock: bool = T
             "does not say: a header (often `X-API-Key`), a query parameter or a cookie, as "
             "its documentation or its OpenAPI description's securitySchemes names it."
         )
+    if lower == "token":  # Django REST Framework's TokenAuthentication (and knox's)
+        return (
+            f"Token{where}: send `{credentials}: Token <key>`, the key as it is (Django REST "
+            "Framework's TokenAuthentication: a key made in its admin or by `manage.py "
+            "drf_create_token`, or POSTed for with username and password to the API's "
+            'obtain_auth_token view, often /api-token-auth/, which answers {"token": ...}).'
+        )
     if lower in ("negotiate", "ntlm"):
         return f"{scheme}: a Kerberos/Windows domain login; it needs an account in that domain."
     return f"{scheme}{where}: send `{credentials}: {scheme} <credentials>` as that scheme defines."

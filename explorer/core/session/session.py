@@ -22,7 +22,12 @@ from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.api_map import ApiMap
 from explorer.core.session.choice import choose_link
-from explorer.core.session.credentials import LoginKind, auth_label, login_kind_for
+from explorer.core.session.credentials import (
+    LoginKind,
+    auth_label,
+    login_kind_for,
+    token_scheme_for,
+)
 from explorer.core.session.derived import Derived, withheld_by
 from explorer.core.session.reopen import masks_left, masks_note
 from explorer.core.session.trail import Page, Trail
@@ -406,6 +411,11 @@ class Session:
         if self.shown is None or self.shown.exchange is None:
             return "token"
         return login_kind_for(self.challenges())
+
+    def token_scheme(self) -> str:
+        """The scheme a token goes under for the shown page's challenge (``Token`` for
+        Django REST Framework's ``WWW-Authenticate: Token``, else ``Bearer``)."""
+        return token_scheme_for(self.challenges())
 
     def after_version(self, url: str, choice: VersionChoice) -> Next | None:
         """A version was chosen for ``url``'s origin: the shown page, if it only reads, is

@@ -53,7 +53,7 @@ from explorer.ui.widgets.url_input import UrlInput
 
 AUTH_KINDS: tuple[tuple[str, str], ...] = (
     ("No credential (or the session's)", "none"),
-    ("Bearer token", "bearer"),
+    ("Token: Bearer, or the scheme below", "bearer"),
     ("Basic: user + password", "basic"),
     ("Log in: user + password → token", "login"),
     ("Cookies", "cookies"),
@@ -86,8 +86,9 @@ def preview(spec: RequestSpec) -> Text:
     shown = spec
     note = ""
     if isinstance(spec.auth, LoginFlow):
-        note = f"(logs in at {spec.auth.url} first if need be; the token goes as Bearer)\n\n"
-        shown = spec.with_auth(BearerAuth("token-from-login"))
+        scheme = spec.auth.scheme
+        note = f"(logs in at {spec.auth.url} first if need be; the token goes as {scheme})\n\n"
+        shown = spec.with_auth(BearerAuth("token-from-login", scheme))
     try:
         request = build_request(shown, read=peek_file)  # a file's name and size, not its bytes
     except RestwalkError as error:
@@ -239,6 +240,13 @@ class ComposerScreen(ModalScreen[Composed | None]):
                     classes="auth bearer",
                 )
                 yield SafeInput(
+                    auth.scheme if isinstance(auth, BearerAuth | LoginFlow) else "Bearer",
+                    id="token-scheme",
+                    placeholder="scheme: Bearer, or Token (Django REST Framework)",
+                    tooltip="The token goes as Authorization: <scheme> <token>",
+                    classes="auth bearer login",
+                )
+                yield SafeInput(
                     auth.user if isinstance(auth, BasicAuth | LoginFlow) else "",
                     id="user",
                     placeholder="user name",
@@ -289,8 +297,9 @@ class ComposerScreen(ModalScreen[Composed | None]):
 
     def _auth(self) -> Auth | None:
         kind = str(self.query_one("#auth", Select).value)
+        scheme = self._value("#token-scheme").strip() or "Bearer"
         if kind == "bearer":
-            return BearerAuth(self._value("#token").strip())
+            return BearerAuth(self._value("#token").strip(), scheme)
         if kind == "basic":
             return BasicAuth(self._value("#user").strip(), self._value("#password"))
         if kind == "login":
@@ -298,6 +307,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
                 self._value("#login-url").strip(),
                 self._value("#user").strip(),
                 self._value("#password"),
+                scheme=scheme,
             )
         if kind == "cookies":
             pairs = []

@@ -190,6 +190,7 @@ class BrowserScreen(TabScreen):
             mock_users=self.mock_users,
             kind=self.session.login_kind(),
             oauth=offers_oauth(self.session.challenges()),
+            scheme=self.session.token_scheme(),
         )
         self.app.push_screen(dialog, self._logged_in)
         if not self.mock_users:  # (the bundled mock's is /auth/token)

@@ -478,3 +478,46 @@ def test_a_step_about_what_a_header_says_needs_the_header() -> None:
     assert not any("insufficient_scope" in step for step in advise(403, UVICORN, "GET"))
     scoped = [*UVICORN, ("WWW-Authenticate", 'Bearer error="invalid_token"')]
     assert any("insufficient_scope" in step for step in advise(403, scoped, "GET"))
+
+
+# A Django REST Framework 3.18 answer (Django 5.2), as a ModelViewSet with TokenAuthentication
+# gave it (a POST to /api/books/ of a QA pass's project: its own messages and validators').
+DRF_400 = (
+    b'{"title":["This field may not be blank."],"author":["Invalid hyperlink - Object does '
+    b'not exist."],"isbn":["book with this isbn already exists."]}'
+)
+DRF_HEADERS = [("Server", "WSGIServer/0.2 CPython/3.11.7"), ("Content-Type", "application/json")]
+
+
+def test_drf_s_messages_end_with_one_full_stop_between_them_and_at_the_end() -> None:
+    steps = advise(400, DRF_HEADERS, "POST", body=DRF_400)
+    assert steps[0] == (
+        "The server refused: title: This field may not be blank; author: Invalid hyperlink "
+        "- Object does not exist; isbn: book with this isbn already exists. Fix those and "
+        "send again."
+    )
+
+
+def test_drf_s_token_challenge_says_the_scheme_and_where_a_key_comes_from() -> None:
+    challenged = [*DRF_HEADERS, ("WWW-Authenticate", "Token")]
+    steps = advise(401, challenged, "POST")
+    assert steps[0].startswith("Token: send `Authorization: Token <key>`, the key as it is")
+    assert "/api-token-auth/" in steps[0]
+    # nothing was sent: no step speaks of a token refused, nor of Bearer
+    assert not any("refused" in step or "Bearer" in step for step in steps)
+
+
+def test_a_token_sent_and_refused_is_said_once() -> None:
+    challenged = [*DRF_HEADERS, ("WWW-Authenticate", "Token")]
+    sent = [("Authorization", "Token 0123")]
+    steps = advise(401, challenged, "GET", request_headers=sent)
+    assert [step for step in steps if "refused" in step] == [
+        "You sent Authorization: Token ... and it was refused: check the user name and "
+        "password, or get a fresh token."
+    ]
+
+
+def test_a_401_without_a_challenge_speaks_of_a_credential_only_if_one_was_sent() -> None:
+    step = "If you sent `Authorization`, it was refused: get a fresh token."
+    assert step in advise(401, DRF_HEADERS, "GET")
+    assert step not in advise(401, [*DRF_HEADERS, ("WWW-Authenticate", "Token")], "GET")

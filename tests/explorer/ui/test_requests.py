@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select, TextArea
 
 from explorer.core.http.client import Client
-from explorer.core.http.request import CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.request import BearerAuth, CookieSession, LoginFlow, RequestSpec
 from explorer.core.http.wire import request_text
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
@@ -281,6 +281,30 @@ async def test_composer_basic_credential_reaches_orders(make_app: AppFactory) ->
         assert current(app).status == HTTPStatus.OK
 
 
+async def test_composer_token_goes_under_the_scheme_typed(make_app: AppFactory) -> None:
+    app = make_app("http://mock/orders")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await until(pilot, on_screen(app, ComposerScreen), "the composer")
+        composer = app.screen
+        composer.query_one("#auth", Select).value = "bearer"
+        await pilot.pause()
+        scheme = composer.query_one("#token-scheme", Input)
+        assert scheme.display
+        assert scheme.value == "Bearer"
+        composer.query_one("#token", Input).value = "k3y"
+        scheme.value = "Token"  # Django REST Framework's
+        await pilot.pause()
+        preview = str(composer.query_one("#preview").render())
+        assert "Authorization: Token ****" in preview
+        assert "k3y" not in preview
+        assert composer.current_spec().auth == BearerAuth("k3y", "Token")
+        scheme.value = "To ken"
+        await pilot.pause()
+        assert "is not one word" in str(composer.query_one("#preview").render())
+
+
 async def test_a_failed_login_drops_the_credential(make_app: AppFactory) -> None:
     app = make_app("http://mock/products")
     async with app.run_test(size=SIZE) as pilot:
@@ -367,3 +391,60 @@ async def test_a_login_url_typed_is_kept_when_the_tokenurl_comes() -> None:
         dialog.query_one("#kind", Select).value = "token"
         await settle(pilot)
         assert field.value == "http://shop/token"  # the token login's URL is the API's now
+
+
+async def test_drf_s_token_challenge_asks_for_a_key_sent_as_token() -> None:
+    """Django REST Framework's TokenAuthentication: a 401 with ``WWW-Authenticate: Token``
+    (as a QA pass's DRF 3.18 project answered), the key read as ``Token <key>``."""
+    key = "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.headers.get("authorization") == f"Token {key}":
+            return httpx.Response(200, json={"count": 0, "next": None, "results": []})
+        return httpx.Response(
+            401,
+            json={"detail": "Authentication credentials were not provided."},
+            headers={"WWW-Authenticate": "Token"},
+        )
+
+    transport = httpx.MockTransport(handler)
+    app = create_app("http://drf/api/books/", client=Client(transport=transport))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.UNAUTHORIZED
+        assert "Authorization: Token <key>" in status_text(app)
+        await pilot.press("a")
+        await until(pilot, on_screen(app, LoginDialog), "the login dialog")
+        dialog = app.screen
+        assert dialog.query_one("#kind", Select).value == "bearer"
+        assert dialog.query_one("#scheme", Input).value == "Token"
+        token = dialog.query_one("#token", Input)
+        await until(pilot, lambda: token.has_focus, "the token field focused")
+        await pilot.press(*key, "enter")
+        await settle(pilot)
+        page = current(app)
+        assert page.status == HTTPStatus.OK
+        assert page.spec.auth == BearerAuth(key, "Token")
+        assert "token" in str(app.browser.query_one("#auth-badge").render())
+
+
+async def test_a_scheme_of_two_words_is_refused_with_why() -> None:
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(LoginDialog("http://drf", kind="bearer", scheme="Token"))
+
+    app = One()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoginDialog)
+        assert dialog.query_one("#login-url", Input).value == "http://drf/api-token-auth/"
+        dialog.query_one("#token", Input).value = "k"
+        dialog.query_one("#scheme", Input).value = "To ken"
+        assert dialog.result() is None
+        assert dialog._missing() == "The scheme is one word, such as Bearer or Token."
+        dialog.query_one("#scheme", Input).value = "Token"
+        result = dialog.result()
+        assert result is not None
+        assert result.auth == BearerAuth("k", "Token")
+        assert result.message == "Sent to http://drf only: Authorization: Token ****."
