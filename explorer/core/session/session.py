@@ -141,6 +141,9 @@ class Session:
         self.failed: Page | None = None
         #: The map of what this tab met: every page, and the links seen on them.
         self.map: ApiMap = ApiMap()
+        #: The last ``WWW-Authenticate`` challenges each origin sent: a login asked for
+        #: on another of its pages (a 200 before the POST that needs it) offers the same.
+        self._challenged: dict[str, tuple[str, ...]] = {}
 
     # -- pages -------------------------------------------------------------------------
 
@@ -176,6 +179,10 @@ class Session:
         else:
             self.trail.replace(page)
         self.map.take_page(page)
+        if page.exchange is not None:
+            challenges = page.exchange.response.header_values("www-authenticate")
+            if challenges:
+                self._challenged[origin_of(page.url)] = tuple(challenges)
         return page
 
     def mapped(self) -> ApiMap:
@@ -400,14 +407,16 @@ class Session:
         return spec
 
     def challenges(self) -> list[str]:
-        """The shown page's ``WWW-Authenticate`` challenges (none before an answer)."""
+        """The shown page's ``WWW-Authenticate`` challenges; when it has none, the last
+        its origin sent (none before an answer)."""
         current = self.shown
         if current is None or current.exchange is None:
             return []
-        return current.exchange.response.header_values("www-authenticate")
+        said = current.exchange.response.header_values("www-authenticate")
+        return said or list(self._challenged.get(origin_of(current.url), ()))
 
     def login_kind(self) -> LoginKind:
-        """The login the shown page's ``WWW-Authenticate`` challenge asks for."""
+        """The login the ``WWW-Authenticate`` challenge (:meth:`challenges`) asks for."""
         if self.shown is None or self.shown.exchange is None:
             return "token"
         return login_kind_for(self.challenges())

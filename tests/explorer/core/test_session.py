@@ -175,6 +175,27 @@ def test_the_login_kind_follows_www_authenticate() -> None:
     assert login_kind_for([]) == "token"
 
 
+async def test_a_login_asked_on_a_page_without_a_challenge_offers_its_origin_s_last() -> None:
+    """Django REST Framework reads freely and answers a POST 401 with ``WWW-Authenticate:
+    Token``: back on a page that read, the login still offers a Token key."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.method == "POST":
+            return httpx.Response(401, headers={"WWW-Authenticate": "Token"})
+        return httpx.Response(200, json={"count": 0, "results": []})
+
+    session = Session()
+    async with Client(transport=httpx.MockTransport(handler)) as drf:
+        await visit(session, drf, RequestSpec(url="http://drf/api/books/"))
+        assert (session.login_kind(), session.token_scheme()) == ("token", "Bearer")
+        await visit(session, drf, RequestSpec("POST", "http://drf/api/books/"))
+        await visit(session, drf, RequestSpec(url="http://drf/api/authors/"))
+        assert session.challenges() == ["Token"]
+        assert (session.login_kind(), session.token_scheme()) == ("bearer", "Token")
+        await visit(session, drf, RequestSpec(url="http://other/api/"))
+        assert session.challenges() == []  # another origin's are its own
+
+
 async def test_a_refused_credential_is_dropped_and_a_good_one_proven(client: Client) -> None:
     session = Session()
     session.set_credential(MOCK, BasicAuth("bob", "wrong"))
