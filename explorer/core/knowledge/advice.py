@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from http import HTTPStatus
 
-from explorer.core.knowledge import advice_auth, advice_cors, advice_headers
+from explorer.core.knowledge import advice_auth, advice_cors, advice_headers, advice_options
 from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.field_errors import field_errors
 from explorer.core.knowledge.methods import method_info, method_names
@@ -433,7 +433,12 @@ _LATER_READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
 }
 
 #: Readers whose steps, when they have any, say all the code's general steps would.
-_SAID_FOR_THE_CODE = (_refused_fields, _not_implemented, advice_cors.preflight)
+_SAID_FOR_THE_CODE = (
+    _refused_fields,
+    _not_implemented,
+    advice_cors.preflight,
+    advice_options.options,
+)
 
 _RATE_LIMIT_FIELDS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit")
 
@@ -443,4 +448,5 @@ _HEADER_READERS: tuple[tuple[_Reader, tuple[str, ...]], ...] = (
     (advice_headers.rate_limit, _RATE_LIMIT_FIELDS),
     (advice_headers.deprecation, ("Deprecation", "Sunset")),
     (advice_cors.preflight, advice_cors.FIELDS),
+    (advice_options.options, ("Allow",)),
 )

@@ -521,3 +521,56 @@ def test_a_401_without_a_challenge_speaks_of_a_credential_only_if_one_was_sent()
     step = "If you sent `Authorization`, it was refused: get a fresh token."
     assert step in advise(401, DRF_HEADERS, "GET")
     assert step not in advise(401, [*DRF_HEADERS, ("WWW-Authenticate", "Token")], "GET")
+
+
+# Django REST Framework 3.18's OPTIONS answer (SimpleMetadata) for a ModelViewSet's list,
+# to a user allowed to POST (the QA pass's project; its long integer limits left out).
+DRF_OPTIONS = (
+    b'{"name":"Book List","description":"","renders":["application/json","text/html"],'
+    b'"parses":["application/json","application/x-www-form-urlencoded","multipart/form-data"],'
+    b'"actions":{"POST":{"url":{"type":"field","required":false,"read_only":true,"label":"Url"},'
+    b'"id":{"type":"integer","required":false,"read_only":true,"label":"ID"},'
+    b'"title":{"type":"string","required":true,"read_only":false,"label":"Title",'
+    b'"max_length":200},"author":{"type":"field","required":true,"read_only":false,'
+    b'"label":"Author"},"year":{"type":"integer","required":true,"read_only":false,'
+    b'"label":"Year"},"isbn":{"type":"string","required":true,"read_only":false,'
+    b'"label":"Isbn","max_length":13},"owner":{"type":"field","required":false,'
+    b'"read_only":true,"label":"Owner"}}}}'
+)
+DRF_ALLOW = [*DRF_HEADERS, ("Allow", "GET, POST, HEAD, OPTIONS")]
+
+
+def test_options_says_what_allow_lists_and_the_fields_drf_describes() -> None:
+    steps = advise(
+        200, DRF_ALLOW, "OPTIONS", body=DRF_OPTIONS, request_headers=[("Authorization", "T")]
+    )
+    assert steps == [
+        "This URL allows GET, POST, HEAD, OPTIONS (`Allow`).",
+        "POST takes: title (string, required), author (required), year (integer, required), "
+        "isbn (string, required); read-only (the server sets them): url, id, owner (the "
+        "body's actions, Django REST Framework's metadata).",
+    ]
+
+
+def test_drf_s_options_without_actions_says_they_come_to_a_user_allowed() -> None:
+    body = b'{"name":"Book List","description":"","renders":["application/json"],"parses":[]}'
+    steps = advise(200, DRF_ALLOW, "OPTIONS", body=body, links=0)
+    assert steps[1] == (
+        "The body lists no actions: Django REST Framework describes the fields a POST or PUT "
+        "takes only to a user allowed to send them: log in and ask again."
+    )
+    assert not any("links" in step for step in steps)  # no "follow its links"
+    sent = advise(200, DRF_ALLOW, "OPTIONS", body=body, request_headers=[("Authorization", "T")])
+    assert "which this credential's user is not" in sent[1]
+
+
+def test_options_of_another_kind_and_other_methods_are_left_alone() -> None:
+    assert advise(204, [("Allow", "GET, HEAD")], "OPTIONS") == [
+        "This URL allows GET, HEAD (`Allow`)."
+    ]
+    assert not any("(`Allow`)" in s for s in advise(200, DRF_ALLOW, "GET", body=DRF_OPTIONS))
+    hostile = b'{"actions": {"POST": {"\\u001b[31mx": {"type": "' + b"s" * 90 + b'"}}}}'
+    step = advise(200, [], "OPTIONS", body=hostile)[0]
+    assert "\x1b" not in step
+    assert "␛[31mx (sssss" in step
+    assert "…" in step
