@@ -6,6 +6,8 @@ from explorer.core.knowledge import advise
 
 DATE = "Sun, 22 Nov 2026 03:00:00 GMT"
 CHALLENGE = 'Bearer realm="restwalk", Basic realm="restwalk"'
+#: The mock names itself in every answer: its own advice is given on its answers.
+ON_MOCK = ("Server", "restwalk-mock/0.1.0")
 
 
 def joined(steps: list[str]) -> str:
@@ -13,7 +15,7 @@ def joined(steps: list[str]) -> str:
 
 
 def test_401_lists_both_challenges_of_one_value() -> None:
-    steps = advise(401, [("WWW-Authenticate", CHALLENGE)], "GET")
+    steps = advise(401, [ON_MOCK, ("WWW-Authenticate", CHALLENGE)], "GET")
     text = joined(steps)
     assert "2 schemes (Bearer, Basic)" in steps[0]
     assert 'Bearer (realm "restwalk")' in text
@@ -82,6 +84,7 @@ def test_other_schemes_are_described() -> None:
 
 def test_429_retry_after_seconds_and_rate_limit_fields() -> None:
     headers = [
+        ON_MOCK,
         ("Retry-After", "7"),
         ("RateLimit-Limit", "100"),
         ("RateLimit-Remaining", "0"),
@@ -574,3 +577,38 @@ def test_options_of_another_kind_and_other_methods_are_left_alone() -> None:
     assert "\x1b" not in step
     assert "␛[31mx (sssss" in step
     assert "…" in step
+
+
+# json-server 1.0.0-beta.15's answer to POST /books (tinyhttp: no Server, no Location).
+JSON_SERVER = [
+    ("X-Powered-By", "tinyhttp"),
+    ("Access-Control-Allow-Origin", "*"),
+    ("Content-Type", "application/json"),
+]
+
+
+def test_a_201_without_location_says_where_the_body_puts_the_new_item() -> None:
+    body = b'{\n  "id": "e2f1",\n  "title": "X",\n  "authorId": "1",\n  "year": 2000\n}'
+    steps = advise(201, JSON_SERVER, "POST", body=body)
+    assert steps == [
+        'No `Location`; the body\'s "id" is e2f1: after a POST to a collection the new item '
+        "is most likely at the collection's URL followed by /e2f1 (as json-server and many "
+        "plain JSON APIs say it, in the body only)."
+    ]
+    with_url = b'{"url": "http://h/api/books/16/", "id": 16}'
+    assert advise(201, JSON_SERVER, "POST", body=with_url)[0] == (
+        'No `Location`; the body\'s "url" says where the new resource is: '
+        "http://h/api/books/16/. GET it to see it as stored."
+    )
+    bare = advise(201, [*JSON_SERVER, ("ETag", '"1"')], "POST", body=b"[]")
+    assert bare == [
+        "No `Location`: RFC 9110 then takes the URL you sent the request to as the new "
+        "resource's; the body or the API's documentation may say otherwise.",
+        'Its ETag is "1": send If-Match: "1" when you update it.',
+    ]  # and no general step about a Location or ETag that is not there twice
+
+
+def test_a_server_that_names_itself_nowhere_gets_no_advice_about_the_mock() -> None:
+    assert not any("restwalk-mock" in s for s in advise(500, JSON_SERVER, "POST"))
+    assert any("restwalk-mock" in s for s in advise(500, [ON_MOCK], "POST"))
+    assert any("restwalk-mock" in s for s in advise(500, [], "POST"))  # a status alone
