@@ -39,8 +39,9 @@ __all__ = [
 TOKEN_SCHEMES = frozenset({"token"})
 
 #: The ways the login dialog offers: a token from user + password, Basic, a pasted
-#: Bearer token, a cookie session, OAuth 2.0.
-LoginKind = Literal["token", "basic", "bearer", "session", "oauth"]
+#: token (Bearer, or the challenge's scheme), an API key in a header, a cookie session,
+#: OAuth 2.0.
+LoginKind = Literal["token", "basic", "bearer", "key", "session", "oauth"]
 
 
 def login_kind_for(challenges: Iterable[str]) -> LoginKind:
@@ -54,6 +55,8 @@ def login_kind_for(challenges: Iterable[str]) -> LoginKind:
         return "token"
     if "basic" in schemes:
         return "basic"
+    if "apikey" in schemes:  # FastAPI's APIKeyHeader: a key in a header the API names
+        return "key"
     if token_scheme_for(challenges) != "Bearer":
         return "bearer"  # a key to paste, under the scheme the challenge names
     return "token"

@@ -33,6 +33,7 @@ from explorer.core.http.request import (
     OAuthBearer,
     RequestSpec,
 )
+from explorer.core.session.api_key import DEFAULT_KEY_HEADER, key_problem
 from explorer.core.session.credentials import LoginKind
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
@@ -41,6 +42,7 @@ KINDS: tuple[tuple[str, str], ...] = (
     ("Log in with user + password, use the token (Bearer)", "token"),
     ("Basic: user + password on every request", "basic"),
     ("Paste a token or key (Authorization: Bearer or Token ...)", "bearer"),
+    ("API key in a header of the API's own (X-API-Key: ...)", "key"),
     ("Cookie session: log in once, the cookie is sent back", "session"),
     ("OAuth 2.0: the server's own login page in the browser, or a device code", "oauth"),
 )
@@ -55,7 +57,7 @@ def _typed(kind: str) -> str:
     """What to type for ``kind``, and what happens next."""
     what = (
         "Paste the token or API key, Enter"
-        if kind == "bearer"
+        if kind in ("bearer", "key")
         else "Type the user name, Tab, the password, Enter"
     )
     return (
@@ -73,6 +75,8 @@ class LoginResult:
     message: str
     #: For a cookie session: the login request to send (its cookie is then kept).
     session_spec: RequestSpec | None = None
+    #: For an API key: the header and its value, kept for ``origin``.
+    key: tuple[str, str] | None = None
 
 
 class LoginDialog(ModalScreen[LoginResult | None]):
@@ -144,8 +148,10 @@ class LoginDialog(ModalScreen[LoginResult | None]):
             yield SafeInput(id="user", classes="userpass")
             yield Label("Password", classes="userpass")
             yield SafeInput(id="password", password=True, classes="userpass")
-            yield Label("Token", classes="bearer hidden")
-            yield SafeInput(id="token", password=True, classes="bearer hidden")
+            yield Label("Header", classes="key hidden")
+            yield SafeInput(DEFAULT_KEY_HEADER, id="key-header", classes="key hidden")
+            yield Label("Token", id="token-label", classes="bearer key hidden")
+            yield SafeInput(id="token", password=True, classes="bearer key hidden")
             yield Label(
                 "Scheme: sent as Authorization: <scheme> <token> (Token for Django REST Framework)",
                 classes="scheme",
@@ -168,7 +174,8 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         if self.kind == "oauth":
             self.query_one("#submit", Button).focus()  # Enter goes on to the OAuth login
         else:
-            self.query_one("#token" if self.kind == "bearer" else "#user", Input).focus()
+            pasted = self.kind in ("bearer", "key")
+            self.query_one("#token" if pasted else "#user", Input).focus()
 
     @on(Select.Changed, "#kind")
     def _kind_changed(self, event: Select.Changed) -> None:
@@ -176,14 +183,15 @@ class LoginDialog(ModalScreen[LoginResult | None]):
 
     def _show_kind(self, kind: str) -> None:
         for widget in self.query(".userpass"):
-            widget.set_class(kind in ("bearer", "oauth"), "hidden")
+            widget.set_class(kind in ("bearer", "key", "oauth"), "hidden")
         for widget in self.query(".oauth"):
             widget.set_class(kind != "oauth", "hidden")
         for widget in self.query(".typed"):
             widget.set_class(kind == "oauth", "hidden")
         self.query_one("#typed", Static).update(_typed(kind))
-        for widget in self.query(".bearer"):
-            widget.set_class(kind != "bearer", "hidden")
+        for widget in self.query(".bearer, .key"):
+            widget.set_class(kind not in widget.classes, "hidden")
+        self.query_one("#token-label", Label).update("Key" if kind == "key" else "Token")
         for widget in self.query(".login-url"):
             widget.set_class(kind not in ("token", "session"), "hidden")
         for widget in self.query(".scheme"):
@@ -224,6 +232,17 @@ class LoginDialog(ModalScreen[LoginResult | None]):
                 OAuthBearer(self.origin),
                 self.origin,
                 f"Logged in to {self.origin} by OAuth 2.0: its token goes with each request.",
+            )
+        if kind == "key":
+            name = self.query_one("#key-header", Input).value.strip()
+            key = self.query_one("#token", Input).value.strip()
+            if key_problem(name, key):
+                return None
+            return LoginResult(
+                None,
+                self.origin,
+                f"Sent to {self.origin} only: {name}: ****. x forgets it.",
+                key=(name, key),
             )
         if kind == "bearer":
             token = self.query_one("#token", Input).value.strip()
@@ -271,6 +290,9 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         """What the fields lack, for a person who pressed Log in too soon."""
         kind = str(self.query_one("#kind", Select).value)
         scheme = self.query_one("#scheme", Input).value.strip()
+        if kind == "key":
+            name = self.query_one("#key-header", Input).value.strip()
+            return key_problem(name, self.query_one("#token", Input).value.strip())
         if kind in ("token", "bearer") and not is_token(scheme):
             return "The scheme is one word, such as Bearer or Token."
         return "Fill in the token first." if kind == "bearer" else "Fill in the user name first."

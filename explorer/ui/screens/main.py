@@ -237,6 +237,11 @@ class BrowserScreen(TabScreen):
         then go on as it says."""
         from explorer.core.http.request import CookieSession, LoginFlow
 
+        if result.key is not None:
+            self.notify(result.message, title="Key given", timeout=3)
+            self._do(self.tab.give_key(result.origin, *result.key))
+            self._show_badges()
+            return
         if isinstance(result.auth, LoginFlow):
             self.notify(f"Logging in at {result.auth.url}…", timeout=2)
         try:

@@ -514,3 +514,5 @@ def test_a_token_challenge_asks_for_a_key_to_paste_under_its_scheme() -> None:
     assert token_scheme_for(['Bearer realm="x"']) == "Bearer"
     assert token_scheme_for([]) == "Bearer"
     assert login_kind_for(['Digest realm="x"', "Negotiate"]) == "token"
+    # FastAPI's APIKeyHeader: a key in a header the API names
+    assert login_kind_for(['APIKey realm="x"']) == "key"

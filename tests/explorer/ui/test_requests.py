@@ -448,3 +448,68 @@ async def test_a_scheme_of_two_words_is_refused_with_why() -> None:
         assert result is not None
         assert result.auth == BearerAuth("k", "Token")
         assert result.message == "Sent to http://drf only: Authorization: Token ****."
+
+
+async def test_an_api_key_in_a_header_goes_to_its_server_only_until_logged_out() -> None:
+    """A plain JSON API behind ``X-API-Key`` (FastAPI's APIKeyHeader answers a 401 with
+    ``WWW-Authenticate: APIKey``): the key given in the login dialog, kept for its
+    server, not sent to a link elsewhere, forgotten by x."""
+    seen: list[tuple[str, str | None]] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        key = request.headers.get("x-api-key")
+        seen.append((request.url.host, key))
+        if request.url.host == "elsewhere":
+            return httpx.Response(200, json={})
+        if key != "s3cret-key":
+            return httpx.Response(
+                401, json={"detail": "Not authenticated"}, headers={"WWW-Authenticate": "APIKey"}
+            )
+        return httpx.Response(200, json={"website": "http://elsewhere/about"})
+
+    app = create_app("http://api/items", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await until(pilot, on_screen(app, LoginDialog), "the login dialog")
+        dialog = app.screen
+        assert dialog.query_one("#kind", Select).value == "key"
+        assert dialog.query_one("#key-header", Input).value == "X-API-Key"
+        token = dialog.query_one("#token", Input)
+        await until(pilot, lambda: token.has_focus, "the key field focused")
+        await pilot.press(*"s3cret-key", "enter")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.OK
+        assert seen[-1] == ("api", "s3cret-key")
+        assert "+1 header" in str(app.browser.query_one("#auth-badge").render())
+        await follow(pilot, "website")
+        await settle(pilot)
+        assert seen[-1] == ("elsewhere", None)  # given for http://api only
+        await pilot.press("alt+left")
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        assert app.browser.session.kept_headers("http://api/") == ()
+        await pilot.press("r")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.UNAUTHORIZED
+
+
+async def test_a_key_refused_is_dropped_and_a_header_that_cannot_be_one_is_said() -> None:
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(LoginDialog("http://api", kind="key"))
+
+    app = One()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoginDialog)
+        dialog.query_one("#token", Input).value = "k"
+        dialog.query_one("#key-header", Input).value = "Authorization"
+        assert dialog.result() is None
+        assert "choose Paste a token" in dialog._missing()
+        dialog.query_one("#key-header", Input).value = "Api-Key"
+        result = dialog.result()
+        assert result is not None
+        assert (result.auth, result.key) == (None, ("Api-Key", "k"))
