@@ -194,8 +194,11 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         self.query_one("#token-label", Label).update("Key" if kind == "key" else "Token")
         for widget in self.query(".login-url"):
             widget.set_class(kind not in ("token", "session"), "hidden")
+        # A login's token goes as Bearer unless the server named another scheme: the
+        # field is shown for it then only (the dialog stays short at 80x24).
+        with_scheme = ("bearer", "token") if self.scheme.lower() != "bearer" else ("bearer",)
         for widget in self.query(".scheme"):
-            widget.set_class(kind not in ("token", "bearer"), "hidden")
+            widget.set_class(kind not in with_scheme, "hidden")
         url = self.origin + "/auth/session" if kind == "session" else self.token_url
         self.query_one("#login-url", Input).value = url
 

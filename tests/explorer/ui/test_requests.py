@@ -513,3 +513,24 @@ async def test_a_key_refused_is_dropped_and_a_header_that_cannot_be_one_is_said(
         result = dialog.result()
         assert result is not None
         assert (result.auth, result.key) == (None, ("Api-Key", "k"))
+
+
+async def test_the_scheme_is_asked_for_a_login_only_when_the_server_named_another() -> None:
+    class Two(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(LoginDialog("http://api"))
+
+    app = Two()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoginDialog)
+        scheme = dialog.query_one("#scheme", Input)
+        assert scheme.has_class("hidden")  # a login's token goes as Bearer
+        dialog.query_one("#kind", Select).value = "bearer"
+        await until(pilot, lambda: not scheme.has_class("hidden"), "the scheme shown")
+        app.pop_screen()
+        app.push_screen(LoginDialog("http://drf", scheme="Token"))
+        await until(pilot, on_screen(app, LoginDialog), "the second dialog")
+        await settle(pilot)
+        assert not app.screen.query_one("#scheme", Input).has_class("hidden")
