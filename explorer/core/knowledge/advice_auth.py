@@ -37,11 +37,25 @@ def _challenges(response: ResponseFacts, field: str, credentials: str) -> list[s
         steps.append(_challenge_step(challenge, credentials, mock=not response.another_server))
     if sent is not None and not any(c.param("error") for c in challenges):
         scheme = sent.split(" ", 1)[0]
-        steps.append(
-            f"You sent {credentials}: {scheme} ... and it was refused: check the user name "
-            "and password, or get a fresh token."
-        )
+        offered = {name.lower() for name in schemes}
+        if scheme.lower() in _PASTED - offered and offered & _PASTED:
+            # a token sent as Bearer to Django REST Framework, which reads "Token <key>"
+            steps.append(
+                f"You sent {credentials}: {scheme} ..., a scheme this server does not offer "
+                f"({', '.join(schemes)}): the same key may do under the scheme it names "
+                "(restwalk's --token-scheme, or the scheme field of the login)."
+            )
+        else:
+            steps.append(
+                f"You sent {credentials}: {scheme} ... and it was refused: check the user "
+                "name and password, or get a fresh token."
+            )
     return steps
+
+
+#: Schemes whose credential is a token sent as it is: one refused under another scheme
+#: (Bearer) may be right under this one.
+_PASTED = frozenset({"token", "bearer"})
 
 
 def _challenge_step(challenge: fv.Challenge, credentials: str, *, mock: bool = True) -> str:

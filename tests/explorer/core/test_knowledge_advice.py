@@ -612,3 +612,15 @@ def test_a_server_that_names_itself_nowhere_gets_no_advice_about_the_mock() -> N
     assert not any("restwalk-mock" in s for s in advise(500, JSON_SERVER, "POST"))
     assert any("restwalk-mock" in s for s in advise(500, [ON_MOCK], "POST"))
     assert any("restwalk-mock" in s for s in advise(500, [], "POST"))  # a status alone
+
+
+def test_a_token_sent_under_a_scheme_the_server_does_not_offer_is_said_so() -> None:
+    challenged = [*DRF_HEADERS, ("WWW-Authenticate", "Token")]
+    steps = advise(401, challenged, "GET", request_headers=[("Authorization", "Bearer k")])
+    assert steps[-1] == (
+        "You sent Authorization: Bearer ..., a scheme this server does not offer (Token): "
+        "the same key may do under the scheme it names (restwalk's --token-scheme, or the "
+        "scheme field of the login)."
+    )
+    basic = advise(401, challenged, "GET", request_headers=[("Authorization", "Basic YTpi")])
+    assert basic[-1].startswith("You sent Authorization: Basic ... and it was refused")
