@@ -41,6 +41,7 @@ from explorer.core.http.upload import MAX_UPLOAD, peek_file
 from explorer.core.http.wire import request_text
 from explorer.core.knowledge.headers import header_info, header_names
 from explorer.core.knowledge.methods import method_info
+from explorer.core.session.editing import Editable
 from explorer.core.session.reopen import masks_left, masks_refused
 from explorer.core.session.session import resolve_typed_url
 from explorer.core.text.sizes import size_text
@@ -148,8 +149,13 @@ class ComposerScreen(ModalScreen[Composed | None]):
         kept: tuple[tuple[str, str], ...] = (),
         base: str | None = None,
         saver: Callable[[RequestSpec], None] | None = None,
+        editable: Editable | None = None,
     ) -> None:
         super().__init__()
+        #: The resource shown, as a PUT or PATCH of its URL starts from (its JSON).
+        self.editable = editable
+        #: The body was filled from :attr:`editable` (the method note says so).
+        self._from_page = False
         #: Saves a request to a .http file (asking where): F2 and the button.
         self.saver = saver
         #: The page the composer was opened on: a /path in the URL field resolves there.
@@ -370,6 +376,8 @@ class ComposerScreen(ModalScreen[Composed | None]):
             note = f"{method}: a custom method; a server that does not know it answers 501."
         else:
             note = "A method is one token such as GET, POST or PATCH."
+        if self._from_page:
+            note += " The body is the resource as GET read it: change what you want."
         self.query_one("#method-note", Static).update(note)
 
     def _show_auth_fields(self) -> None:
@@ -382,6 +390,18 @@ class ComposerScreen(ModalScreen[Composed | None]):
     @on(PairsEditor.Changed)
     def _edited(self) -> None:
         self._refresh_preview()
+
+    @on(Input.Changed, "#method, #url")
+    def _start_from_page(self) -> None:
+        """A PUT or PATCH of the resource shown starts from its JSON (an empty body only)."""
+        area = self.query_one("#body", TextArea)
+        editable = self.editable
+        if editable is not None and editable.starts(
+            self._value("#method"), self._value("#url"), area.text
+        ):
+            area.text = editable.body
+            self._from_page = True
+            self._refresh_preview()
 
     @on(Input.Changed, ".pair-name")
     def _header_named(self, event: Input.Changed) -> None:

@@ -436,12 +436,20 @@ class TabScreen(Screen[None]):
     ) -> None:
         """The composer on ``spec`` as it is sent (what the session adds in); ``saver`` is its
         F2 (default: save as a new request), ``on_send`` is told what it sends."""
+        from explorer.core.session.editing import editable
         from explorer.ui.dialogs.composer import ComposerScreen
 
         spec = self.session.prepare(spec)
         kept = self.session.kept_headers(spec.url)
         saver = saver or self._http_badge.save_request
-        dialog = ComposerScreen(spec, note, kept=kept, base=self._page_url(), saver=saver)
+        dialog = ComposerScreen(
+            spec,
+            note,
+            kept=kept,
+            base=self._page_url(),
+            saver=saver,
+            editable=editable(self.session.shown),
+        )
 
         def composed(result: Composed | None) -> None:
             if result is None:

@@ -534,3 +534,35 @@ async def test_the_scheme_is_asked_for_a_login_only_when_the_server_named_anothe
         await until(pilot, on_screen(app, LoginDialog), "the second dialog")
         await settle(pilot)
         assert not app.screen.query_one("#scheme", Input).has_class("hidden")
+
+
+async def test_a_put_of_the_resource_shown_starts_from_its_json() -> None:
+    """A plain JSON item (json-server's GET /books/3): typing PUT in the composer fills
+    the empty body with it, to edit; what is sent is what the body then holds."""
+    sent: list[tuple[str, bytes]] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent.append((request.method, request.content))
+        return httpx.Response(200, json={"id": "3", "title": "Book 3", "year": 1963})
+
+    app = create_app("http://js/books/3", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await until(pilot, on_screen(app, ComposerScreen), "the composer")
+        composer = app.screen
+        body = composer.query_one("#body", TextArea)
+        method = composer.query_one("#method", Input)
+        method.value = "POST"
+        await pilot.pause()
+        assert body.text == ""  # a POST makes something new: nothing to start from
+        method.value = "PUT"
+        await until(pilot, lambda: body.text.startswith("{"), "the body filled")
+        assert json.loads(body.text) == {"id": "3", "title": "Book 3", "year": 1963}
+        note = str(composer.query_one("#method-note").render())
+        assert "The body is the resource as GET read it" in note
+        body.text = body.text.replace("1963", "1965")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert sent[-1][0] == "PUT"
+        assert json.loads(sent[-1][1])["year"] == 1965
