@@ -6,15 +6,20 @@ the composer's kept headers are, so it goes to that server only (a link to anoth
 one goes without it, as any secret header does: :mod:`~explorer.core.session.derived`).
 The page shown is asked again with it, as after a login (:meth:`Session.again`); a
 401 to that request drops it again, and logging out (``x``) forgets it.
+
+A person may type the credential as a header in the composer instead, its "keep" box
+ticked: an ``Authorization`` header is never kept as a header (the session sends the
+credential itself), so :func:`keep_composed` makes it the server's credential.
 """
 
 from __future__ import annotations
 
 from explorer.core.http.field_syntax import breaks_a_line, is_token
 from explorer.core.http.secret_rules import origin_of
+from explorer.core.session.credentials import auth_label, credential_in
 from explorer.core.session.session import Next, Session
 
-__all__ = ["DEFAULT_KEY_HEADER", "give_key", "key_problem"]
+__all__ = ["DEFAULT_KEY_HEADER", "give_key", "keep_composed", "key_problem"]
 
 #: The header an API key goes in unless the API names another (FastAPI's and many
 #: gateways' examples; OpenAPI's apiKey schemes name theirs).
@@ -49,3 +54,20 @@ def give_key(session: Session, url: str, name: str, value: str) -> Next | None:
     session.unproven = origin_of(url)
     session.unproven_header = name.lower()
     return session.again(f"{name} given. ")
+
+
+def keep_composed(
+    session: Session, url: str, headers: tuple[tuple[str, str], ...], keep: bool
+) -> tuple[list[str], str]:
+    """The composer sent ``headers`` to ``url`` with its "keep" box ``keep``: keep them
+    for the server (or none), and an ``Authorization`` among them as its credential.
+
+    Returns the names kept and the credential taken ("" when none was), as its badge
+    says it (``token``, ``alice (basic)``).
+    """
+    names = session.set_kept_headers(url, headers if keep else ())
+    auth = credential_in(headers) if keep else None
+    if auth is None or auth == session.credential(url):
+        return names, ""
+    session.set_credential(url, auth)
+    return names, auth_label(auth).removeprefix("🔑 ")

@@ -11,9 +11,11 @@ OAuth metadata (``resource_metadata``, RFC 9728 section 5.1) offers OAuth 2.0 to
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterable
 from typing import Literal
 
+from explorer.core.http.field_syntax import is_token
 from explorer.core.http.request import (
     Auth,
     BasicAuth,
@@ -28,6 +30,7 @@ __all__ = [
     "TOKEN_SCHEMES",
     "LoginKind",
     "auth_label",
+    "credential_in",
     "login_kind_for",
     "offers_oauth",
     "token_scheme_for",
@@ -93,3 +96,25 @@ def auth_label(auth: Auth | None) -> str:
     if isinstance(auth, CookieSession):
         return "🔑 cookies"
     return ""
+
+
+def credential_in(headers: Iterable[tuple[str, str]]) -> Auth | None:
+    """The credential an ``Authorization`` header typed among ``headers`` carries: Basic's
+    user and password, or a token under its scheme (``Bearer <token>``, ``Token <key>``);
+    None when there is none, or one restwalk cannot send again as it is (Digest's answer)."""
+    value = next((v.strip() for k, v in headers if k.strip().lower() == "authorization"), "")
+    scheme, _, credentials = value.partition(" ")
+    credentials = credentials.strip()
+    if not is_token(scheme) or not credentials or " " in credentials:
+        return None
+    if scheme.lower() == "basic":
+        try:
+            user, colon, password = (
+                base64.b64decode(credentials, validate=True).decode().partition(":")
+            )
+        except (ValueError, UnicodeDecodeError):
+            return None
+        return BasicAuth(user, password) if colon else None
+    if scheme.lower() in ("digest", "negotiate", "ntlm"):
+        return None  # an answer to one challenge, not a credential for every request
+    return BearerAuth(credentials, scheme)

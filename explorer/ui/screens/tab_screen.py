@@ -436,6 +436,7 @@ class TabScreen(Screen[None]):
     ) -> None:
         """The composer on ``spec`` as it is sent (what the session adds in); ``saver`` is its
         F2 (default: save as a new request), ``on_send`` is told what it sends."""
+        from explorer.core.session.api_key import keep_composed
         from explorer.core.session.editing import editable
         from explorer.ui.dialogs.composer import ComposerScreen
 
@@ -461,7 +462,13 @@ class TabScreen(Screen[None]):
                 on_send(result.spec)
             url, headers = result.spec.url, result.spec.headers
             had = self.session.kept_headers(url)
-            names = self.session.set_kept_headers(url, headers if result.keep_headers else ())
+            names, taken = keep_composed(self.session, url, headers, result.keep_headers)
+            if taken:
+                self.notify(
+                    f"The Authorization typed is this server's credential now ({taken}): "
+                    "it goes with every request there; x forgets it."
+                )
+                self._show_badges()
             if names:
                 self.notify(f"Kept for this server: {', '.join(names)} (s lists them).")
             elif had:

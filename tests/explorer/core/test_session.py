@@ -414,3 +414,25 @@ async def test_a_key_refused_with_a_401_is_dropped_and_the_credential_kept() -> 
     assert session.check_login(refused) is False
     assert session.kept_headers(url) == ()
     assert session.credential(url) == BasicAuth("ann", "pw")
+
+
+def test_an_authorization_typed_and_kept_is_the_server_s_credential() -> None:
+    from explorer.core.http.request import BearerAuth
+    from explorer.core.session.api_key import keep_composed
+    from explorer.core.session.credentials import credential_in
+
+    assert credential_in([("authorization", " Token 9944b0 ")]) == BearerAuth("9944b0", "Token")
+    assert credential_in([("Authorization", "Basic YWxpY2U6d29uZGVybGFuZA==")]) == BasicAuth(
+        "alice", "wonderland"
+    )
+    for refused in ("Basic !!", "Basic bm9jb2xvbg==", 'Digest username="a"', "Bearer", "x y z"):
+        assert credential_in([("Authorization", refused)]) is None
+    session = Session()
+    url = "http://drf.test/api/books/"
+    typed = (("Authorization", "Token 9944b0"), ("X-Trace", "1"))
+    assert keep_composed(session, url, typed, False) == ([], "")
+    assert session.credential(url) is None
+    assert keep_composed(session, url, typed, True) == (["X-Trace"], "token")
+    assert session.credential(url) == BearerAuth("9944b0", "Token")
+    assert session.unproven == "http://drf.test"  # the next answer proves it, or drops it
+    assert keep_composed(session, url, typed, True) == (["X-Trace"], "")  # already its own

@@ -8,7 +8,7 @@ from http import HTTPStatus
 import httpx
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, TextArea
+from textual.widgets import Checkbox, Input, Select, TextArea
 
 from explorer.core.http.client import Client
 from explorer.core.http.request import BearerAuth, CookieSession, LoginFlow, RequestSpec
@@ -566,3 +566,40 @@ async def test_a_put_of_the_resource_shown_starts_from_its_json() -> None:
         await settle(pilot)
         assert sent[-1][0] == "PUT"
         assert json.loads(sent[-1][1])["year"] == 1965
+
+
+async def test_an_authorization_typed_in_the_composer_and_kept_goes_on_after() -> None:
+    """A new user on Django REST Framework types ``Authorization: Token <key>`` as a header,
+    "keep" ticked: the next link followed carries it too (it was kept as nothing before)."""
+    key = "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
+    seen: list[str | None] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request.headers.get("authorization"))
+        if request.headers.get("authorization") != f"Token {key}":
+            return httpx.Response(401, json={}, headers={"WWW-Authenticate": "Token"})
+        return httpx.Response(200, json={"author": "http://drf/api/authors/1/"})
+
+    app = create_app(
+        "http://drf/api/books/1/", client=Client(transport=httpx.MockTransport(handler))
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await until(pilot, on_screen(app, ComposerScreen), "the composer")
+        composer = app.screen
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press(*"Authorization", "tab", *f"Token {key}")
+        await pilot.pause()
+        keep = composer.query_one("#keep-headers", Checkbox)
+        assert not keep.value  # a header goes once, unless kept
+        keep.value = True
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.OK
+        assert "token" in str(app.browser.query_one("#auth-badge").render())
+        await follow(pilot, "author")
+        await settle(pilot)
+        assert seen[-1] == f"Token {key}"
+        assert current(app).status == HTTPStatus.OK
