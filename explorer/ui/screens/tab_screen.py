@@ -32,6 +32,7 @@ from textual.worker import Worker
 
 from explorer.core.http.phases import Wait
 from explorer.core.http.request import RequestSpec
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.session import Next, Page, Session, Trail
 from explorer.core.session.hints import key_hint
 from explorer.core.session.live_stream import LiveStream
@@ -384,7 +385,7 @@ class TabScreen(Screen[None]):
             trail.breadcrumb(), len(trail.pages) - 1 - trail.index
         )
         links = self.query_one(LinksPanel)
-        links.show_links(page.links, page.links_found, page.links_stopped)
+        links.show_links(page.links, page.links_found, page.links_stopped, origin_of(page.url))
         self._show_badges()
         if self.focused is None or self.focused is self.query_one(UrlBar):
             links.table.focus()  # digits follow links, not type

@@ -16,6 +16,7 @@ from explorer.core.http.wire import request_text
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.login import LoginDialog
+from explorer.ui.widgets.links_panel import LinksPanel
 from mock_server import Settings
 from mock_server.settings import RateLimit
 from tests.explorer.password_api import DESCRIPTION, TOKEN, token_answer
@@ -482,6 +483,8 @@ async def test_an_api_key_in_a_header_goes_to_its_server_only_until_logged_out()
         assert current(app).status == HTTPStatus.OK
         assert seen[-1] == ("api", "s3cret-key")
         assert "+1 header" in str(app.browser.query_one("#auth-badge").render())
+        rows = app.browser.query_one(LinksPanel).table.rows
+        assert [row[3] for row in rows] == ["elsewhere/about"]  # another server's, named
         await follow(pilot, "website")
         await settle(pilot)
         assert seen[-1] == ("elsewhere", None)  # given for http://api only
