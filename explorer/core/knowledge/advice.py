@@ -474,6 +474,7 @@ _LATER_READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
 
 #: Readers whose steps, when they have any, say all the code's general steps would.
 _SAID_FOR_THE_CODE = (
+    advice_auth.forbidden,
     _created,
     _refused_fields,
     _not_implemented,

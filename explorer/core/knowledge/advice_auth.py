@@ -124,9 +124,34 @@ def _challenge_step(challenge: fv.Challenge, credentials: str, *, mock: bool = T
 
 
 def forbidden(response: ResponseFacts) -> list[str]:
-    """A 403's steps: a token short of a scope says which."""
+    """A 403's steps, when they say more than the code's ("use an account with the needed
+    rights"): a token short of a scope says which; a request that carried no credential
+    at all was most likely refused for that (see :data:`_NO_CREDENTIAL`)."""
     steps = []
     for challenge in fv.parse_challenges(fv.values(response.headers, "WWW-Authenticate")):
         if (challenge.param("error") or "").lower() == "insufficient_scope":
             steps.append(_challenge_step(challenge, "Authorization"))
-    return steps
+    if steps:
+        return steps
+    sent = any(
+        word in name.lower() for name, _ in response.request_headers for word in _CREDENTIAL_WORDS
+    )
+    return [_NO_CREDENTIAL] if not sent and response.method is not None else []
+
+
+#: What the name of a request header that carries a credential holds: ``Authorization``,
+#: ``Cookie``, ``X-API-Key``, ``X-Auth-Token``, ``Private-Token``, ``X-Session-Id``...
+_CREDENTIAL_WORDS = ("auth", "cookie", "key", "token", "secret", "session", "password")
+
+
+#: A 403 to a request with no credential: a server whose authentication sends no
+#: challenge answers 403 where RFC 9110 says 401 (Django REST Framework's
+#: ``NotAuthenticated`` when its first authentication class is SessionAuthentication:
+#: "Authentication credentials were not provided.").
+_NO_CREDENTIAL = (
+    "You sent no credential, so this 403 most likely means: log in first. A server whose "
+    "login sends no `WWW-Authenticate` challenge answers 403 where RFC 9110 says 401 "
+    "(Django REST Framework does when its first authentication is a session's); which "
+    "credential it takes (a session cookie, `Authorization: Token <key>`, Basic) its "
+    "documentation says."
+)

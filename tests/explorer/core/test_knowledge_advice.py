@@ -399,8 +399,11 @@ def test_the_mock_s_own_advice_is_left_out_for_a_server_that_names_itself_otherw
     assert "its OpenAPI description names it: tokenUrl" in text
     assert "POST /auth/token" in joined(advise(401, [*mock, ("WWW-Authenticate", "Bearer")]))
     # a sentence or an aside about the mock within a step goes too, the rest stays
-    assert advise(403, UVICORN, "GET")[0] == "Use an account with the needed rights."
-    assert "restwalk-mock" in advise(403, mock, "GET")[0]
+    keyed = [("X-API-Key", "k")]
+    assert advise(403, UVICORN, "GET", request_headers=keyed)[0] == (
+        "Use an account with the needed rights."
+    )
+    assert "restwalk-mock" in advise(403, mock, "GET", request_headers=keyed)[0]
     assert advise(451, UVICORN, "GET")[-1] == "Nothing in your request can fix it."
     for status in (400, 401, 403, 404, 405, 406, 409, 415, 422, 428, 429, 451, 500, 501, 503):
         assert "restwalk-mock" not in joined(advise(status, UVICORN, "GET"))
@@ -478,9 +481,15 @@ def test_an_answer_without_links_is_not_told_to_follow_them() -> None:
 
 def test_a_step_about_what_a_header_says_needs_the_header() -> None:
     # QA 3: a FastAPI 403 ("Bad API key") carries no WWW-Authenticate.
-    assert not any("insufficient_scope" in step for step in advise(403, UVICORN, "GET"))
+    keyed = [("X-API-Key", "bad")]
+    assert not any(
+        "insufficient_scope" in step for step in advise(403, UVICORN, "GET", request_headers=keyed)
+    )
     scoped = [*UVICORN, ("WWW-Authenticate", 'Bearer error="invalid_token"')]
-    assert any("insufficient_scope" in step for step in advise(403, scoped, "GET"))
+    sent = [("Authorization", "Bearer x")]
+    assert any(
+        "insufficient_scope" in step for step in advise(403, scoped, "GET", request_headers=sent)
+    )
 
 
 # A Django REST Framework 3.18 answer (Django 5.2), as a ModelViewSet with TokenAuthentication
@@ -624,3 +633,20 @@ def test_a_token_sent_under_a_scheme_the_server_does_not_offer_is_said_so() -> N
     )
     basic = advise(401, challenged, "GET", request_headers=[("Authorization", "Basic YTpi")])
     assert basic[-1].startswith("You sent Authorization: Basic ... and it was refused")
+
+
+def test_a_403_to_a_request_without_a_credential_says_to_log_in_first() -> None:
+    # Django REST Framework 3.18 with SessionAuthentication first: no challenge, so 403
+    body = b'{"detail":"Authentication credentials were not provided."}'
+    steps = advise(403, DRF_HEADERS, "POST", body=body)
+    assert steps == [
+        "You sent no credential, so this 403 most likely means: log in first. A server whose "
+        "login sends no `WWW-Authenticate` challenge answers 403 where RFC 9110 says 401 "
+        "(Django REST Framework does when its first authentication is a session's); which "
+        "credential it takes (a session cookie, `Authorization: Token <key>`, Basic) its "
+        "documentation says."
+    ]
+    for sent in ("Authorization", "Cookie", "X-Auth-Token", "Private-Token", "Api-Key"):
+        steps = advise(403, DRF_HEADERS, "POST", body=body, request_headers=[(sent, "x")])
+        assert steps == ["Use an account with the needed rights."], sent
+    assert not any("You sent no credential" in s for s in advise(403, DRF_HEADERS))  # no request
