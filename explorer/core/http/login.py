@@ -18,9 +18,14 @@ import orjson
 
 from explorer.core.http.errors import LoginFailed
 from explorer.core.http.request import DEFAULT_TOKEN_FIELD, USER_AGENT, LoginFlow, check_url
+from explorer.core.knowledge.field_values import parse_challenges
 from explorer.core.text.terminal_text import visible_line
 
-__all__ = ["build_login_request", "form_instead", "token_from_login"]
+__all__ = ["build_login_request", "form_instead", "scheme_asked", "token_from_login"]
+
+#: Schemes under which a login's token may go as it is, besides Bearer: Django REST
+#: Framework's ``TokenAuthentication`` (and knox's) read ``Authorization: Token <key>``.
+_TOKEN_SCHEMES = frozenset({"token"})
 
 #: What a server answers a body it cannot take in that form: no JSON here (415), or
 #: none of the fields it wants (422: FastAPI's reply to JSON at a form endpoint).
@@ -95,6 +100,16 @@ def token_from_login(
             hint="Name the token's field (--token-field), e.g. token or access_token.",
         )
     return token
+
+
+def scheme_asked(challenges: list[str], sent: str) -> str | None:
+    """The scheme a 401's ``WWW-Authenticate`` ``challenges`` ask a token under, when it
+    is not ``sent`` (a token sent as Bearer to Django REST Framework, which offers only
+    ``Token``); None when the sent scheme is offered, or no token scheme is."""
+    schemes = [challenge.scheme for challenge in parse_challenges(challenges)]
+    if sent.lower() in (scheme.lower() for scheme in schemes):
+        return None
+    return next((scheme for scheme in schemes if scheme.lower() in _TOKEN_SCHEMES), None)
 
 
 def _token_in(document: object, field: str) -> str | None:

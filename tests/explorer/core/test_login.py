@@ -210,3 +210,40 @@ async def test_a_drf_login_refused_quotes_its_non_field_error() -> None:
         with pytest.raises(LoginFailed) as info:
             await client.send(RequestSpec("GET", f"{BASE}/api/books/", auth=flow))
     assert "Unable to log in with provided credentials." in info.value.message
+
+
+async def test_a_login_s_token_goes_under_the_scheme_the_server_asks_for() -> None:
+    """``--login`` on Django REST Framework without ``--token-scheme``: its 401 says
+    ``WWW-Authenticate: Token``, and the same token goes again under it, from then on."""
+    seen: list[str | None] = []
+
+    async def books(request: Request) -> Response:
+        seen.append(request.headers.get("authorization"))
+        return await drf_books(request)
+
+    app = Starlette(
+        routes=[
+            Route("/api-token-auth/", drf_token, methods=["POST"]),
+            Route("/api/books/", books, methods=["GET", "POST"]),
+        ]
+    )
+    flow = LoginFlow(f"{BASE}/api-token-auth/", "alice", "wonderland")
+    key = "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
+    async with Client(transport=httpx.ASGITransport(app)) as client:
+        first = await client.send(RequestSpec("POST", f"{BASE}/api/books/", auth=flow))
+        assert first.response.status == 200
+        assert seen == [f"Bearer {key}", f"Token {key}"]
+        assert client.scheme_for(flow) == "Token"
+        await client.send(RequestSpec("GET", f"{BASE}/api/books/", auth=flow))
+    assert seen[-1] == f"Token {key}"  # at once: one request, not two
+    assert len(seen) == 3
+
+
+def test_the_scheme_asked_is_another_token_scheme_only() -> None:
+    from explorer.core.http.login import scheme_asked
+
+    assert scheme_asked(["Token"], "Bearer") == "Token"
+    assert scheme_asked(['Bearer realm="x"', "Token"], "Bearer") is None  # offered
+    assert scheme_asked(['Basic realm="x"'], "Bearer") is None
+    assert scheme_asked([], "Bearer") is None
+    assert scheme_asked(["token"], "Token") is None
