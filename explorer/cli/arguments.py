@@ -133,7 +133,15 @@ def connection_options() -> Parser:
         "--token-field",
         default="access_token",
         metavar="NAME",
-        help="the JSON field of the login answer holding the token (default: access_token)",
+        help="the JSON field of the login answer holding the token (default: access_token, "
+        "else token, as Django REST Framework's obtain_auth_token answers)",
+    )
+    auth.add_argument(
+        "--token-scheme",
+        default="Bearer",
+        metavar="SCHEME",
+        help="the scheme --bearer's or --login's token is sent under: Authorization: SCHEME "
+        "TOKEN (default: Bearer; Token for Django REST Framework's TokenAuthentication)",
     )
     auth.add_argument(
         "--cookie",

@@ -133,15 +133,27 @@ def _auth(args: argparse.Namespace, url: str) -> tuple[Auth | None, list[tuple[s
             login_url = str(httpx.URL(url).join(args.login))
         except httpx.InvalidURL as exc:
             raise UsageError(f"--login URL {args.login!r} is not valid: {exc}") from None
-        auth = LoginFlow(login_url, user, password, args.login_style, args.token_field)
+        auth = LoginFlow(
+            login_url, user, password, args.login_style, args.token_field, _scheme(args)
+        )
     elif args.bearer:
-        auth = BearerAuth(args.bearer)
+        auth = BearerAuth(args.bearer, _scheme(args))
     elif args.user:
         auth = BasicAuth(*_user(args.user))
     if auth is None and cookies:
         return CookieSession(tuple(cookies)), []
     extra = [("Cookie", "; ".join(f"{k}={v}" for k, v in cookies))] if cookies else []
     return auth, extra
+
+
+def _scheme(args: argparse.Namespace) -> str:
+    """``--token-scheme``, checked: one token (RFC 9110's auth-scheme)."""
+    from explorer.core.http.field_syntax import is_token
+
+    scheme = str(getattr(args, "token_scheme", "Bearer") or "Bearer")
+    if not is_token(scheme):
+        raise UsageError(f"--token-scheme {scheme!r} is not one word such as Bearer or Token")
+    return scheme
 
 
 def spec_from(args: argparse.Namespace, method: str = "GET", url: str | None = None) -> RequestSpec:

@@ -183,6 +183,21 @@ def test_credentials_are_sent_but_never_printed(
     assert code == 0
     assert "Authorization: Bearer ****" in out
     assert "secret-token" not in out
+    # Django REST Framework's TokenAuthentication reads "Token <key>"
+    code, out, _ = run(
+        capsys,
+        "request",
+        "GET",
+        mock_url + "/orders",
+        "--bearer",
+        "secret-key",
+        "--token-scheme",
+        "Token",
+        "-v",
+    )
+    assert code == 0
+    assert "Authorization: Token ****" in out
+    assert "secret-key" not in out
 
 
 def test_a_body_from_a_file(
@@ -430,6 +445,7 @@ def test_explain_unknown_topic(capsys: pytest.CaptureFixture[str]) -> None:
         ["request", "GET", "http://127.0.0.1:1/", "--user", "nopassword"],
         ["request", "GET", "http://127.0.0.1:1/", "--login", "/auth/token"],
         ["request", "GET", "http://127.0.0.1:1/", "--bearer", "t", "--user", "a:b"],
+        ["request", "GET", "http://127.0.0.1:1/", "--bearer", "t", "--token-scheme", "To ken"],
         ["request", "GET", "http://127.0.0.1:1/", "--version-style", "uri"],
         ["request", "GET", "http://127.0.0.1:1/", "--api-version", "two words"],
         ["request", "GET", "http://127.0.0.1:1/", "-d", "@/no/such/file"],

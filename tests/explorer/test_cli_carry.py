@@ -252,7 +252,9 @@ def test_openapi_of_an_api_without_a_description_says_so_once(
         "field. Neither this page nor its server's root links an OpenAPI description "
         "(rel=service-desc), and none is at /openapi.json, /v3/api-docs, "
         "/swagger/v1/swagger.json, /schema/openapi.json, /api/schema/, /swagger.json. "
-        "restwalk openapi FILE lists a file's operations.\n"
+        "restwalk openapi FILE lists a file's operations; an OPTIONS request may describe "
+        "a URL instead (Django REST Framework answers with the fields a POST or PUT "
+        "takes).\n"
     )
 
 

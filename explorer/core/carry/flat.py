@@ -82,7 +82,7 @@ def flatten(spec: RequestSpec) -> RequestSpec:
 def auth_header(auth: Auth | None) -> tuple[str, str] | None:
     """The header a Bearer credential is sent as (Basic and cookies have their own words)."""
     if isinstance(auth, BearerAuth):
-        return ("Authorization", f"Bearer {auth.token}")
+        return ("Authorization", auth.value)
     return None
 
 

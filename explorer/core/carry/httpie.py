@@ -194,8 +194,11 @@ def to_httpie(spec: RequestSpec, options: CurlOptions | None = None) -> str:
     auth = flat.auth
     if isinstance(auth, BasicAuth) and ":" not in auth.user:
         words.append(_option("-a", f"{auth.user}:{auth.password}"))
+    elif isinstance(auth, BearerAuth) and auth.scheme.lower() == "bearer":
+        if not _has(flat, "authorization"):
+            words.append("-A bearer " + _option("-a", auth.token))
     elif isinstance(auth, BearerAuth) and not _has(flat, "authorization"):
-        words.append("-A bearer " + _option("-a", auth.token))
+        items.append(f"Authorization:{_value(auth.value)}")  # HTTPie's -A knows no other scheme
     elif isinstance(auth, BasicAuth):
         import base64
 

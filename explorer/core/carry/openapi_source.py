@@ -97,5 +97,6 @@ def not_found_note(url: str) -> str:
     return (
         "Neither this page nor its server's root links an OpenAPI description "
         f"(rel=service-desc), and none is at {tried}. restwalk openapi FILE lists a "
-        "file's operations."
+        "file's operations; an OPTIONS request may describe a URL instead (Django REST "
+        "Framework answers with the fields a POST or PUT takes)."
     )

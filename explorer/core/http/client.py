@@ -55,7 +55,12 @@ from explorer.core.http.errors import (
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest, Timings
 from explorer.core.http.failures import FAILURES, received_error
 from explorer.core.http.httpx_errors import ConnectionFacts
-from explorer.core.http.login import build_login_request, form_instead, token_from_login
+from explorer.core.http.login import (
+    build_login_request,
+    form_instead,
+    scheme_asked,
+    token_from_login,
+)
 from explorer.core.http.opened import Opened, stream_framing
 from explorer.core.http.phases import Marks
 from explorer.core.http.redirects import (
@@ -250,6 +255,9 @@ class Client:
         self.http = http
         self._sending = RetryTransport(_ThroughHttpx(http))
         self._tokens: dict[LoginFlow, str] = {}
+        #: The scheme a login's token goes under when the server asked for another than
+        #: the flow's (Django REST Framework's ``WWW-Authenticate: Token``).
+        self._schemes: dict[LoginFlow, str] = {}
         #: The OAuth 2.0 logins an :class:`OAuthBearer` names, by name.
         self.token_sources: dict[str, TokenSource] = {}
         #: The origins that answered a request of this client (see ConnectionFacts).
@@ -355,6 +363,10 @@ class Client:
     def token_for(self, flow: LoginFlow) -> str | None:
         """The token ``flow`` logged in for, if it has (None: not logged in yet)."""
         return self._tokens.get(flow)
+
+    def scheme_for(self, flow: LoginFlow) -> str:
+        """The scheme ``flow``'s token goes under: its own, or the one the server asked for."""
+        return self._schemes.get(flow, flow.scheme)
 
     async def login(self, flow: LoginFlow) -> str:
         """Run ``flow``'s login request and remember its token; returns the token.
@@ -509,7 +521,7 @@ class Client:
         remembered = flow is not None and flow in self._tokens
         if flow is not None:
             token = self._tokens.get(flow) or await self.login(flow)
-            spec = replace(spec, auth=BearerAuth(token))
+            spec = replace(spec, auth=BearerAuth(token, self.scheme_for(flow)))
         follow = self.follow_redirects if follow_redirects is None else follow_redirects
         limit = self.max_redirects if max_redirects is None else max_redirects
         seconds = self.timeout if timeout is None else timeout
@@ -525,7 +537,13 @@ class Client:
         if exchange.response.status != HTTPStatus.UNAUTHORIZED:
             return exchange, opened
         renewed: str | None = None
-        if flow is not None and remembered:
+        scheme = spec.auth.scheme if isinstance(spec.auth, BearerAuth) else "Bearer"
+        asked = scheme_asked(exchange.response.header_values("www-authenticate"), scheme)
+        if flow is not None and asked is not None:
+            # The server reads the token under another scheme: the same token, once more.
+            self._schemes[flow] = scheme = asked
+            renewed = self._tokens.get(flow)
+        elif flow is not None and remembered:
             # A remembered token may have expired: log in again, once, and resend.
             renewed = await self.login(flow)
         elif renew is not None:
@@ -536,7 +554,7 @@ class Client:
             if opened is not None:
                 await opened.aclose()
             exchange, opened = await self._exchange(
-                build_request(replace(spec, auth=BearerAuth(renewed))),
+                build_request(replace(spec, auth=BearerAuth(renewed, scheme))),
                 follow_redirects=follow,
                 max_redirects=limit,
                 timeout=seconds,

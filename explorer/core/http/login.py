@@ -17,10 +17,15 @@ import httpx
 import orjson
 
 from explorer.core.http.errors import LoginFailed
-from explorer.core.http.request import USER_AGENT, LoginFlow, check_url
+from explorer.core.http.request import DEFAULT_TOKEN_FIELD, USER_AGENT, LoginFlow, check_url
+from explorer.core.knowledge.field_values import parse_challenges
 from explorer.core.text.terminal_text import visible_line
 
-__all__ = ["build_login_request", "form_instead", "token_from_login"]
+__all__ = ["build_login_request", "form_instead", "scheme_asked", "token_from_login"]
+
+#: Schemes under which a login's token may go as it is, besides Bearer: Django REST
+#: Framework's ``TokenAuthentication`` (and knox's) read ``Authorization: Token <key>``.
+_TOKEN_SCHEMES = frozenset({"token"})
 
 #: What a server answers a body it cannot take in that form: no JSON here (415), or
 #: none of the fields it wants (422: FastAPI's reply to JSON at a form endpoint).
@@ -28,6 +33,9 @@ _FORM_WANTED = frozenset({HTTPStatus.UNSUPPORTED_MEDIA_TYPE, HTTPStatus.UNPROCES
 #: An OAuth 2.0 token endpoint's errors (RFC 6749 section 5.2) for a request it cannot
 #: read: one given JSON answers so (400), not with ``invalid_grant`` (a wrong password).
 _UNREAD = frozenset({"invalid_request", "unsupported_grant_type"})
+#: Where a JSON error body says why, first found first: OAuth 2.0's, FastAPI's and a
+#: problem's, Django REST Framework's ``obtain_auth_token`` (a list of messages).
+_REASON_FIELDS = ("error_description", "detail", "message", "title", "non_field_errors", "error")
 #: The most characters of the server's own reason quoted in a failed login's message.
 _MAX_REASON = 200
 
@@ -84,14 +92,37 @@ def token_from_login(
         raise LoginFailed(
             f"Logging in at {flow.url} answered {status}, but the body is not JSON."
         ) from exc
-    token = document.get(flow.token_field) if isinstance(document, dict) else None
-    if not isinstance(token, str) or not token:
+    token = _token_in(document, flow.token_field)
+    if token is None:
         raise LoginFailed(
             f"Logging in at {flow.url} answered {status}, "
             f"but the JSON has no {flow.token_field!r} field.",
             hint="Name the token's field (--token-field), e.g. token or access_token.",
         )
     return token
+
+
+def scheme_asked(challenges: list[str], sent: str) -> str | None:
+    """The scheme a 401's ``WWW-Authenticate`` ``challenges`` ask a token under, when it
+    is not ``sent`` (a token sent as Bearer to Django REST Framework, which offers only
+    ``Token``); None when the sent scheme is offered, or no token scheme is."""
+    schemes = [challenge.scheme for challenge in parse_challenges(challenges)]
+    if sent.lower() in (scheme.lower() for scheme in schemes):
+        return None
+    return next((scheme for scheme in schemes if scheme.lower() in _TOKEN_SCHEMES), None)
+
+
+def _token_in(document: object, field: str) -> str | None:
+    """The token under ``field``; for the default field, ``access_token``, under ``token``
+    when that is where the server put it (Django REST Framework's ``obtain_auth_token``)."""
+    if not isinstance(document, dict):
+        return None
+    fields = (field, "token") if field == DEFAULT_TOKEN_FIELD else (field,)
+    for name in fields:
+        token = document.get(name)
+        if isinstance(token, str) and token:
+            return token
+    return None
 
 
 _STYLE_NAMES = {"json": "JSON", "form": "a form", "basic": "Basic auth"}
@@ -113,12 +144,15 @@ def _oauth_error(body: bytes) -> str | None:
 def _reason(body: bytes) -> str:
     """The server's own words on why, from the usual fields of a JSON error body
     (OAuth's ``error_description``, FastAPI's ``detail``, a problem's ``detail`` or
-    ``title``, ``message``), on one visible line and cut short; "" when none."""
+    ``title``, ``message``, Django REST Framework's ``non_field_errors``), on one visible
+    line and cut short; "" when none."""
     document = _document(body)
     if not isinstance(document, dict):
         return ""
-    for key in ("error_description", "detail", "message", "title", "error"):
+    for key in _REASON_FIELDS:
         value = document.get(key)
+        if isinstance(value, list):  # Django REST Framework's: a list of messages
+            value = " ".join(item for item in value if isinstance(item, str))
         if isinstance(value, str) and value.strip():
             text = visible_line(" ".join(value.split()))
             return text if len(text) <= _MAX_REASON else text[: _MAX_REASON - 1] + "…"

@@ -37,8 +37,10 @@ from explorer.core.http.upload import (
     guess_file_type,
     read_body_file,
 )
+from explorer.core.text.terminal_text import visible_line
 
 __all__ = [
+    "DEFAULT_TOKEN_FIELD",
     "LOGIN_STYLES",
     "STANDARD_METHODS",
     "USER_AGENT",
@@ -94,12 +96,19 @@ _OPAQUE_SCHEMES = frozenset(
 
 @dataclass(frozen=True)
 class BearerAuth:
-    """``Authorization: Bearer <token>``."""
+    """``Authorization: Bearer <token>``, or under the scheme the server's challenge names:
+    Django REST Framework's ``TokenAuthentication`` reads ``Authorization: Token <key>``."""
 
     token: str
+    scheme: str = "Bearer"
 
     def __repr__(self) -> str:
-        return "BearerAuth(token='****')"
+        return f"BearerAuth(token='****', scheme={self.scheme!r})"
+
+    @property
+    def value(self) -> str:
+        """The ``Authorization`` header's value: ``Bearer <token>``, ``Token <key>``."""
+        return f"{self.scheme} {self.token}"
 
 
 @dataclass(frozen=True)
@@ -124,25 +133,32 @@ class CookieSession:
         return f"CookieSession(cookies=[{names}])"
 
 
+#: Where a login's JSON answer has its token, unless told (OAuth 2.0's name, RFC 6749).
+DEFAULT_TOKEN_FIELD = "access_token"
+
+
 @dataclass(frozen=True)
 class LoginFlow:
     """Log in first with a user name and password, then use the token as Bearer.
 
     ``style`` is how the credentials travel: a JSON body
     ``{"username", "password"}``, an HTML-form body, or Basic auth. The token is
-    read from the field ``token_field`` of the JSON answer.
+    read from the field ``token_field`` of the JSON answer (the default, ``access_token``,
+    falls back to ``token``: Django REST Framework's ``obtain_auth_token`` answers so), and
+    sent under ``scheme`` (``Token`` for Django REST Framework).
     """
 
     url: str
     user: str
     password: str
     style: LoginStyle = "json"
-    token_field: str = "access_token"
+    token_field: str = DEFAULT_TOKEN_FIELD
+    scheme: str = "Bearer"
 
     def __repr__(self) -> str:
         return (
             f"LoginFlow(url={self.url!r}, user={self.user!r}, password='****', "
-            f"style={self.style!r}, token_field={self.token_field!r})"
+            f"style={self.style!r}, token_field={self.token_field!r}, scheme={self.scheme!r})"
         )
 
 
@@ -326,7 +342,12 @@ def place_query_and_version(
 
 def _auth_headers(auth: Auth | None) -> list[tuple[str, str]]:
     if isinstance(auth, BearerAuth):
-        return [("Authorization", f"Bearer {auth.token}")]
+        if not is_token(auth.scheme):
+            raise InvalidRequest(
+                f"The credential's scheme {visible_line(auth.scheme)!r} is not one word.",
+                hint="Name it as the server's WWW-Authenticate does: Bearer, or Token.",
+            )
+        return [("Authorization", auth.value)]
     if isinstance(auth, BasicAuth):
         raw = f"{auth.user}:{auth.password}".encode()
         return [("Authorization", f"Basic {base64.b64encode(raw).decode('ascii')}")]

@@ -25,17 +25,18 @@ __all__ = ["TOKEN_VARIABLE", "bearer_token", "set_private_variable", "token_as_v
 
 #: The variable a saved token is written as.
 TOKEN_VARIABLE = "token"
-_BEARER = re.compile(r"^bearer\s+(\S+)$", re.IGNORECASE)
+#: A token written out: ``Bearer <token>``, or Django REST Framework's ``Token <key>``.
+_BEARER = re.compile(r"^(bearer|token)\s+(\S+)$", re.IGNORECASE)
 _INDENT = re.compile(r"^[ \t]+(?=\S)", re.MULTILINE)
 
 
 def bearer_token(request: HttpRequest) -> str | None:
-    """The token of ``request``'s ``Authorization: Bearer`` header, when written out
+    """The token of ``request``'s ``Authorization: Bearer`` (or ``Token``) header, when written out
     (not already a ``{{variable}}``)."""
     for name, value in request.headers:
         match = _BEARER.match(value.strip())
         if name.lower() == "authorization" and match and "{{" not in value:
-            return match.group(1)
+            return match.group(2)
     return None
 
 
@@ -45,12 +46,16 @@ def token_as_variable(request: HttpRequest, variable: str = TOKEN_VARIABLE) -> H
     if token is None:
         return request
     headers = tuple(
-        (name, f"Bearer {{{{{variable}}}}}")
-        if name.lower() == "authorization" and _BEARER.match(value.strip())
-        else (name, value)
+        (name, _as_variable(value, variable)) if name.lower() == "authorization" else (name, value)
         for name, value in request.headers
     )
     return replace(request, headers=headers)
+
+
+def _as_variable(value: str, variable: str) -> str:
+    """``Bearer <token>`` as ``Bearer {{variable}}`` (``Token`` kept as it is)."""
+    match = _BEARER.match(value.strip())
+    return f"{match.group(1)} {{{{{variable}}}}}" if match else value
 
 
 def _no_twice(pairs: list[tuple[str, object]]) -> dict[str, object]:

@@ -91,11 +91,11 @@ def http_request_of(
                 hint="Send it once (that logs in), then save: the token is then written "
                 "as a Bearer header.",
             )
-        auth = BearerAuth(token)
+        auth = BearerAuth(token, auth.scheme)
     if isinstance(auth, OAuthBearer) and "authorization" not in lower:
         headers.append(("Authorization", f'Bearer {{{{$auth.token("{auth.login}")}}}}'))
     elif isinstance(auth, BearerAuth) and "authorization" not in lower:
-        headers.append(("Authorization", f"Bearer {auth.token}"))
+        headers.append(("Authorization", auth.value))
     elif isinstance(auth, BasicAuth) and "authorization" not in lower:
         raw = base64.b64encode(f"{auth.user}:{auth.password}".encode()).decode("ascii")
         headers.append(("Authorization", f"Basic {raw}"))

@@ -13,12 +13,15 @@ import re
 from collections.abc import Callable, Sequence
 from http import HTTPStatus
 
-from explorer.core.knowledge import advice_auth, advice_cors, advice_headers
+import orjson
+
+from explorer.core.knowledge import advice_auth, advice_cors, advice_headers, advice_options
 from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.field_errors import field_errors
 from explorer.core.knowledge.methods import method_info, method_names
 from explorer.core.knowledge.response_facts import ResponseFacts
 from explorer.core.knowledge.statuses import status_class, status_info
+from explorer.core.text.terminal_text import visible_line
 
 _MEDIA_TYPE_RE = re.compile(
     r"\b(?:application|text|image|audio|video|multipart|message|font|model)/"
@@ -26,6 +29,8 @@ _MEDIA_TYPE_RE = re.compile(
     re.IGNORECASE,
 )
 _BODY_SCAN_LIMIT = 65536
+#: The most characters of a body's id quoted in a step.
+_MAX_ID = 40
 _BACKTICKED_RE = re.compile(r"`([A-Za-z][A-Za-z0-9-]*)")
 _IF_HEADER_SAYS = re.compile(r"If `([A-Za-z][A-Za-z0-9-]*)` says")
 #: The most field errors a 400 or 422's advice names (the body has them all).
@@ -241,7 +246,8 @@ def _refused_fields(response: ResponseFacts) -> list[str]:
     errors = field_errors(response.body)
     if not errors:
         return []
-    shown = "; ".join(str(error) for error in errors[:_FIELD_ERRORS_SHOWN])
+    # Django REST Framework's messages end with a full stop: one, not ".." nor ".;".
+    shown = "; ".join(str(error).rstrip(".") for error in errors[:_FIELD_ERRORS_SHOWN])
     more = len(errors) - _FIELD_ERRORS_SHOWN
     rest = f"; and {more} more in the body" if more > 0 else ""
     return [f"The server refused: {shown}{rest}. Fix those and send again."]
@@ -291,16 +297,51 @@ def _not_modified(response: ResponseFacts) -> list[str]:
 
 
 def _created(response: ResponseFacts) -> list[str]:
+    """Where the new resource is (``Location``, else what the body says) and its ETag: all
+    the code's general steps would say."""
     location = response.first("Location")
     etag = response.first("ETag")
     steps = (
         [f"The new resource is at {location}: GET it to see it as stored."]
         if location
-        else ["No Location: the new resource is the URL you sent the request to."]
+        else [_created_without_location(response.body)]
     )
     if etag:
         steps.append(f"Its ETag is {etag}: send If-Match: {etag} when you update it.")
     return steps
+
+
+def _created_without_location(body: bytes | None) -> str:
+    """A 201 with no ``Location``: RFC 9110 then names the URL the request went to, but a
+    POST to a collection made an item the body often names (json-server 1.x: its id)."""
+    document = _json_object(body)
+    url = document.get("url") if document else None
+    if isinstance(url, str) and url.startswith(("http://", "https://")):
+        return (
+            f'No `Location`; the body\'s "url" says where the new resource is: '
+            f"{visible_line(url)}. GET it to see it as stored."
+        )
+    item = document.get("id") if document else None
+    if isinstance(item, str | int) and not isinstance(item, bool):
+        shown = visible_line(str(item))[:_MAX_ID]
+        return (
+            f'No `Location`; the body\'s "id" is {shown}: after a POST to a collection the '
+            f"new item is most likely at the collection's URL followed by /{shown} (as "
+            "json-server and many plain JSON APIs say it, in the body only)."
+        )
+    return (
+        "No `Location`: RFC 9110 then takes the URL you sent the request to as the new "
+        "resource's; the body or the API's documentation may say otherwise."
+    )
+
+
+def _json_object(body: bytes | None) -> dict[str, object] | None:
+    if not body or not body.lstrip().startswith(b"{") or len(body) > _BODY_SCAN_LIMIT:
+        return None
+    with contextlib.suppress(ValueError):
+        document = orjson.loads(body)
+        return document if isinstance(document, dict) else None
+    return None
 
 
 def _accepted(response: ResponseFacts) -> list[str]:
@@ -432,7 +473,14 @@ _LATER_READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
 }
 
 #: Readers whose steps, when they have any, say all the code's general steps would.
-_SAID_FOR_THE_CODE = (_refused_fields, _not_implemented, advice_cors.preflight)
+_SAID_FOR_THE_CODE = (
+    advice_auth.forbidden,
+    _created,
+    _refused_fields,
+    _not_implemented,
+    advice_cors.preflight,
+    advice_options.options,
+)
 
 _RATE_LIMIT_FIELDS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit")
 
@@ -442,4 +490,5 @@ _HEADER_READERS: tuple[tuple[_Reader, tuple[str, ...]], ...] = (
     (advice_headers.rate_limit, _RATE_LIMIT_FIELDS),
     (advice_headers.deprecation, ("Deprecation", "Sunset")),
     (advice_cors.preflight, advice_cors.FIELDS),
+    (advice_options.options, ("Allow",)),
 )

@@ -37,11 +37,25 @@ def _challenges(response: ResponseFacts, field: str, credentials: str) -> list[s
         steps.append(_challenge_step(challenge, credentials, mock=not response.another_server))
     if sent is not None and not any(c.param("error") for c in challenges):
         scheme = sent.split(" ", 1)[0]
-        steps.append(
-            f"You sent {credentials}: {scheme} ... and it was refused: check the user name "
-            "and password, or get a fresh token."
-        )
+        offered = {name.lower() for name in schemes}
+        if scheme.lower() in _PASTED - offered and offered & _PASTED:
+            # a token sent as Bearer to Django REST Framework, which reads "Token <key>"
+            steps.append(
+                f"You sent {credentials}: {scheme} ..., a scheme this server does not offer "
+                f"({', '.join(schemes)}): the same key may do under the scheme it names "
+                "(restwalk's --token-scheme, or the scheme field of the login)."
+            )
+        else:
+            steps.append(
+                f"You sent {credentials}: {scheme} ... and it was refused: check the user "
+                "name and password, or get a fresh token."
+            )
     return steps
+
+
+#: Schemes whose credential is a token sent as it is: one refused under another scheme
+#: (Bearer) may be right under this one.
+_PASTED = frozenset({"token", "bearer"})
 
 
 def _challenge_step(challenge: fv.Challenge, credentials: str, *, mock: bool = True) -> str:
@@ -97,15 +111,47 @@ def _challenge_step(challenge: fv.Challenge, credentials: str, *, mock: bool = T
             "does not say: a header (often `X-API-Key`), a query parameter or a cookie, as "
             "its documentation or its OpenAPI description's securitySchemes names it."
         )
+    if lower == "token":  # Django REST Framework's TokenAuthentication (and knox's)
+        return (
+            f"Token{where}: send `{credentials}: Token <key>`, the key as it is (Django REST "
+            "Framework's TokenAuthentication: a key made in its admin or by `manage.py "
+            "drf_create_token`, or POSTed for with username and password to the API's "
+            'obtain_auth_token view, often /api-token-auth/, which answers {"token": ...}).'
+        )
     if lower in ("negotiate", "ntlm"):
         return f"{scheme}: a Kerberos/Windows domain login; it needs an account in that domain."
     return f"{scheme}{where}: send `{credentials}: {scheme} <credentials>` as that scheme defines."
 
 
 def forbidden(response: ResponseFacts) -> list[str]:
-    """A 403's steps: a token short of a scope says which."""
+    """A 403's steps, when they say more than the code's ("use an account with the needed
+    rights"): a token short of a scope says which; a request that carried no credential
+    at all was most likely refused for that (see :data:`_NO_CREDENTIAL`)."""
     steps = []
     for challenge in fv.parse_challenges(fv.values(response.headers, "WWW-Authenticate")):
         if (challenge.param("error") or "").lower() == "insufficient_scope":
             steps.append(_challenge_step(challenge, "Authorization"))
-    return steps
+    if steps:
+        return steps
+    sent = any(
+        word in name.lower() for name, _ in response.request_headers for word in _CREDENTIAL_WORDS
+    )
+    return [_NO_CREDENTIAL] if not sent and response.method is not None else []
+
+
+#: What the name of a request header that carries a credential holds: ``Authorization``,
+#: ``Cookie``, ``X-API-Key``, ``X-Auth-Token``, ``Private-Token``, ``X-Session-Id``...
+_CREDENTIAL_WORDS = ("auth", "cookie", "key", "token", "secret", "session", "password")
+
+
+#: A 403 to a request with no credential: a server whose authentication sends no
+#: challenge answers 403 where RFC 9110 says 401 (Django REST Framework's
+#: ``NotAuthenticated`` when its first authentication class is SessionAuthentication:
+#: "Authentication credentials were not provided.").
+_NO_CREDENTIAL = (
+    "You sent no credential, so this 403 most likely means: log in first. A server whose "
+    "login sends no `WWW-Authenticate` challenge answers 403 where RFC 9110 says 401 "
+    "(Django REST Framework does when its first authentication is a session's); which "
+    "credential it takes (a session cookie, `Authorization: Token <key>`, Basic) its "
+    "documentation says."
+)

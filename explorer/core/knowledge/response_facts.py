@@ -28,10 +28,15 @@ class ResponseFacts:
 
     @property
     def another_server(self) -> bool:
-        """True when the response names a server other than restwalk-mock (``Server``):
-        advice on what the bundled mock does is then beside the point."""
+        """True when the response names a server other than restwalk-mock (``Server``), or
+        has headers and names none: advice on what the bundled mock does is then beside
+        the point."""
         server = self.first("Server")
-        return server is not None and not server.lower().startswith(MOCK_SERVER)
+        if server is None:
+            # The mock names itself in every answer; headers without a Server field are
+            # another's (json-server, Express); no headers at all: a status explained alone.
+            return bool(self.headers)
+        return not server.lower().startswith(MOCK_SERVER)
 
     @property
     def date(self) -> datetime | None:

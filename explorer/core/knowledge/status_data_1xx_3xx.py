@@ -115,7 +115,7 @@ STATUSES: tuple[StatusInfo, ...] = (
             "resource is named by `Location`, or is the request's target when there is no "
             "`Location`. It follows POST to a collection or PUT to an unused URL."
         ),
-        meaning="Your new resource exists now, at the URL in `Location`.",
+        meaning="Your new resource exists now; `Location`, when sent, says where.",
         next_steps=(
             "GET the `Location` URL to see the resource as the server stored it.",
             "Keep its `ETag`: send it back in `If-Match` when you update the resource.",

@@ -47,7 +47,7 @@ STATUSES: tuple[StatusInfo, ...] = (
             "Get a token (on restwalk-mock: `POST /auth/token` with a user name and "
             "password) and send `Authorization: Bearer <token>`, or use the Basic "
             "credentials the challenge offers.",
-            "If you already sent a token, it was rejected: get a fresh one.",
+            "If you sent `Authorization`, it was refused: get a fresh token.",
         ),
         headers=("WWW-Authenticate", "Authorization"),
     ),

@@ -37,7 +37,7 @@ def request_exports(spec: RequestSpec, client: Client) -> list[Exported]:
     if isinstance(spec.auth, LoginFlow):
         token = client.token_for(spec.auth)
         if token is not None:
-            spec = replace(spec, auth=BearerAuth(token))
+            spec = replace(spec, auth=BearerAuth(token, client.scheme_for(spec.auth)))
     options = tool_options(ConnectionSettings.of(client))
     exported: list[Exported] = []
     for name, export in EXPORT_FORMATS.items():

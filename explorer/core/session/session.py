@@ -18,11 +18,16 @@ import httpx
 
 from explorer.core.http.errors import LoginFailed
 from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSpec, with_scheme
-from explorer.core.http.secret_rules import origin_of
+from explorer.core.http.secret_rules import is_secret_header, origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.api_map import ApiMap
 from explorer.core.session.choice import choose_link
-from explorer.core.session.credentials import LoginKind, auth_label, login_kind_for
+from explorer.core.session.credentials import (
+    LoginKind,
+    auth_label,
+    login_kind_for,
+    token_scheme_for,
+)
 from explorer.core.session.derived import Derived, withheld_by
 from explorer.core.session.reopen import masks_left, masks_note
 from explorer.core.session.trail import Page, Trail
@@ -59,6 +64,9 @@ class OriginState:
     version: VersionChoice | None = None
     #: Headers sent with every request to the origin, as the person chose them.
     headers: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: Kept headers forgotten since (lower-cased name, value): a page sent with one is
+    #: sent again without it (:meth:`Session.unprepared`).
+    dropped: set[tuple[str, str]] = field(default_factory=set)
 
 
 @dataclass(frozen=True)
@@ -131,11 +139,16 @@ class Session:
         self._origins: dict[str, OriginState] = {}
         #: The origin whose credential was just given and not yet proven by an answer.
         self.unproven = ""
+        #: The kept header that is that credential (an API key's), lower-cased; "" for none.
+        self.unproven_header = ""
         #: A send that failed, shown over the current page but not in the trail
         #: (there is no page to go back to: nothing came).
         self.failed: Page | None = None
         #: The map of what this tab met: every page, and the links seen on them.
         self.map: ApiMap = ApiMap()
+        #: The last ``WWW-Authenticate`` challenges each origin sent: a login asked for
+        #: on another of its pages (a 200 before the POST that needs it) offers the same.
+        self._challenged: dict[str, tuple[str, ...]] = {}
 
     # -- pages -------------------------------------------------------------------------
 
@@ -171,6 +184,10 @@ class Session:
         else:
             self.trail.replace(page)
         self.map.take_page(page)
+        if page.exchange is not None:
+            challenges = page.exchange.response.header_values("www-authenticate")
+            if challenges:
+                self._challenged[origin_of(page.url)] = tuple(challenges)
         return page
 
     def mapped(self) -> ApiMap:
@@ -242,12 +259,13 @@ class Session:
         Credentials, cookies and a body's own headers are never kept: the session
         sends the first two itself, and the others belong to one body.
         """
-        kept = self.state(url).headers
+        state = self.state(url)
         names = []
         for name, value in headers:
             if name.lower() in _NOT_KEPT:
                 continue
-            kept[name.lower()] = (name, value)
+            state.headers[name.lower()] = (name, value)
+            state.dropped.discard((name.lower(), value))
             names.append(name)
         return names
 
@@ -260,7 +278,10 @@ class Session:
     def drop_header(self, url: str, name: str) -> bool:
         """Stop sending kept header ``name`` to ``url``'s origin; False if it was not kept."""
         state = self._origins.get(origin_of(url))
-        return state is not None and state.headers.pop(name.lower(), None) is not None
+        dropped = state.headers.pop(name.lower(), None) if state is not None else None
+        if state is not None and dropped is not None:
+            state.dropped.add((name.lower(), dropped[1]))
+        return dropped is not None
 
     def kept_headers(self, url: str) -> tuple[tuple[str, str], ...]:
         """The headers kept for ``url``'s origin, in the order they were kept."""
@@ -344,7 +365,16 @@ class Session:
         return Derived(spec, current.url, tuple(n for n in withheld if n.lower() not in has))
 
     def unprepared(self, spec: RequestSpec) -> RequestSpec:
-        """``spec`` without the session's credential, for the person to edit or resend."""
+        """``spec`` without the session's credential, nor the kept headers forgotten since
+        (an API key logged out of), for the person to edit or resend."""
+        state = self._origins.get(origin_of(spec.url))
+        if state is not None and state.dropped:
+            headers = tuple(
+                (name, value)
+                for name, value in spec.headers
+                if (name.lower(), value) not in state.dropped
+            )
+            spec = replace(spec, headers=headers)
         return replace(spec, auth=None)
 
     def reload(self) -> Next | None:
@@ -370,6 +400,11 @@ class Session:
         is never repeated behind the person's back.
         """
         self.set_credential(url, auth)
+        return self.again("Logged in. ")
+
+    def again(self, said: str) -> Next | None:
+        """The page shown, asked again with what was just given for its server: a safe
+        request sent, an unsafe one composed with ``said`` ("Logged in. ") before why."""
         current = self.shown
         if current is None:
             return None
@@ -377,7 +412,7 @@ class Session:
         masked = masks_left(spec)
         if spec.method in SAFE_METHODS and not masked:
             return Next("send", self.prepare(spec), via=current.via)
-        note = "Logged in. " + (masks_note(masked) + " " if masked else "")
+        note = said + (masks_note(masked) + " " if masked else "")
         note += reload_note(spec.method) if spec.method not in SAFE_METHODS else ""
         return Next("compose", self.prepare(spec), note, current.via)
 
@@ -395,17 +430,24 @@ class Session:
         return spec
 
     def challenges(self) -> list[str]:
-        """The shown page's ``WWW-Authenticate`` challenges (none before an answer)."""
+        """The shown page's ``WWW-Authenticate`` challenges; when it has none, the last
+        its origin sent (none before an answer)."""
         current = self.shown
         if current is None or current.exchange is None:
             return []
-        return current.exchange.response.header_values("www-authenticate")
+        said = current.exchange.response.header_values("www-authenticate")
+        return said or list(self._challenged.get(origin_of(current.url), ()))
 
     def login_kind(self) -> LoginKind:
-        """The login the shown page's ``WWW-Authenticate`` challenge asks for."""
+        """The login the ``WWW-Authenticate`` challenge (:meth:`challenges`) asks for."""
         if self.shown is None or self.shown.exchange is None:
             return "token"
         return login_kind_for(self.challenges())
+
+    def token_scheme(self) -> str:
+        """The scheme a token goes under for the shown page's challenge (``Token`` for
+        Django REST Framework's ``WWW-Authenticate: Token``, else ``Bearer``)."""
+        return token_scheme_for(self.challenges())
 
     def after_version(self, url: str, choice: VersionChoice) -> Next | None:
         """A version was chosen for ``url``'s origin: the shown page, if it only reads, is
@@ -418,10 +460,17 @@ class Session:
         return Next("send", self.prepare(spec), via=current.via)
 
     def log_out(self, url: str) -> str:
-        """Forget the credential for ``url``'s origin; returns what was forgotten."""
+        """Forget the credential for ``url``'s origin, and the secrets among the headers kept
+        for it (an API key's ``X-API-Key``); returns what was forgotten."""
         auth = self.credential(url)
         self.set_credential(url, None)
-        return auth_label(auth).removeprefix("🔑 ") or "no credential"
+        state = self._origins.get(origin_of(url))
+        keys = [key for key in state.headers if is_secret_header(key)] if state else []
+        names = [name for name, _ in (state.headers[key] for key in keys)] if state else []
+        for key in keys:
+            self.drop_header(url, key)
+        forgotten = [auth_label(auth).removeprefix("🔑 "), *names]
+        return ", ".join(part for part in forgotten if part) or "no credential"
 
     def check_login(self, page: Page) -> bool | None:
         """Whether ``page`` proved a credential just given (None: it says nothing of one).
@@ -432,7 +481,11 @@ class Session:
         if not self.unproven or origin_of(page.spec.url) != self.unproven:
             return None
         self.unproven = ""
+        header, self.unproven_header = self.unproven_header, ""
         refused = isinstance(page.error, LoginFailed) or page.status == HTTPStatus.UNAUTHORIZED
+        if refused and header:
+            self.drop_header(page.spec.url, header)
+            return False
         if refused:
             self.set_credential(page.spec.url, None)
             return False

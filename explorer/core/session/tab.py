@@ -43,6 +43,7 @@ from explorer.core.http.request import Auth, CookieSession, LoginFlow, OAuthBear
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.actions import action_spec, fields_note
+from explorer.core.session.api_key import give_key
 from explorer.core.session.derived import Derived, derive
 from explorer.core.session.errors import ActionNotFollowed
 from explorer.core.session.following import checked_target, expanded, link_named
@@ -290,6 +291,11 @@ class Tab:
         if isinstance(auth, LoginFlow | CookieSession):
             self.session.unproven = ""  # proven by the login itself
         return LoggedIn(auth, step)
+
+    def give_key(self, origin: str, name: str, value: str) -> Next | None:
+        """Send ``name: value`` (an API key) to ``origin`` from now on; what is sent now.
+        ValueError says why a header cannot be one (:func:`.api_key.key_problem`)."""
+        return give_key(self.session, origin, name, value)
 
     def oauth_login(self, origin: str, configured: Mapping[str, OAuthConfig], data: Path) -> Login:
         """The OAuth 2.0 login for ``origin``: the first ``[oauth.NAME]`` of config.toml

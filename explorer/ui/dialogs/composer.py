@@ -41,6 +41,7 @@ from explorer.core.http.upload import MAX_UPLOAD, peek_file
 from explorer.core.http.wire import request_text
 from explorer.core.knowledge.headers import header_info, header_names
 from explorer.core.knowledge.methods import method_info
+from explorer.core.session.editing import Editable
 from explorer.core.session.reopen import masks_left, masks_refused
 from explorer.core.session.session import resolve_typed_url
 from explorer.core.text.sizes import size_text
@@ -53,7 +54,7 @@ from explorer.ui.widgets.url_input import UrlInput
 
 AUTH_KINDS: tuple[tuple[str, str], ...] = (
     ("No credential (or the session's)", "none"),
-    ("Bearer token", "bearer"),
+    ("Token: Bearer, or the scheme below", "bearer"),
     ("Basic: user + password", "basic"),
     ("Log in: user + password → token", "login"),
     ("Cookies", "cookies"),
@@ -86,8 +87,9 @@ def preview(spec: RequestSpec) -> Text:
     shown = spec
     note = ""
     if isinstance(spec.auth, LoginFlow):
-        note = f"(logs in at {spec.auth.url} first if need be; the token goes as Bearer)\n\n"
-        shown = spec.with_auth(BearerAuth("token-from-login"))
+        scheme = spec.auth.scheme
+        note = f"(logs in at {spec.auth.url} first if need be; the token goes as {scheme})\n\n"
+        shown = spec.with_auth(BearerAuth("token-from-login", scheme))
     try:
         request = build_request(shown, read=peek_file)  # a file's name and size, not its bytes
     except RestwalkError as error:
@@ -147,8 +149,13 @@ class ComposerScreen(ModalScreen[Composed | None]):
         kept: tuple[tuple[str, str], ...] = (),
         base: str | None = None,
         saver: Callable[[RequestSpec], None] | None = None,
+        editable: Editable | None = None,
     ) -> None:
         super().__init__()
+        #: The resource shown, as a PUT or PATCH of its URL starts from (its JSON).
+        self.editable = editable
+        #: The body was filled from :attr:`editable` (the method note says so).
+        self._from_page = False
         #: Saves a request to a .http file (asking where): F2 and the button.
         self.saver = saver
         #: The page the composer was opened on: a /path in the URL field resolves there.
@@ -239,6 +246,13 @@ class ComposerScreen(ModalScreen[Composed | None]):
                     classes="auth bearer",
                 )
                 yield SafeInput(
+                    auth.scheme if isinstance(auth, BearerAuth | LoginFlow) else "Bearer",
+                    id="token-scheme",
+                    placeholder="scheme: Bearer, or Token (Django REST Framework)",
+                    tooltip="The token goes as Authorization: <scheme> <token>",
+                    classes="auth bearer login",
+                )
+                yield SafeInput(
                     auth.user if isinstance(auth, BasicAuth | LoginFlow) else "",
                     id="user",
                     placeholder="user name",
@@ -289,8 +303,9 @@ class ComposerScreen(ModalScreen[Composed | None]):
 
     def _auth(self) -> Auth | None:
         kind = str(self.query_one("#auth", Select).value)
+        scheme = self._value("#token-scheme").strip() or "Bearer"
         if kind == "bearer":
-            return BearerAuth(self._value("#token").strip())
+            return BearerAuth(self._value("#token").strip(), scheme)
         if kind == "basic":
             return BasicAuth(self._value("#user").strip(), self._value("#password"))
         if kind == "login":
@@ -298,6 +313,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
                 self._value("#login-url").strip(),
                 self._value("#user").strip(),
                 self._value("#password"),
+                scheme=scheme,
             )
         if kind == "cookies":
             pairs = []
@@ -360,6 +376,8 @@ class ComposerScreen(ModalScreen[Composed | None]):
             note = f"{method}: a custom method; a server that does not know it answers 501."
         else:
             note = "A method is one token such as GET, POST or PATCH."
+        if self._from_page:
+            note += " The body is the resource as GET read it: change what you want."
         self.query_one("#method-note", Static).update(note)
 
     def _show_auth_fields(self) -> None:
@@ -372,6 +390,18 @@ class ComposerScreen(ModalScreen[Composed | None]):
     @on(PairsEditor.Changed)
     def _edited(self) -> None:
         self._refresh_preview()
+
+    @on(Input.Changed, "#method, #url")
+    def _start_from_page(self) -> None:
+        """A PUT or PATCH of the resource shown starts from its JSON (an empty body only)."""
+        area = self.query_one("#body", TextArea)
+        editable = self.editable
+        if editable is not None and editable.starts(
+            self._value("#method"), self._value("#url"), area.text
+        ):
+            area.text = editable.body
+            self._from_page = True
+            self._refresh_preview()
 
     @on(Input.Changed, ".pair-name")
     def _header_named(self, event: Input.Changed) -> None:

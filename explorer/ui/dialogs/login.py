@@ -24,6 +24,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from explorer.core.http.field_syntax import is_token
 from explorer.core.http.request import (
     Auth,
     BasicAuth,
@@ -32,6 +33,7 @@ from explorer.core.http.request import (
     OAuthBearer,
     RequestSpec,
 )
+from explorer.core.session.api_key import DEFAULT_KEY_HEADER, key_problem
 from explorer.core.session.credentials import LoginKind
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
@@ -39,7 +41,8 @@ from explorer.ui.widgets.safe_input import SafeInput
 KINDS: tuple[tuple[str, str], ...] = (
     ("Log in with user + password, use the token (Bearer)", "token"),
     ("Basic: user + password on every request", "basic"),
-    ("Paste a Bearer token", "bearer"),
+    ("Paste a token or key (Authorization: Bearer or Token ...)", "bearer"),
+    ("API key in a header of the API's own (X-API-Key: ...)", "key"),
     ("Cookie session: log in once, the cookie is sent back", "session"),
     ("OAuth 2.0: the server's own login page in the browser, or a device code", "oauth"),
 )
@@ -48,6 +51,19 @@ MOCK_USERS = (
     "The bundled mock server knows: alice / wonderland (editor: may write), "
     "bob / builder (viewer: reads only), admin / admin (everything)."
 )
+
+
+def _typed(kind: str) -> str:
+    """What to type for ``kind``, and what happens next."""
+    what = (
+        "Paste the token or API key, Enter"
+        if kind in ("bearer", "key")
+        else "Type the user name, Tab, the password, Enter"
+    )
+    return (
+        f"{what}. A page that only reads is sent again with the credential; a POST, "
+        "PUT... opens the composer. Escape cancels."
+    )
 
 
 @dataclass(frozen=True)
@@ -59,6 +75,8 @@ class LoginResult:
     message: str
     #: For a cookie session: the login request to send (its cookie is then kept).
     session_spec: RequestSpec | None = None
+    #: For an API key: the header and its value, kept for ``origin``.
+    key: tuple[str, str] | None = None
 
 
 class LoginDialog(ModalScreen[LoginResult | None]):
@@ -94,6 +112,7 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         mock_users: bool = False,
         kind: LoginKind = "token",
         oauth: bool = False,
+        scheme: str = "Bearer",
     ) -> None:
         super().__init__()
         self.origin = origin.rstrip("/")
@@ -102,19 +121,19 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         self.kind = kind
         #: The server said it logs in by OAuth 2.0 (its 401 named its metadata).
         self.oauth = oauth
-        #: Where a user name and password get a token: the mock's path until the API's
-        #: description names its own (:meth:`suggest_token_url`).
-        self.token_url = self.origin + "/auth/token"
+        #: The scheme a token goes under (``Token``: the server's challenge named it).
+        self.scheme = scheme
+        #: Where a user name and password get a token: the mock's path (Django REST
+        #: Framework's for a Token scheme) until the API's description names its own
+        #: (:meth:`suggest_token_url`).
+        self.token_url = self.origin + (
+            "/api-token-auth/" if scheme.lower() == "token" else "/auth/token"
+        )  # Django REST Framework's documented path for obtain_auth_token, for a Token
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(Text.assemble(("Log in", "bold"), "  to ", self.origin))
-            yield Static(
-                "Type the user name, Tab, the password, Enter. A page that only "
-                "reads is sent again with the credential; a POST, PUT... opens the composer. "
-                "Escape cancels.",
-                classes="typed",
-            )
+            yield Static(_typed(self.kind), id="typed", classes="typed")
             if self.oauth:
                 yield Static(
                     "This server logs in by OAuth 2.0 too: ctrl+o goes on through its own "
@@ -129,8 +148,15 @@ class LoginDialog(ModalScreen[LoginResult | None]):
             yield SafeInput(id="user", classes="userpass")
             yield Label("Password", classes="userpass")
             yield SafeInput(id="password", password=True, classes="userpass")
-            yield Label("Token", classes="bearer hidden")
-            yield SafeInput(id="token", password=True, classes="bearer hidden")
+            yield Label("Header", classes="key hidden")
+            yield SafeInput(DEFAULT_KEY_HEADER, id="key-header", classes="key hidden")
+            yield Label("Token", id="token-label", classes="bearer key hidden")
+            yield SafeInput(id="token", password=True, classes="bearer key hidden")
+            yield Label(
+                "Scheme: sent as Authorization: <scheme> <token> (Token for Django REST Framework)",
+                classes="scheme",
+            )
+            yield SafeInput(self.scheme, id="scheme", classes="scheme")
             yield Label("Login URL", classes="login-url")
             yield SafeInput(self.token_url, id="login-url", classes="login-url")
             yield Static("", id="token-url-from", classes="hidden")
@@ -148,7 +174,8 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         if self.kind == "oauth":
             self.query_one("#submit", Button).focus()  # Enter goes on to the OAuth login
         else:
-            self.query_one("#token" if self.kind == "bearer" else "#user", Input).focus()
+            pasted = self.kind in ("bearer", "key")
+            self.query_one("#token" if pasted else "#user", Input).focus()
 
     @on(Select.Changed, "#kind")
     def _kind_changed(self, event: Select.Changed) -> None:
@@ -156,15 +183,22 @@ class LoginDialog(ModalScreen[LoginResult | None]):
 
     def _show_kind(self, kind: str) -> None:
         for widget in self.query(".userpass"):
-            widget.set_class(kind in ("bearer", "oauth"), "hidden")
+            widget.set_class(kind in ("bearer", "key", "oauth"), "hidden")
         for widget in self.query(".oauth"):
             widget.set_class(kind != "oauth", "hidden")
         for widget in self.query(".typed"):
             widget.set_class(kind == "oauth", "hidden")
-        for widget in self.query(".bearer"):
-            widget.set_class(kind != "bearer", "hidden")
+        self.query_one("#typed", Static).update(_typed(kind))
+        for widget in self.query(".bearer, .key"):
+            widget.set_class(kind not in widget.classes, "hidden")
+        self.query_one("#token-label", Label).update("Key" if kind == "key" else "Token")
         for widget in self.query(".login-url"):
             widget.set_class(kind not in ("token", "session"), "hidden")
+        # A login's token goes as Bearer unless the server named another scheme: the
+        # field is shown for it then only (the dialog stays short at 80x24).
+        with_scheme = ("bearer", "token") if self.scheme.lower() != "bearer" else ("bearer",)
+        for widget in self.query(".scheme"):
+            widget.set_class(kind not in with_scheme, "hidden")
         url = self.origin + "/auth/session" if kind == "session" else self.token_url
         self.query_one("#login-url", Input).value = url
 
@@ -193,17 +227,35 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         user = self.query_one("#user", Input).value.strip()
         password = self.query_one("#password", Input).value
         login_url = self.query_one("#login-url", Input).value.strip()
+        scheme = self.query_one("#scheme", Input).value.strip()
+        if kind in ("token", "bearer") and not is_token(scheme):
+            return None
         if kind == "oauth":
             return LoginResult(
                 OAuthBearer(self.origin),
                 self.origin,
                 f"Logged in to {self.origin} by OAuth 2.0: its token goes with each request.",
             )
+        if kind == "key":
+            name = self.query_one("#key-header", Input).value.strip()
+            key = self.query_one("#token", Input).value.strip()
+            if key_problem(name, key):
+                return None
+            return LoginResult(
+                None,
+                self.origin,
+                f"Sent to {self.origin} only: {name}: ****. x forgets it.",
+                key=(name, key),
+            )
         if kind == "bearer":
             token = self.query_one("#token", Input).value.strip()
             if not token:
                 return None
-            return LoginResult(BearerAuth(token), self.origin, "A Bearer token is sent.")
+            return LoginResult(
+                BearerAuth(token, scheme),
+                self.origin,
+                f"Sent to {self.origin} only: Authorization: {scheme} ****.",
+            )
         if not user:
             return None
         if kind == "basic":
@@ -224,7 +276,7 @@ class LoginDialog(ModalScreen[LoginResult | None]):
                 session_spec=spec,
             )
         return LoginResult(
-            LoginFlow(login_url, user, password),
+            LoginFlow(login_url, user, password, scheme=scheme),
             self.origin,
             f"Logging in as {user} at {login_url}; the token goes with each request.",
         )
@@ -233,9 +285,20 @@ class LoginDialog(ModalScreen[LoginResult | None]):
     def action_submit(self) -> None:
         result = self.result()
         if result is None:
-            self.notify("Fill in the user name (or the token) first.", severity="warning")
+            self.notify(self._missing(), severity="warning")
             return
         self.dismiss(result)
+
+    def _missing(self) -> str:
+        """What the fields lack, for a person who pressed Log in too soon."""
+        kind = str(self.query_one("#kind", Select).value)
+        scheme = self.query_one("#scheme", Input).value.strip()
+        if kind == "key":
+            name = self.query_one("#key-header", Input).value.strip()
+            return key_problem(name, self.query_one("#token", Input).value.strip())
+        if kind in ("token", "bearer") and not is_token(scheme):
+            return "The scheme is one word, such as Bearer or Token."
+        return "Fill in the token first." if kind == "bearer" else "Fill in the user name first."
 
     def action_oauth(self) -> None:
         """Log in by OAuth 2.0 (the OAuth dialog opens next)."""

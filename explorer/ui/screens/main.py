@@ -190,6 +190,7 @@ class BrowserScreen(TabScreen):
             mock_users=self.mock_users,
             kind=self.session.login_kind(),
             oauth=offers_oauth(self.session.challenges()),
+            scheme=self.session.token_scheme(),
         )
         self.app.push_screen(dialog, self._logged_in)
         if not self.mock_users:  # (the bundled mock's is /auth/token)
@@ -236,6 +237,11 @@ class BrowserScreen(TabScreen):
         then go on as it says."""
         from explorer.core.http.request import CookieSession, LoginFlow
 
+        if result.key is not None:
+            self.notify(result.message, title="Key given", timeout=3)
+            self._do(self.tab.give_key(result.origin, *result.key))
+            self._show_badges()
+            return
         if isinstance(result.auth, LoginFlow):
             self.notify(f"Logging in at {result.auth.url}…", timeout=2)
         try:

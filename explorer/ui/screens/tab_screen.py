@@ -32,6 +32,7 @@ from textual.worker import Worker
 
 from explorer.core.http.phases import Wait
 from explorer.core.http.request import RequestSpec
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.session import Next, Page, Session, Trail
 from explorer.core.session.hints import key_hint
 from explorer.core.session.live_stream import LiveStream
@@ -384,7 +385,7 @@ class TabScreen(Screen[None]):
             trail.breadcrumb(), len(trail.pages) - 1 - trail.index
         )
         links = self.query_one(LinksPanel)
-        links.show_links(page.links, page.links_found, page.links_stopped)
+        links.show_links(page.links, page.links_found, page.links_stopped, origin_of(page.url))
         self._show_badges()
         if self.focused is None or self.focused is self.query_one(UrlBar):
             links.table.focus()  # digits follow links, not type
@@ -436,12 +437,21 @@ class TabScreen(Screen[None]):
     ) -> None:
         """The composer on ``spec`` as it is sent (what the session adds in); ``saver`` is its
         F2 (default: save as a new request), ``on_send`` is told what it sends."""
+        from explorer.core.session.api_key import keep_composed
+        from explorer.core.session.editing import editable
         from explorer.ui.dialogs.composer import ComposerScreen
 
         spec = self.session.prepare(spec)
         kept = self.session.kept_headers(spec.url)
         saver = saver or self._http_badge.save_request
-        dialog = ComposerScreen(spec, note, kept=kept, base=self._page_url(), saver=saver)
+        dialog = ComposerScreen(
+            spec,
+            note,
+            kept=kept,
+            base=self._page_url(),
+            saver=saver,
+            editable=editable(self.session.shown),
+        )
 
         def composed(result: Composed | None) -> None:
             if result is None:
@@ -453,7 +463,13 @@ class TabScreen(Screen[None]):
                 on_send(result.spec)
             url, headers = result.spec.url, result.spec.headers
             had = self.session.kept_headers(url)
-            names = self.session.set_kept_headers(url, headers if result.keep_headers else ())
+            names, taken = keep_composed(self.session, url, headers, result.keep_headers)
+            if taken:
+                self.notify(
+                    f"The Authorization typed is this server's credential now ({taken}): "
+                    "it goes with every request there; x forgets it."
+                )
+                self._show_badges()
             if names:
                 self.notify(f"Kept for this server: {', '.join(names)} (s lists them).")
             elif had:

@@ -41,12 +41,15 @@ NUMBER_RULE = (
 )
 
 
-def short_href(href: str) -> str:
-    """``href`` without its scheme and authority: the path a person recognises."""
+def short_href(href: str, origin: str = "") -> str:
+    """``href`` without its scheme and authority: the path a person recognises; with its
+    authority when it leads away from ``origin`` (the page's), which the path alone hides."""
     scheme_end = href.find("://")
     if scheme_end < 0:
         return href
     slash = href.find("/", scheme_end + 3)
+    if origin and href[: slash if slash >= 0 else len(href)] != origin:
+        return href[scheme_end + 3 :]  # another server's: 127.0.0.1:8799/about
     return href[slash:] if slash >= 0 else "/"
 
 
@@ -125,19 +128,24 @@ class LinksPanel(Vertical):
         return self.query_one(RowTable)
 
     def show_links(
-        self, links: tuple[Link, ...], found: int = 0, stopped: str | None = None
+        self,
+        links: tuple[Link, ...],
+        found: int = 0,
+        stopped: str | None = None,
+        origin: str = "",
     ) -> None:
         """Replace the rows with ``links`` (in the session's order already), numbered from 1.
 
         ``found`` is how many the response held, when ``links`` are only the first ones;
         ``stopped`` why not every link of it was found (an XML document declaring
-        entities is not read), shown under the table.
+        entities is not read), shown under the table; ``origin`` the page's, whose links
+        are titled by their path alone (another server's keep its name).
         """
         self.links = links
         # Every number whole: link 9976 cut to "997" would name another link.
         self.table.set_width(0, max(COLUMNS[0][1], len(str(len(links)))))
         labelled = zip(links, rel_labels(links), strict=True)
-        self.table.set_rows([_row(n, *pair) for n, pair in enumerate(labelled, start=1)])
+        self.table.set_rows([_row(n, *pair, origin) for n, pair in enumerate(labelled, start=1)])
         if not links:
             said = f"No links found: {stopped}." if stopped else "No links in this response."
             self.query_one("#link-detail", Static).update(Text(visible_line(said)))
@@ -228,8 +236,9 @@ class LinksPanel(Vertical):
             self.post_message(self.Follow(link))
 
 
-def _row(number: int, link: Link, rel: str) -> tuple[str, ...]:
+def _row(number: int, link: Link, rel: str, origin: str) -> tuple[str, ...]:
     """One row; ``rel`` is the relation as shown (a URI relation by its short form, the
     word that follows it; the detail pane shows it whole)."""
     method = link.method if link_kind(link) == "go" else f"{link.method} ✎"
-    return (str(number), rel, method, link.title or short_href(link.href), " + ".join(link.places))
+    title = link.title or short_href(link.href, origin)
+    return (str(number), rel, method, title, " + ".join(link.places))

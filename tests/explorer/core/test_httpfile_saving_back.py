@@ -361,6 +361,21 @@ def test_a_token_saved_privately_is_a_variable_in_the_file_and_runs(tmp_path: Pa
     assert ("Authorization", "Bearer eyJ.t") in resolved.spec.headers
 
 
+def test_a_drf_token_saved_privately_keeps_its_scheme_and_stays_out_of_the_file(
+    tmp_path: Path,
+) -> None:
+    login = LoginFlow("http://h/api-token-auth/", "u", "p", scheme="Token")
+    spec = RequestSpec(url="http://h/api/books/", auth=login)
+    draft = Draft(spec, token="9944b091")
+    save_into(tmp_path / "api.http", draft, "books", private_token=True, environment="dev")
+    text = (tmp_path / "api.http").read_text()
+    assert "Authorization: Token {{token}}\n" in text
+    assert "9944b091" not in text
+    workspace = open_workspace(tmp_path / "api.http", "dev")
+    resolved, _ = workspace.open(workspace.http_file.requests[0])
+    assert ("Authorization", "Token 9944b091") in resolved.spec.headers
+
+
 def test_a_long_body_edited_in_one_line_or_in_several_keeps_every_variable() -> None:
     rows = [{"id": i, "password": "{{password}}"} for i in range(2000)]
     values = {"password": "wonderland"}

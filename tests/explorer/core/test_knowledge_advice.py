@@ -6,6 +6,8 @@ from explorer.core.knowledge import advise
 
 DATE = "Sun, 22 Nov 2026 03:00:00 GMT"
 CHALLENGE = 'Bearer realm="restwalk", Basic realm="restwalk"'
+#: The mock names itself in every answer: its own advice is given on its answers.
+ON_MOCK = ("Server", "restwalk-mock/0.1.0")
 
 
 def joined(steps: list[str]) -> str:
@@ -13,7 +15,7 @@ def joined(steps: list[str]) -> str:
 
 
 def test_401_lists_both_challenges_of_one_value() -> None:
-    steps = advise(401, [("WWW-Authenticate", CHALLENGE)], "GET")
+    steps = advise(401, [ON_MOCK, ("WWW-Authenticate", CHALLENGE)], "GET")
     text = joined(steps)
     assert "2 schemes (Bearer, Basic)" in steps[0]
     assert 'Bearer (realm "restwalk")' in text
@@ -82,6 +84,7 @@ def test_other_schemes_are_described() -> None:
 
 def test_429_retry_after_seconds_and_rate_limit_fields() -> None:
     headers = [
+        ON_MOCK,
         ("Retry-After", "7"),
         ("RateLimit-Limit", "100"),
         ("RateLimit-Remaining", "0"),
@@ -396,8 +399,11 @@ def test_the_mock_s_own_advice_is_left_out_for_a_server_that_names_itself_otherw
     assert "its OpenAPI description names it: tokenUrl" in text
     assert "POST /auth/token" in joined(advise(401, [*mock, ("WWW-Authenticate", "Bearer")]))
     # a sentence or an aside about the mock within a step goes too, the rest stays
-    assert advise(403, UVICORN, "GET")[0] == "Use an account with the needed rights."
-    assert "restwalk-mock" in advise(403, mock, "GET")[0]
+    keyed = [("X-API-Key", "k")]
+    assert advise(403, UVICORN, "GET", request_headers=keyed)[0] == (
+        "Use an account with the needed rights."
+    )
+    assert "restwalk-mock" in advise(403, mock, "GET", request_headers=keyed)[0]
     assert advise(451, UVICORN, "GET")[-1] == "Nothing in your request can fix it."
     for status in (400, 401, 403, 404, 405, 406, 409, 415, 422, 428, 429, 451, 500, 501, 503):
         assert "restwalk-mock" not in joined(advise(status, UVICORN, "GET"))
@@ -475,6 +481,172 @@ def test_an_answer_without_links_is_not_told_to_follow_them() -> None:
 
 def test_a_step_about_what_a_header_says_needs_the_header() -> None:
     # QA 3: a FastAPI 403 ("Bad API key") carries no WWW-Authenticate.
-    assert not any("insufficient_scope" in step for step in advise(403, UVICORN, "GET"))
+    keyed = [("X-API-Key", "bad")]
+    assert not any(
+        "insufficient_scope" in step for step in advise(403, UVICORN, "GET", request_headers=keyed)
+    )
     scoped = [*UVICORN, ("WWW-Authenticate", 'Bearer error="invalid_token"')]
-    assert any("insufficient_scope" in step for step in advise(403, scoped, "GET"))
+    sent = [("Authorization", "Bearer x")]
+    assert any(
+        "insufficient_scope" in step for step in advise(403, scoped, "GET", request_headers=sent)
+    )
+
+
+# A Django REST Framework 3.18 answer (Django 5.2), as a ModelViewSet with TokenAuthentication
+# gave it (a POST to /api/books/ of a QA pass's project: its own messages and validators').
+DRF_400 = (
+    b'{"title":["This field may not be blank."],"author":["Invalid hyperlink - Object does '
+    b'not exist."],"isbn":["book with this isbn already exists."]}'
+)
+DRF_HEADERS = [("Server", "WSGIServer/0.2 CPython/3.11.7"), ("Content-Type", "application/json")]
+
+
+def test_drf_s_messages_end_with_one_full_stop_between_them_and_at_the_end() -> None:
+    steps = advise(400, DRF_HEADERS, "POST", body=DRF_400)
+    assert steps[0] == (
+        "The server refused: title: This field may not be blank; author: Invalid hyperlink "
+        "- Object does not exist; isbn: book with this isbn already exists. Fix those and "
+        "send again."
+    )
+
+
+def test_drf_s_token_challenge_says_the_scheme_and_where_a_key_comes_from() -> None:
+    challenged = [*DRF_HEADERS, ("WWW-Authenticate", "Token")]
+    steps = advise(401, challenged, "POST")
+    assert steps[0].startswith("Token: send `Authorization: Token <key>`, the key as it is")
+    assert "/api-token-auth/" in steps[0]
+    # nothing was sent: no step speaks of a token refused, nor of Bearer
+    assert not any("refused" in step or "Bearer" in step for step in steps)
+
+
+def test_a_token_sent_and_refused_is_said_once() -> None:
+    challenged = [*DRF_HEADERS, ("WWW-Authenticate", "Token")]
+    sent = [("Authorization", "Token 0123")]
+    steps = advise(401, challenged, "GET", request_headers=sent)
+    assert [step for step in steps if "refused" in step] == [
+        "You sent Authorization: Token ... and it was refused: check the user name and "
+        "password, or get a fresh token."
+    ]
+
+
+def test_a_401_without_a_challenge_speaks_of_a_credential_only_if_one_was_sent() -> None:
+    step = "If you sent `Authorization`, it was refused: get a fresh token."
+    assert step in advise(401, DRF_HEADERS, "GET")
+    assert step not in advise(401, [*DRF_HEADERS, ("WWW-Authenticate", "Token")], "GET")
+
+
+# Django REST Framework 3.18's OPTIONS answer (SimpleMetadata) for a ModelViewSet's list,
+# to a user allowed to POST (the QA pass's project; its long integer limits left out).
+DRF_OPTIONS = (
+    b'{"name":"Book List","description":"","renders":["application/json","text/html"],'
+    b'"parses":["application/json","application/x-www-form-urlencoded","multipart/form-data"],'
+    b'"actions":{"POST":{"url":{"type":"field","required":false,"read_only":true,"label":"Url"},'
+    b'"id":{"type":"integer","required":false,"read_only":true,"label":"ID"},'
+    b'"title":{"type":"string","required":true,"read_only":false,"label":"Title",'
+    b'"max_length":200},"author":{"type":"field","required":true,"read_only":false,'
+    b'"label":"Author"},"year":{"type":"integer","required":true,"read_only":false,'
+    b'"label":"Year"},"isbn":{"type":"string","required":true,"read_only":false,'
+    b'"label":"Isbn","max_length":13},"owner":{"type":"field","required":false,'
+    b'"read_only":true,"label":"Owner"}}}}'
+)
+DRF_ALLOW = [*DRF_HEADERS, ("Allow", "GET, POST, HEAD, OPTIONS")]
+
+
+def test_options_says_what_allow_lists_and_the_fields_drf_describes() -> None:
+    steps = advise(
+        200, DRF_ALLOW, "OPTIONS", body=DRF_OPTIONS, request_headers=[("Authorization", "T")]
+    )
+    assert steps == [
+        "This URL allows GET, POST, HEAD, OPTIONS (`Allow`).",
+        "POST takes: title (string, required), author (required), year (integer, required), "
+        "isbn (string, required); read-only (the server sets them): url, id, owner (the "
+        "body's actions, Django REST Framework's metadata).",
+    ]
+
+
+def test_drf_s_options_without_actions_says_they_come_to_a_user_allowed() -> None:
+    body = b'{"name":"Book List","description":"","renders":["application/json"],"parses":[]}'
+    steps = advise(200, DRF_ALLOW, "OPTIONS", body=body, links=0)
+    assert steps[1] == (
+        "The body lists no actions: Django REST Framework describes the fields a POST or PUT "
+        "takes only to a user allowed to send them: log in and ask again."
+    )
+    assert not any("links" in step for step in steps)  # no "follow its links"
+    sent = advise(200, DRF_ALLOW, "OPTIONS", body=body, request_headers=[("Authorization", "T")])
+    assert "which this credential's user is not" in sent[1]
+
+
+def test_options_of_another_kind_and_other_methods_are_left_alone() -> None:
+    assert advise(204, [("Allow", "GET, HEAD")], "OPTIONS") == [
+        "This URL allows GET, HEAD (`Allow`)."
+    ]
+    assert not any("(`Allow`)" in s for s in advise(200, DRF_ALLOW, "GET", body=DRF_OPTIONS))
+    hostile = b'{"actions": {"POST": {"\\u001b[31mx": {"type": "' + b"s" * 90 + b'"}}}}'
+    step = advise(200, [], "OPTIONS", body=hostile)[0]
+    assert "\x1b" not in step
+    assert "␛[31mx (sssss" in step
+    assert "…" in step
+
+
+# json-server 1.0.0-beta.15's answer to POST /books (tinyhttp: no Server, no Location).
+JSON_SERVER = [
+    ("X-Powered-By", "tinyhttp"),
+    ("Access-Control-Allow-Origin", "*"),
+    ("Content-Type", "application/json"),
+]
+
+
+def test_a_201_without_location_says_where_the_body_puts_the_new_item() -> None:
+    body = b'{\n  "id": "e2f1",\n  "title": "X",\n  "authorId": "1",\n  "year": 2000\n}'
+    steps = advise(201, JSON_SERVER, "POST", body=body)
+    assert steps == [
+        'No `Location`; the body\'s "id" is e2f1: after a POST to a collection the new item '
+        "is most likely at the collection's URL followed by /e2f1 (as json-server and many "
+        "plain JSON APIs say it, in the body only)."
+    ]
+    with_url = b'{"url": "http://h/api/books/16/", "id": 16}'
+    assert advise(201, JSON_SERVER, "POST", body=with_url)[0] == (
+        'No `Location`; the body\'s "url" says where the new resource is: '
+        "http://h/api/books/16/. GET it to see it as stored."
+    )
+    bare = advise(201, [*JSON_SERVER, ("ETag", '"1"')], "POST", body=b"[]")
+    assert bare == [
+        "No `Location`: RFC 9110 then takes the URL you sent the request to as the new "
+        "resource's; the body or the API's documentation may say otherwise.",
+        'Its ETag is "1": send If-Match: "1" when you update it.',
+    ]  # and no general step about a Location or ETag that is not there twice
+
+
+def test_a_server_that_names_itself_nowhere_gets_no_advice_about_the_mock() -> None:
+    assert not any("restwalk-mock" in s for s in advise(500, JSON_SERVER, "POST"))
+    assert any("restwalk-mock" in s for s in advise(500, [ON_MOCK], "POST"))
+    assert any("restwalk-mock" in s for s in advise(500, [], "POST"))  # a status alone
+
+
+def test_a_token_sent_under_a_scheme_the_server_does_not_offer_is_said_so() -> None:
+    challenged = [*DRF_HEADERS, ("WWW-Authenticate", "Token")]
+    steps = advise(401, challenged, "GET", request_headers=[("Authorization", "Bearer k")])
+    assert steps[-1] == (
+        "You sent Authorization: Bearer ..., a scheme this server does not offer (Token): "
+        "the same key may do under the scheme it names (restwalk's --token-scheme, or the "
+        "scheme field of the login)."
+    )
+    basic = advise(401, challenged, "GET", request_headers=[("Authorization", "Basic YTpi")])
+    assert basic[-1].startswith("You sent Authorization: Basic ... and it was refused")
+
+
+def test_a_403_to_a_request_without_a_credential_says_to_log_in_first() -> None:
+    # Django REST Framework 3.18 with SessionAuthentication first: no challenge, so 403
+    body = b'{"detail":"Authentication credentials were not provided."}'
+    steps = advise(403, DRF_HEADERS, "POST", body=body)
+    assert steps == [
+        "You sent no credential, so this 403 most likely means: log in first. A server whose "
+        "login sends no `WWW-Authenticate` challenge answers 403 where RFC 9110 says 401 "
+        "(Django REST Framework does when its first authentication is a session's); which "
+        "credential it takes (a session cookie, `Authorization: Token <key>`, Basic) its "
+        "documentation says."
+    ]
+    for sent in ("Authorization", "Cookie", "X-Auth-Token", "Private-Token", "Api-Key"):
+        steps = advise(403, DRF_HEADERS, "POST", body=body, request_headers=[(sent, "x")])
+        assert steps == ["Use an account with the needed rights."], sent
+    assert not any("You sent no credential" in s for s in advise(403, DRF_HEADERS))  # no request

@@ -46,6 +46,17 @@ def test_token_from_login() -> None:
     assert token_from_login(custom, 201, b'{"token": "zz"}') == "zz"
 
 
+def test_the_default_field_falls_back_to_token_as_drf_answers() -> None:
+    flow = LoginFlow(f"{BASE}/api-token-auth/", "alice", "wonderland")
+    # Django REST Framework's obtain_auth_token answers so
+    assert token_from_login(flow, 200, b'{"token": "9944b091"}') == "9944b091"
+    both = b'{"access_token": "a", "token": "t"}'
+    assert token_from_login(flow, 200, both) == "a"
+    named = LoginFlow(flow.url, "a", "b", token_field="jwt")
+    with pytest.raises(LoginFailed):  # a field named is the only one read
+        token_from_login(named, 200, b'{"token": "t"}')
+
+
 @pytest.mark.parametrize(
     ("status", "body", "words"),
     [
@@ -54,7 +65,7 @@ def test_token_from_login() -> None:
         (400, b'{"error": "invalid_grant", "error_description": "Bad \\u001b[31m"}', '"Bad ␛[31m"'),
         (403, b"<html>", "answered 403 to the credentials sent as JSON."),
         (200, b"<html>", "not JSON"),
-        (200, b'{"token": "x"}', "'access_token'"),
+        (200, b'{"key": "x"}', "'access_token'"),
         (200, b'["access_token"]', "'access_token'"),
         (200, b'{"access_token": 5}', "'access_token'"),
     ],
@@ -152,3 +163,87 @@ async def test_a_wrong_password_by_form_says_both_answers(client: Client) -> Non
     assert 'answered 400 ("Incorrect username or password")' in message
     assert "sent as a form; it answered 422 to the JSON before" in message
     assert "nope" not in message
+
+
+# Django REST Framework's TokenAuthentication, as a QA pass's DRF 3.18 project answered:
+# obtain_auth_token gives {"token": key}; the key goes as "Authorization: Token <key>",
+# and anything else is a 401 with "WWW-Authenticate: Token".
+async def drf_token(request: Request) -> Response:
+    given = await request.json()
+    if given != {"username": "alice", "password": "wonderland"}:
+        return JSONResponse(
+            {"non_field_errors": ["Unable to log in with provided credentials."]}, 400
+        )
+    return JSONResponse({"token": "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"})
+
+
+async def drf_books(request: Request) -> Response:
+    if request.headers.get("authorization") != "Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b":
+        return JSONResponse(
+            {"detail": "Authentication credentials were not provided."},
+            status_code=401,
+            headers={"WWW-Authenticate": "Token"},
+        )
+    return JSONResponse({"count": 0, "next": None, "previous": None, "results": []})
+
+
+drf = Starlette(
+    routes=[
+        Route("/api-token-auth/", drf_token, methods=["POST"]),
+        Route("/api/books/", drf_books),
+    ]
+)
+
+
+async def test_a_drf_login_sends_its_token_under_the_token_scheme() -> None:
+    flow = LoginFlow(f"{BASE}/api-token-auth/", "alice", "wonderland", scheme="Token")
+    async with Client(transport=httpx.ASGITransport(drf)) as client:
+        exchange = await client.send(RequestSpec("GET", f"{BASE}/api/books/", auth=flow))
+    assert exchange.response.status == 200
+    sent = dict(exchange.request.headers)
+    assert sent["Authorization"] == "Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
+
+
+async def test_a_drf_login_refused_quotes_its_non_field_error() -> None:
+    flow = LoginFlow(f"{BASE}/api-token-auth/", "alice", "nope", scheme="Token")
+    async with Client(transport=httpx.ASGITransport(drf)) as client:
+        with pytest.raises(LoginFailed) as info:
+            await client.send(RequestSpec("GET", f"{BASE}/api/books/", auth=flow))
+    assert "Unable to log in with provided credentials." in info.value.message
+
+
+async def test_a_login_s_token_goes_under_the_scheme_the_server_asks_for() -> None:
+    """``--login`` on Django REST Framework without ``--token-scheme``: its 401 says
+    ``WWW-Authenticate: Token``, and the same token goes again under it, from then on."""
+    seen: list[str | None] = []
+
+    async def books(request: Request) -> Response:
+        seen.append(request.headers.get("authorization"))
+        return await drf_books(request)
+
+    app = Starlette(
+        routes=[
+            Route("/api-token-auth/", drf_token, methods=["POST"]),
+            Route("/api/books/", books, methods=["GET", "POST"]),
+        ]
+    )
+    flow = LoginFlow(f"{BASE}/api-token-auth/", "alice", "wonderland")
+    key = "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
+    async with Client(transport=httpx.ASGITransport(app)) as client:
+        first = await client.send(RequestSpec("POST", f"{BASE}/api/books/", auth=flow))
+        assert first.response.status == 200
+        assert seen == [f"Bearer {key}", f"Token {key}"]
+        assert client.scheme_for(flow) == "Token"
+        await client.send(RequestSpec("GET", f"{BASE}/api/books/", auth=flow))
+    assert seen[-1] == f"Token {key}"  # at once: one request, not two
+    assert len(seen) == 3
+
+
+def test_the_scheme_asked_is_another_token_scheme_only() -> None:
+    from explorer.core.http.login import scheme_asked
+
+    assert scheme_asked(["Token"], "Bearer") == "Token"
+    assert scheme_asked(['Bearer realm="x"', "Token"], "Bearer") is None  # offered
+    assert scheme_asked(['Basic realm="x"'], "Bearer") is None
+    assert scheme_asked([], "Bearer") is None
+    assert scheme_asked(["token"], "Token") is None

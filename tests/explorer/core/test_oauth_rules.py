@@ -19,7 +19,7 @@ from explorer.core.carry.flat import ExportError, flatten
 from explorer.core.config import ConfigProblem, parse_config
 from explorer.core.http.client import Client
 from explorer.core.http.masking import MASK, mask_body, mask_url
-from explorer.core.http.request import OAuthBearer, RequestSpec
+from explorer.core.http.request import BearerAuth, OAuthBearer, RequestSpec
 from explorer.core.httpfile.auth_configs import auth_reference, settings_from_auth
 from explorer.core.httpfile.writer import format_request
 from explorer.core.oauth.browser import why_no_browser
@@ -40,7 +40,12 @@ from explorer.core.oauth.qr import qr_lines, qr_rows
 from explorer.core.oauth.settings import OAuthSettings, check_grant, choose_grant
 from explorer.core.oauth.store import Kept, TokenFile
 from explorer.core.oauth.tokens import Tokens
-from explorer.core.session.credentials import auth_label, login_kind_for, offers_oauth
+from explorer.core.session.credentials import (
+    auth_label,
+    login_kind_for,
+    offers_oauth,
+    token_scheme_for,
+)
 from explorer.core.session.derived import derive
 
 NOW = 1_800_000_000.0
@@ -496,3 +501,18 @@ def test_a_401_naming_oauth_metadata_offers_oauth_beside_the_usual_login() -> No
     assert offers_oauth(said)
     assert login_kind_for(said) == "token"  # what a person types is still offered first
     assert not offers_oauth(['Bearer realm="x"', 'Basic realm="x"'])
+
+
+def test_a_token_challenge_asks_for_a_key_to_paste_under_its_scheme() -> None:
+    # Django REST Framework's TokenAuthentication answers a 401 so
+    assert login_kind_for(["Token"]) == "bearer"
+    assert token_scheme_for(["Token"]) == "Token"
+    assert auth_label(BearerAuth("k", "Token")) == "🔑 token"
+    # Bearer or Basic beside it keep their own logins; no challenge: Bearer
+    assert login_kind_for(['Bearer realm="x"', "Token"]) == "token"
+    assert login_kind_for(['Basic realm="x"']) == "basic"
+    assert token_scheme_for(['Bearer realm="x"']) == "Bearer"
+    assert token_scheme_for([]) == "Bearer"
+    assert login_kind_for(['Digest realm="x"', "Negotiate"]) == "token"
+    # FastAPI's APIKeyHeader: a key in a header the API names
+    assert login_kind_for(['APIKey realm="x"']) == "key"

@@ -226,6 +226,14 @@ def test_bearer_auth() -> None:
     assert build(auth=BearerAuth("t0k")).headers["authorization"] == "Bearer t0k"
 
 
+def test_a_token_goes_under_the_scheme_its_server_names() -> None:
+    # Django REST Framework's TokenAuthentication reads "Token <key>"
+    assert build(auth=BearerAuth("k3y", "Token")).headers["authorization"] == "Token k3y"
+    with pytest.raises(InvalidRequest, match="scheme 'To ken' is not one word"):
+        build(auth=BearerAuth("k3y", "To ken"))
+    assert "k3y" not in repr(BearerAuth("k3y", "Token"))
+
+
 def test_basic_auth() -> None:
     header = build(auth=BasicAuth("alice", "wonderland")).headers["authorization"]
     scheme, _, encoded = header.partition(" ")

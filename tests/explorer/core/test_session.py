@@ -175,6 +175,27 @@ def test_the_login_kind_follows_www_authenticate() -> None:
     assert login_kind_for([]) == "token"
 
 
+async def test_a_login_asked_on_a_page_without_a_challenge_offers_its_origin_s_last() -> None:
+    """Django REST Framework reads freely and answers a POST 401 with ``WWW-Authenticate:
+    Token``: back on a page that read, the login still offers a Token key."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.method == "POST":
+            return httpx.Response(401, headers={"WWW-Authenticate": "Token"})
+        return httpx.Response(200, json={"count": 0, "results": []})
+
+    session = Session()
+    async with Client(transport=httpx.MockTransport(handler)) as drf:
+        await visit(session, drf, RequestSpec(url="http://drf/api/books/"))
+        assert (session.login_kind(), session.token_scheme()) == ("token", "Bearer")
+        await visit(session, drf, RequestSpec("POST", "http://drf/api/books/"))
+        await visit(session, drf, RequestSpec(url="http://drf/api/authors/"))
+        assert session.challenges() == ["Token"]
+        assert (session.login_kind(), session.token_scheme()) == ("bearer", "Token")
+        await visit(session, drf, RequestSpec(url="http://other/api/"))
+        assert session.challenges() == []  # another origin's are its own
+
+
 async def test_a_refused_credential_is_dropped_and_a_good_one_proven(client: Client) -> None:
     session = Session()
     session.set_credential(MOCK, BasicAuth("bob", "wrong"))
@@ -336,3 +357,82 @@ def test_a_request_asks_for_another_version_the_way_chosen() -> None:
     assert build_request(by_header).headers["Api-Version"] == "3"
     in_path = VersionChoice(2, "uri", base_path="/api").asked_in(spec)
     assert str(build_request(in_path).url) == f"{MOCK}/api/v2/customers/1"
+
+
+def keyed(request: httpx.Request) -> httpx.Response:
+    """An API behind ``X-API-Key: k3y`` (or ``Api-Key``)."""
+    key = request.headers.get("x-api-key") or request.headers.get("api-key")
+    return httpx.Response(200 if key == "k3y" else 401, json={})
+
+
+async def test_an_api_key_is_kept_for_its_origin_resent_and_forgotten_on_log_out() -> None:
+    from explorer.core.session.api_key import give_key, key_problem
+
+    session = Session()
+    url = "http://api.test/items"
+    async with Client(transport=httpx.MockTransport(keyed)) as api:
+        await visit(session, api, RequestSpec(url=url))
+        again = give_key(session, url, "X-API-Key", "k3y")
+        assert again is not None
+        assert again.kind == "send"
+        assert ("X-API-Key", "k3y") in again.spec.headers
+        assert (session.unproven, session.unproven_header) == ("http://api.test", "x-api-key")
+        page = await visit(session, api, again.spec)
+        assert session.check_login(page) is True
+        # a link to another server goes without it, and says so
+        assert session.following("http://else.test/x").note.startswith("X-API-Key not sent")
+        assert session.log_out(url) == "X-API-Key"
+        assert session.kept_headers(url) == ()
+        reload = session.reload()
+        assert reload is not None
+        assert ("X-API-Key", "k3y") not in reload.spec.headers  # sent again without it
+        # a POST is composed, not sent again
+        await visit(session, api, RequestSpec("POST", url))
+        composed = give_key(session, url, "Api-Key", "k")
+        assert composed is not None
+        assert composed.kind == "compose"
+        assert composed.note.startswith("Api-Key given. ")
+    assert key_problem("Authorization", "k").endswith("choose Paste a token for Authorization.")
+    assert key_problem("X Key", "k") == "The header name 'X Key' is not one word such as X-API-Key."
+    assert key_problem("X-Key", "a\nb") == "The key holds a line break: paste it on one line."
+    with pytest.raises(ValueError, match="Paste the key first"):
+        give_key(session, url, "X-API-Key", "")
+
+
+async def test_a_key_refused_with_a_401_is_dropped_and_the_credential_kept() -> None:
+    from explorer.core.session.api_key import give_key
+
+    session = Session()
+    url = "http://api.test/items"
+    session.set_credential(url, BasicAuth("ann", "pw"))
+    async with Client(transport=httpx.MockTransport(keyed)) as api:
+        await visit(session, api, RequestSpec(url=url))
+        session.unproven = ""
+        again = give_key(session, url, "X-API-Key", "wrong")
+        assert again is not None
+        refused = await visit(session, api, again.spec)
+    assert session.check_login(refused) is False
+    assert session.kept_headers(url) == ()
+    assert session.credential(url) == BasicAuth("ann", "pw")
+
+
+def test_an_authorization_typed_and_kept_is_the_server_s_credential() -> None:
+    from explorer.core.http.request import BearerAuth
+    from explorer.core.session.api_key import keep_composed
+    from explorer.core.session.credentials import credential_in
+
+    assert credential_in([("authorization", " Token 9944b0 ")]) == BearerAuth("9944b0", "Token")
+    assert credential_in([("Authorization", "Basic YWxpY2U6d29uZGVybGFuZA==")]) == BasicAuth(
+        "alice", "wonderland"
+    )
+    for refused in ("Basic !!", "Basic bm9jb2xvbg==", 'Digest username="a"', "Bearer", "x y z"):
+        assert credential_in([("Authorization", refused)]) is None
+    session = Session()
+    url = "http://drf.test/api/books/"
+    typed = (("Authorization", "Token 9944b0"), ("X-Trace", "1"))
+    assert keep_composed(session, url, typed, False) == ([], "")
+    assert session.credential(url) is None
+    assert keep_composed(session, url, typed, True) == (["X-Trace"], "token")
+    assert session.credential(url) == BearerAuth("9944b0", "Token")
+    assert session.unproven == "http://drf.test"  # the next answer proves it, or drops it
+    assert keep_composed(session, url, typed, True) == (["X-Trace"], "")  # already its own

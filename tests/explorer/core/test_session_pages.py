@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+import httpx
+
+from explorer.core.http.client import Client
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.http.request import RequestSpec
 from explorer.core.http.secret_rules import origin_of
@@ -202,3 +205,27 @@ def test_a_link_search_stopped_by_its_bound_says_so_in_the_advice() -> None:
         == f"Not every link is listed: the search stops at {SEARCH_BOUND:,} links."
     )
     assert reading.stopped == f"the search stops at {SEARCH_BOUND:,} links"
+
+
+async def test_a_201_without_location_links_the_item_its_id_names() -> None:
+    """json-server 1.0.0-beta.15 answers POST /books with the item and no Location."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        body = {"title": "Dune", "year": 1965, "id": "fqW6 ceX"}
+        if request.url.path == "/api/books/":  # a route ending with a slash (DRF's)
+            body = {"id": 16}
+        if request.url.path == "/told":
+            return httpx.Response(201, json=body, headers={"Location": "/told/1"})
+        return httpx.Response(201, json=body)
+
+    async with Client(transport=httpx.MockTransport(handler)) as client:
+        made = read_response(await client.send(RequestSpec("POST", "http://js/books?x=1")))
+        slashed = read_response(await client.send(RequestSpec("POST", "http://drf/api/books/")))
+        told = read_response(await client.send(RequestSpec("POST", "http://js/told")))
+        put = read_response(await client.send(RequestSpec("PUT", "http://js/books")))
+    link = made.links[0]
+    assert (link.rel, link.href, link.guess) == ("self", "http://js/books/fqW6%20ceX", True)
+    assert link.made_from == "the id fqW6 ceX of the item the POST to /books created"
+    assert made.found == 1
+    assert slashed.links[0].href == "http://drf/api/books/16/"
+    assert all(link.source != "/id" for link in (*told.links, *put.links))

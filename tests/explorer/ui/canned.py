@@ -81,7 +81,8 @@ def _json(status: int, document: object, content_type: str, **headers: str) -> h
     return httpx.Response(
         status,
         content=json.dumps(document).encode(),
-        headers={"Content-Type": content_type, **headers},
+        # the mock names itself in every answer (its advice is given on its answers only)
+        headers={"Content-Type": content_type, "Server": "restwalk-mock/0.1.0", **headers},
     )
 
 

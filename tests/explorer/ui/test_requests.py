@@ -8,14 +8,15 @@ from http import HTTPStatus
 import httpx
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, TextArea
+from textual.widgets import Checkbox, Input, Select, TextArea
 
 from explorer.core.http.client import Client
-from explorer.core.http.request import CookieSession, LoginFlow, RequestSpec
+from explorer.core.http.request import BearerAuth, CookieSession, LoginFlow, RequestSpec
 from explorer.core.http.wire import request_text
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.login import LoginDialog
+from explorer.ui.widgets.links_panel import LinksPanel
 from mock_server import Settings
 from mock_server.settings import RateLimit
 from tests.explorer.password_api import DESCRIPTION, TOKEN, token_answer
@@ -281,6 +282,30 @@ async def test_composer_basic_credential_reaches_orders(make_app: AppFactory) ->
         assert current(app).status == HTTPStatus.OK
 
 
+async def test_composer_token_goes_under_the_scheme_typed(make_app: AppFactory) -> None:
+    app = make_app("http://mock/orders")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await until(pilot, on_screen(app, ComposerScreen), "the composer")
+        composer = app.screen
+        composer.query_one("#auth", Select).value = "bearer"
+        await pilot.pause()
+        scheme = composer.query_one("#token-scheme", Input)
+        assert scheme.display
+        assert scheme.value == "Bearer"
+        composer.query_one("#token", Input).value = "k3y"
+        scheme.value = "Token"  # Django REST Framework's
+        await pilot.pause()
+        preview = str(composer.query_one("#preview").render())
+        assert "Authorization: Token ****" in preview
+        assert "k3y" not in preview
+        assert composer.current_spec().auth == BearerAuth("k3y", "Token")
+        scheme.value = "To ken"
+        await pilot.pause()
+        assert "is not one word" in str(composer.query_one("#preview").render())
+
+
 async def test_a_failed_login_drops_the_credential(make_app: AppFactory) -> None:
     app = make_app("http://mock/products")
     async with app.run_test(size=SIZE) as pilot:
@@ -367,3 +392,217 @@ async def test_a_login_url_typed_is_kept_when_the_tokenurl_comes() -> None:
         dialog.query_one("#kind", Select).value = "token"
         await settle(pilot)
         assert field.value == "http://shop/token"  # the token login's URL is the API's now
+
+
+async def test_drf_s_token_challenge_asks_for_a_key_sent_as_token() -> None:
+    """Django REST Framework's TokenAuthentication: a 401 with ``WWW-Authenticate: Token``
+    (as a QA pass's DRF 3.18 project answered), the key read as ``Token <key>``."""
+    key = "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.headers.get("authorization") == f"Token {key}":
+            return httpx.Response(200, json={"count": 0, "next": None, "results": []})
+        return httpx.Response(
+            401,
+            json={"detail": "Authentication credentials were not provided."},
+            headers={"WWW-Authenticate": "Token"},
+        )
+
+    transport = httpx.MockTransport(handler)
+    app = create_app("http://drf/api/books/", client=Client(transport=transport))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.UNAUTHORIZED
+        assert "Authorization: Token <key>" in status_text(app)
+        await pilot.press("a")
+        await until(pilot, on_screen(app, LoginDialog), "the login dialog")
+        dialog = app.screen
+        assert dialog.query_one("#kind", Select).value == "bearer"
+        assert dialog.query_one("#scheme", Input).value == "Token"
+        token = dialog.query_one("#token", Input)
+        await until(pilot, lambda: token.has_focus, "the token field focused")
+        await pilot.press(*key, "enter")
+        await settle(pilot)
+        page = current(app)
+        assert page.status == HTTPStatus.OK
+        assert page.spec.auth == BearerAuth(key, "Token")
+        assert "token" in str(app.browser.query_one("#auth-badge").render())
+
+
+async def test_a_scheme_of_two_words_is_refused_with_why() -> None:
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(LoginDialog("http://drf", kind="bearer", scheme="Token"))
+
+    app = One()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoginDialog)
+        assert dialog.query_one("#login-url", Input).value == "http://drf/api-token-auth/"
+        dialog.query_one("#token", Input).value = "k"
+        dialog.query_one("#scheme", Input).value = "To ken"
+        assert dialog.result() is None
+        assert dialog._missing() == "The scheme is one word, such as Bearer or Token."
+        dialog.query_one("#scheme", Input).value = "Token"
+        result = dialog.result()
+        assert result is not None
+        assert result.auth == BearerAuth("k", "Token")
+        assert result.message == "Sent to http://drf only: Authorization: Token ****."
+
+
+async def test_an_api_key_in_a_header_goes_to_its_server_only_until_logged_out() -> None:
+    """A plain JSON API behind ``X-API-Key`` (FastAPI's APIKeyHeader answers a 401 with
+    ``WWW-Authenticate: APIKey``): the key given in the login dialog, kept for its
+    server, not sent to a link elsewhere, forgotten by x."""
+    seen: list[tuple[str, str | None]] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        key = request.headers.get("x-api-key")
+        seen.append((request.url.host, key))
+        if request.url.host == "elsewhere":
+            return httpx.Response(200, json={})
+        if key != "s3cret-key":
+            return httpx.Response(
+                401, json={"detail": "Not authenticated"}, headers={"WWW-Authenticate": "APIKey"}
+            )
+        return httpx.Response(200, json={"website": "http://elsewhere/about"})
+
+    app = create_app("http://api/items", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await until(pilot, on_screen(app, LoginDialog), "the login dialog")
+        dialog = app.screen
+        assert dialog.query_one("#kind", Select).value == "key"
+        assert dialog.query_one("#key-header", Input).value == "X-API-Key"
+        token = dialog.query_one("#token", Input)
+        await until(pilot, lambda: token.has_focus, "the key field focused")
+        await pilot.press(*"s3cret-key", "enter")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.OK
+        assert seen[-1] == ("api", "s3cret-key")
+        assert "+1 header" in str(app.browser.query_one("#auth-badge").render())
+        rows = app.browser.query_one(LinksPanel).table.rows
+        assert [row[3] for row in rows] == ["elsewhere/about"]  # another server's, named
+        await follow(pilot, "website")
+        await settle(pilot)
+        assert seen[-1] == ("elsewhere", None)  # given for http://api only
+        await pilot.press("alt+left")
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        assert app.browser.session.kept_headers("http://api/") == ()
+        await pilot.press("r")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.UNAUTHORIZED
+
+
+async def test_a_key_refused_is_dropped_and_a_header_that_cannot_be_one_is_said() -> None:
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(LoginDialog("http://api", kind="key"))
+
+    app = One()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoginDialog)
+        dialog.query_one("#token", Input).value = "k"
+        dialog.query_one("#key-header", Input).value = "Authorization"
+        assert dialog.result() is None
+        assert "choose Paste a token" in dialog._missing()
+        dialog.query_one("#key-header", Input).value = "Api-Key"
+        result = dialog.result()
+        assert result is not None
+        assert (result.auth, result.key) == (None, ("Api-Key", "k"))
+
+
+async def test_the_scheme_is_asked_for_a_login_only_when_the_server_named_another() -> None:
+    class Two(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(LoginDialog("http://api"))
+
+    app = Two()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoginDialog)
+        scheme = dialog.query_one("#scheme", Input)
+        assert scheme.has_class("hidden")  # a login's token goes as Bearer
+        dialog.query_one("#kind", Select).value = "bearer"
+        await until(pilot, lambda: not scheme.has_class("hidden"), "the scheme shown")
+        app.pop_screen()
+        app.push_screen(LoginDialog("http://drf", scheme="Token"))
+        await until(pilot, on_screen(app, LoginDialog), "the second dialog")
+        await settle(pilot)
+        assert not app.screen.query_one("#scheme", Input).has_class("hidden")
+
+
+async def test_a_put_of_the_resource_shown_starts_from_its_json() -> None:
+    """A plain JSON item (json-server's GET /books/3): typing PUT in the composer fills
+    the empty body with it, to edit; what is sent is what the body then holds."""
+    sent: list[tuple[str, bytes]] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent.append((request.method, request.content))
+        return httpx.Response(200, json={"id": "3", "title": "Book 3", "year": 1963})
+
+    app = create_app("http://js/books/3", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await until(pilot, on_screen(app, ComposerScreen), "the composer")
+        composer = app.screen
+        body = composer.query_one("#body", TextArea)
+        method = composer.query_one("#method", Input)
+        method.value = "POST"
+        await pilot.pause()
+        assert body.text == ""  # a POST makes something new: nothing to start from
+        method.value = "PUT"
+        await until(pilot, lambda: body.text.startswith("{"), "the body filled")
+        assert json.loads(body.text) == {"id": "3", "title": "Book 3", "year": 1963}
+        note = str(composer.query_one("#method-note").render())
+        assert "The body is the resource as GET read it" in note
+        body.text = body.text.replace("1963", "1965")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert sent[-1][0] == "PUT"
+        assert json.loads(sent[-1][1])["year"] == 1965
+
+
+async def test_an_authorization_typed_in_the_composer_and_kept_goes_on_after() -> None:
+    """A new user on Django REST Framework types ``Authorization: Token <key>`` as a header,
+    "keep" ticked: the next link followed carries it too (it was kept as nothing before)."""
+    key = "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
+    seen: list[str | None] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen.append(request.headers.get("authorization"))
+        if request.headers.get("authorization") != f"Token {key}":
+            return httpx.Response(401, json={}, headers={"WWW-Authenticate": "Token"})
+        return httpx.Response(200, json={"author": "http://drf/api/authors/1/"})
+
+    app = create_app(
+        "http://drf/api/books/1/", client=Client(transport=httpx.MockTransport(handler))
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await until(pilot, on_screen(app, ComposerScreen), "the composer")
+        composer = app.screen
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press(*"Authorization", "tab", *f"Token {key}")
+        await pilot.pause()
+        keep = composer.query_one("#keep-headers", Checkbox)
+        assert not keep.value  # a header goes once, unless kept
+        keep.value = True
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.OK
+        assert "token" in str(app.browser.query_one("#auth-badge").render())
+        await follow(pilot, "author")
+        await settle(pilot)
+        assert seen[-1] == f"Token {key}"
+        assert current(app).status == HTTPStatus.OK

@@ -114,3 +114,10 @@ def test_short_href_is_the_path_a_person_recognises() -> None:
 
     assert short_href("http://127.0.0.1:8000/orders?x=1") == "/orders?x=1"
     assert short_href("http://127.0.0.1:8000") == "/"
+    # a link to another server keeps its name: the path alone would pass for the page's
+    page = "http://127.0.0.1:8791"
+    assert short_href("http://127.0.0.1:8791/api/authors/1/", page) == "/api/authors/1/"
+    assert short_href("http://127.0.0.1:8791", page) == "/"
+    assert short_href("http://127.0.0.1:8799/leguin", page) == "127.0.0.1:8799/leguin"
+    assert short_href("https://127.0.0.1:8791/x", page) == "127.0.0.1:8791/x"
+    assert short_href("http://127.0.0.1:87911/x", page) == "127.0.0.1:87911/x"

@@ -298,6 +298,11 @@ def test_export_spells_out_versions_and_query() -> None:
     )
 
 
+def test_a_drf_token_is_exported_under_its_scheme() -> None:
+    spec = RequestSpec(url="http://x.example/api/", auth=BearerAuth("k3y", "Token"))
+    assert to_curl(spec) == "curl 'http://x.example/api/' -H 'Authorization: Token k3y'"
+
+
 def test_export_of_control_characters_uses_ansi_c_quotes() -> None:
     text = to_curl(RequestSpec(method="PUT", url="http://x.example", body="a\x1b[31mb\n"))
     assert "\x1b" not in text

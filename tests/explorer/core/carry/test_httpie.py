@@ -150,6 +150,8 @@ def test_bearer_cookies_and_connection_options() -> None:
     assert to_httpie(spec, CurlOptions(insecure=True, location=True)) == (
         "http --verify=no --follow -A bearer -a tok GET https://x.example/"
     )
+    drf = RequestSpec(url="https://x.example/", auth=BearerAuth("k", "Token"))
+    assert to_httpie(drf) == "http GET https://x.example/ 'Authorization:Token k'"
     cookies = RequestSpec(url="https://x.example/", auth=CookieSession((("a", "1"), ("b", "2"))))
     assert to_httpie(cookies) == "http GET https://x.example/ 'Cookie:a=1; b=2'"
 
