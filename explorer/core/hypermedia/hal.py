@@ -46,7 +46,7 @@ from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.hypermedia.templates import TemplateError, expand_template
 from explorer.core.hypermedia.vocabulary import STANDARD
-from explorer.core.hypermedia.walk import URL_STARTS, Candidates
+from explorer.core.hypermedia.walk import URL_STARTS, Candidates, may_hold_candidates
 
 _MAX_DEPTH = 400
 Attributes = tuple[tuple[str, str], ...]
@@ -64,13 +64,15 @@ class _Caches:
     """What one document repeats (curie expansions, relations, HAL-FORMS properties),
     and where the members the reader does not read go (``strings``, or None)."""
 
-    __slots__ = ("consume", "curies", "fields", "relations", "strings")
+    __slots__ = ("consume", "curies", "fields", "last", "relations", "strings")
 
     def __init__(self, strings: Candidates | None, consume: bool) -> None:
         self.curies: dict[tuple[str, str], str | None] = {}
         #: Per curies mapping (by identity; the mapping is kept alive by its entry,
         #: so the identity is not reused): each relation name met under it.
         self.relations: dict[int, tuple[dict[str, str], dict[str, Relation]]] = {}
+        #: The entry of :attr:`relations` read last (the items of a page share theirs).
+        self.last: tuple[dict[str, str], dict[str, Relation]] = ({}, {})
         self.fields = FieldCache()
         self.strings = strings
         #: Whether each resource of an array is dropped from it once read.
@@ -150,7 +152,7 @@ def _resource(
         kind = type(value)
         if kind is str:
             if strings is not None:
-                if value and value[0] in URL_STARTS:
+                if value and value[0] in URL_STARTS:  # (startswith parses a tuple of args)
                     strings.hits.append((pointer, key, value, key))
                 else:
                     named = strings.url_keys.get(key)
@@ -172,15 +174,15 @@ def _resource(
                 add_templates(value, here, links, collector, cache.fields, own)
             elif key == "_embedded" and depth < _MAX_DEPTH:
                 _embedded(value, f"{pointer}/_embedded", curies, collector, cache, depth + 1)
-            elif strings is not None:
-                strings.member(pointer, key, value, key)
+            elif strings is not None and may_hold_candidates(value):
+                strings.container(pointer, key, value, key)
         elif kind is list:
             if key == "_embedded" and depth < _MAX_DEPTH:  # drf-hal-json: the items, unnamed
                 _resources(value, f"{pointer}/_embedded", key, curies, collector, cache, depth + 1)
             elif key == "_items" and depth == 0:  # Eve's page of items
                 _resources(value, "/_items", key, curies, collector, cache, 1)
-            elif strings is not None:
-                strings.member(pointer, key, value, key)
+            elif strings is not None and may_hold_candidates(value):
+                strings.container(pointer, key, value, key)
 
 
 def _embedded(
@@ -272,6 +274,7 @@ def _relations(curies: dict[str, str], cache: _Caches) -> dict[str, Relation]:
     entry = cache.relations.get(id(curies))
     if entry is None:
         entry = cache.relations[id(curies)] = (curies, {})
+    cache.last = entry
     return entry[1]
 
 
@@ -306,31 +309,35 @@ def _links(
     # the caller claims the whole ``_links`` object if need be.
     append = c.links.entries.append
     resolver = c.resolver
-    relations = _relations(curies, cache)
+    last = cache.last
+    relations = last[1] if last[0] is curies else _relations(curies, cache)
     own = None
     for key, value in links.items():
-        relation = relations.get(key)
-        if relation is None:
+        try:
+            relation = relations[key]
+        except KeyError:
             relation = relations[key] = _relation(key, curies, c, cache)
-        if type(value) is not dict:
+        if type(value) is dict:
+            href = value.get("href")
+            if type(href) is str:
+                rel = relation[2]
+                if len(value) == 1:
+                    if rel == "self" and "{" not in href:
+                        own = href
+                    append((rel, _build_plain, None, pointer, relation, resolver, href))
+                else:
+                    name = value.get("name")
+                    name = name if type(name) is str else None
+                    append((rel, _build_link, name, pointer, relation, resolver, href, value))
+                continue
+        elif type(value) is list:
             token, extra, rel, label = relation
-            if type(value) is list:
-                _link_array(rel, label, value, pointer + token, extra, c)
-            elif value is not None:
-                _link_value(rel, label, value, pointer + token, extra, c)
+            _link_array(rel, label, value, pointer + token, extra, c)
             continue
-        href = value.get("href")
-        if type(href) is not str:
-            token, extra, rel, label = relation
-            _link_value(rel, label, value, pointer + token, extra, c)
-        elif len(value) > 1:
-            name = value.get("name")
-            name = name if type(name) is str else None
-            append((relation[2], _build_link, name, pointer, relation, resolver, href, value))
-        else:
-            if relation[2] == "self" and "{" not in href:
-                own = href
-            append((relation[2], _build_plain, None, pointer, relation, resolver, href))
+        elif value is None:
+            continue
+        token, extra, rel, label = relation
+        _link_value(rel, label, value, pointer + token, extra, c)
     return own
 
 

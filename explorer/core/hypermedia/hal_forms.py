@@ -65,29 +65,29 @@ def add_templates(
     # Some 30,000 templates on a 10 MB HAL page, nearly all of embedded resources, which
     # a page's reader does not keep: each is deferred (see
     # :mod:`~explorer.core.hypermedia.found`), its Link made by _build() if it is read.
-    # What it is made from is taken out of the document now (its target: the
-    # resource's own URL when it names none), so the document is not kept for it.
+    # Its target (the resource's own URL when it names none) is read now, while the
+    # resource's links are at hand; the rest of the template (method, title, type,
+    # properties) when the Link is built, from the template object the entry keeps.
     append = c.links.entries.append
     resolver = c.resolver
     fallback = own
     for key, template in templates.items():
         if type(template) is not dict:
             continue
-        get = template.get
-        target = get("target")
+        target = template.get("target")
         if type(target) is not str or not target:
             if fallback is None:
                 fallback = _self_href(links)
             target = fallback
-        # fmt: off
-        append((key, _build, key, pointer, resolver, cache, target, get("method"),
-                get("title"), get("contentType"), get("properties")))
-        # fmt: on
+        append((key, _build, key, pointer, resolver, cache, target, template))
 
 
 def _build(entry: Deferred) -> Link:
     """The action Link of a deferred template (see :func:`add_templates`)."""
-    key, _, _, pointer, resolver, cache, target, method, title, content_type, properties = entry
+    key, _, _, pointer, resolver, cache, target, template = entry
+    get = template.get
+    method, title, content_type = get("method"), get("title"), get("contentType")
+    properties = get("properties")
     # Its target resolved by the one rule (Resolver.resolve(), whose fast path joins a
     # root-relative target to the origin at once), and its Link built positionally
     # (LINK_FIELDS).
