@@ -126,10 +126,8 @@ class FoundLinks(MutableSequence[Link]):
 
     def build(self) -> None:
         """Build every deferred link now."""
-        entries = self.entries
-        for index, entry in enumerate(entries):
-            if not isinstance(entry, Link):
-                entries[index] = entry[1](entry)
+        entries: list[Any] = self.entries
+        entries[:] = [entry if type(entry) is Link else entry[1](entry) for entry in entries]
 
     def mark_embedded(self, start: int) -> None:
         """The entries from ``start`` on are links of embedded resources."""

@@ -309,6 +309,7 @@ def _links(
     # the caller claims the whole ``_links`` object if need be.
     append = c.links.entries.append
     resolver = c.resolver
+    eager = c.eager
     last = cache.last
     relations = last[1] if last[0] is curies else _relations(curies, cache)
     own = None
@@ -324,7 +325,18 @@ def _links(
                 if len(value) == 1:
                     if rel == "self" and "{" not in href:
                         own = href
-                    append((rel, _build_plain, None, pointer, relation, resolver, href))
+                    if eager:  # (every link read: built now, as _build_plain would)
+                        token, extra, _, label = relation
+                        # fmt: off
+                        append(new_tuple(Link, (rel, resolver.resolve(href), "GET", None, None,
+                                                False, None, pointer + token, (), None, None,
+                                                False, None, None, extra, label, None, ())))
+                        # fmt: on
+                    else:
+                        append((rel, _build_plain, None, pointer, relation, resolver, href))
+                elif eager:
+                    token, extra, _, label = relation
+                    append(_link(rel, label, value, href, pointer + token, extra, resolver))
                 else:
                     name = value.get("name")
                     name = name if type(name) is str else None
@@ -380,12 +392,14 @@ def _link_array(
     # As the loop of _links() above, for each item of an array of link objects.
     append = c.links.entries.append
     resolver = c.resolver
+    eager = c.eager
     for index, item in enumerate(objects):
         if type(item) is dict and len(item) == 1:
             href = item.get("href")
             if type(href) is str:
                 token = _INDEX_TOKENS[index] if index < 64 else f"/{index}"
-                append((rel, _build_item, None, here, token, resolver, href, extra, label))
+                entry = (rel, _build_item, None, here, token, resolver, href, extra, label)
+                append(_build_item(entry) if eager else entry)
                 continue
         if type(item) is not list:  # (an array in the array is no link)
             _link_value(rel, label, item, f"{here}/{index}", extra, c)

@@ -70,6 +70,7 @@ def add_templates(
     # properties) when the Link is built, from the template object the entry keeps.
     append = c.links.entries.append
     resolver = c.resolver
+    eager = c.eager
     fallback = own
     for key, template in templates.items():
         if type(template) is not dict:
@@ -79,7 +80,8 @@ def add_templates(
             if fallback is None:
                 fallback = _self_href(links)
             target = fallback
-        append((key, _build, key, pointer, resolver, cache, target, template))
+        entry = (key, _build, key, pointer, resolver, cache, target, template)
+        append(_build(entry) if eager else entry)
 
 
 def _build(entry: Deferred) -> Link:
