@@ -307,7 +307,10 @@ def _links(
     # rule, Resolver.resolve(), and built positionally: LINK_FIELDS) is made only if it
     # is read; a page's reader keeps a tenth of them. Links are appended unclaimed:
     # the caller claims the whole ``_links`` object if need be.
-    append = c.links.entries.append
+    found = c.links
+    entries = found.entries
+    append = entries.append
+    add_self = found.selfs.append  # (where each self link is, for the session's order)
     resolver = c.resolver
     eager = c.eager
     last = cache.last
@@ -323,8 +326,10 @@ def _links(
             if type(href) is str:
                 rel = relation[2]
                 if len(value) == 1:
-                    if rel == "self" and "{" not in href:
-                        own = href
+                    if rel == "self":
+                        add_self(len(entries))
+                        if "{" not in href:
+                            own = href
                     if eager:  # (every link read: built now, as _build_plain would)
                         token, extra, _, label = relation
                         # fmt: off
@@ -334,7 +339,10 @@ def _links(
                         # fmt: on
                     else:
                         append((rel, _build_plain, None, pointer, relation, resolver, href))
-                elif eager:
+                    continue
+                if rel == "self":
+                    add_self(len(entries))
+                if eager:
                     token, extra, _, label = relation
                     append(_link(rel, label, value, href, pointer + token, extra, resolver))
                 else:
@@ -342,14 +350,17 @@ def _links(
                     name = name if type(name) is str else None
                     append((rel, _build_link, name, pointer, relation, resolver, href, value))
                 continue
-        elif type(value) is list:
-            token, extra, rel, label = relation
-            _link_array(rel, label, value, pointer + token, extra, c)
-            continue
         elif value is None:
             continue
+        # (an array of links, a bare URL, no link: every one appended is a ``rel`` one)
         token, extra, rel, label = relation
-        _link_value(rel, label, value, pointer + token, extra, c)
+        at = len(entries)
+        if type(value) is list:
+            _link_array(rel, label, value, pointer + token, extra, c)
+        else:
+            _link_value(rel, label, value, pointer + token, extra, c)
+        if rel == "self":
+            found.selfs.extend(range(at, len(entries)))
     return own
 
 

@@ -68,7 +68,8 @@ def add_templates(
     # Its target (the resource's own URL when it names none) is read now, while the
     # resource's links are at hand; the rest of the template (method, title, type,
     # properties) when the Link is built, from the template object the entry keeps.
-    append = c.links.entries.append
+    found = c.links
+    append = found.entries.append
     resolver = c.resolver
     eager = c.eager
     fallback = own
@@ -80,6 +81,8 @@ def add_templates(
             if fallback is None:
                 fallback = _self_href(links)
             target = fallback
+        if key == "self":  # (its relation: where each self link is, for the session's order)
+            found.selfs.append(len(found.entries))
         entry = (key, _build, key, pointer, resolver, cache, target, template)
         append(_build(entry) if eager else entry)
 
