@@ -163,12 +163,12 @@ def _resource(
         elif kind is dict:
             # (claimed for the generic passes' own walk; with ``strings`` there is none)
             if key == "_links":
-                here = f"{pointer}/_links"
+                here = pointer + "/_links"
                 if strings is None:
                     collector.claimed.add(here)
                 own = _links(value, here, curies, collector, cache)
             elif key == "_templates":
-                here = f"{pointer}/_templates"
+                here = pointer + "/_templates"
                 if strings is None:
                     collector.claimed.add(here)
                 add_templates(value, here, links, collector, cache.fields, own)

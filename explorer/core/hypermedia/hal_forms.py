@@ -65,34 +65,31 @@ def add_templates(
     # Some 30,000 templates on a 10 MB HAL page, nearly all of embedded resources, which
     # a page's reader does not keep: each is deferred (see
     # :mod:`~explorer.core.hypermedia.found`), its Link made by _build() if it is read.
-    # Its target (the resource's own URL when it names none) is read now, while the
-    # resource's links are at hand; the rest of the template (method, title, type,
-    # properties) when the Link is built, from the template object the entry keeps.
+    # What it is made from is the template object itself, and the resource's own URL
+    # (its target when it names none), worked out now while the resource's links are
+    # at hand.
     found = c.links
     append = found.entries.append
     resolver = c.resolver
     eager = c.eager
-    fallback = own
+    fallback = own if own is not None else _self_href(links)
     for key, template in templates.items():
         if type(template) is not dict:
             continue
-        target = template.get("target")
-        if type(target) is not str or not target:
-            if fallback is None:
-                fallback = _self_href(links)
-            target = fallback
         if key == "self":  # (its relation: where each self link is, for the session's order)
             found.selfs.append(len(found.entries))
-        entry = (key, _build, key, pointer, resolver, cache, target, template)
+        entry = (key, _build, key, pointer, resolver, cache, fallback, template)
         append(_build(entry) if eager else entry)
 
 
 def _build(entry: Deferred) -> Link:
     """The action Link of a deferred template (see :func:`add_templates`)."""
-    key, _, _, pointer, resolver, cache, target, template = entry
+    key, _, _, pointer, resolver, cache, fallback, template = entry
     get = template.get
-    method, title, content_type = get("method"), get("title"), get("contentType")
-    properties = get("properties")
+    target, method, title = get("target"), get("method"), get("title")
+    content_type, properties = get("contentType"), get("properties")
+    if type(target) is not str or not target:
+        target = fallback
     # Its target resolved by the one rule (Resolver.resolve(), whose fast path joins a
     # root-relative target to the origin at once), and its Link built positionally
     # (LINK_FIELDS).
