@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, MutableSequence
-from itertools import islice
-from operator import itemgetter
+from itertools import islice, repeat
+from operator import itemgetter, sub
 from typing import Any, ClassVar, overload
 
 from explorer.core.hypermedia.link import Link
@@ -106,7 +106,7 @@ class FoundLinks(MutableSequence[Link]):
         self.embedded[:] = [run for run in runs if run[0] < run[1]]
         selfs = self.selfs
         cut, end = bisect_left(selfs, start), bisect_left(selfs, stop)
-        selfs[cut:] = [at - (stop - start) for at in selfs[end:]]
+        selfs[cut:] = map(sub, selfs[end:], repeat(stop - start))  # (in C: 12,000 of them)
 
     def _forget(self) -> None:
         """Which links are embedded ones is not known any more (such links are built to
