@@ -148,7 +148,8 @@ class FoundLinks(MutableSequence[Link]):
         entries[:] = [entry if type(entry) is Link else entry[1](entry) for entry in entries]
 
     def mark_embedded(self, start: int) -> None:
-        """The entries from ``start`` on are links of embedded resources."""
+        """The entries from ``start`` on are links of embedded resources (the caller has
+        recorded the index of each ``self`` among them in :attr:`selfs`)."""
         stop = len(self.entries)
         if stop <= start:
             return
