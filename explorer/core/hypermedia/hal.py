@@ -322,7 +322,10 @@ def _links(
         except KeyError:
             relation = relations[key] = _relation(key, curies, c, cache)
         if type(value) is dict:
-            href = value.get("href")
+            try:  # (a subscript, which the interpreter specialises, beats a .get() call)
+                href = value["href"]
+            except KeyError:
+                href = None
             if type(href) is str:
                 rel = relation[2]
                 if len(value) == 1:
