@@ -305,8 +305,9 @@ def _links(
     # members, is deferred (see :mod:`~explorer.core.hypermedia.found`): what it is
     # made from is kept in one small tuple, and the Link (its href resolved by the one
     # rule, Resolver.resolve(), and built positionally: LINK_FIELDS) is made only if it
-    # is read; a page's reader keeps a tenth of them. Links are appended unclaimed:
-    # the caller claims the whole ``_links`` object if need be.
+    # is read; a page's reader keeps a tenth of them (a search whose every link is read,
+    # ``c.eager``, builds each at once). Links are appended unclaimed: the caller claims
+    # the whole ``_links`` object if need be.
     found = c.links
     entries = found.entries
     append = entries.append
