@@ -183,6 +183,7 @@ def search_links(
         deadline=time.monotonic() + max_seconds,
         seconds=max_seconds,
     )
+    collector.eager = build
     for name, value in headers:
         try:
             _header(name.lower(), value, status, collector)

@@ -142,6 +142,7 @@ class Collector:
         "_ticks",
         "claimed",
         "deadline",
+        "eager",
         "limit",
         "links",
         "resolver",
@@ -161,6 +162,9 @@ class Collector:
         #: What was found; a hot loop may append to its ``entries`` (see
         #: :mod:`~explorer.core.hypermedia.found`).
         self.links = FoundLinks()
+        #: Whether every link will be read (``find_links``): a reader that defers links
+        #: (see :mod:`~explorer.core.hypermedia.found`) then builds each at once.
+        self.eager = False
         self.claimed: set[str] = set()
         self.limit = limit
         self.deadline = deadline

@@ -46,7 +46,7 @@ from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.hypermedia.templates import TemplateError, expand_template
 from explorer.core.hypermedia.vocabulary import STANDARD
-from explorer.core.hypermedia.walk import URL_STARTS, Candidates
+from explorer.core.hypermedia.walk import URL_STARTS, Candidates, may_hold_candidates
 
 _MAX_DEPTH = 400
 Attributes = tuple[tuple[str, str], ...]
@@ -64,13 +64,15 @@ class _Caches:
     """What one document repeats (curie expansions, relations, HAL-FORMS properties),
     and where the members the reader does not read go (``strings``, or None)."""
 
-    __slots__ = ("consume", "curies", "fields", "relations", "strings")
+    __slots__ = ("consume", "curies", "fields", "last", "relations", "strings")
 
     def __init__(self, strings: Candidates | None, consume: bool) -> None:
         self.curies: dict[tuple[str, str], str | None] = {}
         #: Per curies mapping (by identity; the mapping is kept alive by its entry,
         #: so the identity is not reused): each relation name met under it.
         self.relations: dict[int, tuple[dict[str, str], dict[str, Relation]]] = {}
+        #: The entry of :attr:`relations` read last (the items of a page share theirs).
+        self.last: tuple[dict[str, str], dict[str, Relation]] = ({}, {})
         self.fields = FieldCache()
         self.strings = strings
         #: Whether each resource of an array is dropped from it once read.
@@ -150,7 +152,7 @@ def _resource(
         kind = type(value)
         if kind is str:
             if strings is not None:
-                if value and value[0] in URL_STARTS:
+                if value and value[0] in URL_STARTS:  # (startswith parses a tuple of args)
                     strings.hits.append((pointer, key, value, key))
                 else:
                     named = strings.url_keys.get(key)
@@ -161,26 +163,26 @@ def _resource(
         elif kind is dict:
             # (claimed for the generic passes' own walk; with ``strings`` there is none)
             if key == "_links":
-                here = f"{pointer}/_links"
+                here = pointer + "/_links"
                 if strings is None:
                     collector.claimed.add(here)
                 own = _links(value, here, curies, collector, cache)
             elif key == "_templates":
-                here = f"{pointer}/_templates"
+                here = pointer + "/_templates"
                 if strings is None:
                     collector.claimed.add(here)
                 add_templates(value, here, links, collector, cache.fields, own)
             elif key == "_embedded" and depth < _MAX_DEPTH:
                 _embedded(value, f"{pointer}/_embedded", curies, collector, cache, depth + 1)
-            elif strings is not None:
-                strings.member(pointer, key, value, key)
+            elif strings is not None and may_hold_candidates(value):
+                strings.container(pointer, key, value, key)
         elif kind is list:
             if key == "_embedded" and depth < _MAX_DEPTH:  # drf-hal-json: the items, unnamed
                 _resources(value, f"{pointer}/_embedded", key, curies, collector, cache, depth + 1)
             elif key == "_items" and depth == 0:  # Eve's page of items
                 _resources(value, "/_items", key, curies, collector, cache, 1)
-            elif strings is not None:
-                strings.member(pointer, key, value, key)
+            elif strings is not None and may_hold_candidates(value):
+                strings.container(pointer, key, value, key)
 
 
 def _embedded(
@@ -272,6 +274,7 @@ def _relations(curies: dict[str, str], cache: _Caches) -> dict[str, Relation]:
     entry = cache.relations.get(id(curies))
     if entry is None:
         entry = cache.relations[id(curies)] = (curies, {})
+    cache.last = entry
     return entry[1]
 
 
@@ -302,35 +305,66 @@ def _links(
     # members, is deferred (see :mod:`~explorer.core.hypermedia.found`): what it is
     # made from is kept in one small tuple, and the Link (its href resolved by the one
     # rule, Resolver.resolve(), and built positionally: LINK_FIELDS) is made only if it
-    # is read; a page's reader keeps a tenth of them. Links are appended unclaimed:
-    # the caller claims the whole ``_links`` object if need be.
-    append = c.links.entries.append
+    # is read; a page's reader keeps a tenth of them (a search whose every link is read,
+    # ``c.eager``, builds each at once). Links are appended unclaimed: the caller claims
+    # the whole ``_links`` object if need be.
+    found = c.links
+    entries = found.entries
+    append = entries.append
+    add_self = found.selfs.append  # (where each self link is, for the session's order)
     resolver = c.resolver
-    relations = _relations(curies, cache)
+    eager = c.eager
+    last = cache.last
+    relations = last[1] if last[0] is curies else _relations(curies, cache)
     own = None
     for key, value in links.items():
-        relation = relations.get(key)
-        if relation is None:
+        try:
+            relation = relations[key]
+        except KeyError:
             relation = relations[key] = _relation(key, curies, c, cache)
-        if type(value) is not dict:
-            token, extra, rel, label = relation
-            if type(value) is list:
-                _link_array(rel, label, value, pointer + token, extra, c)
-            elif value is not None:
-                _link_value(rel, label, value, pointer + token, extra, c)
+        if type(value) is dict:
+            try:  # (a subscript, which the interpreter specialises, beats a .get() call)
+                href = value["href"]
+            except KeyError:
+                href = None
+            if type(href) is str:
+                rel = relation[2]
+                if len(value) == 1:
+                    if rel == "self":
+                        add_self(len(entries))
+                        if "{" not in href:
+                            own = href
+                    if eager:  # (every link read: built now, as _build_plain would)
+                        token, extra, _, label = relation
+                        # fmt: off
+                        append(new_tuple(Link, (rel, resolver.resolve(href), "GET", None, None,
+                                                False, None, pointer + token, (), None, None,
+                                                False, None, None, extra, label, None, ())))
+                        # fmt: on
+                    else:
+                        append((rel, _build_plain, None, pointer, relation, resolver, href))
+                    continue
+                if rel == "self":
+                    add_self(len(entries))
+                if eager:
+                    token, extra, _, label = relation
+                    append(_link(rel, label, value, href, pointer + token, extra, resolver))
+                else:
+                    name = value.get("name")
+                    name = name if type(name) is str else None
+                    append((rel, _build_link, name, pointer, relation, resolver, href, value))
+                continue
+        elif value is None:
             continue
-        href = value.get("href")
-        if type(href) is not str:
-            token, extra, rel, label = relation
-            _link_value(rel, label, value, pointer + token, extra, c)
-        elif len(value) > 1:
-            name = value.get("name")
-            name = name if type(name) is str else None
-            append((relation[2], _build_link, name, pointer, relation, resolver, href, value))
+        # (an array of links, a bare URL, no link: every one appended is a ``rel`` one)
+        token, extra, rel, label = relation
+        at = len(entries)
+        if type(value) is list:
+            _link_array(rel, label, value, pointer + token, extra, c)
         else:
-            if relation[2] == "self" and "{" not in href:
-                own = href
-            append((relation[2], _build_plain, None, pointer, relation, resolver, href))
+            _link_value(rel, label, value, pointer + token, extra, c)
+        if rel == "self":
+            found.selfs.extend(range(at, len(entries)))
     return own
 
 
@@ -373,12 +407,14 @@ def _link_array(
     # As the loop of _links() above, for each item of an array of link objects.
     append = c.links.entries.append
     resolver = c.resolver
+    eager = c.eager
     for index, item in enumerate(objects):
         if type(item) is dict and len(item) == 1:
             href = item.get("href")
             if type(href) is str:
                 token = _INDEX_TOKENS[index] if index < 64 else f"/{index}"
-                append((rel, _build_item, None, here, token, resolver, href, extra, label))
+                entry = (rel, _build_item, None, here, token, resolver, href, extra, label)
+                append(_build_item(entry) if eager else entry)
                 continue
         if type(item) is not list:  # (an array in the array is no link)
             _link_value(rel, label, item, f"{here}/{index}", extra, c)

@@ -65,29 +65,31 @@ def add_templates(
     # Some 30,000 templates on a 10 MB HAL page, nearly all of embedded resources, which
     # a page's reader does not keep: each is deferred (see
     # :mod:`~explorer.core.hypermedia.found`), its Link made by _build() if it is read.
-    # What it is made from is taken out of the document now (its target: the
-    # resource's own URL when it names none), so the document is not kept for it.
-    append = c.links.entries.append
+    # What it is made from is the template object itself, and the resource's own URL
+    # (its target when it names none), worked out now while the resource's links are
+    # at hand.
+    found = c.links
+    append = found.entries.append
     resolver = c.resolver
-    fallback = own
+    eager = c.eager
+    fallback = own if own is not None else _self_href(links)
     for key, template in templates.items():
         if type(template) is not dict:
             continue
-        get = template.get
-        target = get("target")
-        if type(target) is not str or not target:
-            if fallback is None:
-                fallback = _self_href(links)
-            target = fallback
-        # fmt: off
-        append((key, _build, key, pointer, resolver, cache, target, get("method"),
-                get("title"), get("contentType"), get("properties")))
-        # fmt: on
+        if key == "self":  # (its relation: where each self link is, for the session's order)
+            found.selfs.append(len(found.entries))
+        entry = (key, _build, key, pointer, resolver, cache, fallback, template)
+        append(_build(entry) if eager else entry)
 
 
 def _build(entry: Deferred) -> Link:
     """The action Link of a deferred template (see :func:`add_templates`)."""
-    key, _, _, pointer, resolver, cache, target, method, title, content_type, properties = entry
+    key, _, _, pointer, resolver, cache, fallback, template = entry
+    get = template.get
+    target, method, title = get("target"), get("method"), get("title")
+    content_type, properties = get("contentType"), get("properties")
+    if type(target) is not str or not target:
+        target = fallback
     # Its target resolved by the one rule (Resolver.resolve(), whose fast path joins a
     # root-relative target to the origin at once), and its Link built positionally
     # (LINK_FIELDS).

@@ -128,9 +128,16 @@ class Candidates:
             if value.startswith(URL_STARTS) or (type(key) is str and self.names_url(key)):
                 self.hits.append((pointer, key, value, name))
         elif (type(value) is dict or type(value) is list) and may_hold_candidates(value):
-            here = child(pointer, key)
-            if here not in self.claimed:
-                self.walk(value, here, name)
+            self.container(pointer, key, value, name)
+
+    def container(
+        self, pointer: str, key: str | int, value: dict[str, Any] | list[Any], name: str | None
+    ) -> None:
+        """Container ``key`` of the container at ``pointer``, whose JSON may hold a
+        candidate (:func:`may_hold_candidates`), walked unless claimed."""
+        here = child(pointer, key)
+        if here not in self.claimed:
+            self.walk(value, here, name)
 
     def names_url(self, key: str) -> bool:
         """True when ``key`` names a URL (``url``, ``href``, ``*_url``, ``*Url``)."""

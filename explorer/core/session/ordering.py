@@ -6,6 +6,7 @@ order, so "link 3" and "the first ``next``" mean the same link everywhere.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import compress, repeat
 from operator import is_, is_not
@@ -75,17 +76,20 @@ def first_ordered(links: FoundLinks, count: int) -> tuple[Link, ...]:
     A large page's links are mostly its embedded resources' (found, not yet built:
     :mod:`~explorer.core.hypermedia.found`), whose rank their relation and name tell
     (see :func:`link_rank`): a ``self`` with no name ranks :data:`_EMBEDDED_SELF`, any
-    other but a ``self`` :data:`_EMBEDDED_OTHER`. The rest are built and ranked.
+    other but a ``self`` :data:`_EMBEDDED_OTHER` (where the self links are, the reader
+    recorded: :attr:`~explorer.core.hypermedia.found.FoundLinks.selfs`). The rest are
+    built and ranked.
     """
-    # (100,000 links: a pass over all of them is made in C; a Python loop goes over a
-    # page's own links and its embedded resources' self links only)
+    # (100,000 links: none is looked at one by one but a page's own links and its
+    # embedded resources' self links, which the reader recorded: FoundLinks.selfs)
     by_rank: dict[int, list[int]] = {}
     known: list[int] = []  # embedded selfs with no name
     ranked: list[int] = []  # the links ranked one by one
     at = 0
     for start, stop in links.embedded:
         ranked.extend(range(at, start))
-        selfs = list(compress(range(start, stop), map(_SELF.__eq__, links.rels(start, stop))))
+        recorded = links.selfs
+        selfs = recorded[bisect_left(recorded, start) : bisect_left(recorded, stop)]
         names = links.names(selfs)
         known.extend(compress(selfs, map(is_, names, repeat(None))))
         ranked.extend(compress(selfs, map(is_not, names, repeat(None))))

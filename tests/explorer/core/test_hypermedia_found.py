@@ -51,6 +51,15 @@ def built(links: FoundLinks) -> int:
     return sum(type(entry) is Link for entry in links.entries)
 
 
+def assert_selfs_recorded(links: FoundLinks) -> None:
+    """Every self link of an embedded run is where :attr:`FoundLinks.selfs` says."""
+    recorded = sorted(set(links.selfs))
+    assert recorded == links.selfs
+    for start, stop in links.embedded:
+        selfs = [at for at in range(start, stop) if links.entries[at][0] == "self"]
+        assert [at for at in recorded if start <= at < stop] == selfs
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     doc=st.dictionaries(KEYS, DOCS, max_size=6),
@@ -66,6 +75,8 @@ def test_the_first_links_kept_are_those_of_every_link_built(
     lazy = search_links(BASE, 200, headers, body, HAL, max_links=max_links)
     assert len(lazy.found) == len(eager.links)
     assert lazy.stopped == eager.stopped
+    assert_selfs_recorded(lazy.found)
+    assert_selfs_recorded(eager.found)
     assert first_ordered(lazy.found, count) == ordered(tuple(eager.links))[:count]
     assert lazy.links == eager.links  # (what was not kept, built now)
     backwards = search_links(BASE, 200, headers, body, HAL, max_links=max_links)
@@ -165,6 +176,23 @@ def test_the_embedded_runs_follow_what_is_taken_out() -> None:
     del links[9]
     assert links.embedded == [[9, 10]]
     del links[::2]  # (anything else: not known any more)
+    assert links.embedded == []
+
+
+def test_the_self_links_recorded_follow_what_is_taken_out() -> None:
+    links = FoundLinks()
+    links.entries.extend(deferred(rel, "http://h/x") for rel in ["a", "self", "b", "self", "self"])
+    links.selfs.extend([1, 3, 4])
+    links.mark_embedded(0)
+    del links[0]  # a header link folded into the body's
+    assert links.selfs == [0, 2, 3]
+    del links[1:3]  # (a self among them)
+    assert links.selfs == [0, 1]
+    links[1] = Link("self", "http://h/y")  # (the same relation: still known)
+    assert links.selfs == [0, 1]
+    assert links.embedded == [[0, 2]]
+    links[0] = Link("next", "http://h/n")  # (a self no more: none is known)
+    assert links.selfs == []
     assert links.embedded == []
 
 
