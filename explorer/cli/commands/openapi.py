@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from explorer.cli.arguments import formatter, paragraphs
 from explorer.cli.commands.network import answered, run_printing
-from explorer.cli.errors import UsageError
+from explorer.cli.errors import CommandError, UsageError
 from explorer.cli.exit_status import ExitStatus
 from explorer.cli.options import client_from, spec_from
 
@@ -97,6 +97,7 @@ async def _from_url(args: argparse.Namespace, out: list[str]) -> ExitStatus:
     links to: found and read by the tab, as the TUI's ``O`` finds it."""
     from dataclasses import replace
 
+    from explorer.core.carry.openapi import OpenApiError
     from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT
     from explorer.core.session.tab import Tab
 
@@ -107,7 +108,12 @@ async def _from_url(args: argparse.Namespace, out: list[str]) -> ExitStatus:
         tab = Tab(client, given=spec)
         page = await tab.load(spec)
         answered(page)
-        description = await tab.fetch_description(page.url, page, itself=True, found=_say_guessed)
+        try:
+            description = await tab.fetch_description(
+                page.url, page, itself=True, found=_say_guessed
+            )
+        except OpenApiError as problem:  # asked and answered, none found: as --follow's miss
+            raise CommandError(f"{problem.message} {problem.hint}".rstrip()) from None
     assert description is not None  # (an answer that is none raises instead)
     out.extend(_lines(description, args.json))
     return ExitStatus.OK
