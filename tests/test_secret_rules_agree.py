@@ -14,10 +14,11 @@ HEADERS = [
     *("Private-Token", "X-Auth-Token", "X-Auth", "X-Authorization", "X-Session-Id", "X-Session"),
     *("Session-Id", "X-Amz-Security-Token", "X-Hub-Signature-256", "X-Jwt-Assertion"),
     *("X-CSRF-Token", "X-OTP", "X-Goog-Api-Key", "Ocp-Apim-Subscription-Key", "X-Vault-Token"),
-    *("X-Secret", "X-Client-Secret", "Key", "Sig"),
+    *("X-Secret", "X-Client-Secret", "Key", "Sig", "X-Key", "Authorization-Key"),
     # and what is no secret
     *("X-Request-Id", "Content-Type", "Accept", "Access-Control-Allow-Credentials"),
     *("If-None-Match", "User-Agent", "X-RateLimit-Remaining", "Location", "ETag"),
+    *("Idempotency-Key", "Sec-WebSocket-Key"),
 ]
 
 NAMES = [

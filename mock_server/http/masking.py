@@ -120,7 +120,11 @@ SECRET_WORDS = frozenset(
 #: Words that make a name secret wherever they are in it (``password_confirmation``).
 PASSWORD_WORDS = frozenset({"password", "passwd", "passphrase", "passcode"})
 #: Last words of a header's name that make it secret: it carries a credential.
-HEADER_ENDINGS = (("auth",), ("session", "id"), ("session",))
+HEADER_ENDINGS = (("auth",), ("session", "id"), ("session",), ("key",))
+#: Headers named like a key's that carry none (a WebSocket nonce, an idempotency key).
+HEADER_NOT_SECRETS = frozenset(
+    {"sec_websocket_key", "sec_web_socket_key", "idempotency_key", "x_idempotency_key"}
+)
 #: Names that end like a secret's but say a rule (CORS's ``...-Allow-Credentials: true``).
 POLICY_NAMES = frozenset({"access_control_allow_credentials"})
 # A name glued into one word still ends with what it is: "githubtoken", "xapikey".
@@ -172,6 +176,8 @@ def is_secret_header(name: str) -> bool:
     if lowered in CREDENTIAL_HEADERS or lowered in ("cookie", "set-cookie"):
         return True
     words = tuple(_words(lowered))
+    if "_".join(words) in HEADER_NOT_SECRETS:
+        return False
     return is_secret_name(lowered) or any(
         words[-len(ending) :] == ending for ending in HEADER_ENDINGS
     )

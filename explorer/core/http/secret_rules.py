@@ -41,9 +41,10 @@ is cut into words (``X-Amz-Security-Token``, ``accessToken``, ``client_secret``
   ``key`` (Google's API keys), ``code`` (an OAuth authorization code), ``sig``
   (an Azure SAS signature), ``auth``. In JSON these name error codes and
   dictionary entries, and are kept.
-- in a header's name, those of a URL too, and a name ending in ``auth`` or a
-  session's id (:data:`HEADER_SECRET_ENDINGS`: ``X-Auth``, ``X-Session-Id``); a
-  header named so carries a credential.
+- in a header's name, those of a URL too, and a name ending in ``auth``, ``key`` or a
+  session's id (:data:`HEADER_SECRET_ENDINGS`: ``X-Auth``, ``X-Key``, ``X-Session-Id``);
+  a header named so carries a credential, but for :data:`HEADER_NOT_SECRETS`
+  (``Idempotency-Key``, ``Sec-WebSocket-Key``).
 
 **Which origin.** A secret given for one origin (``scheme://host:port``, RFC
 6454) goes to that origin only (:func:`may_receive`). The one exception is
@@ -61,6 +62,7 @@ import httpx
 
 __all__ = [
     "CREDENTIAL_HEADERS",
+    "HEADER_NOT_SECRETS",
     "HEADER_SECRET_ENDINGS",
     "KEY_KINDS",
     "NAME_WORDS",
@@ -153,7 +155,13 @@ URL_SECRET_NAMES = frozenset({"key", "code", "sig", "auth"})
 #: The last words that make a header's name a secret's, and no JSON member's: a header
 #: named so carries a credential (``X-Auth``, a session's ``X-Session-Id``), where a JSON
 #: ``auth`` or ``session_id`` may be a setting or a reference.
-HEADER_SECRET_ENDINGS = frozenset({("auth",), ("session", "id"), ("session",)})
+HEADER_SECRET_ENDINGS = frozenset({("auth",), ("session", "id"), ("session",), ("key",)})
+
+#: Headers named like a key's that carry none: a nonce of the WebSocket handshake and
+#: a request's idempotency key (RFC 6455 section 4.1; the IETF httpapi draft).
+HEADER_NOT_SECRETS = frozenset(
+    {"sec_websocket_key", "sec_web_socket_key", "idempotency_key", "x_idempotency_key"}
+)
 
 #: The first words of a paging cursor's name: ``next_token`` is where a list goes on.
 _CURSORS = frozenset({"page", "next", "prev", "previous", "continuation", "sync", "cursor"})
@@ -225,6 +233,8 @@ def is_secret_header(name: str) -> bool:
     if is_secret_name(name, in_url=True):
         return True
     words = tuple(_words(name))
+    if "_".join(words) in HEADER_NOT_SECRETS:
+        return False
     return any(words[-len(ending) :] == ending for ending in HEADER_SECRET_ENDINGS)
 
 

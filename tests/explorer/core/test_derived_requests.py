@@ -60,6 +60,9 @@ SECRETS = (
         "X-Forwarded-Authorization",
         "X-Passcode",
         "Key",
+        # A key the login dialog sends under the API's own header name.
+        "X-Key",
+        "Authorization-Key",
     ],
 )
 def test_secret_headers(name: str) -> None:
@@ -71,6 +74,7 @@ def test_secret_headers(name: str) -> None:
     [
         "Accept",
         "Idempotency-Key",
+        "X-Idempotency-Key",
         "Sec-WebSocket-Key",
         "X-Request-Id",
         "WWW-Authenticate",
