@@ -49,6 +49,11 @@ from explorer.ui.widgets.wrap_index import WrapIndex
 INLINE_FORMAT_LIMIT = 256 * 1024
 #: Rows longer than this are highlighted only around the visible columns.
 LONG_ROW = 2000
+#: Rows up to this long are highlighted when first drawn (some 30 us each): a page's
+#: first frame is drawn highlighted, not plain and then again highlighted a frame later.
+#: Longer ones are highlighted in a thread worker, so a screen of them never holds a
+#: frame up.
+QUICK_ROW = 200
 _HIGHLIGHT_CACHE = 4000
 _HIGHLIGHT_MARGIN = 60
 _MATCH = Style(color="black", bgcolor="yellow")
@@ -231,6 +236,7 @@ class BodyView(LineView, can_focus=True):
             self.virtual_size = Size(self._width, self.line_count)
         else:
             self.virtual_size = Size(index.width, len(self._notes) + index.rows)
+        self.show_scrollbars_now()
 
     def _rewrap(self) -> None:
         """Index the text's rows at the view's width (a large text's in a thread)."""
@@ -449,9 +455,13 @@ class BodyView(LineView, can_focus=True):
         if generation != self._generation:
             return
         self._highlighted.update(done)
+        self._trim_highlighted()
+        self.refresh()
+
+    def _trim_highlighted(self) -> None:
+        """Forget the rows highlighted longest ago, past the rows kept."""
         while len(self._highlighted) > _HIGHLIGHT_CACHE:
             self._highlighted.popitem(last=False)
-        self.refresh()
 
     # -- rendering -------------------------------------------------------------------------
 
@@ -495,7 +505,11 @@ class BodyView(LineView, can_focus=True):
         """Cells ``left`` to ``right`` of line ``number``: highlighted, matches marked."""
         highlighted = self._highlighted.get(number)
         if highlighted is None and self._lexer is not None and len(line) <= LONG_ROW:
-            self._schedule_highlight()
+            if len(line) <= QUICK_ROW:
+                highlighted = self._highlighted[number] = self._highlighter.line(self._lexer, line)
+                self._trim_highlighted()
+            else:
+                self._schedule_highlight()
         matches = self._search.matches
         # Only the matches in view: a long line may hold every match kept.
         shown = matches.on_line(number, left, right) if matches else []

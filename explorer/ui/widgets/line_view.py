@@ -6,7 +6,10 @@ from __future__ import annotations
 from rich.style import Style
 from textual.geometry import Region
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
+
+from explorer.ui.widgets.scroll_bars import QuickScrollBar
 
 __all__ = ["LineView"]
 
@@ -26,6 +29,39 @@ class LineView(ScrollView):
             return super().render_lines(crop)
         finally:
             self._base_style = None
+
+    # Textual's own properties, with bars that draw quicker (Textual makes a bar, hidden,
+    # the first time it asks for it).
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        if self._vertical_scrollbar is None:
+            self._vertical_scrollbar = self._new_bar(vertical=True)
+        return self._vertical_scrollbar
+
+    @property
+    def horizontal_scrollbar(self) -> ScrollBar:
+        if self._horizontal_scrollbar is None:
+            self._horizontal_scrollbar = self._new_bar(vertical=False)
+        return self._horizontal_scrollbar
+
+    def _new_bar(self, *, vertical: bool) -> QuickScrollBar:
+        thickness = self.scrollbar_size_vertical if vertical else self.scrollbar_size_horizontal
+        name = "vertical" if vertical else "horizontal"
+        bar = QuickScrollBar(vertical=vertical, name=name, thickness=thickness)
+        bar.display = False
+        self.app._start_widget(self, bar)
+        return bar
+
+    def show_scrollbars_now(self) -> None:
+        """Show or hide the scrollbars for the virtual size just set, before the next frame.
+
+        Textual decides on them while it lays the screen out, too late for that layout: a
+        scrollbar shown or hidden then takes a frame of its own (and a layout) after the
+        one that drew the new content, which was drawn without it. Decided now, the next
+        frame lays them out with the content. (Before the first layout nothing is decided:
+        that layout decides.)
+        """
+        self._refresh_scrollbars()
 
     @property
     def base_style(self) -> Style:

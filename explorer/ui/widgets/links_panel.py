@@ -90,7 +90,7 @@ class LinksPanel(Vertical):
 
     DEFAULT_CSS = """
     LinksPanel > RowTable { height: 1fr; min-height: 3; }
-    LinksPanel > #link-detail { height: auto; max-height: 6; padding: 0 1; }
+    LinksPanel > #link-detail { height: 5; padding: 0 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -138,10 +138,13 @@ class LinksPanel(Vertical):
         self.table.set_width(0, max(COLUMNS[0][1], len(str(len(links)))))
         labelled = zip(links, rel_labels(links), strict=True)
         self.table.set_rows([_row(n, *pair) for n, pair in enumerate(labelled, start=1)])
-        if not links:
+        if links:
+            # Described now, not when the table's message about its cursor comes: the
+            # page's frame may be drawn before that message is handled.
+            self._describe(links[0])
+        else:
             said = f"No links found: {stopped}." if stopped else "No links in this response."
             self.query_one("#link-detail", Static).update(Text(visible_line(said)))
-        # (else the table's cursor, on the first link, describes it there)
         found = max(found, len(links))
         listed = f"the first {len(links):,} of {found:,}" if found > len(links) else f"{found:,}"
         if found >= SEARCH_LIMIT:
@@ -213,9 +216,14 @@ class LinksPanel(Vertical):
     def on_row_table_highlighted(self, event: RowTable.Highlighted) -> None:
         event.stop()
         link = self.link_at(event.row + 1)
+        if link is not None:
+            self._describe(link)
+
+    def _describe(self, link: Link) -> None:
+        """Everything known about ``link`` in the detail under the table."""
         detail = self.query_one("#link-detail", Static)
-        if link is not None and (described := describe_link(link)) != detail.content:
-            detail.update(described)  # (the same again would lay the screen out for nothing)
+        if (described := describe_link(link)) != detail.content:
+            detail.update(described)  # (the same again would draw it again for nothing)
 
     def on_row_table_selected(self, event: RowTable.Selected) -> None:
         event.stop()

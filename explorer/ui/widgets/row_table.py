@@ -149,6 +149,7 @@ class RowTable(LineView, can_focus=True):
         self._lines.clear()
         self._hover = None
         self.virtual_size = Size(self._width, len(self._rows) + 1)
+        self.show_scrollbars_now()
         self.scroll_to(0, 0, animate=False, immediate=True)
         self.set_reactive(RowTable.cursor_row, 0)
         self.refresh()
@@ -165,6 +166,7 @@ class RowTable(LineView, can_focus=True):
         self._width = cell_len(self._header)
         self._lines.clear()
         self.virtual_size = Size(self._width, len(self._rows) + 1)
+        self.show_scrollbars_now()
         self.refresh()
 
     def rows_changed(self) -> None:
@@ -174,6 +176,7 @@ class RowTable(LineView, can_focus=True):
         self._lines.clear()
         self._hover = None
         self.virtual_size = Size(self._width, len(self._rows) + 1)
+        self.show_scrollbars_now()
         if self._rows and self.cursor_row >= len(self._rows):
             self.set_reactive(RowTable.cursor_row, len(self._rows) - 1)
         self.refresh()
