@@ -62,6 +62,7 @@ class QuickScrollBar(ScrollBar):
             self.window_size,
             self.position,
             self._bar_style(),
+            self.rich_style,
             self.screen.styles.scrollbar_color.a == 0,
         )
 
@@ -105,8 +106,9 @@ class QuickScrollBar(ScrollBar):
             bar_color=style.color or _BAR,
         )
         segments: list[Segment] = list(bar.segments)
+        base = self.rich_style  # (under the bar's own colours, as Textual draws it)
         if self.vertical:  # a segment a row
-            return [Strip([segment], width) for segment in segments[:height]]
+            return [Strip([segment], width).apply_style(base) for segment in segments[:height]]
         # (a row of segments and a line's end, once for each row of the bar's thickness)
         end = next((n for n, segment in enumerate(segments) if segment.text == "\n"), None)
-        return [Strip(segments[:end], width)] * height
+        return [Strip(segments[:end], width).apply_style(base)] * height
