@@ -97,7 +97,7 @@ class BodyView(LineView, can_focus=True):
         self._generation = 0
         self._lexer: Lexer | None = None
         self._highlighter = LineHighlighter()
-        self._highlighted: OrderedDict[int, Text] = OrderedDict()
+        self._highlighted: OrderedDict[int, Strip] = OrderedDict()
         self._pending = False
         self._width = 0
         self.formatting = False
@@ -448,10 +448,10 @@ class BodyView(LineView, can_focus=True):
     def _highlight_rows(
         self, generation: int, text: DisplayText, lexer: Lexer, rows: list[int]
     ) -> None:
-        done = {n: self._highlighter.line(lexer, text.line(n)) for n in rows}
+        done = {n: self._highlighter.strip(lexer, text.line(n)) for n in rows}
         self.app.call_from_thread(self._highlighted_rows, generation, done)
 
-    def _highlighted_rows(self, generation: int, done: dict[int, Text]) -> None:
+    def _highlighted_rows(self, generation: int, done: dict[int, Strip]) -> None:
         if generation != self._generation:
             return
         self._highlighted.update(done)
@@ -506,20 +506,30 @@ class BodyView(LineView, can_focus=True):
         highlighted = self._highlighted.get(number)
         if highlighted is None and self._lexer is not None and len(line) <= LONG_ROW:
             if len(line) <= QUICK_ROW:
-                highlighted = self._highlighted[number] = self._highlighter.line(self._lexer, line)
+                highlighted = self._highlighted[number] = self._highlighter.strip(self._lexer, line)
                 self._trim_highlighted()
             else:
                 self._schedule_highlight()
         matches = self._search.matches
         # Only the matches in view: a long line may hold every match kept.
         shown = matches.on_line(number, left, right) if matches else []
+        if not shown:  # nothing to mark: the segments as they are (a Text costs 5x more)
+            if highlighted is not None:
+                return highlighted.crop(left, right)
+            if line.isascii():  # (a cell a character; cut to the view: a line may be megabytes)
+                piece = line[left:right]
+                return Strip([Segment(piece)], len(piece))
         if highlighted is None and (len(line) > LONG_ROW or (not shown and line.isascii())):
             # Cut to the view first (a long line may be megabytes): only that is styled.
             text = Text(line[left:right], no_wrap=True, end="")
             self._mark(text, number, shown, -left)
             return Strip(list(text.render(self.app.console)), text.cell_len)
         # A short line, styled whole then cut (``left`` and ``right`` count cells).
-        text = highlighted.copy() if highlighted is not None else Text(line, no_wrap=True, end="")
+        if highlighted is not None:
+            text = Text.assemble(*((s.text, s.style or "") for s in highlighted), end="")
+            text.no_wrap = True
+        else:
+            text = Text(line, no_wrap=True, end="")
         self._mark(text, number, matches.on_line(number) if matches else [], 0)
         return Strip(list(text.render(self.app.console)), text.cell_len).crop(left, right)
 

@@ -113,7 +113,7 @@ async def test_a_long_row_is_highlighted_in_a_worker() -> None:
         view = app.query_one(BodyView)
         view.show(b'{"a": "' + b"x" * 500 + b'", "b": 1}', "application/json")
         await body_until(pilot, lambda: 1 in view._highlighted and 2 in view._highlighted)
-        assert view._highlighted[1].plain.startswith('  "a": "xxx')
+        assert view._highlighted[1].text.startswith('  "a": "xxx')
 
 
 async def test_the_table_scrollbar_is_decided_with_its_rows() -> None:
