@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.widgets import Static
 
@@ -155,8 +156,20 @@ class LinksPanel(Vertical):
         )
         if titles != self._titles:  # (set again, the same titles would redraw the whole panel)
             self._titles = titles
-            # Content, not a str: a str title is read as markup.
-            self.border_title, self.border_subtitle = Content(titles[0]), Content(titles[1])
+            self._retitle(Content(titles[0]), Content(titles[1]))  # (a str is read as markup)
+
+    def _retitle(self, title: Content, subtitle: Content) -> None:
+        """Put ``title`` and ``subtitle`` on the border, repainting only its top and bottom
+        rows: set as the attributes, a title repaints the whole panel, every row of its
+        border and of the space under the table (a millisecond and a half on every page)."""
+        width, height = self.outer_size
+        if not height:  # not laid out yet: nothing on screen to spare
+            self.border_title, self.border_subtitle = title, subtitle
+            return
+        # (what the attributes keep for a one-line title, Content given)
+        self._border_title, self._border_subtitle = title, subtitle
+        left, top = self.content_offset  # (regions are given from the content's corner)
+        self.refresh(Region(-left, -top, width, 1), Region(-left, height - 1 - top, width, 1))
 
     def highlight(self, number: int) -> None:
         """Move the cursor to link ``number`` (from 1)."""

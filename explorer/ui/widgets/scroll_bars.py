@@ -15,11 +15,12 @@ repaint asked for what is on the screen already.
 from __future__ import annotations
 
 from math import ceil
+from typing import NamedTuple
 
 from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
@@ -30,13 +31,27 @@ _BACK = RichColor.parse("#555555")
 _BAR = RichColor.parse("bright_magenta")
 
 
+class Looks(NamedTuple):
+    """Everything a bar's drawing depends on."""
+
+    size: Size
+    virtual_size: int
+    window_size: int
+    position: float
+    #: The bar's colours, and the widget's own style under them.
+    colours: Style
+    base: Style
+    #: The screen hides scrollbars (drawn then as Textual draws them).
+    hidden: bool
+
+
 class QuickScrollBar(ScrollBar):
     """A :class:`ScrollBar` that looks the same and draws in a fraction of the time."""
 
     def __init__(self, vertical: bool = True, name: str | None = None, *, thickness: int = 1):
         super().__init__(vertical, name, thickness=thickness)
         #: What the strips were drawn for (see :meth:`_looks`), and the strips.
-        self._drawn: tuple[tuple[object, ...], list[Strip]] | None = None
+        self._drawn: tuple[Looks, list[Strip]] | None = None
 
     def _bar_style(self) -> Style:
         """The bar's colours as :meth:`ScrollBar.render` works them out."""
@@ -54,9 +69,9 @@ class QuickScrollBar(ScrollBar):
         color = background + color
         return Style.from_color(color.rich_color, background.rich_color)
 
-    def _looks(self) -> tuple[object, ...]:
-        """Everything the bar's drawing depends on."""
-        return (
+    def _looks(self) -> Looks:
+        """What the bar would be drawn as now."""
+        return Looks(
             self.size,
             self.window_virtual_size,
             self.window_size,
@@ -76,10 +91,10 @@ class QuickScrollBar(ScrollBar):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         looks = self._looks()
-        if looks[-1]:  # (a screen that hides its scrollbars: Textual's own way)
+        if looks.hidden:  # (a screen that hides its scrollbars: Textual's own way)
             return super().render_lines(crop)
         if self._drawn is None or self._drawn[0] != looks:
-            self._drawn = (looks, self._strips())
+            self._drawn = (looks, self._strips(looks))
         strips = self._drawn[1][crop.y : crop.bottom]
         if (crop.x, crop.right) != (0, self.size.width):
             strips = [strip.crop(crop.x, crop.right) for strip in strips]
@@ -90,25 +105,24 @@ class QuickScrollBar(ScrollBar):
                 strips = [strip.apply_filter(line_filter, background) for strip in strips]
         return strips
 
-    def _strips(self) -> list[Strip]:
-        """The whole bar, a strip a row."""
-        width, height = self.size
-        style = self._bar_style()
-        window_size = self.window_size if self.window_size < self.window_virtual_size else 0
+    def _strips(self, looks: Looks) -> list[Strip]:
+        """The whole bar as ``looks`` has it, a strip a row."""
+        width, height = looks.size
+        window_size = looks.window_size if looks.window_size < looks.virtual_size else 0
         bar = self.renderer.render_bar(
             size=height if self.vertical else width,
-            virtual_size=ceil(self.window_virtual_size),
+            virtual_size=ceil(looks.virtual_size),
             window_size=ceil(window_size),
-            position=self.position,
+            position=looks.position,
             thickness=width if self.vertical else height,
             vertical=self.vertical,
-            back_color=style.bgcolor or _BACK,
-            bar_color=style.color or _BAR,
+            back_color=looks.colours.bgcolor or _BACK,
+            bar_color=looks.colours.color or _BAR,
         )
-        segments: list[Segment] = list(bar.segments)
-        base = self.rich_style  # (under the bar's own colours, as Textual draws it)
+        # The widget's own style under the bar's colours, as Textual draws it.
+        segments = list(Segment.apply_style(bar.segments, looks.base))
         if self.vertical:  # a segment a row
-            return [Strip([segment], width).apply_style(base) for segment in segments[:height]]
+            return [Strip([segment], width) for segment in segments[:height]]
         # (a row of segments and a line's end, once for each row of the bar's thickness)
         end = next((n for n, segment in enumerate(segments) if segment.text == "\n"), None)
-        return [Strip(segments[:end], width).apply_style(base)] * height
+        return [Strip(segments[:end], width)] * height

@@ -84,6 +84,11 @@ async def test_a_followed_page_needs_no_frame_after_its_own(make_app: AppFactory
             page = app.browser.session.shown
             assert page is not None
             assert detail.content == describe_link(page.links[0])  # type: ignore[attr-defined]
+            # The border's title says the new count, on the screen (only its rows repainted).
+            title = f"Links ({len(page.links)})"
+            assert panel.border_title == title
+            screen = app.browser._compositor.render_strips()
+            assert title in screen[panel.region.y].text
 
 
 async def test_the_body_is_highlighted_when_first_drawn(make_app: AppFactory) -> None:
