@@ -468,7 +468,7 @@ class BodyView(LineView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         """Row ``y`` of the widget: the note, highlighted line, or plain line under it (or
         the piece of it on that row, when wrapping), with the search's matches marked."""
-        scroll_x, scroll_y = self.scroll_offset
+        scroll_x, scroll_y, _ = self.view
         row = scroll_y + y
         width = self.size.width
         base = self.base_style

@@ -15,20 +15,37 @@ __all__ = ["LineView"]
 
 
 class LineView(ScrollView):
-    """A :class:`ScrollView` whose ``render_line`` reads :attr:`base_style`.
+    """A :class:`ScrollView` whose ``render_line`` reads :attr:`base_style` and :attr:`view`.
 
-    Textual walks every ancestor to work out a widget's style; asked once a line, that
-    was a good part of a view's drawing. A pass of :meth:`render_lines` asks once.
+    Textual walks every ancestor to work out a widget's style, and its styles again for
+    the scroll offset and the region inside the scrollbars; asked once a line, that was
+    a good part of a view's drawing. A pass of :meth:`render_lines` asks once.
     """
 
     _base_style: Style | None = None
+    _view: tuple[int, int, int] | None = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._base_style = self.rich_style
+        self._view = (*self.scroll_offset, self.scrollable_content_region.width)
         try:
             return super().render_lines(crop)
         finally:
             self._base_style = None
+            self._view = None
+
+    @property
+    def base_style(self) -> Style:
+        """The style under the lines: the pass's, or worked out now outside a pass."""
+        return self.rich_style if self._base_style is None else self._base_style
+
+    @property
+    def view(self) -> tuple[int, int, int]:
+        """The scroll offset (x, y) and the width inside the scrollbars: the pass's, or
+        worked out now outside a pass."""
+        if self._view is None:
+            return (*self.scroll_offset, self.scrollable_content_region.width)
+        return self._view
 
     # Textual's own properties, with bars that draw quicker (Textual makes a bar, hidden,
     # the first time it asks for it).
@@ -62,8 +79,3 @@ class LineView(ScrollView):
         that layout decides.)
         """
         self._refresh_scrollbars()
-
-    @property
-    def base_style(self) -> Style:
-        """The style under the lines: the pass's, or worked out now outside a pass."""
-        return self.rich_style if self._base_style is None else self._base_style
