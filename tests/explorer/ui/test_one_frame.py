@@ -9,12 +9,15 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.message import Message
 from textual.strip import Strip
+from textual.widgets import Input
 
 from explorer.ui.app import RestwalkApp
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.links_panel import LinksPanel, describe_link
 from explorer.ui.widgets.row_table import RowTable
+from explorer.ui.widgets.url_input import UrlBar
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle, until
 from tests.explorer.ui.test_body_view import BodyApp
 from tests.explorer.ui.test_body_view import until as body_until
@@ -134,3 +137,28 @@ async def test_the_table_scrollbar_is_decided_with_its_rows() -> None:
         assert table.show_vertical_scrollbar  # before any frame lays it out
         table.set_rows([("1",)])
         assert not table.show_vertical_scrollbar
+
+
+async def test_the_page_url_in_the_bar_tells_nobody(make_app: AppFactory) -> None:
+    """The URL bar given the page's URL posts no Input.Changed (it went up four widgets, to
+    no handler, on every page); a URL typed there still does."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        changed: list[Message] = []
+        post = app.browser.post_message
+
+        def spy(message: Message) -> bool:
+            if isinstance(message, Input.Changed):
+                changed.append(message)
+            return post(message)
+
+        app.browser.post_message = spy  # type: ignore[method-assign]
+        await follow(pilot, "rw:customers")
+        await until(pilot, lambda: painted(app, "/customers"), "customers painted")
+        await settle(pilot)
+        assert app.browser.query_one(UrlBar).value.endswith("/customers")
+        assert changed == []
+        await pilot.press("ctrl+l", "x")
+        await settle(pilot)
+        assert changed
