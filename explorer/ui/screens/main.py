@@ -375,9 +375,9 @@ class BrowserScreen(TabScreen):
                     severity="warning",
                     timeout=10,
                 )
+            # (the panel begins the lesson once mounted: a refresh may come before that)
             panel = self.course_panel = CoursePanel(driver, id="course")
             self.query_one("#panes").mount(panel)
-            self.call_after_refresh(panel.begin)
         else:
             panel.display = not panel.display
         others = tuple(owner for owner in self._key_owners if owner is not panel)

@@ -49,6 +49,11 @@ from explorer.ui.widgets.wrap_index import WrapIndex
 INLINE_FORMAT_LIMIT = 256 * 1024
 #: Rows longer than this are highlighted only around the visible columns.
 LONG_ROW = 2000
+#: Rows up to this long are highlighted when first drawn (some 30 us each): a page's
+#: first frame is drawn highlighted, not plain and then again highlighted a frame later.
+#: Longer ones are highlighted in a thread worker, so a screen of them never holds a
+#: frame up.
+QUICK_ROW = 200
 _HIGHLIGHT_CACHE = 4000
 _HIGHLIGHT_MARGIN = 60
 _MATCH = Style(color="black", bgcolor="yellow")
@@ -92,7 +97,7 @@ class BodyView(LineView, can_focus=True):
         self._generation = 0
         self._lexer: Lexer | None = None
         self._highlighter = LineHighlighter()
-        self._highlighted: OrderedDict[int, Text] = OrderedDict()
+        self._highlighted: OrderedDict[int, Strip] = OrderedDict()
         self._pending = False
         self._width = 0
         self.formatting = False
@@ -231,6 +236,7 @@ class BodyView(LineView, can_focus=True):
             self.virtual_size = Size(self._width, self.line_count)
         else:
             self.virtual_size = Size(index.width, len(self._notes) + index.rows)
+        self.show_scrollbars_now()
 
     def _rewrap(self) -> None:
         """Index the text's rows at the view's width (a large text's in a thread)."""
@@ -442,23 +448,27 @@ class BodyView(LineView, can_focus=True):
     def _highlight_rows(
         self, generation: int, text: DisplayText, lexer: Lexer, rows: list[int]
     ) -> None:
-        done = {n: self._highlighter.line(lexer, text.line(n)) for n in rows}
+        done = {n: self._highlighter.strip(lexer, text.line(n)) for n in rows}
         self.app.call_from_thread(self._highlighted_rows, generation, done)
 
-    def _highlighted_rows(self, generation: int, done: dict[int, Text]) -> None:
+    def _highlighted_rows(self, generation: int, done: dict[int, Strip]) -> None:
         if generation != self._generation:
             return
         self._highlighted.update(done)
+        self._trim_highlighted()
+        self.refresh()
+
+    def _trim_highlighted(self) -> None:
+        """Forget the rows highlighted longest ago, past the rows kept."""
         while len(self._highlighted) > _HIGHLIGHT_CACHE:
             self._highlighted.popitem(last=False)
-        self.refresh()
 
     # -- rendering -------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
         """Row ``y`` of the widget: the note, highlighted line, or plain line under it (or
         the piece of it on that row, when wrapping), with the search's matches marked."""
-        scroll_x, scroll_y = self.scroll_offset
+        scroll_x, scroll_y, _ = self.view
         row = scroll_y + y
         width = self.size.width
         base = self.base_style
@@ -495,17 +505,31 @@ class BodyView(LineView, can_focus=True):
         """Cells ``left`` to ``right`` of line ``number``: highlighted, matches marked."""
         highlighted = self._highlighted.get(number)
         if highlighted is None and self._lexer is not None and len(line) <= LONG_ROW:
-            self._schedule_highlight()
+            if len(line) <= QUICK_ROW:
+                highlighted = self._highlighted[number] = self._highlighter.strip(self._lexer, line)
+                self._trim_highlighted()
+            else:
+                self._schedule_highlight()
         matches = self._search.matches
         # Only the matches in view: a long line may hold every match kept.
         shown = matches.on_line(number, left, right) if matches else []
+        if not shown:  # nothing to mark: the segments as they are (a Text costs 5x more)
+            if highlighted is not None:
+                return highlighted.crop(left, right)
+            if line.isascii():  # (a cell a character; cut to the view: a line may be megabytes)
+                piece = line[left:right]
+                return Strip([Segment(piece)], len(piece))
         if highlighted is None and (len(line) > LONG_ROW or (not shown and line.isascii())):
             # Cut to the view first (a long line may be megabytes): only that is styled.
             text = Text(line[left:right], no_wrap=True, end="")
             self._mark(text, number, shown, -left)
             return Strip(list(text.render(self.app.console)), text.cell_len)
         # A short line, styled whole then cut (``left`` and ``right`` count cells).
-        text = highlighted.copy() if highlighted is not None else Text(line, no_wrap=True, end="")
+        if highlighted is not None:
+            text = Text.assemble(*((s.text, s.style or "") for s in highlighted), end="")
+            text.no_wrap = True
+        else:
+            text = Text(line, no_wrap=True, end="")
         self._mark(text, number, matches.on_line(number) if matches else [], 0)
         return Strip(list(text.render(self.app.console)), text.cell_len).crop(left, right)
 

@@ -79,6 +79,7 @@ class CoursePanel(Vertical):
 
     def on_mount(self) -> None:
         self.driver.listeners.append(self._heard)
+        self.begin()  # (its labels are there now: composed before it is mounted)
 
     def on_unmount(self) -> None:
         if self._heard in self.driver.listeners:

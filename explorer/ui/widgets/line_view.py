@@ -6,28 +6,76 @@ from __future__ import annotations
 from rich.style import Style
 from textual.geometry import Region
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
+
+from explorer.ui.widgets.scroll_bars import QuickScrollBar
 
 __all__ = ["LineView"]
 
 
 class LineView(ScrollView):
-    """A :class:`ScrollView` whose ``render_line`` reads :attr:`base_style`.
+    """A :class:`ScrollView` whose ``render_line`` reads :attr:`base_style` and :attr:`view`.
 
-    Textual walks every ancestor to work out a widget's style; asked once a line, that
-    was a good part of a view's drawing. A pass of :meth:`render_lines` asks once.
+    Textual walks every ancestor to work out a widget's style, and its styles again for
+    the scroll offset and the region inside the scrollbars; asked once a line, that was
+    a good part of a view's drawing. A pass of :meth:`render_lines` asks once.
     """
 
     _base_style: Style | None = None
+    _view: tuple[int, int, int] | None = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._base_style = self.rich_style
+        self._view = (*self.scroll_offset, self.scrollable_content_region.width)
         try:
             return super().render_lines(crop)
         finally:
             self._base_style = None
+            self._view = None
 
     @property
     def base_style(self) -> Style:
         """The style under the lines: the pass's, or worked out now outside a pass."""
         return self.rich_style if self._base_style is None else self._base_style
+
+    @property
+    def view(self) -> tuple[int, int, int]:
+        """The scroll offset (x, y) and the width inside the scrollbars: the pass's, or
+        worked out now outside a pass."""
+        if self._view is None:
+            return (*self.scroll_offset, self.scrollable_content_region.width)
+        return self._view
+
+    # Textual's own properties, with bars that draw quicker (Textual makes a bar, hidden,
+    # the first time it asks for it).
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        if self._vertical_scrollbar is None:
+            self._vertical_scrollbar = self._new_bar(vertical=True)
+        return self._vertical_scrollbar
+
+    @property
+    def horizontal_scrollbar(self) -> ScrollBar:
+        if self._horizontal_scrollbar is None:
+            self._horizontal_scrollbar = self._new_bar(vertical=False)
+        return self._horizontal_scrollbar
+
+    def _new_bar(self, *, vertical: bool) -> QuickScrollBar:
+        thickness = self.scrollbar_size_vertical if vertical else self.scrollbar_size_horizontal
+        name = "vertical" if vertical else "horizontal"
+        bar = QuickScrollBar(vertical=vertical, name=name, thickness=thickness)
+        bar.display = False
+        self.app._start_widget(self, bar)
+        return bar
+
+    def show_scrollbars_now(self) -> None:
+        """Show or hide the scrollbars for the virtual size just set, before the next frame.
+
+        Textual decides on them while it lays the screen out, too late for that layout: a
+        scrollbar shown or hidden then takes a frame of its own (and a layout) after the
+        one that drew the new content, which was drawn without it. Decided now, the next
+        frame lays them out with the content. (Before the first layout nothing is decided:
+        that layout decides.)
+        """
+        self._refresh_scrollbars()

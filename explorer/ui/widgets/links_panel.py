@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.widgets import Static
 
@@ -93,7 +94,7 @@ class LinksPanel(Vertical):
 
     DEFAULT_CSS = """
     LinksPanel > RowTable { height: 1fr; min-height: 3; }
-    LinksPanel > #link-detail { height: auto; max-height: 6; padding: 0 1; }
+    LinksPanel > #link-detail { height: 5; padding: 0 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -146,10 +147,13 @@ class LinksPanel(Vertical):
         self.table.set_width(0, max(COLUMNS[0][1], len(str(len(links)))))
         labelled = zip(links, rel_labels(links), strict=True)
         self.table.set_rows([_row(n, *pair, origin) for n, pair in enumerate(labelled, start=1)])
-        if not links:
+        if links:
+            # Described now, not when the table's message about its cursor comes: the
+            # page's frame may be drawn before that message is handled.
+            self._describe(links[0])
+        else:
             said = f"No links found: {stopped}." if stopped else "No links in this response."
             self.query_one("#link-detail", Static).update(Text(visible_line(said)))
-        # (else the table's cursor, on the first link, describes it there)
         found = max(found, len(links))
         listed = f"the first {len(links):,} of {found:,}" if found > len(links) else f"{found:,}"
         if found >= SEARCH_LIMIT:
@@ -160,8 +164,20 @@ class LinksPanel(Vertical):
         )
         if titles != self._titles:  # (set again, the same titles would redraw the whole panel)
             self._titles = titles
-            # Content, not a str: a str title is read as markup.
-            self.border_title, self.border_subtitle = Content(titles[0]), Content(titles[1])
+            self._retitle(Content(titles[0]), Content(titles[1]))  # (a str is read as markup)
+
+    def _retitle(self, title: Content, subtitle: Content) -> None:
+        """Put ``title`` and ``subtitle`` on the border, repainting only its top and bottom
+        rows: set as the attributes, a title repaints the whole panel, every row of its
+        border and of the space under the table (a millisecond and a half on every page)."""
+        width, height = self.outer_size
+        if not height:  # not laid out yet: nothing on screen to spare
+            self.border_title, self.border_subtitle = title, subtitle
+            return
+        # (what the attributes keep for a one-line title, Content given)
+        self._border_title, self._border_subtitle = title, subtitle
+        left, top = self.content_offset  # (regions are given from the content's corner)
+        self.refresh(Region(-left, -top, width, 1), Region(-left, height - 1 - top, width, 1))
 
     def highlight(self, number: int) -> None:
         """Move the cursor to link ``number`` (from 1)."""
@@ -221,9 +237,14 @@ class LinksPanel(Vertical):
     def on_row_table_highlighted(self, event: RowTable.Highlighted) -> None:
         event.stop()
         link = self.link_at(event.row + 1)
+        if link is not None:
+            self._describe(link)
+
+    def _describe(self, link: Link) -> None:
+        """Everything known about ``link`` in the detail under the table."""
         detail = self.query_one("#link-detail", Static)
-        if link is not None and (described := describe_link(link)) != detail.content:
-            detail.update(described)  # (the same again would lay the screen out for nothing)
+        if (described := describe_link(link)) != detail.content:
+            detail.update(described)  # (the same again would draw it again for nothing)
 
     def on_row_table_selected(self, event: RowTable.Selected) -> None:
         event.stop()

@@ -150,6 +150,7 @@ class RowTable(LineView, can_focus=True):
         self._hover = None
         self.virtual_size = Size(self._width, len(self._rows) + 1)
         self.scroll_to(0, 0, animate=False, immediate=True)
+        self.show_scrollbars_now()  # (after: a view with no scrollbar does not scroll)
         self.set_reactive(RowTable.cursor_row, 0)
         self.refresh()
         if self._rows:
@@ -165,6 +166,7 @@ class RowTable(LineView, can_focus=True):
         self._width = cell_len(self._header)
         self._lines.clear()
         self.virtual_size = Size(self._width, len(self._rows) + 1)
+        self.show_scrollbars_now()
         self.refresh()
 
     def rows_changed(self) -> None:
@@ -174,6 +176,7 @@ class RowTable(LineView, can_focus=True):
         self._lines.clear()
         self._hover = None
         self.virtual_size = Size(self._width, len(self._rows) + 1)
+        self.show_scrollbars_now()
         if self._rows and self.cursor_row >= len(self._rows):
             self.set_reactive(RowTable.cursor_row, len(self._rows) - 1)
         self.refresh()
@@ -194,8 +197,7 @@ class RowTable(LineView, can_focus=True):
     # -- drawing ------------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        width = self.scrollable_content_region.width
+        scroll_x, scroll_y, width = self.view
         base = self.base_style
         if y == 0:
             text, style = self._header, base + self.get_component_rich_style("row-table--header")

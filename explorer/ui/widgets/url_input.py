@@ -24,6 +24,7 @@ from textual import events
 from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.message import Message
+from textual.widgets import Input
 
 from explorer.core.text.url_paste import curl_on_one_line, looks_like_curl, url_from_paste
 from explorer.ui.widgets.safe_input import SafeInput
@@ -149,7 +150,8 @@ class UrlBar(UrlInput):
         ``base`` is what a curl line's relative URL means from it (default: ``url``)."""
         self.page_url = url
         self.base = base or url
-        self.value = url
+        with self.prevent(Input.Changed):  # (the page's, not typed: nothing to tell, and its
+            self.value = url  # message would go up four widgets to nobody, each page)
 
     def revert(self) -> bool:
         """Put the page's URL back; True when that undid an edit."""

@@ -47,7 +47,7 @@ async def test_small_json_is_formatted_at_once_and_highlighted() -> None:
         view.show(b'{"a": 1}', "application/json")
         await pilot.pause()
         assert [view.row_text(n) for n in range(view.line_count)] == ["{", '  "a": 1', "}"]
-        await until(pilot, lambda: 1 in view._highlighted)  # highlighted in a worker
+        await until(pilot, lambda: 1 in view._highlighted)  # (when first drawn)
         assert app.ready == [3]
 
 

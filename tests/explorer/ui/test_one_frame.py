@@ -1,0 +1,164 @@
+"""A followed page is drawn whole in the frame that ends the person's wait: its body
+highlighted, its first link described, the links table's scrollbar shown or hidden,
+with no frame after it to finish the picture (each took a layout of the screen and
+several milliseconds). The link detail keeps its height from page to page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.message import Message
+from textual.strip import Strip
+from textual.widgets import Input
+
+from explorer.ui.app import RestwalkApp
+from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.links_panel import LinksPanel, describe_link
+from explorer.ui.widgets.row_table import RowTable
+from explorer.ui.widgets.url_input import UrlBar
+from tests.explorer.ui.conftest import SIZE, AppFactory, settle, until
+from tests.explorer.ui.test_body_view import BodyApp
+from tests.explorer.ui.test_body_view import until as body_until
+from tests.explorer.ui.test_browse import follow
+
+#: Root to customers and back, twice: (round, the page's path, whether its links scroll).
+ROUNDS = ((1, "/customers", True), (1, "/", False), (2, "/customers", True), (2, "/", False))
+
+
+def painted(app: RestwalkApp, path: str) -> bool:
+    """The page at ``path`` is shown and its wait ended: its frame is drawn."""
+    page = app.browser.session.shown
+    return (
+        page is not None
+        and page.spec.url.endswith(path)
+        and page.wait is not None
+        and page.wait.shown_at is not None
+    )
+
+
+class Draws:
+    """Counts the layouts of the screen, and the times the body view is drawn."""
+
+    def __init__(self, app: RestwalkApp) -> None:
+        self.layouts = 0
+        self.body = 0
+        view = app.browser.query_one(BodyView)
+        draw = view.render_lines
+
+        def counted(crop: Region) -> list[Strip]:
+            self.body += 1
+            return draw(crop)
+
+        view.render_lines = counted  # type: ignore[method-assign]
+        detail = app.browser.query_one("#link-detail")
+        app.browser.screen_layout_refresh_signal.subscribe(detail, self._laid_out, immediate=True)
+
+    def _laid_out(self, screen: Any) -> None:
+        self.layouts += 1
+
+
+async def test_a_followed_page_needs_no_frame_after_its_own(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        panel = app.browser.query_one(LinksPanel)
+        table = panel.table
+        detail = panel.query_one("#link-detail")
+        height = detail.size.height
+        assert not table.show_vertical_scrollbar  # the root's links fit
+        # (The first time the table shows both its scrollbars, Textual lays the corner
+        # between them out in a frame of its own: once in the app's life. Hence two rounds,
+        # the second one counted.)
+        for round, path, scrolls in ROUNDS:
+            draws = Draws(app)
+            await follow(pilot, "rw:customers" if path == "/customers" else "up")
+            await until(pilot, lambda path=path: painted(app, path), f"{path} painted")
+            at_paint = (draws.layouts, draws.body)
+            await settle(pilot)
+            await pilot.pause(0.1)  # (frames are at most 60 a second)
+            if round == 2:
+                assert (draws.layouts, draws.body) == at_paint  # nothing drawn after
+                assert draws.layouts == 1  # the page's own frame laid it out, once
+            assert table.show_vertical_scrollbar is scrolls
+            assert table.vertical_scrollbar.display is scrolls
+            assert detail.size.height == height
+            page = app.browser.session.shown
+            assert page is not None
+            assert detail.content == describe_link(page.links[0])  # type: ignore[attr-defined]
+            # The border's title says the new count, on the screen (only its rows repainted).
+            title = f"Links ({len(page.links)})"
+            assert panel.border_title == title
+            screen = app.browser._compositor.render_strips()
+            assert title in screen[panel.region.y].text
+
+
+async def test_the_body_is_highlighted_when_first_drawn(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        view = app.browser.query_one(BodyView)
+        highlighting: list[object] = []
+        rows = view._highlight_rows
+
+        def in_a_thread(*args: Any) -> None:
+            highlighting.append(args)
+            rows(*args)
+
+        view._highlight_rows = in_a_thread  # type: ignore[method-assign]
+        await follow(pilot, "rw:customers")
+        await until(pilot, lambda: painted(app, "/customers"), "customers painted")
+        shown = range(min(view.size.height, view.line_count))
+        assert all(row in view._highlighted for row in shown)
+        await settle(pilot)
+        assert highlighting == []  # (no short row waited for a worker)
+
+
+async def test_a_long_row_is_highlighted_in_a_worker() -> None:
+    app = BodyApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(b'{"a": "' + b"x" * 500 + b'", "b": 1}', "application/json")
+        await body_until(pilot, lambda: 1 in view._highlighted and 2 in view._highlighted)
+        assert view._highlighted[1].text.startswith('  "a": "xxx')
+
+
+async def test_the_table_scrollbar_is_decided_with_its_rows() -> None:
+    class Table(App[None]):
+        def compose(self) -> ComposeResult:
+            yield RowTable((("n", 4),))
+
+    app = Table()
+    async with app.run_test(size=(20, 10)) as pilot:
+        table = app.query_one(RowTable)
+        await pilot.pause()
+        table.set_rows([(str(n),) for n in range(50)])
+        assert table.show_vertical_scrollbar  # before any frame lays it out
+        table.set_rows([("1",)])
+        assert not table.show_vertical_scrollbar
+
+
+async def test_the_page_url_in_the_bar_tells_nobody(make_app: AppFactory) -> None:
+    """The URL bar given the page's URL posts no Input.Changed (it went up four widgets, to
+    no handler, on every page); a URL typed there still does."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        changed: list[Message] = []
+        post = app.browser.post_message
+
+        def spy(message: Message) -> bool:
+            if isinstance(message, Input.Changed):
+                changed.append(message)
+            return post(message)
+
+        app.browser.post_message = spy  # type: ignore[method-assign]
+        await follow(pilot, "rw:customers")
+        await until(pilot, lambda: painted(app, "/customers"), "customers painted")
+        await settle(pilot)
+        assert app.browser.query_one(UrlBar).value.endswith("/customers")
+        assert changed == []
+        await pilot.press("ctrl+l", "x")
+        await settle(pilot)
+        assert changed

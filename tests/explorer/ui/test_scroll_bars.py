@@ -1,0 +1,72 @@
+"""QuickScrollBar: the scroll views' bars look as Textual draws them, cell for cell (glyphs,
+colours, click targets), and a bar that would draw the same is not drawn again."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.scrollbar import ScrollBar
+from textual.strip import Strip
+
+from explorer.ui.widgets.row_table import RowTable
+from explorer.ui.widgets.scroll_bars import QuickScrollBar
+from tests.explorer.ui.conftest import settle
+
+
+class Table(App[None]):
+    def compose(self) -> ComposeResult:
+        yield RowTable((("n", 4), ("name", 30)))
+
+
+def cells(strips: list[Strip]) -> list[list[tuple[str, object, object, bool, object]]]:
+    """Each cell of ``strips``: its character, colours, reverse and click target."""
+    return [
+        [
+            (char, style.color, style.bgcolor, bool(style.reverse), style.meta.get("@mouse.down"))
+            for segment in strip
+            for char in segment.text
+            for style in [segment.style]
+            if style is not None
+        ]
+        for strip in strips
+    ]
+
+
+async def test_the_bars_look_as_textual_draws_them() -> None:
+    app = Table()
+    async with app.run_test(size=(24, 12)) as pilot:
+        table = app.query_one(RowTable)
+        table.set_rows([(str(n), f"name {n}") for n in range(40)])
+        for row in (0, 17, 39):  # the thumb at the top, in the middle, at the bottom
+            table.move_cursor(row)
+            await settle(pilot)
+            for bar in (table.vertical_scrollbar, table.horizontal_scrollbar):
+                assert isinstance(bar, QuickScrollBar)
+                assert bar.display
+                crop = Region(0, 0, *bar.size)
+                assert cells(bar.render_lines(crop)) == cells(ScrollBar.render_lines(bar, crop))
+
+
+async def test_a_bar_unchanged_is_not_drawn_again() -> None:
+    app = Table()
+    async with app.run_test(size=(24, 12)) as pilot:
+        table = app.query_one(RowTable)
+        table.set_rows([(str(n), f"name {n}") for n in range(40)])
+        await settle(pilot)
+        bar = table.vertical_scrollbar
+        drawn: list[Region] = []
+        draw = bar.render_lines
+
+        def counted(crop: Region) -> list[Strip]:
+            drawn.append(crop)
+            return draw(crop)
+
+        bar.render_lines = counted  # type: ignore[method-assign]
+        bar.refresh()  # (what a scroll view does at each layout)
+        await settle(pilot)
+        await pilot.pause(0.1)  # (frames are at most 60 a second)
+        assert drawn == []  # it would have drawn the same
+        table.move_cursor(30)  # the thumb moves: drawn again
+        await settle(pilot)
+        await pilot.pause(0.1)
+        assert drawn
