@@ -1,0 +1,50 @@
+"""What restwalk's processes leave unimported still works when it is needed.
+
+Each test runs in a fresh interpreter: what it imported is then its own.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+HTTP2_LATER = """
+import sys, tempfile
+from pathlib import Path
+
+from explorer.cli.lean_imports import httpcore_without_h2
+
+httpcore_without_h2()
+late = {"h2", "hpack", "hyperframe", "httpcore._async.http2", "httpcore._sync.http2"}
+assert "httpcore" in sys.modules
+assert not late & set(sys.modules), late & set(sys.modules)
+assert all(sys.modules.get(name, 0) is not None for name in late)  # (no block left behind)
+httpcore_without_h2()  # a second call does nothing
+
+from explorer.cli import main
+from mock_server import Settings, create_app
+from tests.explorer.servers import HypercornServer
+
+with tempfile.TemporaryDirectory() as tmp, HypercornServer(
+    create_app(Settings(rate_limit=None)), tls=False, tmp_path=Path(tmp)
+) as server:
+    rc = main(["request", "GET", server.url + "/", "--http2-prior-knowledge"])
+assert rc == 0, rc
+assert "httpcore._async.http2" in sys.modules
+"""
+
+
+def test_http2_connections_are_imported_when_a_connection_speaks_http2() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", HTTP2_LATER],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("HTTP/2 200 OK\n")
