@@ -37,14 +37,39 @@ assert "httpcore._async.http2" in sys.modules
 """
 
 
-def test_http2_connections_are_imported_when_a_connection_speaks_http2() -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", HTTP2_LATER],
+NO_CONFIG_FILE = """
+import sys, tempfile
+from pathlib import Path
+
+from explorer.core.config import Config, load_config
+
+with tempfile.TemporaryDirectory() as tmp:
+    path = Path(tmp) / "config.toml"
+    assert load_config(path) == Config()
+    assert "tomllib" not in sys.modules  # (no file: nothing to parse)
+    path.write_text('theme = "nord"\\n')
+    assert load_config(path).theme == "nord"
+"""
+
+
+def run_python(code: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run in a fresh interpreter."""
+    return subprocess.run(
+        [sys.executable, "-c", code],
         capture_output=True,
         text=True,
         cwd=ROOT,
         timeout=60,
         check=False,
     )
+
+
+def test_without_a_config_file_toml_is_not_imported() -> None:
+    result = run_python(NO_CONFIG_FILE)
+    assert result.returncode == 0, result.stderr
+
+
+def test_http2_connections_are_imported_when_a_connection_speaks_http2() -> None:
+    result = run_python(HTTP2_LATER)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("HTTP/2 200 OK\n")
