@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from explorer.cli.command_names import COMMANDS
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
+from explorer.cli.lean_imports import httpcore_without_h2
 from explorer.cli.options import absolute_url, connection_settings, looks_like_a_command
 from explorer.cli.serving import WEB_DRIVERS
 from explorer.cli.settings import load_settings, settings_of
@@ -108,6 +109,7 @@ def _open_tui(
         from explorer.cli.bundled_server import environ_port
 
         port = environ_port(os.environ)
+    httpcore_without_h2()  # (before the client's modules import httpx, and httpx httpcore)
     warning = load_settings(args)  # shown in the TUI: stderr is its screen
     start = _http_file_start(args)
     settings = connection_settings(args)

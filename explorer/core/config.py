@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -288,6 +287,8 @@ _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 
 def parse_config(text: str, path: Path) -> Config:
     """The settings ``text`` (the content of ``path``) gives; see :func:`load_config`."""
+    import tomllib  # (only a file there is parsed: the TUI's start without one does not wait)
+
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

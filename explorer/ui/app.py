@@ -170,10 +170,17 @@ class RestwalkApp(App[int]):
     @work(group="start")
     async def _open_start_page(self) -> None:
         """Show the browser once its start page is here, or after :data:`FIRST_PAINT_HOLD`;
-        garbage is collected again once it is drawn (composing it makes none)."""
+        once it is drawn, garbage is collected again (composing it makes none) and the
+        start page is written in the history (its thread would share the interpreter
+        with the drawing: some 3 ms of it)."""
+        self.keep.hold()
         await self.browser.prefetch(FIRST_PAINT_HOLD)
         self.push_screen(self.browser)
-        self.browser.call_after_refresh(_collect_garbage_again)
+        self.browser.call_after_refresh(self._first_screen_drawn)
+
+    def _first_screen_drawn(self) -> None:
+        _collect_garbage_again()
+        self.keep.release()
 
     def _use_config(self) -> None:
         """The config file's theme and cache, and what was wrong with the file (if anything)."""

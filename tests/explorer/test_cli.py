@@ -555,6 +555,8 @@ LEFT_OUT_OF_THE_FIRST_SCREEN = (
 #: where it is first used (a key, a body, a command).
 NOT_AT_THE_FIRST_SCREEN = {
     "argparse",
+    "pygments",  # (a body's highlighting: its lexer is looked up once it is drawn plain)
+    "h2",  # (httpcore's HTTP/2, imported when a connection speaks it: lean_imports)
     "html.parser",
     "defusedxml",
     "ctypes",
@@ -566,9 +568,12 @@ def test_the_tui_starts_without_what_its_first_screen_does_not_need() -> None:
     """``restwalk [URL]`` is told apart before any parsing, and what its first screen
     does not show waits until it is asked for (:data:`NOT_AT_THE_FIRST_SCREEN`)."""
     code = (
-        "import sys; from explorer import cli; from explorer.cli import tui; "
+        "import sys; from explorer import cli; from explorer.cli import lean_imports, tui; "
+        "lean_imports.without_httpx_cli(); "  # (what cli.main does first)
         "from explorer.ui import app; "
-        "app.run_app = lambda url, settings, **kw: 0; tui.check_terminal = lambda: None; "
+        # (the app's client made, as the app makes it: httpx's transport imports httpcore)
+        "app.run_app = lambda url, settings, **kw: 0 if settings.client() else 1; "
+        "tui.check_terminal = lambda: None; "
         "rc = cli.main(['http://127.0.0.1:9/']); "
         f"late = set({sorted(NOT_AT_THE_FIRST_SCREEN)!r}) & set(sys.modules); "
         "assert not late, late; sys.exit(rc)"

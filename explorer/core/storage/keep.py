@@ -61,6 +61,16 @@ class Keep:
         if self.recorder is not None and self.recorder.record not in client.observers:
             client.observers.append(self.recorder.record)
 
+    def hold(self) -> None:
+        """Keep what is recorded waiting, unwritten, until :meth:`release` (or :meth:`close`)."""
+        if self.recorder is not None:
+            self.recorder.hold()
+
+    def release(self) -> None:
+        """Write what :meth:`hold` kept waiting, and go on writing as exchanges come."""
+        if self.recorder is not None:
+            self.recorder.release()
+
     def close(self, timeout: float = 10.0) -> bool:
         """Write what is queued (waiting at most ``timeout`` s); True when all was written."""
         done = self.recorder.close(timeout) if self.recorder is not None else True

@@ -4,7 +4,9 @@ The client calls :meth:`Recorder.record` for every exchange as it completes, on
 the event loop: masking a body and writing SQLite must not hold the TUI's frame
 or the next request. The exchange goes on a queue; one thread of the recorder's
 own masks and writes it. :meth:`Recorder.close` waits for what is queued
-(bounded), so a command that ends right after its request still keeps it.
+(bounded), so a command that ends right after its request still keeps it. While
+held (:meth:`Recorder.hold`), what is recorded waits on the queue: the TUI's start
+page is written once the first screen is painted, not while it is being drawn.
 
 A history that cannot be written (a full disk, a read-only directory) is said
 once through ``warn``; browsing goes on.
@@ -39,6 +41,7 @@ class Recorder:
         self._lock = threading.Lock()
         self._warned = False
         self._closed = False
+        self._held = False
         #: How many exchanges were written (for tests and the status of the history).
         self.written = 0
 
@@ -47,8 +50,25 @@ class Recorder:
         if self._closed:
             return
         self._queue.put((exchange, exchange.sent_at or time.time() - exchange.timings.total))
+        self._start()
+
+    def hold(self) -> None:
+        """Queue what is recorded from now on, written only once :meth:`release` (or
+        :meth:`close`) is called: the writing (opening SQLite, masking, a commit) then
+        does not share the interpreter with what is being done meanwhile."""
         with self._lock:
-            if self._thread is None:
+            self._held = True
+
+    def release(self) -> None:
+        """Write what :meth:`hold` kept waiting, and what is recorded from now on."""
+        with self._lock:
+            self._held = False
+        self._start()
+
+    def _start(self) -> None:
+        """Start the writing thread, once something is queued and writing is not held."""
+        with self._lock:
+            if self._thread is None and not self._held and not self._queue.empty():
                 self._thread = threading.Thread(
                     target=self._run, name="restwalk-history", daemon=True
                 )
@@ -75,6 +95,7 @@ class Recorder:
     def close(self, timeout: float = 10.0) -> bool:
         """Write what is queued (waiting at most ``timeout`` s) and stop; True when all was."""
         self._closed = True
+        self.release()  # (what was held is written now)
         with self._lock:
             thread = self._thread
         if thread is None:

@@ -9,6 +9,8 @@ Large JSON is pretty-printed in a thread worker; meanwhile the top of the
 document, re-indented from its first bytes, is shown at once. Syntax
 highlighting (pygments) also runs in a thread worker, for the visible rows
 only, and each highlighted row is cached; until it is ready a row shows plain.
+Its lexer is looked up when the first rows are highlighted, after they are drawn
+plain: the first screen does not wait for pygments' import.
 
 A search (:meth:`BodyView.search`) runs in a thread worker too, a block of
 lines at a time (:mod:`explorer.core.text.text_search`; a regular expression or a
@@ -22,10 +24,11 @@ shown until :meth:`BodyView.unfilter` brings the body back.
 from __future__ import annotations
 
 import re
+import sys
 from collections import OrderedDict
 from functools import partial
+from typing import TYPE_CHECKING
 
-from pygments.lexer import Lexer
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -41,9 +44,13 @@ from explorer.core.bodies.search_process import search_text
 from explorer.core.text.sizes import size_text
 from explorer.core.text.text_search import Match, Matches, SearchError, TextSearch
 from explorer.ui.painted import call_after_paint
-from explorer.ui.widgets.line_highlighter import LineHighlighter, lexer_for
 from explorer.ui.widgets.line_view import LineView
 from explorer.ui.widgets.wrap_index import WrapIndex
+
+if TYPE_CHECKING:
+    from pygments.lexer import Lexer
+
+    from explorer.ui.widgets.line_highlighter import LineHighlighter
 
 #: Bodies up to this size are formatted at once, on the UI thread (it takes milliseconds).
 INLINE_FORMAT_LIMIT = 256 * 1024
@@ -56,6 +63,8 @@ LONG_ROW = 2000
 QUICK_ROW = 200
 _HIGHLIGHT_CACHE = 4000
 _HIGHLIGHT_MARGIN = 60
+#: Imported with pygments by the first body that is highlighted (not by the first screen).
+_PYGMENTS_MODULE = "explorer.ui.widgets.line_highlighter"
 _MATCH = Style(color="black", bgcolor="yellow")
 _CURRENT_MATCH = Style(color="black", bgcolor="dark_orange", bold=True)
 _CURSOR = Style(bgcolor="grey30")
@@ -95,8 +104,12 @@ class BodyView(LineView, can_focus=True):
         self._text = DisplayText(b"")
         self._notes: tuple[str, ...] = ()
         self._generation = 0
+        #: The text's language (a pygments alias; None: plain text), and its lexer once
+        #: looked up (see :meth:`_highlight_visible`).
+        self._language: str | None = None
         self._lexer: Lexer | None = None
-        self._highlighter = LineHighlighter()
+        self._lexer_looked_up = False
+        self._highlighter: LineHighlighter | None = None
         self._highlighted: OrderedDict[int, Strip] = OrderedDict()
         self._pending = False
         self._width = 0
@@ -216,7 +229,13 @@ class BodyView(LineView, can_focus=True):
         self._text = text
         self._notes = notes
         self._highlighted.clear()
-        self._lexer = lexer_for(text.language)
+        self._language = text.language
+        self._lexer = None
+        self._lexer_looked_up = False
+        if _PYGMENTS_MODULE in sys.modules:
+            # Looked up now, so its rows are highlighted as first drawn; only the first
+            # body of all (the first screen's) is drawn plain while pygments is imported.
+            self._look_up_lexer()
         self._width = max([text.width, *(len(n) for n in notes)], default=0)
         self.formatting = not final
         self._wrap_index = None
@@ -424,14 +443,30 @@ class BodyView(LineView, can_focus=True):
 
     # -- highlighting ----------------------------------------------------------------------
 
+    @property
+    def _highlights(self) -> bool:
+        """True when the text is highlighted: it has a language, which has a lexer (or its
+        lexer is not looked up yet)."""
+        return self._language is not None and (not self._lexer_looked_up or self._lexer is not None)
+
     def _schedule_highlight(self) -> None:
-        if self._pending or self._lexer is None:
+        if self._pending or not self._highlights:
             return
         self._pending = True
         self.call_after_refresh(self._highlight_visible)
 
+    def _look_up_lexer(self) -> None:
+        from explorer.ui.widgets.line_highlighter import LineHighlighter, lexer_for
+
+        self._lexer = lexer_for(self._language)
+        self._lexer_looked_up = True
+        if self._lexer is not None and self._highlighter is None:
+            self._highlighter = LineHighlighter()
+
     def _highlight_visible(self) -> None:
         self._pending = False
+        if not self._lexer_looked_up:  # (after the rows were drawn plain: pygments now)
+            self._look_up_lexer()
         if self._lexer is None:
             return
         top = max(int(self.scroll_offset.y) - len(self._notes) - _HIGHLIGHT_MARGIN, 0)
@@ -448,7 +483,9 @@ class BodyView(LineView, can_focus=True):
     def _highlight_rows(
         self, generation: int, text: DisplayText, lexer: Lexer, rows: list[int]
     ) -> None:
-        done = {n: self._highlighter.strip(lexer, text.line(n)) for n in rows}
+        highlighter = self._highlighter
+        assert highlighter is not None  # (made with the lexer)
+        done = {n: highlighter.strip(lexer, text.line(n)) for n in rows}
         self.app.call_from_thread(self._highlighted_rows, generation, done)
 
     def _highlighted_rows(self, generation: int, done: dict[int, Strip]) -> None:
@@ -504,8 +541,8 @@ class BodyView(LineView, can_focus=True):
     def _line_strip(self, number: int, line: str, left: int, right: int) -> Strip:
         """Cells ``left`` to ``right`` of line ``number``: highlighted, matches marked."""
         highlighted = self._highlighted.get(number)
-        if highlighted is None and self._lexer is not None and len(line) <= LONG_ROW:
-            if len(line) <= QUICK_ROW:
+        if highlighted is None and self._highlights and len(line) <= LONG_ROW:
+            if self._lexer is not None and self._highlighter and len(line) <= QUICK_ROW:
                 highlighted = self._highlighted[number] = self._highlighter.strip(self._lexer, line)
                 self._trim_highlighted()
             else:

@@ -269,3 +269,38 @@ async def test_a_har_of_the_walk_imported_again_is_all_known(tmp_path: Path) -> 
     added = store.add_many(imported.exchanges, source="har", skip_known=True)
     assert (added.kept, added.known) == (0, len(walk))
     store.close()
+
+
+# --- held writing ---------------------------------------------------------------------------
+
+
+def test_a_held_recorder_writes_nothing_until_released(tmp_path: Path) -> None:
+    """The TUI holds the writing while its first screen is drawn: the start page waits on
+    the queue, no thread is started, and nothing is written until it is released."""
+    from explorer.core.storage.recorder import Recorder
+
+    store = HistoryStore.in_directory(tmp_path)
+    recorder = Recorder(store, source="tui")
+    recorder.hold()
+    recorder.record(exchange("http://api.test/first"))
+    assert not (tmp_path / HISTORY_FILE).exists()  # (nothing opened either)
+    recorder.release()
+    recorder.record(exchange("http://api.test/second"))
+    assert recorder.close()
+    assert recorder.written == 2
+    urls = sorted(kept.request.url for _, kept in store.exchanges())
+    assert urls == ["http://api.test/first", "http://api.test/second"]
+    store.close()
+
+
+def test_what_a_held_recorder_kept_is_written_at_close(tmp_path: Path) -> None:
+    """The TUI closed before its first screen was drawn still keeps its start page."""
+    from explorer.core.storage.recorder import Recorder
+
+    store = HistoryStore.in_directory(tmp_path)
+    recorder = Recorder(store, source="tui")
+    recorder.hold()
+    recorder.record(exchange())
+    assert recorder.close()
+    assert [kept.request.url for _, kept in store.exchanges()] == ["http://api.test/customers"]
+    store.close()

@@ -20,7 +20,7 @@ from explorer.ui.har_export import export_walk
 from explorer.ui.screens.bookmarks import BookmarksScreen
 from explorer.ui.screens.history import HistoryScreen
 from explorer.ui.widgets.row_table import RowTable
-from tests.explorer.ui.conftest import ROOT, SIZE, mock_client, settle
+from tests.explorer.ui.conftest import ROOT, SIZE, mock_client, settle, until
 
 
 @pytest.fixture
@@ -80,6 +80,19 @@ async def test_every_exchange_is_recorded_off_the_ui_thread(data_dir: Path) -> N
         "http://mock/",
     ]
     assert {e.source for e in entries} == {"tui"}
+
+
+async def test_the_start_page_is_written_once_the_first_screen_is_drawn(data_dir: Path) -> None:
+    """Its writing waits for the first screen (it would share the interpreter with the
+    drawing), and no longer: it is in the history while the TUI runs."""
+    app = app_on_mock()
+    async with app.run_test(size=SIZE) as pilot:
+        recorder = app.keep.recorder
+        assert recorder is not None
+        await until(pilot, lambda: app.screen is app.browser, "the first screen")
+        await until(pilot, lambda: recorder.written == 1, "the start page written")
+        entries = HistoryStore.in_directory(data_dir).search()
+        assert [e.url for e in entries] == ["http://mock/"]
 
 
 async def test_the_history_screen_searches_and_reopens_an_entry(data_dir: Path) -> None:
