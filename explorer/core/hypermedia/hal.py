@@ -332,7 +332,7 @@ def _links(
     relations = last[1] if last[0] is curies else _relations(curies, cache)
     own = None
     room = found.room
-    skip = found.skipped.add
+    skipped = found.skipped
     for key, value in links.items():
         try:
             relation = relations[key]
@@ -354,7 +354,8 @@ def _links(
                         room -= 1
                     else:
                         append(NOT_KEPT)
-                        skip(rel)
+                        if rel not in skipped:  # (a look: a call costs more)
+                            skipped.add(rel)
                         continue
                 if len(value) == 1:
                     if eager:  # (every link read: built now, as _build_plain would)
@@ -447,7 +448,8 @@ def _link_array(
                 if bounded:
                     if not found.room:
                         append(NOT_KEPT)
-                        found.skipped.add(rel)
+                        if rel not in found.skipped:
+                            found.skipped.add(rel)
                         continue
                     found.room -= 1
                 token = _INDEX_TOKENS[index] if index < 64 else f"/{index}"

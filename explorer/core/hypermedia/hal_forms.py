@@ -75,6 +75,7 @@ def add_templates(
     append = found.entries.append
     resolver = c.resolver
     eager = c.eager
+    skipped = found.skipped
     fallback = own if own is not None else _self_href(links)
     for key, template in templates.items():
         if type(template) is not dict:
@@ -84,7 +85,8 @@ def add_templates(
         elif inner:
             if not found.room:
                 append(NOT_KEPT)
-                found.skipped.add(key)
+                if key not in skipped:
+                    skipped.add(key)
                 continue
             found.room -= 1
         entry = (key, _build, key, pointer, resolver, cache, fallback, template)
