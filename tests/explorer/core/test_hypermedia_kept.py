@@ -15,8 +15,11 @@ from hypothesis import strategies as st
 
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.hypermedia import find_links, search_links
+from explorer.core.hypermedia.collector import Collector
+from explorer.core.hypermedia.conventions import add_convention_links
 from explorer.core.hypermedia.found import NOT_KEPT, FoundLinks
 from explorer.core.hypermedia.link import Link
+from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.session.ordering import first_ordered, ordered
 from explorer.core.session.reading import MAX_LINKS, read_response
 
@@ -187,3 +190,22 @@ def test_read_response_of_a_large_page_counts_what_it_did_not_record() -> None:
     assert reading.found == len(every) == 2 + MAX_LINKS // 4 * 6
     assert reading.links == ordered(tuple(every))[:MAX_LINKS]
     assert reading.stopped is None
+
+
+@pytest.mark.parametrize(("skipped", "made"), [({"customer"}, 0), ({"next", "self"}, 1)])
+def test_a_link_only_counted_names_a_place_as_its_relation_says(
+    skipped: set[str], made: int
+) -> None:
+    collector = Collector(Resolver("http://api.test/orders"))
+    collector.links.entries.append(NOT_KEPT)
+    collector.links.skipped.update(skipped)
+    add_convention_links([{"id": 1}], collector)
+    assert len(collector.links) == 1 + made  # (the convention's item link: none is said)
+
+
+def test_a_link_added_after_one_only_counted_is_added() -> None:
+    collector = Collector(Resolver("http://api.test/orders"))
+    collector.links.entries.append(NOT_KEPT)
+    collector.add(Link("next", "http://api.test/orders?page=2", source="/next"))
+    assert len(collector.links) == 2
+    assert collector.links[1].rel == "next"
