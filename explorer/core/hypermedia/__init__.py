@@ -233,7 +233,8 @@ def search_links(
             _promote_young()
         if gc_was_enabled:
             gc.enable()
-    if unrecorded:  # (rare: a URL in a resource's data named as a link only counted)
+    if unrecorded:  # (rare: a URL in a resource's data named as a link only counted;
+        # searched again with every link recorded, its time bound anew)
         return search_links(
             url, status, headers, body, media_type, max_links=max_links, max_seconds=max_seconds
         )

@@ -34,7 +34,7 @@ import sys
 from bisect import bisect_left, insort
 from collections.abc import Iterable, Iterator, MutableSequence
 from itertools import islice, repeat
-from operator import itemgetter, sub
+from operator import add, itemgetter, sub
 from typing import Any, ClassVar, overload
 
 from explorer.core.hypermedia.link import Link
@@ -163,7 +163,7 @@ class FoundLinks(MutableSequence[Link]):
                 run[1] += 1
         selfs = self.selfs
         cut = bisect_left(selfs, at)
-        selfs[cut:] = [index + 1 for index in selfs[cut:]]
+        selfs[cut:] = map(add, selfs[cut:], repeat(1))
         if value.rel == "self":
             insort(selfs, at)
 
@@ -187,7 +187,9 @@ class FoundLinks(MutableSequence[Link]):
     __hash__: ClassVar[None]  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"FoundLinks({list(self)!r})"
+        counted = self.entries.count(NOT_KEPT)
+        also = f", and {counted} only counted" if counted else ""
+        return f"FoundLinks({list(self.recorded())!r}{also})"
 
     def build(self) -> None:
         """Build every deferred link now."""

@@ -161,6 +161,7 @@ def test_a_link_counted_and_not_recorded_cannot_be_read() -> None:
     at = found.entries.index(NOT_KEPT)
     with pytest.raises(LookupError, match="counted"):
         found[at]
+    assert repr(found).endswith(f", and {found.entries.count(NOT_KEPT)} only counted)")
 
 
 def test_a_bounded_search_stopped_at_its_limit_says_so_as_every_link_built() -> None:
