@@ -57,7 +57,7 @@ from explorer.core.hypermedia.collection_json import (
 )
 from explorer.core.hypermedia.collector import Collector, SearchStopped
 from explorer.core.hypermedia.conventions import add_convention_links
-from explorer.core.hypermedia.found import FoundLinks
+from explorer.core.hypermedia.found import FoundLinks, Unrecorded
 from explorer.core.hypermedia.guesses import add_guesses
 from explorer.core.hypermedia.hal import add_hal_links, looks_like_hal
 from explorer.core.hypermedia.jsonapi import add_jsonapi_links, looks_like_jsonapi
@@ -171,11 +171,19 @@ def search_links(
     max_links: int = MAX_LINKS,
     max_seconds: float = MAX_SECONDS,
     build: bool = False,
+    keep: int | None = None,
 ) -> LinkSearch:
     """:func:`find_links`, with its bounds given, and why not every link was found.
 
     Its links are built as they are read; with ``build``, for a caller that reads them
     all, every one is built before the search returns (while the collector rests).
+
+    With ``keep``, for a caller that keeps at most the first ``keep`` links in the
+    session's order (:func:`~explorer.core.session.ordering.first_ordered`, which ranks
+    the links of embedded resources but their ``self`` ones after all others but
+    guesses, in the order found), the HAL reader records the first ``keep`` of those
+    and only counts the rest (:data:`~explorer.core.hypermedia.found.NOT_KEPT`): the
+    count, the order and the links kept are the same, and such a link cannot be read.
     """
     collector = Collector(
         Resolver(url),
@@ -184,6 +192,8 @@ def search_links(
         seconds=max_seconds,
     )
     collector.eager = build
+    if keep is not None and not build:
+        collector.links.room = keep
     for name, value in headers:
         try:
             _header(name.lower(), value, status, collector)
@@ -202,12 +212,15 @@ def search_links(
             f"the body is larger than {MAX_PARSED >> 20} MiB, so its links were not looked for"
         )
     doc: object = None
+    unrecorded = False
     try:
         if collector.stopped is None:
             doc = _body(body, (media_type or "").split(";", 1)[0].strip().lower(), collector)
             add_made_links(url, headers, doc, collector)
     except SearchStopped as stop:
         collector.stopped = collector.stopped or str(stop)
+    except Unrecorded:  # a pass needs a link the bounded search only counted
+        unrecorded = True
     except Exception:
         # The finder reports what it could read and never raises; a parser bug
         # still leaves a trace for whoever turns debug logging on.
@@ -220,6 +233,11 @@ def search_links(
             _promote_young()
         if gc_was_enabled:
             gc.enable()
+    if unrecorded:  # (rare: a URL in a resource's data named as a link only counted;
+        # searched again with every link recorded, its time bound anew)
+        return search_links(
+            url, status, headers, body, media_type, max_links=max_links, max_seconds=max_seconds
+        )
     fold_repeats(collector.links)
     return LinkSearch(collector.links, collector.stopped)
 

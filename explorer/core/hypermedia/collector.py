@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from explorer.core.hypermedia.found import FoundLinks
+from explorer.core.hypermedia.found import NOT_KEPT, FoundLinks
 from explorer.core.hypermedia.link import FormField, Link
 from explorer.core.hypermedia.resolve import Resolver
 from explorer.core.hypermedia.templates import is_valid_template
@@ -183,7 +183,8 @@ class Collector:
         standard = STANDARD.get(link.rel)
         if standard is not None:
             link = link._replace(rel=standard, label=link.label or link.rel)
-        if self.links and _synonym(self.links[-1], link):
+        entries = self.links.entries
+        if entries and entries[-1] is not NOT_KEPT and _synonym(self.links[-1], link):
             return  # one link of two names (Siren's "rel": ["previous", "prev"])
         self.links.append(link)
         if claim:

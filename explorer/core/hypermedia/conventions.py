@@ -61,7 +61,10 @@ def _names_a_place(link: Link) -> bool:
 
 def add_convention_links(doc: object, collector: Collector) -> None:
     """Add the item links the convention implies (see the module docstring)."""
-    if any(_names_a_place(link) for link in collector.links):
+    links = collector.links
+    if any(map(_names_a_place, links.recorded())) or any(
+        rel != "self" and rel not in PAGING_RELATIONS for rel in links.skipped
+    ):  # (a link only counted, a bounded search's, names a place unless paging)
         return  # the body has links of its own: it says where things are
     try:
         parts = urlsplit(collector.resolver.base)

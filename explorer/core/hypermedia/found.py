@@ -12,6 +12,17 @@ relations), and the reader marks the runs of links its embedded resources gave
 (:attr:`FoundLinks.selfs`): what a session needs to put a page's links in its order and
 keep the first (:func:`~explorer.core.session.ordering.first_ordered`).
 
+A search bounded for a page's reading (``search_links(..., keep=N)``) records the
+first N links of embedded resources other than their ``self`` links (those the
+session ranks after everything but guesses, in the order found), and only counts
+the rest: each is the one shared entry :data:`NOT_KEPT`, which takes no memory of
+its own and cannot be read (a 10 MB page's 80,000 such links are then neither made
+nor freed). Where they stand, their count, that they are not ``self`` links and their
+relations (:attr:`FoundLinks.skipped`) are known, all a page's reading asks of them
+(a pass that needs more of them, the guesses' that a link of the page repeats, raises
+:class:`Unrecorded`: the search is done again unbounded); a reader of every link
+searches unbounded.
+
 Every other reader appends Links as they are. Reading a link (indexing, iterating)
 builds it once and keeps it in place of its entry; what a reader gets is always a
 :class:`Link`, equal to the one an eager search made.
@@ -19,15 +30,16 @@ builds it once and keeps it in place of its entry; what a reader gets is always 
 
 from __future__ import annotations
 
-from bisect import bisect_left
+import sys
+from bisect import bisect_left, insort
 from collections.abc import Iterable, Iterator, MutableSequence
 from itertools import islice, repeat
-from operator import itemgetter, sub
+from operator import add, itemgetter, sub
 from typing import Any, ClassVar, overload
 
 from explorer.core.hypermedia.link import Link
 
-__all__ = ["Deferred", "Entry", "FoundLinks"]
+__all__ = ["NOT_KEPT", "Deferred", "Entry", "FoundLinks", "Unrecorded"]
 
 #: ``(rel, build, name, ...)``: a link not yet built (see the module docstring).
 Deferred = tuple[Any, ...]
@@ -36,10 +48,25 @@ Entry = Link | Deferred
 _rel = itemgetter(0)
 
 
+def _not_kept(entry: Deferred) -> Link:
+    """The "build" of :data:`NOT_KEPT`: such a link was counted, not recorded."""
+    raise LookupError("a link a bounded search counted and did not record cannot be read")
+
+
+class Unrecorded(Exception):
+    """Raised by a pass that needs a link a bounded search only counted (see the module
+    docstring): the search is done again, every link recorded."""
+
+
+#: The entry of a link a bounded search counted and did not record (see the module
+#: docstring): its relation reads None (no relation is looked for), its name None.
+NOT_KEPT: Deferred = (None, _not_kept, None)
+
+
 class FoundLinks(MutableSequence[Link]):
     """Links in the order found; a deferred one is built when first read."""
 
-    __slots__ = ("embedded", "entries", "selfs")
+    __slots__ = ("embedded", "entries", "room", "selfs", "skipped")
 
     def __init__(self, links: Iterable[Link] = ()) -> None:
         #: Links and deferred entries; a hot loop appends to it directly.
@@ -51,6 +78,13 @@ class FoundLinks(MutableSequence[Link]):
         #: the runs of :attr:`embedded` (the reader that marks a run records them as it
         #: appends them), maybe others. Known as long as the runs are.
         self.selfs: list[int] = []
+        #: How many more links of embedded resources, not their ``self`` links, a reader
+        #: records (within the runs of :attr:`embedded`); past them it appends
+        #: :data:`NOT_KEPT` (see the module docstring). Unbounded unless the search is.
+        self.room = sys.maxsize
+        #: The relations of the links appended as :data:`NOT_KEPT` (those past a bound,
+        #: which ends the search, taken out included).
+        self.skipped: set[str] = set()
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -115,10 +149,23 @@ class FoundLinks(MutableSequence[Link]):
         self.selfs.clear()
 
     def insert(self, index: int, value: Link) -> None:
-        """Insert ``value`` before ``index``."""
+        """Insert ``value`` before ``index``; the runs after it move on (one it falls
+        into is forgotten)."""
+        count = len(self.entries)
+        at = max(0, index + count if index < 0 else min(index, count))
         self.entries.insert(index, value)
-        if index < len(self.entries) - 1:
+        if any(start < at < stop for start, stop in self.embedded):
             self._forget()
+            return
+        for run in self.embedded:
+            if run[0] >= at:
+                run[0] += 1
+                run[1] += 1
+        selfs = self.selfs
+        cut = bisect_left(selfs, at)
+        selfs[cut:] = map(add, selfs[cut:], repeat(1))
+        if value.rel == "self":
+            insort(selfs, at)
 
     def append(self, value: Link) -> None:
         """Add ``value`` at the end."""
@@ -140,7 +187,9 @@ class FoundLinks(MutableSequence[Link]):
     __hash__: ClassVar[None]  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"FoundLinks({list(self)!r})"
+        counted = self.entries.count(NOT_KEPT)
+        also = f", and {counted} only counted" if counted else ""
+        return f"FoundLinks({list(self.recorded())!r}{also})"
 
     def build(self) -> None:
         """Build every deferred link now."""
@@ -160,6 +209,13 @@ class FoundLinks(MutableSequence[Link]):
             runs[-1][1] = stop
         else:
             runs.append([start, stop])
+
+    def recorded(self) -> Iterator[Link]:
+        """Every link but those only counted (:data:`NOT_KEPT`), in order, each built."""
+        entries = self.entries
+        for index in range(len(entries)):
+            if entries[index] is not NOT_KEPT:
+                yield self[index]
 
     def take(self, indexes: Iterable[int]) -> list[Link]:
         """The links at ``indexes`` (each built if need be): :meth:`__getitem__` in bulk."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from explorer.core.hypermedia.collector import Collector, child, is_template
+from explorer.core.hypermedia.found import Unrecorded
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.vocabulary import STANDARD
 from explorer.core.hypermedia.walk import StringHit, iter_strings
@@ -45,7 +46,9 @@ def add_guesses(doc: object, collector: Collector, hits: Sequence[StringHit] | N
     """Add a guessed Link for each URL-looking string not yet found."""
     if hits is not None and not hits:
         return  # (the set below costs a moment on a page of 100,000 links)
-    declared = {(link.rel, link.href) for link in collector.links}
+    found = collector.links
+    declared = {(link.rel, link.href) for link in found.recorded()}
+    skipped = found.skipped  # (the relations of links a bounded search only counted)
     guessed: set[tuple[str, str, str]] = set()  # (container pointer, relation, href)
     claimed = collector.claimed
     resolver = collector.resolver
@@ -61,6 +64,8 @@ def add_guesses(doc: object, collector: Collector, hits: Sequence[StringHit] | N
         standard = STANDARD.get(rel, rel)
         if (standard, href) in declared or (pointer, standard, href) in guessed:
             continue
+        if standard in skipped:  # (maybe a link only counted: which, not known)
+            raise Unrecorded(f"a guess {standard} may repeat a link only counted")
         guessed.add((pointer, standard, href))
         collector.add(
             Link(rel=rel, href=href, templated=templated, source=source, guess=True),

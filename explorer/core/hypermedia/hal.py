@@ -40,7 +40,7 @@ from typing import Any
 
 from explorer.core.hypermedia.collector import Collector, child, escape, new_tuple, plain_link
 from explorer.core.hypermedia.embedded import is_embedded_source
-from explorer.core.hypermedia.found import Deferred
+from explorer.core.hypermedia.found import NOT_KEPT, Deferred
 from explorer.core.hypermedia.hal_forms import FieldCache, add_templates
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.resolve import Resolver
@@ -108,7 +108,7 @@ def add_hal_links(
     if api_root is not None:
         collector.resolver = resolver.with_base(api_root)
     try:
-        _resource(doc, "", {}, collector, _Caches(strings, consume), 0)
+        _resource(doc, "", {}, collector, _Caches(strings, consume), 0, False)
     finally:
         collector.resolver = resolver
     collector.added()
@@ -138,7 +138,10 @@ def _resource(
     collector: Collector,
     cache: _Caches,
     depth: int,
+    inner: bool,
 ) -> None:
+    """A resource's links; ``inner``: they fall in a run of embedded links (see
+    :meth:`~explorer.core.hypermedia.found.FoundLinks.mark_embedded`)."""
     links = resource.get("_links")
     if type(links) is dict and "curies" in links:
         curies = _curies(links["curies"], curies)
@@ -166,21 +169,22 @@ def _resource(
                 here = pointer + "/_links"
                 if strings is None:
                     collector.claimed.add(here)
-                own = _links(value, here, curies, collector, cache)
+                own = _links(value, here, curies, collector, cache, inner)
             elif key == "_templates":
                 here = pointer + "/_templates"
                 if strings is None:
                     collector.claimed.add(here)
-                add_templates(value, here, links, collector, cache.fields, own)
+                add_templates(value, here, links, collector, cache.fields, own, inner)
             elif key == "_embedded" and depth < _MAX_DEPTH:
                 _embedded(value, f"{pointer}/_embedded", curies, collector, cache, depth + 1)
             elif strings is not None and may_hold_candidates(value):
                 strings.container(pointer, key, value, key)
         elif kind is list:
             if key == "_embedded" and depth < _MAX_DEPTH:  # drf-hal-json: the items, unnamed
-                _resources(value, f"{pointer}/_embedded", key, curies, collector, cache, depth + 1)
+                here = f"{pointer}/_embedded"
+                _resources(value, here, key, curies, collector, cache, depth + 1, inner)
             elif key == "_items" and depth == 0:  # Eve's page of items
-                _resources(value, "/_items", key, curies, collector, cache, 1)
+                _resources(value, "/_items", key, curies, collector, cache, 1, inner)
             elif strings is not None and may_hold_candidates(value):
                 strings.container(pointer, key, value, key)
 
@@ -198,9 +202,10 @@ def _embedded(
     try:
         for name, embedded in value.items():
             if type(embedded) is dict:
-                _resource(embedded, child(base, name), curies, collector, cache, depth)
+                _resource(embedded, child(base, name), curies, collector, cache, depth, True)
             elif type(embedded) is list:
-                _resources(embedded, child(base, name), name, curies, collector, cache, depth)
+                here = child(base, name)
+                _resources(embedded, here, name, curies, collector, cache, depth, True)
             elif cache.strings is not None:
                 cache.strings.member(base, name, embedded, name)
     finally:
@@ -215,14 +220,18 @@ def _resources(
     collector: Collector,
     cache: _Caches,
     depth: int,
+    inner: bool,
 ) -> None:
     """The resources of an array (``name`` is the array's key)."""
     consume = cache.consume
     start = len(collector.links)
+    # (whether an item's links are embedded ones does not hang on its index)
+    embedded = is_embedded_source(f"{pointer}/0/")
+    inner = inner or embedded
     try:
         for index, item in enumerate(items):
             if type(item) is dict:
-                _resource(item, f"{pointer}/{index}", curies, collector, cache, depth)
+                _resource(item, f"{pointer}/{index}", curies, collector, cache, depth, inner)
                 if consume:
                     items[index] = None
                 if not index % 64:
@@ -230,8 +239,7 @@ def _resources(
             elif cache.strings is not None:
                 cache.strings.member(pointer, index, item, name)
     finally:
-        # (whether an item's links are embedded ones does not hang on its index)
-        if is_embedded_source(f"{pointer}/0/"):
+        if embedded:
             collector.links.mark_embedded(start)
 
 
@@ -297,17 +305,23 @@ def _links(
     curies: dict[str, str],
     c: Collector,
     cache: _Caches,
+    inner: bool,
 ) -> str | None:
     """The links of a ``_links`` object; returns its ``self`` link's href as written, when
-    that link is a plain ``{"href": ...}`` and no template (None otherwise)."""
+    that link is a plain ``{"href": ...}`` and no template (None otherwise). ``inner``:
+    they fall in a run of embedded links, whose links but ``self`` ones are recorded
+    while there is room (:attr:`~explorer.core.hypermedia.found.FoundLinks.room`), and
+    only counted past it."""
     # The hottest loop of link finding: a 10 MB HAL page holds 100,000 link objects,
     # nearly all ``{"href": "/a/root/relative/path"}``. Such a link, and one with more
     # members, is deferred (see :mod:`~explorer.core.hypermedia.found`): what it is
     # made from is kept in one small tuple, and the Link (its href resolved by the one
     # rule, Resolver.resolve(), and built positionally: LINK_FIELDS) is made only if it
     # is read; a page's reader keeps a tenth of them (a search whose every link is read,
-    # ``c.eager``, builds each at once). Links are appended unclaimed: the caller claims
-    # the whole ``_links`` object if need be.
+    # ``c.eager``, builds each at once), and a search bounded for it records no more of
+    # them than it may keep: the rest are counted, each the shared entry NOT_KEPT.
+    # Links are appended unclaimed: the caller claims the whole ``_links`` object if
+    # need be.
     found = c.links
     entries = found.entries
     append = entries.append
@@ -317,6 +331,8 @@ def _links(
     last = cache.last
     relations = last[1] if last[0] is curies else _relations(curies, cache)
     own = None
+    room = found.room
+    skipped = found.skipped
     for key, value in links.items():
         try:
             relation = relations[key]
@@ -329,11 +345,19 @@ def _links(
                 href = None
             if type(href) is str:
                 rel = relation[2]
+                if rel == "self":
+                    add_self(len(entries))
+                    if "{" not in href and len(value) == 1:
+                        own = href
+                elif inner:
+                    if room:
+                        room -= 1
+                    else:
+                        append(NOT_KEPT)
+                        if rel not in skipped:  # (a look: a call costs more)
+                            skipped.add(rel)
+                        continue
                 if len(value) == 1:
-                    if rel == "self":
-                        add_self(len(entries))
-                        if "{" not in href:
-                            own = href
                     if eager:  # (every link read: built now, as _build_plain would)
                         token, extra, _, label = relation
                         # fmt: off
@@ -344,8 +368,6 @@ def _links(
                     else:
                         append((rel, _build_plain, None, pointer, relation, resolver, href))
                     continue
-                if rel == "self":
-                    add_self(len(entries))
                 if eager:
                     token, extra, _, label = relation
                     append(_link(rel, label, value, href, pointer + token, extra, resolver))
@@ -360,11 +382,14 @@ def _links(
         token, extra, rel, label = relation
         at = len(entries)
         if type(value) is list:
-            _link_array(rel, label, value, pointer + token, extra, c)
+            found.room = room
+            _link_array(rel, label, value, pointer + token, extra, c, inner)
+            room = found.room
         else:
             _link_value(rel, label, value, pointer + token, extra, c)
         if rel == "self":
             found.selfs.extend(range(at, len(entries)))
+    found.room = room
     return own
 
 
@@ -401,17 +426,32 @@ def _plain(rel: str, label: str | None, href: str, source: str, extra: Attribute
 
 
 def _link_array(
-    rel: str, label: str | None, objects: list[Any], here: str, extra: Attributes, c: Collector
+    rel: str,
+    label: str | None,
+    objects: list[Any],
+    here: str,
+    extra: Attributes,
+    c: Collector,
+    inner: bool,
 ) -> None:
     """The link objects of an array (``"rw:products": [{"href": ...}, ...]``)."""
     # As the loop of _links() above, for each item of an array of link objects.
-    append = c.links.entries.append
+    found = c.links
+    append = found.entries.append
     resolver = c.resolver
     eager = c.eager
+    bounded = inner and rel != "self"
     for index, item in enumerate(objects):
         if type(item) is dict and len(item) == 1:
             href = item.get("href")
             if type(href) is str:
+                if bounded:
+                    if not found.room:
+                        append(NOT_KEPT)
+                        if rel not in found.skipped:
+                            found.skipped.add(rel)
+                        continue
+                    found.room -= 1
                 token = _INDEX_TOKENS[index] if index < 64 else f"/{index}"
                 entry = (rel, _build_item, None, here, token, resolver, href, extra, label)
                 append(_build_item(entry) if eager else entry)

@@ -26,7 +26,7 @@ from explorer.core.hypermedia.collector import (
     is_template,
     new_tuple,
 )
-from explorer.core.hypermedia.found import Deferred
+from explorer.core.hypermedia.found import NOT_KEPT, Deferred
 from explorer.core.hypermedia.link import FormField, Link
 
 #: Distinct properties (and ``properties`` arrays) remembered per document at most.
@@ -57,27 +57,38 @@ def add_templates(
     c: Collector,
     cache: FieldCache,
     own: str | None = None,
+    inner: bool = False,
 ) -> None:
     """An action Link per template of ``templates`` (the ``_templates`` at ``pointer``,
     already claimed by the caller); ``links`` is the resource's ``_links``, ``own`` its
     ``self`` link's href as written when the HAL reader read it already (a template
-    without a ``target`` goes there)."""
+    without a ``target`` goes there); ``inner``: they fall in a run of embedded links,
+    whose links but ``self`` ones are recorded while there is room
+    (:attr:`~explorer.core.hypermedia.found.FoundLinks.room`), and only counted past it."""
     # Some 30,000 templates on a 10 MB HAL page, nearly all of embedded resources, which
     # a page's reader does not keep: each is deferred (see
     # :mod:`~explorer.core.hypermedia.found`), its Link made by _build() if it is read.
     # What it is made from is the template object itself, and the resource's own URL
     # (its target when it names none), worked out now while the resource's links are
-    # at hand.
+    # at hand. A search bounded for a page's reading records no more than it may keep.
     found = c.links
     append = found.entries.append
     resolver = c.resolver
     eager = c.eager
+    skipped = found.skipped
     fallback = own if own is not None else _self_href(links)
     for key, template in templates.items():
         if type(template) is not dict:
             continue
         if key == "self":  # (its relation: where each self link is, for the session's order)
             found.selfs.append(len(found.entries))
+        elif inner:
+            if not found.room:
+                append(NOT_KEPT)
+                if key not in skipped:
+                    skipped.add(key)
+                continue
+            found.room -= 1
         entry = (key, _build, key, pointer, resolver, cache, fallback, template)
         append(_build(entry) if eager else entry)
 

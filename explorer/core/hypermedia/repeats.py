@@ -17,6 +17,7 @@ from itertools import compress
 
 from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.hypermedia.found import FoundLinks
+from explorer.core.hypermedia.link import Link
 
 __all__ = ["fold_repeats"]
 
@@ -26,8 +27,9 @@ def fold_repeats(links: FoundLinks) -> None:
     order) that the body repeats into the body's (see the module docstring)."""
     header: dict[tuple[str, str, str], int] = {}
     count = 0
-    for index, link in enumerate(links):  # the headers' links come first
-        if not link.source.startswith("header:"):
+    for index, link in enumerate(links.entries):  # the headers' links come first
+        # (each a Link: a body's link not built yet, or only counted, is none of them)
+        if type(link) is not Link or not link.source.startswith("header:"):
             break
         header.setdefault((link.rel, link.href, link.method), index)
         count = index + 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterator
-from itertools import compress, repeat
+from itertools import compress, islice, repeat
 from operator import is_, is_not
 from typing import Literal
 
@@ -103,7 +103,9 @@ def first_ordered(links: FoundLinks, count: int) -> tuple[Link, ...]:
     for rank in sorted({*by_rank, *([_EMBEDDED_OTHER] if links.embedded else [])}):
         indexes = by_rank.get(rank, [])
         if rank == _EMBEDDED_OTHER:
-            indexes.extend(_embedded_others(links))
+            # (the first ``count`` of them at most can be kept: a search bounded for a
+            # page's reading records no more, and only counts the rest)
+            indexes.extend(islice(_embedded_others(links), count))
         indexes.sort()  # (a rank's links in the order found, known or ranked)
         kept.extend(indexes[: count - len(kept)])
         if len(kept) >= count:

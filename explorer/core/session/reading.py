@@ -15,7 +15,6 @@ import orjson
 from explorer.core.bodies.memory import one_large_parse
 from explorer.core.http.exchange import Exchange
 from explorer.core.hypermedia import search_links
-from explorer.core.hypermedia.found import FoundLinks
 from explorer.core.hypermedia.link import Link
 from explorer.core.knowledge import advise
 from explorer.core.session.ordering import first_ordered
@@ -52,12 +51,17 @@ def read_response(exchange: Exchange) -> Reading:
     response = exchange.response
     with one_large_parse(len(response.body)):
         search = search_links(
-            response.url, response.status, response.headers, response.body, response.media_type
+            response.url,
+            response.status,
+            response.headers,
+            response.body,
+            response.media_type,
+            keep=MAX_LINKS,  # (the links past those first_ordered keeps are only counted)
         )
     found = search.found
     created = created_item(exchange)  # (a small body only: its links are few)
-    if created is not None and not any(link.rel == "self" for link in found):
-        found = FoundLinks([created, *found])
+    if created is not None and "self" not in found.rels():  # (none built to know)
+        found.insert(0, created)
     links = first_ordered(found, MAX_LINKS)  # (only the links kept are built)
     advice = advice_for(exchange, links=len(found))
     if search.stopped:  # the person is told the links shown are not all there are
