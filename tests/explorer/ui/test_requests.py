@@ -24,6 +24,17 @@ from tests.explorer.ui.conftest import SIZE, AppFactory, on_screen, settle, unti
 from tests.explorer.ui.test_browse import follow, status_text, type_number
 
 
+class DialogApp(App[None]):
+    """An app that only opens ``dialog``."""
+
+    def __init__(self, dialog: LoginDialog) -> None:
+        super().__init__()
+        self._dialog = dialog
+
+    def on_mount(self) -> None:
+        self.push_screen(self._dialog)
+
+
 def current(app: RestwalkApp):  # type: ignore[no-untyped-def]
     page = app.browser.session.shown
     assert page is not None
@@ -373,11 +384,7 @@ async def test_the_login_url_is_the_tokenurl_of_the_api_s_description() -> None:
 
 
 async def test_a_login_url_typed_is_kept_when_the_tokenurl_comes() -> None:
-    class One(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(LoginDialog("http://shop"))
-
-    app = One()
+    app = DialogApp(LoginDialog("http://shop"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         dialog = app.screen
@@ -430,11 +437,7 @@ async def test_drf_s_token_challenge_asks_for_a_key_sent_as_token() -> None:
 
 
 async def test_a_scheme_of_two_words_is_refused_with_why() -> None:
-    class One(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(LoginDialog("http://drf", kind="bearer", scheme="Token"))
-
-    app = One()
+    app = DialogApp(LoginDialog("http://drf", kind="bearer", scheme="Token"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         dialog = app.screen
@@ -499,11 +502,7 @@ async def test_an_api_key_in_a_header_goes_to_its_server_only_until_logged_out()
 
 
 async def test_a_key_refused_is_dropped_and_a_header_that_cannot_be_one_is_said() -> None:
-    class One(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(LoginDialog("http://api", kind="key"))
-
-    app = One()
+    app = DialogApp(LoginDialog("http://api", kind="key"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         dialog = app.screen
@@ -519,11 +518,7 @@ async def test_a_key_refused_is_dropped_and_a_header_that_cannot_be_one_is_said(
 
 
 async def test_the_scheme_is_asked_for_a_login_only_when_the_server_named_another() -> None:
-    class Two(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(LoginDialog("http://api"))
-
-    app = Two()
+    app = DialogApp(LoginDialog("http://api"))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         dialog = app.screen
