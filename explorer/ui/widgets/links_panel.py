@@ -55,15 +55,14 @@ def short_href(href: str, origin: str = "") -> str:
 
 
 def describe_link(link: Link) -> Text:
-    """Everything known about ``link``, for the detail pane under the table."""
+    """Everything known about ``link``, for the detail pane under the table: what to do
+    with it first, where it was found after (the pane is :data:`DETAIL_ROWS` high, and a
+    long URL or a long place cuts its last rows off; the table shows the rel too)."""
     text = Text.assemble((f"{visible_line(link.method)} ", "bold"), visible_line(link.href))
     if link.title:
         text.append(f"\n{visible_line(link.title)}", style="italic")
-    rel = f"{link.rel} ({link.label})" if link.label else link.rel
-    found = " and ".join(place for place in link.places if place) or "?"
-    text.append("\n" + visible_line(f"rel {rel} · found at {found}"), style="dim")
     if link.templated:
-        text.append("\nA URI template: Enter opens a form for its variables.", style="bold")
+        text.append("\nA URI template: Enter asks for its variables.", style="bold")
     elif link.is_action:
         text.append("\nAn action: Enter opens the composer filled in.", style="bold")
     if link.fields:
@@ -76,8 +75,14 @@ def describe_link(link: Link) -> Text:
     if link.guess:
         what = "restwalk made it" if link.made_from else "a URL in the body"
         text.append(f"\nA guess: {what}, no format declared it as a link.")
+    rel = f"{link.rel} ({link.label})" if link.label else link.rel
+    found = " and ".join(place for place in link.places if place) or "?"
+    text.append("\n" + visible_line(f"rel {rel} · found at {found}"), style="dim")
     return text
 
+
+#: The detail's height: fixed, so a link described does not lay the screen out again.
+DETAIL_ROWS = 5
 
 #: The table's columns and their widths in cells.
 COLUMNS: tuple[tuple[str, int], ...] = (
@@ -92,9 +97,9 @@ COLUMNS: tuple[tuple[str, int], ...] = (
 class LinksPanel(Vertical):
     """Numbered links with rel, method, title and where each was found."""
 
-    DEFAULT_CSS = """
-    LinksPanel > RowTable { height: 1fr; min-height: 3; }
-    LinksPanel > #link-detail { height: 5; padding: 0 1; }
+    DEFAULT_CSS = f"""
+    LinksPanel > RowTable {{ height: 1fr; min-height: 3; }}
+    LinksPanel > #link-detail {{ height: {DETAIL_ROWS}; padding: 0 1; }}
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
