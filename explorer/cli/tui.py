@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from explorer.cli.command_names import COMMANDS
 from explorer.cli.errors import UsageError
 from explorer.cli.exit_status import ExitStatus
+from explorer.cli.hangup import end_with_the_terminal
 from explorer.cli.lean_imports import httpcore_without_h2
 from explorer.cli.options import absolute_url, connection_settings, looks_like_a_command
 from explorer.cli.serving import WEB_DRIVERS
@@ -113,6 +114,7 @@ def _open_tui(
     warning = load_settings(args)  # shown in the TUI: stderr is its screen
     start = _http_file_start(args)
     settings = connection_settings(args)
+    end_with_the_terminal()  # (under make, a closed terminal sends restwalk no SIGHUP)
     try:
         from explorer.ui.app import run_app
     except ModuleNotFoundError as exc:
