@@ -15,7 +15,7 @@ from explorer.core.http.client import Client
 from explorer.core.http.errors import RestwalkError
 from explorer.core.http.request import BearerAuth, LoginFlow, RequestSpec
 
-__all__ = ["Exported", "request_exports"]
+__all__ = ["Exported", "as_logged_in", "request_exports"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,19 @@ class Exported:
     text: str
 
 
+def as_logged_in(spec: RequestSpec, client: Client) -> tuple[RequestSpec, str | None]:
+    """``spec`` as ``client`` sends it now, and the token its login flow got (None: not
+    logged in, or no login flow): the flow under the scheme the token goes under, which
+    a server's 401 may have changed (``Token`` for Django REST Framework)."""
+    auth = spec.auth
+    if not isinstance(auth, LoginFlow):
+        return spec, None
+    scheme = client.scheme_for(auth)
+    if scheme != auth.scheme:
+        spec = replace(spec, auth=replace(auth, scheme=scheme))
+    return spec, client.token_for(auth)
+
+
 def request_exports(spec: RequestSpec, client: Client) -> list[Exported]:
     """``spec`` (a page's request) in every format another tool can send it in."""
     # Imported here: the first screen does not wait for the exporters.
@@ -34,10 +47,10 @@ def request_exports(spec: RequestSpec, client: Client) -> list[Exported]:
     from explorer.core.carry.tool_options import tool_options
     from explorer.core.http.connection import ConnectionSettings
 
-    if isinstance(spec.auth, LoginFlow):
-        token = client.token_for(spec.auth)
-        if token is not None:
-            spec = replace(spec, auth=BearerAuth(token, client.scheme_for(spec.auth)))
+    spec, token = as_logged_in(spec, client)
+    if token is not None:
+        assert isinstance(spec.auth, LoginFlow)
+        spec = replace(spec, auth=BearerAuth(token, spec.auth.scheme))
     options = tool_options(ConnectionSettings.of(client))
     exported: list[Exported] = []
     for name, export in EXPORT_FORMATS.items():

@@ -27,7 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Label
 
-from explorer.core.http.request import LoginFlow, RequestSpec
+from explorer.core.http.request import RequestSpec
 
 if TYPE_CHECKING:
     from explorer.core.config import HttpFilesConfig
@@ -142,14 +142,14 @@ class HttpFileBadge(Label):
         composer sent); a login flow is written as the token it got, as ``y`` copies it.
         """
         from explorer.core.httpfile.saving import Draft, suggested_name
+        from explorer.core.session.exports import as_logged_in
         from explorer.ui.dialogs.http_files import SaveRequestDialog
 
         state = self.state
         opened = opened or state.source_of(spec)
-        auth = spec.auth
-        token = self.tab.client.token_for(auth) if isinstance(auth, LoginFlow) else None
+        written, token = as_logged_in(spec, self.tab.client)  # (its token's scheme now)
         baseline = self.tab.session.prepare(opened.resolved) if opened is not None else None
-        draft = Draft(spec, opened, baseline, token)
+        draft = Draft(written, opened, baseline, token)
         path = str(opened.path) if opened is not None else state.path
         name = opened.name if opened is not None and opened.name else suggested_name(spec)
         dialog = SaveRequestDialog(draft, path, name, state.environment)

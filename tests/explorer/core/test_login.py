@@ -247,3 +247,24 @@ def test_the_scheme_asked_is_another_token_scheme_only() -> None:
     assert scheme_asked(['Basic realm="x"'], "Bearer") is None
     assert scheme_asked([], "Bearer") is None
     assert scheme_asked(["token"], "Token") is None
+
+
+async def test_a_request_saved_or_exported_after_the_scheme_changed_says_it() -> None:
+    """The 401 switched the login's token to ``Token``: a ``.http`` file saved then, and
+    every export, send it so (they wrote ``Bearer``, which DRF refuses)."""
+    from explorer.core.httpfile.writer import format_request
+    from explorer.core.session.exports import as_logged_in, request_exports
+
+    flow = LoginFlow(f"{BASE}/api-token-auth/", "alice", "wonderland")
+    spec = RequestSpec("GET", f"{BASE}/api/books/", auth=flow)
+    key = "9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"
+    async with Client(transport=httpx.ASGITransport(drf)) as client:
+        assert as_logged_in(spec, client) == (spec, None)  # not logged in yet
+        assert (await client.send(spec)).response.status == 200
+        written, token = as_logged_in(spec, client)
+        exports = request_exports(spec, client)
+    assert token == key
+    assert f"Authorization: Token {key}" in format_request(written, token=token)
+    assert exports
+    assert all(f"Token {key}" in exported.text for exported in exports)
+    assert not any("Bearer" in exported.text for exported in exports)
