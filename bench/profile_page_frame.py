@@ -192,6 +192,28 @@ class Follow:
         return got
 
 
+def page_shown(app: App[Any], url: str) -> bool:
+    """True once the tab shows ``url``'s page, read and drawn."""
+    screen = app.screen
+    page = screen.session.shown if isinstance(screen, TabScreen) else None
+    return (
+        page is not None
+        and page.exchange is not None
+        and page.exchange.response.url == url
+        and not page.reading
+        and (page.wait is None or page.wait.shown_at is not None)
+    )
+
+
+async def until(ready: Callable[[], bool]) -> None:
+    """Wait for ``ready()`` (30 s at most), looking every millisecond."""
+    deadline = time.monotonic() + 30
+    while not ready():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the page never came")
+        await asyncio.sleep(0.001)
+
+
 async def drive(
     base: str, runs: int, meter: Meter, profile: cProfile.Profile | None
 ) -> dict[str, dict[str, list[float]]]:
@@ -201,22 +223,7 @@ async def drive(
     urls = {"root": base + "/", "customers": base + "/customers"}
 
     def shown(url: str) -> bool:
-        screen = app.screen
-        page = screen.session.shown if isinstance(screen, TabScreen) else None
-        return (
-            page is not None
-            and page.exchange is not None
-            and page.exchange.response.url == url
-            and not page.reading
-            and (page.wait is None or page.wait.shown_at is not None)
-        )
-
-    async def until(ready: Callable[[], bool]) -> None:
-        deadline = time.monotonic() + 30
-        while not ready():
-            if time.monotonic() > deadline:
-                raise TimeoutError("the page never came")
-            await asyncio.sleep(0.001)
+        return page_shown(app, url)
 
     async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
         await until(lambda: shown(urls["root"]))

@@ -48,7 +48,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_exchange import seed_customers, separate_mock
-from profile_page_frame import link_keys
+from profile_page_frame import link_keys, page_shown, until
 from textual.app import App
 from textual.screen import Screen
 from textual.timer import Timer
@@ -201,22 +201,7 @@ async def drive(base: str, runs: int) -> dict[str, dict[str, list[float]]]:
     urls = {"root": base + "/", "customers": base + "/customers"}
 
     def shown(url: str) -> bool:
-        screen = app.screen
-        page = screen.session.shown if isinstance(screen, TabScreen) else None
-        return (
-            page is not None
-            and page.exchange is not None
-            and page.exchange.response.url == url
-            and not page.reading
-            and (page.wait is None or page.wait.shown_at is not None)
-        )
-
-    async def until(ready: Callable[[], bool]) -> None:
-        deadline = time.monotonic() + 30
-        while not ready():
-            if time.monotonic() > deadline:
-                raise TimeoutError("the page never came")
-            await asyncio.sleep(0.001)
+        return page_shown(app, url)
 
     async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
         await until(lambda: shown(urls["root"]))
