@@ -123,7 +123,7 @@ def main() -> int:
     without_httpx_cli()  # (the mock imports httpx only for webhooks, when one is made)
     try:
         from explorer.cli.bundled_server import reset_mock_data, start_mock_server
-        from explorer.core.mock_port import preferred_port
+        from explorer.core.bundled.port import preferred_port
 
         server, base, taken = start_mock_server(preferred_port(os.environ))
     except Exception as error:  # (said to restwalk, which says it on one line)

@@ -1,5 +1,5 @@
 """Starting the bundled mock server, at the port it prefers or, when that is taken, at a
-free one (:mod:`explorer.core.bundled_mock` says which and why).
+free one (:mod:`explorer.core.bundled` says which and why).
 
 ``restwalk`` with no URL serves the TUI's start page from one in a process of its own
 (:mod:`~explorer.cli.bundled_child`), started before the UI is imported; ``restwalk
@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from explorer.core.mock_port import PORT_ENV
+from explorer.core.bundled.port import PORT_ENV
 
 if TYPE_CHECKING:
-    from explorer.core.bundled_mock import BundledMock
+    from explorer.core.bundled.rebase import BundledMock
     from mock_server import BackgroundServer
 
 __all__ = [
@@ -66,7 +66,7 @@ def bundled_mock_at(base: str, port: int, taken: bool) -> BundledMock:
     """The bundled mock answering at ``base``, asked for at ``port``, which was ``taken``."""
     # (Here, not at the top: the mock's own process, which imports this module to start
     # the server, then imports none of restwalk's client, httpx neither.)
-    from explorer.core.bundled_mock import BundledMock
+    from explorer.core.bundled.rebase import BundledMock
     from explorer.core.http.secret_rules import origin_of
 
     if not taken:
@@ -80,10 +80,10 @@ def bundled_mock_at(base: str, port: int, taken: bool) -> BundledMock:
 
 
 def environ_port(environ: Mapping[str, str]) -> int:
-    """The port ``environ`` asks for (see :func:`~explorer.core.mock_port.preferred_port`);
+    """The port ``environ`` asks for (see :func:`~explorer.core.bundled.port.preferred_port`);
     a bad one is bad usage."""
     from explorer.cli.errors import UsageError
-    from explorer.core.mock_port import preferred_port
+    from explorer.core.bundled.port import preferred_port
 
     try:
         return preferred_port(environ)

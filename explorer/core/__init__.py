@@ -12,7 +12,8 @@ API whole: map, audit, diff), :mod:`~explorer.core.streams` (bodies that do not 
 cut into events as they come), :mod:`~explorer.core.listening` (requests a local
 endpoint receives, webhook signatures checked). At the root: ``config.toml``
 (:mod:`.config`), where files live (:mod:`.paths`) and how one is written whole or not
-at all (:mod:`.files`), and the bundled mock's port (:mod:`.bundled_mock`).
+at all (:mod:`.files`). The bundled mock server's port and what follows it:
+:mod:`.bundled`.
 
 The packages import one another one way (import-linter checks it): text, bodies,
 hypermedia, knowledge, streams, http, listening, httpfile and carry below the session

@@ -26,7 +26,7 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from explorer.core.bundled_mock import BundledMock
+from explorer.core.bundled.rebase import BundledMock
 from explorer.core.config import Config
 from explorer.core.http.client import Client
 from explorer.core.http.connection import ConnectionSettings

@@ -28,7 +28,7 @@ from explorer.cli.serving.guard import (
 )
 from explorer.cli.serving.session import BrowserSession
 from explorer.cli.tui import check_terminal
-from explorer.core.mock_port import PORT_ENV
+from explorer.core.bundled.port import PORT_ENV
 from explorer.core.paths import DATA_ENV
 
 LOOPBACK = HostGuard.serving("127.0.0.1", 8643, loopback=True)

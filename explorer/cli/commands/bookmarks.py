@@ -181,7 +181,7 @@ def _bundled_mock(bookmark: Bookmark, args: argparse.Namespace) -> Iterator[str 
         yield None
         return
     from explorer.cli.bundled_server import start_bundled_mock
-    from explorer.core.bundled_mock import rebase_url
+    from explorer.core.bundled.rebase import rebase_url
 
     try:
         server, bundled = start_bundled_mock(0)

@@ -38,7 +38,7 @@ from textual_serve.download_manager import DownloadManager
 
 from explorer.cli.serving import WEB_DRIVER
 from explorer.cli.serving.guard import opens_in_browser
-from explorer.core.mock_port import PORT_ENV
+from explorer.core.bundled.port import PORT_ENV
 from explorer.core.paths import DATA_ENV
 
 __all__ = ["BrowserSession"]

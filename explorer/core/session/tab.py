@@ -35,7 +35,7 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from explorer.core.bundled_mock import BundledMock, on_this_mock
+from explorer.core.bundled.rebase import BundledMock, on_this_mock
 from explorer.core.http.client import Client
 from explorer.core.http.errors import LoginFailed
 from explorer.core.http.exchange import Exchange

@@ -23,7 +23,7 @@ A plain JSON file a person can read and edit::
 ``was`` where the step led when saved (only said, never used to go).
 ``"bundled_mock": true`` says the entry point was restwalk's bundled mock
 server, whose port may differ from run to run: the walk starts where it answers
-then (:mod:`explorer.core.bundled_mock`). Keys
+then (:mod:`explorer.core.bundled.rebase`). Keys
 restwalk does not know are kept as they are when the file is written again.
 
 A file that is not what is described here is reported in one line naming the

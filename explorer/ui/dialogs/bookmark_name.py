@@ -30,7 +30,7 @@ from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
 
 if TYPE_CHECKING:
-    from explorer.core.bundled_mock import BundledMock
+    from explorer.core.bundled.rebase import BundledMock
     from explorer.core.session.trail import Page
 
 

@@ -33,7 +33,7 @@ from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.url_input import UrlBar
 
 if TYPE_CHECKING:
-    from explorer.core.bundled_mock import BundledMock
+    from explorer.core.bundled.rebase import BundledMock
     from explorer.core.course.driver import CourseDriver
     from explorer.core.course.setup import CourseStart
     from explorer.core.hypermedia.link import Link
@@ -465,7 +465,7 @@ class BrowserScreen(TabScreen):
     @work(exclusive=True, group="fetch")
     async def walk(self, bookmark: Bookmark) -> None:
         """Follow ``bookmark``'s links from its entry point, showing each page as it comes."""
-        from explorer.core.bundled_mock import rebase_url
+        from explorer.core.bundled.rebase import rebase_url
 
         entry = None
         if bookmark.bundled and self.bundled is not None:  # its port may have changed

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from explorer.core.bundled_mock import BundledMock, rebase_exchange, rebase_url
+from explorer.core.bundled.port import BUNDLED_MOCK_PORT, preferred_port
+from explorer.core.bundled.rebase import BundledMock, rebase_exchange, rebase_url
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest
-from explorer.core.mock_port import BUNDLED_MOCK_PORT, preferred_port
 from explorer.core.session.rel_path import RelPath, Step
 from explorer.core.storage.bookmarks import BookmarksError, BookmarkStore
 

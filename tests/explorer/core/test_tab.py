@@ -16,7 +16,7 @@ import httpx
 import orjson
 import pytest
 
-from explorer.core.bundled_mock import BundledMock
+from explorer.core.bundled.rebase import BundledMock
 from explorer.core.carry.openapi import OpenApiError
 from explorer.core.config import OAuthConfig
 from explorer.core.http.client import Client

@@ -1,6 +1,6 @@
 """The port the bundled mock server prefers: 8642, or the one ``$RESTWALK_MOCK_PORT`` names.
 
-Apart from :mod:`explorer.core.bundled_mock` (what was kept against the mock, followed
+Apart from :mod:`explorer.core.bundled.rebase` (what was kept against the mock, followed
 to where it answers now) because the mock's own process reads it too, and that process
 imports nothing of restwalk's client: it starts sooner so (see
 :mod:`explorer.cli.bundled_child`).

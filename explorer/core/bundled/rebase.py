@@ -2,7 +2,7 @@
 it in an earlier run, followed to where it answers now.
 
 ``restwalk`` serves the mock on 127.0.0.1 at 8642, or at the port
-``$RESTWALK_MOCK_PORT`` names (``0``: any free one; :mod:`explorer.core.mock_port`).
+``$RESTWALK_MOCK_PORT`` names (``0``: any free one; :mod:`explorer.core.bundled.port`).
 When that port is taken (a second restwalk, another server), it falls back to a
 free port and says so. A history entry or a bookmark made on the bundled mock is
 marked as such, so that one made on port 8642 and opened in a run on port 41789
