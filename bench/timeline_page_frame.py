@@ -48,7 +48,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_exchange import seed_customers, separate_mock
-from profile_page_frame import link_keys, page_shown, until
+from profile_page_frame import HEIGHT, PAGES, WIDTH, link_keys, page_shown, until
 from textual.app import App
 from textual.screen import Screen
 from textual.timer import Timer
@@ -56,9 +56,6 @@ from textual.timer import Timer
 from explorer.ui.app import create_app
 from explorer.ui.screens.tab_screen import TabScreen
 from explorer.ui.waits import PaintWatch
-
-WIDTH, HEIGHT = 120, 40
-PAGES = ("root", "customers")
 
 
 class Stamps:
