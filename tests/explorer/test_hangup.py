@@ -9,11 +9,7 @@ import subprocess
 import sys
 import textwrap
 
-import pytest
-
 from explorer.cli.hangup import end_with_the_terminal
-
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a pty is POSIX's")
 
 #: A process given a terminal on stdin that it does not lead (no new session): the
 #: terminal's hang-up reaches it only through the watch.
