@@ -11,7 +11,6 @@ commands stay quick.
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -24,6 +23,7 @@ from explorer.cli.lean_imports import httpcore_without_h2
 from explorer.cli.options import absolute_url, connection_settings, looks_like_a_command
 from explorer.cli.serving import WEB_DRIVERS
 from explorer.cli.settings import load_settings, settings_of
+from explorer.core import gc_pause
 
 if TYPE_CHECKING:
     import argparse
@@ -84,7 +84,7 @@ def open_tui(args: argparse.Namespace, *, course: CourseStart | None = None) -> 
     # part and the UI's, the app): cyclic collection then only costs time (some 55 ms
     # of 450 ms here, a fifth of it before the UI is imported). The app turns it back
     # on once its first screen is painted (see RestwalkApp._open_start_page).
-    gc.disable()
+    gc_pause.switch(False)
     mock = None
     try:
         if url is None:
@@ -93,7 +93,7 @@ def open_tui(args: argparse.Namespace, *, course: CourseStart | None = None) -> 
             mock = BundledProcess()  # it imports and starts on another core, beside the UI
         return _open_tui(url, args, mock, course)
     finally:
-        gc.enable()
+        gc_pause.switch(True)
         if mock is not None:
             mock.stop()
 

@@ -26,6 +26,7 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from explorer.core import gc_pause
 from explorer.core.bundled.rebase import BundledMock
 from explorer.core.config import Config
 from explorer.core.http.client import Client
@@ -59,7 +60,7 @@ def _collect_garbage_again() -> None:
     mostly, out of the collector's sight, so later collections stay short.
     """
     gc.freeze()
-    gc.enable()
+    gc_pause.switch(True)
 
 
 def _explain_commands() -> type[Provider]:

@@ -49,6 +49,7 @@ from functools import cached_property
 
 import orjson
 
+from explorer.core import gc_pause
 from explorer.core.bodies.json_error import json_error
 from explorer.core.bodies.json_texts import json_texts
 from explorer.core.hypermedia.collection_json import (
@@ -205,8 +206,7 @@ def search_links(
     # Parsing a large body allocates millions of objects that all stay alive:
     # the cyclic collector would scan them again and again for nothing (it
     # costs over a third of the time on a 10 MB document), so it pauses here.
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
+    gc_pause.pause()
     if len(body) > MAX_PARSED:
         collector.not_read(
             f"the body is larger than {MAX_PARSED >> 20} MiB, so its links were not looked for"
@@ -231,8 +231,7 @@ def search_links(
             collector.links.build()
         if gc.get_count()[0] > PROMOTE_AT:
             _promote_young()
-        if gc_was_enabled:
-            gc.enable()
+        gc_pause.resume()
     if unrecorded:  # (rare: a URL in a resource's data named as a link only counted;
         # searched again with every link recorded, its time bound anew)
         return search_links(

@@ -7,6 +7,7 @@ import gc
 import orjson
 import pytest
 
+from explorer.core import gc_pause
 from explorer.core.hypermedia import find_links
 from explorer.core.hypermedia.collector import escape, fast_field, fast_link, plain_link
 from explorer.core.hypermedia.link import FormField, Link
@@ -74,12 +75,14 @@ def test_garbage_collection_is_back_on_afterwards() -> None:
     assert gc.isenabled()
     find_links(BASE, 200, [], HAL_DOC, None)
     assert gc.isenabled()
-    gc.disable()
+    gc_pause.switch(False)  # (as restwalk's start-up does)
     try:
         find_links(BASE, 200, [], HAL_DOC, None)
         assert not gc.isenabled()
     finally:
-        gc.enable()
+        gc_pause.switch(True)
+    assert gc.isenabled()
+    assert gc_pause.pausing() == 0
 
 
 def test_a_large_search_leaves_its_links_to_the_oldest_generation(

@@ -10,6 +10,7 @@ import pytest
 
 from explorer.cli import tui
 from explorer.cli.options import tui_defaults
+from explorer.core import gc_pause
 from explorer.core.http.connection import ConnectionSettings
 from explorer.core.http.tls import DefaultContext
 from explorer.ui import app as app_module
@@ -95,7 +96,7 @@ async def test_garbage_collection_is_back_on_after_the_first_frame() -> None:
     def answer(request: httpx.Request) -> httpx.Response:
         return httpx.Response(200, json={"ok": True})
 
-    gc.disable()  # as 'restwalk' does while it imports
+    gc_pause.switch(False)  # as 'restwalk' does while it imports
     try:
         app = app_module.create_app(
             "http://api.test/", client=Client(transport=httpx.MockTransport(answer))
@@ -105,7 +106,7 @@ async def test_garbage_collection_is_back_on_after_the_first_frame() -> None:
             assert app.screen is app.browser
             assert app.browser.session.shown is not None
     finally:
-        gc.enable()
+        gc_pause.switch(True)
         gc.unfreeze()
 
 
