@@ -39,7 +39,7 @@ from explorer.core.session.live_stream import LiveStream
 from explorer.core.session.tab import Tab
 from explorer.ui.page_keys import BindingChain, with_page_keys
 from explorer.ui.painted import after_paint
-from explorer.ui.waits import KeyClock, PaintWatch
+from explorer.ui.waits import CollectionHold, KeyClock, PaintWatch
 from explorer.ui.widgets.auth_badge import AuthBadge
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
@@ -97,6 +97,8 @@ class TabScreen(Screen[None]):
         #: When keys are pressed, and when each page is painted: the ends of each wait.
         self.keys = KeyClock(clock)
         self._paints = PaintWatch(clock, self._painted)
+        #: The garbage collector held off from each key to its page painted.
+        self._collection = CollectionHold()
         #: The request on its way, not shown yet, and when it will be if the answer is
         #: slow (see :meth:`_hold_sending`).
         self._on_its_way: RequestSpec | None = None
@@ -172,6 +174,9 @@ class TabScreen(Screen[None]):
         else:
             self.send(RequestSpec(url=self.start_url), typed=True, pending=start)
 
+    def on_unmount(self) -> None:
+        self._collection.release()
+
     async def prefetch(self, hold: float) -> None:
         """Start loading the start page before this screen is shown; wait up to ``hold`` s."""
         assert self.start_url is not None
@@ -210,6 +215,8 @@ class TabScreen(Screen[None]):
         # comes before Textual says frames are drawn (the first screen's own measure is
         # bench/bench_tui.py's).
         asked_at = None if pending is not None else self.keys.asked()
+        if asked_at is not None:
+            self._collection.hold()
         self.stop_stream()
         self._hold_sending(spec, now=typed)
         self.fetch(spec, via, record, pending, withheld, reload, asked_at)
@@ -286,6 +293,8 @@ class TabScreen(Screen[None]):
                 self.notify("The server accepted it.", title="Credential set")
             else:
                 self.notify("The server refused it: it is dropped.", title="Login failed")
+        if arrival.page.wait is not None:  # (a key's: painted, it releases the hold)
+            self._collection.hold()
         self.show_page(arrival.page)
         self._paints.shown(arrival.page)
         live = self.tab.live
@@ -294,6 +303,7 @@ class TabScreen(Screen[None]):
 
     def _painted(self, page: Page) -> None:
         """``page`` is on the screen: its wait is whole, for the Trip tab to show."""
+        self._collection.release()
         if self.session.shown is not None and self.session.shown.wait is page.wait:
             self._tabs.refill("trip")
 
