@@ -25,8 +25,8 @@ The modules at this level put them together: :mod:`~mock_server.app` (the app
 factory: routes, layers, the guest), :mod:`~mock_server.serving` (serving it),
 :mod:`~mock_server.service` (the state layers and resources share),
 :mod:`~mock_server.request_journal`, :mod:`~mock_server.settings` and
-:mod:`~mock_server.cli`. No package imports another that imports it back (import-linter
-checks it).
+:mod:`~mock_server.cli` (its flags: :mod:`~mock_server.cli_parser`). No package
+imports another that imports it back (import-linter checks it).
 """
 
 from __future__ import annotations

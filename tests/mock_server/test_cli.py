@@ -17,7 +17,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from mock_server.cli import build_parser, main, settings_from_args
+from mock_server.cli import main, settings_from_args
+from mock_server.cli_parser import build_parser
 from mock_server.settings import RateLimit
 from tests.mock_server.processes import Running
 

@@ -6,7 +6,8 @@ import httpx
 import pytest
 
 from mock_server import BackgroundServer, create_app
-from mock_server.cli import build_parser, settings_from_args
+from mock_server.cli import settings_from_args
+from mock_server.cli_parser import build_parser
 from mock_server.serving import settings_from_env, settings_to_env
 from tests.mock_server.conftest import EDITOR, asgi_client, make_settings
 

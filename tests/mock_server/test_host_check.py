@@ -14,7 +14,8 @@ import httpx
 import pytest
 
 from mock_server import BackgroundServer, create_app
-from mock_server.cli import build_parser, settings_from_args
+from mock_server.cli import settings_from_args
+from mock_server.cli_parser import build_parser
 from mock_server.http.hosts import BadHost, HostRule, host_of
 from tests.mock_server.conftest import ADMIN, make_settings
 from tests.mock_server.rawhttp import exchange, h2_exchange, request
