@@ -12,8 +12,8 @@ endpoints, the client id and how it authenticates) and runs each one:
   approves, denies, or the code expires;
 - :meth:`Grants.client_credentials` (RFC 6749 section 4.4) and :meth:`Grants.refresh`
   (section 6);
-- :func:`register`: RFC 7591 dynamic registration, for a server that lets restwalk
-  register itself when no client id is given.
+and a server that lets restwalk register itself when no client id is given is
+registered first (:mod:`.registration`, RFC 7591).
 
 How a grant talks to the person is a :class:`Presenter`'s business (the command
 line prints, the TUI shows a dialog); a flow never touches a terminal. The time a
@@ -31,11 +31,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import httpx
-import orjson
 
 from explorer.core.http.errors import RequestError
-from explorer.core.http.request import USER_AGENT, RequestSpec
-from explorer.core.oauth.discovery import check_endpoint, json_object
+from explorer.core.http.request import USER_AGENT
+from explorer.core.oauth.answers import json_answer, refusal
+from explorer.core.oauth.discovery import check_endpoint
 from explorer.core.oauth.errors import (
     AccessDenied,
     LoginExpired,
@@ -44,7 +44,6 @@ from explorer.core.oauth.errors import (
     OAuthSettingsError,
 )
 from explorer.core.oauth.loopback import (
-    DEFAULT_PATH,
     Callback,
     LoopbackRedirect,
     loopback_target,
@@ -64,8 +63,6 @@ __all__ = [
     "DeviceCode",
     "Grants",
     "Presenter",
-    "Registered",
-    "register",
 ]
 
 #: The longest a login waits for the person, in seconds.
@@ -76,9 +73,6 @@ DEFAULT_INTERVAL = 5.0
 _INTERVALS = (1.0, 60.0)
 #: What a ``slow_down`` answer adds to the interval (RFC 8628 section 3.5).
 SLOW_DOWN = 5.0
-#: The largest answer of a device authorization or registration endpoint read.
-MAX_ANSWER = 100_000
-_JSON = (("Accept", "application/json"),)
 #: Token endpoint requests ask for JSON (GitHub answers a form otherwise).
 _FORM_HEADERS = (
     ("Accept", "application/json"),
@@ -139,63 +133,6 @@ class Presenter(Protocol):
         last one was not taken). Waits for ever: the flow cancels it when the browser
         comes back to the loopback redirect URI first."""
         ...
-
-
-@dataclass(frozen=True)
-class Registered:
-    """A client id the server gave restwalk (RFC 7591), and its secret when it gave one."""
-
-    client_id: str
-    client_secret: str = ""
-
-    def __repr__(self) -> str:
-        return f"Registered(client_id={self.client_id!r})"
-
-
-def _json_answer(body: bytes, what: str) -> dict[str, Any]:
-    return json_object(body, f"the {what}'s answer", limit=MAX_ANSWER, error=OAuthFailed)
-
-
-def _refusal(document: Mapping[str, Any], at: str) -> OAuthRefused | None:
-    error = document.get("error")
-    if not isinstance(error, str) or not error:
-        return None
-    description = document.get("error_description")
-    text = description if isinstance(description, str) else ""
-    kind = AccessDenied if error == "access_denied" else OAuthRefused
-    return kind(error, text, at=at)
-
-
-async def register(client: Client, endpoint: str, *, device: bool) -> Registered:
-    """Register restwalk as a public native client at ``endpoint`` (RFC 7591): the
-    loopback redirect URI on any port (RFC 8252 section 7.3), and the device grant when
-    the server has one."""
-    grants = ["authorization_code", "refresh_token", *([DEVICE_GRANT] if device else [])]
-    metadata = {
-        "client_name": "restwalk",
-        "application_type": "native",
-        "redirect_uris": [f"http://127.0.0.1{DEFAULT_PATH}"],
-        "grant_types": grants,
-        "response_types": ["code"],
-        "token_endpoint_auth_method": "none",
-    }
-    spec = RequestSpec(
-        "POST",
-        check_endpoint(endpoint, "registration endpoint"),
-        headers=_JSON,
-        body=orjson.dumps(metadata),
-        content_type="application/json",
-    )
-    exchange = await client.send(spec, follow_redirects=False)
-    document = _json_answer(exchange.response.body, "registration endpoint")
-    refused = _refusal(document, endpoint)
-    if refused is not None:
-        raise refused
-    client_id = document.get("client_id")
-    if not isinstance(client_id, str) or not client_id or len(client_id) > MAX_TOKEN:
-        raise OAuthFailed(f"Registering at {endpoint} answered without a client_id.")
-    secret = document.get("client_secret")
-    return Registered(client_id, secret if isinstance(secret, str) else "")
 
 
 class Grants:
@@ -312,8 +249,8 @@ class Grants:
             with self._answered(url):
                 response = await oauth.revoke_token(url, token=token, token_type_hint=hint)
         if response.status_code >= 400:
-            document = _json_answer(response.content, "revocation endpoint")
-            refused = _refusal(document, url)
+            document = json_answer(response.content, "revocation endpoint")
+            refused = refusal(document, url)
             raise refused or OAuthFailed(
                 f"The revocation endpoint answered {response.status_code}."
             )
@@ -390,8 +327,8 @@ class Grants:
                     headers=dict(_FORM_HEADERS),
                     auth=oauth.client_auth(self._auth_method()),
                 )
-        document = _json_answer(response.content, "device authorization endpoint")
-        refused = _refusal(document, endpoint)
+        document = json_answer(response.content, "device authorization endpoint")
+        refused = refusal(document, endpoint)
         if refused is not None:
             raise refused
         return self._device_code(document, endpoint)

@@ -34,7 +34,8 @@ from explorer.core.oauth.errors import (
     OAuthSettingsError,
     TokenNotForOrigin,
 )
-from explorer.core.oauth.flows import Grants, Presenter, Registered, register
+from explorer.core.oauth.flows import Grants, Presenter
+from explorer.core.oauth.registration import Registered, register
 from explorer.core.oauth.settings import Grant, OAuthSettings, choose_grant
 from explorer.core.oauth.store import Kept, TokenFile
 
