@@ -38,45 +38,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorer.core.hypermedia.collector import Collector, child, escape, new_tuple, plain_link
+from explorer.core.hypermedia.collector import Collector, child, new_tuple, plain_link
 from explorer.core.hypermedia.embedded import is_embedded_source
 from explorer.core.hypermedia.found import NOT_KEPT, Deferred
-from explorer.core.hypermedia.hal_forms import FieldCache, add_templates
+from explorer.core.hypermedia.hal_forms import add_templates
+from explorer.core.hypermedia.hal_relations import (
+    Attributes,
+    ReadCaches,
+    read_curies,
+    read_relation,
+    relations_under,
+)
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.resolve import Resolver
-from explorer.core.hypermedia.templates import TemplateError, expand_template
-from explorer.core.hypermedia.vocabulary import STANDARD
 from explorer.core.hypermedia.walk import URL_STARTS, Candidates, may_hold_candidates
 
 _MAX_DEPTH = 400
-Attributes = tuple[tuple[str, str], ...]
 #: ``/0`` to ``/63``, the pointer tokens of an array's first items, made once (an
 #: f-string would format the number anew for every link of every array).
 _INDEX_TOKENS = tuple(f"/{index}" for index in range(64))
-#: What a relation name gives under one curies mapping: its JSON Pointer token
-#: (with its leading slash), its attributes (a curie's ``rel-uri``, or none), the
-#: relation it means and its label (``previous``: ``prev``, labelled ``previous``;
-#: see :mod:`~explorer.core.hypermedia.vocabulary`).
-Relation = tuple[str, Attributes, str, "str | None"]
-
-
-class _Caches:
-    """What one document repeats (curie expansions, relations, HAL-FORMS properties),
-    and where the members the reader does not read go (``strings``, or None)."""
-
-    __slots__ = ("consume", "curies", "fields", "last", "relations", "strings")
-
-    def __init__(self, strings: Candidates | None, consume: bool) -> None:
-        self.curies: dict[tuple[str, str], str | None] = {}
-        #: Per curies mapping (by identity; the mapping is kept alive by its entry,
-        #: so the identity is not reused): each relation name met under it.
-        self.relations: dict[int, tuple[dict[str, str], dict[str, Relation]]] = {}
-        #: The entry of :attr:`relations` read last (the items of a page share theirs).
-        self.last: tuple[dict[str, str], dict[str, Relation]] = ({}, {})
-        self.fields = FieldCache()
-        self.strings = strings
-        #: Whether each resource of an array is dropped from it once read.
-        self.consume = consume
 
 
 def looks_like_hal(doc: object) -> bool:
@@ -108,7 +88,7 @@ def add_hal_links(
     if api_root is not None:
         collector.resolver = resolver.with_base(api_root)
     try:
-        _resource(doc, "", {}, collector, _Caches(strings, consume), 0, False)
+        _resource(doc, "", {}, collector, ReadCaches(strings, consume), 0, False)
     finally:
         collector.resolver = resolver
     collector.added()
@@ -136,7 +116,7 @@ def _resource(
     pointer: str,
     curies: dict[str, str],
     collector: Collector,
-    cache: _Caches,
+    cache: ReadCaches,
     depth: int,
     inner: bool,
 ) -> None:
@@ -144,7 +124,7 @@ def _resource(
     :meth:`~explorer.core.hypermedia.found.FoundLinks.mark_embedded`)."""
     links = resource.get("_links")
     if type(links) is dict and "curies" in links:
-        curies = _curies(links["curies"], curies)
+        curies = read_curies(links["curies"], curies)
     strings = cache.strings
     own: str | None = None  # the resource's self link's href (HAL-FORMS' default target)
     # Dispatched on the member's type first: HAL reads its reserved members only as
@@ -194,7 +174,7 @@ def _embedded(
     base: str,
     curies: dict[str, str],
     collector: Collector,
-    cache: _Caches,
+    cache: ReadCaches,
     depth: int,
 ) -> None:
     """The resources of an ``_embedded`` object."""
@@ -218,7 +198,7 @@ def _resources(
     name: str,
     curies: dict[str, str],
     collector: Collector,
-    cache: _Caches,
+    cache: ReadCaches,
     depth: int,
     inner: bool,
 ) -> None:
@@ -243,68 +223,12 @@ def _resources(
             collector.links.mark_embedded(start)
 
 
-def _curies(value: object, inherited: dict[str, str]) -> dict[str, str]:
-    entries = value if isinstance(value, list) else [value]
-    found = {
-        entry["name"]: entry["href"]
-        for entry in entries
-        if isinstance(entry, dict)
-        and isinstance(entry.get("name"), str)
-        and isinstance(entry.get("href"), str)
-    }
-    if not found:
-        return inherited
-    return {**inherited, **found}
-
-
-def _expand_curie(
-    rel: str, curies: dict[str, str], collector: Collector, cache: _Caches
-) -> str | None:
-    prefix, _, reference = rel.partition(":")
-    template = curies.get(prefix)
-    if template is None or reference.startswith("//"):
-        return None
-    key = (template, reference)
-    if key in cache.curies:
-        return cache.curies[key]
-    try:
-        expanded: str | None = collector.resolver.resolve(
-            expand_template(template, {"rel": reference})
-        )
-    except TemplateError:
-        expanded = None
-    cache.curies[key] = expanded
-    return expanded
-
-
-def _relations(curies: dict[str, str], cache: _Caches) -> dict[str, Relation]:
-    """The relations met under ``curies`` so far (filled by :func:`_relation`)."""
-    entry = cache.relations.get(id(curies))
-    if entry is None:
-        entry = cache.relations[id(curies)] = (curies, {})
-    cache.last = entry
-    return entry[1]
-
-
-def _relation(rel: str, curies: dict[str, str], c: Collector, cache: _Caches) -> Relation:
-    """What ``rel`` gives under ``curies`` (see :data:`Relation`)."""
-    extra: Attributes = ()
-    if curies and ":" in rel:
-        rel_uri = _expand_curie(rel, curies, c, cache)
-        if rel_uri is not None:
-            extra = (("rel-uri", rel_uri),)
-    standard = STANDARD.get(rel)
-    if standard is not None:
-        return f"/{escape(rel)}", extra, standard, rel
-    return f"/{escape(rel)}", extra, rel, None
-
-
 def _links(
     links: dict[str, Any],
     pointer: str,
     curies: dict[str, str],
     c: Collector,
-    cache: _Caches,
+    cache: ReadCaches,
     inner: bool,
 ) -> str | None:
     """The links of a ``_links`` object; returns its ``self`` link's href as written, when
@@ -329,7 +253,7 @@ def _links(
     resolver = c.resolver
     eager = c.eager
     last = cache.last
-    relations = last[1] if last[0] is curies else _relations(curies, cache)
+    relations = last[1] if last[0] is curies else relations_under(curies, cache)
     own = None
     room = found.room
     skipped = found.skipped
@@ -337,7 +261,7 @@ def _links(
         try:
             relation = relations[key]
         except KeyError:
-            relation = relations[key] = _relation(key, curies, c, cache)
+            relation = relations[key] = read_relation(key, curies, c, cache)
         if type(value) is dict:
             try:  # (a subscript, which the interpreter specialises, beats a .get() call)
                 href = value["href"]
