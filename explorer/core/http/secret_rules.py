@@ -241,8 +241,13 @@ def is_secret_header(name: str) -> bool:
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
+@lru_cache(maxsize=1024)
 def origin_of(url: str) -> str:
-    """``scheme://host:port`` of ``url`` (empty when it is not an absolute URL)."""
+    """``scheme://host:port`` of ``url`` (empty when it is not an absolute URL).
+
+    Kept for the last URLs asked: a page shown asks it some ten times (the breadcrumb's
+    every page, the badges, the credential, the links' origin), and httpx parses a URL
+    in some 60 us."""
     try:
         parsed = httpx.URL(url)
     except (httpx.InvalidURL, TypeError, ValueError):

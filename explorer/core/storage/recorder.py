@@ -5,8 +5,9 @@ the event loop: masking a body and writing SQLite must not hold the TUI's frame
 or the next request. The exchange goes on a queue; one thread of the recorder's
 own masks and writes it. :meth:`Recorder.close` waits for what is queued
 (bounded), so a command that ends right after its request still keeps it. While
-held (:meth:`Recorder.hold`), what is recorded waits on the queue: the TUI's start
-page is written once the first screen is painted, not while it is being drawn.
+held (:meth:`Recorder.hold`), what is recorded waits on the queue (the thread, if
+running, waits between two writes): the TUI's start page is written once the first
+screen is painted, and a followed page once it is, not while they are being drawn.
 
 A history that cannot be written (a full disk, a read-only directory) is said
 once through ``warn``; browsing goes on.
@@ -39,6 +40,8 @@ class Recorder:
         self._queue: queue.SimpleQueue[tuple[Exchange, float] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        #: Told when writing is released (the thread waits on it while held).
+        self._released = threading.Condition(self._lock)
         self._warned = False
         self._closed = False
         self._held = False
@@ -63,6 +66,7 @@ class Recorder:
         """Write what :meth:`hold` kept waiting, and what is recorded from now on."""
         with self._lock:
             self._held = False
+            self._released.notify_all()
         self._start()
 
     def _start(self) -> None:
@@ -80,6 +84,9 @@ class Recorder:
             if item is _STOP:
                 return
             exchange, at = item
+            with self._lock:
+                while self._held:
+                    self._released.wait()
             try:
                 bundled = bool(self.bundled_origin) and (
                     origin_of(exchange.request.url) == self.bundled_origin

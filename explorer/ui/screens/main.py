@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import work
+from textual.worker import Worker
 
 from explorer.core.http.errors import RestwalkError
 from explorer.core.session import Next, Page
@@ -25,6 +26,7 @@ from explorer.core.session.loading import load_page
 from explorer.core.session.tab import Tab
 from explorer.core.text.plural import counted
 from explorer.ui.connection import caching_said
+from explorer.ui.painted import call_after_paint
 from explorer.ui.screens.screen_keys import SCREEN_KEYS
 from explorer.ui.screens.tab_screen import TabScreen
 from explorer.ui.widgets.links_panel import LinksPanel
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from explorer.core.bundled.rebase import BundledMock
     from explorer.core.course.driver import CourseDriver
     from explorer.core.course.setup import CourseStart
+    from explorer.core.http.request import RequestSpec
     from explorer.core.hypermedia.link import Link
     from explorer.core.storage.bookmarks import Bookmark
     from explorer.core.storage.keep import Keep
@@ -73,6 +76,17 @@ class BrowserScreen(TabScreen):
         #: and its panel once shown.
         self.course = course
         self.course_panel: CoursePanel | None = None
+
+    def send(self, spec: RequestSpec, **options: Any) -> None:
+        """:meth:`TabScreen.send`, the history's writing held until the answer is painted
+        (its thread would take the interpreter from the drawing of the page)."""
+        self.keep.hold()
+        super().send(spec, **options)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        # (TabScreen's own handler runs too: Textual calls each class's)
+        if event.worker.group == "fetch" and not self.sending:
+            call_after_paint(self, self.keep.release)
 
     def on_mount(self) -> None:
         # (after the tab's screen's own on_mount, which Textual calls too: the start page)

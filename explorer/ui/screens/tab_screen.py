@@ -105,12 +105,21 @@ class TabScreen(Screen[None]):
         self._sending_note: Timer | None = None
         self._tabs = ResponseTabs(id="tabs")
         self._links = LinksPanel(id="links")
+        # Kept, not queried: a query walks the screen's widgets (a page shown asked for
+        # these some ten times, half a millisecond).
+        self._method = Label("GET", id="method", markup=False)
+        self._url_bar = UrlBar(
+            placeholder="http://127.0.0.1:8000/, /path, host:port or a curl command", id="url"
+        )
+        self._breadcrumb = Breadcrumb(id="breadcrumb")
+        self._status = StatusLine("Type a URL and press Enter.", id="status")
         self._http_badge = HttpFileBadge(tab, id="env-badge")
+        self._auth_badge = AuthBadge(tab, id="auth-badge")
         #: The widgets whose keys work wherever the focus is (see :meth:`_binding_chain`).
         self._key_owners: tuple[Widget, ...] = (
             self._tabs,
             self._links,
-            AuthBadge(tab, id="auth-badge"),
+            self._auth_badge,
             self._http_badge,
             self._tabs.stream_view,
         )
@@ -137,17 +146,14 @@ class TabScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="url-row"):
-            yield Label("GET", id="method", markup=False)
-            yield UrlBar(
-                placeholder="http://127.0.0.1:8000/, /path, host:port or a curl command", id="url"
-            )
-            yield self._key_owners[2]
+            yield self._method
+            yield self._url_bar
+            yield self._auth_badge
             yield self._http_badge
-        yield Breadcrumb(id="breadcrumb")
-        status = StatusLine("Type a URL and press Enter.", id="status")
+        yield self._breadcrumb
         if self.start_url:  # a frame drawn before on_mount says what is coming
-            status.show_loading(RequestSpec(url=self.start_url))
-        yield status
+            self._status.show_loading(RequestSpec(url=self.start_url))
+        yield self._status
         with Horizontal(id="panes"):
             yield self._tabs
             yield self._links
@@ -158,14 +164,14 @@ class TabScreen(Screen[None]):
         return with_page_keys(super()._binding_chain, self, self._key_owners)
 
     def on_mount(self) -> None:
-        self._paints.watch(self, self.query_one(StatusLine))
-        url = self.query_one(UrlBar)
+        self._paints.watch(self, self._status)
+        url = self._url_bar
         if not self.start_url:
             url.focus()
             return
         url.show_url(self.start_url)
         self._show_badges()
-        self.query_one(LinksPanel).table.focus()
+        self._links.table.focus()
         start, self._start = self._start, None
         if start is not None and start.cancelled():
             start = None  # (only when the app closed while it waited): ask again
@@ -232,7 +238,7 @@ class TabScreen(Screen[None]):
         self._drop_sending()
         if now:
             self._show_method(spec.method)
-            self.query_one(UrlBar).show_url(spec.url)
+            self._url_bar.show_url(spec.url)
         self._on_its_way = spec
         self._sending_note = self.set_timer(SENDING_HOLD, self.show_sending)
 
@@ -244,8 +250,8 @@ class TabScreen(Screen[None]):
         if spec is None:
             return
         self._show_method(spec.method)
-        self.query_one(UrlBar).show_url(spec.url)
-        self.query_one(StatusLine).show_loading(spec)
+        self._url_bar.show_url(spec.url)
+        self._status.show_loading(spec)
 
     def _drop_sending(self) -> None:
         """The answer came, or the request was cancelled: nothing on its way to show."""
@@ -257,7 +263,7 @@ class TabScreen(Screen[None]):
     def _show_method(self, method: str) -> None:
         """The method in front of the URL bar, changed only when it differs (a change
         lays the URL row out again)."""
-        label = self.query_one("#method", Label)
+        label = self._method
         if str(label.content) != method:
             label.update(method)
 
@@ -349,7 +355,7 @@ class TabScreen(Screen[None]):
         """The status line counts the events and bytes that came."""
         shown = self.session.shown
         if shown is not None and shown.exchange is live.exchange:
-            self.query_one(StatusLine).show_stream(shown, live.summary(), reading=reading)
+            self._status.show_stream(shown, live.summary(), reading=reading)
 
     @work(exclusive=True, group="read")
     async def read(self, page: Page) -> None:
@@ -384,32 +390,30 @@ class TabScreen(Screen[None]):
         """The method and URL of ``page`` in the URL bar (what ``r`` sends again)."""
         self._show_method(page.spec.method)
         url = page.exchange.response.url if page.exchange else page.spec.url
-        self.query_one(UrlBar).show_url(url, base=page.spec.url)
+        self._url_bar.show_url(url, base=page.spec.url)
 
     def show_reading(self, page: Page) -> None:
         """Show what was read from ``page``: status line with advice, links, breadcrumb."""
         hint = "Finding the links…" if page.reading else key_hint(page)
-        self.query_one(StatusLine).show_page(page, hint)
+        self._status.show_page(page, hint)
         trail = self.trail
-        self.query_one(Breadcrumb).show_trail(
-            trail.breadcrumb(), len(trail.pages) - 1 - trail.index
-        )
-        links = self.query_one(LinksPanel)
+        self._breadcrumb.show_trail(trail.breadcrumb(), len(trail.pages) - 1 - trail.index)
+        links = self._links
         links.show_links(page.links, page.links_found, page.links_stopped, origin_of(page.url))
         self._show_badges()
-        if self.focused is None or self.focused is self.query_one(UrlBar):
+        if self.focused is None or self.focused is self._url_bar:
             links.table.focus()  # digits follow links, not type
         self.refresh_bindings()
 
     def _show_badges(self) -> None:
         """The credential, version and kept headers in use, at the right of the URL bar."""
-        self.query_one(AuthBadge).show(self._page_url())
+        self._auth_badge.show(self._page_url())
 
     def _page_url(self) -> str:
         """The URL of the page shown (where its redirects led: whose server's page it is), or
         what the URL bar holds before any page."""
         shown = self.session.shown
-        return shown.url if shown else self.query_one(UrlBar).value
+        return shown.url if shown else self._url_bar.value
 
     # -- following, composing, what a dialog answers -------------------------------------------
 
@@ -496,16 +500,16 @@ class TabScreen(Screen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group == "fetch":  # the links shown are chosen from again, or not
-            self.query_one(LinksPanel).awaiting = self.sending
+            self._links.awaiting = self.sending
             if not self.sending:
                 self._drop_sending()
 
     def on_url_bar_opened(self, event: UrlBar.Opened) -> None:
         self.open_url(event.text)
-        self.query_one(LinksPanel).table.focus()
+        self._links.table.focus()
 
     def on_url_bar_left(self, event: UrlBar.Left) -> None:
-        self.query_one(LinksPanel).table.focus()
+        self._links.table.focus()
 
     def on_url_input_curl_read(self, event: UrlInput.CurlRead) -> None:
         event.stop()
@@ -516,14 +520,14 @@ class TabScreen(Screen[None]):
 
     def on_http_file_badge_save_asked(self, event: HttpFileBadge.SaveAsked) -> None:
         shown = self.session.shown
-        url = self.session.resolve(self.query_one(UrlBar).value or "/")
+        url = self.session.resolve(self._url_bar.value or "/")
         self._http_badge.save_request(shown.spec if shown else RequestSpec(url=url))
 
     def on_response_tabs_copy(self, event: ResponseTabs.Copy) -> None:
         from explorer.core.session.exports import request_exports
         from explorer.ui.dialogs.copy_menu import CopyMenu, exported_choices
 
-        links = self.query_one(LinksPanel)
+        links = self._links
         shown = self.session.shown
         exported = request_exports(shown.spec, self.tab.client) if shown else []
         choices = [*event.choices, *links.copy_choices(), *exported_choices(exported)]
@@ -544,4 +548,4 @@ class TabScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         # A typed link number is one gesture: any other key but Enter ends it.
         if event.key != "enter" and not (event.character or "").isdigit():
-            self.query_one(LinksPanel).other_key()
+            self._links.other_key()

@@ -62,6 +62,8 @@ LONG_ROW = 2000
 #: frame up.
 QUICK_ROW = 200
 _HIGHLIGHT_CACHE = 4000
+#: Lines kept as drawn (see :meth:`BodyView.render_line`), forgotten all at once past this.
+_DRAWN_KEPT = 2000
 _HIGHLIGHT_MARGIN = 60
 #: Imported with pygments by the first body that is highlighted (not by the first screen).
 _PYGMENTS_MODULE = "explorer.ui.widgets.line_highlighter"
@@ -111,6 +113,8 @@ class BodyView(LineView, can_focus=True):
         self._lexer_looked_up = False
         self._highlighter: LineHighlighter | None = None
         self._highlighted: OrderedDict[int, Strip] = OrderedDict()
+        #: Lines as last drawn, by (line, first cell): what they were drawn with, the strip.
+        self._drawn: dict[tuple[int, int], tuple[tuple[object, ...], Strip]] = {}
         self._pending = False
         self._width = 0
         self.formatting = False
@@ -229,6 +233,7 @@ class BodyView(LineView, can_focus=True):
         self._text = text
         self._notes = notes
         self._highlighted.clear()
+        self._drawn.clear()
         self._language = text.language
         self._lexer = None
         self._lexer_looked_up = False
@@ -532,11 +537,31 @@ class BodyView(LineView, can_focus=True):
             left, right = scroll_x, scroll_x + width
         if number == self.cursor_line:
             base += _CURSOR
-        return (
-            self._line_strip(number, line, left, right)
-            .apply_style(base)
-            .extend_cell_length(width, base)
-        )
+        # A line drawn in its final form (highlighted, or never to be; no match marked) is
+        # kept for what it was drawn with: a scroll or a repaint draws it again for nothing.
+        marks = bool(self._search.matches)
+        kept = None if marks else self._drawn.get((number, left))
+        if kept is not None and kept[0] == (
+            self._generation,
+            self._highlighted.get(number),
+            right,
+            width,
+            base,
+        ):
+            return kept[1]
+        strip = self._line_strip(number, line, left, right)
+        # (Strip.apply_style and .extend_cell_length in one: one strip made, not two)
+        segments = list(Segment.apply_style(strip, base))
+        length = strip.cell_length
+        if length < width:
+            segments.append(Segment(" " * (width - length), base))
+        drawn = Strip(segments, max(length, width))
+        highlighted = self._highlighted.get(number)
+        if not marks and (highlighted is not None or not self._highlights or len(line) > LONG_ROW):
+            if len(self._drawn) >= _DRAWN_KEPT:
+                self._drawn.clear()
+            self._drawn[number, left] = ((self._generation, highlighted, right, width, base), drawn)
+        return drawn
 
     def _line_strip(self, number: int, line: str, left: int, right: int) -> Strip:
         """Cells ``left`` to ``right`` of line ``number``: highlighted, matches marked."""

@@ -23,12 +23,22 @@ def lexer_for(language: str | None) -> Lexer | None:
         return None
 
 
+#: Lines kept highlighted (see :meth:`LineHighlighter.strip`), forgotten all at once past this.
+LINES_KEPT = 2000
+#: Lines up to this long are kept.
+KEPT_LENGTH = 200
+
+
 class LineHighlighter:
-    """Turns a line into highlighted segments; token styles are worked out once each."""
+    """Turns a line into highlighted segments; token styles are worked out once each, and
+    a short line once for each lexer (a body repeats its ``},`` and ``"_links": {``, and
+    pages their lines: a page followed back draws its lines without pygments)."""
 
     def __init__(self, theme: str = "monokai") -> None:
         self._theme = PygmentsSyntaxTheme(theme)
         self._token_styles: dict[object, Style] = {}
+        # (a plain dict, only got, set and cleared: a thread highlights with it too)
+        self._lines: dict[tuple[Lexer, str], Strip] = {}
 
     def _token_style(self, token_type: object) -> Style:
         # The theme's foreground only: its background would box each token on our surface.
@@ -41,10 +51,20 @@ class LineHighlighter:
 
     def strip(self, lexer: Lexer, line: str) -> Strip:
         """``line`` highlighted by ``lexer`` (plain text in, never markup), as the segments
-        drawn: made straight from the tokens, five times quicker than a ``Text`` rendered."""
+        drawn: made straight from the tokens, five times quicker than a ``Text`` rendered.
+        A line highlighted before by ``lexer`` is the strip it was (a line alone is lexed
+        the same each time)."""
+        short = len(line) <= KEPT_LENGTH
+        if short and (kept := self._lines.get((lexer, line))) is not None:
+            return kept
         segments = [
             Segment(piece, self._token_style(token_type))
             for token_type, value in lexer.get_tokens(line)
             if (piece := value.rstrip("\n"))
         ]
-        return Strip(segments, len(line) if line.isascii() else None)
+        strip = Strip(segments, len(line) if line.isascii() else None)
+        if short:
+            if len(self._lines) >= LINES_KEPT:
+                self._lines.clear()
+            self._lines[lexer, line] = strip
+        return strip

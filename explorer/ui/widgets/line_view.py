@@ -9,6 +9,7 @@ from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
+from explorer.ui.widgets.plain_styles import PlainStylesCache
 from explorer.ui.widgets.scroll_bars import QuickScrollBar
 
 __all__ = ["LineView"]
@@ -19,11 +20,19 @@ class LineView(ScrollView):
 
     Textual walks every ancestor to work out a widget's style, and its styles again for
     the scroll offset and the region inside the scrollbars; asked once a line, that was
-    a good part of a view's drawing. A pass of :meth:`render_lines` asks once.
+    a good part of a view's drawing. A pass of :meth:`render_lines` asks once. Its lines
+    are styled the short way when its box is plain (see
+    :mod:`~explorer.ui.widgets.plain_styles`).
     """
 
     _base_style: Style | None = None
     _view: tuple[int, int, int] | None = None
+
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._styles_cache = PlainStylesCache()
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._base_style = self.rich_style

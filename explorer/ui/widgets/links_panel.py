@@ -158,7 +158,7 @@ class LinksPanel(Vertical):
             self._describe(links[0])
         else:
             said = f"No links found: {stopped}." if stopped else "No links in this response."
-            self.query_one("#link-detail", Static).update(Text(visible_line(said)))
+            self.query_one("#link-detail", Static).update(Text(visible_line(said)), layout=False)
         found = max(found, len(links))
         listed = f"the first {len(links):,} of {found:,}" if found > len(links) else f"{found:,}"
         if found >= SEARCH_LIMIT:
@@ -249,7 +249,8 @@ class LinksPanel(Vertical):
         """Everything known about ``link`` in the detail under the table."""
         detail = self.query_one("#link-detail", Static)
         if (described := describe_link(link)) != detail.content:
-            detail.update(described)  # (the same again would draw it again for nothing)
+            detail.update(described, layout=False)  # (its rows are fixed; the same again
+            # would draw it again for nothing)
 
     def on_row_table_selected(self, event: RowTable.Selected) -> None:
         event.stop()

@@ -132,18 +132,21 @@ class ResponseTabs(Vertical):
         #: A stream's events, in the body tab while one is read (it owns ``p``).
         self.stream_view = StreamView(id="stream-view")
         self.stream_view.display = False
+        self._body_view = BodyView(id="body-view")
+        #: The find bars mounted so far (each when first opened; never removed).
+        self._bars: dict[Kind, FindBar] = {}
 
     def compose(self) -> ComposeResult:
         yield TabBar(TABS, active="body")
         with ContentSwitcher(initial="body"):
-            yield Vertical(BodyView(id="body-view"), self.stream_view, id="body")
+            yield Vertical(self._body_view, self.stream_view, id="body")
             for tab in LAZY_TABS:
                 yield Vertical(id=tab)
 
     @property
     def body_view(self) -> BodyView:
         """The body tab's view."""
-        return self.query_one("#body-view", BodyView)
+        return self._body_view
 
     def show(self, page: Page) -> None:
         """Show ``page`` in every built tab."""
@@ -346,8 +349,7 @@ class ResponseTabs(Vertical):
     # -- the find bars ------------------------------------------------------------------------
 
     def _bar(self, kind: Kind) -> FindBar | None:
-        found = self.query(f"#{kind}-bar")
-        return found.first(FindBar) if found else None
+        return self._bars.get(kind)
 
     @property
     def searching(self) -> bool:
@@ -367,7 +369,7 @@ class ResponseTabs(Vertical):
             await self.select("body")
         bar = self._bar(kind)
         if bar is None:
-            bar = FindBar(kind, id=f"{kind}-bar")
+            bar = self._bars[kind] = FindBar(kind, id=f"{kind}-bar")
             await self.mount(bar)
         bar.open()
         if bar.value:  # what was typed last, run again (typing replaces it)

@@ -206,10 +206,18 @@ class RowTable(LineView, can_focus=True):
             if row >= len(self._rows):
                 return Strip.blank(width, base)
             text, style = self._text(row), base + self._row_style(row)
+        end = scroll_x + width
+        if text.isascii() and width > 0:  # one cell a character: cut here, one strip made
+            if len(text) <= scroll_x:
+                return Strip([Segment(" " * width, base)], width)
+            segments = [Segment(text[scroll_x:end], style)]
+            if len(text) < end:
+                segments.append(Segment(" " * (end - len(text)), base))
+            return Strip(segments, width)
         segments = [Segment(text, style)]
-        if cell_len(text) < scroll_x + width:
-            segments.append(Segment(" " * (scroll_x + width - cell_len(text)), base))
-        return Strip(segments).crop(scroll_x, scroll_x + width)
+        if cell_len(text) < end:
+            segments.append(Segment(" " * (end - cell_len(text)), base))
+        return Strip(segments).crop(scroll_x, end)
 
     def _row_style(self, row: int) -> Style:
         if row == self.cursor_row:

@@ -121,8 +121,16 @@ class QuickScrollBar(ScrollBar):
         )
         # The widget's own style under the bar's colours, as Textual draws it.
         segments = list(Segment.apply_style(bar.segments, looks.base))
-        if self.vertical:  # a segment a row
-            return [Strip([segment], width) for segment in segments[:height]]
+        if self.vertical:  # a segment a row, most rows the same: a strip made (and later
+            # filtered: a strip keeps its filtered self) once for each different row
+            made: dict[Segment, Strip] = {}
+            strips = []
+            for segment in segments[:height]:
+                strip = made.get(segment)
+                if strip is None:
+                    strip = made[segment] = Strip([segment], width)
+                strips.append(strip)
+            return strips
         # (a row of segments and a line's end, once for each row of the bar's thickness)
         end = next((n for n, segment in enumerate(segments) if segment.text == "\n"), None)
         return [Strip(segments[:end], width)] * height

@@ -558,3 +558,11 @@ async def test_a_cookie_that_is_not_ascii_goes_back_as_the_server_set_it() -> No
             exchange = await client.send(RequestSpec("GET", server.url + "/again"))
     assert exchange.response.status == 200
     assert b"\r\nCookie: s=a\x9bb\xe9\r\n" in heads[1]
+
+
+async def test_httpcore_finds_which_async_library_runs_it_without_searching_the_path() -> None:
+    # httpcore imports sniffio four times a request; missing, each import searched sys.path.
+    from httpcore._synchronization import current_async_library
+
+    assert current_async_library() == "asyncio"
+    assert "sniffio" in sys.modules

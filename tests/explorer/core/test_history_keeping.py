@@ -293,6 +293,32 @@ def test_a_held_recorder_writes_nothing_until_released(tmp_path: Path) -> None:
     store.close()
 
 
+def test_a_held_recorder_s_running_thread_waits_before_its_next_write(tmp_path: Path) -> None:
+    """The TUI holds the writing while a followed page is drawn, the thread already
+    running: the exchange is taken off the queue but written only once released."""
+    import time
+
+    from explorer.core.storage.recorder import Recorder
+
+    store = HistoryStore.in_directory(tmp_path)
+    recorder = Recorder(store, source="tui")
+    recorder.record(exchange("http://api.test/first"))
+    deadline = time.monotonic() + 30
+    while recorder.written < 1:
+        assert time.monotonic() < deadline, "the first exchange was never written"
+        time.sleep(0.001)
+    recorder.hold()
+    recorder.record(exchange("http://api.test/second"))
+    while not recorder._queue.empty():  # the thread took it, and waits
+        assert time.monotonic() < deadline, "the thread never took the second exchange"
+        time.sleep(0.001)
+    assert recorder.written == 1
+    recorder.release()
+    assert recorder.close()
+    assert recorder.written == 2
+    store.close()
+
+
 def test_what_a_held_recorder_kept_is_written_at_close(tmp_path: Path) -> None:
     """The TUI closed before its first screen was drawn still keeps its start page."""
     from explorer.core.storage.recorder import Recorder

@@ -114,3 +114,70 @@ async def test_a_new_body_is_shown_from_its_top() -> None:
         view.show_text("plain text\n" * 100)
         await pilot.pause()
         assert view.scroll_y == 0
+
+
+def _drawn(view: BodyView, y: int) -> tuple[str, list[object]]:
+    strip = view.render_line(y)
+    return strip.text, [segment.style for segment in strip]
+
+
+async def test_a_line_kept_as_drawn_is_drawn_anew_when_anything_it_shows_changes() -> None:
+    # Lines are kept as drawn (a scroll or a repaint costs nothing): never stale.
+    import re
+
+    from textual.theme import BUILTIN_THEMES
+
+    body = orjson.dumps(
+        {"items": [{"id": n, "name": f"Customer {n} " + "x" * 40} for n in range(60)]}
+    )
+    app = BodyApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(body, "application/json")
+        await until(pilot, lambda: 3 in view._highlighted)
+        await pilot.pause()
+        first = view.render_line(3)
+        assert view.render_line(3) is first  # kept
+        assert view._drawn
+
+        # a resize: the line is drawn at the new width
+        await pilot.resize_terminal(30, 10)
+        await pilot.pause()
+        assert view.render_line(3).cell_length == view.size.width == 30
+
+        # a scroll down: row 3 shows another line; sideways: the line's other cells
+        text = view.render_line(3).text
+        view.scroll_to(0, 5, animate=False, immediate=True, force=True)
+        await pilot.pause()
+        width = view.size.width
+        assert view.render_line(3).text.rstrip() == view.row_text(8)[:width].rstrip()
+        view.scroll_to(4, 0, animate=False, immediate=True, force=True)
+        await pilot.pause()
+        assert view.render_line(3).text.rstrip() == view.row_text(3)[4 : 4 + width].rstrip()
+        view.scroll_to(0, 0, animate=False, immediate=True, force=True)
+        await pilot.pause()
+        assert view.render_line(3).text == text
+
+        # the cursor on the line, a search's marks, another theme: drawn with them
+        plain = _drawn(view, 3)
+        view.cursor_line = 3
+        assert _drawn(view, 3) != plain
+        view.cursor_line = None
+        assert _drawn(view, 3) == plain
+        unmarked = _drawn(view, 1)  # '  "items": ['
+        view.search(re.compile("items"))
+        await until(pilot, lambda: bool(view.matches))
+        assert _drawn(view, 1) != unmarked
+        view.search(None)
+        await pilot.pause()
+        view.cursor_line = None  # (the search put it on its match)
+        assert _drawn(view, 1) == unmarked
+        other = next(name for name in BUILTIN_THEMES if name != app.theme)
+        app.theme = other
+        await pilot.pause()
+        assert _drawn(view, 3)[1] != plain[1]
+
+        # a new body: its own lines
+        view.show(b'{"other": true}', "application/json")
+        await pilot.pause()
+        assert view.render_line(1).text.startswith('  "other": true')

@@ -95,6 +95,36 @@ async def test_the_start_page_is_written_once_the_first_screen_is_drawn(data_dir
         assert [e.url for e in entries] == ["http://mock/"]
 
 
+async def test_a_followed_page_is_written_once_it_is_painted(data_dir: Path) -> None:
+    """The history's thread waits while a page is sent and drawn (it would take the
+    interpreter from the drawing), and writes it once the page is painted."""
+    app = app_on_mock()
+    async with app.run_test(size=SIZE) as pilot:
+        recorder = app.keep.recorder
+        assert recorder is not None
+        await until(pilot, lambda: recorder.written == 1, "the start page written")
+        browser = app.browser
+        link = browser.session.choose("customers")
+        assert link is not None
+        browser.follow_link(link)
+        assert recorder._held  # from the send
+        shown = browser.session
+        await until(
+            pilot,
+            lambda: (
+                shown.shown is not None
+                and shown.shown.url == "http://mock/customers"
+                and shown.shown.wait is not None
+                and shown.shown.wait.shown_at is not None
+            ),
+            "the page painted",
+        )
+        await until(pilot, lambda: recorder.written == 2, "the page written")
+        assert not recorder._held
+    entries = HistoryStore.in_directory(data_dir).search()
+    assert [e.url for e in entries] == ["http://mock/customers", "http://mock/"]
+
+
 async def test_the_history_screen_searches_and_reopens_an_entry(data_dir: Path) -> None:
     app = app_on_mock()
     async with app.run_test(size=SIZE) as pilot:

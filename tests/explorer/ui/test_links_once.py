@@ -48,3 +48,32 @@ async def test_the_detail_says_what_enter_does_before_where_the_link_was_found(
         assert detail.size.height == DETAIL_ROWS
         assert "A URI template: Enter asks for its variables." in shown  # (its URL: two rows)
         assert "Search products" in shown  # (its title)
+
+
+async def test_moving_the_cursor_describes_the_link_without_laying_the_screen_out(
+    make_app: AppFactory,
+) -> None:
+    # The detail's rows are fixed: a link described redraws it, and lays nothing out.
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        panel = app.browser.query_one(LinksPanel)
+        detail = panel.query_one("#link-detail", Static)
+        compositor = app.browser._compositor
+        reflows: list[object] = []
+        reflow = compositor.reflow
+
+        def counted(*args: object, **kwargs: object) -> object:
+            reflows.append(args)
+            return reflow(*args, **kwargs)  # type: ignore[arg-type]
+
+        compositor.reflow = counted  # type: ignore[method-assign]
+        before = str(detail.render())
+        panel.table.focus()
+        await settle(pilot)
+        reflows.clear()
+        await pilot.press("down")
+        await until(pilot, lambda: str(detail.render()) != before, "the next link described")
+        await settle(pilot)
+        assert reflows == []
+        assert detail.size.height == DETAIL_ROWS

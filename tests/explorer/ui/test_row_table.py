@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+from rich.segment import Segment
 from textual.app import App, ComposeResult
+from textual.strip import Strip
 
 from explorer.ui.widgets.row_table import RowTable
 
@@ -121,3 +124,37 @@ def test_short_href_is_the_path_a_person_recognises() -> None:
     assert short_href("http://127.0.0.1:8799/leguin", page) == "127.0.0.1:8799/leguin"
     assert short_href("https://127.0.0.1:8791/x", page) == "127.0.0.1:8791/x"
     assert short_href("http://127.0.0.1:87911/x", page) == "127.0.0.1:87911/x"
+
+
+def _cells(strip: Strip) -> list[tuple[str, object]]:
+    return [(char, segment.style) for segment in strip for char in segment.text]
+
+
+async def test_a_line_cut_to_the_view_is_the_whole_line_cropped_cell_for_cell() -> None:
+    # A line of one cell a character is cut as a string (one strip made): the same cells
+    # as the whole line made a strip and cropped, wherever the view is scrolled to.
+    app = Table(0)
+    async with app.run_test(size=(12, 8)) as pilot:
+        table = app.query_one(RowTable)
+        table.set_rows([("1", "ascii-name"), ("2", "naïve wide 表"), ("3", "")])
+        await pilot.pause()
+        for scroll_x in range(table._width + 2):
+            table._view = (scroll_x, 0, 8)
+            base = table.base_style
+            for y in range(5):
+                row = y - 1
+                if y == 0:
+                    text, style = (
+                        table._header,
+                        base + table.get_component_rich_style("row-table--header"),
+                    )
+                elif row < table.row_count:
+                    text, style = table._text(row), base + table._row_style(row)
+                else:
+                    continue
+                padding = max(scroll_x + 8 - cell_len(text), 0)
+                whole = Strip([Segment(text, style), Segment(" " * padding, base)])
+                drawn = table.render_line(y)
+                assert _cells(drawn) == _cells(whole.crop(scroll_x, scroll_x + 8))
+                assert drawn.cell_length == 8
+        table._view = None

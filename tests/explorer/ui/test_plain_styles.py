@@ -1,0 +1,98 @@
+"""PlainStylesCache: a view's lines, styled the short way, are what Textual's own styling
+draws, segment for segment (text, style, cell length), whatever the view shows; a box
+that is not plain is styled by Textual itself."""
+
+from __future__ import annotations
+
+import re
+
+from textual._styles_cache import StylesCache
+from textual.app import App, ComposeResult
+from textual.geometry import Region, Spacing
+from textual.strip import Strip
+
+from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.line_view import LineView
+from explorer.ui.widgets.plain_styles import PlainStylesCache, plain_box
+from explorer.ui.widgets.row_table import RowTable
+from tests.explorer.ui.conftest import settle, until
+
+_BODY = (
+    b'{"customers": ['
+    + b",".join(
+        b'{"id": %d, "name": "Customer %d", "note": "%s"}' % (n, n, b"x" * (n * 7 % 90))
+        for n in range(40)
+    )
+    + b"]}"
+)
+
+
+class Views(App[None]):
+    CSS = """
+    #boxed { border: round red; padding: 0 1; height: 10; }
+    BodyView, RowTable { height: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield BodyView(id="body")
+        yield RowTable((("n", 4), ("name", 30)), id="table")
+        yield RowTable((("n", 4), ("name", 30)), id="boxed")
+
+
+def segments(strips: list[Strip]) -> list[tuple[list[tuple[str, object]], int]]:
+    return [([(s.text, s.style) for s in strip], strip.cell_length) for strip in strips]
+
+
+def both_ways(view: LineView, crop: Region | None = None) -> tuple[object, object]:
+    """``view``'s lines styled by Textual's cache and by ours, each fresh (no line kept)."""
+    crop = crop or view.size.region
+    view._styles_cache = StylesCache()
+    theirs = view.render_lines(crop)
+    view._styles_cache = PlainStylesCache()
+    ours = view.render_lines(crop)
+    return segments(theirs), segments(ours)
+
+
+async def test_a_view_s_lines_are_drawn_as_textual_draws_them() -> None:
+    app = Views()
+    async with app.run_test(size=(60, 40)) as pilot:
+        body = app.query_one(BodyView)
+        table = app.query_one("#table", RowTable)
+        boxed = app.query_one("#boxed", RowTable)
+        body.show(_BODY, "application/json")
+        for rows in (table, boxed):
+            rows.set_rows([(str(n), f"name {n} " * (n % 6)) for n in range(30)])
+        await settle(pilot)
+        await until(pilot, lambda: bool(body._highlighted), "the rows highlighted")
+        views: list[LineView] = [body, table, boxed]
+        for view in views:  # as first drawn, a part of it, focused, scrolled
+            theirs, ours = both_ways(view)
+            assert theirs == ours
+            assert theirs
+            theirs, ours = both_ways(view, Region(2, 1, 7, 3))
+            assert theirs == ours
+            assert theirs
+            view.focus()
+            await settle(pilot)
+            theirs, ours = both_ways(view)
+            assert theirs == ours
+            view.scroll_to(5, 12, animate=False, immediate=True, force=True)
+            await settle(pilot)
+            theirs, ours = both_ways(view)
+            assert theirs == ours
+        body.search(re.compile("Customer 1"))
+        body.cursor_line = 3
+        await settle(pilot)
+        theirs, ours = both_ways(body)
+        assert theirs == ours
+
+
+async def test_only_a_plain_box_is_styled_the_short_way() -> None:
+    app = Views()
+    async with app.run_test(size=(60, 40)):
+        body = app.query_one(BodyView)
+        boxed = app.query_one("#boxed", RowTable)
+        assert plain_box(body.styles, body.styles.padding, 1.0)
+        assert not plain_box(boxed.styles, boxed.styles.padding, 1.0)
+        assert not plain_box(body.styles, Spacing(0, 1, 0, 0), 1.0)
+        assert not plain_box(body.styles, body.styles.padding, 0.5)
