@@ -106,8 +106,9 @@ class MockServer:
         return self._server.settings
 
     def reset(self) -> None:
-        """The data back to its start (seed and ``data`` file), the journal emptied."""
-        self.app.service.store.reset()
+        """The data back to its start (the seed, the ``data`` file, the ``openapi``
+        document's collections, the ``replay`` tape's first recordings), the journal emptied."""
+        self.app.service.reset_data()
         self.journal.clear()
 
 
@@ -176,6 +177,20 @@ def settings_for(marker_kwargs: dict[str, Any], base: Path) -> Settings:
         raise MarkerError(str(error)) from None
 
 
+def started(server: BackgroundServer) -> BackgroundServer:
+    """``server`` serving; a :class:`MarkerError` saying so when its port cannot be had
+    (``port=8000`` while another server holds it), as the command line says it."""
+    try:
+        server.start()
+    except OSError as error:
+        settings = server.settings
+        raise MarkerError(
+            f"cannot listen on {settings.host}:{settings.port}: {error.strerror or error}"
+            + (" (port=0, the default, takes a free one)" if settings.port else "")
+        ) from None
+    return server
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Register the marker, so ``--strict-markers`` accepts it."""
     config.addinivalue_line(
@@ -202,8 +217,7 @@ def restwalk_mock(request: pytest.FixtureRequest) -> Iterator[MockServer]:
     refused = None
     try:
         settings = settings_for(kwargs, Path(request.path).parent)
-        server = BackgroundServer(settings)
-        server.start()
+        server = started(BackgroundServer(settings))
     except (ValueError, OSError) as error:
         # MarkerError, and what the server refuses to start with: a bad document, data
         # file, tape or store, each a ValueError that says why on one line.
