@@ -209,6 +209,10 @@ class Settings:
             raise ValueError("--data serves the teaching API's collections: not with your API")
         if self.stateless and self.openapi is None:
             raise ValueError("--stateless is for --openapi")
+        if self.openapi is None and self.api_keys:
+            raise ValueError("--api-key is for --openapi (the document's apiKey schemes)")
+        if self.openapi is None and self.seed:
+            raise ValueError("--seed is for --openapi (the answers made from its schemas)")
         if self.openapi is not None and not self.stateless and self.shared_store:
             raise ValueError(
                 "--openapi keeps the document's collections in this process's memory, "

@@ -711,6 +711,10 @@ async def test_a_versioned_looking_path_of_the_document_is_its_own(
 def test_settings_refuse_what_does_not_go_together(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="--stateless is for --openapi"):
         Settings(stateless=True)
+    with pytest.raises(ValueError, match="--api-key is for --openapi"):
+        Settings(api_keys=("k",))
+    with pytest.raises(ValueError, match="--seed is for --openapi"):
+        Settings(seed=7)
     with pytest.raises(ValueError, match="not with your API"):
         Settings(openapi=tmp_path / "a.yaml", data=tmp_path / "db.json")
     # The document's collections live in memory: a store would keep none of them.
