@@ -42,6 +42,7 @@ from mock_server.contract.negotiate import (
     error_response,
     is_json,
     preferences,
+    query_preferences,
 )
 from mock_server.contract.operations import Content, Operation, ResponseSpec, read_operations
 from mock_server.contract.params import MISSING, RequestParts
@@ -246,9 +247,10 @@ class ContractApi:
         headers = {
             k.decode("latin-1").lower(): v.decode("latin-1") for k, v in request.scope["headers"]
         }
+        query, asked = query_preferences(parse_qsl(request.url.query, keep_blank_values=True))
         parts = RequestParts(
             path={names[alias]: value for alias, value in request.path_params.items()},
-            query=parse_qsl(request.url.query, keep_blank_values=True),
+            query=query,
             headers=headers,
             cookies=dict(request.cookies),
         )
@@ -269,6 +271,8 @@ class ContractApi:
         prefer = NONE
         try:
             prefer = preferences(headers.get("prefer"))
+            if prefer == NONE:  # Prism: the header first, else the query's __code...
+                prefer = preferences(asked, in_query=True)
             outcome = None
             if prefer.example is None and not prefer.dynamic and (prefer.code or "2")[0] == "2":
                 call = Call(operation, parts.path, values, parts.query, body, prefer, request.scope)

@@ -593,6 +593,27 @@ async def test_prefer_chooses_the_answer(notes: httpx.AsyncClient) -> None:
     assert dynamic[0] != dynamic[1]
 
 
+async def test_the_query_asks_what_prefer_asks_as_prism_reads_it(notes: httpx.AsyncClient) -> None:
+    missing = await notes.get("/v1/notes/1?__code=404")
+    assert missing.status_code == 404
+    assert missing.headers["preference-applied"] == "code=404"
+    example = await notes.get("/v1/notes/1", params={"__code": "200", "__example": "short"})
+    assert example.json()["text"] == "hi"
+    dynamic = [(await notes.get("/v1/notes/1?__dynamic=true")).json() for _ in range(2)]
+    assert dynamic[0] != dynamic[1]
+    # The header first, when both are sent; the parameters are never the operation's.
+    both = await notes.get("/v1/notes/1?__code=404", headers={"Prefer": "code=200"})
+    assert both.status_code == 200
+    listed = await notes.get("/v1/notes?__code=200")
+    assert listed.status_code == 200
+    plain = (await notes.get("/v1/notes")).json()
+    assert {**listed.json(), "_links": None} == {**plain, "_links": None}
+    bad = await notes.get("/v1/notes/1?__code=abc")
+    assert bad.status_code == 400
+    assert bad.json()["title"] == "Bad preference in the query"
+    assert "(in the query, as __code, __example, __dynamic)" in bad.json()["detail"]
+
+
 @pytest.mark.parametrize(
     ("prefer", "status"),
     [
