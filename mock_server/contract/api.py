@@ -31,6 +31,7 @@ from starlette.routing import BaseRoute, Match, Route
 from starlette.types import Scope
 
 from mock_server.auth import Authenticator
+from mock_server.contract.base_path import misplaced, server_base_paths
 from mock_server.contract.document import Document, DocumentError
 from mock_server.contract.generate import generate, validator
 from mock_server.contract.links import LinkMap, RequestValues, hal_links
@@ -205,8 +206,8 @@ class ContractApi:
         return served is not None and bool(served.operation.security)
 
     def not_found(self, request: Request) -> Problem | None:
-        """The plain 404 of the mock: the document says nothing of other paths."""
-        return None
+        """The mock's plain 404, unless the path is one served behind the server's base."""
+        return misplaced(server_base_paths(self.document.root), request.url.path, self.template_of)
 
     def reset(self) -> None:
         """Every collection back to its seed."""

@@ -459,6 +459,36 @@ async def test_the_petstore_is_stateful_with_the_mocks_credentials() -> None:
         assert user.json()["username"] == "1"
 
 
+async def test_a_path_behind_the_servers_base_path_says_where_it_is_served() -> None:
+    # The petstore's server is http://petstore.swagger.io/v2; its paths are served at /pet...
+    async with asgi_client(contract_app(PETSTORE_31)) as client:
+        behind = await client.get("/v2/pet/1")
+        assert behind.status_code == 404
+        assert behind.headers["content-type"].startswith("application/problem+json")
+        assert behind.json()["detail"] == (
+            "Nothing is served at /v2/pet/1: the document's paths are served without its "
+            "server's base path /v2, as Prism serves them; ask for /pet/1."
+        )
+        assert behind.json()["servedAt"] == "/pet/1"
+        for plain in ("/v2/nothing", "/nothing"):
+            missing = await client.get(plain)
+            assert missing.json()["detail"] == f"Nothing is served at {plain}."
+
+
+def test_server_base_paths_leave_out_variables_and_roots() -> None:
+    from mock_server.contract.base_path import server_base_paths
+
+    servers = [
+        {"url": "https://api.example/v2/"},
+        {"url": "/api/v1"},
+        {"url": "https://{region}.example/{basePath}"},
+        {"url": "https://api.example"},
+        "not a server",
+    ]
+    assert server_base_paths({"servers": servers}) == ("/api/v1", "/v2")
+    assert server_base_paths({}) == ()
+
+
 async def test_stateless_answers_as_prism_does(tmp_path: Path) -> None:
     app = contract_app(write_json(tmp_path / "notes.json", NOTES), stateless=True)
     async with asgi_client(app) as client:
