@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from mock_server.request_journal import Entry, RequestJournal
     from mock_server.serving import BackgroundServer
     from mock_server.settings import Settings
+    from mock_server.transport.tls import CertificateFiles
 
 MARKER = "restwalk_mock"
 
@@ -104,6 +105,12 @@ class MockServer:
     def settings(self) -> Settings:
         """The settings it runs with."""
         return self._server.settings
+
+    @property
+    def certificate(self) -> CertificateFiles | None:
+        """With ``tls=True``: the files it serves; ``certificate.ca`` is the one to trust
+        (``httpx.get(url, verify=ssl.create_default_context(cafile=certificate.ca))``)."""
+        return self._server.certificate
 
     def reset(self) -> None:
         """The data back to its start (the seed, the ``data`` file, the ``openapi``

@@ -214,3 +214,18 @@ def test_a_port_another_server_holds_is_said_in_one_line() -> None:
         f"cannot listen on 127.0.0.1:{port}: Address already in use "
         "(port=0, the default, takes a free one)"
     )
+
+
+@pytest.mark.restwalk_mock(tls=True)
+def test_a_tls_server_says_which_certificate_to_trust(restwalk_mock: MockServer) -> None:
+    import ssl
+
+    assert restwalk_mock.url.startswith("https://127.0.0.1:")
+    assert restwalk_mock.certificate is not None
+    assert restwalk_mock.certificate.ca is not None
+    trust = ssl.create_default_context(cafile=str(restwalk_mock.certificate.ca))
+    assert httpx.get(f"{restwalk_mock.url}/", verify=trust).status_code == 200
+
+
+def test_a_plain_server_has_no_certificate(restwalk_mock: MockServer) -> None:
+    assert restwalk_mock.certificate is None
