@@ -206,7 +206,12 @@ class Settings:
         if self.record is not None and (self.replay is not None or self.openapi is not None):
             raise ValueError("--record proxies a real API: leave out --replay and --openapi")
         if not self.teaching_api and self.data is not None:
-            raise ValueError("--data serves the teaching API's collections: not with your API")
+            given = "--openapi" if self.openapi else "--replay" if self.replay else "--record"
+            raise ValueError(
+                f"--data and {given} do not go together: --data adds your collections to "
+                "the teaching API, and with a document or a tape the mock serves only that "
+                "(a document's collections start from its examples)"
+            )
         if self.stateless and self.openapi is None:
             raise ValueError("--stateless is for --openapi")
         if self.openapi is None and self.api_keys:

@@ -771,7 +771,7 @@ def test_settings_refuse_what_does_not_go_together(tmp_path: Path) -> None:
         Settings(api_keys=("k",))
     with pytest.raises(ValueError, match="--seed is for --openapi"):
         Settings(seed=7)
-    with pytest.raises(ValueError, match="not with your API"):
+    with pytest.raises(ValueError, match="--data and --openapi do not go together"):
         Settings(openapi=tmp_path / "a.yaml", data=tmp_path / "db.json")
     # The document's collections live in memory: a store would keep none of them.
     for store in ({"db": tmp_path / "a.db"}, {"store_url": "postgresql://u@h/d"}):
