@@ -387,7 +387,7 @@ class ContractApi:
         if outcome.record is not None:
             observe(request.scope, outcome.record)
         return Response(
-            encode(value, content.media_type),
+            encode(value, content.media_type, content.schema),
             status_code=outcome.status,
             headers=headers,
             media_type=content_type(content.media_type),
@@ -470,7 +470,7 @@ class ContractApi:
                         break
             body = value
         return Response(
-            encode(body, content.media_type),
+            encode(body, content.media_type, content.schema),
             status_code=status,
             headers=headers,
             media_type=content_type(content.media_type),
