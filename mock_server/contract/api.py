@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from http import HTTPStatus
 from typing import Any
@@ -32,8 +31,8 @@ from starlette.types import Scope
 
 from mock_server.auth import Authenticator
 from mock_server.contract.base_path import misplaced, server_base_paths
-from mock_server.contract.document import Document, DocumentError
-from mock_server.contract.generate import generate, validator
+from mock_server.contract.document import Document
+from mock_server.contract.generate import generate
 from mock_server.contract.links import LinkMap, RequestValues, hal_links
 from mock_server.contract.negotiate import (
     NONE,
@@ -45,13 +44,14 @@ from mock_server.contract.negotiate import (
     preferences,
     query_preferences,
 )
-from mock_server.contract.operations import Content, Operation, ResponseSpec, read_operations
+from mock_server.contract.operations import Content, ResponseSpec, read_operations
 from mock_server.contract.params import MISSING, RequestParts
 from mock_server.contract.render import content_type, documented_headers, encode
 from mock_server.contract.security import BearerCheck, Guard
+from mock_server.contract.served import Served
 from mock_server.contract.shapes import Shape, find_shapes
 from mock_server.contract.stateful import Call, Outcome, Stateful
-from mock_server.contract.validation import FieldError, operation_checks
+from mock_server.contract.validation import FieldError
 from mock_server.http.problems import PROBLEM_JSON, Problem
 from mock_server.representations.link_header import link_header
 from mock_server.representations.model import Link
@@ -59,42 +59,6 @@ from mock_server.store import Stale
 from mock_server.store.write_guard import observe
 
 _VARIABLE = re.compile(r"\{([^{}/]+)\}")
-
-
-@dataclass
-class Served:
-    """One operation, compiled: its checks, and what its answers cost to make once."""
-
-    operation: Operation
-    seed: str
-    checks: Any = None
-    body: Any = None
-    #: (status, media type) → validator of that answer's schema.
-    validators: dict[tuple[str, str], jsonschema_rs.Validator] = field(default_factory=dict)
-    #: (status, media type, example) → the static value of that answer.
-    values: dict[tuple[str, str, str], Any] = field(default_factory=dict)
-    #: (status, media type) → whether its schema accepts HAL ``_links`` added.
-    carries_links: dict[tuple[str, str], bool] = field(default_factory=dict)
-    dynamic_count: int = 0
-
-    def __post_init__(self) -> None:
-        try:
-            self.checks, self.body = operation_checks(self.operation)
-        except DocumentError as error:
-            raise DocumentError(f"{self.operation.label}, {error}") from None
-
-    def validator_for(
-        self, response: ResponseSpec, content: Content
-    ) -> jsonschema_rs.Validator | None:
-        """The compiled schema of one answer (None when it has no schema)."""
-        if content.schema is None:
-            return None
-        key = (response.status, content.media_type)
-        found = self.validators.get(key)
-        if found is None:
-            where = f"{self.operation.label}, answer {response.status} ({content.media_type})"
-            found = self.validators[key] = validator(content.schema, where)
-        return found
 
 
 def _path_regex(template: str) -> re.Pattern[str]:
@@ -359,6 +323,12 @@ class ContractApi:
         template = served.operation.path
         links.extend(self.links.related(template, parts.path))
         if content is None:
+            if prefer.example is not None and response is not None:
+                raise Problem(
+                    HTTPStatus.NOT_FOUND,
+                    f"Prefer asks for the example {prefer.example!r}, which this answer "
+                    f"({response.status}) cannot have: the document gives it no body.",
+                )
             if outcome.record is not None:
                 observe(request.scope, outcome.record)
             headers["Link"] = link_header(links)

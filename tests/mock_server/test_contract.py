@@ -618,6 +618,13 @@ async def test_prefer_chooses_the_answer(notes: httpx.AsyncClient) -> None:
     unknown = await notes.get("/v1/notes/1", headers={"Prefer": "example=long"})
     assert unknown.status_code == 404
     assert "short" in unknown.json()["detail"]
+    bodiless = await notes.get("/v1/notes/1", headers={"Prefer": "code=404, example=short"})
+    assert bodiless.status_code == 404
+    assert "preference-applied" not in bodiless.headers  # it was not: no example was sent
+    assert bodiless.json()["detail"] == (
+        "Prefer asks for the example 'short', which this answer (404) cannot have: "
+        "the document gives it no body."
+    )
     undocumented = await notes.get("/v1/notes/1", headers={"Prefer": "code=418"})
     assert undocumented.status_code == 404
     assert undocumented.json()["documented"] == ["200", "404"]
