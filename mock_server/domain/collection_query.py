@@ -174,7 +174,8 @@ def parse_query(pairs: Sequence[tuple[str, str]], listing: Listing) -> Query:
             raise _bad(
                 name,
                 f"Unknown query parameter {name!r} for {listing.path}; "
-                f"it takes {', '.join(sorted(known))}." + json_server_hint(name, known),
+                f"it takes {', '.join(sorted(known))}."
+                + json_server_hint(name, known, listing.path),
             )
         if name in seen:
             raise _bad(name, f"The query parameter {name!r} is given more than once.")

@@ -21,9 +21,10 @@ _PAGING = "pages are limit and offset here (limit=10&offset=20: the third page o
 _SORT = "sort here is sort=FIELD, sort=-FIELD for descending, comma-separated for ties"
 
 
-def json_server_hint(name: str, known: Collection[str]) -> str:
+def json_server_hint(name: str, known: Collection[str], path: str) -> str:
     """What to write instead of json-server's parameter ``name``, as a sentence; ``""``
-    when ``name`` is not one of json-server's. ``known`` is what the collection takes."""
+    when ``name`` is not one of json-server's. ``known`` is what the collection at
+    ``path`` takes."""
     if name in ("_sort", "_order"):
         return f" json-server's {name}: {_SORT}."
     if name in ("_page", "_limit", "_per_page", "_start", "_end"):
@@ -33,7 +34,7 @@ def json_server_hint(name: str, known: Collection[str]) -> str:
             return f" json-server's {name}: embed=NAME here, for the members linked both ways."
         return ""
     if name == "id":
-        return " A member is read at its own URL (/NAME/1), not by an id filter."
+        return f" A member is read at its own URL ({path}/1), not by an id filter."
     found = _OPERATOR.match(name)
     if found is not None and found["field"] in known:
         field = found["field"]

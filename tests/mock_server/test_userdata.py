@@ -90,7 +90,7 @@ async def test_bad_queries_are_problems(library: httpx.AsyncClient, query: str) 
         ("year_gte=1970", "json-server's gte operator is not served: year=VALUE matches exactly"),
         ("year:lt=1970", "json-server's lt operator is not served"),
         ("title_like=Dune", "title=VALUE matches exactly, q=TEXT searches every text field."),
-        ("id=1&id=2", "A member is read at its own URL (/NAME/1), not by an id filter."),
+        ("id=1&id=2", "A member is read at its own URL (/books/1), not by an id filter."),
     ],
 )
 async def test_json_servers_parameters_say_what_to_write_instead(
