@@ -46,7 +46,7 @@ Your API:
   from its examples or generated from its schemas (--seed), collections stateful
   (--stateless: as Prism), security enforced with the mock's own credentials
   (a token from POST /auth/token, alice/wonderland for Basic, --api-key KEY),
-  Prefer: code=404 / example=NAME / dynamic=true as Prism reads them.
+  Prefer: code=404 / example=NAME / dynamic=true (or ?__code=404...) as Prism reads them.
   --record URL --tape F.har proxies to a real API and records every exchange,
   secrets masked; --replay F.har serves them offline (with --openapi: the tape
   first, the document for the rest).

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from mock_server.request_journal import Entry, RequestJournal
     from mock_server.serving import BackgroundServer
     from mock_server.settings import Settings
+    from mock_server.transport.tls import CertificateFiles
 
 MARKER = "restwalk_mock"
 
@@ -105,9 +106,16 @@ class MockServer:
         """The settings it runs with."""
         return self._server.settings
 
+    @property
+    def certificate(self) -> CertificateFiles | None:
+        """With ``tls=True``: the files it serves; ``certificate.ca`` is the one to trust
+        (``httpx.get(url, verify=ssl.create_default_context(cafile=certificate.ca))``)."""
+        return self._server.certificate
+
     def reset(self) -> None:
-        """The data back to its start (seed and ``data`` file), the journal emptied."""
-        self.app.service.store.reset()
+        """The data back to its start (the seed, the ``data`` file, the ``openapi``
+        document's collections, the ``replay`` tape's first recordings), the journal emptied."""
+        self.app.service.reset_data()
         self.journal.clear()
 
 
@@ -176,6 +184,20 @@ def settings_for(marker_kwargs: dict[str, Any], base: Path) -> Settings:
         raise MarkerError(str(error)) from None
 
 
+def started(server: BackgroundServer) -> BackgroundServer:
+    """``server`` serving; a :class:`MarkerError` saying so when its port cannot be had
+    (``port=8000`` while another server holds it), as the command line says it."""
+    try:
+        server.start()
+    except OSError as error:
+        settings = server.settings
+        raise MarkerError(
+            f"cannot listen on {settings.host}:{settings.port}: {error.strerror or error}"
+            + (" (port=0, the default, takes a free one)" if settings.port else "")
+        ) from None
+    return server
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Register the marker, so ``--strict-markers`` accepts it."""
     config.addinivalue_line(
@@ -202,8 +224,7 @@ def restwalk_mock(request: pytest.FixtureRequest) -> Iterator[MockServer]:
     refused = None
     try:
         settings = settings_for(kwargs, Path(request.path).parent)
-        server = BackgroundServer(settings)
-        server.start()
+        server = started(BackgroundServer(settings))
     except (ValueError, OSError) as error:
         # MarkerError, and what the server refuses to start with: a bad document, data
         # file, tape or store, each a ValueError that says why on one line.

@@ -85,6 +85,14 @@ class Service:
         policy = CallbackPolicy(tuple(Allowed.parse(e) for e in self.settings.webhook_allow))
         self.webhooks = Deliverer(book, self.events, policy, self.settings.webhook_retries)
 
+    def reset_data(self) -> None:
+        """Every collection back to where it started: the seed, a ``--data`` file's
+        members, an ``--openapi`` document's collections, a ``--replay`` tape's first
+        recordings (``POST /_reset``, the pytest plugin's ``reset()``)."""
+        self.store.reset()
+        if self.guest is not None:
+            self.guest.reset()
+
     def close(self) -> None:
         """End the open event streams and stop the webhooks (from any thread).
 

@@ -206,9 +206,18 @@ class Settings:
         if self.record is not None and (self.replay is not None or self.openapi is not None):
             raise ValueError("--record proxies a real API: leave out --replay and --openapi")
         if not self.teaching_api and self.data is not None:
-            raise ValueError("--data serves the teaching API's collections: not with your API")
+            given = "--openapi" if self.openapi else "--replay" if self.replay else "--record"
+            raise ValueError(
+                f"--data and {given} do not go together: --data adds your collections to "
+                "the teaching API, and with a document or a tape the mock serves only that "
+                "(a document's collections start from its examples)"
+            )
         if self.stateless and self.openapi is None:
             raise ValueError("--stateless is for --openapi")
+        if self.openapi is None and self.api_keys:
+            raise ValueError("--api-key is for --openapi (the document's apiKey schemes)")
+        if self.openapi is None and self.seed:
+            raise ValueError("--seed is for --openapi (the answers made from its schemas)")
         if self.openapi is not None and not self.stateless and self.shared_store:
             raise ValueError(
                 "--openapi keeps the document's collections in this process's memory, "

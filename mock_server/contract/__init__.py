@@ -11,7 +11,10 @@ any OpenAPI 3.0 or 3.1 document, statefully where its paths are collections.
 - :mod:`.negotiate` picks the documented answer, as Prism does (``Prefer``);
 - :mod:`.generate` and :mod:`.patterns` make values from schemas, per ``--seed``;
 - :mod:`.shapes`, :mod:`.members` and :mod:`.stateful` are the collections;
-- :mod:`.links` and :mod:`.render` make the answer: links, bytes, headers;
+- :mod:`.links` and :mod:`.render` make the answer: links, bytes, headers
+  (:mod:`.xml_body` reads and writes XML bodies by the schema's ``xml`` hints);
+- :mod:`.served` is one operation compiled once; :mod:`.base_path` explains a 404
+  for a path asked for behind the servers' base path;
 - :mod:`.api` puts it together as routes (:class:`ContractApi`).
 """
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from http import HTTPStatus
 from typing import Any
@@ -31,8 +30,9 @@ from starlette.routing import BaseRoute, Match, Route
 from starlette.types import Scope
 
 from mock_server.auth import Authenticator
-from mock_server.contract.document import Document, DocumentError
-from mock_server.contract.generate import generate, validator
+from mock_server.contract.base_path import misplaced, server_base_paths
+from mock_server.contract.document import Document
+from mock_server.contract.generate import generate
 from mock_server.contract.links import LinkMap, RequestValues, hal_links
 from mock_server.contract.negotiate import (
     NONE,
@@ -42,14 +42,16 @@ from mock_server.contract.negotiate import (
     error_response,
     is_json,
     preferences,
+    query_preferences,
 )
-from mock_server.contract.operations import Content, Operation, ResponseSpec, read_operations
+from mock_server.contract.operations import Content, ResponseSpec, read_operations
 from mock_server.contract.params import MISSING, RequestParts
 from mock_server.contract.render import content_type, documented_headers, encode
 from mock_server.contract.security import BearerCheck, Guard
+from mock_server.contract.served import Served
 from mock_server.contract.shapes import Shape, find_shapes
 from mock_server.contract.stateful import Call, Outcome, Stateful
-from mock_server.contract.validation import FieldError, operation_checks
+from mock_server.contract.validation import FieldError
 from mock_server.http.problems import PROBLEM_JSON, Problem
 from mock_server.representations.link_header import link_header
 from mock_server.representations.model import Link
@@ -57,42 +59,6 @@ from mock_server.store import Stale
 from mock_server.store.write_guard import observe
 
 _VARIABLE = re.compile(r"\{([^{}/]+)\}")
-
-
-@dataclass
-class Served:
-    """One operation, compiled: its checks, and what its answers cost to make once."""
-
-    operation: Operation
-    seed: str
-    checks: Any = None
-    body: Any = None
-    #: (status, media type) → validator of that answer's schema.
-    validators: dict[tuple[str, str], jsonschema_rs.Validator] = field(default_factory=dict)
-    #: (status, media type, example) → the static value of that answer.
-    values: dict[tuple[str, str, str], Any] = field(default_factory=dict)
-    #: (status, media type) → whether its schema accepts HAL ``_links`` added.
-    carries_links: dict[tuple[str, str], bool] = field(default_factory=dict)
-    dynamic_count: int = 0
-
-    def __post_init__(self) -> None:
-        try:
-            self.checks, self.body = operation_checks(self.operation)
-        except DocumentError as error:
-            raise DocumentError(f"{self.operation.label}, {error}") from None
-
-    def validator_for(
-        self, response: ResponseSpec, content: Content
-    ) -> jsonschema_rs.Validator | None:
-        """The compiled schema of one answer (None when it has no schema)."""
-        if content.schema is None:
-            return None
-        key = (response.status, content.media_type)
-        found = self.validators.get(key)
-        if found is None:
-            where = f"{self.operation.label}, answer {response.status} ({content.media_type})"
-            found = self.validators[key] = validator(content.schema, where)
-        return found
 
 
 def _path_regex(template: str) -> re.Pattern[str]:
@@ -204,8 +170,8 @@ class ContractApi:
         return served is not None and bool(served.operation.security)
 
     def not_found(self, request: Request) -> Problem | None:
-        """The plain 404 of the mock: the document says nothing of other paths."""
-        return None
+        """The mock's plain 404, unless the path is one served behind the server's base."""
+        return misplaced(server_base_paths(self.document.root), request.url.path, self.template_of)
 
     def reset(self) -> None:
         """Every collection back to its seed."""
@@ -246,9 +212,10 @@ class ContractApi:
         headers = {
             k.decode("latin-1").lower(): v.decode("latin-1") for k, v in request.scope["headers"]
         }
+        query, asked = query_preferences(parse_qsl(request.url.query, keep_blank_values=True))
         parts = RequestParts(
             path={names[alias]: value for alias, value in request.path_params.items()},
-            query=parse_qsl(request.url.query, keep_blank_values=True),
+            query=query,
             headers=headers,
             cookies=dict(request.cookies),
         )
@@ -269,6 +236,8 @@ class ContractApi:
         prefer = NONE
         try:
             prefer = preferences(headers.get("prefer"))
+            if prefer == NONE:  # Prism: the header first, else the query's __code...
+                prefer = preferences(asked, in_query=True)
             outcome = None
             if prefer.example is None and not prefer.dynamic and (prefer.code or "2")[0] == "2":
                 call = Call(operation, parts.path, values, parts.query, body, prefer, request.scope)
@@ -354,6 +323,12 @@ class ContractApi:
         template = served.operation.path
         links.extend(self.links.related(template, parts.path))
         if content is None:
+            if prefer.example is not None and response is not None:
+                raise Problem(
+                    HTTPStatus.NOT_FOUND,
+                    f"Prefer asks for the example {prefer.example!r}, which this answer "
+                    f"({response.status}) cannot have: the document gives it no body.",
+                )
             if outcome.record is not None:
                 observe(request.scope, outcome.record)
             headers["Link"] = link_header(links)
@@ -382,7 +357,7 @@ class ContractApi:
         if outcome.record is not None:
             observe(request.scope, outcome.record)
         return Response(
-            encode(value, content.media_type),
+            encode(value, content.media_type, content.schema),
             status_code=outcome.status,
             headers=headers,
             media_type=content_type(content.media_type),
@@ -465,7 +440,7 @@ class ContractApi:
                         break
             body = value
         return Response(
-            encode(body, content.media_type),
+            encode(body, content.media_type, content.schema),
             status_code=status,
             headers=headers,
             media_type=content_type(content.media_type),

@@ -197,6 +197,22 @@ class Members:
                     data.pop(name, None)
         return data if self.check.is_valid(data) else self._generated(key, "refit")
 
+    def _lean(self, data: dict[str, Any], given: dict[str, Any], href: str) -> dict[str, Any]:
+        """``data`` without the generated values the member schema can do without: a
+        member POSTed or PUT reads back as it was sent, with its key, its links to
+        itself, and only what the schema requires besides (a pet sent without tags
+        gets none)."""
+        if self.check is None:
+            return data
+        lean = dict(data)
+        for name in data:
+            if name in given or name == self.shape.key_field or data[name] == href:
+                continue
+            without = {k: v for k, v in lean.items() if k != name}
+            if self.check.is_valid(without):
+                lean = without
+        return lean
+
     def _generated(self, key: str, salt: str) -> dict[str, Any]:
         if self.shape.member_schema is None:
             return {self.shape.key_field: self.typed_key(key)} if self.shape.key_field else {}
@@ -260,10 +276,11 @@ class Members:
         current = table.get(key)
         self._check(current, expected)
         now = self.clock()
+        href = _href(collection, key)
         if current is not None and merge:
-            data = self.fit(current.data, given, key, _href(collection, key))
+            data = self.fit(current.data, given, key, href)
         else:
-            data = self.fit(self._generated(key, "new"), given, key, _href(collection, key))
+            data = self._lean(self.fit(self._generated(key, "new"), given, key, href), given, href)
         if current is None and len(table) >= MAX_MEMBERS:
             raise Problem(
                 HTTPStatus.INSUFFICIENT_STORAGE,

@@ -8,6 +8,9 @@ As Prism's negotiator (``packages/http/src/mocker/negotiator``) decides:
   operation does not document at all is a 404 problem saying which it does; a
   code that is no final status (``abc``, ``99``, ``101``, ``600``) or a ``dynamic``
   neither true nor false is a 400 problem;
+- the same asked in the query, ``?__code=404&__example=cat&__dynamic=true``, as Prism
+  reads it for a client that cannot set a header (the ``Prefer`` header first, when
+  both are sent); those parameters are the mock's, never the operation's;
 - ``Prefer: example=cat``: that named example of the chosen answer (404 when it
   has none by that name); ``Prefer: dynamic=true``: generated from the schema
   even when the document has examples;
@@ -58,20 +61,40 @@ NONE = Preferences()
 FINAL_STATUSES = range(200, 600)
 
 
-def _bad_preference(detail: str, value: str) -> Problem:
+#: Prism's query parameters for the preferences, and the ``Prefer`` name of each.
+QUERY_PREFERENCES = {"__code": "code", "__example": "example", "__dynamic": "dynamic"}
+
+
+def query_preferences(
+    query: list[tuple[str, str]],
+) -> tuple[list[tuple[str, str]], str | None]:
+    """``query`` without Prism's ``__code``, ``__example`` and ``__dynamic``, and what they
+    ask as a ``Prefer`` value (None when none is there)."""
+    kept: list[tuple[str, str]] = []
+    asked: list[str] = []
+    for name, value in query:
+        if name in QUERY_PREFERENCES:
+            asked.append(f'{QUERY_PREFERENCES[name]}="{value}"')
+        else:
+            kept.append((name, value))
+    return kept, ", ".join(asked) or None
+
+
+def _bad_preference(detail: str, value: str, in_query: bool) -> Problem:
+    said = "in the query, as __code, __example, __dynamic" if in_query else f"Prefer: {value}"
     return Problem(
         HTTPStatus.BAD_REQUEST,
-        f"{detail} (Prefer: {value}). Ask for code=NNN (200 to 599), example=NAME, or "
-        "dynamic=true|false.",
-        title="Bad Prefer header",
+        f"{detail} ({said}). Ask for code=NNN (200 to 599), example=NAME, or dynamic=true|false.",
+        title="Bad preference in the query" if in_query else "Bad Prefer header",
         extra={"prefer": value},
     )
 
 
-def preferences(prefer: str | None) -> Preferences:
+def preferences(prefer: str | None, in_query: bool = False) -> Preferences:
     """The preferences of a ``Prefer`` header value (other preferences ignored, as RFC 7240
-    says); a :class:`Problem` (400) when ``code`` or ``dynamic`` has a value the mock
-    cannot honour, rather than an answer that silently ignores what was asked."""
+    says), or of :func:`query_preferences`' value with ``in_query``; a :class:`Problem`
+    (400) when ``code`` or ``dynamic`` has a value the mock cannot honour, rather than an
+    answer that silently ignores what was asked."""
     if not prefer:
         return NONE
     found: dict[str, str] = {}
@@ -83,16 +106,17 @@ def preferences(prefer: str | None) -> Preferences:
     code = found.get("code")
     if code is not None:
         if not (code.isascii() and code.isdigit() and len(code) == 3):
-            raise _bad_preference(f"code={code!r} is not a status code", prefer)
+            raise _bad_preference(f"code={code!r} is not a status code", prefer, in_query)
         if int(code) not in FINAL_STATUSES:
             raise _bad_preference(
                 f"code={code} cannot be sent as an answer: a final status is 200 to 599 "
                 "(1xx are interim answers)",
                 prefer,
+                in_query,
             )
     dynamic = found.get("dynamic")
     if dynamic is not None and dynamic.lower() not in ("true", "false"):
-        raise _bad_preference(f"dynamic={dynamic!r} is neither true nor false", prefer)
+        raise _bad_preference(f"dynamic={dynamic!r} is neither true nor false", prefer, in_query)
     return Preferences(
         code=code,
         example=found.get("example") or None,

@@ -1,7 +1,8 @@
 """Turning a chosen answer into bytes and header fields, as the document describes them.
 
 The body is encoded for its media type: JSON types with orjson, ``text/*`` as
-text, XML as a small element tree of the value (Prism does the same), anything
+text, XML as an element tree of the value named as the schema's ``xml`` hints say
+(:func:`~mock_server.contract.xml_body.write_xml`; Prism ignores them), anything
 else as the text or bytes the example holds. A documented response header is
 sent when it is required or has an example, with a value its schema accepts.
 """
@@ -9,45 +10,17 @@ sent when it is required or has an example, with a value its schema accepts.
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
 
 import orjson
 
 from mock_server.contract.generate import generate
 from mock_server.contract.negotiate import is_json
 from mock_server.contract.operations import HeaderSpec
-
-_XML_NAME_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
-
-
-def _xml_name(name: str) -> str:
-    cleaned = "".join(c if c.isalnum() or c in "_-." else "_" for c in name) or "item"
-    return cleaned if cleaned[0] in _XML_NAME_START else f"_{cleaned}"
+from mock_server.contract.xml_body import write_xml
 
 
-def _xml(name: str, value: Any) -> str:
-    tag = _xml_name(name)
-    if isinstance(value, dict):
-        inner = "".join(_xml(key, item) for key, item in value.items())
-        return f"<{tag}>{inner}</{tag}>"
-    if isinstance(value, list):
-        return "".join(_xml(name, item) for item in value)
-    if value is None:
-        return f"<{tag}/>"
-    text = ("true" if value else "false") if isinstance(value, bool) else str(value)
-    return f"<{tag}>{escape(text)}</{tag}>"
-
-
-def xml_document(value: Any, root: str = "response") -> bytes:
-    """``value`` as an XML document: objects as elements, arrays as repeated elements."""
-    if isinstance(value, list):
-        body = _xml("item", value)
-        return f'<?xml version="1.0" encoding="UTF-8"?><{root}>{body}</{root}>'.encode()
-    return f'<?xml version="1.0" encoding="UTF-8"?>{_xml(root, value)}'.encode()
-
-
-def encode(value: Any, media_type: str) -> bytes:
-    """The bytes of ``value`` as ``media_type``."""
+def encode(value: Any, media_type: str, schema: dict[str, Any] | None = None) -> bytes:
+    """The bytes of ``value`` as ``media_type`` (XML named as ``schema``'s hints say)."""
     essence = media_type.partition(";")[0].strip().lower()
     if isinstance(value, bytes):
         return value
@@ -56,7 +29,7 @@ def encode(value: Any, media_type: str) -> bytes:
     if isinstance(value, str):
         return value.encode("utf-8")
     if essence.endswith("/xml") or essence.endswith("+xml"):
-        return xml_document(value)
+        return write_xml(value, schema)
     if value is None:
         return b""
     return orjson.dumps(value)

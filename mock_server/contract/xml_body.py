@@ -1,17 +1,21 @@
-"""An XML request body read as the value its schema describes, so it is validated too.
+"""XML bodies as their schema describes them: a request's read as a value (so it is
+validated too), an answer's value written as XML.
 
 OpenAPI describes an XML body with the same schema as JSON, plus ``xml`` hints
-(``name``, ``wrapped``, ``attribute``). This walks the element tree beside the
+(``name``, ``wrapped``, ``attribute``). Reading walks the element tree beside the
 schema: an object's properties are child elements (or attributes) by name, an
 array is its repeated elements (inside a wrapper when ``wrapped``), a scalar is the
 element's text read as the schema's type. The XML is parsed with defusedxml
-(no entity expansion, no external DTD).
+(no entity expansion, no external DTD). Writing follows the same names, so what the
+mock answers reads back as the same value (a pet GET as XML can be PUT back as it
+came); namespaces and prefixes are left out, as reading ignores them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 from xml.etree.ElementTree import Element
+from xml.sax.saxutils import escape, quoteattr
 
 from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
@@ -59,14 +63,18 @@ def _value(element: Element, schema: Any, defs: dict[str, Any]) -> Any:
         if text and len(element) == 0 and not element.attrib:
             return scalar(text, None)  # text where an object belongs: the validator says so
         found: dict[str, Any] = {}
+        known: set[str] = set()  # the child elements the properties take
         for name, inner in (resolved.get("properties") or {}).items():
             inner_resolved = _resolve(inner, defs)
             tag = _name(inner_resolved, name)
+            known.add(tag)
             if _hint(inner_resolved).get("attribute"):
                 if tag in element.attrib:
                     found[name] = scalar(element.attrib[tag], {**inner_resolved, "$defs": defs})
                 continue
             if "array" in types_of({**inner_resolved, "$defs": defs}):
+                if not _hint(inner_resolved).get("wrapped"):
+                    known.add(_item_tag(tag, inner_resolved, defs))  # the items themselves
                 found_items = _array(element, tag, inner_resolved, defs)
                 if found_items is not None:
                     found[name] = found_items
@@ -74,15 +82,24 @@ def _value(element: Element, schema: Any, defs: dict[str, Any]) -> Any:
             child = next((c for c in element if _local(c.tag) == tag), None)
             if child is not None:
                 found[name] = _value(child, inner, defs)
-        known = {_name(_resolve(i, defs), n) for n, i in (resolved.get("properties") or {}).items()}
         for child in element:
             if _local(child.tag) not in known:
                 found[_local(child.tag)] = child.text or ""
         return found
     if "array" in kinds:
+        inner = item_schema({**resolved, "$defs": defs})
+        if inner is not None and "name" not in _hint(_resolve(inner, defs)):
+            # Its items unnamed: every child element is one (write_xml names them item).
+            return [_value(child, inner, defs) for child in element]
         items = _array(element, _local(element.tag), resolved, defs, wrapper=element)
         return items if items is not None else []
     return scalar(text, {**resolved, "$defs": defs})
+
+
+def _item_tag(tag: str, schema: dict[str, Any], defs: dict[str, Any]) -> str:
+    """The element name of an array's items: their own ``xml.name``, else the array's."""
+    items = item_schema({**schema, "$defs": defs})
+    return _name(_resolve(items, defs), tag)
 
 
 def _array(
@@ -93,7 +110,7 @@ def _array(
     wrapper: Element | None = None,
 ) -> list[Any] | None:
     items = item_schema({**schema, "$defs": defs})
-    item_tag = _name(_resolve(items, defs), tag)
+    item_tag = _item_tag(tag, schema, defs)
     if wrapper is None and _hint(schema).get("wrapped"):
         wrapper = next((c for c in parent if _local(c.tag) == tag), None)
         if wrapper is None:
@@ -114,3 +131,73 @@ def read_xml(body: bytes, schema: dict[str, Any] | None) -> Any:
     except ElementTree.ParseError as error:
         raise XmlBodyError(f"not well-formed XML: {error}") from None
     return _value(root, schema or {}, (schema or {}).get("$defs", {}))
+
+
+_XML_NAME_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
+#: The root element of an answer whose schema names none (and an array's items').
+DEFAULT_ROOT = "response"
+DEFAULT_ITEM = "item"
+
+
+def xml_name(name: str) -> str:
+    """``name`` as an XML element name: other characters as ``_``, a letter or ``_`` first."""
+    cleaned = "".join(c if c.isalnum() or c in "_-." else "_" for c in name) or DEFAULT_ITEM
+    return cleaned if cleaned[0] in _XML_NAME_START else f"_{cleaned}"
+
+
+def _text(value: Any) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def _element(tag: str, value: Any, schema: Any, defs: dict[str, Any]) -> str:
+    resolved = _resolve(schema, defs) if isinstance(schema, dict) else {}
+    name = xml_name(tag)
+    if isinstance(value, dict):
+        properties = resolved.get("properties")
+        properties = properties if isinstance(properties, dict) else {}
+        attributes: list[str] = []
+        children: list[str] = []
+        for key, item in value.items():
+            inner = properties.get(key)
+            inner_resolved = _resolve(inner, defs) if isinstance(inner, dict) else {}
+            child = _name(inner_resolved, key)
+            if _hint(inner_resolved).get("attribute") and not isinstance(item, dict | list):
+                attributes.append(f" {xml_name(child)}={quoteattr(_text(item))}")
+            elif isinstance(item, list):
+                inside = _items(child, item, inner_resolved, defs)
+                wrapped = _hint(inner_resolved).get("wrapped")
+                children.append(
+                    f"<{xml_name(child)}>{inside}</{xml_name(child)}>" if wrapped else inside
+                )
+            else:
+                children.append(_element(child, item, inner, defs))
+        return f"<{name}{''.join(attributes)}>{''.join(children)}</{name}>"
+    if isinstance(value, list):
+        return f"<{name}>{_items(tag, value, resolved, defs)}</{name}>"
+    if value is None:
+        return f"<{name}/>"
+    return f"<{name}>{escape(_text(value))}</{name}>"
+
+
+def _items(tag: str, items: list[Any], schema: dict[str, Any], defs: dict[str, Any]) -> str:
+    """An array's items, each named as its schema says, else as the array (``tag``)."""
+    inner = item_schema({**schema, "$defs": defs}) if schema else None
+    item_tag = _name(_resolve(inner, defs), tag) if inner is not None else tag
+    return "".join(_element(item_tag, item, inner, defs) for item in items)
+
+
+def write_xml(value: Any, schema: dict[str, Any] | None) -> bytes:
+    """``value`` as an XML document named as ``schema``'s ``xml`` hints say, which
+    :func:`read_xml` reads back as ``value``; without names, the root is ``response``
+    (an array's items ``item``)."""
+    defs = (schema or {}).get("$defs", {})
+    resolved = _resolve(schema, defs) if schema else {}
+    root = _name(resolved, DEFAULT_ROOT)
+    if isinstance(value, list):
+        inner = item_schema({**resolved, "$defs": defs}) if resolved else None
+        named = inner is not None and "name" in _hint(_resolve(inner, defs))
+        tag = root if named or "name" in _hint(resolved) else DEFAULT_ITEM
+        body = f"<{xml_name(root)}>{_items(tag, value, resolved, defs)}</{xml_name(root)}>"
+    else:
+        body = _element(root, value, schema, defs)
+    return f'<?xml version="1.0" encoding="UTF-8"?>{body}'.encode()

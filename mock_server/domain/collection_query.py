@@ -29,6 +29,7 @@ from urllib.parse import quote
 
 from starlette.requests import Request
 
+from mock_server.domain.json_server_names import json_server_hint
 from mock_server.http.problems import Problem
 from mock_server.representations.model import Link
 from mock_server.representations.urls import href, template_href
@@ -173,7 +174,8 @@ def parse_query(pairs: Sequence[tuple[str, str]], listing: Listing) -> Query:
             raise _bad(
                 name,
                 f"Unknown query parameter {name!r} for {listing.path}; "
-                f"it takes {', '.join(sorted(known))}.",
+                f"it takes {', '.join(sorted(known))}."
+                + json_server_hint(name, known, listing.path),
             )
         if name in seen:
             raise _bad(name, f"The query parameter {name!r} is given more than once.")

@@ -59,9 +59,16 @@ def check_media_type(request: Request, accepted: tuple[str, ...]) -> str:
         return media_type
     listed = ", ".join(accepted)
     got = f"'{media_type}'" if media_type else "no Content-Type"
+    merge = "application/merge-patch+json"
+    hint = (
+        f" An object of the fields to change is a JSON Merge Patch (RFC 7396): send it as {merge}."
+        if request.method == "PATCH" and media_type == "application/json" and merge in accepted
+        else ""
+    )
     raise Problem(
         HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
-        f"{request.method} {requested_path(request.scope)} takes {listed}; the request sent {got}.",
+        f"{request.method} {requested_path(request.scope)} takes {listed}; "
+        f"the request sent {got}.{hint}",
         headers={_accept_header(request.method): listed},
         extra={"accepted": list(accepted)},
     )

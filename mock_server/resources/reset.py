@@ -24,9 +24,7 @@ def routes(service: Service) -> list[BaseRoute]:
         return []
 
     async def reset(request: Request) -> Response:
-        service.store.reset()
-        if service.guest is not None:
-            service.guest.reset()
+        service.reset_data()
         return Response(status_code=HTTPStatus.NO_CONTENT, headers={"Cache-Control": "no-store"})
 
     return [Route(RESET_PATH, reset, methods=["POST"])]

@@ -202,7 +202,7 @@ class Replayer:
         recorded = []
         for (method, path), exchanges in self.by_request.items():
             for exchange in exchanges:
-                query = urlencode(exchange.query)
+                query = urlencode(exchange.query, safe=MASK)
                 recorded.append(f"{method} {path}" + (f"?{query}" if query else ""))
         unique = list(dict.fromkeys(recorded))
         ranked = sorted(

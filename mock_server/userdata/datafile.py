@@ -162,7 +162,10 @@ def read(path: Path) -> list[Rows]:
         if name in RESERVED:
             raise _fail(path, where, f"{name!r} is a path the mock serves already; rename it")
         if not isinstance(items, list):
-            raise _fail(path, where, "a collection must be an array of objects")
+            reason = "a collection must be an array of objects"
+            if isinstance(items, dict):
+                reason += " (json-server's singular resources, an object alone, are not served)"
+            raise _fail(path, where, reason)
         found.append(Rows(name, _rows(path, name, items)))
     return found
 
@@ -180,10 +183,17 @@ def _rows(path: Path, name: str, items: list[Any]) -> tuple[tuple[int, dict[str,
             continue
         record_id = item["id"]
         if isinstance(record_id, bool) or not isinstance(record_id, int):
+            quoted = isinstance(record_id, str) and record_id.isascii() and record_id.isdigit()
             raise _fail(
                 path,
                 _pointer(name, index, "id"),
-                f"an id must be a whole number, got {record_id!r}",
+                f"an id must be a whole number, got {record_id!r}"
+                + (
+                    f" (json-server 1.0's string ids: write {int(record_id)}, without quotes, "
+                    "and the same in the fields naming it)"
+                    if quoted
+                    else ""
+                ),
             )
         if not 1 <= record_id <= MAX_ID:
             raise _fail(

@@ -441,7 +441,12 @@ async def test_the_petstore_is_stateful_with_the_mocks_credentials() -> None:
         made = await client.post("/pet", json={"name": "rex", "photoUrls": []}, headers=headers)
         assert made.status_code == 201
         pet = made.json()
-        assert pet["name"] == "rex"
+        # What was sent, the key, and nothing generated that the schema does not require.
+        assert {k: v for k, v in pet.items() if k != "_links"} == {
+            "id": pet["id"],
+            "name": "rex",
+            "photoUrls": [],
+        }
         assert (await client.get(f"/pet/{pet['id']}", headers=headers)).json()["name"] == "rex"
         changed = await client.put(
             "/pet", json={"id": pet["id"], "name": "max", "photoUrls": ["a"]}, headers=headers
@@ -452,6 +457,36 @@ async def test_the_petstore_is_stateful_with_the_mocks_credentials() -> None:
         assert gone.status_code == 404  # the document's own 404 (it has no body)
         user = await client.get("/user/1")
         assert user.json()["username"] == "1"
+
+
+async def test_a_path_behind_the_servers_base_path_says_where_it_is_served() -> None:
+    # The petstore's server is http://petstore.swagger.io/v2; its paths are served at /pet...
+    async with asgi_client(contract_app(PETSTORE_31)) as client:
+        behind = await client.get("/v2/pet/1")
+        assert behind.status_code == 404
+        assert behind.headers["content-type"].startswith("application/problem+json")
+        assert behind.json()["detail"] == (
+            "Nothing is served at /v2/pet/1: the document's paths are served without its "
+            "server's base path /v2, as Prism serves them; ask for /pet/1."
+        )
+        assert behind.json()["servedAt"] == "/pet/1"
+        for plain in ("/v2/nothing", "/nothing"):
+            missing = await client.get(plain)
+            assert missing.json()["detail"] == f"Nothing is served at {plain}."
+
+
+def test_server_base_paths_leave_out_variables_and_roots() -> None:
+    from mock_server.contract.base_path import server_base_paths
+
+    servers = [
+        {"url": "https://api.example/v2/"},
+        {"url": "/api/v1"},
+        {"url": "https://{region}.example/{basePath}"},
+        {"url": "https://api.example"},
+        "not a server",
+    ]
+    assert server_base_paths({"servers": servers}) == ("/api/v1", "/v2")
+    assert server_base_paths({}) == ()
 
 
 async def test_stateless_answers_as_prism_does(tmp_path: Path) -> None:
@@ -583,6 +618,13 @@ async def test_prefer_chooses_the_answer(notes: httpx.AsyncClient) -> None:
     unknown = await notes.get("/v1/notes/1", headers={"Prefer": "example=long"})
     assert unknown.status_code == 404
     assert "short" in unknown.json()["detail"]
+    bodiless = await notes.get("/v1/notes/1", headers={"Prefer": "code=404, example=short"})
+    assert bodiless.status_code == 404
+    assert "preference-applied" not in bodiless.headers  # it was not: no example was sent
+    assert bodiless.json()["detail"] == (
+        "Prefer asks for the example 'short', which this answer (404) cannot have: "
+        "the document gives it no body."
+    )
     undocumented = await notes.get("/v1/notes/1", headers={"Prefer": "code=418"})
     assert undocumented.status_code == 404
     assert undocumented.json()["documented"] == ["200", "404"]
@@ -591,6 +633,27 @@ async def test_prefer_chooses_the_answer(notes: httpx.AsyncClient) -> None:
         for _ in range(2)
     ]
     assert dynamic[0] != dynamic[1]
+
+
+async def test_the_query_asks_what_prefer_asks_as_prism_reads_it(notes: httpx.AsyncClient) -> None:
+    missing = await notes.get("/v1/notes/1?__code=404")
+    assert missing.status_code == 404
+    assert missing.headers["preference-applied"] == "code=404"
+    example = await notes.get("/v1/notes/1", params={"__code": "200", "__example": "short"})
+    assert example.json()["text"] == "hi"
+    dynamic = [(await notes.get("/v1/notes/1?__dynamic=true")).json() for _ in range(2)]
+    assert dynamic[0] != dynamic[1]
+    # The header first, when both are sent; the parameters are never the operation's.
+    both = await notes.get("/v1/notes/1?__code=404", headers={"Prefer": "code=200"})
+    assert both.status_code == 200
+    listed = await notes.get("/v1/notes?__code=200")
+    assert listed.status_code == 200
+    plain = (await notes.get("/v1/notes")).json()
+    assert {**listed.json(), "_links": None} == {**plain, "_links": None}
+    bad = await notes.get("/v1/notes/1?__code=abc")
+    assert bad.status_code == 400
+    assert bad.json()["title"] == "Bad preference in the query"
+    assert "(in the query, as __code, __example, __dynamic)" in bad.json()["detail"]
 
 
 @pytest.mark.parametrize(
@@ -711,7 +774,11 @@ async def test_a_versioned_looking_path_of_the_document_is_its_own(
 def test_settings_refuse_what_does_not_go_together(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="--stateless is for --openapi"):
         Settings(stateless=True)
-    with pytest.raises(ValueError, match="not with your API"):
+    with pytest.raises(ValueError, match="--api-key is for --openapi"):
+        Settings(api_keys=("k",))
+    with pytest.raises(ValueError, match="--seed is for --openapi"):
+        Settings(seed=7)
+    with pytest.raises(ValueError, match="--data and --openapi do not go together"):
         Settings(openapi=tmp_path / "a.yaml", data=tmp_path / "db.json")
     # The document's collections live in memory: a store would keep none of them.
     for store in ({"db": tmp_path / "a.db"}, {"store_url": "postgresql://u@h/d"}):

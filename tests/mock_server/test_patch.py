@@ -220,6 +220,10 @@ async def test_plain_json_patch_is_415_with_accept_patch(client: httpx.AsyncClie
     assert response.headers["accept-patch"] == (
         "application/merge-patch+json, application/json-patch+json"
     )
+    assert response.json()["detail"].endswith(
+        "the request sent 'application/json'. An object of the fields to change is a JSON "
+        "Merge Patch (RFC 7396): send it as application/merge-patch+json."
+    )
 
 
 async def test_patch_of_missing_or_deleted_member(client: httpx.AsyncClient) -> None:

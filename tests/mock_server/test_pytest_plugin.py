@@ -143,3 +143,89 @@ def test_a_fresh_project_uses_the_fixture_and_its_marker(tmp_path: Path) -> None
     assert "@pytest.mark.restwalk_mock: latncy is not a setting" in out
     assert "takes keywords only" in out
     assert f"{tmp_path / 'tests' / 'missing.har'}: no such file" in out
+
+
+THINGS_DOCUMENT = {
+    "openapi": "3.0.3",
+    "info": {"title": "Things", "version": "1"},
+    "paths": {
+        "/things": {
+            "post": {
+                "requestBody": {
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/T"}}}
+                },
+                "responses": {"201": {"description": "made"}},
+            }
+        },
+        "/things/{id}": {
+            "parameters": [
+                {"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}
+            ],
+            "get": {
+                "responses": {
+                    "200": {
+                        "description": "a thing",
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/T"}}
+                        },
+                    },
+                    "404": {"description": "none"},
+                }
+            },
+        },
+    },
+    "components": {
+        "schemas": {
+            "T": {
+                "type": "object",
+                "properties": {"id": {"type": "integer"}, "name": {"type": "string"}},
+            }
+        }
+    },
+}
+
+
+def test_reset_brings_back_the_documents_collections(tmp_path: Path) -> None:
+    import json
+
+    from mock_server import BackgroundServer, Settings
+
+    document = tmp_path / "api.json"
+    document.write_text(json.dumps(THINGS_DOCUMENT))
+    with BackgroundServer(Settings(port=0, openapi=document, rate_limit=None)) as server:
+        mock = MockServer(server)
+        made = httpx.post(f"{mock.url}/things", json={"name": "Rex"})
+        assert made.status_code == 201
+        assert httpx.get(mock.url + made.headers["location"]).json()["name"] == "Rex"
+        mock.reset()
+        assert len(mock.journal) == 0
+        assert httpx.get(mock.url + made.headers["location"]).status_code == 404
+
+
+def test_a_port_another_server_holds_is_said_in_one_line() -> None:
+    from mock_server import BackgroundServer, Settings
+    from mock_server.pytest_plugin import started
+
+    with BackgroundServer(Settings(port=0)) as holder:
+        port = int(holder.url.rsplit(":", 1)[1])
+        with pytest.raises(MarkerError) as raised:
+            started(BackgroundServer(Settings(port=port)))
+    assert str(raised.value) == (
+        f"cannot listen on 127.0.0.1:{port}: Address already in use "
+        "(port=0, the default, takes a free one)"
+    )
+
+
+@pytest.mark.restwalk_mock(tls=True)
+def test_a_tls_server_says_which_certificate_to_trust(restwalk_mock: MockServer) -> None:
+    import ssl
+
+    assert restwalk_mock.url.startswith("https://127.0.0.1:")
+    assert restwalk_mock.certificate is not None
+    assert restwalk_mock.certificate.ca is not None
+    trust = ssl.create_default_context(cafile=str(restwalk_mock.certificate.ca))
+    assert httpx.get(f"{restwalk_mock.url}/", verify=trust).status_code == 200
+
+
+def test_a_plain_server_has_no_certificate(restwalk_mock: MockServer) -> None:
+    assert restwalk_mock.certificate is None

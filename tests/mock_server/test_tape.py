@@ -78,7 +78,8 @@ async def test_recording_passes_answers_through_and_keeps_them_masked(
 async def test_a_recording_is_replayed_offline(httpbin: str, tmp_path: Path) -> None:
     tape = tmp_path / "tape.har"
     recorded = await record(httpbin, tape)
-    async with asgi_client(create_app(make_settings(replay=tape))) as client:
+    app = create_app(make_settings(replay=tape))
+    async with asgi_client(app) as client:
         again = await client.get("/get?api_key=another&a=1")  # a masked value matches any
         assert again.status_code == 200
         assert again.json()["args"]["a"] == "1"
@@ -92,6 +93,8 @@ async def test_a_recording_is_replayed_offline(httpbin: str, tmp_path: Path) -> 
             recorded[4].json()["uuid"],
             recorded[4].json()["uuid"],
         ]
+        app.service.reset_data()  # each request's recordings play from the first again
+        assert (await client.get("/uuid")).json()["uuid"] == recorded[3].json()["uuid"]
         assert "etag" in teapot.headers or teapot.status_code != 200  # the layers still apply
         missing = await client.post("/post", json={"x": 2})
         assert missing.status_code == 404
@@ -99,6 +102,9 @@ async def test_a_recording_is_replayed_offline(httpbin: str, tmp_path: Path) -> 
         unknown = await client.get("/uuids")
         assert unknown.status_code == 404
         assert "GET /uuid" in unknown.json()["nearest"]
+        keyless = await client.get("/get?a=1")  # a masked parameter must still be sent
+        assert keyless.status_code == 404
+        assert "GET /get?a=1&api_key=****" in keyless.json()["nearest"]  # shown as masked
 
 
 async def test_the_document_answers_what_the_tape_has_not(tmp_path: Path) -> None:

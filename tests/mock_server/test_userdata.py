@@ -80,6 +80,38 @@ async def test_bad_queries_are_problems(library: httpx.AsyncClient, query: str) 
     assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
 
 
+@pytest.mark.parametrize(
+    ("query", "says"),
+    [
+        ("_sort=year&_order=desc", "json-server's _sort: sort here is sort=FIELD, sort=-FIELD"),
+        ("_page=2&_limit=10", "json-server's _page: pages are limit and offset here"),
+        ("_per_page=10", "json-server's _per_page: pages are limit and offset"),
+        ("_embed=reviews", "json-server's _embed: embed=NAME here"),
+        ("year_gte=1970", "json-server's gte operator is not served: year=VALUE matches exactly"),
+        ("year:lt=1970", "json-server's lt operator is not served"),
+        ("title_like=Dune", "title=VALUE matches exactly, q=TEXT searches every text field."),
+        ("id=1&id=2", "A member is read at its own URL (/books/1), not by an id filter."),
+    ],
+)
+async def test_json_servers_parameters_say_what_to_write_instead(
+    library: httpx.AsyncClient, query: str, says: str
+) -> None:
+    response = await library.get(f"/books?{query}")
+    assert response.status_code == 400
+    detail = response.json()["detail"]
+    assert detail.startswith("Unknown query parameter ")
+    assert says in detail
+
+
+async def test_other_unknown_parameters_have_no_json_server_hint(
+    library: httpx.AsyncClient,
+) -> None:
+    for query in ("colour_gte=1", "colour=red"):
+        detail = (await library.get(f"/books?{query}")).json()["detail"]
+        assert "json-server" not in detail
+        assert detail.endswith("title, version, year.")
+
+
 async def test_relations_are_links_both_ways(library: httpx.AsyncClient) -> None:
     book = (await library.get("/books/2")).json()
     assert book["_links"]["author"] == {"href": "/authors/2", "title": "Frank Herbert"}
@@ -313,6 +345,17 @@ def test_yaml_files_are_read_like_json(tmp_path: Path) -> None:
         ('{"books": [{"_links": {}}]}', "db.json:/books/0/_links: _links is the representation's"),
         ('["books"]', "db.json:/: expected an object"),
         ('{"books": {}}', "db.json:/books: a collection must be an array"),
+        (
+            '{"profile": {"name": "typicode"}}',
+            "db.json:/profile: a collection must be an array of objects (json-server's "
+            "singular resources, an object alone, are not served)",
+        ),
+        (
+            '{"books": [{"id": "1"}]}',
+            "db.json:/books/0/id: an id must be a whole number, got '1' (json-server 1.0's "
+            "string ids: write 1, without quotes, and the same in the fields naming it)",
+        ),
+        ('{"books": [{"id": "a1"}]}', "an id must be a whole number, got 'a1'"),
         ('{"books": [1]}', "db.json:/books/0: each member must be an object"),
         ('{"books": [{"id": 1}, {"id": 1}]}', "db.json:/books/1/id: id 1 is also"),
         ('{"books": [{"id": 0}]}', "db.json:/books/0/id: an id must be from 1"),
