@@ -539,7 +539,8 @@ def test_the_commands_do_not_import_textual(mock_url: str) -> None:
 
 #: What the TUI's first screen shows nothing of, imported when first asked for: the
 #: course (L: its panel's Markdown and highlighting, its lessons), the API's description
-#: (O), a curl line read, every explanation (the palette, l).
+#: (O), a curl line read, every explanation (the palette, l), the history and the
+#: bookmarks (the start page is written once the first screen is drawn; H, B).
 LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.ui.widgets.course_panel",
     "markdown_it",
@@ -549,6 +550,8 @@ LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.core.carry.openapi",
     "explorer.core.carry.curl",
     "explorer.core.knowledge.explanations",
+    "explorer.core.storage.history",
+    "explorer.core.storage.bookmarks",
 )
 
 #: What the TUI's start does without: each was milliseconds of it. Each is imported
