@@ -308,7 +308,7 @@ class TabScreen(Screen[None]):
     async def read_stream(self, live: LiveStream) -> None:
         """Read ``live`` as it comes, each event shown; stopped, it is closed."""
         view = self._tabs.stream_view
-        self._tabs.show_stream(live)
+        await self._tabs.show_stream(live)
         self._show_stream_progress(live, reading=True)
         why = "stopped reading (r reads it again)"
         try:

@@ -29,7 +29,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.timer import Timer
-from textual.widget import Widget
+from textual.widget import AwaitMount, Widget
 from textual.widgets import ContentSwitcher
 from textual.worker import get_current_worker
 
@@ -129,14 +129,16 @@ class ResponseTabs(Vertical):
         #: page's headers and raw text are built while the body is read).
         self._stale: set[str] = set()
         self._filter_timer: Timer | None = None
-        #: A stream's events, in the body tab while one is read (it owns ``p``).
+        #: A stream's events, in the body tab while one is read (it owns ``p``). Mounted
+        #: when a stream is first shown: the first screen does not build what it hides.
         self.stream_view = StreamView(id="stream-view")
         self.stream_view.display = False
+        self._stream_mounted: AwaitMount | None = None
 
     def compose(self) -> ComposeResult:
         yield TabBar(TABS, active="body")
         with ContentSwitcher(initial="body"):
-            yield Vertical(BodyView(id="body-view"), self.stream_view, id="body")
+            yield Vertical(BodyView(id="body-view"), id="body")
             for tab in LAZY_TABS:
                 yield Vertical(id=tab)
 
@@ -175,8 +177,12 @@ class ResponseTabs(Vertical):
         if filter_bar is not None and filter_bar.display and filter_bar.value:
             self._start_filter()  # the same filter, on the new page
 
-    def show_stream(self, live: LiveStream) -> None:
-        """Show ``live``'s events in the body tab as they come (the page shown is its head)."""
+    async def show_stream(self, live: LiveStream) -> None:
+        """Show ``live``'s events in the body tab as they come (the page shown is its head);
+        the first stream mounts the view."""
+        if self._stream_mounted is None:
+            self._stream_mounted = self.query_one("#body", Vertical).mount(self.stream_view)
+        await self._stream_mounted  # (at once once mounted)
         self._streaming(True)
         self.stream_view.watch_stream(live)
 
