@@ -33,9 +33,7 @@ from textual.widget import AwaitMount, Widget
 from textual.widgets import ContentSwitcher
 from textual.worker import get_current_worker
 
-from explorer.core.bodies.body_filter import FilterError, FilterResult, Language
 from explorer.core.bodies.display import DisplayText
-from explorer.core.bodies.filter_process import filter_body
 from explorer.core.http.wire import exchange_text
 from explorer.core.session.live_stream import LiveStream
 from explorer.core.session.trail import Page
@@ -54,6 +52,7 @@ from explorer.ui.widgets.trip_view import TripView
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from explorer.core.bodies.body_filter import FilterError, FilterResult, Language
     from explorer.ui.dialogs.copy_menu import CopyChoice
 
 # The copy menu's module is imported when y is first pressed: the first screen does not wait.
@@ -501,6 +500,9 @@ class ResponseTabs(Vertical):
         self, language: Language, expression: str, body: bytes, scope: str = ""
     ) -> None:
         """Filter ``body`` (a large one in a child process: see core.filter_process)."""
+        from explorer.core.bodies.body_filter import FilterError
+        from explorer.core.bodies.filter_process import filter_body
+
         worker = get_current_worker()
         try:
             result = filter_body(language, expression, body, cancelled=lambda: worker.is_cancelled)
