@@ -24,6 +24,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.command import Provider
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -150,6 +151,16 @@ class TabScreen(Screen[None]):
             yield self._tabs
             yield self._links
         yield KeyBar()
+
+    def _screen_resized(self, size: Size) -> None:
+        """Lay the screen out again for a new size, not for the size it was just laid out
+        at: Textual's first layout of a screen pushed sends the screen its own size (a
+        Resize from nothing to it), which laid all of it out and drew it a second time, the
+        same (some 7 ms of the first screen). What changed since is laid out by the
+        screen's next update, as ever; a terminal resized gets its layout here."""
+        if size == self._compositor.size:
+            return
+        super()._screen_resized(size)
 
     @property
     def _binding_chain(self) -> BindingChain:
