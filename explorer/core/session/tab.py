@@ -46,7 +46,6 @@ from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.api_key import give_key
 from explorer.core.session.errors import ActionNotFollowed
 from explorer.core.session.following import checked_target, expanded, link_named
-from explorer.core.session.live_stream import LiveStream
 from explorer.core.session.loading import load_page, open_page, read_safely, with_reading
 from explorer.core.session.ordering import link_kind, reads
 from explorer.core.session.page_stack import next_page, stack_below
@@ -60,6 +59,7 @@ if TYPE_CHECKING:
     from explorer.core.config import OAuthConfig
     from explorer.core.oauth.login import Login
     from explorer.core.session.derived import Derived
+    from explorer.core.session.live_stream import LiveStream
     from explorer.core.session.page_walk import PageWalk
     from explorer.core.session.rel_path import RelPath, Walked
 
@@ -218,6 +218,8 @@ class Tab:
             self.client, spec, via, withheld=withheld, text=text, reload=reload
         )
         if opened is not None:
+            from explorer.core.session.live_stream import LiveStream  # (a stream's page)
+
             self.live = LiveStream(self.client, spec, opened, limits=self.limits, text=text)
         return page
 
