@@ -539,7 +539,10 @@ def test_the_commands_do_not_import_textual(mock_url: str) -> None:
 
 #: What the TUI's first screen shows nothing of, imported when first asked for: the
 #: course (L: its panel's Markdown and highlighting, its lessons), the API's description
-#: (O), a curl line read, every explanation (the palette, l).
+#: (O), a curl line read, every explanation (the palette, l), the history and the
+#: bookmarks (the start page is written once the first screen is drawn; H, B), a
+#: bookmark's walk, --all's, a followed link's request, an API version chosen (v), a
+#: paste into the URL bar, a filter of the body (|), a stream's reading and its view.
 LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.ui.widgets.course_panel",
     "markdown_it",
@@ -549,6 +552,17 @@ LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.core.carry.openapi",
     "explorer.core.carry.curl",
     "explorer.core.knowledge.explanations",
+    "explorer.core.storage.history",
+    "explorer.core.storage.bookmarks",
+    "explorer.core.session.rel_path",
+    "explorer.core.session.page_walk",
+    "explorer.core.session.derived",
+    "explorer.core.session.version",
+    "explorer.core.text.url_paste",
+    "explorer.core.bodies.filter_process",
+    "explorer.core.session.live_stream",
+    "explorer.core.http.stream_reading",
+    "explorer.ui.widgets.stream_view",
 )
 
 #: What the TUI's start does without: each was milliseconds of it. Each is imported

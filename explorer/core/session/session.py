@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from http import HTTPStatus
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import httpx
 
@@ -28,11 +28,13 @@ from explorer.core.session.credentials import (
     login_kind_for,
     token_scheme_for,
 )
-from explorer.core.session.derived import Derived, withheld_by
 from explorer.core.session.reopen import masks_left, masks_note
 from explorer.core.session.trail import Page, Trail
-from explorer.core.session.version import VersionChoice
 from explorer.core.text.plural import counted
+
+if TYPE_CHECKING:
+    from explorer.core.session.derived import Derived
+    from explorer.core.session.version import VersionChoice
 
 __all__ = [
     "IDEMPOTENT_METHODS",
@@ -353,6 +355,8 @@ class Session:
         for the page's origin stay there (:func:`~explorer.core.session.derived.derive`'s
         rule), and :attr:`~explorer.core.session.derived.Derived.note` names them.
         """
+        from explorer.core.session.derived import Derived, withheld_by  # (not the start's)
+
         spec = RequestSpec(method=method, url=url)
         current = self.shown
         if current is None:

@@ -44,15 +44,11 @@ from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.api_key import give_key
-from explorer.core.session.derived import Derived, derive
 from explorer.core.session.errors import ActionNotFollowed
 from explorer.core.session.following import checked_target, expanded, link_named
-from explorer.core.session.live_stream import LiveStream
 from explorer.core.session.loading import load_page, open_page, read_safely, with_reading
 from explorer.core.session.ordering import link_kind, reads
 from explorer.core.session.page_stack import next_page, stack_below
-from explorer.core.session.page_walk import PageWalk
-from explorer.core.session.rel_path import RelPath, Walked, walk_path
 from explorer.core.session.reopen import page_of, resend_note
 from explorer.core.session.session import Next, Session
 from explorer.core.session.trail import Page
@@ -62,12 +58,16 @@ if TYPE_CHECKING:
     from explorer.core.carry.openapi import ApiDescription
     from explorer.core.config import OAuthConfig
     from explorer.core.oauth.login import Login
+    from explorer.core.session.derived import Derived
+    from explorer.core.session.live_stream import LiveStream
+    from explorer.core.session.page_walk import PageWalk
+    from explorer.core.session.rel_path import RelPath, Walked
 
 # The OpenAPI reader (explorer.core.carry: curl's parser with it) and the OAuth 2.0 login
 # are imported when first asked for (O, restwalk openapi, a login): the TUI's first
 # screen does not wait for them.
 
-__all__ = ["Arrival", "LoggedIn", "LoggedOut", "PageWalk", "Reopened", "Tab"]
+__all__ = ["Arrival", "LoggedIn", "LoggedOut", "Reopened", "Tab"]
 
 #: What a description's link found by trying the frameworks' places is made from.
 _GUESSED_FROM = "where frameworks serve a description (nothing links to one)"
@@ -137,6 +137,8 @@ class Tab:
         """The ``method`` request to ``url`` a step from the page shown sends, and what it goes
         without (see :mod:`explorer.core.session.derived`)."""
         if self.given is not None:
+            from explorer.core.session.derived import derive
+
             return derive(self.given, url, method=method)
         return self.session.following(url, method)
 
@@ -216,6 +218,8 @@ class Tab:
             self.client, spec, via, withheld=withheld, text=text, reload=reload
         )
         if opened is not None:
+            from explorer.core.session.live_stream import LiveStream  # (a stream's page)
+
             self.live = LiveStream(self.client, spec, opened, limits=self.limits, text=text)
         return page
 
@@ -263,6 +267,8 @@ class Tab:
     ) -> PageWalk:
         """``--all``: ``first``, then the page the link ``words`` name leads to, and so on
         (see :class:`~explorer.core.session.page_walk.PageWalk`)."""
+        from explorer.core.session.page_walk import PageWalk  # (--all: not the TUI's start)
+
         return PageWalk(self, first, words, variables, max_pages)
 
     # -- credentials -------------------------------------------------------------------------
@@ -462,6 +468,8 @@ class Tab:
             if on_send is not None:
                 on_send(self.session.prepare(spec, typed=typed), note)
             return await self.read(await self.load(spec, via, typed=typed, withheld=note))
+
+        from explorer.core.session.rel_path import walk_path  # (a bookmark: not the start)
 
         return await walk_path(path, load, entry=entry, on_page=on_page)
 

@@ -18,11 +18,14 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from typing import Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
 
-from explorer.core.http.exchange import Exchange
 from explorer.core.http.secret_rules import origin_of
-from explorer.core.storage.history import HistoryError, HistoryStore
+
+if TYPE_CHECKING:
+    from explorer.core.http.exchange import Exchange
+    from explorer.core.storage.history import HistoryStore
 
 __all__ = ["Recorder"]
 
@@ -30,10 +33,21 @@ _STOP: Final = None
 
 
 class Recorder:
-    """Writes the exchanges given to :meth:`record` into ``store``, on a thread of its own."""
+    """Writes the exchanges given to :meth:`record` into ``store``, on a thread of its own.
 
-    def __init__(self, store: HistoryStore, *, source: str, bundled_origin: str = "") -> None:
-        self.store = store
+    ``store`` may be a function that makes it: it is then called by the first write (the
+    history's module, SQLite's, imported then, on the thread), never when nothing is.
+    """
+
+    def __init__(
+        self,
+        store: HistoryStore | Callable[[], HistoryStore],
+        *,
+        source: str,
+        bundled_origin: str = "",
+    ) -> None:
+        self._store = store if callable(store) else (lambda: store)
+        self._opened: HistoryStore | None = None
         self.source = source
         #: The bundled mock server's origin in this run: its exchanges are marked so.
         self.bundled_origin = bundled_origin
@@ -47,6 +61,13 @@ class Recorder:
         self._held = False
         #: How many exchanges were written (for tests and the status of the history).
         self.written = 0
+
+    @property
+    def store(self) -> HistoryStore:
+        """The history written to (made now, if it was given as a function)."""
+        if self._opened is None:
+            self._opened = self._store()
+        return self._opened
 
     def record(self, exchange: Exchange) -> None:
         """Keep ``exchange`` (it returns at once; the writing happens on the thread)."""
@@ -79,6 +100,8 @@ class Recorder:
                 self._thread.start()
 
     def _run(self) -> None:
+        from explorer.core.storage.history import HistoryError
+
         while True:
             item = self._queue.get()
             if item is _STOP:
@@ -105,12 +128,11 @@ class Recorder:
         self.release()  # (what was held is written now)
         with self._lock:
             thread = self._thread
-        if thread is None:
-            self.store.close()
-            return True
-        self._queue.put(_STOP)
-        thread.join(timeout)
-        done = not thread.is_alive()
-        if done:
-            self.store.close()
-        return done
+        if thread is not None:
+            self._queue.put(_STOP)
+            thread.join(timeout)
+            if thread.is_alive():
+                return False
+        if self._opened is not None:  # (a history never written is never opened)
+            self._opened.close()
+        return True

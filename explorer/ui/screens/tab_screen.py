@@ -24,6 +24,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.command import Provider
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -35,7 +36,6 @@ from explorer.core.http.request import RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.session import Next, Page, Session, Trail
 from explorer.core.session.hints import key_hint
-from explorer.core.session.live_stream import LiveStream
 from explorer.core.session.tab import Tab
 from explorer.ui.page_keys import BindingChain, with_page_keys
 from explorer.ui.painted import after_paint
@@ -48,14 +48,15 @@ from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
-from explorer.ui.widgets.stream_view import StreamView
 from explorer.ui.widgets.url_input import UrlBar, UrlInput
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from explorer.core.hypermedia.link import Link
+    from explorer.core.session.live_stream import LiveStream
     from explorer.ui.dialogs.composer import Composed
+    from explorer.ui.widgets.stream_view import StreamView
 
 #: Seconds a request may take before the status line says it is on its way. Below a
 #: tenth of a second a person sees no delay; a local server answers in a few ms.
@@ -115,13 +116,13 @@ class TabScreen(Screen[None]):
         self._status = StatusLine("Type a URL and press Enter.", id="status")
         self._http_badge = HttpFileBadge(tab, id="env-badge")
         self._auth_badge = AuthBadge(tab, id="auth-badge")
-        #: The widgets whose keys work wherever the focus is (see :meth:`_binding_chain`).
+        #: The widgets whose keys work wherever the focus is (see :meth:`_binding_chain`);
+        #: a stream's view joins them when a stream is first read.
         self._key_owners: tuple[Widget, ...] = (
             self._tabs,
             self._links,
             self._auth_badge,
             self._http_badge,
-            self._tabs.stream_view,
         )
 
     @property
@@ -158,6 +159,16 @@ class TabScreen(Screen[None]):
             yield self._tabs
             yield self._links
         yield KeyBar()
+
+    def _screen_resized(self, size: Size) -> None:
+        """Lay the screen out again for a new size, not for the size it was just laid out
+        at: Textual's first layout of a screen pushed sends the screen its own size (a
+        Resize from nothing to it), which laid all of it out and drew it a second time, the
+        same (some 7 ms of the first screen). What changed since is laid out by the
+        screen's next update, as ever; a terminal resized gets its layout here."""
+        if size == self._compositor.size:
+            return
+        super()._screen_resized(size)
 
     @property
     def _binding_chain(self) -> BindingChain:
@@ -324,7 +335,9 @@ class TabScreen(Screen[None]):
     async def read_stream(self, live: LiveStream) -> None:
         """Read ``live`` as it comes, each event shown; stopped, it is closed."""
         view = self._tabs.stream_view
-        self._tabs.show_stream(live)
+        if view not in self._key_owners:  # (it owns p)
+            self._key_owners = (*self._key_owners, view)
+        await self._tabs.show_stream(live)
         self._show_stream_progress(live, reading=True)
         why = "stopped reading (r reads it again)"
         try:

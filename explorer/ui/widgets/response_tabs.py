@@ -29,17 +29,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.timer import Timer
-from textual.widget import Widget
+from textual.widget import AwaitMount, Widget
 from textual.widgets import ContentSwitcher
 from textual.worker import get_current_worker
 
-from explorer.core.bodies.body_filter import FilterError, FilterResult, Language
 from explorer.core.bodies.display import DisplayText
-from explorer.core.bodies.filter_process import filter_body
 from explorer.core.http.wire import exchange_text
-from explorer.core.session.live_stream import LiveStream
 from explorer.core.session.trail import Page
-from explorer.core.streams.shown import events_json
 from explorer.core.text.copy_text import copy_refusal
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
@@ -47,14 +43,16 @@ from explorer.core.text.text_search import SearchError, compile_query
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.find_bar import LANGUAGE_NAMES, FindBar, Kind
 from explorer.ui.widgets.headers_view import HeadersView
-from explorer.ui.widgets.stream_view import StreamView
 from explorer.ui.widgets.tab_bar import TabBar
 from explorer.ui.widgets.trip_view import TripView
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from explorer.core.bodies.body_filter import FilterError, FilterResult, Language
+    from explorer.core.session.live_stream import LiveStream
     from explorer.ui.dialogs.copy_menu import CopyChoice
+    from explorer.ui.widgets.stream_view import StreamView
 
 # The copy menu's module is imported when y is first pressed: the first screen does not wait.
 
@@ -129,9 +127,9 @@ class ResponseTabs(Vertical):
         #: page's headers and raw text are built while the body is read).
         self._stale: set[str] = set()
         self._filter_timer: Timer | None = None
-        #: A stream's events, in the body tab while one is read (it owns ``p``).
-        self.stream_view = StreamView(id="stream-view")
-        self.stream_view.display = False
+        #: A stream's events, in the body tab while one is read (see :attr:`stream_view`).
+        self._stream_view: StreamView | None = None
+        self._stream_mounted: AwaitMount | None = None
         self._body_view = BodyView(id="body-view")
         #: The find bars mounted so far (each when first opened; never removed).
         self._bars: dict[Kind, FindBar] = {}
@@ -139,7 +137,7 @@ class ResponseTabs(Vertical):
     def compose(self) -> ComposeResult:
         yield TabBar(TABS, active="body")
         with ContentSwitcher(initial="body"):
-            yield Vertical(self._body_view, self.stream_view, id="body")
+            yield Vertical(self._body_view, id="body")
             for tab in LAZY_TABS:
                 yield Vertical(id=tab)
 
@@ -178,23 +176,45 @@ class ResponseTabs(Vertical):
         if filter_bar is not None and filter_bar.display and filter_bar.value:
             self._start_filter()  # the same filter, on the new page
 
-    def show_stream(self, live: LiveStream) -> None:
-        """Show ``live``'s events in the body tab as they come (the page shown is its head)."""
+    @property
+    def stream_view(self) -> StreamView:
+        """A stream's events, in the body tab while one is read (it owns ``p``): made, and
+        mounted by :meth:`show_stream`, when a stream is first shown (the first screen
+        neither imports nor builds what it hides)."""
+        if self._stream_view is None:
+            from explorer.ui.widgets.stream_view import StreamView
+
+            self._stream_view = StreamView(id="stream-view")
+            self._stream_view.display = False
+        return self._stream_view
+
+    @property
+    def stream_shown(self) -> bool:
+        """True while the body tab shows a stream's events (not the body)."""
+        return self._stream_view is not None and self._stream_view.display
+
+    async def show_stream(self, live: LiveStream) -> None:
+        """Show ``live``'s events in the body tab as they come (the page shown is its head);
+        the first stream mounts the view."""
+        if self._stream_mounted is None:
+            self._stream_mounted = self.query_one("#body", Vertical).mount(self.stream_view)
+        await self._stream_mounted  # (at once once mounted)
         self._streaming(True)
         self.stream_view.watch_stream(live)
 
     def _streaming(self, shown: bool) -> None:
         """The stream's view in the body tab, or the body's."""
-        self.stream_view.display = shown
+        if shown or self._stream_view is not None:
+            self.stream_view.display = shown
         self.body_view.display = not shown
 
     @property
     def _detail(self) -> BodyView:
         """The view a filter's result goes to: the stream's detail, or the body's."""
-        return self.stream_view.detail if self.stream_view.display else self.body_view
+        return self.stream_view.detail if self.stream_shown else self.body_view
 
     def _focus_target(self, tab: str) -> str:
-        if tab == "body" and self.stream_view.display:
+        if tab == "body" and self.stream_shown:
             return "#stream-view RowTable"
         return FOCUS[tab]
 
@@ -382,7 +402,7 @@ class ResponseTabs(Vertical):
         """What the search bar searches: the view of the tab shown (the trip has none)."""
         tab = self.tab
         if tab == "body":
-            return self.stream_view if self.stream_view.display else self.body_view
+            return self.stream_view if self.stream_shown else self.body_view
         if tab == "raw":
             return self.query_one("#raw-view", BodyView)
         if tab == "headers":
@@ -448,7 +468,8 @@ class ResponseTabs(Vertical):
                 view.search(None)
             for headers in self.query(HeadersView):
                 headers.search(None)
-            self.stream_view.search(None)
+            if self._stream_view is not None:
+                self._stream_view.search(None)
         else:
             if self._filter_timer is not None:
                 self._filter_timer.stop()
@@ -470,7 +491,7 @@ class ResponseTabs(Vertical):
         page = self.page
         if bar is None:
             return
-        live = self.stream_view.live if self.stream_view.display else None
+        live = self.stream_view.live if self.stream_shown else None
         exchange = page.exchange if page is not None else None
         shown = (page.revalidated or exchange.response) if page and exchange else None
         if live is None and (shown is None or not shown.body):
@@ -483,6 +504,8 @@ class ResponseTabs(Vertical):
         bar.show_status("filtering…")
         if live is not None:  # the events kept, as one array of them
             scope = f" (over the {counted(len(live.kept), 'event')} kept, as an array of them)"
+            from explorer.core.streams.shown import events_json
+
             self._filter_in_thread(bar.language, bar.value, events_json(live.kept), scope)
         elif shown is None:
             return
@@ -497,6 +520,9 @@ class ResponseTabs(Vertical):
         self, language: Language, expression: str, body: bytes, scope: str = ""
     ) -> None:
         """Filter ``body`` (a large one in a child process: see core.filter_process)."""
+        from explorer.core.bodies.body_filter import FilterError
+        from explorer.core.bodies.filter_process import filter_body
+
         worker = get_current_worker()
         try:
             result = filter_body(language, expression, body, cancelled=lambda: worker.is_cancelled)

@@ -26,7 +26,6 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Input
 
-from explorer.core.text.url_paste import curl_on_one_line, looks_like_curl, url_from_paste
 from explorer.ui.widgets.safe_input import SafeInput
 
 if TYPE_CHECKING:
@@ -70,6 +69,8 @@ class UrlInput(SafeInput):
 
     async def action_submit(self) -> None:
         """Enter: a curl line is read; anything else is submitted as by any Input."""
+        from explorer.core.text.url_paste import looks_like_curl  # (not at the start)
+
         if looks_like_curl(self.value):
             self.read_curl(self.value)
         else:
@@ -78,6 +79,8 @@ class UrlInput(SafeInput):
     def hold(self, text: str) -> None:
         """Keep ``text``, a curl line that could not be read, in the field to be corrected:
         on one line, every character visible, the cursor at its end."""
+        from explorer.core.text.url_paste import curl_on_one_line
+
         self.value = curl_on_one_line(text)
         self.cursor_position = len(self.value)
         self.focus()
@@ -85,6 +88,8 @@ class UrlInput(SafeInput):
     def _on_paste(self, event: events.Paste) -> None:
         # Textual calls each class's handler in turn: Input's (first line only) runs
         # after this one unless the default is prevented.
+        from explorer.core.text.url_paste import looks_like_curl, url_from_paste
+
         event.stop()
         event.prevent_default()
         if looks_like_curl(event.text):
@@ -161,6 +166,8 @@ class UrlBar(UrlInput):
 
     async def action_submit(self) -> None:
         """Enter: a curl line is read, anything else goes up to be opened."""
+        from explorer.core.text.url_paste import looks_like_curl
+
         text = self.value
         if looks_like_curl(text):
             self.read_curl(text)

@@ -330,3 +330,55 @@ def test_what_a_held_recorder_kept_is_written_at_close(tmp_path: Path) -> None:
     assert recorder.close()
     assert [kept.request.url for _, kept in store.exchanges()] == ["http://api.test/customers"]
     store.close()
+
+
+_KEEP_OPENED_LATE = """
+import sys
+from pathlib import Path
+
+from explorer.core.config import HistoryConfig
+from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.storage.keep import Keep
+
+LATE = {"sqlite3", "explorer.core.storage.history", "explorer.core.storage.bookmarks"}
+keep = Keep.open(HistoryConfig(), Path(sys.argv[1]), source="tui")
+keep.hold()
+request = SentRequest("GET", "http://api.test/", ())
+response = ReceivedResponse(200, "OK", "HTTP/1.1", (), b"{}", "http://api.test/", 2)
+keep.recorder.record(Exchange(request, request, response, timings=Timings(0.01, 0.02)))
+assert not LATE & set(sys.modules), LATE & set(sys.modules)
+keep.release()
+assert keep.close()
+assert keep.recorder.written == 1
+assert [entry.url for entry in keep.history.search()] == ["http://api.test/"]
+assert keep.bookmarks.all() == []
+"""
+
+
+def test_a_keep_imports_its_stores_when_they_are_first_used(tmp_path: Path) -> None:
+    """Opening a :class:`Keep` imports neither SQLite nor the stores' modules (the TUI's
+    first screen does without them: its start page is written once it is drawn); the
+    first exchange written imports and opens the history, on the recorder's thread."""
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", _KEEP_OPENED_LATE, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[3],
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / HISTORY_FILE).exists()
+
+
+def test_a_keep_never_written_opens_no_history(tmp_path: Path) -> None:
+    """Closing a keep that recorded nothing makes no history file."""
+    from explorer.core.config import HistoryConfig
+    from explorer.core.storage.keep import Keep
+
+    keep = Keep.open(HistoryConfig(), tmp_path, source="tui")
+    assert keep.close()
+    assert not (tmp_path / HISTORY_FILE).exists()

@@ -20,7 +20,8 @@ from explorer.core.http.stream_reading import NoteKind, StreamNote, StreamReader
 from explorer.core.streams.event import StreamEvent
 from explorer.core.streams.framing import Framing, framing_of
 from explorer.core.streams.shown import event_body, event_heading, event_json, event_row
-from explorer.ui.app import create_app
+from explorer.ui.app import RestwalkApp, create_app
+from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.stream_view import StreamView
 from tests.explorer.hostile.checks import control_bytes
 from tests.explorer.hostile.conftest import run_measured
@@ -167,6 +168,11 @@ def test_request_stream_shows_escapes_as_text(
 # --- the TUI ------------------------------------------------------------------------------------
 
 
+def _view(app: RestwalkApp) -> StreamView:
+    """The stream's view (mounted when a stream is first shown)."""
+    return app.browser.query_one(ResponseTabs).stream_view
+
+
 async def _until(pilot: Pilot[int], check: Callable[[], bool], seconds: float = 20) -> None:
     for _ in range(int(seconds / 0.05)):
         with suppress(NoMatches):
@@ -180,8 +186,8 @@ async def _until(pilot: Pilot[int], check: Callable[[], bool], seconds: float = 
 async def test_the_tui_shows_escapes_in_events_as_text(hostile: HostileServer, path: str) -> None:
     app = create_app(hostile.case(path), settings=SETTINGS)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: app.browser.query_one(StreamView).table.row_count >= 2)
-        view = app.browser.query_one(StreamView)
+        await _until(pilot, lambda: _view(app).table.row_count >= 2)
+        view = _view(app)
         await pilot.press("escape")  # stop before an event stream reconnects
         for row in range(2):
             view.table.move_cursor(row)
@@ -192,8 +198,8 @@ async def test_the_tui_shows_escapes_in_events_as_text(hostile: HostileServer, p
 async def test_the_tui_shows_a_100_mb_event_cut_to_its_bound(hostile: HostileServer) -> None:
     app = create_app(hostile.case("/stream/100mb-event"), settings=SETTINGS)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: app.browser.query_one(StreamView).table.row_count == 2)
-        view = app.browser.query_one(StreamView)
+        await _until(pilot, lambda: _view(app).table.row_count == 2)
+        view = _view(app)
         await pilot.press("escape")
         view.table.move_cursor(0)
         await pilot.pause()

@@ -23,7 +23,7 @@ from dataclasses import replace
 import httpx
 
 from explorer.core.http.client import Client
-from explorer.ui.app import create_app
+from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.screens.main import BrowserScreen
 from mock_server import Settings, create_app as create_mock_app
 from tests.mock_server.conftest import TEST_HOSTS
@@ -36,6 +36,19 @@ async def until(pilot, ready, what):
         await pilot.pause(0.02)
 
 
+#: What was imported when the first screen had been drawn (before the start page's writing).
+drawn = []
+first_screen_drawn = RestwalkApp._first_screen_drawn
+
+
+def snapshot(app):
+    drawn.append(set(sys.modules))
+    first_screen_drawn(app)
+
+
+RestwalkApp._first_screen_drawn = snapshot
+
+
 async def main():
     mock = create_mock_app(replace(Settings(), allowed_hosts=TEST_HOSTS))
     client = Client(transport=httpx.ASGITransport(app=mock))
@@ -43,7 +56,8 @@ async def main():
     async with app.run_test(size=(120, 40)) as pilot:
         browser = app.browser
         await until(pilot, lambda: app.screen is browser and browser.session.shown, "shown")
-        late = set({LEFT_OUT!r}) & set(sys.modules)
+        await until(pilot, lambda: drawn, "drawn")
+        late = set({LEFT_OUT!r}) & drawn[0]
         assert not late, late
         await pilot.press("L")  # the course: its panel, imported now
         await until(pilot, lambda: browser.course_panel is not None

@@ -24,6 +24,7 @@ from textual.widgets import Input, Static
 from explorer.core.streams.event import StreamLimits
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.widgets.find_bar import FindBar
+from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.stream_view import StreamView
 from tests.explorer.events_mock import create, mock_with_editor
@@ -43,7 +44,7 @@ async def until(pilot: Pilot[int], check: Callable[[], bool], seconds: float = 1
 
 
 def view(app: RestwalkApp) -> StreamView:
-    return app.browser.query_one(StreamView)
+    return app.browser.query_one(ResponseTabs).stream_view
 
 
 def status(app: RestwalkApp) -> str:
