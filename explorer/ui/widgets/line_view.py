@@ -108,6 +108,10 @@ class LineView(ScrollView):
         if not self.container_size:
             return
         bars = (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
-        self._scroll_update(self.virtual_size)
+        self._refresh_scrollbars()
         if (self.show_vertical_scrollbar, self.show_horizontal_scrollbar) != bars:
-            self.refresh(layout=True)
+            self.refresh(layout=True)  # (which sizes the bars' thumbs)
+            self.scroll_x = self.validate_scroll_x(self.scroll_x)
+            self.scroll_y = self.validate_scroll_y(self.scroll_y)
+        else:
+            self._scroll_update(self.virtual_size)
