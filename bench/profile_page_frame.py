@@ -20,7 +20,10 @@ step's own time apart from the wrapped steps it calls:
 The rest of the thread's time is "other": the exchange, the key's and the
 widgets' messages, Textual's bookkeeping. Medians over the follows, in ms, per page.
 
-    .venv/bin/python bench/profile_page_frame.py [--runs 20] [--cprofile FILE]
+    .venv/bin/python bench/profile_page_frame.py [--runs 20] [--cprofile FILE] [--height 40]
+
+``--height 100``: both pages' links fit, so no scrollbar comes or goes between them (at
+40 rows the links table's does, and that lays the screen out).
 
 ``--cprofile`` writes a cProfile of the follows up to each paint too (read it with
 ``pstats``). Another checkout's restwalk: ``PYTHONPATH=CHECKOUT`` in front.
@@ -289,7 +292,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--cprofile", type=Path)
+    parser.add_argument("--height", type=int, default=40, help="the terminal's rows")
     args = parser.parse_args()
+    global HEIGHT
+    HEIGHT = args.height
     meter = Meter()
     instrument(meter)
     profile = cProfile.Profile() if args.cprofile else None

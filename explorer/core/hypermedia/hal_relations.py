@@ -7,6 +7,8 @@ label per curies mapping, and the HAL-FORMS ``properties`` arrays met
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer.core.hypermedia.collector import Collector, escape
 from explorer.core.hypermedia.hal_forms import FieldCache
 from explorer.core.hypermedia.templates import TemplateError, expand_template
@@ -76,13 +78,19 @@ def _expand_curie(
     if key in cache.curies:
         return cache.curies[key]
     try:
-        expanded: str | None = collector.resolver.resolve(
-            expand_template(template, {"rel": reference})
-        )
+        expanded: str | None = collector.resolver.resolve(_curie_uri(template, reference))
     except TemplateError:
         expanded = None
     cache.curies[key] = expanded
     return expanded
+
+
+@lru_cache(maxsize=1024)
+def _curie_uri(template: str, reference: str) -> str:
+    """``template`` expanded with ``reference`` as its ``rel``: kept across documents (a
+    server's pages share their curies; the expansion was a tenth of a followed root's
+    link finding). TemplateError, not kept, when it is malformed."""
+    return expand_template(template, {"rel": reference})
 
 
 def relations_under(curies: dict[str, str], cache: ReadCaches) -> dict[str, Relation]:

@@ -57,6 +57,8 @@ def _auth_header(auth: Auth | None) -> str:
 
 def _userinfo(url: str) -> tuple[str, BasicAuth | None]:
     """``url`` without its ``user:password@``, and that as Basic credentials."""
+    if "@" not in url:  # (no userinfo: a followed link's two asks, unparsed)
+        return url, None
     try:
         parsed = httpx.URL(url)
     except (httpx.InvalidURL, TypeError, ValueError):

@@ -257,10 +257,9 @@ class BodyView(LineView, can_focus=True):
     def _size_virtually(self) -> None:
         index = self._wrap_index
         if index is None:
-            self.virtual_size = Size(self._width, self.line_count)
+            self.size_virtually(Size(self._width, self.line_count))
         else:
-            self.virtual_size = Size(index.width, len(self._notes) + index.rows)
-        self.show_scrollbars_now()
+            self.size_virtually(Size(index.width, len(self._notes) + index.rows))
 
     def _rewrap(self) -> None:
         """Index the text's rows at the view's width (a large text's in a thread)."""

@@ -4,7 +4,7 @@ pass: what the body view and the row table share."""
 from __future__ import annotations
 
 from rich.style import Style
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
@@ -78,8 +78,26 @@ class LineView(ScrollView):
         self.app._start_widget(self, bar)
         return bar
 
+    def size_virtually(self, size: Size) -> None:
+        """Make ``size`` the virtual size, and show or hide the scrollbars for it now.
+
+        The screen is laid out again only when a scrollbar comes or goes: the view's own
+        box does not follow its virtual size (its place is set by its container), so
+        Textual's layout for a new virtual size only ever moved its scrollbars, and their
+        thumbs are sized here. A layout is the whole screen's, and each followed page set a
+        new one (``bench/profile_page_frame.py``). Before the first layout nothing is
+        decided: that layout decides.
+        """
+        if not self.container_size:
+            self.virtual_size = size
+            return
+        self.set_reactive(ScrollView.virtual_size, size)
+        self.show_scrollbars_now()
+        self.refresh()
+
     def show_scrollbars_now(self) -> None:
-        """Show or hide the scrollbars for the virtual size just set, before the next frame.
+        """Show or hide the scrollbars for the virtual size just set, before the next frame;
+        their thumbs sized for it, and the scroll kept within it.
 
         Textual decides on them while it lays the screen out, too late for that layout: a
         scrollbar shown or hidden then takes a frame of its own (and a layout) after the
@@ -87,4 +105,13 @@ class LineView(ScrollView):
         frame lays them out with the content. (Before the first layout nothing is decided:
         that layout decides.)
         """
+        if not self.container_size:
+            return
+        bars = (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
         self._refresh_scrollbars()
+        if (self.show_vertical_scrollbar, self.show_horizontal_scrollbar) != bars:
+            self.refresh(layout=True)  # (which sizes the bars' thumbs)
+            self.scroll_x = self.validate_scroll_x(self.scroll_x)
+            self.scroll_y = self.validate_scroll_y(self.scroll_y)
+        else:
+            self._scroll_update(self.virtual_size)

@@ -148,7 +148,10 @@ class RowTable(LineView, can_focus=True):
         self._rows = rows
         self._lines.clear()
         self._hover = None
-        self.virtual_size = Size(self._width, len(self._rows) + 1)
+        if self.container_size:  # (laid out: the bars are decided after the scroll)
+            self.set_reactive(RowTable.virtual_size, Size(self._width, len(self._rows) + 1))
+        else:
+            self.virtual_size = Size(self._width, len(self._rows) + 1)
         self.scroll_to(0, 0, animate=False, immediate=True)
         self.show_scrollbars_now()  # (after: a view with no scrollbar does not scroll)
         self.set_reactive(RowTable.cursor_row, 0)
@@ -165,8 +168,7 @@ class RowTable(LineView, can_focus=True):
         self._header = self._line(self._labels)
         self._width = cell_len(self._header)
         self._lines.clear()
-        self.virtual_size = Size(self._width, len(self._rows) + 1)
-        self.show_scrollbars_now()
+        self.size_virtually(Size(self._width, len(self._rows) + 1))
         self.refresh()
 
     def rows_changed(self) -> None:
@@ -175,8 +177,7 @@ class RowTable(LineView, can_focus=True):
         stay, within the rows."""
         self._lines.clear()
         self._hover = None
-        self.virtual_size = Size(self._width, len(self._rows) + 1)
-        self.show_scrollbars_now()
+        self.size_virtually(Size(self._width, len(self._rows) + 1))
         if self._rows and self.cursor_row >= len(self._rows):
             self.set_reactive(RowTable.cursor_row, len(self._rows) - 1)
         self.refresh()

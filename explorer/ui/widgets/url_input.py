@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events
 from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import Input
 
 from explorer.ui.widgets.safe_input import SafeInput
@@ -111,6 +113,12 @@ class UrlInput(SafeInput):
 
 class UrlBar(UrlInput):
     """The browser's URL bar: Enter opens what it holds, Escape puts the page's URL back."""
+
+    # Textual's Input sets its virtual size (how far its text scrolls) to each new value's
+    # width, and a virtual size lays the whole screen out by default: every page whose URL
+    # was longer or shorter than the last. The bar's box does not follow it (1fr wide,
+    # a row high), so it repaints only.
+    virtual_size = Reactive(Size(0, 0), repaint=True)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(

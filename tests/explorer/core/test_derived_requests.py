@@ -192,6 +192,12 @@ def test_the_password_of_the_url_is_a_credential_too() -> None:
     assert (away.spec.auth, away.withheld) == (None, ("Authorization",))
 
 
+@pytest.mark.parametrize("url", ["http://a.test/", "http://a.test/users/@me?at=x@y"])
+def test_a_url_without_userinfo_is_no_credential(url: str) -> None:
+    derived = derive(RequestSpec(url=url), f"{B}/")
+    assert (derived.spec.auth, derived.withheld) == (None, ())
+
+
 def test_a_url_an_answer_chose_keeps_the_secrets_to_the_asked_origin() -> None:
     spec = RequestSpec(url=f"{B}/items/1", headers=SECRETS[:1], auth=BearerAuth("t"))
     scoped = scoped_to(spec, f"{A}/items")

@@ -396,3 +396,31 @@ def test_a_template_without_target_goes_to_the_self_link_however_it_is_written(
         "PUT",
         False,
     )
+
+
+def test_a_curie_expanded_once_is_kept_for_the_next_documents() -> None:
+    """Each compact relation's ``rel-uri`` is the curie's expansion, resolved against
+    each document's own URL, whether the expansion was kept from another document or
+    not; a malformed curie gives none, every time."""
+    from explorer.core.hypermedia import hal_relations
+
+    def rel_uri(doc: object, url: str) -> str | None:
+        link = next(link for link in hal_links(doc, url) if link.rel == "rw:orders")
+        return dict(link.attributes).get("rel-uri")
+
+    hal_relations._curie_uri.cache_clear()
+    first = rel_uri(MOCK_CUSTOMER, BASE)
+    assert first == "http://127.0.0.1:8000/docs/rels/orders"
+    hits = hal_relations._curie_uri.cache_info().hits
+    assert rel_uri(MOCK_CUSTOMER, "http://other.test:9000/customers/1") == (
+        "http://other.test:9000/docs/rels/orders"
+    )
+    assert hal_relations._curie_uri.cache_info().hits > hits
+    broken = {
+        "_links": {
+            "rw:orders": {"href": "/orders"},
+            "curies": [{"name": "rw", "href": "/docs/{rel", "templated": True}],
+        }
+    }
+    assert rel_uri(broken, BASE) is None
+    assert rel_uri(broken, BASE) is None

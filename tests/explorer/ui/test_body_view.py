@@ -181,3 +181,40 @@ async def test_a_line_kept_as_drawn_is_drawn_anew_when_anything_it_shows_changes
         view.show(b'{"other": true}', "application/json")
         await pilot.pause()
         assert view.render_line(1).text.startswith('  "other": true')
+
+
+async def test_a_new_length_lays_nothing_out_unless_a_scrollbar_comes_or_goes() -> None:
+    """A new text's length sizes the scrollbar's thumb and bounds the scroll at once; the
+    screen is laid out again only for a scrollbar shown or hidden."""
+    app = BodyApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(orjson.dumps({"items": list(range(200))}), "application/json")
+        await pilot.pause()
+        assert view.show_vertical_scrollbar
+        view.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        layouts: list[object] = []
+        app.screen.screen_layout_refresh_signal.subscribe(view, layouts.append, immediate=True)
+        view.show(orjson.dumps({"items": list(range(50))}), "application/json")
+        # Before any frame: the thumb is the new text's, and the scroll within it.
+        assert view.vertical_scrollbar.window_virtual_size == view.virtual_size.height == 54
+        assert view.vertical_scrollbar.window_size == view.scrollable_content_region.height
+        assert view.scroll_y == 0
+        await pilot.pause()
+        assert layouts == []
+        view.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        assert view.scroll_y == view.max_scroll_y == 54 - view.scrollable_content_region.height
+        assert view.render_lines(view.region.reset_offset)[-1].text.strip() == "}"
+        view.show(b'{"a": 1}', "application/json")
+        await pilot.pause()
+        assert not view.show_vertical_scrollbar
+        assert not view.vertical_scrollbar.display
+        assert layouts  # (the bar went)
+        # Resized, the view's bars are decided for its new size.
+        view.show(orjson.dumps({"items": list(range(4))}), "application/json")  # 8 rows
+        await pilot.pause()
+        assert not view.show_vertical_scrollbar
+        await pilot.resize_terminal(60, 6)
+        await until(pilot, lambda: view.show_vertical_scrollbar)

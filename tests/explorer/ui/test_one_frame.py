@@ -162,3 +162,34 @@ async def test_the_page_url_in_the_bar_tells_nobody(make_app: AppFactory) -> Non
         await pilot.press("ctrl+l", "x")
         await settle(pilot)
         assert changed
+
+
+async def test_a_page_whose_scrollbars_stay_is_drawn_without_a_layout(
+    make_app: AppFactory,
+) -> None:
+    """Tall enough for the customers' links to fit too, root and customers differ only in
+    what the views hold (their virtual sizes, the URL's length): no layout of the screen,
+    and the views' bars and bounds are the new page's."""
+    app = make_app()
+    async with app.run_test(size=(120, 100)) as pilot:
+        await settle(pilot)
+        view = app.browser.query_one(BodyView)
+        bar = app.browser.query_one(UrlBar)
+        table = app.browser.query_one(LinksPanel).table
+        for path in ("/customers", "/", "/customers", "/"):
+            draws = Draws(app)
+            await follow(pilot, "rw:customers" if path == "/customers" else "up")
+            await until(pilot, lambda path=path: painted(app, path), f"{path} painted")
+            await settle(pilot)
+            assert draws.layouts == 0
+            assert not table.show_vertical_scrollbar
+            assert bar.value.endswith(path)
+            assert bar.render_line(0).text.strip().endswith(path)
+            assert view.virtual_size.height == view.line_count
+            assert view.show_vertical_scrollbar is (view.line_count > view.size.height)
+            if view.show_vertical_scrollbar:
+                assert view.vertical_scrollbar.window_virtual_size == view.line_count
+            view.scroll_end(animate=False, immediate=True)
+            await pilot.pause()
+            assert view.scroll_y == max(0, view.line_count - view.scrollable_content_region.height)
+            view.scroll_home(animate=False, immediate=True)

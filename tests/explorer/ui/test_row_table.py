@@ -158,3 +158,32 @@ async def test_a_line_cut_to_the_view_is_the_whole_line_cropped_cell_for_cell() 
                 assert _cells(drawn) == _cells(whole.crop(scroll_x, scroll_x + 8))
                 assert drawn.cell_length == 8
         table._view = None
+
+
+async def test_rows_cut_in_place_keep_the_scroll_within_them() -> None:
+    """A table scrolled down whose rows shrink in place (a stream's) to fewer than fit:
+    its bar goes and its scroll is back within the rows, before any frame."""
+
+    class Table(App[None]):
+        def compose(self) -> ComposeResult:
+            yield RowTable((("n", 4),))
+
+    app = Table()
+    async with app.run_test(size=(20, 10)) as pilot:
+        table = app.query_one(RowTable)
+        rows = [(str(n),) for n in range(50)]
+        table.set_rows(rows)
+        await pilot.pause()
+        table.scroll_to(y=30, animate=False, immediate=True)
+        await pilot.pause()
+        assert table.scroll_y == 30
+        del rows[3:]
+        table.rows_changed()
+        assert not table.show_vertical_scrollbar
+        assert table.scroll_y == 0
+        rows.extend((str(n),) for n in range(3, 60))
+        table.rows_changed()
+        assert table.show_vertical_scrollbar
+        await pilot.pause()
+        assert table.vertical_scrollbar.window_virtual_size == 61
+        assert table.vertical_scrollbar.display
