@@ -35,7 +35,7 @@ def open_keep(args: argparse.Namespace) -> Keep:
     from explorer.core.paths import data_dir
     from explorer.core.storage.keep import Keep
 
-    return Keep.open(settings_of(args).history, data_dir(), source="cli", warn=_warn)
+    return Keep(settings_of(args).history, data_dir(), source="cli", warn=_warn)
 
 
 @contextlib.contextmanager

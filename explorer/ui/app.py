@@ -126,7 +126,7 @@ class RestwalkApp(App[int]):
         #: Every problem with the person's files shown so far, for the help screen (?).
         self.problems: list[str] = []
         #: The history (every exchange of ``client`` is recorded) and the bookmarks.
-        self.keep = Keep.open(
+        self.keep = Keep(
             self.config.history,
             data_dir(),
             source="tui",

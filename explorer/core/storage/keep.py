@@ -24,7 +24,9 @@ __all__ = ["Keep"]
 
 
 class Keep:
-    """The history (and its recorder, when recording is on) and the bookmarks of a run.
+    """The history (and its recorder, when recording is on) and the bookmarks of a run,
+    in ``directory``, bounded and masked as ``config`` says. ``bundled_origin`` is the
+    bundled mock server's, when this run started it: what is made there is marked so.
 
     Each store is made (and its module, SQLite's for the history, imported) when it is
     first used: the TUI's first screen writes its start page only once it is drawn
@@ -51,21 +53,6 @@ class Keep:
             if config.enabled
             else None
         )
-
-    @classmethod
-    def open(
-        cls,
-        config: HistoryConfig,
-        directory: Path,
-        *,
-        source: str,
-        warn: Warn | None = None,
-        bundled_origin: str = "",
-    ) -> Keep:
-        """The stores in ``directory`` bounded and masked as ``config`` says; nothing is read
-        or written before it is used. ``bundled_origin`` is the bundled mock server's, when
-        this run started it: what is made there is marked so."""
-        return cls(config, directory, source=source, warn=warn, bundled_origin=bundled_origin)
 
     @property
     def history(self) -> HistoryStore:

@@ -341,7 +341,7 @@ from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest,
 from explorer.core.storage.keep import Keep
 
 LATE = {"sqlite3", "explorer.core.storage.history", "explorer.core.storage.bookmarks"}
-keep = Keep.open(HistoryConfig(), Path(sys.argv[1]), source="tui")
+keep = Keep(HistoryConfig(), Path(sys.argv[1]), source="tui")
 keep.hold()
 request = SentRequest("GET", "http://api.test/", ())
 response = ReceivedResponse(200, "OK", "HTTP/1.1", (), b"{}", "http://api.test/", 2)
@@ -379,6 +379,6 @@ def test_a_keep_never_written_opens_no_history(tmp_path: Path) -> None:
     from explorer.core.config import HistoryConfig
     from explorer.core.storage.keep import Keep
 
-    keep = Keep.open(HistoryConfig(), tmp_path, source="tui")
+    keep = Keep(HistoryConfig(), tmp_path, source="tui")
     assert keep.close()
     assert not (tmp_path / HISTORY_FILE).exists()
