@@ -39,7 +39,8 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,7 @@ from bench_exchange import seed_customers, separate_mock
 from textual._compositor import Compositor
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -217,52 +219,71 @@ async def until(ready: Callable[[], bool]) -> None:
         await asyncio.sleep(0.001)
 
 
+@dataclass
+class Step:
+    """One follow of :func:`follows`: its run (the first two warm up), the page it goes to,
+    and ``press``, its last key sent and the page waited for (its other keys are in)."""
+
+    run: int
+    target: str
+    pilot: Pilot[Any]
+    press: Callable[[], Awaitable[None]]
+
+
+async def follows(app: App[Any], base: str, runs: int) -> AsyncIterator[Step]:
+    """Open ``app`` on the mock at ``base`` and follow root -> customers -> root ...,
+    ``runs`` times each after two warm-up follows, a step at a time."""
+    urls = {"root": base + "/", "customers": base + "/customers"}
+    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+        await until(lambda: page_shown(app, urls["root"]))
+        await pilot.pause(1.0)
+        page = "root"
+        for run in range(2 * runs + 2):
+            target = "customers" if page == "root" else "root"
+            keys = link_keys(app, "rw:customers" if page == "root" else "up")
+            if len(keys) > 1:
+                await pilot.press(*keys[:-1])
+            await pilot.pause(0.1)
+
+            async def press(key: str = keys[-1], url: str = urls[target]) -> None:
+                await pilot.press(key)
+                await until(lambda: page_shown(app, url))
+
+            yield Step(run, target, pilot, press)
+            await pilot.pause(0.3)
+            page = target
+
+
 async def drive(
     base: str, runs: int, meter: Meter, profile: cProfile.Profile | None
 ) -> dict[str, dict[str, list[float]]]:
     """Follow root -> customers -> root ... ``runs`` times each; the figures by page."""
     app = create_app(base + "/")
     results: dict[str, dict[str, list[float]]] = {page: defaultdict(list) for page in PAGES}
-    urls = {"root": base + "/", "customers": base + "/customers"}
-
-    def shown(url: str) -> bool:
-        return page_shown(app, url)
-
-    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
-        await until(lambda: shown(urls["root"]))
-        await pilot.pause(1.0)
+    async for step in follows(app, base, runs):
         screen = app.screen
         assert isinstance(screen, TabScreen)
         paints = screen._paints
         told = paints._painted
-        page = "root"
-        for run in range(2 * runs + 2):  # the first two warm up
-            target = "customers" if page == "root" else "root"
-            keys = link_keys(app, "rw:customers" if page == "root" else "up")
-            if len(keys) > 1:
-                await pilot.press(*keys[:-1])
-            await pilot.pause(0.1)
-            follow = Follow(meter, profile)
+        follow = Follow(meter, profile)
 
-            def painted(shown_page: Any, follow: Follow = follow) -> None:
-                follow.paint()
-                told(shown_page)
+        def painted(shown_page: Any, follow: Follow = follow, told: Any = told) -> None:
+            follow.paint()
+            told(shown_page)
 
-            paints._painted = painted  # type: ignore[method-assign]
-            follow.begin()
-            await pilot.press(keys[-1])
-            await until(lambda target=target: shown(urls[target]))  # type: ignore[misc]
-            await pilot.pause()
-            idle = time.thread_time()
-            wait = screen.session.shown.wait if screen.session.shown else None
-            if run >= 2:
-                for name, ms in follow.figures(idle).items():
-                    results[target][name].append(ms)
-                if wait is not None and wait.shown_at is not None:
-                    waited = (wait.shown_at - wait.asked_at) * 1000
-                    results[target]["  wall clock, key to page painted (Trip)"].append(waited)
-            await pilot.pause(0.3)
-            page = target
+        paints._painted = painted
+        follow.begin()
+        await step.press()
+        await step.pilot.pause()
+        idle = time.thread_time()
+        paints._painted = told
+        wait = screen.session.shown.wait if screen.session.shown else None
+        if step.run >= 2:
+            for name, ms in follow.figures(idle).items():
+                results[step.target][name].append(ms)
+            if wait is not None and wait.shown_at is not None:
+                waited = (wait.shown_at - wait.asked_at) * 1000
+                results[step.target]["  wall clock, key to page painted (Trip)"].append(waited)
     return results
 
 

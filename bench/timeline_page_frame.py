@@ -48,7 +48,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_exchange import seed_customers, separate_mock
-from profile_page_frame import HEIGHT, PAGES, WIDTH, link_keys, page_shown, until
+from profile_page_frame import PAGES, follows
 from textual.app import App
 from textual.screen import Screen
 from textual.timer import Timer
@@ -195,39 +195,22 @@ def spans(stamps: Stamps, asked_at: float) -> dict[str, float]:
 async def drive(base: str, runs: int) -> dict[str, dict[str, list[float]]]:
     app = create_app(base + "/")
     results: dict[str, dict[str, list[float]]] = {page: defaultdict(list) for page in PAGES}
-    urls = {"root": base + "/", "customers": base + "/customers"}
-
-    def shown(url: str) -> bool:
-        return page_shown(app, url)
-
-    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
-        await until(lambda: shown(urls["root"]))
-        await pilot.pause(1.0)
+    async for step in follows(app, base, runs):
+        STAMPS.wall.clear()
+        STAMPS.cpu.clear()
+        STAMPS.displays.clear()
+        STAMPS.on = True
+        await step.press()
+        STAMPS.on = False
         screen = app.screen
         assert isinstance(screen, TabScreen)
-        page = "root"
-        for run in range(2 * runs + 2):  # the first two warm up
-            target = "customers" if page == "root" else "root"
-            keys = link_keys(app, "rw:customers" if page == "root" else "up")
-            if len(keys) > 1:
-                await pilot.press(*keys[:-1])
-            await pilot.pause(0.1)
-            STAMPS.wall.clear()
-            STAMPS.cpu.clear()
-            STAMPS.displays.clear()
-            STAMPS.on = True
-            await pilot.press(keys[-1])
-            await until(lambda target=target: shown(urls[target]))  # type: ignore[misc]
-            STAMPS.on = False
-            wait = screen.session.shown.wait if screen.session.shown else None
-            if run >= 2 and wait is not None:
-                try:
-                    for name, value in spans(STAMPS, wait.asked_at).items():
-                        results[target][name].append(value)
-                except KeyError as missing:
-                    results[target][f"follows without a stamp {missing}"].append(1.0)
-            await pilot.pause(0.3)
-            page = target
+        wait = screen.session.shown.wait if screen.session.shown else None
+        if step.run >= 2 and wait is not None:
+            try:
+                for name, value in spans(STAMPS, wait.asked_at).items():
+                    results[step.target][name].append(value)
+            except KeyError as missing:
+                results[step.target][f"follows without a stamp {missing}"].append(1.0)
     return results
 
 
