@@ -7,6 +7,7 @@ error (exit status 2). :mod:`mock_server.cli` reads the result into
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -67,24 +68,25 @@ def _rate_limit(value: str) -> RateLimit | None:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _positive(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value!r}")
-    return number
+def _at_least(least: int) -> Callable[[str], int]:
+    """An argument type: a whole number of at least ``least``."""
+
+    def whole_number(value: str) -> int:
+        try:
+            number = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+        if number < least:
+            raise argparse.ArgumentTypeError(
+                f"expected a number of at least {least}, got {value!r}"
+            )
+        return number
+
+    return whole_number
 
 
-def _non_negative(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
-    if number < 0:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 0, got {value!r}")
-    return number
+_positive = _at_least(1)
+_non_negative = _at_least(0)
 
 
 def _positive_seconds(value: str) -> float:
