@@ -18,6 +18,7 @@ Versions 1 and 2 of a data collection are the same: the file has one schema.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from http import HTTPStatus
 from typing import Any
@@ -70,7 +71,9 @@ def _equals(info: FieldInfo) -> Filter:
             try:
                 number = float(raw)
             except ValueError:
-                raise ValueError(f"must be a number, got {raw!r}.") from None
+                number = math.nan
+            if not math.isfinite(number):  # (JSON has no NaN or infinity: nothing is one)
+                raise ValueError(f"must be a number, got {raw!r}.")
             return int(number) if number.is_integer() else number
         if kind == "boolean":
             if raw not in ("true", "false"):

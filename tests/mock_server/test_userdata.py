@@ -73,7 +73,10 @@ async def test_filters_on_every_scalar_field_and_full_text(
     assert [b["title"] for b in body["_embedded"]["books"]] == titles
 
 
-@pytest.mark.parametrize("query", ["colour=red", "year=soon", "inPrint=maybe", "sort=colour"])
+@pytest.mark.parametrize(
+    "query",
+    ["colour=red", "year=soon", "year=NaN", "year=-inf", "inPrint=maybe", "sort=colour"],
+)
 async def test_bad_queries_are_problems(library: httpx.AsyncClient, query: str) -> None:
     response = await library.get(f"/books?{query}")
     assert response.status_code == 400
