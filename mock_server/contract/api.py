@@ -138,9 +138,12 @@ class ContractApi:
         self._matchers = [(_path_regex(t), t) for t in self._templates]
         self.template_of = lru_cache(maxsize=4096)(self._template_of)
 
-    def _allowed(self, template: str) -> str:
-        """The ``Allow`` value of a path template: the methods the document gives it."""
+    def _allowed(self, template: str, refused: str | None = None) -> str:
+        """The ``Allow`` value of a path template: the methods the document gives it, but
+        ``refused``, the one a 405 answers (listed, it would tell a client to try it
+        again)."""
         methods = {op.method for op in self.operations if op.path == template}
+        methods.discard(refused)
         if "GET" in methods:
             methods.add("HEAD")
         return ", ".join(sorted(methods | {"OPTIONS"}))
@@ -316,7 +319,7 @@ class ContractApi:
             name.lower() == "allow" for name in headers
         ):
             # A 405 must say what is allowed (RFC 9110 section 15.5.6), documented or not.
-            headers["Allow"] = self._allowed(served.operation.path)
+            headers["Allow"] = self._allowed(served.operation.path, served.operation.method)
         # A creation's answer is the new member: its self is where it now is.
         links = [Link("self", headers.get("Location") or _target(request))]
         links.extend(outcome.links)
