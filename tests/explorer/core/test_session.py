@@ -20,7 +20,7 @@ from explorer.core.session import Page, Session
 from explorer.core.session.choice import NumberEntry, choose_link
 from explorer.core.session.credentials import login_kind_for
 from explorer.core.session.reading import read_response
-from explorer.core.session.session import resolve_typed_url
+from explorer.core.session.typed_url import resolve_typed_url
 from explorer.core.session.version import VersionChoice
 from mock_server import Settings, create_app
 from tests.mock_server.conftest import TEST_HOSTS
