@@ -120,6 +120,12 @@ class Session:
                 return earlier
         return None
 
+    def can_go(self, step: int) -> bool:
+        """True when :meth:`go` ``step`` shows another page: back from a failed send too."""
+        if step < 0:
+            return self.trail.can_go_back or self.failed is not None
+        return self.trail.can_go_forward
+
     def go(self, step: int) -> Page | None:
         """Back (``-1``) or forward (``1``); returns the page then shown, or None.
 

@@ -248,7 +248,10 @@ async def test_a_failed_send_enters_no_history() -> None:
     assert page.error is not None
     assert session.shown is page
     assert len(session.trail.pages) == 1
+    assert session.can_go(-1)  # back from the failure, though the trail has one page
+    assert not session.can_go(1)
     shown = session.go(-1)
+    assert not session.can_go(-1)
     assert shown is session.trail.current
     assert shown is not None
     assert shown.spec.url == f"{MOCK}/"
