@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import httpx
 
-from explorer.core.http.cookie_header import OriginPolicy
+from explorer.core.http.cookie_header import OriginPolicy, forget_host
 from explorer.core.http.errors import (
     DeadlineExceeded,
     DecodingError,
@@ -212,17 +212,10 @@ class Client:
         host = httpx.URL(url).host
         for flow in [flow for flow in self._tokens if httpx.URL(flow.url).host == host]:
             del self._tokens[flow]
-        doomed = [
-            cookie
-            for cookie in self.http.cookies.jar
-            if cookie.domain.lstrip(".") in (host, f"{host}.local")
-            or host.endswith("." + cookie.domain.lstrip("."))
-        ]
-        for cookie in doomed:
-            self.http.cookies.jar.clear(cookie.domain, cookie.path, cookie.name)
+        forgotten = forget_host(self.http.cookies.jar, host)
         if self.cache is not None:  # what was stored while logged in goes too
             self.cache.clear(host)
-        return len(doomed)
+        return forgotten
 
     async def __aenter__(self) -> Client:
         return self
