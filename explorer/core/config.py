@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from explorer.core.http.client import (
+from explorer.core.http.limits import (
     DEFAULT_MAX_BODY,
     DEFAULT_MAX_REDIRECTS,
     DEFAULT_MAX_TIME,

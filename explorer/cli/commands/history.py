@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     import argparse
 
     from explorer.cli.commands import SubParsers
-    from explorer.core.storage.history import HistoryEntry, HistoryStore
+    from explorer.core.storage.history import HistoryStore
+    from explorer.core.storage.history_entry import HistoryEntry
     from explorer.core.storage.history_query import HistoryQuery
 
 __all__ = ["DEFAULT_LIMIT", "add_parser", "run"]

@@ -26,7 +26,7 @@ def tool_options(settings: ConnectionSettings, *, cacert: str | None = None) -> 
     and redirects always; the time and redirect bounds only where they are not
     restwalk's defaults (curl's own have none, and a line is easier to read short).
     """
-    from explorer.core.http.client import DEFAULT_MAX_REDIRECTS, DEFAULT_MAX_TIME
+    from explorer.core.http.limits import DEFAULT_MAX_REDIRECTS, DEFAULT_MAX_TIME
 
     follows = settings.follow_redirects
     return CurlOptions(

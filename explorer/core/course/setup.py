@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from explorer.core.http.secret_rules import origin_of
 from explorer.core.paths import data_dir
 
 if TYPE_CHECKING:
@@ -25,10 +26,15 @@ if TYPE_CHECKING:
 # The course's own modules are imported when it is first opened (start_driver): a
 # CourseStart is made at every start of the TUI, and its first screen does not wait.
 
-__all__ = ["BUNDLED_KEY", "CourseStart", "progress_key", "start_driver"]
+__all__ = ["BUNDLED_KEY", "UNRESET_NOTE", "CourseStart", "progress_key", "start_driver"]
 
 #: The progress file's key of the course restwalk ships.
 BUNDLED_KEY = "bundled"
+#: What the bundled course says on a server it cannot reset before each lesson.
+UNRESET_NOTE = (
+    "These lessons are written for restwalk's mock server, and this server "
+    "is not reset before each: restwalk learn starts the mock."
+)
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,17 @@ class CourseStart:
     others: Client | None = None
     opened: bool = False
     origin: str | None = None
+
+    def origin_on(self, page_url: str) -> str:
+        """The server the lessons are for: the course's own, else ``page_url``'s ("" when
+        there is neither: no page was opened yet)."""
+        return self.origin or origin_of(page_url)
+
+    @property
+    def unreset_note(self) -> str:
+        """:data:`UNRESET_NOTE` when the bundled course runs on a server it does not reset
+        (none was given), else ""."""
+        return UNRESET_NOTE if self.course is None and self.reset is None else ""
 
 
 def progress_key(course: Course, *, bundled: bool) -> str:

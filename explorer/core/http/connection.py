@@ -10,14 +10,14 @@ from __future__ import annotations
 import ssl
 from dataclasses import dataclass
 
-from explorer.core.http.client import (
+from explorer.core.http.client import Client
+from explorer.core.http.errors import TLSError
+from explorer.core.http.limits import (
     DEFAULT_MAX_BODY,
     DEFAULT_MAX_REDIRECTS,
     DEFAULT_MAX_TIME,
     DEFAULT_TIMEOUT,
-    Client,
 )
-from explorer.core.http.errors import TLSError
 
 __all__ = ["ConnectionSettings", "ca_file_context"]
 

@@ -27,7 +27,7 @@ import httpx
 
 from explorer.core.http.secret_rules import may_receive, origin_of
 
-__all__ = ["ORIGIN_ATTRIBUTE", "OriginPolicy", "attach_cookies", "restore"]
+__all__ = ["ORIGIN_ATTRIBUTE", "OriginPolicy", "attach_cookies", "forget_host", "restore"]
 
 #: The attribute a kept cookie holds the origin that set it in (a name no server sends:
 #: a ``Set-Cookie`` attribute is never kept under it, see :meth:`OriginPolicy.set_ok`).
@@ -90,3 +90,18 @@ def restore(jar: CookieJar, cookies: list[Cookie]) -> None:
     jar.clear()
     for cookie in cookies:
         jar.set_cookie(cookie)
+
+
+def forget_host(jar: CookieJar, host: str) -> int:
+    """Drop every cookie ``jar`` would send to ``host``: its own (``host.local`` too, as
+    :mod:`http.cookiejar` keeps a dotless host's) and those of a domain above it; returns
+    how many went."""
+    doomed = [
+        cookie
+        for cookie in jar
+        if cookie.domain.lstrip(".") in (host, f"{host}.local")
+        or host.endswith("." + cookie.domain.lstrip("."))
+    ]
+    for cookie in doomed:
+        jar.clear(cookie.domain, cookie.path, cookie.name)
+    return len(doomed)

@@ -3,8 +3,11 @@
 - :mod:`~explorer.core.session.tab`: the :class:`~explorer.core.session.tab.Tab`, one
   browser tab: its session and the client it sends with; following, logging in,
   paging, the API's description, a history entry, a bookmark;
-- :mod:`~explorer.core.session.session`: the :class:`Session`: per-origin
-  credential, API version and kept headers, typed URLs, reload and login rules;
+- :mod:`~explorer.core.session.session`: the :class:`Session`: the trail shown, reload
+  and login rules; what it keeps per origin (credential, API version, kept headers)
+  and puts on a request, :mod:`~explorer.core.session.origin_state`; what to do next
+  and which methods go again unasked, :mod:`~explorer.core.session.next_step`; a
+  typed URL read, :mod:`~explorer.core.session.typed_url`;
 - :mod:`~explorer.core.session.trail`: pages visited, back and forward (the trail;
   "history" is the store of exchanges, :mod:`explorer.core.storage.history`);
 - :mod:`~explorer.core.session.ordering`, :mod:`~explorer.core.session.choice` and
@@ -33,7 +36,8 @@ is :mod:`explorer.core.storage`'s.
 
 from __future__ import annotations
 
-from explorer.core.session.session import Next, Session
+from explorer.core.session.next_step import Next
+from explorer.core.session.session import Session
 from explorer.core.session.trail import Page, Trail
 
 __all__ = ["Next", "Page", "Session", "Trail"]

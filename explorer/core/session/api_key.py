@@ -17,7 +17,8 @@ from __future__ import annotations
 from explorer.core.http.field_syntax import breaks_a_line, is_token
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.session.credentials import auth_label, credential_in
-from explorer.core.session.session import Next, Session
+from explorer.core.session.next_step import Next
+from explorer.core.session.session import Session
 
 __all__ = ["DEFAULT_KEY_HEADER", "give_key", "keep_composed", "key_problem"]
 

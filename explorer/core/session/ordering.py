@@ -15,7 +15,7 @@ from typing import Literal
 from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.hypermedia.found import FoundLinks
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.session import SAFE_METHODS
+from explorer.core.session.next_step import SAFE_METHODS
 
 __all__ = ["LinkKind", "first_ordered", "link_kind", "link_rank", "ordered", "reads"]
 

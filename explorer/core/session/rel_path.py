@@ -29,8 +29,8 @@ from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.templates import TemplateError, expand_template, template_variables
 from explorer.core.session.choice import candidates, choose_link, parse_words, relations
+from explorer.core.session.next_step import SAFE_METHODS
 from explorer.core.session.ordering import reads
-from explorer.core.session.session import SAFE_METHODS
 from explorer.core.session.trail import Page
 from explorer.core.text.terminal_text import visible_line
 

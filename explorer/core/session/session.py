@@ -1,23 +1,23 @@
 """What a browser tab knows: pages visited, and what it keeps for each server.
 
-A :class:`Session` holds the trail of pages (back and forward), and per origin the credential,
-the API version asked for and the headers the person chose to keep. It decides
-what a browser decides: what a typed URL means, what goes on a request, what
-happens after a login or a reload, which link words name. It does no I/O and
-knows no Textual: the TUI's screen asks it and shows the answers, and the
-command line's ``--follow`` chooses links through the same functions.
+A :class:`Session` holds the trail of pages (back and forward), and per origin the
+credential, the API version asked for and the headers the person chose to keep
+(:class:`~explorer.core.session.origin_state.OriginState`). It decides what a browser
+decides: what a typed URL means (:mod:`~explorer.core.session.typed_url`), what goes on
+a request, what happens after a login or a reload (a
+:class:`~explorer.core.session.next_step.Next`), which link words name. It does no I/O
+and knows no Textual: the TUI's screen asks it and shows the answers, and the command
+line's ``--follow`` chooses links through the same functions.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Literal
-
-import httpx
+from typing import TYPE_CHECKING
 
 from explorer.core.http.errors import LoginFailed
-from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSpec, with_scheme
+from explorer.core.http.request import Auth, CookieSession, RequestSpec
 from explorer.core.http.secret_rules import is_secret_header, origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.api_map import ApiMap
@@ -28,109 +28,21 @@ from explorer.core.session.credentials import (
     login_kind_for,
     token_scheme_for,
 )
+from explorer.core.session.next_step import SAFE_METHODS, Next, reload_note
+from explorer.core.session.origin_state import OriginState
 from explorer.core.session.reopen import masks_left, masks_note
 from explorer.core.session.trail import Page, Trail
+from explorer.core.session.typed_url import resolve_typed_url
 from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:
     from explorer.core.session.derived import Derived
     from explorer.core.session.version import VersionChoice
 
-__all__ = [
-    "IDEMPOTENT_METHODS",
-    "SAFE_METHODS",
-    "Next",
-    "OriginState",
-    "Session",
-    "resolve_typed_url",
-]
-
-#: RFC 9110 section 9.2.1: methods that only read. They are sent again without asking.
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
-#: RFC 9110 section 9.2.2: sending these twice has the effect of sending them once.
-IDEMPOTENT_METHODS = SAFE_METHODS | {"PUT", "DELETE"}
+__all__ = ["Session"]
 
 #: Methods that say something of a resource's methods, not do something to it.
 _META = frozenset({"HEAD", "OPTIONS"})
-
-#: Headers never kept for a server: the session sets them itself, or they belong
-#: to one body.
-_NOT_KEPT = frozenset({"authorization", "cookie", "content-type", "content-length", "host"})
-
-
-@dataclass
-class OriginState:
-    """What the session keeps for one origin."""
-
-    auth: Auth | None = None
-    version: VersionChoice | None = None
-    #: Headers sent with every request to the origin, as the person chose them.
-    headers: dict[str, tuple[str, str]] = field(default_factory=dict)
-    #: Kept headers forgotten since (lower-cased name, value): a page sent with one is
-    #: sent again without it (:meth:`Session.unprepared`).
-    dropped: set[tuple[str, str]] = field(default_factory=set)
-
-
-@dataclass(frozen=True)
-class Next:
-    """What to do next: ``send`` ``spec`` now, ``compose`` it first (``note`` says why), or
-    fill the ``form`` of ``link``'s template first.
-
-    ``withheld`` says what a send goes without, given for another origin (a followed
-    link's: :meth:`Session.following`); ``link`` is the link followed, if one was;
-    ``reload``: the send is a reload (``r``), which a cache checks with the server
-    (:mod:`explorer.core.http.reload`).
-    """
-
-    kind: Literal["send", "form", "compose"]
-    spec: RequestSpec
-    note: str = ""
-    via: str = "url"
-    withheld: str = ""
-    link: Link | None = None
-    reload: bool = False
-
-
-def resolve_typed_url(text: str, base: str | None) -> str:
-    """The URL a person means by ``text`` typed in a URL bar, as a browser reads it.
-
-    ``/path``, ``?query`` and ``path`` resolve against ``base`` (the current
-    page); ``host:port/path`` and ``host/path`` get ``http://``, as the command
-    line does (:func:`~explorer.core.http.request.with_scheme`). An absolute URL is kept
-    as it is, and so is one of another scheme (``mailto:``), to be refused by name.
-    """
-    text = text.strip()
-    if not text or "://" in text:
-        return text
-    if base and text.startswith(("/", "?", "#", ".")):
-        try:
-            return str(httpx.URL(base).join(text))
-        except (httpx.InvalidURL, ValueError):
-            return text
-    return with_scheme(text)
-
-
-def reload_note(method: str) -> str:
-    """Why the composer asks before ``method`` is sent again."""
-    if method in IDEMPOTENT_METHODS:
-        return (
-            f"Send this {method} again? It is idempotent, not safe: sending it twice leaves "
-            "the same state as once, but it changes the resource. ctrl+s sends it, "
-            "Escape cancels."
-        )
-    return (
-        f"Send this {method} again? It is neither safe nor idempotent: sending it twice may "
-        "do it twice (a second order, a second payment). ctrl+s sends it, Escape cancels."
-    )
-
-
-def _logs_in_at(auth: Auth, url: str) -> bool:
-    """True when ``url`` is where ``auth``, a login flow, gets its token: a request there
-    is a login of its own (sent again from the history, say), and goes without the
-    token it is to get (a token endpoint refuses one)."""
-    if not isinstance(auth, LoginFlow):
-        return False
-    return url.partition("#")[0].partition("?")[0] == auth.url.partition("#")[0].partition("?")[0]
 
 
 class Session:
@@ -208,6 +120,12 @@ class Session:
                 return earlier
         return None
 
+    def can_go(self, step: int) -> bool:
+        """True when :meth:`go` ``step`` shows another page: back from a failed send too."""
+        if step < 0:
+            return self.trail.can_go_back or self.failed is not None
+        return self.trail.can_go_forward
+
     def go(self, step: int) -> Page | None:
         """Back (``-1``) or forward (``1``); returns the page then shown, or None.
 
@@ -261,15 +179,7 @@ class Session:
         Credentials, cookies and a body's own headers are never kept: the session
         sends the first two itself, and the others belong to one body.
         """
-        state = self.state(url)
-        names = []
-        for name, value in headers:
-            if name.lower() in _NOT_KEPT:
-                continue
-            state.headers[name.lower()] = (name, value)
-            state.dropped.discard((name.lower(), value))
-            names.append(name)
-        return names
+        return self.state(url).keep(headers)
 
     def set_kept_headers(self, url: str, headers: tuple[tuple[str, str], ...]) -> list[str]:
         """Keep exactly ``headers`` for ``url``'s origin (none: forget the kept ones), as
@@ -280,10 +190,7 @@ class Session:
     def drop_header(self, url: str, name: str) -> bool:
         """Stop sending kept header ``name`` to ``url``'s origin; False if it was not kept."""
         state = self._origins.get(origin_of(url))
-        dropped = state.headers.pop(name.lower(), None) if state is not None else None
-        if state is not None and dropped is not None:
-            state.dropped.add((name.lower(), dropped[1]))
-        return dropped is not None
+        return state.drop(name) if state is not None else False
 
     def kept_headers(self, url: str) -> tuple[tuple[str, str], ...]:
         """The headers kept for ``url``'s origin, in the order they were kept."""
@@ -327,24 +234,7 @@ class Session:
         ``typed`` in full: that is sent as typed.
         """
         state = self._origins.get(origin_of(spec.url))
-        if state is None:
-            return spec
-        if spec.auth is None and state.auth is not None and not _logs_in_at(state.auth, spec.url):
-            spec = spec.with_auth(state.auth)
-        if state.headers:
-            present = {name.lower() for name, _ in spec.headers}
-            extra = tuple(pair for key, pair in state.headers.items() if key not in present)
-            spec = replace(spec, headers=spec.headers + extra)
-        choice = state.version
-        if not typed and choice is not None and spec.api_version is None:
-            spec = replace(
-                spec,
-                api_version=choice.version,
-                version_style=choice.style,
-                version_name=choice.name,
-                base_path=spec.base_path or choice.base_path,
-            )
-        return spec
+        return state.prepared(spec, typed=typed) if state is not None else spec
 
     def following(self, url: str, method: str = "GET") -> Derived:
         """The request following a link of the shown page to ``url`` (or its next page)
@@ -372,13 +262,8 @@ class Session:
         """``spec`` without the session's credential, nor the kept headers forgotten since
         (an API key logged out of), for the person to edit or resend."""
         state = self._origins.get(origin_of(spec.url))
-        if state is not None and state.dropped:
-            headers = tuple(
-                (name, value)
-                for name, value in spec.headers
-                if (name.lower(), value) not in state.dropped
-            )
-            spec = replace(spec, headers=headers)
+        if state is not None:
+            spec = state.unprepared(spec)
         return replace(spec, auth=None)
 
     def reload(self) -> Next | None:

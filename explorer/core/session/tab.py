@@ -47,10 +47,11 @@ from explorer.core.session.api_key import give_key
 from explorer.core.session.errors import ActionNotFollowed
 from explorer.core.session.following import checked_target, expanded, link_named
 from explorer.core.session.loading import load_page, open_page, read_safely, with_reading
+from explorer.core.session.next_step import Next
 from explorer.core.session.ordering import link_kind, reads
 from explorer.core.session.page_stack import next_page, stack_below
 from explorer.core.session.reopen import page_of, resend_note
-from explorer.core.session.session import Next, Session
+from explorer.core.session.session import Session
 from explorer.core.session.trail import Page
 from explorer.core.streams.event import StreamLimits
 

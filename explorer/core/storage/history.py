@@ -6,13 +6,16 @@ process (see :mod:`~explorer.core.storage.database` for how); its tables are
 
 The history is bounded by :class:`~explorer.core.config.HistoryConfig`: beyond
 ``max_entries`` entries or ``max_bytes`` bytes (headers and bodies as kept) the
-oldest go first. A body over :data:`MAX_KEPT_BODY` is not kept (the entry says
+oldest go first. A body over
+:data:`~explorer.core.storage.history_rows.MAX_KEPT_BODY` is not kept (the entry says
 how large it was). Unless ``mask_secrets`` is off, secrets are masked before
-anything is written (:mod:`~explorer.core.http.masking`).
+anything is written (:mod:`~explorer.core.http.masking`). An exchange becomes rows in
+:mod:`~explorer.core.storage.history_rows`; a list shows each as a
+:class:`~explorer.core.storage.history_entry.HistoryEntry`.
 
 An exchange that failed (refused, timed out) is not kept: like a browser's
 history, this one holds what answered. An answer of the session's cache is kept
-and marked so (:attr:`HistoryEntry.cache`): a fresh one was never sent.
+and marked so (its entry's ``cache``): a fresh one was never sent.
 
 A file whose pages are damaged loses only the entries on them: the rest is
 copied into a new file (:mod:`~explorer.core.storage.salvage`) before the old
@@ -25,39 +28,29 @@ import contextlib
 import os
 import sqlite3
 import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from explorer.core.http.exchange import Exchange
-from explorer.core.http.masking import mask_exchange
 from explorer.core.storage.database import (
     Opened,
     close_quietly,
     is_corruption,
     move_aside,
 )
+from explorer.core.storage.history_entry import LISTED, HistoryEntry, entry_of
 from explorer.core.storage.history_query import HistoryQuery, sql_where
-from explorer.core.storage.history_record import exchange_of, record_of
-from explorer.core.storage.history_schema import ENTRY_COLUMNS, open_history
+from explorer.core.storage.history_record import exchange_of
+from explorer.core.storage.history_rows import Row, insert_rows, is_known, row_for
+from explorer.core.storage.history_schema import open_history
 from explorer.core.storage.salvage import salvage_history
 
-__all__ = [
-    "HISTORY_FILE",
-    "MAX_KEPT_BODY",
-    "Added",
-    "HistoryEntry",
-    "HistoryError",
-    "HistoryStore",
-    "Warn",
-]
+__all__ = ["HISTORY_FILE", "Added", "HistoryError", "HistoryStore", "Warn"]
 
 #: The file's name in the data directory.
 HISTORY_FILE = "history.sqlite"
-#: A body larger than this is not kept (the entry keeps its size and headers).
-MAX_KEPT_BODY = 10_000_000
 
 #: How a store tells the person something went wrong that did not stop it (one line).
 Warn = Callable[[str], None]
@@ -70,77 +63,12 @@ class HistoryError(Exception):
 
 
 @dataclass(frozen=True)
-class HistoryEntry:
-    """One kept exchange, as a list shows it (the whole exchange: :meth:`HistoryStore.load`)."""
-
-    id: int
-    #: When the request was sent, in seconds since the epoch.
-    at: float
-    method: str
-    #: The URL as requested (secrets masked when masking is on).
-    url: str
-    #: Where the answer came from, after redirects.
-    final_url: str
-    status: int
-    reason: str
-    #: Seconds the whole exchange took.
-    duration: float
-    #: Bytes the entry takes in the history.
-    size: int
-    #: Who made it: ``tui``, ``cli`` or ``har`` (imported).
-    source: str
-    masked: bool
-    #: What the session's cache did when the answer came from it: ``fresh`` (nothing was
-    #: sent) or ``revalidated`` (a 304 said the cached body still holds); else empty.
-    cache: str = ""
-    #: True when made on the bundled mock server, whose port may change between runs.
-    bundled: bool = False
-
-    @property
-    def from_cache(self) -> bool:
-        """True when the body is the cache's, not one the server sent then."""
-        return bool(self.cache)
-
-
-@dataclass(frozen=True)
 class Added:
     """What :meth:`HistoryStore.add_many` did: how many it kept, and how many it left out
     as the history held them already (an import made twice)."""
 
     kept: int
     known: int = 0
-
-
-#: The outcomes of a :class:`~explorer.core.http.exchange.CacheNote` an entry is marked with.
-_FROM_CACHE = frozenset({"fresh", "revalidated"})
-#: An imported time (HAR files keep milliseconds) stands for the times from this much
-#: before it (a writer that rounds) to just under a millisecond after it (one that cuts,
-#: as restwalk's own ``isoformat(timespec="milliseconds")`` does).
-_SAME_TIME_BEFORE = 0.0005
-_SAME_TIME_AFTER = 0.001
-
-
-@dataclass(frozen=True)
-class _Row:
-    """An exchange ready to insert."""
-
-    at: float
-    exchange: Exchange
-    record: bytes
-    request_body: bytes
-    response_body: bytes
-    source: str
-    masked: bool
-    bundled: bool = False
-
-    @property
-    def cache(self) -> str:
-        note = self.exchange.cache
-        return note.outcome if note is not None and note.outcome in _FROM_CACHE else ""
-
-    @property
-    def size(self) -> int:
-        return len(self.record) + len(self.request_body) + len(self.response_body)
 
 
 # --- the store ------------------------------------------------------------------------------
@@ -275,33 +203,6 @@ class HistoryStore:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def _row(
-        self, exchange: Exchange, at: float | None, source: str, bundled: bool = False
-    ) -> _Row | None:
-        """The row to insert for ``exchange``, masked and cut to the bounds; None when it
-        cannot fit at all."""
-        if self.max_entries == 0:
-            return None
-        when = time.time() - exchange.timings.total if at is None else at
-        dropped = None
-        body = exchange.response.body
-        if len(body) > min(MAX_KEPT_BODY, self.max_bytes // 2):
-            dropped = len(body)
-            exchange = _without_body(exchange)
-        if self.mask_secrets:
-            exchange = mask_exchange(exchange)
-        row = _Row(
-            at=when,
-            exchange=exchange,
-            record=record_of(exchange, dropped),
-            request_body=exchange.final.body,
-            response_body=exchange.response.body,
-            source=source,
-            masked=self.mask_secrets,
-            bundled=bundled,
-        )
-        return row if row.size <= self.max_bytes else None
-
     def add(
         self,
         exchange: Exchange,
@@ -334,66 +235,31 @@ class HistoryStore:
 
         def insert(connection: sqlite3.Connection) -> Added:
             connection.execute("BEGIN IMMEDIATE")
-            new = [r for r in rows if not skip_known or not _known(connection, r)]
+            new = [r for r in rows if not skip_known or not is_known(connection, r)]
             return Added(len(self._insert(connection, new, begun=True)), len(rows) - len(new))
 
         return self._run(insert)
 
-    def _insert(
-        self, connection: sqlite3.Connection, rows: list[_Row], *, begun: bool = False
-    ) -> list[int]:
-        ids = []
-        if not begun:
-            connection.execute("BEGIN IMMEDIATE")
-        for row in rows:
-            response = row.exchange.response
-            cursor = connection.execute(
-                "INSERT INTO entries (at, method, url, final_url, status, reason, duration, "
-                "size, source, masked, cache, bundled) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    row.at,
-                    row.exchange.request.method,
-                    row.exchange.request.url,
-                    response.url,
-                    response.status,
-                    response.reason,
-                    row.exchange.timings.total,
-                    row.size,
-                    row.source,
-                    int(row.masked),
-                    row.cache,
-                    int(row.bundled),
-                ),
-            )
-            entry_id = int(cursor.lastrowid or 0)
-            connection.execute(
-                "INSERT INTO payloads (id, record, request_body, response_body) "
-                "VALUES (?, ?, ?, ?)",
-                (entry_id, row.record, row.request_body, row.response_body),
-            )
-            ids.append(entry_id)
-        trimmed = self._trim(connection)
-        connection.execute("COMMIT")
-        if trimmed:
-            connection.execute("PRAGMA incremental_vacuum")
-        return ids
+    def _row(
+        self, exchange: Exchange, at: float | None, source: str, bundled: bool = False
+    ) -> Row | None:
+        """The row to insert for ``exchange`` under this store's bounds and masking."""
+        return row_for(
+            exchange,
+            at,
+            source,
+            bundled,
+            max_entries=self.max_entries,
+            max_bytes=self.max_bytes,
+            mask_secrets=self.mask_secrets,
+        )
 
-    def _trim(self, connection: sqlite3.Connection) -> int:
-        """Drop the oldest entries beyond either bound; returns how many went."""
-        count, size = connection.execute("SELECT entries, bytes FROM totals").fetchone()
-        if count <= self.max_entries and size <= self.max_bytes:
-            return 0
-        cut = None
-        rows = connection.execute("SELECT id, size FROM entries ORDER BY id")
-        for entry_id, entry_size in rows:
-            if count <= self.max_entries and size <= self.max_bytes:
-                break
-            cut, count, size = entry_id, count - 1, size - entry_size
-        rows.close()
-        if cut is None:
-            return 0
-        connection.execute("DELETE FROM payloads WHERE id <= ?", (cut,))
-        return connection.execute("DELETE FROM entries WHERE id <= ?", (cut,)).rowcount
+    def _insert(
+        self, connection: sqlite3.Connection, rows: list[Row], *, begun: bool = False
+    ) -> list[int]:
+        return insert_rows(
+            connection, rows, max_entries=self.max_entries, max_bytes=self.max_bytes, begun=begun
+        )
 
     def clear(self) -> int:
         """Forget every entry; returns how many there were."""
@@ -415,16 +281,16 @@ class HistoryStore:
     ) -> list[HistoryEntry]:
         """The entries ``query`` asks for, newest first, at most ``limit`` (None: all)."""
         where, params = sql_where(query or HistoryQuery())
-        sql = f"SELECT {_LISTED} FROM entries {where} ORDER BY at DESC, id DESC LIMIT ? OFFSET ?"
+        sql = f"SELECT {LISTED} FROM entries {where} ORDER BY at DESC, id DESC LIMIT ? OFFSET ?"
         params += [-1 if limit is None else limit, offset]
         rows = self._run(lambda connection: connection.execute(sql, params).fetchall())
-        return [_entry(row) for row in rows]
+        return [entry_of(row) for row in rows]
 
     def entry(self, entry_id: int) -> HistoryEntry | None:
         """Entry ``entry_id`` as a list shows it (None when it is gone)."""
-        sql = f"SELECT {_LISTED} FROM entries WHERE id = ?"
+        sql = f"SELECT {LISTED} FROM entries WHERE id = ?"
         row = self._run(lambda connection: connection.execute(sql, (entry_id,)).fetchone())
-        return _entry(row) if row is not None else None
+        return entry_of(row) if row is not None else None
 
     def count(self, query: HistoryQuery | None = None) -> int:
         """How many entries ``query`` asks for."""
@@ -458,46 +324,3 @@ class HistoryStore:
             exchange = self.load(entry.id)
             if exchange is not None:
                 yield entry, exchange
-
-
-def _without_body(exchange: Exchange) -> Exchange:
-    return replace(exchange, response=replace(exchange.response, body=b""))
-
-
-#: The columns a list reads, in :func:`_entry`'s order.
-_LISTED = ", ".join(ENTRY_COLUMNS)
-
-
-def _known(connection: sqlite3.Connection, row: _Row) -> bool:
-    """True when the history holds ``row``'s exchange already (see
-    :meth:`~HistoryStore.add_many`)."""
-    found = connection.execute(
-        "SELECT 1 FROM entries WHERE at BETWEEN ? AND ? AND method = ? AND url = ? "
-        "AND status = ? LIMIT 1",
-        (
-            row.at - _SAME_TIME_BEFORE,
-            row.at + _SAME_TIME_AFTER,
-            row.exchange.request.method,
-            row.exchange.request.url,
-            row.exchange.response.status,
-        ),
-    ).fetchone()
-    return found is not None
-
-
-def _entry(row: Sequence[Any]) -> HistoryEntry:
-    return HistoryEntry(
-        id=int(row[0]),
-        at=float(row[1]),
-        method=str(row[2]),
-        url=str(row[3]),
-        final_url=str(row[4]),
-        status=int(row[5]),
-        reason=str(row[6]),
-        duration=float(row[7]),
-        size=int(row[8]),
-        source=str(row[9]),
-        masked=bool(row[10]),
-        cache=str(row[11]),
-        bundled=bool(row[12]),
-    )

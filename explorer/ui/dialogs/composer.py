@@ -43,7 +43,7 @@ from explorer.core.knowledge.headers import header_info, header_names
 from explorer.core.knowledge.methods import method_info
 from explorer.core.session.editing import Editable
 from explorer.core.session.reopen import masks_left, masks_refused
-from explorer.core.session.session import resolve_typed_url
+from explorer.core.session.typed_url import resolve_typed_url
 from explorer.core.text.sizes import size_text
 from explorer.core.text.terminal_text import visible
 from explorer.ui.widgets.body_editor import BodyEditor

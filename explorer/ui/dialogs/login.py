@@ -14,16 +14,18 @@ when the server's 401 names its OAuth metadata.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from explorer.core.http.errors import RestwalkError
 from explorer.core.http.field_syntax import is_token
 from explorer.core.http.request import (
     Auth,
@@ -113,6 +115,7 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         kind: LoginKind = "token",
         oauth: bool = False,
         scheme: str = "Bearer",
+        find_token_url: Callable[[], Awaitable[str | None]] | None = None,
     ) -> None:
         super().__init__()
         self.origin = origin.rstrip("/")
@@ -129,6 +132,8 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         self.token_url = self.origin + (
             "/api-token-auth/" if scheme.lower() == "token" else "/auth/token"
         )  # Django REST Framework's documented path for obtain_auth_token, for a Token
+        #: Where to look for the token URL the API's description names (None: nowhere).
+        self._find_token_url = find_token_url
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -176,6 +181,18 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         else:
             pasted = self.kind in ("bearer", "key")
             self.query_one("#token" if pasted else "#user", Input).focus()
+        if self._find_token_url is not None:
+            self._suggest(self._find_token_url)
+
+    @work(exclusive=True, group="token-url")
+    async def _suggest(self, find: Callable[[], Awaitable[str | None]]) -> None:
+        """Suggest where the API's description says a password gets a token, once found."""
+        try:
+            found = await find()
+        except RestwalkError:
+            return  # no description to be had: the field keeps its default
+        if found is not None:
+            self.suggest_token_url(found)
 
     @on(Select.Changed, "#kind")
     def _kind_changed(self, event: Select.Changed) -> None:

@@ -22,7 +22,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from explorer.core.storage.history import HistoryEntry, HistoryError, HistoryStore
+from explorer.core.storage.history import HistoryError, HistoryStore
+from explorer.core.storage.history_entry import HistoryEntry
 from explorer.core.storage.history_query import HistoryQuery, QueryError, parse_query
 from explorer.core.text.plural import noun
 from explorer.core.text.terminal_text import visible_line

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual import work
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from explorer.core.hypermedia.link import Link
     from explorer.core.storage.bookmarks import Bookmark
     from explorer.core.storage.keep import Keep
-    from explorer.ui.dialogs.login import LoginDialog, LoginResult
+    from explorer.ui.dialogs.login import LoginResult
     from explorer.ui.dialogs.operations import ChosenOperation
     from explorer.ui.widgets.course_panel import CoursePanel
 
@@ -102,10 +103,8 @@ class BrowserScreen(TabScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out keys that do nothing now (the key bar shows what applies)."""
-        if action == "back":
-            return self.trail.can_go_back or self.session.failed is not None
-        if action == "forward":
-            return self.trail.can_go_forward
+        if action in ("back", "forward"):
+            return self.session.can_go(-1 if action == "back" else 1)
         if action == "reload":
             return self.session.shown is not None or bool(self.query_one(UrlBar).value)
         if action == "explain_status":
@@ -205,20 +204,12 @@ class BrowserScreen(TabScreen):
             kind=self.session.login_kind(),
             oauth=offers_oauth(self.session.challenges()),
             scheme=self.session.token_scheme(),
+            # (the bundled mock's is /auth/token)
+            find_token_url=None
+            if self.mock_users
+            else partial(self.tab.token_url, url, self.session.shown),
         )
         self.app.push_screen(dialog, self._logged_in)
-        if not self.mock_users:  # (the bundled mock's is /auth/token)
-            self._suggest_token_url(dialog, url)
-
-    @work(exclusive=True, group="token-url")
-    async def _suggest_token_url(self, dialog: LoginDialog, url: str) -> None:
-        """Find where the API's description says a password gets a token, for ``dialog``."""
-        try:
-            found = await self.tab.token_url(url, self.session.shown)
-        except RestwalkError:
-            return  # no description to be had: the field keeps its default
-        if found is not None and dialog.is_attached:
-            dialog.suggest_token_url(found)
 
     def _logged_in(self, result: LoginResult | None) -> None:
         from explorer.core.http.request import OAuthBearer
@@ -366,13 +357,12 @@ class BrowserScreen(TabScreen):
         hide it; its keys act only while it is shown."""
         from explorer.core.course.errors import CourseError
         from explorer.core.course.setup import CourseStart, start_driver
-        from explorer.core.http.secret_rules import origin_of
         from explorer.ui.widgets.course_panel import CoursePanel
 
         panel = self.course_panel
         if panel is None:
             start = self.course or CourseStart()
-            origin = start.origin or origin_of(self._page_url())
+            origin = start.origin_on(self._page_url())
             if not origin:
                 self.notify("Open the server first (ctrl+l): the lessons are on it.")
                 return
@@ -381,14 +371,8 @@ class BrowserScreen(TabScreen):
             except CourseError as error:
                 self.notify(error.message, title="Course", severity="error")
                 return
-            if start.course is None and start.reset is None:
-                self.notify(
-                    "These lessons are written for restwalk's mock server, and this server "
-                    "is not reset before each: restwalk learn starts the mock.",
-                    title="Course",
-                    severity="warning",
-                    timeout=10,
-                )
+            if start.unreset_note:
+                self.notify(start.unreset_note, title="Course", severity="warning", timeout=10)
             # (the panel begins the lesson once mounted: a refresh may come before that)
             panel = self.course_panel = CoursePanel(driver, id="course")
             self.query_one("#panes").mount(panel)

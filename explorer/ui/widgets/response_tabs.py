@@ -5,8 +5,8 @@ screen draws only what it shows. :meth:`ResponseTabs.show` puts one page in
 every built tab.
 
 Under the tabs, a find bar opens on demand: a search (``/``) in the tab shown
-(body, raw or headers), or a filter (``|``) of the body, run in a thread worker
-that a newer expression cancels (:mod:`explorer.core.bodies.body_filter`).
+(body, raw or headers), or a filter (``|``) of the body tab, which runs it
+(:class:`~explorer.ui.widgets.body_tab.BodyTab`).
 
 A stream's page shows its events in the body tab as they come
 (:class:`~explorer.ui.widgets.stream_view.StreamView`, :meth:`ResponseTabs.show_stream`):
@@ -23,25 +23,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.timer import Timer
-from textual.widget import AwaitMount, Widget
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher
-from textual.worker import get_current_worker
 
-from explorer.core.bodies.display import DisplayText
 from explorer.core.http.wire import exchange_text
 from explorer.core.session.trail import Page
 from explorer.core.text.copy_text import copy_refusal
-from explorer.core.text.plural import counted
-from explorer.core.text.terminal_text import visible_line
 from explorer.core.text.text_search import SearchError, compile_query
+from explorer.ui.widgets.body_tab import BodyTab
 from explorer.ui.widgets.body_view import BodyView
-from explorer.ui.widgets.find_bar import LANGUAGE_NAMES, FindBar, Kind
+from explorer.ui.widgets.find_bar import FindBar, Kind
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.tab_bar import TabBar
 from explorer.ui.widgets.trip_view import TripView
@@ -49,7 +45,6 @@ from explorer.ui.widgets.trip_view import TripView
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from explorer.core.bodies.body_filter import FilterError, FilterResult, Language
     from explorer.core.session.live_stream import LiveStream
     from explorer.ui.dialogs.copy_menu import CopyChoice
     from explorer.ui.widgets.stream_view import StreamView
@@ -127,48 +122,26 @@ class ResponseTabs(Vertical):
         #: page's headers and raw text are built while the body is read).
         self._stale: set[str] = set()
         self._filter_timer: Timer | None = None
-        #: A stream's events, in the body tab while one is read (see :attr:`stream_view`).
-        self._stream_view: StreamView | None = None
-        self._stream_mounted: AwaitMount | None = None
-        self._body_view = BodyView(id="body-view")
+        self._body = BodyTab(id="body")
         #: The find bars mounted so far (each when first opened; never removed).
         self._bars: dict[Kind, FindBar] = {}
 
     def compose(self) -> ComposeResult:
         yield TabBar(TABS, active="body")
         with ContentSwitcher(initial="body"):
-            yield Vertical(self._body_view, id="body")
+            yield self._body
             for tab in LAZY_TABS:
                 yield Vertical(id=tab)
 
     @property
     def body_view(self) -> BodyView:
         """The body tab's view."""
-        return self._body_view
+        return self._body.body_view
 
     def show(self, page: Page) -> None:
         """Show ``page`` in every built tab."""
         self.page = page
-        body_view = self.body_view
-        self._streaming(False)
-        exchange = page.exchange
-        if page.stack is not None:  # pages shown one below the other (+)
-            body_view.show_display(page.stack.text)
-        elif exchange is not None:
-            response = exchange.response
-            shown = page.revalidated or response
-            if response.stream:
-                body_view.show_text(
-                    f"(a stream of {response.stream}: its events are shown while it is "
-                    "read; r reads it again)"
-                )
-            elif shown.body:
-                body_view.show(shown.body, shown.media_type)
-            else:
-                body_view.show_text(f"(no body: {response.status} {response.reason})")
-        else:
-            assert page.error is not None
-            body_view.show_text(f"{page.error.explanation}\n\n{page.error.hint}")
+        self._body.show_page(page)
         self._stale = set(LAZY_TABS)  # each filled when it is next shown
         if self.tab in LAZY_TABS:
             self._fill(self.tab)
@@ -181,37 +154,17 @@ class ResponseTabs(Vertical):
         """A stream's events, in the body tab while one is read (it owns ``p``): made, and
         mounted by :meth:`show_stream`, when a stream is first shown (the first screen
         neither imports nor builds what it hides)."""
-        if self._stream_view is None:
-            from explorer.ui.widgets.stream_view import StreamView
-
-            self._stream_view = StreamView(id="stream-view")
-            self._stream_view.display = False
-        return self._stream_view
+        return self._body.stream_view
 
     @property
     def stream_shown(self) -> bool:
         """True while the body tab shows a stream's events (not the body)."""
-        return self._stream_view is not None and self._stream_view.display
+        return self._body.stream_shown
 
     async def show_stream(self, live: LiveStream) -> None:
         """Show ``live``'s events in the body tab as they come (the page shown is its head);
         the first stream mounts the view."""
-        if self._stream_mounted is None:
-            self._stream_mounted = self.query_one("#body", Vertical).mount(self.stream_view)
-        await self._stream_mounted  # (at once once mounted)
-        self._streaming(True)
-        self.stream_view.watch_stream(live)
-
-    def _streaming(self, shown: bool) -> None:
-        """The stream's view in the body tab, or the body's."""
-        if shown or self._stream_view is not None:
-            self.stream_view.display = shown
-        self.body_view.display = not shown
-
-    @property
-    def _detail(self) -> BodyView:
-        """The view a filter's result goes to: the stream's detail, or the body's."""
-        return self.stream_view.detail if self.stream_shown else self.body_view
+        await self._body.show_stream(live)
 
     def _focus_target(self, tab: str) -> str:
         if tab == "body" and self.stream_shown:
@@ -451,7 +404,7 @@ class ResponseTabs(Vertical):
             return
         if self._filter_timer is not None:
             self._filter_timer.stop()
-        self.workers.cancel_group(self, "filter")
+        self._body.cancel_filter()
         self._filter_timer = self.set_timer(FILTER_DELAY, self._start_filter)
 
     def on_find_bar_step(self, event: FindBar.Step) -> None:
@@ -468,13 +421,13 @@ class ResponseTabs(Vertical):
                 view.search(None)
             for headers in self.query(HeadersView):
                 headers.search(None)
-            if self._stream_view is not None:
-                self._stream_view.search(None)
+            if self._body.stream_made:
+                self.stream_view.search(None)
         else:
             if self._filter_timer is not None:
                 self._filter_timer.stop()
-            self.workers.cancel_group(self, "filter")
-            self._detail.unfilter()
+            self._body.cancel_filter()
+            self._body.detail.unfilter()
         self.query_one(self._focus_target(self.tab)).focus()
 
     def on_body_view_search_changed(self, event: BodyView.SearchChanged) -> None:
@@ -484,68 +437,7 @@ class ResponseTabs(Vertical):
         if bar is not None and event.view is self._target() and status:
             self._say_search(bar, event.view)
 
-    # -- filtering ----------------------------------------------------------------------------
-
     def _start_filter(self) -> None:
         bar = self._bar("filter")
-        page = self.page
-        if bar is None:
-            return
-        live = self.stream_view.live if self.stream_shown else None
-        exchange = page.exchange if page is not None else None
-        shown = (page.revalidated or exchange.response) if page and exchange else None
-        if live is None and (shown is None or not shown.body):
-            bar.show_status("No body to filter.", error=True)
-            return
-        if not bar.value.strip():
-            self._detail.unfilter()
-            bar.show_status("")
-            return
-        bar.show_status("filtering…")
-        if live is not None:  # the events kept, as one array of them
-            scope = f" (over the {counted(len(live.kept), 'event')} kept, as an array of them)"
-            from explorer.core.streams.shown import events_json
-
-            self._filter_in_thread(bar.language, bar.value, events_json(live.kept), scope)
-        elif shown is None:
-            return
-        elif page is not None and page.stack is not None:  # the pages shown, as one array
-            scope = f" (over the {page.stack.pages} pages shown, as an array of them)"
-            self._filter_in_thread(bar.language, bar.value, page.stack.documents(), scope)
-        else:
-            self._filter_in_thread(bar.language, bar.value, shown.body)
-
-    @work(thread=True, exclusive=True, group="filter", description="filter body")
-    def _filter_in_thread(
-        self, language: Language, expression: str, body: bytes, scope: str = ""
-    ) -> None:
-        """Filter ``body`` (a large one in a child process: see core.filter_process)."""
-        from explorer.core.bodies.body_filter import FilterError
-        from explorer.core.bodies.filter_process import filter_body
-
-        worker = get_current_worker()
-        try:
-            result = filter_body(language, expression, body, cancelled=lambda: worker.is_cancelled)
-        except FilterError as error:
-            if not worker.is_cancelled:
-                self.app.call_from_thread(self._filter_failed, expression, error)
-            return
-        if result is None or worker.is_cancelled:
-            return
-        note = f"{LANGUAGE_NAMES[language]} {expression}{scope}: {result.summary}"
-        if result.hint:
-            note += f" ({result.hint})"
-        text = DisplayText(result.text, "json", (visible_line(note),))
-        self.app.call_from_thread(self._filtered, expression, result, text)
-
-    def _filtered(self, expression: str, result: FilterResult, text: DisplayText) -> None:
-        bar = self._bar("filter")
-        if bar is None or not bar.display or bar.value != expression:
-            return  # closed, or typed on meanwhile
-        self._detail.show_filtered(text)
-        bar.show_status(result.summary, hint=result.hint)
-
-    def _filter_failed(self, expression: str, error: FilterError) -> None:
-        bar = self._bar("filter")
-        if bar is not None and bar.display and bar.value == expression:
-            bar.show_status(error.message, error=True)
+        if bar is not None:
+            self._body.start_filter(bar, self.page)

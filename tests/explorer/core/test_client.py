@@ -20,7 +20,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from explorer.core.http import errors
-from explorer.core.http.client import REDIRECT_STATUSES, Client, next_hop, send
+from explorer.core.http.client import REDIRECT_STATUSES, Client, next_hop
+from explorer.core.http.one_off import send
 from explorer.core.http.request import (
     BasicAuth,
     BearerAuth,

@@ -8,9 +8,12 @@ to a function (``httpx.MockTransport``): no network, every request seen.
 
 from __future__ import annotations
 
+from http.cookiejar import Cookie, CookieJar
+
 import httpx
 
 from explorer.core.http.client import Client
+from explorer.core.http.cookie_header import forget_host
 from explorer.core.http.request import RequestSpec
 
 
@@ -88,3 +91,27 @@ async def test_an_expired_cookie_is_forgotten_as_before() -> None:
         "http://a.test/y",
     )
     assert seen["http://a.test/y"] is None
+
+
+def _cookie(domain: str, name: str) -> Cookie:
+    return Cookie(
+        0, name, "v", None, False, domain, True, domain.startswith("."), "/", True,
+        False, None, False, None, None, {},
+    )  # fmt: skip
+
+
+def test_a_logout_forgets_the_cookies_sent_to_its_host_only() -> None:
+    """Its host's own (``shop.local``: http.cookiejar's name for a dotless host's), a
+    domain's above it; not another host's, nor a subdomain's."""
+    jar = CookieJar()
+    for domain, name in [
+        ("shop.local", "own"),
+        ("api.example.com", "api"),
+        (".example.com", "parent"),
+        ("other.example.com", "sibling"),
+        ("v2.api.example.com", "below"),
+    ]:
+        jar.set_cookie(_cookie(domain, name))
+    assert forget_host(jar, "shop") == 1
+    assert forget_host(jar, "api.example.com") == 2
+    assert sorted(cookie.name for cookie in jar) == ["below", "sibling"]

@@ -20,7 +20,7 @@ from explorer.core.session import Page, Session
 from explorer.core.session.choice import NumberEntry, choose_link
 from explorer.core.session.credentials import login_kind_for
 from explorer.core.session.reading import read_response
-from explorer.core.session.session import resolve_typed_url
+from explorer.core.session.typed_url import resolve_typed_url
 from explorer.core.session.version import VersionChoice
 from mock_server import Settings, create_app
 from tests.mock_server.conftest import TEST_HOSTS
@@ -248,7 +248,10 @@ async def test_a_failed_send_enters_no_history() -> None:
     assert page.error is not None
     assert session.shown is page
     assert len(session.trail.pages) == 1
+    assert session.can_go(-1)  # back from the failure, though the trail has one page
+    assert not session.can_go(1)
     shown = session.go(-1)
+    assert not session.can_go(-1)
     assert shown is session.trail.current
     assert shown is not None
     assert shown.spec.url == f"{MOCK}/"

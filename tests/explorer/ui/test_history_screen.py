@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from explorer.core.http.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
-from explorer.core.storage.history import HistoryEntry, HistoryStore
+from explorer.core.storage.history import HistoryStore
+from explorer.core.storage.history_entry import HistoryEntry
 from explorer.core.storage.history_query import HistoryQuery
 from explorer.ui.app import RestwalkApp
 from explorer.ui.screens.history import HistoryScreen

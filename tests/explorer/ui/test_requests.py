@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select, TextArea
 
 from explorer.core.http.client import Client
+from explorer.core.http.errors import LoginFailed
 from explorer.core.http.request import BearerAuth, CookieSession, LoginFlow, RequestSpec
 from explorer.core.http.wire import request_text
 from explorer.ui.app import RestwalkApp, create_app
@@ -399,6 +400,27 @@ async def test_a_login_url_typed_is_kept_when_the_tokenurl_comes() -> None:
         dialog.query_one("#kind", Select).value = "token"
         await settle(pilot)
         assert field.value == "http://shop/token"  # the token login's URL is the API's now
+
+
+async def test_the_login_dialog_looks_up_its_token_url_itself() -> None:
+    """Given where to look (the API's description, through the tab), the dialog suggests
+    the token URL found there; a lookup that fails leaves its default."""
+
+    async def found() -> str | None:
+        return "http://shop/token"
+
+    app = DialogApp(LoginDialog("http://shop", find_token_url=found))
+    async with app.run_test(size=SIZE) as pilot:
+        field = app.screen.query_one("#login-url", Input)
+        await until(pilot, lambda: field.value == "http://shop/token", "the tokenUrl suggested")
+
+    async def failing() -> str | None:
+        raise LoginFailed("no description")
+
+    app = DialogApp(LoginDialog("http://shop", find_token_url=failing))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#login-url", Input).value == "http://shop/auth/token"
 
 
 async def test_drf_s_token_challenge_asks_for_a_key_sent_as_token() -> None:
