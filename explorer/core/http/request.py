@@ -37,6 +37,7 @@ from explorer.core.http.upload import (
     guess_file_type,
     read_body_file,
 )
+from explorer.core.text.quoting import quoted
 from explorer.core.text.terminal_text import visible_line
 
 __all__ = [
@@ -256,37 +257,38 @@ def check_url(url: str) -> httpx.URL:
     if _SURROGATE.search(url):  # bytes that are not UTF-8, as a .http file keeps them
         shown = url.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
         raise InvalidURL(
-            f"The URL {shown!r} holds bytes that are not UTF-8.",
+            f"The URL {quoted(shown)} holds bytes that are not UTF-8.",
             hint="Write it in UTF-8, and other bytes percent-encoded (%FF).",
         )
     authority = _AUTHORITY.match(url)
     host = authority.group(1).rpartition("@")[2] if authority else ""
     if host.startswith("[") and "]" not in host:  # httpx says "Invalid port: ':1'"
         raise InvalidURL(
-            f"The URL {url!r} is not valid: the [ of its IPv6 address is never closed.",
+            f"The URL {quoted(url)} is not valid: the [ of its IPv6 address is never closed.",
             hint="Write an IPv6 address in brackets: http://[::1]:8000/.",
         )
     try:
         parsed = httpx.URL(url)
     except (httpx.InvalidURL, TypeError, ValueError) as exc:
-        raise InvalidURL(f"The URL {url!r} is not valid.", detail=str(exc)) from exc
+        raise InvalidURL(f"The URL {quoted(url)} is not valid.", detail=str(exc)) from exc
     if parsed.scheme not in ("http", "https"):
         if not parsed.scheme:
             raise InvalidURL(
-                f"The URL {url!r} has no scheme.", hint="Start it with http:// or https://."
+                f"The URL {quoted(url)} has no scheme.", hint="Start it with http:// or https://."
             )
         raise InvalidURL(
-            f"The URL {url!r} is a {parsed.scheme}: URL; restwalk sends requests to "
+            f"The URL {quoted(url)} is a {parsed.scheme}: URL; restwalk sends requests to "
             "http:// and https:// URLs only.",
         )
     if not parsed.host:
-        raise InvalidURL(f"The URL {url!r} has no host.")
+        raise InvalidURL(f"The URL {quoted(url)} has no host.")
     if ":" not in parsed.host and _NOT_IN_HOST.search(parsed.host):  # IPv6 zones keep their %
         raise InvalidURL(
-            f"The URL {url!r} is not valid: its host holds a space or a character no host name has."
+            f"The URL {quoted(url)} is not valid: its host holds a space or a character no "
+            "host name has."
         )
     if parsed.port is not None and not 0 < parsed.port <= _MAX_PORT:
-        raise InvalidURL(f"The URL {url!r} is not valid: port {parsed.port} is out of range.")
+        raise InvalidURL(f"The URL {quoted(url)} is not valid: port {parsed.port} is out of range.")
     return parsed
 
 

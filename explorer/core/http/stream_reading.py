@@ -11,15 +11,14 @@ with the time it came. What a server can make restwalk hold is bounded by
 :class:`~explorer.core.streams.event.StreamLimits`, whatever it sends.
 
 **Reconnection.** An event stream that ends, or whose connection breaks, is
-reconnected as the WHATWG HTML standard says an ``EventSource`` does: after
-the reconnection time (the server's last ``retry:``, else
-:data:`DEFAULT_RETRY_MS`), asking again with ``Last-Event-ID`` set to the last
-event id it gave, so the server can send what came meanwhile. An answer that
-is not ``200`` and ``text/event-stream`` ends it (``204 No Content`` is how a
+reconnected as the WHATWG HTML standard says an ``EventSource`` does: after the
+reconnection time (the server's last ``retry:``, else :data:`DEFAULT_RETRY_MS`;
+never less than :data:`MIN_RETRY_MS`), asking again with ``Last-Event-ID`` set to
+the last event id it gave, so the server can send what came meanwhile. An answer
+that is not ``200`` and ``text/event-stream`` ends it (``204 No Content`` is how a
 server asks a client to stop); so do :data:`MAX_RECONNECTS` tries in a row that
-fail. Each step is said in a :class:`StreamNote` between the events, so a
-person sees the gap and why. Other framings have no way to resume: their end is
-the end.
+fail. Each step is said in a :class:`StreamNote` between the events, so a person
+sees the gap and why. Other framings have no way to resume: their end is the end.
 """
 
 from __future__ import annotations
@@ -48,6 +47,7 @@ __all__ = [
     "DEFAULT_RETRY_MS",
     "MAX_RECONNECTS",
     "MAX_RETRY_MS",
+    "MIN_RETRY_MS",
     "NoteKind",
     "Opener",
     "StreamNote",
@@ -56,6 +56,10 @@ __all__ = [
 
 #: The reconnection time when the server gave none (browsers wait about as long).
 DEFAULT_RETRY_MS = 3000
+#: The shortest wait before a reconnection, whatever ``retry:`` asks: a server's
+#: ``retry: 0`` on a stream it ends at once would have it asked for hundreds of times a
+#: second, for as long as the page is open.
+MIN_RETRY_MS = 500
 #: The longest wait before a reconnection, whatever ``retry:`` asks.
 MAX_RETRY_MS = 60_000
 #: Reconnections that fail in a row before the reader gives up.
@@ -159,7 +163,7 @@ class StreamReader:
     def retry_ms(self) -> int:
         """How long a reconnection waits, in milliseconds (the server's ``retry:``, bounded)."""
         asked = self._parser.retry if isinstance(self._parser, SSEParser) else None
-        return min(DEFAULT_RETRY_MS if asked is None else asked, MAX_RETRY_MS)
+        return min(max(DEFAULT_RETRY_MS if asked is None else asked, MIN_RETRY_MS), MAX_RETRY_MS)
 
     async def read(
         self, response: httpx.Response

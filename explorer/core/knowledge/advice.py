@@ -382,7 +382,14 @@ def _range_not_satisfiable(response: ResponseFacts) -> list[str]:
 
 
 def _partial(response: ResponseFacts) -> list[str]:
-    parsed = fv.parse_content_range(response.first("Content-Range") or "")
+    value = response.first("Content-Range")
+    parsed = fv.parse_content_range(value or "")
+    if value is not None and fv.content_range_invalid(value):
+        return [
+            f"Content-Range: {value} is invalid: its last position is before its first, or "
+            "not inside the complete length (RFC 9110, section 14.4), so these bytes "
+            "cannot be placed; GET it without Range for the whole."
+        ]
     if parsed is None or parsed.first is None or parsed.last is None:
         return []
     total = f" of {parsed.complete_length}" if parsed.complete_length is not None else ""

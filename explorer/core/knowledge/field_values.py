@@ -262,19 +262,33 @@ _MAX_DIGITS = 19
 
 
 def parse_content_range(value: str) -> ContentRange | None:
-    """``bytes 0-99/1000``, ``bytes */1000`` or ``bytes 0-99/*``; None when malformed."""
+    """``bytes 0-99/1000``, ``bytes */1000`` or ``bytes 0-99/*``; None when malformed or
+    invalid: a last position before the first, or a complete length not past the last
+    (RFC 9110, section 14.4: such a part cannot be placed)."""
     match = _CONTENT_RANGE_RE.fullmatch(value)
     if match is None:
         return None
     unit, first_pos, last_pos, length = match.groups()
     if any(len(part or "") > _MAX_DIGITS for part in (first_pos, last_pos, length)):
         return None
-    return ContentRange(
+    parsed = ContentRange(
         unit,
         int(first_pos) if first_pos is not None else None,
         int(last_pos) if last_pos is not None else None,
         None if length == "*" else int(length),
     )
+    if parsed.first is not None and parsed.last is not None:
+        if parsed.last < parsed.first:
+            return None
+        if parsed.complete_length is not None and parsed.complete_length <= parsed.last:
+            return None
+    return parsed
+
+
+def content_range_invalid(value: str) -> bool:
+    """True when ``value`` is shaped as a ``Content-Range`` whose positions break RFC 9110's
+    rule (:func:`parse_content_range` gives None for it, as for a malformed one)."""
+    return _CONTENT_RANGE_RE.fullmatch(value) is not None and parse_content_range(value) is None
 
 
 def format_duration(seconds: float) -> str:

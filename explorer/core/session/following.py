@@ -29,6 +29,7 @@ from explorer.core.session.choice import choose_link, relations
 from explorer.core.session.errors import BrokenTemplate, NoSuchLink, UnfollowableLink
 from explorer.core.session.ordering import reads
 from explorer.core.session.trail import Page
+from explorer.core.text.quoting import quoted
 
 __all__ = ["checked_target", "expanded", "link_named", "next_link"]
 
@@ -69,7 +70,7 @@ def checked_target(link: Link, target: str) -> str:
     except InvalidURL as exc:
         why = exc.message[:1].lower() + exc.message[1:]
         raise UnfollowableLink(
-            f"the server's {link.rel!r} link cannot be followed: {why}"
+            f"the server's {quoted(link.rel)} link cannot be followed: {why}"
         ) from None
     return target
 

@@ -18,6 +18,7 @@ from explorer.core.http.opened import Opened
 from explorer.core.http.request import RequestSpec
 from explorer.core.session.reading import Reading, read_response
 from explorer.core.session.trail import Page
+from explorer.core.text.quoting import shortened
 
 __all__ = ["READ_AT_ONCE", "load_page", "open_page", "read_safely", "with_reading"]
 
@@ -96,7 +97,9 @@ async def _load(
         if via in TYPED:
             return Page(spec, error=error, via=via)
         why = error.explanation[:1].lower() + error.explanation[1:]
-        broken = BrokenLink(f"The server's {via} link cannot be followed: {why}")
+        broken = BrokenLink(
+            f"The server's {shortened(via)} link cannot be followed: {why}", detail=error.detail
+        )
         return Page(spec, error=broken, via=via)
     except RestwalkError as error:
         return Page(spec, error=error, via=via)

@@ -58,6 +58,9 @@ class Session:
         #: A send that failed, shown over the current page but not in the trail
         #: (there is no page to go back to: nothing came).
         self.failed: Page | None = None
+        #: Whether that send was of a new page (a link followed, a URL typed), not one
+        #: in the trail's current one's place (a reload): what sending it again is.
+        self._failed_new = False
         #: The map of what this tab met: every page, and the links seen on them.
         self.map: ApiMap = ApiMap()
         #: The last ``WWW-Authenticate`` challenges each origin sent: a login asked for
@@ -76,12 +79,17 @@ class Session:
 
         A failed send is shown but enters no trail. A 304 carries the body the
         session already had for that URL, which the answer says is still valid.
-        ``record`` false puts the page in the current one's place (a reload).
+        ``record`` false puts the page in the current one's place (a reload), unless
+        the page shown is a failed send of a new page: that one is in no place yet, so
+        its reload is a new page, and the page it was sent from stays behind it.
         """
         if page.error is not None:
+            # A reload of a failed new page is still a new page.
+            self._failed_new = record or (self.failed is not None and self._failed_new)
             self.failed = page
             self.map.take_page(page)  # the map says why it got no answer
             return page
+        record = record or (self.failed is not None and self._failed_new)
         self.failed = None
         earlier = self._cached(page) if page.status == HTTPStatus.NOT_MODIFIED else None
         if earlier is not None and earlier.exchange is not None:

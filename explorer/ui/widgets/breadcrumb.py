@@ -55,9 +55,10 @@ class Breadcrumb(Static):
         for index in range(first, len(trail)):
             page = trail[index]
             last = index == len(trail) - 1
-            label = page.label
+            server = ""
             if index > 0 and _origin(page) != _origin(trail[index - 1]):
-                label = f"{_origin(page).partition('://')[2]}{label}"
+                server = _origin(page).partition("://")[2]
+            label = page.label_on(server)  # (a page added by + marked before its server)
             text.append(visible_line(label), style="bold" if last else "")
             if page.status is not None and last:
                 text.append(f" ({page.status})")

@@ -104,9 +104,14 @@ class StatusLine(Static):
         self._show(self._text)  # (its rows wrap anew)
 
     def show_loading(self, spec: RequestSpec) -> None:
-        """Say that ``spec`` is on its way."""
+        """Say that ``spec`` is on its way, and how to stop waiting for it."""
         self._show(
-            Text.assemble(("… ", "bold"), visible_line(f"{spec.method} {spec.url}"), " sending")
+            Text.assemble(
+                ("… ", "bold"),
+                visible_line(f"{spec.method} {spec.url}"),
+                " sending",
+                (" · Escape cancels", "dim"),
+            )
         )
 
     def show_message(self, text: str) -> None:

@@ -43,6 +43,8 @@ class TabBar(Widget, can_focus=True):
     DEFAULT_CSS = """
     TabBar {
         height: 2;
+        text-wrap: nowrap;  /* a bar narrower than its labels crops them, never wraps */
+        text-overflow: clip;
         & > .tab-bar--tab { color: $foreground 50%; }
         & > .tab-bar--active { color: $foreground; }
         & > .tab-bar--hover { color: $foreground; }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from explorer.core.knowledge import advise
+from explorer.core.knowledge import field_values as fv
 
 DATE = "Sun, 22 Nov 2026 03:00:00 GMT"
 CHALLENGE = 'Bearer realm="restwalk", Basic realm="restwalk"'
@@ -237,6 +238,21 @@ def test_206_says_which_part_and_the_next_range() -> None:
     assert step.startswith("These are bytes 0-1023 of 5000. Next: Range: bytes=1024-")
     assert 'If-Range: "e"' in step
     assert "last part" in advise(206, [("Content-Range", "bytes 4000-4999/5000")])[0]
+
+
+def test_206_with_an_invalid_content_range_says_so() -> None:
+    # QA: "bytes 999-1/5" read as "These are bytes 999-1 of 5. Next: Range: bytes=2-".
+    # RFC 9110 14.4: a last position before the first, or a complete length not past the
+    # last, makes the field invalid, and the part cannot be placed.
+    for value in ("bytes 999-1/5", "bytes 0-99/50", "bytes 0-99/99"):
+        (step,) = advise(206, [("Content-Range", value)])
+        assert step.startswith(f"Content-Range: {value} is invalid"), step
+        assert "Next:" not in step
+    assert fv.parse_content_range("bytes 999-1/5") is None
+    assert fv.parse_content_range("bytes 0-99/99") is None
+    last = fv.parse_content_range("bytes 0-99/100")
+    assert last is not None
+    assert last.last == 99
 
 
 def test_426_and_101_read_upgrade() -> None:

@@ -90,6 +90,19 @@ def test_bad_urls_are_refused_with_a_reason(url: str, words: str) -> None:
     assert words in info.value.message
 
 
+def test_a_long_url_refused_is_quoted_short_so_the_reason_shows() -> None:
+    # QA: a server's link to a 100,000-character URL was refused with all of it quoted,
+    # which filled the status line: "(URL too long)" never showed.
+    url = "http://127.0.0.1:8000/" + "b" * 100_000
+    with pytest.raises(InvalidURL) as info:
+        build(url=url)
+    message = info.value.message
+    assert len(message) < 400, message[:500]
+    assert message.startswith("The URL 'http://127.0.0.1:8000/bbb")
+    assert "(100,022 characters)" in message
+    assert message.endswith("is not valid. (URL too long)")
+
+
 def test_query_pairs_are_added_to_the_query_in_the_url() -> None:
     request = build(url=f"{BASE}/products?limit=5", query=(("name", "tea pot"), ("limit", "7")))
     assert request.url.query == b"limit=5&name=tea+pot&limit=7"

@@ -257,6 +257,28 @@ async def test_a_failed_send_enters_no_history() -> None:
     assert shown.spec.url == f"{MOCK}/"
 
 
+# 14b. r on a failed send (a link followed that got no answer) sends it again as a new
+# page: the page it was sent from stays behind it, for alt+left (QA: the reload took
+# that page's place in the trail, and back had nowhere to go).
+async def test_reloading_a_failed_follow_keeps_the_page_it_left(client: Client) -> None:
+    session = Session()
+    await visit(session, client, RequestSpec(url=f"{MOCK}/"))
+    session.arrived(Page(RequestSpec(url=f"{MOCK}/customers"), error=ConnectError("refused")))
+    step = session.reload()
+    assert step is not None
+    assert step.kind == "send"
+    assert step.reload
+    await visit(session, client, step.spec, record=False)  # what the screen does for r
+    assert [page.url for page in session.trail.pages] == [f"{MOCK}/", f"{MOCK}/customers"]
+    # A reload of a page that was in the trail still takes its place, even after a
+    # reload of it failed on the way.
+    session.arrived(
+        Page(RequestSpec(url=f"{MOCK}/customers"), error=ConnectError("refused")), record=False
+    )
+    await visit(session, client, RequestSpec(url=f"{MOCK}/customers"), record=False)
+    assert [page.url for page in session.trail.pages] == [f"{MOCK}/", f"{MOCK}/customers"]
+
+
 def test_reload_asks_before_an_unsafe_method_and_says_what_put_is() -> None:
     session = Session()
     for method in ("PUT", "POST", "GET"):

@@ -10,7 +10,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 import httpx
 import pytest
 
-from explorer.core.http.stream_reading import NoteKind, StreamNote, StreamReader
+from explorer.core.http.stream_reading import MIN_RETRY_MS, NoteKind, StreamNote, StreamReader
 from explorer.core.streams.event import StreamEvent
 from explorer.core.streams.framing import Framing
 
@@ -85,7 +85,7 @@ def shape(items: list[StreamEvent | StreamNote]) -> list[str]:
 async def test_a_broken_event_stream_is_resumed_after_retry_with_the_last_event_id() -> None:
     client, seen = serving(
         [
-            (200, SSE, body(b"retry: 10\n\nid: 1\ndata: a\n\nid: 2\nda", b"ta: b\n", Broken())),
+            (200, SSE, body(b"retry: 1500\n\nid: 1\ndata: a\n\nid: 2\nda", b"ta: b\n", Broken())),
             (200, SSE, body(b"id: 3\ndata: c\n\n")),
             (204, {}, body()),
         ]
@@ -107,7 +107,7 @@ async def test_a_broken_event_stream_is_resumed_after_retry_with_the_last_event_
         "waiting",
         "stopped",
     ]
-    assert waits.seconds == [0.01, 0.01]
+    assert waits.seconds == [1.5, 1.5]
     assert [r.headers.get("last-event-id") for r in seen] == [None, "1", "3"]
     notes = {item.kind: item.text for item in items if isinstance(item, StreamNote)}
     assert notes[NoteKind.BROKEN].startswith("The connection")
@@ -177,6 +177,28 @@ async def test_it_gives_up_after_reconnections_failing_in_a_row() -> None:
     assert len(seen) == 4
     assert items[-1].text == "gave up after 3 reconnections failed in a row"  # type: ignore[union-attr]
     assert items[2].text.startswith("Could not connect")  # type: ignore[union-attr]
+
+
+async def test_a_retry_of_zero_still_waits_before_reconnecting() -> None:
+    # QA: a server sending "retry: 0" and ending each connection was asked again 400 times
+    # a second (3,151 reconnections in 8 s), for as long as the page was open.
+    client, seen = serving(
+        [
+            (200, SSE, body(b"retry: 0\n\nid: 1\ndata: a\n\n")),
+            (200, SSE, body(b"id: 2\ndata: b\n\n")),
+        ]
+    )
+    waits = Waits()
+    reader = StreamReader(Framing.SSE, reopen=opener(client), sleep=waits, max_reconnects=1)
+    items = await read_all(reader, client)
+    assert shape(items) == [
+        *("1:a", "ended", "waiting", "resumed", "2:b", "ended"),
+        *("waiting", "retry-failed", "stopped"),
+    ]
+    assert waits.seconds == [MIN_RETRY_MS / 1000] * 2
+    assert MIN_RETRY_MS >= 500
+    assert items[2].text == f"reconnecting in {MIN_RETRY_MS / 1000:g} s with Last-Event-ID 1"  # type: ignore[union-attr]
+    assert len(seen) == 3
 
 
 async def test_other_framings_end_with_their_body() -> None:

@@ -30,6 +30,7 @@ from explorer.core.session.errors import (
     NoSuchLink,
     UnfollowableLink,
 )
+from explorer.core.session.loading import load_page
 from explorer.core.session.page_stack import StackRefused
 from explorer.core.session.rel_path import rel_path
 from explorer.core.session.tab import Tab
@@ -153,6 +154,29 @@ async def test_follow_refuses_an_action_names_a_missing_link_and_a_bad_template(
     odd = Page(RequestSpec(url=MOCK), links=(link(rel="odd", href="ftp://elsewhere/"),))
     with pytest.raises(UnfollowableLink, match="the server's 'odd' link cannot be followed"):
         Tab(Client(), given=RequestSpec(url=MOCK)).follow_words(odd, "odd", {})
+    # QA: a rel of 50,000 characters filled the status line before the reason.
+    long_rel = "x" * 50_000
+    odd = Page(RequestSpec(url=MOCK), links=(link(rel=long_rel, href="ftp://elsewhere/"),))
+    with pytest.raises(UnfollowableLink) as refused:
+        Tab(Client(), given=RequestSpec(url=MOCK)).follow_words(odd, long_rel, {})
+    assert len(refused.value.message) < 400
+    assert refused.value.message.endswith(
+        "is a ftp: URL; restwalk sends requests to http:// and https:// URLs only."
+    )
+
+
+async def test_a_link_too_long_to_send_says_why_after_a_short_rel() -> None:
+    # QA: a link of 50,000-character rel to a 100,000-character URL failed with both
+    # quoted whole: the status line was full before "(URL too long)".
+    long_rel = "x" * 50_000
+    spec = RequestSpec(url=f"{MOCK}/" + "b" * 100_000)
+    page = await load_page(Client(), spec, via=long_rel)
+    assert page.error is not None
+    message = page.error.message
+    assert len(message) < 600, message[:700]
+    assert message.startswith("The server's xxx")
+    assert "(50,000 characters) link cannot be followed" in message
+    assert message.endswith("(URL too long)")
 
 
 async def test_a_follow_is_sent_read_and_taken_into_the_trail(client: Client) -> None:

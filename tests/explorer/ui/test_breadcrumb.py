@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import App, ComposeResult
 
+from explorer.core.bodies.display import DisplayText
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest, Timings
 from explorer.core.http.request import RequestSpec
-from explorer.core.session.trail import Page
+from explorer.core.session.trail import Page, Stack
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 
 
@@ -41,3 +44,17 @@ async def test_a_short_line_drops_the_oldest_crumbs_not_the_status() -> None:
     assert text.startswith("… > ")
     assert text.endswith("/segmentsegmentsegment/5 (200)")
     assert len(text) <= 58  # the widget's width less its padding
+
+
+async def test_a_crumb_on_another_server_keeps_its_method_and_plus_in_front() -> None:
+    # QA: an endless scroll whose next page was on another server read
+    # "127.0.0.1:18712+/echo", and a POST there "b.test:8080POST /orders".
+    posted = replace(
+        page("http://b.test:8080/orders"), spec=RequestSpec("POST", "http://b.test:8080/orders")
+    )
+    assert await shown([page("http://a.test/"), posted], 80) == "/ > POST b.test:8080/orders (200)"
+    first = page("http://a.test/items")
+    added = page("http://b.test:8080/items")
+    responses = tuple(p.exchange.response for p in (first, added) if p.exchange)
+    added = replace(added, stack=Stack(responses, 1, DisplayText(b"")))
+    assert await shown([first, added], 80) == "/items > +b.test:8080/items (200)"

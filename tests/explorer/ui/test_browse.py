@@ -183,6 +183,9 @@ async def test_a_slow_answer_to_a_link_says_sending_after_the_hold(
                 break
             await pilot.pause(0.01)
         assert status_text(app).startswith(f"… GET {ROOT}customers sending")
+        # A wait says how to stop it (QA: 30 s of "sending" on a slow API said nothing of
+        # Escape, and the key bar does not show it).
+        assert "Escape cancels" in status_text(app)
         assert app.browser.query_one(UrlBar).value == f"{ROOT}customers"
         transport.release.set()
         await settle(pilot)

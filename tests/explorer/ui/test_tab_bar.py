@@ -55,3 +55,14 @@ async def test_left_and_right_move_between_tabs_and_wrap() -> None:
         await pilot.press("right", "right", "right", "left")
         await pilot.pause()
         assert app.picked == ["two", "three", "one", "three"]
+
+
+async def test_a_bar_narrower_than_its_labels_crops_them_and_keeps_its_underline() -> None:
+    # QA: at 80x24 with the course open the body column is 24 cells: " Trip " wrapped
+    # onto the underline's row, and the underline was not drawn.
+    app = Tabs()
+    async with app.run_test(size=(12, 4)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(TabBar)
+        assert bar.render_line(0).text == " One  Two  T"
+        assert bar.render_line(1).text == "╸━━━╺" + "━" * 7
