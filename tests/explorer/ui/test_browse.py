@@ -139,10 +139,13 @@ async def test_a_slow_answer_is_waited_for_only_so_long(monkeypatch: pytest.Monk
         assert status_text(app).strip().startswith("200 OK")
 
 
-async def test_the_app_starts_while_the_server_it_started_starts() -> None:
+async def test_the_app_starts_while_the_server_it_started_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The bundled mock's start is not waited for: the start page's request is out while
     its process still starts (here: before ``server_started`` returns), and the page is
     shown once the server answers."""
+    monkeypatch.setattr(app_module, "FIRST_PAINT_HOLD", 60.0)  # (the start page waited for)
     transport = Delayed()
     starting = threading.Event()
 
