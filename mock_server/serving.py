@@ -63,9 +63,15 @@ class BackgroundServer:
         self.certificate: CertificateFiles | None = None
         self.url = ""
 
-    def start(self) -> str:
-        """Start serving; returns the base URL once the server accepts connections."""
-        sock = bind_socket(self.settings.host, self.settings.port)
+    def start(self, sock: socket.socket | None = None) -> str:
+        """Start serving; returns the base URL once the server accepts connections.
+
+        ``sock``: a listening socket to serve on (it is then the server's, closed when
+        it stops), rather than one bound now at the settings' host and port: one bound
+        by another process, which knew the address before this one had even started.
+        """
+        if sock is None:
+            sock = bind_socket(self.settings.host, self.settings.port)
         self.url = url_of(sock, tls=self.settings.tls)
         self.certificate, self._made = certificate_of(self.settings)
         quiet = dataclasses.replace(self.settings, log_level="warning")

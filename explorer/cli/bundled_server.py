@@ -1,17 +1,17 @@
 """Starting the bundled mock server, at the port it prefers or, when that is taken, at a
 free one (:mod:`explorer.core.bundled` says which and why).
 
-``restwalk`` with no URL serves the TUI's start page from one in a process of its own
-(:mod:`~explorer.cli.bundled_child`), started before the UI is imported; ``restwalk
-bookmarks NAME`` walks a bookmark made on it from one started in-process for the
-walk (:func:`start_bundled_mock`).
+``restwalk`` with no URL binds its socket (:func:`listen`) and serves the TUI's start
+page from it in a process of its own (:mod:`~explorer.cli.bundled_child`), started
+before the UI is imported; ``restwalk bookmarks NAME`` walks a bookmark made on it from
+one started in-process for the walk (:func:`start_bundled_mock`).
 """
 
 from __future__ import annotations
 
 import errno
+import socket
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from explorer.core.bundled.port import PORT_ENV
@@ -21,11 +21,13 @@ if TYPE_CHECKING:
     from mock_server import BackgroundServer
 
 __all__ = [
+    "base_url",
     "bundled_mock_at",
     "environ_port",
+    "listen",
     "reset_mock_data",
+    "serve_mock_on",
     "start_bundled_mock",
-    "start_mock_server",
 ]
 
 # What binding a port that is someone else's raises.
@@ -39,27 +41,64 @@ def start_bundled_mock(port: int) -> tuple[BackgroundServer, BundledMock]:
 
     Raises ``OSError`` or ``RuntimeError`` when it cannot start at all.
     """
-    server, base, taken = start_mock_server(port)
-    return server, bundled_mock_at(base, port, taken)
+    sock, taken = listen(port)
+    base = base_url(sock)
+    return serve_mock_on(sock), bundled_mock_at(base, port, taken)
 
 
-def start_mock_server(port: int) -> tuple[BackgroundServer, str, bool]:
-    """The mock server started on 127.0.0.1 at ``port`` (0: a free one), or at a free port
-    when ``port`` is taken: the server, its base URL, and whether ``port`` was taken.
+def listen(port: int) -> tuple[socket.socket, bool]:
+    """A socket listening on 127.0.0.1 at ``port`` (0: a free one), or at a free port when
+    ``port`` is taken, and whether it was. Raises ``OSError`` when none can be had.
 
-    Raises ``OSError`` or ``RuntimeError`` when it cannot start at all.
+    Its address is known before any server serves on it, and connections made meanwhile
+    wait in its queue: ``restwalk`` binds the bundled mock's socket itself, and its UI
+    starts while the mock's process is still starting (:mod:`~explorer.cli.bundled_child`).
     """
-    from mock_server import BackgroundServer, Settings
-
-    server = BackgroundServer(Settings(host="127.0.0.1", port=port))
     try:
-        return server, server.start(), False
+        return _listening(port), False
     except OSError as error:
         if port == 0 or error.errno not in _TAKEN:
             raise
-    # The same app (made once: it is most of the start-up), on any free port.
-    fallback = BackgroundServer(replace(server.settings, port=0), app=server.app)
-    return fallback, fallback.start(), True
+    return _listening(0), True
+
+
+def _listening(port: int) -> socket.socket:
+    # proto=IPPROTO_TCP, as the mock's own sockets (mock_server.transport.server.bind_socket):
+    # asyncio sets TCP_NODELAY on accepted connections only then, and without it every
+    # response waits ~40 ms for delayed ACKs.
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", port))
+        sock.listen(socket.SOMAXCONN)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def serve_mock_on(sock: socket.socket) -> BackgroundServer:
+    """The mock server serving on ``sock`` (a listening socket, from :func:`listen`) in a
+    thread of this process; the socket is the server's from now on.
+
+    Raises ``OSError`` or ``RuntimeError`` when it cannot start.
+    """
+    from mock_server import BackgroundServer, Settings
+
+    host, port = sock.getsockname()[:2]
+    try:
+        server = BackgroundServer(Settings(host=host, port=port))
+    except BaseException:
+        sock.close()
+        raise
+    server.start(sock)
+    return server
+
+
+def base_url(sock: socket.socket) -> str:
+    """The base URL of the bundled mock listening on ``sock``."""
+    host, port = sock.getsockname()[:2]
+    return f"http://{host}:{port}"
 
 
 def bundled_mock_at(base: str, port: int, taken: bool) -> BundledMock:

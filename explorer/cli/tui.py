@@ -3,10 +3,10 @@
 The command line chooses the server: a URL given, or the bundled mock server
 started here on 127.0.0.1, in a process of its own started before the UI is
 imported, at port 8642 when it is free (else at a free one, and the app says so:
-:mod:`explorer.cli.bundled_server`); the app is
-handed its URL, and for the bundled mock its origin, so what is kept against it
-follows it from run to run. Textual is imported only now, so the other
-commands stay quick.
+:mod:`explorer.cli.bundled_server`). Its socket is bound here, so the app starts at
+once, handed its URL, and for the bundled mock its origin, so what is kept against
+it follows it from run to run; its start page's request waits for the mock to serve.
+Textual is imported only now, so the other commands stay quick.
 """
 
 from __future__ import annotations
@@ -89,8 +89,13 @@ def open_tui(args: argparse.Namespace, *, course: CourseStart | None = None) -> 
     try:
         if url is None:
             from explorer.cli.bundled_child import BundledProcess
+            from explorer.cli.bundled_server import environ_port
 
-            mock = BundledProcess()  # it imports and starts on another core, beside the UI
+            port = environ_port(os.environ)
+            try:  # it imports and starts on another core, beside the UI
+                mock = BundledProcess(port)
+            except OSError as error:
+                return _could_not_start(error)
         return _open_tui(url, args, mock, course)
     finally:
         gc_pause.switch(True)
@@ -104,12 +109,7 @@ def _open_tui(
     mock: BundledProcess | None,
     course: CourseStart | None,
 ) -> ExitStatus:
-    """Import the UI and run it on ``url``, or on the bundled ``mock`` once it serves."""
-    port = 0
-    if mock is not None:
-        from explorer.cli.bundled_server import environ_port
-
-        port = environ_port(os.environ)
+    """Import the UI and run it on ``url``, or on the bundled ``mock``."""
     httpcore_without_h2()  # (before the client's modules import httpx, and httpx httpcore)
     warning = load_settings(args)  # shown in the TUI: stderr is its screen
     start = _http_file_start(args)
@@ -138,7 +138,7 @@ def _open_tui(
                 course=course,
             )
         )
-    return _on_the_mock_server(mock, port, settings, config, warning, start, course)
+    return _on_the_mock_server(mock, settings, config, warning, start, course)
 
 
 def _http_file_start(args: argparse.Namespace) -> tuple[str | None, str | None]:
@@ -163,38 +163,42 @@ def _http_file_start(args: argparse.Namespace) -> tuple[str | None, str | None]:
 
 def _on_the_mock_server(
     mock: BundledProcess,
-    port: int,
     settings: ConnectionSettings,
     config: Config,
     warning: str | None,
     start: tuple[str | None, str | None],
     course: CourseStart | None,
 ) -> ExitStatus:
-    """Open the TUI on the bundled mock server's root once it serves (it stops after). The
-    course (``L``, or ``course`` when given) resets its data through its process."""
+    """Open the TUI on the bundled mock server's root (it stops after), without waiting
+    for it to serve: the start page's request waits in its socket's queue meanwhile,
+    and when it cannot start the TUI ends and says why. The course (``L``, or
+    ``course`` when given) resets its data through its process."""
     from dataclasses import replace
 
     from explorer.cli.bundled_server import bundled_mock_at
     from explorer.core.course.setup import CourseStart
     from explorer.ui.app import run_app
 
-    try:
-        base, taken = mock.ready()
-    except RuntimeError as error:
-        sys.stderr.write(f"restwalk: the bundled mock server could not start: {error}\n")
-        return ExitStatus.FAILED
-    bundled = bundled_mock_at(base, port, taken)
+    bundled = bundled_mock_at(mock.base, mock.port, mock.taken)
     course = replace(course or CourseStart(), reset=mock.resetter())
-    return ExitStatus(
-        run_app(
-            bundled.origin + "/",
-            settings,
-            mock_users=True,
-            config=config,
-            warning=warning,
-            bundled=bundled,
-            http_file=start[0],
-            environment=start[1],
-            course=course,
-        )
+    status = run_app(
+        bundled.origin + "/",
+        settings,
+        mock_users=True,
+        config=config,
+        warning=warning,
+        bundled=bundled,
+        http_file=start[0],
+        environment=start[1],
+        course=course,
+        server_started=mock.ready,
     )
+    if mock.failure is not None:
+        return _could_not_start(mock.failure)
+    return ExitStatus(status)
+
+
+def _could_not_start(why: object) -> ExitStatus:
+    """Say on one line that the bundled mock server could not start."""
+    sys.stderr.write(f"restwalk: the bundled mock server could not start: {why}\n")
+    return ExitStatus.FAILED

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import gc
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from textual import events, work
@@ -112,8 +112,11 @@ class RestwalkApp(App[int]):
         http_file: str | None = None,
         environment: str | None = None,
         course: CourseStart | None = None,
+        server_started: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
+        #: Waits until the server this run started serves (see :meth:`_watch_server`).
+        self._server_started = server_started
         self.client = client
         #: The bundled mock server this run started (None: the server is the person's).
         self.bundled = bundled
@@ -161,6 +164,8 @@ class RestwalkApp(App[int]):
         await super().on_event(event)
 
     def on_mount(self) -> None:
+        if self._server_started is not None:
+            self._watch_server(self._server_started)
         self._use_config()
         if self.start_url:
             self._open_start_page()
@@ -178,6 +183,26 @@ class RestwalkApp(App[int]):
         await self.browser.prefetch(FIRST_PAINT_HOLD)
         self.push_screen(self.browser)
         self.browser.call_after_refresh(self._first_screen_drawn)
+
+    def _watch_server(self, started: Callable[[], None]) -> None:
+        """Wait for the server this run started (the bundled mock) to serve, or end the app
+        with status 1 when it cannot (the command line says why, once the terminal is its
+        own again).
+
+        The app does not wait for it: its process starts beside this one, and the start
+        page's request waits in the server's socket's queue meanwhile. ``started`` blocks,
+        so it waits in a daemon thread: not a worker's, which the app's shutdown would
+        wait for, when the person quits before the server serves.
+        """
+
+        def watch() -> None:
+            try:
+                started()
+            except RuntimeError:
+                with contextlib.suppress(RuntimeError):  # (the app has closed meanwhile)
+                    self.call_from_thread(self.exit, None, 1)
+
+        threading.Thread(target=watch, name="restwalk-server-start", daemon=True).start()
 
     def _first_screen_drawn(self) -> None:
         _collect_garbage_again()
@@ -320,6 +345,7 @@ def create_app(
     http_file: str | None = None,
     environment: str | None = None,
     course: CourseStart | None = None,
+    server_started: Callable[[], None] | None = None,
 ) -> RestwalkApp:
     """The app opened on ``url``; ``client`` defaults to a new one it owns, built from
     ``settings`` (the command line's connection options).
@@ -331,6 +357,9 @@ def create_app(
     ``http_file`` and ``environment`` are the ``.http`` file and environment chosen
     on the command line (``--http-file``, ``--env``). ``course`` is the course ``L``
     shows (default: the bundled one) and whether it is shown from the start.
+    ``server_started``, when this run started the server (the bundled mock): blocks
+    until it serves, and raises ``RuntimeError`` when it cannot, which ends the app with
+    status 1; the app starts meanwhile.
     """
     owns = client is None
     app_client = client or (settings or ConnectionSettings()).client()
@@ -345,6 +374,7 @@ def create_app(
         http_file=http_file,
         environment=environment,
         course=course,
+        server_started=server_started,
     )
 
 
@@ -359,6 +389,7 @@ def run_app(
     http_file: str | None = None,
     environment: str | None = None,
     course: CourseStart | None = None,
+    server_started: Callable[[], None] | None = None,
 ) -> int:
     """Run the app on ``url`` until the person quits; returns its exit status."""
     app = create_app(
@@ -371,6 +402,7 @@ def run_app(
         http_file=http_file,
         environment=environment,
         course=course,
+        server_started=server_started,
     )
     app.run()
     return app.return_code or 0

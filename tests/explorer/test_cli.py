@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
 
-from explorer.cli import main
+from explorer.cli import ExitStatus, main
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import choose_link as pick_link
 from mock_server import BackgroundServer, Settings, create_app
@@ -612,6 +614,68 @@ def test_the_tui_leaves_the_bundled_mock_to_its_own_process() -> None:
         "assert not late, late; sys.exit(rc)"
     )
     assert_python_passes(code)
+
+
+def tui_on_the_mock(monkeypatch: pytest.MonkeyPatch, port: str, status: int = 0) -> dict[str, Any]:
+    """``restwalk`` with no URL made to run ``run_app`` as a stand-in, which waits for the
+    bundled mock as the app does (returns 1 when it cannot start, else ``status``); what
+    it was given is returned, once it has run."""
+    from explorer.cli import tui
+    from explorer.ui import app
+
+    given: dict[str, Any] = {}
+
+    def run_app(url: str, settings: object, **kw: Any) -> int:
+        given.update(kw, url=url)
+        try:
+            kw["server_started"]()
+        except RuntimeError:
+            return 1
+        return status
+
+    monkeypatch.setattr(tui, "check_terminal", lambda: None)
+    monkeypatch.setattr(app, "run_app", run_app)
+    monkeypatch.setenv("RESTWALK_MOCK_PORT", port)
+    return given
+
+
+def test_the_tui_on_a_taken_port_opens_on_another_and_says_why(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        given = tui_on_the_mock(monkeypatch, str(port))
+        assert run(capsys)[0] == 0
+    assert not given["url"].startswith(f"http://127.0.0.1:{port}/")
+    assert given["url"] == given["bundled"].origin + "/"
+    assert f"Port {port} is taken" in given["bundled"].note
+
+
+def test_a_bundled_mock_that_cannot_start_is_said_on_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from explorer.cli import bundled_child
+
+    datagrams = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)  # (no server serves on it)
+    datagrams.bind(("127.0.0.1", 0))
+    monkeypatch.setattr(bundled_child, "listen", lambda port: (datagrams, False))
+    tui_on_the_mock(monkeypatch, "0")
+    code, out, err = run(capsys)
+    assert (code, out) == (ExitStatus.FAILED, "")
+    assert_one_line_error(err)
+    assert "the bundled mock server could not start: the mock server stopped" in err
+
+
+def test_a_bad_port_for_the_bundled_mock_is_bad_usage(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    given = tui_on_the_mock(monkeypatch, "eighty")
+    code, out, err = run(capsys)
+    assert (code, out, given) == (2, "", {})  # (no server started, no TUI)
+    assert_one_line_error(err)
+    assert "RESTWALK_MOCK_PORT is 'eighty'" in err
 
 
 def test_the_tui_without_a_terminal_exits_2_at_once() -> None:

@@ -27,7 +27,7 @@ from explorer.ui.widgets.url_input import UrlBar
 from mock_server import Settings
 from mock_server import create_app as create_mock_app
 from tests.explorer.servers import closed_port
-from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, settle
+from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, mock_client, settle
 from tests.mock_server.conftest import TEST_HOSTS
 
 
@@ -137,6 +137,45 @@ async def test_a_slow_answer_is_waited_for_only_so_long(monkeypatch: pytest.Monk
         transport.release.set()
         await settle(pilot)
         assert status_text(app).strip().startswith("200 OK")
+
+
+async def test_the_app_starts_while_the_server_it_started_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bundled mock's start is not waited for: the start page's request is out while
+    its process still starts (here: before ``server_started`` returns), and the page is
+    shown once the server answers."""
+    monkeypatch.setattr(app_module, "FIRST_PAINT_HOLD", 60.0)  # (the start page waited for)
+    transport = Delayed()
+    starting = threading.Event()
+
+    def server_started() -> None:
+        starting.wait()
+        transport.release.set()  # (its socket's queue answered once it serves)
+
+    app = create_app(ROOT, client=Client(transport=transport), server_started=server_started)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.browser.tab.session.shown is None
+        assert any(w.group == "start" and w.is_running for w in app.workers)
+        starting.set()
+        await settle(pilot)
+        assert status_text(app).strip().startswith("200 OK")
+        assert app.is_running
+
+
+async def test_a_server_that_cannot_start_ends_the_app_with_status_1() -> None:
+    """The app only ends: the command line says why, once the terminal is its own again
+    (tests/explorer/test_cli.py)."""
+
+    def server_started() -> None:
+        raise RuntimeError("the mock server stopped while starting")
+
+    app = create_app(ROOT, client=mock_client(), server_started=server_started)
+    async with app.run_test(size=SIZE) as pilot:
+        while app.is_running:
+            await pilot.pause()
+    assert app.return_code == 1
 
 
 async def test_a_quick_answer_to_a_link_is_drawn_once_without_sending(
