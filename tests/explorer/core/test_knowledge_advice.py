@@ -122,7 +122,25 @@ def test_413_retry_after_and_closed_connection() -> None:
 
 
 def test_503_without_retry_after_backs_off() -> None:
-    assert "No Retry-After: back off" in advise(503, [])[0]
+    steps = advise(503, [])
+    assert "gave no hint of when to retry" in steps[0]
+    assert "back off" in steps[0]
+    assert not any("`Retry-After`" in step for step in steps)
+
+
+def test_429_advises_only_from_the_fields_it_carries() -> None:
+    bare = advise(429, [("Content-Type", "text/plain")], "GET")
+    assert "gave no hint of when to retry" in bare[0]
+    assert not any("RateLimit" in step or "`Retry-After`" in step for step in bare)
+    waited = advise(429, [("Retry-After", "5")], "GET")
+    assert waited[0] == "Retry-After: 5: wait 5 s before trying again."
+    assert not any("RateLimit" in step for step in waited)
+    counted = [("X-RateLimit-Limit", "10"), ("X-RateLimit-Remaining", "0")]
+    uncounted = advise(429, counted)
+    assert "Rate limit: 0 of 10 requests left." in uncounted
+    assert "gave no hint of when to retry" in uncounted[0]
+    reset = advise(429, [*counted, ("X-RateLimit-Reset", "30")])
+    assert reset == ["Rate limit: 0 of 10 requests left, the window resets in 30 s."]
 
 
 def test_rate_limit_variants() -> None:
