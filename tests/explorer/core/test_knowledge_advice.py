@@ -39,6 +39,17 @@ def test_401_with_invalid_token_says_the_token_was_rejected() -> None:
     assert "Basic" in text
 
 
+def test_an_unclosed_quoted_string_is_shown_as_sent_and_called_malformed() -> None:
+    steps = advise(401, [("WWW-Authenticate", 'Bearer realm="unterminated')], "GET")
+    assert steps[0].startswith("WWW-Authenticate is malformed")
+    assert "realm" in steps[0]
+    assert 'Bearer (realm "unterminated): get a token' in steps[1]
+    assert '""' not in " ".join(steps)
+    said = advise(401, [("WWW-Authenticate", 'Bearer error="invalid_token", error_description="x')])
+    assert said[1].endswith('The server says: "x.')
+    assert "error_description" in said[0]
+
+
 def test_401_challenges_over_several_field_lines() -> None:
     headers = [("WWW-Authenticate", 'Bearer realm="a"'), ("WWW-Authenticate", "Basic")]
     assert "2 schemes (Bearer, Basic)" in advise(401, headers)[0]
