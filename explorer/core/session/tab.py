@@ -369,6 +369,11 @@ class Tab:
             found(link)
         return await _described(await self._get_document(link.href))
 
+    def known_login_url(self, url: str) -> str | None:
+        """Where a password is known to get ``url``'s origin a token: a login's (the
+        session's) or the tokenUrl its API's description was found to name."""
+        return self.session.login_url() or self._token_urls.get(origin_of(url))
+
     async def token_url(self, url: str, page: Page | None = None) -> str | None:
         """Where the API of ``url`` (``page``'s, when one is shown) gives a token for a user
         name and password, as its description's OAuth 2.0 password flow says (FastAPI's
