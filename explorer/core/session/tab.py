@@ -347,8 +347,24 @@ class Tab:
         instead when ``page`` was to be one). ``found`` is told the link before the
         document is fetched (a guess, marked so, once it is found to be one).
 
+        Its requests are restwalk's own, not the person's: no history entry, no page of
+        the trail (:meth:`~explorer.core.http.client.Client.own_requests`); ``a`` and
+        ``O`` both look here.
+
         Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
         """
+        with self.client.own_requests():
+            return await self._find_description(url, page, itself=itself, found=found)
+
+    async def _find_description(
+        self,
+        url: str,
+        page: Page | None,
+        *,
+        itself: bool,
+        found: Callable[[Link], None] | None,
+    ) -> ApiDescription | None:
+        """:meth:`fetch_description`'s search."""
         from explorer.core.carry.openapi import OpenApiError
         from explorer.core.carry.openapi_source import find_service_desc, not_found_note
 
