@@ -50,6 +50,19 @@ def write_out(text: str) -> None:
     sys.stdout.flush()
 
 
+def write_err(text: str) -> None:
+    """Print ``text`` on stderr, its control characters made visible (as :func:`write_out`):
+    what is said for a person while stdout carries a body's bytes."""
+    sys.stdout.flush()
+    sys.stderr.write(visible(text))
+    sys.stderr.flush()
+
+
+def to_terminal() -> bool:
+    """True when stdout is a terminal (a person reads it), not a pipe or a file."""
+    return sys.stdout.isatty()
+
+
 def error_line(message: str) -> None:
     """``restwalk: MESSAGE`` on stderr as one line, its control characters made visible."""
     sys.stdout.flush()
@@ -76,13 +89,17 @@ def said_undecoded(exchange: Exchange) -> bool:
 
 def write_raw(body: bytes, content_type: str | None) -> None:
     """The body as received: its exact bytes to a pipe or a file, made visible on a terminal."""
-    stream = sys.stdout
-    if not stream.isatty():
-        stream.flush()
-        stream.buffer.write(body)
-        stream.buffer.flush()
+    if not to_terminal():
+        write_bytes(body)
         return
     write_out(body_text(body, content_type))
+
+
+def write_bytes(body: bytes) -> None:
+    """``body``'s exact bytes on stdout (a pipe or a file: nothing is made visible)."""
+    sys.stdout.flush()
+    sys.stdout.buffer.write(body)
+    sys.stdout.buffer.flush()
 
 
 def explanation_lines(exchange: Exchange) -> list[str]:

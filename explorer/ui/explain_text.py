@@ -88,8 +88,8 @@ def header_markdown(name: str) -> str:
 def error_markdown(error: RestwalkError) -> str:
     """A failed request: what happened, what to try, and the low-level detail."""
     text = f"# The request failed\n\n**{type(error).__name__}**: {literal(error.explanation)}"
-    if error.hint:  # it may quote the URL
-        text += f"\n\n**What to try:** {literal(error.hint)}"
+    if error.hint_in_browser:  # it may quote the URL
+        text += f"\n\n**What to try:** {literal(error.hint_in_browser)}"
     if error.detail:
         text += f"\n\n**Detail from the network library:** {literal(error.detail)}"
     return text

@@ -17,6 +17,7 @@ from explorer.cli import ExitStatus, main
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import choose_link as pick_link
 from mock_server import BackgroundServer, Settings, create_app
+from tests.explorer.cli_run import run
 from tests.explorer.servers import HypercornServer, closed_port
 from tests.explorer.test_cli_tls import UNCHECKED_BY_K
 
@@ -27,12 +28,6 @@ ROOT = Path(__file__).resolve().parents[2]
 def mock_url() -> Iterator[str]:
     with BackgroundServer(Settings(host="127.0.0.1", port=0, rate_limit=None)) as server:
         yield server.url
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def assert_one_line_error(err: str) -> None:

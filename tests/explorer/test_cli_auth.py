@@ -21,9 +21,9 @@ import httpx
 import orjson
 import pytest
 
-from explorer.cli import main
 from explorer.core.paths import CONFIG_ENV, DATA_ENV
 from mock_server.pytest_plugin import Journal, MockServer
+from tests.explorer.cli_run import run
 from tests.mock_server.oauth_browser import Browser
 
 ALICE = {"username": "alice", "password": "wonderland"}
@@ -40,12 +40,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, restwalk_mock: MockSer
     monkeypatch.setenv(CONFIG_ENV, str(config))
     monkeypatch.setenv(DATA_ENV, str(tmp_path / "data"))
     return tmp_path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_login_keep_request_status_logout(

@@ -11,11 +11,11 @@ from pathlib import Path
 import orjson
 import pytest
 
-from explorer.cli import main
 from explorer.core.carry.curl_export import to_curl
 from explorer.core.http.request import BasicAuth, RequestSpec
 from explorer.core.http.upload import FormPart
 from mock_server import BackgroundServer, Settings
+from tests.explorer.cli_run import run
 
 #: Headers each client sends of its own: not part of the request a person made.
 OWN = {"user-agent", "accept", "accept-encoding", "content-length", "host", "connection"}
@@ -25,12 +25,6 @@ OWN = {"user-agent", "accept", "accept-encoding", "content-length", "host", "con
 def mock_url() -> Iterator[str]:
     with BackgroundServer(Settings(host="127.0.0.1", port=0, rate_limit=None)) as server:
         yield server.url
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def echoed(out: str) -> dict[str, object]:

@@ -9,11 +9,11 @@ from pathlib import Path
 import orjson
 import pytest
 
-from explorer.cli import main
 from explorer.core.session.rel_path import RelPath, Step
 from explorer.core.storage.bookmarks import BookmarkStore
 from explorer.core.storage.history import HISTORY_FILE
 from mock_server import BackgroundServer, Settings
+from tests.explorer.cli_run import run
 
 DATA = Path(__file__).resolve().parent / "data" / "har"
 SCHEMA = json.loads((DATA / "har-1.2.schema.json").read_text())
@@ -29,12 +29,6 @@ def mock_url() -> Iterator[str]:
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("RESTWALK_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "data"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_every_exchange_of_a_command_is_kept_and_listed(

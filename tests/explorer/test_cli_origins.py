@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from explorer.cli import main
 from explorer.core.session.rel_path import RelPath, Step
 from explorer.core.storage.bookmarks import BookmarkStore
+from tests.explorer.cli_run import run
 from tests.explorer.origin_servers import OriginServer, two_origins
 
 #: Each way of giving a secret, and the header it reaches a server as.
@@ -36,12 +36,6 @@ def servers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[O
     monkeypatch.setenv("RESTWALK_DATA_DIR", str(tmp_path / "data"))
     with two_origins() as (a, b):
         yield a, b
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def notes(err: str) -> list[str]:

@@ -12,6 +12,7 @@ from explorer.cli.output import pretty_body
 from explorer.core.bodies.display import format_body
 from explorer.core.bodies.pretty import PRETTY_XML_LIMIT
 from mock_server import BackgroundServer, Settings
+from tests.explorer.cli_run import run
 
 
 def test_mock_xml_is_indented_and_keeps_every_attribute() -> None:
@@ -127,8 +128,9 @@ def test_links_of_a_success_have_no_note(capsys: pytest.CaptureFixture[str], moc
 def test_request_prints_mock_xml_indented(
     capsys: pytest.CaptureFixture[str], mock_url: str
 ) -> None:
-    code = main(["request", "GET", mock_url + "/customers/1", "-H", "Accept: application/xml"])
-    out = capsys.readouterr().out
+    code, out, _ = run(
+        capsys, "request", "GET", mock_url + "/customers/1", "-H", "Accept: application/xml"
+    )
     assert code == 0
     body = out.split("\n\n", 1)[1]
     assert body.splitlines()[:3] == ['<?xml version="1.0" ?>', '<customer id="1">', "  <id>1</id>"]

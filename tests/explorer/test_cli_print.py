@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gzip
 import os
 import shlex
 import shutil
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -15,6 +17,8 @@ import pytest
 
 from explorer.cli import main
 from mock_server import BackgroundServer, Settings
+from tests.explorer.cli_run import run
+from tests.explorer.servers import RawServer, read_head
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -183,3 +187,70 @@ def test_an_unwritable_output_is_one_line_and_exit_1(
     code = main(["request", "GET", f"{mock_url}/", "-o", str(tmp_path)])
     assert code == 2
     assert "is a directory" in capsys.readouterr().err
+
+
+#: A body a terminal must not be sent as it is (an escape sequence, NUL, BEL), gzipped.
+CONTROL_BODY = b"a\x1b[31mred\x00\x07b\tc\r\nline\n"
+
+
+def gzipped_control_body() -> RawServer:
+    """Answers every request with :data:`CONTROL_BODY`, sent gzip-coded."""
+    coded = gzip.compress(CONTROL_BODY)
+    head = (
+        "HTTP/1.1 200 OK\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        f"Content-Encoding: gzip\r\nContent-Length: {len(coded)}\r\n\r\n"
+    ).encode()
+
+    def handler(conn: socket.socket) -> None:
+        read_head(conn)
+        conn.sendall(head + coded)
+        conn.close()
+
+    return RawServer(handler)
+
+
+def test_to_a_file_the_body_is_written_as_received_and_the_head_said_on_stderr(
+    tmp_path: Path,
+) -> None:
+    """``restwalk request URL > file``, as curl and HTTPie write it: the file gets the
+    body's bytes (its gzip undone), control characters and all; the status line, its
+    explanation and the headers go to stderr (QA 2, item 6)."""
+    with gzipped_control_body() as server:
+        saved = tmp_path / "body"
+        with saved.open("wb") as file:
+            result = subprocess.run(
+                [sys.executable, "-m", "explorer", "request", "GET", f"{server.url}/text"],
+                stdout=file,
+                stderr=subprocess.PIPE,
+                cwd=ROOT,
+                timeout=60,
+                check=False,
+            )
+    assert result.returncode == 0, result.stderr
+    assert saved.read_bytes() == CONTROL_BODY
+    said = result.stderr.decode()
+    assert said.startswith("HTTP/1.1 200 OK\n# 200 OK: ")
+    assert "Content-Encoding: gzip" in said
+    assert "line" not in said  # the body is not repeated there
+
+
+def test_piped_bytes_are_the_server_s_exact_bytes(mock_url: str) -> None:
+    import httpx
+
+    sent = httpx.get(f"{mock_url}/bytes/512?seed=7").content
+    result = restwalk("request", "GET", f"{mock_url}/bytes/512?seed=7")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == sent
+    assert b"content-type: application/octet-stream" in result.stderr
+
+
+def test_at_a_terminal_the_exchange_is_printed_whole_its_controls_made_visible(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with gzipped_control_body() as server:
+        code, out, err = run(capsys, "request", "GET", f"{server.url}/text", terminal=True)
+    assert (code, err) == (0, "")
+    assert out.startswith("HTTP/1.1 200 OK\n")
+    assert "Content-Encoding: gzip" in out
+    assert "a␛[31mred␀␇b" in out
+    assert "\x1b" not in out

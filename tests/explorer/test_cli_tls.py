@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from explorer.cli import main
 from mock_server import BackgroundServer, Settings
+from tests.explorer.cli_run import run
 
 #: What -k says on stderr, once a command.
 UNCHECKED_BY_K = (
@@ -23,12 +23,6 @@ def tls_server() -> Iterator[BackgroundServer]:
     """``restwalk-mock --tls``: its own certificate, which no one trusts."""
     with BackgroundServer(Settings(host="127.0.0.1", port=0, rate_limit=None, tls=True)) as server:
         yield server
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 @pytest.mark.parametrize(

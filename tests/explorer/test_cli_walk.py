@@ -18,11 +18,11 @@ from collections.abc import Iterator
 import orjson
 import pytest
 
-from explorer.cli import main
 from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import choose_link as pick_link
 from mock_server import BackgroundServer, Settings
+from tests.explorer.cli_run import run
 
 MEDIA_TYPES = (
     "application/hal+json",
@@ -38,12 +38,6 @@ def mock_url() -> Iterator[str]:
     settings = Settings(host="127.0.0.1", port=0, rate_limit=None, seed_size=2)
     with BackgroundServer(settings) as server:
         yield server.url
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def assert_one_line_error(err: str) -> None:

@@ -18,13 +18,13 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from explorer.cli import main
 from explorer.core.carry.har import har_bytes, har_document
 from explorer.core.http.client import Client
 from explorer.core.http.request import BasicAuth, FormPart, RequestSpec
 from explorer.core.session.trail import Page
 from explorer.core.storage.history import HistoryStore
 from explorer.ui.har_export import walk_exchanges
+from tests.explorer.cli_run import run
 from tests.explorer.httpbin_server import HttpbinServer
 
 SCHEMA = json.loads((Path(__file__).parent / "data" / "har" / "har-1.2.schema.json").read_text())
@@ -94,12 +94,6 @@ def httpbin() -> Iterator[str]:
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("RESTWALK_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "data"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def header_options() -> list[str]:

@@ -51,7 +51,10 @@ def add_parser(
         help="send one request and print the answer, explained",
         description=paragraphs(
             "Send one request and print the status line with its explanation, the "
-            "headers and the body (JSON pretty-printed). Each --follow then follows "
+            "headers and the body (JSON pretty-printed). To a pipe or a file (restwalk "
+            "request URL > file), as curl and HTTPie write it, stdout gets the body as "
+            "received (its content-coding undone) and the rest goes to stderr. Each "
+            "--follow then follows "
             "the first link with that relation in the last response (exact name, then "
             "ignoring case, then a CURIE's local name: 'customers' finds 'rw:customers'; "
             "the response's own links before those of the resources it embeds); "
@@ -310,7 +313,13 @@ def _parts(args: argparse.Namespace) -> str | None:
 
 
 def _print(exchange: Exchange, args: argparse.Namespace, parts: str | None, out: list[str]) -> None:
-    """Print the last exchange as the options ask, and write its body to ``-o FILE``."""
+    """Print the last exchange as the options ask, and write its body to ``-o FILE``.
+
+    The whole exchange, explained, goes to a terminal; to a pipe or a file, its body
+    as received (its content-coding undone), and the rest, explained, to stderr.
+    """
+    from explorer.cli.output import to_terminal, write_bytes, write_err
+
     if args.output and args.output != "-":
         from explorer.cli.print_parts import save_body
 
@@ -322,7 +331,15 @@ def _print(exchange: Exchange, args: argparse.Namespace, parts: str | None, out:
             out.append(_shown(shown, args).rstrip("\n"))
             out.append(f"# body: {counted(size, 'byte')} written to {args.output}\n")
             return
-    if parts is None:
+    if parts is None and not args.json and not to_terminal():
+        # A pipe or a file gets the body as received, as curl and HTTPie write it (``>
+        # file`` gets the bytes); what is said for a person goes to stderr.
+        shown = replace(exchange, response=replace(exchange.response, body=b""))
+        out.append(_shown(shown, args))
+        write_err("\n".join(out).rstrip("\n") + "\n")
+        out.clear()
+        write_bytes(exchange.response.body)
+    elif parts is None:
         out.append(_shown(exchange, args))
     elif parts:
         from explorer.cli.print_parts import write_parts

@@ -14,6 +14,10 @@ read timeouts restart with each byte, that deadline does not. A body that does
 not end (server-sent events, JSON lines: :mod:`explorer.core.http.opened`) is
 never waited for: :meth:`Client.send` leaves it unread, :meth:`Client.open` hands
 it on open, and the deadline covers the way to its head.
+
+The client's observers (the history's recorder, a lesson's checks) are told of each
+exchange a person made; restwalk's own requests (looking for an API's description)
+are sent within :meth:`Client.own_requests`, and no observer hears of them.
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ from __future__ import annotations
 import asyncio
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from functools import partial
 from http import HTTPStatus
@@ -77,6 +83,12 @@ PRIOR_KNOWLEDGE_HINT = (
     "By prior knowledge the server must speak HTTP/2 in cleartext (h2c), and many speak "
     "only HTTP/1.1 there: try HTTP/2 by ALPN (over https) or HTTP/1.1."
 )
+
+
+#: The client whose requests the running task sends are its own (see
+#: :meth:`Client.own_requests`); a context variable, so another task's (the person's)
+#: are observed meanwhile.
+_OWN_REQUESTS: ContextVar[Client | None] = ContextVar("restwalk_own_requests", default=None)
 
 
 class Client:
@@ -154,6 +166,16 @@ class Client:
         #: Called with every exchange that completes (a login's too), on the event loop:
         #: the history's recorder. Each must return at once and never raise.
         self.observers: list[Callable[[Exchange], None]] = []
+
+    @contextmanager
+    def own_requests(self) -> Iterator[None]:
+        """Within it, the exchanges this task sends are restwalk's own, not the person's
+        (the places an API's description may be): no observer is told of them."""
+        token = _OWN_REQUESTS.set(self)
+        try:
+            yield
+        finally:
+            _OWN_REQUESTS.reset(token)
 
     def _new_pool(self) -> httpx.AsyncClient:
         """An httpx client that connects as this client's settings say."""
@@ -488,8 +510,9 @@ class Client:
             streams=streams or Streams(),
             revalidate=revalidate,
         )
-        for observer in self.observers:
-            observer(exchange)
+        if _OWN_REQUESTS.get() is not self:
+            for observer in self.observers:
+                observer(exchange)
         return exchange, opened
 
     async def _send_one(

@@ -36,6 +36,10 @@ Our exception hierarchy::
 
 ``InvalidRequest`` means bad input (the command line exits 2); ``RequestError``
 means the request itself failed (exit 1).
+
+A hint may name a command-line option (``--no-redirects``) the browser has no use
+for; such an error has a ``browser_hint`` too, what a person can do there, and the
+browser shows :attr:`RestwalkError.hint_in_browser`.
 """
 
 from __future__ import annotations
@@ -84,12 +88,16 @@ class RestwalkError(Exception):
 
     explanation = "Something went wrong."
     hint = ""
+    #: What to try in the browser, where ``hint`` names a command-line option;
+    #: empty: ``hint`` serves both.
+    browser_hint = ""
 
     def __init__(
         self,
         explanation: str | None = None,
         *,
         hint: str | None = None,
+        browser_hint: str | None = None,
         detail: str = "",
         url: str | None = None,
     ) -> None:
@@ -97,9 +105,16 @@ class RestwalkError(Exception):
             self.explanation = explanation
         if hint is not None:
             self.hint = hint
+        if browser_hint is not None:
+            self.browser_hint = browser_hint
         self.detail = detail
         self.url = url
         super().__init__(self.message)
+
+    @property
+    def hint_in_browser(self) -> str:
+        """The hint as the browser shows it: its own, or the command line's."""
+        return self.browser_hint or self.hint
 
     @property
     def message(self) -> str:
@@ -283,6 +298,7 @@ class RedirectRefused(UnsupportedProtocol):
 
     explanation = "The server redirected to a URL restwalk does not follow."
     hint = "--no-redirects shows the 3xx itself."
+    browser_hint = "The Trip tab (t) shows the 3xx and its Location."
 
 
 class TooManyRedirects(RequestError):
@@ -294,6 +310,10 @@ class TooManyRedirects(RequestError):
     hint = (
         "There may be a redirect loop. To see it hop by hop: "
         "restwalk request GET URL --no-redirects, then each Location in turn."
+    )
+    browser_hint = (
+        "There may be a redirect loop: the Trip tab (t) lists each redirect followed "
+        "and its Location; a URL that comes back is the loop."
     )
 
 

@@ -83,6 +83,7 @@ def next_hop(request: httpx.Request, response: httpx.Response) -> httpx.Request 
         raise RedirectRefused(
             f"The server redirected to port {url.port}, where nothing can listen.",
             hint="The server's Location is wrong; --no-redirects shows the 3xx itself.",
+            browser_hint="The server's Location is wrong; the Trip tab (t) shows the 3xx.",
             url=str(request.url),
         )
     if url.scheme and not url.host:

@@ -90,7 +90,7 @@ def advise(
             consumed.update(name.lower() for name in names)
             general = general and header_reader not in _SAID_FOR_THE_CODE
     later, spoken_for = _LATER_READERS.get(status, (None, ()))
-    consumed.update(name.lower() for name in spoken_for)
+    consumed.update(name.lower() for name in (*spoken_for, *_SPOKEN_FOR.get(status, ())))
     general_steps = _general_steps(status) if general else []
     if response.another_server:
         general_steps = [
@@ -431,9 +431,12 @@ def _payload_too_large(response: ResponseFacts) -> list[str]:
 
 
 def _backoff(response: ResponseFacts) -> list[str]:
-    if response.first("Retry-After") is None:
-        return ["No Retry-After: back off, doubling the wait each time (1 s, 2 s, 4 s, ...)."]
-    return []
+    if advice_headers.says_when_to_retry(response):
+        return []  # the Retry-After or rate-limit step says when
+    return [
+        "The server gave no hint of when to retry (no Retry-After, no rate-limit reset): "
+        "back off, doubling the wait each time (1 s, 2 s, 4 s, ...)."
+    ]
 
 
 _Reader = Callable[[ResponseFacts], list[str]]
@@ -490,6 +493,14 @@ _SAID_FOR_THE_CODE = (
 )
 
 _RATE_LIMIT_FIELDS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit")
+
+#: Per status: the headers its readers speak for, present or not. The code's general
+#: steps naming them ("watch `RateLimit-Remaining`") are left out: advice comes from what
+#: the response carries, and the readers say what it lacks.
+_SPOKEN_FOR: dict[int, tuple[str, ...]] = {
+    HTTPStatus.TOO_MANY_REQUESTS: ("Retry-After", *_RATE_LIMIT_FIELDS),
+    HTTPStatus.SERVICE_UNAVAILABLE: ("Retry-After",),
+}
 
 #: Readers of headers any response may carry, and the headers they explain.
 _HEADER_READERS: tuple[tuple[_Reader, tuple[str, ...]], ...] = (

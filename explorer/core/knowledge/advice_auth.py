@@ -33,6 +33,14 @@ def _challenges(response: ResponseFacts, field: str, credentials: str) -> list[s
             f"{field} offers {len(challenges)} schemes ({', '.join(schemes)}): any one will do."
         )
     sent = fv.first(response.request_headers, credentials)
+    unclosed = list(dict.fromkeys(name for c in challenges for name in c.unclosed))
+    if unclosed:
+        steps.insert(
+            0,
+            f"{field} is malformed: the quoted string of {', '.join(unclosed)} is never "
+            "closed (RFC 9110, section 5.6.4), so it runs to the end of the field; it is "
+            "shown as sent.",
+        )
     for challenge in challenges:
         steps.append(_challenge_step(challenge, credentials, mock=not response.another_server))
     if sent is not None and not any(c.param("error") for c in challenges):
@@ -62,11 +70,11 @@ def _challenge_step(challenge: fv.Challenge, credentials: str, *, mock: bool = T
     """The step one challenge asks for; ``mock`` adds where the bundled mock's token is."""
     scheme = challenge.scheme
     lower = scheme.lower()
-    realm = challenge.param("realm")
-    where = f' (realm "{realm}")' if realm else ""
+    realm = _quoted(challenge, "realm")
+    where = f" (realm {realm})" if realm else ""
     error = (challenge.param("error") or "").lower()
-    detail = challenge.param("error_description")
-    said = f' The server says: "{detail}".' if detail else ""
+    detail = _quoted(challenge, "error_description")
+    said = f" The server says: {detail}." if detail else ""
     if lower == "bearer" and error == "invalid_token":
         return (
             "The token you sent was rejected (expired, revoked or malformed): get a new one"
@@ -74,8 +82,8 @@ def _challenge_step(challenge: fv.Challenge, credentials: str, *, mock: bool = T
             f"`{credentials}: Bearer <token>`.{said}"
         )
     if lower == "bearer" and error == "insufficient_scope":
-        scope = challenge.param("scope")
-        needs = f' (scope "{scope}")' if scope else ""
+        scope = _quoted(challenge, "scope")
+        needs = f" (scope {scope})" if scope else ""
         return f"Your token lacks the rights this needs{needs}: get one with more scope.{said}"
     if lower == "bearer" and error == "invalid_request":
         return (
@@ -121,6 +129,14 @@ def _challenge_step(challenge: fv.Challenge, credentials: str, *, mock: bool = T
     if lower in ("negotiate", "ntlm"):
         return f"{scheme}: a Kerberos/Windows domain login; it needs an account in that domain."
     return f"{scheme}{where}: send `{credentials}: {scheme} <credentials>` as that scheme defines."
+
+
+def _quoted(challenge: fv.Challenge, name: str) -> str | None:
+    """Parameter ``name`` in quotes; one whose quoted string never closed, as sent."""
+    value = challenge.param(name)
+    if not value or name in challenge.unclosed:
+        return value
+    return f'"{value}"'
 
 
 def forbidden(response: ResponseFacts) -> list[str]:

@@ -55,14 +55,7 @@ def rate_limit(response: ResponseFacts) -> list[str]:
     Only worth a step on a 429 or when the quota is running low.
     """
 
-    def field(suffix: str) -> str | None:
-        return response.first(f"RateLimit-{suffix}") or response.first(f"X-RateLimit-{suffix}")
-
-    limit, remaining, reset = field("Limit"), field("Remaining"), field("Reset")
-    if remaining is None:  # the later drafts' single field: "policy";r=<left>;t=<seconds>
-        remaining = _sf_param(response.first("RateLimit"), "r")
-    if reset is None:
-        reset = _sf_param(response.first("RateLimit"), "t")
+    limit, remaining, reset = _rate_limit_fields(response)
     if limit is None and remaining is None and reset is None:
         return []
     if response.status != HTTPStatus.TOO_MANY_REQUESTS and not _running_low(limit, remaining):
@@ -85,6 +78,29 @@ def rate_limit(response: ResponseFacts) -> list[str]:
     ):
         text += " That was your last request before 429."
     return [text]
+
+
+def says_when_to_retry(response: ResponseFacts) -> bool:
+    """True when the response says when a retry may succeed: a ``Retry-After``, or a
+    rate-limit window's reset that can be counted from now."""
+    if response.first("Retry-After") is not None:
+        return True
+    _, _, reset = _rate_limit_fields(response)
+    return _reset_seconds(reset, response.date) is not None
+
+
+def _rate_limit_fields(response: ResponseFacts) -> tuple[str | None, str | None, str | None]:
+    """The limit, remaining and reset, from the RateLimit fields of any draft (or X-)."""
+
+    def field(suffix: str) -> str | None:
+        return response.first(f"RateLimit-{suffix}") or response.first(f"X-RateLimit-{suffix}")
+
+    limit, remaining, reset = field("Limit"), field("Remaining"), field("Reset")
+    if remaining is None:  # the later drafts' single field: "policy";r=<left>;t=<seconds>
+        remaining = _sf_param(response.first("RateLimit"), "r")
+    if reset is None:
+        reset = _sf_param(response.first("RateLimit"), "t")
+    return limit, remaining, reset
 
 
 def _running_low(limit: str | None, remaining: str | None) -> bool:

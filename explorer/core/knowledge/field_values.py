@@ -167,6 +167,9 @@ class Challenge:
     scheme: str
     params: tuple[tuple[str, str], ...] = ()
     token68: str | None = None
+    #: Parameters whose quoted string is never closed (a malformed field): their value
+    #: is kept as sent, opening quote and all, and runs to the end of the field value.
+    unclosed: tuple[str, ...] = ()
 
     def param(self, name: str) -> str | None:
         """The value of parameter ``name`` (case-insensitive), if present."""
@@ -184,23 +187,29 @@ def parse_challenges(field_values: Iterable[str]) -> list[Challenge]:
     challenges: list[Challenge] = []
     scheme: str | None = None
     params: list[tuple[str, str]] = []
+    unclosed: list[str] = []
     token68: str | None = None
 
     def close() -> None:
         if scheme is not None:
-            challenges.append(Challenge(scheme, tuple(params), token68))
+            challenges.append(Challenge(scheme, tuple(params), token68, tuple(unclosed)))
+
+    def add(name: str, raw: str) -> None:
+        params.append((name.lower(), unquote(raw)))
+        if not _quoted_string_closed(raw):
+            unclosed.append(name.lower())
 
     for value in field_values:
         for item in split_list(value):
             param = _PARAM_START_RE.match(item)
             if param is not None and scheme is not None:
-                params.append((param.group(1).lower(), unquote(item[param.end() :])))
+                add(param.group(1), item[param.end() :])
                 continue
             head = _TOKEN_RE.match(item)
             if head is None:
                 continue
             close()
-            scheme, params, token68 = head.group(0), [], None
+            scheme, params, unclosed, token68 = head.group(0), [], [], None
             rest = item[head.end() :].strip()
             if not rest:
                 continue
@@ -208,9 +217,25 @@ def parse_challenges(field_values: Iterable[str]) -> list[Challenge]:
             if _TOKEN68_RE.fullmatch(rest):  # "=" only as trailing padding: not a param
                 token68 = rest
             elif param is not None:
-                params.append((param.group(1).lower(), unquote(rest[param.end() :])))
+                add(param.group(1), rest[param.end() :])
     close()
     return challenges
+
+
+def _quoted_string_closed(raw: str) -> bool:
+    """False when ``raw`` opens a quoted-string (RFC 9110 §5.6.4) that never closes."""
+    raw = raw.strip()
+    if not raw.startswith('"'):
+        return True
+    escaped = False
+    for char in raw[1:]:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == '"':
+            return True
+    return False
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 The login dialog preselects what the server's ``WWW-Authenticate`` challenge
 offers (RFC 9110 section 11.6.1): a server that offers only Basic gets a Basic
-login, not a token login at a guessed URL; one that offers ``Token`` (Django REST
+login, not a token login at a guessed URL; one that offers Bearer a token login
+where its login URL is known, else a token to paste; one that offers ``Token`` (Django REST
 Framework) a key to paste, sent as ``Authorization: Token <key>`` (:func:`token_scheme_for`).
 A Bearer challenge that names the API's
 OAuth metadata (``resource_metadata``, RFC 9728 section 5.1) offers OAuth 2.0 too
@@ -47,15 +48,19 @@ TOKEN_SCHEMES = frozenset({"token"})
 LoginKind = Literal["token", "basic", "bearer", "key", "session", "oauth"]
 
 
-def login_kind_for(challenges: Iterable[str]) -> LoginKind:
+def login_kind_for(challenges: Iterable[str], *, login_known: bool = False) -> LoginKind:
     """The login a 401's ``WWW-Authenticate`` values ask for (a token login when unsure).
 
-    Bearer offered: log in for a token. Only Basic (or Digest) offered: Basic.
+    Bearer offered: log in for a token where the login URL is known (``login_known``:
+    the API's tokenUrl, ``--login``'s, the bundled mock's), else a token to paste: a
+    guessed login URL stays offered, not chosen. Only Basic (or Digest) offered: Basic.
     No challenge at all (a 403, or a server that sends none): a token login.
     """
     schemes = [challenge.scheme.lower() for challenge in parse_challenges(challenges)]
-    if not schemes or "bearer" in schemes:
+    if not schemes:
         return "token"
+    if "bearer" in schemes:
+        return "token" if login_known else "bearer"
     if "basic" in schemes:
         return "basic"
     if "apikey" in schemes:  # FastAPI's APIKeyHeader: a key in a header the API names

@@ -17,7 +17,7 @@ from http import HTTPStatus
 from typing import TYPE_CHECKING
 
 from explorer.core.http.errors import LoginFailed
-from explorer.core.http.request import Auth, CookieSession, RequestSpec
+from explorer.core.http.request import Auth, CookieSession, LoginFlow, RequestSpec
 from explorer.core.http.secret_rules import is_secret_header, origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.api_map import ApiMap
@@ -335,11 +335,26 @@ class Session:
         said = current.exchange.response.header_values("www-authenticate")
         return said or list(self._challenged.get(origin_of(current.url), ()))
 
-    def login_kind(self) -> LoginKind:
-        """The login the ``WWW-Authenticate`` challenge (:meth:`challenges`) asks for."""
+    def login_kind(self, *, login_known: bool = False) -> LoginKind:
+        """The login the ``WWW-Authenticate`` challenge (:meth:`challenges`) asks for;
+        ``login_known``: where a password gets a token is known beyond the shown page's
+        (the API's tokenUrl, the bundled mock's); :meth:`login_url` counts too."""
         if self.shown is None or self.shown.exchange is None:
             return "token"
-        return login_kind_for(self.challenges())
+        known = login_known or self.login_url() is not None
+        return login_kind_for(self.challenges(), login_known=known)
+
+    def login_url(self) -> str | None:
+        """Where a user name and password get the shown page's origin a token, when a
+        login said so: the login flow the page was sent with (``--login``) or the
+        origin's; None when only a guess could say."""
+        page = self.shown
+        if page is None:
+            return None
+        for auth in (page.spec.auth, self.credential(page.url)):
+            if isinstance(auth, LoginFlow):
+                return auth.url
+        return None
 
     def token_scheme(self) -> str:
         """The scheme a token goes under for the shown page's challenge (``Token`` for

@@ -347,8 +347,24 @@ class Tab:
         instead when ``page`` was to be one). ``found`` is told the link before the
         document is fetched (a guess, marked so, once it is found to be one).
 
+        Its requests are restwalk's own, not the person's: no history entry, no page of
+        the trail (:meth:`~explorer.core.http.client.Client.own_requests`); ``a`` and
+        ``O`` both look here.
+
         Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
         """
+        with self.client.own_requests():
+            return await self._find_description(url, page, itself=itself, found=found)
+
+    async def _find_description(
+        self,
+        url: str,
+        page: Page | None,
+        *,
+        itself: bool,
+        found: Callable[[Link], None] | None,
+    ) -> ApiDescription | None:
+        """:meth:`fetch_description`'s search."""
         from explorer.core.carry.openapi import OpenApiError
         from explorer.core.carry.openapi_source import find_service_desc, not_found_note
 
@@ -368,6 +384,11 @@ class Tab:
         if found is not None:
             found(link)
         return await _described(await self._get_document(link.href))
+
+    def known_login_url(self, url: str) -> str | None:
+        """Where a password is known to get ``url``'s origin a token: a login's (the
+        session's) or the tokenUrl its API's description was found to name."""
+        return self.session.login_url() or self._token_urls.get(origin_of(url))
 
     async def token_url(self, url: str, page: Page | None = None) -> str | None:
         """Where the API of ``url`` (``page``'s, when one is shown) gives a token for a user

@@ -459,7 +459,9 @@ class ComposerScreen(ModalScreen[Composed | None]):
             else:
                 build_request(spec)
         except RestwalkError as error:
-            self.notify(f"{error.explanation} {error.hint}", severity="error", title="Not sent")
+            self.notify(
+                f"{error.explanation} {error.hint_in_browser}", severity="error", title="Not sent"
+            )
             return
         except (ValueError, TypeError) as error:
             self.notify(str(error), severity="error", title="Not sent")

@@ -157,7 +157,7 @@ class SaveRequestDialog(ModalScreen[Saved | None]):
         self._credential_note()
         problem = self.draft.problem
         if problem is not None:
-            self._problem(f"Cannot be saved: {problem.message} {problem.hint}")
+            self._problem(f"Cannot be saved: {problem.message} {problem.hint_in_browser}")
         self.query_one("#request-name", Input).focus()
 
     @on(Checkbox.Changed, "#private-token")
@@ -191,7 +191,7 @@ class SaveRequestDialog(ModalScreen[Saved | None]):
                 environment=self.environment,
             )
         except RestwalkError as error:
-            self._problem(f"Not saved: {error.message} {error.hint}")
+            self._problem(f"Not saved: {error.message} {error.hint_in_browser}")
             return
         except OSError as error:
             self._problem(f"Not saved: {path}: {error.strerror or error}.")
@@ -322,7 +322,7 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
             self._refused(error, None)
             return
         except RestwalkError as error:
-            self._problem(f"{error.message} {error.hint}".strip())
+            self._problem(f"{error.message} {error.hint_in_browser}".strip())
             if Path(path).expanduser().is_file():
                 self.path = path  # (its environment is what is wrong: E, beside it)
                 self._show_environment()
@@ -367,7 +367,7 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
         try:
             filled = await self.logins.filled(workspace, request, self._log_in)
         except RestwalkError as error:
-            self._problem(f"Not opened: {error.message} {error.hint}".strip())
+            self._problem(f"Not opened: {error.message} {error.hint_in_browser}".strip())
             return
         if self.workspace is workspace:  # (not listed again meanwhile)
             self._open(filled, index)
@@ -391,7 +391,7 @@ class OpenRequestDialog(ModalScreen[OpenOutcome]):
             self._refused(error, index)
             return
         except RestwalkError as error:
-            hint = error.hint or (
+            hint = error.hint_in_browser or (
                 f"Define it in {ENV_FILE} beside the file (E picks the environment), "
                 "as '@name = value' in the file, or in .env."
             )
@@ -455,7 +455,7 @@ class EnvironmentDialog(ModalScreen[EnvironmentChosen | None]):
         try:
             environments = load_environments(self.directory)
         except RestwalkError as error:
-            text = f"{error.message} {error.hint}".strip()
+            text = f"{error.message} {error.hint_in_browser}".strip()
             self.query_one("#env-problem", Static).update(Text(visible(text)))
             options.focus()
             return

@@ -115,6 +115,8 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         kind: LoginKind = "token",
         oauth: bool = False,
         scheme: str = "Bearer",
+        login_url: str | None = None,
+        kind_with_login: LoginKind | None = None,
         find_token_url: Callable[[], Awaitable[str | None]] | None = None,
     ) -> None:
         super().__init__()
@@ -129,9 +131,12 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         #: Where a user name and password get a token: the mock's path (Django REST
         #: Framework's for a Token scheme) until the API's description names its own
         #: (:meth:`suggest_token_url`).
-        self.token_url = self.origin + (
+        self.token_url = login_url or self.origin + (
             "/api-token-auth/" if scheme.lower() == "token" else "/auth/token"
         )  # Django REST Framework's documented path for obtain_auth_token, for a Token
+        #: The kind to preselect once a login URL is known (the API's description names
+        #: its tokenUrl), while the person has not chosen yet; None: the same.
+        self.kind_with_login = kind_with_login
         #: Where to look for the token URL the API's description names (None: nowhere).
         self._find_token_url = find_token_url
 
@@ -225,8 +230,17 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         field = self.query_one("#login-url", Input)
         untouched = field.value == self.token_url
         self.token_url = url
-        if untouched and str(self.query_one("#kind", Select).value) == "token":
+        kind = self.query_one("#kind", Select)
+        token = self.query_one("#token", Input)
+        waited = self.kind_with_login == "token" and self.kind != "token"
+        if waited and kind.value == self.kind and not token.value:
+            # the token to paste was chosen for want of a login URL: now there is one
+            kind.value = "token"
+            self._show_kind("token")
+            self.query_one("#user", Input).focus()
+        elif untouched and str(kind.value) == "token":
             field.value = url
+        if field.value == url and str(kind.value) == "token":
             said = self.query_one("#token-url-from", Static)
             said.update("Login URL: the tokenUrl of the API's OpenAPI description.")
             said.remove_class("hidden")

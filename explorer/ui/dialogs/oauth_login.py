@@ -118,7 +118,9 @@ class OAuthDialog(ModalScreen[bool]):
             grants = await self.login.grants()
         except RestwalkError as error:
             self._say(
-                Text.assemble(("Cannot log in: ", "bold red"), error.message, "\n", error.hint)
+                Text.assemble(
+                    ("Cannot log in: ", "bold red"), error.message, "\n", error.hint_in_browser
+                )
             )
             return
         server, settings = grants.server, self.login.settings
@@ -169,7 +171,9 @@ class OAuthDialog(ModalScreen[bool]):
         except RestwalkError as error:
             self._stopped()
             self._say(
-                Text.assemble(("Not logged in: ", "bold red"), error.message, "\n", error.hint)
+                Text.assemble(
+                    ("Not logged in: ", "bold red"), error.message, "\n", error.hint_in_browser
+                )
             )
             choices = self.query_one("#oauth-grant", OptionList)
             choices.disabled = False

@@ -198,10 +198,13 @@ class BrowserScreen(TabScreen):
         from explorer.ui.dialogs.login import LoginDialog
 
         url = self._page_url()
+        known = self.tab.known_login_url(url)
         dialog = LoginDialog(
             origin_of(url) or url,
             mock_users=self.mock_users,
-            kind=self.session.login_kind(),
+            kind=self.session.login_kind(login_known=self.mock_users or known is not None),
+            kind_with_login=self.session.login_kind(login_known=True),
+            login_url=known,
             oauth=offers_oauth(self.session.challenges()),
             scheme=self.session.token_scheme(),
             # (the bundled mock's is /auth/token)

@@ -69,7 +69,7 @@ class BodyTab(Vertical):
                 body_view.show_text(f"(no body: {response.status} {response.reason})")
         else:
             assert page.error is not None
-            body_view.show_text(f"{page.error.explanation}\n\n{page.error.hint}")
+            body_view.show_text(f"{page.error.explanation}\n\n{page.error.hint_in_browser}")
 
     # -- a stream -----------------------------------------------------------------------------
 

@@ -197,9 +197,9 @@ class StatusLine(Static):
             line.append(f"\n🔒 {visible_line(withheld)}", style="bold")
         if error.detail:
             line.append(f"\n{visible_line(error.detail)}", style="dim")
-        if error.hint:
+        if error.hint_in_browser:
             line.append("\n→ ", style="bold")
-            line.append(visible_line(error.hint))
+            line.append(visible_line(error.hint_in_browser))
         if hint:
             line.append("\n")
             line.append(visible_line(hint), style="bold reverse")

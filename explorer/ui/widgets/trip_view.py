@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from explorer.core.http.errors import RestwalkError, TooManyRedirects
+from explorer.core.http.errors import RedirectRefused, RestwalkError, TooManyRedirects
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse
 from explorer.core.http.phases import PHASES, Phase, Phases, Wait
 from explorer.core.text.sizes import size_text
@@ -164,5 +164,7 @@ class TripView(Static):
             self.update(
                 hops_text(error.hops) + Text("\n…and the redirects went on past the limit.")
             )
+        elif isinstance(error, RedirectRefused) and error.hops:
+            self.update(hops_text(error.hops) + Text("\n…and the last redirect was refused."))
         else:
             self.update(Text("The request failed: no trip to show."))

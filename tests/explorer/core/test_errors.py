@@ -244,3 +244,14 @@ def test_an_error_without_a_message_is_told_in_words_not_by_its_class_name() -> 
     assert "ReadError" not in str(error)
     unnamed = from_httpx(httpx.RequestError(""), "http://api.test/")
     assert "RequestError" not in str(unnamed)
+
+
+def test_a_hint_naming_a_command_line_flag_has_one_for_the_browser() -> None:
+    for error in (errors.TooManyRedirects(), errors.RedirectRefused()):
+        assert "--no-redirects" in error.hint
+        assert "--no-redirects" not in error.hint_in_browser
+        assert "Trip tab (t)" in error.hint_in_browser
+    plain = errors.ConnectionRefused()
+    assert plain.hint_in_browser == plain.hint
+    given = errors.RedirectRefused(hint="cli", browser_hint="browser")
+    assert (given.hint, given.hint_in_browser) == ("cli", "browser")

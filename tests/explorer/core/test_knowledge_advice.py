@@ -39,6 +39,17 @@ def test_401_with_invalid_token_says_the_token_was_rejected() -> None:
     assert "Basic" in text
 
 
+def test_an_unclosed_quoted_string_is_shown_as_sent_and_called_malformed() -> None:
+    steps = advise(401, [("WWW-Authenticate", 'Bearer realm="unterminated')], "GET")
+    assert steps[0].startswith("WWW-Authenticate is malformed")
+    assert "realm" in steps[0]
+    assert 'Bearer (realm "unterminated): get a token' in steps[1]
+    assert '""' not in " ".join(steps)
+    said = advise(401, [("WWW-Authenticate", 'Bearer error="invalid_token", error_description="x')])
+    assert said[1].endswith('The server says: "x.')
+    assert "error_description" in said[0]
+
+
 def test_401_challenges_over_several_field_lines() -> None:
     headers = [("WWW-Authenticate", 'Bearer realm="a"'), ("WWW-Authenticate", "Basic")]
     assert "2 schemes (Bearer, Basic)" in advise(401, headers)[0]
@@ -122,7 +133,25 @@ def test_413_retry_after_and_closed_connection() -> None:
 
 
 def test_503_without_retry_after_backs_off() -> None:
-    assert "No Retry-After: back off" in advise(503, [])[0]
+    steps = advise(503, [])
+    assert "gave no hint of when to retry" in steps[0]
+    assert "back off" in steps[0]
+    assert not any("`Retry-After`" in step for step in steps)
+
+
+def test_429_advises_only_from_the_fields_it_carries() -> None:
+    bare = advise(429, [("Content-Type", "text/plain")], "GET")
+    assert "gave no hint of when to retry" in bare[0]
+    assert not any("RateLimit" in step or "`Retry-After`" in step for step in bare)
+    waited = advise(429, [("Retry-After", "5")], "GET")
+    assert waited[0] == "Retry-After: 5: wait 5 s before trying again."
+    assert not any("RateLimit" in step for step in waited)
+    counted = [("X-RateLimit-Limit", "10"), ("X-RateLimit-Remaining", "0")]
+    uncounted = advise(429, counted)
+    assert "Rate limit: 0 of 10 requests left." in uncounted
+    assert "gave no hint of when to retry" in uncounted[0]
+    reset = advise(429, [*counted, ("X-RateLimit-Reset", "30")])
+    assert reset == ["Rate limit: 0 of 10 requests left, the window resets in 30 s."]
 
 
 def test_rate_limit_variants() -> None:

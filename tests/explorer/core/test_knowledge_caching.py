@@ -258,6 +258,16 @@ def test_parse_challenges_rfc_9110_example() -> None:
     assert fv.parse_challenges(["", ", ,"]) == []
 
 
+def test_parse_challenges_keeps_an_unclosed_quoted_string_as_sent() -> None:
+    (first,) = fv.parse_challenges(['Bearer realm="a, b", error="open, still'])
+    assert first.param("realm") == "a, b"
+    assert first.param("error") == '"open, still'
+    assert first.unclosed == ("error",)
+    (second,) = fv.parse_challenges(['Basic realm="x\\"'])  # the quote escaped: open
+    assert second.unclosed == ("realm",)
+    assert fv.parse_challenges(['Basic realm="x\\\\"'])[0].unclosed == ()
+
+
 def test_parse_links() -> None:
     links = fv.parse_links(['</a,b>; rel="next prev"; title="x;y", <http://h/c>;rel=up', "junk"])
     assert [link.target for link in links] == ["/a,b", "http://h/c"]

@@ -80,6 +80,16 @@ def test_parsers_never_raise(value: str) -> None:
     assert seconds is None or 0 <= seconds <= fv.DELTA_SECONDS_MAX
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(GRAMMAR | st.text(max_size=8), max_size=12).map("".join) | st.text())
+def test_any_challenge_is_read_and_an_unclosed_one_said_malformed(value: str) -> None:
+    challenges = fv.parse_challenges([value])
+    steps = advise(401, [("WWW-Authenticate", value)], "GET")
+    assert steps
+    if any(challenge.unclosed for challenge in challenges):
+        assert steps[0].startswith("WWW-Authenticate is malformed")
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=30))
 def test_explain_and_search_never_raise(topic: str) -> None:

@@ -499,7 +499,7 @@ async def test_discovery_follows_a_401_then_an_openid_document_under_the_issuers
 def test_a_401_naming_oauth_metadata_offers_oauth_beside_the_usual_login() -> None:
     said = ['Bearer realm="x", resource_metadata="http://127.0.0.1/.well-known/x"']
     assert offers_oauth(said)
-    assert login_kind_for(said) == "token"  # what a person types is still offered first
+    assert login_kind_for(said) == "bearer"  # what a person types is still offered first
     assert not offers_oauth(['Bearer realm="x"', 'Basic realm="x"'])
 
 
@@ -509,7 +509,7 @@ def test_a_token_challenge_asks_for_a_key_to_paste_under_its_scheme() -> None:
     assert token_scheme_for(["Token"]) == "Token"
     assert auth_label(BearerAuth("k", "Token")) == "🔑 token"
     # Bearer or Basic beside it keep their own logins; no challenge: Bearer
-    assert login_kind_for(['Bearer realm="x"', "Token"]) == "token"
+    assert login_kind_for(['Bearer realm="x"', "Token"], login_known=True) == "token"
     assert login_kind_for(['Basic realm="x"']) == "basic"
     assert token_scheme_for(['Bearer realm="x"']) == "Bearer"
     assert token_scheme_for([]) == "Bearer"

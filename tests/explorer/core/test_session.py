@@ -171,8 +171,31 @@ def test_links_are_chosen_by_number_relation_or_title() -> None:
 # 8. The login the server's challenge offers; "set" only when the server accepts it.
 def test_the_login_kind_follows_www_authenticate() -> None:
     assert login_kind_for(['Basic realm="httpbin"']) == "basic"
-    assert login_kind_for(['Bearer realm="x", Basic realm="x"']) == "token"
+    assert login_kind_for(['Bearer realm="x", Basic realm="x"'], login_known=True) == "token"
     assert login_kind_for([]) == "token"
+
+
+async def test_a_bearer_challenge_preselects_a_token_to_paste_unless_a_login_url_is_known() -> None:
+    """No tokenUrl, no --login, not the bundled mock: a login at a guessed <origin>/auth/token
+    is offered but not chosen (QA 2, item 4)."""
+    assert login_kind_for(['Bearer realm="x"']) == "bearer"
+    assert login_kind_for(['Bearer realm="x"'], login_known=True) == "token"
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/login":
+            return httpx.Response(200, json={"access_token": "t", "token_type": "bearer"})
+        return httpx.Response(401, headers={"WWW-Authenticate": "Bearer"})
+
+    session = Session()
+    async with Client(transport=httpx.MockTransport(handler)) as api:
+        await visit(session, api, RequestSpec(url="http://api/me"))
+        assert session.login_url() is None
+        assert session.login_kind() == "bearer"
+        assert session.login_kind(login_known=True) == "token"
+        flow = LoginFlow("http://api/login", "alice", "pw")
+        await visit(session, api, RequestSpec(url="http://api/me", auth=flow))  # --login
+        assert session.login_url() == "http://api/login"
+        assert session.login_kind() == "token"
 
 
 async def test_a_login_asked_on_a_page_without_a_challenge_offers_its_origin_s_last() -> None:

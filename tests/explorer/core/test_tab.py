@@ -403,6 +403,30 @@ async def test_no_description_anywhere_is_none_after_the_guesses() -> None:
     assert asked[-1] == "/swagger.json"
 
 
+async def test_looking_for_the_description_is_restwalk_s_own_not_the_person_s() -> None:
+    """The guesses (each a 404), the links at the root, the document: none is told to
+    the client's observers (the history's recorder), as `a` and `O` look (QA 2, item 5);
+    the person's requests before and after are."""
+    client, asked = described_nowhere("/elsewhere")
+    observed: list[str] = []
+    client.observers.append(lambda exchange: observed.append(exchange.final.url))
+    tab = Tab(client)
+    page = await shown(tab, "http://shop/items")
+    assert observed == ["http://shop/items"]
+    assert await tab.fetch_description(page.url, page) is None
+    assert await tab.token_url(page.url, page) is None
+    assert len(asked) > 1 + len(observed)  # requests were sent, and not observed
+    assert observed == ["http://shop/items"]
+    await shown(tab, "http://shop/")
+    assert observed == ["http://shop/items", "http://shop/"]
+    found, _ = described_nowhere()
+    found.observers.append(lambda exchange: observed.append(exchange.final.url))
+    shop = Tab(found)
+    page = await shown(shop, "http://shop/items")
+    assert await shop.fetch_description(page.url, page) is not None
+    assert observed[-1] == "http://shop/items"
+
+
 async def test_a_page_asked_to_be_a_description_names_the_places_tried() -> None:
     client, _ = described_nowhere("/elsewhere")
     tab = Tab(client, given=RequestSpec(url="http://shop/"))

@@ -6,8 +6,10 @@ memory or time is the point run as measured child processes.
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -41,8 +43,13 @@ OUTPUTS = [
 ]
 
 
-def _run(capsysbinary: pytest.CaptureFixture[bytes], *args: str) -> tuple[int, bytes, bytes]:
-    code = main(list(args))
+def _run(
+    capsysbinary: pytest.CaptureFixture[bytes], *args: str, terminal: bool = True
+) -> tuple[int, bytes, bytes]:
+    """Run restwalk: exit code, stdout, stderr. ``terminal``: stdout is a person's
+    terminal (what these tests guard); False: a pipe, as capsys's really is."""
+    with mock.patch.object(sys.stdout, "isatty", return_value=terminal):
+        code = main(list(args))
     captured = capsysbinary.readouterr()
     return code, captured.out, captured.err
 
@@ -84,9 +91,16 @@ def test_json_output_keeps_the_value_escaped(
 def test_raw_to_a_pipe_keeps_the_bytes_exactly(
     hostile: HostileServer, capsysbinary: pytest.CaptureFixture[bytes]
 ) -> None:
-    code, out, _ = _run(capsysbinary, "request", "GET", "--raw", hostile.case("/escape/json-raw"))
+    url = hostile.case("/escape/json-raw")
+    code, out, _ = _run(capsysbinary, "request", "GET", "--raw", url, terminal=False)
     assert code == 0
     assert out == hal_raw_c1("\x9b2J\x9d0;t\x9c\x7f")
+    # without --raw too, as curl and HTTPie write to a pipe; the head is said on stderr
+    code, out, err = _run(capsysbinary, "request", "GET", url, terminal=False)
+    assert code == 0
+    assert out == hal_raw_c1("\x9b2J\x9d0;t\x9c\x7f")
+    assert err.startswith(b"HTTP/1.1 200 OK\n")
+    assert not control_bytes(err)
 
 
 def test_markup_is_printed_as_it_came(

@@ -7,6 +7,8 @@ import threading
 from http import HTTPStatus
 from pathlib import Path
 
+import httpx
+
 from explorer.core.http.client import Client
 from explorer.core.http.errors import TLSError
 from explorer.ui.app import create_app
@@ -151,9 +153,29 @@ async def test_too_many_redirects_shows_the_hops_followed(make_app: AppFactory) 
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "Too many redirects" in status_text(app)
-        assert "--no-redirects" in status_text(app)
+        # the command line's flag means nothing here: the hint names the Trip tab
+        assert "--no-redirects" not in status_text(app)
+        assert "Trip tab (t)" in status_text(app)
         await pilot.press("t")
         await settle(pilot)
         trip = str(app.browser.query_one(TripView).render())
         assert "Redirects: 11" in trip
         assert "went on past the limit" in trip
+
+
+async def test_a_refused_redirect_names_the_trip_tab_which_shows_it() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(HTTPStatus.FOUND, headers={"Location": "javascript:alert(1)"})
+
+    app = create_app("http://api.test/", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = status_text(app)
+        assert "javascript: URL" in text
+        assert "--no-redirects" not in text
+        assert "Trip tab (t)" in text
+        await pilot.press("t")
+        await settle(pilot)
+        trip = str(app.browser.query_one(TripView).render())
+        assert "javascript:alert(1)" in trip
+        assert "the last redirect was refused" in trip

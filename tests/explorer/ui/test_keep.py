@@ -5,22 +5,25 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import httpx
 import pytest
 from textual.widgets import Input
 
 from explorer.core.config import Config, HistoryConfig
+from explorer.core.http.client import Client
 from explorer.core.http.request import RequestSpec
 from explorer.core.session.rel_path import RelPath, Step
 from explorer.core.storage.bookmarks import BookmarkStore
 from explorer.core.storage.history import HistoryStore
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.bookmark_name import BookmarkNameDialog
+from explorer.ui.dialogs.login import LoginDialog
 from explorer.ui.dialogs.save_path import SavePathDialog
 from explorer.ui.har_export import export_walk
 from explorer.ui.screens.bookmarks import BookmarksScreen
 from explorer.ui.screens.history import HistoryScreen
 from explorer.ui.widgets.row_table import RowTable
-from tests.explorer.ui.conftest import ROOT, SIZE, mock_client, settle, until
+from tests.explorer.ui.conftest import ROOT, SIZE, mock_client, on_screen, settle, until
 
 
 @pytest.fixture
@@ -197,6 +200,31 @@ async def test_a_login_token_never_reaches_the_history(data_dir: Path) -> None:
     assert b"POST" in raw or b"/auth/token" in raw
     assert b"wonderland" not in raw
     assert b"eyJ" not in raw
+
+
+async def test_looking_for_a_description_leaves_no_history_entry(data_dir: Path) -> None:
+    """a on a Bearer 401 with no OpenAPI description anywhere, then O: restwalk's own
+    requests to /openapi.json, /v3/api-docs... (each a 404) are not the person's: H
+    lists the one page asked for (QA 2, item 5)."""
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/users/me":
+            return httpx.Response(401, headers={"WWW-Authenticate": "Bearer"})
+        return httpx.Response(404, json={"detail": "Not Found"})
+
+    app = create_app("http://shop/users/me", client=Client(transport=httpx.MockTransport(answer)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await until(pilot, on_screen(app, LoginDialog), "the login dialog")
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.press("O")
+        await settle(pilot)
+        assert len(app.browser.trail.pages) == 1
+        flush(app)
+    urls = [entry.url for entry in HistoryStore.in_directory(data_dir).search()]
+    assert urls == ["http://shop/users/me"]
 
 
 async def test_with_masking_off_the_token_is_kept(data_dir: Path) -> None:

@@ -384,6 +384,38 @@ async def test_the_login_url_is_the_tokenurl_of_the_api_s_description() -> None:
         assert current(app).status == HTTPStatus.OK
 
 
+async def test_a_bearer_401_without_a_known_login_url_preselects_a_token_to_paste() -> None:
+    """No description names a tokenUrl: a preselects the token to paste (Authorization:
+    Bearer); a login at the guessed <origin>/auth/token stays offered, not chosen."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.headers.get("authorization") == f"Bearer {TOKEN}":
+            return httpx.Response(200, json={"username": "alice"})
+        if request.url.path != "/users/me":
+            return httpx.Response(HTTPStatus.NOT_FOUND)
+        return httpx.Response(401, headers={"WWW-Authenticate": 'Bearer realm="shop"'})
+
+    app = create_app("http://shop/users/me", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await until(pilot, on_screen(app, LoginDialog), "the login dialog")
+        dialog = app.screen
+        await settle(pilot)
+        kind = dialog.query_one("#kind", Select)
+        assert kind.value == "bearer"
+        assert dialog.query_one("#token", Input).has_focus
+        kind.value = "token"  # the guess, still there to choose
+        await settle(pilot)
+        assert dialog.query_one("#login-url", Input).value == "http://shop/auth/token"
+        kind.value = "bearer"
+        await settle(pilot)
+        dialog.query_one("#token", Input).focus()
+        await pilot.press(*TOKEN, "enter")
+        await settle(pilot)
+        assert current(app).status == HTTPStatus.OK
+
+
 async def test_a_login_url_typed_is_kept_when_the_tokenurl_comes() -> None:
     app = DialogApp(LoginDialog("http://shop"))
     async with app.run_test(size=SIZE) as pilot:
