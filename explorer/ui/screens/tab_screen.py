@@ -508,6 +508,7 @@ class TabScreen(Screen[None]):
     # -- messages up from the widgets ---------------------------------------------------------
 
     def on_links_panel_follow(self, event: LinksPanel.Follow) -> None:
+        event.stop()  # (the screen follows it: nothing above listens)
         if not self.sending:  # no key acts on a page not shown yet
             self.follow_link(event.link)
 

@@ -12,16 +12,32 @@ from textual.pilot import Pilot
 from explorer.ui.widgets.body_view import INLINE_FORMAT_LIMIT, BodyView
 
 
-class BodyApp(App[None]):
-    def __init__(self) -> None:
-        super().__init__()
-        self.ready: list[int] = []
+class ReadyBodyView(BodyView):
+    """A body view that notes its :class:`BodyView.Ready` messages (they stay with it)."""
 
-    def compose(self) -> ComposeResult:
-        yield BodyView(id="body")
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ready: list[int] = []
 
     def on_body_view_ready(self, message: BodyView.Ready) -> None:
         self.ready.append(message.lines)
+
+
+class BodyApp(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        #: Ready messages that came up to the app (none should: nothing above listens).
+        self.bubbled: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield ReadyBodyView(id="body")
+
+    @property
+    def ready(self) -> list[int]:
+        return self.query_one(ReadyBodyView).ready
+
+    def on_body_view_ready(self, message: BodyView.Ready) -> None:
+        self.bubbled.append(message.lines)
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], object], seconds: float = 30) -> None:
@@ -49,6 +65,9 @@ async def test_small_json_is_formatted_at_once_and_highlighted() -> None:
         assert [view.row_text(n) for n in range(view.line_count)] == ["{", '  "a": 1', "}"]
         await until(pilot, lambda: 1 in view._highlighted)  # (when first drawn)
         assert app.ready == [3]
+        # It stays with the view: a followed page's went up six widgets to the app, and
+        # nothing on the way listens.
+        assert app.bubbled == []
 
 
 async def test_large_json_shows_its_top_first_then_everything() -> None:
