@@ -6,6 +6,8 @@ import asyncio
 from collections.abc import Callable
 
 import orjson
+import pytest
+from pygments.lexer import Lexer
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
@@ -237,3 +239,29 @@ async def test_a_new_length_lays_nothing_out_unless_a_scrollbar_comes_or_goes() 
         assert not view.show_vertical_scrollbar
         await pilot.resize_terminal(60, 6)
         await until(pilot, lambda: view.show_vertical_scrollbar)
+
+
+async def test_a_line_highlighted_for_an_earlier_body_is_not_lexed_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page's structural lines, and a page followed back, are drawn from the lines kept:
+    the next body of the same language is lexed by the same lexer, for which they are."""
+    app = BodyApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(b'{"a": 1}', "application/json")
+        await until(pilot, lambda: 1 in view._highlighted)
+        lexer = view._lexer
+        assert lexer is not None
+        lexed: list[str] = []
+        get_tokens = type(lexer).get_tokens
+
+        def counted(self: Lexer, text: str, *args: object) -> object:
+            lexed.append(text)
+            return get_tokens(self, text, *args)
+
+        monkeypatch.setattr(type(lexer), "get_tokens", counted)
+        view.show(b'{"b": 2, "a": 1}', "application/json")
+        await until(pilot, lambda: 3 in view._highlighted)
+        assert view._lexer is lexer
+        assert lexed == ['  "b": 2,']  # "{", '  "a": 1' and "}" were highlighted before
