@@ -27,6 +27,8 @@ stamps appended to FILE once it is painted). ``--bundled``: against the bundled 
 ``--no-history``: restwalk keeps no history (its thread writes each exchange while the
 page is drawn, and the UI thread waits for the GIL meanwhile).
 
+Another checkout's restwalk (in tmux too): ``PYTHONPATH=CHECKOUT`` in front.
+
 Also: the key's way to the loop (key -> ``TabScreen.send``) and the exchange as the
 UI thread sees it (send -> answer taken in, with its CPU).
 """
@@ -252,6 +254,8 @@ def in_tmux(runs: int, bundled: bool, poll: float | None, history: bool) -> int:
         log = Path(tmp) / "stamps.tsv"
         command = [str(BIN / "python"), __file__, "--inside", str(log)]
         env = {"HOME": tmp, "TERM": "xterm-256color", "COLORTERM": "truecolor"}
+        if "PYTHONPATH" in os.environ:  # another checkout's restwalk, as headless
+            env["PYTHONPATH"] = os.environ["PYTHONPATH"]
         if not history:  # no history thread writing each exchange beside the UI's
             config = Path(tmp) / ".config/restwalk/config.toml"
             config.parent.mkdir(parents=True)

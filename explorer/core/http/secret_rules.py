@@ -242,17 +242,22 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 @lru_cache(maxsize=1024)
-def origin_of(url: str) -> str:
-    """``scheme://host:port`` of ``url`` (empty when it is not an absolute URL).
-
-    Kept for the last URLs asked: a page shown asks it some ten times (the breadcrumb's
-    every page, the badges, the credential, the links' origin), and httpx parses a URL
-    in some 60 us."""
+def _parsed(url: str) -> httpx.URL | None:
+    """``url`` parsed by httpx (None: not a URL), kept for the last URLs asked: a page
+    shown asks about its URL some ten times (the breadcrumb's every page, the badges, the
+    credential, the links' origin; a followed link whether the page's secrets may go
+    with it), and httpx parses a URL in some 60 us. An ``httpx.URL`` is immutable."""
     try:
-        parsed = httpx.URL(url)
+        return httpx.URL(url)
     except (httpx.InvalidURL, TypeError, ValueError):
-        return ""
-    if not parsed.scheme or not parsed.host:
+        return None
+
+
+@lru_cache(maxsize=1024)
+def origin_of(url: str) -> str:
+    """``scheme://host:port`` of ``url`` (empty when it is not an absolute URL)."""
+    parsed = _parsed(url)
+    if parsed is None or not parsed.scheme or not parsed.host:
         return ""
     port = f":{parsed.port}" if parsed.port else ""
     host = f"[{parsed.host}]" if ":" in parsed.host else parsed.host  # IPv6 (RFC 3986 3.2.2)
@@ -266,9 +271,9 @@ def _port(url: httpx.URL) -> int | None:
 def may_receive(given_for: str | httpx.URL, target: str | httpx.URL) -> bool:
     """True when secrets given for ``given_for``'s origin may go to ``target``: the same
     origin, or the https of the same host on the default ports (an upgrade)."""
-    try:
-        old, new = httpx.URL(given_for), httpx.URL(target)
-    except (httpx.InvalidURL, TypeError, ValueError):
+    old = given_for if isinstance(given_for, httpx.URL) else _parsed(given_for)
+    new = target if isinstance(target, httpx.URL) else _parsed(target)
+    if old is None or new is None:
         return False
     if not old.host or not new.host or old.host != new.host:
         return False

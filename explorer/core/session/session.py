@@ -61,8 +61,9 @@ class Session:
         #: Whether that send was of a new page (a link followed, a URL typed), not one
         #: in the trail's current one's place (a reload): what sending it again is.
         self._failed_new = False
-        #: The map of what this tab met: every page, and the links seen on them.
-        self.map: ApiMap = ApiMap()
+        self._map = ApiMap()
+        #: Pages that arrived to be mapped later (:meth:`arrived`'s ``map_later``).
+        self._unmapped: list[Page] = []
         #: The last ``WWW-Authenticate`` challenges each origin sent: a login asked for
         #: on another of its pages (a 200 before the POST that needs it) offers the same.
         self._challenged: dict[str, tuple[str, ...]] = {}
@@ -74,7 +75,13 @@ class Session:
         """The page on screen: a failed send, else the trail's current page."""
         return self.failed or self.trail.current
 
-    def arrived(self, page: Page, *, record: bool = True) -> Page:
+    @property
+    def map(self) -> ApiMap:
+        """The map of what this tab met: every page, the links seen on them."""
+        self.map_arrivals()
+        return self._map
+
+    def arrived(self, page: Page, *, record: bool = True, map_later: bool = False) -> Page:
         """Take in a page that came back; returns it as it is to be shown.
 
         A failed send is shown but enters no trail. A 304 carries the body the
@@ -82,14 +89,30 @@ class Session:
         ``record`` false puts the page in the current one's place (a reload), unless
         the page shown is a failed send of a new page: that one is in no place yet, so
         its reload is a new page, and the page it was sent from stays behind it.
-        """
-        if page.error is not None:
+        ``map_later``: into the map at :meth:`map_arrivals` or when the map is read (the
+        browser's once the page is painted: nothing there reads the map, and a page's
+        links are some 0.4 ms to map)."""
+        if page.error is None:
+            record = record or (self.failed is not None and self._failed_new)
+            page = self._take_in(page, record)
+        else:
             # A reload of a failed new page is still a new page.
             self._failed_new = record or (self.failed is not None and self._failed_new)
-            self.failed = page
-            self.map.take_page(page)  # the map says why it got no answer
-            return page
-        record = record or (self.failed is not None and self._failed_new)
+            self.failed = page  # (the map says why it got no answer)
+        if map_later:
+            self._unmapped.append(page)
+        else:
+            self._map.take_page(page)
+        return page
+
+    def map_arrivals(self) -> None:
+        """Map the pages that arrived to be mapped later."""
+        unmapped, self._unmapped = self._unmapped, []
+        for page in unmapped:
+            self._map.take_page(page)
+
+    def _take_in(self, page: Page, record: bool) -> Page:
+        """A page that came back, into the trail (see :meth:`arrived`)."""
         self.failed = None
         earlier = self._cached(page) if page.status == HTTPStatus.NOT_MODIFIED else None
         if earlier is not None and earlier.exchange is not None:
@@ -105,7 +128,6 @@ class Session:
             self.trail.visit(page)
         else:
             self.trail.replace(page)
-        self.map.take_page(page)
         if page.exchange is not None:
             challenges = page.exchange.response.header_values("www-authenticate")
             if challenges:
@@ -114,9 +136,10 @@ class Session:
 
     def mapped(self) -> ApiMap:
         """The session's map, with the links of every page read since it arrived."""
+        api_map = self.map
         for page in self.trail.pages:
-            self.map.take_page(page)
-        return self.map
+            api_map.take_page(page)
+        return api_map
 
     def _cached(self, page: Page) -> Page | None:
         """The latest 200 for ``page``'s URL in the trail, whose body a 304 revalidates."""

@@ -237,11 +237,12 @@ class Tab:
             return page
         return with_reading(page, await asyncio.to_thread(read_safely, page.exchange))
 
-    def arrive(self, page: Page, *, record: bool = True) -> Arrival:
+    def arrive(self, page: Page, *, record: bool = True, map_later: bool = False) -> Arrival:
         """Take in a page that came back: into the trail (``record`` false: in the current
-        one's place), a credential just given proven or dropped by it."""
+        one's place), a credential just given proven or dropped by it; ``map_later``:
+        into the map at :meth:`Session.map_arrivals` (see :meth:`Session.arrived`)."""
         proven = self.session.check_login(page)
-        return Arrival(self.session.arrived(page, record=record), proven)
+        return Arrival(self.session.arrived(page, record=record, map_later=map_later), proven)
 
     # -- paging ------------------------------------------------------------------------------
 

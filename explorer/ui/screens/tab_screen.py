@@ -304,7 +304,8 @@ class TabScreen(Screen[None]):
         """Take a page in (a failed send is only shown) and show it."""
         self._drop_sending()
         self.remember_view()
-        arrival = self.tab.arrive(page, record=record)
+        # A key's page (it has a wait) is mapped once painted: see _painted.
+        arrival = self.tab.arrive(page, record=record, map_later=page.wait is not None)
         if arrival.proven is not None:
             if arrival.proven:
                 self.notify("The server accepted it.", title="Credential set")
@@ -323,6 +324,7 @@ class TabScreen(Screen[None]):
         self._collection.release()
         if self.session.shown is not None and self.session.shown.wait is page.wait:
             self._tabs.refill("trip")
+        self.session.map_arrivals()  # (held from _arrived: nothing painted reads the map)
 
     # -- a stream, read as it comes -----------------------------------------------------------
 
@@ -508,6 +510,7 @@ class TabScreen(Screen[None]):
     # -- messages up from the widgets ---------------------------------------------------------
 
     def on_links_panel_follow(self, event: LinksPanel.Follow) -> None:
+        event.stop()  # (the screen follows it: nothing above listens)
         if not self.sending:  # no key acts on a page not shown yet
             self.follow_link(event.link)
 

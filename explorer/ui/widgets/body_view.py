@@ -91,8 +91,11 @@ class BodyView(LineView, can_focus=True):
             super().__init__()
             self.view = view
 
-    class Ready(Message):
-        """The whole text is formatted and shown (its line count is final)."""
+    class Ready(Message, bubble=False):
+        """The whole text is formatted and shown (its line count is final).
+
+        Handled on the view itself: it does not go up to its containers (nothing there
+        listens; each followed page's went up six of them to the app)."""
 
         def __init__(self, view: BodyView, lines: int) -> None:
             super().__init__()

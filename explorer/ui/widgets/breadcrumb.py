@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.session.trail import Page
 from explorer.core.text.terminal_text import visible_line
+from explorer.ui.widgets.plain_styles import PlainStatic
 
 #: Crumbs shown at most before older ones collapse into "…" (fewer when the line is short).
 MAX_CRUMBS = 6
 
 
-class Breadcrumb(Static):
+class Breadcrumb(PlainStatic):
     """``/ > /customers > /customers/1 (200)``, with the current page in bold.
 
     A crumb on another server than the one before it names that server. When

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
@@ -13,8 +15,15 @@ from textual.strip import Strip
 __all__ = ["LineHighlighter", "lexer_for"]
 
 
+@lru_cache(maxsize=64)
 def lexer_for(language: str | None) -> Lexer | None:
-    """The pygments lexer for ``language`` (an alias), None for plain text."""
+    """The pygments lexer for ``language`` (an alias), None for plain text.
+
+    One lexer for each language: the lines a :class:`LineHighlighter` keeps are kept for
+    their lexer, and a lexer made for each body kept none from one body to the next (a
+    page's ``},`` and ``"_links": {``, a page followed back: some 20 lines lexed again a
+    followed page). A lexer keeps only its options; lexing reads them, from any thread.
+    """
     if not language:
         return None
     try:

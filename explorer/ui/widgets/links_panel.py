@@ -28,6 +28,7 @@ from explorer.core.hypermedia.link import Link
 from explorer.core.session.choice import PAUSE, NumberEntry, rel_labels
 from explorer.core.session.ordering import link_kind
 from explorer.core.text.terminal_text import visible_line
+from explorer.ui.widgets.plain_styles import PlainStatic
 from explorer.ui.widgets.row_table import RowTable
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ class LinksPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield RowTable(COLUMNS)
-        yield Static("", id="link-detail")
+        yield PlainStatic("", id="link-detail")
 
     @property
     def table(self) -> RowTable:

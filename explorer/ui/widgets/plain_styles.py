@@ -3,14 +3,16 @@
 Textual styles every line a widget draws (``StylesCache.render_line``): it reads the
 border, the outline, the padding, the hatch and the tint from the widget's styles and
 makes two closures, a line at a time, then copies the line into a new strip. For a
-view without a border, an outline, padding, a hatch, a tint, opacity or text opacity
-(the body view and the tables: some 70 lines a page), all of that leaves the line as
-the widget drew it, cut or padded to the content's width. :class:`PlainStylesCache`
-decides once a pass whether the box is plain, and then does only that; for any other
-box it is Textual's own.
+view without a border, an outline, padding above or below, a hatch, a tint, opacity or
+text opacity (the body view and the tables: some 70 lines a page; the status line, the
+breadcrumb and the link detail, padded left and right), all of that leaves the line as
+the widget drew it, cut or padded to the content's width, then padded left and right.
+:class:`PlainStylesCache` decides once a pass whether the box is plain, and then does
+only that; for any other box it is Textual's own.
 
 The one place restwalk leans on Textual's internals for this (``StylesCache``'s
-``render`` and ``render_line``, whose arguments it takes as they are): pinned by the
+``render`` and ``render_line``, whose arguments it takes as they are, and the
+``line_pad`` it pads a line with): pinned by the
 textual range in pyproject, and tested to draw what Textual draws
 (tests/explorer/ui/test_plain_styles.py).
 """
@@ -22,6 +24,7 @@ from collections.abc import Callable, Sequence
 from rich.style import Style
 from rich.terminal_theme import TerminalTheme
 from textual._ansi_theme import DEFAULT_TERMINAL_THEME
+from textual._segment_tools import line_pad
 from textual._styles_cache import StylesCache
 from textual.color import Color
 from textual.content import Content
@@ -30,17 +33,21 @@ from textual.filter import LineFilter
 from textual.geometry import Region, Size, Spacing
 from textual.strip import Strip
 from textual.style import Style as TextualStyle
+from textual.visual import VisualType
+from textual.widgets import Static
 
-__all__ = ["PlainStylesCache", "plain_box"]
+__all__ = ["PlainStatic", "PlainStylesCache", "plain_box"]
 
 _Label = tuple[Content, Color, Color, TextualStyle] | None
 
 
 def plain_box(styles: StylesBase, padding: Spacing, opacity: float) -> bool:
-    """True when Textual's styling leaves a line as drawn: no border, outline, padding,
-    hatch, tint, opacity or text opacity."""
+    """True when Textual's styling leaves a line as drawn, padded at most on its left and
+    right: no border, outline, padding above or below, hatch, tint, opacity or text
+    opacity."""
     return (
-        not any(padding)
+        not padding.top
+        and not padding.bottom
         and not any(edge for edge, _color in styles.border)
         and not any(edge for edge, _color in styles.outline)
         and not (styles.has_rule("hatch") and styles.hatch != "none")
@@ -55,8 +62,10 @@ class PlainStylesCache(StylesCache):
 
     def __init__(self) -> None:
         super().__init__()
-        #: For the pass under way: the content's background style when the box is plain.
+        #: For the pass under way: the content's background style when the box is plain,
+        #: and the padding on its left and right.
         self._plain: Style | None = None
+        self._pads = (0, 0)
 
     def render(
         self,
@@ -75,9 +84,11 @@ class PlainStylesCache(StylesCache):
         ansi_theme: TerminalTheme = DEFAULT_TERMINAL_THEME,
         native_ansi: bool = False,
     ) -> list[Strip]:
-        if plain_box(styles, styles.padding if padding is None else padding, opacity):
+        padding = styles.padding if padding is None else padding
+        if plain_box(styles, padding, opacity):
             inner, _outer = self.get_inner_outer(base_background, background)
             self._plain = inner.rich_style
+            self._pads = (padding.left, padding.right)
         try:
             return super().render(
                 styles,
@@ -131,12 +142,33 @@ class PlainStylesCache(StylesCache):
                 ansi_theme,
                 native_ansi,
             )
-        # Textual's part C (content, no border or padding: the gutter is nothing), then
-        # ``Strip(post(line), width)`` with a post that changes nothing.
+        # Textual's part C (content, no border, no padding above: the gutter is the left
+        # padding at most), then ``Strip(post(line), width)`` with a post that changes
+        # nothing.
         content_width, content_height = content_size
         if y < content_height:
             line = render_content_line(y).adjust_cell_length(content_width, inner)
         else:
             line = Strip.blank(content_width, inner)
         width = size.width
+        pad_left, pad_right = self._pads
+        if pad_left or pad_right:
+            return Strip(line_pad(line, pad_left, pad_right, inner), width)
         return line if line.cell_length == width else Strip(line, width)
+
+
+class PlainStatic(Static):
+    """A :class:`Static` whose lines are styled the short way when its box is plain (the
+    status line, the breadcrumb and the link detail: each followed page redraws them)."""
+
+    def __init__(
+        self,
+        content: VisualType = "",
+        *,
+        markup: bool = True,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(content, markup=markup, name=name, id=id, classes=classes)
+        self._styles_cache = PlainStylesCache()

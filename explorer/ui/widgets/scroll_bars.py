@@ -69,13 +69,14 @@ class QuickScrollBar(ScrollBar):
         color = background + color
         return Style.from_color(color.rich_color, background.rich_color)
 
+    def _geometry(self) -> tuple[Size, int, int, float]:
+        """The first four of :meth:`_looks`: the bar's size and where its thumb is."""
+        return (self.size, self.window_virtual_size, self.window_size, self.position)
+
     def _looks(self) -> Looks:
         """What the bar would be drawn as now."""
         return Looks(
-            self.size,
-            self.window_virtual_size,
-            self.window_size,
-            self.position,
+            *self._geometry(),
             self._bar_style(),
             self.rich_style,
             self.screen.styles.scrollbar_color.a == 0,
@@ -84,8 +85,15 @@ class QuickScrollBar(ScrollBar):
     def _check_refresh(self) -> None:
         # A scroll view refreshes its bars at every layout, in the middle of the frame
         # that draws them: asked for after it, a repaint of what that frame drew is dropped.
+        # Its colours (two walks up the widget tree) are only worked out when its geometry
+        # is the same: a bar resized or scrolled is drawn again anyway.
         drawn = self._drawn
-        if self._repaint_required and drawn is not None and drawn[0] == self._looks():
+        if (
+            self._repaint_required
+            and drawn is not None
+            and drawn[0][:4] == self._geometry()
+            and drawn[0] == self._looks()
+        ):
             self._repaint_required = False
         super()._check_refresh()
 

@@ -21,7 +21,6 @@ from http import HTTPStatus
 from rich.console import Console
 from rich.text import Text
 from textual import events
-from textual.widgets import Static
 
 from explorer.core.http.content_coding import too_many_codings
 from explorer.core.http.errors import RestwalkError
@@ -30,6 +29,7 @@ from explorer.core.knowledge.statuses import status_class, status_info
 from explorer.core.session.trail import Page
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
+from explorer.ui.widgets.plain_styles import PlainStatic
 
 _CLASS_STYLE = {
     1: "bold white on blue",
@@ -66,7 +66,7 @@ def _plain(text: str) -> str:
     return visible_line(text.replace("`", ""))
 
 
-class StatusLine(Static):
+class StatusLine(PlainStatic):
     """Shows one :class:`Page`'s outcome in :data:`ROWS` rows (up to :data:`MAX_ROWS`)."""
 
     DEFAULT_CSS = f"""

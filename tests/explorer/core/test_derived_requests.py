@@ -7,8 +7,10 @@ redirects over real sockets: two servers, two origins.
 
 from __future__ import annotations
 
+import httpx
 import pytest
 
+from explorer.core.http import secret_rules
 from explorer.core.http.client import Client
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.http.request import BasicAuth, BearerAuth, CookieSession, LoginFlow, RequestSpec
@@ -114,6 +116,20 @@ def test_names_secret_in_a_url_only() -> None:
 )
 def test_which_origin_may_receive(given_for: str, target: str, receives: bool) -> None:
     assert may_receive(given_for, target) is receives
+
+
+def test_a_url_asked_about_again_is_not_parsed_again() -> None:
+    """A followed link asks whether the page's secrets may go with it, and the client each
+    exchange whether its cookies may: the page's URL parsed once, not at every ask (httpx
+    parses a URL in some 60 us); an ``httpx.URL`` given is used as it is."""
+    given = httpx.URL("http://b.test/")
+    secret_rules._parsed.cache_clear()
+    assert may_receive("http://a.test/x", "http://a.test/y") is True
+    assert may_receive("http://a.test/x", "http://a.test/y") is True
+    assert may_receive("http://a.test/x", given) is False
+    assert may_receive(given, "not a url") is False
+    parses = secret_rules._parsed.cache_info()
+    assert (parses.misses, parses.hits) == (3, 3)
 
 
 # --- derive --------------------------------------------------------------------------------

@@ -484,3 +484,26 @@ def test_an_authorization_typed_and_kept_is_the_server_s_credential() -> None:
     assert session.credential(url) == BearerAuth("9944b0", "Token")
     assert session.unproven == "http://drf.test"  # the next answer proves it, or drops it
     assert keep_composed(session, url, typed, True) == (["X-Trace"], "")  # already its own
+
+
+async def test_a_page_mapped_later_is_in_the_map_once_it_is_read(client: Client) -> None:
+    """The browser maps a key's page once it is painted (its links are some 0.4 ms to
+    map, and nothing on its screen reads the map): until then it is held, and whoever
+    reads the map reads it with every page that arrived (a failed send too)."""
+    session = Session()
+    await visit(session, client, RequestSpec(url=f"{MOCK}/"), map_later=True)
+    assert session._map.visited_count == 0  # held
+    assert session.map.visited_count == 1  # read: taken in first
+    await visit(session, client, RequestSpec(url=f"{MOCK}/customers"), map_later=True)
+    session.arrived(
+        Page(RequestSpec(url="http://127.0.0.1:9/"), error=ConnectError("refused")),
+        map_later=True,
+    )
+    assert session._map.visited_count == 1
+    session.map_arrivals()
+    assert session._map.visited_count == 2
+    assert session._map.urls["http://127.0.0.1:9/"].failure
+    assert session._map.urls[f"{MOCK}/"].visited
+    assert session._map.urls[f"{MOCK}/customers"].visited
+    session.map_arrivals()  # (nothing held: nothing more)
+    assert session._map.visited_count == 2

@@ -6,22 +6,40 @@ import asyncio
 from collections.abc import Callable
 
 import orjson
+import pytest
+from pygments.lexer import Lexer
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 from explorer.ui.widgets.body_view import INLINE_FORMAT_LIMIT, BodyView
 
 
-class BodyApp(App[None]):
-    def __init__(self) -> None:
-        super().__init__()
-        self.ready: list[int] = []
+class ReadyBodyView(BodyView):
+    """A body view that notes its :class:`BodyView.Ready` messages (they stay with it)."""
 
-    def compose(self) -> ComposeResult:
-        yield BodyView(id="body")
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ready: list[int] = []
 
     def on_body_view_ready(self, message: BodyView.Ready) -> None:
         self.ready.append(message.lines)
+
+
+class BodyApp(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        #: Ready messages that came up to the app (none should: nothing above listens).
+        self.bubbled: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield ReadyBodyView(id="body")
+
+    @property
+    def ready(self) -> list[int]:
+        return self.query_one(ReadyBodyView).ready
+
+    def on_body_view_ready(self, message: BodyView.Ready) -> None:
+        self.bubbled.append(message.lines)
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], object], seconds: float = 30) -> None:
@@ -49,6 +67,9 @@ async def test_small_json_is_formatted_at_once_and_highlighted() -> None:
         assert [view.row_text(n) for n in range(view.line_count)] == ["{", '  "a": 1', "}"]
         await until(pilot, lambda: 1 in view._highlighted)  # (when first drawn)
         assert app.ready == [3]
+        # It stays with the view: a followed page's went up six widgets to the app, and
+        # nothing on the way listens.
+        assert app.bubbled == []
 
 
 async def test_large_json_shows_its_top_first_then_everything() -> None:
@@ -218,3 +239,29 @@ async def test_a_new_length_lays_nothing_out_unless_a_scrollbar_comes_or_goes() 
         assert not view.show_vertical_scrollbar
         await pilot.resize_terminal(60, 6)
         await until(pilot, lambda: view.show_vertical_scrollbar)
+
+
+async def test_a_line_highlighted_for_an_earlier_body_is_not_lexed_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page's structural lines, and a page followed back, are drawn from the lines kept:
+    the next body of the same language is lexed by the same lexer, for which they are."""
+    app = BodyApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(b'{"a": 1}', "application/json")
+        await until(pilot, lambda: 1 in view._highlighted)
+        lexer = view._lexer
+        assert lexer is not None
+        lexed: list[str] = []
+        get_tokens = type(lexer).get_tokens
+
+        def counted(self: Lexer, text: str, *args: object) -> object:
+            lexed.append(text)
+            return get_tokens(self, text, *args)
+
+        monkeypatch.setattr(type(lexer), "get_tokens", counted)
+        view.show(b'{"b": 2, "a": 1}', "application/json")
+        await until(pilot, lambda: 3 in view._highlighted)
+        assert view._lexer is lexer
+        assert lexed == ['  "b": 2,']  # "{", '  "a": 1' and "}" were highlighted before

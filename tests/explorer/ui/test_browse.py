@@ -8,6 +8,9 @@ from http import HTTPStatus
 
 import httpx
 import pytest
+from textual._context import active_message_pump
+from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -58,6 +61,27 @@ async def follow(pilot: Pilot[int], rel: str) -> None:
     app = pilot.app
     assert isinstance(app, RestwalkApp)
     await type_number(pilot, link_number(app, rel))
+
+
+async def test_a_followed_links_messages_stop_where_they_are_handled(make_app: AppFactory) -> None:
+    """The follow goes up to the screen that follows it and the body's Ready stays with the
+    view: neither went on to the app (each hop is a message dispatched, on every follow)."""
+    app = make_app()
+    arrivals: list[tuple[type[Message], MessagePump]] = []
+
+    def note(message: Message) -> None:
+        if isinstance(message, (LinksPanel.Follow, BodyView.Ready)):
+            arrivals.append((type(message), active_message_pump.get()))
+
+    async with app.run_test(size=SIZE, message_hook=note) as pilot:
+        await settle(pilot)
+        arrivals.clear()
+        await follow(pilot, "rw:customers")
+        await settle(pilot)
+        follows = [pump for kind, pump in arrivals if kind is LinksPanel.Follow]
+        assert follows[-1] is app.browser
+        readies = [pump for kind, pump in arrivals if kind is BodyView.Ready]
+        assert readies == [app.browser.query_one("#body-view")]
 
 
 async def test_open_root_shows_status_explanation_and_links(make_app: AppFactory) -> None:

@@ -193,3 +193,27 @@ async def test_a_page_whose_scrollbars_stay_is_drawn_without_a_layout(
             await pilot.pause()
             assert view.scroll_y == max(0, view.line_count - view.scrollable_content_region.height)
             view.scroll_home(animate=False, immediate=True)
+
+
+async def test_a_followed_page_is_mapped_once_it_is_painted(make_app: AppFactory) -> None:
+    """Nothing on a page's screen reads the tab's map: a followed page's links go into it
+    after the page is painted, not between the key and the paint."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = app.browser.session
+        api_map = session.map
+        take = api_map.take_page
+        painted_when_taken: list[bool] = []
+
+        def noted(page: Any) -> bool:
+            if page.wait is not None:
+                painted_when_taken.append(page.wait.shown_at is not None)
+            return take(page)
+
+        api_map.take_page = noted  # type: ignore[method-assign]
+        await follow(pilot, "rw:customers")
+        await until(pilot, lambda: painted(app, "/customers"), "/customers painted")
+        await settle(pilot)
+        assert painted_when_taken == [True]
+        assert api_map.urls[session.shown.url].visited  # type: ignore[union-attr]

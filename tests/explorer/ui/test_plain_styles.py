@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import re
 
+from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.geometry import Region, Spacing
 from textual.strip import Strip
+from textual.widgets import Static
 
 from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.line_view import LineView
-from explorer.ui.widgets.plain_styles import PlainStylesCache, plain_box
+from explorer.ui.widgets.plain_styles import PlainStatic, PlainStylesCache, plain_box
 from explorer.ui.widgets.row_table import RowTable
+from explorer.ui.widgets.status_line import StatusLine
 from tests.explorer.ui.conftest import settle, until
 
 _BODY = (
@@ -94,5 +98,53 @@ async def test_only_a_plain_box_is_styled_the_short_way() -> None:
         boxed = app.query_one("#boxed", RowTable)
         assert plain_box(body.styles, body.styles.padding, 1.0)
         assert not plain_box(boxed.styles, boxed.styles.padding, 1.0)
-        assert not plain_box(body.styles, Spacing(0, 1, 0, 0), 1.0)
+        # Padding left and right keeps a box plain (the line padded); above or below not.
+        assert plain_box(body.styles, Spacing(0, 1, 0, 2), 1.0)
+        assert not plain_box(body.styles, Spacing(1, 0, 0, 0), 1.0)
+        assert not plain_box(body.styles, Spacing(0, 0, 1, 0), 1.0)
         assert not plain_box(body.styles, body.styles.padding, 0.5)
+
+
+class Lines(App[None]):
+    """The padded one-line and few-line texts a followed page redraws."""
+
+    CSS = """
+    #wide { padding: 0 3 0 2; background: $primary 30%; }
+    #tall { padding: 1 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        yield Breadcrumb(id="breadcrumb")
+        yield PlainStatic("", id="wide")
+        yield PlainStatic("above and below", id="tall")
+
+
+def both_ways_static(widget: Static, crop: Region | None = None) -> tuple[object, object]:
+    """``widget``'s lines styled by Textual's cache and by ours, each fresh."""
+    crop = crop or widget.size.region
+    widget._styles_cache = StylesCache()
+    theirs = widget.render_lines(crop)
+    widget._styles_cache = PlainStylesCache()
+    ours = widget.render_lines(crop)
+    return segments(theirs), segments(ours)
+
+
+async def test_padded_texts_are_drawn_as_textual_draws_them() -> None:
+    app = Lines()
+    async with app.run_test(size=(50, 20)) as pilot:
+        status = app.query_one(StatusLine)
+        status.show_message("GET http://127.0.0.1:8000/customers?page=1 " * 3)
+        wide = app.query_one("#wide", PlainStatic)
+        wide.update(Text.assemble(("bold", "bold"), " and a long line that wraps " * 3))
+        tall = app.query_one("#tall", PlainStatic)
+        await settle(pilot)
+        assert plain_box(status.styles, status.styles.padding, 1.0)
+        assert plain_box(wide.styles, wide.styles.padding, 1.0)
+        assert not plain_box(tall.styles, tall.styles.padding, 1.0)
+        for widget in (status, app.query_one(Breadcrumb), wide, tall):
+            theirs, ours = both_ways_static(widget)
+            assert theirs == ours
+            assert theirs
+            theirs, ours = both_ways_static(widget, Region(1, 0, 9, 2))
+            assert theirs == ours

@@ -3,6 +3,7 @@ colours, click targets), and a bar that would draw the same is not drawn again."
 
 from __future__ import annotations
 
+from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.scrollbar import ScrollBar
@@ -62,11 +63,25 @@ async def test_a_bar_unchanged_is_not_drawn_again() -> None:
             return draw(crop)
 
         bar.render_lines = counted  # type: ignore[method-assign]
+        styled: list[object] = []
+        bar_style = bar._bar_style
+
+        def noted() -> Style:
+            styled.append(None)
+            return bar_style()
+
+        bar._bar_style = noted  # type: ignore[method-assign]
         bar.refresh()  # (what a scroll view does at each layout)
         await settle(pilot)
         await pilot.pause(0.1)  # (frames are at most 60 a second)
         assert drawn == []  # it would have drawn the same
+        assert styled  # (its colours compared too)
         table.move_cursor(30)  # the thumb moves: drawn again
+        styled.clear()
+        bar.refresh()  # (the repaint a scroll view asks for as it moves its bar)
         await settle(pilot)
         await pilot.pause(0.1)
         assert drawn
+        # Its colours were worked out once, to draw it: not to compare a bar whose thumb
+        # had moved (that one is drawn again anyway).
+        assert len(styled) == len(drawn)
