@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import socket
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import uvicorn
 
@@ -20,7 +20,9 @@ from mock_server.settings import Settings
 from mock_server.transport import access_log
 from mock_server.transport.h11_protocol import MockConfig, MockH11Protocol
 from mock_server.transport.httptools_protocol import MockHttpToolsProtocol
-from mock_server.transport.tls import CertificateFiles, SelfSigned
+
+if TYPE_CHECKING:
+    from mock_server.transport.tls import CertificateFiles, SelfSigned
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
@@ -55,6 +57,10 @@ def certificate_of(settings: Settings) -> tuple[CertificateFiles | None, SelfSig
     """
     if not settings.tls:
         return None, None
+    # Imported here, with TLS asked for: cleartext, as the bundled mock serves, starts
+    # without it (its certificates' dataclasses, tempfile, shutil: some 1.5 ms).
+    from mock_server.transport.tls import CertificateFiles, SelfSigned
+
     if settings.cert is not None and settings.key is not None:
         return CertificateFiles(cert=settings.cert, key=settings.key), None
     made = SelfSigned()
