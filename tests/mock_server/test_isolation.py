@@ -48,3 +48,28 @@ def test_authlib_loads_with_the_first_oauth_request_not_at_start() -> None:
         "assert not early, early\n"
         "assert 'authlib' in sys.modules"
     )
+
+
+def test_the_root_loads_no_stream_data_file_tls_or_oauth_state_and_a_stream_works() -> None:
+    """What the explorer's first answer (the root, from the bundled mock) does not need
+    loads with its first use: sse-starlette with the first event stream, the ``--data``
+    file's modules and sqlite3 with ``--data``, the TLS module with TLS, the OAuth
+    state with the OAuth server, email's policies with a multipart body; nor is the
+    installed distributions' metadata read. The first stream then streams."""
+    _python(
+        "import sys, urllib.request; from mock_server import BackgroundServer\n"
+        "server = BackgroundServer(); url = server.start()\n"
+        "urllib.request.urlopen(url + '/').read()\n"
+        "late = {'sse_starlette', 'mock_server.events.stream', "
+        "'mock_server.resources.live_stream', 'mock_server.userdata.store', "
+        "'mock_server.userdata.model', 'mock_server.userdata.entity', "
+        "'mock_server.userdata.datafile', 'sqlite3', 'mock_server.transport.tls', "
+        "'mock_server.oauth.state', 'email.policy', 'importlib.metadata'} & set(sys.modules)\n"
+        "asked = urllib.request.Request(url + '/events', headers={'Accept': 'text/event-stream'})\n"
+        "with urllib.request.urlopen(asked) as stream:\n"
+        "    assert stream.headers['Content-Type'].startswith('text/event-stream')\n"
+        "    assert stream.readline().startswith(b': restwalk-mock: every change')\n"
+        "server.stop()\n"
+        "assert not late, sorted(late)\n"
+        "assert 'sse_starlette' in sys.modules"
+    )
