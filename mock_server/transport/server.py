@@ -10,6 +10,7 @@ uvicorn (:mod:`mock_server.transport.http2`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import socket
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,7 @@ import uvicorn
 
 from mock_server.settings import Settings
 from mock_server.transport import access_log
-from mock_server.transport.h11_protocol import MockConfig, MockH11Protocol
+from mock_server.transport.http1 import MockConfig
 from mock_server.transport.httptools_protocol import MockHttpToolsProtocol
 
 if TYPE_CHECKING:
@@ -88,10 +89,16 @@ def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config
     starts without importing a WebSocket library. The event loop is uvicorn's
     "auto": uvloop, a dependency wherever it builds, else asyncio's.
     """
+    http: type[asyncio.Protocol] = MockHttpToolsProtocol
+    if settings.http_parser == "h11":
+        # (imported only when asked for: h11 is some 9 ms of the usual start)
+        from mock_server.transport.h11_protocol import MockH11Protocol
+
+        http = MockH11Protocol
     return MockConfig(
         app,
         settings,
-        http=MockH11Protocol if settings.http_parser == "h11" else MockHttpToolsProtocol,
+        http=http,
         ws="none",
         lifespan="off",
         log_config=None,
