@@ -14,7 +14,8 @@ the child the moment the whole answer has come, then reads what the child cost:
 
     .venv/bin/python bench/count_bundled_child.py [--instructions] [--runs 5]
 
-Another checkout's child: ``PYTHONPATH=CHECKOUT`` in front.
+The child is the current directory's checkout (``python -m`` imports from there first):
+another checkout's is counted from its directory.
 """
 
 from __future__ import annotations
@@ -110,9 +111,10 @@ def main() -> None:
     parser.add_argument("--callgrind-out", help="keep one run's callgrind profile here")
     parser.add_argument("--importtime", action="store_true", help="print -X importtime's lines")
     args = parser.parse_args()
-    root = Path(__file__).resolve().parent.parent
+    # (as pip compiles an installed package's: a module changed since would be compiled
+    # by the run, and counted)
     for package in ("explorer", "mock_server"):
-        compileall.compile_dir(root / package, quiet=1)
+        compileall.compile_dir(Path.cwd() / package, quiet=1)
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     if args.importtime:
         _run([], ["-X", "importtime"], env)
