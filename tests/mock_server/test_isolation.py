@@ -55,9 +55,9 @@ def test_the_root_loads_what_it_does_not_need_late_and_each_works_on_first_use()
     loads with its first use: h11 with the first request llhttp refuses, sse-starlette
     with the first event stream, the ``--data`` file's modules and sqlite3 with
     ``--data``, the TLS module with TLS, the OAuth state with the OAuth server, email's
-    policies with a multipart body, anyio's locks with the first login; nor is the
-    installed distributions' metadata read. The first request handed to h11 and the
-    first stream are then answered."""
+    policies with a multipart body, anyio's locks with the first login, the byte ranges
+    with the first report; nor is the installed distributions' metadata read. The first
+    request handed to h11 and the first stream are then answered."""
     _python(
         "import socket, sys, urllib.request; from mock_server import BackgroundServer\n"
         "server = BackgroundServer(); url = server.start()\n"
@@ -67,7 +67,8 @@ def test_the_root_loads_what_it_does_not_need_late_and_each_works_on_first_use()
         "'mock_server.userdata.store', 'mock_server.userdata.model', "
         "'mock_server.userdata.entity', 'mock_server.userdata.datafile', 'sqlite3', "
         "'mock_server.transport.tls', 'mock_server.oauth.state', 'email.policy', "
-        "'importlib.metadata', 'anyio._core._synchronization'} & set(sys.modules)\n"
+        "'importlib.metadata', 'anyio._core._synchronization', 'mock_server.http.ranges'}\n"
+        "late &= set(sys.modules)\n"
         "host, port = url.removeprefix('http://').split(':')\n"
         "with socket.create_connection((host, int(port))) as sock:\n"
         "    head = f'BREW / HTTP/1.1\\r\\nHost: {host}:{port}\\r\\nConnection: close\\r\\n'\n"
