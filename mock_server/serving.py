@@ -36,10 +36,10 @@ from mock_server.transport.server import (
     url_of,
     uvicorn_config,
 )
-from mock_server.transport.tls import CertificateFiles, SelfSigned
 
 if TYPE_CHECKING:
     from mock_server.transport.http2 import HypercornServer
+    from mock_server.transport.tls import CertificateFiles, SelfSigned
 
 _SETTINGS_ENV = "RESTWALK_MOCK_SETTINGS"
 

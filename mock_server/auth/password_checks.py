@@ -84,11 +84,22 @@ def backoff_delay(failures: int) -> float:
     return min(LONGEST_DELAY, FIRST_DELAY * 2.0 ** (failures - FREE_FAILURES))
 
 
+def _lock() -> anyio.Lock:
+    """A new account's lock.
+
+    anyio makes its synchronization classes at their first use (a PEP 562 lazy import
+    of a module of a dozen dataclasses): here, with the first login's account, and the
+    hashes' limiter with the first hash, rather than with this module, which every
+    start imports (some 4 ms of it).
+    """
+    return anyio.Lock()
+
+
 @dataclass
 class _Account:
     """One account's queue (a lock) and its record of failures."""
 
-    lock: anyio.Lock = field(default_factory=anyio.Lock)
+    lock: anyio.Lock = field(default_factory=_lock)
     failures: int = 0
     last_failure: float = 0.0
     #: The passwords (their fingerprints) of the logins waiting or checked, and how many.
@@ -107,7 +118,9 @@ class PasswordChecks:
         sleep: Callable[[float], Awaitable[None]] = anyio.sleep,
     ) -> None:
         self.users = users
-        self._limiter = anyio.CapacityLimiter(threads)
+        self._threads = threads
+        #: The hashes' limiter, made with the first hash (see :func:`_lock`).
+        self._limiter: anyio.CapacityLimiter | None = None
         self._clock = clock
         self._sleep = sleep
         #: One per user, and :data:`UNKNOWN`: as many as the user book has, plus one.
@@ -155,6 +168,8 @@ class PasswordChecks:
         delay = backoff_delay(self.failures(name))
         if delay:
             await self._sleep(delay)
+        if self._limiter is None:
+            self._limiter = anyio.CapacityLimiter(self._threads)
         user = await anyio.to_thread.run_sync(
             self.users.authenticate, name, password, limiter=self._limiter
         )

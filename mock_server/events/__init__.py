@@ -4,9 +4,10 @@
   (``service.events``): it turns the store's writes into events in the
   event log (:mod:`mock_server.store.event_log`), keeps the newest in memory
   for the streams, and hands those this process made to the webhooks;
-- :mod:`.wire`: an event as clients see it: its id (``42-5f3a9c1e``), its JSON
-  document, and the ``text/event-stream`` messages of one stream
-  (:func:`~mock_server.events.wire.messages`), resumption and gaps included;
+- :mod:`.wire`: an event as clients see it: its id (``42-5f3a9c1e``) and its JSON
+  document;
+- :mod:`.stream`: the ``text/event-stream`` messages of one stream
+  (:func:`~mock_server.events.stream.messages`), resumption and gaps included;
 - :mod:`.callbacks`: which callback URLs a webhook may have;
 - :mod:`.signing`: Standard Webhooks signatures and secrets;
 - :mod:`.delivery`: POSTing events to the subscriptions, retried with backoff;

@@ -158,12 +158,21 @@ def phrase(code: int) -> str:
         return "Unknown Status"
 
 
-def use_rfc9110_phrases() -> None:
-    """Make uvicorn's status lines say RFC 9110's names too (it reads ``HTTPStatus``)."""
-    from uvicorn.protocols.http import h11_impl, httptools_impl
+def use_rfc9110_phrases_in_h11() -> None:
+    """Make the status lines of uvicorn's h11 protocol say RFC 9110's names too (it reads
+    ``HTTPStatus``); :mod:`mock_server.transport.h11_protocol` does, when imported."""
+    from uvicorn.protocols.http import h11_impl
 
     for code, name in _RFC9110_PHRASES.items():
         h11_impl.STATUS_PHRASES[code] = name.encode()
+
+
+def use_rfc9110_phrases_in_httptools() -> None:
+    """Make the status lines of uvicorn's httptools protocol say RFC 9110's names too;
+    :mod:`mock_server.transport.httptools_protocol` does, when imported."""
+    from uvicorn.protocols.http import httptools_impl
+
+    for code, name in _RFC9110_PHRASES.items():
         httptools_impl.STATUS_LINE[code] = f"HTTP/1.1 {code} {name}\r\n".encode()
 
 

@@ -27,8 +27,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import email.parser
-import email.policy
 import hmac
 import re
 from http import HTTPStatus
@@ -129,6 +127,11 @@ def parse_multipart(
     Files are shown as httpbin shows them: their content as text (or as a
     ``data:`` URL when not UTF-8). A malformed body is a 400 problem.
     """
+    # Imported here, with the first multipart body: email's policies and header registry
+    # would be some 3 ms of every start of the server.
+    import email.parser
+    import email.policy
+
     head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode("latin-1")
     message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + body)
     if not message.is_multipart():

@@ -14,7 +14,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from mock_server.service import Service
-from mock_server.userdata.store import DataStore
+from mock_server.userdata import data_store
 
 PATH = "/openapi.json"
 
@@ -30,10 +30,11 @@ def routes(service: Service) -> list[BaseRoute]:
             from mock_server.openapi import build_document
 
             data = None
-            if isinstance(service.store, DataStore):
+            data_file = data_store(service.store)
+            if data_file is not None:
                 from mock_server.userdata.openapi import DataDescription
 
-                data = DataDescription(service.store.model)
+                data = DataDescription(data_file.model)
             document = build_document(router.routes, service.settings, data)
             built["document"] = orjson.dumps(document)
         return Response(

@@ -13,7 +13,6 @@ from mock_server.representations.respond import respond
 from mock_server.representations.urls import href, template_href
 from mock_server.service import Service
 from mock_server.userdata import data_entities
-from mock_server.userdata.store import DataStore
 
 EVENTS = "/events"
 #: The entry point's links: (rel, path, title, templated). Paths of versioned
@@ -74,8 +73,6 @@ OAUTH_LINK = (
 
 def data_links(request: Request, service: Service) -> list[Link]:
     """Links to the collections of ``--data`` and their searches (none without it)."""
-    if not isinstance(service.store, DataStore):
-        return []
     links: list[Link] = []
     for entity in data_entities(service.store):
         path = entity.listing.path

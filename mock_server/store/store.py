@@ -26,6 +26,7 @@ import contextlib
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from mock_server.store.collection import Collection, Conflict, Gone, NotFound, Record, Stale
@@ -112,6 +113,11 @@ class StoreWatcher(Protocol):
 
 class Store:
     """Customers, products and orders; ``persistence`` (if any) sees every write first-hand."""
+
+    #: The ``--data`` file whose collections this store also holds (None: the teaching
+    #: API's alone); set by :class:`~mock_server.userdata.store.DataStore`, so that
+    #: without ``--data`` nobody need import it to tell (:func:`mock_server.userdata.data_store`).
+    data_path: Path | None = None
 
     def __init__(
         self,

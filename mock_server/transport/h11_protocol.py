@@ -25,8 +25,9 @@ It also closes three gaps of the stock protocol:
   of the body it announced, h11 learns of the end of input and the client gets
   a ``400`` explaining how much arrived, instead of a silent close.
 
-The protocol reads the settings from :class:`MockConfig`, uvicorn's ``Config``
-with the mock server's :class:`~mock_server.settings.Settings` attached.
+The protocol reads the settings from :class:`~mock_server.transport.http1.MockConfig`,
+uvicorn's ``Config`` with the mock server's :class:`~mock_server.settings.Settings`
+attached. The httptools protocol hands it what llhttp refuses, and imports it then.
 """
 
 from __future__ import annotations
@@ -34,24 +35,22 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
-from email.utils import formatdate
 from http import HTTPStatus
 from typing import Any, cast
 
 import h11
-import orjson
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
-from mock_server.http.problems import PROBLEM_JSON, Problem
-from mock_server.http.statuses import phrase, use_rfc9110_phrases
+from mock_server.http.statuses import use_rfc9110_phrases_in_h11
 from mock_server.settings import Settings
+from mock_server.transport.http1 import GENERIC_DETAIL, MockConfig, problem_bytes
 from mock_server.transport.lingering import LingeringTransport
 
 # uvicorn writes status lines from Python's HTTPStatus, whose names for 413, 414, 416
 # and 422 changed in 3.13: the mock says RFC 9110's names on every Python.
-use_rfc9110_phrases()
+use_rfc9110_phrases_in_h11()
 
 #: h11's error messages (by prefix) and what the client is told instead. h11's
 #: own text is never echoed: it can quote a header line, credentials included.
@@ -75,29 +74,7 @@ _DETAILS: tuple[tuple[str, str], ...] = (
     ("Illegal method", "The method is not a valid token."),
     ("Illegal target", "The request target contains characters HTTP does not allow."),
 )
-_GENERIC_DETAIL = "The request is not valid HTTP/1.1."
 _TRUNCATED = re.compile(r"received (\d+) bytes, expected (\d+)")
-
-
-class MockConfig(uvicorn.Config):
-    """uvicorn's configuration plus the mock server's settings, for the protocol to read."""
-
-    def __init__(self, app: Any, settings: Settings, **kwargs: Any) -> None:
-        super().__init__(app, **kwargs)
-        self.settings = settings
-
-
-def problem_bytes(status: int, detail: str) -> bytes:
-    """A complete ``Connection: close`` HTTP/1.1 response carrying a problem body."""
-    body = orjson.dumps(Problem(status, detail).to_dict())
-    head = (
-        f"HTTP/1.1 {status} {phrase(status)}\r\n"
-        f"Date: {formatdate(usegmt=True)}\r\n"
-        f"Content-Type: {PROBLEM_JSON}\r\n"
-        f"Content-Length: {len(body)}\r\n"
-        "Connection: close\r\n\r\n"
-    )
-    return head.encode("ascii") + body
 
 
 def describe(error: h11.ProtocolError, settings: Settings, head: bytes) -> tuple[int, str]:
@@ -137,7 +114,7 @@ def describe(error: h11.ProtocolError, settings: Settings, head: bytes) -> tuple
     for prefix, detail in _DETAILS:
         if message.startswith(prefix):
             return status, detail
-    return status, _GENERIC_DETAIL
+    return status, GENERIC_DETAIL
 
 
 class MockH11Protocol(H11Protocol):
@@ -207,7 +184,7 @@ class MockH11Protocol(H11Protocol):
             head, _ = self.conn.trailing_data
             status, detail = describe(error, self.settings, head)
         else:
-            status, detail = HTTPStatus.BAD_REQUEST, _GENERIC_DETAIL
+            status, detail = HTTPStatus.BAD_REQUEST, GENERIC_DETAIL
         self._answer_and_close(status, detail)
 
     def timeout_keep_alive_handler(self) -> None:

@@ -41,14 +41,14 @@ import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
+from mock_server.http.statuses import use_rfc9110_phrases_in_httptools
 from mock_server.settings import Settings
-from mock_server.transport.h11_protocol import (
-    _GENERIC_DETAIL,
-    MockConfig,
-    MockH11Protocol,
-    problem_bytes,
-)
+from mock_server.transport.http1 import GENERIC_DETAIL, MockConfig, problem_bytes
 from mock_server.transport.lingering import LingeringTransport
+
+# uvicorn writes status lines from Python's HTTPStatus, whose names for 413, 414, 416
+# and 422 changed in 3.13: the mock says RFC 9110's names on every Python.
+use_rfc9110_phrases_in_httptools()
 
 #: Where in a request the parser is: before a request, in its head, in its body.
 _State = Literal["idle", "head", "body"]
@@ -226,7 +226,7 @@ class MockHttpToolsProtocol(HttpToolsProtocol):
         if self.state in ("idle", "head") and self.head_parts is not None and previous_done:
             self._hand_over(b"".join(self.head_parts))
             return
-        detail = _GENERIC_DETAIL
+        detail = GENERIC_DETAIL
         if error is not None and self.state == "body" and _CHUNK_ERROR.search(str(error)):
             detail = "The chunked body is malformed."
         if self.state != "body" and not previous_done:
@@ -250,6 +250,10 @@ class MockHttpToolsProtocol(HttpToolsProtocol):
         self._unset_keepalive_if_required()
         self._stop_body_timers()
         self.connections.discard(self)
+        # Imported with the first request llhttp refuses (rare): h11 and uvicorn's h11
+        # protocol are some 9 ms of every start otherwise (see mock_server.transport.http1).
+        from mock_server.transport.h11_protocol import MockH11Protocol
+
         transport = self.lingering_transport.inner
         protocol = MockH11Protocol(self.config, self.server_state, self.app_state, self.loop)
         transport.set_protocol(protocol)

@@ -10,17 +10,20 @@ uvicorn (:mod:`mock_server.transport.http2`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import socket
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import uvicorn
 
 from mock_server.settings import Settings
 from mock_server.transport import access_log
-from mock_server.transport.h11_protocol import MockConfig, MockH11Protocol
+from mock_server.transport.http1 import MockConfig
 from mock_server.transport.httptools_protocol import MockHttpToolsProtocol
-from mock_server.transport.tls import CertificateFiles, SelfSigned
+
+if TYPE_CHECKING:
+    from mock_server.transport.tls import CertificateFiles, SelfSigned
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
@@ -55,6 +58,10 @@ def certificate_of(settings: Settings) -> tuple[CertificateFiles | None, SelfSig
     """
     if not settings.tls:
         return None, None
+    # Imported here, with TLS asked for: cleartext, as the bundled mock serves, starts
+    # without it (its certificates' dataclasses, tempfile, shutil: some 1.5 ms).
+    from mock_server.transport.tls import CertificateFiles, SelfSigned
+
     if settings.cert is not None and settings.key is not None:
         return CertificateFiles(cert=settings.cert, key=settings.key), None
     made = SelfSigned()
@@ -82,10 +89,16 @@ def uvicorn_config(app: Any, settings: Settings, **extra: Any) -> uvicorn.Config
     starts without importing a WebSocket library. The event loop is uvicorn's
     "auto": uvloop, a dependency wherever it builds, else asyncio's.
     """
+    http: type[asyncio.Protocol] = MockHttpToolsProtocol
+    if settings.http_parser == "h11":
+        # (imported only when asked for: h11 is some 9 ms of the usual start)
+        from mock_server.transport.h11_protocol import MockH11Protocol
+
+        http = MockH11Protocol
     return MockConfig(
         app,
         settings,
-        http=MockH11Protocol if settings.http_parser == "h11" else MockHttpToolsProtocol,
+        http=http,
         ws="none",
         lifespan="off",
         log_config=None,

@@ -13,19 +13,25 @@ Their routes are :mod:`mock_server.resources.userdata`'s.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mock_server.settings import Settings
 from mock_server.store import Store
 from mock_server.store.store import Persistence
-from mock_server.userdata import datafile
-from mock_server.userdata.datafile import DataError
-from mock_server.userdata.entity import DataEntity
-from mock_server.userdata.store import DataStore
 
-__all__ = ["DataError", "DataStore", "data_entities", "data_names", "open_data_store"]
+if TYPE_CHECKING:
+    from mock_server.userdata.entity import DataEntity
+    from mock_server.userdata.store import DataStore
+
+__all__ = ["data_entities", "data_names", "data_store", "open_data_store"]
 
 
 def open_data_store(settings: Settings, persistence: Persistence | None) -> DataStore:
-    """The store for ``settings.data``; :class:`DataError` (one line) if the file is bad."""
+    """The store for ``settings.data``; :class:`~mock_server.userdata.datafile.DataError`
+    (one line) if the file is bad."""
+    from mock_server.userdata import datafile
+    from mock_server.userdata.store import DataStore
+
     assert settings.data is not None
     return DataStore(
         settings.data,
@@ -36,16 +42,32 @@ def open_data_store(settings: Settings, persistence: Persistence | None) -> Data
     )
 
 
+def data_store(store: Store) -> DataStore | None:
+    """``store`` when it serves a ``--data`` file (a :class:`DataStore`), else None.
+
+    The one place the data file's modules are imported, but by :func:`open_data_store`:
+    without ``--data`` the server starts without them (its model's dataclasses, sqlite3
+    for the file's lock: some 5 ms), for only a data store has a ``data_path``.
+    """
+    if store.data_path is None:
+        return None
+    from mock_server.userdata.store import DataStore
+
+    return store if isinstance(store, DataStore) else None
+
+
 def data_names(store: Store) -> frozenset[str]:
     """The names of the data file's collections in ``store`` (none without ``--data``)."""
-    return frozenset(store.data_names) if isinstance(store, DataStore) else frozenset()
+    data = data_store(store)
+    return frozenset(data.data_names) if data is not None else frozenset()
 
 
 def data_entities(store: Store) -> list[DataEntity]:
     """One entity per collection of the data file in ``store``, in file order (none without
     ``--data``)."""
-    if not isinstance(store, DataStore):
+    data = data_store(store)
+    if data is None:
         return []
-    return [
-        DataEntity(store.model, store.model.collections[name], store) for name in store.data_names
-    ]
+    from mock_server.userdata.entity import DataEntity  # (with the data store: see above)
+
+    return [DataEntity(data.model, data.model.collections[name], data) for name in data.data_names]

@@ -60,7 +60,7 @@ class DataStore(Store):
         seed_size: int = 1,
         persistence: Persistence | None = None,
     ) -> None:
-        self.data_path = path
+        self.data_path: Path = path
         self.read_only = read_only
         self._lock = None if read_only else datafile.claim(path)
         self._tables = tables

@@ -144,7 +144,8 @@ def test_its_data_is_reset_in_its_process() -> None:
 
 def test_its_process_serves_without_restwalks_client_or_httpx() -> None:
     """The mock's process imports none of restwalk's client, nor httpx (the mock's
-    webhooks import it when one is made): it serves sooner, beside the UI."""
+    webhooks import it when one is made), nor restwalk's command line: it serves
+    sooner, beside the UI."""
     code = (
         "import os, sys; from explorer.cli import bundled_child, bundled_server; "
         "sock, _ = bundled_server.listen(0); "
@@ -154,6 +155,7 @@ def test_its_process_serves_without_restwalks_client_or_httpx() -> None:
         "bundled_child.main([str(sock.detach())]); "
         "late = {m for m in sys.modules if m.split('.')[0] == 'httpx' and m != 'httpx._main'}; "
         "late |= {m for m in sys.modules if m.startswith('explorer.core.http')}; "
+        "late |= {'explorer.cli.dispatch', 'explorer.cli.parser'} & set(sys.modules); "
         "assert not late, sorted(late)"
     )
     assert_python_passes(code)

@@ -25,8 +25,10 @@ import pytest
 from httpx_sse import ServerSentEvent, connect_sse
 
 from mock_server import BackgroundServer, create_app
-from mock_server.events.wire import EVENT_STREAM, GAP, RETRY_MS
+from mock_server.events.stream import GAP, RETRY_MS
+from mock_server.events.wire import EVENT_STREAM
 from mock_server.resources import events as events_resource
+from mock_server.resources import live_stream
 from mock_server.store.event_log import Event
 from tests.mock_server.conftest import (
     ADMIN,
@@ -342,7 +344,7 @@ async def test_a_stream_is_no_member_whose_preconditions_are_checked() -> None:
 def test_a_client_that_reads_nothing_is_dropped_without_an_error(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(events_resource, "STALL_SECONDS", 0.3)
+    monkeypatch.setattr(live_stream, "STALL_SECONDS", 0.3)
     caplog.set_level(logging.INFO, logger="mock_server.events")
     with serving() as server:
         hub = server.app.service.events

@@ -16,9 +16,10 @@ import pytest
 
 from mock_server import create_app
 from mock_server.events import hub as hub_module
-from mock_server.events import wire
+from mock_server.events import stream as event_stream
 from mock_server.events.hub import EventHub
-from mock_server.events.wire import event_id, opening, parse_event_id
+from mock_server.events.stream import opening
+from mock_server.events.wire import event_id, parse_event_id
 from mock_server.store import Store
 from mock_server.store.errors import StoreUnavailable
 from mock_server.store.event_log import Event, MemoryEventLog
@@ -145,12 +146,12 @@ def test_an_id_from_elsewhere_replays_the_backlog_and_says_so() -> None:
         cursor, said = opening(hub, stranger)
         assert cursor == 2  # every kept event (3, 4, 5) follows
         assert said is not None
-        assert said.event == wire.GAP
+        assert said.event == event_stream.GAP
         assert '"reason":"unknown-id"' in str(said.data)
 
 
 async def _take(hub: EventHub, last: str | None, count: int) -> list[object]:
-    stream = wire.messages(hub, lambda e: {"id": event_id(e.seq, hub.origin)}, last, "hi")
+    stream = event_stream.messages(hub, lambda e: {"id": event_id(e.seq, hub.origin)}, last, "hi")
     got = [await anext(stream) for _ in range(count)]
     await stream.aclose()
     return got
@@ -159,8 +160,8 @@ async def _take(hub: EventHub, last: str | None, count: int) -> list[object]:
 async def test_a_stream_resuming_from_before_the_backlog_is_told_how_many_it_missed() -> None:
     hub = _hub_with(count=10, capacity=4)
     first, gap, *events = await _take(hub, event_id(2, hub.origin), 6)
-    assert first.retry == wire.RETRY_MS  # type: ignore[attr-defined]
-    assert gap.event == wire.GAP  # type: ignore[attr-defined]
+    assert first.retry == event_stream.RETRY_MS  # type: ignore[attr-defined]
+    assert gap.event == event_stream.GAP  # type: ignore[attr-defined]
     assert '"reason":"backlog"' in gap.data  # type: ignore[attr-defined]
     assert '"missed":4' in gap.data  # type: ignore[attr-defined]
     assert [e.id for e in events] == [event_id(n, hub.origin) for n in (7, 8, 9, 10)]  # type: ignore[attr-defined]
@@ -168,7 +169,7 @@ async def test_a_stream_resuming_from_before_the_backlog_is_told_how_many_it_mis
 
 async def test_a_waiting_stream_wakes_for_a_new_event_and_ends_when_the_hub_closes() -> None:
     hub = _hub_with(count=0, capacity=4)
-    stream = wire.messages(hub, lambda e: {"id": event_id(e.seq, hub.origin)}, None, "hi")
+    stream = event_stream.messages(hub, lambda e: {"id": event_id(e.seq, hub.origin)}, None, "hi")
     await anext(stream)
     waiting = asyncio.ensure_future(anext(stream))
     await asyncio.sleep(0.01)
@@ -205,7 +206,7 @@ async def test_a_stream_waits_through_a_log_it_cannot_read_for_a_while(
     monkeypatch.setattr(hub_module, "POLL_SECONDS", 0.01)
     log = _Unreachable(failures=0)
     hub = EventHub(log)
-    stream = wire.messages(hub, lambda e: {"id": event_id(e.seq, hub.origin)}, None, "hi")
+    stream = event_stream.messages(hub, lambda e: {"id": event_id(e.seq, hub.origin)}, None, "hi")
     await anext(stream)
     waiting = asyncio.ensure_future(anext(stream))
     await asyncio.sleep(0.02)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib.metadata import version
+
 import httpx
 import pytest
 
@@ -88,3 +90,8 @@ async def test_the_201_demo_says_where(client: httpx.AsyncClient) -> None:
     response = await client.get("/status/201")
     assert response.status_code == 201
     assert response.headers["location"] == "/status/200"
+
+
+def test_the_server_field_names_the_installed_restwalk() -> None:
+    assert version("restwalk") == VERSION
+    assert f"restwalk-mock/{version('restwalk')}" == SERVER
