@@ -187,7 +187,7 @@ class TabScreen(Screen[None]):
         if start is not None and start.cancelled():
             start = None  # (only when the app closed while it waited): ask again
         if start is not None and start.done():  # shown before the screen is first drawn
-            self._arrived(start.result(), record=True)
+            self.arrived(start.result(), record=True)
         else:
             self.send(RequestSpec(url=self.start_url), typed=True, pending=start)
 
@@ -298,9 +298,9 @@ class TabScreen(Screen[None]):
         head, its events then read on: :meth:`read_stream`); ``asked_at``: when the
         person asked for it (the key), on the client's clock (None: the start page)."""
         page = await (pending or self.tab.open(spec, via, withheld=withheld, reload=reload))
-        self._arrived(waited(page, asked_at) if asked_at is not None else page, record)
+        self.arrived(waited(page, asked_at) if asked_at is not None else page, record)
 
-    def _arrived(self, page: Page, record: bool) -> None:
+    def arrived(self, page: Page, record: bool) -> None:
         """Take a page in (a failed send is only shown) and show it."""
         self._drop_sending()
         self.remember_view()
@@ -324,7 +324,7 @@ class TabScreen(Screen[None]):
         self._collection.release()
         if self.session.shown is not None and self.session.shown.wait is page.wait:
             self._tabs.refill("trip")
-        self.session.map_arrivals()  # (held from _arrived: nothing painted reads the map)
+        self.session.map_arrivals()  # (held from arrived: nothing painted reads the map)
 
     # -- a stream, read as it comes -----------------------------------------------------------
 
