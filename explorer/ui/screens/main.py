@@ -186,11 +186,11 @@ class BrowserScreen(TabScreen):
 
         def chosen(choice: VersionChoice | None) -> None:
             if choice is not None:
-                step = self.session.after_version(self._page_url(), choice)
-                self._show_badges()
+                step = self.session.after_version(self.page_url(), choice)
+                self.show_badges()
                 self._do(step)
 
-        current = self.session.version(self._page_url()) or VersionChoice(None, "none")
+        current = self.session.version(self.page_url()) or VersionChoice(None, "none")
         self.app.push_screen(VersionDialog(current), chosen)
 
     def action_login(self) -> None:
@@ -198,7 +198,7 @@ class BrowserScreen(TabScreen):
         from explorer.core.session.credentials import offers_oauth
         from explorer.ui.dialogs.login import LoginDialog
 
-        url = self._page_url()
+        url = self.page_url()
         known = self.tab.known_login_url(url)
         dialog = LoginDialog(
             origin_of(url) or url,
@@ -249,7 +249,7 @@ class BrowserScreen(TabScreen):
         if result.key is not None:
             self.notify(result.message, title="Key given", timeout=3)
             self._do(self.tab.give_key(result.origin, *result.key))
-            self._show_badges()
+            self.show_badges()
             return
         if isinstance(result.auth, LoginFlow):
             self.notify(f"Logging in at {result.auth.url}…", timeout=2)
@@ -265,7 +265,7 @@ class BrowserScreen(TabScreen):
             timeout=3 if given else None,
         )
         self._do(logged.next)
-        self._show_badges()
+        self.show_badges()
 
     # -- keys that reach further: more pages, the API's description, caching ------------------
 
@@ -320,7 +320,7 @@ class BrowserScreen(TabScreen):
             guessed = " (guessed: nothing links to it)" if link.guess else ""
             self.notify(f"Reading the API description at {link.href}{guessed}…", timeout=2)
 
-        url = self._page_url()
+        url = self.page_url()
         try:
             description = await self.tab.fetch_description(url, self.session.shown, found=found)
         except RestwalkError as error:
@@ -366,7 +366,7 @@ class BrowserScreen(TabScreen):
         panel = self.course_panel
         if panel is None:
             start = self.course or CourseStart()
-            origin = start.origin_on(self._page_url())
+            origin = start.origin_on(self.page_url())
             if not origin:
                 self.notify("Open the server first (ctrl+l): the lessons are on it.")
                 return

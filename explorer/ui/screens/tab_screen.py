@@ -39,6 +39,7 @@ from explorer.core.session.hints import key_hint
 from explorer.core.session.tab import Tab
 from explorer.ui.page_keys import BindingChain, with_page_keys
 from explorer.ui.painted import after_paint
+from explorer.ui.screens.tab_dialogs import open_composer, open_copy_menu
 from explorer.ui.waits import CollectionHold, KeyClock, PaintWatch
 from explorer.ui.widgets.auth_badge import AuthBadge
 from explorer.ui.widgets.breadcrumb import Breadcrumb
@@ -55,7 +56,6 @@ if TYPE_CHECKING:
 
     from explorer.core.hypermedia.link import Link
     from explorer.core.session.live_stream import LiveStream
-    from explorer.ui.dialogs.composer import Composed
     from explorer.ui.widgets.stream_view import StreamView
 
 #: Seconds a request may take before the status line says it is on its way. Below a
@@ -181,7 +181,7 @@ class TabScreen(Screen[None]):
             url.focus()
             return
         url.show_url(self.start_url)
-        self._show_badges()
+        self.show_badges()
         self._links.table.focus()
         start, self._start = self._start, None
         if start is not None and start.cancelled():
@@ -415,16 +415,16 @@ class TabScreen(Screen[None]):
         self._breadcrumb.show_trail(trail.breadcrumb(), len(trail.pages) - 1 - trail.index)
         links = self._links
         links.show_links(page.links, page.links_found, page.links_stopped, origin_of(page.url))
-        self._show_badges()
+        self.show_badges()
         if self.focused is None or self.focused is self._url_bar:
             links.table.focus()  # digits follow links, not type
         self.refresh_bindings()
 
-    def _show_badges(self) -> None:
+    def show_badges(self) -> None:
         """The credential, version and kept headers in use, at the right of the URL bar."""
-        self._auth_badge.show(self._page_url())
+        self._auth_badge.show(self.page_url())
 
-    def _page_url(self) -> str:
+    def page_url(self) -> str:
         """The URL of the page shown (where its redirects led: whose server's page it is), or
         what the URL bar holds before any page."""
         shown = self.session.shown
@@ -464,48 +464,8 @@ class TabScreen(Screen[None]):
         saver: Callable[[RequestSpec], None] | None = None,
         on_send: Callable[[RequestSpec], None] | None = None,
     ) -> None:
-        """The composer on ``spec`` as it is sent (what the session adds in); ``saver`` is its
-        F2 (default: save as a new request), ``on_send`` is told what it sends."""
-        from explorer.core.session.api_key import keep_composed
-        from explorer.core.session.editing import editable
-        from explorer.ui.dialogs.composer import ComposerScreen
-
-        spec = self.session.prepare(spec)
-        kept = self.session.kept_headers(spec.url)
-        saver = saver or self._http_badge.save_request
-        dialog = ComposerScreen(
-            spec,
-            note,
-            kept=kept,
-            base=self._page_url(),
-            saver=saver,
-            editable=editable(self.session.shown),
-        )
-
-        def composed(result: Composed | None) -> None:
-            if result is None:
-                return
-            if result.reopen is not None:  # a curl line pasted in the composer's URL field
-                self.open_composer(result.spec, result.reopen)
-                return
-            if on_send is not None:
-                on_send(result.spec)
-            url, headers = result.spec.url, result.spec.headers
-            had = self.session.kept_headers(url)
-            names, taken = keep_composed(self.session, url, headers, result.keep_headers)
-            if taken:
-                self.notify(
-                    f"The Authorization typed is this server's credential now ({taken}): "
-                    "it goes with every request there; x forgets it."
-                )
-                self._show_badges()
-            if names:
-                self.notify(f"Kept for this server: {', '.join(names)} (s lists them).")
-            elif had:
-                self.notify("No header is kept for this server any more.")
-            self.send(result.spec, via="composer")
-
-        self.app.push_screen(dialog, composed)
+        """The composer on ``spec`` as it is sent (:func:`~.tab_dialogs.open_composer`)."""
+        open_composer(self, spec, note, saver=saver, on_send=on_send)
 
     # -- messages up from the widgets ---------------------------------------------------------
 
@@ -540,20 +500,7 @@ class TabScreen(Screen[None]):
         self._http_badge.save_request(shown.spec if shown else RequestSpec(url=url))
 
     def on_response_tabs_copy(self, event: ResponseTabs.Copy) -> None:
-        from explorer.core.session.exports import request_exports
-        from explorer.ui.dialogs.copy_menu import CopyMenu, exported_choices
-
-        links = self._links
-        shown = self.session.shown
-        exported = request_exports(shown.spec, self.tab.client) if shown else []
-        choices = [*event.choices, *links.copy_choices(), *exported_choices(exported)]
-        if not choices:
-            self.notify("Nothing to copy yet.")
-            return
-        pointed = "u" if links.has_focus_within else event.pointed
-        self.app.push_screen(
-            CopyMenu(choices, next((n for n, c in enumerate(choices) if c.key == pointed), 0))
-        )
+        open_copy_menu(self, self._links, event)
 
     def on_headers_view_explain(self, event: HeadersView.Explain) -> None:
         from explorer.ui.dialogs.explain import ExplainDialog
