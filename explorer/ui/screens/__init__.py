@@ -2,7 +2,8 @@
 
 The browser screen is two classes in a line, no mixins: ``tab_screen.TabScreen`` shows
 one tab (its page, links and request) and routes what its widgets post up, the
-composer and copy menu it opens being ``tab_dialogs``';
+composer and copy menu it opens being ``tab_dialogs``', a live stream read by its
+``stream_reading``;
 ``main.BrowserScreen`` adds the screen's own keys and the workers of its tools, the
 history, bookmarks, map and diff handed to the ``trail_tools.TrailTools`` it owns. What
 a tab decides is the core's :class:`~explorer.core.session.tab.Tab`; what a dialog

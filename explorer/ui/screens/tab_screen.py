@@ -8,10 +8,11 @@ its editing, the links panel choosing a link, the response tabs searching,
 filtering, wrapping, copying and saving the body, the badges of the URL row the
 credential and the ``.http`` files (keys that work wherever the focus is:
 :mod:`explorer.ui.page_keys`). Each dialog owns its flow and returns a typed
-result. A fetch is an exclusive worker, so a newer request (or Escape) cancels an
-older one and a stale answer is never shown. A page whose body does not end is
-read on by a worker of its own (:meth:`TabScreen.read_stream`), each event shown
-as it comes, until the stream ends, Escape stops it or another page is asked for.
+result (the composer and copy menu are opened by :mod:`.tab_dialogs`). A fetch is
+an exclusive worker, so a newer request (or Escape) cancels an older one and a
+stale answer is never shown. A page whose body does not end is read on by a
+worker of its own (:mod:`.stream_reading`), each event shown as it comes, until
+the stream ends, Escape stops it or another page is asked for.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from explorer.core.session.hints import key_hint
 from explorer.core.session.tab import Tab
 from explorer.ui.page_keys import BindingChain, with_page_keys
 from explorer.ui.painted import after_paint
+from explorer.ui.screens.stream_reading import StreamReading
 from explorer.ui.screens.tab_dialogs import open_composer, open_copy_menu
 from explorer.ui.waits import CollectionHold, KeyClock, PaintWatch
 from explorer.ui.widgets.auth_badge import AuthBadge
@@ -116,6 +118,8 @@ class TabScreen(Screen[None]):
         self._status = StatusLine("Type a URL and press Enter.", id="status")
         self._http_badge = HttpFileBadge(tab, id="env-badge")
         self._auth_badge = AuthBadge(tab, id="auth-badge")
+        #: The live stream shown, read as it comes.
+        self._streams = StreamReading(self, tab, self._tabs, self._status)
         #: The widgets whose keys work wherever the focus is (see :meth:`_binding_chain`);
         #: a stream's view joins them when a stream is first read.
         self._key_owners: tuple[Widget, ...] = (
@@ -326,51 +330,27 @@ class TabScreen(Screen[None]):
             self._tabs.refill("trip")
         self.session.map_arrivals()  # (held from arrived: nothing painted reads the map)
 
-    # -- a stream, read as it comes -----------------------------------------------------------
+    # -- a stream, read as it comes (see StreamReading) ------------------------------------
 
     @property
     def streaming(self) -> bool:
         """True while a stream is read."""
-        return any(w.group == "stream" and w.is_running for w in self.workers)
+        return self._streams.reading
 
-    @work(exclusive=True, group="stream")
-    async def read_stream(self, live: LiveStream) -> None:
-        """Read ``live`` as it comes, each event shown; stopped, it is closed."""
+    def read_stream(self, live: LiveStream) -> None:
+        """Read ``live`` as it comes, each event shown, in a worker; stopped, it is closed."""
         view = self._tabs.stream_view
         if view not in self._key_owners:  # (it owns p)
             self._key_owners = (*self._key_owners, view)
-        await self._tabs.show_stream(live)
-        self._show_stream_progress(live, reading=True)
-        why = "stopped reading (r reads it again)"
-        try:
-            async for item in live.items():
-                view.add(item)
-            why = "the stream ended (r reads it again)"
-        finally:
-            if self.is_attached:  # (not when the app is closing)
-                view.stopped(f"{why}: {live.summary()}")
-                self._show_stream_progress(live, reading=False)
-            if self.tab.live is live:
-                await self.tab.stop_live()
-            else:
-                await live.aclose()
+        self._streams.read(live)
 
     def stop_stream(self) -> bool:
         """Stop reading the stream shown; True when one was read."""
-        if not self.streaming:
-            return False
-        self.workers.cancel_group(self, "stream")
-        return True
+        return self._streams.stop()
 
     def on_stream_view_progress(self, event: StreamView.Progress) -> None:
         event.stop()
-        self._show_stream_progress(event.live, reading=self.streaming)
-
-    def _show_stream_progress(self, live: LiveStream, *, reading: bool) -> None:
-        """The status line counts the events and bytes that came."""
-        shown = self.session.shown
-        if shown is not None and shown.exchange is live.exchange:
-            self._status.show_stream(shown, live.summary(), reading=reading)
+        self._streams.show_progress(event.live, reading=self.streaming)
 
     @work(exclusive=True, group="read")
     async def read(self, page: Page) -> None:
