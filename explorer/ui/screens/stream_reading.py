@@ -9,6 +9,7 @@ runs on and the widgets it fills; the tab's screen owns one.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ class StreamReading:
 
     def read(self, live: LiveStream) -> Worker[None]:
         """Read ``live`` as it comes (the stream read before is stopped)."""
-        return self.screen.run_worker(self._read(live), exclusive=True, group="stream")
+        return self.screen.run_worker(partial(self._read, live), exclusive=True, group="stream")
 
     async def _read(self, live: LiveStream) -> None:
         """Read ``live`` as it comes, each event shown; stopped, it is closed."""

@@ -3,8 +3,9 @@
 :class:`TrailTools` is given the tab's screen it acts on, with the history and
 bookmarks (:class:`~explorer.core.storage.keep.Keep`) and the bundled mock server
 this run started, if it did; the browser screen owns one and delegates its keys
-(``H``, ``m``, ``'``, ``g``, ``D``) to it, and runs its coroutines in the screen's
-workers (a reopened page or a walked bookmark is a ``fetch`` as any other). What each
+(``H``, ``m``, ``'``, ``g``, ``D``) to it. Its coroutines run in workers of the
+screen's, started as ``@work`` starts one (a reopened page or a walked bookmark is a
+``fetch`` as any other, and cancelled as one). What each
 decides is the tab's (:class:`~explorer.core.session.tab.Tab`): reopening a kept
 exchange, walking a bookmark's path; what each dialog asks is the dialog's.
 """
@@ -12,6 +13,7 @@ exchange, walking a bookmark's path; what each dialog asks is the dialog's.
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import TYPE_CHECKING
 
 from explorer.core.session import Page
@@ -56,7 +58,9 @@ class TrailTools:
     def reopen(self, entry_id: int) -> Worker[None]:
         """Show history entry ``entry_id``'s kept response as a page of the walk, in the
         screen's ``fetch`` worker (a newer request cancels it, as it cancels one)."""
-        return self.screen.run_worker(self._reopen(entry_id), exclusive=True, group="fetch")
+        return self.screen.run_worker(
+            partial(self._reopen, entry_id), exclusive=True, group="fetch"
+        )
 
     async def _reopen(self, entry_id: int) -> None:
         from explorer.core.storage.history import HistoryError
@@ -118,7 +122,7 @@ class TrailTools:
     def walk(self, bookmark: Bookmark) -> Worker[None]:
         """Follow ``bookmark``'s links from its entry point, showing each page as it comes,
         in the screen's ``fetch`` worker."""
-        return self.screen.run_worker(self._walk(bookmark), exclusive=True, group="fetch")
+        return self.screen.run_worker(partial(self._walk, bookmark), exclusive=True, group="fetch")
 
     async def _walk(self, bookmark: Bookmark) -> None:
         from explorer.core.bundled.rebase import rebase_url
@@ -165,7 +169,7 @@ class TrailTools:
         """``D``: compare the page shown with another of the trail, or with itself in
         another API version (fetched here), in a worker of the screen's (it waits for
         its picker)."""
-        return self.screen.run_worker(self._diff(), group="diff")
+        return self.screen.run_worker(self._diff, group="diff")
 
     async def _diff(self) -> None:
         from explorer.core.session.version import VersionChoice
