@@ -2,8 +2,9 @@
 
 The request a person describes (:mod:`.request`, its uploads and API version), the
 client that sends it (:mod:`.client`, with :mod:`.connection` choices, default
-:mod:`.limits`, TLS, the httpx :mod:`.pool` under it, OAuth 2.0 tokens from a
-:mod:`.token_source`; :mod:`.one_off` sends one request without keeping a client):
+:mod:`.limits`, TLS, the httpx :mod:`.pool` under it, the :mod:`.logins` it remembers
+and a 401's second try, OAuth 2.0 tokens from a :mod:`.token_source`; :mod:`.one_off`
+sends one request without keeping a client):
 each exchange a :mod:`.trip` of redirects one hop at a time (:mod:`.redirects`), each
 hop (:mod:`.one_hop`) with the cookie header and content codings undone within bounds,
 down a stack of transports (the private cache, :mod:`.cache`; a retry on a closed

@@ -5,7 +5,8 @@ at a time, every hop kept), each hop down the stack of transports
 (:mod:`explorer.core.http.one_hop`), and every httpx exception becomes one of ours
 (:mod:`explorer.core.http.errors`). A :class:`LoginFlow` logs in first and its token is
 remembered; an OAuth 2.0 request's token comes from a
-:class:`~explorer.core.http.token_source.TokenSource`; a 401 gets one more try.
+:class:`~explorer.core.http.token_source.TokenSource`; a 401 gets one more try (both:
+:mod:`explorer.core.http.logins`).
 
 A server cannot make the client hold more than ``max_body`` bytes of body,
 counted after its Content-Encoding is undone (:mod:`explorer.core.http.content_coding`),
@@ -30,7 +31,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
 from functools import partial
-from http import HTTPStatus
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -50,12 +50,7 @@ from explorer.core.http.limits import (
     DEFAULT_MAX_TIME,
     DEFAULT_TIMEOUT,
 )
-from explorer.core.http.login import (
-    build_login_request,
-    form_instead,
-    scheme_asked,
-    token_from_login,
-)
+from explorer.core.http.logins import Logins
 from explorer.core.http.one_hop import Answer, Origin, Streams, send_hop
 from explorer.core.http.opened import Opened
 from explorer.core.http.phases import Marks
@@ -154,15 +149,12 @@ class Client:
         http.cookies.jar.set_policy(OriginPolicy())
         self.http = http
         self._sending = RetryTransport(ThroughHttpx(http))
-        self._tokens: dict[LoginFlow, str] = {}
-        #: The scheme a login's token goes under when the server asked for another than
-        #: the flow's (Django REST Framework's ``WWW-Authenticate: Token``).
-        self._schemes: dict[LoginFlow, str] = {}
+        #: The tokens :class:`LoginFlow` logins gave, and the one more try after a 401.
+        self.logins = Logins(self._login_exchange)
         #: The OAuth 2.0 logins an :class:`OAuthBearer` names, by name.
         self.token_sources: dict[str, TokenSource] = {}
         #: The origins that answered a request of this client (see ConnectionFacts).
         self._answered: set[Origin] = set()
-        self.last_login: Exchange | None = None
         #: Called with every exchange that completes (a login's too), on the event loop:
         #: the history's recorder. Each must return at once and never raise.
         self.observers: list[Callable[[Exchange], None]] = []
@@ -232,8 +224,7 @@ class Client:
         """Log out of ``url``'s host: drop the tokens logged in there and every cookie the
         jar would send there; returns how many cookies went."""
         host = httpx.URL(url).host
-        for flow in [flow for flow in self._tokens if httpx.URL(flow.url).host == host]:
-            del self._tokens[flow]
+        self.logins.forget_host(host)
         forgotten = forget_host(self.http.cookies.jar, host)
         if self.cache is not None:  # what was stored while logged in goes too
             self.cache.clear(host)
@@ -255,37 +246,28 @@ class Client:
         if self._owned:
             await self.http.aclose()
 
+    @property
+    def last_login(self) -> Exchange | None:
+        """The last login's exchange (:meth:`login`), if there was one."""
+        return self.logins.last
+
     def token_for(self, flow: LoginFlow) -> str | None:
         """The token ``flow`` logged in for, if it has (None: not logged in yet)."""
-        return self._tokens.get(flow)
+        return self.logins.token_for(flow)
 
     def scheme_for(self, flow: LoginFlow) -> str:
         """The scheme ``flow``'s token goes under: its own, or the one the server asked for."""
-        return self._schemes.get(flow, flow.scheme)
+        return self.logins.scheme_for(flow)
 
     async def login(self, flow: LoginFlow) -> str:
-        """Run ``flow``'s login request and remember its token; returns the token.
+        """Run ``flow``'s login request and remember its token; returns the token
+        (:meth:`Logins.login <explorer.core.http.logins.Logins.login>`)."""
+        return await self.logins.login(flow)
 
-        A JSON login the server cannot read is sent once more as a form (an OAuth 2.0
-        password grant's, :func:`~explorer.core.http.login.form_instead`).
-        """
-        sent, refused = flow, None
-        exchange, _ = await self._exchange(
-            build_login_request(sent), follow_redirects=True, timeout=self.timeout
-        )
-        answer = exchange.response
-        form = form_instead(flow, answer.status, answer.body)
-        if form is not None:
-            sent, refused = form, ("JSON", answer.status)
-            exchange, _ = await self._exchange(
-                build_login_request(sent), follow_redirects=True, timeout=self.timeout
-            )
-        self.last_login = exchange
-        token = token_from_login(
-            sent, exchange.response.status, exchange.response.body, refused=refused
-        )
-        self._tokens[flow] = token
-        return token
+    async def _login_exchange(self, request: httpx.Request) -> Exchange:
+        """A login's request, sent with redirects followed (see :class:`Logins`)."""
+        exchange, _ = await self._exchange(request, follow_redirects=True, timeout=self.timeout)
+        return exchange
 
     async def exchange(self, request: httpx.Request) -> Exchange:
         """Send ``request`` as it is, once: no redirect followed, no cookie sent or kept,
@@ -409,47 +391,17 @@ class Client:
         streams: Streams,
         revalidate: bool = False,
     ) -> Sent:
-        """One exchange (see :meth:`send`); ``renew``: the login whose token ``spec`` carries,
-        and that token, to renew once after a 401; ``streams``: what becomes of a stream;
-        ``revalidate``: a reload (see :meth:`send`)."""
-        flow = spec.auth if isinstance(spec.auth, LoginFlow) else None
-        remembered = flow is not None and flow in self._tokens
-        if flow is not None:
-            token = self._tokens.get(flow) or await self.login(flow)
-            spec = replace(spec, auth=BearerAuth(token, self.scheme_for(flow)))
+        """One exchange (see :meth:`send`), its login and its try after a 401 the
+        :class:`Logins`'; ``renew``: the login whose token ``spec`` carries, and that token,
+        to renew once after a 401; ``streams``: what becomes of a stream; ``revalidate``: a
+        reload (see :meth:`send`)."""
         follow = self.follow_redirects if follow_redirects is None else follow_redirects
         limit = self.max_redirects if max_redirects is None else max_redirects
         seconds = self.timeout if timeout is None else timeout
-        exchange, opened = await self._exchange(
-            build_request(spec),
-            follow_redirects=follow,
-            max_redirects=limit,
-            timeout=seconds,
-            cookies=cookies,
-            streams=streams,
-            revalidate=revalidate,
-        )
-        if exchange.response.status != HTTPStatus.UNAUTHORIZED:
-            return exchange, opened
-        renewed: str | None = None
-        scheme = spec.auth.scheme if isinstance(spec.auth, BearerAuth) else "Bearer"
-        asked = scheme_asked(exchange.response.header_values("www-authenticate"), scheme)
-        if flow is not None and asked is not None:
-            # The server reads the token under another scheme: the same token, once more.
-            self._schemes[flow] = scheme = asked
-            renewed = self._tokens.get(flow)
-        elif flow is not None and remembered:
-            # A remembered token may have expired: log in again, once, and resend.
-            renewed = await self.login(flow)
-        elif renew is not None:
-            # Refused though fresh (revoked, or the server's clock runs ahead): once more
-            # with a new token, when the login has one to give.
-            renewed = await renew[0].renewed(renew[1])
-        if renewed is not None:
-            if opened is not None:
-                await opened.aclose()
-            exchange, opened = await self._exchange(
-                build_request(replace(spec, auth=BearerAuth(renewed, scheme))),
+
+        async def send(spec: RequestSpec) -> Sent:
+            return await self._exchange(
+                build_request(spec),
                 follow_redirects=follow,
                 max_redirects=limit,
                 timeout=seconds,
@@ -457,7 +409,8 @@ class Client:
                 streams=streams,
                 revalidate=revalidate,
             )
-        return exchange, opened
+
+        return await self.logins.send(spec, send, renew)
 
     @property
     def transport(self) -> httpx.AsyncBaseTransport:

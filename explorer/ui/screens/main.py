@@ -4,15 +4,16 @@ and the browser's keys.
 :class:`BrowserScreen` adds to the tab's screen, which shows pages and routes its
 widgets' messages, the keys of the browser's tools and the workers they start:
 back and forward, login and logout, the API version, explanations, the next page
-below (``+``), the API's OpenAPI operations, caching, the history, bookmarks, the
-map and comparisons. What each decides is the tab's
+below (``+``), the API's OpenAPI operations, caching and the course. The history,
+bookmarks, the map and comparisons are the
+:class:`~explorer.ui.screens.trail_tools.TrailTools` it owns and hands those keys to
+(composition, not a mixin). What each decides is the tab's
 (:class:`~explorer.core.session.tab.Tab`); each dialog owns its flow and returns a
 typed result; the widgets own their own keys (see the tab's screen).
 """
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -23,13 +24,12 @@ from textual.worker import Worker
 from explorer.core.http.errors import RestwalkError
 from explorer.core.session import Next, Page
 from explorer.core.session.hints import key_hint
-from explorer.core.session.loading import load_page
 from explorer.core.session.tab import Tab
-from explorer.core.text.plural import counted
 from explorer.ui.connection import caching_said
 from explorer.ui.painted import call_after_paint
 from explorer.ui.screens.screen_keys import SCREEN_KEYS
 from explorer.ui.screens.tab_screen import TabScreen
+from explorer.ui.screens.trail_tools import TrailTools
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
     from explorer.core.course.setup import CourseStart
     from explorer.core.http.request import RequestSpec
     from explorer.core.hypermedia.link import Link
-    from explorer.core.storage.bookmarks import Bookmark
     from explorer.core.storage.keep import Keep
     from explorer.ui.dialogs.login import LoginResult
     from explorer.ui.dialogs.operations import ChosenOperation
@@ -69,6 +68,8 @@ class BrowserScreen(TabScreen):
         #: The history and bookmarks; the bundled mock server this run started, if it did.
         self.keep = keep
         self.bundled = bundled
+        #: The history, bookmarks, map and diff, acting on this screen.
+        self.trail_tools = TrailTools(self, keep, bundled)
         #: The server is the bundled mock: the login dialog names its seeded users.
         self.mock_users = mock_users
         #: The most the cache keeps, from config.toml (None: the cache's own default).
@@ -185,11 +186,11 @@ class BrowserScreen(TabScreen):
 
         def chosen(choice: VersionChoice | None) -> None:
             if choice is not None:
-                step = self.session.after_version(self._page_url(), choice)
-                self._show_badges()
+                step = self.session.after_version(self.page_url(), choice)
+                self.show_badges()
                 self._do(step)
 
-        current = self.session.version(self._page_url()) or VersionChoice(None, "none")
+        current = self.session.version(self.page_url()) or VersionChoice(None, "none")
         self.app.push_screen(VersionDialog(current), chosen)
 
     def action_login(self) -> None:
@@ -197,7 +198,7 @@ class BrowserScreen(TabScreen):
         from explorer.core.session.credentials import offers_oauth
         from explorer.ui.dialogs.login import LoginDialog
 
-        url = self._page_url()
+        url = self.page_url()
         known = self.tab.known_login_url(url)
         dialog = LoginDialog(
             origin_of(url) or url,
@@ -248,7 +249,7 @@ class BrowserScreen(TabScreen):
         if result.key is not None:
             self.notify(result.message, title="Key given", timeout=3)
             self._do(self.tab.give_key(result.origin, *result.key))
-            self._show_badges()
+            self.show_badges()
             return
         if isinstance(result.auth, LoginFlow):
             self.notify(f"Logging in at {result.auth.url}…", timeout=2)
@@ -264,7 +265,7 @@ class BrowserScreen(TabScreen):
             timeout=3 if given else None,
         )
         self._do(logged.next)
-        self._show_badges()
+        self.show_badges()
 
     # -- keys that reach further: more pages, the API's description, caching ------------------
 
@@ -319,7 +320,7 @@ class BrowserScreen(TabScreen):
             guessed = " (guessed: nothing links to it)" if link.guess else ""
             self.notify(f"Reading the API description at {link.href}{guessed}…", timeout=2)
 
-        url = self._page_url()
+        url = self.page_url()
         try:
             description = await self.tab.fetch_description(url, self.session.shown, found=found)
         except RestwalkError as error:
@@ -365,7 +366,7 @@ class BrowserScreen(TabScreen):
         panel = self.course_panel
         if panel is None:
             start = self.course or CourseStart()
-            origin = start.origin_on(self._page_url())
+            origin = start.origin_on(self.page_url())
             if not origin:
                 self.notify("Open the server first (ctrl+l): the lessons are on it.")
                 return
@@ -398,131 +399,23 @@ class BrowserScreen(TabScreen):
     def on_course_panel_compose(self, event: CoursePanel.Compose) -> None:
         self.open_composer(event.spec, event.note)
 
-    # -- the walk: history, bookmarks, map, comparison -----------------------------------------
+    # -- the trail tools: history, bookmarks, map, comparison (see TrailTools) ----------------
 
     def action_history(self) -> None:
-        from explorer.ui.screens.history import HistoryScreen
+        self.trail_tools.history()
 
-        screen = HistoryScreen(self.keep.history, recording=self.keep.config.enabled)
-        self.app.push_screen(screen, self._history_chosen)
-
-    def _history_chosen(self, entry_id: int | None) -> None:
-        if entry_id is not None:
-            self.reopen(entry_id)
-
-    @work(exclusive=True, group="fetch")
-    async def reopen(self, entry_id: int) -> None:
+    def reopen(self, entry_id: int) -> None:
         """Show history entry ``entry_id``'s kept response as a page of the walk."""
-        from explorer.core.storage.history import HistoryError
-
-        history = self.keep.history
-        try:
-            entry = await asyncio.to_thread(history.entry, entry_id)
-            exchange = await asyncio.to_thread(history.load, entry_id)
-        except HistoryError as error:
-            self.notify(str(error), title="History", severity="error")
-            return
-        if entry is None or exchange is None:
-            self.notify(f"History entry {entry_id} is gone (the oldest go first).")
-            return
-        reopened = self.tab.reopen(
-            exchange, made_on_bundled=entry.bundled, bundled=self.bundled, at=entry.at
-        )
-        self._arrived(reopened.page, True)
-        said = " ".join(reopened.notes)
-        self.notify(
-            f"The response as kept; r sends the request again. {said}".strip(),
-            title="From the history",
-            timeout=15 if said else None,
-        )
+        self.trail_tools.reopen(entry_id)
 
     def action_bookmark(self) -> None:
-        from explorer.core.session.rel_path import PathError
-        from explorer.core.storage.bookmarks import BookmarksError
-        from explorer.ui.dialogs.bookmark_name import BookmarkNameDialog
-
-        try:
-            dialog = BookmarkNameDialog.for_trail(
-                self.trail.breadcrumb(), self.keep.bookmarks, self.bundled
-            )
-        except (PathError, BookmarksError) as error:
-            self.notify(str(error), title="Not bookmarked", severity="warning", timeout=10)
-            return
-        self.app.push_screen(dialog, self._said)
-
-    def _said(self, said: str | None) -> None:
-        if said is not None:
-            self.notify(said)
+        self.trail_tools.bookmark()
 
     def action_bookmarks(self) -> None:
-        from explorer.ui.screens.bookmarks import BookmarksScreen
-
-        self.app.push_screen(BookmarksScreen(self.keep.bookmarks), self._bookmark_chosen)
-
-    def _bookmark_chosen(self, bookmark: Bookmark | None) -> None:
-        if bookmark is not None:
-            self.walk(bookmark)
-
-    @work(exclusive=True, group="fetch")
-    async def walk(self, bookmark: Bookmark) -> None:
-        """Follow ``bookmark``'s links from its entry point, showing each page as it comes."""
-        from explorer.core.bundled.rebase import rebase_url
-
-        entry = None
-        if bookmark.bundled and self.bundled is not None:  # its port may have changed
-            entry = rebase_url(bookmark.path.entry, self.bundled.origin)
-        walked = await self.tab.walk(
-            bookmark.path,
-            entry=entry,
-            on_send=lambda spec, withheld: self.query_one(StatusLine).show_loading(spec),
-            on_page=lambda page: self._arrived(page, True),
-        )
-        if walked.problem is not None:
-            title = f"Bookmark {bookmark.name!r}"
-            self.notify(walked.problem, title=title, severity="warning", timeout=20)
-        else:
-            self.notify(
-                f"{counted(len(bookmark.path.steps), 'link')} followed.", title=bookmark.name
-            )
+        self.trail_tools.bookmarks()
 
     def action_map(self) -> None:
-        from explorer.core.survey.entry import entries_of
-        from explorer.ui.screens.map_screen import MapScreen
+        self.trail_tools.map()
 
-        entries = entries_of(self.session)
-        if entries is None:
-            self.notify("Nothing is mapped yet: open a URL first (ctrl+l).")
-            return
-        screen = MapScreen(self.session, self.tab.client, entries)
-        self.app.push_screen(screen, self._from_map)
-
-    def _from_map(self, link: Link | None) -> None:
-        if link is not None:
-            self.follow_link(link)
-
-    @work(group="diff")
-    async def action_diff(self) -> None:
-        """``D``: compare the page shown with another of the trail, or with itself in
-        another API version (fetched here)."""
-        from explorer.core.session.version import VersionChoice
-        from explorer.ui.dialogs.diff_pick import DiffPicker
-        from explorer.ui.screens.diff_screen import DiffScreen
-
-        shown = self.session.shown
-        if shown is None or shown.exchange is None:
-            self.notify("No answer to compare yet: open a URL first (ctrl+l).")
-            return
-        current = self.session.version(shown.spec.url) or VersionChoice(None, "uri")
-        choice = await self.app.push_screen_wait(DiffPicker(self.trail.pages, shown, current))
-        if isinstance(choice, Page):
-            await self.app.push_screen(await DiffScreen.of(choice, shown))
-        elif choice is not None:
-            spec = choice.asked_in(shown.spec)
-            self.notify(f"Asking for {spec.url} in version {choice.version}…", timeout=2)
-            other = await load_page(self.tab.client, spec, via="diff")
-            if other.exchange is None:
-                message = other.error.message if other.error else "No answer."
-                self.notify(message, title="No answer to compare", severity="error")
-                return
-            label = f"{other.exchange.response.url}  [{choice.label}]"
-            await self.app.push_screen(await DiffScreen.of(shown, other, right_label=label))
+    def action_diff(self) -> None:
+        self.trail_tools.diff()

@@ -8,10 +8,11 @@ its editing, the links panel choosing a link, the response tabs searching,
 filtering, wrapping, copying and saving the body, the badges of the URL row the
 credential and the ``.http`` files (keys that work wherever the focus is:
 :mod:`explorer.ui.page_keys`). Each dialog owns its flow and returns a typed
-result. A fetch is an exclusive worker, so a newer request (or Escape) cancels an
-older one and a stale answer is never shown. A page whose body does not end is
-read on by a worker of its own (:meth:`TabScreen.read_stream`), each event shown
-as it comes, until the stream ends, Escape stops it or another page is asked for.
+result (the composer and copy menu are opened by :mod:`.tab_dialogs`). A fetch is
+an exclusive worker, so a newer request (or Escape) cancels an older one and a
+stale answer is never shown. A page whose body does not end is read on by a
+worker of its own (:mod:`.stream_reading`), each event shown as it comes, until
+the stream ends, Escape stops it or another page is asked for.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ from explorer.core.session.hints import key_hint
 from explorer.core.session.tab import Tab
 from explorer.ui.page_keys import BindingChain, with_page_keys
 from explorer.ui.painted import after_paint
+from explorer.ui.screens.stream_reading import StreamReading
+from explorer.ui.screens.tab_dialogs import open_composer, open_copy_menu
 from explorer.ui.waits import CollectionHold, KeyClock, PaintWatch
 from explorer.ui.widgets.auth_badge import AuthBadge
 from explorer.ui.widgets.breadcrumb import Breadcrumb
@@ -55,7 +58,6 @@ if TYPE_CHECKING:
 
     from explorer.core.hypermedia.link import Link
     from explorer.core.session.live_stream import LiveStream
-    from explorer.ui.dialogs.composer import Composed
     from explorer.ui.widgets.stream_view import StreamView
 
 #: Seconds a request may take before the status line says it is on its way. Below a
@@ -116,6 +118,8 @@ class TabScreen(Screen[None]):
         self._status = StatusLine("Type a URL and press Enter.", id="status")
         self._http_badge = HttpFileBadge(tab, id="env-badge")
         self._auth_badge = AuthBadge(tab, id="auth-badge")
+        #: The live stream shown, read as it comes.
+        self._streams = StreamReading(self, tab, self._tabs, self._status)
         #: The widgets whose keys work wherever the focus is (see :meth:`_binding_chain`);
         #: a stream's view joins them when a stream is first read.
         self._key_owners: tuple[Widget, ...] = (
@@ -181,13 +185,13 @@ class TabScreen(Screen[None]):
             url.focus()
             return
         url.show_url(self.start_url)
-        self._show_badges()
+        self.show_badges()
         self._links.table.focus()
         start, self._start = self._start, None
         if start is not None and start.cancelled():
             start = None  # (only when the app closed while it waited): ask again
         if start is not None and start.done():  # shown before the screen is first drawn
-            self._arrived(start.result(), record=True)
+            self.arrived(start.result(), record=True)
         else:
             self.send(RequestSpec(url=self.start_url), typed=True, pending=start)
 
@@ -298,9 +302,9 @@ class TabScreen(Screen[None]):
         head, its events then read on: :meth:`read_stream`); ``asked_at``: when the
         person asked for it (the key), on the client's clock (None: the start page)."""
         page = await (pending or self.tab.open(spec, via, withheld=withheld, reload=reload))
-        self._arrived(waited(page, asked_at) if asked_at is not None else page, record)
+        self.arrived(waited(page, asked_at) if asked_at is not None else page, record)
 
-    def _arrived(self, page: Page, record: bool) -> None:
+    def arrived(self, page: Page, record: bool) -> None:
         """Take a page in (a failed send is only shown) and show it."""
         self._drop_sending()
         self.remember_view()
@@ -324,53 +328,29 @@ class TabScreen(Screen[None]):
         self._collection.release()
         if self.session.shown is not None and self.session.shown.wait is page.wait:
             self._tabs.refill("trip")
-        self.session.map_arrivals()  # (held from _arrived: nothing painted reads the map)
+        self.session.map_arrivals()  # (held from arrived: nothing painted reads the map)
 
-    # -- a stream, read as it comes -----------------------------------------------------------
+    # -- a stream, read as it comes (see StreamReading) ------------------------------------
 
     @property
     def streaming(self) -> bool:
         """True while a stream is read."""
-        return any(w.group == "stream" and w.is_running for w in self.workers)
+        return self._streams.reading
 
-    @work(exclusive=True, group="stream")
-    async def read_stream(self, live: LiveStream) -> None:
-        """Read ``live`` as it comes, each event shown; stopped, it is closed."""
+    def read_stream(self, live: LiveStream) -> None:
+        """Read ``live`` as it comes, each event shown, in a worker; stopped, it is closed."""
         view = self._tabs.stream_view
         if view not in self._key_owners:  # (it owns p)
             self._key_owners = (*self._key_owners, view)
-        await self._tabs.show_stream(live)
-        self._show_stream_progress(live, reading=True)
-        why = "stopped reading (r reads it again)"
-        try:
-            async for item in live.items():
-                view.add(item)
-            why = "the stream ended (r reads it again)"
-        finally:
-            if self.is_attached:  # (not when the app is closing)
-                view.stopped(f"{why}: {live.summary()}")
-                self._show_stream_progress(live, reading=False)
-            if self.tab.live is live:
-                await self.tab.stop_live()
-            else:
-                await live.aclose()
+        self._streams.read(live)
 
     def stop_stream(self) -> bool:
         """Stop reading the stream shown; True when one was read."""
-        if not self.streaming:
-            return False
-        self.workers.cancel_group(self, "stream")
-        return True
+        return self._streams.stop()
 
     def on_stream_view_progress(self, event: StreamView.Progress) -> None:
         event.stop()
-        self._show_stream_progress(event.live, reading=self.streaming)
-
-    def _show_stream_progress(self, live: LiveStream, *, reading: bool) -> None:
-        """The status line counts the events and bytes that came."""
-        shown = self.session.shown
-        if shown is not None and shown.exchange is live.exchange:
-            self._status.show_stream(shown, live.summary(), reading=reading)
+        self._streams.show_progress(event.live, reading=self.streaming)
 
     @work(exclusive=True, group="read")
     async def read(self, page: Page) -> None:
@@ -415,16 +395,16 @@ class TabScreen(Screen[None]):
         self._breadcrumb.show_trail(trail.breadcrumb(), len(trail.pages) - 1 - trail.index)
         links = self._links
         links.show_links(page.links, page.links_found, page.links_stopped, origin_of(page.url))
-        self._show_badges()
+        self.show_badges()
         if self.focused is None or self.focused is self._url_bar:
             links.table.focus()  # digits follow links, not type
         self.refresh_bindings()
 
-    def _show_badges(self) -> None:
+    def show_badges(self) -> None:
         """The credential, version and kept headers in use, at the right of the URL bar."""
-        self._auth_badge.show(self._page_url())
+        self._auth_badge.show(self.page_url())
 
-    def _page_url(self) -> str:
+    def page_url(self) -> str:
         """The URL of the page shown (where its redirects led: whose server's page it is), or
         what the URL bar holds before any page."""
         shown = self.session.shown
@@ -464,48 +444,8 @@ class TabScreen(Screen[None]):
         saver: Callable[[RequestSpec], None] | None = None,
         on_send: Callable[[RequestSpec], None] | None = None,
     ) -> None:
-        """The composer on ``spec`` as it is sent (what the session adds in); ``saver`` is its
-        F2 (default: save as a new request), ``on_send`` is told what it sends."""
-        from explorer.core.session.api_key import keep_composed
-        from explorer.core.session.editing import editable
-        from explorer.ui.dialogs.composer import ComposerScreen
-
-        spec = self.session.prepare(spec)
-        kept = self.session.kept_headers(spec.url)
-        saver = saver or self._http_badge.save_request
-        dialog = ComposerScreen(
-            spec,
-            note,
-            kept=kept,
-            base=self._page_url(),
-            saver=saver,
-            editable=editable(self.session.shown),
-        )
-
-        def composed(result: Composed | None) -> None:
-            if result is None:
-                return
-            if result.reopen is not None:  # a curl line pasted in the composer's URL field
-                self.open_composer(result.spec, result.reopen)
-                return
-            if on_send is not None:
-                on_send(result.spec)
-            url, headers = result.spec.url, result.spec.headers
-            had = self.session.kept_headers(url)
-            names, taken = keep_composed(self.session, url, headers, result.keep_headers)
-            if taken:
-                self.notify(
-                    f"The Authorization typed is this server's credential now ({taken}): "
-                    "it goes with every request there; x forgets it."
-                )
-                self._show_badges()
-            if names:
-                self.notify(f"Kept for this server: {', '.join(names)} (s lists them).")
-            elif had:
-                self.notify("No header is kept for this server any more.")
-            self.send(result.spec, via="composer")
-
-        self.app.push_screen(dialog, composed)
+        """The composer on ``spec`` as it is sent (:func:`~.tab_dialogs.open_composer`)."""
+        open_composer(self, spec, note, saver=saver, on_send=on_send)
 
     # -- messages up from the widgets ---------------------------------------------------------
 
@@ -540,20 +480,7 @@ class TabScreen(Screen[None]):
         self._http_badge.save_request(shown.spec if shown else RequestSpec(url=url))
 
     def on_response_tabs_copy(self, event: ResponseTabs.Copy) -> None:
-        from explorer.core.session.exports import request_exports
-        from explorer.ui.dialogs.copy_menu import CopyMenu, exported_choices
-
-        links = self._links
-        shown = self.session.shown
-        exported = request_exports(shown.spec, self.tab.client) if shown else []
-        choices = [*event.choices, *links.copy_choices(), *exported_choices(exported)]
-        if not choices:
-            self.notify("Nothing to copy yet.")
-            return
-        pointed = "u" if links.has_focus_within else event.pointed
-        self.app.push_screen(
-            CopyMenu(choices, next((n for n, c in enumerate(choices) if c.key == pointed), 0))
-        )
+        open_copy_menu(self, self._links, event)
 
     def on_headers_view_explain(self, event: HeadersView.Explain) -> None:
         from explorer.ui.dialogs.explain import ExplainDialog
