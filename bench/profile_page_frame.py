@@ -9,7 +9,7 @@ steps are timed on the UI thread's CPU clock (``time.thread_time``: another proc
 on a shared machine does not count, though it still slows this one's caches), each
 step's own time apart from the wrapped steps it calls:
 
-- the page taken in (``TabScreen._arrived``) and given to the widgets (``show_page``);
+- the page taken in (``TabScreen.arrived``) and given to the widgets (``show_page``);
 - the frame: layout (``Compositor.reflow``), widgets told their new sizes, each
   widget class's drawing (``render_lines``; a scrollbar by its owner), the
   compositor cutting the screen into the update, and the update made into terminal
@@ -113,7 +113,7 @@ def _draw_label(widget: Widget) -> str:
 def instrument(meter: Meter) -> None:
     """Wrap the steps of a page's frame (see the module's docstring)."""
     meter.wrap(TabScreen, "show_page", "restwalk: show_page (widgets given the page)")
-    meter.wrap(TabScreen, "_arrived", "restwalk: _arrived (tab.arrive)")
+    meter.wrap(TabScreen, "arrived", "restwalk: arrived (tab.arrive)")
     meter.wrap(Compositor, "reflow", "layout: Compositor.reflow")
     meter.wrap(Compositor, "reflow_visible", "layout: Compositor.reflow_visible")
     meter.wrap(Widget, "_size_updated", "layout: widgets' _size_updated")

@@ -6,7 +6,7 @@ stamped on the wall clock (``time.perf_counter``, the client's clock) at:
 
 - the key (the Trip tab's ``asked_at``), ``TabScreen.send``, and every frame drawn
   between the key and the answer (none: nothing is drawn while a link is out);
-- the answer taken in (``TabScreen._arrived``) and ``show_page``'s end;
+- the answer taken in (``TabScreen.arrived``) and ``show_page``'s end;
 - the screen's update timer resumed (the screen went idle with a refresh pending);
 - the timer's tick (``Screen._on_timer_update``), the frame handed to the terminal
   (``App._display``), and restwalk's PaintWatch noting the page painted.
@@ -99,7 +99,7 @@ def instrument(log: Path | None = None) -> None:
     """Stamp the steps; with ``log``, stamp every follow (a key's page) and append its
     spans to ``log`` once painted (the app running for real, in tmux)."""
     wrap(TabScreen, "send", "send")
-    wrap(TabScreen, "_arrived", "arrived")
+    wrap(TabScreen, "arrived", "arrived")
     wrap(TabScreen, "show_page", None, "show_page end")
     wrap(PaintWatch, "_frame", "painted")
     resume = Timer.resume
