@@ -13,15 +13,18 @@ import re
 from collections.abc import Callable, Sequence
 from http import HTTPStatus
 
-import orjson
-
-from explorer.core.knowledge import advice_auth, advice_cors, advice_headers, advice_options
+from explorer.core.knowledge import (
+    advice_auth,
+    advice_cors,
+    advice_headers,
+    advice_options,
+    advice_success,
+)
 from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.field_errors import field_errors
 from explorer.core.knowledge.methods import method_info, method_names
 from explorer.core.knowledge.response_facts import ResponseFacts
 from explorer.core.knowledge.statuses import status_class, status_info
-from explorer.core.text.terminal_text import visible_line
 
 _MEDIA_TYPE_RE = re.compile(
     r"\b(?:application|text|image|audio|video|multipart|message|font|model)/"
@@ -29,8 +32,6 @@ _MEDIA_TYPE_RE = re.compile(
     re.IGNORECASE,
 )
 _BODY_SCAN_LIMIT = 65536
-#: The most characters of a body's id quoted in a step.
-_MAX_ID = 40
 _BACKTICKED_RE = re.compile(r"`([A-Za-z][A-Za-z0-9-]*)")
 _IF_HEADER_SAYS = re.compile(r"If `([A-Za-z][A-Za-z0-9-]*)` says")
 #: The most field errors a 400 or 422's advice names (the body has them all).
@@ -47,8 +48,6 @@ _NO_LINKS = (
     "documentation or its OpenAPI description, not from the answer (REST's hypermedia "
     "constraint asks an answer to carry its links)."
 )
-#: 306 (Unused) has no HTTPStatus member: it is reserved, never to be sent.
-_UNUSED = 306
 
 
 def advise(
@@ -75,7 +74,7 @@ def advise(
     general = True
     reader, covers = _READERS.get(status, (None, ()))
     if reader is None and HTTPStatus.MULTIPLE_CHOICES <= status < HTTPStatus.BAD_REQUEST:
-        reader, covers = _redirect, ("Location",)
+        reader, covers = advice_success.redirect, ("Location",)
     if reader is not None:
         specific = reader(response)
         steps.extend(specific)
@@ -253,104 +252,6 @@ def _refused_fields(response: ResponseFacts) -> list[str]:
     return [f"The server refused: {shown}{rest}. Fix those and send again."]
 
 
-# -- redirects and caching ------------------------------------------------------------
-
-
-def _redirect(response: ResponseFacts) -> list[str]:
-    location = response.first("Location")
-    status = response.status
-    if status in (HTTPStatus.USE_PROXY, _UNUSED):
-        return ["Do not follow it: this code is obsolete and clients ignore it."]
-    if location is None:
-        if status == HTTPStatus.MULTIPLE_CHOICES:
-            return ["No preferred choice in Location: pick one from the body or Link headers."]
-        return [f"No Location header: there is nowhere to follow this {status} to."]
-    method = response.method or "GET"
-    if status == HTTPStatus.MULTIPLE_CHOICES:
-        return [f"The server prefers {location} (Location)."]
-    if status in (HTTPStatus.TEMPORARY_REDIRECT, HTTPStatus.PERMANENT_REDIRECT):
-        kept = f"Send the same {method}, with the same body, to {location}: the method is kept."
-        if status == HTTPStatus.PERMANENT_REDIRECT:
-            kept += " The move is permanent: update bookmarks."
-        return [kept]
-    if status == HTTPStatus.SEE_OTHER:
-        if method in ("GET", "HEAD"):
-            return [f"{method} {location}: the answer is there."]
-        return [
-            f"GET {location}: a 303 turns the next request into a GET; your {method} "
-            "has been handled, do not repeat it."
-        ]
-    if method == "POST":
-        return [
-            f"Go to {location}. For historical reasons most clients (restwalk's too) follow a "
-            f"{status} after a POST with GET; if the POST itself must reach the new URL, send "
-            "it there yourself (307/308 would keep the method)."
-        ]
-    if status in (HTTPStatus.MOVED_PERMANENTLY, HTTPStatus.PERMANENT_REDIRECT):
-        return [f"{method} {location} (Location); the move is permanent: update bookmarks."]
-    return [f"{method} {location} (Location)."]
-
-
-def _not_modified(response: ResponseFacts) -> list[str]:
-    etag = response.first("ETag")
-    return [f"ETag {etag} still matches: the copy you hold is current."] if etag else []
-
-
-def _created(response: ResponseFacts) -> list[str]:
-    """Where the new resource is (``Location``, else what the body says) and its ETag: all
-    the code's general steps would say."""
-    location = response.first("Location")
-    etag = response.first("ETag")
-    steps = (
-        [f"The new resource is at {location}: GET it to see it as stored."]
-        if location
-        else [_created_without_location(response.body)]
-    )
-    if etag:
-        steps.append(f"Its ETag is {etag}: send If-Match: {etag} when you update it.")
-    return steps
-
-
-def _created_without_location(body: bytes | None) -> str:
-    """A 201 with no ``Location``: RFC 9110 then names the URL the request went to, but a
-    POST to a collection made an item the body often names (json-server 1.x: its id)."""
-    document = _json_object(body)
-    url = document.get("url") if document else None
-    if isinstance(url, str) and url.startswith(("http://", "https://")):
-        return (
-            f'No `Location`; the body\'s "url" says where the new resource is: '
-            f"{visible_line(url)}. GET it to see it as stored."
-        )
-    item = document.get("id") if document else None
-    if isinstance(item, str | int) and not isinstance(item, bool):
-        shown = visible_line(str(item))[:_MAX_ID]
-        return (
-            f'No `Location`; the body\'s "id" is {shown}: after a POST to a collection the '
-            f"new item is most likely at the collection's URL followed by /{shown} (as "
-            "json-server and many plain JSON APIs say it, in the body only)."
-        )
-    return (
-        "No `Location`: RFC 9110 then takes the URL you sent the request to as the new "
-        "resource's; the body or the API's documentation may say otherwise."
-    )
-
-
-def _json_object(body: bytes | None) -> dict[str, object] | None:
-    if not body or not body.lstrip().startswith(b"{") or len(body) > _BODY_SCAN_LIMIT:
-        return None
-    with contextlib.suppress(ValueError):
-        document = orjson.loads(body)
-        return document if isinstance(document, dict) else None
-    return None
-
-
-def _accepted(response: ResponseFacts) -> list[str]:
-    monitor = response.first("Location") or response.first("Content-Location")
-    if monitor:
-        return [f"Check on the work at {monitor}: GET it until it says the job is done."]
-    return ["No status URL in the headers: look for a link in the body to follow the work."]
-
-
 # -- conditions and ranges ------------------------------------------------------------
 
 
@@ -445,10 +346,10 @@ _Reader = Callable[[ResponseFacts], list[str]]
 #: present, the code's general steps that mention any of them are left out as repeats.
 _READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
     HTTPStatus.SWITCHING_PROTOCOLS: (_upgrade, ("Upgrade",)),
-    HTTPStatus.CREATED: (_created, ("Location", "ETag")),
-    HTTPStatus.ACCEPTED: (_accepted, ("Location", "Content-Location")),
+    HTTPStatus.CREATED: (advice_success.created, ("Location", "ETag")),
+    HTTPStatus.ACCEPTED: (advice_success.accepted, ("Location", "Content-Location")),
     HTTPStatus.PARTIAL_CONTENT: (_partial, ("Content-Range", "If-Range", "ETag")),
-    HTTPStatus.NOT_MODIFIED: (_not_modified, ()),
+    HTTPStatus.NOT_MODIFIED: (advice_success.not_modified, ()),
     HTTPStatus.BAD_REQUEST: (_refused_fields, ()),
     HTTPStatus.UNAUTHORIZED: (advice_auth.www_authenticate, ("WWW-Authenticate", "Authorization")),
     HTTPStatus.FORBIDDEN: (advice_auth.forbidden, ()),
@@ -485,7 +386,7 @@ _LATER_READERS: dict[int, tuple[_Reader, tuple[str, ...]]] = {
 #: Readers whose steps, when they have any, say all the code's general steps would.
 _SAID_FOR_THE_CODE = (
     advice_auth.forbidden,
-    _created,
+    advice_success.created,
     _refused_fields,
     _not_implemented,
     advice_cors.preflight,
