@@ -54,11 +54,12 @@ def login_kind_for(challenges: Iterable[str], *, login_known: bool = False) -> L
     Bearer offered: log in for a token where the login URL is known (``login_known``:
     the API's tokenUrl, ``--login``'s, the bundled mock's), else a token to paste: a
     guessed login URL stays offered, not chosen. Only Basic (or Digest) offered: Basic.
-    No challenge at all (a 403, or a server that sends none): a token login.
+    No challenge at all (a 403, or a server that sends none): as Bearer, a token login
+    where the login URL is known, else a token to paste.
     """
     schemes = [challenge.scheme.lower() for challenge in parse_challenges(challenges)]
     if not schemes:
-        return "token"
+        return "token" if login_known else "bearer"
     if "bearer" in schemes:
         return "token" if login_known else "bearer"
     if "basic" in schemes:

@@ -172,7 +172,9 @@ def test_links_are_chosen_by_number_relation_or_title() -> None:
 def test_the_login_kind_follows_www_authenticate() -> None:
     assert login_kind_for(['Basic realm="httpbin"']) == "basic"
     assert login_kind_for(['Bearer realm="x", Basic realm="x"'], login_known=True) == "token"
-    assert login_kind_for([]) == "token"
+    # No challenge at all (a 403, a server that sends none): as Bearer.
+    assert login_kind_for([]) == "bearer"
+    assert login_kind_for([], login_known=True) == "token"
 
 
 async def test_a_bearer_challenge_preselects_a_token_to_paste_unless_a_login_url_is_known() -> None:
@@ -210,7 +212,10 @@ async def test_a_login_asked_on_a_page_without_a_challenge_offers_its_origin_s_l
     session = Session()
     async with Client(transport=httpx.MockTransport(handler)) as drf:
         await visit(session, drf, RequestSpec(url="http://drf/api/books/"))
-        assert (session.login_kind(), session.token_scheme()) == ("token", "Bearer")
+        assert (session.login_kind(), session.token_scheme()) == (
+            "bearer",
+            "Bearer",
+        )  # nothing known: a token to paste
         await visit(session, drf, RequestSpec("POST", "http://drf/api/books/"))
         await visit(session, drf, RequestSpec(url="http://drf/api/authors/"))
         assert session.challenges() == ["Token"]
