@@ -362,11 +362,11 @@ class Session:
         """The login the ``WWW-Authenticate`` challenge (:meth:`challenges`) asks for, by
         :func:`~explorer.core.session.credentials.login_kind_for`'s one rule; no page with
         an answer (none yet, a send that failed) has no challenge: a token to paste
-        unless a login URL is known. ``login_known``: where a password gets a token is
-        known beyond the shown page's (the API's tokenUrl, the bundled mock's);
-        :meth:`login_url` counts too."""
-        known = login_known or self.login_url() is not None
-        return login_kind_for(self.challenges(), login_known=known)
+        unless a login URL is known. ``login_known``: where a password gets this server
+        a token is known, as the tab says
+        (:meth:`~explorer.core.session.tab.Tab.login_offer`: :meth:`login_url`, the
+        API's tokenUrl, the bundled mock's)."""
+        return login_kind_for(self.challenges(), login_known=login_known)
 
     def login_url(self) -> str | None:
         """Where a user name and password get the shown page's origin a token, when a

@@ -14,7 +14,8 @@ workers await its methods and show what comes back, the command line prints it.
 - paging: :meth:`Tab.next_page` and :meth:`Tab.add_below` (``+``),
   :meth:`Tab.pages` (``--all``), both from one step
   (:func:`~explorer.core.session.following.next_link`);
-- :meth:`Tab.log_in` and :meth:`Tab.log_out`;
+- :meth:`Tab.login_offer` (what ``a`` preselects), :meth:`Tab.log_in` and
+  :meth:`Tab.log_out`;
 - :meth:`Tab.fetch_description`: the API's OpenAPI description
   (:mod:`~explorer.core.session.description_search`);
 - :meth:`Tab.reopen` (a history entry as a page) and :meth:`Tab.walk` (a bookmark).
@@ -45,6 +46,7 @@ from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.api_key import give_key
+from explorer.core.session.credentials import LoginKind, offers_oauth
 from explorer.core.session.description_search import DescriptionSearch
 from explorer.core.session.errors import ActionNotFollowed
 from explorer.core.session.following import checked_target, expanded, link_named
@@ -69,7 +71,7 @@ if TYPE_CHECKING:
 # The OAuth 2.0 login is imported when first asked for: the TUI's first screen does not
 # wait for it (nor for the OpenAPI reader: see description_search).
 
-__all__ = ["Arrival", "LoggedIn", "LoggedOut", "Reopened", "Tab"]
+__all__ = ["Arrival", "LoggedIn", "LoggedOut", "LoginOffer", "Reopened", "Tab"]
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,20 @@ class LoggedOut:
     had: bool
     forgotten: str
     cookies: int
+
+
+@dataclass(frozen=True)
+class LoginOffer:
+    """What the login dialog opens with for a server: the login preselected, the one to
+    preselect once a login URL is found (the tokenUrl, while the dialog is open), where a
+    password is known to get a token (None: only a guess), the scheme a token goes
+    under, and whether the server logs in by OAuth 2.0 too."""
+
+    kind: LoginKind
+    kind_with_login: LoginKind
+    login_url: str | None
+    scheme: str
+    oauth: bool
 
 
 @dataclass(frozen=True)
@@ -272,6 +288,21 @@ class Tab:
         return PageWalk(self, first, words, variables, max_pages)
 
     # -- credentials -------------------------------------------------------------------------
+
+    def login_offer(self, url: str, *, login_known: bool = False) -> LoginOffer:
+        """What ``a`` offers for ``url``'s server: the login its challenge asks for, a login
+        URL known or not (:meth:`known_login_url`; ``login_known``: one known beyond the
+        tab, the bundled mock's), by the one rule
+        (:func:`~explorer.core.session.credentials.login_kind_for`)."""
+        login_url = self.known_login_url(url)
+        known = login_known or login_url is not None
+        return LoginOffer(
+            kind=self.session.login_kind(login_known=known),
+            kind_with_login=self.session.login_kind(login_known=True),
+            login_url=login_url,
+            scheme=self.session.token_scheme(),
+            oauth=offers_oauth(self.session.challenges()),
+        )
 
     async def log_in(
         self, origin: str, auth: Auth | None, session_spec: RequestSpec | None = None

@@ -155,6 +155,18 @@ async def test_the_token_url_of_a_password_flow_is_found_once_per_origin() -> No
     assert len(asked) == count  # remembered, not looked for again
 
 
+async def test_a_token_url_found_is_the_login_url_a_offers() -> None:
+    asked: list[str] = []
+    tab = Tab(password_api(asked))
+    page = await shown(tab, "http://shop/users/me")
+    offer = tab.login_offer(page.url)
+    assert (offer.kind, offer.login_url) == ("bearer", None)  # not looked for yet
+    assert asked == ["/users/me"]  # (offering sends nothing)
+    await tab.token_url(page.url, page)
+    offer = tab.login_offer(page.url)
+    assert (offer.kind, offer.login_url) == ("token", "http://shop/token")
+
+
 async def test_no_token_url_where_the_description_has_no_password_flow() -> None:
     client, _ = described_nowhere()
     tab = Tab(client)

@@ -32,7 +32,7 @@ from explorer.core.session.errors import (
 from explorer.core.session.loading import load_page
 from explorer.core.session.page_stack import StackRefused
 from explorer.core.session.rel_path import rel_path
-from explorer.core.session.tab import Tab
+from explorer.core.session.tab import LoginOffer, Tab
 from explorer.core.session.trail import Page
 
 MOCK = "http://mock"
@@ -218,6 +218,29 @@ async def test_a_step_to_another_origin_goes_without_the_credential(client: Clie
 
 
 # --- logging in and out ---------------------------------------------------------------------
+
+
+async def test_a_offers_a_token_login_only_where_a_login_url_is_known() -> None:
+    """What ``a`` preselects, decided by the tab: before any page, and on a Bearer 401, a
+    token to paste; a user + password login where a login URL is known: the login flow
+    the page was sent with (``--login``, its send failed too), or one known beyond the
+    tab (the bundled mock's)."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(401, headers={"WWW-Authenticate": "Bearer"})
+
+    tab = Tab(Client(transport=httpx.MockTransport(handler)))
+    pasted = LoginOffer("bearer", "token", login_url=None, scheme="Bearer", oauth=False)
+    assert tab.login_offer("") == pasted  # no page yet
+    assert tab.login_offer("", login_known=True).kind == "token"
+    await shown(tab, "http://api/me")
+    assert tab.login_offer("http://api/me") == pasted
+    assert tab.login_offer("http://api/me", login_known=True).kind == "token"
+    flow = LoginFlow("http://api/login", "alice", "pw")
+    failed = tab.arrive(await tab.load(RequestSpec(url="http://api/me", auth=flow))).page
+    assert isinstance(failed.error, LoginFailed)  # its login was refused: no answer shown
+    offer = tab.login_offer("http://api/me")
+    assert (offer.kind, offer.login_url) == ("token", "http://api/login")
 
 
 async def test_a_login_sends_the_refused_page_again_with_its_token(client: Client) -> None:
