@@ -2,7 +2,8 @@
 
 - :mod:`~explorer.core.session.tab`: the :class:`~explorer.core.session.tab.Tab`, one
   browser tab: its session and the client it sends with; following, logging in,
-  paging, the API's description, a history entry, a bookmark;
+  paging, the API's description (found and read by
+  :mod:`~explorer.core.session.description_search`), a history entry, a bookmark;
 - :mod:`~explorer.core.session.session`: the :class:`Session`: the trail shown, reload
   and login rules; what it keeps per origin (credential, API version, kept headers)
   and puts on a request, :mod:`~explorer.core.session.origin_state`; what to do next

@@ -359,13 +359,14 @@ class Session:
         return said or list(self._challenged.get(origin_of(current.url), ()))
 
     def login_kind(self, *, login_known: bool = False) -> LoginKind:
-        """The login the ``WWW-Authenticate`` challenge (:meth:`challenges`) asks for;
-        ``login_known``: where a password gets a token is known beyond the shown page's
-        (the API's tokenUrl, the bundled mock's); :meth:`login_url` counts too."""
-        if self.shown is None or self.shown.exchange is None:
-            return "token"
-        known = login_known or self.login_url() is not None
-        return login_kind_for(self.challenges(), login_known=known)
+        """The login the ``WWW-Authenticate`` challenge (:meth:`challenges`) asks for, by
+        :func:`~explorer.core.session.credentials.login_kind_for`'s one rule; no page with
+        an answer (none yet, a send that failed) has no challenge: a token to paste
+        unless a login URL is known. ``login_known``: where a password gets this server
+        a token is known, as the tab says
+        (:meth:`~explorer.core.session.tab.Tab.login_offer`: :meth:`login_url`, the
+        API's tokenUrl, the bundled mock's)."""
+        return login_kind_for(self.challenges(), login_known=login_known)
 
     def login_url(self) -> str | None:
         """Where a user name and password get the shown page's origin a token, when a

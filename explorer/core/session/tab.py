@@ -14,8 +14,10 @@ workers await its methods and show what comes back, the command line prints it.
 - paging: :meth:`Tab.next_page` and :meth:`Tab.add_below` (``+``),
   :meth:`Tab.pages` (``--all``), both from one step
   (:func:`~explorer.core.session.following.next_link`);
-- :meth:`Tab.log_in` and :meth:`Tab.log_out`;
-- :meth:`Tab.fetch_description`: the API's OpenAPI description;
+- :meth:`Tab.login_offer` (what ``a`` preselects), :meth:`Tab.log_in` and
+  :meth:`Tab.log_out`;
+- :meth:`Tab.fetch_description`: the API's OpenAPI description
+  (:mod:`~explorer.core.session.description_search`);
 - :meth:`Tab.reopen` (a history entry as a page) and :meth:`Tab.walk` (a bookmark).
 
 Every request one of them derives from another (a link, a next page, a bookmark's
@@ -44,6 +46,8 @@ from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.api_key import give_key
+from explorer.core.session.credentials import LoginKind, offers_oauth
+from explorer.core.session.description_search import DescriptionSearch
 from explorer.core.session.errors import ActionNotFollowed
 from explorer.core.session.following import checked_target, expanded, link_named
 from explorer.core.session.loading import load_page, open_page, read_safely, with_reading
@@ -64,14 +68,10 @@ if TYPE_CHECKING:
     from explorer.core.session.page_walk import PageWalk
     from explorer.core.session.rel_path import RelPath, Walked
 
-# The OpenAPI reader (explorer.core.carry: curl's parser with it) and the OAuth 2.0 login
-# are imported when first asked for (O, restwalk openapi, a login): the TUI's first
-# screen does not wait for them.
+# The OAuth 2.0 login is imported when first asked for: the TUI's first screen does not
+# wait for it (nor for the OpenAPI reader: see description_search).
 
-__all__ = ["Arrival", "LoggedIn", "LoggedOut", "Reopened", "Tab"]
-
-#: What a description's link found by trying the frameworks' places is made from.
-_GUESSED_FROM = "where frameworks serve a description (nothing links to one)"
+__all__ = ["Arrival", "LoggedIn", "LoggedOut", "LoginOffer", "Reopened", "Tab"]
 
 
 @dataclass(frozen=True)
@@ -103,6 +103,20 @@ class LoggedOut:
 
 
 @dataclass(frozen=True)
+class LoginOffer:
+    """What the login dialog opens with for a server: the login preselected, the one to
+    preselect once a login URL is found (the tokenUrl, while the dialog is open), where a
+    password is known to get a token (None: only a guess), the scheme a token goes
+    under, and whether the server logs in by OAuth 2.0 too."""
+
+    kind: LoginKind
+    kind_with_login: LoginKind
+    login_url: str | None
+    scheme: str
+    oauth: bool
+
+
+@dataclass(frozen=True)
 class Reopened:
     """A history entry as a page of the walk, and what to say of it."""
 
@@ -129,8 +143,8 @@ class Tab:
         self.live: LiveStream | None = None
         #: How much of a stream is held.
         self.limits = StreamLimits()
-        #: Per origin, where its description says a password gets a token (None: nowhere).
-        self._token_urls: dict[str, str | None] = {}
+        #: The API's description and the token URL it names, looked for from this tab.
+        self._descriptions = DescriptionSearch(self)
 
     # -- following links ---------------------------------------------------------------------
 
@@ -275,6 +289,21 @@ class Tab:
 
     # -- credentials -------------------------------------------------------------------------
 
+    def login_offer(self, url: str, *, login_known: bool = False) -> LoginOffer:
+        """What ``a`` offers for ``url``'s server: the login its challenge asks for, a login
+        URL known or not (:meth:`known_login_url`; ``login_known``: one known beyond the
+        tab, the bundled mock's), by the one rule
+        (:func:`~explorer.core.session.credentials.login_kind_for`)."""
+        login_url = self.known_login_url(url)
+        known = login_known or login_url is not None
+        return LoginOffer(
+            kind=self.session.login_kind(login_known=known),
+            kind_with_login=self.session.login_kind(login_known=True),
+            login_url=login_url,
+            scheme=self.session.token_scheme(),
+            oauth=offers_oauth(self.session.challenges()),
+        )
+
     async def log_in(
         self, origin: str, auth: Auth | None, session_spec: RequestSpec | None = None
     ) -> LoggedIn:
@@ -339,116 +368,23 @@ class Tab:
         itself: bool = False,
         found: Callable[[Link], None] | None = None,
     ) -> ApiDescription | None:
-        """The OpenAPI description of the API ``url`` (``page``'s, when one is shown) is of:
-        ``page`` itself when it is one and ``itself`` says it may be (the command line
-        asked for the document), else the document a ``service-desc`` link names,
-        among ``page``'s links or its server root's, else the first found where
-        frameworks serve one (:func:`~explorer.core.carry.openapi_source.guessed_locations`).
-        None when there is none (an :class:`~explorer.core.carry.openapi.OpenApiError`
-        instead when ``page`` was to be one). ``found`` is told the link before the
-        document is fetched (a guess, marked so, once it is found to be one).
-
-        Its requests are restwalk's own, not the person's: no history entry, no page of
-        the trail (:meth:`~explorer.core.http.client.Client.own_requests`); ``a`` and
-        ``O`` both look here.
-
-        Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
-        """
-        with self.client.own_requests():
-            return await self._find_description(url, page, itself=itself, found=found)
-
-    async def _find_description(
-        self,
-        url: str,
-        page: Page | None,
-        *,
-        itself: bool,
-        found: Callable[[Link], None] | None,
-    ) -> ApiDescription | None:
-        """:meth:`fetch_description`'s search."""
-        from explorer.core.carry.openapi import OpenApiError
-        from explorer.core.carry.openapi_source import find_service_desc, not_found_note
-
-        problem: OpenApiError | None = None
-        if itself and page is not None and page.exchange is not None:
-            try:
-                return await _described(page.exchange)
-            except OpenApiError as error:
-                problem = error
-        links = (await self.read(page)).links if page is not None else ()
-        link = await find_service_desc(url, links, self._links_at)
-        if link is None:
-            guessed = await self._guess_description(url, found)
-            if guessed is None and problem is not None:
-                raise OpenApiError(f"{problem.message} {not_found_note(url)}")
-            return guessed
-        if found is not None:
-            found(link)
-        return await _described(await self._get_document(link.href))
+        """The OpenAPI description of the API ``url`` (``page``'s, when one is shown) is of,
+        found as :meth:`DescriptionSearch.fetch
+        <explorer.core.session.description_search.DescriptionSearch.fetch>` says;
+        ``itself``: ``page`` may be the document; ``found`` is told its link first."""
+        return await self._descriptions.fetch(url, page, itself=itself, found=found)
 
     def known_login_url(self, url: str) -> str | None:
         """Where a password is known to get ``url``'s origin a token: a login's (the
         session's) or the tokenUrl its API's description was found to name."""
-        return self.session.login_url() or self._token_urls.get(origin_of(url))
+        return self.session.login_url() or self._descriptions.token_url_found(url)
 
     async def token_url(self, url: str, page: Page | None = None) -> str | None:
         """Where the API of ``url`` (``page``'s, when one is shown) gives a token for a user
-        name and password, as its description's OAuth 2.0 password flow says (FastAPI's
-        ``OAuth2PasswordBearer(tokenUrl=...)``): looked for once per origin; None when
-        there is no description or it has no such flow.
-
-        Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
-        """
-        from explorer.core.carry.openapi import OpenApiError, password_token_url
-
-        origin = origin_of(url)
-        if origin not in self._token_urls:
-            try:
-                description = await self.fetch_description(url, page)
-            except OpenApiError:
-                description = None  # a service-desc that is no description: none to read
-            found = password_token_url(description) if description is not None else None
-            self._token_urls[origin] = found
-        return self._token_urls[origin]
-
-    async def _get_document(self, url: str) -> Exchange:
-        """GET ``url`` asking for a description (a step from the page: the origin rule)."""
-        from explorer.core.carry.openapi_source import DOCUMENT_ACCEPT
-
-        spec = self.following(url).spec
-        if not any(name.lower() == "accept" for name, _ in spec.headers):
-            spec = replace(spec, headers=(*spec.headers, ("Accept", DOCUMENT_ACCEPT)))
-        return await self.client.send(self.session.prepare(spec))
-
-    async def _guess_description(
-        self, url: str, found: Callable[[Link], None] | None
-    ) -> ApiDescription | None:
-        """The description at the first place frameworks serve one that has it (nothing
-        links to it: FastAPI's ``/openapi.json``...); ``found`` is told which, as a
-        ``service-desc`` link marked a guess."""
-        from explorer.core.carry.openapi import OpenApiError
-        from explorer.core.carry.openapi_source import guessed_locations
-
-        for place in guessed_locations(url):
-            answer = await self._get_document(place)
-            if not HTTPStatus.OK <= answer.response.status < HTTPStatus.MULTIPLE_CHOICES:
-                continue
-            try:
-                description = await _described(answer)
-            except OpenApiError:
-                continue
-            if found is not None:
-                found(Link("service-desc", place, guess=True, made_from=_GUESSED_FROM))
-            return description
-        return None
-
-    async def _links_at(self, url: str) -> tuple[Link, ...]:
-        """The links of ``url``'s answer (a step from the page: the origin rule holds)."""
-        step = self.following(url)
-        page = await self.read(await self.load(step.spec, withheld=step.note))
-        if page.error is not None:
-            raise page.error
-        return page.links
+        name and password, as its description's password flow says (looked for once per
+        origin: :meth:`DescriptionSearch.token_url
+        <explorer.core.session.description_search.DescriptionSearch.token_url>`)."""
+        return await self._descriptions.token_url(url, page)
 
     # -- the history and bookmarks -----------------------------------------------------------
 
@@ -495,15 +431,3 @@ class Tab:
         from explorer.core.session.rel_path import walk_path  # (a bookmark: not the start)
 
         return await walk_path(path, load, entry=entry, on_page=on_page)
-
-
-async def _described(answer: Exchange) -> ApiDescription:
-    """The description ``answer`` holds, read in a thread (GitHub's is 12 MB)."""
-    from explorer.core.carry.openapi import describe, read_document
-
-    response = answer.response
-
-    def read() -> ApiDescription:
-        return describe(read_document(response.body, name=response.url), response.url)
-
-    return await asyncio.to_thread(read)

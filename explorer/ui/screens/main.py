@@ -195,19 +195,19 @@ class BrowserScreen(TabScreen):
 
     def action_login(self) -> None:
         from explorer.core.http.secret_rules import origin_of
-        from explorer.core.session.credentials import offers_oauth
         from explorer.ui.dialogs.login import LoginDialog
 
         url = self.page_url()
-        known = self.tab.known_login_url(url)
+        # (the bundled mock's login URL is known: its /auth/token, the dialog's default)
+        offer = self.tab.login_offer(url, login_known=self.mock_users)
         dialog = LoginDialog(
             origin_of(url) or url,
             mock_users=self.mock_users,
-            kind=self.session.login_kind(login_known=self.mock_users or known is not None),
-            kind_with_login=self.session.login_kind(login_known=True),
-            login_url=known,
-            oauth=offers_oauth(self.session.challenges()),
-            scheme=self.session.token_scheme(),
+            kind=offer.kind,
+            kind_with_login=offer.kind_with_login,
+            login_url=offer.login_url,
+            oauth=offer.oauth,
+            scheme=offer.scheme,
             # (the bundled mock's is /auth/token)
             find_token_url=None
             if self.mock_users

@@ -196,8 +196,27 @@ async def test_a_bearer_challenge_preselects_a_token_to_paste_unless_a_login_url
         assert session.login_kind(login_known=True) == "token"
         flow = LoginFlow("http://api/login", "alice", "pw")
         await visit(session, api, RequestSpec(url="http://api/me", auth=flow))  # --login
-        assert session.login_url() == "http://api/login"
-        assert session.login_kind() == "token"
+        assert session.login_url() == "http://api/login"  # the tab's login offer counts it
+
+
+async def test_with_no_answer_shown_the_login_kind_is_the_no_challenge_rule() -> None:
+    """No page yet, or a send that failed, holds no challenge: as ``login_kind_for([])``,
+    a token to paste unless a login URL is known (once a user + password login at a
+    guessed URL)."""
+    session = Session()
+    assert session.shown is None
+    assert session.login_kind() == "bearer"
+    assert session.login_kind(login_known=True) == "token"
+
+    def refused(request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("Connection refused", request=request)
+
+    async with Client(transport=httpx.MockTransport(refused)) as down:
+        failed = await visit(session, down, RequestSpec(url="http://api/me"))
+        assert session.shown is failed
+        assert failed.exchange is None
+        assert session.login_kind() == "bearer"
+        assert session.login_kind(login_known=True) == "token"
 
 
 async def test_a_login_asked_on_a_page_without_a_challenge_offers_its_origin_s_last() -> None:

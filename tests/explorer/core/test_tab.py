@@ -1,4 +1,4 @@
-"""A browser tab as plain tests: following, logging in, paging, the description, a bookmark.
+"""A browser tab as plain tests: following, logging in, paging, a bookmark.
 
 Everything a tab decides is tested here once, on the mock server's ASGI app (or an
 ``httpx.MockTransport`` where the mock has no such page), with no terminal: the TUI's
@@ -17,7 +17,6 @@ import orjson
 import pytest
 
 from explorer.core.bundled.rebase import BundledMock
-from explorer.core.carry.openapi import OpenApiError
 from explorer.core.config import OAuthConfig
 from explorer.core.http.client import Client
 from explorer.core.http.errors import LoginFailed
@@ -33,9 +32,8 @@ from explorer.core.session.errors import (
 from explorer.core.session.loading import load_page
 from explorer.core.session.page_stack import StackRefused
 from explorer.core.session.rel_path import rel_path
-from explorer.core.session.tab import Tab
+from explorer.core.session.tab import LoginOffer, Tab
 from explorer.core.session.trail import Page
-from tests.explorer.password_api import DESCRIPTION
 
 MOCK = "http://mock"
 
@@ -222,6 +220,29 @@ async def test_a_step_to_another_origin_goes_without_the_credential(client: Clie
 # --- logging in and out ---------------------------------------------------------------------
 
 
+async def test_a_offers_a_token_login_only_where_a_login_url_is_known() -> None:
+    """What ``a`` preselects, decided by the tab: before any page, and on a Bearer 401, a
+    token to paste; a user + password login where a login URL is known: the login flow
+    the page was sent with (``--login``, its send failed too), or one known beyond the
+    tab (the bundled mock's)."""
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(401, headers={"WWW-Authenticate": "Bearer"})
+
+    tab = Tab(Client(transport=httpx.MockTransport(handler)))
+    pasted = LoginOffer("bearer", "token", login_url=None, scheme="Bearer", oauth=False)
+    assert tab.login_offer("") == pasted  # no page yet
+    assert tab.login_offer("", login_known=True).kind == "token"
+    await shown(tab, "http://api/me")
+    assert tab.login_offer("http://api/me") == pasted
+    assert tab.login_offer("http://api/me", login_known=True).kind == "token"
+    flow = LoginFlow("http://api/login", "alice", "pw")
+    failed = tab.arrive(await tab.load(RequestSpec(url="http://api/me", auth=flow))).page
+    assert isinstance(failed.error, LoginFailed)  # its login was refused: no answer shown
+    offer = tab.login_offer("http://api/me")
+    assert (offer.kind, offer.login_url) == ("token", "http://api/login")
+
+
 async def test_a_login_sends_the_refused_page_again_with_its_token(client: Client) -> None:
     tab = Tab(client)
     refused = await shown(tab, f"{MOCK}/orders")
@@ -334,136 +355,6 @@ async def test_all_walks_the_pages_and_says_where_it_stopped(client: Client) -> 
     assert every.beyond is None
     assert every.ended == "the last has no 'next' link"
     assert every.tally.short() is None
-
-
-# --- the API's description ------------------------------------------------------------------
-
-
-async def test_the_description_is_found_from_any_page_of_the_api(client: Client) -> None:
-    tab = Tab(client)
-    page = await shown(tab, f"{MOCK}/customers/1")
-    description = await tab.fetch_description(page.url, page)
-    assert description is not None
-    assert any(op.path == "/customers/{id}" for op in description.operations)
-
-
-async def test_an_answer_that_is_the_description_is_read_as_it_is(client: Client) -> None:
-    tab = Tab(client, given=RequestSpec(url=f"{MOCK}/openapi.json"))
-    page = await tab.load(RequestSpec(url=f"{MOCK}/openapi.json"))
-    description = await tab.fetch_description(page.url, page, itself=True)
-    assert description is not None
-    assert description.operations
-
-
-def described_nowhere(mounted: str = "") -> tuple[Client, list[str]]:
-    """A FastAPI-like server: JSON without links, its description at
-    ``{mounted}/openapi.json`` linked from nowhere, a catch-all JSON 200 at
-    ``/v3/api-docs``; and the paths it was asked for."""
-    asked: list[str] = []
-    document = {
-        "openapi": "3.1.0",
-        "info": {"title": "Shop API", "version": "1.2.0"},
-        "paths": {"/items": {"get": {"summary": "List Items"}}},
-    }
-
-    def answer(request: httpx.Request) -> httpx.Response:
-        asked.append(request.url.path)
-        if request.url.path == f"{mounted}/openapi.json":
-            return httpx.Response(HTTPStatus.OK, json=document)
-        if request.url.path in ("/v3/api-docs", f"{mounted}/items"):
-            return httpx.Response(HTTPStatus.OK, json={"items": []})
-        return httpx.Response(HTTPStatus.NOT_FOUND, json={"detail": "Not Found"})
-
-    return Client(transport=httpx.MockTransport(answer)), asked
-
-
-@pytest.mark.parametrize("mounted", ["", "/api/v1"])
-async def test_a_description_nothing_links_to_is_found_where_frameworks_serve_it(
-    mounted: str,
-) -> None:
-    client, asked = described_nowhere(mounted)
-    tab = Tab(client)
-    page = await shown(tab, f"http://shop{mounted}/items")
-    told: list[Link] = []
-    description = await tab.fetch_description(page.url, page, found=told.append)
-    assert description is not None
-    assert description.title == "Shop API"
-    assert [link.href for link in told] == [f"http://shop{mounted}/openapi.json"]
-    assert told[0].guess
-    assert asked[-1] == f"{mounted}/openapi.json"  # the search stops there
-
-
-async def test_no_description_anywhere_is_none_after_the_guesses() -> None:
-    client, asked = described_nowhere("/elsewhere")
-    tab = Tab(client)
-    page = await shown(tab, "http://shop/")
-    assert await tab.fetch_description(page.url, page) is None
-    # /v3/api-docs answered JSON that is no description: passed over, not an error
-    assert "/v3/api-docs" in asked
-    assert asked[-1] == "/swagger.json"
-
-
-async def test_looking_for_the_description_is_restwalk_s_own_not_the_person_s() -> None:
-    """The guesses (each a 404), the links at the root, the document: none is told to
-    the client's observers (the history's recorder), as `a` and `O` look (QA 2, item 5);
-    the person's requests before and after are."""
-    client, asked = described_nowhere("/elsewhere")
-    observed: list[str] = []
-    client.observers.append(lambda exchange: observed.append(exchange.final.url))
-    tab = Tab(client)
-    page = await shown(tab, "http://shop/items")
-    assert observed == ["http://shop/items"]
-    assert await tab.fetch_description(page.url, page) is None
-    assert await tab.token_url(page.url, page) is None
-    assert len(asked) > 1 + len(observed)  # requests were sent, and not observed
-    assert observed == ["http://shop/items"]
-    await shown(tab, "http://shop/")
-    assert observed == ["http://shop/items", "http://shop/"]
-    found, _ = described_nowhere()
-    found.observers.append(lambda exchange: observed.append(exchange.final.url))
-    shop = Tab(found)
-    page = await shown(shop, "http://shop/items")
-    assert await shop.fetch_description(page.url, page) is not None
-    assert observed[-1] == "http://shop/items"
-
-
-async def test_a_page_asked_to_be_a_description_names_the_places_tried() -> None:
-    client, _ = described_nowhere("/elsewhere")
-    tab = Tab(client, given=RequestSpec(url="http://shop/"))
-    page = await tab.load(RequestSpec(url="http://shop/"))
-    with pytest.raises(OpenApiError) as info:
-        await tab.fetch_description(page.url, page, itself=True)
-    assert "none is at /openapi.json, /v3/api-docs" in info.value.message
-
-
-def password_api(asked: list[str]) -> Client:
-    """FastAPI's OAuth2PasswordBearer(tokenUrl="token"), its description at
-    /openapi.json linked from nowhere; ``asked`` gets each path asked for."""
-
-    def answer(request: httpx.Request) -> httpx.Response:
-        asked.append(request.url.path)
-        if request.url.path == "/openapi.json":
-            return httpx.Response(HTTPStatus.OK, json=DESCRIPTION)
-        return httpx.Response(HTTPStatus.UNAUTHORIZED, json={"detail": "Not authenticated"})
-
-    return Client(transport=httpx.MockTransport(answer))
-
-
-async def test_the_token_url_of_a_password_flow_is_found_once_per_origin() -> None:
-    asked: list[str] = []
-    tab = Tab(password_api(asked))
-    page = await shown(tab, "http://shop/users/me")
-    assert await tab.token_url(page.url, page) == "http://shop/token"
-    count = len(asked)
-    assert await tab.token_url("http://shop/items", page) == "http://shop/token"
-    assert len(asked) == count  # remembered, not looked for again
-
-
-async def test_no_token_url_where_the_description_has_no_password_flow() -> None:
-    client, _ = described_nowhere()
-    tab = Tab(client)
-    page = await shown(tab, "http://shop/items")
-    assert await tab.token_url(page.url, page) is None
 
 
 # --- the history and bookmarks --------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import httpx
+import pytest
 from textual.widgets import Checkbox, Input, Select, TextArea
 
 from explorer.core.http.client import Client
@@ -12,9 +13,10 @@ from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.composer import ComposerScreen
 from explorer.ui.dialogs.login import LoginDialog
 from explorer.ui.dialogs.session_info import SessionDialog
+from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.pairs_editor import PairsEditor
 from explorer.ui.widgets.status_line import StatusLine
-from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+from tests.explorer.ui.conftest import SIZE, AppFactory, on_screen, settle, until
 
 API = "http://api.test"
 
@@ -154,6 +156,28 @@ async def test_a_basic_only_challenge_preselects_a_basic_login() -> None:
         await pilot.pause()
         assert app.browser.session.credential(API) is None
         assert str(app.browser.query_one("#auth-badge").render()).strip() == ""
+
+
+@pytest.mark.parametrize(("mock_users", "kind"), [(False, "bearer"), (True, "token")])
+async def test_a_before_any_page_preselects_what_the_no_challenge_rule_says(
+    mock_users: bool, kind: str
+) -> None:
+    """No page yet: no challenge, so as a page without one, a token to paste; on the
+    bundled mock, whose login URL is known, its user + password login."""
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(404)
+
+    client = Client(transport=httpx.MockTransport(answer))
+    app = create_app(None, client=client, mock_users=mock_users)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.browser.session.shown is None
+        app.browser.query_one(LinksPanel).table.focus()  # (the URL bar would take the a)
+        await pilot.press("a")
+        await until(pilot, on_screen(app, LoginDialog), "the login dialog")
+        assert app.screen.query_one("#kind", Select).value == kind
+        await settle(pilot)
 
 
 async def test_a_header_kept_in_the_composer_goes_with_the_next_link(
