@@ -350,19 +350,21 @@ class Session:
         return spec
 
     def challenges(self) -> list[str]:
-        """The shown page's ``WWW-Authenticate`` challenges; when it has none, the last
-        its origin sent (none before an answer)."""
+        """The shown page's ``WWW-Authenticate`` challenges; when it has none (or no
+        answer: its send failed), the last its origin sent (none before any page)."""
         current = self.shown
-        if current is None or current.exchange is None:
+        if current is None:
             return []
-        said = current.exchange.response.header_values("www-authenticate")
+        said = (
+            current.exchange.response.header_values("www-authenticate") if current.exchange else []
+        )
         return said or list(self._challenged.get(origin_of(current.url), ()))
 
     def login_kind(self, *, login_known: bool = False) -> LoginKind:
         """The login the ``WWW-Authenticate`` challenge (:meth:`challenges`) asks for, by
-        :func:`~explorer.core.session.credentials.login_kind_for`'s one rule; no page with
-        an answer (none yet, a send that failed) has no challenge: a token to paste
-        unless a login URL is known. ``login_known``: where a password gets this server
+        :func:`~explorer.core.session.credentials.login_kind_for`'s one rule; with no
+        challenge (no page yet, an origin that never sent one) a token to paste unless a
+        login URL is known. ``login_known``: where a password gets this server
         a token is known, as the tab says
         (:meth:`~explorer.core.session.tab.Tab.login_offer`: :meth:`login_url`, the
         API's tokenUrl, the bundled mock's)."""

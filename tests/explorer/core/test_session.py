@@ -243,6 +243,28 @@ async def test_a_login_asked_on_a_page_without_a_challenge_offers_its_origin_s_l
         assert session.challenges() == []  # another origin's are its own
 
 
+async def test_a_send_that_failed_keeps_its_origin_s_last_challenge() -> None:
+    """A 401 asked for ``Token``; the next send to that origin fails (the server went
+    down): the login still offers a Token key, as on a page that read."""
+    down = False
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if down:
+            raise httpx.ConnectError("Connection refused", request=request)
+        return httpx.Response(401, headers={"WWW-Authenticate": "Token"})
+
+    session = Session()
+    async with Client(transport=httpx.MockTransport(handler)) as drf:
+        await visit(session, drf, RequestSpec(url="http://drf/api/books/"))
+        down = True
+        failed = await visit(session, drf, RequestSpec(url="http://drf/api/authors/"))
+        assert failed.exchange is None
+        assert session.challenges() == ["Token"]
+        assert (session.login_kind(), session.token_scheme()) == ("bearer", "Token")
+        await visit(session, drf, RequestSpec(url="http://other/api/"))
+        assert session.challenges() == []  # a failed send elsewhere: that origin's none
+
+
 async def test_a_refused_credential_is_dropped_and_a_good_one_proven(client: Client) -> None:
     session = Session()
     session.set_credential(MOCK, BasicAuth("bob", "wrong"))
