@@ -7,7 +7,7 @@ and a 401's second try, OAuth 2.0 tokens from a :mod:`.token_source`; :mod:`.one
 sends one request without keeping a client):
 each exchange a :mod:`.trip` of redirects one hop at a time (:mod:`.redirects`), each
 hop (:mod:`.one_hop`) with the cookie header and content codings undone within bounds,
-down a stack of transports (the private cache, :mod:`.cache`; a retry on a closed
+its body counted as it comes for whoever waits (:mod:`.progress`), down a stack of transports (the private cache, :mod:`.cache`; a retry on a closed
 keep-alive connection, :mod:`.retry`), a stream read as it comes and an event stream
 reconnected (:mod:`.stream_reading`), the :class:`.exchange.Exchange` it records, its
 wire text (:mod:`.wire`), which names hold secrets and which origin may receive them
