@@ -61,19 +61,16 @@ class BodyProgress:
     def add(self, size: int) -> None:
         """``size`` more bytes of the body came."""
         self.received += size
-        now = self._clock()
-        if self._samples and now - self._samples[-1][0] >= _SAMPLE_EVERY:
-            self._samples.append((now, self.received))
-            # Kept: the newest sample older than the window (the rate's start), and after.
-            while len(self._samples) > 1 and now - self._samples[1][0] >= RATE_WINDOW:
-                self._samples.popleft()
+        self._sample(self._clock())
 
     def rate(self) -> float | None:
         """Bytes a second over the last :data:`RATE_WINDOW` seconds or since the head came
-        (None: no time has passed yet)."""
+        (None: no time has passed yet). Reading it notes how much came by now too: when
+        nothing comes, nothing calls :meth:`add`, and the rate must still fall."""
         if not self._samples:
             return None
         now = self._clock()
+        self._sample(now)
         start = self._samples[0]
         for sample in self._samples:
             if now - sample[0] < RATE_WINDOW:
@@ -81,6 +78,15 @@ class BodyProgress:
             start = sample
         elapsed = now - start[0]
         return (self.received - start[1]) / elapsed if elapsed > 0 else None
+
+    def _sample(self, now: float) -> None:
+        """Note the bytes received by ``now`` (one sample each :data:`_SAMPLE_EVERY` s at
+        most), dropping what the rate no longer needs."""
+        if self._samples and now - self._samples[-1][0] >= _SAMPLE_EVERY:
+            self._samples.append((now, self.received))
+            # Kept: the newest sample older than the window (the rate's start), and after.
+            while len(self._samples) > 1 and now - self._samples[1][0] >= RATE_WINDOW:
+                self._samples.popleft()
 
     def text(self) -> str:
         """What has come, for a person (:func:`receiving_text`); "" before any head."""
