@@ -95,9 +95,11 @@ class TabScreen(Screen[None]):
         super().__init__()
         self.tab = tab
         self.start_url = start_url
-        #: The start page on its way before the screen is shown (see :meth:`prefetch`).
+        #: The start page on its way before the screen is shown (see :meth:`prefetch`),
+        #: and its body as it comes.
         self._start: asyncio.Future[Page] | None = None
         clock = tab.client.clock
+        self._start_progress = BodyProgress(clock)
         #: When keys are pressed, and when each page is painted: the ends of each wait.
         self.keys = KeyClock(clock)
         self._paints = PaintWatch(clock, self._painted)
@@ -200,7 +202,8 @@ class TabScreen(Screen[None]):
     async def prefetch(self, hold: float) -> None:
         """Start loading the start page before this screen is shown; wait up to ``hold`` s."""
         assert self.start_url is not None
-        start = asyncio.ensure_future(self.tab.open(RequestSpec(url=self.start_url)))
+        spec = RequestSpec(url=self.start_url)
+        start = asyncio.ensure_future(self.tab.open(spec, progress=self._start_progress))
         self._start = start
         try:
             await asyncio.wait_for(asyncio.shield(start), hold)
@@ -238,7 +241,8 @@ class TabScreen(Screen[None]):
         if asked_at is not None:
             self._collection.hold()
         self.stop_stream()
-        progress = BodyProgress(self.tab.client.clock)
+        fresh = pending is None  # (the start page's body is counted since prefetch)
+        progress = BodyProgress(self.tab.client.clock) if fresh else self._start_progress
         self._hold_sending(spec, progress, now=typed)
         self.fetch(spec, via, record, pending, withheld, reload, asked_at, progress)
 

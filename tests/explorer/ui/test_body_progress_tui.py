@@ -113,3 +113,16 @@ async def test_escape_stops_a_body_on_its_way_and_its_progress() -> None:
             shown = app.browser.session.shown
             assert shown is not None
             assert shown.url == f"{server.url}/"
+
+
+async def test_the_start_page_says_how_much_of_it_came_too() -> None:
+    """The page given on the command line is asked for before the screen is shown."""
+    async with DrippingServer().serving() as server:
+        app = create_app(f"{server.url}/big", client=Client())
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.browser.is_mounted, "the browser shown")
+            await until(pilot, lambda: "receiving" in status_text(app), "said what came")
+            assert "200 · receiving 5 KB of 20 KB (25%)" in status_text(app)
+            server.more.set()
+            await settle(pilot)
+            assert status_text(app).startswith(" 200 OK")
