@@ -14,6 +14,7 @@ import httpx
 from explorer.core.http.content_coding import BodyDecoder, BodyLimitExceeded, CodingError
 from explorer.core.http.errors import DecodingError
 from explorer.core.http.failures import too_large
+from explorer.core.http.progress import BodyProgress
 
 __all__ = ["ReadBody", "read_body"]
 
@@ -29,14 +30,18 @@ class ReadBody(NamedTuple):
     undecoded_codings: int = 0
 
 
-async def read_body(response: httpx.Response, max_body: int) -> ReadBody:
+async def read_body(
+    response: httpx.Response, max_body: int, progress: BodyProgress | None = None
+) -> ReadBody:
     """The body, its Content-Encoding undone, at most ``max_body`` bytes of it (see
-    :class:`ReadBody`)."""
+    :class:`ReadBody`); each chunk counted in ``progress`` as it comes."""
     url = str(response.request.url)
     encoding = response.headers.get("content-encoding")
     decoder = BodyDecoder(encoding, max_body)
     length = response.headers.get("content-length", "")
     declared = int(length) if length.isdigit() else 0
+    if progress is not None:
+        progress.begin(response.status_code, int(length) if length.isdigit() else None)
     if (not encoding or decoder.kept_encoded) and declared > max_body:
         raise too_large(max_body, url, f"Content-Length: {length}")
     with contextlib.suppress(httpx.ResponseNotRead):
@@ -53,6 +58,8 @@ async def read_body(response: httpx.Response, max_body: int) -> ReadBody:
     wire_size = 0
     try:
         async for raw in response.aiter_raw():
+            if progress is not None:
+                progress.add(len(raw))
             chunks += decoder.decode(raw)
             if wire is not None:
                 wire_size += len(raw)

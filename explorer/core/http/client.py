@@ -55,6 +55,7 @@ from explorer.core.http.one_hop import Answer, Origin, Streams, send_hop
 from explorer.core.http.opened import Opened
 from explorer.core.http.phases import Marks
 from explorer.core.http.pool import ThroughHttpx, new_pool
+from explorer.core.http.progress import BodyProgress
 from explorer.core.http.redirects import REDIRECT_STATUSES, hold_location, next_hop
 from explorer.core.http.request import (
     BearerAuth,
@@ -298,6 +299,7 @@ class Client:
         timeout: float | httpx.Timeout | None = None,
         cookies: bool = True,
         revalidate: bool = False,
+        progress: BodyProgress | None = None,
     ) -> Exchange:
         """Send ``spec`` (logging in first for a :class:`LoginFlow`) and return the exchange.
 
@@ -307,6 +309,7 @@ class Client:
         none the answer sets is kept (the audit asks whether an API needs them).
         ``revalidate``: a reload, as a browser's: with caching on, a stored answer is
         not reused without asking the server (:mod:`explorer.core.http.reload`).
+        ``progress`` counts each hop's body as it comes, for whoever waits to read.
         Raises an :class:`~explorer.core.http.errors.InvalidRequest` for bad input and a
         :class:`~explorer.core.http.errors.RequestError` when the exchange fails, a
         :class:`~explorer.core.http.errors.DeadlineExceeded` past :attr:`max_time` seconds.
@@ -318,11 +321,17 @@ class Client:
             timeout=timeout,
             cookies=cookies,
             revalidate=revalidate,
+            progress=progress,
         )
         return sent[0]
 
     async def open(
-        self, spec: RequestSpec, *, text: bool = False, revalidate: bool = False
+        self,
+        spec: RequestSpec,
+        *,
+        text: bool = False,
+        revalidate: bool = False,
+        progress: BodyProgress | None = None,
     ) -> Opened:
         """Send ``spec`` as :meth:`send` does, but hand a stream's response on open, its
         body not read (:class:`~explorer.core.http.opened.Opened`: the caller closes it).
@@ -333,7 +342,7 @@ class Client:
         """
         return Opened(
             *await self._send_within_deadline(
-                spec, streams=Streams(True, text), revalidate=revalidate
+                spec, streams=Streams(True, text), revalidate=revalidate, progress=progress
             )
         )
 
@@ -347,6 +356,7 @@ class Client:
         cookies: bool = True,
         streams: Streams | None = None,
         revalidate: bool = False,
+        progress: BodyProgress | None = None,
     ) -> Sent:
         """:meth:`_send` within :attr:`max_time` seconds, its errors said for a person."""
         source: TokenSource | None = None
@@ -368,6 +378,7 @@ class Client:
                     renew=(source, token) if source is not None else None,
                     streams=streams or Streams(),
                     revalidate=revalidate,
+                    progress=progress,
                 )
         except TimeoutError:
             raise self._late(spec.url) from None
@@ -390,6 +401,7 @@ class Client:
         renew: tuple[TokenSource, str] | None = None,
         streams: Streams,
         revalidate: bool = False,
+        progress: BodyProgress | None = None,
     ) -> Sent:
         """One exchange (see :meth:`send`), its login and its try after a 401 the
         :class:`Logins`'; ``renew``: the login whose token ``spec`` carries, and that token,
@@ -408,6 +420,7 @@ class Client:
                 cookies=cookies,
                 streams=streams,
                 revalidate=revalidate,
+                progress=progress,
             )
 
         return await self.logins.send(spec, send, renew)
@@ -447,20 +460,23 @@ class Client:
         cookies: bool = True,
         streams: Streams | None = None,
         revalidate: bool = False,
+        progress: BodyProgress | None = None,
     ) -> Sent:
         """The exchange ``request`` starts, hop by hop; and a stream's response, when its
         answer is one and ``streams`` says to keep it open (else None). ``revalidate``:
-        every hop asks the cache to check with the server (a reload)."""
+        every hop asks the cache to check with the server (a reload); ``progress`` counts
+        each hop's body as it comes."""
+        streams = streams or Streams()
         exchange, opened = await follow(
             request,
-            partial(self._send_one, keep_cookies=cookies, streams=streams or Streams()),
+            partial(self._send_one, keep_cookies=cookies, streams=streams, progress=progress),
             jar=self.http.cookies.jar if cookies else None,
             checks_tls=self.checks_tls,
             clock=self.clock,
             follow_redirects=follow_redirects,
             max_redirects=max_redirects,
             timeout=timeout,
-            streams=streams or Streams(),
+            streams=streams,
             revalidate=revalidate,
         )
         if _OWN_REQUESTS.get() is not self:
@@ -475,6 +491,7 @@ class Client:
         *,
         keep_cookies: bool = True,
         streams: Streams,
+        progress: BodyProgress | None = None,
     ) -> Answer:
         """One request, no redirects, down :attr:`transport`
         (:func:`~explorer.core.http.one_hop.send_hop`)."""
@@ -489,4 +506,5 @@ class Client:
             answered=self._answered,
             keep_cookies=keep_cookies,
             streams=streams,
+            progress=progress,
         )

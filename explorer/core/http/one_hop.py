@@ -21,6 +21,7 @@ from explorer.core.http.failures import FAILURES, received_error
 from explorer.core.http.httpx_errors import ConnectionFacts
 from explorer.core.http.opened import stream_framing
 from explorer.core.http.phases import Marks
+from explorer.core.http.progress import BodyProgress
 from explorer.core.http.retry import Attempts
 from explorer.core.streams.framing import Framing
 
@@ -71,10 +72,12 @@ async def send_hop(
     answered: set[Origin],
     keep_cookies: bool = True,
     streams: Streams,
+    progress: BodyProgress | None = None,
 ) -> Answer:
     """One request, no redirects, down ``transport`` (see :class:`Answer`); a body that
     does not end is not read, and its response left open when ``streams`` keeps streams
     open. ``answered``: the origins that answered before, this one added once it does.
+    ``progress`` counts the body as it comes (:mod:`explorer.core.http.progress`).
 
     Without ``keep_cookies`` the jar is put back as it was once the answer came
     (httpx itself keeps what a response sets). ``marks`` is told each phase of the
@@ -108,7 +111,7 @@ async def send_hop(
             await response.aclose()
     else:
         try:
-            read = await read_body(response, max_body)
+            read = await read_body(response, max_body, progress)
         except FAILURES as exc:
             raise received_error(exc, url) from exc
         finally:

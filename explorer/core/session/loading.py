@@ -15,6 +15,7 @@ from explorer.core.http.client import Client
 from explorer.core.http.errors import BrokenLink, InvalidURL, RestwalkError
 from explorer.core.http.exchange import Exchange
 from explorer.core.http.opened import Opened
+from explorer.core.http.progress import BodyProgress
 from explorer.core.http.request import RequestSpec
 from explorer.core.session.reading import Reading, read_response
 from explorer.core.session.trail import Page
@@ -71,14 +72,16 @@ async def open_page(
     withheld: str = "",
     text: bool = False,
     reload: bool = False,
+    progress: BodyProgress | None = None,
 ) -> tuple[Page, Opened | None]:
     """:func:`load_page`, and a stream's response left open to be read as it comes (None
     when the answer is no stream, or the request failed). ``text``: chunked text with no
-    length is a stream too; ``reload``: a reload, checked with the server when cached."""
+    length is a stream too; ``reload``: a reload, checked with the server when cached;
+    ``progress``: the body counted as it comes, for whoever waits for the page."""
     opened: list[Opened] = []
 
     async def send(spec: RequestSpec) -> Exchange:
-        got = await client.open(spec, text=text, revalidate=reload)
+        got = await client.open(spec, text=text, revalidate=reload, progress=progress)
         if got.response is not None:
             opened.append(got)
         return got.exchange

@@ -41,6 +41,7 @@ from explorer.core.bundled.rebase import BundledMock, on_this_mock
 from explorer.core.http.client import Client
 from explorer.core.http.errors import LoginFailed
 from explorer.core.http.exchange import Exchange
+from explorer.core.http.progress import BodyProgress
 from explorer.core.http.request import Auth, CookieSession, LoginFlow, OAuthBearer, RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
@@ -223,14 +224,16 @@ class Tab:
         withheld: str = "",
         text: bool = False,
         reload: bool = False,
+        progress: BodyProgress | None = None,
     ) -> Page:
         """The page of ``spec`` as it is (the session's additions made already: the screen
         shows them first), a stream's kept open and read on as :attr:`live` (the one
         read before stopped). ``reload``: ``r``'s (:attr:`Next.reload`): with caching on,
-        a stored answer is checked with the server, not reused as it is."""
+        a stored answer is checked with the server, not reused as it is. ``progress``
+        counts the body as it comes (the screen shows it while a large one comes)."""
         await self.stop_live()
         page, opened = await open_page(
-            self.client, spec, via, withheld=withheld, text=text, reload=reload
+            self.client, spec, via, withheld=withheld, text=text, reload=reload, progress=progress
         )
         if opened is not None:
             from explorer.core.session.live_stream import LiveStream  # (a stream's page)

@@ -27,12 +27,12 @@ from textual.command import Provider
 from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Label
 from textual.worker import Worker
 
 from explorer.core.http.phases import Wait
+from explorer.core.http.progress import BodyProgress
 from explorer.core.http.request import RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.session import Next, Page, Session, Trail
@@ -40,6 +40,7 @@ from explorer.core.session.hints import key_hint
 from explorer.core.session.tab import Tab
 from explorer.ui.page_keys import BindingChain, with_page_keys
 from explorer.ui.painted import after_paint
+from explorer.ui.screens.on_its_way import OnItsWay
 from explorer.ui.screens.stream_reading import StreamReading
 from explorer.ui.screens.tab_dialogs import open_composer, open_copy_menu
 from explorer.ui.waits import CollectionHold, KeyClock, PaintWatch
@@ -94,18 +95,16 @@ class TabScreen(Screen[None]):
         super().__init__()
         self.tab = tab
         self.start_url = start_url
-        #: The start page on its way before the screen is shown (see :meth:`prefetch`).
+        #: The start page on its way before the screen is shown (see :meth:`prefetch`),
+        #: and its body as it comes.
         self._start: asyncio.Future[Page] | None = None
         clock = tab.client.clock
+        self._start_progress = BodyProgress(clock)
         #: When keys are pressed, and when each page is painted: the ends of each wait.
         self.keys = KeyClock(clock)
         self._paints = PaintWatch(clock, self._painted)
         #: The garbage collector held off from each key to its page painted.
         self._collection = CollectionHold()
-        #: The request on its way, not shown yet, and when it will be if the answer is
-        #: slow (see :meth:`_hold_sending`).
-        self._on_its_way: RequestSpec | None = None
-        self._sending_note: Timer | None = None
         self._tabs = ResponseTabs(id="tabs")
         self._links = LinksPanel(id="links")
         # Kept, not queried: a query walks the screen's widgets (a page shown asked for
@@ -116,6 +115,8 @@ class TabScreen(Screen[None]):
         )
         self._breadcrumb = Breadcrumb(id="breadcrumb")
         self._status = StatusLine("Type a URL and press Enter.", id="status")
+        #: The request on its way, said once it is slow (see :meth:`_hold_sending`).
+        self._on_its_way = OnItsWay(self, self._status, self._show_request)
         self._http_badge = HttpFileBadge(tab, id="env-badge")
         self._auth_badge = AuthBadge(tab, id="auth-badge")
         #: The live stream shown, read as it comes.
@@ -201,7 +202,8 @@ class TabScreen(Screen[None]):
     async def prefetch(self, hold: float) -> None:
         """Start loading the start page before this screen is shown; wait up to ``hold`` s."""
         assert self.start_url is not None
-        start = asyncio.ensure_future(self.tab.open(RequestSpec(url=self.start_url)))
+        spec = RequestSpec(url=self.start_url)
+        start = asyncio.ensure_future(self.tab.open(spec, progress=self._start_progress))
         self._start = start
         try:
             await asyncio.wait_for(asyncio.shield(start), hold)
@@ -239,41 +241,38 @@ class TabScreen(Screen[None]):
         if asked_at is not None:
             self._collection.hold()
         self.stop_stream()
-        self._hold_sending(spec, now=typed)
-        self.fetch(spec, via, record, pending, withheld, reload, asked_at)
+        fresh = pending is None  # (the start page's body is counted since prefetch)
+        progress = BodyProgress(self.tab.client.clock) if fresh else self._start_progress
+        self._hold_sending(spec, progress, now=typed)
+        self.fetch(spec, via, record, pending, withheld, reload, asked_at, progress)
 
-    def _hold_sending(self, spec: RequestSpec, *, now: bool = False) -> None:
-        """Show ``spec`` on its way (its method and URL in the bar, "sending" below) only
-        if the answer takes longer than :data:`SENDING_HOLD`, as a browser holds its
-        paint: a frame drawn while the request is out holds up the event loop that reads
-        the answer (the status line growing lays the whole screen out again), and the
-        next frame waits its turn (Textual draws at most 60 a second). A quick answer
-        is drawn once, whole. ``now``: the URL goes in the bar at once (it was typed
-        there)."""
-        self._drop_sending()
+    def _hold_sending(
+        self, spec: RequestSpec, progress: BodyProgress, *, now: bool = False
+    ) -> None:
+        """Show ``spec`` on its way (its method and URL in the bar, "sending" below, then
+        how much of its body ``progress`` counted) only if the answer takes longer than
+        :data:`SENDING_HOLD`, as a browser holds its paint: a frame drawn while the
+        request is out holds up the event loop that reads the answer (the status line
+        growing lays the whole screen out again), and the next frame waits its turn
+        (Textual draws at most 60 a second). A quick answer is drawn once, whole.
+        ``now``: the URL goes in the bar at once (it was typed there)."""
         if now:
-            self._show_method(spec.method)
-            self._url_bar.show_url(spec.url)
-        self._on_its_way = spec
-        self._sending_note = self.set_timer(SENDING_HOLD, self.show_sending)
+            self._show_request(spec)
+        self._on_its_way.hold(spec, progress, SENDING_HOLD)
 
     def show_sending(self) -> None:
         """Show the request on its way now (the hold is over, or the person looks at the
         URL bar): its method and URL in the bar, "sending" in the status line."""
-        spec = self._on_its_way
-        self._drop_sending()
-        if spec is None:
-            return
-        self._show_method(spec.method)
-        self._url_bar.show_url(spec.url)
-        self._status.show_loading(spec)
+        self._on_its_way.show()
 
     def _drop_sending(self) -> None:
         """The answer came, or the request was cancelled: nothing on its way to show."""
-        self._on_its_way = None
-        if self._sending_note is not None:
-            self._sending_note.stop()
-            self._sending_note = None
+        self._on_its_way.drop()
+
+    def _show_request(self, spec: RequestSpec) -> None:
+        """The method and URL of ``spec`` in the URL bar."""
+        self._show_method(spec.method)
+        self._url_bar.show_url(spec.url)
 
     def _show_method(self, method: str) -> None:
         """The method in front of the URL bar, changed only when it differs (a change
@@ -281,6 +280,11 @@ class TabScreen(Screen[None]):
         label = self._method
         if str(label.content) != method:
             label.update(method)
+
+    @property
+    def on_its_way(self) -> RequestSpec | None:
+        """The request whose answer is awaited, said on the status line or to be."""
+        return self._on_its_way.spec
 
     @property
     def sending(self) -> bool:
@@ -297,11 +301,15 @@ class TabScreen(Screen[None]):
         withheld: str,
         reload: bool,
         asked_at: float | None,
+        progress: BodyProgress,
     ) -> None:
         """Send one request (or wait for ``pending``) and show the response (a stream's
         head, its events then read on: :meth:`read_stream`); ``asked_at``: when the
-        person asked for it (the key), on the client's clock (None: the start page)."""
-        page = await (pending or self.tab.open(spec, via, withheld=withheld, reload=reload))
+        person asked for it (the key), on the client's clock (None: the start page);
+        ``progress``: its body counted as it comes."""
+        page = await (
+            pending or self.tab.open(spec, via, withheld=withheld, reload=reload, progress=progress)
+        )
         self.arrived(waited(page, asked_at) if asked_at is not None else page, record)
 
     def arrived(self, page: Page, record: bool) -> None:

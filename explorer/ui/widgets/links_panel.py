@@ -7,11 +7,18 @@ goes up as :class:`LinksPanel.Follow`; what following it means is the screen's a
 the session's. While :attr:`LinksPanel.awaiting` says a newer page is on its way,
 the links shown are not chosen from.
 
+A link restwalk guessed (:attr:`Link.guess <explorer.core.hypermedia.link.Link.guess>`:
+a bare URL string in the body, an item's URL made from its ``id``) is not one the
+server declared, and for a learner of hypermedia that is the difference that matters:
+its row is muted and its rel marked :data:`GUESS_MARK` (``~token_endpoint``), and the
+border's legend says what the mark means while one is listed.
+
 Every field of a link is the server's: shown as plain text, control characters visible.
 """
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -81,6 +88,14 @@ def describe_link(link: Link) -> Text:
     text.append("\n" + visible_line(f"rel {rel} · found at {found}"), style="dim")
     return text
 
+
+#: What the rel of a guessed link starts with: one cell, "about" (``~`` as in ``~5 s``),
+#: so a rel keeps 17 of its column's 18 cells (a word such as "guess" took a third of
+#: them: ``guess authorizati…``), and reads the same in 80 columns and in 120.
+GUESS_MARK = "~"
+#: The border's legend while a guessed link is listed.
+GUESS_LEGEND = f"{GUESS_MARK} a guess: not declared a link"
+_GUESS = attrgetter("guess")
 
 #: The detail's height: fixed, so a link described does not lay the screen out again.
 DETAIL_ROWS = 5
@@ -152,7 +167,9 @@ class LinksPanel(Vertical):
         # Every number whole: link 9976 cut to "997" would name another link.
         self.table.set_width(0, max(COLUMNS[0][1], len(str(len(links)))))
         labelled = zip(links, rel_labels(links), strict=True)
-        self.table.set_rows([_row(n, *pair, origin) for n, pair in enumerate(labelled, start=1)])
+        rows = [_row(n, *pair, origin) for n, pair in enumerate(labelled, start=1)]
+        guessed = any(map(_GUESS, links))  # (100,000 links: 2 ms; a generator's, 6)
+        self.table.set_rows(rows, (lambda row: links[row].guess) if guessed else None)
         if links:
             # Described now, not when the table's message about its cursor comes: the
             # page's frame may be drawn before that message is handled.
@@ -164,10 +181,10 @@ class LinksPanel(Vertical):
         listed = f"the first {len(links):,} of {found:,}" if found > len(links) else f"{found:,}"
         if found >= SEARCH_LIMIT:
             listed += " or more: the search stops there"
-        titles = (
-            f"Links ({listed})",
-            f"not all: {visible_line(stopped)}" if stopped and links else "",
-        )
+        notes = [f"not all: {visible_line(stopped)}"] if stopped and links else []
+        if guessed:
+            notes.append(GUESS_LEGEND)
+        titles = (f"Links ({listed})", " · ".join(notes))
         if titles != self._titles:  # (set again, the same titles would redraw the whole panel)
             self._titles = titles
             self._retitle(Content(titles[0]), Content(titles[1]))  # (a str is read as markup)
@@ -266,7 +283,9 @@ class LinksPanel(Vertical):
 
 def _row(number: int, link: Link, rel: str, origin: str) -> tuple[str, ...]:
     """One row; ``rel`` is the relation as shown (a URI relation by its short form, the
-    word that follows it; the detail pane shows it whole)."""
+    word that follows it; the detail pane shows it whole), marked when it is a guess."""
+    if link.guess:
+        rel = GUESS_MARK + rel
     method = link.method if link_kind(link) == "go" else f"{link.method} ✎"
     title = link.title or short_href(link.href, origin)
     return (str(number), rel, method, title, " + ".join(link.places))

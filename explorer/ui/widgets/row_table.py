@@ -7,6 +7,9 @@ its column widths up front and makes each visible line, when first drawn, as
 one string cut to the view (the Line API): it draws in well under a
 millisecond, and a page of 10,000 rows costs no more than one of ten.
 
+Rows a table's owner says are less sure (the links panel's guesses) are drawn muted,
+except under the cursor, where the cursor's colours keep them readable.
+
 Keys: up/down, page up/down, home/end (first and last row), left/right scroll,
 Enter selects. A click selects the row under the mouse. The header row stays in
 place when the rows scroll.
@@ -14,7 +17,7 @@ place when the rows scroll.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len, set_cell_size
@@ -61,6 +64,7 @@ class RowTable(LineView, can_focus=True):
         "row-table--cursor",
         "row-table--even-row",
         "row-table--hover",
+        "row-table--muted",
     }
     # The looks of Textual's DataTable, so the two can sit side by side.
     DEFAULT_CSS = """
@@ -87,6 +91,7 @@ class RowTable(LineView, can_focus=True):
             text-style: $block-cursor-blurred-text-style;
         }
         & > .row-table--hover { background: $block-hover-background; }
+        & > .row-table--muted { color: $text-muted; }
     }
     """
 
@@ -125,6 +130,7 @@ class RowTable(LineView, can_focus=True):
         self._header = self._line(self._labels)
         self._width = cell_len(self._header)
         self._rows: Sequence[Sequence[str]] = ()
+        self._muted: Callable[[int], bool] | None = None
         self._lines: dict[int, str] = {}
         self._hover: int | None = None
         self.virtual_size = Size(self._width, 1)
@@ -140,12 +146,16 @@ class RowTable(LineView, can_focus=True):
         """The rows shown (the sequence given to :meth:`set_rows`)."""
         return self._rows
 
-    def set_rows(self, rows: Sequence[Sequence[str]]) -> None:
+    def set_rows(
+        self, rows: Sequence[Sequence[str]], muted: Callable[[int], bool] | None = None
+    ) -> None:
         """Show ``rows`` (one string per column, cut to its width); cursor on the first.
+        A row ``muted`` says True of (given its index) is drawn muted.
 
         ``rows`` is kept, not copied: each row is made into a line when first drawn.
         """
         self._rows = rows
+        self._muted = muted
         self._lines.clear()
         self._hover = None
         if self.container_size:  # (laid out: the bars are decided after the scroll)
@@ -226,6 +236,8 @@ class RowTable(LineView, can_focus=True):
         style = Style()
         if row % 2:
             style += self.get_component_rich_style("row-table--even-row")
+        if self._muted is not None and self._muted(row):
+            style += self.get_component_rich_style("row-table--muted")
         if row == self._hover:
             style += self.get_component_rich_style("row-table--hover")
         return style

@@ -114,6 +114,19 @@ class StatusLine(PlainStatic):
             )
         )
 
+    def show_receiving(self, spec: RequestSpec, status: int, receiving: str) -> None:
+        """Say that the answer to ``spec`` (its head's ``status``) is coming, and how much of
+        it has (``receiving``: :meth:`BodyProgress.text
+        <explorer.core.http.progress.BodyProgress.text>`)."""
+        self._show(
+            Text.assemble(
+                ("… ", "bold"),
+                visible_line(f"{spec.method} {spec.url}"),
+                f" {status} · {receiving}",
+                (" · Escape cancels", "dim"),
+            )
+        )
+
     def show_message(self, text: str) -> None:
         """A plain one-line message (e.g. before anything was requested)."""
         self._show(Text(visible_line(text)))

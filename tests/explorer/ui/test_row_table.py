@@ -187,3 +187,29 @@ async def test_rows_cut_in_place_keep_the_scroll_within_them() -> None:
         await pilot.pause()
         assert table.vertical_scrollbar.window_virtual_size == 61
         assert table.vertical_scrollbar.display
+
+
+def foreground(table: RowTable, y: int) -> object:
+    """The colour row line ``y`` (0: the header) is drawn in."""
+    segment = next(iter(table.render_line(y)))
+    assert segment.style is not None
+    return segment.style.color
+
+
+async def test_rows_said_muted_are_drawn_muted_except_under_the_cursor() -> None:
+    app = Table(0)
+    async with app.run_test(size=(20, 6)) as pilot:
+        table = app.query_one(RowTable)
+        table.set_rows([("0", "a"), ("1", "b"), ("2", "c"), ("3", "d")], lambda row: row >= 2)
+        await pilot.pause()
+        muted = table.get_component_rich_style("row-table--muted").color
+        assert muted is not None
+        assert foreground(table, 3) == muted  # row 2
+        assert foreground(table, 4) == muted  # row 3 (an even row's background too)
+        assert foreground(table, 2) != muted  # row 1: not muted
+        table.move_cursor(2)
+        await pilot.pause()
+        assert foreground(table, 3) != muted  # the cursor's colours, readable
+        table.set_rows([("0", "a"), ("1", "b"), ("2", "c")])
+        await pilot.pause()
+        assert foreground(table, 3) != muted  # new rows: none muted

@@ -1,0 +1,110 @@
+"""How much of a body has come while it comes: for a person waiting on a large or slow one.
+
+Once a response's head is in, its body may take a long time (20 MB, or a server
+dripping a few bytes a second); "sending" until the last byte cannot tell a server
+that is thinking from one that is sending a lot. A :class:`BodyProgress` is given to
+the client by whoever waits (the TUI's screen), counted by the body's reader as each
+chunk arrives, and read by the waiter when it likes (a few times a second: a frame a
+chunk would slow the reading). It only counts: no callback, no clock of its own but
+the client's, nothing of Textual.
+
+Bytes are counted as they come over the wire, before any Content-Encoding is undone,
+since that is what ``Content-Length`` counts. The rate is taken over the last few
+seconds (:data:`RATE_WINDOW`), as a download bar's, so a server that stops sending is
+seen to stop: its rate falls toward nothing.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+from explorer.core.text.sizes import size_text
+
+__all__ = ["RATE_WINDOW", "BodyProgress", "rate_text", "receiving_text"]
+
+#: Seconds of the recent past the rate is taken over.
+RATE_WINDOW = 3.0
+#: Seconds between the samples kept for the rate (a chunk's count is not a sample each).
+_SAMPLE_EVERY = 0.25
+
+
+class BodyProgress:
+    """The body of one exchange as it comes: its head's status, bytes so far and of how
+    many, and the rate. Each hop of a redirected trip begins it again (:meth:`begin`)."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._clock = clock
+        #: The status of the response whose body is read (0: no head has come yet).
+        self.status = 0
+        #: Bytes of body received so far, as they came over the wire.
+        self.received = 0
+        #: The body's length as ``Content-Length`` says it (None: not said).
+        self.total: int | None = None
+        #: (clock, bytes received) now and then, the oldest first, for the rate.
+        self._samples: deque[tuple[float, int]] = deque()
+
+    @property
+    def begun(self) -> bool:
+        """True once a response's head has come (its body is on its way)."""
+        return self.status != 0
+
+    def begin(self, status: int, total: int | None) -> None:
+        """A response's head came: ``status``, and ``total`` bytes of body to come (None:
+        its length is not said). What an earlier hop received is forgotten."""
+        self.status = status
+        self.total = total
+        self.received = 0
+        self._samples.clear()
+        self._samples.append((self._clock(), 0))
+
+    def add(self, size: int) -> None:
+        """``size`` more bytes of the body came."""
+        self.received += size
+        self._sample(self._clock())
+
+    def rate(self) -> float | None:
+        """Bytes a second over the last :data:`RATE_WINDOW` seconds or since the head came
+        (None: no time has passed yet). Reading it notes how much came by now too: when
+        nothing comes, nothing calls :meth:`add`, and the rate must still fall."""
+        if not self._samples:
+            return None
+        now = self._clock()
+        self._sample(now)
+        start = self._samples[0]
+        for sample in self._samples:
+            if now - sample[0] < RATE_WINDOW:
+                break
+            start = sample
+        elapsed = now - start[0]
+        return (self.received - start[1]) / elapsed if elapsed > 0 else None
+
+    def _sample(self, now: float) -> None:
+        """Note the bytes received by ``now`` (one sample each :data:`_SAMPLE_EVERY` s at
+        most), dropping what the rate no longer needs."""
+        if self._samples and now - self._samples[-1][0] >= _SAMPLE_EVERY:
+            self._samples.append((now, self.received))
+            # Kept: the newest sample older than the window (the rate's start), and after.
+            while len(self._samples) > 1 and now - self._samples[1][0] >= RATE_WINDOW:
+                self._samples.popleft()
+
+    def text(self) -> str:
+        """What has come, for a person (:func:`receiving_text`); "" before any head."""
+        return receiving_text(self.received, self.total, self.rate()) if self.begun else ""
+
+
+def rate_text(per_second: float) -> str:
+    """``4.1 MB/s``, ``512 B/s``: a rate in the units of :func:`size_text`."""
+    return f"{size_text(round(per_second))}/s"
+
+
+def receiving_text(received: int, total: int | None, rate: float | None) -> str:
+    """``receiving 3.2 MB of 20 MB (16%) · 4.1 MB/s``; without a ``total``, ``receiving
+    3.2 MB · 4.1 MB/s``; without a ``rate`` (no time has passed), no rate. The percentage
+    is rounded down: 100% only when every byte has come."""
+    said = f"receiving {size_text(received)}"
+    if total:
+        said += f" of {size_text(total)} ({min(received, total) * 100 // total}%)"
+    if rate is not None:
+        said += f" · {rate_text(rate)}"
+    return said

@@ -1,0 +1,88 @@
+"""The request on its way, on the status line once it is slow: "sending", then how much of
+its body has come.
+
+A quick answer is drawn once, whole: nothing is said of a request until
+:meth:`OnItsWay.hold`'s seconds have passed (the screen's ``SENDING_HOLD``), since
+a frame drawn while the request is out holds up the event loop that reads the
+answer. Past the hold, the status line says "sending" until the answer's head
+comes; then, as a browser's download bar, what of the body has come, of how much,
+and how fast (:class:`~explorer.core.http.progress.BodyProgress`, counted by the
+client as each chunk comes). It is read every :data:`PROGRESS_EVERY` seconds, not
+at each chunk: a frame a chunk would slow the reading. The answer, Escape or
+another request ends it (:meth:`OnItsWay.drop`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.message_pump import MessagePump
+from textual.timer import Timer
+
+from explorer.core.http.progress import BodyProgress
+from explorer.core.http.request import RequestSpec
+from explorer.ui.widgets.status_line import StatusLine
+
+__all__ = ["PROGRESS_EVERY", "OnItsWay"]
+
+#: Seconds between two readings of a body's progress: a few a second, as curl's meter.
+PROGRESS_EVERY = 0.25
+
+
+class OnItsWay:
+    """The request on its way and what has come of it, said on ``status`` once the hold
+    is over; ``show_address`` puts its method and URL in the URL bar. The timers are
+    ``owner``'s (the screen's)."""
+
+    def __init__(
+        self,
+        owner: MessagePump,
+        status: StatusLine,
+        show_address: Callable[[RequestSpec], None],
+    ) -> None:
+        self._owner = owner
+        self._status = status
+        self._show_address = show_address
+        #: The request on its way, not shown yet or shown (None: none).
+        self.spec: RequestSpec | None = None
+        self._progress: BodyProgress | None = None
+        self._timer: Timer | None = None
+        #: What the status line says of it last (not said again, the same).
+        self._said = ""
+
+    def hold(self, spec: RequestSpec, progress: BodyProgress | None, seconds: float) -> None:
+        """``spec`` is sent, its body counted in ``progress``: say so in ``seconds`` if
+        its answer has not come by then."""
+        self.drop()
+        self.spec, self._progress = spec, progress
+        self._timer = self._owner.set_timer(seconds, self.show)
+
+    def show(self) -> None:
+        """Say it now (the hold is over, or the person looks at the URL bar), and what of its
+        body has come every :data:`PROGRESS_EVERY` seconds after."""
+        if self.spec is None:
+            return
+        if self._timer is not None:
+            self._timer.stop()
+        self._show_address(self.spec)
+        self._said = ""
+        self._status.show_loading(self.spec)
+        self._tick()
+        self._timer = self._owner.set_interval(PROGRESS_EVERY, self._tick)
+
+    def drop(self) -> None:
+        """The answer came, or the request was cancelled: nothing on its way to say."""
+        self.spec = self._progress = None
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _tick(self) -> None:
+        """Say what of the body has come, once its head has (else "sending" stays)."""
+        progress, spec = self._progress, self.spec
+        if progress is None or spec is None or not progress.begun:
+            return
+        said = progress.text()
+        if said != self._said:
+            self._said = said
+            self._status.show_receiving(spec, progress.status, said)

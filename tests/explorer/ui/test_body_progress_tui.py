@@ -1,0 +1,128 @@
+"""A large body's progress on the status line, from a real server on 127.0.0.1 that sends
+its head, then its body a part at a time when the test says (no sleeps)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+
+from explorer.core.http.client import Client
+from explorer.ui.app import RestwalkApp, create_app
+from explorer.ui.screens import tab_screen
+from explorer.ui.widgets.status_line import StatusLine
+from tests.explorer.ui.conftest import SIZE, settle, until
+
+ROOT_PAGE = b'{"_links": {"big": {"href": "/big"}}}'
+#: The large body: a JSON string of 20,000 bytes, sent in two parts.
+BIG = b'"' + b"x" * 19_998 + b'"'
+FIRST_PART = 5_000
+
+
+class DrippingServer:
+    """``/`` is a small page linking to ``/big``; ``/big`` sends its head and
+    :data:`FIRST_PART` bytes of :data:`BIG`, the rest once :attr:`more` is set."""
+
+    def __init__(self) -> None:
+        self.more = asyncio.Event()
+        self.url = ""
+        self._writers: list[asyncio.StreamWriter] = []
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._writers.append(writer)
+        try:
+            while head := await reader.readuntil(b"\r\n\r\n"):
+                path = head.split(b" ", 2)[1]
+                body = BIG if path == b"/big" else ROOT_PAGE
+                kind = b"application/json" if path == b"/big" else b"application/hal+json"
+                writer.write(
+                    b"HTTP/1.1 200 OK\r\nContent-Type: " + kind + b"\r\n"
+                    b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n"
+                )
+                if path == b"/big":
+                    writer.write(body[:FIRST_PART])
+                    await writer.drain()
+                    await self.more.wait()
+                    body = body[FIRST_PART:]
+                writer.write(body)
+                await writer.drain()
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        finally:
+            writer.close()
+
+    @asynccontextmanager
+    async def serving(self) -> AsyncIterator[DrippingServer]:
+        server = await asyncio.start_server(self.handle, "127.0.0.1", 0)
+        self.url = f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+        try:
+            yield self
+        finally:
+            self.more.set()
+            server.close()
+            for writer in self._writers:
+                writer.close()
+
+
+def status_text(app: RestwalkApp) -> str:
+    return str(app.browser.query_one(StatusLine).render())
+
+
+@pytest.fixture(autouse=True)
+def quick_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 0.01)
+
+
+async def test_a_body_on_its_way_says_how_much_of_it_came() -> None:
+    async with DrippingServer().serving() as server:
+        app = create_app(f"{server.url}/", client=Client())
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("1")  # (the page's one link: /big)
+            await until(pilot, lambda: "receiving" in status_text(app), "said what came")
+            said = status_text(app)
+            assert said.startswith(f"… GET {server.url}/big 200 · receiving 5 KB of 20 KB (25%)")
+            assert "Escape cancels" in said
+            server.more.set()
+            await settle(pilot)
+            said = status_text(app)
+            assert said.startswith(" 200 OK"), said
+            assert "receiving" not in said
+            shown = app.browser.session.shown
+            assert shown is not None
+            assert shown.exchange is not None
+            assert shown.exchange.response.body == BIG
+
+
+async def test_escape_stops_a_body_on_its_way_and_its_progress() -> None:
+    async with DrippingServer().serving() as server:
+        app = create_app(f"{server.url}/", client=Client())
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("1")
+            await until(pilot, lambda: "receiving" in status_text(app), "said what came")
+            await pilot.press("escape")
+            await settle(pilot)
+            assert not app.browser.sending
+            assert app.browser.on_its_way is None
+            said = status_text(app)
+            assert said.startswith(" 200 OK"), said
+            assert "receiving" not in said
+            shown = app.browser.session.shown
+            assert shown is not None
+            assert shown.url == f"{server.url}/"
+
+
+async def test_the_start_page_says_how_much_of_it_came_too() -> None:
+    """The page given on the command line is asked for before the screen is shown."""
+    async with DrippingServer().serving() as server:
+        app = create_app(f"{server.url}/big", client=Client())
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.browser.is_mounted, "the browser shown")
+            await until(pilot, lambda: "receiving" in status_text(app), "said what came")
+            assert "200 · receiving 5 KB of 20 KB (25%)" in status_text(app)
+            server.more.set()
+            await settle(pilot)
+            assert status_text(app).startswith(" 200 OK")
