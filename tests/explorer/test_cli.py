@@ -540,7 +540,7 @@ def test_the_commands_do_not_import_textual(mock_url: str) -> None:
 #: bookmarks (the start page is written once the first screen is drawn; H, B), a
 #: bookmark's walk, --all's, a followed link's request, an API version chosen (v), a
 #: paste into the URL bar, a filter of the body (|) and its bar, a stream's reading, its
-#: parsers and its view, the raw and trip tabs' making.
+#: parsers and its view, the raw and trip tabs' making, a refused request's field errors.
 LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.ui.widgets.course_panel",
     "markdown_it",
@@ -562,6 +562,7 @@ LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.ui.widgets.find_bar",
     "explorer.core.http.wire",
     "explorer.ui.widgets.trip_view",
+    "explorer.core.knowledge.field_errors",
     "explorer.core.session.live_stream",
     "explorer.core.http.stream_reading",
     "explorer.core.streams.sse",
