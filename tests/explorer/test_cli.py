@@ -539,7 +539,8 @@ def test_the_commands_do_not_import_textual(mock_url: str) -> None:
 #: (O), a curl line read, every explanation (the palette, l), the history and the
 #: bookmarks (the start page is written once the first screen is drawn; H, B), a
 #: bookmark's walk, --all's, a followed link's request, an API version chosen (v), a
-#: paste into the URL bar, a filter of the body (|), a stream's reading and its view.
+#: paste into the URL bar, a filter of the body (|) and its bar, a stream's reading, its
+#: parsers and its view, the raw and trip tabs' making, a refused request's field errors.
 LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.ui.widgets.course_panel",
     "markdown_it",
@@ -557,8 +558,17 @@ LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.core.session.version",
     "explorer.core.text.url_paste",
     "explorer.core.bodies.filter_process",
+    "explorer.core.bodies.body_filter",
+    "explorer.ui.widgets.find_bar",
+    "explorer.core.http.wire",
+    "explorer.ui.widgets.trip_view",
+    "explorer.core.knowledge.field_errors",
     "explorer.core.session.live_stream",
     "explorer.core.http.stream_reading",
+    "explorer.core.streams.sse",
+    "explorer.core.streams.json_lines",
+    "explorer.core.streams.json_seq",
+    "explorer.core.streams.lines",
     "explorer.ui.widgets.stream_view",
 )
 

@@ -21,7 +21,6 @@ from explorer.core.knowledge import (
     advice_success,
 )
 from explorer.core.knowledge import field_values as fv
-from explorer.core.knowledge.field_errors import field_errors
 from explorer.core.knowledge.methods import method_info, method_names
 from explorer.core.knowledge.response_facts import ResponseFacts
 from explorer.core.knowledge.statuses import status_class, status_info
@@ -241,7 +240,13 @@ def _unsupported_media(response: ResponseFacts) -> list[str]:
 
 
 def _refused_fields(response: ResponseFacts) -> list[str]:
-    """The fields a 400 or 422 body names, and why each was refused."""
+    """The fields a 400 or 422 body names, and why each was refused.
+
+    The readers of field errors are imported here, by the first 400 or 422 advised on:
+    most pages are no refusal (the TUI's first screen is none).
+    """
+    from explorer.core.knowledge.field_errors import field_errors
+
     errors = field_errors(response.body)
     if not errors:
         return []

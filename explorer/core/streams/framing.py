@@ -11,13 +11,12 @@ read as it comes, event by event.
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from explorer.core.bodies.media import media_type_of
-from explorer.core.streams.event import Parser, StreamLimits
-from explorer.core.streams.json_lines import JSONLines
-from explorer.core.streams.json_seq import JSONSequence
-from explorer.core.streams.lines import TextLines
-from explorer.core.streams.sse import SSEParser
+
+if TYPE_CHECKING:
+    from explorer.core.streams.event import Parser, StreamLimits
 
 __all__ = ["EVENT_STREAM", "STREAM_TYPES", "Framing", "framing_of", "parser_for"]
 
@@ -66,11 +65,24 @@ def framing_of(
 
 
 def parser_for(framing: Framing, limits: StreamLimits, *, last_event_id: str = "") -> Parser:
-    """A fresh parser of ``framing``'s bytes (``last_event_id``: an SSE stream resumed)."""
+    """A fresh parser of ``framing``'s bytes (``last_event_id``: an SSE stream resumed).
+
+    The parsers' modules are imported here, when a stream is first read: every
+    response's framing is told (:func:`framing_of`), and most are no stream (the TUI's
+    first screen reads none).
+    """
     if framing is Framing.SSE:
+        from explorer.core.streams.sse import SSEParser
+
         return SSEParser(limits, last_event_id=last_event_id)
     if framing is Framing.JSON_LINES:
+        from explorer.core.streams.json_lines import JSONLines
+
         return JSONLines(limits)
     if framing is Framing.JSON_SEQ:
+        from explorer.core.streams.json_seq import JSONSequence
+
         return JSONSequence(limits)
+    from explorer.core.streams.lines import TextLines
+
     return TextLines(limits)

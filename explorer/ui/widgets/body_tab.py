@@ -25,11 +25,11 @@ from explorer.core.session.trail import Page
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.body_view import BodyView
-from explorer.ui.widgets.find_bar import LANGUAGE_NAMES, FindBar
 
 if TYPE_CHECKING:
     from explorer.core.bodies.body_filter import FilterError, FilterResult, Language
     from explorer.core.session.live_stream import LiveStream
+    from explorer.ui.widgets.find_bar import FindBar
     from explorer.ui.widgets.stream_view import StreamView
 
 
@@ -152,6 +152,7 @@ class BodyTab(Vertical):
         """Filter ``body`` (a large one in a child process: see core.filter_process)."""
         from explorer.core.bodies.body_filter import FilterError
         from explorer.core.bodies.filter_process import filter_body
+        from explorer.ui.widgets.find_bar import LANGUAGE_NAMES  # (imported with the bar)
 
         worker = get_current_worker()
         try:

@@ -31,25 +31,25 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher
 
-from explorer.core.http.wire import exchange_text
 from explorer.core.session.trail import Page
 from explorer.core.text.copy_text import copy_refusal
 from explorer.core.text.text_search import SearchError, compile_query
 from explorer.ui.widgets.body_tab import BodyTab
 from explorer.ui.widgets.body_view import BodyView
-from explorer.ui.widgets.find_bar import FindBar, Kind
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.tab_bar import TabBar
-from explorer.ui.widgets.trip_view import TripView
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from explorer.core.session.live_stream import LiveStream
     from explorer.ui.dialogs.copy_menu import CopyChoice
+    from explorer.ui.widgets.find_bar import FindBar, Kind
     from explorer.ui.widgets.stream_view import StreamView
 
-# The copy menu's module is imported when y is first pressed: the first screen does not wait.
+# The copy menu's module is imported when y is first pressed, the find bar's when a bar is
+# first opened, the trip's view and the raw text's making when their tab is first shown:
+# the first screen does not wait for what it does not show.
 
 #: The tabs: (id, label).
 TABS = (("body", "Body"), ("headers", "Headers"), ("raw", "Raw"), ("trip", "Trip"))
@@ -184,6 +184,8 @@ class ResponseTabs(Vertical):
                 content = BodyView(id="raw-view")
                 content.set_wrap(self.body_view.wrap)
             else:
+                from explorer.ui.widgets.trip_view import TripView
+
                 content = VerticalScroll(TripView(id="trip-view"), id="trip-scroll")
             await pane.mount(content)
         if tab in self._stale:
@@ -220,12 +222,16 @@ class ResponseTabs(Vertical):
             headers = exchange.response.headers if exchange is not None else ()
             self.query_one(HeadersView).show_headers(headers)
         elif tab == "raw":
+            from explorer.core.http.wire import exchange_text
+
             raw_view = self.query_one("#raw-view", BodyView)
             if exchange is not None:
                 raw_view.show_text(exchange_text(exchange), "http")
             else:
                 raw_view.show_text("Nothing was received.")
         else:
+            from explorer.ui.widgets.trip_view import TripView  # (imported with the tab)
+
             self.query_one(TripView).show_exchange(exchange, page.error, page.wait)
 
     def toggle_wrap(self) -> bool:
@@ -342,6 +348,8 @@ class ResponseTabs(Vertical):
             await self.select("body")
         bar = self._bar(kind)
         if bar is None:
+            from explorer.ui.widgets.find_bar import FindBar
+
             bar = self._bars[kind] = FindBar(kind, id=f"{kind}-bar")
             await self.mount(bar)
         bar.open()
