@@ -27,7 +27,6 @@ from textual.command import Provider
 from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Label
 from textual.worker import Worker
@@ -105,7 +104,7 @@ class TabScreen(Screen[None]):
         #: The request on its way, not shown yet, and when it will be if the answer is
         #: slow (see :meth:`_hold_sending`).
         self._on_its_way: RequestSpec | None = None
-        self._sending_note: Timer | None = None
+        self._sending_note: asyncio.TimerHandle | None = None
         self._tabs = ResponseTabs(id="tabs")
         self._links = LinksPanel(id="links")
         # Kept, not queried: a query walks the screen's widgets (a page shown asked for
@@ -197,6 +196,7 @@ class TabScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._collection.release()
+        self._drop_sending()  # (the loop's timer is not the screen's: it would outlive it)
 
     async def prefetch(self, hold: float) -> None:
         """Start loading the start page before this screen is shown; wait up to ``hold`` s."""
@@ -239,8 +239,8 @@ class TabScreen(Screen[None]):
         if asked_at is not None:
             self._collection.hold()
         self.stop_stream()
-        self._hold_sending(spec, now=typed)
         self.fetch(spec, via, record, pending, withheld, reload, asked_at)
+        self._hold_sending(spec, now=typed)
 
     def _hold_sending(self, spec: RequestSpec, *, now: bool = False) -> None:
         """Show ``spec`` on its way (its method and URL in the bar, "sending" below) only
@@ -249,13 +249,20 @@ class TabScreen(Screen[None]):
         the answer (the status line growing lays the whole screen out again), and the
         next frame waits its turn (Textual draws at most 60 a second). A quick answer
         is drawn once, whole. ``now``: the URL goes in the bar at once (it was typed
-        there)."""
+        there).
+
+        The hold is the event loop's timer, its end handed to the screen's messages
+        (:meth:`call_next`): a Textual :class:`~textual.timer.Timer` is a task of its
+        own, started and then cancelled by every quick answer, each a step of the
+        loop ahead of the request's task when made first."""
         self._drop_sending()
         if now:
             self._show_method(spec.method)
             self._url_bar.show_url(spec.url)
         self._on_its_way = spec
-        self._sending_note = self.set_timer(SENDING_HOLD, self.show_sending)
+        self._sending_note = asyncio.get_running_loop().call_later(
+            SENDING_HOLD, self.call_next, self.show_sending
+        )
 
     def show_sending(self) -> None:
         """Show the request on its way now (the hold is over, or the person looks at the
@@ -272,7 +279,7 @@ class TabScreen(Screen[None]):
         """The answer came, or the request was cancelled: nothing on its way to show."""
         self._on_its_way = None
         if self._sending_note is not None:
-            self._sending_note.stop()
+            self._sending_note.cancel()
             self._sending_note = None
 
     def _show_method(self, method: str) -> None:

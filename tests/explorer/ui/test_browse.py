@@ -255,6 +255,36 @@ async def test_a_slow_answer_to_a_link_says_sending_after_the_hold(
         assert status_text(app).strip().startswith("200 OK")
 
 
+async def test_the_sending_hold_is_a_loop_timer_that_ends_with_the_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hold before "sending" is shown is the event loop's timer, not a Textual Timer
+    (a task started and cancelled for every quick answer), and the app closing while a
+    request is held ends it (it is not the screen's, to end with it)."""
+    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 30.0)
+    transport = Delayed()
+    transport.release.set()
+    app = create_app(ROOT, client=Client(transport=transport))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        transport.release.clear()
+        await follow(pilot, "rw:customers")
+        held = app.browser._sending_note
+        assert isinstance(held, asyncio.TimerHandle)
+        assert not held.cancelled()
+        transport.release.set()
+        await settle(pilot)
+        assert held.cancelled()
+        assert app.browser._sending_note is None
+        transport.release.clear()
+        await follow(pilot, "up")
+        held = app.browser._sending_note
+        assert held is not None
+        assert not held.cancelled()
+    assert held.cancelled()
+    assert app.browser._sending_note is None
+
+
 async def test_ctrl_l_shows_the_url_on_its_way_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tab_screen, "SENDING_HOLD", 30.0)
     transport = Delayed()
