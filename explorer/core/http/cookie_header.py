@@ -27,7 +27,14 @@ import httpx
 
 from explorer.core.http.secret_rules import may_receive, origin_of
 
-__all__ = ["ORIGIN_ATTRIBUTE", "OriginPolicy", "attach_cookies", "forget_host", "restore"]
+__all__ = [
+    "ORIGIN_ATTRIBUTE",
+    "OriginPolicy",
+    "attach_cookies",
+    "forget_host",
+    "restore",
+    "sets_cookies",
+]
 
 #: The attribute a kept cookie holds the origin that set it in (a name no server sends:
 #: a ``Set-Cookie`` attribute is never kept under it, see :meth:`OriginPolicy.set_ok`).
@@ -83,6 +90,14 @@ def _jar_header(jar: CookieJar, url: str) -> str | None:
     probe = urllib.request.Request(url)
     jar.add_cookie_header(probe)
     return probe.get_header("Cookie")
+
+
+def sets_cookies(headers: httpx.Headers) -> bool:
+    """Whether a response with ``headers`` has cookies for the jar: :mod:`http.cookiejar`
+    reads only ``Set-Cookie`` and ``Set-Cookie2``, and handed an answer without either
+    it still builds two ``email.message.Message`` copies of every header to find none
+    (some 35 µs an answer, while the page waits to be shown)."""
+    return "set-cookie" in headers or "set-cookie2" in headers
 
 
 def restore(jar: CookieJar, cookies: list[Cookie]) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import httpx
 
 from explorer.core.http.body_reading import ReadBody, read_body
-from explorer.core.http.cookie_header import restore
+from explorer.core.http.cookie_header import restore, sets_cookies
 from explorer.core.http.failures import FAILURES, received_error
 from explorer.core.http.httpx_errors import ConnectionFacts
 from explorer.core.http.opened import stream_framing
@@ -116,7 +116,7 @@ async def send_hop(
             raise received_error(exc, url) from exc
         finally:
             await response.aclose()
-    if keep_cookies:
+    if keep_cookies and sets_cookies(response.headers):
         cookies.extract_cookies(response)
     if noting is not None:
         response.extensions[CACHE_NOTE] = noting.note(request, response)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 
 from explorer.core.knowledge import field_values as fv
 
@@ -24,7 +25,17 @@ class ResponseFacts:
 
     def first(self, name: str) -> str | None:
         """The first value of header ``name``, stripped, or None."""
-        return fv.first(self.headers, name)
+        return self._firsts.get(name.lower())
+
+    @cached_property
+    def _firsts(self) -> dict[str, str]:
+        """Each header's first value, stripped, by its name in lower case: the readers ask
+        for some fifteen fields of every response, and a look through all its headers
+        for each (as :func:`~.field_values.first` does) lowered each name every time."""
+        firsts: dict[str, str] = {}
+        for key, value in self.headers:
+            firsts.setdefault(key.lower(), value.strip())
+        return firsts
 
     @property
     def another_server(self) -> bool:

@@ -5,9 +5,13 @@ the event loop: masking a body and writing SQLite must not hold the TUI's frame
 or the next request. The exchange goes on a queue; one thread of the recorder's
 own masks and writes it. :meth:`Recorder.close` waits for what is queued
 (bounded), so a command that ends right after its request still keeps it. While
-held (:meth:`Recorder.hold`), what is recorded waits on the queue (the thread, if
-running, waits between two writes): the TUI's start page is written once the first
-screen is painted, and a followed page once it is, not while they are being drawn.
+held (:meth:`Recorder.hold`), what is recorded waits beside the queue, the thread
+not told of it (the thread, if running, waits between two writes for what was
+queued before): the TUI's start page is written once the first screen is painted,
+and a followed page once it is, not while they are being drawn. A thread woken by
+an exchange it may not write yet would still take the interpreter from the drawing
+to find that out: a switch the UI thread waits for, on a busy machine a scheduler's
+turn.
 
 A history that cannot be written (a full disk, a read-only directory) is said
 once through ``warn``; browsing goes on.
@@ -52,6 +56,8 @@ class Recorder:
         #: The bundled mock server's origin in this run: its exchanges are marked so.
         self.bundled_origin = bundled_origin
         self._queue: queue.SimpleQueue[tuple[Exchange, float] | None] = queue.SimpleQueue()
+        #: What was recorded while held: queued (the thread told) once released.
+        self._waiting: list[tuple[Exchange, float]] = []
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         #: Told when writing is released (the thread waits on it while held).
@@ -73,13 +79,19 @@ class Recorder:
         """Keep ``exchange`` (it returns at once; the writing happens on the thread)."""
         if self._closed:
             return
-        self._queue.put((exchange, exchange.sent_at or time.time() - exchange.timings.total))
+        item = (exchange, exchange.sent_at or time.time() - exchange.timings.total)
+        with self._lock:
+            if self._held:  # (not queued: that would wake the thread, to wait)
+                self._waiting.append(item)
+                return
+        self._queue.put(item)
         self._start()
 
     def hold(self) -> None:
-        """Queue what is recorded from now on, written only once :meth:`release` (or
-        :meth:`close`) is called: the writing (opening SQLite, masking, a commit) then
-        does not share the interpreter with what is being done meanwhile."""
+        """Keep what is recorded from now on waiting, queued and written only once
+        :meth:`release` (or :meth:`close`) is called: the writing (opening SQLite,
+        masking, a commit) then does not share the interpreter with what is being done
+        meanwhile, nor does the thread, which is not woken for it."""
         with self._lock:
             self._held = True
 
@@ -87,6 +99,9 @@ class Recorder:
         """Write what :meth:`hold` kept waiting, and what is recorded from now on."""
         with self._lock:
             self._held = False
+            for item in self._waiting:
+                self._queue.put(item)
+            self._waiting.clear()
             self._released.notify_all()
         self._start()
 

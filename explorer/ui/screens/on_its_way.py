@@ -14,6 +14,7 @@ another request ends it (:meth:`OnItsWay.drop`).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from textual.message_pump import MessagePump
@@ -46,6 +47,11 @@ class OnItsWay:
         #: The request on its way, not shown yet or shown (None: none).
         self.spec: RequestSpec | None = None
         self._progress: BodyProgress | None = None
+        #: The hold: the event loop's own timer, its end handed to the owner's messages
+        #: (a Textual Timer is a task of its own, started and then cancelled by every
+        #: quick answer, a step of the loop ahead of the request's task).
+        self._hold: asyncio.TimerHandle | None = None
+        #: The readings of the body's progress once the hold is over.
         self._timer: Timer | None = None
         #: What the status line says of it last (not said again, the same).
         self._said = ""
@@ -55,15 +61,16 @@ class OnItsWay:
         its answer has not come by then."""
         self.drop()
         self.spec, self._progress = spec, progress
-        self._timer = self._owner.set_timer(seconds, self.show)
+        self._hold = asyncio.get_running_loop().call_later(
+            seconds, self._owner.call_next, self.show
+        )
 
     def show(self) -> None:
         """Say it now (the hold is over, or the person looks at the URL bar), and what of its
         body has come every :data:`PROGRESS_EVERY` seconds after."""
         if self.spec is None:
             return
-        if self._timer is not None:
-            self._timer.stop()
+        self._stop_timers()
         self._show_address(self.spec)
         self._said = ""
         self._status.show_loading(self.spec)
@@ -73,6 +80,12 @@ class OnItsWay:
     def drop(self) -> None:
         """The answer came, or the request was cancelled: nothing on its way to say."""
         self.spec = self._progress = None
+        self._stop_timers()
+
+    def _stop_timers(self) -> None:
+        if self._hold is not None:
+            self._hold.cancel()
+            self._hold = None
         if self._timer is not None:
             self._timer.stop()
             self._timer = None

@@ -198,6 +198,7 @@ class TabScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._collection.release()
+        self._drop_sending()  # (the loop's timer is not the screen's: it would outlive it)
 
     async def prefetch(self, hold: float) -> None:
         """Start loading the start page before this screen is shown; wait up to ``hold`` s."""
@@ -243,8 +244,8 @@ class TabScreen(Screen[None]):
         self.stop_stream()
         fresh = pending is None  # (the start page's body is counted since prefetch)
         progress = BodyProgress(self.tab.client.clock) if fresh else self._start_progress
-        self._hold_sending(spec, progress, now=typed)
         self.fetch(spec, via, record, pending, withheld, reload, asked_at, progress)
+        self._hold_sending(spec, progress, now=typed)
 
     def _hold_sending(
         self, spec: RequestSpec, progress: BodyProgress, *, now: bool = False

@@ -28,7 +28,6 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
-from textual.widgets import Static
 
 from explorer.core.hypermedia import MAX_LINKS as SEARCH_LIMIT
 from explorer.core.hypermedia.link import Link
@@ -139,15 +138,18 @@ class LinksPanel(Vertical):
         self.awaiting = False
         #: The border's title and subtitle shown.
         self._titles: tuple[str, str] | None = None
+        # Kept, not queried: each page asked for them six times (a query walks the panel).
+        self._table = RowTable(COLUMNS)
+        self._detail = PlainStatic("", id="link-detail")
 
     def compose(self) -> ComposeResult:
-        yield RowTable(COLUMNS)
-        yield PlainStatic("", id="link-detail")
+        yield self._table
+        yield self._detail
 
     @property
     def table(self) -> RowTable:
         """The table of links."""
-        return self.query_one(RowTable)
+        return self._table
 
     def show_links(
         self,
@@ -176,7 +178,7 @@ class LinksPanel(Vertical):
             self._describe(links[0])
         else:
             said = f"No links found: {stopped}." if stopped else "No links in this response."
-            self.query_one("#link-detail", Static).update(Text(visible_line(said)), layout=False)
+            self._detail.update(Text(visible_line(said)), layout=False)
         found = max(found, len(links))
         listed = f"the first {len(links):,} of {found:,}" if found > len(links) else f"{found:,}"
         if found >= SEARCH_LIMIT:
@@ -265,7 +267,7 @@ class LinksPanel(Vertical):
 
     def _describe(self, link: Link) -> None:
         """Everything known about ``link`` in the detail under the table."""
-        detail = self.query_one("#link-detail", Static)
+        detail = self._detail
         if (described := describe_link(link)) != detail.content:
             detail.update(described, layout=False)  # (its rows are fixed; the same again
             # would draw it again for nothing)

@@ -123,12 +123,14 @@ class ResponseTabs(Vertical):
         self._stale: set[str] = set()
         self._filter_timer: Timer | None = None
         self._body = BodyTab(id="body")
+        #: Kept, not queried: which tab is shown is asked on every page.
+        self._switcher = ContentSwitcher(initial="body")
         #: The find bars mounted so far (each when first opened; never removed).
         self._bars: dict[Kind, FindBar] = {}
 
     def compose(self) -> ComposeResult:
         yield TabBar(TABS, active="body")
-        with ContentSwitcher(initial="body"):
+        with self._switcher:
             yield self._body
             for tab in LAZY_TABS:
                 yield Vertical(id=tab)
@@ -174,7 +176,7 @@ class ResponseTabs(Vertical):
     async def select(self, tab: str, *, focus: bool = False) -> None:
         """Show tab ``tab`` (building it the first time); ``focus`` moves into it."""
         self.query_one(TabBar).active = tab
-        self.query_one(ContentSwitcher).current = tab
+        self._switcher.current = tab
         pane = self.query_one(f"#{tab}", Vertical)
         if tab in LAZY_TABS and not pane.children:
             content: Widget
@@ -198,7 +200,7 @@ class ResponseTabs(Vertical):
     @property
     def tab(self) -> str:
         """The tab shown."""
-        return self.query_one(ContentSwitcher).current or "body"
+        return self._switcher.current or "body"
 
     async def on_tab_bar_activated(self, event: TabBar.Activated) -> None:
         await self.select(event.tab)

@@ -13,7 +13,7 @@ from http.cookiejar import Cookie, CookieJar
 import httpx
 
 from explorer.core.http.client import Client
-from explorer.core.http.cookie_header import forget_host
+from explorer.core.http.cookie_header import forget_host, sets_cookies
 from explorer.core.http.request import RequestSpec
 
 
@@ -115,3 +115,11 @@ def test_a_logout_forgets_the_cookies_sent_to_its_host_only() -> None:
     assert forget_host(jar, "shop") == 1
     assert forget_host(jar, "api.example.com") == 2
     assert sorted(cookie.name for cookie in jar) == ["below", "sibling"]
+
+
+def test_only_an_answer_that_sets_cookies_goes_to_the_jar() -> None:
+    """The jar reads Set-Cookie and Set-Cookie2 only; any other answer is not handed to it
+    (it would copy every header twice to find nothing, on every page)."""
+    assert sets_cookies(httpx.Headers({"Set-Cookie": "sid=1"}))
+    assert sets_cookies(httpx.Headers({"set-cookie2": 'sid="1"; Version="1"'}))
+    assert not sets_cookies(httpx.Headers({"Content-Type": "application/json", "Vary": "Cookie"}))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from explorer.core.knowledge import advise
 from explorer.core.knowledge import field_values as fv
 
@@ -695,3 +697,29 @@ def test_a_403_to_a_request_without_a_credential_says_to_log_in_first() -> None:
         steps = advise(403, DRF_HEADERS, "POST", body=body, request_headers=[(sent, "x")])
         assert steps == ["Use an account with the needed rights."], sent
     assert not any("You sent no credential" in s for s in advise(403, DRF_HEADERS))  # no request
+
+
+class _CountedHeaders(list[tuple[str, str]]):
+    """Headers that count how often they are read through."""
+
+    walks = 0
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        self.walks += 1
+        return super().__iter__()
+
+
+def test_a_response_s_facts_read_its_headers_once() -> None:
+    """Each field the readers ask of a response (some fifteen a page) is found in an index
+    of the first values, made once: not a walk through every header, each name lowered."""
+    from explorer.core.knowledge.response_facts import ResponseFacts
+
+    headers = _CountedHeaders(
+        [("Content-Type", "application/json"), ("ETag", ' "a" '), ("etag", '"b"')]
+    )
+    facts = ResponseFacts(200, headers, "GET", b"{}", ())
+    assert facts.first("etag") == '"a"'  # the first, stripped, whatever its case
+    assert facts.first("CONTENT-TYPE") == "application/json"
+    assert facts.first("Date") is None
+    assert facts.first("ETag") == fv.first(headers, "ETag")
+    assert headers.walks == 2  # (the index, then field_values' own walk just above)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from http import HTTPStatus
+from typing import Any
 
 import httpx
 import pytest
@@ -25,6 +26,7 @@ from explorer.ui.screens.main import BrowserScreen
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.links_panel import LinksPanel
+from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.url_input import UrlBar
 from mock_server import Settings
@@ -253,6 +255,60 @@ async def test_a_slow_answer_to_a_link_says_sending_after_the_hold(
         transport.release.set()
         await settle(pilot)
         assert status_text(app).strip().startswith("200 OK")
+
+
+async def test_a_followed_page_is_shown_without_querying_the_panes(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The links panel and the response tabs keep their parts: a page shown asked for the
+    links table, the link detail and the tabs' switcher six times, each a walk."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        queried: list[object] = []
+        for widget in (app.browser.query_one(LinksPanel), app.browser.query_one(ResponseTabs)):
+            original = widget.query_one
+
+            def counted(*args: Any, original: Any = original, **kwargs: Any) -> Any:
+                queried.append(args)
+                return original(*args, **kwargs)
+
+            monkeypatch.setattr(widget, "query_one", counted)
+        await follow(pilot, "rw:customers")
+        await settle(pilot)
+        assert app.browser.session.shown is not None
+        assert app.browser.session.shown.url == f"{ROOT}customers"
+        assert queried == []
+
+
+async def test_the_sending_hold_is_a_loop_timer_that_ends_with_the_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hold before "sending" is shown is the event loop's timer, not a Textual Timer
+    (a task started and cancelled for every quick answer), and the app closing while a
+    request is held ends it (it is not the screen's, to end with it)."""
+    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 30.0)
+    transport = Delayed()
+    transport.release.set()
+    app = create_app(ROOT, client=Client(transport=transport))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        transport.release.clear()
+        await follow(pilot, "rw:customers")
+        held = app.browser._on_its_way._hold
+        assert isinstance(held, asyncio.TimerHandle)
+        assert not held.cancelled()
+        transport.release.set()
+        await settle(pilot)
+        assert held.cancelled()
+        assert app.browser._on_its_way._hold is None
+        transport.release.clear()
+        await follow(pilot, "up")
+        held = app.browser._on_its_way._hold
+        assert held is not None
+        assert not held.cancelled()
+    assert held.cancelled()
+    assert app.browser._on_its_way._hold is None
 
 
 async def test_ctrl_l_shows_the_url_on_its_way_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
