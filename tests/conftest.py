@@ -9,6 +9,7 @@ the property tests search afresh each time and keep what they find in
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterator
 
@@ -16,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from explorer.core.paths import CONFIG_ENV, DATA_ENV
+from mock_server.auth import users
 
 # No deadline, no "too slow" check: on a shared CI machine time is chance too.
 settings.register_profile(
@@ -44,6 +46,10 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers", "lesson: a course lesson walked with the real keys; run once per CI run"
+    )
+    config.addinivalue_line(
+        "markers",
+        "password_cost: every password check hashes anew (see _password_hashes_remembered)",
     )
 
 
@@ -85,3 +91,24 @@ def _restwalk_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
             os.environ.pop(name, None)
         else:
             os.environ[name] = value
+
+
+#: The mock's PBKDF2, computed once per (password, salt, iterations) in a test process.
+_remembered_hash = functools.lru_cache(maxsize=1024)(users.hash_password)
+
+
+@pytest.fixture(autouse=True)
+def _password_hashes_remembered(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mock's password hash, remembered across the tests of a process.
+
+    A password check costs one PBKDF2 of 600 000 rounds (0.1 to 0.2 s of CPU), paid by
+    each fresh mock app at its first Basic login of each user: hundreds of tests each
+    paid it again for admin/admin, the same bytes every time. The hash stays the real one
+    (the seeded users' are checked against it), only computed once a process; a mock's
+    own table of outcomes and its count of hashes are untouched. Tests of what a hash
+    costs (its queue, its threads, a flood) are marked ``password_cost`` and hash anew.
+    """
+    if request.node.get_closest_marker("password_cost") is None:
+        monkeypatch.setattr(users, "hash_password", _remembered_hash)
