@@ -71,9 +71,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     left_out = slow_markers_left_out(os.environ.get(SLOW_ENV))
     if not left_out:
         return
-    kept = [item for item in items if not any(item.get_closest_marker(m) for m in left_out)]
-    if len(kept) != len(items):
-        config.hook.pytest_deselected(items=[i for i in items if i not in kept])
+    kept: list[pytest.Item] = []
+    deselected: list[pytest.Item] = []
+    for item in items:
+        left = any(item.get_closest_marker(m) for m in left_out)
+        (deselected if left else kept).append(item)
+    if deselected:  # one pass: `i not in kept` was a scan of 5,000 items for each item
+        config.hook.pytest_deselected(items=deselected)
         items[:] = kept
 
 
