@@ -73,6 +73,12 @@ class OriginServer:
         self.pages[path] = Page(status, [("content-type", content_type), *headers], body)
         return self.url + path
 
+    def reset(self) -> None:
+        """No page served, no request seen: as a fresh server, without its start and stop
+        (uvicorn's shutdown waits 0.1 to 0.2 s)."""
+        self.pages.clear()
+        self.seen.clear()
+
     def received(self, header: str) -> list[str]:
         """The values of ``header`` in every request that reached this server."""
         return [seen.headers[header] for seen in self.seen if header in seen.headers]

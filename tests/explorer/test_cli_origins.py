@@ -31,11 +31,22 @@ GIVEN = [
 ]
 
 
+@pytest.fixture(scope="module")
+def origins() -> Iterator[tuple[OriginServer, OriginServer]]:
+    """The two servers, started once for the module (each test empties them)."""
+    with two_origins() as both:
+        yield both
+
+
 @pytest.fixture
-def servers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[OriginServer, ...]]:
+def servers(
+    origins: tuple[OriginServer, OriginServer], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[OriginServer, OriginServer]:
+    """Two origins serving nothing yet and having seen nothing."""
     monkeypatch.setenv("RESTWALK_DATA_DIR", str(tmp_path / "data"))
-    with two_origins() as (a, b):
-        yield a, b
+    for server in origins:
+        server.reset()
+    return origins
 
 
 def notes(err: str) -> list[str]:

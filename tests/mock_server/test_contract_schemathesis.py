@@ -27,6 +27,9 @@ DOCUMENTS = Path(__file__).with_name("documents")
 CONFIG = Path(__file__).with_name("contract_schemathesis.toml")
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 
+#: Schemathesis runs of several seconds each: started early (see tests/conftest.py).
+pytestmark = pytest.mark.early
+
 
 def run_schemathesis(document: Path, tmp_path: Path, *options: str) -> str:
     with BackgroundServer(make_settings(openapi=document)) as server:

@@ -28,6 +28,9 @@ from mock_server.auth.password_checks import (
 from mock_server.auth.users import Users
 from tests.mock_server.conftest import make_settings
 
+#: Every hash paid in full: the flood's point is their cost (see tests/conftest.py).
+pytestmark = pytest.mark.password_cost
+
 FLOOD = 20
 
 

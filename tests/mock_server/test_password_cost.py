@@ -11,9 +11,14 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import pytest
+
 from mock_server import create_app
 from mock_server.auth.users import REMEMBERED_MAX, Users
 from tests.mock_server.conftest import asgi_client, basic, make_settings
+
+#: Every hash paid in full, as a server pays it (see tests/conftest.py).
+pytestmark = pytest.mark.password_cost
 
 
 def test_a_wrong_password_repeated_is_hashed_once() -> None:

@@ -36,6 +36,9 @@ from tests.mock_server.conftest import make_settings
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 
+#: Half a minute in one test: started early (see tests/conftest.py).
+pytestmark = pytest.mark.early
+
 
 @pytest.mark.timeout(300)
 def test_schemathesis_finds_nothing(tmp_path: Path) -> None:

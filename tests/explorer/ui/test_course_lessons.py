@@ -26,7 +26,8 @@ from tests.explorer.ui.course_pilot import (
 from tests.explorer.ui.test_browse import follow, type_number
 
 #: Each lesson walked with the real keys: slow, and the same on any Python (run once in CI).
-pytestmark = pytest.mark.lesson
+#: Among the suite's longest files: started early (see tests/conftest.py).
+pytestmark = [pytest.mark.lesson, pytest.mark.early]
 
 Steps = Callable[[Pilot[int]], Awaitable[None]]
 

@@ -24,7 +24,8 @@ from tests.explorer.ui.lesson_pilot import (
 from tests.explorer.ui.test_browse import follow
 
 #: Each lesson walked with the real keys: slow, and the same on any Python (run once in CI).
-pytestmark = pytest.mark.lesson
+#: Among the suite's longest files: started early (see tests/conftest.py).
+pytestmark = [pytest.mark.lesson, pytest.mark.early]
 
 
 def header(app: RestwalkApp, name: str) -> str:
