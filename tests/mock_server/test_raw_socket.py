@@ -55,9 +55,17 @@ def short_idle(http_parser: str) -> Iterator[BackgroundServer]:
 def test_an_upgrade_request_is_answered_in_http11_without_warnings(
     live_server: BackgroundServer, upgrade: tuple[str, ...], caplog: pytest.LogCaptureFixture
 ) -> None:
+    # An earlier test in this process that served with uvicorn's own logging config
+    # stopped "uvicorn" from propagating to the root, where caplog listens (the files'
+    # order decides whether one ran): listen on the logger itself.
+    logger = logging.getLogger("uvicorn.error")
     caplog.set_level("DEBUG", logger="uvicorn.error")
-    data = request("GET", "/", "Connection: Upgrade", *upgrade)
-    response = exchange(live_server.url, data)
+    logger.addHandler(caplog.handler)
+    try:
+        data = request("GET", "/", "Connection: Upgrade", *upgrade)
+        response = exchange(live_server.url, data)
+    finally:
+        logger.removeHandler(caplog.handler)
     assert response.status == 200
     assert response.head.startswith("HTTP/1.1 200")
     assert "upgrade" not in response.headers
