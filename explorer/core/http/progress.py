@@ -94,8 +94,17 @@ class BodyProgress:
 
 
 def rate_text(per_second: float) -> str:
-    """``4.1 MB/s``, ``512 B/s``: a rate in the units of :func:`size_text`."""
-    return f"{size_text(round(per_second))}/s"
+    """``512 B/s``, ``974 KB/s``, ``1.0 MB/s``, ``4.1 MB/s``: a rate in the decimal units of
+    :func:`size_text`, as a browser's download bar writes it: whole bytes and kilobytes,
+    megabytes and gigabytes with their one decimal always. A rate moves while it is read:
+    :func:`size_text`'s style (``1 MB/s``, then ``973.8 KB/s``) had it change precision
+    and width with every reading about a unit's boundary."""
+    rate = round(per_second)
+    if rate < 999_500:  # (999,500 B/s reads 1.0 MB/s, not 1000 KB/s)
+        return f"{rate} B/s" if rate < 1000 else f"{rate / 10**3:.0f} KB/s"
+    if rate < 999_950_000:
+        return f"{rate / 10**6:.1f} MB/s"
+    return f"{rate / 10**9:.1f} GB/s"
 
 
 def receiving_text(received: int, total: int | None, rate: float | None) -> str:
