@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from explorer.core.text.sizes import size_text
 
-__all__ = ["RATE_WINDOW", "BodyProgress", "rate_text", "receiving_text"]
+__all__ = ["RATE_WINDOW", "BodyProgress", "cancelled_text", "rate_text", "receiving_text"]
 
 #: Seconds of the recent past the rate is taken over.
 RATE_WINDOW = 3.0
@@ -117,3 +117,16 @@ def receiving_text(received: int, total: int | None, rate: float | None) -> str:
     if rate is not None:
         said += f" · {rate_text(rate)}"
     return said
+
+
+def cancelled_text(progress: BodyProgress | None) -> str:
+    """What the status line says of a request cancelled before any page was shown (the
+    start page): nothing came, or its head and part of its body (``progress``) had.
+    "Before anything came" said of a 200 whose body was dripping misled."""
+    again = "r sends it again, ctrl+l changes the URL."
+    if progress is None or not progress.begun:
+        return f"Cancelled before anything came: {again}"
+    came = size_text(progress.received)
+    if progress.total:
+        came += f" of {size_text(progress.total)}"
+    return f"Cancelled while its body came ({progress.status}, {came}), none shown: {again}"

@@ -11,6 +11,7 @@ from explorer.core.http.client import Client
 from explorer.core.http.errors import BodyTooLarge
 from explorer.core.http.progress import (
     BodyProgress,
+    cancelled_text,
     rate_text,
     receiving_text,
 )
@@ -189,3 +190,16 @@ async def test_the_body_bound_still_stops_a_counted_body() -> None:
         with pytest.raises(BodyTooLarge):
             await client.send(RequestSpec(url="http://h/"), progress=progress)
     assert 1_000_000 < progress.received <= 1_000_000 + 65536
+
+
+def test_cancelled_text_says_what_had_come() -> None:
+    progress = BodyProgress(FakeClock())
+    assert cancelled_text(None).startswith("Cancelled before anything came: r sends")
+    assert cancelled_text(progress).startswith("Cancelled before anything came")
+    progress.begin(200, None)
+    progress.add(20_000)
+    said = cancelled_text(progress)
+    assert said.startswith("Cancelled while its body came (200, 20 KB), none shown: r sends")
+    progress.begin(206, 1_000_000)
+    progress.add(1_500)
+    assert "(206, 1.5 KB of 1 MB)" in cancelled_text(progress)
