@@ -82,7 +82,7 @@ def test_the_rate_is_over_the_recent_past() -> None:
         clock.now += 0.25
         progress.add(250_000)
     assert progress.rate() == pytest.approx(1_000_000)
-    assert progress.text() == "receiving 2 MB of 10 MB (20%) · 1.0 MB/s"
+    assert progress.text() == "receiving 2.0 MB of 10 MB (20%) · 1.0 MB/s"
     for _ in range(4 * 5):  # then 2 MB a second for five seconds: the window's rate
         clock.now += 0.25
         progress.add(500_000)
@@ -190,6 +190,14 @@ async def test_the_body_bound_still_stops_a_counted_body() -> None:
         with pytest.raises(BodyTooLarge):
             await client.send(RequestSpec(url="http://h/"), progress=progress)
     assert 1_000_000 < progress.received <= 1_000_000 + 65536
+
+
+def test_what_came_keeps_its_precision_as_the_rate_does() -> None:
+    """One line, one style for its moving figures: not ``3 MB`` after ``2.9 MB``, beside
+    ``1.0 MB/s``; the total, which does not move, as every size is shown."""
+    said = receiving_text(3_000_000, 5_000_000, 1_000_000.0)
+    assert said == "receiving 3.0 MB of 5 MB (60%) · 1.0 MB/s"
+    assert receiving_text(973_812, None, None) == "receiving 974 KB"
 
 
 def test_cancelled_text_says_what_had_come() -> None:
