@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import httpx
 
-from explorer.core.http.errors import BodyTooLarge, InvalidRequest, ProtocolError, RestwalkError
+from explorer.core.http.errors import (
+    BodyTooLarge,
+    InvalidRequest,
+    ProtocolError,
+    ReadTimeout,
+    RestwalkError,
+)
 from explorer.core.http.httpx_errors import ConnectionFacts, from_httpx
 from explorer.core.http.malformed import readable_detail
 from explorer.core.text.plural import noun
 
-__all__ = ["FAILURES", "received_error", "too_large"]
+__all__ = ["FAILURES", "body_error", "received_error", "too_large"]
 
 # OSError and ValueError too: a transport may let them through unwrapped; and
 # ExceptionGroup: anyio gathers the failures of each address it tried in one.
@@ -37,6 +43,22 @@ def received_error(
     return ProtocolError(
         "The server's answer broke the protocol.",
         detail=readable_detail(error.detail or str(exc)),
+        url=url,
+    )
+
+
+def body_error(exc: Exception, url: str, status: int) -> RestwalkError:
+    """Our error for ``exc``, raised while the body of a ``status`` answer was read: as
+    :func:`received_error`'s, but a timeout says the head had come. "Sent no answer in
+    time" was said of a 200 whose body stopped partway, after the status line had
+    counted what of it came."""
+    error = received_error(exc, url)
+    if not isinstance(error, ReadTimeout):
+        return error
+    return ReadTimeout(
+        f"The answer's head came ({status}), then its body stopped coming.",
+        hint="The server may be stuck partway through; try again or allow more time (--timeout).",
+        detail=error.detail,
         url=url,
     )
 

@@ -17,7 +17,7 @@ import httpx
 
 from explorer.core.http.body_reading import ReadBody, read_body
 from explorer.core.http.cookie_header import restore, sets_cookies
-from explorer.core.http.failures import FAILURES, received_error
+from explorer.core.http.failures import FAILURES, body_error, received_error
 from explorer.core.http.httpx_errors import ConnectionFacts
 from explorer.core.http.opened import stream_framing
 from explorer.core.http.phases import Marks
@@ -113,7 +113,7 @@ async def send_hop(
         try:
             read = await read_body(response, max_body, progress)
         except FAILURES as exc:
-            raise received_error(exc, url) from exc
+            raise body_error(exc, url, response.status_code) from exc
         finally:
             await response.aclose()
     if keep_cookies and sets_cookies(response.headers):

@@ -22,6 +22,7 @@ from textual import work
 from textual.worker import Worker
 
 from explorer.core.http.errors import RestwalkError
+from explorer.core.http.progress import cancelled_text
 from explorer.core.session import Next, Page
 from explorer.core.session.hints import key_hint
 from explorer.core.session.tab import Tab
@@ -150,15 +151,14 @@ class BrowserScreen(TabScreen):
             return
         for worker in busy:
             worker.cancel()
+        came = self._on_its_way.progress
         self._drop_sending()
         shown = self.session.shown
         if shown is not None:  # the page shown, its URL back in the bar: what r sends
             self._show_address(shown)
             self.show_reading(shown)
         else:
-            self.query_one(StatusLine).show_message(
-                "Cancelled before anything came: r sends it again, ctrl+l changes the URL."
-            )
+            self.query_one(StatusLine).show_message(cancelled_text(came))
         self.notify("Cancelled: nothing more is read (the server may have received it).")
 
     def action_reload(self) -> None:

@@ -77,6 +77,11 @@ class OnItsWay:
         self._tick()
         self._timer = self._owner.set_interval(PROGRESS_EVERY, self._tick)
 
+    @property
+    def progress(self) -> BodyProgress | None:
+        """What of the answer's body has come (None: no request on its way)."""
+        return self._progress
+
     def drop(self) -> None:
         """The answer came, or the request was cancelled: nothing on its way to say."""
         self.spec = self._progress = None

@@ -9,7 +9,12 @@ import pytest
 
 from explorer.core.http.client import Client
 from explorer.core.http.errors import BodyTooLarge
-from explorer.core.http.progress import BodyProgress, rate_text, receiving_text
+from explorer.core.http.progress import (
+    BodyProgress,
+    cancelled_text,
+    rate_text,
+    receiving_text,
+)
 from explorer.core.http.request import RequestSpec
 
 
@@ -44,6 +49,22 @@ def test_rate_text() -> None:
     assert rate_text(1_234_567.0) == "1.2 MB/s"
 
 
+def test_a_rate_about_a_units_boundary_keeps_its_precision() -> None:
+    """Readings about 1 MB/s, as a local server dripping 5 MB in 5 s gave them: whole
+    kilobytes, megabytes with their decimal (not ``973.8 KB/s`` then ``1 MB/s``)."""
+    assert [rate_text(r) for r in (973_812.0, 980_000.0, 999_499.0, 999_500.0)] == [
+        "974 KB/s",
+        "980 KB/s",
+        "999 KB/s",
+        "1.0 MB/s",
+    ]
+    assert rate_text(2_000_000.0) == "2.0 MB/s"
+    assert rate_text(999.6) == "1 KB/s"
+    assert rate_text(1_500.0) == "2 KB/s"
+    assert rate_text(999_950_000.0) == "1.0 GB/s"
+    assert rate_text(0.0) == "0 B/s"
+
+
 def test_nothing_to_say_before_a_head() -> None:
     progress = BodyProgress(FakeClock())
     assert not progress.begun
@@ -61,7 +82,7 @@ def test_the_rate_is_over_the_recent_past() -> None:
         clock.now += 0.25
         progress.add(250_000)
     assert progress.rate() == pytest.approx(1_000_000)
-    assert progress.text() == "receiving 2 MB of 10 MB (20%) · 1 MB/s"
+    assert progress.text() == "receiving 2.0 MB of 10 MB (20%) · 1.0 MB/s"
     for _ in range(4 * 5):  # then 2 MB a second for five seconds: the window's rate
         clock.now += 0.25
         progress.add(500_000)
@@ -169,3 +190,24 @@ async def test_the_body_bound_still_stops_a_counted_body() -> None:
         with pytest.raises(BodyTooLarge):
             await client.send(RequestSpec(url="http://h/"), progress=progress)
     assert 1_000_000 < progress.received <= 1_000_000 + 65536
+
+
+def test_what_came_keeps_its_precision_as_the_rate_does() -> None:
+    """One line, one style for its moving figures: not ``3 MB`` after ``2.9 MB``, beside
+    ``1.0 MB/s``; the total, which does not move, as every size is shown."""
+    said = receiving_text(3_000_000, 5_000_000, 1_000_000.0)
+    assert said == "receiving 3.0 MB of 5 MB (60%) · 1.0 MB/s"
+    assert receiving_text(973_812, None, None) == "receiving 974 KB"
+
+
+def test_cancelled_text_says_what_had_come() -> None:
+    progress = BodyProgress(FakeClock())
+    assert cancelled_text(None).startswith("Cancelled before anything came: r sends")
+    assert cancelled_text(progress).startswith("Cancelled before anything came")
+    progress.begin(200, None)
+    progress.add(20_000)
+    said = cancelled_text(progress)
+    assert said.startswith("Cancelled while its body came (200, 20 KB), none shown: r sends")
+    progress.begin(206, 1_000_000)
+    progress.add(1_500)
+    assert "(206, 1.5 KB of 1 MB)" in cancelled_text(progress)

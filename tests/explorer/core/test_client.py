@@ -457,6 +457,20 @@ async def test_a_server_that_never_answers_times_out() -> None:
     assert "no answer in time" in info.value.explanation
 
 
+def stall_mid_body(conn: socket.socket) -> None:
+    read_head(conn)
+    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n" + b"x" * 100)
+    time.sleep(3)
+
+
+async def test_a_body_that_stops_coming_times_out_saying_the_head_came() -> None:
+    """Not "sent no answer": the head and part of the body had come."""
+    with RawServer(stall_mid_body) as server, pytest.raises(errors.ReadTimeout) as info:
+        await send(RequestSpec("GET", server.url + "/"), timeout=0.3)
+    assert info.value.explanation == ("The answer's head came (200), then its body stopped coming.")
+    assert "no more of the answer came in time" in info.value.message
+
+
 async def test_tls_to_a_plain_http_port_is_a_tls_error() -> None:
     def plain(conn: socket.socket) -> None:
         conn.recv(1024)

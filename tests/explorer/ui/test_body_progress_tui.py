@@ -126,3 +126,20 @@ async def test_the_start_page_says_how_much_of_it_came_too() -> None:
             server.more.set()
             await settle(pilot)
             assert status_text(app).startswith(" 200 OK")
+
+
+async def test_escape_on_the_start_page_says_what_of_it_had_come() -> None:
+    """The start page cancelled with its head in and part of its body: not "before
+    anything came" (a 200 and 5 KB had)."""
+    async with DrippingServer().serving() as server:
+        app = create_app(f"{server.url}/big", client=Client())
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: app.browser.is_mounted, "the browser shown")
+            await until(pilot, lambda: "receiving" in status_text(app), "said what came")
+            await pilot.press("escape")
+            await settle(pilot)
+            assert not app.browser.sending
+            assert app.browser.session.shown is None
+            said = status_text(app)
+            assert "Cancelled while its body came (200, 5 KB of 20 KB), none shown" in said
+            assert "r sends it again" in said
