@@ -28,6 +28,7 @@ __all__ = [
     "moving_size_text",
     "rate_text",
     "receiving_text",
+    "waiting_text",
 ]
 
 #: Seconds of the recent past the rate is taken over.
@@ -131,6 +132,14 @@ def receiving_text(received: int, total: int | None, rate: float | None) -> str:
     if rate is not None:
         said += f" · {rate_text(rate)}"
     return said
+
+
+def waiting_text(seconds: float) -> str:
+    """``sending``, then from the first whole second ``waiting for the answer · 12 s``:
+    before its head comes, how long a request has been out (QA: "sending" for 25 s of a
+    30 s timeout could not be told from 2 s of it), in whole seconds, as a browser's
+    "Waiting for host..." or curl's meter counts."""
+    return f"waiting for the answer · {int(seconds)} s" if seconds >= 1 else "sending"
 
 
 def cancelled_text(progress: BodyProgress | None) -> str:

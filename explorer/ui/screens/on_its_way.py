@@ -5,11 +5,13 @@ A quick answer is drawn once, whole: nothing is said of a request until
 :meth:`OnItsWay.hold`'s seconds have passed (the screen's ``SENDING_HOLD``), since
 a frame drawn while the request is out holds up the event loop that reads the
 answer. Past the hold, the status line says "sending" until the answer's head
-comes; then, as a browser's download bar, what of the body has come, of how much,
-and how fast (:class:`~explorer.core.http.progress.BodyProgress`, counted by the
-client as each chunk comes). It is read every :data:`PROGRESS_EVERY` seconds, not
-at each chunk: a frame a chunk would slow the reading. The answer, Escape or
-another request ends it (:meth:`OnItsWay.drop`).
+comes, from the first whole second with how long it has waited
+(:func:`~explorer.core.http.progress.waiting_text`); then, as a browser's download
+bar, what of the body has come, of how much, and how fast
+(:class:`~explorer.core.http.progress.BodyProgress`, counted by the client as each
+chunk comes). It is read every :data:`PROGRESS_EVERY` seconds, not at each chunk: a
+frame a chunk would slow the reading. The answer, Escape or another request ends it
+(:meth:`OnItsWay.drop`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Callable
 from textual.message_pump import MessagePump
 from textual.timer import Timer
 
-from explorer.core.http.progress import BodyProgress
+from explorer.core.http.progress import BodyProgress, waiting_text
 from explorer.core.http.request import RequestSpec
 from explorer.ui.widgets.status_line import StatusLine
 
@@ -40,8 +42,13 @@ class OnItsWay:
         owner: MessagePump,
         status: StatusLine,
         show_address: Callable[[RequestSpec], None],
+        clock: Callable[[], float],
     ) -> None:
         self._owner = owner
+        #: The client's clock: how long the request has been out is read on it.
+        self._clock = clock
+        #: When the request on its way was sent, on :attr:`_clock`.
+        self._since = 0.0
         self._status = status
         self._show_address = show_address
         #: The request on its way, not shown yet or shown (None: none).
@@ -61,6 +68,7 @@ class OnItsWay:
         its answer has not come by then."""
         self.drop()
         self.spec, self._progress = spec, progress
+        self._since = self._clock()
         self._hold = asyncio.get_running_loop().call_later(
             seconds, self._owner.call_next, self.show
         )
@@ -72,8 +80,8 @@ class OnItsWay:
             return
         self._stop_timers()
         self._show_address(self.spec)
-        self._said = ""
-        self._status.show_loading(self.spec)
+        self._said = waiting_text(0)
+        self._status.show_loading(self.spec, self._said)
         self._tick()
         self._timer = self._owner.set_interval(PROGRESS_EVERY, self._tick)
 
@@ -96,9 +104,16 @@ class OnItsWay:
             self._timer = None
 
     def _tick(self) -> None:
-        """Say what of the body has come, once its head has (else "sending" stays)."""
+        """Say what of the body has come, once its head has; before, how long it has been
+        waited for."""
         progress, spec = self._progress, self.spec
-        if progress is None or spec is None or not progress.begun:
+        if spec is None:
+            return
+        if progress is None or not progress.begun:
+            said = waiting_text(self._clock() - self._since)
+            if said != self._said:
+                self._said = said
+                self._status.show_loading(spec, said)
             return
         said = progress.text()
         if said != self._said:

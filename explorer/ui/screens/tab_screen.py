@@ -116,7 +116,7 @@ class TabScreen(Screen[None]):
         self._breadcrumb = Breadcrumb(id="breadcrumb")
         self._status = StatusLine("Type a URL and press Enter.", id="status")
         #: The request on its way, said once it is slow (see :meth:`_hold_sending`).
-        self._on_its_way = OnItsWay(self, self._status, self._show_request)
+        self._on_its_way = OnItsWay(self, self._status, self._show_request, clock)
         self._http_badge = HttpFileBadge(tab, id="env-badge")
         self._auth_badge = AuthBadge(tab, id="auth-badge")
         #: The live stream shown, read as it comes.

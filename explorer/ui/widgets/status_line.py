@@ -103,13 +103,14 @@ class StatusLine(PlainStatic):
     def on_resize(self, event: events.Resize) -> None:
         self._show(self._text)  # (its rows wrap anew)
 
-    def show_loading(self, spec: RequestSpec) -> None:
-        """Say that ``spec`` is on its way, and how to stop waiting for it."""
+    def show_loading(self, spec: RequestSpec, said: str = "sending") -> None:
+        """Say that ``spec`` is on its way (``said``: :func:`waiting_text
+        <explorer.core.http.progress.waiting_text>`), and how to stop waiting for it."""
         self._show(
             Text.assemble(
                 ("… ", "bold"),
                 visible_line(f"{spec.method} {spec.url}"),
-                " sending",
+                f" {said}",
                 (" · Escape cancels", "dim"),
             )
         )

@@ -14,6 +14,7 @@ from explorer.core.http.progress import (
     cancelled_text,
     rate_text,
     receiving_text,
+    waiting_text,
 )
 from explorer.core.http.request import RequestSpec
 
@@ -211,3 +212,12 @@ def test_cancelled_text_says_what_had_come() -> None:
     progress.begin(206, 1_000_000)
     progress.add(1_500)
     assert "(206, 1.5 KB of 1 MB)" in cancelled_text(progress)
+
+
+def test_waiting_text_counts_whole_seconds_from_the_first() -> None:
+    """Before the head comes: "sending", then how long it has been waited for (QA: 25 s of
+    "sending" could not be told from 2 s)."""
+    assert waiting_text(0) == "sending"
+    assert waiting_text(0.99) == "sending"
+    assert waiting_text(1.0) == "waiting for the answer · 1 s"
+    assert waiting_text(12.7) == "waiting for the answer · 12 s"

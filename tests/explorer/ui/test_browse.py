@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from http import HTTPStatus
 from typing import Any
 
@@ -32,7 +33,7 @@ from explorer.ui.widgets.url_input import UrlBar
 from mock_server import Settings
 from mock_server import create_app as create_mock_app
 from tests.explorer.servers import closed_port
-from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, mock_client, settle
+from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, mock_client, settle, until
 from tests.mock_server.conftest import TEST_HOSTS
 
 
@@ -252,6 +253,35 @@ async def test_a_slow_answer_to_a_link_says_sending_after_the_hold(
         # Escape, and the key bar does not show it).
         assert "Escape cancels" in status_text(app)
         assert app.browser.query_one(UrlBar).value == f"{ROOT}customers"
+        transport.release.set()
+        await settle(pilot)
+        assert status_text(app).strip().startswith("200 OK")
+
+
+async def test_a_request_long_unanswered_says_how_long_it_has_waited(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past the hold, "sending" becomes "waiting for the answer · N s", counted on the
+    client's clock (here one the test moves: no test waits 12 s)."""
+    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 0.05)
+    transport = Delayed()
+    transport.release.set()
+    ahead = [0.0]
+    client = Client(transport=transport, clock=lambda: time.perf_counter() + ahead[0])
+    app = create_app(ROOT, client=client)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        transport.release.clear()
+        await follow(pilot, "rw:customers")
+        await until(pilot, lambda: "sending" in status_text(app), "sending said")
+        ahead[0] = 12.2
+        await until(
+            pilot,
+            lambda: "waiting for the answer · 12 s" in status_text(app),
+            "the wait counted",
+        )
+        assert status_text(app).startswith(f"… GET {ROOT}customers waiting for the answer")
+        assert "Escape cancels" in status_text(app)
         transport.release.set()
         await settle(pilot)
         assert status_text(app).strip().startswith("200 OK")
