@@ -12,10 +12,7 @@ of 20. For each, two pages: the mock's root and that page of 20 customers.
   drawn, cut in phases (queue, connect, send, wait, receive, show) that add up to
   it, and the exchange's own time ("complete after"). The same wait seen from
   outside, from ``tmux send-keys`` until ``tmux capture-pane`` shows the page, is
-  printed too (it adds tmux's own latency and the polling's, a few ms), from follows
-  of their own: reading tmux's screen every 2 ms starts 500 processes a second, and
-  on two cores they and tmux's server take the CPU from the frame the Trip measures
-  (the Trip's follows are read once painted, 0.5 s after the key).
+  printed too (it adds tmux's own latency and the polling's, a few ms).
 - **Client.send**: ``explorer.core.http.client.Client`` alone, one kept-alive client,
   in this process (restwalk's floor).
 - **httpx**: a plain ``httpx.AsyncClient``, kept alive (the library under it).
@@ -231,36 +228,26 @@ def restwalk_runs(
             setup()
         time.sleep(1.0)  # start-up's own work done (the GC's first pass, the history)
         page = "root"
-        for follow in range(4 * runs):
+        for _ in range(2 * runs):
             target = "customers" if page == "root" else "root"
-            # Each page is followed 2 * runs times: half watched from outside (tmux's
-            # screen read every 2 ms until it shows the page), half not (the Trip read
-            # once the page is surely painted): the reads are processes started 500
-            # times a second, and tmux's server drawing its screen for each; on two cores
-            # they take the CPU from the frame being measured.
-            watched = follow % 4 >= 2
             keys = link_keys(tmux.screen(), "rw:customers" if page == "root" else "up")
             if len(keys) > 1:
                 tmux.keys(*keys[:-1])
             time.sleep(0.2)
             tmux.keys(keys[-1])  # the key that follows
-            if watched:
-                seen = tmux.wait_for(shows(urls[target]))
-                figures.add(target, "seen from tmux", seen * 1000)
-                time.sleep(0.4)
-            else:
-                time.sleep(0.5)  # painted by then (the Trip's figures say how long it took)
-                tmux.wait_for(shows(urls[target]))
-                tmux.keys("t")
-                tmux.wait_for(lambda screen: "complete after" in screen)
-                for name, ms in trip_figures(tmux.screen()).items():
-                    figures.add(target, f"trip {name}", ms)
-                time.sleep(0.3)
-                tmux.keys("b")  # the body shown again
-                tmux.wait_for(lambda screen: "complete after" not in screen)
-                time.sleep(0.3)
-                tmux.keys("f")  # the focus on the links (Enter follows one)
-                time.sleep(0.3)
+            seen = tmux.wait_for(shows(urls[target]))
+            time.sleep(0.4)  # the frames after the page, and nothing else, done
+            tmux.keys("t")
+            tmux.wait_for(lambda screen: "complete after" in screen)
+            for name, ms in trip_figures(tmux.screen()).items():
+                figures.add(target, f"trip {name}", ms)
+            figures.add(target, "seen from tmux", seen * 1000)
+            time.sleep(0.3)
+            tmux.keys("b")  # the body shown again
+            tmux.wait_for(lambda screen: "complete after" not in screen)
+            time.sleep(0.3)
+            tmux.keys("f")  # the focus on the links (Enter follows one)
+            time.sleep(0.3)
             page = target
         if after is not None:
             after()
