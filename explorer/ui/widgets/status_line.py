@@ -106,27 +106,26 @@ class StatusLine(PlainStatic):
     def show_loading(self, spec: RequestSpec, said: str = "sending") -> None:
         """Say that ``spec`` is on its way (``said``: :func:`waiting_text
         <explorer.core.http.progress.waiting_text>`), and how to stop waiting for it."""
-        self._show(
-            Text.assemble(
-                ("… ", "bold"),
-                visible_line(f"{spec.method} {spec.url}"),
-                f" {said}",
-                (" · Escape cancels", "dim"),
-            )
-        )
+        self._show_on_its_way(spec, said)
 
     def show_receiving(self, spec: RequestSpec, status: int, receiving: str) -> None:
         """Say that the answer to ``spec`` (its head's ``status``) is coming, and how much of
         it has (``receiving``: :meth:`BodyProgress.text
         <explorer.core.http.progress.BodyProgress.text>`)."""
-        self._show(
-            Text.assemble(
-                ("… ", "bold"),
-                visible_line(f"{spec.method} {spec.url}"),
-                f" {status} · {receiving}",
-                (" · Escape cancels", "dim"),
-            )
+        self._show_on_its_way(spec, f"{status} · {receiving}")
+
+    def _show_on_its_way(self, spec: RequestSpec, said: str) -> None:
+        """``… GET URL said · Escape cancels``; without the URL when that would not fit one
+        row (the URL bar shows it while the request is on its way): at 80 columns the line
+        wrapped in the middle of a rate that changes four times a second."""
+        escape = (" · Escape cancels", "dim")
+        line = Text.assemble(
+            ("… ", "bold"), visible_line(f"{spec.method} {spec.url}"), f" {said}", escape
         )
+        width = self.content_size.width
+        if width and line.cell_len > width:
+            line = Text.assemble(("… ", "bold"), visible_line(spec.method), f" {said}", escape)
+        self._show(line)
 
     def show_message(self, text: str) -> None:
         """A plain one-line message (e.g. before anything was requested)."""

@@ -13,6 +13,7 @@ from explorer.core.http.client import Client
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.screens import tab_screen
 from explorer.ui.widgets.status_line import StatusLine
+from explorer.ui.widgets.url_input import UrlBar
 from tests.explorer.ui.conftest import SIZE, settle, until
 
 ROOT_PAGE = b'{"_links": {"big": {"href": "/big"}}}'
@@ -94,6 +95,28 @@ async def test_a_body_on_its_way_says_how_much_of_it_came() -> None:
             assert shown is not None
             assert shown.exchange is not None
             assert shown.exchange.response.body == BIG
+
+
+async def test_at_80_columns_the_progress_leaves_the_url_to_the_url_bar() -> None:
+    """QA: at 80 columns the line wrapped in the middle of the rate; the URL bar shows the
+    URL on its way, so the status line keeps one row without it."""
+    async with DrippingServer().serving() as server:
+        app = create_app(f"{server.url}/", client=Client())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("1")
+            await until(pilot, lambda: "receiving" in status_text(app), "said what came")
+            said = status_text(app)
+            assert said.startswith("… GET 200 · receiving 5 KB of 20 KB (25%)"), said
+            assert said.rstrip().endswith("Escape cancels")
+            assert app.browser.query_one(UrlBar).value == f"{server.url}/big"
+            line = app.browser.query_one(StatusLine)
+            assert (
+                line.get_content_height(line.content_size, app.size, line.content_size.width) == 1
+            )
+            server.more.set()
+            await settle(pilot)
+            assert status_text(app).startswith(" 200 OK")
 
 
 async def test_escape_stops_a_body_on_its_way_and_its_progress() -> None:
