@@ -41,7 +41,7 @@ async def read_body(
     length = response.headers.get("content-length", "")
     declared = int(length) if length.isdigit() else 0
     if progress is not None:
-        progress.begin(response.status_code, int(length) if length.isdigit() else None)
+        progress.begin(response.status_code, declared if length.isdigit() else None)
     if (not encoding or decoder.kept_encoded) and declared > max_body:
         raise too_large(max_body, url, f"Content-Length: {length}")
     with contextlib.suppress(httpx.ResponseNotRead):

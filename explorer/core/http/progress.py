@@ -19,13 +19,12 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from explorer.core.text.sizes import size_text
+from explorer.core.text.sizes import moving_size_text, size_text
 
 __all__ = [
     "RATE_WINDOW",
     "BodyProgress",
     "cancelled_text",
-    "moving_size_text",
     "rate_text",
     "receiving_text",
     "waiting_text",
@@ -103,29 +102,17 @@ class BodyProgress:
 
 def rate_text(per_second: float) -> str:
     """``512 B/s``, ``974 KB/s``, ``1.0 MB/s``, ``4.1 MB/s``: a rate in the units of
-    :func:`moving_size_text`."""
+    :func:`~explorer.core.text.sizes.moving_size_text`."""
     return f"{moving_size_text(round(per_second))}/s"
-
-
-def moving_size_text(size: int) -> str:
-    """``512 B``, ``974 KB``, ``1.0 MB``, ``4.1 MB``: a figure that moves while it is read
-    (the bytes come, the rate), in the decimal units of :func:`size_text`, as a browser's
-    download bar writes it: whole bytes and kilobytes, megabytes and gigabytes with their
-    one decimal always. :func:`size_text`'s style (``1 MB/s``, then ``973.8 KB/s``) had
-    it change precision and width with every reading about a unit's boundary."""
-    if size < 999_500:  # (999,500 reads 1.0 MB, not 1000 KB)
-        return f"{size} B" if size < 1000 else f"{size / 10**3:.0f} KB"
-    if size < 999_950_000:
-        return f"{size / 10**6:.1f} MB"
-    return f"{size / 10**9:.1f} GB"
 
 
 def receiving_text(received: int, total: int | None, rate: float | None) -> str:
     """``receiving 3.2 MB of 20 MB (16%) · 4.1 MB/s``; without a ``total``, ``receiving
     3.2 MB · 4.1 MB/s``; without a ``rate`` (no time has passed), no rate. What came and
-    the rate move as they are read (:func:`moving_size_text`: ``3.0 MB``, not ``3 MB``
-    after ``2.9 MB``); the total does not. The percentage is rounded down: 100% only
-    when every byte has come."""
+    the rate move as they are read
+    (:func:`~explorer.core.text.sizes.moving_size_text`: ``3.0 MB``, not ``3 MB`` after
+    ``2.9 MB``); the total does not. The percentage is rounded down: 100% only when
+    every byte has come."""
     said = f"receiving {moving_size_text(received)}"
     if total:
         said += f" of {size_text(total)} ({min(received, total) * 100 // total}%)"
