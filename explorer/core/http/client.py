@@ -318,10 +318,11 @@ class Client:
         :class:`~explorer.core.http.errors.RequestError` when the exchange fails, a
         :class:`~explorer.core.http.errors.DeadlineExceeded` past :attr:`max_time` seconds.
         """
+        follow = self.follow_redirects if follow_redirects is None else follow_redirects
         how = Sending(
-            self.follow_redirects if follow_redirects is None else follow_redirects,
-            self.max_redirects if max_redirects is None else max_redirects,
-            self.timeout if timeout is None else timeout,
+            follow_redirects=follow,
+            max_redirects=self.max_redirects if max_redirects is None else max_redirects,
+            timeout=self.timeout if timeout is None else timeout,
             cookies=cookies,
             revalidate=revalidate,
             progress=progress,
@@ -345,9 +346,9 @@ class Client:
         whoever reads it.
         """
         how = Sending(
-            self.follow_redirects,
-            self.max_redirects,
-            self.timeout,
+            follow_redirects=self.follow_redirects,
+            max_redirects=self.max_redirects,
+            timeout=self.timeout,
             streams=Streams(keep_open=True, text=text),
             revalidate=revalidate,
             progress=progress,
