@@ -49,7 +49,11 @@ class OriginServer:
         self._sock.bind(("127.0.0.1", 0))
         self.port = int(self._sock.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self._app, log_level="warning", lifespan="off", interface="asgi3")
+        # log_config=None: uvicorn's own would bind its handlers to the sys.stderr of the
+        # test that starts the server, closed when that test ends (test_servers_logging).
+        config = uvicorn.Config(
+            self._app, log_config=None, log_level="warning", lifespan="off", interface="asgi3"
+        )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._run, daemon=True)
 

@@ -1,10 +1,11 @@
 """Send a :class:`~explorer.core.http.request.RequestSpec` and record the whole exchange.
 
-Each exchange goes hop by hop (:mod:`explorer.core.http.trip`: redirects followed one
-at a time, every hop kept), each hop down the stack of transports
-(:mod:`explorer.core.http.one_hop`), and every httpx exception becomes one of ours
-(:mod:`explorer.core.http.errors`). A :class:`LoginFlow` logs in first and its token is
-remembered; an OAuth 2.0 request's token comes from a
+Each exchange goes as a call chose (:mod:`explorer.core.http.sending`: redirects,
+timeouts, cookies, a stream, a reload, its progress), hop by hop
+(:mod:`explorer.core.http.trip`: redirects followed one at a time, every hop kept), each
+hop down the stack of transports (:mod:`explorer.core.http.one_hop`), and every httpx
+exception becomes one of ours (:mod:`explorer.core.http.errors`). A :class:`LoginFlow`
+logs in first and its token is remembered; an OAuth 2.0 request's token comes from a
 :class:`~explorer.core.http.token_source.TokenSource`; a 401 gets one more try (both:
 :mod:`explorer.core.http.logins`).
 
@@ -65,6 +66,7 @@ from explorer.core.http.request import (
     build_request,
 )
 from explorer.core.http.retry import RetryTransport
+from explorer.core.http.sending import Sending
 from explorer.core.http.tls import DefaultContext
 from explorer.core.http.token_source import TokenSource, token_source
 from explorer.core.http.trip import Sent, follow
@@ -267,7 +269,9 @@ class Client:
 
     async def _login_exchange(self, request: httpx.Request) -> Exchange:
         """A login's request, sent with redirects followed (see :class:`Logins`)."""
-        exchange, _ = await self._exchange(request, follow_redirects=True, timeout=self.timeout)
+        exchange, _ = await self._exchange(
+            request, Sending(follow_redirects=True, timeout=self.timeout)
+        )
         return exchange
 
     async def exchange(self, request: httpx.Request) -> Exchange:
@@ -277,7 +281,7 @@ class Client:
         try:
             async with asyncio.timeout(self.max_time):
                 exchange, _ = await self._exchange(
-                    request, follow_redirects=False, timeout=self.timeout, cookies=False
+                    request, Sending(follow_redirects=False, timeout=self.timeout, cookies=False)
                 )
                 return exchange
         except TimeoutError:
@@ -314,16 +318,17 @@ class Client:
         :class:`~explorer.core.http.errors.RequestError` when the exchange fails, a
         :class:`~explorer.core.http.errors.DeadlineExceeded` past :attr:`max_time` seconds.
         """
-        sent = await self._send_within_deadline(
-            spec,
-            follow_redirects=follow_redirects,
-            max_redirects=max_redirects,
-            timeout=timeout,
+        follow = self.follow_redirects if follow_redirects is None else follow_redirects
+        how = Sending(
+            follow_redirects=follow,
+            max_redirects=self.max_redirects if max_redirects is None else max_redirects,
+            timeout=self.timeout if timeout is None else timeout,
             cookies=cookies,
             revalidate=revalidate,
             progress=progress,
         )
-        return sent[0]
+        exchange, _ = await self._send_within_deadline(spec, how)
+        return exchange
 
     async def open(
         self,
@@ -340,46 +345,33 @@ class Client:
         (:attr:`max_time`) covers the way to the head; the stream's body is bounded by
         whoever reads it.
         """
-        return Opened(
-            *await self._send_within_deadline(
-                spec, streams=Streams(True, text), revalidate=revalidate, progress=progress
-            )
+        how = Sending(
+            follow_redirects=self.follow_redirects,
+            max_redirects=self.max_redirects,
+            timeout=self.timeout,
+            streams=Streams(keep_open=True, text=text),
+            revalidate=revalidate,
+            progress=progress,
         )
+        return Opened(*await self._send_within_deadline(spec, how))
 
-    async def _send_within_deadline(
-        self,
-        spec: RequestSpec,
-        *,
-        follow_redirects: bool | None = None,
-        max_redirects: int | None = None,
-        timeout: float | httpx.Timeout | None = None,
-        cookies: bool = True,
-        streams: Streams | None = None,
-        revalidate: bool = False,
-        progress: BodyProgress | None = None,
-    ) -> Sent:
-        """:meth:`_send` within :attr:`max_time` seconds, its errors said for a person."""
-        source: TokenSource | None = None
-        token = ""
+    async def _send_within_deadline(self, spec: RequestSpec, how: Sending) -> Sent:
+        """``spec`` sent as ``how`` says within :attr:`max_time` seconds, its errors said
+        for a person; its login and its try after a 401 are the :class:`Logins`'."""
+        renew: tuple[TokenSource, str] | None = None
         if isinstance(spec.auth, OAuthBearer):
             # The login's token, before the exchange's deadline starts: logging in may
-            # wait for a person (a browser, a device code).
+            # wait for a person (a browser, a device code). After a 401 it is renewed once.
             source = token_source(self.token_sources, spec.auth)
-            token = await source.token(spec.url)
-            spec = replace(spec, auth=BearerAuth(token))
+            renew = (source, await source.token(spec.url))
+            spec = replace(spec, auth=BearerAuth(renew[1]))
+
+        async def send(spec: RequestSpec) -> Sent:
+            return await self._exchange(build_request(spec), how)
+
         try:
             async with asyncio.timeout(self.max_time):
-                return await self._send(
-                    spec,
-                    follow_redirects=follow_redirects,
-                    max_redirects=max_redirects,
-                    timeout=timeout,
-                    cookies=cookies,
-                    renew=(source, token) if source is not None else None,
-                    streams=streams or Streams(),
-                    revalidate=revalidate,
-                    progress=progress,
-                )
+                return await self.logins.send(spec, send, renew)
         except TimeoutError:
             raise self._late(spec.url) from None
         except (ProtocolError, NetworkError) as exc:
@@ -389,41 +381,6 @@ class Client:
             if self.http2_prior_knowledge and not isinstance(exc, DecodingError):
                 exc.hint = PRIOR_KNOWLEDGE_HINT
             raise
-
-    async def _send(
-        self,
-        spec: RequestSpec,
-        *,
-        follow_redirects: bool | None,
-        max_redirects: int | None,
-        timeout: float | httpx.Timeout | None,
-        cookies: bool = True,
-        renew: tuple[TokenSource, str] | None = None,
-        streams: Streams,
-        revalidate: bool = False,
-        progress: BodyProgress | None = None,
-    ) -> Sent:
-        """One exchange (see :meth:`send`), its login and its try after a 401 the
-        :class:`Logins`'; ``renew``: the login whose token ``spec`` carries, and that token,
-        to renew once after a 401; ``streams``: what becomes of a stream; ``revalidate``: a
-        reload (see :meth:`send`)."""
-        follow = self.follow_redirects if follow_redirects is None else follow_redirects
-        limit = self.max_redirects if max_redirects is None else max_redirects
-        seconds = self.timeout if timeout is None else timeout
-
-        async def send(spec: RequestSpec) -> Sent:
-            return await self._exchange(
-                build_request(spec),
-                follow_redirects=follow,
-                max_redirects=limit,
-                timeout=seconds,
-                cookies=cookies,
-                streams=streams,
-                revalidate=revalidate,
-                progress=progress,
-            )
-
-        return await self.logins.send(spec, send, renew)
 
     @property
     def transport(self) -> httpx.AsyncBaseTransport:
@@ -450,34 +407,20 @@ class Client:
         """True when responses go through the cache."""
         return self.cache is not None and self.cache.enabled
 
-    async def _exchange(
-        self,
-        request: httpx.Request,
-        *,
-        follow_redirects: bool,
-        max_redirects: int = DEFAULT_MAX_REDIRECTS,
-        timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
-        cookies: bool = True,
-        streams: Streams | None = None,
-        revalidate: bool = False,
-        progress: BodyProgress | None = None,
-    ) -> Sent:
-        """The exchange ``request`` starts, hop by hop; and a stream's response, when its
-        answer is one and ``streams`` says to keep it open (else None). ``revalidate``:
-        every hop asks the cache to check with the server (a reload); ``progress`` counts
-        each hop's body as it comes."""
-        streams = streams or Streams()
+    async def _exchange(self, request: httpx.Request, how: Sending) -> Sent:
+        """The exchange ``request`` starts, hop by hop, as ``how`` says; and a stream's
+        response, when its answer is one and ``how`` keeps streams open (else None)."""
         exchange, opened = await follow(
             request,
-            partial(self._send_one, keep_cookies=cookies, streams=streams, progress=progress),
-            jar=self.http.cookies.jar if cookies else None,
+            partial(self._send_one, how=how),
+            jar=self.http.cookies.jar if how.cookies else None,
             checks_tls=self.checks_tls,
             clock=self.clock,
-            follow_redirects=follow_redirects,
-            max_redirects=max_redirects,
-            timeout=timeout,
-            streams=streams,
-            revalidate=revalidate,
+            follow_redirects=how.follow_redirects,
+            max_redirects=how.max_redirects,
+            timeout=how.timeout,
+            streams=how.streams,
+            revalidate=how.revalidate,
         )
         if _OWN_REQUESTS.get() is not self:
             for observer in self.observers:
@@ -485,13 +428,7 @@ class Client:
         return exchange, opened
 
     async def _send_one(
-        self,
-        request: httpx.Request,
-        marks: Marks | None = None,
-        *,
-        keep_cookies: bool = True,
-        streams: Streams,
-        progress: BodyProgress | None = None,
+        self, request: httpx.Request, marks: Marks | None = None, *, how: Sending
     ) -> Answer:
         """One request, no redirects, down :attr:`transport`
         (:func:`~explorer.core.http.one_hop.send_hop`)."""
@@ -504,7 +441,7 @@ class Client:
             clock=self.clock,
             max_body=self.max_body,
             answered=self._answered,
-            keep_cookies=keep_cookies,
-            streams=streams,
-            progress=progress,
+            keep_cookies=how.cookies,
+            streams=how.streams,
+            progress=how.progress,
         )

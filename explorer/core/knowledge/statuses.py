@@ -8,7 +8,12 @@ that it must not be cached). :func:`status_class` gives that class for any code 
 
 from __future__ import annotations
 
-from explorer.core.knowledge import status_data_1xx_3xx, status_data_4xx, status_data_5xx
+from explorer.core.knowledge import (
+    status_data_1xx_3xx,
+    status_data_5xx,
+    status_data_400_417,
+    status_data_418_499,
+)
 from explorer.core.knowledge.model import StatusClass, StatusInfo
 
 CLASSES: tuple[StatusClass, ...] = (
@@ -49,7 +54,10 @@ CLASSES: tuple[StatusClass, ...] = (
 
 _BY_DIGIT = {cls.digit: cls for cls in CLASSES}
 _ALL: tuple[StatusInfo, ...] = (
-    status_data_1xx_3xx.STATUSES + status_data_4xx.STATUSES + status_data_5xx.STATUSES
+    status_data_1xx_3xx.STATUSES
+    + status_data_400_417.STATUSES
+    + status_data_418_499.STATUSES
+    + status_data_5xx.STATUSES
 )
 _BY_CODE = {info.code: info for info in _ALL}
 

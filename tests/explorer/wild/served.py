@@ -44,8 +44,11 @@ class Served:
             if entry.url.startswith(self.origin + "/")
         }
         app = Starlette(routes=[Route("/{path:path}", self._answer)])
+        # log_config=None: uvicorn's own would bind its handlers to the sys.stderr of the
+        # test that starts the server, closed when that test ends (test_servers_logging);
+        # at "warning" no access line is logged.
         self._server = uvicorn.Server(
-            uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
+            uvicorn.Config(app, log_config=None, log_level="warning", lifespan="off")
         )
         self._thread = threading.Thread(
             target=self._server.run, kwargs={"sockets": [self._sock]}, daemon=True
