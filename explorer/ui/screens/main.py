@@ -162,6 +162,12 @@ class BrowserScreen(TabScreen):
         self.notify("Cancelled: nothing more is read (the server may have received it).")
 
     def action_reload(self) -> None:
+        """``r``: the request on its way sent over (a new page still, if it was one), else
+        the page shown (:meth:`Session.reload`)."""
+        underway = self._on_its_way
+        if underway.spec is not None and self.sending:
+            self._do(self.session.reload(underway.spec, underway.via), record=underway.record)
+            return
         step = self.session.reload()
         if step is None:  # nothing shown yet (the start page was cancelled): the URL bar's
             self.open_url(self.query_one(UrlBar).value or "/")
