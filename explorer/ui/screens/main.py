@@ -116,8 +116,12 @@ class BrowserScreen(TabScreen):
     def action_focus_url(self) -> None:
         if self.sending:  # the bar shows the URL on its way
             self.show_sending()
-        self.query_one(UrlBar).focus()
-        self.query_one(UrlBar).select_all()
+        bar = self.query_one(UrlBar)
+        # Focused now, not at the app's next turn as Widget.focus does: the keys typed
+        # after ctrl+l (a priority key), queued when the screen is busy, are the URL's,
+        # not the page's keys ("/admin/quota" is no search, learn and quit).
+        self.set_focus(bar)
+        bar.select_all()
 
     def action_focus_links(self) -> None:
         self.query_one(LinksPanel).table.focus()
