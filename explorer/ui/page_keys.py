@@ -13,7 +13,9 @@ showed the screen's (after the screen's own, before the app's).
 
 A key a focused field types (a letter in the URL bar) is taken out of an
 owner's bindings, as Textual takes it out of the screen's
-(:meth:`~textual.dom.DOMNode.check_consume_key`).
+(:meth:`~textual.dom.DOMNode.check_consume_key`). That matters most for an
+owner's priority keys (``/``, ``|``), which the app runs before the focused
+widget sees the key.
 """
 
 from __future__ import annotations
@@ -51,6 +53,15 @@ def with_page_keys(chain: BindingChain, screen: DOMNode, owners: Sequence[DOMNod
 #: Each owner class's bindings, made once (a copy is given out each time, as Textual does).
 _OWNED: dict[type[DOMNode], BindingsMap] = {}
 
+#: Characters of keys Textual's :func:`~textual.keys.key_to_character` does not know
+#: (it looks ``slash`` up as a Unicode name; the character's is SOLIDUS).
+_CHARACTERS = {"slash": "/"}
+
+
+def _character(key: str) -> str | None:
+    """The character ``key`` types, if any."""
+    return key_to_character(key) or _CHARACTERS.get(key)
+
 
 def _unconsumed(owner: DOMNode, consumers: Iterable[DOMNode]) -> BindingsMap:
     """``owner``'s bindings, less the keys one of ``consumers`` (asked first) may type."""
@@ -60,6 +71,6 @@ def _unconsumed(owner: DOMNode, consumers: Iterable[DOMNode]) -> BindingsMap:
     bindings = made.copy()
     for node in consumers:
         for key in list(bindings.key_to_bindings):
-            if node.check_consume_key(key, key_to_character(key)):
+            if node.check_consume_key(key, _character(key)):
                 del bindings.key_to_bindings[key]
     return bindings

@@ -290,6 +290,15 @@ def quick_json_lines(body: bytes, max_lines: int = 200, sample: int = 256 * 1024
     return lines
 
 
+def decoded(body: bytes, charset: str) -> str:
+    """``body``, text in ``charset``, decoded; bytes it cannot decode replaced (read as
+    UTF-8 when the codec fails all the same)."""
+    try:
+        return body.decode(charset, errors="replace")
+    except (LookupError, UnicodeError, TypeError, ValueError):
+        return body.decode("utf-8", errors="replace")
+
+
 def _utf8_note(body: bytes) -> str | None:
     try:
         body.decode("utf-8")
@@ -315,10 +324,14 @@ def _binary_summary(body: bytes, media_type: str | None) -> DisplayText:
     return DisplayText("\n".join(lines).encode(), None)
 
 
-def format_body(body: bytes, media_type: str | None, *, pretty: bool = True) -> DisplayText:
+def format_body(
+    body: bytes, media_type: str | None, *, pretty: bool = True, charset: str = "utf-8"
+) -> DisplayText:
     """Display text for a response body: JSON and XML indented
     (:mod:`explorer.core.bodies.pretty`, as the command line prints them), other text
-    as is, binary summarized.
+    as is, binary summarized. ``charset`` is the codec its Content-Type names
+    (:func:`~explorer.core.http.wire.charset_of`): text in another is decoded from it,
+    as a browser does, and said so (the display text is UTF-8).
 
     Never raises: invalid JSON and invalid UTF-8 are shown as received with a note.
     """
@@ -326,16 +339,19 @@ def format_body(body: bytes, media_type: str | None, *, pretty: bool = True) -> 
         return DisplayText(b"", None, ("No body.",))
     if not is_text(media_type, body):
         return _binary_summary(body, media_type)
+    notes: list[str] = []
+    if charset != "utf-8":
+        body = decoded(body, charset).encode("utf-8", errors="replace")
+        notes.append(f"Decoded from {charset}, the charset its Content-Type names.")
     language = language_for(media_type)
     if language is None and body.lstrip()[:1] in (b"{", b"["):
         language = "json"  # sniffed: text/plain JSON is common
-    notes: list[str] = []
     if language == "json" and pretty and len(body) > PRETTY_LIMIT:
         notes.append(f"Larger than {PRETTY_LIMIT >> 20} MiB: shown as received, not indented.")
     elif language == "json" and pretty:
         formatted, note = _pretty_json(body)
         if formatted is not None:
-            return DisplayText(formatted, "json")
+            return DisplayText(formatted, "json", tuple(notes))
         if note and media_type and media_type.endswith("json"):
             notes.append(note)
         else:
@@ -343,7 +359,7 @@ def format_body(body: bytes, media_type: str | None, *, pretty: bool = True) -> 
     elif language == "xml" and pretty:
         indented = indent_xml(body)
         if indented is not None:
-            return DisplayText(indented, "xml")
+            return DisplayText(indented, "xml", tuple(notes))
     utf8 = _utf8_note(body)
     if utf8:
         notes.append(utf8)

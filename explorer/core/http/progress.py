@@ -50,6 +50,8 @@ class BodyProgress:
         self.total: int | None = None
         #: (clock, bytes received) now and then, the oldest first, for the rate.
         self._samples: deque[tuple[float, int]] = deque()
+        #: When bytes of the body last came (or its head), on the clock.
+        self._last_came = 0.0
 
     @property
     def begun(self) -> bool:
@@ -63,12 +65,16 @@ class BodyProgress:
         self.total = total
         self.received = 0
         self._samples.clear()
-        self._samples.append((self._clock(), 0))
+        self._last_came = self._clock()
+        self._samples.append((self._last_came, 0))
 
     def add(self, size: int) -> None:
         """``size`` more bytes of the body came."""
         self.received += size
-        self._sample(self._clock())
+        now = self._clock()
+        if size:
+            self._last_came = now
+        self._sample(now)
 
     def rate(self) -> float | None:
         """Bytes a second over the last :data:`RATE_WINDOW` seconds or since the head came
@@ -96,8 +102,16 @@ class BodyProgress:
                 self._samples.popleft()
 
     def text(self) -> str:
-        """What has come, for a person (:func:`receiving_text`); "" before any head."""
-        return receiving_text(self.received, self.total, self.rate()) if self.begun else ""
+        """What has come, for a person (:func:`receiving_text`); "" before any head. Once
+        nothing has come for the rate's whole window, how long it has stalled stands for
+        its rate (QA: a body stalled for 25 s of a 30 s timeout read "0 B/s" as after 3 s)."""
+        if not self.begun:
+            return ""
+        rate = self.rate()
+        stalled = self._clock() - self._last_came
+        if stalled < RATE_WINDOW:
+            return receiving_text(self.received, self.total, rate)
+        return f"{receiving_text(self.received, self.total, None)} · stalled {int(stalled)} s"
 
 
 def rate_text(per_second: float) -> str:

@@ -23,7 +23,8 @@ STATUSES: tuple[StatusInfo, ...] = (
         rule=(
             "A joke: the April Fools' RFC 2324 (Hyper Text Coffee Pot Control Protocol, "
             "1998) says a teapot asked to brew coffee answers it. So many servers copied the "
-            "joke that RFC 9110 reserves the code as unused, never to be reassigned."
+            "joke that RFC 9110 reserves the code: no other use may be given to it now, "
+            "though it could be reassigned if the 4xx codes ever ran out."
         ),
         meaning="The server is joking (or uses it as an easter egg or a bot rebuff); your "
         "HTTP is not at fault.",

@@ -4,27 +4,40 @@ Each of :data:`~explorer.core.carry.EXPORT_FORMATS` (curl, HTTPie, a ``.http`` f
 text), written to connect as the tab's client does now (its protocol may have been
 changed since it was built), with a login flow's request carrying the token it got
 (the flow itself is no header another tool could send). A format that cannot say
-the request (a login flow not logged in yet) is left out.
+the request (a login flow not logged in yet) is left out. What is copied holds the
+credential, so that it works; what the menu shows of it has the credential masked, as
+everywhere a request is shown (:attr:`Exported.preview`).
 """
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass, replace
 
 from explorer.core.http.client import Client
 from explorer.core.http.errors import RestwalkError
-from explorer.core.http.request import BearerAuth, LoginFlow, RequestSpec
+from explorer.core.http.request import (
+    BasicAuth,
+    BearerAuth,
+    CookieSession,
+    LoginFlow,
+    RequestSpec,
+)
+from explorer.core.http.secret_rules import is_secret_header, is_secret_name
+from explorer.core.http.secret_values import SecretValues
 
 __all__ = ["Exported", "as_logged_in", "request_exports"]
 
 
 @dataclass(frozen=True)
 class Exported:
-    """``spec`` in one format: its key in the copy menu, what it is called, the text."""
+    """``spec`` in one format: its key in the copy menu, what it is called, the text, and
+    the text with its credentials masked, to show."""
 
     key: str
     what: str
     text: str
+    preview: str
 
 
 def as_logged_in(spec: RequestSpec, client: Client) -> tuple[RequestSpec, str | None]:
@@ -52,6 +65,7 @@ def request_exports(spec: RequestSpec, client: Client) -> list[Exported]:
         assert isinstance(spec.auth, LoginFlow)
         spec = replace(spec, auth=BearerAuth(token, spec.auth.scheme))
     options = tool_options(ConnectionSettings.of(client))
+    secrets = SecretValues(_secrets_of(spec))
     exported: list[Exported] = []
     for name, export in EXPORT_FORMATS.items():
         try:
@@ -59,7 +73,24 @@ def request_exports(spec: RequestSpec, client: Client) -> list[Exported]:
         except RestwalkError:
             continue
         note = protocol_note(name, options)
-        exported.append(
-            Exported(export.key, f"{export.title} ({note})" if note else export.title, text)
-        )
+        what = f"{export.title} ({note})" if note else export.title
+        exported.append(Exported(export.key, what, text, secrets.mask_text(text)))
     return exported
+
+
+def _secrets_of(spec: RequestSpec) -> list[str]:
+    """The credentials ``spec`` carries, as an exported command line may write them: its
+    token, its password (and Basic's ``base64(user:password)``), its cookies, the values
+    of its secret headers and query parameters."""
+    auth = spec.auth
+    values = [value for name, value in spec.headers if is_secret_header(name)]
+    values += [value for name, value in spec.query if is_secret_name(name, in_url=True)]
+    if isinstance(auth, BearerAuth):
+        values.append(auth.token)
+    elif isinstance(auth, BasicAuth | LoginFlow):
+        values.append(auth.password)
+        pair = f"{auth.user}:{auth.password}".encode()
+        values.append(base64.b64encode(pair).decode("ascii"))
+    elif isinstance(auth, CookieSession):
+        values += [value for _, value in auth.cookies]
+    return values

@@ -297,20 +297,29 @@ class Session:
             spec = state.unprepared(spec)
         return replace(spec, auth=None)
 
-    def reload(self) -> Next | None:
-        """What ``r`` does: send the shown request again, asking first if it is not safe."""
-        current = self.shown
-        if current is None:
-            return None
-        spec = self.unprepared(current.spec)
+    def reload(self, underway: RequestSpec | None = None, via: str = "url") -> Next | None:
+        """What ``r`` does: send the shown request again, asking first if it is not safe.
+
+        With a request ``underway`` (asked for ``via``), that one is sent again instead,
+        as a browser's reload while a page loads starts the load of the URL being loaded
+        over, not the page still shown: the person sees its URL in the bar, and the page
+        shown is not what they asked for last. Its API version was chosen when it was
+        sent, and stays as it was."""
+        if underway is not None:
+            spec, typed = self.unprepared(underway), True
+        else:
+            current = self.shown
+            if current is None:
+                return None
+            spec, via, typed = self.unprepared(current.spec), current.via, False
         masked = masks_left(spec)  # a history entry's: never sent as they are
         if masked:
             unsafe = "" if spec.method in SAFE_METHODS else " " + reload_note(spec.method)
-            return Next("compose", spec, masks_note(masked) + unsafe, current.via)
+            return Next("compose", spec, masks_note(masked) + unsafe, via)
         if spec.method not in SAFE_METHODS:
-            return Next("compose", spec, reload_note(spec.method), current.via)
+            return Next("compose", spec, reload_note(spec.method), via)
         # With the credential in use now: one given or dropped since is honoured.
-        return Next("send", self.prepare(spec), via=current.via, reload=True)
+        return Next("send", self.prepare(spec, typed=typed), via=via, reload=True)
 
     def after_login(self, url: str, auth: Auth | None) -> Next | None:
         """A credential was given for ``url``'s origin: what is sent now.

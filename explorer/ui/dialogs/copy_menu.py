@@ -32,11 +32,14 @@ class CopyChoice:
     what: str
     text: str
     size: int
+    #: What the label shows of the text, when not the text itself (its credentials masked).
+    preview: str | None = None
 
     @property
     def label(self) -> Text:
         """``b  the body as shown (12.3 KB)  {"count": ...``, as plain text."""
-        first = self.text[:PREVIEW].split("\n", 1)[0]
+        shown = self.text if self.preview is None else self.preview
+        first = shown[:PREVIEW].split("\n", 1)[0]
         label = Text.assemble((f"{self.key}  ", "bold"), f"{self.what} ({size_text(self.size)})  ")
         label.append(visible_line(first), style="dim")
         return label
@@ -44,7 +47,7 @@ class CopyChoice:
 
 def exported_choices(exported: list[Exported]) -> list[CopyChoice]:
     """The request written for other tools, as choices of the menu."""
-    return [CopyChoice(e.key, e.what, e.text, len(e.text.encode())) for e in exported]
+    return [CopyChoice(e.key, e.what, e.text, len(e.text.encode()), e.preview) for e in exported]
 
 
 class CopyMenu(ModalScreen[CopyChoice | None]):

@@ -116,8 +116,12 @@ class BrowserScreen(TabScreen):
     def action_focus_url(self) -> None:
         if self.sending:  # the bar shows the URL on its way
             self.show_sending()
-        self.query_one(UrlBar).focus()
-        self.query_one(UrlBar).select_all()
+        bar = self.query_one(UrlBar)
+        # Focused now, not at the app's next turn as Widget.focus does: the keys typed
+        # after ctrl+l (a priority key), queued when the screen is busy, are the URL's,
+        # not the page's keys ("/admin/quota" is no search, learn and quit).
+        self.set_focus(bar)
+        bar.select_all()
 
     def action_focus_links(self) -> None:
         self.query_one(LinksPanel).table.focus()
@@ -162,6 +166,12 @@ class BrowserScreen(TabScreen):
         self.notify("Cancelled: nothing more is read (the server may have received it).")
 
     def action_reload(self) -> None:
+        """``r``: the request on its way sent over (a new page still, if it was one), else
+        the page shown (:meth:`Session.reload`)."""
+        underway = self._on_its_way
+        if underway.spec is not None and self.sending:
+            self._do(self.session.reload(underway.spec, underway.via), record=underway.record)
+            return
         step = self.session.reload()
         if step is None:  # nothing shown yet (the start page was cancelled): the URL bar's
             self.open_url(self.query_one(UrlBar).value or "/")

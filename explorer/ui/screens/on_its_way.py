@@ -53,6 +53,10 @@ class OnItsWay:
         self._show_address = show_address
         #: The request on its way, not shown yet or shown (None: none).
         self.spec: RequestSpec | None = None
+        #: How it was asked for (``url``, ``link``...), and whether its answer is a new page
+        #: or takes the shown one's place: what ``r`` sends it again as.
+        self.via = "url"
+        self.record = False
         self._progress: BodyProgress | None = None
         #: The hold: the event loop's own timer, its end handed to the owner's messages
         #: (a Textual Timer is a task of its own, started and then cancelled by every
@@ -63,11 +67,20 @@ class OnItsWay:
         #: What the status line says of it last (not said again, the same).
         self._said = ""
 
-    def hold(self, spec: RequestSpec, progress: BodyProgress | None, seconds: float) -> None:
-        """``spec`` is sent, its body counted in ``progress``: say so in ``seconds`` if
-        its answer has not come by then."""
+    def hold(
+        self,
+        spec: RequestSpec,
+        progress: BodyProgress | None,
+        seconds: float,
+        *,
+        via: str = "url",
+        record: bool = False,
+    ) -> None:
+        """``spec`` is sent (asked for ``via``, a new page when ``record``), its body counted
+        in ``progress``: say so in ``seconds`` if its answer has not come by then."""
         self.drop()
         self.spec, self._progress = spec, progress
+        self.via, self.record = via, record
         self._since = self._clock()
         self._hold = asyncio.get_running_loop().call_later(
             seconds, self._owner.call_next, self.show

@@ -11,7 +11,16 @@ from __future__ import annotations
 from textual.binding import Binding, BindingType
 
 SCREEN_KEYS: list[BindingType] = [
-    Binding("ctrl+l", "focus_url", "URL", tooltip="Go to the URL bar: a URL, /path or host:port"),
+    # A priority key: the app runs it before it hands the next key on, so what is typed
+    # after ctrl+l goes to the URL bar even when the keys came together (a busy screen
+    # reads its input late), never to the page's own keys.
+    Binding(
+        "ctrl+l",
+        "focus_url",
+        "URL",
+        tooltip="Go to the URL bar: a URL, /path or host:port",
+        priority=True,
+    ),
     Binding("alt+left", "back", "Back", tooltip="Back to the previous page, as it was"),
     Binding("alt+right", "forward", "Forward", tooltip="Forward again after going back"),
     Binding("backspace", "back", "Back", show=False, tooltip="Back, like alt+left"),

@@ -245,10 +245,16 @@ class TabScreen(Screen[None]):
         fresh = pending is None  # (the start page's body is counted since prefetch)
         progress = BodyProgress(self.tab.client.clock) if fresh else self._start_progress
         self.fetch(spec, via, record, pending, withheld, reload, asked_at, progress)
-        self._hold_sending(spec, progress, now=typed)
+        self._hold_sending(spec, progress, now=typed, via=via, record=record)
 
     def _hold_sending(
-        self, spec: RequestSpec, progress: BodyProgress, *, now: bool = False
+        self,
+        spec: RequestSpec,
+        progress: BodyProgress,
+        *,
+        now: bool = False,
+        via: str = "url",
+        record: bool = False,
     ) -> None:
         """Show ``spec`` on its way (its method and URL in the bar, "sending" below, then
         how much of its body ``progress`` counted) only if the answer takes longer than
@@ -256,10 +262,11 @@ class TabScreen(Screen[None]):
         request is out holds up the event loop that reads the answer (the status line
         growing lays the whole screen out again), and the next frame waits its turn
         (Textual draws at most 60 a second). A quick answer is drawn once, whole.
-        ``now``: the URL goes in the bar at once (it was typed there)."""
+        ``now``: the URL goes in the bar at once (it was typed there); ``via`` and
+        ``record`` as :meth:`send`'s, kept for ``r`` to send it again so."""
         if now:
             self._show_request(spec)
-        self._on_its_way.hold(spec, progress, SENDING_HOLD)
+        self._on_its_way.hold(spec, progress, SENDING_HOLD, via=via, record=record)
 
     def show_sending(self) -> None:
         """Show the request on its way now (the hold is over, or the person looks at the

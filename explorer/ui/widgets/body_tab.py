@@ -21,6 +21,7 @@ from textual.widget import AwaitMount
 from textual.worker import get_current_worker
 
 from explorer.core.bodies.display import DisplayText
+from explorer.core.http.wire import charset_of
 from explorer.core.session.trail import Page
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
@@ -64,7 +65,8 @@ class BodyTab(Vertical):
                     "read; r reads it again)"
                 )
             elif shown.body:
-                body_view.show(shown.body, shown.media_type)
+                charset, _ = charset_of(shown.header("content-type"))
+                body_view.show(shown.body, shown.media_type, charset)
             else:
                 body_view.show_text(f"(no body: {response.status} {response.reason})")
         else:

@@ -24,7 +24,13 @@ from textual import work
 from textual.message import Message
 from textual.worker import get_current_worker
 
-from explorer.core.bodies.display import DisplayText, format_body, format_text, quick_json_lines
+from explorer.core.bodies.display import (
+    DisplayText,
+    decoded,
+    format_body,
+    format_text,
+    quick_json_lines,
+)
 from explorer.core.bodies.memory import one_large_parse
 from explorer.core.bodies.search_process import search_text
 from explorer.core.text.sizes import size_text
@@ -94,19 +100,21 @@ class BodyView(TextView, can_focus=True):
         self._scroll_home()
         self._set(format_text(text, language), ())
 
-    def show(self, body: bytes, media_type: str | None) -> None:
+    def show(self, body: bytes, media_type: str | None, charset: str = "utf-8") -> None:
         """Show a response body from its top: JSON pretty-printed, text highlighted, binary
-        summarized."""
+        summarized; text in another ``charset`` than UTF-8 decoded from it."""
         self._new_body()
         self._scroll_home()
         if len(body) <= INLINE_FORMAT_LIMIT:
-            formatted = format_body(body, media_type)
+            formatted = format_body(body, media_type, charset=charset)
             self._set(formatted, formatted.notes)
             return
-        generation = self._set_placeholder(body, media_type)
+        generation = self._set_placeholder(body, media_type, charset)
         # Start after the top is painted: parsing holds the GIL for a while.
         # A newer body meanwhile makes this one's result stale (see _formatted).
-        call_after_paint(self, partial(self._format_in_thread, generation, body, media_type))
+        call_after_paint(
+            self, partial(self._format_in_thread, generation, body, media_type, charset)
+        )
 
     def show_display(self, text: DisplayText) -> None:
         """Show ``text``, prepared off the UI thread (pages stacked by ``+``), from its top."""
@@ -164,14 +172,14 @@ class BodyView(TextView, can_focus=True):
         self.refresh()
         return self._generation
 
-    def _set_placeholder(self, body: bytes, media_type: str | None) -> int:
+    def _set_placeholder(self, body: bytes, media_type: str | None, charset: str) -> int:
         size = size_text(len(body))
         head = body.lstrip()[:1]
         if (media_type and media_type.endswith("json")) or head in (b"{", b"["):
             preview = "\n".join(quick_json_lines(body, max_lines=max(self.size.height, 100) * 2))
             text = format_text(preview, "json")
         else:
-            text = format_text(body[:65536].decode("utf-8", errors="replace"), None)
+            text = format_text(decoded(body[:65536], charset), None)
         text.notes = (f"Formatting {size}; the top is shown meanwhile.",)
         self._set(text, text.notes, final=False)
         self._awaiting_format = True
@@ -180,9 +188,11 @@ class BodyView(TextView, can_focus=True):
     # An explicit description: by default Textual builds one from the arguments,
     # and the repr of a 20 MB body costs the UI thread a tenth of a second.
     @work(thread=True, exclusive=True, group="format", description="format body")
-    def _format_in_thread(self, generation: int, body: bytes, media_type: str | None) -> None:
+    def _format_in_thread(
+        self, generation: int, body: bytes, media_type: str | None, charset: str
+    ) -> None:
         with one_large_parse(len(body)):
-            formatted = format_body(body, media_type)
+            formatted = format_body(body, media_type, charset=charset)
         # Decoded here, the top's lines cost the UI thread nothing when first drawn (a
         # 50 MB line takes a quarter of a second; the text keeps it decoded).
         formatted.lines(0, max(self.size.height, 1))

@@ -167,7 +167,9 @@ class FindBar(Vertical):
     def open(self) -> None:
         """Show the bar, focused, with what was typed last selected (typing replaces it)."""
         self.display = True
-        self.input.focus()
+        # Focused now, not at the app's next turn (Widget.focus): the keys typed after / or
+        # |, already on their way, are the bar's.
+        self.screen.set_focus(self.input)
         self.input.select_all()
 
     @property

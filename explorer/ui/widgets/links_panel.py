@@ -244,11 +244,10 @@ class LinksPanel(Vertical):
         else:
             self.highlight(step.number)
             self.table.focus()
-            last = min(step.number * 10 + 9, len(self.links))
-            self.notify(
-                f"Link {step.number}: Enter follows it; another digit makes {step.number}0-{last}.",
-                timeout=PAUSE,
-            )
+            first = step.number * 10
+            last = min(first + 9, len(self.links))
+            more = f"0 makes {first}" if last == first else f"another digit makes {first}-{last}"
+            self.notify(f"Link {step.number}: Enter follows it; {more}.", timeout=PAUSE)
 
     def copy_choices(self) -> list[CopyChoice]:
         """What ``y`` can copy from here: the URL of the link under the cursor."""

@@ -79,12 +79,22 @@ class ResponseTabs(Vertical):
         Binding("h", "tab('headers')", "Headers", show=False, tooltip="Show the headers"),
         Binding("w", "tab('raw')", "Raw", show=False, tooltip="Show the raw wire text"),
         Binding("t", "tab('trip')", "Trip", show=False, tooltip="Redirects, timings, sizes"),
+        # / and | are priority keys: the app runs them before it hands the next key on, so
+        # what is typed after them goes to their bar even when the keys came together (a
+        # busy screen reads its input late), never to the page's keys. A field that types
+        # them (the URL bar) still does: a focused field's keys leave the page's keys.
         Binding(
-            "slash", "search", "Search", tooltip="Search the body, raw or headers tab as you type"
+            "slash",
+            "search",
+            "Search",
+            tooltip="Search the body, raw or headers tab as you type",
+            priority=True,
         ),
         Binding("n", "next_match(1)", "Next", show=False, tooltip="The next match of the search"),
         Binding("N", "next_match(-1)", "Previous", show=False, tooltip="The previous match"),
-        Binding("vertical_line", "filter", "Filter", show=False, tooltip=FILTER_HELP),
+        Binding(
+            "vertical_line", "filter", "Filter", show=False, tooltip=FILTER_HELP, priority=True
+        ),
         Binding(
             "W", "wrap", "Wrap", show=False, tooltip="Wrap long lines, or scroll sideways again"
         ),

@@ -102,6 +102,17 @@ def test_bad_utf8_is_replaced_and_noted() -> None:
     assert "Not valid UTF-8" in shown.notes[0]
 
 
+def test_text_in_the_charset_its_content_type_names_is_decoded_from_it() -> None:
+    """QA: ``text/plain; charset=iso-8859-1`` showed ``caf\N{REPLACEMENT CHARACTER}`` and
+    "Not valid UTF-8", while the Raw tab showed ``café``: a browser decodes by the charset."""
+    shown = format_body("café naïve\n".encode("latin-1"), "text/plain", charset="iso8859-1")
+    assert shown.lines(0, 1) == ["café naïve"]
+    assert shown.notes == ("Decoded from iso8859-1, the charset its Content-Type names.",)
+    utf16 = format_body('{"name": "Zoë"}'.encode("utf-16"), "application/json", charset="utf-16")
+    assert utf16.lines(0, 3) == ["{", '  "name": "Zoë"', "}"]
+    assert format_body("café".encode(), "text/plain").notes == ()
+
+
 def test_binary_is_summarized_with_a_hex_preview() -> None:
     shown = format_body(bytes(range(256)) * 4, "image/png")
     assert shown.line(0) == "[1,024 bytes of image/png: binary, not shown as text]"

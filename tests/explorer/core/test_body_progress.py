@@ -104,7 +104,28 @@ def test_the_rate_falls_to_nothing_when_the_server_stops_sending() -> None:
     assert rates[0] == pytest.approx(4_000_000)
     assert rates == sorted(rates, key=lambda rate: -(rate or 0))
     assert rates[-1] == 0
-    assert progress.text().endswith("· 0 B/s")
+    assert progress.text() == "receiving 1.0 MB of 2 MB (50%) · stalled 5 s"
+
+
+def test_a_stalled_body_says_how_long_nothing_came() -> None:
+    """QA: a body that stopped after 201 bytes read "0 B/s" for the 30 s until the timeout;
+    once nothing came for the rate's whole window, it says how long, as the wait for a head
+    does. Bytes coming again give the rate back."""
+    clock = FakeClock()
+    progress = BodyProgress(clock)
+    progress.begin(200, 100_000)
+    progress.add(201)
+    clock.now += 2.9
+    assert progress.text() == "receiving 201 B of 100 KB (0%) · 69 B/s"
+    clock.now += 0.1
+    assert progress.text() == "receiving 201 B of 100 KB (0%) · stalled 3 s"
+    clock.now += 22.5
+    assert progress.text() == "receiving 201 B of 100 KB (0%) · stalled 25 s"
+    progress.add(0)  # (an empty chunk is no byte)
+    assert progress.text().endswith("· stalled 25 s")
+    progress.add(1_000)
+    assert progress.text().startswith("receiving 1 KB of 100 KB (1%) · ")
+    assert "stalled" not in progress.text()
 
 
 def test_a_new_head_begins_again() -> None:

@@ -3,6 +3,8 @@ it, the protocol the client speaks now, and a format that cannot say it left out
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import httpx
 
 from explorer.core.http.client import Client
@@ -48,3 +50,31 @@ async def test_a_basic_credential_and_the_protocol_spoken_now() -> None:
         exported = {e.key: e for e in request_exports(spec, client)}
     assert "--http2" in exported["c"].text
     assert "HTTPie has no HTTP/2" in exported["i"].what  # said, not silently dropped
+
+
+async def test_what_the_menu_shows_of_an_export_has_its_credentials_masked() -> None:
+    """QA: the copy menu's HTTPie line showed ``-a eyJleHAiOjE3OTY2...``, the token, where
+    every other view of the request shows ``Bearer ****``. The copy keeps it: it must work."""
+    flow = LoginFlow(url="http://api.test/login", user="ann", password="s3cret-pw")
+    spec = RequestSpec(
+        url="http://api.test/orders",
+        auth=flow,
+        headers=(("X-API-Key", "key-123456"), ("Accept", "application/json")),
+        query=(("api_key", "q-987654"),),
+    )
+
+    def long_token(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={"access_token": "eyJleHAiOjE3OTY2NzA3"})
+
+    async with Client(transport=httpx.MockTransport(long_token)) as client:
+        await client.login(flow)
+        exported = request_exports(spec, client)
+        basic = request_exports(replace(spec, auth=BasicAuth("ann", "s3cret-pw")), client)
+    for e in [*exported, *basic]:
+        for secret in ("eyJleHAiOjE3OTY2NzA3", "s3cret-pw", "key-123456", "q-987654"):
+            assert secret not in e.preview, (e.key, e.preview)
+        assert "****" in e.preview
+        assert "application/json" in e.preview
+    assert all("eyJleHAiOjE3OTY2NzA3" in e.text for e in exported)
+    assert all("key-123456" in e.text for e in exported)
+    assert all("YW5uOnMzY3JldC1wdw" not in e.preview for e in basic)  # base64("ann:s3cret-pw")

@@ -102,6 +102,15 @@ def test_registered_phrases_and_the_spec_s_names() -> None:
     assert status_info(208).phrase == "Already Reported"  # type: ignore[union-attr]
 
 
+def test_418_is_reserved_as_rfc_9110_says_not_unusable_for_ever() -> None:
+    """QA: the rule said "never to be reassigned"; RFC 9110 §15.5.19 reserves it "currently":
+    "it can be re-assigned to another use" should the 4NN codes run out."""
+    rule = status_info(418).rule  # type: ignore[union-attr]
+    assert "never" not in rule
+    assert "reserves the code" in rule
+    assert "could be reassigned if the 4xx codes ever ran out" in rule
+
+
 def test_heuristically_cacheable_codes_follow_rfc_9110() -> None:
     cacheable = {info.code for info in all_statuses() if info.cacheable}
     assert cacheable == HEURISTIC

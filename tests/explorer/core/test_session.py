@@ -371,6 +371,30 @@ def test_reload_asks_before_an_unsafe_method_and_says_what_put_is() -> None:
     assert "idempotent, not safe" in note.note
 
 
+def test_reload_while_a_request_is_underway_sends_that_one_again_as_it_went() -> None:
+    """A browser's reload while a page loads loads that URL over, not the page shown: its
+    credential the one in use now, its API version the one it was sent with."""
+    session = Session()
+    session.arrived(Page(RequestSpec(url=f"{MOCK}/customers")))
+    session.set_credential(MOCK, BasicAuth("alice", "wonderland"))
+    session.set_version(MOCK, VersionChoice("2", "header"))
+    typed = session.prepare(RequestSpec(url=f"{MOCK}/customers/1"), typed=True)
+    step = session.reload(typed, via="link")
+    assert step is not None
+    assert (step.kind, step.spec.url, step.via, step.reload) == (
+        "send",
+        f"{MOCK}/customers/1",
+        "link",
+        True,
+    )
+    assert step.spec.auth == BasicAuth("alice", "wonderland")
+    assert step.spec.api_version is None  # typed in full: sent as typed, again
+    posted = RequestSpec(method="POST", url=f"{MOCK}/customers", body='{"name": "Ann"}')
+    step = session.reload(session.prepare(posted))
+    assert step is not None
+    assert (step.kind, step.spec.method, step.spec.auth) == ("compose", "POST", None)
+
+
 def test_a_304_hint_says_the_copy_is_valid_and_never_to_follow_a_missing_location() -> None:
     from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
     from explorer.core.session.hints import key_hint

@@ -29,6 +29,8 @@ class DrippingServer:
     def __init__(self) -> None:
         self.more = asyncio.Event()
         self.url = ""
+        #: The paths asked for, in order.
+        self.asked: list[bytes] = []
         self._writers: list[asyncio.StreamWriter] = []
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -36,6 +38,7 @@ class DrippingServer:
         try:
             while head := await reader.readuntil(b"\r\n\r\n"):
                 path = head.split(b" ", 2)[1]
+                self.asked.append(path)
                 body = BIG if path == b"/big" else ROOT_PAGE
                 kind = b"application/json" if path == b"/big" else b"application/hal+json"
                 writer.write(
@@ -166,3 +169,35 @@ async def test_escape_on_the_start_page_says_what_of_it_had_come() -> None:
             said = status_text(app)
             assert "Cancelled while its body came (200, 5 KB of 20 KB), none shown" in said
             assert "r sends it again" in said
+
+
+async def test_r_while_a_body_comes_loads_its_url_again() -> None:
+    """QA: ``r`` while ``/big`` came cancelled it without a word and reloaded the page
+    shown, while the URL bar showed ``/big``. A browser's reload while a page loads starts
+    the load of the URL being loaded over: so does ``r``, and it is still a new page."""
+    async with DrippingServer().serving() as server:
+        app = create_app(f"{server.url}/", client=Client())
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("1")
+            await until(pilot, lambda: "receiving" in status_text(app), "said what came")
+            await pilot.press("r")
+            await until(pilot, lambda: len(server.asked) == 3, "asked again")
+            assert server.asked == [b"/", b"/big", b"/big"]
+            on_its_way = app.browser.on_its_way
+            assert on_its_way is not None
+            assert on_its_way.url == f"{server.url}/big"
+            assert app.browser.sending
+            server.more.set()
+            await until(pilot, lambda: not app.browser.sending, "the answer came")
+            await settle(pilot)
+            assert status_text(app).startswith(" 200 OK")
+            assert app.browser.query_one(UrlBar).value == f"{server.url}/big"
+            shown = app.browser.session.shown
+            assert shown is not None
+            assert shown.exchange is not None
+            assert shown.exchange.response.body == BIG
+            assert [page.url for page in app.browser.session.trail.pages] == [
+                f"{server.url}/",
+                f"{server.url}/big",
+            ]

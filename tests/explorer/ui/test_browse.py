@@ -564,3 +564,37 @@ async def test_a_typed_number_ends_with_any_other_key(make_app: AppFactory) -> N
         page = app.browser.session.shown
         assert page is not None
         assert page.spec.url == "http://mock/products"
+
+
+async def test_a_body_in_latin_1_is_shown_decoded_from_it() -> None:
+    """QA: ``text/plain; charset=iso-8859-1`` was read as UTF-8 in the body tab (``caf�``,
+    "Not valid UTF-8"), while the Raw tab read it by its charset."""
+
+    def latin_1(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(
+            200,
+            content="café naïve façade\n".encode("latin-1"),
+            headers={"Content-Type": "text/plain; charset=iso-8859-1"},
+        )
+
+    app = create_app("http://old/", client=Client(transport=httpx.MockTransport(latin_1)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = app.browser.query_one("#body-view", BodyView).text
+        assert text.line(0) == "café naïve façade"
+        assert text.notes == ("Decoded from iso8859-1, the charset its Content-Type names.",)
+
+
+async def test_a_number_one_digit_can_lengthen_says_which_digit() -> None:
+    """QA: on a page of 10 links, ``1`` said "another digit makes 10-10"."""
+
+    def ten_links(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={f"l{n}_url": f"http://ten/{n}" for n in range(10)})
+
+    app = create_app("http://ten/", client=Client(transport=httpx.MockTransport(ten_links)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert len(app.browser.query_one(LinksPanel).links) == 10
+        await pilot.press("1")
+        said = [str(n.message) for n in app._notifications]
+        assert said[-1] == "Link 1: Enter follows it; 0 makes 10."

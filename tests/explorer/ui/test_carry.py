@@ -13,7 +13,7 @@ from textual.widgets import Input, Label, Static, TextArea
 
 from explorer.core.carry.curl import parse_curl
 from explorer.core.http.client import Client
-from explorer.core.http.request import LoginFlow
+from explorer.core.http.request import BasicAuth, LoginFlow
 from explorer.core.http.upload import FormPart
 from explorer.core.text.sizes import size_text
 from explorer.ui.app import create_app
@@ -117,6 +117,31 @@ async def test_copy_the_request_as_curl_and_httpie(make_app: AppFactory) -> None
         await pilot.press("i")
         await settle(pilot)
         assert app.clipboard == "http --follow GET 'http://mock/customers?limit=2'"
+
+
+async def test_the_copy_menu_shows_a_request_with_its_credential_masked(
+    make_app: AppFactory,
+) -> None:
+    """QA: the menu's HTTPie line showed the token (``-a eyJleHAi...``); what is copied keeps
+    the credential, what the menu shows masks it, as the Raw tab and the composer do."""
+    app = make_app(ROOT + "customers?limit=2")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.session.set_credential(ROOT, BasicAuth("alice", "wonderland"))
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("y")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, CopyMenu)
+        labels = [choice.label.plain for choice in menu.choices]
+        assert any("-a alice:**** GET" in label for label in labels), labels
+        assert not any("wonderland" in label for label in labels)
+        await pilot.press("i")
+        await settle(pilot)
+        assert (
+            app.clipboard == "http --follow -a alice:wonderland GET 'http://mock/customers?limit=2'"
+        )
 
 
 async def test_d_saves_the_exact_body_and_asks_before_replacing(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import httpx
 import orjson
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -17,6 +18,7 @@ from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.find_bar import FindBar
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.response_tabs import ResponseTabs
+from explorer.ui.widgets.url_input import UrlBar
 from tests.explorer.ui.conftest import SIZE, settle, until
 
 CUSTOMERS = [
@@ -308,3 +310,33 @@ async def test_a_pattern_match_cannot_read_is_explained_under_the_filter_line() 
         )
         assert filter_bar.hint == hint
         assert hint in bar_text(app, "filter")
+
+
+async def test_keys_typed_with_slash_or_bar_go_to_their_bar() -> None:
+    """QA: on a busy screen, ``/`` then ``he`` showed the headers tab and opened the explain
+    dialog (an ``x`` logs out, a ``q`` quits): keys that come together are routed before
+    ``/``'s action ran. They are the search's, as a browser's find bar takes what is typed
+    after ctrl+f; ``|``'s are the filter's. A field that types ``/`` and ``|`` still does."""
+    app = reading_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        # As the terminal's reader hands them over when the screen reads its input late.
+        for key, char in [("slash", "/"), ("h", "h"), ("e", "e")]:
+            app.post_message(events.Key(key, char))
+        await settle(pilot)
+        assert app.screen is app.browser
+        assert tabs(app).tab == "body"
+        assert bar(app, "search").input.has_focus
+        assert bar(app, "search").value == "he"
+        await pilot.press("slash", "x")  # in the search bar, / is searched for
+        assert bar(app, "search").value == "he/x"
+        await pilot.press("escape", "ctrl+l", "slash", "a", "vertical_line")
+        await settle(pilot)
+        assert app.browser.query_one(UrlBar).value == "/a|"
+        await pilot.press("escape")
+        await settle(pilot)
+        for key, char in [("vertical_line", "|"), ("dollar_sign", "$"), ("full_stop", ".")]:
+            app.post_message(events.Key(key, char))
+        await settle(pilot)
+        assert bar(app, "filter").input.has_focus
+        assert bar(app, "filter").value == "$."

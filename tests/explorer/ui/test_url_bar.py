@@ -176,3 +176,22 @@ async def test_an_ipv6_bracket_never_closed_is_explained(make_app: AppFactory) -
         said = str(app.browser.query_one(StatusLine).render())
         assert "the [ of its IPv6 address is never closed" in said
         assert "Invalid port" not in said
+
+
+async def test_keys_typed_with_ctrl_l_go_to_the_url_bar(make_app: AppFactory) -> None:
+    """QA: on a busy screen (a 38 MB body), ctrl+l then ``/latin1`` opened the search and
+    the course: keys that come together are routed before ctrl+l's action ran, to the
+    page. They are the URL's, as a browser's address bar takes what is typed after it."""
+    app = make_app(ROOT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shown = app.browser.session.shown
+        # As the terminal's reader hands them over when the screen reads its input late.
+        for key, char in [("ctrl+l", None), ("slash", "/"), ("l", "l"), ("x", "x")]:
+            app.post_message(events.Key(key, char))
+        await settle(pilot)
+        bar = app.browser.query_one("#url", UrlInput)
+        assert app.screen is app.browser
+        assert bar.has_focus
+        assert bar.value == "/lx"
+        assert app.browser.session.shown is shown  # nothing sent, nothing logged out
