@@ -4,6 +4,7 @@
   browser tab: its session and the client it sends with; following, logging in,
   paging, the API's description (found and read by
   :mod:`~explorer.core.session.description_search`), a history entry, a bookmark;
+  what its login, logout and reopening answer, :mod:`~explorer.core.session.tab_answers`;
 - :mod:`~explorer.core.session.session`: the :class:`Session`: the trail shown, reload
   and login rules; what it keeps per origin (credential, API version, kept headers)
   and puts on a request, :mod:`~explorer.core.session.origin_state`; what to do next
