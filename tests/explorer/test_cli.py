@@ -573,6 +573,8 @@ LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.core.session.tab_answers",
     "explorer.core.session.reopen",
     "explorer.core.http.masking",
+    "explorer.core.http.httpx_errors",
+    "explorer.core.http.malformed",
 )
 
 #: What the TUI's start does without: each was milliseconds of it. Each is imported
