@@ -575,6 +575,7 @@ LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.core.http.masking",
     "explorer.core.http.httpx_errors",
     "explorer.core.http.malformed",
+    "explorer.core.session.map_resources",
 )
 
 #: What the TUI's start does without: each was milliseconds of it. Each is imported

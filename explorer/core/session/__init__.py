@@ -26,8 +26,9 @@
 - :mod:`~explorer.core.session.page_walk` and :mod:`~explorer.core.session.walk_tally`:
   ``--all``'s walk from page to page, and what a walk of pages read and why it ended
   (never silently short);
-- :mod:`~explorer.core.session.api_map` and :mod:`~explorer.core.session.fold`: the map
-  of what the tab met, its URLs folded into resources;
+- :mod:`~explorer.core.session.api_map`, :mod:`~explorer.core.session.fold` and
+  :mod:`~explorer.core.session.map_resources`: the map of what the tab met, its URLs
+  folded into resources;
 - :mod:`~explorer.core.session.hints`, :mod:`~explorer.core.session.credentials`,
   :mod:`~explorer.core.session.version`, :mod:`~explorer.core.session.errors`: the next
   key, what is kept per server, and why a link is not followed.
