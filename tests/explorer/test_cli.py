@@ -576,6 +576,7 @@ LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.core.http.httpx_errors",
     "explorer.core.http.malformed",
     "explorer.core.session.map_resources",
+    "explorer.core.streams.event",
 )
 
 #: What the TUI's start does without: each was milliseconds of it. Each is imported

@@ -57,7 +57,7 @@ from explorer.core.session.ordering import link_kind, reads
 from explorer.core.session.page_stack import next_page, stack_below
 from explorer.core.session.session import Session
 from explorer.core.session.trail import Page
-from explorer.core.streams.event import StreamLimits
+from explorer.core.streams.limits import StreamLimits
 
 if TYPE_CHECKING:
     from explorer.core.carry.openapi import ApiDescription
