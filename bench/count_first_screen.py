@@ -14,9 +14,14 @@ the shutdown, is not counted; nor is the bundled mock's process (started with ``
 - ``--cprofile FILE``: a cProfile of one run (read it with ``pstats``);
 - ``--importtime FILE``: ``python -X importtime``'s lines of one run;
 - ``--modules FILE``: the modules imported by the first screen, one a line;
+- ``--imports``: instructions (callgrind, median of ``--runs``) to import those modules
+  (listed by one run first) in a fresh interpreter, and nothing else: no terminal, no
+  timer, no frame. The whole start's count moves by some 40 M between runs (how its
+  frames and the start page's arrival fall); this one by under 1 M, for telling what a
+  change to the imports saves;
 - with none: the UI process's CPU time (user + system), median of ``--runs``.
 
-    .venv/bin/python bench/count_first_screen.py [--instructions] [--runs 3]
+    .venv/bin/python bench/count_first_screen.py [--instructions | --imports] [--runs 3]
 
 Another checkout's restwalk: ``PYTHONPATH=CHECKOUT`` in front.
 """
@@ -27,6 +32,7 @@ import os
 import sys
 
 _INNER = "--inner"
+_IMPORTS = "--import-inner"
 
 
 def _inner(profile: str | None, importtime: str | None) -> None:
@@ -131,12 +137,37 @@ def _run(
     return float(reported)
 
 
-def _instructions(out: str) -> int:
+def _import_all(listing: str) -> None:
+    """Import the modules named in the file ``listing``, after what ``restwalk`` blocks
+    first (:mod:`explorer.cli.lean_imports`), as its start does."""
+    import contextlib
+    import importlib
+    from pathlib import Path
+
+    from explorer.cli import lean_imports
+
+    lean_imports.without_httpx_cli()
+    lean_imports.httpcore_without_h2()
+    for name in Path(listing).read_text().split():
+        if name != "__main__" and name not in sys.modules:
+            with contextlib.suppress(ImportError):  # (httpx._main: blocked, as at the start)
+                importlib.import_module(name)
+
+
+def _instructions(out: str, listing: str = "") -> int:
     import re
+    import subprocess
     from pathlib import Path
 
     log = Path(f"{out}.log")
-    _run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", f"--log-file={log}"], [])
+    valgrind = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", f"--log-file={log}"]
+    if listing:
+        env = {**os.environ, "PYTHONHASHSEED": "0"}  # (as _run: the same dict layouts)
+        subprocess.run(
+            [*valgrind, sys.executable, __file__, _IMPORTS, listing], env=env, check=True
+        )
+    else:
+        _run(valgrind, [])
     found = re.search(r"Collected\s*:\s*(\d+)", log.read_text())
     log.unlink()
     if found is None:
@@ -159,6 +190,9 @@ def main() -> None:
     parser.add_argument("--cprofile", help="write a cProfile of one run here")
     parser.add_argument("--importtime", help="write -X importtime's lines of one run here")
     parser.add_argument("--modules", help="write the modules imported by then here")
+    parser.add_argument(
+        "--imports", action="store_true", help="count importing those modules alone"
+    )
     args = parser.parse_args()
     # (as pip compiles an installed package's: a module changed since would be compiled
     # by the run, and counted)
@@ -173,16 +207,21 @@ def main() -> None:
     if args.importtime:
         _run([], ["-X", "importtime"], importtime=str(Path(args.importtime).resolve()))
         return
-    if args.instructions:
+    if args.instructions or args.imports:
         if shutil.which("valgrind") is None:
             raise SystemExit("valgrind is not installed (apt-get install valgrind)")
         counts = []
         with tempfile.TemporaryDirectory() as tmp:
+            listing = ""
+            if args.imports:
+                listing = os.environ["FIRST_SCREEN_MODULES"] = f"{tmp}/modules"
+                _run([], [])
             for run in range(args.runs):
                 out = args.callgrind_out if (run == 0 and args.callgrind_out) else f"{tmp}/cg"
-                counts.append(_instructions(out))
+                counts.append(_instructions(out, listing))
                 print(f"  run {run + 1}: {counts[-1] / 1e6:,.1f} M instructions", flush=True)
-        print(f"to the first screen: {statistics.median(counts) / 1e6:,.1f} M instructions")
+        what = "to import the first screen's modules" if args.imports else "to the first screen"
+        print(f"{what}: {statistics.median(counts) / 1e6:,.1f} M instructions")
         return
     cpu = [_run([], []) for _ in range(args.runs)]
     print(f"UI CPU to the first screen: {statistics.median(cpu):.3f} s (median of {args.runs})")
@@ -191,5 +230,7 @@ def main() -> None:
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == _INNER:
         _inner(sys.argv[2] or None, sys.argv[3] or None)
+    elif len(sys.argv) > 1 and sys.argv[1] == _IMPORTS:
+        _import_all(sys.argv[2])
     else:
         main()

@@ -570,6 +570,13 @@ LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.core.streams.json_seq",
     "explorer.core.streams.lines",
     "explorer.ui.widgets.stream_view",
+    "explorer.core.session.tab_answers",
+    "explorer.core.session.reopen",
+    "explorer.core.http.masking",
+    "explorer.core.http.httpx_errors",
+    "explorer.core.http.malformed",
+    "explorer.core.session.map_resources",
+    "explorer.core.streams.event",
 )
 
 #: What the TUI's start does without: each was milliseconds of it. Each is imported

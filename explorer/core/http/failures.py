@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import httpx
 
 from explorer.core.http.errors import (
@@ -11,9 +13,13 @@ from explorer.core.http.errors import (
     ReadTimeout,
     RestwalkError,
 )
-from explorer.core.http.httpx_errors import ConnectionFacts, from_httpx
-from explorer.core.http.malformed import readable_detail
 from explorer.core.text.plural import noun
+
+if TYPE_CHECKING:
+    from explorer.core.http.httpx_errors import ConnectionFacts
+
+# How httpx's errors are read (httpx_errors, malformed) is imported when one is: every
+# exchange imports this module, and the TUI's first screen meets no failure.
 
 __all__ = ["FAILURES", "body_error", "received_error", "too_large"]
 
@@ -32,6 +38,9 @@ def received_error(
     or a ValueError in parsing what came) is the server's doing: the request failed,
     it was not bad input.
     """
+    from explorer.core.http.httpx_errors import from_httpx  # (start-up: see the top)
+    from explorer.core.http.malformed import readable_detail
+
     if isinstance(exc, ExceptionGroup):
         first = exc.exceptions[0]
         if isinstance(first, Exception):

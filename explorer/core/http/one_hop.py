@@ -18,7 +18,6 @@ import httpx
 from explorer.core.http.body_reading import ReadBody, read_body
 from explorer.core.http.cookie_header import restore, sets_cookies
 from explorer.core.http.failures import FAILURES, body_error, received_error
-from explorer.core.http.httpx_errors import ConnectionFacts
 from explorer.core.http.opened import stream_framing
 from explorer.core.http.phases import Marks
 from explorer.core.http.progress import BodyProgress
@@ -93,6 +92,8 @@ async def send_hop(
     try:
         response = await transport.handle_async_request(request)
     except FAILURES as exc:
+        from explorer.core.http.httpx_errors import ConnectionFacts  # (start-up: failures)
+
         facts = ConnectionFacts(
             reused=attempts.reused,
             answered_before=_origin_of(request.url) in answered,

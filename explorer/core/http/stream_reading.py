@@ -37,8 +37,9 @@ import httpx
 from explorer.core.http.content_coding import BodyDecoder, CodingError
 from explorer.core.http.errors import DecodingError, RestwalkError
 from explorer.core.http.failures import FAILURES, received_error
-from explorer.core.streams.event import StreamEvent, StreamLimits
+from explorer.core.streams.event import StreamEvent
 from explorer.core.streams.framing import EVENT_STREAM, Framing, parser_for
+from explorer.core.streams.limits import StreamLimits
 from explorer.core.streams.sse import SSEParser
 from explorer.core.text.plural import counted
 from explorer.core.text.sizes import size_text

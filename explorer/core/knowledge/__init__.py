@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from explorer.core.knowledge.advice import advise
     from explorer.core.knowledge.caching import CachingVerdict, explain_caching
     from explorer.core.knowledge.constraints import (
+        ConstraintInfo,
         all_constraints,
         constraint_info,
         explain_hypermedia,
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
     )
     from explorer.core.knowledge.model import (
         Cacheability,
-        ConstraintInfo,
         HeaderInfo,
         MethodInfo,
         StatusClass,
@@ -71,7 +71,7 @@ if TYPE_CHECKING:
 _MODULES = {
     "Cacheability": "model",
     "CachingVerdict": "caching",
-    "ConstraintInfo": "model",
+    "ConstraintInfo": "constraints",
     "Explanation": "explanations",
     "HeaderInfo": "model",
     "Kind": "explanations",

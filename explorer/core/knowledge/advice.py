@@ -9,6 +9,7 @@ per-status readers live in a table, not an if-chain, and each is a small pure fu
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from collections.abc import Callable, Sequence
 from http import HTTPStatus
@@ -25,11 +26,6 @@ from explorer.core.knowledge.methods import method_info, method_names
 from explorer.core.knowledge.response_facts import ResponseFacts
 from explorer.core.knowledge.statuses import status_class, status_info
 
-_MEDIA_TYPE_RE = re.compile(
-    r"\b(?:application|text|image|audio|video|multipart|message|font|model)/"
-    r"[a-z0-9](?:[a-z0-9.+\-]*[a-z0-9])?",
-    re.IGNORECASE,
-)
 _BODY_SCAN_LIMIT = 65536
 _BACKTICKED_RE = re.compile(r"`([A-Za-z][A-Za-z0-9-]*)")
 _IF_HEADER_SAYS = re.compile(r"If `([A-Za-z][A-Za-z0-9-]*)` says")
@@ -204,6 +200,17 @@ def _not_acceptable(response: ResponseFacts) -> list[str]:
     return steps
 
 
+@functools.cache
+def _media_type_re() -> re.Pattern[str]:
+    """A media type named in a text (compiled when a 406's body is first read: its
+    case-blind classes cost restwalk's start more than the rest of this module's)."""
+    return re.compile(
+        r"\b(?:application|text|image|audio|video|multipart|message|font|model)/"
+        r"[a-z0-9](?:[a-z0-9.+\-]*[a-z0-9])?",
+        re.IGNORECASE,
+    )
+
+
 def _media_types_in(body: bytes | None) -> list[str]:
     if not body:
         return []
@@ -214,7 +221,7 @@ def _media_types_in(body: bytes | None) -> list[str]:
         ValueError, RecursionError
     ):  # JSON may escape "/" as "\/": normalise it
         text = json.dumps(json.loads(text))
-    return list(dict.fromkeys(_MEDIA_TYPE_RE.findall(text)))
+    return list(dict.fromkeys(_media_type_re().findall(text)))
 
 
 def _unsupported_media(response: ResponseFacts) -> list[str]:

@@ -10,24 +10,40 @@ short facts, one per constraint it says something about.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.caching import CachingVerdict, explain_caching
 from explorer.core.knowledge.methods import method_info
-from explorer.core.knowledge.model import ConstraintInfo
 from explorer.core.knowledge.statuses import status_info
 from explorer.core.text.plural import counted, noun
 
 __all__ = [
     "CONSTRAINTS",
     "CachingVerdict",
+    "ConstraintInfo",
     "all_constraints",
     "constraint_info",
     "explain_caching",
     "explain_hypermedia",
     "explain_response",
 ]
+
+
+@dataclass(frozen=True)
+class ConstraintInfo:
+    """One REST architectural constraint (Fielding 2000, ch. 5), in plain words."""
+
+    key: str
+    name: str
+    rule: str
+    meaning: str
+    in_http: str
+    how_to_see: str
+    optional: bool = False
+    aliases: tuple[str, ...] = ()
+
 
 CONSTRAINTS: tuple[ConstraintInfo, ...] = (
     ConstraintInfo(

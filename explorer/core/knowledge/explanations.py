@@ -16,12 +16,11 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from explorer.core.knowledge.caching import explain_caching
-from explorer.core.knowledge.constraints import all_constraints, constraint_info
+from explorer.core.knowledge.constraints import ConstraintInfo, all_constraints, constraint_info
 from explorer.core.knowledge.headers import all_headers, header_info
 from explorer.core.knowledge.methods import all_methods, method_info
 from explorer.core.knowledge.model import (
     Cacheability,
-    ConstraintInfo,
     HeaderInfo,
     MethodInfo,
     StatusClass,

@@ -1,4 +1,4 @@
-"""The shapes of knowledge: frozen records for statuses, headers, methods and constraints.
+"""The shapes of knowledge: frozen records for statuses, headers and methods.
 
 Every entry answers the same three questions a person asks when they meet it in a
 response: what does the protocol say (``rule``), what does it mean for me now
@@ -121,17 +121,3 @@ class MethodInfo:
     reference: str
     #: Listed in the spec's method tables.
     in_spec: bool = True
-
-
-@dataclass(frozen=True)
-class ConstraintInfo:
-    """One REST architectural constraint (Fielding 2000, ch. 5), in plain words."""
-
-    key: str
-    name: str
-    rule: str
-    meaning: str
-    in_http: str
-    how_to_see: str
-    optional: bool = False
-    aliases: tuple[str, ...] = ()

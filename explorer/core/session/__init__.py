@@ -4,6 +4,7 @@
   browser tab: its session and the client it sends with; following, logging in,
   paging, the API's description (found and read by
   :mod:`~explorer.core.session.description_search`), a history entry, a bookmark;
+  what its login, logout and reopening answer, :mod:`~explorer.core.session.tab_answers`;
 - :mod:`~explorer.core.session.session`: the :class:`Session`: the trail shown, reload
   and login rules; what it keeps per origin (credential, API version, kept headers)
   and puts on a request, :mod:`~explorer.core.session.origin_state`; what to do next
@@ -25,8 +26,9 @@
 - :mod:`~explorer.core.session.page_walk` and :mod:`~explorer.core.session.walk_tally`:
   ``--all``'s walk from page to page, and what a walk of pages read and why it ended
   (never silently short);
-- :mod:`~explorer.core.session.api_map` and :mod:`~explorer.core.session.fold`: the map
-  of what the tab met, its URLs folded into resources;
+- :mod:`~explorer.core.session.api_map`, :mod:`~explorer.core.session.fold` and
+  :mod:`~explorer.core.session.map_resources`: the map of what the tab met, its URLs
+  folded into resources;
 - :mod:`~explorer.core.session.hints`, :mod:`~explorer.core.session.credentials`,
   :mod:`~explorer.core.session.version`, :mod:`~explorer.core.session.errors`: the next
   key, what is kept per server, and why a link is not followed.

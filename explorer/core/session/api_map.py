@@ -43,15 +43,17 @@ from explorer.core.hypermedia.link_kinds import (
 from explorer.core.session.fold import Folder
 
 if TYPE_CHECKING:  # the session holds a map: its pages are only named here
+    from explorer.core.session.map_resources import Edge, Resource
     from explorer.core.session.trail import Page
+
+# What the map folds into (map_resources) is imported when first asked for: a browser
+# tab keeps a map from its first page, and shows it only on a key.
 
 __all__ = [
     "CACHE_HEADERS",
     "MAX_URLS",
     "ApiMap",
-    "Edge",
     "Observed",
-    "Resource",
     "TemplateSeen",
 ]
 
@@ -108,44 +110,6 @@ class TemplateSeen:
     methods: set[str] = field(default_factory=set)
     sources: set[tuple[str, str]] = field(default_factory=set)
     link: Link | None = None
-
-
-@dataclass(frozen=True)
-class Resource:
-    """One resource of the map: the URLs of one template folded together."""
-
-    origin: str
-    template: str
-    #: URLs answered, and URLs known (answered or only linked to).
-    visited: int
-    known: int
-    rels: tuple[tuple[str, int], ...]
-    statuses: tuple[tuple[int, int], ...]
-    media_types: tuple[str, ...]
-    #: (method, where it was learnt), in the order RFC 9110 lists methods.
-    methods: tuple[tuple[str, tuple[str, ...]], ...]
-    uri_templates: tuple[str, ...]
-    cache: tuple[str, ...]
-    queries: tuple[str, ...]
-    depth: int
-    declared: bool
-    examples: tuple[str, ...]
-    #: URLs asked that got no answer (and none answered since).
-    failed: int = 0
-
-    @property
-    def key(self) -> str:
-        """The origin and template: what names the resource across origins."""
-        return self.origin + self.template
-
-
-@dataclass(frozen=True)
-class Edge:
-    """A link relation from one resource to another (or to itself)."""
-
-    source: str
-    rel: str
-    target: str
 
 
 _METHOD_ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT")
@@ -396,6 +360,8 @@ class ApiMap:
 
     def edges(self) -> list[Edge]:
         """Every relation met between resources (keys as :attr:`Resource.key`), once each."""
+        from explorer.core.session.map_resources import Edge  # (start-up: see the top)
+
         found: set[Edge] = set()
         for record in self.urls.values():
             target = origin_of(record.url) + self.folder.fold(record.url)
@@ -443,6 +409,8 @@ def _cache_summary(response: ReceivedResponse) -> set[str]:
 def _resource(
     origin: str, template: str, records: list[Observed], templates: list[TemplateSeen]
 ) -> Resource:
+    from explorer.core.session.map_resources import Resource  # (start-up: see the top)
+
     rels: Counter[str] = Counter()
     statuses: Counter[int] = Counter()
     media: set[str] = set()

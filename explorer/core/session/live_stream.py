@@ -27,9 +27,10 @@ from explorer.core.http.exchange import Exchange
 from explorer.core.http.opened import Opened
 from explorer.core.http.request import RequestSpec
 from explorer.core.http.stream_reading import StreamNote, StreamReader
-from explorer.core.streams.event import StreamEvent, StreamLimits
+from explorer.core.streams.event import StreamEvent
 from explorer.core.streams.framing import Framing
 from explorer.core.streams.kept import KeptEvents
+from explorer.core.streams.limits import StreamLimits
 from explorer.core.text.plural import counted
 from explorer.core.text.sizes import size_text
 

@@ -30,7 +30,6 @@ from explorer.core.session.credentials import (
 )
 from explorer.core.session.next_step import SAFE_METHODS, Next, reload_note
 from explorer.core.session.origin_state import OriginState
-from explorer.core.session.reopen import masks_left, masks_note
 from explorer.core.session.trail import Page, Trail
 from explorer.core.session.typed_url import resolve_typed_url
 from explorer.core.text.plural import counted
@@ -38,6 +37,9 @@ from explorer.core.text.plural import counted
 if TYPE_CHECKING:
     from explorer.core.session.derived import Derived
     from explorer.core.session.version import VersionChoice
+
+# What a history entry left masked (reopen, and the masking rules under it) is imported
+# when a page is sent again: the TUI's first screen sends none.
 
 __all__ = ["Session"]
 
@@ -305,6 +307,8 @@ class Session:
         over, not the page still shown: the person sees its URL in the bar, and the page
         shown is not what they asked for last. Its API version was chosen when it was
         sent, and stays as it was."""
+        from explorer.core.session.reopen import masks_left, masks_note  # (start-up: see the top)
+
         if underway is not None:
             spec, typed = self.unprepared(underway), True
         else:
@@ -334,6 +338,8 @@ class Session:
     def again(self, said: str) -> Next | None:
         """The page shown, asked again with what was just given for its server: a safe
         request sent, an unsafe one composed with ``said`` ("Logged in. ") before why."""
+        from explorer.core.session.reopen import masks_left, masks_note  # (start-up: see the top)
+
         current = self.shown
         if current is None:
             return None

@@ -47,7 +47,7 @@ from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
 from explorer.core.session.actions import action_spec, fields_note
 from explorer.core.session.api_key import give_key
-from explorer.core.session.credentials import LoginKind, offers_oauth
+from explorer.core.session.credentials import offers_oauth
 from explorer.core.session.description_search import DescriptionSearch
 from explorer.core.session.errors import ActionNotFollowed
 from explorer.core.session.following import checked_target, expanded, link_named
@@ -55,10 +55,9 @@ from explorer.core.session.loading import load_page, open_page, read_safely, wit
 from explorer.core.session.next_step import Next
 from explorer.core.session.ordering import link_kind, reads
 from explorer.core.session.page_stack import next_page, stack_below
-from explorer.core.session.reopen import page_of, resend_note
 from explorer.core.session.session import Session
 from explorer.core.session.trail import Page
-from explorer.core.streams.event import StreamLimits
+from explorer.core.streams.limits import StreamLimits
 
 if TYPE_CHECKING:
     from explorer.core.carry.openapi import ApiDescription
@@ -68,11 +67,13 @@ if TYPE_CHECKING:
     from explorer.core.session.live_stream import LiveStream
     from explorer.core.session.page_walk import PageWalk
     from explorer.core.session.rel_path import RelPath, Walked
+    from explorer.core.session.tab_answers import LoggedIn, LoggedOut, LoginOffer, Reopened
 
 # The OAuth 2.0 login is imported when first asked for: the TUI's first screen does not
-# wait for it (nor for the OpenAPI reader: see description_search).
+# wait for it (nor for the OpenAPI reader: see description_search), nor for what a login,
+# a logout or a history entry reopened answer (tab_answers) and how an entry is reopened.
 
-__all__ = ["Arrival", "LoggedIn", "LoggedOut", "LoginOffer", "Reopened", "Tab"]
+__all__ = ["Arrival", "Tab"]
 
 
 @dataclass(frozen=True)
@@ -82,47 +83,6 @@ class Arrival:
 
     page: Page
     proven: bool | None
-
-
-@dataclass(frozen=True)
-class LoggedIn:
-    """A login done: the credential in use now, and what is sent or composed after it."""
-
-    auth: Auth | None
-    next: Next | None
-
-
-@dataclass(frozen=True)
-class LoggedOut:
-    """A logout: whether a credential was given for the origin, what was forgotten (in
-    words), and how many cookies went."""
-
-    origin: str
-    had: bool
-    forgotten: str
-    cookies: int
-
-
-@dataclass(frozen=True)
-class LoginOffer:
-    """What the login dialog opens with for a server: the login preselected, the one to
-    preselect once a login URL is found (the tokenUrl, while the dialog is open), where a
-    password is known to get a token (None: only a guess), the scheme a token goes
-    under, and whether the server logs in by OAuth 2.0 too."""
-
-    kind: LoginKind
-    kind_with_login: LoginKind
-    login_url: str | None
-    scheme: str
-    oauth: bool
-
-
-@dataclass(frozen=True)
-class Reopened:
-    """A history entry as a page of the walk, and what to say of it."""
-
-    page: Page
-    notes: tuple[str, ...]
 
 
 class Tab:
@@ -297,6 +257,8 @@ class Tab:
         URL known or not (:meth:`known_login_url`; ``login_known``: one known beyond the
         tab, the bundled mock's), by the one rule
         (:func:`~explorer.core.session.credentials.login_kind_for`)."""
+        from explorer.core.session.tab_answers import LoginOffer  # (start-up: see the top)
+
         login_url = self.known_login_url(url)
         known = login_known or login_url is not None
         return LoginOffer(
@@ -317,6 +279,8 @@ class Tab:
         Raises :class:`~explorer.core.http.errors.RestwalkError` when the login is
         refused or fails; nothing is kept then.
         """
+        from explorer.core.session.tab_answers import LoggedIn  # (start-up: see the top)
+
         if isinstance(auth, LoginFlow):
             await self.client.login(auth)
         elif session_spec is not None:
@@ -352,6 +316,8 @@ class Tab:
     def log_out(self, url: str) -> LoggedOut:
         """Forget the credential, the tokens and the cookies of ``url``'s origin (an OAuth
         2.0 login's too: the client no longer knows it)."""
+        from explorer.core.session.tab_answers import LoggedOut  # (start-up: see the top)
+
         origin = origin_of(url)
         auth = self.session.credential(url)
         had = auth is not None
@@ -402,6 +368,9 @@ class Tab:
         """A history entry's kept ``exchange`` as a page of the walk (``r`` sends it again),
         sent ``at`` (the entry's time). One ``made_on_bundled`` mock server is moved to this
         run's (``bundled``)."""
+        from explorer.core.session.reopen import page_of, resend_note  # (start-up: see the top)
+        from explorer.core.session.tab_answers import Reopened
+
         notes = [resend_note(exchange.request)]
         if made_on_bundled:
             exchange, moved = on_this_mock(exchange, bundled)

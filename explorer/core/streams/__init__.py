@@ -1,6 +1,6 @@
 """Streams: bodies that do not end, cut into events as their bytes come (sans I/O).
 
-What an event is and how much of a stream is held (:mod:`.event`); which
+What an event is (:mod:`.event`) and how much of a stream is held (:mod:`.limits`); which
 responses are streams and each framing's parser (:mod:`.framing`): server-sent
 events as the WHATWG HTML standard reads them (:mod:`.sse`), JSON lines
 (:mod:`.json_lines`), RFC 7464 JSON text sequences (:mod:`.json_seq`), and text

@@ -1,11 +1,10 @@
-"""What a stream carries, one event at a time, and how much of it is kept.
+"""What a stream carries, one event at a time.
 
 An event is one server-sent event, one line of JSON lines, one record of a JSON
 text sequence, or one line of text, each as a :class:`StreamEvent`; the framing's
 parser makes it from bytes (:mod:`.sse`, :mod:`.json_lines`, :mod:`.json_seq`,
 :mod:`.lines`), and the reader that feeds the parser numbers it and stamps the
-time it came. :class:`StreamLimits` bounds what a server can make restwalk hold:
-one line, one event, and every event kept.
+time it came, within :mod:`.limits`.
 """
 
 from __future__ import annotations
@@ -13,21 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-__all__ = ["Parser", "StreamEvent", "StreamLimits"]
-
-
-@dataclass(frozen=True)
-class StreamLimits:
-    """How much of a stream is held: one line, one event's data, and every event kept."""
-
-    #: Bytes of one line kept; the rest of it, until its end, is left out (and counted).
-    max_line: int = 1_000_000
-    #: Bytes of one event's data kept (an SSE event of many ``data:`` lines, a record).
-    max_event: int = 1_000_000
-    #: Events kept; past it the oldest are dropped, and counted.
-    max_events: int = 10_000
-    #: Bytes of data kept across the events kept; past it the oldest are dropped too.
-    max_kept: int = 50_000_000
+__all__ = ["Parser", "StreamEvent"]
 
 
 @dataclass(frozen=True)
@@ -46,7 +31,7 @@ class StreamEvent:
     value: object = None
     #: Bytes it took in the stream, field names and line ends included.
     size: int = 0
-    #: Bytes of it left out, past :class:`StreamLimits`' bounds (0: none).
+    #: Bytes of it left out, past :class:`~.limits.StreamLimits`' bounds (0: none).
     cut: int = 0
     #: Why it is not what its framing promises, in one sentence ("" when it is): a line
     #: of JSON lines that is not JSON, a record of a sequence that may be cut short.

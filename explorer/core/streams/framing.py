@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from explorer.core.bodies.media import media_type_of
 
 if TYPE_CHECKING:
-    from explorer.core.streams.event import Parser, StreamLimits
+    from explorer.core.streams.event import Parser
+    from explorer.core.streams.limits import StreamLimits
 
 __all__ = ["EVENT_STREAM", "STREAM_TYPES", "Framing", "framing_of", "parser_for"]
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import orjson
 
 from explorer.core.bodies.json_error import json_error
-from explorer.core.streams.event import StreamEvent, StreamLimits
+from explorer.core.streams.event import StreamEvent
+from explorer.core.streams.limits import StreamLimits
 from explorer.core.streams.lines import Line, LineSplitter, decoded
 
 __all__ = ["JSONLines"]

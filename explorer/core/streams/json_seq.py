@@ -22,7 +22,8 @@ from dataclasses import replace
 import orjson
 
 from explorer.core.bodies.json_error import json_error
-from explorer.core.streams.event import StreamEvent, StreamLimits
+from explorer.core.streams.event import StreamEvent
+from explorer.core.streams.limits import StreamLimits
 from explorer.core.streams.lines import Held, decoded
 
 __all__ = ["RS", "JSONSequence"]

@@ -12,7 +12,8 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import overload
 
-from explorer.core.streams.event import StreamEvent, StreamLimits
+from explorer.core.streams.event import StreamEvent
+from explorer.core.streams.limits import StreamLimits
 
 __all__ = ["KeptEvents"]
 

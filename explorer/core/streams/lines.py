@@ -17,7 +17,8 @@ import codecs
 import re
 from dataclasses import dataclass
 
-from explorer.core.streams.event import StreamEvent, StreamLimits
+from explorer.core.streams.event import StreamEvent
+from explorer.core.streams.limits import StreamLimits
 
 __all__ = ["Held", "Line", "LineSplitter", "TextLines", "decoded"]
 

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import orjson
 
-from explorer.core.streams.event import StreamEvent, StreamLimits
+from explorer.core.streams.event import StreamEvent
+from explorer.core.streams.limits import StreamLimits
 from explorer.core.streams.lines import LineSplitter, decoded
 
 __all__ = ["SSEParser", "json_value"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from explorer.core.http.secret_rules import origin_of
-from explorer.core.session.api_map import Resource
+from explorer.core.session.map_resources import Resource
 from explorer.core.survey.audit_figures import (
     OK_STATUSES,
     Constraint,

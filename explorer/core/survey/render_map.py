@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 import orjson
 
-from explorer.core.session.api_map import ApiMap, Resource
+from explorer.core.session.api_map import ApiMap
+from explorer.core.session.map_resources import Resource
 from explorer.core.survey.crawl import CrawlResult
 from explorer.core.survey.map_summary import (
     SHOWN,

@@ -17,7 +17,8 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from explorer.core.hypermedia.link import Link
-from explorer.core.session.api_map import ApiMap, Resource
+from explorer.core.session.api_map import ApiMap
+from explorer.core.session.map_resources import Resource
 from explorer.core.survey.map_summary import SHOWN, MapSummary, NoAnswer, summarize
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line

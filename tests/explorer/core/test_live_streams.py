@@ -22,8 +22,9 @@ from explorer.core.http.request import BasicAuth, RequestSpec
 from explorer.core.http.stream_reading import NoteKind, StreamNote
 from explorer.core.session.live_stream import StreamItem
 from explorer.core.session.tab import Tab
-from explorer.core.streams.event import StreamEvent, StreamLimits
+from explorer.core.streams.event import StreamEvent
 from explorer.core.streams.framing import Framing
+from explorer.core.streams.limits import StreamLimits
 from tests.explorer.events_mock import create, mock_with_editor
 from tests.explorer.servers import CuttingProxy, HypercornServer
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from explorer.core.streams.event import Parser, StreamEvent, StreamLimits
+from explorer.core.streams.event import Parser, StreamEvent
 from explorer.core.streams.framing import Framing, framing_of, parser_for
 from explorer.core.streams.json_lines import JSONLines
 from explorer.core.streams.json_seq import JSONSequence
+from explorer.core.streams.limits import StreamLimits
 from explorer.core.streams.lines import LineSplitter, TextLines
 
 LIMITS = StreamLimits()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import orjson
 
-from explorer.core.streams.event import StreamEvent, StreamLimits
+from explorer.core.streams.event import StreamEvent
 from explorer.core.streams.kept import KeptEvents
+from explorer.core.streams.limits import StreamLimits
 from explorer.core.streams.shown import (
     dropped_text,
     event_body,

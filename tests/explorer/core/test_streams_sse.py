@@ -11,7 +11,8 @@ from httpx_sse._decoders import SSEDecoder, SSELineDecoder
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explorer.core.streams.event import StreamEvent, StreamLimits
+from explorer.core.streams.event import StreamEvent
+from explorer.core.streams.limits import StreamLimits
 from explorer.core.streams.sse import SSEParser
 
 LIMITS = StreamLimits()

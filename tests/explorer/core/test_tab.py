@@ -32,7 +32,8 @@ from explorer.core.session.errors import (
 from explorer.core.session.loading import load_page
 from explorer.core.session.page_stack import StackRefused
 from explorer.core.session.rel_path import rel_path
-from explorer.core.session.tab import LoginOffer, Tab
+from explorer.core.session.tab import Tab
+from explorer.core.session.tab_answers import LoginOffer
 from explorer.core.session.trail import Page
 
 MOCK = "http://mock"

@@ -21,7 +21,7 @@ from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from explorer.core.streams.event import StreamLimits
+from explorer.core.streams.limits import StreamLimits
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.widgets.find_bar import FindBar
 from explorer.ui.widgets.response_tabs import ResponseTabs
