@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 import orjson
 
+from explorer.core.bodies.media import charset_of
 from explorer.core.http.content_coding import too_many_codings
 from explorer.core.http.exchange import Exchange
-from explorer.core.http.wire import body_text, charset_of, mask_header, request_text
+from explorer.core.http.wire import body_text, mask_header, request_text
 from explorer.core.hypermedia.link import Link
 from explorer.core.text.plural import counted, noun
 from explorer.core.text.terminal_text import json_visible, visible, visible_line

@@ -330,7 +330,7 @@ def format_body(
     """Display text for a response body: JSON and XML indented
     (:mod:`explorer.core.bodies.pretty`, as the command line prints them), other text
     as is, binary summarized. ``charset`` is the codec its Content-Type names
-    (:func:`~explorer.core.http.wire.charset_of`): text in another is decoded from it,
+    (:func:`~explorer.core.bodies.media.charset_of`): text in another is decoded from it,
     as a browser does, and said so (the display text is UTF-8).
 
     Never raises: invalid JSON and invalid UTF-8 are shown as received with a note.

@@ -5,11 +5,14 @@ suffixes (``+json``, ``+xml``, ``+yaml``: ``application/problem+yaml`` too) and
 a list of text types that are not ``text/*`` are text; images, audio, video,
 fonts and known archive or binary formats are not. For any other type, or
 none, the first bytes decide: a NUL, or bytes that are not UTF-8, mean binary.
+Text is read in the charset its Content-Type names (:func:`charset_of`).
 """
 
 from __future__ import annotations
 
-__all__ = ["TEXT_TYPES", "is_text", "media_type_of"]
+import codecs
+
+__all__ = ["TEXT_TYPES", "charset_of", "is_text", "media_type_of"]
 
 #: Media types whose bodies are text although they are not ``text/*``.
 TEXT_TYPES = frozenset(
@@ -90,3 +93,34 @@ def is_text(media_type: str | None, body: bytes) -> bool:
         # A multi-byte character cut by the sample's end is still text.
         return error.reason == "unexpected end of data" and error.start >= len(head) - 3
     return True
+
+
+#: Codecs Python knows that are no charset a body can be in: they decode only ASCII
+#: (idna, punycode), always fail (undefined), or read escapes as characters.
+_NOT_CHARSETS = frozenset(
+    {"idna", "punycode", "undefined", "unicode-escape", "raw-unicode-escape", "utf-7"}
+)
+
+
+def charset_of(content_type: str | None) -> tuple[str, str | None]:
+    """The codec for a Content-Type's ``charset`` (UTF-8 when none), and a note when the
+    charset named cannot be used, so UTF-8 stands in for it.
+
+    Python's codec registry holds more than charsets (``rot13``, ``zlib``, ``base64``,
+    ``idna``): only text encodings that read bytes as they come are used.
+    """
+    name = None
+    for param in (content_type or "").split(";")[1:]:
+        key, _, value = param.partition("=")
+        if key.strip().lower() == "charset":
+            name = value.strip().strip('"')
+    if name is None:
+        return "utf-8", None
+    try:
+        info = codecs.lookup(name)
+    except LookupError:
+        info = None
+    if info is None or not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:
+        shown = name if len(name) <= 40 else name[:40] + "…"
+        return "utf-8", f"The charset {shown!r} is not one restwalk can decode: read as UTF-8."
+    return info.name, None

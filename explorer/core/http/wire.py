@@ -20,7 +20,7 @@ from dataclasses import replace
 
 import httpx
 
-from explorer.core.bodies.media import is_text, media_type_of
+from explorer.core.bodies.media import charset_of, is_text, media_type_of
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.http.masking import MASK, mask_header
 from explorer.core.text.plural import noun
@@ -29,7 +29,6 @@ __all__ = [
     "EXCHANGE_BODY_LIMIT",
     "MASK",
     "body_text",
-    "charset_of",
     "exchange_text",
     "mask_header",
     "request_target",
@@ -43,37 +42,6 @@ def request_target(url: str) -> str:
     parsed = httpx.URL(url)
     target = parsed.raw_path.decode("ascii", errors="replace")
     return target or "/"
-
-
-#: Codecs Python knows that are no charset a body can be in: they decode only ASCII
-#: (idna, punycode), always fail (undefined), or read escapes as characters.
-_NOT_CHARSETS = frozenset(
-    {"idna", "punycode", "undefined", "unicode-escape", "raw-unicode-escape", "utf-7"}
-)
-
-
-def charset_of(content_type: str | None) -> tuple[str, str | None]:
-    """The codec for a Content-Type's ``charset`` (UTF-8 when none), and a note when the
-    charset named cannot be used, so UTF-8 stands in for it.
-
-    Python's codec registry holds more than charsets (``rot13``, ``zlib``, ``base64``,
-    ``idna``): only text encodings that read bytes as they come are used.
-    """
-    name = None
-    for param in (content_type or "").split(";")[1:]:
-        key, _, value = param.partition("=")
-        if key.strip().lower() == "charset":
-            name = value.strip().strip('"')
-    if name is None:
-        return "utf-8", None
-    try:
-        info = codecs.lookup(name)
-    except LookupError:
-        info = None
-    if info is None or not getattr(info, "_is_text_encoding", True) or info.name in _NOT_CHARSETS:
-        shown = name if len(name) <= 40 else name[:40] + "…"
-        return "utf-8", f"The charset {shown!r} is not one restwalk can decode: read as UTF-8."
-    return info.name, None
 
 
 def _decode(data: bytes, charset: str, *, final: bool = True) -> str:

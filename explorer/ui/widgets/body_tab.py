@@ -21,7 +21,7 @@ from textual.widget import AwaitMount
 from textual.worker import get_current_worker
 
 from explorer.core.bodies.display import DisplayText
-from explorer.core.http.wire import charset_of
+from explorer.core.bodies.media import charset_of
 from explorer.core.session.trail import Page
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import visible_line
