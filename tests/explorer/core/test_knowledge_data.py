@@ -111,6 +111,14 @@ def test_418_is_reserved_as_rfc_9110_says_not_unusable_for_ever() -> None:
     assert "could be reassigned if the 4xx codes ever ran out" in rule
 
 
+def test_412_says_a_weak_if_match_never_matches() -> None:
+    """QA: a 412 for `If-Match: W/"..."` was read as "it changed since you read it"; a weak
+    tag never passes If-Match, which uses the strong comparison (RFC 9110 §13.1.1)."""
+    steps = " ".join(status_info(412).next_steps)  # type: ignore[union-attr]
+    assert "never matches: `If-Match` uses the strong comparison (RFC 9110 §13.1.1)" in steps
+    assert "Send the strong `ETag` as the server gave it" in steps
+
+
 def test_heuristically_cacheable_codes_follow_rfc_9110() -> None:
     cacheable = {info.code for info in all_statuses() if info.cacheable}
     assert cacheable == HEURISTIC
