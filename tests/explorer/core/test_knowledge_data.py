@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -331,6 +332,34 @@ def test_every_entry_renders() -> None:
     for explanation in explanations:
         assert explanation.to_text().strip()
         assert explanation.summary
+
+
+def test_no_explanation_says_the_spec() -> None:
+    """QA: "the spec" meant restwalk's own spec, which a student cannot tell from the RFCs:
+    an explanation names the RFC and section, or says the choice is restwalk's mock's."""
+    for explanation in knowledge.all_explanations():
+        text = explanation.to_text()
+        assert not re.search(r"\bthe spec\b|\bspec's\b", text, re.IGNORECASE), text
+
+
+def test_503_is_cacheable_as_rfc_9111_says_not_never() -> None:
+    """The spec's table said a 503 "should not be cached"; RFC 9110 says nothing of it: a 503
+    is not heuristically cacheable, so only explicit freshness lets a cache keep one."""
+    rule = status_info(503).rule  # type: ignore[union-attr]
+    assert "should not be cached" not in rule
+    assert "not heuristically cacheable (RFC 9110 §15.1)" in rule
+    assert "`Cache-Control: max-age`, `Expires` or `public` (RFC 9111 §3, §4.2)" in rule
+    assert "restwalk's mock sends its 503s with `Cache-Control: no-store`" in rule
+
+
+def test_versioning_is_said_to_be_the_mocks_choice() -> None:
+    overview = explain("versioning")
+    assert overview is not None
+    assert overview.reference == "restwalk's mock (no RFC covers API versioning)"
+    assert "No RFC defines API versioning" in overview.to_text()
+    custom = header_info("Custom-Header")
+    assert custom is not None
+    assert custom.rule.startswith("restwalk's mock's own choice of a version header")
 
 
 def test_search_finds_by_keyword() -> None:
