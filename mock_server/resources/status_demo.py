@@ -186,7 +186,7 @@ def status_response(request: Request, code: int, rate_limit: RateLimit | None = 
 def _index(request: Request) -> Response:
     resource = Resource(
         kind="statuses",
-        properties={"description": "Every status code of the spec; follow one to get it."},
+        properties={"description": "Every status code restwalk teaches; follow one to get it."},
         links=[Link("self", "/status")]
         + [
             Link("item", f"/status/{code}", title=f"{code} {info.name}")
