@@ -42,7 +42,7 @@ RELATIONS: dict[str, str] = {
     "webhooks": "Webhook subscriptions: POST a callback URL and event types, and each "
     "event is POSTed to it, signed as Standard Webhooks says; each subscription lists its "
     "delivery attempts. Needs a credential.",
-    "statuses": "Every status code of the spec, each linking to its demo.",
+    "statuses": "Every status code restwalk teaches, each linking to its demo.",
     "reports": "Order reports: POST starts a job (202); the job says Retry-After until it "
     "is done, then 303 to the report.",
     "report": "The finished report, as CSV; byte ranges (Range) are honoured.",

@@ -190,6 +190,44 @@ def _if_none_match(value: str, current: Current) -> bool:
     return not any(weak_match(any_coding(t), etag) for t in tags)
 
 
+def if_match_failure(value: str, current: Current, target: str) -> str:
+    """Why ``If-Match: value`` failed for ``target``, and what to send instead.
+
+    A weak tag never passes If-Match, whatever it names: the header uses the
+    strong comparison (RFC 9110 section 13.1.1, section 8.8.3.2), so "it changed
+    since you read it" would send the client to read again and fail again.
+    """
+    etag = current.etag
+    if not current.exists:
+        return f"{target} has no current representation, so If-Match fails."
+    if etag is None or etag.weak:
+        has = "no ETag" if etag is None else f"only a weak ETag, {etag},"
+        return (
+            f"{target} has {has} and If-Match uses the strong comparison (RFC 9110 "
+            "section 13.1.1): no tag can match it. Make the request conditional on its "
+            "Last-Modified date with If-Unmodified-Since instead."
+        )
+    tags = parse_etag_list(value)
+    weak = [tag for tag in tags if tag.weak] if tags != ANY else []
+    if weak:
+        if any_coding(weak[0]).opaque == any_coding(etag).opaque:
+            return (
+                f"If-Match uses the strong comparison (RFC 9110 section 13.1.1), so a weak "
+                f"tag such as {weak[0]} never matches, even one naming the current state, "
+                f"as this one does. Send the strong ETag the server gave for {target}, "
+                f"without W/: If-Match: {etag}"
+            )
+        return (
+            f"If-Match uses the strong comparison (RFC 9110 section 13.1.1), so a weak "
+            f"tag such as {weak[0]} never matches. GET {target} again and send the strong "
+            f"ETag it gives, without W/ (its current ETag is {etag})."
+        )
+    return (
+        f"If-Match does not match the current ETag of {target} ({etag}): it changed "
+        "since you read it. GET it again before changing it."
+    )
+
+
 def has_preconditions(headers: Headers) -> bool:
     """True when the request carries any of the four preconditions."""
     return any(name in headers for name in CONDITIONAL_HEADERS)

@@ -1,5 +1,10 @@
 """The status codes of the spec's table, with the rule each one carries (data only).
 
+The rules are the table's words, but for two it got wrong: 503's "should not be
+cached" (RFC 9110 says nothing of it; a 503 is not heuristically cacheable, so
+RFC 9111 lets a cache keep one only when it is marked so) and 507's
+"configuration error" (RFC 4918 section 11.5: insufficient storage).
+
 The status demo (``/status/{code}``) and the problem-type pages
 (``/problems/{code}``) read their explanations from here.
 """
@@ -111,8 +116,7 @@ _ROWS: list[tuple[int, str, str]] = [
     (
         503,
         "Service Unavailable",
-        "temporary: maintenance or overload; Retry-After should carry the estimated "
-        "recovery time; should not be cached",
+        "temporary: maintenance or overload; Retry-After should carry the estimated recovery time",
     ),
     (504, "Gateway Timeout", "a gateway got no timely response"),
     (505, "HTTP Version Not Supported", "request's HTTP version unsupported"),
@@ -124,7 +128,7 @@ _ROWS: list[tuple[int, str, str]] = [
     (
         507,
         "Insufficient Storage",
-        "internal configuration error in the chosen resource variant",
+        "the server cannot store what it needs to complete the request (WebDAV)",
     ),
     (508, "Loop Detected", "infinite loop detected"),
     (510, "Not Extended", "more extensions to the request are required"),

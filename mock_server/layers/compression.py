@@ -9,10 +9,14 @@ lets a server disregard the header rather than answer 406.
 
 Every response this layer could have compressed says ``Vary: Accept-Encoding``
 (merged into any Vary already there), compressed or not, so caches keep the
-variants apart. Never touched: 1xx/204/304 and other body-less answers,
+variants apart. Never compressed: 1xx/204/304 and other body-less answers,
 partial content (206, Content-Range: ranges are of the identity bytes), bodies
 already encoded, ``Cache-Control: no-transform``, and media that are
-compressed already (images, audio, video, archives).
+compressed already (images, audio, video, archives). A 206 of media this
+layer would compress still says ``Vary: Accept-Encoding``, as the 200 for the
+same request does: RFC 9110 section 15.3.7 has a 206 send the Vary its 200
+would, and a cache keys the parts it stores by it. (A 304 gets the 200's Vary
+from the conditional layer outside this one, section 15.4.5.)
 
 **Each coding has its own ETag** (RFC 9110 section 8.8.3: a strong tag names
 exact bytes). A gzipped answer carrying a strong ETag gets the gzip twin of it
@@ -114,7 +118,16 @@ def compressible(headers: dict[bytes, bytes], status: int) -> bool:
     """True when this response's body may be gzipped at all (``headers``: lower-case names)."""
     if status < OK or status in BODYLESS or status == PARTIAL_CONTENT:
         return False
-    if b"content-encoding" in headers or b"content-range" in headers:
+    return b"content-range" not in headers and _codable(headers)
+
+
+def part_of_compressible(headers: dict[bytes, bytes], status: int) -> bool:
+    """True for a 206 whose whole representation, sent as a 200, would be compressible."""
+    return status == PARTIAL_CONTENT and _codable(headers)
+
+
+def _codable(headers: dict[bytes, bytes]) -> bool:
+    if b"content-encoding" in headers:
         return False
     if b"no-transform" in headers.get(b"cache-control", b"").lower():
         return False
@@ -169,10 +182,11 @@ class CompressionLayer:
                 return
             if message["type"] == "http.response.start":
                 found = {name.lower(): value for name, value in message["headers"]}
-                if not compressible(found, message["status"]):
+                status = message["status"]
+                if not compressible(found, status) and not part_of_compressible(found, status):
                     mode = "pass"
                     await send(message)
-                elif not choice.gzip:
+                elif not choice.gzip or status == PARTIAL_CONTENT:
                     # Identity whatever the body: only the Vary field to add, at once.
                     mode = "pass"
                     vary = found.get(b"vary", b"").decode("latin-1") or None

@@ -55,6 +55,7 @@ from mock_server.http.preconditions import (
     MAX_AGE,
     Current,
     http_date,
+    if_match_failure,
     parse_etag,
     parse_http_date,
     wants_validator,
@@ -285,11 +286,13 @@ class ConditionalLayer:
             await send({"type": "http.response.body", "body": b""})
             return
         if verdict is not None:
-            problem = Problem(
-                verdict.status,
-                f"{verdict.header} does not hold for {requested_path(scope)}: "
-                f"its current ETag is {etag}.",
+            shown = requested_path(scope)
+            detail = (
+                if_match_failure(Headers(scope=scope)["if-match"], current, shown)
+                if verdict.header == "If-Match"
+                else f"{verdict.header} does not hold for {shown}: its current ETag is {etag}."
             )
+            problem = Problem(verdict.status, detail)
             await problem.response(scope)(scope, receive, send)
             return
         await send({**start, "headers": raw})
@@ -336,10 +339,7 @@ class ConditionalLayer:
                 "GET it again before changing it."
             )
         else:
-            detail = (
-                f"If-Match does not match the current ETag of {shown} ({current.etag}): "
-                "it changed since you read it. GET it again before changing it."
-            )
+            detail = if_match_failure(request["if-match"], current, shown)
         extra = {"currentETag": str(current.etag)} if current.etag is not None else None
         problem = Problem(HTTPStatus.PRECONDITION_FAILED, detail, extra=extra)
         await problem.response(scope)(scope, receive, send)

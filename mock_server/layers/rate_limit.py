@@ -26,6 +26,11 @@ with ``--store postgresql://`` the windows are kept in the database
 ``RateLimit-Remaining`` and ``RateLimit-Reset`` (seconds until the oldest
 counted request leaves the window and frees a slot), plus ``RateLimit-Policy``
 (``100;w=10``). Over the limit: 429 with those and ``Retry-After``.
+
+A 429 from inside (a login that must wait, the status demo) is a refusal by
+another rule: this layer's fields, saying requests are left, would contradict
+it, and the draft asks for the fields of the window with the fewest left. So
+an inner 429 keeps the fields it carries, if any, and gets none of this layer's.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mock_server.auth import tokens
 from mock_server.http.problems import Problem
+from mock_server.http.rate_limit_fields import budget_fields, refusal_fields
 from mock_server.service import Service
 from mock_server.settings import RateLimit
 from mock_server.store.shared import RateCounter
@@ -64,12 +70,7 @@ class Decision:
 
     def headers(self, window_seconds: float) -> dict[str, str]:
         """The ``RateLimit-*`` headers for this decision."""
-        return {
-            "RateLimit-Limit": str(self.limit),
-            "RateLimit-Remaining": str(self.remaining),
-            "RateLimit-Reset": str(self.reset_seconds),
-            "RateLimit-Policy": f"{self.limit};w={window_seconds:g}",
-        }
+        return budget_fields(self.limit, window_seconds, self.remaining, self.reset_seconds)
 
 
 class Window(Protocol):
@@ -186,19 +187,22 @@ class RateLimitLayer:
             return
         window_seconds = self.window.limit.window_seconds
         decision = self.window.take(client_key(scope, self.bearer_subject), self.service.clock())
-        headers = decision.headers(window_seconds)
         if not decision.allowed:
             problem = Problem(
                 HTTPStatus.TOO_MANY_REQUESTS,
                 f"Too many requests: the limit is {decision.limit} per "
                 f"{window_seconds:g} s; retry in {decision.reset_seconds} s.",
-                headers={**headers, "Retry-After": str(decision.reset_seconds)},
+                headers=refusal_fields(decision.limit, window_seconds, decision.reset_seconds),
             )
             await problem.response(scope)(scope, receive, send)
             return
+        headers = decision.headers(window_seconds)
 
         async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
+            if (
+                message["type"] == "http.response.start"
+                and message["status"] != HTTPStatus.TOO_MANY_REQUESTS
+            ):
                 MutableHeaders(scope=message).update(headers)
             await send(message)
 

@@ -277,7 +277,7 @@ def _static_operations() -> dict[tuple[str, str], Op]:
             problems=(HTTPStatus.NOT_FOUND,),
             path_params={"page": {"type": "string"}},
         ),
-        ("/status", "GET"): _page("Every status code of the spec"),
+        ("/status", "GET"): _page("Every status code restwalk teaches"),
         ("/problems/{code}", "GET"): _page(
             "What a problem type means",
             problems=(HTTPStatus.NOT_FOUND,),

@@ -37,7 +37,7 @@ ENTRY_LINKS: list[tuple[str, str, str, bool]] = [
     ("rw:order-search", "/orders{?status,customerId,sort,limit,offset}", "Search orders", True),
     ("rw:auth", "/auth", "Log in: the forms for tokens and sessions", False),
     ("rw:status", "/status/{code}", "Any status code, explained", True),
-    ("rw:statuses", "/status", "Every status code of the spec", False),
+    ("rw:statuses", "/status", "Every status code restwalk teaches", False),
     ("rw:reports", "/reports", "Order reports: async jobs, CSV with ranges (credential)", False),
     ("rw:redirect", "/redirect/{n}", "Redirect chains (n hops) and 301-308 demos", True),
     ("rw:clients", "/clients", "The old address of customers (301)", False),

@@ -5,6 +5,8 @@
   4xx/5xx, no body at all for 204, 205 and 304, a Multi-Status document for
   207 (XML unless JSON is preferred), the first bytes of the explanation for
   206. Each carries the headers its rule implies (table :data:`IMPLIED`).
+  A 429 says the refusal in the rate limit's fields too, under the server's
+  own limit: none left, and ``RateLimit-Reset`` equal to ``Retry-After``.
 - A 1xx can never be a final response: those answer 200 explaining why (and
   that ``Expect: 100-continue`` really gets a ``100 Continue``).
 - A code HTTP allows but the table does not list (e.g. 299) answers as
@@ -26,11 +28,13 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from mock_server.http.problems import Problem, problem_type
+from mock_server.http.rate_limit_fields import refusal_fields
 from mock_server.http.statuses import CLASSES, HIGHEST, LOWEST, STATUSES, describe
 from mock_server.representations.model import Link, Resource
 from mock_server.representations.multistatus import Entry, multistatus
 from mock_server.representations.respond import respond
 from mock_server.service import Service
+from mock_server.settings import RateLimit
 
 #: Where the 3xx demos point: a page that answers 200 to any method.
 REDIRECT_TARGET = "/status/200"
@@ -135,11 +139,17 @@ def _links(code: int) -> list[Link]:
     return links
 
 
-def status_response(request: Request, code: int) -> Response:
-    """The demo answer for ``code`` (already checked to lie in 100-599)."""
+def status_response(request: Request, code: int, rate_limit: RateLimit | None = None) -> Response:
+    """The demo answer for ``code`` (already checked to lie in 100-599).
+
+    ``rate_limit`` is the server's: a 429 refuses as that limit would, with no
+    requests left (without one, it says ``Retry-After`` alone).
+    """
     if code < HTTPStatus.OK:
         return _informational(request, code)
     headers = dict(IMPLIED.get(code, {}))
+    if code == HTTPStatus.TOO_MANY_REQUESTS and rate_limit is not None:
+        headers.update(refusal_fields(rate_limit.requests, rate_limit.window_seconds))
     explanation = _explanation(code)
     if code >= HTTPStatus.BAD_REQUEST:
         raise Problem(code, explanation, title=describe(code).name, headers=headers)
@@ -176,7 +186,7 @@ def status_response(request: Request, code: int) -> Response:
 def _index(request: Request) -> Response:
     resource = Resource(
         kind="statuses",
-        properties={"description": "Every status code of the spec; follow one to get it."},
+        properties={"description": "Every status code restwalk teaches; follow one to get it."},
         links=[Link("self", "/status")]
         + [
             Link("item", f"/status/{code}", title=f"{code} {info.name}")
@@ -216,7 +226,9 @@ def routes(service: Service) -> list[BaseRoute]:
     """The status demo and the problem-type pages."""
 
     async def demo(request: Request) -> Response:
-        return status_response(request, parse_code(request.path_params["code"]))
+        return status_response(
+            request, parse_code(request.path_params["code"]), service.settings.rate_limit
+        )
 
     async def index(request: Request) -> Response:
         return _index(request)

@@ -19,6 +19,7 @@ from mock_server.http.preconditions import (
     evaluate,
     gzip_etag,
     http_date,
+    if_match_failure,
     parse_etag,
     parse_etag_list,
     parse_http_date,
@@ -86,6 +87,26 @@ def test_http_dates_in_all_three_formats() -> None:
 def _verdict(method: str, current: Current, **headers: str) -> int | None:
     found = evaluate(method, Headers({k.replace("_", "-"): v for k, v in headers.items()}), current)
     return None if found is None else int(found.status)
+
+
+def test_a_weak_if_match_is_explained_by_the_strong_comparison() -> None:
+    # QA: a 412 for If-Match: W/"..." said "it changed since you read it", sending the
+    # client to read again and fail again; the reason is RFC 9110 section 13.1.1.
+    now = Current(True, EntityTag("v2"))
+    detail = if_match_failure('W/"v2"', now, "/customers/1")
+    assert "strong comparison (RFC 9110 section 13.1.1)" in detail
+    assert 'W/"v2" never matches, even one naming the current state' in detail
+    assert detail.endswith('If-Match: "v2"')
+    assert "changed" not in detail
+    other = if_match_failure('"v1", W/"v0"', now, "/customers/1")
+    assert 'W/"v0" never matches. GET /customers/1 again and send the strong ETag' in other
+    assert "current state" not in other
+    stale = if_match_failure('"v1"', now, "/customers/1")
+    assert "strong comparison" not in stale
+    assert 'current ETag of /customers/1 ("v2"): it changed since you read it' in stale
+    weak_only = if_match_failure('W/"v2"', Current(True, EntityTag("v2", weak=True)), "/x")
+    assert "only a weak ETag" in weak_only
+    assert "If-Unmodified-Since" in weak_only
 
 
 def test_evaluation_order() -> None:
@@ -252,6 +273,13 @@ async def test_if_match_is_strong_and_star_needs_a_resource(client: httpx.AsyncC
         "/customers/1", headers={**ADMIN, **IDENTITY, "If-Match": f"W/{etag}"}
     )
     assert weak.status_code == 412
+    detail = weak.json()["detail"]
+    assert "strong comparison (RFC 9110 section 13.1.1)" in detail
+    assert f"W/{etag} never matches" in detail
+    assert detail.endswith(f"If-Match: {etag}")
+    read = await client.get("/customers/1", headers={**IDENTITY, "If-Match": f"W/{etag}"})
+    assert read.status_code == 412
+    assert read.json()["detail"] == detail
     assert (
         await client.put("/customers/99", json=CUSTOMER, headers={**ADMIN, "If-Match": "*"})
     ).status_code == 412

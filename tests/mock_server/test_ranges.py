@@ -114,6 +114,31 @@ async def test_unsatisfiable_is_416(client: httpx.AsyncClient, report: bytes) ->
     assert response.headers["content-type"] == "application/problem+json; charset=utf-8"
 
 
+@pytest.mark.parametrize("coding", ["gzip", "identity"])
+async def test_a_206_and_a_304_vary_as_the_200_does(
+    client: httpx.AsyncClient, report: bytes, coding: str
+) -> None:
+    # QA: the 206 left Accept-Encoding out of the Vary its 200 has; RFC 9110 15.3.7 (206)
+    # and 15.4.5 (304) send the Vary a 200 to the same request would, and caches key by it.
+    whole = await _get(client, **{"Accept-Encoding": coding})
+    vary = whole.headers["vary"]
+    assert "Accept-Encoding" in vary
+    answers = [
+        await _get(client, **{"Accept-Encoding": coding, "Range": "bytes=0-9"}),
+        await _get(client, **{"Accept-Encoding": coding, "Range": "bytes=0-4, 10-14"}),
+        await _get(client, **{"Accept-Encoding": coding, "If-None-Match": whole.headers["etag"]}),
+    ]
+    assert [answer.status_code for answer in answers] == [206, 206, 304]
+    assert [answer.headers["vary"] for answer in answers] == [vary] * 3
+
+
+async def test_the_status_demo_206_varies_as_its_200(client: httpx.AsyncClient) -> None:
+    whole = await client.get("/status/206")
+    part = await client.get("/status/206", headers={"Range": "bytes=0-15"})
+    assert part.status_code == 206
+    assert part.headers["vary"] == whole.headers["vary"]
+
+
 async def test_bad_range_is_ignored(client: httpx.AsyncClient, report: bytes) -> None:
     response = await _get(client, Range="lines=1-2")
     assert response.status_code == 200

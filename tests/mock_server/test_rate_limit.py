@@ -175,6 +175,38 @@ async def test_rate_limit_off_adds_nothing() -> None:
             assert "ratelimit-limit" not in response.headers
 
 
+@pytest.mark.parametrize(
+    ("limit", "policy", "wait"), [((3, 10.0), "3;w=10", "10"), ((100, 60.0), "100;w=60", "60")]
+)
+async def test_the_status_demo_429_says_none_are_left(
+    limit: tuple[int, float], policy: str, wait: str
+) -> None:
+    # QA: the demo's 429 said "RateLimit-Remaining: 99" of 100, a refusal saying
+    # requests were left; the draft wants RateLimit-Reset and Retry-After to agree.
+    app = create_app(make_settings(rate_limit=RateLimit(*limit)))
+    async with client_from(app, "10.0.0.1") as client:
+        response = await client.get("/status/429")
+    assert response.status_code == 429
+    assert response.headers["ratelimit-remaining"] == "0"
+    assert response.headers["ratelimit-limit"] == str(limit[0])
+    assert response.headers["ratelimit-policy"] == policy
+    assert response.headers["ratelimit-reset"] == response.headers["retry-after"] == wait
+
+
+async def test_the_status_demo_429_without_a_rate_limit_says_retry_after_alone() -> None:
+    app = create_app(make_settings(rate_limit=None))
+    async with client_from(app, "10.0.0.1") as client:
+        response = await client.get("/status/429")
+    assert response.headers["retry-after"] == "10"
+    assert not [name for name in response.headers if name.startswith("ratelimit")]
+
+
+async def test_answers_other_than_429_still_say_the_budget(client: httpx.AsyncClient) -> None:
+    response = await client.get("/status/503")
+    assert response.status_code == 503
+    assert response.headers["ratelimit-remaining"] == "2"
+
+
 def test_idle_clients_are_forgotten() -> None:
     window = SlidingWindow(RateLimit(2, 1.0))
     for n in range(5000):

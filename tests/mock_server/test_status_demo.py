@@ -188,3 +188,21 @@ def test_100_continue_is_really_sent(live_server: BackgroundServer) -> None:
             assert chunk, final
             final += chunk
     assert final.startswith(b"HTTP/1.1 200 OK\r\n")
+
+
+async def test_rules_say_what_the_rfcs_say(client: httpx.AsyncClient) -> None:
+    # The spec's table said a 503 "should not be cached" (RFC 9110 says nothing of it; RFC
+    # 9111 lets a cache keep one marked so) and called 507 a configuration error (RFC 4918
+    # section 11.5: storage).
+    unavailable = (await client.get("/status/503")).json()["detail"]
+    assert "cached" not in unavailable
+    assert "Retry-After" in unavailable
+    storage = (await client.get("/status/507")).json()["detail"]
+    assert "cannot store what it needs" in storage
+    assert "configuration" not in storage
+
+
+async def test_the_pages_do_not_say_the_spec(client: httpx.AsyncClient) -> None:
+    # A person cannot tell restwalk's own spec from an RFC.
+    for path in ("/", "/status"):
+        assert "the spec" not in (await client.get(path)).text

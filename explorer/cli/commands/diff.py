@@ -33,7 +33,7 @@ def add_parser(commands: SubParsers, shared: argparse.ArgumentParser) -> None:
             "(a string become an object), moved or renamed, and members of collections "
             "(matched by id) only on one side. A removed, retyped, restructured, moved "
             "or renamed field breaks a client of the first answer; an added one does "
-            "not, as the spec's versioning section says. Bodies that are not both JSON "
+            "not: a client ignores the fields it does not expect. Bodies that are not both JSON "
             "are compared line by line.",
         ),
         epilog=paragraphs(

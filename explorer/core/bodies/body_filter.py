@@ -229,7 +229,36 @@ def _regex_arguments(path: JSONPath | CompoundJSONPath) -> Iterator[tuple[str, s
 
 # -- jq -----------------------------------------------------------------------------------
 
-_JQ_COLUMN = re.compile(r"line (\d+), column (\d+)")
+#: One error of jq's compiler: ``jq: error: <what> at <top-level>, line 1, column 6:``,
+#: followed by the program's line and a caret under the place (jq 1.6 gives no column).
+_JQ_ERROR = re.compile(
+    r"^jq: error: (?P<what>.*?)"
+    r"(?: at <[^>]*>, line (?P<line>\d+)(?:, column (?P<column>\d+))?)?:?$"
+)
+
+
+def _jq_compile_problem(message: str) -> FilterError:
+    """jq's compile errors as one line: each error's words, with where, for the filter bar.
+
+    jq says where on the line that names the error, then shows the program and a caret
+    on lines of their own: the first line alone ended in "column 2:", the place left
+    out. The errors' words are kept, the place said as the JSONPath errors say it, the
+    program and caret lines (the bar shows the expression) and the count dropped.
+    """
+    errors = [found for line in message.splitlines() if (found := _JQ_ERROR.match(line.strip()))]
+    if not errors:
+        return FilterError(f"Not a jq program: {' '.join(message.split())}")
+    first = errors[0]
+    line, column = first.group("line"), first.group("column")
+    position = int(column) - 1 if line == "1" and column is not None else None
+    if position is not None:
+        where = f" at position {position + 1}"
+    elif line is not None and line != "1":
+        where = f" at line {line}" + (f", column {column}" if column else "")
+    else:
+        where = ""
+    words = "; ".join(dict.fromkeys(found.group("what") for found in errors))
+    return FilterError(f"Not a jq program{where}: {words}", position)
 
 
 def _jq_values(expression: str, body: bytes) -> Iterator[Any]:
@@ -240,15 +269,11 @@ def _jq_values(expression: str, body: bytes) -> Iterator[Any]:
     try:
         program = jq.compile(expression)
     except ValueError as error:
-        message = str(error)
-        found = _JQ_COLUMN.search(message)
-        position = int(found.group(2)) - 1 if found and found.group(1) == "1" else None
-        first = message.splitlines()[0].removeprefix("jq: error: ")
-        raise FilterError(f"Not a jq program: {first}", position) from None
+        raise _jq_compile_problem(str(error)) from None
     try:
         yield from program.input_text(body.decode("utf-8", errors="replace"))
-    except ValueError as error:
-        raise FilterError(f"jq: {str(error).splitlines()[0]}") from None
+    except ValueError as error:  # (error("a\nb") gives its message as it is: one line here)
+        raise FilterError(f"jq: {' '.join(str(error).split())}") from None
 
 
 # -- the result ---------------------------------------------------------------------------

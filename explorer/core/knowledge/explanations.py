@@ -38,6 +38,7 @@ from explorer.core.knowledge.statuses import (
 )
 from explorer.core.knowledge.versioning import (
     OVERVIEW,
+    VERSIONING_REFERENCE,
     VersioningInfo,
     all_versioning,
     versioning_info,
@@ -164,7 +165,9 @@ def status_explanation(info: StatusInfo) -> Explanation:
         sections.append(Section("Also called", (", ".join(info.other_names),)))
     if not info.in_spec:
         sections.append(
-            Section("Note", ("Not in the spec's table; real servers and tools use it.",))
+            Section(
+                "Note", ("Not in restwalk's own table of codes; real servers and tools use it.",)
+            )
         )
     return Explanation(
         Kind.STATUS, str(info.code), info.title, info.meaning, tuple(sections), info.reference
@@ -327,7 +330,7 @@ def versioning_explanation(info: VersioningInfo) -> Explanation:
         Section("Example", (info.example,)),
     )
     return Explanation(
-        Kind.VERSIONING, info.key, info.name, info.meaning, sections, "the spec, Versioning"
+        Kind.VERSIONING, info.key, info.name, info.meaning, sections, VERSIONING_REFERENCE
     )
 
 
@@ -342,7 +345,7 @@ def versioning_overview() -> Explanation:
         "API versioning",
         OVERVIEW,
         (Section("Approaches", approaches, bullets=True),),
-        "the spec, Versioning",
+        VERSIONING_REFERENCE,
     )
 
 

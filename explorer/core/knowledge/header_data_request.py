@@ -17,7 +17,8 @@ HEADERS: tuple[HeaderInfo, ...] = (
         rule=(
             "The host and port of the target URL. Required in every HTTP/1.1 request; it "
             "lets many sites share one IP address. HTTP/2 carries it as `:authority`. "
-            "(The spec lists it among the common headers; only requests carry it.)"
+            "(Some lists put it among the headers of both requests and responses; RFC 9110 "
+            "§7.2 makes it a request header only.)"
         ),
         meaning="Which site on the server the request is for.",
         example="Host: api.example.com:8443",
@@ -373,10 +374,11 @@ HEADERS: tuple[HeaderInfo, ...] = (
         name="Custom-Header",
         usage=_REQUEST,
         topic="versioning",
-        reference="the spec (header versioning)",
+        reference="restwalk's mock (header versioning; no RFC)",
         in_spec=True,
         rule=(
-            "The spec's header versioning: `Custom-Header: api-version=N` selects version N "
+            "restwalk's mock's own choice of a version header: `Custom-Header: "
+            "api-version=N` selects version N "
             "of the resource schema; absent means version 1. A URI segment or `version=` "
             "query wins over it, and markers that disagree get 400."
         ),

@@ -229,8 +229,8 @@ STATUSES: tuple[StatusInfo, ...] = (
         other_names=("Multi-Status",),
         rule=(
             "Used inside a 207 body: members of a WebDAV binding that were already listed "
-            "earlier in the same response are not listed again. (The spec's table repeats "
-            "the name Multi-Status; the registered phrase is Already Reported.)"
+            "earlier in the same response are not listed again. (Some tables repeat the "
+            "name Multi-Status, 207's; the phrase RFC 5842 registers is Already Reported.)"
         ),
         meaning="The same resource was reachable twice; the server lists it only once.",
         next_steps=("Look for that member earlier in the same multistatus response.",),

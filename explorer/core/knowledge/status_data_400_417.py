@@ -222,11 +222,13 @@ STATUSES: tuple[StatusInfo, ...] = (
             "`If-Unmodified-Since`, `If-None-Match` on a write) were false on the server, so "
             "the method was not applied to a state the client did not expect."
         ),
-        meaning="The resource changed since you read it; your update would have overwritten "
-        "someone else's (the lost-update check worked).",
+        meaning="Usually the resource changed since you read it; your update would have "
+        "overwritten someone else's (the lost-update check worked).",
         next_steps=(
             "GET the resource again for its current `ETag`, reapply your change, and send "
             "it with `If-Match: <new ETag>`.",
+            'A weak tag (`W/"..."`) in `If-Match` never matches: `If-Match` uses the strong '
+            "comparison (RFC 9110 §13.1.1). Send the strong `ETag` as the server gave it.",
         ),
         headers=("If-Match", "If-Unmodified-Since", "If-None-Match", "ETag"),
     ),

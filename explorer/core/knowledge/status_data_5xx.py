@@ -66,7 +66,10 @@ STATUSES: tuple[StatusInfo, ...] = (
         rule=(
             "The server cannot handle the request now because of overload or maintenance, "
             "which will likely pass. It may send `Retry-After` with the expected delay. "
-            "The spec adds that it should not be cached."
+            "A 503 is not heuristically cacheable (RFC 9110 §15.1): a cache stores and "
+            "reuses one only when it says so, with `Cache-Control: max-age`, `Expires` or "
+            "`public` (RFC 9111 §3, §4.2). restwalk's mock sends its 503s with "
+            "`Cache-Control: no-store`."
         ),
         meaning="Temporarily closed; the same request should work later.",
         next_steps=(
@@ -125,8 +128,8 @@ STATUSES: tuple[StatusInfo, ...] = (
         cacheability=_EXPLICIT,
         rule=(
             "WebDAV: the server cannot store what it needs to complete the method. The "
-            "condition is considered temporary. (The spec's table calls it a configuration "
-            "error; the RFC speaks of storage.)"
+            "condition is considered temporary. (Some tables call it a configuration "
+            "error, as for 506; RFC 4918 speaks of storage.)"
         ),
         meaning="The server is out of space for this.",
         next_steps=("Retry later or with less data; tell the owners the disk is full.",),

@@ -75,9 +75,13 @@ APPROACHES: tuple[VersioningInfo, ...] = (
     ),
 )
 
+#: Where versioning is defined: by the API; these four are restwalk's mock's.
+VERSIONING_REFERENCE = "restwalk's mock (no RFC covers API versioning)"
+
 OVERVIEW = (
-    "The spec defines four approaches: none, URI, query string and header. Use a new "
-    "version when a resource's schema changes in a breaking way. On restwalk-mock the URI "
+    "No RFC defines API versioning: each API chooses. restwalk's mock offers four "
+    "approaches: none, URI, query string and header. Use a new version when a "
+    "resource's schema changes in a breaking way. On restwalk-mock the URI "
     "wins over the query, the query over the header, and two explicit markers that "
     "disagree answer 400; every versioned response says its version in `API-Version`."
 )

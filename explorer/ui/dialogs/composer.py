@@ -234,7 +234,7 @@ class ComposerScreen(ModalScreen[Composed | None]):
                     id="version-name",
                     placeholder="its name: api-version, Accept-Version, application/vnd.x+json",
                     tooltip="The parameter, header (Name: value with {version}) or media type "
-                    "that carries the version; empty: the spec's form",
+                    "that carries the version; empty: the form restwalk's mock uses",
                 )
                 yield Label("Credential")
                 yield Select(AUTH_KINDS, value=_auth_kind(auth), allow_blank=False, id="auth")

@@ -207,15 +207,41 @@ def test_jq_prints_each_value_as_jq_does() -> None:
 
 
 def test_a_bad_jq_program_is_explained_with_its_column() -> None:
+    # QA: the bar read "Not a jq program: syntax error, unexpected end of file at
+    # <top-level>, line 1, column 2:", jq's first line, its place on the lines cut off.
     with pytest.raises(FilterError) as caught:
         _run("jq", ".count | ")
-    assert caught.value.message.startswith("Not a jq program: syntax error")
+    message = caught.value.message
+    assert message.startswith("Not a jq program at position 9: syntax error")
+    assert "\n" not in message
+    assert "column" not in message
+    assert "<top-level>" not in message
+    assert not message.endswith(":")
     assert caught.value.position == 8
+
+
+def test_every_error_of_a_jq_program_is_said_on_one_line() -> None:
+    with pytest.raises(FilterError) as caught:
+        _run("jq", "if . then 1")
+    message = caught.value.message
+    assert message.startswith("Not a jq program at position 11: syntax error")
+    assert message.endswith("; Possibly unterminated 'if' statement")
+    assert "compile error" not in message
+
+
+def test_a_jq_error_past_the_first_line_says_which_line() -> None:
+    with pytest.raises(FilterError) as caught:
+        _run("jq", ".count\n| .x |")
+    assert caught.value.message.startswith("Not a jq program at line 2, column 6: syntax error")
+    assert caught.value.position is None
 
 
 def test_a_jq_error_while_running_is_explained() -> None:
     with pytest.raises(FilterError, match="jq: Cannot index number"):
         _run("jq", ".count.x")
+    with pytest.raises(FilterError) as caught:
+        _run("jq", 'error("first line\\nsecond line")')
+    assert caught.value.message == "jq: first line second line"
 
 
 def test_without_the_jq_package_the_filter_says_how_to_install_it(

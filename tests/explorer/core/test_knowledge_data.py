@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -109,6 +110,14 @@ def test_418_is_reserved_as_rfc_9110_says_not_unusable_for_ever() -> None:
     assert "never" not in rule
     assert "reserves the code" in rule
     assert "could be reassigned if the 4xx codes ever ran out" in rule
+
+
+def test_412_says_a_weak_if_match_never_matches() -> None:
+    """QA: a 412 for `If-Match: W/"..."` was read as "it changed since you read it"; a weak
+    tag never passes If-Match, which uses the strong comparison (RFC 9110 §13.1.1)."""
+    steps = " ".join(status_info(412).next_steps)  # type: ignore[union-attr]
+    assert "never matches: `If-Match` uses the strong comparison (RFC 9110 §13.1.1)" in steps
+    assert "Send the strong `ETag` as the server gave it" in steps
 
 
 def test_heuristically_cacheable_codes_follow_rfc_9110() -> None:
@@ -323,6 +332,34 @@ def test_every_entry_renders() -> None:
     for explanation in explanations:
         assert explanation.to_text().strip()
         assert explanation.summary
+
+
+def test_no_explanation_says_the_spec() -> None:
+    """QA: "the spec" meant restwalk's own spec, which a student cannot tell from the RFCs:
+    an explanation names the RFC and section, or says the choice is restwalk's mock's."""
+    for explanation in knowledge.all_explanations():
+        text = explanation.to_text()
+        assert not re.search(r"\bthe spec\b|\bspec's\b", text, re.IGNORECASE), text
+
+
+def test_503_is_cacheable_as_rfc_9111_says_not_never() -> None:
+    """The spec's table said a 503 "should not be cached"; RFC 9110 says nothing of it: a 503
+    is not heuristically cacheable, so only explicit freshness lets a cache keep one."""
+    rule = status_info(503).rule  # type: ignore[union-attr]
+    assert "should not be cached" not in rule
+    assert "not heuristically cacheable (RFC 9110 §15.1)" in rule
+    assert "`Cache-Control: max-age`, `Expires` or `public` (RFC 9111 §3, §4.2)" in rule
+    assert "restwalk's mock sends its 503s with `Cache-Control: no-store`" in rule
+
+
+def test_versioning_is_said_to_be_the_mocks_choice() -> None:
+    overview = explain("versioning")
+    assert overview is not None
+    assert overview.reference == "restwalk's mock (no RFC covers API versioning)"
+    assert "No RFC defines API versioning" in overview.to_text()
+    custom = header_info("Custom-Header")
+    assert custom is not None
+    assert custom.rule.startswith("restwalk's mock's own choice of a version header")
 
 
 def test_search_finds_by_keyword() -> None:

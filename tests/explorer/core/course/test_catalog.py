@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from explorer.core.course.catalog import bundled_course, bundled_folder, check_folder
@@ -42,6 +43,15 @@ def test_the_bundled_course_is_good_and_follows_the_chapters() -> None:
     order = [course.chapters.index(course.chapter(lesson.chapter)) for lesson in course.lessons]
     assert order == sorted(order)
     assert (bundled_folder() / "FORMAT.md").is_file()
+
+
+def test_no_lesson_says_the_spec() -> None:
+    # QA: "the spec" meant restwalk's own spec, which a learner cannot tell from an RFC:
+    # a lesson names the RFC and section, or says the choice is restwalk's mock's.
+    lessons = sorted((bundled_folder() / "lessons").rglob("*.md"))
+    assert lessons
+    said = [p.name for p in lessons if re.search(r"\bthe spec\b|\bspec's\b", p.read_text(), re.I)]
+    assert said == []
 
 
 def test_every_bad_file_is_named_once(tmp_path: Path) -> None:
