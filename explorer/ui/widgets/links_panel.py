@@ -112,8 +112,11 @@ COLUMNS: tuple[tuple[str, int], ...] = (
 class LinksPanel(Vertical):
     """Numbered links with rel, method, title and where each was found."""
 
+    # The table's vertical bar keeps its place, an empty gutter while the links fit (see
+    # explorer.ui.widgets.scroll_bars): a bar that came and went between a page of a few
+    # links and one of many laid the whole screen out again, on nearly every follow.
     DEFAULT_CSS = f"""
-    LinksPanel > RowTable {{ height: 1fr; min-height: 3; }}
+    LinksPanel > RowTable {{ height: 1fr; min-height: 3; overflow-y: scroll; }}
     LinksPanel > #link-detail {{ height: {DETAIL_ROWS}; padding: 0 1; }}
     """
 
