@@ -174,10 +174,12 @@ class LinksPanel(Vertical):
         labelled = zip(links, rel_labels(links), strict=True)
         rows = [_row(n, *pair, origin) for n, pair in enumerate(labelled, start=1)]
         guessed = any(map(_GUESS, links))  # (100,000 links: 2 ms; a generator's, 6)
-        self.table.set_rows(rows, (lambda row: links[row].guess) if guessed else None)
+        # The first link is described now, not when the table's message about its cursor
+        # comes (the page's frame may be drawn before that message is handled): the table
+        # posts none (it went to the panel, which described the same link again).
+        muted = (lambda row: links[row].guess) if guessed else None
+        self.table.set_rows(rows, muted, announce=False)
         if links:
-            # Described now, not when the table's message about its cursor comes: the
-            # page's frame may be drawn before that message is handled.
             self._describe(links[0])
         else:
             said = f"No links found: {stopped}." if stopped else "No links in this response."
