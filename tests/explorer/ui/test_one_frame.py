@@ -18,6 +18,7 @@ from textual.widgets import Input
 from explorer.core.hypermedia.link import Link
 from explorer.ui.app import RestwalkApp
 from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.links_panel import LinksPanel, describe_link
 from explorer.ui.widgets.row_table import RowTable
 from explorer.ui.widgets.url_input import UrlBar
@@ -247,3 +248,29 @@ async def test_a_followed_page_is_mapped_once_it_is_painted(make_app: AppFactory
         await settle(pilot)
         assert painted_when_taken == [True]
         assert api_map.urls[session.shown.url].visited  # type: ignore[union-attr]
+
+
+async def test_the_key_bar_looks_at_the_keys_once_the_page_is_painted(
+    make_app: AppFactory,
+) -> None:
+    """A followed page refreshes the screen's bindings: the key bar asks which keys are
+    active after the page's frame, not on the page's way to the screen."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        bar = app.browser.query_one(KeyBar)
+        shown_keys = bar._shown_keys
+        painted_when_asked: list[bool] = []
+
+        def noted() -> Any:
+            page = app.browser.session.shown
+            if page is not None and page.spec.url.endswith("/customers"):
+                painted_when_asked.append(painted(app, "/customers"))
+            return shown_keys()
+
+        bar._shown_keys = noted  # type: ignore[method-assign]
+        await follow(pilot, "rw:customers")
+        await until(pilot, lambda: painted(app, "/customers"), "/customers painted")
+        await settle(pilot)
+        assert painted_when_asked
+        assert all(painted_when_asked)
