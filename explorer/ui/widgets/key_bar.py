@@ -109,6 +109,9 @@ class KeyBar(Widget, can_focus=False):
         self._changed = False
 
     def on_mount(self) -> None:
+        # (Not immediate: told through this widget's messages, its call after the refresh
+        # reaches the screen behind the updates of a page's widgets, so after their frame.
+        # Told at once, it found the screen idle and ran before the frame.)
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
 
     def on_unmount(self) -> None:
