@@ -11,8 +11,9 @@ of 20. For each, two pages: the mock's root and that page of 20 customers.
   ``up``) is sent, then the Trip tab is read: the wait from the key to the page
   drawn, cut in phases (queue, connect, send, wait, receive, show) that add up to
   it, and the exchange's own time ("complete after"). The same wait seen from
-  outside, from ``tmux send-keys`` until ``tmux capture-pane`` shows the page, is
-  printed too (it adds tmux's own latency and the polling's, a few ms).
+  outside, from ``tmux send-keys`` until tmux's screen (asked every 2 ms through one
+  control-mode client) shows the page, is printed too (it adds tmux's own latency
+  and the polling's, a few ms).
 - **Client.send**: ``explorer.core.http.client.Client`` alone, one kept-alive client,
   in this process (restwalk's floor).
 - **httpx**: a plain ``httpx.AsyncClient``, kept alive (the library under it).
@@ -46,6 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+from tmux_control import ControlClient
 
 from explorer.core.http.client import Client
 from explorer.core.http.request import RequestSpec
@@ -111,10 +113,12 @@ def separate_mock() -> Iterator[str]:
 
 
 class Tmux:
-    """One tmux session running restwalk at 120x40."""
+    """One tmux session running restwalk at 120x40, its screen read through one
+    control-mode client (:class:`~tmux_control.ControlClient`)."""
 
     def __init__(self, name: str, command: list[str], env: dict[str, str], cwd: Path) -> None:
         self.name = name
+        self._control: ControlClient | None = None
         env_args = [f"{k}={v}" for k, v in env.items()]
         subprocess.run(
             [
@@ -125,10 +129,12 @@ class Tmux:
         )
 
     def screen(self) -> str:
-        result = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
-        )
-        return result.stdout
+        """The pane's text. Read with a ``tmux capture-pane`` process each time, a poll every
+        2 ms started 500 processes a second, each a client attaching to the tmux server:
+        on two cores they took CPU from the restwalk being measured."""
+        if self._control is None:
+            self._control = ControlClient(self.name)
+        return self._control.ask(f"capture-pane -p -t {self.name}")
 
     def keys(self, *keys: str) -> None:
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
@@ -144,6 +150,8 @@ class Tmux:
             time.sleep(0.002)
 
     def close(self) -> None:
+        if self._control is not None:
+            self._control.close()
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
 
 

@@ -23,7 +23,8 @@ Headless, the frame is made into terminal text as a truecolor terminal's run mak
 keys from tmux), this module wrapped round it (``--inside FILE``: each follow's
 stamps appended to FILE once it is painted). ``--bundled``: against the bundled mock;
 ``--poll S``: tmux's screen read every S seconds, not every 2 ms as
-``bench_exchange.py`` reads it (its ``capture-pane`` runs keep the other core busy);
+``bench_exchange.py`` reads it (each read is work for the tmux server, on a core the
+app may want);
 ``--no-history``: restwalk keeps no history (its thread writes each exchange while the
 page is drawn, and the UI thread waits for the GIL meanwhile).
 
@@ -236,7 +237,7 @@ def in_tmux(runs: int, bundled: bool, poll: float | None, history: bool) -> int:
     import bench_exchange
     from bench_exchange import BIN, Figures, free_port, restwalk_runs
 
-    if poll is not None:  # tmux capture-pane every 2 ms keeps the other core busy
+    if poll is not None:  # (each read of the screen is work for the tmux server)
         wait_for = bench_exchange.Tmux.wait_for
 
         def slower(self: Any, predicate: Callable[[str], bool], timeout: float = 30.0) -> float:

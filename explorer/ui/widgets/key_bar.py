@@ -8,7 +8,12 @@ per key and mounts them all again whenever the bindings change, which is every
 focus change and every page. That cost about 15 ms each time, several times
 before restwalk's first screen was drawn, and it held back the screen's updates
 while it ran. And it is drawn again only when the keys it shows change: a new
-page most often has the same keys as the last.
+page most often has the same keys as the last. Which keys those are is looked at
+after the screen's next frame, not before it: a followed page's bindings change
+(and the key bar asked Textual for the screen's active bindings, a walk of every
+binding of the focused widget's ancestors) in the middle of the page's way to the
+screen, and the page's frame waited for it; a page whose keys differ has them drawn
+in the frame after.
 """
 
 from __future__ import annotations
@@ -100,14 +105,27 @@ class KeyBar(Widget, can_focus=False):
         self._hover: int | None = None
         #: The keys last drawn (see :meth:`_shown_keys`): the same again are not redrawn.
         self._drawn: tuple[list[_Key], _Key | None] | None = None
+        #: The bindings changed: they are looked at once the screen's next frame is drawn.
+        self._changed = False
 
     def on_mount(self) -> None:
+        # (Not immediate: told through this widget's messages, its call after the refresh
+        # reaches the screen behind the updates of a page's widgets, so after their frame.
+        # Told at once, it found the screen idle and ran before the frame.)
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
+        if not self._changed and self.is_attached and screen is self.screen:
+            self._changed = True
+            screen.call_after_refresh(self._look_at_keys, screen)
+
+    def _look_at_keys(self, screen: Screen[object]) -> None:
+        """Draw the keys again if they are not the ones drawn (the screen's last frame is
+        drawn: see the module's docstring)."""
+        self._changed = False
         if self.is_attached and screen is self.screen and self._shown_keys() != self._drawn:
             self.refresh()
 

@@ -112,8 +112,11 @@ COLUMNS: tuple[tuple[str, int], ...] = (
 class LinksPanel(Vertical):
     """Numbered links with rel, method, title and where each was found."""
 
+    # The table's vertical bar keeps its place, an empty gutter while the links fit (see
+    # explorer.ui.widgets.scroll_bars): a bar that came and went between a page of a few
+    # links and one of many laid the whole screen out again, on nearly every follow.
     DEFAULT_CSS = f"""
-    LinksPanel > RowTable {{ height: 1fr; min-height: 3; }}
+    LinksPanel > RowTable {{ height: 1fr; min-height: 3; overflow-y: scroll; }}
     LinksPanel > #link-detail {{ height: {DETAIL_ROWS}; padding: 0 1; }}
     """
 
@@ -171,10 +174,12 @@ class LinksPanel(Vertical):
         labelled = zip(links, rel_labels(links), strict=True)
         rows = [_row(n, *pair, origin) for n, pair in enumerate(labelled, start=1)]
         guessed = any(map(_GUESS, links))  # (100,000 links: 2 ms; a generator's, 6)
-        self.table.set_rows(rows, (lambda row: links[row].guess) if guessed else None)
+        # The first link is described now, not when the table's message about its cursor
+        # comes (the page's frame may be drawn before that message is handled): the table
+        # posts none (it went to the panel, which described the same link again).
+        muted = (lambda row: links[row].guess) if guessed else None
+        self.table.set_rows(rows, muted, announce=False)
         if links:
-            # Described now, not when the table's message about its cursor comes: the
-            # page's frame may be drawn before that message is handled.
             self._describe(links[0])
         else:
             said = f"No links found: {stopped}." if stopped else "No links in this response."

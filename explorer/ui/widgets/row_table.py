@@ -147,10 +147,16 @@ class RowTable(LineView, can_focus=True):
         return self._rows
 
     def set_rows(
-        self, rows: Sequence[Sequence[str]], muted: Callable[[int], bool] | None = None
+        self,
+        rows: Sequence[Sequence[str]],
+        muted: Callable[[int], bool] | None = None,
+        *,
+        announce: bool = True,
     ) -> None:
         """Show ``rows`` (one string per column, cut to its width); cursor on the first.
-        A row ``muted`` says True of (given its index) is drawn muted.
+        A row ``muted`` says True of (given its index) is drawn muted. ``announce``: post
+        :class:`Highlighted` for the first row (an owner that has shown what it means
+        already needs none).
 
         ``rows`` is kept, not copied: each row is made into a line when first drawn.
         """
@@ -166,7 +172,7 @@ class RowTable(LineView, can_focus=True):
         self.show_scrollbars_now()  # (after: a view with no scrollbar does not scroll)
         self.set_reactive(RowTable.cursor_row, 0)
         self.refresh()
-        if self._rows:
+        if self._rows and announce:
             self.post_message(self.Highlighted(self, 0))
 
     def set_width(self, column: int, width: int) -> None:

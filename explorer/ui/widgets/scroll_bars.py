@@ -9,6 +9,11 @@ the same segments (Textual's own :meth:`ScrollBarRender.render_bar`: the same
 glyphs, colours and click targets) into strips at once, keeps them, and drops a
 repaint asked for what is on the screen already.
 
+A bar with nothing to scroll (one kept in place by ``overflow: scroll``) is drawn as an
+empty gutter in its view's own style, not as Textual's empty track: a view whose rows
+sometimes fit keeps its bar's place that way, and its bar coming or going never lays
+the screen out again (the links panel's table keeps its bar so).
+
 :class:`~explorer.ui.widgets.line_view.LineView` gives its views these bars.
 """
 
@@ -113,9 +118,16 @@ class QuickScrollBar(ScrollBar):
                 strips = [strip.apply_filter(line_filter, background) for strip in strips]
         return strips
 
+    @property
+    def idle(self) -> bool:
+        """True when there is nothing to scroll: the bar is an empty gutter."""
+        return self.window_size >= self.window_virtual_size
+
     def _strips(self, looks: Looks) -> list[Strip]:
         """The whole bar as ``looks`` has it, a strip a row."""
         width, height = looks.size
+        if looks.window_size >= looks.virtual_size:  # nothing to scroll: a gutter
+            return [Strip.blank(width, looks.base)] * height
         window_size = looks.window_size if looks.window_size < looks.virtual_size else 0
         bar = self.renderer.render_bar(
             size=height if self.vertical else width,

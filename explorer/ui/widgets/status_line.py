@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual import events
@@ -62,6 +63,18 @@ def describe_status(code: int) -> tuple[str, str, str]:
     return f"unknown {cls.label}", cls.meaning, cls.advice
 
 
+def _unwrapped_rows(text: Text, width: int) -> int | None:
+    """The rows ``text`` takes ``width`` cells wide when none of its lines wraps, else None.
+
+    Most pages' news fits its rows whole: counted here, the rows cost nothing, where
+    Textual's measure wraps a copy of the whole text (as the frame then wraps it again).
+    """
+    lines = text.plain.split("\n")
+    if "\t" in text.plain or any(cell_len(line) > width for line in lines):
+        return None
+    return len(lines)
+
+
 def _plain(text: str) -> str:
     return visible_line(text.replace("`", ""))
 
@@ -94,7 +107,9 @@ class StatusLine(PlainStatic):
             return
         before = self.size.height
         self.update(text, layout=False)
-        rows = self.get_content_height(self.content_size, self.app.size, width)
+        rows = _unwrapped_rows(text, width)
+        if rows is None:  # a line wraps: Textual's wrapping counts the rows
+            rows = self.get_content_height(self.content_size, self.app.size, width)
         if rows > MAX_ROWS:
             self.update(_cut(text, width), layout=False)
         if min(MAX_ROWS, max(ROWS, rows)) != before:

@@ -1,7 +1,9 @@
 """A followed page is drawn whole in the frame that ends the person's wait: its body
-highlighted, its first link described, the links table's scrollbar shown or hidden,
-with no frame after it to finish the picture (each took a layout of the screen and
-several milliseconds). The link detail keeps its height from page to page."""
+highlighted, its first link described, the links table's scrollbar drawn for its
+rows, with no frame after it to finish the picture (each took a layout of the screen
+and several milliseconds). The link detail keeps its height from page to page, and the
+links table its scrollbar's place: a page whose links fit and one whose links scroll
+are drawn without a layout of the screen."""
 
 from __future__ import annotations
 
@@ -13,8 +15,10 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import Input
 
+from explorer.core.hypermedia.link import Link
 from explorer.ui.app import RestwalkApp
 from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.links_panel import LinksPanel, describe_link
 from explorer.ui.widgets.row_table import RowTable
 from explorer.ui.widgets.url_input import UrlBar
@@ -67,10 +71,9 @@ async def test_a_followed_page_needs_no_frame_after_its_own(make_app: AppFactory
         table = panel.table
         detail = panel.query_one("#link-detail")
         height = detail.size.height
-        assert not table.show_vertical_scrollbar  # the root's links fit
-        # (The first time the table shows both its scrollbars, Textual lays the corner
-        # between them out in a frame of its own: once in the app's life. Hence two rounds,
-        # the second one counted.)
+        assert table.vertical_scrollbar.idle  # the root's links fit: an empty gutter
+        # (The first follow is counted in the second round: a first frame of anything may
+        # lay out what it shows for the first time.)
         for round, path, scrolls in ROUNDS:
             draws = Draws(app)
             await follow(pilot, "rw:customers" if path == "/customers" else "up")
@@ -80,9 +83,15 @@ async def test_a_followed_page_needs_no_frame_after_its_own(make_app: AppFactory
             await pilot.pause(0.1)  # (frames are at most 60 a second)
             if round == 2:
                 assert (draws.layouts, draws.body) == at_paint  # nothing drawn after
-                assert draws.layouts == 1  # the page's own frame laid it out, once
-            assert table.show_vertical_scrollbar is scrolls
-            assert table.vertical_scrollbar.display is scrolls
+                assert draws.layouts == 0  # the bar kept its place: nothing moved
+            bar = table.vertical_scrollbar
+            assert table.show_vertical_scrollbar
+            assert bar.display
+            assert bar.idle is not scrolls
+            drawn = bar.render_lines(Region(0, 0, *bar.size))
+            assert (drawn == [Strip.blank(bar.size.width, bar.rich_style)] * len(drawn)) is (
+                not scrolls
+            )
             assert detail.size.height == height
             page = app.browser.session.shown
             assert page is not None
@@ -139,6 +148,28 @@ async def test_the_table_scrollbar_is_decided_with_its_rows() -> None:
         assert not table.show_vertical_scrollbar
 
 
+async def test_the_links_table_scrollbar_is_sized_with_its_rows() -> None:
+    """The links table keeps its bar's place: its rows decide, before any frame, whether
+    the bar has a thumb or is an empty gutter."""
+
+    class Panel(App[None]):
+        def compose(self) -> ComposeResult:
+            yield LinksPanel()
+
+    app = Panel()
+    async with app.run_test(size=(60, 12)) as pilot:
+        panel = app.query_one(LinksPanel)
+        await pilot.pause()
+        bar = panel.table.vertical_scrollbar
+        links = tuple(Link(href=f"/{n}", rel=f"item-{n}") for n in range(50))
+        panel.show_links(links)
+        assert panel.table.show_vertical_scrollbar
+        assert not bar.idle
+        panel.show_links(links[:1])
+        assert panel.table.show_vertical_scrollbar
+        assert bar.idle
+
+
 async def test_the_page_url_in_the_bar_tells_nobody(make_app: AppFactory) -> None:
     """The URL bar given the page's URL posts no Input.Changed (it went up four widgets, to
     no handler, on every page); a URL typed there still does."""
@@ -182,7 +213,7 @@ async def test_a_page_whose_scrollbars_stay_is_drawn_without_a_layout(
             await until(pilot, lambda path=path: painted(app, path), f"{path} painted")
             await settle(pilot)
             assert draws.layouts == 0
-            assert not table.show_vertical_scrollbar
+            assert table.vertical_scrollbar.idle
             assert bar.value.endswith(path)
             assert bar.render_line(0).text.strip().endswith(path)
             assert view.virtual_size.height == view.line_count
@@ -217,3 +248,29 @@ async def test_a_followed_page_is_mapped_once_it_is_painted(make_app: AppFactory
         await settle(pilot)
         assert painted_when_taken == [True]
         assert api_map.urls[session.shown.url].visited  # type: ignore[union-attr]
+
+
+async def test_the_key_bar_looks_at_the_keys_once_the_page_is_painted(
+    make_app: AppFactory,
+) -> None:
+    """A followed page refreshes the screen's bindings: the key bar asks which keys are
+    active after the page's frame, not on the page's way to the screen."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        bar = app.browser.query_one(KeyBar)
+        shown_keys = bar._shown_keys
+        painted_when_asked: list[bool] = []
+
+        def noted() -> Any:
+            page = app.browser.session.shown
+            if page is not None and page.spec.url.endswith("/customers"):
+                painted_when_asked.append(painted(app, "/customers"))
+            return shown_keys()
+
+        bar._shown_keys = noted  # type: ignore[method-assign]
+        await follow(pilot, "rw:customers")
+        await until(pilot, lambda: painted(app, "/customers"), "/customers painted")
+        await settle(pilot)
+        assert painted_when_asked
+        assert all(painted_when_asked)

@@ -213,3 +213,27 @@ async def test_rows_said_muted_are_drawn_muted_except_under_the_cursor() -> None
         table.set_rows([("0", "a"), ("1", "b"), ("2", "c")])
         await pilot.pause()
         assert foreground(table, 3) != muted  # new rows: none muted
+
+
+async def test_new_rows_announce_the_first_unless_told_not_to() -> None:
+    """set_rows posts Highlighted for the first row (the headers view describes it then);
+    the links panel, which has described it already, asks for none."""
+    heard: list[int] = []
+
+    class Listening(App[None]):
+        def compose(self) -> ComposeResult:
+            yield RowTable((("n", 4),))
+
+        def on_row_table_highlighted(self, event: RowTable.Highlighted) -> None:
+            heard.append(event.row)
+
+    app = Listening()
+    async with app.run_test(size=(20, 8)) as pilot:
+        table = app.query_one(RowTable)
+        table.set_rows([("1",), ("2",)])
+        await pilot.pause()
+        assert heard == [0]
+        table.set_rows([("3",)], announce=False)
+        await pilot.pause()
+        assert heard == [0]
+        assert table.cursor_row == 0

@@ -5,10 +5,12 @@ row. A page drawn without a layout still ends the person's wait."""
 
 from __future__ import annotations
 
+from rich.text import Text
+from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from explorer.ui.app import RestwalkApp
-from explorer.ui.widgets.status_line import MAX_ROWS, ROWS, StatusLine
+from explorer.ui.widgets.status_line import MAX_ROWS, ROWS, StatusLine, _unwrapped_rows
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle, until
 from tests.explorer.ui.test_browse import follow
 
@@ -83,3 +85,24 @@ async def test_a_page_drawn_without_a_layout_ends_the_wait(make_app: AppFactory)
             "the reloaded page's wait ended",
         )
         assert layouts == []  # (so the frame that ended it was drawn without a layout)
+
+
+async def test_news_that_does_not_wrap_is_counted_as_textual_measures_it() -> None:
+    """Lines that fit the width are counted without Textual's wrapping, to the same rows;
+    a line that wraps (or a tab) leaves the count to Textual."""
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield StatusLine(id="status")
+
+    app = One()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        status = app.query_one(StatusLine)
+        width = status.content_size.width
+        for plain in ("a", "a\nb", "a\n", "x" * width, "é" * 10 + "\n" + "中" * (width // 2), ""):
+            status.update(Text(plain), layout=False)
+            measured = status.get_content_height(status.content_size, app.size, width)
+            assert _unwrapped_rows(Text(plain), width) == measured, plain
+        for plain in ("x" * (width + 1), "中" * (width // 2 + 1), "a\tb"):
+            assert _unwrapped_rows(Text(plain), width) is None
