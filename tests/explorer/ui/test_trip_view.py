@@ -233,3 +233,20 @@ async def test_the_trip_is_laid_out_again_at_each_width(columns: int) -> None:
             pilot, lambda: view.size.width > 120 and str(view.render()) != shown, "laid out wide"
         )
         assert view.tooltip is None  # nothing cut any more
+
+
+async def test_at_80_columns_the_browsers_trip_fits_its_pane() -> None:
+    """In the browser's own pane (half an 80-column screen), a redirect chain's trip has
+    no line wider than the pane: nothing wraps to the left edge."""
+    transport = httpx.ASGITransport(app=create_mock_app(Settings(allowed_hosts=TEST_HOSTS)))
+    app = create_app(f"{ROOT}redirect/3", client=Client(transport=transport))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        view = app.browser.query_one(TripView)
+        assert 30 <= view.size.width <= 40
+        shown = str(view.render())
+        assert "Redirects: 3" in shown
+        assert "4. GET http://mock/redirect/0" in shown
+        assert all(cells(line) <= view.size.width for line in shown.splitlines())
