@@ -562,6 +562,7 @@ LEFT_OUT_OF_THE_FIRST_SCREEN = (
     "explorer.ui.widgets.find_bar",
     "explorer.core.http.wire",
     "explorer.ui.widgets.trip_view",
+    "explorer.core.text.fitting",
     "explorer.core.knowledge.field_errors",
     "explorer.core.session.live_stream",
     "explorer.core.http.stream_reading",

@@ -33,11 +33,13 @@ from explorer.core.http.exchange import Timings
 
 __all__ = [
     "PHASES",
+    "PHASE_MEANINGS",
     "Mark",
     "Marks",
     "Phase",
     "Phases",
     "Wait",
+    "bar_cells",
     "phase_at",
     "phases_of",
 ]
@@ -45,6 +47,16 @@ __all__ = [
 Phase = Literal["queue", "connect", "send", "wait", "receive", "show"]
 #: The phases in the order a request goes through them.
 PHASES: tuple[Phase, ...] = ("queue", "connect", "send", "wait", "receive", "show")
+#: What each phase of a wait was spent on, as the Trip tab says it: at most 28 characters,
+#: to stand beside its figure in the pane of a 120-column screen.
+PHASE_MEANINGS: dict[Phase, str] = {
+    "queue": "restwalk: key to request",
+    "connect": "a new connection (0: reused)",
+    "send": "the request written",
+    "wait": "the server, to its headers",
+    "receive": "the answer's body read",
+    "show": "restwalk: page read, drawn",
+}
 #: A phase and the clock reading when it began.
 Mark = tuple[Phase, float]
 
@@ -120,6 +132,22 @@ class Phases:
     def wire(self) -> float:
         """The part spent on the connection and at the server."""
         return self.connect + self.send + self.wait + self.receive
+
+
+def bar_cells(phases: Phases, width: int) -> tuple[tuple[Phase, int], ...]:
+    """How many of a bar's ``width`` cells each phase takes, in proportion to its time:
+    the cells add up to ``width`` (the bar is the whole wait), shared by largest
+    remainder, so each phase is drawn within a cell of its share (a very short one may
+    get none). No time: no cells."""
+    total = phases.total
+    if total <= 0 or width <= 0:
+        return tuple((phase, 0) for phase in PHASES)
+    shares = [phases.of(phase) / total * width for phase in PHASES]
+    counts = [int(share) for share in shares]
+    by_remainder = sorted(range(len(PHASES)), key=lambda i: counts[i] - shares[i])
+    for index in by_remainder[: width - sum(counts)]:
+        counts[index] += 1
+    return tuple(zip(PHASES, counts, strict=True))
 
 
 def phases_of(

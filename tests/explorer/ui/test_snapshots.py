@@ -15,6 +15,7 @@ from explorer.core.http.client import Client
 from explorer.ui.app import create_app
 from tests.explorer.ui import canned
 from tests.explorer.ui.conftest import ROOT, SIZE, settle
+from tests.explorer.ui.test_trip_view import TripApp, redirected
 
 SnapCompare = Callable[..., bool]
 
@@ -63,3 +64,13 @@ def test_small_terminal_with_a_search(snap_compare: SnapCompare) -> None:
     assert snap_compare(
         app_at(), terminal_size=(80, 24), run_before=after("slash", "h", "r", "e", "f")
     )
+
+
+def test_trip_at_80_columns(snap_compare: SnapCompare) -> None:
+    """The Trip tab in its half of an 80-column screen: notes under their figures, URLs cut
+    in their middle, the wait's bar as wide as the pane (tall enough to show it all)."""
+    assert snap_compare(TripApp(redirected()), terminal_size=(80, 56), run_before=after())
+
+
+def test_trip_at_120_columns(snap_compare: SnapCompare) -> None:
+    assert snap_compare(TripApp(redirected()), terminal_size=(120, 40), run_before=after())

@@ -4,19 +4,33 @@ the key to the page drawn, in phases that add up to it."""
 
 from __future__ import annotations
 
+import re
+
 import httpx
 import pytest
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Static
 
 from explorer.core.http.client import Client
-from explorer.core.http.exchange import CacheNote, Exchange, ReceivedResponse, SentRequest, Timings
+from explorer.core.http.exchange import (
+    CacheNote,
+    Exchange,
+    Hop,
+    ReceivedResponse,
+    SentRequest,
+    Timings,
+)
 from explorer.core.http.masking import mask_exchange
-from explorer.core.http.phases import Wait
+from explorer.core.http.phases import PHASES, Wait
+from explorer.core.text.fitting import cells
 from explorer.ui.app import create_app
 from explorer.ui.widgets.trip_view import TripView, trip_text
 from mock_server import Settings
 from mock_server import create_app as create_mock_app
 from tests.explorer.core.test_phases import Counter
-from tests.explorer.ui.conftest import ROOT, SIZE, settle
+from tests.explorer.ui.conftest import ROOT, SIZE, settle, until
 from tests.explorer.ui.test_browse import follow
 from tests.mock_server.conftest import TEST_HOSTS
 
@@ -87,7 +101,7 @@ def test_the_wait_is_shown_in_phases_that_add_up_to_it() -> None:
     made = Exchange(made.request, made.final, made.response, timings=timed)
     wait = Wait(asked_at=10.0, shown_at=10.0165)
     text = trip_text(made, wait).plain
-    assert "you waited         16.5 ms  from the key to the page drawn" in text
+    assert "you waited         16.5 ms  from key to page drawn" in text
     assert "queue             1.5 ms" in text
     assert "wait              2.0 ms  the server" in text
     assert "show             12.5 ms  restwalk" in text
@@ -123,3 +137,116 @@ async def test_the_trip_tab_says_the_wait_for_a_followed_link_once_drawn() -> No
         assert phases.show > 0
         shown = str(app.browser.query_one(TripView).render())  # refilled once drawn
         assert f"you waited     {phases.total * 1000:8.1f} ms" in shown
+
+
+def redirected() -> Exchange:
+    """Two redirects, the last to a long URL, timed, from a fresh cache entry's store."""
+    long = "http://api.test/customers?page=2&size=20&sort=name&filter=active&fields=id,name"
+    first = SentRequest("GET", "http://api.test/redirect/2", (), b"")
+    moved = ReceivedResponse(302, "Found", "HTTP/1.1", (("Location", "/redirect/1"),), b"", "", 0)
+    second = SentRequest("GET", "http://api.test/redirect/1", (), b"")
+    moved_on = ReceivedResponse(
+        307, "Temporary Redirect", "HTTP/1.1", (("Location", long),), b"", "", 0
+    )
+    final = SentRequest("GET", long, (), b"")
+    response = ReceivedResponse(200, "OK", "HTTP/1.1", (), b"x" * 2150, long, 827)
+    hops = (Hop(first, moved), Hop(second, moved_on))
+    timed = Timings(
+        0.0307,
+        0.0313,
+        ended=10.0313,
+        marks=(("connect", 10.0057), ("send", 10.0067), ("wait", 10.0071), ("receive", 10.0302)),
+    )
+    note = CacheNote(
+        "stored",
+        "stored in the cache: fresh for 60 s (max-age=60)",
+        (
+            "Cache-Control: max-age=60 lets a cache reuse it for 60 s without asking"
+            " (RFC 9111 §4.2).",
+        ),
+    )
+    return Exchange(first, final, response, hops=hops, timings=timed, cache=note)
+
+
+WAIT = Wait(asked_at=10.0, shown_at=10.0429)
+
+
+@pytest.mark.parametrize("width", [34, 38, 62, 100])
+def test_every_line_fits_the_pane_and_the_phases_still_add_up(width: int) -> None:
+    text = trip_text(redirected(), WAIT, width).plain
+    assert all(cells(line) <= width for line in text.splitlines())
+    assert "you waited         42.9 ms" in text
+    phases = WAIT.phases(redirected().timings)
+    assert phases is not None
+    shown = [
+        float(line.split()[2]) for line in text.splitlines() if line[2:3] == "█" and " ms" in line
+    ]
+    assert len(shown) == len(PHASES)
+    assert sum(shown) == pytest.approx(phases.total * 1000, abs=0.05 * len(PHASES))
+    assert not re.search(r"\d\n *(ms|s|B|KB)\b", text)  # a figure's unit stays with it
+
+
+def test_a_long_url_is_cut_in_its_middle_keeping_both_ends() -> None:
+    final = next(
+        line
+        for line in trip_text(redirected(), WAIT, 38).plain.splitlines()
+        if line.startswith("3. GET ")
+    )
+    assert final.startswith("3. GET http://api.te")
+    assert final.endswith("fields=id,name")
+    assert "…" in final
+    unwrapped = trip_text(redirected(), WAIT).plain  # no width: whole
+    assert f"3. GET {redirected().final.url}\n" in unwrapped
+
+
+class TripApp(App[None]):
+    """The Trip tab's view in a pane half the screen wide, as the browser lays it out."""
+
+    CSS = "#left { width: 1fr; } #right { width: 1fr; }"
+
+    def __init__(self, exchange: Exchange) -> None:
+        super().__init__()
+        self.exchange = exchange
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield VerticalScroll(TripView(id="trip-view"), id="left")
+            yield Static("", id="right")
+
+    def on_mount(self) -> None:
+        self.query_one(TripView).show_exchange(self.exchange, wait=WAIT)
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+async def test_the_trip_is_laid_out_again_at_each_width(columns: int) -> None:
+    app = TripApp(redirected())
+    async with app.run_test(size=(columns, 40)) as pilot:
+        await settle(pilot)
+        view = app.query_one(TripView)
+        shown = str(view.render())
+        assert all(cells(line) <= view.size.width for line in shown.splitlines())
+        tooltip = view.tooltip
+        assert isinstance(tooltip, Text)
+        assert "fields=id,name" in tooltip.plain  # the URL cut on screen, whole here
+        await pilot.resize_terminal(260, 40)
+        await until(
+            pilot, lambda: view.size.width > 120 and str(view.render()) != shown, "laid out wide"
+        )
+        assert view.tooltip is None  # nothing cut any more
+
+
+async def test_at_80_columns_the_browsers_trip_fits_its_pane() -> None:
+    """In the browser's own pane (half an 80-column screen), a redirect chain's trip has
+    no line wider than the pane: nothing wraps to the left edge."""
+    transport = httpx.ASGITransport(app=create_mock_app(Settings(allowed_hosts=TEST_HOSTS)))
+    app = create_app(f"{ROOT}redirect/3", client=Client(transport=transport))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        view = app.browser.query_one(TripView)
+        assert 30 <= view.size.width <= 40
+        shown = str(view.render())
+        assert "Redirects: 3" in shown
+        assert "4. GET http://mock/redirect/0" in shown
+        assert all(cells(line) <= view.size.width for line in shown.splitlines())
