@@ -1,5 +1,6 @@
 """Text made to fit a number of cells: a long line wrapped between words but never
-between a number and its unit ("56 s", "2.1 KB"), a long URL cut in its middle.
+between a number and its unit ("56 s", "2.1 KB"), a URL broken into lines of a width,
+or cut in its middle.
 
 These decide what is kept and where a line may break; the widgets only lay the lines
 out. Widths are terminal cells (:func:`unicodedata.east_asian_width`'s wide characters
@@ -12,7 +13,7 @@ import re
 import textwrap
 import unicodedata
 
-__all__ = ["cells", "cut_middle", "wrap_words"]
+__all__ = ["cells", "cut_middle", "split_cells", "wrap_words"]
 
 #: A number and the unit after it, which a line never separates.
 _NUMBER_UNIT = re.compile(r"(\d) (ms|s|B|KB|MB|GB|%)(?=\W|$)")
@@ -35,6 +36,17 @@ def cut_middle(text: str, width: int) -> str:
     room = width - 1
     head, tail = _fit(text, (room + 1) // 2), _fit(text[::-1], room // 2)[::-1]
     return f"{head}…{tail}"
+
+
+def split_cells(text: str, width: int) -> list[str]:
+    """``text`` in pieces of at most ``width`` cells each, in order (a URL has no spaces
+    to break at: every character is kept, none is hidden)."""
+    pieces: list[str] = []
+    while text:
+        piece = _fit(text, max(width, 1)) or text[0]  # (a wide character in one cell)
+        pieces.append(piece)
+        text = text[len(piece) :]
+    return pieces
 
 
 def _fit(text: str, width: int) -> str:

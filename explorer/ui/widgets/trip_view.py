@@ -14,8 +14,9 @@ shorter.
 URLs and ``Location`` values are the server's: plain text, control characters visible.
 
 Laid out to the pane's width (at 80 columns it is about 38 cells): a row's note that
-does not fit beside its figures goes on the lines under it, a URL too long is cut in its
-middle (the full ones in the tooltip), the wait's phases drawn as one bar as wide as the
+does not fit beside its figures goes on the lines under it, a URL too long for its line
+on lines of its own under it (cut in its middle only past a few lines, the whole one
+then in the tooltip), the wait's phases drawn as one bar as wide as the
 pane. What is said, and where a line may break, is the core's
 (:mod:`explorer.core.text.fitting`, :func:`explorer.core.http.phases.bar_cells`).
 """
@@ -31,7 +32,7 @@ from textual.widgets import Static
 from explorer.core.http.errors import RedirectRefused, RestwalkError, TooManyRedirects
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse
 from explorer.core.http.phases import PHASE_MEANINGS, PHASES, Phase, Phases, Wait, bar_cells
-from explorer.core.text.fitting import cells, cut_middle, wrap_words
+from explorer.core.text.fitting import cells, cut_middle, split_cells, wrap_words
 from explorer.core.text.sizes import size_text
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.status_line import describe_status
@@ -50,8 +51,10 @@ PHASE_STYLES: dict[Phase, str] = {
 }
 #: The widest the bar is drawn, in cells (wider says nothing more).
 BAR_CELLS = 72
-#: The fewest cells a URL cut beside its label is given; with fewer it goes under it.
-URL_CELLS = 20
+#: A URL too long for its label's line goes under it, this far in, on at most so many
+#: lines (past them it is cut in its middle).
+URL_INDENT = 6
+URL_LINES = 4
 #: Where a row's figure begins: after its indent and label.
 LABEL_CELLS = 17
 
@@ -77,17 +80,21 @@ class _Lines:
             self.line(f"{lead if number == 0 else ' ' * indent}{line}", style)
 
     def url(self, lead: str, url: str, style: str = "") -> None:
-        """``lead`` and the server's ``url`` on one line, cut in its middle if too long."""
+        """``lead`` and the server's ``url``: beside it when it fits, else whole on lines
+        of its own under it (a redirect's Location is what a person came to read), cut in
+        its middle only past :data:`URL_LINES` lines (a hostile server's megabyte URL),
+        the whole one then in the tooltip."""
         shown = visible_line(url)
-        if self.width is not None:
-            room = self.width - cells(lead)
-            if room < URL_CELLS and cells(shown) > room:  # too little beside: under it
-                self.line(lead.rstrip(), style)
-                lead, room = " " * 6, self.width - 6
-            if cells(shown) > room:
-                self.cut.append(shown)
-                shown = cut_middle(shown, room)
-        self.line(f"{lead}{shown}", style)
+        if self.width is None or cells(lead) + cells(shown) <= self.width:
+            self.line(f"{lead}{shown}", style)
+            return
+        self.line(lead.rstrip(), style)
+        room = max(self.width - URL_INDENT, 1)
+        if cells(shown) > room * URL_LINES:
+            self.cut.append(shown)
+            shown = cut_middle(shown, room * URL_LINES)
+        for part in split_cells(shown, room):
+            self.line(f"{' ' * URL_INDENT}{part}", style)
 
     def row(self, head: Text, note: str, note_style: str = "dim") -> None:
         """``head`` (label and figure) with ``note`` beside it, or under it when it does

@@ -4,7 +4,7 @@ never between a number and its unit; the wait's bar shared out in whole cells.""
 from __future__ import annotations
 
 from explorer.core.http.phases import PHASES, Phases, bar_cells
-from explorer.core.text.fitting import cells, cut_middle, wrap_words
+from explorer.core.text.fitting import cells, cut_middle, split_cells, wrap_words
 
 
 def test_a_url_that_fits_is_whole_and_a_long_one_keeps_both_ends() -> None:
@@ -42,3 +42,14 @@ def test_the_bar_is_the_whole_wait_each_phase_within_a_cell_of_its_share() -> No
         for phase in PHASES:
             assert abs(shares[phase] - phases.of(phase) / phases.total * width) < 1
     assert sum(count for _, count in bar_cells(Phases(), 40)) == 0
+
+
+def test_a_url_split_into_pieces_keeps_every_character_in_order() -> None:
+    url = "http://api.test/customers?page=2&size=20&sort=name&fields=id,name"
+    pieces = split_cells(url, 16)
+    assert "".join(pieces) == url
+    assert all(cells(piece) <= 16 for piece in pieces)
+    assert [cells(piece) for piece in pieces[:-1]] == [16] * (len(pieces) - 1)
+    wide = split_cells("日本語の", 3)  # a wide character never split, nor over the width
+    assert wide == ["日", "本", "語", "の"]
+    assert split_cells("", 10) == []

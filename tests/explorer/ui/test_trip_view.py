@@ -5,10 +5,10 @@ the key to the page drawn, in phases that add up to it."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import httpx
 import pytest
-from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
@@ -26,7 +26,7 @@ from explorer.core.http.masking import mask_exchange
 from explorer.core.http.phases import PHASES, Wait
 from explorer.core.text.fitting import cells
 from explorer.ui.app import create_app
-from explorer.ui.widgets.trip_view import TripView, trip_text
+from explorer.ui.widgets.trip_view import URL_LINES, TripView, trip_text
 from mock_server import Settings
 from mock_server import create_app as create_mock_app
 from tests.explorer.core.test_phases import Counter
@@ -186,17 +186,37 @@ def test_every_line_fits_the_pane_and_the_phases_still_add_up(width: int) -> Non
     assert not re.search(r"\d\n *(ms|s|B|KB)\b", text)  # a figure's unit stays with it
 
 
-def test_a_long_url_is_cut_in_its_middle_keeping_both_ends() -> None:
-    final = next(
-        line
-        for line in trip_text(redirected(), WAIT, 38).plain.splitlines()
-        if line.startswith("3. GET ")
-    )
-    assert final.startswith("3. GET http://api.te")
-    assert final.endswith("fields=id,name")
-    assert "…" in final
-    unwrapped = trip_text(redirected(), WAIT).plain  # no width: whole
-    assert f"3. GET {redirected().final.url}\n" in unwrapped
+def test_a_long_url_is_shown_whole_under_its_hop() -> None:
+    # QA: at 80 columns a hop's URL wrapped to the pane's left edge; cutting it in the
+    # middle hid the part a person reads a redirect for. It goes under its hop, whole.
+    url = redirected().final.url
+    lines = trip_text(redirected(), WAIT, 38).plain.splitlines()
+    at = lines.index("3. GET")
+    under = []
+    for line in lines[at + 1 :]:
+        if not line.startswith(" " * 6):
+            break
+        under.append(line)
+    assert all(cells(line) <= 38 for line in under)
+    assert "".join(line[6:] for line in under) == url  # every character, in order
+    assert "…" not in "".join(under)
+    unwrapped = trip_text(redirected(), WAIT).plain  # no width: on the hop's line
+    assert f"3. GET {url}\n" in unwrapped
+
+
+def test_a_hostile_servers_endless_url_is_cut_in_its_middle() -> None:
+    exchange = redirected()
+    long_url = "http://api.test/" + "a" * 5000 + "?end=here"
+    final = replace(exchange.final, url=long_url)
+    lines = trip_text(replace(exchange, final=final), WAIT, 38).plain.splitlines()
+    at = lines.index("3. GET")
+    under = lines[at + 1 : at + 1 + URL_LINES]
+    assert all(line.startswith(" " * 6) and cells(line) <= 38 for line in under)
+    joined = "".join(line[6:] for line in under)
+    assert joined.startswith("http://api.test/")
+    assert joined.endswith("end=here")
+    assert "…" in joined
+    assert not lines[at + 1 + URL_LINES].startswith(" " * 6 + "a")
 
 
 class TripApp(App[None]):
@@ -225,14 +245,14 @@ async def test_the_trip_is_laid_out_again_at_each_width(columns: int) -> None:
         view = app.query_one(TripView)
         shown = str(view.render())
         assert all(cells(line) <= view.size.width for line in shown.splitlines())
-        tooltip = view.tooltip
-        assert isinstance(tooltip, Text)
-        assert "fields=id,name" in tooltip.plain  # the URL cut on screen, whole here
+        assert "fields=id,name" in shown.replace("\n", "").replace(" ", "")  # whole
+        assert view.tooltip is None  # nothing cut
         await pilot.resize_terminal(260, 40)
         await until(
             pilot, lambda: view.size.width > 120 and str(view.render()) != shown, "laid out wide"
         )
-        assert view.tooltip is None  # nothing cut any more
+        long = redirected().final.url
+        assert f"3. GET {long}" in str(view.render())  # on its hop's line now
 
 
 async def test_at_80_columns_the_browsers_trip_fits_its_pane() -> None:
