@@ -34,6 +34,7 @@ from textual.widgets import ContentSwitcher
 from explorer.core.session.trail import Page
 from explorer.core.text.copy_text import copy_refusal
 from explorer.core.text.text_search import SearchError, compile_query
+from explorer.ui.typed_ahead import opens_dialog
 from explorer.ui.widgets.body_tab import BodyTab
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.headers_view import HeadersView
@@ -98,7 +99,7 @@ class ResponseTabs(Vertical):
         Binding(
             "W", "wrap", "Wrap", show=False, tooltip="Wrap long lines, or scroll sideways again"
         ),
-        Binding(
+        opens_dialog(
             "y",
             "copy",
             "Copy",
@@ -107,7 +108,7 @@ class ResponseTabs(Vertical):
                 "or .http text"
             ),
         ),
-        Binding(
+        opens_dialog(
             "d",
             "save_body",
             "Save body",
