@@ -449,7 +449,10 @@ class ResponseTabs(Vertical):
                 self._filter_timer.stop()
             self._body.cancel_filter()
             self._body.detail.unfilter()
-        self.query_one(self._focus_target(self.tab)).focus()
+        # The bar gave the focus back as it closed; the tab's view has it if nothing took it
+        # (another bar opened meanwhile keeps it: the keys typed after Escape are its own).
+        if self.screen.focused is None:
+            self.screen.set_focus(self.query_one(self._focus_target(self.tab)))
 
     def on_body_view_search_changed(self, event: BodyView.SearchChanged) -> None:
         event.stop()
