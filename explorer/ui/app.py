@@ -182,6 +182,7 @@ class RestwalkApp(App[int]):
             await self._typed_ahead.route(again)
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._typed_ahead.screen_changed, immediate=True)
         if self._server_started is not None:
             self._watch_server(self._server_started)
         self._use_config()

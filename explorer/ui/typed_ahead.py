@@ -79,20 +79,27 @@ class TypedAhead:
             return None
         return key.copy()
 
-    async def release(self) -> None:
-        """Route the held keys, in order, while the screen on top is mounted; one that
-        pushes another screen holds the rest for it."""
-        if self._waiting_for is not None and self._waiting_for.is_mounted:
-            self._settled.add(self._waiting_for)
-        self._waiting_for = None
+    async def release(self, screen: Screen[Any]) -> None:
+        """``screen`` is mounted and settled: route the held keys, in order, while the
+        screen on top is; one that pushes another screen holds the rest for it."""
+        if screen.is_mounted:
+            self._settled.add(screen)
+        if screen is self._waiting_for:
+            self._waiting_for = None
         while self._held:
-            screen = self._app.screen
-            if screen not in self._settled:
-                self._wait_for(screen)
+            top = self._app.screen
+            if top not in self._settled:
+                self._wait_for(top)
                 return
             key = self._held.popleft()
-            self._note(key, screen)
+            self._note(key, top)
             await self._route(key)
+
+    def screen_changed(self, screen: Screen[Any]) -> None:
+        """``screen`` is on top now (the app's ``screen_change_signal``): held keys wait for
+        it, not for one closed before it was mounted (whose own callback never runs)."""
+        if self._held:
+            self._wait_for(screen)
 
     def _note(self, key: events.Key, screen: Screen[Any]) -> None:
         routed = self._routed
@@ -109,9 +116,9 @@ class TypedAhead:
         self._waiting_for = screen
         app = self._app
         if screen.is_mounted:
-            app.call_later(self.release)
+            app.call_later(self.release, screen)
         else:
-            screen.call_later(app.call_later, self.release)
+            screen.call_later(app.call_later, self.release, screen)
 
 
 def opens_dialog(key: str, action: str, description: str, **options: Any) -> Binding:
