@@ -36,6 +36,7 @@ from explorer.core.session.tab import Tab
 from explorer.core.storage.keep import Keep
 from explorer.core.text.terminal_text import visible
 from explorer.ui.screens.main import BrowserScreen
+from explorer.ui.typed_ahead import TypedAhead
 
 if TYPE_CHECKING:
     from explorer.core.course.setup import CourseStart
@@ -115,6 +116,8 @@ class RestwalkApp(App[int]):
         server_started: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
+        #: Keys typed ahead of a screen (a dialog opened by a key typed with them).
+        self._typed_ahead = TypedAhead(self, self._route_key)
         #: Waits until the server this run started serves (see :meth:`_watch_server`).
         self._server_started = server_started
         self.client = client
@@ -159,11 +162,27 @@ class RestwalkApp(App[int]):
         return paste_safe(super().get_driver_class())
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key):  # when the person asked: a wait's start
-            self.browser.keys.pressed(event)
+        if isinstance(event, events.Key) and not event.is_forwarded:  # read from the terminal
+            self.browser.keys.pressed(event)  # when the person asked: a wait's start
+            await self._typed_ahead.route(event)  # to the screen on top once it is mounted
+            return
         await super().on_event(event)
 
+    async def _route_key(self, event: events.Key) -> None:
+        """Textual's routing of a key read from the terminal: the priority bindings, then
+        the focused widget of the screen on top."""
+        await super().on_event(event)
+
+    async def on_key(self, event: events.Key) -> None:
+        """A key came back up unused: if a dialog opened meanwhile (by a key before it),
+        the key is the dialog's, not a binding of the screen it was routed on."""
+        again = self._typed_ahead.rerouted(event)
+        if again is not None:
+            event.prevent_default()  # not looked for among the dialog's bindings
+            await self._typed_ahead.route(again)
+
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._typed_ahead.screen_changed, immediate=True)
         if self._server_started is not None:
             self._watch_server(self._server_started)
         self._use_config()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
+from explorer.ui.typed_ahead import opens_dialog
+
 SCREEN_KEYS: list[BindingType] = [
     # A priority key: the app runs it before it hands the next key on, so what is typed
     # after ctrl+l goes to the URL bar even when the keys came together (a busy screen
@@ -33,12 +35,20 @@ SCREEN_KEYS: list[BindingType] = [
         "the page's URL back; else close the search",
     ),
     Binding("f", "focus_links", "Links", tooltip="Move into the links panel (arrows, Enter)"),
-    Binding("c", "compose", "Compose", tooltip="Compose a request, starting from the current one"),
-    Binding("a", "login", "Log in", tooltip="Log in: token, Basic, Bearer or a cookie session"),
-    Binding("v", "version", "Version", tooltip="Pick the API version and how to ask for it"),
-    Binding("e", "explain_status", "Explain", tooltip="Explain this response: what to do, REST"),
+    # Keys that open a dialog are priority keys (see opens_dialog): the keys typed with
+    # them are the dialog's.
+    opens_dialog(
+        "c", "compose", "Compose", tooltip="Compose a request, starting from the current one"
+    ),
+    opens_dialog(
+        "a", "login", "Log in", tooltip="Log in: token, Basic, Bearer or a cookie session"
+    ),
+    opens_dialog("v", "version", "Version", tooltip="Pick the API version and how to ask for it"),
+    opens_dialog(
+        "e", "explain_status", "Explain", tooltip="Explain this response: what to do, REST"
+    ),
     Binding("r", "reload", "Reload", tooltip="Send the request again (unsafe ones ask first)"),
-    Binding(
+    opens_dialog(
         "O",
         "openapi",
         "OpenAPI",
@@ -59,10 +69,16 @@ SCREEN_KEYS: list[BindingType] = [
         show=False,
         tooltip="Caching on/off: responses kept as your own HTTP cache would (t says why)",
     ),
-    Binding("H", "history", "History", show=False, tooltip="Every exchange kept, searchable"),
-    Binding("m", "bookmark", "Bookmark", show=False, tooltip="Bookmark the links to this page"),
-    Binding("apostrophe", "bookmarks", "Bookmarks", show=False, tooltip="Walk a bookmark again"),
-    Binding("g", "map", "Map", show=False, tooltip="The map of the API so far, and its REST audit"),
+    opens_dialog("H", "history", "History", show=False, tooltip="Every exchange kept, searchable"),
+    opens_dialog(
+        "m", "bookmark", "Bookmark", show=False, tooltip="Bookmark the links to this page"
+    ),
+    opens_dialog(
+        "apostrophe", "bookmarks", "Bookmarks", show=False, tooltip="Walk a bookmark again"
+    ),
+    opens_dialog(
+        "g", "map", "Map", show=False, tooltip="The map of the API so far, and its REST audit"
+    ),
     Binding(
         "L",
         "course",
@@ -70,7 +86,7 @@ SCREEN_KEYS: list[BindingType] = [
         show=False,
         tooltip="The course beside the browser: lessons checked against what you send",
     ),
-    Binding(
+    opens_dialog(
         "D",
         "diff",
         "Diff",

@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Label
 
 from explorer.core.text.plural import counted
+from explorer.ui.typed_ahead import opens_dialog
 
 if TYPE_CHECKING:
     from explorer.core.session.tab import Tab
@@ -27,7 +28,7 @@ class AuthBadge(Label):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("x", "logout", "Log out", show=False, tooltip="Forget this server's credential"),
-        Binding(
+        opens_dialog(
             "s", "session", "Session", show=False, tooltip="Credentials, cookies, kept headers"
         ),
     ]

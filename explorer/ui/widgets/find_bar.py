@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Input, Label
 
 from explorer.core.bodies.body_filter import JQ_INSTALL, LANGUAGES, Language, jq_available
@@ -76,8 +77,14 @@ class FindBar(Vertical):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Priority: the bar closes, and gives the focus back, before the app routes the keys
+        # typed after Escape (``|`` then a filter, fast): not into the bar being closed.
         Binding(
-            "escape", "close", "Close", tooltip="Close the bar (a filter shows the body again)"
+            "escape",
+            "close",
+            "Close",
+            priority=True,
+            tooltip="Close the bar (a filter shows the body again)",
         ),
         # Priority: a terminal sends alt+r as a printable "r" too, which the input would take.
         Binding(
@@ -134,6 +141,8 @@ class FindBar(Vertical):
         self.regex = False
         self.case_sensitive = False
         self.language: Language = "jsonpath"
+        #: What had the focus when the bar opened: it has it back when the bar closes.
+        self._return_to: Widget | None = None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="find-row"):
@@ -166,6 +175,9 @@ class FindBar(Vertical):
 
     def open(self) -> None:
         """Show the bar, focused, with what was typed last selected (typing replaces it)."""
+        focused = self.screen.focused
+        if focused is not None and self not in focused.ancestors_with_self:
+            self._return_to = focused
         self.display = True
         # Focused now, not at the app's next turn (Widget.focus): the keys typed after / or
         # |, already on their way, are the bar's.
@@ -221,6 +233,11 @@ class FindBar(Vertical):
 
     def action_close(self) -> None:
         self.display = False
+        # The focus goes back now, not at the app's next turn: the keys typed after Escape
+        # are the page's, not the hidden bar's. (Gone meanwhile: the bar's owner places it.)
+        screen = self.screen
+        back = self._return_to
+        screen.set_focus(back if back is not None and back in screen.focus_chain else None)
         self.post_message(self.Closed(self))
 
     def action_step(self, step: int) -> None:

@@ -23,11 +23,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import Label
 
 from explorer.core.http.request import RequestSpec
+from explorer.ui.typed_ahead import opens_dialog
 
 if TYPE_CHECKING:
     from explorer.core.config import HttpFilesConfig
@@ -80,17 +81,17 @@ class HttpFileBadge(Label):
     """``env: NAME`` when an environment is chosen; ``S``, ``o`` and ``E`` work the files."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
+        opens_dialog(
             "S", "save_request", "Save", show=False, tooltip="Save the request to a .http file"
         ),
-        Binding(
+        opens_dialog(
             "o",
             "open_request",
             "Open",
             show=False,
             tooltip="Open a request of a .http file in the composer, its variables put in",
         ),
-        Binding(
+        opens_dialog(
             "E",
             "environment",
             "Environment",

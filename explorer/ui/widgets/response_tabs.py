@@ -34,6 +34,7 @@ from textual.widgets import ContentSwitcher
 from explorer.core.session.trail import Page
 from explorer.core.text.copy_text import copy_refusal
 from explorer.core.text.text_search import SearchError, compile_query
+from explorer.ui.typed_ahead import opens_dialog
 from explorer.ui.widgets.body_tab import BodyTab
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.headers_view import HeadersView
@@ -98,7 +99,7 @@ class ResponseTabs(Vertical):
         Binding(
             "W", "wrap", "Wrap", show=False, tooltip="Wrap long lines, or scroll sideways again"
         ),
-        Binding(
+        opens_dialog(
             "y",
             "copy",
             "Copy",
@@ -107,7 +108,7 @@ class ResponseTabs(Vertical):
                 "or .http text"
             ),
         ),
-        Binding(
+        opens_dialog(
             "d",
             "save_body",
             "Save body",
@@ -448,7 +449,10 @@ class ResponseTabs(Vertical):
                 self._filter_timer.stop()
             self._body.cancel_filter()
             self._body.detail.unfilter()
-        self.query_one(self._focus_target(self.tab)).focus()
+        # The bar gave the focus back as it closed; the tab's view has it if nothing took it
+        # (another bar opened meanwhile keeps it: the keys typed after Escape are its own).
+        if self.screen.focused is None:
+            self.screen.set_focus(self.query_one(self._focus_target(self.tab)))
 
     def on_body_view_search_changed(self, event: BodyView.SearchChanged) -> None:
         event.stop()

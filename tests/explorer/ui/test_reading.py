@@ -340,3 +340,22 @@ async def test_keys_typed_with_slash_or_bar_go_to_their_bar() -> None:
         await settle(pilot)
         assert bar(app, "filter").input.has_focus
         assert bar(app, "filter").value == "$."
+
+
+async def test_escape_then_bar_typed_together_leave_the_focus_in_the_filter() -> None:
+    """QA: Escape in the search then ``|`` and a filter, typed fast, put the filter in its
+    bar, but the focus then went to the body (closing the search gave it the focus a
+    turn later): the next keys were the page's. The filter bar keeps it."""
+    app = reading_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", "e")
+        await settle(pilot)
+        assert bar(app, "search").input.has_focus
+        keys = [("escape", None), ("vertical_line", "|"), ("dollar_sign", "$"), ("full_stop", ".")]
+        for key, char in keys:
+            app.post_message(events.Key(key, char))
+        await settle(pilot)
+        assert not bar(app, "search").display
+        assert bar(app, "filter").value == "$."
+        assert bar(app, "filter").input.has_focus

@@ -1,0 +1,109 @@
+"""Keys typed right after the key that opens a dialog are the dialog's (QA: on a busy
+screen, or typed fast, ``c`` then ``/users`` lost the URL, or searched the page).
+
+Textual routes each key as the app reads it, and a dialog is focused a turn or more
+after it is pushed: keys that came together with the one opening it went to the page or
+to a dialog with nothing focused. What is typed after the key that opens a text dialog
+goes to its first field; a dialog whose first element is a menu or a text to read
+takes the keys as its own keys, as a browser's or a native app's dialogs do."""
+
+from __future__ import annotations
+
+import pytest
+from textual import events
+from textual.command import CommandInput, CommandPalette
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Input
+
+from explorer.ui.app import RestwalkApp
+from explorer.ui.dialogs.composer import ComposerScreen
+from explorer.ui.dialogs.explain import ExplainDialog
+from explorer.ui.dialogs.login import LoginDialog
+from explorer.ui.screens.help import HelpScreen
+from explorer.ui.widgets.find_bar import FindBar
+from explorer.ui.widgets.links_panel import LinksPanel
+from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, on_screen, settle, until
+
+Keys = list[tuple[str, str | None]]
+
+
+def typed_together(app: RestwalkApp, keys: Keys) -> None:
+    """``keys`` as the terminal's reader hands them over when the screen reads its input
+    late (a busy screen), or a fast typist's."""
+    for key, char in keys:
+        app.post_message(events.Key(key, char))
+
+
+def letters(text: str) -> Keys:
+    names = {"/": "slash", "?": "question_mark"}
+    return [(names.get(char, char), char) for char in text]
+
+
+async def test_keys_typed_with_c_go_to_the_composers_url(make_app: AppFactory) -> None:
+    app = make_app(ROOT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shown = app.browser.session.shown
+        typed_together(app, letters("c/users"))
+        await settle(pilot)
+        assert isinstance(app.screen, ComposerScreen)
+        url = app.screen.query_one("#url", Input)
+        assert url.has_focus
+        assert url.value == "/users"  # the URL shown was selected: typing replaced it
+        assert not app.browser.query(FindBar)  # the page was not searched
+        assert app.browser.session.shown is shown
+
+
+async def test_keys_typed_with_a_go_to_the_login_s_first_field(make_app: AppFactory) -> None:
+    app = make_app(ROOT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        typed_together(app, letters("abob"))
+        await settle(pilot)
+        assert isinstance(app.screen, LoginDialog)
+        user = app.screen.query_one("#user", Input)
+        assert user.has_focus
+        assert user.value == "bob"
+
+
+async def test_keys_typed_with_ctrl_p_go_to_the_palette(make_app: AppFactory) -> None:
+    app = make_app(ROOT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        typed_together(app, [("ctrl+p", None), *letters("explain")])
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette)
+        assert app.screen.query_one(CommandInput).value == "explain"
+
+
+async def test_keys_typed_with_y_are_the_copy_menu_s(make_app: AppFactory) -> None:
+    """The copy menu's first element is its list: a key typed with ``y`` picks its entry
+    (``u``: the link's URL), not the page's key (``u`` is nothing there; ``h`` would
+    show the headers)."""
+    app = make_app(ROOT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        typed_together(app, letters("yu"))
+        await settle(pilot)
+        assert app.screen is app.browser  # the menu closed with the choice
+        link = next(c for c in app.browser.query_one(LinksPanel).copy_choices() if c.key == "u")
+        assert app.clipboard == link.text
+
+
+@pytest.mark.parametrize(("opener", "kind"), [("e", ExplainDialog), ("question_mark", HelpScreen)])
+async def test_keys_typed_with_e_or_question_mark_are_the_text_s(
+    make_app: AppFactory, opener: str, kind: type[Screen[None]]
+) -> None:
+    """The explanation and the help are texts to read, focused: ``end`` typed with the
+    key that opens one goes to its end."""
+    app = make_app(ROOT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        typed_together(app, [(opener, None), ("end", None)])
+        await until(pilot, on_screen(app, kind), "opened")
+        text = app.screen.query_one(VerticalScroll)
+        assert text.has_focus
+        assert text.max_scroll_y > 0
+        # (at its end then: the explanation's lint, written in below later, moves the end)
+        await until(pilot, lambda: text.scroll_y > 0, "scrolled to the end", 10)
