@@ -18,7 +18,8 @@ def status_text(app: RestwalkApp) -> str:
 
 
 def trip_text(app: RestwalkApp) -> str:
-    return str(app.browser.query_one(TripView).render())
+    """The Trip tab's words, wherever its pane's width breaks their lines."""
+    return " ".join(str(app.browser.query_one(TripView).render()).split())
 
 
 async def test_c_turns_caching_on_r_checks_with_the_server_and_a_link_comes_from_the_cache(

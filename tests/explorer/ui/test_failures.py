@@ -61,8 +61,10 @@ async def test_a_reload_on_a_connection_the_server_closed_is_retried_and_said() 
             assert page.exchange is not None
             assert page.exchange.response.status == 200
             await pilot.press("t")
-            await pilot.pause()
-            trip = str(app.browser.query_one(TripView).render())
+            await settle(pilot)
+            # The words, wherever the pane's width breaks their lines (the Trip tab is
+            # laid out again once its width is known: read before, the lines were whole).
+            trip = " ".join(str(app.browser.query_one(TripView).render()).split())
             assert "Retried: GET " in trip
             assert "on a new connection" in trip
 
@@ -115,7 +117,7 @@ async def test_redirect_chain_is_explained_hop_by_hop(make_app: AppFactory) -> N
         assert "after 1 redirect (301): t shows each" in status_text(app)
         await pilot.press("t")
         await pilot.pause()
-        trip = str(app.browser.query_one(TripView).render())
+        trip = " ".join(str(app.browser.query_one(TripView).render()).split())  # its words
         assert "Redirects: 1" in trip
         assert "301 Moved Permanently → /customers/1" in trip
         assert "`" not in trip  # the knowledge base's Markdown is not shown raw
@@ -158,7 +160,7 @@ async def test_too_many_redirects_shows_the_hops_followed(make_app: AppFactory) 
         assert "Trip tab (t)" in status_text(app)
         await pilot.press("t")
         await settle(pilot)
-        trip = str(app.browser.query_one(TripView).render())
+        trip = " ".join(str(app.browser.query_one(TripView).render()).split())  # its words
         assert "Redirects: 11" in trip
         assert "went on past the limit" in trip
 
@@ -176,6 +178,6 @@ async def test_a_refused_redirect_names_the_trip_tab_which_shows_it() -> None:
         assert "Trip tab (t)" in text
         await pilot.press("t")
         await settle(pilot)
-        trip = str(app.browser.query_one(TripView).render())
+        trip = " ".join(str(app.browser.query_one(TripView).render()).split())  # its words
         assert "javascript:alert(1)" in trip
         assert "the last redirect was refused" in trip
