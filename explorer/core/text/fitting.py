@@ -3,27 +3,23 @@ between a number and its unit ("56 s", "2.1 KB"), a URL broken into lines of a w
 or cut in its middle.
 
 These decide what is kept and where a line may break; the widgets only lay the lines
-out. Widths are terminal cells (:func:`unicodedata.east_asian_width`'s wide characters
-count two), so a line said to fit does fit.
+out. Widths are terminal cells, counted as the terminal filter counts them
+(:func:`~explorer.core.text.terminal_text.cells`), so a line said to fit does fit.
 """
 
 from __future__ import annotations
 
 import re
 import textwrap
-import unicodedata
 
-__all__ = ["cells", "cut_middle", "split_cells", "wrap_words"]
+from explorer.core.text.terminal_text import cells
+
+__all__ = ["cut_middle", "split_cells", "wrap_words"]
 
 #: A number and the unit after it, which a line never separates.
 _NUMBER_UNIT = re.compile(r"(\d) (ms|s|B|KB|MB|GB|%)(?=\W|$)")
 #: Holds a number to its unit while a line is wrapped (not whitespace to textwrap).
 _GLUE = "\u00a0"
-
-
-def cells(text: str) -> int:
-    """The terminal cells ``text`` takes."""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def cut_middle(text: str, width: int) -> str:

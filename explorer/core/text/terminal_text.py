@@ -44,6 +44,7 @@ import orjson
 
 __all__ = [
     "CONTROL",
+    "cells",
     "expand_tabs",
     "is_visible",
     "json_line",
@@ -122,11 +123,11 @@ def _expand_line(line: str) -> str:
             out.append(" " * spaces)
             column += spaces
         out.append(part)
-        column += _cells(part)
+        column += cells(part)
     return "".join(out)
 
 
-def _cells(text: str) -> int:
+def cells(text: str) -> int:
     """The terminal cells ``text`` takes: two for a wide character, none for a mark that
     combines with the one before it (as ``wcwidth`` counts them, near enough)."""
     if text.isascii():

@@ -32,9 +32,9 @@ from textual.widgets import Static
 from explorer.core.http.errors import RedirectRefused, RestwalkError, TooManyRedirects
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse
 from explorer.core.http.phases import PHASE_MEANINGS, PHASES, Phase, Phases, Wait, bar_cells
-from explorer.core.text.fitting import cells, cut_middle, split_cells, wrap_words
+from explorer.core.text.fitting import cut_middle, split_cells, wrap_words
 from explorer.core.text.sizes import size_text
-from explorer.core.text.terminal_text import visible_line
+from explorer.core.text.terminal_text import cells, visible_line
 from explorer.ui.widgets.status_line import describe_status
 
 __all__ = ["TripView", "hops_text", "trip_text"]

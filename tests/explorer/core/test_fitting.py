@@ -4,7 +4,8 @@ never between a number and its unit; the wait's bar shared out in whole cells.""
 from __future__ import annotations
 
 from explorer.core.http.phases import PHASES, Phases, bar_cells
-from explorer.core.text.fitting import cells, cut_middle, split_cells, wrap_words
+from explorer.core.text.fitting import cut_middle, split_cells, wrap_words
+from explorer.core.text.terminal_text import cells
 
 
 def test_a_url_that_fits_is_whole_and_a_long_one_keeps_both_ends() -> None:

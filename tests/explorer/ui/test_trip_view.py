@@ -24,7 +24,7 @@ from explorer.core.http.exchange import (
 )
 from explorer.core.http.masking import mask_exchange
 from explorer.core.http.phases import PHASES, Wait
-from explorer.core.text.fitting import cells
+from explorer.core.text.terminal_text import cells
 from explorer.ui.app import create_app
 from explorer.ui.widgets.trip_view import URL_LINES, TripView, trip_text
 from mock_server import Settings
