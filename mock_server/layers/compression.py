@@ -10,7 +10,8 @@ lets a server disregard the header rather than answer 406.
 Every response this layer could have compressed says ``Vary: Accept-Encoding``
 (merged into any Vary already there), compressed or not, so caches keep the
 variants apart. Never compressed: 1xx/204/304 and other body-less answers,
-partial content (206, Content-Range: ranges are of the identity bytes), bodies
+a 206 a resource cut itself (its ranges are of the identity bytes; the report's
+ranges are cut from this layer's gzipped 200 by :mod:`mock_server.layers.ranges`), bodies
 already encoded, ``Cache-Control: no-transform``, and media that are
 compressed already (images, audio, video, archives). A 206 of media this
 layer would compress still says ``Vary: Accept-Encoding``, as the 200 for the

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import email.parser
 import email.policy
+import gzip
 
 import httpx
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from mock_server.app import MockApp
 from mock_server.http import ranges
 from mock_server.http.ranges import ByteRange
+from mock_server.layers.ranges import if_range_holds
 from mock_server.serving import BackgroundServer
 from tests.mock_server.conftest import ADMIN, make_settings
 
@@ -153,6 +155,96 @@ async def test_if_range(client: httpx.AsyncClient, report: bytes) -> None:
     stale = await _get(client, Range="bytes=0-0", **{"If-Range": '"other"'})
     assert stale.status_code == 200
     assert stale.content == report
+
+
+@pytest.mark.parametrize(
+    ("condition", "holds"),
+    [
+        (None, True),
+        ('"a-gzip"', True),
+        ('"a"', False),  # the identity tag does not name the gzip bytes
+        ('W/"a-gzip"', False),  # If-Range compares strongly
+        ("Mon, 07 Dec 2026 10:00:00 GMT", True),
+        ("Mon, 07 Dec 2026 10:00:01 GMT", False),
+    ],
+)
+def test_if_range_holds(condition: str | None, holds: bool) -> None:
+    assert if_range_holds(condition, '"a-gzip"', "Mon, 07 Dec 2026 10:00:00 GMT") is holds
+
+
+async def _raw(client: httpx.AsyncClient, **headers: str) -> httpx.Response:
+    """A GET of the report whose body is kept as sent (gzip stays gzip)."""
+    async with client.stream("GET", "/reports/1", headers={**ADMIN, **headers}) as response:
+        response._content = b"".join([chunk async for chunk in response.aiter_raw()])
+    return response
+
+
+#: Forces gzip whatever the size (the test report is under the compression threshold).
+GZIP_ONLY = {"Accept-Encoding": "gzip, identity;q=0"}
+
+
+async def test_a_gzipped_200_is_cut_in_its_gzip_bytes(
+    client: httpx.AsyncClient, report: bytes
+) -> None:
+    # QA: the 206 to a gzip client cut the identity bytes and carried the identity ETag
+    # (to a client that refused identity), while its 200 was gzip with the gzip ETag: no
+    # If-Range from that 200 could ever match. A range is of the selected representation.
+    whole = await _raw(client, **GZIP_ONLY)
+    assert whole.headers["content-encoding"] == "gzip"
+    assert gzip.decompress(whole.content) == report
+    part = await _raw(client, **GZIP_ONLY, Range="bytes=0-9")
+    assert part.status_code == 206
+    assert part.content == whole.content[:10]
+    assert part.headers["content-range"] == f"bytes 0-9/{len(whole.content)}"
+    for field in ("content-encoding", "etag", "vary", "cache-control", "expires", "date"):
+        assert part.headers[field] == whole.headers[field], field
+    resumed = await _raw(
+        client, **GZIP_ONLY, Range="bytes=10-", **{"If-Range": whole.headers["etag"]}
+    )
+    assert resumed.status_code == 206
+    assert whole.content[:10] + resumed.content == whole.content
+    identity_tag = (await _get(client, **{"Accept-Encoding": "identity"})).headers["etag"]
+    assert identity_tag != whole.headers["etag"]
+    other_bytes = await _raw(client, **GZIP_ONLY, Range="bytes=10-", **{"If-Range": identity_tag})
+    assert other_bytes.status_code == 200
+    assert other_bytes.content == whole.content
+
+
+async def test_several_ranges_of_gzip_bytes_are_the_whole_200(
+    client: httpx.AsyncClient, report: bytes
+) -> None:
+    # A multipart body under Content-Encoding: gzip would say the multipart was gzipped.
+    whole = await _raw(client, **GZIP_ONLY)
+    answer = await _raw(client, **GZIP_ONLY, Range="bytes=0-4, 10-14")
+    assert answer.status_code == 200
+    assert answer.content == whole.content
+
+
+async def test_preconditions_come_before_the_range(
+    client: httpx.AsyncClient, report: bytes
+) -> None:
+    # RFC 9110 13.2.2: a matching If-None-Match is a 304 even with Range (it was a 206).
+    whole = await _get(client)
+    again = await _get(client, Range="bytes=0-9", **{"If-None-Match": whole.headers["etag"]})
+    assert again.status_code == 304
+    assert again.headers["etag"] == whole.headers["etag"]
+
+
+@pytest.mark.parametrize("coding", [GZIP_ONLY, {"Accept-Encoding": "identity"}])
+async def test_a_416_presents_none_of_the_200s_validators(
+    client: httpx.AsyncClient, report: bytes, coding: dict[str, str]
+) -> None:
+    # QA: the 416 copied the 200's ETag, Last-Modified and max-age as its own.
+    whole = await _raw(client, **coding)
+    refused = await _raw(client, **coding, Range=f"bytes={len(whole.content)}-")
+    assert refused.status_code == 416
+    assert refused.headers["content-range"] == f"bytes */{len(whole.content)}"
+    assert refused.headers["content-type"] == "application/problem+json; charset=utf-8"
+    assert refused.headers["cache-control"] == "no-store"
+    for field in ("etag", "last-modified", "expires", "content-encoding", "content-disposition"):
+        assert field not in refused.headers, field
+    assert refused.headers["vary"] == whole.headers["vary"]
+    assert refused.headers["accept-ranges"] == "bytes"
 
 
 def test_ranges_over_a_real_socket() -> None:
