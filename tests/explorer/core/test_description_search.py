@@ -211,3 +211,25 @@ async def test_the_mock_s_description_is_found_by_its_root_s_link(client: Client
     await tab.token_url(page.url, page, told=said.append)
     assert len(said) == 1
     assert said == ["The API's OpenAPI description (/openapi.json) names no password login."]
+
+
+async def test_a_s_search_reads_a_service_desc_link_header_at_the_root() -> None:
+    # RFC 8631 with RFC 8288: the root's Link header names the description; no guess sent.
+    asked: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        asked.append(request.url.path)
+        if request.url.path == "/":
+            return httpx.Response(
+                HTTPStatus.OK, json={}, headers={"Link": '</spec/v1.json>; rel="service-desc"'}
+            )
+        if request.url.path == "/spec/v1.json":
+            return httpx.Response(HTTPStatus.OK, json=DESCRIPTION)
+        return httpx.Response(HTTPStatus.UNAUTHORIZED, json={"detail": "Not authenticated"})
+
+    tab = Tab(Client(transport=httpx.MockTransport(answer)))
+    page = await shown(tab, "http://shop/users/me")
+    said: list[str] = []
+    assert await tab.token_url(page.url, page, told=said.append) == "http://shop/token"
+    assert asked == ["/users/me", "/", "/spec/v1.json"]
+    assert said == ["Login URL: the tokenUrl of the API's OpenAPI description (/spec/v1.json)."]
