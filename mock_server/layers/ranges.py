@@ -99,12 +99,12 @@ class RangeLayer:
         if scope["type"] != "http" or scope["method"] != "GET":
             await self.app(scope, receive, send)
             return
-        headers: dict[bytes, str] = {
-            name.lower(): value.decode("latin-1")
-            for name, value in scope["headers"]
-            if name.lower() in (b"range", b"if-range")
-        }
-        range_value, if_range = headers.get(b"range"), headers.get(b"if-range")
+        range_value = if_range = None
+        for name, value in scope["headers"]:  # every GET: a loop, no dict built
+            if len(name) == 5 and name.lower() == b"range":
+                range_value = value.decode("latin-1")
+            elif len(name) == 8 and name.lower() == b"if-range":
+                if_range = value.decode("latin-1")
         if range_value is None:
             await self.app(scope, receive, send)
             return
