@@ -63,15 +63,16 @@ def _shown(url: str, origin: str) -> str:
 
 
 def _lookup_note(origin: str, tried: list[str], at: str | None, token_url: str | None) -> str:
-    """The login dialog's line on the search for ``origin``'s token URL."""
+    """The login dialog's line on the search for ``origin``'s token URL (one line of the
+    dialog at 80 columns when the paths are short): where the description was, or where
+    it was looked for (the page's and the root's links are "linked")."""
     if at is not None and token_url is not None:
-        return f"Login URL: the tokenUrl of the API's OpenAPI description ({_shown(at, origin)})."
+        return f"Login URL: the tokenUrl of the OpenAPI description {_shown(at, origin)}"
     if at is not None:
-        return f"The API's OpenAPI description ({_shown(at, origin)}) names no password login."
-    places = ["this page's links"] + [
-        "the root's links" if place == origin + "/" else _shown(place, origin) for place in tried
-    ]
-    return f"No OpenAPI description (looked at {', '.join(places)}): the login URL is a guess."
+        return f"The OpenAPI description {_shown(at, origin)} names no password login."
+    guessed = [_shown(place, origin) for place in tried if place != origin + "/"]
+    nor = f", nor at {', '.join(guessed)}" if guessed else ""
+    return f"No OpenAPI description linked{nor}."
 
 
 class Steps(Protocol):

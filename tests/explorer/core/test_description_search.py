@@ -183,10 +183,7 @@ async def test_a_s_search_for_a_login_url_is_polite_and_says_what_it_tried() -> 
     said: list[str] = []
     assert await tab.token_url(page.url, page, told=said.append) is None
     assert asked == ["/items/3", "/", "/openapi.json", "/v3/api-docs"]
-    assert said == [
-        "No OpenAPI description (looked at this page's links, the root's links, "
-        "/openapi.json, /v3/api-docs): the login URL is a guess."
-    ]
+    assert said == ["No OpenAPI description linked, nor at /openapi.json, /v3/api-docs."]
     assert await tab.token_url(page.url, page, told=said.append) is None
     assert len(asked) == 4  # remembered per origin, and said again
     assert said[1] == said[0]
@@ -199,7 +196,7 @@ async def test_a_s_search_stops_at_the_first_description_found() -> None:
     said: list[str] = []
     assert await tab.token_url(page.url, page, told=said.append) == "http://shop/token"
     assert asked == ["/users/me", "/", "/openapi.json"]
-    assert said == ["Login URL: the tokenUrl of the API's OpenAPI description (/openapi.json)."]
+    assert said == ["Login URL: the tokenUrl of the OpenAPI description /openapi.json"]
 
 
 async def test_the_mock_s_description_is_found_by_its_root_s_link(client: Client) -> None:
@@ -210,7 +207,7 @@ async def test_the_mock_s_description_is_found_by_its_root_s_link(client: Client
     said: list[str] = []
     await tab.token_url(page.url, page, told=said.append)
     assert len(said) == 1
-    assert said == ["The API's OpenAPI description (/openapi.json) names no password login."]
+    assert said == ["The OpenAPI description /openapi.json names no password login."]
 
 
 async def test_a_s_search_reads_a_service_desc_link_header_at_the_root() -> None:
@@ -232,4 +229,4 @@ async def test_a_s_search_reads_a_service_desc_link_header_at_the_root() -> None
     said: list[str] = []
     assert await tab.token_url(page.url, page, told=said.append) == "http://shop/token"
     assert asked == ["/users/me", "/", "/spec/v1.json"]
-    assert said == ["Login URL: the tokenUrl of the API's OpenAPI description (/spec/v1.json)."]
+    assert said == ["Login URL: the tokenUrl of the OpenAPI description /spec/v1.json"]

@@ -440,7 +440,7 @@ async def test_the_login_dialog_looks_up_its_token_url_itself() -> None:
     the token URL found there; a lookup that fails leaves its default."""
 
     async def found(told: Callable[[str], None]) -> str | None:
-        told("Login URL: the tokenUrl of the API's OpenAPI description (/openapi.json).")
+        told("Login URL: the tokenUrl of the OpenAPI description /openapi.json")
         return "http://shop/token"
 
     app = DialogApp(LoginDialog("http://shop", find_token_url=found))
@@ -448,7 +448,7 @@ async def test_the_login_dialog_looks_up_its_token_url_itself() -> None:
         field = app.screen.query_one("#login-url", Input)
         await until(pilot, lambda: field.value == "http://shop/token", "the tokenUrl suggested")
         said = app.screen.query_one("#token-url-from", Static)
-        await until(pilot, lambda: "(/openapi.json)" in str(said.render()), "where it was")
+        await until(pilot, lambda: "/openapi.json" in str(said.render()), "where it was")
 
     async def failing(told: Callable[[str], None]) -> str | None:
         raise LoginFailed("no description")
@@ -463,7 +463,7 @@ async def test_the_login_dialog_looks_up_its_token_url_itself() -> None:
 async def test_the_login_dialog_says_where_it_looked_for_its_token_url() -> None:
     """QA: ``a`` sent GETs to guessed paths in silence; the dialog now says what was tried
     when nothing was found (the login URL is then its guess)."""
-    line = "No OpenAPI description (looked at the root's links, /openapi.json): a guess."
+    line = "No OpenAPI description linked, nor at /openapi.json, /v3/api-docs."
 
     async def nothing(told: Callable[[str], None]) -> str | None:
         told(line)
