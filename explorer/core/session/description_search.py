@@ -160,10 +160,11 @@ class DescriptionSearch:
                 except OpenApiError:
                     description = None  # a service-desc that is no description: none to read
             token = password_token_url(description) if description is not None else None
-            where = at[0] if at and description is not None else None
-            self._token_urls[origin] = TokenUrlLookup(
-                token, _lookup_note(origin, tried, where, token)
-            )
+            if at and description is None:
+                note = f"{_shown(at[0], origin)}, linked as the API's description, is none."
+            else:
+                note = _lookup_note(origin, tried, at[0] if at else None, token)
+            self._token_urls[origin] = TokenUrlLookup(token, note)
         lookup = self._token_urls[origin]
         if told is not None:
             told(lookup.note)

@@ -230,3 +230,22 @@ async def test_a_s_search_reads_a_service_desc_link_header_at_the_root() -> None
     assert await tab.token_url(page.url, page, told=said.append) == "http://shop/token"
     assert asked == ["/users/me", "/", "/spec/v1.json"]
     assert said == ["Login URL: the tokenUrl of the OpenAPI description /spec/v1.json"]
+
+
+async def test_a_service_desc_that_is_no_description_is_said_so() -> None:
+    asked: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        asked.append(request.url.path)
+        if request.url.path == "/":
+            return httpx.Response(
+                HTTPStatus.OK, json={}, headers={"Link": '</docs>; rel="service-desc"'}
+            )
+        return httpx.Response(HTTPStatus.OK, text="<html>API docs</html>")
+
+    tab = Tab(Client(transport=httpx.MockTransport(answer)))
+    page = await shown(tab, "http://shop/users/me")
+    said: list[str] = []
+    assert await tab.token_url(page.url, page, told=said.append) is None
+    assert asked == ["/users/me", "/", "/docs"]  # a link followed: no guess after it
+    assert said == ["/docs, linked as the API's description, is none."]
