@@ -99,15 +99,21 @@ class RangeLayer:
         if scope["type"] != "http" or scope["method"] != "GET":
             await self.app(scope, receive, send)
             return
-        range_value = if_range = None
+        ranges_sent: list[str] = []
+        if_ranges: list[str] = []
         for name, value in scope["headers"]:  # every GET: a loop, no dict built
             if len(name) == 5 and name.lower() == b"range":
-                range_value = value.decode("latin-1")
+                ranges_sent.append(value.decode("latin-1"))
             elif len(name) == 8 and name.lower() == b"if-range":
-                if_range = value.decode("latin-1")
-        if range_value is None:
+                if_ranges.append(value.decode("latin-1"))
+        if len(ranges_sent) != 1 or len(if_ranges) > 1:
+            # None, or sent twice: neither field is a list (RFC 9110 section 5.3), so two
+            # are no valid request for a part; the whole representation, as section 14.2
+            # lets a server answer any Range (the course's range lessons say so).
             await self.app(scope, receive, send)
             return
+        range_value = ranges_sent[0]
+        if_range = if_ranges[0] if if_ranges else None
         start: Message | None = None
         chunks: list[bytes] = []
         passing = False
