@@ -2,42 +2,41 @@
 
 A resource that serves byte ranges says ``Accept-Ranges: bytes`` on its 200 and
 leaves the rest here (RFC 9110 section 14). This layer sits **outside** the
-conditional and the compression layers, for two reasons the RFC gives:
+conditional and the compression layers:
 
-- **A range is of the selected representation** (section 14.1.1), and for a
-  client that accepts gzip that is the gzip-coded one when its 200 would be
-  gzipped: same bytes, same ``Content-Encoding``, same ETag (the ``-gzip`` twin,
-  section 8.8.3: a strong tag names exact bytes). Cutting the range from the
-  coded 200 makes ``Content-Range``, ``Content-Encoding`` and ``ETag`` name one
-  representation, and keeps it the one ``Vary: Accept-Encoding`` promises a
-  cache for this request. (Cutting it from the identity bytes, as the report
-  resource did, sent identity to a client that refused it, and a tag that no
-  ``If-Range`` from that client's 200 could ever match.)
 - **Preconditions come before ranges** (section 13.2.2, step 5): a matching
   ``If-None-Match`` is a 304 even when ``Range`` is sent; only a 200 that
   survived them is cut.
+- **A range is of the identity bytes.** For a request with ``Range`` the
+  compression layer leaves such a 200 as it is (identity is acceptable unless
+  refused, RFC 9110 section 12.5.3), so the 206 it becomes names one
+  representation throughout: its identity bytes, their ``ETag``, a
+  ``Content-Range`` of their length, no ``Content-Encoding``, and the
+  ``Vary: Accept-Encoding`` of its 200. Not a range of the gzip bytes: a client
+  decodes a ``Content-Encoding`` as a whole, and a middle range of gzip bytes
+  cannot be decoded (httpx, and so restwalk, fails on one); nginx does not gzip
+  ranges, and browsers ask for them with ``Accept-Encoding: identity``. The
+  gzip 200 keeps its own ETag (the ``-gzip`` twin, section 8.8.3), so an
+  ``If-Range`` with it does not match the identity bytes and the whole
+  representation goes out, as the RFC asks; a cache never joins the two.
+- A client that **refused identity** (``identity;q=0``) gets the gzip 200
+  whole: a coded 200 is never cut (ignoring ``Range`` is always allowed,
+  section 14.2), and a refused coding is never sent.
 
-So a 206 carries every field its 200 would (Date, Cache-Control, ETag,
-Expires, Content-Location, Vary: section 15.3.7), plus ``Content-Range``.
-``If-Range`` is compared with the 200's own ETag by the strong comparison and
-exactly (section 13.1.5): the identity tag does not match the gzip bytes, and
-then the whole 200 goes out, as the RFC asks. A date matches ``Last-Modified``
-exactly.
-
-Several ranges of a content-coded 200 are answered with the whole 200
-(ignoring ``Range`` is always allowed, section 14.2): a ``multipart/byteranges``
-body under ``Content-Encoding: gzip`` would say the multipart itself was
-gzipped. Of an identity 200 they are one multipart 206, as
-:mod:`mock_server.http.ranges` builds it.
+So a 206 carries every field its 200 would (Date, Cache-Control, ETag, Expires,
+Content-Location, Vary: section 15.3.7), plus ``Content-Range``. ``If-Range`` is
+compared with the 200's ETag by the strong comparison (section 13.1.5); a date
+must equal ``Last-Modified``. Several ranges are one ``multipart/byteranges``
+206, as :mod:`mock_server.http.ranges` builds it.
 
 A **416** is an error about the request, not a representation: a problem body,
-``Content-Range: bytes */<length>`` (section 15.5.17) with the length of the
-representation the range missed, and none of the 200's validators (its ETag,
-Last-Modified and Expires name bytes the 416 does not carry). It says
-``Cache-Control: no-store``: caches key by URL, not by ``Range``, so a stored
-416 could answer the next plain GET of the same URL; a 416 is not cacheable by
-default (RFC 9111 section 4.2.2) but the 200's ``max-age`` it used to copy
-made it so, and ``no-store`` says so to private caches as well.
+``Content-Range: bytes */<length>`` (section 15.5.17), and none of the 200's
+validators (its ETag, Last-Modified and Expires name bytes the 416 does not
+carry). It says ``Cache-Control: no-store``: caches key by URL, not by
+``Range``, so a stored 416 could answer the next plain GET of the same URL; a
+416 is not cacheable by default (RFC 9111 section 4.2.2) but the 200's
+``max-age`` it used to copy made it so, and ``no-store`` says so to private
+caches as well.
 """
 
 from __future__ import annotations
@@ -56,7 +55,7 @@ BOUNDARY = "restwalk-byteranges"
 #: Fields of the 200 that describe its whole body, not a part of it.
 WHOLE_BODY_FIELDS = frozenset({b"content-length", b"content-range"})
 #: Fields of the 200 a 416 repeats: the rest (validators, freshness, Content-*) are of
-#: bytes it does not carry. Vary stays: the length it names depends on Accept-Encoding.
+#: bytes it does not carry. Vary stays: the 200 for the same request would vary so.
 FOR_416 = (b"accept-ranges", b"vary")
 
 RawHeaders = list[tuple[bytes, bytes]]
@@ -155,12 +154,11 @@ class RangeLayer:
         from mock_server.http import ranges
 
         raw: RawHeaders = list(start["headers"])
-        coded = _header(raw, b"content-encoding") is not None
         decision = ranges.answer(range_value, len(body))
         whole = (
             decision.status == OK
+            or _header(raw, b"content-encoding") is not None  # identity refused: see above
             or not if_range_holds(if_range, _header(raw, b"etag"), _header(raw, b"last-modified"))
-            or (coded and len(decision.ranges) > 1)
         )
         if whole:
             await send(start)
@@ -178,8 +176,7 @@ class RangeLayer:
             problem = Problem(
                 HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE,
                 f"The range {range_value!r} lies outside the {len(body)} bytes of "
-                f"{requested_path(scope)}"
-                + (" as this request's Accept-Encoding has them coded." if coded else "."),
+                f"{requested_path(scope)}.",
                 headers=fields,
             )
             await problem.response(scope)(scope, receive, send)

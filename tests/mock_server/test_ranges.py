@@ -5,16 +5,18 @@ from __future__ import annotations
 import email.parser
 import email.policy
 import gzip
+from collections.abc import AsyncIterator
 
 import httpx
 import pytest
 
+from mock_server import create_app
 from mock_server.app import MockApp
 from mock_server.http import ranges
 from mock_server.http.ranges import ByteRange
 from mock_server.layers.ranges import if_range_holds
 from mock_server.serving import BackgroundServer
-from tests.mock_server.conftest import ADMIN, make_settings
+from tests.mock_server.conftest import ADMIN, asgi_client, make_settings
 
 
 @pytest.mark.parametrize(
@@ -179,45 +181,64 @@ async def _raw(client: httpx.AsyncClient, **headers: str) -> httpx.Response:
     return response
 
 
-#: Forces gzip whatever the size (the test report is under the compression threshold).
+#: Refuses identity: gzip whatever the size.
 GZIP_ONLY = {"Accept-Encoding": "gzip, identity;q=0"}
+GZIP = {"Accept-Encoding": "gzip"}
 
 
-async def test_a_gzipped_200_is_cut_in_its_gzip_bytes(
-    client: httpx.AsyncClient, report: bytes
+@pytest.fixture
+async def big() -> AsyncIterator[httpx.AsyncClient]:
+    """A client of a server whose report 1 is large enough to be gzipped (70 kB)."""
+    large = create_app(make_settings(seed_size=200))
+    large.service.jobs.duration = 0
+    async with asgi_client(large, headers=ADMIN) as client:
+        await client.post("/reports")
+        yield client
+
+
+async def test_a_range_for_a_gzip_client_is_of_the_identity_bytes_throughout(
+    big: httpx.AsyncClient,
 ) -> None:
-    # QA: the 206 to a gzip client cut the identity bytes and carried the identity ETag
-    # (to a client that refused identity), while its 200 was gzip with the gzip ETag: no
-    # If-Range from that 200 could ever match. A range is of the selected representation.
-    whole = await _raw(client, **GZIP_ONLY)
-    assert whole.headers["content-encoding"] == "gzip"
-    assert gzip.decompress(whole.content) == report
-    part = await _raw(client, **GZIP_ONLY, Range="bytes=0-9")
+    # QA: the 206 to a gzip client carried the identity ETag while its 200 is gzip with the
+    # gzip ETag. The part is of the identity bytes (a middle range of gzip bytes cannot be
+    # decoded), and says so in every field: its ETag, Content-Range, no Content-Encoding.
+    packed = await _raw(big, **GZIP)
+    plain = await _raw(big, **{"Accept-Encoding": "identity"})
+    assert packed.headers["content-encoding"] == "gzip"
+    assert packed.headers["etag"] != plain.headers["etag"]
+    part = await _raw(big, **GZIP, Range="bytes=100-199")
     assert part.status_code == 206
-    assert part.content == whole.content[:10]
-    assert part.headers["content-range"] == f"bytes 0-9/{len(whole.content)}"
-    for field in ("content-encoding", "etag", "vary", "cache-control", "expires", "date"):
-        assert part.headers[field] == whole.headers[field], field
-    resumed = await _raw(
-        client, **GZIP_ONLY, Range="bytes=10-", **{"If-Range": whole.headers["etag"]}
-    )
+    assert part.content == plain.content[100:200]
+    assert "content-encoding" not in part.headers
+    assert part.headers["etag"] == plain.headers["etag"]
+    assert part.headers["content-range"] == f"bytes 100-199/{len(plain.content)}"
+    for field in ("vary", "cache-control", "expires", "last-modified"):  # RFC 9110 15.3.7
+        assert part.headers[field] == packed.headers[field], field
+    resumed = await _raw(big, **GZIP, Range="bytes=200-", **{"If-Range": plain.headers["etag"]})
     assert resumed.status_code == 206
-    assert whole.content[:10] + resumed.content == whole.content
-    identity_tag = (await _get(client, **{"Accept-Encoding": "identity"})).headers["etag"]
-    assert identity_tag != whole.headers["etag"]
-    other_bytes = await _raw(client, **GZIP_ONLY, Range="bytes=10-", **{"If-Range": identity_tag})
-    assert other_bytes.status_code == 200
-    assert other_bytes.content == whole.content
+    assert part.content + resumed.content == plain.content[100:]
+    # the gzip 200's tag names other bytes: the whole representation, as If-Range asks
+    stale = await _raw(big, **GZIP, Range="bytes=200-", **{"If-Range": packed.headers["etag"]})
+    assert stale.status_code == 200
+    assert stale.content == plain.content
 
 
-async def test_several_ranges_of_gzip_bytes_are_the_whole_200(
+async def test_ranges_are_read_by_a_client_that_decodes_gzip(big: httpx.AsyncClient) -> None:
+    # httpx decodes a Content-Encoding whole: a middle range of gzip bytes failed.
+    whole = await big.get("/reports/1", headers=GZIP)
+    middle = await big.get("/reports/1", headers={**GZIP, "Range": "bytes=1000-1999"})
+    assert middle.content == whole.content[1000:2000]
+
+
+async def test_a_client_that_refused_identity_gets_the_whole_gzip_200(
     client: httpx.AsyncClient, report: bytes
 ) -> None:
-    # A multipart body under Content-Encoding: gzip would say the multipart was gzipped.
-    whole = await _raw(client, **GZIP_ONLY)
-    answer = await _raw(client, **GZIP_ONLY, Range="bytes=0-4, 10-14")
-    assert answer.status_code == 200
-    assert answer.content == whole.content
+    # A refused coding is never sent, and gzip bytes are never cut: Range is ignored.
+    for value in ("bytes=0-9", "bytes=0-4, 10-14", f"bytes={len(report) * 100}-"):
+        answer = await _raw(client, **GZIP_ONLY, Range=value)
+        assert answer.status_code == 200, value
+        assert answer.headers["content-encoding"] == "gzip"
+        assert gzip.decompress(answer.content) == report
 
 
 async def test_preconditions_come_before_the_range(
@@ -230,15 +251,17 @@ async def test_preconditions_come_before_the_range(
     assert again.headers["etag"] == whole.headers["etag"]
 
 
-@pytest.mark.parametrize("coding", [GZIP_ONLY, {"Accept-Encoding": "identity"}])
+@pytest.mark.parametrize("coding", [GZIP, {"Accept-Encoding": "identity"}])
 async def test_a_416_presents_none_of_the_200s_validators(
-    client: httpx.AsyncClient, report: bytes, coding: dict[str, str]
+    big: httpx.AsyncClient, coding: dict[str, str]
 ) -> None:
     # QA: the 416 copied the 200's ETag, Last-Modified and max-age as its own.
-    whole = await _raw(client, **coding)
-    refused = await _raw(client, **coding, Range=f"bytes={len(whole.content)}-")
+    whole = await _raw(big, **coding)
+    plain = await big.get("/reports/1", headers={"Accept-Encoding": "identity"})
+    length = len(plain.content)
+    refused = await _raw(big, **coding, Range=f"bytes={length}-")
     assert refused.status_code == 416
-    assert refused.headers["content-range"] == f"bytes */{len(whole.content)}"
+    assert refused.headers["content-range"] == f"bytes */{length}"
     assert refused.headers["content-type"] == "application/problem+json; charset=utf-8"
     assert refused.headers["cache-control"] == "no-store"
     for field in ("etag", "last-modified", "expires", "content-encoding", "content-disposition"):
