@@ -36,7 +36,7 @@ from explorer.core.session.tab import Tab
 from explorer.core.storage.keep import Keep
 from explorer.core.text.terminal_text import visible
 from explorer.ui.screens.main import BrowserScreen
-from explorer.ui.typed_ahead import TypedAhead
+from explorer.ui.typed_ahead import Typed, TypedAhead
 
 if TYPE_CHECKING:
     from explorer.core.course.setup import CourseStart
@@ -166,11 +166,14 @@ class RestwalkApp(App[int]):
             self.browser.keys.pressed(event)  # when the person asked: a wait's start
             await self._typed_ahead.route(event)  # to the screen on top once it is mounted
             return
+        if isinstance(event, events.Paste) and not event.is_forwarded:
+            await self._typed_ahead.route(event)  # with the keys, in their order
+            return
         await super().on_event(event)
 
-    async def _route_key(self, event: events.Key) -> None:
-        """Textual's routing of a key read from the terminal: the priority bindings, then
-        the focused widget of the screen on top."""
+    async def _route_key(self, event: Typed) -> None:
+        """Textual's routing of a key or a paste read from the terminal: the priority
+        bindings, then the focused widget of the screen on top."""
         await super().on_event(event)
 
     async def on_key(self, event: events.Key) -> None:

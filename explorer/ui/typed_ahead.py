@@ -23,6 +23,13 @@ the key that opened it.
 
 A key a widget of the covered screen used (a letter typed into its field) is
 the widget's: what the person saw take it.
+
+A paste (:class:`~textual.events.Paste`: what the terminal sends for ctrl+shift+v
+or a middle click, once bracketed) waits with the keys, in their order: ``c`` then
+a pasted URL is the composer's URL, as ``c`` then a typed one is. Textual hands a
+paste to the focused widget of the screen on top, which for a dialog not mounted
+yet is none: the paste was lost. A paste never comes back up as a key does, so it
+is never rerouted.
 """
 
 from __future__ import annotations
@@ -37,7 +44,10 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-__all__ = ["TypedAhead", "opens_dialog"]
+__all__ = ["Typed", "TypedAhead", "opens_dialog"]
+
+#: What the person types: keys, and pastes (which wait with the keys, in their order).
+Typed = events.Key | events.Paste
 
 #: Keys remembered with the screen they were routed on; more are never on their way
 #: at once (one that a widget used never comes back, and is forgotten past this).
@@ -47,22 +57,22 @@ _ROUTED_KEPT = 64
 class TypedAhead:
     """Where ``app``'s keys were routed, and the keys waiting for a screen to mount.
 
-    ``route`` is the app's own routing of a key read from the terminal (Textual's:
-    priority bindings, then the focused widget)."""
+    ``route`` is the app's own routing of a key or a paste read from the terminal
+    (Textual's: priority bindings, then the focused widget)."""
 
-    def __init__(self, app: App[Any], route: Callable[[events.Key], Awaitable[None]]) -> None:
+    def __init__(self, app: App[Any], route: Callable[[Typed], Awaitable[None]]) -> None:
         self._app = app
         self._route = route
-        self._held: deque[events.Key] = deque()
+        self._held: deque[Typed] = deque()
         self._routed: dict[events.Key, Screen[Any]] = {}
         #: The screen whose mount the held keys wait for.
         self._waiting_for: Screen[Any] | None = None
         #: Screens mounted, and the focus their mount asked for set: keys go straight on.
         self._settled: WeakSet[Screen[Any]] = WeakSet()
 
-    async def route(self, key: events.Key) -> None:
-        """Route ``key`` to the screen on top now, or hold it until that screen is
-        mounted and settled (and behind the keys held before it)."""
+    async def route(self, key: Typed) -> None:
+        """Route ``key`` (or a paste) to the screen on top now, or hold it until that
+        screen is mounted and settled (and behind the keys held before it)."""
         screen = self._app.screen
         if self._held or screen not in self._settled:
             self._held.append(key)
@@ -101,7 +111,9 @@ class TypedAhead:
         if self._held:
             self._wait_for(screen)
 
-    def _note(self, key: events.Key, screen: Screen[Any]) -> None:
+    def _note(self, key: Typed, screen: Screen[Any]) -> None:
+        if not isinstance(key, events.Key):
+            return  # a paste never comes back up to be rerouted
         routed = self._routed
         routed[key] = screen
         if len(routed) > _ROUTED_KEPT:

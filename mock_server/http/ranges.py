@@ -1,7 +1,8 @@
 """Byte ranges (RFC 9110 §14): parsing ``Range``, deciding 200, 206 or 416.
 
-Pure functions over bytes and header values; the report resource turns the
-:class:`RangeAnswer` into a response. Decisions the RFC leaves to servers:
+Pure functions over bytes and header values; the range layer
+(:mod:`mock_server.layers.ranges`) turns the :class:`RangeAnswer` into a
+response. Decisions the RFC leaves to servers:
 
 - A ``Range`` that does not parse, or names another unit, is ignored (200,
   the whole representation), as §14.2 allows.

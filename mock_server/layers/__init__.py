@@ -28,6 +28,7 @@ from mock_server.layers.method_policy import MethodPolicyLayer
 from mock_server.layers.negotiation import NegotiationLayer
 from mock_server.layers.preload import PreloadLayer
 from mock_server.layers.protocol_limits import ProtocolLimitsLayer
+from mock_server.layers.ranges import RangeLayer
 from mock_server.layers.rate_limit import RateLimitLayer
 from mock_server.layers.versioning import VersioningLayer
 from mock_server.service import Service
@@ -56,6 +57,8 @@ LAYERS: list[LayerFactory] = [
     VersioningLayer,
     NegotiationLayer,
     PreloadLayer,
+    # Ranges are cut from the 200 the preconditions let through, coded as it was sent.
+    RangeLayer,
     ConditionalLayer,
     CompressionLayer,
 ]

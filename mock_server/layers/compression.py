@@ -10,7 +10,12 @@ lets a server disregard the header rather than answer 406.
 Every response this layer could have compressed says ``Vary: Accept-Encoding``
 (merged into any Vary already there), compressed or not, so caches keep the
 variants apart. Never compressed: 1xx/204/304 and other body-less answers,
-partial content (206, Content-Range: ranges are of the identity bytes), bodies
+partial content (206: ranges are of the identity bytes), and a 200 that says
+``Accept-Ranges: bytes`` to a request with ``Range`` (the range layer outside,
+:mod:`mock_server.layers.ranges`, cuts the part from it: a client decodes a
+``Content-Encoding`` whole, and a middle range of gzip bytes cannot be decoded;
+nginx does not gzip ranges, and browsers ask for them with ``Accept-Encoding:
+identity``) unless identity was refused, bodies
 already encoded, ``Cache-Control: no-transform``, and media that are
 compressed already (images, audio, video, archives). A 206 of media this
 layer would compress still says ``Vary: Accept-Encoding``, as the 200 for the
@@ -126,6 +131,12 @@ def part_of_compressible(headers: dict[bytes, bytes], status: int) -> bool:
     return status == PARTIAL_CONTENT and _codable(headers)
 
 
+def _ranges_served(headers: dict[bytes, bytes]) -> bool:
+    """True when this 200 says ``Accept-Ranges: bytes``: the range layer outside may cut it,
+    and cuts ranges of the identity bytes only (see the module's doc)."""
+    return headers.get(b"accept-ranges", b"").strip().lower() == b"bytes"
+
+
 def _codable(headers: dict[bytes, bytes]) -> bool:
     if b"content-encoding" in headers:
         return False
@@ -165,10 +176,14 @@ class CompressionLayer:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        accept_encoding = next(
-            (v.decode("latin-1") for k, v in scope["headers"] if k.lower() == b"accept-encoding"),
-            None,
-        )
+        accept_encoding = None
+        ranged = False
+        for name, value in scope["headers"]:
+            lower = name.lower()
+            if lower == b"accept-encoding":
+                accept_encoding = value.decode("latin-1")
+            elif lower == b"range":
+                ranged = True
         choice = choose(accept_encoding)
         start: Message | None = None
         found: dict[bytes, bytes] = {}
@@ -186,7 +201,11 @@ class CompressionLayer:
                 if not compressible(found, status) and not part_of_compressible(found, status):
                     mode = "pass"
                     await send(message)
-                elif not choice.gzip or status == PARTIAL_CONTENT:
+                elif (
+                    not choice.gzip
+                    or status == PARTIAL_CONTENT
+                    or (ranged and not choice.forced and _ranges_served(found))
+                ):
                     # Identity whatever the body: only the Vary field to add, at once.
                     mode = "pass"
                     vary = found.get(b"vary", b"").decode("latin-1") or None

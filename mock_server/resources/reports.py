@@ -7,9 +7,8 @@
 - ``GET /jobs/{id}``: **200** with ``Retry-After`` (seconds) while running;
   once done, **303 See Other** to ``/reports/{id}``.
 - ``GET /reports/{id}``: the report as CSV (``text/csv``), ``Accept-Ranges:
-  bytes`` always, ranges as :mod:`mock_server.http.ranges` decides (206, 416,
-  ``multipart/byteranges``), ``If-Range`` honoured (an ETag or the
-  Last-Modified date; anything else means "send it all"). Before the job is
+  bytes`` always; ``Range`` and ``If-Range`` are the range layer's
+  (:mod:`mock_server.layers.ranges`: 206, 416, ``multipart/byteranges``). Before the job is
   done the report does not exist yet: 404 pointing at the job.
 - ``GET /reports``: the jobs started so far, and the action that starts one.
 
@@ -49,7 +48,6 @@ CSV_TYPE = "text/csv; charset=utf-8; header=present"
 COLUMNS = ("order_id", "customer_id", "customer", "status", "items", "quantity", "value")
 #: What POST /reports takes (and says in Accept-Post when it gets something else).
 ACCEPTED: tuple[str, ...] = ("application/json",)
-BOUNDARY = "restwalk-byteranges"
 
 
 def jobs_of(service: Service) -> JobBoard:
@@ -158,56 +156,20 @@ def _job_or_404(service: Service, job_id: int, what: str) -> Job:
     return job
 
 
-def _if_range_allows(request: Request, etag: str, last_modified: str) -> bool:
-    """True when the range may be served: no If-Range, or it names this exact version."""
-    condition = request.headers.get("if-range")
-    if condition is None:
-        return True
-    condition = condition.strip()
-    if condition.startswith('"'):
-        return condition == etag
-    return condition == last_modified
+def report_response(job: Job) -> Response:
+    """The CSV report of ``job``, whole: the range layer cuts a ``Range`` from it.
 
-
-def report_response(request: Request, job: Job) -> Response:
-    """The CSV report of ``job``, whole or in ranges."""
-    # Imported with the first report read: the server's only ranges are reports' (their
-    # rules and dataclasses are 1 ms of every start otherwise).
-    from mock_server.http import ranges
-
+    :mod:`mock_server.layers.ranges` answers 206 and 416 (after the preconditions,
+    and from the gzip-coded bytes when this 200 is gzipped).
+    """
     content = job.result
-    etag = strong_etag(content)
-    last_modified = http_date(job.ready_at)
     headers = {
         "Accept-Ranges": "bytes",
-        "ETag": etag,
-        "Last-Modified": last_modified,
+        "ETag": strong_etag(content),
+        "Last-Modified": http_date(job.ready_at),
         "Cache-Control": "private, max-age=60",
         "Content-Disposition": f'inline; filename="report-{job.id}.csv"',
     }
-    range_value = request.headers.get("range")
-    if request.method not in ("GET", "HEAD") or not _if_range_allows(request, etag, last_modified):
-        range_value = None
-    decision = ranges.answer(range_value, len(content))
-    if decision.status == HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE:
-        raise Problem(
-            HTTPStatus.REQUESTED_RANGE_NOT_SATISFIABLE,
-            f"The range {range_value!r} lies outside the report's {len(content)} bytes.",
-            headers={**headers, "Content-Range": ranges.unsatisfied_range(len(content))},
-        )
-    if decision.status == HTTPStatus.PARTIAL_CONTENT:
-        if len(decision.ranges) == 1:
-            (only,) = decision.ranges
-            headers["Content-Range"] = only.content_range(len(content))
-            body = content[only.first : only.last + 1]
-            return Response(body, HTTPStatus.PARTIAL_CONTENT, headers, media_type=CSV_TYPE)
-        body = ranges.multipart(content, decision.ranges, CSV_TYPE, BOUNDARY)
-        return Response(
-            body,
-            HTTPStatus.PARTIAL_CONTENT,
-            headers,
-            media_type=f"multipart/byteranges; boundary={BOUNDARY}",
-        )
     return Response(content, HTTPStatus.OK, headers, media_type=CSV_TYPE)
 
 
@@ -271,7 +233,7 @@ def routes(service: Service) -> list[BaseRoute]:
                 f"Report {job.id} is not ready yet; its job is at /jobs/{job.id}.",
                 headers={"Link": f'</jobs/{job.id}>; rel="related"'},
             )
-        return report_response(request, job)
+        return report_response(job)
 
     async def reports(request: Request) -> Response:
         return await (start(request) if request.method == "POST" else listing(request))

@@ -217,6 +217,28 @@ async def test_if_match_on_a_read(client: httpx.AsyncClient) -> None:
     failed = await client.get("/customers/1", headers={"If-Match": '"other"'})
     assert failed.status_code == 412
     assert failed.headers["content-type"] == "application/problem+json; charset=utf-8"
+    # An error presents none of the 200's validators or freshness as its own.
+    for field in ("etag", "last-modified", "expires", "cache-control"):
+        assert field not in failed.headers, field
+
+
+@pytest.mark.parametrize("coding", ["gzip", "identity"])
+async def test_a_304_repeats_the_fields_of_its_200(client: httpx.AsyncClient, coding: str) -> None:
+    # RFC 9110 15.4.5: the validators and Cache-Control, Content-Location, Date, ETag,
+    # Expires and Vary the 200 to the same request would send, with the same values.
+    headers = {"Accept-Encoding": coding}
+    whole = await client.get("/customers/1", headers=headers)
+    again = await client.get(
+        "/customers/1", headers={**headers, "If-None-Match": whole.headers["etag"]}
+    )
+    assert again.status_code == 304
+    for field in ("etag", "last-modified", "cache-control", "vary"):
+        assert again.headers.get(field) == whole.headers.get(field), field
+    # Date and Expires are of the moment of each answer (a second may pass between them).
+    assert "date" in again.headers
+    assert "expires" in again.headers
+    for field in ("content-type", "content-length", "content-encoding"):
+        assert field not in again.headers, field
 
 
 async def test_an_identity_etag_works_for_a_gzip_client(client: httpx.AsyncClient) -> None:

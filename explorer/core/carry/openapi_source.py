@@ -19,11 +19,13 @@ from explorer.core.hypermedia.link import Link
 __all__ = [
     "DOCUMENT_ACCEPT",
     "MAX_DOCUMENT",
+    "POLITE",
     "WELL_KNOWN",
     "LinksAt",
     "find_service_desc",
     "guessed_locations",
     "not_found_note",
+    "polite_locations",
     "service_desc",
 ]
 
@@ -89,6 +91,20 @@ def guessed_locations(url: str) -> tuple[str, ...]:
     ]
     paths = dict.fromkeys([*mounted, *WELL_KNOWN])
     return tuple(origin + path for path in paths)
+
+
+#: The places a search nobody asked for tries (``a`` looks for the API's login URL on its
+#: own while the login dialog is open): FastAPI's (Flask-smorest's, Django Ninja's) and
+#: springdoc's, the two most common. A person who presses ``a`` expects a login dialog,
+#: not a volley of GETs at paths their server may log as probes; ``O`` asks for the
+#: description itself and tries all of :func:`guessed_locations`.
+POLITE: tuple[str, ...] = WELL_KNOWN[:2]
+
+
+def polite_locations(url: str) -> tuple[str, ...]:
+    """:data:`POLITE` at ``url``'s server root; empty for a URL with no origin."""
+    origin = origin_of(url)
+    return tuple(origin + path for path in POLITE) if origin else ()
 
 
 def not_found_note(url: str) -> str:

@@ -8,9 +8,19 @@ holds the code it was given. :func:`sent_secrets` lists what a request sent as
 secrets; :class:`SecretValues` masks each of them in any text or bytes, as it
 was sent and as JSON or a URL would write it again (escaped, percent-encoded).
 
-A value shorter than :data:`MIN_LENGTH` characters is not looked for (``pw``
-would mask every ``pw`` of a page); a cookie's, shorter than
-:data:`MIN_COOKIE_LENGTH` (a cookie may hold ``theme=dark``, a session id is long).
+:func:`sent_secrets` serves every view: the journal and history of what was sent
+(:mod:`explorer.core.http.masking`, from the request on the wire) and the copy menu's
+preview of a request written for another tool (:func:`spec_secrets`, from the request
+as a person said it, read as the wire would carry it), so both mask the same values.
+
+A value shorter than :data:`MIN_LENGTH` (4) characters is not looked for: masking is
+by value, everywhere in a text, and a one to three character value is everywhere (a
+password ``pw`` or ``a`` would mask every ``pw`` or ``a`` of a page, a URL, a curl
+line, making each unreadable), while such a value protects nothing worth it (it is
+guessed at once). Where a name says a value is secret, it is masked whatever its length
+by name (:mod:`explorer.core.http.masking`). A cookie's value is looked for from
+:data:`MIN_COOKIE_LENGTH` (8) characters: a cookie may hold ``theme=dark``, a session
+id is long.
 """
 
 from __future__ import annotations
@@ -19,11 +29,18 @@ import base64
 import binascii
 import json
 from collections.abc import Iterable
-from urllib.parse import parse_qsl, quote, quote_plus, urlsplit
+from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 
+from explorer.core.http.request import (
+    BasicAuth,
+    BearerAuth,
+    CookieSession,
+    LoginFlow,
+    RequestSpec,
+)
 from explorer.core.http.secret_rules import CREDENTIAL_HEADERS, is_secret_header, is_secret_name
 
-__all__ = ["MIN_COOKIE_LENGTH", "MIN_LENGTH", "SecretValues", "sent_secrets"]
+__all__ = ["MIN_COOKIE_LENGTH", "MIN_LENGTH", "SecretValues", "sent_secrets", "spec_secrets"]
 
 #: Characters a secret value has at least to be looked for elsewhere.
 MIN_LENGTH = 4
@@ -77,6 +94,28 @@ def sent_secrets(url: str, headers: Iterable[tuple[str, str]], fields: Iterable[
     parameters, and ``fields``, the values of its body's secret fields."""
     values = [*_from_headers(headers), *_from_url(url), *fields]
     return [value for value in values if len(value) >= MIN_LENGTH and value.strip("*")]
+
+
+def spec_secrets(spec: RequestSpec) -> list[str]:
+    """What ``spec`` will send as secrets, by :func:`sent_secrets`: its URL with its query
+    pairs, its headers with the credential as the wire carries it (``Authorization``,
+    ``Cookie``), and a login flow's password (sent to its login URL, not here)."""
+    auth = spec.auth
+    headers = list(spec.headers)
+    fields: list[str] = []
+    if isinstance(auth, BearerAuth):
+        headers.append(("Authorization", auth.value))
+    elif isinstance(auth, BasicAuth):
+        pair = base64.b64encode(f"{auth.user}:{auth.password}".encode()).decode("ascii")
+        headers.append(("Authorization", f"Basic {pair}"))
+    elif isinstance(auth, CookieSession) and auth.cookies:
+        headers.append(("Cookie", "; ".join(f"{name}={value}" for name, value in auth.cookies)))
+    elif isinstance(auth, LoginFlow):
+        fields.append(auth.password)
+    url = spec.url
+    if spec.query:
+        url += ("&" if "?" in url else "?") + urlencode(spec.query)
+    return sent_secrets(url, headers, fields)
 
 
 def _written(value: str) -> set[str]:

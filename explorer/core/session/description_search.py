@@ -7,7 +7,10 @@ document a ``service-desc`` link names, among the page's links or its server roo
 else the first found where frameworks serve one
 (:func:`~explorer.core.carry.openapi_source.guessed_locations`: FastAPI's
 ``/openapi.json``, springdoc's ``/v3/api-docs``...). Where its OAuth 2.0 password flow
-gets a token (its ``tokenUrl``) is looked for once per origin and remembered.
+gets a token (its ``tokenUrl``) is looked for once per origin and remembered, politely:
+nobody asked for that search (``a`` opens a login dialog), so it reads the page's and
+the root's links and tries two places only
+(:func:`~explorer.core.carry.openapi_source.polite_locations`), and says what it tried.
 
 Each request is a step from the page shown (the tab's origin rule for secrets,
 :mod:`explorer.core.session.derived`) and restwalk's own, not the person's: no history
@@ -18,9 +21,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Protocol
+from urllib.parse import urlsplit
 
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import Link
@@ -37,10 +41,38 @@ if TYPE_CHECKING:
 # The OpenAPI reader (explorer.core.carry: curl's parser with it) is imported when first
 # asked for (O, restwalk openapi, a login): the TUI's first screen does not wait for it.
 
-__all__ = ["DescriptionSearch", "Steps"]
+__all__ = ["DescriptionSearch", "Steps", "TokenUrlLookup"]
 
 #: What a description's link found by trying the frameworks' places is made from.
 _GUESSED_FROM = "where frameworks serve a description (nothing links to one)"
+
+
+@dataclass(frozen=True)
+class TokenUrlLookup:
+    """What looking for an origin's token URL found (None: nothing), and ``note``: one
+    line for the login dialog saying where the description was, or where it was looked
+    for."""
+
+    url: str | None
+    note: str
+
+
+def _shown(url: str, origin: str) -> str:
+    """``url`` as the note names it: its path on the page's own server, else whole."""
+    return (urlsplit(url).path or "/") if origin_of(url) == origin else url
+
+
+def _lookup_note(origin: str, tried: list[str], at: str | None, token_url: str | None) -> str:
+    """The login dialog's line on the search for ``origin``'s token URL (one line of the
+    dialog at 80 columns when the paths are short): where the description was, or where
+    it was looked for (the page's and the root's links are "linked")."""
+    if at is not None and token_url is not None:
+        return f"Login URL: the tokenUrl of the OpenAPI description {_shown(at, origin)}"
+    if at is not None:
+        return f"The OpenAPI description {_shown(at, origin)} names no password login."
+    guessed = [_shown(place, origin) for place in tried if place != origin + "/"]
+    nor = f", nor at {', '.join(guessed)}" if guessed else ""
+    return f"No OpenAPI description linked{nor}."
 
 
 class Steps(Protocol):
@@ -67,7 +99,7 @@ class DescriptionSearch:
     def __init__(self, tab: Steps) -> None:
         self._tab = tab
         #: Per origin, where its description says a password gets a token (None: nowhere).
-        self._token_urls: dict[str, str | None] = {}
+        self._token_urls: dict[str, TokenUrlLookup] = {}
 
     async def fetch(
         self,
@@ -95,11 +127,18 @@ class DescriptionSearch:
         with self._tab.client.own_requests():
             return await self._find(url, page, itself=itself, found=found)
 
-    async def token_url(self, url: str, page: Page | None = None) -> str | None:
+    async def token_url(
+        self, url: str, page: Page | None = None, *, told: Callable[[str], None] | None = None
+    ) -> str | None:
         """Where the API of ``url`` (``page``'s, when one is shown) gives a token for a user
         name and password, as its description's OAuth 2.0 password flow says (FastAPI's
         ``OAuth2PasswordBearer(tokenUrl=...)``): looked for once per origin; None when
-        there is no description or it has no such flow.
+        there is no description or it has no such flow. ``told`` gets the line saying
+        where the description was, or where it was looked for.
+
+        Polite: ``page``'s links, its server root's, then two places at most
+        (:func:`~explorer.core.carry.openapi_source.polite_locations`), stopping at the
+        first description found.
 
         Raises :class:`~explorer.core.http.errors.RestwalkError` when a request fails.
         """
@@ -107,18 +146,35 @@ class DescriptionSearch:
 
         origin = origin_of(url)
         if origin not in self._token_urls:
-            try:
-                description = await self.fetch(url, page)
-            except OpenApiError:
-                description = None  # a service-desc that is no description: none to read
-            found = password_token_url(description) if description is not None else None
-            self._token_urls[origin] = found
-        return self._token_urls[origin]
+            tried: list[str] = []
+            at: list[str] = []
+            with self._tab.client.own_requests():
+                try:
+                    description = await self._find(
+                        url,
+                        page,
+                        itself=False,
+                        found=lambda link: at.append(link.href),
+                        tried=tried,
+                    )
+                except OpenApiError:
+                    description = None  # a service-desc that is no description: none to read
+            token = password_token_url(description) if description is not None else None
+            if at and description is None:
+                note = f"{_shown(at[0], origin)}, linked as the API's description, is none."
+            else:
+                note = _lookup_note(origin, tried, at[0] if at else None, token)
+            self._token_urls[origin] = TokenUrlLookup(token, note)
+        lookup = self._token_urls[origin]
+        if told is not None:
+            told(lookup.note)
+        return lookup.url
 
     def token_url_found(self, url: str) -> str | None:
         """The token URL :meth:`token_url` found for ``url``'s origin (None: none, or not
         looked for yet); nothing is sent."""
-        return self._token_urls.get(origin_of(url))
+        lookup = self._token_urls.get(origin_of(url))
+        return lookup.url if lookup is not None else None
 
     async def _find(
         self,
@@ -127,10 +183,17 @@ class DescriptionSearch:
         *,
         itself: bool,
         found: Callable[[Link], None] | None,
+        tried: list[str] | None = None,
     ) -> ApiDescription | None:
-        """:meth:`fetch`'s search."""
+        """:meth:`fetch`'s search; with ``tried``, the polite one (:meth:`token_url`), each
+        URL asked appended to it."""
         from explorer.core.carry.openapi import OpenApiError
-        from explorer.core.carry.openapi_source import find_service_desc, not_found_note
+        from explorer.core.carry.openapi_source import (
+            find_service_desc,
+            guessed_locations,
+            not_found_note,
+            polite_locations,
+        )
 
         problem: OpenApiError | None = None
         if itself and page is not None and page.exchange is not None:
@@ -139,9 +202,16 @@ class DescriptionSearch:
             except OpenApiError as error:
                 problem = error
         links = (await self._tab.read(page)).links if page is not None else ()
-        link = await find_service_desc(url, links, self._links_at)
+
+        async def links_at(place: str) -> tuple[Link, ...]:
+            if tried is not None:
+                tried.append(place)
+            return await self._links_at(place)
+
+        link = await find_service_desc(url, links, links_at)
         if link is None:
-            guessed = await self._guess(url, found)
+            places = guessed_locations(url) if tried is None else polite_locations(url)
+            guessed = await self._guess(places, found, tried)
             if guessed is None and problem is not None:
                 raise OpenApiError(f"{problem.message} {not_found_note(url)}")
             return guessed
@@ -158,14 +228,20 @@ class DescriptionSearch:
             spec = replace(spec, headers=(*spec.headers, ("Accept", DOCUMENT_ACCEPT)))
         return await self._tab.client.send(self._tab.session.prepare(spec))
 
-    async def _guess(self, url: str, found: Callable[[Link], None] | None) -> ApiDescription | None:
-        """The description at the first place frameworks serve one that has it (nothing
-        links to it: FastAPI's ``/openapi.json``...); ``found`` is told which, as a
-        ``service-desc`` link marked a guess."""
+    async def _guess(
+        self,
+        places: tuple[str, ...],
+        found: Callable[[Link], None] | None,
+        tried: list[str] | None,
+    ) -> ApiDescription | None:
+        """The description at the first of ``places`` (where frameworks serve one: nothing
+        links to it, FastAPI's ``/openapi.json``...) that has one; ``found`` is told
+        which, as a ``service-desc`` link marked a guess; ``tried`` gets each place asked."""
         from explorer.core.carry.openapi import OpenApiError
-        from explorer.core.carry.openapi_source import guessed_locations
 
-        for place in guessed_locations(url):
+        for place in places:
+            if tried is not None:
+                tried.append(place)
             answer = await self._get_document(place)
             if not HTTPStatus.OK <= answer.response.status < HTTPStatus.MULTIPLE_CHOICES:
                 continue

@@ -11,20 +11,12 @@ everywhere a request is shown (:attr:`Exported.preview`).
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass, replace
 
 from explorer.core.http.client import Client
 from explorer.core.http.errors import RestwalkError
-from explorer.core.http.request import (
-    BasicAuth,
-    BearerAuth,
-    CookieSession,
-    LoginFlow,
-    RequestSpec,
-)
-from explorer.core.http.secret_rules import is_secret_header, is_secret_name
-from explorer.core.http.secret_values import SecretValues
+from explorer.core.http.request import BearerAuth, LoginFlow, RequestSpec
+from explorer.core.http.secret_values import SecretValues, spec_secrets
 
 __all__ = ["Exported", "as_logged_in", "request_exports"]
 
@@ -65,7 +57,7 @@ def request_exports(spec: RequestSpec, client: Client) -> list[Exported]:
         assert isinstance(spec.auth, LoginFlow)
         spec = replace(spec, auth=BearerAuth(token, spec.auth.scheme))
     options = tool_options(ConnectionSettings.of(client))
-    secrets = SecretValues(_secrets_of(spec))
+    secrets = SecretValues(spec_secrets(spec))
     exported: list[Exported] = []
     for name, export in EXPORT_FORMATS.items():
         try:
@@ -76,21 +68,3 @@ def request_exports(spec: RequestSpec, client: Client) -> list[Exported]:
         what = f"{export.title} ({note})" if note else export.title
         exported.append(Exported(export.key, what, text, secrets.mask_text(text)))
     return exported
-
-
-def _secrets_of(spec: RequestSpec) -> list[str]:
-    """The credentials ``spec`` carries, as an exported command line may write them: its
-    token, its password (and Basic's ``base64(user:password)``), its cookies, the values
-    of its secret headers and query parameters."""
-    auth = spec.auth
-    values = [value for name, value in spec.headers if is_secret_header(name)]
-    values += [value for name, value in spec.query if is_secret_name(name, in_url=True)]
-    if isinstance(auth, BearerAuth):
-        values.append(auth.token)
-    elif isinstance(auth, BasicAuth | LoginFlow):
-        values.append(auth.password)
-        pair = f"{auth.user}:{auth.password}".encode()
-        values.append(base64.b64encode(pair).decode("ascii"))
-    elif isinstance(auth, CookieSession):
-        values += [value for _, value in auth.cookies]
-    return values

@@ -348,12 +348,15 @@ class Tab:
         session's) or the tokenUrl its API's description was found to name."""
         return self.session.login_url() or self._descriptions.token_url_found(url)
 
-    async def token_url(self, url: str, page: Page | None = None) -> str | None:
+    async def token_url(
+        self, url: str, page: Page | None = None, *, told: Callable[[str], None] | None = None
+    ) -> str | None:
         """Where the API of ``url`` (``page``'s, when one is shown) gives a token for a user
         name and password, as its description's password flow says (looked for once per
         origin: :meth:`DescriptionSearch.token_url
-        <explorer.core.session.description_search.DescriptionSearch.token_url>`)."""
-        return await self._descriptions.token_url(url, page)
+        <explorer.core.session.description_search.DescriptionSearch.token_url>`); ``told``
+        gets a line saying where it looked."""
+        return await self._descriptions.token_url(url, page, told=told)
 
     # -- the history and bookmarks -----------------------------------------------------------
 

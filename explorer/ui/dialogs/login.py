@@ -37,6 +37,7 @@ from explorer.core.http.request import (
 )
 from explorer.core.session.api_key import DEFAULT_KEY_HEADER, key_problem
 from explorer.core.session.credentials import LoginKind
+from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
 
@@ -117,7 +118,7 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         scheme: str = "Bearer",
         login_url: str | None = None,
         kind_with_login: LoginKind | None = None,
-        find_token_url: Callable[[], Awaitable[str | None]] | None = None,
+        find_token_url: Callable[[Callable[[str], None]], Awaitable[str | None]] | None = None,
     ) -> None:
         super().__init__()
         self.origin = origin.rstrip("/")
@@ -137,8 +138,11 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         #: The kind to preselect once a login URL is known (the API's description names
         #: its tokenUrl), while the person has not chosen yet; None: the same.
         self.kind_with_login = kind_with_login
-        #: Where to look for the token URL the API's description names (None: nowhere).
+        #: Where to look for the token URL the API's description names (None: nowhere);
+        #: it is given what to call with its line on where it looked.
         self._find_token_url = find_token_url
+        #: That line, once the search has said it ("" until then).
+        self._looked = ""
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -190,14 +194,29 @@ class LoginDialog(ModalScreen[LoginResult | None]):
             self._suggest(self._find_token_url)
 
     @work(exclusive=True, group="token-url")
-    async def _suggest(self, find: Callable[[], Awaitable[str | None]]) -> None:
-        """Suggest where the API's description says a password gets a token, once found."""
+    async def _suggest(
+        self, find: Callable[[Callable[[str], None]], Awaitable[str | None]]
+    ) -> None:
+        """Suggest where the API's description says a password gets a token, once found,
+        and say where it was looked for: restwalk sent those requests for the person."""
         try:
-            found = await find()
-        except RestwalkError:
-            return  # no description to be had: the field keeps its default
+            found = await find(self._told)
+        except RestwalkError as error:
+            # no description to be had: the field keeps its default
+            self._say(f"Looking for the API's OpenAPI description failed: {error.message}")
+            return
         if found is not None:
             self.suggest_token_url(found)
+        elif self._looked:
+            self._say(self._looked)
+
+    def _told(self, line: str) -> None:
+        self._looked = line
+
+    def _say(self, line: str) -> None:
+        said = self.query_one("#token-url-from", Static)
+        said.update(Text(visible_line(line)))  # it names server URLs and errors
+        said.remove_class("hidden")
 
     @on(Select.Changed, "#kind")
     def _kind_changed(self, event: Select.Changed) -> None:
@@ -241,9 +260,7 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         elif untouched and str(kind.value) == "token":
             field.value = url
         if field.value == url and str(kind.value) == "token":
-            said = self.query_one("#token-url-from", Static)
-            said.update("Login URL: the tokenUrl of the API's OpenAPI description.")
-            said.remove_class("hidden")
+            self._say(self._looked or "Login URL: the tokenUrl of the API's OpenAPI description.")
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

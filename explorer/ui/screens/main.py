@@ -14,6 +14,7 @@ typed result; the widgets own their own keys (see the tab's screen).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -221,9 +222,16 @@ class BrowserScreen(TabScreen):
             # (the bundled mock's is /auth/token)
             find_token_url=None
             if self.mock_users
-            else partial(self.tab.token_url, url, self.session.shown),
+            else partial(self._find_token_url, url, self.session.shown),
         )
         self.app.push_screen(dialog, self._logged_in)
+
+    async def _find_token_url(
+        self, url: str, shown: Page | None, told: Callable[[str], None]
+    ) -> str | None:
+        """The login dialog's search for its login URL (the tab's, polite), ``told`` where
+        it looked."""
+        return await self.tab.token_url(url, shown, told=told)
 
     def _logged_in(self, result: LoginResult | None) -> None:
         from explorer.core.http.request import OAuthBearer

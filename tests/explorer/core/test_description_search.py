@@ -172,3 +172,80 @@ async def test_no_token_url_where_the_description_has_no_password_flow() -> None
     tab = Tab(client)
     page = await shown(tab, "http://shop/items")
     assert await tab.token_url(page.url, page) is None
+
+
+async def test_a_s_search_for_a_login_url_is_polite_and_says_what_it_tried() -> None:
+    """QA: ``a`` on a server that is not the mock sent a GET to each of six framework
+    paths (eight under a folder). It reads the root's links, then tries two places."""
+    client, asked = described_nowhere("/elsewhere")
+    tab = Tab(client)
+    page = await shown(tab, "http://shop/items/3")
+    said: list[str] = []
+    assert await tab.token_url(page.url, page, told=said.append) is None
+    assert asked == ["/items/3", "/", "/openapi.json", "/v3/api-docs"]
+    assert said == ["No OpenAPI description linked, nor at /openapi.json, /v3/api-docs."]
+    assert await tab.token_url(page.url, page, told=said.append) is None
+    assert len(asked) == 4  # remembered per origin, and said again
+    assert said[1] == said[0]
+
+
+async def test_a_s_search_stops_at_the_first_description_found() -> None:
+    asked: list[str] = []
+    tab = Tab(password_api(asked))
+    page = await shown(tab, "http://shop/users/me")
+    said: list[str] = []
+    assert await tab.token_url(page.url, page, told=said.append) == "http://shop/token"
+    assert asked == ["/users/me", "/", "/openapi.json"]
+    assert said == ["Login URL: the tokenUrl of the OpenAPI description /openapi.json"]
+
+
+async def test_the_mock_s_description_is_found_by_its_root_s_link(client: Client) -> None:
+    # The mock (not the bundled one: a server of its own) links its description from its
+    # root (service-desc); the description gives no OAuth 2.0 password flow, and says so.
+    tab = Tab(client)
+    page = await shown(tab, f"{MOCK}/customers/1")
+    said: list[str] = []
+    await tab.token_url(page.url, page, told=said.append)
+    assert len(said) == 1
+    assert said == ["The OpenAPI description /openapi.json names no password login."]
+
+
+async def test_a_s_search_reads_a_service_desc_link_header_at_the_root() -> None:
+    # RFC 8631 with RFC 8288: the root's Link header names the description; no guess sent.
+    asked: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        asked.append(request.url.path)
+        if request.url.path == "/":
+            return httpx.Response(
+                HTTPStatus.OK, json={}, headers={"Link": '</spec/v1.json>; rel="service-desc"'}
+            )
+        if request.url.path == "/spec/v1.json":
+            return httpx.Response(HTTPStatus.OK, json=DESCRIPTION)
+        return httpx.Response(HTTPStatus.UNAUTHORIZED, json={"detail": "Not authenticated"})
+
+    tab = Tab(Client(transport=httpx.MockTransport(answer)))
+    page = await shown(tab, "http://shop/users/me")
+    said: list[str] = []
+    assert await tab.token_url(page.url, page, told=said.append) == "http://shop/token"
+    assert asked == ["/users/me", "/", "/spec/v1.json"]
+    assert said == ["Login URL: the tokenUrl of the OpenAPI description /spec/v1.json"]
+
+
+async def test_a_service_desc_that_is_no_description_is_said_so() -> None:
+    asked: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        asked.append(request.url.path)
+        if request.url.path == "/":
+            return httpx.Response(
+                HTTPStatus.OK, json={}, headers={"Link": '</docs>; rel="service-desc"'}
+            )
+        return httpx.Response(HTTPStatus.OK, text="<html>API docs</html>")
+
+    tab = Tab(Client(transport=httpx.MockTransport(answer)))
+    page = await shown(tab, "http://shop/users/me")
+    said: list[str] = []
+    assert await tab.token_url(page.url, page, told=said.append) is None
+    assert asked == ["/users/me", "/", "/docs"]  # a link followed: no guess after it
+    assert said == ["/docs, linked as the API's description, is none."]

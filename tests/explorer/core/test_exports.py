@@ -8,7 +8,7 @@ from dataclasses import replace
 import httpx
 
 from explorer.core.http.client import Client
-from explorer.core.http.request import BasicAuth, LoginFlow, RequestSpec
+from explorer.core.http.request import BasicAuth, CookieSession, LoginFlow, RequestSpec
 from explorer.core.session.exports import request_exports
 
 FLOW = LoginFlow(url="http://api.test/login", user="ann", password="pw")
@@ -78,3 +78,18 @@ async def test_what_the_menu_shows_of_an_export_has_its_credentials_masked() -> 
     assert all("eyJleHAiOjE3OTY2NzA3" in e.text for e in exported)
     assert all("key-123456" in e.text for e in exported)
     assert all("YW5uOnMzY3JldC1wdw" not in e.preview for e in basic)  # base64("ann:s3cret-pw")
+
+
+async def test_the_preview_masks_a_cookie_session_as_the_journal_does() -> None:
+    """The preview and the journal mask by one function (``sent_secrets``): a session id
+    is masked, a short cookie such as ``theme=dark`` is not (the preview masked ``dark``
+    everywhere, the journal nowhere)."""
+    cookies = CookieSession((("sessionid", "a1b2c3d4e5f6"), ("theme", "dark")))
+    spec = RequestSpec(url="http://api.test/dark/orders", auth=cookies)
+    async with Client(transport=httpx.MockTransport(answer)) as client:
+        exported = request_exports(spec, client)
+    for e in exported:
+        assert "a1b2c3d4e5f6" in e.text
+        assert "a1b2c3d4e5f6" not in e.preview, (e.key, e.preview)
+        assert "theme=dark" in e.preview, (e.key, e.preview)
+        assert "/dark/orders" in e.preview

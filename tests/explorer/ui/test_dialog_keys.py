@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import pytest
 from textual import events
+from textual.app import ComposeResult
 from textual.command import CommandInput, CommandPalette
 from textual.containers import VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from explorer.ui.app import RestwalkApp
@@ -107,3 +108,53 @@ async def test_keys_typed_with_e_or_question_mark_are_the_text_s(
         assert text.max_scroll_y > 0
         # (at its end then: the explanation's lint, written in below later, moves the end)
         await until(pilot, lambda: text.scroll_y > 0, "scrolled to the end", 10)
+
+
+class Dialog(ModalScreen[None]):
+    """A dialog with a field, as the ones keys open."""
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="dialog-field")
+
+
+async def test_keys_held_for_a_dialog_closed_before_it_mounted_go_to_the_page(
+    make_app: AppFactory,
+) -> None:
+    """Keys wait for the dialog on top to mount; closed before that (dismissed by what its
+    opening found, or by the app), it never takes them: they are the page's, in order,
+    and the keys after them too (none lost, none held for a dialog that never comes)."""
+    app = make_app(ROOT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = Dialog()
+        app.push_screen(dialog)
+        for key, char in letters("c/users"):  # read from the terminal in this very turn
+            await app.on_event(events.Key(key, char))
+        assert not dialog.is_mounted
+        assert app.screen is dialog  # the keys wait for it
+        app.pop_screen()
+        await until(pilot, on_screen(app, ComposerScreen), "the composer opened by c")
+        assert isinstance(app.screen, ComposerScreen)
+        url = app.screen.query_one("#url", Input)
+        await until(pilot, lambda: url.value == "/users", "the URL typed after c")
+        assert url.has_focus
+        assert not dialog.query("#dialog-field")  # never composed: it took no key
+        typed_together(app, letters("/3"))  # and the keys after go on as usual
+        await until(pilot, lambda: url.value == "/users/3", "the next keys")
+
+
+async def test_a_paste_right_after_c_is_the_composer_s_url(make_app: AppFactory) -> None:
+    """QA: ``c`` then a paste (ctrl+shift+v) lost the paste: Textual hands it to the focused
+    widget of the screen on top, and the composer, not mounted yet, had none. It waits
+    with the keys now, in their order."""
+    app = make_app(ROOT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        # read from the terminal in one turn, before the composer is pushed or mounted
+        await app.on_event(events.Key("c", "c"))
+        await app.on_event(events.Paste("/users"))
+        await app.on_event(events.Key("slash", "/"))
+        await until(pilot, on_screen(app, ComposerScreen), "the composer mounted")
+        url = app.screen.query_one("#url", Input)
+        await until(pilot, lambda: url.value == "/users/", "the paste, then the key")
+        assert url.has_focus

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from http import HTTPStatus
 
 import httpx
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, Select, TextArea
+from textual.widgets import Checkbox, Input, Select, Static, TextArea
 
 from explorer.core.http.client import Client
 from explorer.core.http.errors import LoginFailed
@@ -438,20 +439,41 @@ async def test_the_login_dialog_looks_up_its_token_url_itself() -> None:
     """Given where to look (the API's description, through the tab), the dialog suggests
     the token URL found there; a lookup that fails leaves its default."""
 
-    async def found() -> str | None:
+    async def found(told: Callable[[str], None]) -> str | None:
+        told("Login URL: the tokenUrl of the OpenAPI description /openapi.json")
         return "http://shop/token"
 
     app = DialogApp(LoginDialog("http://shop", find_token_url=found))
     async with app.run_test(size=SIZE) as pilot:
         field = app.screen.query_one("#login-url", Input)
         await until(pilot, lambda: field.value == "http://shop/token", "the tokenUrl suggested")
+        said = app.screen.query_one("#token-url-from", Static)
+        await until(pilot, lambda: "/openapi.json" in str(said.render()), "where it was")
 
-    async def failing() -> str | None:
+    async def failing(told: Callable[[str], None]) -> str | None:
         raise LoginFailed("no description")
 
     app = DialogApp(LoginDialog("http://shop", find_token_url=failing))
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        said = app.screen.query_one("#token-url-from", Static)
+        await until(pilot, lambda: "no description" in str(said.render()), "the failure said")
+        assert app.screen.query_one("#login-url", Input).value == "http://shop/auth/token"
+
+
+async def test_the_login_dialog_says_where_it_looked_for_its_token_url() -> None:
+    """QA: ``a`` sent GETs to guessed paths in silence; the dialog now says what was tried
+    when nothing was found (the login URL is then its guess)."""
+    line = "No OpenAPI description linked, nor at /openapi.json, /v3/api-docs."
+
+    async def nothing(told: Callable[[str], None]) -> str | None:
+        told(line)
+        return None
+
+    app = DialogApp(LoginDialog("http://shop", find_token_url=nothing))
+    async with app.run_test(size=SIZE) as pilot:
+        said = app.screen.query_one("#token-url-from", Static)
+        await until(pilot, lambda: not said.has_class("hidden"), "the line shown")
+        assert str(said.render()) == line
         assert app.screen.query_one("#login-url", Input).value == "http://shop/auth/token"
 
 
