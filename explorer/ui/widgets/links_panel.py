@@ -3,8 +3,8 @@
 The panel owns choosing: Enter on a row, or a link's number typed anywhere on the
 browser screen (its digit keys work wherever the focus is: :mod:`explorer.ui.page_keys`),
 by the rule of :class:`~explorer.core.session.choice.NumberEntry`. The link chosen
-goes up as :class:`LinksPanel.Follow`; what following it means is the screen's and
-the session's. While :attr:`LinksPanel.awaiting` says a newer page is on its way,
+goes up to the screen as :class:`LinksPanel.Follow`; what following it means is the
+screen's and the session's. While :attr:`LinksPanel.awaiting` says a newer page is on its way,
 the links shown are not chosen from.
 
 A link restwalk guessed (:attr:`Link.guess <explorer.core.hypermedia.link.Link.guess>`:
@@ -120,9 +120,19 @@ class LinksPanel(Vertical):
     LinksPanel > #link-detail {{ height: {DETAIL_ROWS}; padding: 0 1; }}
     """
 
+    # Priority keys: the app runs them as it reads the key, not once the key has gone down
+    # to the focused table and bubbled back up through the panel, the panes and the screen
+    # (a message dispatched a widget, some 1.5 ms of every follow). A field that types a
+    # digit keeps it (explorer.ui.page_keys); Enter is the panel's only while its table
+    # has the focus (check_action), else it goes on to the focused widget.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
-        for n in range(10)
+        *(
+            Binding(
+                str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE, priority=True
+            )
+            for n in range(10)
+        ),
+        Binding("enter", "follow_cursor", "Follow", show=False, priority=True),
     ]
 
     class Follow(Message):
@@ -229,9 +239,11 @@ class LinksPanel(Vertical):
         self.numbers.other_key()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Digits apply on a page with links."""
+        """Digits apply on a page with links; Enter too, while the links table has the focus."""
         if action == "digit":
             return bool(self.links)
+        if action == "follow_cursor":
+            return self._table.has_focus and bool(self.links)
         return True
 
     def action_digit(self, digit: int) -> None:
@@ -245,7 +257,7 @@ class LinksPanel(Vertical):
         elif step.kind == "follow":
             link = self.link_at(step.number)
             if link is not None:
-                self.post_message(self.Follow(link))
+                self._follow(link)
         else:
             self.highlight(step.number)
             self.table.focus()
@@ -253,6 +265,11 @@ class LinksPanel(Vertical):
             last = min(first + 9, len(self.links))
             more = f"0 makes {first}" if last == first else f"another digit makes {first}-{last}"
             self.notify(f"Link {step.number}: Enter follows it; {more}.", timeout=PAUSE)
+
+    def action_follow_cursor(self) -> None:
+        """Enter on the links table: follow the link under its cursor (its click: the
+        table's :class:`RowTable.Selected`)."""
+        self._follow_row(self._table.cursor_row)
 
     def copy_choices(self) -> list[CopyChoice]:
         """What ``y`` can copy from here: the URL of the link under the cursor."""
@@ -278,13 +295,22 @@ class LinksPanel(Vertical):
 
     def on_row_table_selected(self, event: RowTable.Selected) -> None:
         event.stop()
+        self._follow_row(event.row)
+
+    def _follow_row(self, row: int) -> None:
+        """Follow the link of ``row`` (from 0), chosen by Enter or a click."""
         if self.awaiting:
             return  # no key acts on a page not shown yet
         if self.numbers.enter().kind == "done":
             return  # the Enter ending a number already followed
-        link = self.link_at(event.row + 1)
+        link = self.link_at(row + 1)
         if link is not None:
-            self.post_message(self.Follow(link))
+            self._follow(link)
+
+    def _follow(self, link: Link) -> None:
+        """Send ``link`` up to the screen, which follows it: posted to the screen itself, not
+        bubbled from the panel through the panes (two messages dispatched for nothing)."""
+        self.screen.post_message(self.Follow(link))
 
 
 def _row(number: int, link: Link, rel: str, origin: str) -> tuple[str, ...]:
