@@ -18,8 +18,9 @@ Every field of a link is the server's: shown as plain text, control characters v
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, overload
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -181,8 +182,7 @@ class LinksPanel(Vertical):
         self.links = links
         # Every number whole: link 9976 cut to "997" would name another link.
         self.table.set_width(0, max(COLUMNS[0][1], len(str(len(links)))))
-        labelled = zip(links, rel_labels(links), strict=True)
-        rows = [_row(n, *pair, origin) for n, pair in enumerate(labelled, start=1)]
+        rows = LinkRows(links, rel_labels(links), origin)
         guessed = any(map(_GUESS, links))  # (100,000 links: 2 ms; a generator's, 6)
         # The first link is described now, not when the table's message about its cursor
         # comes (the page's frame may be drawn before that message is handled): the table
@@ -311,6 +311,33 @@ class LinksPanel(Vertical):
         """Send ``link`` up to the screen, which follows it: posted to the screen itself, not
         bubbled from the panel through the panes (two messages dispatched for nothing)."""
         self.screen.post_message(self.Follow(link))
+
+
+class LinkRows(Sequence[tuple[str, ...]]):
+    """The links table's rows, each made when the table first asks for it (to draw it): a
+    page's frame makes the rows it shows, not every link's (the table keeps the lines it
+    drew; a row asked again is made again, as cheaply)."""
+
+    def __init__(self, links: tuple[Link, ...], labels: list[str], origin: str) -> None:
+        self._links = links
+        self._labels = labels
+        self._origin = origin
+
+    def __len__(self) -> int:
+        return len(self._links)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, ...]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[str, ...]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[str, ...] | list[tuple[str, ...]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self._links)
+        if not 0 <= index < len(self._links):
+            raise IndexError(index)
+        return _row(index + 1, self._links[index], self._labels[index], self._origin)
 
 
 def _row(number: int, link: Link, rel: str, origin: str) -> tuple[str, ...]:
