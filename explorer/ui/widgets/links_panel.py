@@ -133,7 +133,14 @@ class LinksPanel(Vertical):
             )
             for n in range(10)
         ),
-        Binding("enter", "follow_cursor", "Follow", show=False, priority=True),
+        Binding(
+            "enter",
+            "follow_cursor",
+            "Follow",
+            show=False,
+            priority=True,
+            tooltip="Follow the link under the links table's cursor",
+        ),
     ]
 
     class Follow(Message):
