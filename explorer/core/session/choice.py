@@ -172,11 +172,25 @@ def _item_links(embedded: Sequence[Link]) -> list[Link]:
     ]
 
 
-def candidates(links: Sequence[Link], wanted: Wanted) -> list[Link]:
+def _own_and_embedded(links: Sequence[Link]) -> tuple[list[Link], list[Link]]:
+    """``links`` apart: the response's own, and those of the resources it embeds (each
+    link's source looked at once: a page's hint asks for its ``next`` on every page)."""
+    own: list[Link] = []
+    embedded: list[Link] = []
+    for link in links:
+        (embedded if is_embedded(link) else own).append(link)
+    return own, embedded
+
+
+def candidates(
+    links: Sequence[Link],
+    wanted: Wanted,
+    apart: tuple[list[Link], list[Link]] | None = None,
+) -> list[Link]:
     """Every link ``wanted`` may mean, best first: the response's own links, then those
-    of the resources it embeds; ``item`` falls back on the embedded resources' ``self``."""
-    own = [link for link in links if not is_embedded(link)]
-    embedded = [link for link in links if is_embedded(link)]
+    of the resources it embeds; ``item`` falls back on the embedded resources' ``self``.
+    ``apart``: ``links`` split so already (:func:`_own_and_embedded`)."""
+    own, embedded = apart if apart is not None else _own_and_embedded(links)
     found = _rel_matches(own, wanted.rel) + _rel_matches(embedded, wanted.rel)
     if not found and wanted.rel.casefold() == "item":
         found = _item_links(embedded)
@@ -203,12 +217,12 @@ def choose_link(links: Sequence[Link], words: str) -> Link | None:
     if words.isascii() and words.isdigit():
         number = int(words)
         return links[number - 1] if 0 < number <= len(links) else None
+    apart = _own_and_embedded(links)
     for wanted in _readings(words):
-        found = candidates(links, wanted)
+        found = candidates(links, wanted, apart)
         if found:
             return found[wanted.nth - 1] if 0 < wanted.nth <= len(found) else None
-    own = [link for link in links if not is_embedded(link)]
-    embedded = [link for link in links if is_embedded(link)]
+    own, embedded = apart
     return _by_title(own, words) or _by_title(embedded, words)
 
 

@@ -344,6 +344,7 @@ class TabScreen(Screen[None]):
         self._collection.release()
         if self.session.shown is not None and self.session.shown.wait is page.wait:
             self._tabs.refill("trip")
+            self.refresh_bindings()  # (held from show_reading)
         self.session.map_arrivals()  # (held from arrived: nothing painted reads the map)
 
     # -- a stream, read as it comes (see StreamReading) ------------------------------------
@@ -414,7 +415,10 @@ class TabScreen(Screen[None]):
         self.show_badges()
         if self.focused is None or self.focused is self._url_bar:
             links.table.focus()  # digits follow links, not type
-        self.refresh_bindings()
+        if page.wait is None or page.wait.shown_at is not None:
+            self.refresh_bindings()
+        # else once it is painted (_painted): the key bar looks at the keys after the page's
+        # frame anyway, and told now it took two messages on the page's way to the screen
 
     def show_badges(self) -> None:
         """The credential, version and kept headers in use, at the right of the URL bar."""

@@ -3,8 +3,8 @@
 The panel owns choosing: Enter on a row, or a link's number typed anywhere on the
 browser screen (its digit keys work wherever the focus is: :mod:`explorer.ui.page_keys`),
 by the rule of :class:`~explorer.core.session.choice.NumberEntry`. The link chosen
-goes up as :class:`LinksPanel.Follow`; what following it means is the screen's and
-the session's. While :attr:`LinksPanel.awaiting` says a newer page is on its way,
+goes up to the screen as :class:`LinksPanel.Follow`; what following it means is the
+screen's and the session's. While :attr:`LinksPanel.awaiting` says a newer page is on its way,
 the links shown are not chosen from.
 
 A link restwalk guessed (:attr:`Link.guess <explorer.core.hypermedia.link.Link.guess>`:
@@ -18,8 +18,9 @@ Every field of a link is the server's: shown as plain text, control characters v
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, overload
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -120,9 +121,26 @@ class LinksPanel(Vertical):
     LinksPanel > #link-detail {{ height: {DETAIL_ROWS}; padding: 0 1; }}
     """
 
+    # Priority keys: the app runs them as it reads the key, not once the key has gone down
+    # to the focused table and bubbled back up through the panel, the panes and the screen
+    # (a message dispatched a widget, some 1.5 ms of every follow). A field that types a
+    # digit keeps it (explorer.ui.page_keys); Enter is the panel's only while its table
+    # has the focus (check_action), else it goes on to the focused widget.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE)
-        for n in range(10)
+        *(
+            Binding(
+                str(n), f"digit({n})", "Link number", show=False, tooltip=NUMBER_RULE, priority=True
+            )
+            for n in range(10)
+        ),
+        Binding(
+            "enter",
+            "follow_cursor",
+            "Follow",
+            show=False,
+            priority=True,
+            tooltip="Follow the link under the links table's cursor",
+        ),
     ]
 
     class Follow(Message):
@@ -171,8 +189,7 @@ class LinksPanel(Vertical):
         self.links = links
         # Every number whole: link 9976 cut to "997" would name another link.
         self.table.set_width(0, max(COLUMNS[0][1], len(str(len(links)))))
-        labelled = zip(links, rel_labels(links), strict=True)
-        rows = [_row(n, *pair, origin) for n, pair in enumerate(labelled, start=1)]
+        rows = LinkRows(links, rel_labels(links), origin)
         guessed = any(map(_GUESS, links))  # (100,000 links: 2 ms; a generator's, 6)
         # The first link is described now, not when the table's message about its cursor
         # comes (the page's frame may be drawn before that message is handled): the table
@@ -229,9 +246,11 @@ class LinksPanel(Vertical):
         self.numbers.other_key()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Digits apply on a page with links."""
+        """Digits apply on a page with links; Enter too, while the links table has the focus."""
         if action == "digit":
             return bool(self.links)
+        if action == "follow_cursor":
+            return self._table.has_focus and bool(self.links)
         return True
 
     def action_digit(self, digit: int) -> None:
@@ -245,7 +264,7 @@ class LinksPanel(Vertical):
         elif step.kind == "follow":
             link = self.link_at(step.number)
             if link is not None:
-                self.post_message(self.Follow(link))
+                self._follow(link)
         else:
             self.highlight(step.number)
             self.table.focus()
@@ -253,6 +272,11 @@ class LinksPanel(Vertical):
             last = min(first + 9, len(self.links))
             more = f"0 makes {first}" if last == first else f"another digit makes {first}-{last}"
             self.notify(f"Link {step.number}: Enter follows it; {more}.", timeout=PAUSE)
+
+    def action_follow_cursor(self) -> None:
+        """Enter on the links table: follow the link under its cursor (its click: the
+        table's :class:`RowTable.Selected`)."""
+        self._follow_row(self._table.cursor_row)
 
     def copy_choices(self) -> list[CopyChoice]:
         """What ``y`` can copy from here: the URL of the link under the cursor."""
@@ -278,13 +302,49 @@ class LinksPanel(Vertical):
 
     def on_row_table_selected(self, event: RowTable.Selected) -> None:
         event.stop()
+        self._follow_row(event.row)
+
+    def _follow_row(self, row: int) -> None:
+        """Follow the link of ``row`` (from 0), chosen by Enter or a click."""
         if self.awaiting:
             return  # no key acts on a page not shown yet
         if self.numbers.enter().kind == "done":
             return  # the Enter ending a number already followed
-        link = self.link_at(event.row + 1)
+        link = self.link_at(row + 1)
         if link is not None:
-            self.post_message(self.Follow(link))
+            self._follow(link)
+
+    def _follow(self, link: Link) -> None:
+        """Send ``link`` up to the screen, which follows it: posted to the screen itself, not
+        bubbled from the panel through the panes (two messages dispatched for nothing)."""
+        self.screen.post_message(self.Follow(link))
+
+
+class LinkRows(Sequence[tuple[str, ...]]):
+    """The links table's rows, each made when the table first asks for it (to draw it): a
+    page's frame makes the rows it shows, not every link's (the table keeps the lines it
+    drew; a row asked again is made again, as cheaply)."""
+
+    def __init__(self, links: tuple[Link, ...], labels: list[str], origin: str) -> None:
+        self._links = links
+        self._labels = labels
+        self._origin = origin
+
+    def __len__(self) -> int:
+        return len(self._links)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, ...]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[str, ...]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[str, ...] | list[tuple[str, ...]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self._links)
+        if not 0 <= index < len(self._links):
+            raise IndexError(index)
+        return _row(index + 1, self._links[index], self._labels[index], self._origin)
 
 
 def _row(number: int, link: Link, rel: str, origin: str) -> tuple[str, ...]:

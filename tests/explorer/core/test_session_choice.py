@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from explorer.core.hypermedia.link import Link
+from explorer.core.session import choice
 from explorer.core.session.choice import Wanted, choose_link, parse_words, rel_labels, short_rel
 
 LINKS = (
@@ -110,3 +111,25 @@ def test_rel_labels_show_uri_relations_by_the_word_that_follows_them() -> None:
     # Each label, typed, chooses its own link.
     for link, label in zip(links, rel_labels(links), strict=True):
         assert choose_link(links, label) == link
+
+
+def test_choosing_looks_at_each_links_source_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's hint asks for its ``next`` on every page shown: the links are told apart,
+    the response's own from those of what it embeds, once (they were four times, a
+    pattern searched in each link's source each time, when no ``next`` was found)."""
+    looked: list[str] = []
+    seen = choice.is_embedded
+
+    def counted(link: Link) -> bool:
+        looked.append(link.source)
+        return seen(link)
+
+    monkeypatch.setattr(choice, "is_embedded", counted)
+    links = [
+        Link(rel="self", href="http://x.test/", source="/_links/self"),
+        Link(rel="item", href="http://x.test/1", source="/_embedded/items/0/_links/self"),
+        Link(rel="up", href="http://x.test/up", source="/_links/up", title="Up"),
+    ]
+    assert choose_link(links, "next") is None
+    assert choose_link(links, "Up") is links[2]
+    assert len(looked) == 2 * len(links)

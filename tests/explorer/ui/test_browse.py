@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
+from textual import events
 from textual._context import active_message_pump
 from textual.message import Message
 from textual.message_pump import MessagePump
@@ -67,8 +68,9 @@ async def follow(pilot: Pilot[int], rel: str) -> None:
 
 
 async def test_a_followed_links_messages_stop_where_they_are_handled(make_app: AppFactory) -> None:
-    """The follow goes up to the screen that follows it and the body's Ready stays with the
-    view: neither went on to the app (each hop is a message dispatched, on every follow)."""
+    """The follow goes straight to the screen that follows it and the body's Ready stays
+    with the view: neither went through the panes nor on to the app (each hop is a message
+    dispatched, on every follow)."""
     app = make_app()
     arrivals: list[tuple[type[Message], MessagePump]] = []
 
@@ -82,9 +84,42 @@ async def test_a_followed_links_messages_stop_where_they_are_handled(make_app: A
         await follow(pilot, "rw:customers")
         await settle(pilot)
         follows = [pump for kind, pump in arrivals if kind is LinksPanel.Follow]
-        assert follows[-1] is app.browser
+        assert follows == [app.browser]
         readies = [pump for kind, pump in arrivals if kind is BodyView.Ready]
         assert readies == [app.browser.query_one("#body-view")]
+
+
+@pytest.mark.parametrize("by", ["number", "cursor"])
+async def test_the_keys_that_follow_a_link_go_to_no_widget(make_app: AppFactory, by: str) -> None:
+    """A link's number, the Enter that ends it and Enter on the links table are run by the
+    app as it reads them: not handed to the focused table to bubble back up through the
+    panel, the panes and the screen first (a message dispatched each, before the request
+    goes out)."""
+    app = make_app()
+    handed: list[tuple[str, MessagePump]] = []
+
+    def note(message: Message) -> None:
+        if isinstance(message, events.Key):
+            handed.append((message.key, active_message_pump.get()))
+
+    async with app.run_test(size=SIZE, message_hook=note) as pilot:
+        await settle(pilot)
+        assert app.focused is app.browser.query_one(LinksPanel).table
+        number = link_number(app, "rw:products")
+        if by == "number":
+            handed.clear()
+            await type_number(pilot, number)
+        else:
+            for _ in range(number - 1):
+                await pilot.press("down")
+            handed.clear()
+            await pilot.press("enter")
+        await settle(pilot)
+        assert handed[-1][0] == "enter", handed  # (root's link number others start)
+        assert {pump for _, pump in handed} == {app}, handed
+        page = browser(app).session.shown
+        assert page is not None
+        assert page.spec.url == "http://mock/products"
 
 
 async def test_open_root_shows_status_explanation_and_links(make_app: AppFactory) -> None:

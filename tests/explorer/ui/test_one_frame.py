@@ -274,3 +274,35 @@ async def test_the_key_bar_looks_at_the_keys_once_the_page_is_painted(
         await settle(pilot)
         assert painted_when_asked
         assert all(painted_when_asked)
+
+
+async def test_a_followed_pages_bindings_are_refreshed_once_it_is_painted(
+    make_app: AppFactory,
+) -> None:
+    """The screen's bindings are refreshed for a followed page after its frame: told on the
+    page's way to the screen, the key bar's subscription took two messages before the
+    frame, to look at the keys after it anyway."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.browser
+        refresh = screen.refresh_bindings
+        painted_when_refreshed: list[bool] = []
+
+        def noted() -> None:
+            page = screen.session.shown
+            if page is not None and page.spec.url.endswith("/customers"):
+                painted_when_refreshed.append(painted(app, "/customers"))
+            refresh()
+
+        screen.refresh_bindings = noted  # type: ignore[method-assign]
+        await follow(pilot, "rw:customers")
+        await until(pilot, lambda: painted(app, "/customers"), "/customers painted")
+        await settle(pilot)
+        assert painted_when_refreshed
+        assert all(painted_when_refreshed)
+        assert screen.check_action("back", ()) is True
+        assert any(
+            binding.action == "back" and enabled
+            for _node, binding, enabled, _tip in screen.active_bindings.values()
+        )

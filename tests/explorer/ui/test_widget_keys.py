@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -14,6 +15,7 @@ from textual.widgets import Input
 
 from explorer.core.hypermedia.link import Link
 from explorer.ui.page_keys import BindingChain, with_page_keys
+from explorer.ui.widgets import links_panel
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.url_input import UrlBar, UrlInput
@@ -227,3 +229,28 @@ async def test_the_links_panel_shows_every_number_whole() -> None:
         assert last.split()[:2] == ["12345", "item"]
         panel.show_links(many[:5])  # back to a few: the column is narrow again
         assert panel.table.render_line(1).text.index("item") == 6
+
+
+async def test_the_links_panel_makes_only_the_rows_it_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page's rows are made as the table draws them: a page of 2,000 links made the
+    table's text of every link before its frame, which shows some twenty."""
+    made: list[int] = []
+    make = links_panel._row
+
+    def counted(number: int, link: Link, rel: str, origin: str) -> tuple[str, ...]:
+        made.append(number)
+        return make(number, link, rel, origin)
+
+    monkeypatch.setattr(links_panel, "_row", counted)
+    app = PanelApp()
+    async with app.run_test(size=(120, 30)) as pilot:
+        panel = app.query_one(LinksPanel)
+        many = tuple(Link(rel="item", href=f"http://x.test/{n}") for n in range(1, 2001))
+        made.clear()
+        panel.show_links(many)
+        await pilot.pause()
+        assert 0 < len(set(made)) <= 30
+        assert panel.table.render_line(2).text.split()[:2] == ["2", "item"]
+        assert panel.table.rows[1999][0] == "2000"
