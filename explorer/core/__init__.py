@@ -13,7 +13,8 @@ cut into events as they come), :mod:`~explorer.core.listening` (requests a local
 endpoint receives, webhook signatures checked). At the root: ``config.toml``
 (:mod:`.config`), where files live (:mod:`.paths`) and how one is written whole or not
 at all (:mod:`.files`). The bundled mock server's port and what follows it:
-:mod:`.bundled`.
+:mod:`.bundled`. For the start's sake: the garbage collector paused while it works
+(:mod:`.gc_pause`), a pattern compiled when first used (:mod:`.lazy_pattern`).
 
 The packages import one another one way (import-linter checks it): text, bodies,
 hypermedia, knowledge, streams, http, listening, httpfile and carry below the session

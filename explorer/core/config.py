@@ -61,6 +61,7 @@ from explorer.core.http.limits import (
     DEFAULT_MAX_TIME,
     DEFAULT_TIMEOUT,
 )
+from explorer.core.lazy_pattern import LazyPattern
 from explorer.core.text.sizes import parse_size
 
 __all__ = [
@@ -282,7 +283,7 @@ def load_config(path: Path) -> Config:
     return parse_config(text, path)
 
 
-_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_TOML_POSITION = LazyPattern(r"\s*\(at line (\d+), column (\d+)\)$")
 
 
 def parse_config(text: str, path: Path) -> Config:

@@ -610,6 +610,33 @@ def test_the_tui_starts_without_what_its_first_screen_does_not_need() -> None:
     assert_python_passes(code)
 
 
+#: Patterns restwalk's own modules compile as the TUI's first screen imports them: those
+#: it uses (a URL's checks, the links' search, the control-character filter); the others
+#: wait for their first use (explorer.core.lazy_pattern). There were 51.
+FIRST_SCREEN_PATTERNS = 17
+
+
+def test_the_tui_compiles_at_its_start_only_the_patterns_its_first_screen_uses() -> None:
+    code = (
+        "import re, sys; compiled = []; compile = re.compile\n"
+        "def counting(pattern, flags=0):\n"
+        "    caller = sys._getframe(1)\n"
+        "    if caller.f_code.co_name == '<module>' and "
+        "caller.f_globals['__name__'].startswith('explorer'):\n"
+        "        compiled.append(caller.f_globals['__name__'])\n"
+        "    return compile(pattern, flags)\n"
+        "re.compile = counting\n"
+        "from explorer import cli; from explorer.cli import lean_imports, tui\n"
+        "lean_imports.without_httpx_cli()\n"
+        "from explorer.ui import app\n"
+        "app.run_app = lambda url, settings, **kw: 0 if settings.client() else 1\n"
+        "tui.check_terminal = lambda: None\n"
+        "rc = cli.main(['http://127.0.0.1:9/'])\n"
+        f"assert len(compiled) <= {FIRST_SCREEN_PATTERNS}, sorted(compiled); sys.exit(rc)"
+    )
+    assert_python_passes(code)
+
+
 def test_the_tui_leaves_the_bundled_mock_to_its_own_process() -> None:
     """The mock server imports and starts beside the UI, in a process of its own; the
     UI's interpreter imports none of it (nor httpx's own command line)."""

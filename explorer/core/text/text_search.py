@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from explorer.core.lazy_pattern import LazyPattern
+
 __all__ = [
     "MAX_MATCHES",
     "Matches",
@@ -91,7 +93,7 @@ class Match(NamedTuple):
     end: int
 
 
-_ESCAPED = re.compile(r"\\(.)", re.DOTALL)
+_ESCAPED = LazyPattern(r"\\(.)", re.DOTALL)
 
 
 @functools.lru_cache(maxsize=32)
