@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from explorer.core.http.exchange import Timings
 
@@ -102,8 +102,7 @@ class Marks:
         self.marks.append((phase, self.clock()))
 
 
-@dataclass(frozen=True)
-class Phases:
+class Phases(NamedTuple):
     """Seconds spent in each phase of one wait; :attr:`total` is their sum."""
 
     queue: float = 0.0

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 from explorer.core.hypermedia.link_header import parse_link_values
 from explorer.core.lazy_pattern import LazyPattern
@@ -161,8 +161,7 @@ def parse_directives(value: Iterable[str]) -> dict[str, str | None]:
     return directives
 
 
-@dataclass(frozen=True)
-class Challenge:
+class Challenge(NamedTuple):
     """One authentication challenge: a scheme with parameters or a token68."""
 
     scheme: str
@@ -239,8 +238,7 @@ def _quoted_string_closed(raw: str) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class LinkValue:
+class LinkValue(NamedTuple):
     """One link of an RFC 8288 ``Link`` field: target and parameters (names lower-case)."""
 
     target: str
@@ -270,8 +268,7 @@ def parse_links(field_values: Iterable[str]) -> list[LinkValue]:
     ]
 
 
-@dataclass(frozen=True)
-class ContentRange:
+class ContentRange(NamedTuple):
     """A parsed ``Content-Range``: unit, first and last position, complete length."""
 
     unit: str

@@ -25,7 +25,6 @@ import re
 import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from explorer.core.lazy_pattern import LazyPattern
@@ -58,8 +57,7 @@ class SearchError(ValueError):
         self.position = position
 
 
-@dataclass(frozen=True)
-class SearchQuery:
+class SearchQuery(NamedTuple):
     """What is searched for: ``text``, as a regular expression or as typed, with case or not."""
 
     text: str

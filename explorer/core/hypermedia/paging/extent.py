@@ -28,7 +28,7 @@ said                                        by
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from explorer.core.hypermedia.items import page_items
 from explorer.core.hypermedia.paging.answer import Answer, number
@@ -62,8 +62,7 @@ _PAGES: tuple[tuple[str, ...], ...] = (
 _CONTENT_RANGE_TOTAL = LazyPattern(r"\s*(?:\w+\s+)?\d+-\d+/(\d+)\s*")
 
 
-@dataclass(frozen=True)
-class Extent:
+class Extent(NamedTuple):
     """What a page says of its series: ``total`` items, ``pages`` pages, whether there
     are ``more`` after it (None: not said), and where it said so, in words."""
 
