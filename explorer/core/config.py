@@ -53,7 +53,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from explorer.core.http.limits import (
     DEFAULT_MAX_BODY,
@@ -343,8 +343,7 @@ def _build_tables(
     return {name: _build(cls, inner, (*section, name), at) for name, inner in value.items()}
 
 
-@dataclass(frozen=True)
-class _Locator:
+class _Locator(NamedTuple):
     """Finds the line of a key in the text, for the message (tomllib gives values only)."""
 
     text: str
