@@ -19,7 +19,7 @@ at all (:mod:`.files`). The bundled mock server's port and what follows it:
 An immutable record that ``restwalk``'s first screen imports is a ``NamedTuple`` where it
 can be (no ``dataclasses.replace``, no cached property, never compared with a record of
 another kind, never serialized as an object): defining a frozen dataclass compiles
-six generated methods (some 0.6 ms a class here, and the first screen defined sixty),
+six generated methods (some 0.6 ms a class here; the first screen defined some sixty),
 a NamedTuple class costs a fifth of that, and its instances are made faster too
 (:class:`~explorer.core.hypermedia.link.Link` is one for that reason).
 
