@@ -610,6 +610,58 @@ def test_the_tui_starts_without_what_its_first_screen_does_not_need() -> None:
     assert_python_passes(code)
 
 
+#: What the TUI's start runs, its app left out (as the test above): ``made`` is then
+#: the list a counting hook, installed first, filled.
+_TUI_START = (
+    "from explorer import cli; from explorer.cli import lean_imports, tui\n"
+    "lean_imports.without_httpx_cli()\n"
+    "from explorer.ui import app\n"
+    "app.run_app = lambda url, settings, **kw: 0 if settings.client() else 1\n"
+    "tui.check_terminal = lambda: None\n"
+    "rc = cli.main(['http://127.0.0.1:9/'])\n"
+)
+
+#: Patterns restwalk's own modules compile as the TUI's first screen imports them: those
+#: it uses (a URL's checks, the links' search, the control-character filter); the others
+#: wait for their first use (explorer.core.lazy_pattern). There were 51.
+FIRST_SCREEN_PATTERNS = 17
+
+
+def test_the_tui_compiles_at_its_start_only_the_patterns_its_first_screen_uses() -> None:
+    code = (
+        "import re, sys; made = []; compile = re.compile\n"
+        "def counting(pattern, flags=0):\n"
+        "    caller = sys._getframe(1)\n"
+        "    if caller.f_code.co_name == '<module>' and "
+        "caller.f_globals['__name__'].startswith('explorer'):\n"
+        "        made.append(caller.f_globals['__name__'])\n"
+        "    return compile(pattern, flags)\n"
+        "re.compile = counting\n"
+        f"{_TUI_START}"
+        f"assert len(made) <= {FIRST_SCREEN_PATTERNS}, sorted(made); sys.exit(rc)"
+    )
+    assert_python_passes(code)
+
+
+#: Dataclasses of restwalk's own the TUI's start defines: an immutable record it imports
+#: is a NamedTuple where it can be (see explorer.core's docstring). There were 59.
+FIRST_SCREEN_DATACLASSES = 33
+
+
+def test_the_tui_defines_at_its_start_few_dataclasses() -> None:
+    code = (
+        "import dataclasses, sys; made = []; process = dataclasses._process_class\n"
+        "def counting(cls, *args):\n"
+        "    if cls.__module__.startswith('explorer'):\n"
+        "        made.append(cls.__qualname__)\n"
+        "    return process(cls, *args)\n"
+        "dataclasses._process_class = counting\n"
+        f"{_TUI_START}"
+        f"assert len(made) <= {FIRST_SCREEN_DATACLASSES}, sorted(made); sys.exit(rc)"
+    )
+    assert_python_passes(code)
+
+
 def test_the_tui_leaves_the_bundled_mock_to_its_own_process() -> None:
     """The mock server imports and starts beside the UI, in a process of its own; the
     UI's interpreter imports none of it (nor httpx's own command line)."""

@@ -10,7 +10,6 @@ it is asked for. A view asks only for the lines it shows.
 from __future__ import annotations
 
 import bisect
-import re
 import zlib
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from explorer.core.bodies.json_error import json_error
 from explorer.core.bodies.json_texts import json_texts
 from explorer.core.bodies.media import is_text
 from explorer.core.bodies.pretty import PRETTY_LIMIT, indent_json, indent_xml
+from explorer.core.lazy_pattern import LazyPattern
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import expand_tabs, is_visible, visible
 
@@ -243,7 +243,7 @@ def _pretty_json(body: bytes) -> tuple[bytes | None, str | None]:
     return indented, None
 
 
-_JSON_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{},:]|[^\s\[\]{},:"]+')
+_JSON_TOKEN = LazyPattern(rb'"(?:[^"\\]|\\.)*"|[\[\]{},:]|[^\s\[\]{},:"]+')
 
 
 def quick_json_lines(body: bytes, max_lines: int = 200, sample: int = 256 * 1024) -> list[str]:
