@@ -1,0 +1,56 @@
+"""A cheap key that changes whenever a widget's style could: for styles worked out once.
+
+Textual works out a widget's :attr:`~textual.dom.DOMNode.rich_style` and
+:attr:`~textual.dom.DOMNode.background_colors` by walking every ancestor and mixing
+their colours, each time it is asked (some 30 to 70 us a widget: a followed page's
+frame asked a dozen times). What they give depends only on the styles of the widget
+and its ancestors, and each node's styles carry a counter Textual bumps whenever one
+of their rules changes (a theme, a focus or hover rule, an inline style, an
+animation's step): :func:`styles_key` collects those counters up the tree, in a few
+microseconds, and :class:`StyleMemo` keeps a value worked out from the styles until
+that key changes.
+
+The one place this leans on Textual's internals: ``RenderStyles._cache_key`` (the
+counters' sum, which Textual keeps for its own caches of styles), pinned by the
+textual range in pyproject and tested (tests/explorer/ui/test_style_key.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from textual.dom import DOMNode
+from textual.message_pump import MessagePump
+
+__all__ = ["StyleMemo", "styles_key"]
+
+_T = TypeVar("_T")
+
+
+def styles_key(node: DOMNode) -> tuple[int, ...]:
+    """A key that changes when the styles of ``node`` or of any of its ancestors do (or
+    when it is moved under another parent)."""
+    key: list[int] = []
+    current: MessagePump | None = node
+    while isinstance(current, DOMNode):
+        key.append(id(current))
+        key.append(current.styles._cache_key)
+        current = current._parent
+    return tuple(key)
+
+
+class StyleMemo(Generic[_T]):
+    """A value worked out from a node's styles, worked out again only when they change."""
+
+    def __init__(self, work_out: Callable[[], _T]) -> None:
+        self._work_out = work_out
+        self._kept: tuple[tuple[object, ...], _T] | None = None
+
+    def get(self, node: DOMNode, *more: object) -> _T:
+        """The value for ``node``'s styles now (``more``: what else it depends on)."""
+        key = (styles_key(node), *more)
+        kept = self._kept
+        if kept is None or kept[0] != key:
+            kept = self._kept = (key, self._work_out())
+        return kept[1]

@@ -1,0 +1,74 @@
+"""styles_key and StyleMemo: a style worked out once is worked out again whenever a style
+of the widget or of an ancestor changes (an inline style, a class's rule, focus), and
+is then what Textual itself works out."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.style_key import StyleMemo, styles_key
+from tests.explorer.ui.conftest import settle
+
+
+class Nested(App[None]):
+    CSS = """
+    #outer.warm { background: darkred; }
+    BodyView { height: 5; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="outer"):
+            yield Static("x", id="leaf")
+            yield BodyView()
+
+
+async def test_the_key_changes_with_an_ancestors_styles_and_only_then() -> None:
+    app = Nested()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        leaf = app.query_one("#leaf", Static)
+        worked: list[object] = []
+
+        def rich_style() -> object:
+            worked.append(None)
+            return leaf.rich_style
+
+        memo = StyleMemo(rich_style)
+        key = styles_key(leaf)
+        assert memo.get(leaf) == leaf.rich_style
+        await pilot.pause()
+        assert styles_key(leaf) == key  # nothing changed: the same key, nothing worked out
+        assert memo.get(leaf) == leaf.rich_style
+        assert len(worked) == 1
+        app.query_one("#outer").add_class("warm")  # a class's rule on an ancestor
+        await settle(pilot)
+        assert styles_key(leaf) != key
+        assert memo.get(leaf) == leaf.rich_style
+        assert len(worked) == 2
+        key = styles_key(leaf)
+        app.screen.styles.background = "navy"  # an inline style further up
+        await settle(pilot)
+        assert styles_key(leaf) != key
+        assert memo.get(leaf) == leaf.rich_style
+        assert len(worked) == 3
+
+
+async def test_a_view_draws_in_its_style_after_focus_changes_it() -> None:
+    app = Nested()
+    async with app.run_test(size=(40, 12)) as pilot:
+        view = app.query_one(BodyView)
+        view.show_text("hello")
+        app.set_focus(None)
+        await settle(pilot)
+        view.render_lines(view.size.region)  # (a pass, as a frame draws it: style kept)
+        blurred = view.rich_style.bgcolor
+        view.focus()  # BodyView:focus tints its background
+        await settle(pilot)
+        focused = view.rich_style.bgcolor
+        assert focused != blurred
+        lines = view.render_lines(view.size.region)
+        assert lines[0].text.startswith("hello")
+        assert {segment.style.bgcolor for segment in lines[0] if segment.style} == {focused}
