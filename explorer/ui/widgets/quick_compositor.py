@@ -1,0 +1,106 @@
+"""A compositor that does not draw what is hidden: Textual's output, cell for cell.
+
+Textual's compositor cuts each frame's update out of every visible widget's lines,
+front to back: a cut of a line is the first widget's to reach it, and the widgets
+behind it draw their lines and have them cut all the same, to be thrown away. The
+browser's containers lie under the views that fill them (the panes, the response
+tabs, their switcher, the body tab, the screen itself: some 200 lines of a 40-row
+screen's 330), and a followed page's frame drew and cut every one
+(``bench/profile_page_frame.py``). :class:`QuickCompositor` looks first whether a
+widget's line has a cut left to fill: a line with none is not cut, and a widget with
+none at all is not drawn. What a line's cuts are is worked out once a layout, not at
+every line of every frame.
+
+The one place restwalk leans on Textual's internals for this (``Compositor``'s
+``_render_chops``, whose result it makes as Textual does): pinned by the textual range
+in pyproject, and tested to paint what Textual paints
+(tests/explorer/ui/test_quick_compositor.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from textual._compositor import Compositor
+from textual.geometry import Region
+from textual.strip import Strip
+
+__all__ = ["QuickCompositor"]
+
+#: A line's cuts within a widget: those it fills (its left edge first), and where its
+#: strip is divided (the same, but the first, counted from its left edge).
+_Plan = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+class QuickCompositor(Compositor):
+    """Textual's :class:`Compositor`, drawing and cutting only lines that show."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: The cuts the plans were made for (a layout makes new ones), and the plans.
+        self._planned: list[list[int]] | None = None
+        self._plans: dict[tuple[int, int, int], _Plan] = {}
+
+    def _plan(self, cuts: list[list[int]], y: int, first: int, last: int) -> _Plan:
+        """Which cuts of line ``y`` a widget spanning ``first`` to ``last`` fills, and where
+        its strip is divided for them (as Textual's ``_render_chops`` works them out)."""
+        if self._planned is not cuts:
+            self._planned = cuts
+            self._plans = {}
+        key = (y, first, last)
+        plan = self._plans.get(key)
+        if plan is None:
+            final = [cut for cut in cuts[y] if last >= cut >= first]
+            plan = self._plans[key] = (
+                tuple(final[:-1]),
+                tuple(cut - first for cut in final[1:]),
+            )
+        return plan
+
+    def _render_chops(
+        self,
+        crop: Region,
+        is_rendered_line: Callable[[int], bool],
+    ) -> Sequence[Mapping[int, Strip]]:
+        cuts = self.cuts
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
+        intersection = Region.intersection
+        contains_region = Region.contains_region
+        crop_overlaps = crop.overlaps
+        plan = self._plan
+        # Front to back, as Textual goes: a cut is the first widget's to fill it.
+        for widget, (region, clip) in self.visible_widgets.items():
+            if crop and not crop_overlaps(clip):
+                continue
+            render_region = intersection(region, clip)
+            render_x, render_y, width, height = render_region
+            if not (width and height):
+                continue
+            first_cut, last_cut = render_region.column_span
+            todo: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+            for y in render_region.line_range:
+                if not is_rendered_line(y):
+                    continue
+                fills, divide_at = plan(cuts, y, first_cut, last_cut)
+                get_chop = chops[y].get
+                if any(get_chop(cut) is None for cut in fills):
+                    todo.append((y, fills, divide_at))
+            if not todo:
+                continue  # hidden behind the widgets before it: not drawn
+            if contains_region(clip, region):
+                strips = widget.render_lines(Region(0, 0, region.width, region.height))
+            else:
+                strips = widget.render_lines(
+                    Region(render_x - region.x, render_y - region.y, width, height)
+                )
+            count = len(strips)
+            for y, fills, divide_at in todo:
+                index = y - render_y
+                if index >= count:
+                    break
+                chops_line = chops[y]
+                get_chop = chops_line.get
+                for cut, strip in zip(fills, strips[index].divide(divide_at), strict=False):
+                    if get_chop(cut) is None:
+                        chops_line[cut] = strip
+        return chops  # type: ignore[return-value]

@@ -1,0 +1,69 @@
+"""QuickCompositor: the browser's frames are cut as Textual cuts them, cell for cell,
+whole or in part, while what lies hidden behind other widgets is neither drawn nor cut."""
+
+from __future__ import annotations
+
+from textual._compositor import Compositor
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.quick_compositor import QuickCompositor
+from explorer.ui.widgets.response_tabs import ResponseTabs
+from tests.explorer.ui.conftest import SIZE, AppFactory, settle
+
+Chops = list[dict[int, tuple[str, tuple[object, ...]] | None]]
+
+
+def painted(chops: object) -> Chops:
+    """Each cut of each line: its text and its segments' styles (None: not in the update)."""
+    return [
+        {
+            cut: None if strip is None else (strip.text, tuple(seg.style for seg in strip))
+            for cut, strip in line.items()
+        }
+        for line in chops  # type: ignore[attr-defined]
+    ]
+
+
+async def test_the_frames_are_cut_as_textual_cuts_them(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1")  # a page followed: a new page's frame
+        await settle(pilot)
+        compositor = app.screen._compositor
+        assert isinstance(compositor, QuickCompositor)
+        width, height = SIZE
+        everything = Region(0, 0, width, height)
+        some = {2, 3, 4, height // 2}  # (a partial update's lines)
+        updates = ((everything, lambda y: True), (Region(0, 2, width, 20), some.__contains__))
+        for crop, lines in updates:
+            ours = painted(compositor._render_chops(crop, lines))
+            textuals = painted(Compositor._render_chops(compositor, crop, lines))
+            assert ours == textuals
+            assert any(cut is not None for line in ours for cut in line.values())
+
+
+async def test_what_is_hidden_is_not_drawn(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        drawn: list[Widget] = []
+        draw = Widget.render_lines
+
+        def noted(widget: Widget, crop: Region) -> list[Strip]:
+            drawn.append(widget)
+            return draw(widget, crop)
+
+        Widget.render_lines = noted  # type: ignore[method-assign]
+        try:
+            compositor = app.screen._compositor
+            compositor._render_chops(Region(0, 0, *SIZE), lambda y: True)
+        finally:
+            Widget.render_lines = draw  # type: ignore[method-assign]
+        tabs = app.screen.query_one(ResponseTabs)
+        assert app.screen.query_one(BodyView) in drawn  # what shows is drawn
+        assert tabs not in drawn  # the tabs' box lies under its tab bar and its views
+        assert app.screen not in drawn  # (and the screen under everything)
