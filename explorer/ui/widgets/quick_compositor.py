@@ -7,8 +7,9 @@ browser's containers lie under the views that fill them (the panes, the response
 tabs, their switcher, the body tab, the screen itself: some 200 lines of a 40-row
 screen's 330), and a followed page's frame drew and cut every one
 (``bench/profile_page_frame.py``). :class:`QuickCompositor` looks first whether a
-widget's line has a cut left to fill: a line with none is not cut, and a widget with
-none at all is not drawn. What a line's cuts are is worked out once a layout, not at
+widget's line has a cut left to fill: a line with none is not cut, a line is cut only
+as far as its last one left (a view's edge under its scrollbar is not), and a widget
+with none at all is not drawn. What a line's cuts are is worked out once a layout, not at
 every line of every frame.
 
 The one place restwalk leans on Textual's internals for this (``Compositor``'s
@@ -83,8 +84,11 @@ class QuickCompositor(Compositor):
                     continue
                 fills, divide_at = plan(cuts, y, first_cut, last_cut)
                 get_chop = chops[y].get
-                if any(get_chop(cut) is None for cut in fills):
-                    todo.append((y, fills, divide_at))
+                # Cut only as far as the last cut left to fill (the rest is not kept).
+                for index in range(len(fills) - 1, -1, -1):
+                    if get_chop(fills[index]) is None:
+                        todo.append((y, fills, divide_at[: index + 1]))
+                        break
             if not todo:
                 continue  # hidden behind the widgets before it: not drawn
             if contains_region(clip, region):
