@@ -28,9 +28,10 @@ from textual.strip import Strip
 
 __all__ = ["QuickCompositor"]
 
-#: A line's cuts within a widget: those it fills (its left edge first), and where its
-#: strip is divided (the same, but the first, counted from its left edge).
-_Plan = tuple[tuple[int, ...], tuple[int, ...]]
+#: A widget's lines, each with its cuts: those it fills (its left edge first, its right
+#: edge not), and where its strip is divided for them (those but the first, counted from
+#: its left edge).
+_Plan = list[tuple[int, tuple[int, ...], tuple[int, ...]]]
 
 
 class QuickCompositor(Compositor):
@@ -38,24 +39,24 @@ class QuickCompositor(Compositor):
 
     def __init__(self) -> None:
         super().__init__()
-        #: The cuts the plans were made for (a layout makes new ones), and the plans.
+        #: The cuts the plans were made for (a layout makes new ones), and the plans, by
+        #: the part of the screen a widget is drawn on.
         self._planned: list[list[int]] | None = None
-        self._plans: dict[tuple[int, int, int], _Plan] = {}
+        self._plans: dict[Region, _Plan] = {}
 
-    def _plan(self, cuts: list[list[int]], y: int, first: int, last: int) -> _Plan:
-        """Which cuts of line ``y`` a widget spanning ``first`` to ``last`` fills, and where
-        its strip is divided for them (as Textual's ``_render_chops`` works them out)."""
+    def _plan(self, cuts: list[list[int]], render_region: Region) -> _Plan:
+        """The lines of a widget drawn on ``render_region``, with their cuts (as Textual's
+        ``_render_chops`` works them out at every line of every frame)."""
         if self._planned is not cuts:
             self._planned = cuts
             self._plans = {}
-        key = (y, first, last)
-        plan = self._plans.get(key)
+        plan = self._plans.get(render_region)
         if plan is None:
-            final = [cut for cut in cuts[y] if last >= cut >= first]
-            plan = self._plans[key] = (
-                tuple(final[:-1]),
-                tuple(cut - first for cut in final[1:]),
-            )
+            first, last = render_region.column_span
+            plan = self._plans[render_region] = []
+            for y in render_region.line_range:
+                final = [cut for cut in cuts[y] if last >= cut >= first]
+                plan.append((y, tuple(final[:-1]), tuple(cut - first for cut in final[1:])))
         return plan
 
     def _render_chops(
@@ -77,12 +78,10 @@ class QuickCompositor(Compositor):
             render_x, render_y, width, height = render_region
             if not (width and height):
                 continue
-            first_cut, last_cut = render_region.column_span
-            todo: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
-            for y in render_region.line_range:
+            todo: _Plan = []
+            for y, fills, divide_at in plan(cuts, render_region):
                 if not is_rendered_line(y):
                     continue
-                fills, divide_at = plan(cuts, y, first_cut, last_cut)
                 get_chop = chops[y].get
                 # Cut only as far as the last cut left to fill (the rest is not kept).
                 for index in range(len(fills) - 1, -1, -1):

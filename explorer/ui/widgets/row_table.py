@@ -214,27 +214,31 @@ class RowTable(LineView, can_focus=True):
     # -- drawing ------------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
+        # Drawn the view's whole width, scrollbars' gutter included (what lies under the
+        # bars is padding): Textual's styling would pad each line to it, a strip made anew.
         scroll_x, scroll_y, width = self.view
+        full = max(self.drawn_width, width)
         base = self.base_style
         if y == 0:
             text, style = self._header, base + self.get_component_rich_style("row-table--header")
         else:
             row = scroll_y + y - 1
             if row >= len(self._rows):
-                return Strip.blank(width, base)
+                return Strip.blank(full, base)
             text, style = self._text(row), base + self._row_style(row)
         end = scroll_x + width
         if text.isascii() and width > 0:  # one cell a character: cut here, one strip made
             if len(text) <= scroll_x:
-                return Strip([Segment(" " * width, base)], width)
-            segments = [Segment(text[scroll_x:end], style)]
-            if len(text) < end:
-                segments.append(Segment(" " * (end - len(text)), base))
-            return Strip(segments, width)
+                return Strip([Segment(" " * full, base)], full)
+            shown = text[scroll_x:end]
+            segments = [Segment(shown, style)]
+            if len(shown) < full:
+                segments.append(Segment(" " * (full - len(shown)), base))
+            return Strip(segments, full)
         segments = [Segment(text, style)]
         if cell_len(text) < end:
             segments.append(Segment(" " * (end - cell_len(text)), base))
-        return Strip(segments).crop(scroll_x, end)
+        return Strip(segments).crop(scroll_x, end).extend_cell_length(full, base)
 
     def _row_style(self, row: int) -> Style:
         if row == self.cursor_row:
