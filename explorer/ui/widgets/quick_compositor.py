@@ -10,10 +10,12 @@ screen's 330), and a followed page's frame drew and cut every one
 widget's line has a cut left to fill: a line with none is not cut, a line is cut only
 as far as its last one left (a view's edge under its scrollbar is not), and a widget
 with none at all is not drawn. What a line's cuts are is worked out once a layout, not at
-every line of every frame.
+every line of every frame. The update is made into terminal text as Textual makes it,
+the cursor's moves to each cut kept rather than made anew (:class:`QuickChopsUpdate`).
 
 The one place restwalk leans on Textual's internals for this (``Compositor``'s
-``_render_chops``, whose result it makes as Textual does): pinned by the textual range
+``_render_chops`` and ``ChopsUpdate``'s ``render_segments``, whose results it makes as
+Textual does): pinned by the textual range
 in pyproject, and tested to paint what Textual paints
 (tests/explorer/ui/test_quick_compositor.py).
 """
@@ -21,12 +23,15 @@ in pyproject, and tested to paint what Textual paints
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 
-from textual._compositor import Compositor
+from rich.console import Console
+from rich.control import Control
+from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
 
-__all__ = ["QuickCompositor"]
+__all__ = ["QuickChopsUpdate", "QuickCompositor"]
 
 #: A widget's lines, each with its cuts: those it fills (its left edge first, its right
 #: edge not), and where its strip is divided for them (those but the first, counted from
@@ -58,6 +63,12 @@ class QuickCompositor(Compositor):
                 final = [cut for cut in cuts[y] if last >= cut >= first]
                 plan.append((y, tuple(final[:-1]), tuple(cut - first for cut in final[1:])))
         return plan
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        update = super().render_partial_update()
+        if update is None:
+            return None
+        return QuickChopsUpdate(update.chops, update.spans, update.chop_ends)
 
     def _render_chops(
         self,
@@ -107,3 +118,35 @@ class QuickCompositor(Compositor):
                     if get_chop(cut) is None:
                         chops_line[cut] = strip
         return chops  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=8192)
+def _move_to(x: int, y: int) -> str:
+    """The terminal's text that moves the cursor to ``x``, ``y`` (Textual's own, kept)."""
+    return Control.move_to(x, y).segment.text
+
+
+class QuickChopsUpdate(ChopsUpdate):
+    """Textual's partial update, made into terminal text as Textual makes it, but for the
+    cursor moves before each cut (some 180 a followed page's frame): each made once, not
+    a :class:`~rich.control.Control` made anew for each."""
+
+    def render_segments(self, console: Console) -> str:
+        sequences: list[str] = []
+        append = sequences.append
+        chops = self.chops
+        chop_ends = self.chop_ends
+        last_y = self.spans[-1][0]
+        for y, x1, x2 in self.spans:
+            line = chops[y]
+            ends = chop_ends[y]
+            for end, (x, strip) in zip(ends, line.items(), strict=False):
+                if strip is None or x > x2 or end <= x1:
+                    continue
+                if not (x2 > x >= x1 and end <= x2):
+                    strip = strip.crop(0, min(end, x2) - x)
+                append(_move_to(x, y))
+                append(strip.render(console))
+            if y != last_y:
+                append("\n")
+        return "".join(sequences)

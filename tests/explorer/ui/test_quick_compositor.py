@@ -1,15 +1,16 @@
 """QuickCompositor: the browser's frames are cut as Textual cuts them, cell for cell,
-whole or in part, while what lies hidden behind other widgets is neither drawn nor cut."""
+whole or in part, while what lies hidden behind other widgets is neither drawn nor cut;
+an update is the terminal text Textual makes of it."""
 
 from __future__ import annotations
 
-from textual._compositor import Compositor
+from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
 from explorer.ui.widgets.body_view import BodyView
-from explorer.ui.widgets.quick_compositor import QuickCompositor
+from explorer.ui.widgets.quick_compositor import QuickChopsUpdate, QuickCompositor
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle
 
@@ -67,3 +68,20 @@ async def test_what_is_hidden_is_not_drawn(make_app: AppFactory) -> None:
         assert app.screen.query_one(BodyView) in drawn  # what shows is drawn
         assert tabs not in drawn  # the tabs' box lies under its tab bar and its views
         assert app.screen not in drawn  # (and the screen under everything)
+
+
+async def test_a_partial_update_is_the_terminal_text_textual_makes(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        compositor = app.screen._compositor
+        width, _height = SIZE
+        # Parts of lines, whole lines, a cut's middle: what a page's frame updates.
+        compositor._dirty_regions.update(
+            {Region(0, 1, width, 3), Region(5, 9, 30, 6), Region(width - 7, 20, 5, 9)}
+        )
+        update = compositor.render_update()
+        assert isinstance(update, QuickChopsUpdate)
+        text = update.render_segments(app.console)
+        assert text == ChopsUpdate.render_segments(update, app.console)
+        assert text.count("\x1b[") > 10
