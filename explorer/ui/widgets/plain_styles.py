@@ -197,7 +197,12 @@ def _true_colours(strip: Strip) -> bool:
 
 class PlainStatic(Static):
     """A :class:`Static` whose lines are styled the short way when its box is plain (the
-    status line, the breadcrumb and the link detail: each followed page redraws them)."""
+    status line, the breadcrumb and the link detail: each followed page redraws them).
+
+    Its text holds no links to click (server text is never markup, and restwalk's own
+    holds none): Textual's link styling, a copy of every line drawn and a walk up the
+    tree for the link's colours, is left out (``auto_links`` off).
+    """
 
     def __init__(
         self,
@@ -210,3 +215,4 @@ class PlainStatic(Static):
     ) -> None:
         super().__init__(content, markup=markup, name=name, id=id, classes=classes)
         self._styles_cache = PlainStylesCache()
+        self.set_reactive(Static.auto_links, False)

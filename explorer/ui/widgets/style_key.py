@@ -8,7 +8,8 @@ and its ancestors, and each node's styles carry a counter Textual bumps whenever
 of their rules changes (a theme, a focus or hover rule, an inline style, an
 animation's step): :func:`styles_key` collects those counters up the tree, in a few
 microseconds, and :class:`StyleMemo` keeps a value worked out from the styles until
-that key changes.
+that key changes (:class:`ComponentStyles` the styles of a widget's component classes,
+whose own counters count too).
 
 The one place this leans on Textual's internals: ``RenderStyles._cache_key`` (the
 counters' sum, which Textual keeps for its own caches of styles), pinned by the
@@ -20,10 +21,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from rich.style import Style
 from textual.dom import DOMNode
 from textual.message_pump import MessagePump
+from textual.widget import Widget
 
-__all__ = ["StyleMemo", "styles_key"]
+__all__ = ["ComponentStyles", "StyleMemo", "styles_key"]
 
 _T = TypeVar("_T")
 
@@ -54,3 +57,24 @@ class StyleMemo(Generic[_T]):
         if kept is None or kept[0] != key:
             kept = self._kept = (key, self._work_out())
         return kept[1]
+
+
+class ComponentStyles:
+    """A widget's component classes' styles (:meth:`Widget.get_component_rich_style`),
+    worked out again only when a style changes: the widget's, an ancestor's or a
+    component's (Textual works them out again after each refresh of the widget: a table
+    given new rows asked for them again, a walk up the tree each)."""
+
+    def __init__(self, widget: Widget) -> None:
+        self._widget = widget
+        self._styles = StyleMemo(self._work_out)
+
+    def _work_out(self) -> dict[str, Style]:
+        widget = self._widget
+        return {name: widget.get_component_rich_style(name) for name in widget._component_styles}
+
+    def now(self) -> dict[str, Style]:
+        """The styles, by component class name, as they are now."""
+        widget = self._widget
+        components = tuple((id(s), s._cache_key) for s in widget._component_styles.values())
+        return self._styles.get(widget, components)

@@ -181,3 +181,26 @@ async def test_a_line_in_true_colours_is_not_copied_through_the_filter(
         status.refresh()
         status.render_lines(status.outer_size.region)
         assert filtered  # (its badge's black on green: the terminal's palette)
+
+
+async def test_a_plain_text_is_not_copied_for_links_it_does_not_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = Lines()
+    async with app.run_test(size=(50, 20)) as pilot:
+        status = app.query_one(StatusLine)
+        status.show_message("GET http://127.0.0.1:8000/customers")
+        await settle(pilot)
+        styled: list[Strip] = []
+        apply_link_style = Strip._apply_link_style
+
+        def noted(strip: Strip, *args: object) -> Strip:
+            styled.append(strip)
+            return apply_link_style(strip, *args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Strip, "_apply_link_style", noted)
+        for widget in (status, app.query_one(Breadcrumb), app.query_one("#wide", PlainStatic)):
+            assert not widget.auto_links
+            widget.refresh()
+            widget.render_lines(widget.outer_size.region)
+        assert styled == []

@@ -1,14 +1,17 @@
-"""styles_key and StyleMemo: a style worked out once is worked out again whenever a style
-of the widget or of an ancestor changes (an inline style, a class's rule, focus), and
-is then what Textual itself works out."""
+"""styles_key, StyleMemo and ComponentStyles: a style worked out once is worked out again
+whenever a style of the widget, of an ancestor or of a component class changes (an
+inline style, a class's rule, focus), and is then what Textual itself works out."""
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 
 from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.row_table import RowTable
 from explorer.ui.widgets.style_key import StyleMemo, styles_key
 from tests.explorer.ui.conftest import settle
 
@@ -72,3 +75,39 @@ async def test_a_view_draws_in_its_style_after_focus_changes_it() -> None:
         lines = view.render_lines(view.size.region)
         assert lines[0].text.startswith("hello")
         assert {segment.style.bgcolor for segment in lines[0] if segment.style} == {focused}
+
+
+class Table(App[None]):
+    def compose(self) -> ComposeResult:
+        yield RowTable((("n", 4), ("name", 12)))
+
+
+async def test_a_tables_component_styles_are_worked_out_once_until_a_style_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = Table()
+    async with app.run_test(size=(40, 12)) as pilot:
+        table = app.query_one(RowTable)
+        table.set_rows([(str(n), f"name {n}") for n in range(5)])
+        app.set_focus(None)
+        await settle(pilot)
+        blurred = table.render_lines(table.size.region)[1]  # (the cursor's row)
+        asked: list[str] = []
+        ask = Widget.get_component_rich_style
+
+        def noted(widget: Widget, *names: str, **kwargs: object) -> object:
+            asked.extend(names)
+            return ask(widget, *names, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Widget, "get_component_rich_style", noted)
+        table.set_rows([(str(n), f"row {n}") for n in range(5)])  # new rows: a refresh
+        await settle(pilot)
+        table.render_lines(table.size.region)
+        assert asked == []  # nothing changed in the styles: not asked again
+        table.focus()  # RowTable:focus > .row-table--cursor: another cursor style
+        await settle(pilot)
+        focused = table.render_lines(table.size.region)[1]
+        assert asked  # asked again, and drawn in it
+        cursor = ask(table, "row-table--cursor")
+        assert cursor.bgcolor in {segment.style.bgcolor for segment in focused if segment.style}
+        assert [s.style for s in focused] != [s.style for s in blurred]
