@@ -9,15 +9,18 @@ screen's 330), and a followed page's frame drew and cut every one
 (``bench/profile_page_frame.py``). :class:`QuickCompositor` looks first whether a
 widget's line has a cut left to fill: a line with none is not cut, a line is cut only
 as far as its last one left (a view's edge under its scrollbar is not), and a widget
-with none at all is not drawn. What a line's cuts are is worked out once a layout, not at
-every line of every frame. The update is made into terminal text as Textual makes it,
-the cursor's moves to each cut kept rather than made anew (:class:`QuickChopsUpdate`).
+with none at all is not drawn. A partial update (a page's frame) writes only its spans,
+the parts of lines that changed: a cut outside them is left empty, as Textual's update
+would skip it, and a widget with nothing in them (a badge beside the URL, the tab bar,
+a scrollbar's corner) is not drawn either. What a line's cuts are is worked out once a
+layout, not at every line of every frame. The update is made into terminal text as
+Textual makes it, the cursor's moves to each cut kept rather than made anew
+(:class:`QuickChopsUpdate`).
 
 The one place restwalk leans on Textual's internals for this (``Compositor``'s
-``_render_chops`` and ``ChopsUpdate``'s ``render_segments``, whose results it makes as
-Textual does): pinned by the textual range
-in pyproject, and tested to paint what Textual paints
-(tests/explorer/ui/test_quick_compositor.py).
+``_render_chops`` and ``render_partial_update``, ``ChopsUpdate``'s ``render_segments``,
+whose results it makes as Textual does): pinned by the textual range in pyproject, and
+tested to paint what Textual paints (tests/explorer/ui/test_quick_compositor.py).
 """
 
 from __future__ import annotations
@@ -34,9 +37,11 @@ from textual.strip import Strip
 __all__ = ["QuickChopsUpdate", "QuickCompositor"]
 
 #: A widget's lines, each with its cuts: those it fills (its left edge first, its right
-#: edge not), and where its strip is divided for them (those but the first, counted from
-#: its left edge).
-_Plan = list[tuple[int, tuple[int, ...], tuple[int, ...]]]
+#: edge not), where each ends (the next cut), and where its strip is divided for them
+#: (those but the first, counted from its left edge).
+_Plan = list[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]
+#: A partial update's spans, by line: the parts of each line it writes.
+_Spans = dict[int, list[tuple[int, int]]]
 
 
 class QuickCompositor(Compositor):
@@ -61,20 +66,40 @@ class QuickCompositor(Compositor):
             plan = self._plans[render_region] = []
             for y in render_region.line_range:
                 final = [cut for cut in cuts[y] if last >= cut >= first]
-                plan.append((y, tuple(final[:-1]), tuple(cut - first for cut in final[1:])))
+                fills, ends = tuple(final[:-1]), tuple(final[1:])
+                plan.append((y, fills, ends, tuple(cut - first for cut in ends)))
         return plan
 
     def render_partial_update(self) -> ChopsUpdate | None:
-        update = super().render_partial_update()
-        if update is None:
+        # Textual's, but for the update's cuts: only those it writes (a cut outside its
+        # spans is never written) are cut and drawn.
+        screen_region = self.size.region
+        update_regions = self._dirty_regions.copy()
+        self._dirty_regions.clear()
+        if not update_regions:
             return None
-        return QuickChopsUpdate(update.chops, update.spans, update.chop_ends)
+        crop = Region.from_union(update_regions).intersection(screen_region)
+        spans = list(self._regions_to_spans(update_regions))
+        by_line: _Spans = {}
+        for y, x1, x2 in spans:
+            by_line.setdefault(y, []).append((x1, x2))
+        chops = self._cut(crop, by_line.__contains__, by_line)
+        chop_ends = [cut_set[1:] for cut_set in self.cuts]
+        return QuickChopsUpdate(chops, spans, chop_ends)
 
     def _render_chops(
         self,
         crop: Region,
         is_rendered_line: Callable[[int], bool],
     ) -> Sequence[Mapping[int, Strip]]:
+        return self._cut(crop, is_rendered_line, None)
+
+    def _cut(
+        self, crop: Region, is_rendered_line: Callable[[int], bool], spans: _Spans | None
+    ) -> Sequence[Mapping[int, Strip]]:
+        """Textual's ``_render_chops``; with ``spans``, only the cuts they write are filled
+        (a cut another leaves empty is skipped as Textual skips it: see
+        :meth:`QuickChopsUpdate.render_segments`)."""
         cuts = self.cuts
         chops: list[dict[int, Strip | None]] = [dict.fromkeys(cut_set[:-1]) for cut_set in cuts]
         intersection = Region.intersection
@@ -89,18 +114,22 @@ class QuickCompositor(Compositor):
             render_x, render_y, width, height = render_region
             if not (width and height):
                 continue
-            todo: _Plan = []
-            for y, fills, divide_at in plan(cuts, render_region):
+            todo: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+            for y, fills, ends, divide_at in plan(cuts, render_region):
                 if not is_rendered_line(y):
                     continue
                 get_chop = chops[y].get
+                written = None if spans is None else spans[y]
                 # Cut only as far as the last cut left to fill (the rest is not kept).
                 for index in range(len(fills) - 1, -1, -1):
-                    if get_chop(fills[index]) is None:
+                    cut = fills[index]
+                    if get_chop(cut) is None and (
+                        written is None or any(cut <= x2 and ends[index] > x1 for x1, x2 in written)
+                    ):
                         todo.append((y, fills, divide_at[: index + 1]))
                         break
             if not todo:
-                continue  # hidden behind the widgets before it: not drawn
+                continue  # hidden behind the widgets before it, or not updated: not drawn
             if contains_region(clip, region):
                 strips = widget.render_lines(Region(0, 0, region.width, region.height))
             else:
