@@ -11,12 +11,12 @@ from textual.strip import Strip
 
 from explorer.ui.widgets.plain_styles import PlainStylesCache
 from explorer.ui.widgets.scroll_bars import QuickScrollBar
-from explorer.ui.widgets.style_key import StyleMemo
+from explorer.ui.widgets.style_key import KeptStyles
 
 __all__ = ["LineView"]
 
 
-class LineView(ScrollView):
+class LineView(KeptStyles, ScrollView):
     """A :class:`ScrollView` whose ``render_line`` reads :attr:`base_style` and :attr:`view`.
 
     Textual walks every ancestor to work out a widget's style, and its styles again for
@@ -36,10 +36,9 @@ class LineView(ScrollView):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._styles_cache = PlainStylesCache()
-        self._styled = StyleMemo(lambda: self.rich_style)
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._base_style = self._styled.get(self)
+        self._base_style = self.rich_style
         self._view = (*self.scroll_offset, self.scrollable_content_region.width)
         self._pass_width = self.size.width
         try:

@@ -43,6 +43,8 @@ from textual.style import Style as TextualStyle
 from textual.visual import VisualType
 from textual.widgets import Static
 
+from explorer.ui.widgets.style_key import KeptStyles
+
 __all__ = ["PlainStatic", "PlainStylesCache", "plain_box"]
 
 _Label = tuple[Content, Color, Color, TextualStyle] | None
@@ -195,7 +197,7 @@ def _true_colours(strip: Strip) -> bool:
     return all(_true_colour_style(segment.style) for segment in strip)
 
 
-class PlainStatic(Static):
+class PlainStatic(KeptStyles, Static):
     """A :class:`Static` whose lines are styled the short way when its box is plain (the
     status line, the breadcrumb and the link detail: each followed page redraws them).
 

@@ -1,18 +1,20 @@
-"""styles_key, StyleMemo and ComponentStyles: a style worked out once is worked out again
-whenever a style of the widget, of an ancestor or of a component class changes (an
-inline style, a class's rule, focus), and is then what Textual itself works out."""
+"""styles_key, StyleMemo, KeptStyles and ComponentStyles: a style worked out once is
+worked out again whenever a style of the widget, of an ancestor or of a component class
+changes (an inline style, a class's rule, focus), and is then what Textual works out."""
 
 from __future__ import annotations
 
 import pytest
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
+from textual.dom import DOMNode
 from textual.widget import Widget
 from textual.widgets import Static
 
 from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.plain_styles import PlainStatic
 from explorer.ui.widgets.row_table import RowTable
-from explorer.ui.widgets.style_key import StyleMemo, styles_key
+from explorer.ui.widgets.style_key import KeptStyles, StyleMemo, styles_key
 from tests.explorer.ui.conftest import settle
 
 
@@ -111,3 +113,55 @@ async def test_a_tables_component_styles_are_worked_out_once_until_a_style_chang
         cursor = ask(table, "row-table--cursor")
         assert cursor.bgcolor in {segment.style.bgcolor for segment in focused if segment.style}
         assert [s.style for s in focused] != [s.style for s in blurred]
+
+
+class Kept(App[None]):
+    CSS = """
+    #outer.warm { background: darkred; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="outer"):
+            yield PlainStatic("x", id="kept")
+
+
+async def test_kept_styles_are_textuals_and_worked_out_once_until_a_style_changes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = Kept()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await settle(pilot)
+        kept = app.query_one("#kept", PlainStatic)
+        assert isinstance(kept, KeptStyles)
+        textuals_style = DOMNode.rich_style.fget  # type: ignore[attr-defined]
+        textuals_backgrounds = DOMNode.background_colors.fget  # type: ignore[attr-defined]
+        worked: list[str] = []
+
+        def style(node: DOMNode) -> object:
+            worked.append("style")
+            return textuals_style(node)
+
+        def backgrounds(node: DOMNode) -> object:
+            worked.append("backgrounds")
+            return textuals_backgrounds(node)
+
+        monkeypatch.setattr(DOMNode, "rich_style", property(style))
+        monkeypatch.setattr(DOMNode, "background_colors", property(backgrounds))
+        assert kept.rich_style == textuals_style(kept)
+        assert kept.background_colors == textuals_backgrounds(kept)
+        worked.clear()
+        for _ in range(3):
+            assert kept.rich_style == textuals_style(kept)
+            assert kept.background_colors == textuals_backgrounds(kept)
+        assert worked == []  # kept: not worked out again
+        app.query_one("#outer").add_class("warm")
+        await settle(pilot)  # (drawn again meanwhile)
+        assert kept.rich_style == textuals_style(kept)
+        assert kept.background_colors == textuals_backgrounds(kept)
+        assert worked.count("style") == 1  # worked out again (the backgrounds as drawn)
+        assert "backgrounds" in worked
+        worked.clear()
+        assert kept.rich_style == textuals_style(kept)
+        assert kept.background_colors == textuals_backgrounds(kept)
+        assert worked == []
+        assert kept.background_colors[1] != textuals_backgrounds(app.screen)[1]
