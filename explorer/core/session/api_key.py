@@ -84,14 +84,24 @@ def with_what_is_kept(session: Session, spec: RequestSpec, note: str) -> tuple[R
     The operation asks for its scheme's credential with an empty one (a header row
     ``X-API-Key:`` with no value, an empty token): the credential given for the server
     (``a``) goes instead, or the empty row would replace the key kept and bring a 401.
+    The note's ``Security:`` line says so, instead of asking to fill it in.
     """
-    kept = {name.lower(): name for name, _ in session.kept_headers(spec.url)}
+    kept = {name.lower() for name, _ in session.kept_headers(spec.url)}
     left = [name for name, value in spec.headers if not value and name.lower() in kept]
+    said = ""
     if left:
         gone = {name.lower() for name in left}
         headers = tuple(pair for pair in spec.headers if pair[0].lower() not in gone)
         spec = replace(spec, headers=headers)
-        note = f"{note}\nThe {', '.join(left)} kept for this server goes with it (x forgets it)."
+        said = f"the {', '.join(left)} kept for this server goes with it (x forgets it)."
     if spec.auth is not None and session.credential(spec.url) is not None:
         spec = replace(spec, auth=None)  # the credential this session has for it
-    return spec, note
+        said = "the credential given for this server goes with it (x forgets it)."
+    if not said:
+        return spec, note
+    lines = note.split("\n")
+    security = next((n for n, line in enumerate(lines) if line.startswith("Security: ")), None)
+    if security is None:
+        return spec, f"{note}\n{said[0].upper()}{said[1:]}"
+    lines[security] = f"{lines[security].partition('; ')[0]}; {said}"
+    return spec, "\n".join(lines)

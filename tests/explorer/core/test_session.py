@@ -569,7 +569,11 @@ def test_an_operation_opened_after_an_api_key_login_sends_the_key_kept() -> None
     kept, said = with_what_is_kept(session, spec, note)
     assert not any(name.lower() == "x-api-key" for name, _ in kept.headers)
     assert ("x-api-key", "k3y") in session.prepare(kept).headers
-    assert said.endswith("The X-API-Key kept for this server goes with it (x forgets it).")
+    assert (
+        "Security: key: API key in header X-API-Key; the X-API-Key kept for this server goes "
+        "with it (x forgets it)." in said.split("\n")
+    )
+    assert "fill in" not in said
     # a typed value is the person's own, sent as typed
     typed = replace(spec, headers=(("X-API-Key", "other"),))
     assert with_what_is_kept(session, typed, note)[0] == typed
@@ -578,6 +582,9 @@ def test_an_operation_opened_after_an_api_key_login_sends_the_key_kept() -> None
     assert spec.auth == BearerAuth("")
     session.set_credential(url, BearerAuth("t0ken"))
     assert with_what_is_kept(session, spec, note)[0].auth is None
+    assert with_what_is_kept(session, spec, note)[1].endswith(
+        "; the credential given for this server goes with it (x forgets it)."
+    )
     assert session.prepare(with_what_is_kept(session, spec, note)[0]).auth == BearerAuth("t0ken")
 
 

@@ -399,7 +399,7 @@ async def test_o_after_an_api_key_login_sends_the_key_given() -> None:
         composer = app.screen
         assert isinstance(composer, ComposerScreen)
         assert ("X-API-Key", "k3y") in composer.current_spec().headers
-        assert "The X-API-Key kept for this server goes with it" in composer.note
+        assert "; the X-API-Key kept for this server goes with it" in composer.note
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert app.screen is not composer
