@@ -96,6 +96,17 @@ def test_json_that_is_not_utf8_says_where_not_what_orjson_says() -> None:
     )
 
 
+def test_json_nested_deeper_than_is_read_is_not_called_invalid() -> None:
+    """QA 6: 5,000 nested arrays, valid JSON, were "Not valid JSON (depth limit exceeded)"."""
+    deep = b"[" * 1025 + b"]" * 1025
+    assert format_body(deep, "application/json").notes[0] == (
+        "JSON nested deeper than 1,024 levels, more than restwalk reads "
+        "(line 1 column 1026 (char 1025)); shown as received."
+    )
+    read = format_body(b"[" * 1024 + b"]" * 1024, "application/json")
+    assert read.notes == ("Nested too deep to indent; shown as received.",)  # (read, not indented)
+
+
 def test_bad_utf8_is_replaced_and_noted() -> None:
     shown = format_body(b"caf\xe9 ok", "text/plain; charset=utf-8")
     assert shown.line(0) == "caf\N{REPLACEMENT CHARACTER} ok"
