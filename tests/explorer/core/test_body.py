@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import orjson
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from explorer.core.bodies import display as body_module
@@ -17,6 +17,9 @@ json_values = st.recursive(
     ),
     max_leaves=30,
 )
+#: A busy machine (the suite runs on every core) makes drawing a value slow, never wrong:
+#: hypothesis's too_slow health check failed this file's tests under load.
+ANY_SPEED = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _compressed(data: bytes) -> DisplayText:
@@ -141,6 +144,7 @@ def test_empty_body() -> None:
     assert format_body(b"", "application/json").notes == ("No body.",)
 
 
+@ANY_SPEED
 @given(json_values)
 def test_quick_lines_match_orjson(value: object) -> None:
     compact = orjson.dumps(value)
@@ -214,6 +218,7 @@ JSON_VALUES = st.recursive(
 )
 
 
+@ANY_SPEED
 @given(JSON_VALUES)
 def test_indenting_token_by_token_is_indenting_as_orjson_does(document: object) -> None:
     from explorer.core.bodies.pretty import _reindented
