@@ -443,6 +443,10 @@ def test_explain_unknown_topic(capsys: pytest.CaptureFixture[str]) -> None:
         ["request", "GET", "http://127.0.0.1:1/", "--login", "/auth/token"],
         ["request", "GET", "http://127.0.0.1:1/", "--bearer", "t", "--user", "a:b"],
         ["request", "GET", "http://127.0.0.1:1/", "--bearer", "t", "--token-scheme", "To ken"],
+        ["request", "GET", "http://127.0.0.1:1/", "--bearer", ""],
+        ["request", "GET", "http://127.0.0.1:1/", "--bearer", " "],
+        ["request", "GET", "http://127.0.0.1:1/", "--bearer", "a\nb"],
+        ["request", "GET", "http://127.0.0.1:1/", "--user", ""],
         ["request", "GET", "http://127.0.0.1:1/", "--version-style", "uri"],
         ["request", "GET", "http://127.0.0.1:1/", "--api-version", "two words"],
         ["request", "GET", "http://127.0.0.1:1/", "-d", "@/no/such/file"],
@@ -460,6 +464,26 @@ def test_bad_usage_exits_2_with_one_line(
     assert code == 2
     assert out == ""
     assert_one_line_error(err)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--follow", "customers", "http://127.0.0.1:1/"], "--follow is an option of"),
+        (["-d", "x", "http://127.0.0.1:1/"], "-d is an option of 'restwalk request', not"),
+        (["-H", "X: y", "http://127.0.0.1:1/"], "-H is an option of 'restwalk request' (and"),
+        (["--max-pages=3", "http://127.0.0.1:1/"], "--max-pages is an option of"),
+    ],
+)
+def test_an_option_of_a_command_given_to_the_tui_is_named_as_such(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """QA 6: 'restwalk --follow customers URL' said "unknown command 'customers'"."""
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert_one_line_error(err)
+    assert said in err
+    assert "not of the TUI: it comes after the command" in err
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)", "mailto:ann@example.com"])

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import orjson
 
-from explorer.core.bodies.json_error import json_error
+from explorer.core.bodies.json_error import json_refused
 from explorer.core.bodies.json_texts import json_texts
 from explorer.core.bodies.media import is_text
 from explorer.core.bodies.pretty import PRETTY_LIMIT, indent_json, indent_xml
@@ -237,7 +237,8 @@ def _pretty_json(body: bytes) -> tuple[bytes | None, str | None]:
                 f"JSON lines: {len(texts):,} JSON texts, one a line (not one JSON document); "
                 "shown as received."
             )
-        return None, f"Not valid JSON ({json_error(body, error)}); shown as received."
+        refused = json_refused(body, error)
+        return None, f"{refused[0].upper()}{refused[1:]}; shown as received."
     if indented is None:
         return None, "Nested too deep to indent; shown as received."
     return indented, None

@@ -359,10 +359,10 @@ class BrowserScreen(TabScreen):
 
     def _operation(self, chosen: ChosenOperation | None) -> None:
         if chosen is not None:
-            spec = chosen.spec
-            if self.session.credential(spec.url) is not None:
-                spec = replace(spec, auth=None)  # the credential this session has for it
-            self.open_composer(spec, chosen.note)
+            from explorer.core.session.api_key import with_what_is_kept
+
+            spec, note = with_what_is_kept(self.session, chosen.spec, chosen.note)
+            self.open_composer(spec, note)
 
     def action_toggle_cache(self) -> None:
         """``C``: turn the session's cache on or off."""
