@@ -27,6 +27,8 @@ import re
 
 import orjson
 
+from explorer.core.lazy_pattern import LazyPattern
+
 __all__ = [
     "PRETTY_LIMIT",
     "PRETTY_XML_LIMIT",
@@ -73,7 +75,7 @@ def lossy_number(body: bytes) -> bool:
 
 
 #: A JSON string (escapes and all), a structural character, or any other literal.
-_TOKEN = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\[\],:]|[^\s{}\[\],:"]+', re.DOTALL)
+_TOKEN = LazyPattern(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\[\],:]|[^\s{}\[\],:"]+', re.DOTALL)
 _CLOSING = {b"{": b"}", b"[": b"]"}
 
 
