@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, field
 
 from explorer.core.http.field_syntax import is_token
+from explorer.core.http.request import STANDARD_METHODS
 from explorer.core.httpfile.model import (
     BodyLine,
     Directive,
@@ -231,6 +232,9 @@ def _read_request(
     """The request whose request line is the block's line ``index``."""
     first = index
     method, url, version = parse_request_line(block.content(index))
+    if method is None and url in STANDARD_METHODS:
+        # "GET" alone is a method whose URL was forgotten, not a host named GET.
+        block.problem(index, f"{url} and no URL: a request line is 'METHOD URL [HTTP/version]'")
     index += 1
     # Continuation lines of the URL: indented (JetBrains), or starting with ? or & (VS Code).
     last = index

@@ -94,6 +94,14 @@ def test_a_line_that_is_no_header_is_a_problem_on_its_line() -> None:
     )
 
 
+def test_a_method_alone_is_a_forgotten_url_not_a_host_named_after_it() -> None:
+    parsed = parse_http("### one\nGET\n\n### two\nGET http://x/\n\n### three\nexample.com/a\n")
+    assert [(p.line, p.message) for p in parsed.problems] == [
+        (2, "GET and no URL: a request line is 'METHOD URL [HTTP/version]'")
+    ]
+    assert [r.url for r in parsed.requests[1:]] == ["http://x/", "example.com/a"]
+
+
 def test_an_unclosed_script_is_a_problem_not_a_hang() -> None:
     parsed = parse_http("GET http://x/\n\n> {% never closed\nmore\n")
     assert "not closed" in parsed.problems[0].message
