@@ -316,6 +316,34 @@ class TooManyRedirects(RequestError):
         "and its Location; a URL that comes back is the loop."
     )
 
+    @classmethod
+    def past(cls, limit: int, visited: list[str], next_url: str, url: str) -> TooManyRedirects:
+        """The error for a chain that went past ``limit`` redirects, ``visited`` the URLs
+        asked for so far and ``next_url`` the one it would ask next: a URL asked for
+        twice is a loop, said so; a chain with none is only longer than the limit."""
+        error = cls(f"Too many redirects: more than {limit}, the last one to {next_url}.", url=url)
+        asked = [*visited, next_url]
+        again = next((u for i, u in enumerate(asked) if u in asked[:i]), None)
+        if again is not None:
+            error.hint = (
+                f"It is a redirect loop: {again} came back. To see it hop by hop: "
+                "restwalk request GET URL --no-redirects, then each Location in turn."
+            )
+            error.browser_hint = (
+                f"It is a redirect loop: {again} came back (the Trip tab, t, lists each "
+                "redirect and its Location)."
+            )
+        else:
+            error.hint = (
+                f"No URL came back, so it is no loop: the chain is longer than {limit} "
+                f"redirects. --max-redirects {max(limit * 2, 10)} follows more."
+            )
+            error.browser_hint = (
+                f"No URL came back, so it is no loop: the chain is longer than {limit} "
+                "redirects (the Trip tab, t, lists each one and its Location)."
+            )
+        return error
+
 
 class LoginFailed(RequestError):
     """The login step did not give back a token."""

@@ -162,8 +162,10 @@ async def follow(
         marks.begin("queue")  # restwalk's again, until the next hop goes out
         hops.append(Hop(sent, received))
         if len(hops) > max_redirects:
-            error = TooManyRedirects(
-                f"Too many redirects: more than {max_redirects}, the last one to {following.url}.",
+            error = TooManyRedirects.past(
+                max_redirects,
+                [hop.request.url for hop in hops],
+                str(following.url),
                 url=str(origin),
             )
             error.hops = tuple(hops)  # the trip so far, for whoever shows it

@@ -236,6 +236,18 @@ async def test_a_redirect_loop_stops_at_the_limit(client: Client) -> None:
     assert "more than 4" in info.value.message
     assert len(info.value.hops) == 5  # the trip so far, for the TUI's trip tab
     assert all(hop.response.status in REDIRECT_STATUSES for hop in info.value.hops)
+    assert info.value.hint.startswith(f"It is a redirect loop: {BASE}/loop came back.")
+
+
+async def test_a_chain_longer_than_the_limit_is_said_to_be_no_loop(client: Client) -> None:
+    with pytest.raises(errors.TooManyRedirects) as info:
+        await client.send(RequestSpec("GET", f"{BASE}/redirect/302/5"), max_redirects=2)
+    assert "more than 2" in info.value.message
+    assert info.value.hint == (
+        "No URL came back, so it is no loop: the chain is longer than 2 redirects. "
+        "--max-redirects 10 follows more."
+    )
+    assert "loop" not in info.value.hint_in_browser.replace("no loop", "")
 
 
 async def test_credentials_do_not_leave_the_origin() -> None:
