@@ -41,7 +41,11 @@ class CopyChoice:
         shown = self.text if self.preview is None else self.preview
         first = shown[:PREVIEW].split("\n", 1)[0]
         label = Text.assemble((f"{self.key}  ", "bold"), f"{self.what} ({size_text(self.size)})  ")
-        label.append(visible_line(first), style="dim")
+        if copy_refusal(self.what, self.size) is not None:
+            # Said here, before it is chosen, not only once it is refused.
+            label.append("too large for the clipboard (| filters, d saves the body)", style="dim")
+        else:
+            label.append(visible_line(first), style="dim")
         return label
 
 

@@ -257,7 +257,15 @@ async def test_a_body_too_big_for_the_clipboard_is_refused(monkeypatch: pytest.M
     app = reading_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("y", "b")
+        await pilot.press("y")
+        await settle(pilot)
+        menu = app.screen
+        assert isinstance(menu, CopyMenu)
+        assert menu.choices[0].label.plain.endswith(
+            "too large for the clipboard (| filters, d saves the body)"
+        )
+        assert "clipboard" not in menu.choices[1].label.plain  # the URL fits
+        await pilot.press("b")
         await settle(pilot)
         assert app.clipboard == ""
         assert any("Not copied: the body as shown is" in n.message for n in app._notifications)
