@@ -195,4 +195,9 @@ def load(path: Path) -> Document:
         raise DocumentError(f"{path}: OpenAPI {version} is not served; 3.0 and 3.1 are")
     if not isinstance(root.get("paths", {}), dict):
         raise DocumentError(f"{path}: paths is not a mapping")
+    if "paths" not in root:
+        # OpenAPI 3.0 requires paths; 3.1 lets a document hold only webhooks or
+        # components, which a mock has nothing to answer with. (A missing info, which
+        # both require, is let through, as Prism does: it changes nothing served.)
+        raise DocumentError(f"{path}: no paths: nothing to serve")
     return Document(path=path, root=root, files={file: root})

@@ -281,6 +281,8 @@ def test_refs_across_local_files(tmp_path: Path) -> None:
             "nothing at",
         ),
         ("openapi: 3.0.0\n  bad: [\n", "api.yaml:"),
+        ("openapi: 3.0.0\n", "no paths: nothing to serve"),
+        ("openapi: 3.1.0\ninfo: {title: t, version: '1'}\ncomponents: {}\n", "no paths"),
     ],
 )
 def test_a_bad_document_is_one_line(tmp_path: Path, text: str, says: str) -> None:
