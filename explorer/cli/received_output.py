@@ -45,9 +45,12 @@ def received_text(received: ReceivedRequest, origin: str) -> str:
     elif received.header("webhook-signature") is not None and not received.cut:
         lines.append("# signature: not checked (give --secret whsec_... to check it)")
     lines += [f"{name}: {mask_header(name, value)}" for name, value in received.headers]
-    body = pretty_body(received.body, received.header("content-type"))
+    decoded, coding = received.decoded()
+    body = pretty_body(decoded, received.header("content-type"))
     if body:
         lines += ["", body]
+    if coding:
+        lines.append(f"# body: {coding}")
     if received.cut:
         lines.append(
             f"# body: its first {size_text(len(received.body))} kept, "
@@ -63,6 +66,7 @@ def received_text(received: ReceivedRequest, origin: str) -> str:
 def received_json(received: ReceivedRequest, origin: str) -> bytes:
     """One request as one JSON object (credentials masked, control characters escaped)."""
     content_type = received.header("content-type")
+    decoded, coding = received.decoded()
     document: dict[str, object] = {
         "number": received.number,
         "received": utc_stamp(received.at),
@@ -71,11 +75,13 @@ def received_json(received: ReceivedRequest, origin: str) -> bytes:
         "url": received.as_sent(origin).url,
         "http_version": received.http_version,
         "headers": [[name, mask_header(name, value)] for name, value in received.headers],
-        "body": body_text(received.body, content_type),
+        "body": body_text(decoded, content_type),
     }
+    if coding:
+        document["coding"] = coding
     with contextlib.suppress(orjson.JSONDecodeError):
-        if received.body.lstrip()[:1] in (b"{", b"[") and not received.cut:
-            document["json"] = orjson.loads(received.body)
+        if decoded.lstrip()[:1] in (b"{", b"[") and not received.cut:
+            document["json"] = orjson.loads(decoded)
     if received.cut:
         document["cut"] = received.cut
     if received.signature is not None:

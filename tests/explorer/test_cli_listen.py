@@ -3,6 +3,7 @@ Standard Webhooks signatures checked; a forged one refused; bounds; ctrl+c; bad 
 
 from __future__ import annotations
 
+import gzip
 import queue
 import signal
 import subprocess
@@ -20,6 +21,7 @@ import pytest
 from standardwebhooks.webhooks import Webhook
 
 from explorer.cli import main
+from explorer.cli.received_output import received_json, received_text
 from explorer.core.listening.endpoint import Endpoint
 from explorer.core.listening.received import ReceivedRequest
 from mock_server import BackgroundServer, Settings
@@ -264,3 +266,25 @@ def test_a_port_taken_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     assert err.startswith(f"restwalk: cannot listen on 127.0.0.1:{port}: ")
     assert err.count("\n") == 1
+
+
+def test_a_gzip_body_is_printed_decoded_and_said_so() -> None:
+    body = orjson.dumps(CUSTOMER)
+    received = ReceivedRequest(
+        number=1,
+        at=0.0,
+        client="127.0.0.1:5",
+        method="POST",
+        target="/in",
+        http_version="HTTP/1.1",
+        headers=(("Content-Type", "application/json"), ("Content-Encoding", "gzip")),
+        body=gzip.compress(body),
+        cut=0,
+        signature=None,
+        status=204,
+    )
+    text = received_text(received, "http://127.0.0.1:9")
+    assert '"name": "Ann"' in text
+    assert "# body: gzip undone" in text
+    document = orjson.loads(received_json(received, "http://127.0.0.1:9"))
+    assert (document["json"], document["coding"]) == (CUSTOMER, "gzip undone")

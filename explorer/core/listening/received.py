@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from explorer.core.http.content_coding import BodyDecoder, BodyLimitExceeded, CodingError
 from explorer.core.http.exchange import SentRequest
 from explorer.core.listening.signature import SignatureCheck
 
-__all__ = ["ReceivedRequest"]
+__all__ = ["DECODED_LIMIT", "ReceivedRequest"]
+
+#: The most a received body's Content-Encoding is undone to (a small gzip may inflate to
+#: gigabytes: past this, the body is shown as it came).
+DECODED_LIMIT = 10 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -51,3 +56,22 @@ class ReceivedRequest:
         """The first value of header ``name`` (any case), if it came."""
         lname = name.lower()
         return next((v for k, v in self.headers if k.lower() == lname), None)
+
+    def decoded(self, limit: int = DECODED_LIMIT) -> tuple[bytes, str]:
+        """The body with its Content-Encoding (gzip, deflate) undone, and a note on it
+        ("gzip undone"; why it was left as it came); the body itself and "" when it has
+        no coding. A body cut short is left as it came (its end is missing)."""
+        coding = self.header("content-encoding")
+        if not coding or coding.strip().lower() == "identity" or not self.body:
+            return self.body, ""
+        decoder = BodyDecoder(coding, limit)
+        if decoder.kept_encoded or self.cut:
+            why = "cut short" if self.cut else "a coding restwalk does not undo"
+            return self.body, f"{coding} left as it came ({why})"
+        try:
+            decoded = b"".join([*decoder.decode(self.body), *decoder.flush()])
+        except BodyLimitExceeded:
+            return self.body, f"{coding} left as it came (it inflates past {limit:,} bytes)"
+        except CodingError:
+            return self.body, f"left as it came: not {coding} as its Content-Encoding says"
+        return decoded, f"{coding} undone"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -101,3 +102,39 @@ def test_a_received_request_reads_as_a_sent_one() -> None:
     sent = received.as_sent("http://127.0.0.1:9000/")
     assert sent.url == "http://127.0.0.1:9000/hook?a=1"
     assert received.header("content-type") == "application/json"
+
+
+def _coded(encoding: str, body: bytes, cut: int = 0) -> ReceivedRequest:
+    return ReceivedRequest(
+        number=1,
+        at=0.0,
+        client="127.0.0.1:5",
+        method="POST",
+        target="/hook",
+        http_version="HTTP/1.1",
+        headers=(("Content-Type", "application/json"), ("Content-Encoding", encoding)),
+        body=body,
+        cut=cut,
+        signature=None,
+        status=204,
+    )
+
+
+def test_a_coded_body_is_shown_decoded_and_said_so() -> None:
+    assert _coded("gzip", gzip.compress(BODY)).decoded() == (BODY, "gzip undone")
+    assert _coded("identity", BODY).decoded() == (BODY, "")
+    assert _coded("gzip", b"not gzip").decoded() == (
+        b"not gzip",
+        "left as it came: not gzip as its Content-Encoding says",
+    )
+    assert _coded("br", b"\x0b").decoded() == (
+        b"\x0b",
+        "br left as it came (a coding restwalk does not undo)",
+    )
+    cut = gzip.compress(BODY)[:10]
+    assert _coded("gzip", cut, cut=5).decoded() == (cut, "gzip left as it came (cut short)")
+    bomb = gzip.compress(b"0" * 100_000)
+    assert _coded("gzip", bomb).decoded(limit=1000) == (
+        bomb,
+        "gzip left as it came (it inflates past 1,000 bytes)",
+    )
