@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import orjson
 
+from explorer.core.bodies.exact_numbers import dumps_exact, loads_exact
+from explorer.core.bodies.pretty import lossy_number
 from explorer.core.text.plural import counted
 
 if TYPE_CHECKING:
@@ -89,9 +91,11 @@ def jq_available() -> bool:
 def parse_document(body: bytes) -> Any:
     """``body`` parsed as JSON; :class:`FilterError` says why it is not."""
     try:
-        return orjson.loads(body)
+        document = orjson.loads(body)
     except orjson.JSONDecodeError as error:
         raise FilterError(f"The body is not JSON ({error}): nothing to filter.") from None
+    # A number orjson would change (past 64 bits, more digits than a double) is kept.
+    return loads_exact(body) if lossy_number(body) else document
 
 
 def run_filter(
@@ -291,8 +295,11 @@ def _collect(
             break
         try:
             text = orjson.dumps(value, option=orjson.OPT_INDENT_2)
-        except TypeError:  # (orjson.JSONEncodeError is one)
-            text = orjson.dumps(str(value))
+        except TypeError:  # (orjson.JSONEncodeError is one): a number it does not write
+            try:
+                text = dumps_exact(value)
+            except RecursionError:
+                text = orjson.dumps(str(value))
         if size + len(text) > MAX_RESULT:
             truncated = True
             break

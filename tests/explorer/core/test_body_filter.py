@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from explorer.core.bodies import body_filter, filter_process
 from explorer.core.bodies.body_filter import FilterError, parse_document, run_filter
+from explorer.core.bodies.exact_numbers import dumps_exact
 
 BODY = orjson.dumps(
     {
@@ -39,6 +40,35 @@ def test_jsonpath_selects_an_array_of_values() -> None:
     assert result.count == 3
     assert result.summary == "3 values"
     assert result.text.startswith(b'[\n  "Ann",')  # pretty, as the body is shown
+
+
+def test_numbers_a_double_does_not_hold_come_out_as_they_came() -> None:
+    body = b'[{"id": 12345678901234567890123, "p": 0.10000000000000001, "n": 2.5}, {"id": 7}]'
+    result = run_filter("jsonpath", "$[?@.n > 1]", document=lambda: parse_document(body), body=body)
+    assert result.text == (
+        b'[\n  {\n    "id": 12345678901234567890123,\n    "p": 0.10000000000000001,\n'
+        b'    "n": 2.5\n  }\n]\n'
+    )
+    ids = run_filter("jsonpath", "$[*].id", document=lambda: parse_document(body), body=body)
+    assert ids.text == b"[\n  12345678901234567890123,\n  7\n]\n"
+    plain = b'[{"id": 1, "p": 0.5}]'  # nothing lossy: orjson's reading, as fast as before
+    assert parse_document(plain) == [{"id": 1, "p": 0.5}]
+
+
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(),
+        lambda inner: (
+            st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+        ),
+    )
+)
+def test_the_exact_writer_writes_what_orjson_writes(value: Any) -> None:
+    try:
+        expected = orjson.dumps(value, option=orjson.OPT_INDENT_2)
+    except TypeError:  # an integer past 64 bits: orjson writes none
+        return
+    assert dumps_exact(value) == expected
 
 
 @pytest.mark.parametrize(
