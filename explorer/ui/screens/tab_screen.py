@@ -434,9 +434,9 @@ class TabScreen(Screen[None]):
 
     def follow_link(self, link: Link) -> None:
         """Follow ``link`` as the tab says: send it, fill its template, or compose its action."""
-        self._do(self.tab.follow(link), record=True)
+        self.do(self.tab.follow(link), record=True)
 
-    def _do(self, step: Next | None, *, record: bool = False) -> None:
+    def do(self, step: Next | None, *, record: bool = False) -> None:
         """Do what the tab decided: send (a new page when ``record``, else in the shown one's
         place), ask a template's variables, or open the composer."""
         if step is None:
@@ -450,7 +450,7 @@ class TabScreen(Screen[None]):
 
             def filled(result: tuple[Link, str] | None) -> None:
                 if result is not None:
-                    self._do(self.tab.filled(*result), record=True)
+                    self.do(self.tab.filled(*result), record=True)
 
             self.app.push_screen(TemplateForm(step.link), filled)
         else:
