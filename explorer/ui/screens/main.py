@@ -4,8 +4,9 @@ and the browser's keys.
 :class:`BrowserScreen` adds to the tab's screen, which shows pages and routes its
 widgets' messages, the keys of the browser's tools and the workers they start:
 back and forward, the API version, explanations, the next page
-below (``+``), the API's OpenAPI operations, caching and the course. The login is
-the :class:`~explorer.ui.screens.logging_in.LoggingIn` it owns, the history,
+below (``+``), caching and the course. The login is the
+:class:`~explorer.ui.screens.logging_in.LoggingIn` it owns, the API's OpenAPI
+operations the :class:`~explorer.ui.screens.api_operations.ApiOperations`, the history,
 bookmarks, the map and comparisons the
 :class:`~explorer.ui.screens.trail_tools.TrailTools`: it hands those keys to them
 (composition, not a mixin). What each decides is the tab's
@@ -15,19 +16,18 @@ typed result; the widgets own their own keys (see the tab's screen).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.worker import Worker
 
-from explorer.core.http.errors import RestwalkError
 from explorer.core.http.progress import cancelled_text
 from explorer.core.session import Next, Page
 from explorer.core.session.hints import key_hint
 from explorer.core.session.tab import Tab
 from explorer.ui.connection import caching_said
 from explorer.ui.painted import call_after_paint
+from explorer.ui.screens.api_operations import ApiOperations
 from explorer.ui.screens.logging_in import LoggingIn
 from explorer.ui.screens.screen_keys import SCREEN_KEYS
 from explorer.ui.screens.tab_screen import TabScreen
@@ -42,9 +42,7 @@ if TYPE_CHECKING:
     from explorer.core.course.driver import CourseDriver
     from explorer.core.course.setup import CourseStart
     from explorer.core.http.request import RequestSpec
-    from explorer.core.hypermedia.link import Link
     from explorer.core.storage.keep import Keep
-    from explorer.ui.dialogs.operations import ChosenOperation
     from explorer.ui.widgets.course_panel import CoursePanel
 
 # The dialogs and other screens are imported where they open: the first screen does not wait.
@@ -73,6 +71,8 @@ class BrowserScreen(TabScreen):
         self.trail_tools = TrailTools(self, keep, bundled)
         #: The login (``a``); the server is the bundled mock: the dialog names its seeded users.
         self.logging_in = LoggingIn(self, mock_users=mock_users)
+        #: The API's OpenAPI operations (``O``).
+        self.api_operations = ApiOperations(self)
         #: The most the cache keeps, from config.toml (None: the cache's own default).
         self.cache_max_bytes: int | None = None
         #: The course ``L`` shows (the bundled one unless the command line gave another),
@@ -247,41 +247,9 @@ class BrowserScreen(TabScreen):
             y=top, animate=False, immediate=True, force=True
         )
 
-    @work(exclusive=True, group="openapi")
-    async def action_openapi(self) -> None:
-        """``O``: the operations of the API's description (its service-desc link), one of
-        them opened in the composer."""
-        from explorer.core.carry.openapi_source import not_found_note
-        from explorer.core.http.secret_rules import origin_of
-        from explorer.ui.dialogs.operations import OperationsDialog
-
-        def found(link: Link) -> None:
-            guessed = " (guessed: nothing links to it)" if link.guess else ""
-            self.notify(f"Reading the API description at {link.href}{guessed}…", timeout=2)
-
-        url = self.page_url()
-        try:
-            description = await self.tab.fetch_description(url, self.session.shown, found=found)
-        except RestwalkError as error:
-            self.notify(error.message, title="No OpenAPI operations", severity="error")
-            return
-        if description is None:
-            self.notify(
-                not_found_note(url),
-                title="No OpenAPI description",
-                severity="warning",
-            )
-        elif not description.operations:
-            self.notify(f"{description.title} describes no operation.")
-        else:
-            self.app.push_screen(OperationsDialog(description, origin_of(url)), self._operation)
-
-    def _operation(self, chosen: ChosenOperation | None) -> None:
-        if chosen is not None:
-            spec = chosen.spec
-            if self.session.credential(spec.url) is not None:
-                spec = replace(spec, auth=None)  # the credential this session has for it
-            self.open_composer(spec, chosen.note)
+    def action_openapi(self) -> None:
+        """``O``: the operations of the API's description (see ApiOperations)."""
+        self.api_operations.open()
 
     def action_toggle_cache(self) -> None:
         """``C``: turn the session's cache on or off."""

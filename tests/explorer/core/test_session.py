@@ -290,6 +290,18 @@ def test_the_badge_says_when_the_credential_is_for_another_server() -> None:
     assert session.badge("http://127.0.0.1:8000/") == ""
 
 
+def test_an_operation_goes_with_the_session_s_credential_for_its_server_when_it_has_one() -> None:
+    session = Session()
+    spec = RequestSpec(url="http://127.0.0.1:8000/orders", auth=BasicAuth("<user>", "<pass>"))
+    assert session.operation_to_compose(spec) == spec  # no credential yet: the scheme's blanks
+    session.set_credential("http://httpbin.test/", BasicAuth("alice", "x"))
+    assert session.operation_to_compose(spec) == spec  # another server's is not this one's
+    session.set_credential("http://127.0.0.1:8000/", BasicAuth("alice", "x"))
+    composed = session.operation_to_compose(spec)
+    assert composed.auth is None
+    assert composed.url == spec.url
+
+
 # 9. A 304 shows the body it revalidated.
 async def test_a_304_carries_the_body_the_session_already_had(client: Client) -> None:
     session = Session()
