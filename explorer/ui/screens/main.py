@@ -115,7 +115,7 @@ class BrowserScreen(TabScreen):
 
     def action_focus_url(self) -> None:
         if self.sending:  # the bar shows the URL on its way
-            self.show_sending()
+            self._on_its_way.show()
         bar = self.query_one(UrlBar)
         # Focused now, not at the app's next turn as Widget.focus does: the keys typed
         # after ctrl+l (a priority key), queued when the screen is busy, are the URL's,
@@ -156,7 +156,7 @@ class BrowserScreen(TabScreen):
         for worker in busy:
             worker.cancel()
         came = self._on_its_way.progress
-        self._drop_sending()
+        self._on_its_way.drop()
         shown = self.session.shown
         if shown is not None:  # the page shown, its URL back in the bar: what r sends
             self._show_address(shown)

@@ -61,10 +61,6 @@ if TYPE_CHECKING:
     from explorer.core.session.live_stream import LiveStream
     from explorer.ui.widgets.stream_view import StreamView
 
-#: Seconds a request may take before the status line says it is on its way. Below a
-#: tenth of a second a person sees no delay; a local server answers in a few ms.
-SENDING_HOLD = 0.1
-
 
 def waited(page: Page, asked_at: float) -> Page:
     """``page`` with the wait for it begun at ``asked_at`` (a page with no exchange, a
@@ -115,7 +111,7 @@ class TabScreen(Screen[None]):
         )
         self._breadcrumb = Breadcrumb(id="breadcrumb")
         self._status = StatusLine("Type a URL and press Enter.", id="status")
-        #: The request on its way, said once it is slow (see :meth:`_hold_sending`).
+        #: The request on its way, said once it is slow.
         self._on_its_way = OnItsWay(self, self._status, self._show_request, clock)
         self._http_badge = HttpFileBadge(tab, id="env-badge")
         self._auth_badge = AuthBadge(tab, id="auth-badge")
@@ -198,7 +194,7 @@ class TabScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._collection.release()
-        self._drop_sending()  # (the loop's timer is not the screen's: it would outlive it)
+        self._on_its_way.drop()  # (the loop's timer is not the screen's: it would outlive it)
 
     async def prefetch(self, hold: float) -> None:
         """Start loading the start page before this screen is shown; wait up to ``hold`` s."""
@@ -245,37 +241,8 @@ class TabScreen(Screen[None]):
         fresh = pending is None  # (the start page's body is counted since prefetch)
         progress = BodyProgress(self.tab.client.clock) if fresh else self._start_progress
         self.fetch(spec, via, record, pending, withheld, reload, asked_at, progress)
-        self._hold_sending(spec, progress, now=typed, via=via, record=record)
-
-    def _hold_sending(
-        self,
-        spec: RequestSpec,
-        progress: BodyProgress,
-        *,
-        now: bool = False,
-        via: str = "url",
-        record: bool = False,
-    ) -> None:
-        """Show ``spec`` on its way (its method and URL in the bar, "sending" below, then
-        how much of its body ``progress`` counted) only if the answer takes longer than
-        :data:`SENDING_HOLD`, as a browser holds its paint: a frame drawn while the
-        request is out holds up the event loop that reads the answer (the status line
-        growing lays the whole screen out again), and the next frame waits its turn
-        (Textual draws at most 60 a second). A quick answer is drawn once, whole.
-        ``now``: the URL goes in the bar at once (it was typed there); ``via`` and
-        ``record`` as :meth:`send`'s, kept for ``r`` to send it again so."""
-        if now:
-            self._show_request(spec)
-        self._on_its_way.hold(spec, progress, SENDING_HOLD, via=via, record=record)
-
-    def show_sending(self) -> None:
-        """Show the request on its way now (the hold is over, or the person looks at the
-        URL bar): its method and URL in the bar, "sending" in the status line."""
-        self._on_its_way.show()
-
-    def _drop_sending(self) -> None:
-        """The answer came, or the request was cancelled: nothing on its way to show."""
-        self._on_its_way.drop()
+        # Said on the status line only if the answer is slow (see OnItsWay).
+        self._on_its_way.hold(spec, progress, now=typed, via=via, record=record)
 
     def _show_request(self, spec: RequestSpec) -> None:
         """The method and URL of ``spec`` in the URL bar."""
@@ -322,7 +289,7 @@ class TabScreen(Screen[None]):
 
     def arrived(self, page: Page, record: bool) -> None:
         """Take a page in (a failed send is only shown) and show it."""
-        self._drop_sending()
+        self._on_its_way.drop()
         self.remember_view()
         # A key's page (it has a wait) is mapped once painted: see _painted.
         arrival = self.tab.arrive(page, record=record, map_later=page.wait is not None)
@@ -478,7 +445,7 @@ class TabScreen(Screen[None]):
         if event.worker.group == "fetch":  # the links shown are chosen from again, or not
             self._links.awaiting = self.sending
             if not self.sending:
-                self._drop_sending()
+                self._on_its_way.drop()
 
     def on_url_bar_opened(self, event: UrlBar.Opened) -> None:
         self.open_url(event.text)
