@@ -37,6 +37,7 @@ from explorer.core.http.request import RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.session import Next, Page, Session, Trail
 from explorer.core.session.hints import key_hint
+from explorer.core.session.start_page import StartPage
 from explorer.core.session.tab import Tab
 from explorer.ui.page_keys import BindingChain, with_page_keys
 from explorer.ui.painted import after_paint
@@ -91,11 +92,9 @@ class TabScreen(Screen[None]):
         super().__init__()
         self.tab = tab
         self.start_url = start_url
-        #: The start page on its way before the screen is shown (see :meth:`prefetch`),
-        #: and its body as it comes.
-        self._start: asyncio.Future[Page] | None = None
+        #: The start page, on its way before the screen is shown (see :meth:`prefetch`).
+        self._start = StartPage(tab, start_url)
         clock = tab.client.clock
-        self._start_progress = BodyProgress(clock)
         #: When keys are pressed, and when each page is painted: the ends of each wait.
         self.keys = KeyClock(clock)
         self._paints = PaintWatch(clock, self._painted)
@@ -184,9 +183,7 @@ class TabScreen(Screen[None]):
         url.show_url(self.start_url)
         self.show_badges()
         self._links.table.focus()
-        start, self._start = self._start, None
-        if start is not None and start.cancelled():
-            start = None  # (only when the app closed while it waited): ask again
+        start = self._start.take()
         if start is not None and start.done():  # shown before the screen is first drawn
             self.arrived(start.result(), record=True)
         else:
@@ -198,17 +195,7 @@ class TabScreen(Screen[None]):
 
     async def prefetch(self, hold: float) -> None:
         """Start loading the start page before this screen is shown; wait up to ``hold`` s."""
-        assert self.start_url is not None
-        spec = RequestSpec(url=self.start_url)
-        start = asyncio.ensure_future(self.tab.open(spec, progress=self._start_progress))
-        self._start = start
-        try:
-            await asyncio.wait_for(asyncio.shield(start), hold)
-        except TimeoutError:
-            pass
-        except asyncio.CancelledError:  # the app is closing
-            start.cancel()
-            raise
+        await self._start.prefetch(hold)
 
     # -- sending and showing ----------------------------------------------------------------
 
@@ -239,7 +226,7 @@ class TabScreen(Screen[None]):
             self._collection.hold()
         self.stop_stream()
         fresh = pending is None  # (the start page's body is counted since prefetch)
-        progress = BodyProgress(self.tab.client.clock) if fresh else self._start_progress
+        progress = BodyProgress(self.tab.client.clock) if fresh else self._start.progress
         self.fetch(spec, via, record, pending, withheld, reload, asked_at, progress)
         # Said on the status line only if the answer is slow (see OnItsWay).
         self._on_its_way.hold(spec, progress, now=typed, via=via, record=record)
