@@ -18,7 +18,6 @@ the stream ends, Escape stops it or another page is asked for.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import events, work
@@ -31,7 +30,6 @@ from textual.widget import Widget
 from textual.widgets import Label
 from textual.worker import Worker
 
-from explorer.core.http.phases import Wait
 from explorer.core.http.progress import BodyProgress
 from explorer.core.http.request import RequestSpec
 from explorer.core.http.secret_rules import origin_of
@@ -61,12 +59,6 @@ if TYPE_CHECKING:
     from explorer.core.hypermedia.link import Link
     from explorer.core.session.live_stream import LiveStream
     from explorer.ui.widgets.stream_view import StreamView
-
-
-def waited(page: Page, asked_at: float) -> Page:
-    """``page`` with the wait for it begun at ``asked_at`` (a page with no exchange, a
-    failure, has no trip to show it in)."""
-    return replace(page, wait=Wait(asked_at)) if page.exchange is not None else page
 
 
 # The dialogs and other screens are imported where they open: the first screen does not wait.
@@ -272,7 +264,7 @@ class TabScreen(Screen[None]):
         page = await (
             pending or self.tab.open(spec, via, withheld=withheld, reload=reload, progress=progress)
         )
-        self.arrived(waited(page, asked_at) if asked_at is not None else page, record)
+        self.arrived(page.waited_from(asked_at) if asked_at is not None else page, record)
 
     def arrived(self, page: Page, record: bool) -> None:
         """Take a page in (a failed send is only shown) and show it."""

@@ -152,6 +152,19 @@ def test_url_helpers() -> None:
     assert origin_of("not a url") == ""
 
 
+def test_a_page_waited_for_has_its_wait_begun_when_asked_unless_it_failed() -> None:
+    sent = SentRequest("GET", "http://api.test/items", ())
+    received = ReceivedResponse(200, "OK", "HTTP/1.1", (), b"", sent.url)
+    answered = Page(RequestSpec(url=sent.url), exchange=Exchange(sent, sent, received))
+    waited = answered.waited_from(12.5)
+    assert waited.wait is not None
+    assert (waited.wait.asked_at, waited.wait.shown_at) == (12.5, None)  # painted: the UI's
+    assert answered.wait is None  # (a copy: the page as it came is not changed)
+    assert waited.exchange is answered.exchange
+    failed = page("/items")  # no exchange: no trip to show a wait in
+    assert failed.waited_from(12.5) is failed
+
+
 def test_read_response_keeps_the_first_links_and_counts_all() -> None:
     count = MAX_LINKS + 500
     body = json.dumps([{"url": f"/items/{i}"} for i in range(count)]).encode()
