@@ -8,7 +8,8 @@ its editing, the links panel choosing a link, the response tabs searching,
 filtering, wrapping, copying and saving the body, the badges of the URL row the
 credential and the ``.http`` files (keys that work wherever the focus is:
 :mod:`explorer.ui.page_keys`). Each dialog owns its flow and returns a typed
-result (the composer and copy menu are opened by :mod:`.tab_dialogs`). A fetch is
+result (the composer, a template's form, the copy menu and a header explained are
+opened by :mod:`.tab_dialogs`). A fetch is
 an exclusive worker, so a newer request (or Escape) cancels an older one and a
 stale answer is never shown. A page whose body does not end is read on by a
 worker of its own (:mod:`.stream_reading`), each event shown as it comes, until
@@ -41,7 +42,12 @@ from explorer.ui.page_keys import BindingChain, with_page_keys
 from explorer.ui.painted import after_paint
 from explorer.ui.screens.on_its_way import OnItsWay
 from explorer.ui.screens.stream_reading import StreamReading
-from explorer.ui.screens.tab_dialogs import open_composer, open_copy_menu
+from explorer.ui.screens.tab_dialogs import (
+    open_composer,
+    open_copy_menu,
+    open_header_explained,
+    open_template_form,
+)
 from explorer.ui.waits import CollectionHold, KeyClock, PaintWatch
 from explorer.ui.widgets.auth_badge import AuthBadge
 from explorer.ui.widgets.breadcrumb import Breadcrumb
@@ -392,13 +398,7 @@ class TabScreen(Screen[None]):
                 step.spec, via=step.via, record=record, withheld=step.withheld, reload=step.reload
             )
         elif step.kind == "form" and step.link is not None:
-            from explorer.ui.dialogs.template_form import TemplateForm
-
-            def filled(result: tuple[Link, str] | None) -> None:
-                if result is not None:
-                    self.do(self.tab.filled(*result), record=True)
-
-            self.app.push_screen(TemplateForm(step.link), filled)
+            open_template_form(self, step.link)
         else:
             self.open_composer(step.spec, step.note)
 
@@ -449,10 +449,7 @@ class TabScreen(Screen[None]):
         open_copy_menu(self, self._links, event)
 
     def on_headers_view_explain(self, event: HeadersView.Explain) -> None:
-        from explorer.ui.dialogs.explain import ExplainDialog
-        from explorer.ui.explain_text import header_markdown
-
-        self.app.push_screen(ExplainDialog(header_markdown(event.name)))
+        open_header_explained(self, event.name)
 
     def on_key(self, event: events.Key) -> None:
         # A typed link number is one gesture: any other key but Enter ends it.
