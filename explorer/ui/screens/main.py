@@ -159,7 +159,7 @@ class BrowserScreen(TabScreen):
         self._on_its_way.drop()
         shown = self.session.shown
         if shown is not None:  # the page shown, its URL back in the bar: what r sends
-            self._show_address(shown)
+            self._url_row.show_address(shown)
             self.show_reading(shown)
         else:
             self.query_one(StatusLine).show_message(cancelled_text(came))

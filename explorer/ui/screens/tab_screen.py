@@ -28,7 +28,6 @@ from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Label
 from textual.worker import Worker
 
 from explorer.core.http.progress import BodyProgress
@@ -49,7 +48,6 @@ from explorer.ui.screens.tab_dialogs import (
     open_template_form,
 )
 from explorer.ui.waits import CollectionHold, KeyClock, PaintWatch
-from explorer.ui.widgets.auth_badge import AuthBadge
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.http_file_badge import HttpFileBadge, HttpFilesState
@@ -58,6 +56,7 @@ from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.url_input import UrlBar, UrlInput
+from explorer.ui.widgets.url_row import UrlRow
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -102,16 +101,12 @@ class TabScreen(Screen[None]):
         self._links = LinksPanel(id="links")
         # Kept, not queried: a query walks the screen's widgets (a page shown asked for
         # these some ten times, half a millisecond).
-        self._method = Label("GET", id="method", markup=False)
-        self._url_bar = UrlBar(
-            placeholder="http://127.0.0.1:8000/, /path, host:port or a curl command", id="url"
-        )
+        self._url_row = UrlRow(tab, id="url-row")
+        self._url_bar = self._url_row.bar
         self._breadcrumb = Breadcrumb(id="breadcrumb")
         self._status = StatusLine("Type a URL and press Enter.", id="status")
         #: The request on its way, said once it is slow.
-        self._on_its_way = OnItsWay(self, self._status, self._show_request, clock)
-        self._http_badge = HttpFileBadge(tab, id="env-badge")
-        self._auth_badge = AuthBadge(tab, id="auth-badge")
+        self._on_its_way = OnItsWay(self, self._status, self._url_row.show_request, clock)
         #: The live stream shown, read as it comes.
         self._streams = StreamReading(self, tab, self._tabs, self._status)
         #: The widgets whose keys work wherever the focus is (see :meth:`_binding_chain`);
@@ -119,8 +114,8 @@ class TabScreen(Screen[None]):
         self._key_owners: tuple[Widget, ...] = (
             self._tabs,
             self._links,
-            self._auth_badge,
-            self._http_badge,
+            self._url_row.auth_badge,
+            self._url_row.http_badge,
         )
 
     @property
@@ -131,12 +126,12 @@ class TabScreen(Screen[None]):
     @property
     def http_files(self) -> HttpFilesState:
         """The ``.http`` file in use, its environment, the request last opened from one."""
-        return self._http_badge.state
+        return self._url_row.http_badge.state
 
     @property
     def http_file_badge(self) -> HttpFileBadge:
         """The widget that owns the ``.http`` keys (S, o, E) and what they keep."""
-        return self._http_badge
+        return self._url_row.http_badge
 
     @property
     def trail(self) -> Trail:
@@ -144,11 +139,7 @@ class TabScreen(Screen[None]):
         return self.session.trail
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="url-row"):
-            yield self._method
-            yield self._url_bar
-            yield self._auth_badge
-            yield self._http_badge
+        yield self._url_row
         yield self._breadcrumb
         if self.start_url:  # a frame drawn before on_mount says what is coming
             self._status.show_loading(RequestSpec(url=self.start_url))
@@ -228,18 +219,6 @@ class TabScreen(Screen[None]):
         self.fetch(spec, via, record, pending, withheld, reload, asked_at, progress)
         # Said on the status line only if the answer is slow (see OnItsWay).
         self._on_its_way.hold(spec, progress, now=typed, via=via, record=record)
-
-    def _show_request(self, spec: RequestSpec) -> None:
-        """The method and URL of ``spec`` in the URL bar."""
-        self._show_method(spec.method)
-        self._url_bar.show_url(spec.url)
-
-    def _show_method(self, method: str) -> None:
-        """The method in front of the URL bar, changed only when it differs (a change
-        lays the URL row out again)."""
-        label = self._method
-        if str(label.content) != method:
-            label.update(method)
 
     @property
     def on_its_way(self) -> RequestSpec | None:
@@ -340,7 +319,7 @@ class TabScreen(Screen[None]):
         the links cursor and the body's scroll where they were when it was left."""
         tabs, links = self._tabs, self._links
         links.new_page()
-        self._show_address(page)
+        self._url_row.show_address(page)
         tabs.show(page)
         self.show_reading(page)
         if page.reading:
@@ -349,12 +328,6 @@ class TabScreen(Screen[None]):
         if restore and isinstance(view, tuple):
             links.table.move_cursor(view[0])
             tabs.body_view.scroll_to(y=view[1], animate=False, immediate=True, force=True)
-
-    def _show_address(self, page: Page) -> None:
-        """The method and URL of ``page`` in the URL bar (what ``r`` sends again)."""
-        self._show_method(page.spec.method)
-        url = page.exchange.response.url if page.exchange else page.spec.url
-        self._url_bar.show_url(url, base=page.spec.url)
 
     def show_reading(self, page: Page) -> None:
         """Show what was read from ``page``: status line with advice, links, breadcrumb."""
@@ -374,7 +347,7 @@ class TabScreen(Screen[None]):
 
     def show_badges(self) -> None:
         """The credential, version and kept headers in use, at the right of the URL bar."""
-        self._auth_badge.show(self.page_url())
+        self._url_row.auth_badge.show(self.page_url())
 
     def page_url(self) -> str:
         """The URL of the page shown (where its redirects led: whose server's page it is), or
@@ -443,7 +416,7 @@ class TabScreen(Screen[None]):
     def on_http_file_badge_save_asked(self, event: HttpFileBadge.SaveAsked) -> None:
         shown = self.session.shown
         url = self.session.resolve(self._url_bar.value or "/")
-        self._http_badge.save_request(shown.spec if shown else RequestSpec(url=url))
+        self._url_row.http_badge.save_request(shown.spec if shown else RequestSpec(url=url))
 
     def on_response_tabs_copy(self, event: ResponseTabs.Copy) -> None:
         open_copy_menu(self, self._links, event)
