@@ -167,6 +167,11 @@ class Trail:
         return self.pages[self.index] if 0 <= self.index < len(self.pages) else None
 
     @property
+    def ahead(self) -> int:
+        """How many pages forward reaches from the current one."""
+        return len(self.pages) - 1 - self.index
+
+    @property
     def can_go_back(self) -> bool:
         """True when there is a page before the current one."""
         return self.index > 0

@@ -34,7 +34,7 @@ from explorer.core.http.progress import BodyProgress
 from explorer.core.http.request import RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.session import Next, Page, Session, Trail
-from explorer.core.session.hints import key_hint
+from explorer.core.session.hints import status_hint
 from explorer.core.session.start_page import StartPage
 from explorer.core.session.tab import Tab
 from explorer.ui.page_keys import BindingChain, with_page_keys
@@ -257,11 +257,8 @@ class TabScreen(Screen[None]):
         self.remember_view()
         # A key's page (it has a wait) is mapped once painted: see _painted.
         arrival = self.tab.arrive(page, record=record, map_later=page.wait is not None)
-        if arrival.proven is not None:
-            if arrival.proven:
-                self.notify("The server accepted it.", title="Credential set")
-            else:
-                self.notify("The server refused it: it is dropped.", title="Login failed")
+        if (said := arrival.said) is not None:  # a credential just given, proven or dropped
+            self.notify(said[1], title=said[0])
         if arrival.page.wait is not None:  # (a key's: painted, it releases the hold)
             self._collection.hold()
         self.show_page(arrival.page)
@@ -331,10 +328,9 @@ class TabScreen(Screen[None]):
 
     def show_reading(self, page: Page) -> None:
         """Show what was read from ``page``: status line with advice, links, breadcrumb."""
-        hint = "Finding the links…" if page.reading else key_hint(page)
-        self._status.show_page(page, hint)
+        self._status.show_page(page, status_hint(page))
         trail = self.trail
-        self._breadcrumb.show_trail(trail.breadcrumb(), len(trail.pages) - 1 - trail.index)
+        self._breadcrumb.show_trail(trail.breadcrumb(), trail.ahead)
         links = self._links
         links.show_links(page.links, page.links_found, page.links_stopped, origin_of(page.url))
         self.show_badges()
