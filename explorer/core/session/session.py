@@ -364,6 +364,14 @@ class Session:
             spec = replace(spec, method=next((m for m in offered if m not in _META), "GET"))
         return spec
 
+    def to_save(self, typed_url: str) -> RequestSpec:
+        """The request ``S`` saves in a ``.http`` file: the shown one as it was asked, else
+        a GET of the URL typed (``/`` when none)."""
+        current = self.shown
+        if current is None:
+            return RequestSpec(url=self.resolve(typed_url or "/"))
+        return current.spec
+
     def operation_to_compose(self, spec: RequestSpec) -> RequestSpec:
         """The request an operation of the API's description opens the composer on:
         without the credential its security scheme put in, when the session has one for

@@ -409,11 +409,6 @@ class TabScreen(Screen[None]):
     def on_http_file_badge_compose(self, event: HttpFileBadge.Compose) -> None:
         self.open_composer(event.spec, saver=event.saver, on_send=event.on_send)
 
-    def on_http_file_badge_save_asked(self, event: HttpFileBadge.SaveAsked) -> None:
-        shown = self.session.shown
-        url = self.session.resolve(self._url_bar.value or "/")
-        self._url_row.http_badge.save_request(shown.spec if shown else RequestSpec(url=url))
-
     def on_response_tabs_copy(self, event: ResponseTabs.Copy) -> None:
         open_copy_menu(self, self._links, event)
 

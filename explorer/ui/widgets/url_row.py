@@ -2,10 +2,12 @@
 ``.http`` files' badge, one line at the top of a tab's screen.
 
 :class:`UrlRow` shows what it is given (attributes down): the request on its way
-(:meth:`UrlRow.show_request`) or the page shown (:meth:`UrlRow.show_address`); what
-its children post (a URL opened, a curl line read, a badge's dialog) goes up to
-the screen as their own messages. The method is changed only when it differs: a
-change lays the row out again.
+(:meth:`UrlRow.show_request`) or the page shown (:meth:`UrlRow.show_address`).
+What its children post (a URL opened, a curl line read, a badge's dialog) goes up
+to the screen as their own messages, but ``S`` (save the request), which the row
+answers: the request is the page's, or the URL typed
+(:meth:`~explorer.core.session.session.Session.to_save`). The method is changed
+only when it differs: a change lays the row out again.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class UrlRow(Horizontal):
 
     def __init__(self, tab: Tab, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.tab = tab
         # Kept, not queried: a query walks the screen's widgets (a page shown asked for
         # these some ten times, half a millisecond).
         self.method = Label("GET", id="method", markup=False)
@@ -46,6 +49,11 @@ class UrlRow(Horizontal):
         yield self.bar
         yield self.auth_badge
         yield self.http_badge
+
+    def on_http_file_badge_save_asked(self, event: HttpFileBadge.SaveAsked) -> None:
+        """``S``: the request shown saved, or a GET of the URL typed before any page."""
+        event.stop()
+        self.http_badge.save_request(self.tab.session.to_save(self.bar.value))
 
     def show_request(self, spec: RequestSpec) -> None:
         """The method and URL of ``spec``."""
