@@ -147,7 +147,7 @@ class BrowserScreen(TabScreen):
         browser's find bar closes). (In the URL
         bar, Escape first puts the page's URL back: :meth:`UrlBar.action_leave`.)"""
         busy = [w for w in self.workers if w.group in ("fetch", "login", "more") and w.is_running]
-        if not busy and self.stop_stream():
+        if not busy and self.streams.stop():
             self.notify("Stopped reading the stream: what came stays shown.")
             return
         if not busy:

@@ -108,7 +108,7 @@ class TabScreen(Screen[None]):
         #: The request on its way, said once it is slow.
         self._on_its_way = OnItsWay(self, self._status, self._url_row.show_request, clock)
         #: The live stream shown, read as it comes.
-        self._streams = StreamReading(self, tab, self._tabs, self._status)
+        self.streams = StreamReading(self, tab, self._tabs, self._status)
         #: The widgets whose keys work wherever the focus is (see :meth:`_binding_chain`);
         #: a stream's view joins them when a stream is first read.
         self._key_owners: tuple[Widget, ...] = (
@@ -213,7 +213,7 @@ class TabScreen(Screen[None]):
         asked_at = None if pending is not None else self.keys.asked()
         if asked_at is not None:
             self._collection.hold()
-        self.stop_stream()
+        self.streams.stop()
         fresh = pending is None  # (the start page's body is counted since prefetch)
         progress = BodyProgress(self.tab.client.clock) if fresh else self._start.progress
         self.fetch(spec, via, record, pending, withheld, reload, asked_at, progress)
@@ -277,25 +277,16 @@ class TabScreen(Screen[None]):
 
     # -- a stream, read as it comes (see StreamReading) ------------------------------------
 
-    @property
-    def streaming(self) -> bool:
-        """True while a stream is read."""
-        return self._streams.reading
-
     def read_stream(self, live: LiveStream) -> None:
         """Read ``live`` as it comes, each event shown, in a worker; stopped, it is closed."""
         view = self._tabs.stream_view
         if view not in self._key_owners:  # (it owns p)
             self._key_owners = (*self._key_owners, view)
-        self._streams.read(live)
-
-    def stop_stream(self) -> bool:
-        """Stop reading the stream shown; True when one was read."""
-        return self._streams.stop()
+        self.streams.read(live)
 
     def on_stream_view_progress(self, event: StreamView.Progress) -> None:
         event.stop()
-        self._streams.show_progress(event.live, reading=self.streaming)
+        self.streams.show_progress(event.live, reading=self.streams.reading)
 
     @work(exclusive=True, group="read")
     async def read(self, page: Page) -> None:
