@@ -37,6 +37,9 @@ def _dispatch(argv: list[str]) -> ExitStatus:
         if moved is None:
             tui_args, extra = tui_parser.parse_known_args(argv)
             if extra:
+                misplaced = _option_of_a_command(extra)
+                if misplaced is not None:
+                    raise misplaced
                 if tui_args.url and looks_like_a_command(tui_args.url):
                     raise unknown_command(tui_args.url, one=False)
                 raise UsageError(
@@ -60,6 +63,33 @@ def _dispatch(argv: list[str]) -> ExitStatus:
 
         error_line(f"warning: {warning}")
     return command_module(args.command).run(args)
+
+
+def _option_of_a_command(extra: list[str]) -> UsageError | None:
+    """The error for an option of the commands given to the TUI (``restwalk --follow
+    customers URL``), which would otherwise read its value as an unknown command; None
+    when no word of ``extra`` is one."""
+    import argparse
+
+    from explorer.cli.parser import build_parser
+
+    parser = build_parser()
+    actions = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    commands: dict[str, argparse.ArgumentParser] = actions[0].choices if actions else {}
+    for word in extra:
+        option = word.partition("=")[0]
+        if not option.startswith("-"):
+            continue
+        taking = [name for name, sub in commands.items() if option in sub._option_string_actions]
+        if taking:
+            first, *others = taking
+            also = f" (and of {', '.join(others[:3])})" if others else ""
+            return UsageError(
+                f"{option} is an option of 'restwalk {first}'{also}, not of the TUI: it "
+                f"comes after the command, as in 'restwalk {first} ... {option} ...' "
+                f"(see 'restwalk {first} --help')"
+            )
+    return None
 
 
 def _fail(message: str, status: ExitStatus) -> ExitStatus:

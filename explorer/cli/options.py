@@ -117,6 +117,7 @@ def _auth(args: argparse.Namespace, url: str) -> tuple[Auth | None, list[tuple[s
         if not sep or not name:
             raise UsageError(f"cookie {pair!r} is not NAME=VALUE")
         cookies.append((name.strip(), value.strip()))
+    _check_given_credentials(args)
     if args.bearer and (args.user or args.login):
         raise UsageError("--bearer cannot be combined with --user or --login")
     oauth = getattr(args, "auth", None)
@@ -144,6 +145,22 @@ def _auth(args: argparse.Namespace, url: str) -> tuple[Auth | None, list[tuple[s
         return CookieSession(tuple(cookies)), []
     extra = [("Cookie", "; ".join(f"{k}={v}" for k, v in cookies))] if cookies else []
     return auth, extra
+
+
+def _check_given_credentials(args: argparse.Namespace) -> None:
+    """An empty ``--bearer`` or ``--user`` is a mistake (an unset variable, a quoting
+    slip), not a wish to send nothing: said now, rather than the request going out
+    without the credential asked for; a token that breaks a line is said without
+    echoing it."""
+    from explorer.core.http.field_syntax import breaks_a_line
+
+    bearer = getattr(args, "bearer", None)
+    if bearer is not None and not bearer.strip():
+        raise UsageError("--bearer needs a token: --bearer TOKEN (it was empty)")
+    if bearer is not None and breaks_a_line(bearer):
+        raise UsageError("--bearer's token holds a line break: give it on one line")
+    if getattr(args, "user", None) == "":
+        raise UsageError("--user must be USER:PASSWORD (it was empty)")
 
 
 def _scheme(args: argparse.Namespace) -> str:

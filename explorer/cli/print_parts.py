@@ -26,7 +26,7 @@ from explorer.core.http.exchange import Exchange
 from explorer.core.http.wire import mask_header, request_target
 from explorer.core.text.terminal_text import visible
 
-__all__ = ["PRINT_LETTERS", "parse_print", "save_body", "write_parts"]
+__all__ = ["PRINT_LETTERS", "check_output", "parse_print", "save_body", "write_parts"]
 
 #: The letters of ``--print``, in the order their parts are printed.
 PRINT_LETTERS = "HBhb"
@@ -93,6 +93,18 @@ def write_parts(exchange: Exchange, parts: str) -> None:
 
 def _content_type(headers: tuple[tuple[str, str], ...]) -> str | None:
     return next((value for name, value in headers if name.lower() == "content-type"), None)
+
+
+def check_output(path: str) -> None:
+    """Refuse ``-o path`` before anything is sent when it cannot be a file: a folder, or
+    in a folder that does not exist (a POST sent, then its answer nowhere to go)."""
+    target = Path(path).expanduser()
+    if target.is_dir():
+        raise UsageError(f"-o {path}: is a directory; give a file name")
+    folder = target.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise UsageError(f"-o {path}: the folder {folder} {what}; nothing was sent")
 
 
 def save_body(path: str, body: bytes) -> None:

@@ -143,13 +143,21 @@ def _open_tui(
 
 def _http_file_start(args: argparse.Namespace) -> tuple[str | None, str | None]:
     """The ``.http`` file and environment ``--http-file`` and ``--env`` choose, checked:
-    an environment no file beside the ``.http`` file defines is a usage error now, not
-    a surprise at the first request."""
+    a file that cannot be one (a folder, or in a folder that does not exist) and an
+    environment no file beside it defines are usage errors now, not a surprise at the
+    first S or request."""
+    from pathlib import Path
+
     http_file: str | None = args.http_file
     environment: str | None = args.env
+    if http_file is not None:
+        target = Path(http_file).expanduser()
+        if target.is_dir():
+            raise UsageError(f"--http-file {http_file}: is a directory; give a .http file")
+        if not target.parent.is_dir():
+            what = "is not a folder" if target.parent.exists() else "does not exist"
+            raise UsageError(f"--http-file {http_file}: the folder {target.parent} {what}")
     if environment is not None:
-        from pathlib import Path
-
         from explorer.core.httpfile.environments import load_environments
         from explorer.core.httpfile.errors import HttpFileError
 

@@ -13,7 +13,15 @@ cut into events as they come), :mod:`~explorer.core.listening` (requests a local
 endpoint receives, webhook signatures checked). At the root: ``config.toml``
 (:mod:`.config`), where files live (:mod:`.paths`) and how one is written whole or not
 at all (:mod:`.files`). The bundled mock server's port and what follows it:
-:mod:`.bundled`.
+:mod:`.bundled`. For the start's sake: the garbage collector paused while it works
+(:mod:`.gc_pause`), a pattern compiled when first used (:mod:`.lazy_pattern`).
+
+An immutable record that ``restwalk``'s first screen imports is a ``NamedTuple`` where it
+can be (no ``dataclasses.replace``, no cached property, never compared with a record of
+another kind, never serialized as an object): defining a frozen dataclass compiles
+six generated methods (some 0.6 ms a class here; the first screen defined some sixty),
+a NamedTuple class costs a fifth of that, and its instances are made faster too
+(:class:`~explorer.core.hypermedia.link.Link` is one for that reason).
 
 The packages import one another one way (import-linter checks it): text, bodies,
 hypermedia, knowledge, streams, http, listening, httpfile and carry below the session

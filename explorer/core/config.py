@@ -53,7 +53,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from explorer.core.http.limits import (
     DEFAULT_MAX_BODY,
@@ -61,6 +61,7 @@ from explorer.core.http.limits import (
     DEFAULT_MAX_TIME,
     DEFAULT_TIMEOUT,
 )
+from explorer.core.lazy_pattern import LazyPattern
 from explorer.core.text.sizes import parse_size
 
 __all__ = [
@@ -282,7 +283,7 @@ def load_config(path: Path) -> Config:
     return parse_config(text, path)
 
 
-_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_TOML_POSITION = LazyPattern(r"\s*\(at line (\d+), column (\d+)\)$")
 
 
 def parse_config(text: str, path: Path) -> Config:
@@ -342,8 +343,7 @@ def _build_tables(
     return {name: _build(cls, inner, (*section, name), at) for name, inner in value.items()}
 
 
-@dataclass(frozen=True)
-class _Locator:
+class _Locator(NamedTuple):
     """Finds the line of a key in the text, for the message (tomllib gives values only)."""
 
     text: str

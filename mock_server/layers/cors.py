@@ -89,15 +89,24 @@ class CorsLayer:
             return
         headers = Headers(scope=scope)
         origin = headers.get("origin")
+
+        async def send_varying(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                _vary_origin(MutableHeaders(scope=message))
+            await send(message)
+
+        # An answer without Access-Control-Allow-Origin (no Origin sent, or one not
+        # allowed) varies on Origin too: a cache keeping it would otherwise hand it to
+        # an allowed origin's page, which the browser then refuses to read.
         if origin is None:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, send_varying)
             return
         allowed = origin_allowed(origin, self.origins)
         if scope["method"] == "OPTIONS" and "access-control-request-method" in headers:
             await self._preflight(scope, receive, send, origin, allowed, headers)
             return
         if not allowed:
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, send_varying)
             return
 
         fields = allow_fields(origin, self.origins)

@@ -3,8 +3,8 @@
 In order: the HTTP version (505 for anything but 1.0 and 1.1), the length of
 the request target (414), the size of the header section and of each field
 (431, naming the field), ``Expect`` (417 for anything but ``100-continue``),
-the framing of a body (400 when it is given both ways) and the body size
-(413). The body limit is
+the framing of a body (400 when it is given both ways), the body size
+(413) and its content coding (415 for any but identity: no resource decodes one). The body limit is
 checked twice: from ``Content-Length`` before the body is read, and by
 counting the bytes of a chunked body as the application receives them.
 
@@ -113,6 +113,23 @@ def origin_form(scope: Scope) -> Scope:
     }
 
 
+def coded_content_problem(codings: list[bytes]) -> Problem | None:
+    """A 415 for request content under a content coding (``Content-Encoding: gzip``):
+    every resource here reads a body as it is, so a coded one would be read as garbage
+    ("not UTF-8", "not JSON") or, worse, as if it were not coded. RFC 7694 §3: a 415
+    with ``Accept-Encoding`` saying the codings taken: none but identity."""
+    coded = [coding.decode("latin-1") for coding in codings if coding not in (b"", b"identity")]
+    if not coded:
+        return None
+    return Problem(
+        HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+        f"The request body is coded ({', '.join(coded)}, its Content-Encoding); this "
+        "server reads request bodies only as they are: send it without a content coding.",
+        headers={"Accept-Encoding": "identity"},
+        extra={"contentEncoding": coded},
+    )
+
+
 class BodyTooLarge(Problem):
     """A body that grew past the limit while being read (chunked transfer)."""
 
@@ -206,6 +223,7 @@ class ProtocolLimitsLayer:
         content_length: bytes | None = None
         chunked = False
         expect: list[bytes] = []
+        codings: list[bytes] = []
         for name, value in headers:
             size = len(name) + len(value) + FIELD_OVERHEAD
             total += size
@@ -224,6 +242,8 @@ class ProtocolLimitsLayer:
                 chunked = True
             elif lowered == b"expect":
                 expect.extend(part.strip().lower() for part in value.split(b","))
+            elif lowered == b"content-encoding":
+                codings.extend(part.strip().lower() for part in value.split(b","))
         if total > self.settings.max_header_size:
             return Problem(
                 HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
@@ -247,8 +267,11 @@ class ProtocolLimitsLayer:
                 headers={"Connection": "close"},
             )
         if content_length is not None:
-            return self._check_length(content_length)
-        return None
+            too_long = self._check_length(content_length)
+            if too_long is not None:
+                return too_long
+        has_content = chunked or (content_length is not None and content_length.strip() != b"0")
+        return coded_content_problem(codings) if has_content else None
 
     def _check_length(self, raw: bytes) -> Problem | None:
         # h11 has already refused a malformed or conflicting Content-Length on a

@@ -443,6 +443,10 @@ def test_explain_unknown_topic(capsys: pytest.CaptureFixture[str]) -> None:
         ["request", "GET", "http://127.0.0.1:1/", "--login", "/auth/token"],
         ["request", "GET", "http://127.0.0.1:1/", "--bearer", "t", "--user", "a:b"],
         ["request", "GET", "http://127.0.0.1:1/", "--bearer", "t", "--token-scheme", "To ken"],
+        ["request", "GET", "http://127.0.0.1:1/", "--bearer", ""],
+        ["request", "GET", "http://127.0.0.1:1/", "--bearer", " "],
+        ["request", "GET", "http://127.0.0.1:1/", "--bearer", "a\nb"],
+        ["request", "GET", "http://127.0.0.1:1/", "--user", ""],
         ["request", "GET", "http://127.0.0.1:1/", "--version-style", "uri"],
         ["request", "GET", "http://127.0.0.1:1/", "--api-version", "two words"],
         ["request", "GET", "http://127.0.0.1:1/", "-d", "@/no/such/file"],
@@ -460,6 +464,26 @@ def test_bad_usage_exits_2_with_one_line(
     assert code == 2
     assert out == ""
     assert_one_line_error(err)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--follow", "customers", "http://127.0.0.1:1/"], "--follow is an option of"),
+        (["-d", "x", "http://127.0.0.1:1/"], "-d is an option of 'restwalk request', not"),
+        (["-H", "X: y", "http://127.0.0.1:1/"], "-H is an option of 'restwalk request' (and"),
+        (["--max-pages=3", "http://127.0.0.1:1/"], "--max-pages is an option of"),
+    ],
+)
+def test_an_option_of_a_command_given_to_the_tui_is_named_as_such(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """QA 6: 'restwalk --follow customers URL' said "unknown command 'customers'"."""
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert_one_line_error(err)
+    assert said in err
+    assert "not of the TUI: it comes after the command" in err
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)", "mailto:ann@example.com"])
@@ -606,6 +630,58 @@ def test_the_tui_starts_without_what_its_first_screen_does_not_need() -> None:
         "rc = cli.main(['http://127.0.0.1:9/']); "
         f"late = set({sorted(NOT_AT_THE_FIRST_SCREEN)!r}) & set(sys.modules); "
         "assert not late, late; sys.exit(rc)"
+    )
+    assert_python_passes(code)
+
+
+#: What the TUI's start runs, its app left out (as the test above): ``made`` is then
+#: the list a counting hook, installed first, filled.
+_TUI_START = (
+    "from explorer import cli; from explorer.cli import lean_imports, tui\n"
+    "lean_imports.without_httpx_cli()\n"
+    "from explorer.ui import app\n"
+    "app.run_app = lambda url, settings, **kw: 0 if settings.client() else 1\n"
+    "tui.check_terminal = lambda: None\n"
+    "rc = cli.main(['http://127.0.0.1:9/'])\n"
+)
+
+#: Patterns restwalk's own modules compile as the TUI's first screen imports them: those
+#: it uses (a URL's checks, the links' search, the control-character filter); the others
+#: wait for their first use (explorer.core.lazy_pattern). There were 51.
+FIRST_SCREEN_PATTERNS = 17
+
+
+def test_the_tui_compiles_at_its_start_only_the_patterns_its_first_screen_uses() -> None:
+    code = (
+        "import re, sys; made = []; compile = re.compile\n"
+        "def counting(pattern, flags=0):\n"
+        "    caller = sys._getframe(1)\n"
+        "    if caller.f_code.co_name == '<module>' and "
+        "caller.f_globals['__name__'].startswith('explorer'):\n"
+        "        made.append(caller.f_globals['__name__'])\n"
+        "    return compile(pattern, flags)\n"
+        "re.compile = counting\n"
+        f"{_TUI_START}"
+        f"assert len(made) <= {FIRST_SCREEN_PATTERNS}, sorted(made); sys.exit(rc)"
+    )
+    assert_python_passes(code)
+
+
+#: Dataclasses of restwalk's own the TUI's start defines: an immutable record it imports
+#: is a NamedTuple where it can be (see explorer.core's docstring). There were 59.
+FIRST_SCREEN_DATACLASSES = 33
+
+
+def test_the_tui_defines_at_its_start_few_dataclasses() -> None:
+    code = (
+        "import dataclasses, sys; made = []; process = dataclasses._process_class\n"
+        "def counting(cls, *args):\n"
+        "    if cls.__module__.startswith('explorer'):\n"
+        "        made.append(cls.__qualname__)\n"
+        "    return process(cls, *args)\n"
+        "dataclasses._process_class = counting\n"
+        f"{_TUI_START}"
+        f"assert len(made) <= {FIRST_SCREEN_DATACLASSES}, sorted(made); sys.exit(rc)"
     )
     assert_python_passes(code)
 

@@ -176,17 +176,35 @@ def test_a_failed_request_leaves_the_file_as_it_was(
     assert [p.name for p in tmp_path.iterdir()] == ["keep.json"]  # no temporary file left
 
 
-def test_an_unwritable_output_is_one_line_and_exit_1(
-    capsys: pytest.CaptureFixture[str], mock_url: str, tmp_path: Path
+def test_an_output_that_cannot_be_a_file_is_refused_before_sending(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code = main(["request", "GET", f"{mock_url}/", "-o", str(tmp_path / "no" / "such" / "f")])
-    err = capsys.readouterr().err
-    assert code == 1
-    assert err.startswith("restwalk: -o ")
-    assert "No such file or directory" in err
-    code = main(["request", "GET", f"{mock_url}/", "-o", str(tmp_path)])
-    assert code == 2
-    assert "is a directory" in capsys.readouterr().err
+    """QA 6: -o in a folder that does not exist sent the POST, then failed (exit 1)."""
+    from tests.explorer.servers import closed_port
+
+    url = f"http://127.0.0.1:{closed_port()}/"  # (a request sent would be refused: exit 1)
+    (tmp_path / "file").write_bytes(b"")
+    for target, words in (
+        (tmp_path / "no" / "such" / "f", f"the folder {tmp_path / 'no' / 'such'} does not exist"),
+        (tmp_path / "file" / "f", "is not a folder"),
+        (tmp_path, "is a directory"),
+    ):
+        code = main(["request", "POST", url, "-d", "x", "-o", str(target)])
+        err = capsys.readouterr().err
+        assert code == 2, err
+        assert err.startswith(f"restwalk: -o {target}: ")
+        assert words in err
+        assert err.count("\n") == 1
+
+
+def test_a_body_that_cannot_be_written_is_a_command_error(tmp_path: Path) -> None:
+    """The folder gone between the check and the answer: exit 1, naming the file."""
+    from explorer.cli.errors import CommandError
+    from explorer.cli.print_parts import save_body
+
+    target = tmp_path / "gone" / "f"
+    with pytest.raises(CommandError, match=r"^-o .*/gone/f: cannot be written: No such file"):
+        save_body(str(target), b"{}")
 
 
 #: A body a terminal must not be sent as it is (an escape sequence, NUL, BEL), gzipped.

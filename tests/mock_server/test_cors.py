@@ -87,6 +87,29 @@ async def test_credentials_only_for_an_origin_listed_exactly() -> None:
     assert "access-control-allow-credentials" not in near.headers
 
 
+@pytest.mark.parametrize("origins", [("*",), (SITE,)])
+async def test_every_answer_varies_on_origin(origins: tuple[str, ...]) -> None:
+    # An answer with no Access-Control-Allow-Origin (no Origin, or one not allowed),
+    # kept by a cache, must not be handed to an allowed page's request: the browser
+    # would refuse to read it. So it varies on Origin as the marked ones do.
+    app = create_app(make_settings(cors_origins=origins))
+    async with asgi_client(app) as client:
+        plain = await client.get("/customers/1")
+        other = await client.get("/customers/1", headers={"Origin": "https://evil.example"})
+        missing = await client.get("/customers/999")
+    answers = (plain, missing) if origins == ("*",) else (plain, other, missing)
+    for answer in answers:
+        assert "access-control-allow-origin" not in answer.headers
+        vary = [v.strip() for v in answer.headers["vary"].split(",")]
+        assert vary.count("Origin") == 1, vary
+        assert "Accept" in vary  # (the app's own Vary kept)
+
+
+async def test_without_cors_answers_do_not_vary_on_origin(client: httpx.AsyncClient) -> None:
+    response = await client.get("/customers/1")
+    assert "Origin" not in response.headers["vary"]
+
+
 def test_over_a_socket_a_listed_origin_and_any_other() -> None:
     with BackgroundServer(make_settings(cors_origins=(SITE,))) as listed:
         answer = httpx.get(listed.url + "/customers/1", headers={"Origin": SITE})

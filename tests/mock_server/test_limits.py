@@ -132,6 +132,42 @@ async def test_expect_100_continue_alone_is_accepted(client: httpx.AsyncClient) 
     assert response.status_code == 200
 
 
+# --- 415 for coded request content ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("coding", ["gzip", "br", "identity, gzip"])
+async def test_request_content_under_a_coding_is_415(
+    client: httpx.AsyncClient, coding: str
+) -> None:
+    """QA 6: a gzipped body was read as it came ("not UTF-8"), and one marked br but not
+    coded was created as if unmarked. RFC 7694 §3: 415 with Accept-Encoding."""
+    import gzip
+
+    body = gzip.compress(CUSTOMER) if coding == "gzip" else CUSTOMER
+    headers = {**ADMIN, "Content-Type": "application/json", "Content-Encoding": coding}
+    response = await client.post("/customers", content=body, headers=headers)
+    answer = problem(response, 415)
+    assert response.headers["accept-encoding"] == "identity"
+    assert answer["contentEncoding"] == [coding.rpartition(", ")[2]]
+    assert "send it without a content coding" in answer["detail"]
+    listed = await client.get("/customers", params={"name": "Limits Test"})
+    assert listed.json()["count"] == 0  # nothing was created
+
+
+@pytest.mark.parametrize("coding", ["identity", ""])
+async def test_request_content_as_it_is_is_read(client: httpx.AsyncClient, coding: str) -> None:
+    headers = {**ADMIN, "Content-Type": "application/json", "Content-Encoding": coding}
+    response = await client.post("/customers", content=CUSTOMER, headers=headers)
+    assert response.status_code == 201
+
+
+async def test_a_coding_named_on_a_request_without_content_is_no_matter(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.get("/customers/1", headers={"Content-Encoding": "gzip"})
+    assert response.status_code == 200
+
+
 # --- h11 errors as problems ------------------------------------------------------------
 
 

@@ -307,6 +307,10 @@ def _parts(args: argparse.Namespace) -> str | None:
         return "b"
     if args.output and args.json:
         raise UsageError("-o FILE writes the body: --json prints it too, leave one out")
+    if args.output:
+        from explorer.cli.print_parts import check_output
+
+        check_output(args.output)
     if args.output and parts is not None:
         parts = parts.replace("b", "")
     return parts

@@ -10,17 +10,17 @@ it is asked for. A view asks only for the lines it shows.
 from __future__ import annotations
 
 import bisect
-import re
 import zlib
 from collections import OrderedDict
 from collections.abc import Iterator
 
 import orjson
 
-from explorer.core.bodies.json_error import json_error
+from explorer.core.bodies.json_error import json_refused
 from explorer.core.bodies.json_texts import json_texts
 from explorer.core.bodies.media import is_text
 from explorer.core.bodies.pretty import PRETTY_LIMIT, indent_json, indent_xml
+from explorer.core.lazy_pattern import LazyPattern
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import expand_tabs, is_visible, visible
 
@@ -237,13 +237,14 @@ def _pretty_json(body: bytes) -> tuple[bytes | None, str | None]:
                 f"JSON lines: {len(texts):,} JSON texts, one a line (not one JSON document); "
                 "shown as received."
             )
-        return None, f"Not valid JSON ({json_error(body, error)}); shown as received."
+        refused = json_refused(body, error)
+        return None, f"{refused[0].upper()}{refused[1:]}; shown as received."
     if indented is None:
         return None, "Nested too deep to indent; shown as received."
     return indented, None
 
 
-_JSON_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{},:]|[^\s\[\]{},:"]+')
+_JSON_TOKEN = LazyPattern(rb'"(?:[^"\\]|\\.)*"|[\[\]{},:]|[^\s\[\]{},:"]+')
 
 
 def quick_json_lines(body: bytes, max_lines: int = 200, sample: int = 256 * 1024) -> list[str]:

@@ -17,7 +17,8 @@ knows URLs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
 from explorer.core.http.exchange import Exchange, Hop, ReceivedResponse, SentRequest
@@ -31,8 +32,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class BundledMock:
+class BundledMock(NamedTuple):
     """The bundled mock server of this run: its origin, and what to tell the person about
     its port (empty when it got the one it prefers)."""
 

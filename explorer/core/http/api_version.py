@@ -20,13 +20,13 @@ where the number goes, or a media type with ``{version}`` in it.
 
 from __future__ import annotations
 
-import re
 from typing import Literal, TypeAlias
 
 import httpx
 
 from explorer.core.http.errors import InvalidHeader, InvalidRequest
 from explorer.core.http.field_syntax import breaks_a_line, is_token
+from explorer.core.lazy_pattern import LazyPattern
 
 __all__ = [
     "DEFAULT_VERSION_NAMES",
@@ -50,8 +50,8 @@ DEFAULT_VERSION_NAMES: dict[str, str] = {
     "media-type": "application/json; version={version}",
 }
 
-_VERSION_SEGMENT = re.compile(r"^v\d+$")
-_VERSION_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+_VERSION_SEGMENT = LazyPattern(r"^v\d+$")
+_VERSION_NAME = LazyPattern(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 
 def parse_version(text: str) -> Version | None:

@@ -7,6 +7,7 @@ imports nothing of the explorer, so every other module can import it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,7 @@ class ReceivedResponse:
         return value.split(";", 1)[0].strip().lower() if value else None
 
 
-@dataclass(frozen=True)
-class Hop:
+class Hop(NamedTuple):
     """One redirect on the way: the request sent and the 3xx that answered it."""
 
     request: SentRequest
@@ -82,8 +82,7 @@ class Timings:
     marks: tuple[tuple[str, float], ...] = field(default=(), compare=False)
 
 
-@dataclass(frozen=True)
-class CacheNote:
+class CacheNote(NamedTuple):
     """What the session's cache did for a response, and why, in words a learner reads."""
 
     #: "fresh" (reused, nothing sent), "revalidated" (a 304: body from the cache),

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 
+from explorer.core.lazy_pattern import LazyPattern
+
 __all__ = ["breaks_a_line", "is_token"]
 
 # RFC 9110 section 5.6.2: token = 1*tchar.
 _TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
 #: What no field value may hold: a CR or LF would end its header line, a NUL is refused.
-_BAD_VALUE = re.compile(r"[\r\n\x00]")
+_BAD_VALUE = LazyPattern(r"[\r\n\x00]")
 
 
 def is_token(text: str) -> bool:

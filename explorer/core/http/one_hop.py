@@ -10,7 +10,6 @@ is :mod:`explorer.core.http.trip`'s.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 import httpx
@@ -36,8 +35,7 @@ CACHE_NOTE = "restwalk.cache.note"
 Origin = tuple[str, str, int | None]
 
 
-@dataclass(frozen=True)
-class Streams:
+class Streams(NamedTuple):
     """What becomes of a body that does not end: left open for the caller (else closed
     unread), and whether chunked text without a length is one."""
 

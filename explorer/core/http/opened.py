@@ -13,7 +13,6 @@ the body.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import TracebackType
 
 import httpx
@@ -40,14 +39,18 @@ def stream_framing(response: httpx.Response, *, text: bool = False) -> Framing |
     )
 
 
-@dataclass
 class Opened:
     """An exchange from :meth:`~explorer.core.http.client.Client.open`: a stream's with its
-    response still open (close it: ``async with``, or :meth:`aclose`), any other whole."""
+    response still open (close it: ``async with``, or :meth:`aclose`), any other whole.
+    (A plain class: an open response is no other's equal, and the TUI's start need not
+    compile a dataclass's methods for it.)"""
 
-    exchange: Exchange
-    #: The stream's response, its body not read yet (None: not a stream, read whole).
-    response: httpx.Response | None = None
+    __slots__ = ("exchange", "response")
+
+    def __init__(self, exchange: Exchange, response: httpx.Response | None = None) -> None:
+        self.exchange = exchange
+        #: The stream's response, its body not read yet (None: not a stream, read whole).
+        self.response = response
 
     @property
     def framing(self) -> Framing | None:

@@ -26,8 +26,7 @@ nearer end. An answer of the cache, never sent, has no wire phases.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from explorer.core.http.exchange import Timings
 
@@ -102,8 +101,7 @@ class Marks:
         self.marks.append((phase, self.clock()))
 
 
-@dataclass(frozen=True)
-class Phases:
+class Phases(NamedTuple):
     """Seconds spent in each phase of one wait; :attr:`total` is their sum."""
 
     queue: float = 0.0
@@ -183,14 +181,17 @@ def _within(marks: Iterable[tuple[str, float]], start: float, end: float) -> lis
 _PHASE_NAMED: dict[str, Phase] = {phase: phase for phase in PHASES}
 
 
-@dataclass(eq=False)
 class Wait:
     """One page a person waited for: when it was asked for (the key), and when it was
     painted (None until it is), on the client's clock. Kept with the page, filled in
-    by the front end."""
+    by the front end. (A plain class: one wait is no other's equal, and the TUI's start
+    need not compile a dataclass's methods for it.)"""
 
-    asked_at: float
-    shown_at: float | None = None
+    __slots__ = ("asked_at", "shown_at")
+
+    def __init__(self, asked_at: float, shown_at: float | None = None) -> None:
+        self.asked_at = asked_at
+        self.shown_at = shown_at
 
     def phases(self, timings: Timings) -> Phases | None:
         """The wait for the exchange ``timings`` are of, in phases; None until the page is

@@ -12,7 +12,6 @@ functions of httpx's requests and responses: no I/O.
 
 from __future__ import annotations
 
-import re
 from http import HTTPStatus
 
 import httpx
@@ -20,6 +19,7 @@ import httpx
 from explorer.core.http.errors import RedirectRefused
 from explorer.core.http.secret_rules import is_secret_header, may_receive
 from explorer.core.hypermedia.href_cleaning import clean_href
+from explorer.core.lazy_pattern import LazyPattern
 
 __all__ = [
     "HEADERS_KEPT",
@@ -128,7 +128,7 @@ def withheld_on_hop(
     return names
 
 
-_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+_SCHEME = LazyPattern(r"([A-Za-z][A-Za-z0-9+.-]*):")
 _PORTS = 1 << 16
 # Where a redirect's headers are kept, Location included (see hold_location).
 HEADERS_KEPT = "restwalk.headers"

@@ -54,11 +54,12 @@ default ports, where nothing new can read it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 
 import httpx
+
+from explorer.core.lazy_pattern import LazyPattern
 
 __all__ = [
     "CREDENTIAL_HEADERS",
@@ -188,8 +189,8 @@ NAME_WORDS = (
     "jwt",
 )
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_NOT_WORD = re.compile(r"[^a-z0-9]+")
+_CAMEL = LazyPattern(r"(?<=[a-z0-9])(?=[A-Z])")
+_NOT_WORD = LazyPattern(r"[^a-z0-9]+")
 # A name glued into one word still ends with what it is: "githubtoken", "xapikey".
 _GLUED = ("token", "secret", "password", "passwd", "apikey")
 

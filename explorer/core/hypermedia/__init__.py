@@ -50,7 +50,7 @@ from functools import cached_property
 import orjson
 
 from explorer.core import gc_pause
-from explorer.core.bodies.json_error import json_error
+from explorer.core.bodies.json_error import json_refused
 from explorer.core.bodies.json_texts import json_texts
 from explorer.core.hypermedia.collection_json import (
     add_collection_json_links,
@@ -305,7 +305,7 @@ def _body(body: bytes, media_type: str, collector: Collector) -> object:
                 _json(texts, None, collector)
                 return texts
             if declared and text.strip():  # an empty body (a HEAD, a 204) misses no link
-                collector.not_read(f"the body is not valid JSON ({json_error(text, error)})")
+                collector.not_read(f"the body is {json_refused(text, error)}")
             return None
         _json(doc, DECLARED_FORMATS.get(media_type), collector)
         return doc

@@ -25,6 +25,7 @@ from explorer.core.hypermedia.collector import Collector
 from explorer.core.hypermedia.items import page_items_at
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.vocabulary import PAGING_RELATIONS
+from explorer.core.lazy_pattern import LazyPattern
 
 __all__ = ["add_convention_links", "nested_under_member"]
 
@@ -33,7 +34,7 @@ _OWN_URL = ("url", "href", "_links", "links", "@odata.id", "@id", "self", "resou
 #: Item ids longer than this are not path segments anyone would type.
 _MAX_ID = 200
 #: A path segment that names one member: a number, a UUID, a MongoDB ObjectId.
-_MEMBER_SEGMENT = re.compile(
+_MEMBER_SEGMENT = LazyPattern(
     r"\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{24}",
     re.IGNORECASE,
 )

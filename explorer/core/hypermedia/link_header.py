@@ -30,13 +30,13 @@ fastapi-pagination's ``UseHeaderLinks``.
 
 from __future__ import annotations
 
-import re
 from urllib.parse import unquote
 
 from explorer.core.hypermedia.collector import Collector
 from explorer.core.hypermedia.link import Link
+from explorer.core.lazy_pattern import LazyPattern
 
-_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9a-z]+")
+_TOKEN = LazyPattern(r"[!#$%&'*+\-.^_`|~0-9a-z]+")
 _SINGLE = frozenset({"rel", "title", "title*", "type", "anchor", "hreflang"})
 
 Param = tuple[str, "str | None"]

@@ -13,6 +13,7 @@ from urllib.parse import urldefrag
 
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.resolve import has_scheme
+from explorer.core.lazy_pattern import LazyPattern
 
 __all__ = [
     "allowed_methods",
@@ -70,7 +71,7 @@ def normal_url(url: str) -> str:
     return urldefrag(url)[0]
 
 
-_QUERY_EXPRESSION = re.compile(r"\{[?&]([^{}]*)\}")
+_QUERY_EXPRESSION = LazyPattern(r"\{[?&]([^{}]*)\}")
 
 
 def template_query_names(href: str) -> set[str]:

@@ -29,12 +29,14 @@ from urllib.parse import quote
 
 import uritemplate
 
+from explorer.core.lazy_pattern import LazyPattern
+
 Value = str | list[str] | dict[str, str] | None
 
 _OPERATORS = frozenset("+#./;?&")
 _RESERVED_OPERATORS = frozenset("=,!@|")
 _VARNAME = re.compile(r"(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*")
-_PREFIX = re.compile(r"[1-9][0-9]{0,3}")
+_PREFIX = LazyPattern(r"[1-9][0-9]{0,3}")
 
 
 class TemplateError(ValueError):

@@ -23,16 +23,16 @@ links. The source is the value's pointer.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from explorer.core.hypermedia.collector import Collector, child, is_template
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.vocabulary import STANDARD
 from explorer.core.hypermedia.walk import StringHit, iter_strings
+from explorer.core.lazy_pattern import LazyPattern
 
 #: ``user@host:path``, the scp-like syntax of ssh and git: a colon before any slash, no scheme.
-_SCP_LIKE = re.compile(r"[\w.~-]+@[\w.-]+:(?!//)")
+_SCP_LIKE = LazyPattern(r"[\w.~-]+@[\w.-]+:(?!//)")
 #: Item lists named by frameworks, whose objects' ``url`` is their own (``self``): DRF's,
 #: Eve's, OData's, tastypie's, GitHub's search. (Not ``entries`` or ``records``: a log's
 #: entries hold the URL they record, not their own.)

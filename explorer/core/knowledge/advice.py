@@ -25,6 +25,7 @@ from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.methods import method_info, method_names
 from explorer.core.knowledge.response_facts import ResponseFacts
 from explorer.core.knowledge.statuses import status_class, status_info
+from explorer.core.lazy_pattern import LazyPattern
 
 _BODY_SCAN_LIMIT = 65536
 _BACKTICKED_RE = re.compile(r"`([A-Za-z][A-Za-z0-9-]*)")
@@ -33,8 +34,8 @@ _IF_HEADER_SAYS = re.compile(r"If `([A-Za-z][A-Za-z0-9-]*)` says")
 _FIELD_ERRORS_SHOWN = 5
 #: What the general steps say of the bundled mock server: a step of its own, a last
 #: sentence, a parenthesis; all left out for another server.
-_MOCK_STEP = re.compile(r"(?:On )?restwalk-mock\b")
-_MOCK_ASIDE = re.compile(r" \(on restwalk-mock\b[^()]*\)| On restwalk-mock\b.*$")
+_MOCK_STEP = LazyPattern(r"(?:On )?restwalk-mock\b")
+_MOCK_ASIDE = LazyPattern(r" \(on restwalk-mock\b[^()]*\)| On restwalk-mock\b.*$")
 #: How a 2xx's general step to follow the answer's links begins, and what it becomes
 #: when the answer has none.
 _FOLLOW_LINKS = "Read the body and follow its links"

@@ -10,9 +10,9 @@ reader needs them; ``summary`` is the one line the response view shows.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from http import HTTPStatus
+from typing import NamedTuple
 
 from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.model import Cacheability
@@ -24,8 +24,7 @@ HEURISTIC_FRACTION = 0.1
 _CACHEABLE_METHODS = frozenset({"GET", "HEAD"})
 
 
-@dataclass(frozen=True)
-class CachingVerdict:
+class CachingVerdict(NamedTuple):
     """Whether and how a response may be reused: ``summary`` first, then ``reasons``."""
 
     storable: bool

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 from explorer.core.hypermedia.link_header import parse_link_values
+from explorer.core.lazy_pattern import LazyPattern
 
 Headers = Sequence[tuple[str, str]]
 
 _TOKEN = r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
-_TOKEN_RE = re.compile(_TOKEN)
-_TOKEN68_RE = re.compile(r"[A-Za-z0-9\-._~+/]+=*")
-_PARAM_START_RE = re.compile(rf"({_TOKEN})\s*=\s*")
+_TOKEN_RE = LazyPattern(_TOKEN)
+_TOKEN68_RE = LazyPattern(r"[A-Za-z0-9\-._~+/]+=*")
+_PARAM_START_RE = LazyPattern(rf"({_TOKEN})\s*=\s*")
 
 
 def values(headers: Headers, name: str) -> list[str]:
@@ -85,7 +86,7 @@ _DMY_RE = re.compile(
     rf"(?:[A-Za-z]+,?\s*)?(\d{{1,2}})[\s-]+([A-Za-z]{{3}})[A-Za-z]*[\s-]+(\d{{2,4}})\s+{_TIME}{_ZONE}",
     re.ASCII | re.IGNORECASE,
 )
-_ASCTIME_RE = re.compile(
+_ASCTIME_RE = LazyPattern(
     rf"(?:[A-Za-z]+\s+)?([A-Za-z]{{3}})[A-Za-z]*\s+(\d{{1,2}})\s+{_TIME}\s+(\d{{4}}){_ZONE}",
     re.ASCII | re.IGNORECASE,
 )
@@ -160,8 +161,7 @@ def parse_directives(value: Iterable[str]) -> dict[str, str | None]:
     return directives
 
 
-@dataclass(frozen=True)
-class Challenge:
+class Challenge(NamedTuple):
     """One authentication challenge: a scheme with parameters or a token68."""
 
     scheme: str
@@ -238,8 +238,7 @@ def _quoted_string_closed(raw: str) -> bool:
     return False
 
 
-@dataclass(frozen=True)
-class LinkValue:
+class LinkValue(NamedTuple):
     """One link of an RFC 8288 ``Link`` field: target and parameters (names lower-case)."""
 
     target: str
@@ -269,8 +268,7 @@ def parse_links(field_values: Iterable[str]) -> list[LinkValue]:
     ]
 
 
-@dataclass(frozen=True)
-class ContentRange:
+class ContentRange(NamedTuple):
     """A parsed ``Content-Range``: unit, first and last position, complete length."""
 
     unit: str
@@ -279,7 +277,7 @@ class ContentRange:
     complete_length: int | None
 
 
-_CONTENT_RANGE_RE = re.compile(
+_CONTENT_RANGE_RE = LazyPattern(
     r"\s*(\S+)\s+(?:([0-9]+)-([0-9]+)|\*)\s*/\s*([0-9]+|\*)\s*", re.ASCII
 )
 #: Longer numbers than this are not byte positions anyone can use.

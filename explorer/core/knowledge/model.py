@@ -1,15 +1,17 @@
-"""The shapes of knowledge: frozen records for statuses, headers and methods.
+"""The shapes of knowledge: immutable records (NamedTuples) for statuses, headers and methods.
 
 Every entry answers the same three questions a person asks when they meet it in a
 response: what does the protocol say (``rule``), what does it mean for me now
 (``meaning``), and what do I do next (``next_steps``). The texts are ours, written
 against RFC 9110 (semantics), RFC 9111 (caching), RFC 9112 (HTTP/1.1) and the spec.
+
+The first screen imports them: see :mod:`explorer.core` for why NamedTuples.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class Usage(enum.Enum):
@@ -34,8 +36,7 @@ class Cacheability(enum.Enum):
     UPDATES = "refreshes a stored response"
 
 
-@dataclass(frozen=True)
-class StatusClass:
+class StatusClass(NamedTuple):
     """One of the five classes of status codes, named by the first digit."""
 
     digit: int
@@ -49,8 +50,7 @@ class StatusClass:
         return f"{self.digit}xx {self.name}"
 
 
-@dataclass(frozen=True)
-class StatusInfo:
+class StatusInfo(NamedTuple):
     """What a status code means: rule, meaning now, next steps, related headers."""
 
     code: int
@@ -84,8 +84,7 @@ class StatusInfo:
         return f"{self.code} {self.phrase}"
 
 
-@dataclass(frozen=True)
-class HeaderInfo:
+class HeaderInfo(NamedTuple):
     """What a header field is for, where it goes, and an example of it."""
 
     name: str
@@ -105,8 +104,7 @@ class HeaderInfo:
     statuses: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class MethodInfo:
+class MethodInfo(NamedTuple):
     """A request method and its properties (RFC 9110 §9)."""
 
     name: str

@@ -14,13 +14,16 @@ credential itself), so :func:`keep_composed` makes it the server's credential.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from explorer.core.http.field_syntax import breaks_a_line, is_token
+from explorer.core.http.request import RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.session.credentials import auth_label, credential_in
 from explorer.core.session.next_step import Next
 from explorer.core.session.session import Session
 
-__all__ = ["DEFAULT_KEY_HEADER", "give_key", "keep_composed", "key_problem"]
+__all__ = ["DEFAULT_KEY_HEADER", "give_key", "keep_composed", "key_problem", "with_what_is_kept"]
 
 #: The header an API key goes in unless the API names another (FastAPI's and many
 #: gateways' examples; OpenAPI's apiKey schemes name theirs).
@@ -72,3 +75,33 @@ def keep_composed(
         return names, ""
     session.set_credential(url, auth)
     return names, auth_label(auth).removeprefix("🔑 ")
+
+
+def with_what_is_kept(session: Session, spec: RequestSpec, note: str) -> tuple[RequestSpec, str]:
+    """An OpenAPI operation's request (``O``) and its note, the blanks of its security
+    scheme left to what the session already keeps for the server.
+
+    The operation asks for its scheme's credential with an empty one (a header row
+    ``X-API-Key:`` with no value, an empty token): the credential given for the server
+    (``a``) goes instead, or the empty row would replace the key kept and bring a 401.
+    The note's ``Security:`` line says so, instead of asking to fill it in.
+    """
+    kept = {name.lower() for name, _ in session.kept_headers(spec.url)}
+    left = [name for name, value in spec.headers if not value and name.lower() in kept]
+    said = ""
+    if left:
+        gone = {name.lower() for name in left}
+        headers = tuple(pair for pair in spec.headers if pair[0].lower() not in gone)
+        spec = replace(spec, headers=headers)
+        said = f"the {', '.join(left)} kept for this server goes with it (x forgets it)."
+    if spec.auth is not None and session.credential(spec.url) is not None:
+        spec = replace(spec, auth=None)  # the credential this session has for it
+        said = "the credential given for this server goes with it (x forgets it)."
+    if not said:
+        return spec, note
+    lines = note.split("\n")
+    security = next((n for n, line in enumerate(lines) if line.startswith("Security: ")), None)
+    if security is None:
+        return spec, f"{note}\n{said[0].upper()}{said[1:]}"
+    lines[security] = f"{lines[security].partition('; ')[0]}; {said}"
+    return spec, "\n".join(lines)

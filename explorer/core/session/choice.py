@@ -24,7 +24,7 @@ import re
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from explorer.core.hypermedia.embedded import is_embedded
 from explorer.core.hypermedia.link import Link
@@ -57,8 +57,7 @@ _WORDS = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Wanted:
+class Wanted(NamedTuple):
     """What ``--follow`` words ask for: a relation, maybe a title or name, maybe the Nth."""
 
     rel: str
@@ -261,8 +260,7 @@ def relations(links: Sequence[Link]) -> str:
     return ", ".join(rels) if rels else "none"
 
 
-@dataclass(frozen=True)
-class NumberStep:
+class NumberStep(NamedTuple):
     """What a key of a typed link number does.
 
     ``follow``: follow link ``number`` now; ``wait``: ``number`` is highlighted

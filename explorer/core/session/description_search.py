@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 from urllib.parse import urlsplit
 
 from explorer.core.http.secret_rules import origin_of
@@ -47,8 +47,7 @@ __all__ = ["DescriptionSearch", "Steps", "TokenUrlLookup"]
 _GUESSED_FROM = "where frameworks serve a description (nothing links to one)"
 
 
-@dataclass(frozen=True)
-class TokenUrlLookup:
+class TokenUrlLookup(NamedTuple):
     """What looking for an origin's token URL found (None: nothing), and ``note``: one
     line for the login dialog saying where the description was, or where it was looked
     for."""

@@ -33,22 +33,24 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote, urlsplit
 
+from explorer.core.lazy_pattern import LazyPattern
+
 __all__ = ["ID", "Folder", "identifier_shape", "path_of", "template_path"]
 
 #: The name of a folded segment.
 ID = "id"
 
-_INTEGER = re.compile(r"^-?\d+$")
-_UUID = re.compile(r"^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$", re.I)
-_HEX = re.compile(r"^[0-9a-f]{8,}$", re.I)
-_TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,}$")
-_DIGIT_RUNS = re.compile(r"\d+")
-_VERSION = re.compile(r"^v\d+(\.\d+)*$", re.I)
-_ODATA_KEY = re.compile(r"^([A-Za-z_][\w.]*)\((.+)\)$")
+_INTEGER = LazyPattern(r"^-?\d+$")
+_UUID = LazyPattern(r"^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$", re.I)
+_HEX = LazyPattern(r"^[0-9a-f]{8,}$", re.I)
+_TOKEN = LazyPattern(r"^[A-Za-z0-9_-]{16,}$")
+_DIGIT_RUNS = LazyPattern(r"\d+")
+_VERSION = LazyPattern(r"^v\d+(\.\d+)*$", re.I)
+_ODATA_KEY = LazyPattern(r"^([A-Za-z_][\w.]*)\((.+)\)$")
 #: An expression of a URI template (RFC 6570), operator and all.
-_EXPRESSION = re.compile(r"\{[^{}]*\}")
+_EXPRESSION = LazyPattern(r"\{[^{}]*\}")
 #: A query or fragment expression: ``{?a,b}``, ``{&c}``, ``{#frag}``.
-_QUERY_EXPRESSION = re.compile(r"\{[?&#][^{}]*\}")
+_QUERY_EXPRESSION = LazyPattern(r"\{[?&#][^{}]*\}")
 #: Items of one collection needed before a place's words fold into a slug.
 SLUG_SIBLINGS = 2
 

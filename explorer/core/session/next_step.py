@@ -8,8 +8,7 @@ composer asks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from explorer.core.http.request import RequestSpec
 from explorer.core.hypermedia.link import Link
@@ -22,8 +21,7 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 IDEMPOTENT_METHODS = SAFE_METHODS | {"PUT", "DELETE"}
 
 
-@dataclass(frozen=True)
-class Next:
+class Next(NamedTuple):
     """What to do next: ``send`` ``spec`` now, ``compose`` it first (``note`` says why), or
     fill the ``form`` of ``link``'s template first.
 

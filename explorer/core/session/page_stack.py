@@ -220,10 +220,15 @@ def stack_hint(page: Page) -> str:
     if stack is None:
         return ""
     added = counted(stack.added, "item")
-    shown = f"Pages 1-{stack.pages} shown, one below the other ({added} added)"
+    if stack.tally.midway:  # (begun on page 2 of the API's, "Pages 1-2" named others)
+        shown = f"{counted(stack.pages, 'page')} shown, one below the other ({added} added)"
+        adds = "+ adds the next one"
+    else:
+        shown = f"Pages 1-{stack.pages} shown, one below the other ({added} added)"
+        adds = f"+ adds page {stack.pages + 1}"
     if not has_next(page):
         return (
             f"{shown}; the last has no next page: {stack.tally.read()}{_short(stack.tally)}. "
             "alt+left shows them as they were."
         )
-    return f"{shown}; + adds page {stack.pages + 1}, alt+left goes back one."
+    return f"{shown}; {adds}, alt+left goes back one."

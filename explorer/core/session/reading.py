@@ -6,8 +6,8 @@ thousands of links.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from http import HTTPStatus
+from typing import NamedTuple
 from urllib.parse import quote, urlsplit, urlunsplit
 
 import orjson
@@ -31,8 +31,7 @@ _CREATED_BODY_MAX = 65536
 _MAX_ID = 200
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """What was read from a response: its links in the session's order (at most
     :data:`MAX_LINKS` of them), how many were found, the advice for it, and why not
     every link of it was found (None: the whole response was read)."""

@@ -372,12 +372,6 @@ class Session:
             return RequestSpec(url=self.resolve(typed_url or "/"))
         return current.spec
 
-    def operation_to_compose(self, spec: RequestSpec) -> RequestSpec:
-        """The request an operation of the API's description opens the composer on:
-        without the credential its security scheme put in, when the session has one for
-        its server (the session's goes with it, as with every request there)."""
-        return replace(spec, auth=None) if self.credential(spec.url) is not None else spec
-
     def challenges(self) -> list[str]:
         """The shown page's ``WWW-Authenticate`` challenges; when it has none (or no
         answer: its send failed), the last its origin sent (none before any page)."""

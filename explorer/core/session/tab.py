@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from http import HTTPStatus
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from explorer.core.bundled.rebase import BundledMock, on_this_mock
 from explorer.core.http.client import Client
@@ -76,8 +76,7 @@ if TYPE_CHECKING:
 __all__ = ["Arrival", "Tab"]
 
 
-@dataclass(frozen=True)
-class Arrival:
+class Arrival(NamedTuple):
     """A page taken into the tab: as it is to be shown, and whether it proved a credential
     just given (None: it says nothing of one)."""
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import orjson
 
@@ -40,8 +41,7 @@ def links_back(links: Sequence[Link]) -> bool:
     return any(link.rel == "prev" and not is_embedded(link) for link in links)
 
 
-@dataclass(frozen=True)
-class PageRead:
+class PageRead(NamedTuple):
     """One page taken into the tally: its number, its items, and the earlier page it
     repeats (its number), if it does."""
 

@@ -94,6 +94,21 @@ def make_private(path: Path) -> None:
                 os.chmod(name, PRIVATE_FILE)
 
 
+def make_folder(folder: Path) -> None:
+    """Make ``folder`` (readable by its owner only), and its parents.
+
+    Raises ``OSError``; a file where a folder should be is named as such ("/x/data is a
+    file, not a folder"), where ``mkdir`` says only "File exists" or "Not a directory".
+    """
+    try:
+        folder.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError) as error:
+        blocking = next((p for p in (folder, *folder.parents) if p.is_file()), None)
+        if blocking is None:
+            raise
+        raise NotADirectoryError(error.errno, f"{blocking} is a file, not a folder") from None
+
+
 def open_database(path: Path, schema: str) -> Opened:
     """Open (or create, readable by its owner only) the database at ``path`` with ``schema``
     (idempotent DDL).
@@ -106,7 +121,7 @@ def open_database(path: Path, schema: str) -> Opened:
     other waits for, and SQLite then answers "database is locked" at once rather
     than waiting.
     """
-    path.parent.mkdir(mode=PRIVATE_DIRECTORY, parents=True, exist_ok=True)
+    make_folder(path.parent)
     make_private(path)
     deadline = time.monotonic() + BUSY_SECONDS
     pause = 0.005

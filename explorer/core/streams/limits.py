@@ -8,13 +8,12 @@ dataclass whose methods are compiled as its module is imported) before a stream 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["StreamLimits"]
 
 
-@dataclass(frozen=True)
-class StreamLimits:
+class StreamLimits(NamedTuple):
     """How much of a stream is held: one line, one event's data, and every event kept."""
 
     #: Bytes of one line kept; the rest of it, until its end, is left out (and counted).

@@ -42,6 +42,8 @@ import unicodedata
 
 import orjson
 
+from explorer.core.lazy_pattern import LazyPattern
+
 __all__ = [
     "CONTROL",
     "cells",
@@ -60,11 +62,11 @@ _FORMATTING = "\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
 #: Every character a terminal may act on: C0, DEL, C1, and those formatting ones.
 CONTROL = re.compile(f"[\x00-\x1f\x7f-\x9f{_FORMATTING}]")
 # Kept by :func:`visible`: tab, line feed, and a carriage return just before one.
-_MULTILINE = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{_FORMATTING}]|\r(?!\n)")
+_MULTILINE = LazyPattern(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{_FORMATTING}]|\r(?!\n)")
 # The same without the alternation, which makes ``re`` try two branches at every
 # character: one class scans 20 MB in milliseconds, the alternation in a second.
 _CONTROL_BUT_BREAKS = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{_FORMATTING}]")
-_LONE_CR = re.compile("\r(?!\n)")
+_LONE_CR = LazyPattern("\r(?!\n)")
 
 _PICTURES = {code: chr(0x2400 + code) for code in range(0x20)} | {0x7F: "\N{SYMBOL FOR DELETE}"}
 
@@ -155,7 +157,7 @@ def is_visible(text: str) -> bool:
 # D8 9C, U+200E-U+200F and U+2028-U+202E are E2 80 8E-8F / A8-AE, U+2066-U+2069 are
 # E2 81 A6-A9. A lead byte (C2, D8, E2) only ever starts a character, so none of these
 # can match inside another one.
-_JSON_CONTROL = re.compile(
+_JSON_CONTROL = LazyPattern(
     b"\x7f|\xc2[\x80-\x9f]|\xd8\x9c|\xe2\x80[\x8e\x8f\xa8-\xae]|\xe2\x81[\xa6-\xa9]"
 )
 

@@ -25,8 +25,9 @@ import re
 import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import NamedTuple
+
+from explorer.core.lazy_pattern import LazyPattern
 
 __all__ = [
     "MAX_MATCHES",
@@ -56,8 +57,7 @@ class SearchError(ValueError):
         self.position = position
 
 
-@dataclass(frozen=True)
-class SearchQuery:
+class SearchQuery(NamedTuple):
     """What is searched for: ``text``, as a regular expression or as typed, with case or not."""
 
     text: str
@@ -91,7 +91,7 @@ class Match(NamedTuple):
     end: int
 
 
-_ESCAPED = re.compile(r"\\(.)", re.DOTALL)
+_ESCAPED = LazyPattern(r"\\(.)", re.DOTALL)
 
 
 @functools.lru_cache(maxsize=32)

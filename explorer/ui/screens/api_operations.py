@@ -6,8 +6,8 @@ one and hands ``O`` to it (composition, not a mixin). The description is fetched
 worker of the screen's (group ``openapi``), started as ``@work`` starts one. Where it
 is and how it is read is the tab's
 (:meth:`~explorer.core.session.tab.Tab.fetch_description`); what an operation
-chosen is composed from, the session's
-(:meth:`~explorer.core.session.session.Session.operation_to_compose`).
+chosen is composed from, with what the session keeps for its server
+(:func:`~explorer.core.session.api_key.with_what_is_kept`).
 """
 
 from __future__ import annotations
@@ -68,5 +68,7 @@ class ApiOperations:
 
     def _chosen(self, chosen: ChosenOperation | None) -> None:
         if chosen is not None:
-            spec = self.screen.session.operation_to_compose(chosen.spec)
-            self.screen.open_composer(spec, chosen.note)
+            from explorer.core.session.api_key import with_what_is_kept
+
+            spec, note = with_what_is_kept(self.screen.session, chosen.spec, chosen.note)
+            self.screen.open_composer(spec, note)

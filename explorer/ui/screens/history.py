@@ -198,7 +198,9 @@ class HistoryScreen(Screen[int | None]):
             self.dismiss(self.entries[event.row].id)
 
     def action_results(self) -> None:
-        self.query_one(RowTable).focus()
+        # At once, not when the queue comes to it (focus()): a second Down come with this
+        # one from the terminal is then the list's, and moves to the second entry.
+        self.set_focus(self.query_one(RowTable))
 
     def action_search(self) -> None:
         self.query_one("#history-search", Input).focus()

@@ -117,7 +117,9 @@ class LearnScreen(Screen[None]):
             search.insert_text_at_cursor(event.character)
 
     def action_results(self) -> None:
-        self.query_one("#learn-list", OptionList).focus()
+        # At once, not when the queue comes to it (focus()): a second Down come with this
+        # one from the terminal is then the list's, and moves to the second entry.
+        self.set_focus(self.query_one("#learn-list", OptionList))
 
     def fill(self, query: str) -> None:
         """Show the entries for ``query``: all of them grouped, or the search results."""

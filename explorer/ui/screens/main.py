@@ -33,6 +33,7 @@ from explorer.ui.screens.screen_keys import SCREEN_KEYS
 from explorer.ui.screens.tab_screen import TabScreen
 from explorer.ui.screens.trail_tools import TrailTools
 from explorer.ui.widgets.links_panel import LinksPanel
+from explorer.ui.widgets.quick_compositor import QuickCompositor
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.url_input import UrlBar
@@ -64,6 +65,7 @@ class BrowserScreen(TabScreen):
         course: CourseStart | None = None,
     ) -> None:
         super().__init__(tab, start_url)
+        self._compositor = QuickCompositor()  # (draws only what shows: see its module)
         #: The history and bookmarks; the bundled mock server this run started, if it did.
         self.keep = keep
         self.bundled = bundled

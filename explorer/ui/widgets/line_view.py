@@ -11,22 +11,25 @@ from textual.strip import Strip
 
 from explorer.ui.widgets.plain_styles import PlainStylesCache
 from explorer.ui.widgets.scroll_bars import QuickScrollBar
+from explorer.ui.widgets.style_key import KeptStyles
 
 __all__ = ["LineView"]
 
 
-class LineView(ScrollView):
+class LineView(KeptStyles, ScrollView):
     """A :class:`ScrollView` whose ``render_line`` reads :attr:`base_style` and :attr:`view`.
 
     Textual walks every ancestor to work out a widget's style, and its styles again for
     the scroll offset and the region inside the scrollbars; asked once a line, that was
-    a good part of a view's drawing. A pass of :meth:`render_lines` asks once. Its lines
-    are styled the short way when its box is plain (see
-    :mod:`~explorer.ui.widgets.plain_styles`).
+    a good part of a view's drawing. A pass of :meth:`render_lines` asks once, and the
+    style is worked out again only when a style above changes (see
+    :mod:`~explorer.ui.widgets.style_key`). Its lines are styled the short way when its
+    box is plain (see :mod:`~explorer.ui.widgets.plain_styles`).
     """
 
     _base_style: Style | None = None
     _view: tuple[int, int, int] | None = None
+    _pass_width: int | None = None
 
     def __init__(
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
@@ -37,16 +40,23 @@ class LineView(ScrollView):
     def render_lines(self, crop: Region) -> list[Strip]:
         self._base_style = self.rich_style
         self._view = (*self.scroll_offset, self.scrollable_content_region.width)
+        self._pass_width = self.size.width
         try:
             return super().render_lines(crop)
         finally:
             self._base_style = None
             self._view = None
+            self._pass_width = None
 
     @property
     def base_style(self) -> Style:
         """The style under the lines: the pass's, or worked out now outside a pass."""
         return self.rich_style if self._base_style is None else self._base_style
+
+    @property
+    def drawn_width(self) -> int:
+        """The view's width, scrollbars' gutter included: the pass's, or worked out now."""
+        return self.size.width if self._pass_width is None else self._pass_width
 
     @property
     def view(self) -> tuple[int, int, int]:

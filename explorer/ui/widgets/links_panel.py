@@ -37,6 +37,7 @@ from explorer.core.session.ordering import link_kind
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.plain_styles import PlainStatic
 from explorer.ui.widgets.row_table import RowTable
+from explorer.ui.widgets.style_key import KeptStyles
 
 if TYPE_CHECKING:
     from explorer.ui.dialogs.copy_menu import CopyChoice
@@ -110,7 +111,7 @@ COLUMNS: tuple[tuple[str, int], ...] = (
 )
 
 
-class LinksPanel(Vertical):
+class LinksPanel(KeptStyles, Vertical):
     """Numbered links with rel, method, title and where each was found."""
 
     # The table's vertical bar keeps its place, an empty gutter while the links fit (see

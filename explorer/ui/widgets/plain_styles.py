@@ -10,9 +10,14 @@ the widget drew it, cut or padded to the content's width, then padded left and r
 :class:`PlainStylesCache` decides once a pass whether the box is plain, and then does
 only that; for any other box it is Textual's own.
 
+Each line drawn then goes through the app's filters, each time, and the one a truecolor
+terminal has (ANSI colours to true ones, dim text blended) copied every line anew,
+while nearly all of them (the body's highlighting, the tables) hold neither: a line
+in true colours only, nothing dim, is left as it is, as the filter would leave it.
+
 The one place restwalk leans on Textual's internals for this (``StylesCache``'s
-``render`` and ``render_line``, whose arguments it takes as they are, and the
-``line_pad`` it pads a line with): pinned by the
+``render``, whose arguments it takes as they are, its line cache and dirty lines, the
+``line_pad`` it pads a line with, and what ``ANSIToTruecolor`` changes): pinned by the
 textual range in pyproject, and tested to draw what Textual draws
 (tests/explorer/ui/test_plain_styles.py).
 """
@@ -20,6 +25,8 @@ textual range in pyproject, and tested to draw what Textual draws
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import NamedTuple
 
 from rich.style import Style
 from rich.terminal_theme import TerminalTheme
@@ -29,12 +36,14 @@ from textual._styles_cache import StylesCache
 from textual.color import Color
 from textual.content import Content
 from textual.css.styles import StylesBase
-from textual.filter import LineFilter
+from textual.filter import ANSIToTruecolor, LineFilter
 from textual.geometry import Region, Size, Spacing
 from textual.strip import Strip
 from textual.style import Style as TextualStyle
 from textual.visual import VisualType
 from textual.widgets import Static
+
+from explorer.ui.widgets.style_key import KeptStyles
 
 __all__ = ["PlainStatic", "PlainStylesCache", "plain_box"]
 
@@ -60,13 +69,6 @@ def plain_box(styles: StylesBase, padding: Spacing, opacity: float) -> bool:
 class PlainStylesCache(StylesCache):
     """Textual's :class:`StylesCache`, with the plain box's lines styled the short way."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        #: For the pass under way: the content's background style when the box is plain,
-        #: and the padding on its left and right.
-        self._plain: Style | None = None
-        self._pads = (0, 0)
-
     def render(
         self,
         styles: StylesBase,
@@ -85,11 +87,7 @@ class PlainStylesCache(StylesCache):
         native_ansi: bool = False,
     ) -> list[Strip]:
         padding = styles.padding if padding is None else padding
-        if plain_box(styles, padding, opacity):
-            inner, _outer = self.get_inner_outer(base_background, background)
-            self._plain = inner.rich_style
-            self._pads = (padding.left, padding.right)
-        try:
+        if not plain_box(styles, padding, opacity):
             return super().render(
                 styles,
                 size,
@@ -106,60 +104,107 @@ class PlainStylesCache(StylesCache):
                 ansi_theme=ansi_theme,
                 native_ansi=native_ansi,
             )
-        finally:
-            self._plain = None
+        inner, _outer = self.get_inner_outer(base_background, background)
+        box = _PlainBox(inner.rich_style, (padding.left, padding.right), size, content_size or size)
+        return self._render_plain(box, background, render_content_line, filters, crop)
 
-    def render_line(
+    def _render_plain(
         self,
-        styles: StylesBase,
-        y: int,
-        size: Size,
-        content_size: Size,
-        padding: Spacing,
-        base_background: Color,
+        box: _PlainBox,
         background: Color,
         render_content_line: Callable[[int], Strip],
-        border_title: _Label,
-        border_subtitle: _Label,
-        opacity: float,
-        ansi_theme: TerminalTheme,
-        native_ansi: bool,
-    ) -> Strip:
-        inner = self._plain
-        if inner is None:
-            return super().render_line(
-                styles,
-                y,
-                size,
-                content_size,
-                padding,
-                base_background,
-                background,
-                render_content_line,
-                border_title,
-                border_subtitle,
-                opacity,
-                ansi_theme,
-                native_ansi,
-            )
-        # Textual's part C (content, no border, no padding above: the gutter is the left
-        # padding at most), then ``Strip(post(line), width)`` with a post that changes
-        # nothing.
-        content_width, content_height = content_size
-        if y < content_height:
-            line = render_content_line(y).adjust_cell_length(content_width, inner)
-        else:
-            line = Strip.blank(content_width, inner)
+        filters: Sequence[LineFilter],
+        crop: Region | None,
+    ) -> list[Strip]:
+        """Textual's ``StylesCache.render`` for a plain box, but for the filters: a line
+        they would leave as it is (true colours only, nothing dim: what the app's
+        :class:`~textual.filter.ANSIToTruecolor` leaves alone) is not copied through them."""
+        size = box.size
+        crop = size.region if crop is None else crop
         width = size.width
-        pad_left, pad_right = self._pads
-        if pad_left or pad_right:
-            return Strip(line_pad(line, pad_left, pad_right, inner), width)
-        return line if line.cell_length == width else Strip(line, width)
+        if width != self._width:
+            self.clear()
+            self._width = width
+        cache = self._cache
+        is_dirty = self._dirty_lines.__contains__
+        skip = _skippable(filters)
+        strips: list[Strip] = []
+        for y in crop.line_range:
+            if is_dirty(y) or y not in cache:
+                strip = cache[y] = _plain_line(box, y, render_content_line)
+            else:
+                strip = cache[y]
+            if not (skip and _true_colours(strip)):
+                for line_filter in filters:
+                    strip = strip.apply_filter(line_filter, background)
+            strips.append(strip)
+        self._dirty_lines.difference_update(crop.line_range)
+        if crop.column_span != (0, width):
+            left, right = crop.column_span
+            strips = [strip.crop(left, right) for strip in strips]
+        return strips
 
 
-class PlainStatic(Static):
+class _PlainBox(NamedTuple):
+    """What styles a plain box's line: the content's background style, the padding on its
+    left and right, the widget's size and its content's."""
+
+    inner: Style
+    pads: tuple[int, int]
+    size: Size
+    content_size: Size
+
+
+def _plain_line(box: _PlainBox, y: int, render_content_line: Callable[[int], Strip]) -> Strip:
+    """Line ``y`` of a plain box, as Textual's ``StylesCache.render_line`` styles it: its
+    part C (content, no border, no padding above: the gutter is the left padding at
+    most), then ``Strip(post(line), width)`` with a post that changes nothing."""
+    inner = box.inner
+    content_width, content_height = box.content_size
+    if y < content_height:
+        line = render_content_line(y).adjust_cell_length(content_width, inner)
+    else:
+        line = Strip.blank(content_width, inner)
+    width = box.size.width
+    pad_left, pad_right = box.pads
+    if pad_left or pad_right:
+        return Strip(line_pad(line, pad_left, pad_right, inner), width)
+    return line if line.cell_length == width else Strip(line, width)
+
+
+def _skippable(filters: Sequence[LineFilter]) -> bool:
+    """True when ``filters`` is the app's ANSI-to-truecolor filter alone (the one a line in
+    true colours, nothing dim, goes through unchanged)."""
+    return len(filters) == 1 and type(filters[0]) is ANSIToTruecolor
+
+
+@lru_cache(maxsize=4096)
+def _true_colour_style(style: Style | None) -> bool:
+    """True when the ANSI-to-truecolor filter leaves ``style`` as it is: no colour from the
+    terminal's palette, nothing dim (as :meth:`ANSIToTruecolor.truecolor_style` decides)."""
+    if style is None:
+        return True
+    color, bgcolor = style.color, style.bgcolor
+    return (
+        (color is None or color.triplet is not None)
+        and (bgcolor is None or bgcolor.triplet is not None)
+        and not style.dim
+    )
+
+
+def _true_colours(strip: Strip) -> bool:
+    """True when every segment of ``strip`` is in true colours, nothing dim."""
+    return all(_true_colour_style(segment.style) for segment in strip)
+
+
+class PlainStatic(KeptStyles, Static):
     """A :class:`Static` whose lines are styled the short way when its box is plain (the
-    status line, the breadcrumb and the link detail: each followed page redraws them)."""
+    status line, the breadcrumb and the link detail: each followed page redraws them).
+
+    Its text holds no links to click (server text is never markup, and restwalk's own
+    holds none): Textual's link styling, a copy of every line drawn and a walk up the
+    tree for the link's colours, is left out (``auto_links`` off).
+    """
 
     def __init__(
         self,
@@ -172,3 +217,4 @@ class PlainStatic(Static):
     ) -> None:
         super().__init__(content, markup=markup, name=name, id=id, classes=classes)
         self._styles_cache = PlainStylesCache()
+        self.set_reactive(Static.auto_links, False)

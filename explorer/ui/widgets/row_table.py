@@ -25,13 +25,14 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.line_view import LineView
+from explorer.ui.widgets.style_key import ComponentStyles
 
 __all__ = ["RowTable"]
 
@@ -133,6 +134,9 @@ class RowTable(LineView, can_focus=True):
         self._muted: Callable[[int], bool] | None = None
         self._lines: dict[int, str] = {}
         self._hover: int | None = None
+        self._components = ComponentStyles(self)
+        #: The component classes' styles, for the pass of :meth:`render_lines` under way.
+        self._pass_styles: dict[str, Style] | None = None
         self.virtual_size = Size(self._width, 1)
 
     # -- content ------------------------------------------------------------------------------
@@ -213,39 +217,57 @@ class RowTable(LineView, can_focus=True):
 
     # -- drawing ------------------------------------------------------------------------------
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._pass_styles = self._components.now()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._pass_styles = None
+
+    def _component_styles_now(self) -> dict[str, Style]:
+        """The component classes' styles: the pass's, or worked out now outside a pass."""
+        styles = self._pass_styles
+        return self._components.now() if styles is None else styles
+
     def render_line(self, y: int) -> Strip:
+        # Drawn the view's whole width, scrollbars' gutter included (what lies under the
+        # bars is padding): Textual's styling would pad each line to it, a strip made anew.
         scroll_x, scroll_y, width = self.view
+        full = max(self.drawn_width, width)
         base = self.base_style
         if y == 0:
-            text, style = self._header, base + self.get_component_rich_style("row-table--header")
+            header = self._component_styles_now()["row-table--header"]
+            text, style = self._header, base + header
         else:
             row = scroll_y + y - 1
             if row >= len(self._rows):
-                return Strip.blank(width, base)
+                return Strip.blank(full, base)
             text, style = self._text(row), base + self._row_style(row)
         end = scroll_x + width
         if text.isascii() and width > 0:  # one cell a character: cut here, one strip made
             if len(text) <= scroll_x:
-                return Strip([Segment(" " * width, base)], width)
-            segments = [Segment(text[scroll_x:end], style)]
-            if len(text) < end:
-                segments.append(Segment(" " * (end - len(text)), base))
-            return Strip(segments, width)
+                return Strip([Segment(" " * full, base)], full)
+            shown = text[scroll_x:end]
+            segments = [Segment(shown, style)]
+            if len(shown) < full:
+                segments.append(Segment(" " * (full - len(shown)), base))
+            return Strip(segments, full)
         segments = [Segment(text, style)]
         if cell_len(text) < end:
             segments.append(Segment(" " * (end - cell_len(text)), base))
-        return Strip(segments).crop(scroll_x, end)
+        return Strip(segments).crop(scroll_x, end).extend_cell_length(full, base)
 
     def _row_style(self, row: int) -> Style:
+        components = self._component_styles_now()
         if row == self.cursor_row:
-            return self.get_component_rich_style("row-table--cursor")
+            return components["row-table--cursor"]
         style = Style()
         if row % 2:
-            style += self.get_component_rich_style("row-table--even-row")
+            style += components["row-table--even-row"]
         if self._muted is not None and self._muted(row):
-            style += self.get_component_rich_style("row-table--muted")
+            style += components["row-table--muted"]
         if row == self._hover:
-            style += self.get_component_rich_style("row-table--hover")
+            style += components["row-table--hover"]
         return style
 
     # -- the cursor ---------------------------------------------------------------------------

@@ -29,6 +29,8 @@ from textual.geometry import Region, Size
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
+from explorer.ui.widgets.style_key import StyleMemo
+
 __all__ = ["QuickScrollBar"]
 
 #: Textual's colours for a bar whose style gives none (as ScrollBarRender has them).
@@ -57,6 +59,20 @@ class QuickScrollBar(ScrollBar):
         super().__init__(vertical, name, thickness=thickness)
         #: What the strips were drawn for (see :meth:`_looks`), and the strips.
         self._drawn: tuple[Looks, list[Strip]] | None = None
+        #: What :meth:`render_lines` last gave, and what for (a frame draws the bars
+        #: beside a page that changed, mostly as they were).
+        self._shown: tuple[tuple[object, ...], list[Strip]] | None = None
+        #: The bar's colours, its own style, whether the screen hides scrollbars, and the
+        #: background its strips are filtered on: worked out again only when a style
+        #: above it changes (each is a walk up the tree).
+        self._styled = StyleMemo(
+            lambda: (
+                self._bar_style(),
+                self.rich_style,
+                self.screen.styles.scrollbar_color.a == 0,
+                self.background_colors[1],
+            )
+        )
 
     def _bar_style(self) -> Style:
         """The bar's colours as :meth:`ScrollBar.render` works them out."""
@@ -80,12 +96,8 @@ class QuickScrollBar(ScrollBar):
 
     def _looks(self) -> Looks:
         """What the bar would be drawn as now."""
-        return Looks(
-            *self._geometry(),
-            self._bar_style(),
-            self.rich_style,
-            self.screen.styles.scrollbar_color.a == 0,
-        )
+        colours, base, hidden, _background = self._styled.get(self, self.grabbed, self.mouse_over)
+        return Looks(*self._geometry(), colours, base, hidden)
 
     def _check_refresh(self) -> None:
         # A scroll view refreshes its bars at every layout, in the middle of the frame
@@ -106,16 +118,20 @@ class QuickScrollBar(ScrollBar):
         looks = self._looks()
         if looks.hidden:  # (a screen that hides its scrollbars: Textual's own way)
             return super().render_lines(crop)
+        filters = tuple(self.get_line_filters())
+        background = self._styled.get(self, self.grabbed, self.mouse_over)[3] if filters else None
+        key = (looks, crop, filters, background)
+        if self._shown is not None and self._shown[0] == key:
+            return self._shown[1]
         if self._drawn is None or self._drawn[0] != looks:
             self._drawn = (looks, self._strips(looks))
         strips = self._drawn[1][crop.y : crop.bottom]
-        if (crop.x, crop.right) != (0, self.size.width):
+        if (crop.x, crop.right) != (0, looks.size.width):
             strips = [strip.crop(crop.x, crop.right) for strip in strips]
-        filters = self.get_line_filters()
-        if filters:
-            _, background = self.background_colors
+        if background is not None:
             for line_filter in filters:
                 strips = [strip.apply_filter(line_filter, background) for strip in strips]
+        self._shown = (key, strips)
         return strips
 
     @property

@@ -273,7 +273,7 @@ class TextView(LineView):
         the piece of it on that row, when wrapping), with the search's matches marked."""
         scroll_x, scroll_y, _ = self.view
         row = scroll_y + y
-        width = self.size.width
+        width = self.drawn_width
         base = self.base_style
         notes = len(self._notes)
         index = self._wrap_index

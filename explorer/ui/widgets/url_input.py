@@ -29,6 +29,7 @@ from textual.reactive import Reactive
 from textual.widgets import Input
 
 from explorer.ui.widgets.safe_input import SafeInput
+from explorer.ui.widgets.style_key import KeptStyles
 
 if TYPE_CHECKING:
     from explorer.core.http.request import RequestSpec
@@ -111,7 +112,7 @@ class UrlInput(SafeInput):
             )
 
 
-class UrlBar(UrlInput):
+class UrlBar(KeptStyles, UrlInput):
     """The browser's URL bar: Enter opens what it holds, Escape puts the page's URL back."""
 
     # Textual's Input sets its virtual size (how far its text scrolls) to each new value's

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import orjson
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from explorer.core.bodies import display as body_module
@@ -17,6 +17,9 @@ json_values = st.recursive(
     ),
     max_leaves=30,
 )
+#: A busy machine (the suite runs on every core) makes drawing a value slow, never wrong:
+#: hypothesis's too_slow health check failed this file's tests under load.
+ANY_SPEED = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _compressed(data: bytes) -> DisplayText:
@@ -96,6 +99,17 @@ def test_json_that_is_not_utf8_says_where_not_what_orjson_says() -> None:
     )
 
 
+def test_json_nested_deeper_than_is_read_is_not_called_invalid() -> None:
+    """QA 6: 5,000 nested arrays, valid JSON, were "Not valid JSON (depth limit exceeded)"."""
+    deep = b"[" * 1025 + b"]" * 1025
+    assert format_body(deep, "application/json").notes[0] == (
+        "JSON nested deeper than 1,024 levels, more than restwalk reads "
+        "(line 1 column 1026 (char 1025)); shown as received."
+    )
+    read = format_body(b"[" * 1024 + b"]" * 1024, "application/json")
+    assert read.notes == ("Nested too deep to indent; shown as received.",)  # (read, not indented)
+
+
 def test_bad_utf8_is_replaced_and_noted() -> None:
     shown = format_body(b"caf\xe9 ok", "text/plain; charset=utf-8")
     assert shown.line(0) == "caf\N{REPLACEMENT CHARACTER} ok"
@@ -130,6 +144,7 @@ def test_empty_body() -> None:
     assert format_body(b"", "application/json").notes == ("No body.",)
 
 
+@ANY_SPEED
 @given(json_values)
 def test_quick_lines_match_orjson(value: object) -> None:
     compact = orjson.dumps(value)
@@ -188,3 +203,76 @@ def test_a_copy_keeps_the_tabs() -> None:
     assert shown.line(1) == "Ada     London"
     assert shown.line(1, as_shown=False) == "Ada\tLondon"
     assert shown.text() == "name\tcity\nAda\tLondon\n"
+
+
+# --- numbers shown as they came (QA 6) -------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**63), max_value=2**64 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@ANY_SPEED
+@given(JSON_VALUES)
+def test_indenting_token_by_token_is_indenting_as_orjson_does(document: object) -> None:
+    from explorer.core.bodies.pretty import _reindented
+
+    body = orjson.dumps(document)
+    assert _reindented(body) == orjson.dumps(document, option=orjson.OPT_INDENT_2)
+
+
+def test_a_number_a_double_cannot_hold_is_shown_as_it_came() -> None:
+    """orjson reads 12345678901234567890123 as a float: indenting wrote
+    1.2345678901234568e+22 in the body view and `restwalk request`'s output."""
+    from explorer.core.bodies.pretty import indent_body
+
+    body = (
+        b'{"id": 12345678901234567890123, "price": 0.1000000000000000055511151231257827,'
+        b' "text": "a\\"b", "none": [], "u": "\\u00e9"}'
+    )
+    expected = (
+        b"{\n"
+        b'  "id": 12345678901234567890123,\n'
+        b'  "price": 0.1000000000000000055511151231257827,\n'
+        b'  "text": "a\\"b",\n'
+        b'  "none": [],\n'
+        b'  "u": "\\u00e9"\n'
+        b"}"
+    )
+    assert indent_body(body, "application/json") == expected
+    shown = format_body(body, "application/json")
+    assert shown.notes == ()
+    assert "12345678901234567890123" in shown.text()
+    for number in (b"0.10000000000000001", b"1234567890.123456789", b"-1e-7"):
+        assert indent_body(b"[%s]" % number, "application/json") == b"[\n  %s\n]" % number
+    broken = b'{"id": 12345678901234567890123,}'  # still checked to be JSON
+    assert indent_body(broken, "application/json") is None
+    assert format_body(broken, "application/json").notes[0].startswith("Not valid JSON (")
+
+
+@pytest.mark.parametrize(
+    ("body", "lossy"),
+    [
+        (b"12345678901234567890123", True),  # past 64 bits: a double
+        (b"18446744073709551616", True),  # 2**64
+        (b"-9223372036854775809", True),  # below -2**63
+        (b"[0.10000000000000001]", True),  # written 0.1
+        (b'{"a": 1234567890.123456789}', True),
+        (b"18446744073709551615", False),  # 2**64 - 1: read as an integer
+        (b"-9223372036854775808", False),
+        (b"1460323737035677698", False),  # a snowflake id
+        (b"156996.86000000002", False),  # 17 digits that read back the same
+        (b'"1.2.3.4.5.6.7.8.9.0"', False),  # no number
+        (b"0.5", False),
+    ],
+)
+def test_a_lossy_number_is_one_orjson_would_write_otherwise(body: bytes, lossy: bool) -> None:
+    from explorer.core.bodies.pretty import lossy_number
+
+    assert lossy_number(body) is lossy

@@ -221,9 +221,12 @@ def test_pages_damaged_inside_a_database_are_moved_aside_too(tmp_path: Path) -> 
 def test_an_unwritable_directory_is_a_clear_error(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("a file where the data directory should be")
-    store = HistoryStore.in_directory(blocker / "data")
-    with pytest.raises(HistoryError, match="cannot be opened"):
-        store.add(exchange())
+    for data in (blocker, blocker / "data"):  # the data directory a file, or under one
+        store = HistoryStore.in_directory(data)
+        with pytest.raises(HistoryError, match="cannot be opened") as raised:
+            store.add(exchange())
+        # QA 6: it said only "File exists" (or "Not a directory")
+        assert str(raised.value).endswith(f"cannot be opened: {blocker} is a file, not a folder")
 
 
 WRITER = textwrap.dedent(

@@ -192,6 +192,9 @@ def test_a_body_that_is_not_json_says_why_its_links_are_missing() -> None:
     # the byte and where it is say more.
     latin1 = search_links("http://h/", 200, [], b'{"name": "Zo\xeb"}', "application/json")
     assert latin1.stopped == "the body is not valid JSON (not UTF-8: byte 0xeb at offset 12)"
+    deep = search_links("http://h/", 200, [], b"[" * 2000 + b"]" * 2000, "application/json")
+    assert deep.stopped is not None
+    assert deep.stopped.startswith("the body is JSON nested deeper than 1,024 levels, more than")
     assert search_links("http://h/", 204, [], b"", "application/json").stopped is None
     assert search_links("http://h/", 200, [], b"{}", "application/json").stopped is None
 

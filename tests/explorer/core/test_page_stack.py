@@ -94,6 +94,25 @@ def test_three_recorded_pages_one_below_the_other(
     assert len(orjson.loads(third.stack.documents())) == 3
 
 
+def test_pages_stacked_from_a_later_page_are_not_numbered_from_the_api_s_first() -> None:
+    """QA 6: + on ?page=2 said "Pages 1-2 shown" of pages 2 and 3."""
+    paths = ["books/?page=2", "books/?page=3"]
+    first, last = [recorded("drf-plain", path) for path in paths]
+    second = followed(first, {last.spec.url: last})
+    assert second.stack is not None
+    assert second.stack.tally.midway
+    assert stack_hint(second) == (
+        "2 pages shown, one below the other (5 items added); the last has no next page: "
+        "15 items in 2 pages (begun after the first page). alt+left shows them as they were."
+    )
+    doc = {"count": 40, "next": "http://h/?page=4", "previous": first.spec.url, "results": [{}]}
+    more = page(last.spec.url, orjson.dumps(doc))
+    assert stack_hint(followed(first, {last.spec.url: more})) == (
+        "2 pages shown, one below the other (1 item added); + adds the next one, "
+        "alt+left goes back one."
+    )
+
+
 def test_the_first_page_is_shown_as_it_came_and_each_added_one_is_named() -> None:
     first, second = recorded("drf-plain", "books/"), recorded("drf-plain", "books/?page=2")
     stack = stack_below(first, second, max_body=10**8)

@@ -299,18 +299,6 @@ def test_s_saves_the_request_shown_else_a_get_of_the_url_typed() -> None:
     assert session.to_save("httpbin.test/get") == posted  # the page's, not what is typed
 
 
-def test_an_operation_goes_with_the_session_s_credential_for_its_server_when_it_has_one() -> None:
-    session = Session()
-    spec = RequestSpec(url="http://127.0.0.1:8000/orders", auth=BasicAuth("<user>", "<pass>"))
-    assert session.operation_to_compose(spec) == spec  # no credential yet: the scheme's blanks
-    session.set_credential("http://httpbin.test/", BasicAuth("alice", "x"))
-    assert session.operation_to_compose(spec) == spec  # another server's is not this one's
-    session.set_credential("http://127.0.0.1:8000/", BasicAuth("alice", "x"))
-    composed = session.operation_to_compose(spec)
-    assert composed.auth is None
-    assert composed.url == spec.url
-
-
 # 9. A 304 shows the body it revalidated.
 async def test_a_304_carries_the_body_the_session_already_had(client: Client) -> None:
     session = Session()
@@ -553,6 +541,60 @@ async def test_a_key_refused_with_a_401_is_dropped_and_the_credential_kept() -> 
     assert session.check_login(refused) is False
     assert session.kept_headers(url) == ()
     assert session.credential(url) == BasicAuth("ann", "pw")
+
+
+def test_an_operation_opened_after_an_api_key_login_sends_the_key_kept() -> None:
+    # O on an API whose scheme is an API key header: the operation's empty X-API-Key
+    # row replaced the key given with a (401); the key kept goes instead, and is said.
+    from dataclasses import replace
+
+    from explorer.core.carry.openapi import describe, operation_request
+    from explorer.core.http.request import BearerAuth
+    from explorer.core.session.api_key import give_key, with_what_is_kept
+
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "plain", "version": "1"},
+        "components": {
+            "securitySchemes": {
+                "key": {"type": "apiKey", "in": "header", "name": "X-API-Key"},
+                "token": {"type": "http", "scheme": "bearer"},
+            }
+        },
+        "paths": {
+            "/items": {
+                "post": {"security": [{"key": []}], "responses": {"201": {"description": ""}}},
+                "get": {"security": [{"token": []}], "responses": {"200": {"description": ""}}},
+            }
+        },
+    }
+    post, get = sorted(describe(document).operations, key=lambda op: op.method, reverse=True)
+    session = Session()
+    url = "http://api.test/items"
+    spec, note, _ = operation_request(post, "http://api.test")
+    assert ("X-API-Key", "") in spec.headers
+    assert with_what_is_kept(session, spec, note) == (spec, note)  # nothing kept: left to fill
+    give_key(session, url, "x-api-key", "k3y")
+    kept, said = with_what_is_kept(session, spec, note)
+    assert not any(name.lower() == "x-api-key" for name, _ in kept.headers)
+    assert ("x-api-key", "k3y") in session.prepare(kept).headers
+    assert (
+        "Security: key: API key in header X-API-Key; the X-API-Key kept for this server goes "
+        "with it (x forgets it)." in said.split("\n")
+    )
+    assert "fill in" not in said
+    # a typed value is the person's own, sent as typed
+    typed = replace(spec, headers=(("X-API-Key", "other"),))
+    assert with_what_is_kept(session, typed, note)[0] == typed
+    # a credential given for the server goes instead of the operation's empty one
+    spec, note, _ = operation_request(get, "http://api.test")
+    assert spec.auth == BearerAuth("")
+    session.set_credential(url, BearerAuth("t0ken"))
+    assert with_what_is_kept(session, spec, note)[0].auth is None
+    assert with_what_is_kept(session, spec, note)[1].endswith(
+        "; the credential given for this server goes with it (x forgets it)."
+    )
+    assert session.prepare(with_what_is_kept(session, spec, note)[0]).auth == BearerAuth("t0ken")
 
 
 def test_an_authorization_typed_and_kept_is_the_server_s_credential() -> None:

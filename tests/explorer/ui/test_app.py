@@ -163,6 +163,26 @@ def test_the_tui_command_hands_the_app_its_http_file_and_environment(
     assert seen == [(http_file, "dev")]
 
 
+def test_an_http_file_that_cannot_be_one_stops_the_tui_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA 6: --http-file naming a folder, or in a folder that does not exist, started the
+    TUI; S failed there later."""
+    from explorer import cli
+
+    monkeypatch.setattr(app_module, "run_app", lambda *a, **k: pytest.fail("started"))
+    monkeypatch.setattr(tui, "check_terminal", lambda: None)
+    for http_file, words in (
+        (tmp_path, "is a directory"),
+        (tmp_path / "no" / "api.http", f"the folder {tmp_path / 'no'} does not exist"),
+    ):
+        assert cli.main(["--http-file", str(http_file), "http://api.test/"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"restwalk: --http-file {http_file}: ")
+        assert words in err
+        assert err.count("\n") == 1
+
+
 def test_an_environment_no_file_defines_stops_the_tui_with_one_line(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -360,6 +360,54 @@ async def test_o_finds_a_description_nothing_links_to_where_fastapi_serves_it() 
         )
 
 
+async def test_o_after_an_api_key_login_sends_the_key_given() -> None:
+    """QA 6: the operation's empty X-API-Key row replaced the key given with a (a 401)."""
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": "Shop API", "version": "1"},
+        "components": {
+            "securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X-API-Key"}}
+        },
+        "security": [{"key": []}],
+        "paths": {
+            "/items": {
+                "post": {
+                    "requestBody": {"content": {"application/json": {"example": {"name": "x"}}}}
+                }
+            }
+        },
+    }
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/openapi.json":
+            return httpx.Response(200, json=document)
+        if request.headers.get("x-api-key") != "k3y":
+            return httpx.Response(401, json={"detail": "bad key"})
+        if request.method == "POST":
+            return httpx.Response(201, json={"id": 26, "name": "x"})
+        return httpx.Response(200, json={"items": "/items"})
+
+    app = create_app("http://api/", client=Client(transport=httpx.MockTransport(handler)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.browser.session.keep_headers("http://api/", (("X-API-Key", "k3y"),))
+        await pilot.press("O")
+        await settle(pilot)
+        assert isinstance(app.screen, OperationsDialog)
+        await pilot.press("enter")
+        await settle(pilot)
+        composer = app.screen
+        assert isinstance(composer, ComposerScreen)
+        assert ("X-API-Key", "k3y") in composer.current_spec().headers
+        assert "; the X-API-Key kept for this server goes with it" in composer.note
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.screen is not composer
+        shown = app.browser.session.shown
+        assert shown is not None
+        assert shown.status == 201
+
+
 async def test_o_on_an_oauth2_password_scheme_logs_in_at_its_token_url() -> None:
     """FastAPI's OAuth2PasswordBearer(tokenUrl="token"): the composer asks for the user and
     password, and restwalk logs in at the description's tokenUrl (a form, as it takes)."""

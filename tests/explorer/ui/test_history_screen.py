@@ -140,3 +140,26 @@ def test_an_entry_of_another_year_says_its_date() -> None:
         reason="OK", duration=0.01, size=2, source="cli", masked=False,
     )  # fmt: skip
     assert entry_row(entry)[0] == "1970-01-01"
+
+
+async def test_two_downs_typed_together_go_to_the_second_entry(
+    make_app: AppFactory, store: GatedStore
+) -> None:
+    """QA 6: the first Down asks the focus to move to the list, the second, come in the
+    same read from the terminal, went to the search line still focused: it was lost."""
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen, chosen = await open_history(app, store)
+        await settle(pilot)
+        for _ in range(2):  # (as a terminal's read hands them over: no frame between)
+            app.post_message(events.Key("down", None))
+        await settle(pilot)
+        table = screen.query_one(RowTable)
+        assert screen.focused is table
+        assert table.cursor_row == 1
+        await pilot.press("enter")
+        await settle(pilot)
+        assert chosen == [screen.entries[1].id]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
@@ -148,3 +149,58 @@ async def test_padded_texts_are_drawn_as_textual_draws_them() -> None:
             assert theirs
             theirs, ours = both_ways_static(widget, Region(1, 0, 9, 2))
             assert theirs == ours
+
+
+async def test_a_line_in_true_colours_is_not_copied_through_the_filter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The app's filter (ANSI colours to true ones) leaves a line in true colours, nothing
+    dim, as it is: such a line is drawn as the view made it; a line in the terminal's
+    palette (the status line's badge) still goes through it, and both are what Textual
+    draws (see the tests above)."""
+    app = Lines()
+    async with app.run_test(size=(50, 20)) as pilot:
+        status = app.query_one(StatusLine)
+        status.update(Text.assemble((" 200 OK ", "bold black on green"), " fine"))
+        wide = app.query_one("#wide", PlainStatic)
+        wide.update("true colours only")
+        await settle(pilot)
+        filtered: list[Strip] = []
+        apply_filter = Strip.apply_filter
+
+        def noted(strip: Strip, *args: object) -> Strip:
+            filtered.append(strip)
+            return apply_filter(strip, *args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Strip, "apply_filter", noted)
+        wide.refresh()
+        lines = wide.render_lines(wide.outer_size.region)
+        assert lines[0].text.strip() == "true colours only"
+        assert filtered == []
+        assert lines[0] is wide._styles_cache._cache[0]  # (the line as drawn)
+        status.refresh()
+        status.render_lines(status.outer_size.region)
+        assert filtered  # (its badge's black on green: the terminal's palette)
+
+
+async def test_a_plain_text_is_not_copied_for_links_it_does_not_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = Lines()
+    async with app.run_test(size=(50, 20)) as pilot:
+        status = app.query_one(StatusLine)
+        status.show_message("GET http://127.0.0.1:8000/customers")
+        await settle(pilot)
+        styled: list[Strip] = []
+        apply_link_style = Strip._apply_link_style
+
+        def noted(strip: Strip, *args: object) -> Strip:
+            styled.append(strip)
+            return apply_link_style(strip, *args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Strip, "_apply_link_style", noted)
+        for widget in (status, app.query_one(Breadcrumb), app.query_one("#wide", PlainStatic)):
+            assert not widget.auto_links
+            widget.refresh()
+            widget.render_lines(widget.outer_size.region)
+        assert styled == []

@@ -132,7 +132,8 @@ def _cells(strip: Strip) -> list[tuple[str, object]]:
 
 async def test_a_line_cut_to_the_view_is_the_whole_line_cropped_cell_for_cell() -> None:
     # A line of one cell a character is cut as a string (one strip made): the same cells
-    # as the whole line made a strip and cropped, wherever the view is scrolled to.
+    # as the whole line made a strip and cropped, wherever the view is scrolled to; then
+    # padded to the table's whole width (what lies under a scrollbar).
     app = Table(0)
     async with app.run_test(size=(12, 8)) as pilot:
         table = app.query_one(RowTable)
@@ -155,8 +156,10 @@ async def test_a_line_cut_to_the_view_is_the_whole_line_cropped_cell_for_cell() 
                 padding = max(scroll_x + 8 - cell_len(text), 0)
                 whole = Strip([Segment(text, style), Segment(" " * padding, base)])
                 drawn = table.render_line(y)
-                assert _cells(drawn) == _cells(whole.crop(scroll_x, scroll_x + 8))
-                assert drawn.cell_length == 8
+                full = table.size.width
+                cropped = whole.crop(scroll_x, scroll_x + 8).extend_cell_length(full, base)
+                assert _cells(drawn) == _cells(cropped)
+                assert drawn.cell_length == full
         table._view = None
 
 

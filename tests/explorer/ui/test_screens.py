@@ -98,6 +98,34 @@ async def test_learn_screen_lists_and_searches(make_app: AppFactory) -> None:
         assert isinstance(app.screen, BrowserScreen)
 
 
+async def test_on_the_learn_screen_two_downs_typed_together_go_to_the_second_entry(
+    make_app: AppFactory,
+) -> None:
+    """QA 6: the second Down, come with the first from the terminal, went to the search
+    line the first was moving the focus away from: it was lost."""
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LearnScreen)
+        await pilot.press("ctrl+f")
+        screen.query_one("#learn-search", Input).value = "retry-after"
+        await settle(pilot)
+        listed = screen.query_one("#learn-list", OptionList)
+        first = listed.highlighted
+        for _ in range(2):  # (as a terminal's read hands them over: no frame between)
+            app.post_message(events.Key("down", None))
+        await settle(pilot)
+        assert listed.has_focus
+        assert listed.highlighted is not None
+        assert first is not None
+        assert listed.highlighted > first
+
+
 async def test_on_the_learn_screen_typing_searches_and_q_is_a_letter(
     make_app: AppFactory,
 ) -> None:

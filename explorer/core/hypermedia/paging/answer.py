@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 from urllib.parse import quote, unquote_plus, urlsplit, urlunsplit
 
 from explorer.core.hypermedia.link import Link
@@ -18,8 +19,7 @@ from explorer.core.hypermedia.link import Link
 __all__ = ["Answer", "Made", "number", "text"]
 
 
-@dataclass(frozen=True)
-class Made:
+class Made(NamedTuple):
     """A page link a reader made: its relation, URL, where it came from (a JSON Pointer
     or ``header:NAME``) and what it was made from, in words that follow "made from"."""
 

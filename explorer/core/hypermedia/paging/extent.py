@@ -27,13 +27,13 @@ said                                        by
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from explorer.core.hypermedia.items import page_items
 from explorer.core.hypermedia.paging.answer import Answer, number
 from explorer.core.hypermedia.paging.headers import x_pagination
+from explorer.core.lazy_pattern import LazyPattern
 
 __all__ = ["Extent", "page_extent"]
 
@@ -59,11 +59,10 @@ _PAGES: tuple[tuple[str, ...], ...] = (
     ("meta", "last_page"),
     ("meta", "pagination", "total_pages"),
 )
-_CONTENT_RANGE_TOTAL = re.compile(r"\s*(?:\w+\s+)?\d+-\d+/(\d+)\s*")
+_CONTENT_RANGE_TOTAL = LazyPattern(r"\s*(?:\w+\s+)?\d+-\d+/(\d+)\s*")
 
 
-@dataclass(frozen=True)
-class Extent:
+class Extent(NamedTuple):
     """What a page says of its series: ``total`` items, ``pages`` pages, whether there
     are ``more`` after it (None: not said), and where it said so, in words."""
 
