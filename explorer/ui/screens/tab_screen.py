@@ -1,9 +1,11 @@
-"""A browser tab on screen: URL bar, breadcrumb, status line, response tabs, links panel.
+"""A browser tab on screen: URL row, breadcrumb, status line, response tabs, links panel.
 
 :class:`TabScreen` composes the widgets, shows the tab's pages and handles what the
 widgets post up; :class:`~explorer.ui.screens.main.BrowserScreen` adds the screen's
 own keys and its tools. What the tab decides is its
-:class:`~explorer.core.session.tab.Tab`'s. The widgets own their keys: the URL bar
+:class:`~explorer.core.session.tab.Tab`'s (its start page, asked for before the
+screen is shown, :class:`~explorer.core.session.start_page.StartPage`'s). The
+widgets own their keys: the URL bar (in the :mod:`~explorer.ui.widgets.url_row`)
 its editing, the links panel choosing a link, the response tabs searching,
 filtering, wrapping, copying and saving the body, the badges of the URL row the
 credential and the ``.http`` files (keys that work wherever the focus is:
