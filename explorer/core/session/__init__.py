@@ -17,6 +17,8 @@
   link does (one rule), choosing a link by number, relation or title, the next page;
 - :mod:`~explorer.core.session.loading` and :mod:`~explorer.core.session.reading`: a
   page sent and its response read (its links and advice);
+  :mod:`~explorer.core.session.start_page`: the start page, asked for before its
+  screen is shown;
 - :mod:`~explorer.core.session.derived`: a request made from another keeps its secrets
   to their origin;
 - :mod:`~explorer.core.session.actions`, :mod:`~explorer.core.session.page_stack`,

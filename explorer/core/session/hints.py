@@ -43,6 +43,16 @@ _BY_STATUS: dict[int, str] = {
 MAX_ACTIONS = 6
 
 
+#: What the status line says while a page's links and advice are still being read.
+FINDING_LINKS = "Finding the links…"
+
+
+def status_hint(page: Page) -> str:
+    """What the status line says beside ``page``: the key to press next, once its links
+    are read (:func:`key_hint`)."""
+    return FINDING_LINKS if page.reading else key_hint(page)
+
+
 def key_hint(page: Page) -> str:
     """The key to press next for ``page``: one sentence."""
     if page.error is not None:

@@ -364,6 +364,14 @@ class Session:
             spec = replace(spec, method=next((m for m in offered if m not in _META), "GET"))
         return spec
 
+    def to_save(self, typed_url: str) -> RequestSpec:
+        """The request ``S`` saves in a ``.http`` file: the shown one as it was asked, else
+        a GET of the URL typed (``/`` when none)."""
+        current = self.shown
+        if current is None:
+            return RequestSpec(url=self.resolve(typed_url or "/"))
+        return current.spec
+
     def challenges(self) -> list[str]:
         """The shown page's ``WWW-Authenticate`` challenges; when it has none (or no
         answer: its send failed), the last its origin sent (none before any page)."""

@@ -83,6 +83,16 @@ class Arrival(NamedTuple):
     page: Page
     proven: bool | None
 
+    @property
+    def said(self) -> tuple[str, str] | None:
+        """What to tell the person of the credential it proved or refused (title, message);
+        None when it says nothing of one."""
+        if self.proven is None:
+            return None
+        if self.proven:
+            return "Credential set", "The server accepted it."
+        return "Login failed", "The server refused it: it is dropped."
+
 
 class Tab:
     """One browser tab: a :class:`Session` and the :class:`Client` it sends with.

@@ -10,7 +10,7 @@ scroll), as opaque view state the front end gives and gets back.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from explorer.core.bodies.display import DisplayText
 from explorer.core.http.errors import RestwalkError
@@ -105,6 +105,11 @@ class Page:
         """A short label for the breadcrumb: the path, and the method unless GET."""
         return self.label_on("")
 
+    def waited_from(self, asked_at: float) -> Page:
+        """This page with the person's wait for it begun at ``asked_at`` (a page with no
+        exchange, a failure, has no trip to show it in: it is given as it is)."""
+        return replace(self, wait=Wait(asked_at)) if self.exchange is not None else self
+
     def label_on(self, server: str) -> str:
         """:attr:`label` with ``server`` (``host:port``) before the path."""
         path = server + _path_of(self.url)
@@ -160,6 +165,11 @@ class Trail:
     def current(self) -> Page | None:
         """The page shown now, if any."""
         return self.pages[self.index] if 0 <= self.index < len(self.pages) else None
+
+    @property
+    def ahead(self) -> int:
+        """How many pages forward reaches from the current one."""
+        return len(self.pages) - 1 - self.index
 
     @property
     def can_go_back(self) -> bool:

@@ -3,10 +3,12 @@ and the browser's keys.
 
 :class:`BrowserScreen` adds to the tab's screen, which shows pages and routes its
 widgets' messages, the keys of the browser's tools and the workers they start:
-back and forward, login and logout, the API version, explanations, the next page
-below (``+``), the API's OpenAPI operations, caching and the course. The history,
-bookmarks, the map and comparisons are the
-:class:`~explorer.ui.screens.trail_tools.TrailTools` it owns and hands those keys to
+back and forward, the API version, explanations, the next page
+below (``+``), caching and the course. The login is the
+:class:`~explorer.ui.screens.logging_in.LoggingIn` it owns, the API's OpenAPI
+operations the :class:`~explorer.ui.screens.api_operations.ApiOperations`, the history,
+bookmarks, the map and comparisons the
+:class:`~explorer.ui.screens.trail_tools.TrailTools`: it hands those keys to them
 (composition, not a mixin). What each decides is the tab's
 (:class:`~explorer.core.session.tab.Tab`); each dialog owns its flow and returns a
 typed result; the widgets own their own keys (see the tab's screen).
@@ -14,21 +16,19 @@ typed result; the widgets own their own keys (see the tab's screen).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.worker import Worker
 
-from explorer.core.http.errors import RestwalkError
 from explorer.core.http.progress import cancelled_text
 from explorer.core.session import Next, Page
 from explorer.core.session.hints import key_hint
 from explorer.core.session.tab import Tab
 from explorer.ui.connection import caching_said
 from explorer.ui.painted import call_after_paint
+from explorer.ui.screens.api_operations import ApiOperations
+from explorer.ui.screens.logging_in import LoggingIn
 from explorer.ui.screens.screen_keys import SCREEN_KEYS
 from explorer.ui.screens.tab_screen import TabScreen
 from explorer.ui.screens.trail_tools import TrailTools
@@ -43,10 +43,7 @@ if TYPE_CHECKING:
     from explorer.core.course.driver import CourseDriver
     from explorer.core.course.setup import CourseStart
     from explorer.core.http.request import RequestSpec
-    from explorer.core.hypermedia.link import Link
     from explorer.core.storage.keep import Keep
-    from explorer.ui.dialogs.login import LoginResult
-    from explorer.ui.dialogs.operations import ChosenOperation
     from explorer.ui.widgets.course_panel import CoursePanel
 
 # The dialogs and other screens are imported where they open: the first screen does not wait.
@@ -74,8 +71,10 @@ class BrowserScreen(TabScreen):
         self.bundled = bundled
         #: The history, bookmarks, map and diff, acting on this screen.
         self.trail_tools = TrailTools(self, keep, bundled)
-        #: The server is the bundled mock: the login dialog names its seeded users.
-        self.mock_users = mock_users
+        #: The login (``a``); the server is the bundled mock: the dialog names its seeded users.
+        self.logging_in = LoggingIn(self, mock_users=mock_users)
+        #: The API's OpenAPI operations (``O``).
+        self.api_operations = ApiOperations(self)
         #: The most the cache keeps, from config.toml (None: the cache's own default).
         self.cache_max_bytes: int | None = None
         #: The course ``L`` shows (the bundled one unless the command line gave another),
@@ -118,7 +117,7 @@ class BrowserScreen(TabScreen):
 
     def action_focus_url(self) -> None:
         if self.sending:  # the bar shows the URL on its way
-            self.show_sending()
+            self._on_its_way.show()
         bar = self.query_one(UrlBar)
         # Focused now, not at the app's next turn as Widget.focus does: the keys typed
         # after ctrl+l (a priority key), queued when the screen is busy, are the URL's,
@@ -150,7 +149,7 @@ class BrowserScreen(TabScreen):
         browser's find bar closes). (In the URL
         bar, Escape first puts the page's URL back: :meth:`UrlBar.action_leave`.)"""
         busy = [w for w in self.workers if w.group in ("fetch", "login", "more") and w.is_running]
-        if not busy and self.stop_stream():
+        if not busy and self.streams.stop():
             self.notify("Stopped reading the stream: what came stays shown.")
             return
         if not busy:
@@ -159,10 +158,10 @@ class BrowserScreen(TabScreen):
         for worker in busy:
             worker.cancel()
         came = self._on_its_way.progress
-        self._drop_sending()
+        self._on_its_way.drop()
         shown = self.session.shown
         if shown is not None:  # the page shown, its URL back in the bar: what r sends
-            self._show_address(shown)
+            self._url_row.show_address(shown)
             self.show_reading(shown)
         else:
             self.query_one(StatusLine).show_message(cancelled_text(came))
@@ -173,13 +172,13 @@ class BrowserScreen(TabScreen):
         the page shown (:meth:`Session.reload`)."""
         underway = self._on_its_way
         if underway.spec is not None and self.sending:
-            self._do(self.session.reload(underway.spec, underway.via), record=underway.record)
+            self.do(self.session.reload(underway.spec, underway.via), record=underway.record)
             return
         step = self.session.reload()
         if step is None:  # nothing shown yet (the start page was cancelled): the URL bar's
             self.open_url(self.query_one(UrlBar).value or "/")
         else:
-            self._do(step)
+            self.do(step)
 
     def action_compose(self) -> None:
         self.open_composer(self.session.to_compose(self.query_one(UrlBar).value))
@@ -201,91 +200,13 @@ class BrowserScreen(TabScreen):
             if choice is not None:
                 step = self.session.after_version(self.page_url(), choice)
                 self.show_badges()
-                self._do(step)
+                self.do(step)
 
         current = self.session.version(self.page_url()) or VersionChoice(None, "none")
         self.app.push_screen(VersionDialog(current), chosen)
 
     def action_login(self) -> None:
-        from explorer.core.http.secret_rules import origin_of
-        from explorer.ui.dialogs.login import LoginDialog
-
-        url = self.page_url()
-        # (the bundled mock's login URL is known: its /auth/token, the dialog's default)
-        offer = self.tab.login_offer(url, login_known=self.mock_users)
-        dialog = LoginDialog(
-            origin_of(url) or url,
-            mock_users=self.mock_users,
-            kind=offer.kind,
-            kind_with_login=offer.kind_with_login,
-            login_url=offer.login_url,
-            oauth=offer.oauth,
-            scheme=offer.scheme,
-            # (the bundled mock's is /auth/token)
-            find_token_url=None
-            if self.mock_users
-            else partial(self._find_token_url, url, self.session.shown),
-        )
-        self.app.push_screen(dialog, self._logged_in)
-
-    async def _find_token_url(
-        self, url: str, shown: Page | None, told: Callable[[str], None]
-    ) -> str | None:
-        """The login dialog's search for its login URL (the tab's, polite), ``told`` where
-        it looked."""
-        return await self.tab.token_url(url, shown, told=told)
-
-    def _logged_in(self, result: LoginResult | None) -> None:
-        from explorer.core.http.request import OAuthBearer
-
-        if result is None:
-            return
-        if isinstance(result.auth, OAuthBearer):
-            self._oauth_login(result)
-        else:
-            self.log_in(result)
-
-    def _oauth_login(self, result: LoginResult) -> None:
-        """Log in by OAuth 2.0 in its dialog, then use the login as the credential."""
-        from explorer.core.http.request import OAuthBearer
-        from explorer.core.paths import data_dir
-        from explorer.ui.dialogs.oauth_login import OAuthDialog
-
-        login = self.tab.oauth_login(result.origin, self.app.config.oauth, data_dir())  # type: ignore[attr-defined]
-
-        def done(logged_in: bool | None) -> None:
-            if logged_in:
-                login.attach()
-                self.log_in(replace(result, auth=OAuthBearer(login.name)))
-
-        self.app.push_screen(OAuthDialog(login), done)
-
-    @work(exclusive=True, group="login")
-    async def log_in(self, result: LoginResult) -> None:
-        """Log in through the tab (which proves a login that needs a request of its own),
-        then go on as it says."""
-        from explorer.core.http.request import CookieSession, LoginFlow
-
-        if result.key is not None:
-            self.notify(result.message, title="Key given", timeout=3)
-            self._do(self.tab.give_key(result.origin, *result.key))
-            self.show_badges()
-            return
-        if isinstance(result.auth, LoginFlow):
-            self.notify(f"Logging in at {result.auth.url}…", timeout=2)
-        try:
-            logged = await self.tab.log_in(result.origin, result.auth, result.session_spec)
-        except RestwalkError as error:
-            self.notify(error.message, title="Login failed", severity="error")
-            return
-        given = logged.auth is not None and not isinstance(logged.auth, LoginFlow | CookieSession)
-        self.notify(
-            result.message,
-            title="Credential given" if given else "Credential set",
-            timeout=3 if given else None,
-        )
-        self._do(logged.next)
-        self.show_badges()
+        self.logging_in.open()
 
     # -- keys that reach further: more pages, the API's description, caching ------------------
 
@@ -328,41 +249,9 @@ class BrowserScreen(TabScreen):
             y=top, animate=False, immediate=True, force=True
         )
 
-    @work(exclusive=True, group="openapi")
-    async def action_openapi(self) -> None:
-        """``O``: the operations of the API's description (its service-desc link), one of
-        them opened in the composer."""
-        from explorer.core.carry.openapi_source import not_found_note
-        from explorer.core.http.secret_rules import origin_of
-        from explorer.ui.dialogs.operations import OperationsDialog
-
-        def found(link: Link) -> None:
-            guessed = " (guessed: nothing links to it)" if link.guess else ""
-            self.notify(f"Reading the API description at {link.href}{guessed}…", timeout=2)
-
-        url = self.page_url()
-        try:
-            description = await self.tab.fetch_description(url, self.session.shown, found=found)
-        except RestwalkError as error:
-            self.notify(error.message, title="No OpenAPI operations", severity="error")
-            return
-        if description is None:
-            self.notify(
-                not_found_note(url),
-                title="No OpenAPI description",
-                severity="warning",
-            )
-        elif not description.operations:
-            self.notify(f"{description.title} describes no operation.")
-        else:
-            self.app.push_screen(OperationsDialog(description, origin_of(url)), self._operation)
-
-    def _operation(self, chosen: ChosenOperation | None) -> None:
-        if chosen is not None:
-            from explorer.core.session.api_key import with_what_is_kept
-
-            spec, note = with_what_is_kept(self.session, chosen.spec, chosen.note)
-            self.open_composer(spec, note)
+    def action_openapi(self) -> None:
+        """``O``: the operations of the API's description (see ApiOperations)."""
+        self.api_operations.open()
 
     def action_toggle_cache(self) -> None:
         """``C``: turn the session's cache on or off."""

@@ -2,16 +2,17 @@
 its body has come.
 
 A quick answer is drawn once, whole: nothing is said of a request until
-:meth:`OnItsWay.hold`'s seconds have passed (the screen's ``SENDING_HOLD``), since
-a frame drawn while the request is out holds up the event loop that reads the
-answer. Past the hold, the status line says "sending" until the answer's head
-comes, from the first whole second with how long it has waited
-(:func:`~explorer.core.http.progress.waiting_text`); then, as a browser's download
-bar, what of the body has come, of how much, and how fast
-(:class:`~explorer.core.http.progress.BodyProgress`, counted by the client as each
-chunk comes). It is read every :data:`PROGRESS_EVERY` seconds, not at each chunk: a
-frame a chunk would slow the reading. The answer, Escape or another request ends it
-(:meth:`OnItsWay.drop`).
+:data:`SENDING_HOLD` has passed, as a browser holds its paint: a frame drawn
+while the request is out holds up the event loop that reads the answer (the
+status line growing lays the whole screen out again), and the next frame waits
+its turn (Textual draws at most 60 a second). Past the hold, the status line
+says "sending" until the answer's head comes, from the first whole second with
+how long it has waited (:func:`~explorer.core.http.progress.waiting_text`);
+then, as a browser's download bar, what of the body has come, of how much, and
+how fast (:class:`~explorer.core.http.progress.BodyProgress`, counted by the
+client as each chunk comes). It is read every :data:`PROGRESS_EVERY` seconds,
+not at each chunk: a frame a chunk would slow the reading. The answer, Escape or
+another request ends it (:meth:`OnItsWay.drop`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,11 @@ from explorer.core.http.progress import BodyProgress, waiting_text
 from explorer.core.http.request import RequestSpec
 from explorer.ui.widgets.status_line import StatusLine
 
-__all__ = ["PROGRESS_EVERY", "OnItsWay"]
+__all__ = ["PROGRESS_EVERY", "SENDING_HOLD", "OnItsWay"]
+
+#: Seconds a request may take before the status line says it is on its way. Below a
+#: tenth of a second a person sees no delay; a local server answers in a few ms.
+SENDING_HOLD = 0.1
 
 #: Seconds between two readings of a body's progress: a few a second, as curl's meter.
 PROGRESS_EVERY = 0.25
@@ -71,19 +76,24 @@ class OnItsWay:
         self,
         spec: RequestSpec,
         progress: BodyProgress | None,
-        seconds: float,
         *,
+        now: bool = False,
         via: str = "url",
         record: bool = False,
     ) -> None:
         """``spec`` is sent (asked for ``via``, a new page when ``record``), its body counted
-        in ``progress``: say so in ``seconds`` if its answer has not come by then."""
+        in ``progress``: say so in :data:`SENDING_HOLD` if its answer has not come by then (a quick
+        answer is drawn once, whole). ``now``: its method and URL go in the URL bar at
+        once (it was typed there); ``via`` and ``record`` are kept for ``r`` to send it
+        again so."""
+        if now:
+            self._show_address(spec)
         self.drop()
         self.spec, self._progress = spec, progress
         self.via, self.record = via, record
         self._since = self._clock()
         self._hold = asyncio.get_running_loop().call_later(
-            seconds, self._owner.call_next, self.show
+            SENDING_HOLD, self._owner.call_next, self.show
         )
 
     def show(self) -> None:

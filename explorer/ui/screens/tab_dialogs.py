@@ -1,4 +1,5 @@
-"""The dialogs a tab's screen opens on what it shows: the composer and the copy menu.
+"""The dialogs a tab's screen opens on what it shows: the composer, a link template's
+form, the copy menu and a header explained.
 
 Each function is given the tab's screen (:class:`~explorer.ui.screens.tab_screen.TabScreen`)
 and opens its dialog on the page shown; the composer's answer is taken here (headers
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from explorer.core.http.request import RequestSpec
+    from explorer.core.hypermedia.link import Link
     from explorer.ui.dialogs.composer import Composed
     from explorer.ui.screens.tab_screen import TabScreen
     from explorer.ui.widgets.links_panel import LinksPanel
@@ -73,6 +75,26 @@ def open_composer(
         screen.send(result.spec, via="composer")
 
     screen.app.push_screen(dialog, composed)
+
+
+def open_template_form(screen: TabScreen, link: Link) -> None:
+    """The form of ``link``'s template variables; filled, the link is followed as the
+    tab says (a new page)."""
+    from explorer.ui.dialogs.template_form import TemplateForm
+
+    def filled(result: tuple[Link, str] | None) -> None:
+        if result is not None:
+            screen.do(screen.tab.filled(*result), record=True)
+
+    screen.app.push_screen(TemplateForm(link), filled)
+
+
+def open_header_explained(screen: TabScreen, name: str) -> None:
+    """What header ``name`` means, and what to do with it."""
+    from explorer.ui.dialogs.explain import ExplainDialog
+    from explorer.ui.explain_text import header_markdown
+
+    screen.app.push_screen(ExplainDialog(header_markdown(name)))
 
 
 def open_copy_menu(screen: TabScreen, links: LinksPanel, event: ResponseTabs.Copy) -> None:

@@ -1,14 +1,17 @@
-"""A browser tab on screen: URL bar, breadcrumb, status line, response tabs, links panel.
+"""A browser tab on screen: URL row, breadcrumb, status line, response tabs, links panel.
 
 :class:`TabScreen` composes the widgets, shows the tab's pages and handles what the
 widgets post up; :class:`~explorer.ui.screens.main.BrowserScreen` adds the screen's
 own keys and its tools. What the tab decides is its
-:class:`~explorer.core.session.tab.Tab`'s. The widgets own their keys: the URL bar
+:class:`~explorer.core.session.tab.Tab`'s (its start page, asked for before the
+screen is shown, :class:`~explorer.core.session.start_page.StartPage`'s). The
+widgets own their keys: the URL bar (in the :mod:`~explorer.ui.widgets.url_row`)
 its editing, the links panel choosing a link, the response tabs searching,
 filtering, wrapping, copying and saving the body, the badges of the URL row the
 credential and the ``.http`` files (keys that work wherever the focus is:
 :mod:`explorer.ui.page_keys`). Each dialog owns its flow and returns a typed
-result (the composer and copy menu are opened by :mod:`.tab_dialogs`). A fetch is
+result (the composer, a template's form, the copy menu and a header explained are
+opened by :mod:`.tab_dialogs`). A fetch is
 an exclusive worker, so a newer request (or Escape) cancels an older one and a
 stale answer is never shown. A page whose body does not end is read on by a
 worker of its own (:mod:`.stream_reading`), each event shown as it comes, until
@@ -18,7 +21,6 @@ the stream ends, Escape stops it or another page is asked for.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import events, work
@@ -28,23 +30,26 @@ from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Label
 from textual.worker import Worker
 
-from explorer.core.http.phases import Wait
 from explorer.core.http.progress import BodyProgress
 from explorer.core.http.request import RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.session import Next, Page, Session, Trail
-from explorer.core.session.hints import key_hint
+from explorer.core.session.hints import status_hint
+from explorer.core.session.start_page import StartPage
 from explorer.core.session.tab import Tab
 from explorer.ui.page_keys import BindingChain, with_page_keys
 from explorer.ui.painted import after_paint
 from explorer.ui.screens.on_its_way import OnItsWay
 from explorer.ui.screens.stream_reading import StreamReading
-from explorer.ui.screens.tab_dialogs import open_composer, open_copy_menu
+from explorer.ui.screens.tab_dialogs import (
+    open_composer,
+    open_copy_menu,
+    open_header_explained,
+    open_template_form,
+)
 from explorer.ui.waits import CollectionHold, KeyClock, PaintWatch
-from explorer.ui.widgets.auth_badge import AuthBadge
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.headers_view import HeadersView
 from explorer.ui.widgets.http_file_badge import HttpFileBadge, HttpFilesState
@@ -53,6 +58,7 @@ from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.url_input import UrlBar, UrlInput
+from explorer.ui.widgets.url_row import UrlRow
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -60,16 +66,6 @@ if TYPE_CHECKING:
     from explorer.core.hypermedia.link import Link
     from explorer.core.session.live_stream import LiveStream
     from explorer.ui.widgets.stream_view import StreamView
-
-#: Seconds a request may take before the status line says it is on its way. Below a
-#: tenth of a second a person sees no delay; a local server answers in a few ms.
-SENDING_HOLD = 0.1
-
-
-def waited(page: Page, asked_at: float) -> Page:
-    """``page`` with the wait for it begun at ``asked_at`` (a page with no exchange, a
-    failure, has no trip to show it in)."""
-    return replace(page, wait=Wait(asked_at)) if page.exchange is not None else page
 
 
 # The dialogs and other screens are imported where they open: the first screen does not wait.
@@ -95,11 +91,9 @@ class TabScreen(Screen[None]):
         super().__init__()
         self.tab = tab
         self.start_url = start_url
-        #: The start page on its way before the screen is shown (see :meth:`prefetch`),
-        #: and its body as it comes.
-        self._start: asyncio.Future[Page] | None = None
+        #: The start page, on its way before the screen is shown (see :meth:`prefetch`).
+        self._start = StartPage(tab, start_url)
         clock = tab.client.clock
-        self._start_progress = BodyProgress(clock)
         #: When keys are pressed, and when each page is painted: the ends of each wait.
         self.keys = KeyClock(clock)
         self._paints = PaintWatch(clock, self._painted)
@@ -109,25 +103,21 @@ class TabScreen(Screen[None]):
         self._links = LinksPanel(id="links")
         # Kept, not queried: a query walks the screen's widgets (a page shown asked for
         # these some ten times, half a millisecond).
-        self._method = Label("GET", id="method", markup=False)
-        self._url_bar = UrlBar(
-            placeholder="http://127.0.0.1:8000/, /path, host:port or a curl command", id="url"
-        )
+        self._url_row = UrlRow(tab, id="url-row")
+        self._url_bar = self._url_row.bar
         self._breadcrumb = Breadcrumb(id="breadcrumb")
         self._status = StatusLine("Type a URL and press Enter.", id="status")
-        #: The request on its way, said once it is slow (see :meth:`_hold_sending`).
-        self._on_its_way = OnItsWay(self, self._status, self._show_request, clock)
-        self._http_badge = HttpFileBadge(tab, id="env-badge")
-        self._auth_badge = AuthBadge(tab, id="auth-badge")
+        #: The request on its way, said once it is slow.
+        self._on_its_way = OnItsWay(self, self._status, self._url_row.show_request, clock)
         #: The live stream shown, read as it comes.
-        self._streams = StreamReading(self, tab, self._tabs, self._status)
+        self.streams = StreamReading(self, tab, self._tabs, self._status)
         #: The widgets whose keys work wherever the focus is (see :meth:`_binding_chain`);
         #: a stream's view joins them when a stream is first read.
         self._key_owners: tuple[Widget, ...] = (
             self._tabs,
             self._links,
-            self._auth_badge,
-            self._http_badge,
+            self._url_row.auth_badge,
+            self._url_row.http_badge,
         )
 
     @property
@@ -138,12 +128,12 @@ class TabScreen(Screen[None]):
     @property
     def http_files(self) -> HttpFilesState:
         """The ``.http`` file in use, its environment, the request last opened from one."""
-        return self._http_badge.state
+        return self._url_row.http_badge.state
 
     @property
     def http_file_badge(self) -> HttpFileBadge:
         """The widget that owns the ``.http`` keys (S, o, E) and what they keep."""
-        return self._http_badge
+        return self._url_row.http_badge
 
     @property
     def trail(self) -> Trail:
@@ -151,11 +141,7 @@ class TabScreen(Screen[None]):
         return self.session.trail
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="url-row"):
-            yield self._method
-            yield self._url_bar
-            yield self._auth_badge
-            yield self._http_badge
+        yield self._url_row
         yield self._breadcrumb
         if self.start_url:  # a frame drawn before on_mount says what is coming
             self._status.show_loading(RequestSpec(url=self.start_url))
@@ -188,9 +174,7 @@ class TabScreen(Screen[None]):
         url.show_url(self.start_url)
         self.show_badges()
         self._links.table.focus()
-        start, self._start = self._start, None
-        if start is not None and start.cancelled():
-            start = None  # (only when the app closed while it waited): ask again
+        start = self._start.take()
         if start is not None and start.done():  # shown before the screen is first drawn
             self.arrived(start.result(), record=True)
         else:
@@ -198,21 +182,11 @@ class TabScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._collection.release()
-        self._drop_sending()  # (the loop's timer is not the screen's: it would outlive it)
+        self._on_its_way.drop()  # (the loop's timer is not the screen's: it would outlive it)
 
     async def prefetch(self, hold: float) -> None:
         """Start loading the start page before this screen is shown; wait up to ``hold`` s."""
-        assert self.start_url is not None
-        spec = RequestSpec(url=self.start_url)
-        start = asyncio.ensure_future(self.tab.open(spec, progress=self._start_progress))
-        self._start = start
-        try:
-            await asyncio.wait_for(asyncio.shield(start), hold)
-        except TimeoutError:
-            pass
-        except asyncio.CancelledError:  # the app is closing
-            start.cancel()
-            raise
+        await self._start.prefetch(hold)
 
     # -- sending and showing ----------------------------------------------------------------
 
@@ -241,53 +215,12 @@ class TabScreen(Screen[None]):
         asked_at = None if pending is not None else self.keys.asked()
         if asked_at is not None:
             self._collection.hold()
-        self.stop_stream()
+        self.streams.stop()
         fresh = pending is None  # (the start page's body is counted since prefetch)
-        progress = BodyProgress(self.tab.client.clock) if fresh else self._start_progress
+        progress = BodyProgress(self.tab.client.clock) if fresh else self._start.progress
         self.fetch(spec, via, record, pending, withheld, reload, asked_at, progress)
-        self._hold_sending(spec, progress, now=typed, via=via, record=record)
-
-    def _hold_sending(
-        self,
-        spec: RequestSpec,
-        progress: BodyProgress,
-        *,
-        now: bool = False,
-        via: str = "url",
-        record: bool = False,
-    ) -> None:
-        """Show ``spec`` on its way (its method and URL in the bar, "sending" below, then
-        how much of its body ``progress`` counted) only if the answer takes longer than
-        :data:`SENDING_HOLD`, as a browser holds its paint: a frame drawn while the
-        request is out holds up the event loop that reads the answer (the status line
-        growing lays the whole screen out again), and the next frame waits its turn
-        (Textual draws at most 60 a second). A quick answer is drawn once, whole.
-        ``now``: the URL goes in the bar at once (it was typed there); ``via`` and
-        ``record`` as :meth:`send`'s, kept for ``r`` to send it again so."""
-        if now:
-            self._show_request(spec)
-        self._on_its_way.hold(spec, progress, SENDING_HOLD, via=via, record=record)
-
-    def show_sending(self) -> None:
-        """Show the request on its way now (the hold is over, or the person looks at the
-        URL bar): its method and URL in the bar, "sending" in the status line."""
-        self._on_its_way.show()
-
-    def _drop_sending(self) -> None:
-        """The answer came, or the request was cancelled: nothing on its way to show."""
-        self._on_its_way.drop()
-
-    def _show_request(self, spec: RequestSpec) -> None:
-        """The method and URL of ``spec`` in the URL bar."""
-        self._show_method(spec.method)
-        self._url_bar.show_url(spec.url)
-
-    def _show_method(self, method: str) -> None:
-        """The method in front of the URL bar, changed only when it differs (a change
-        lays the URL row out again)."""
-        label = self._method
-        if str(label.content) != method:
-            label.update(method)
+        # Said on the status line only if the answer is slow (see OnItsWay).
+        self._on_its_way.hold(spec, progress, now=typed, via=via, record=record)
 
     @property
     def on_its_way(self) -> RequestSpec | None:
@@ -318,19 +251,16 @@ class TabScreen(Screen[None]):
         page = await (
             pending or self.tab.open(spec, via, withheld=withheld, reload=reload, progress=progress)
         )
-        self.arrived(waited(page, asked_at) if asked_at is not None else page, record)
+        self.arrived(page.waited_from(asked_at) if asked_at is not None else page, record)
 
     def arrived(self, page: Page, record: bool) -> None:
         """Take a page in (a failed send is only shown) and show it."""
-        self._drop_sending()
+        self._on_its_way.drop()
         self.remember_view()
         # A key's page (it has a wait) is mapped once painted: see _painted.
         arrival = self.tab.arrive(page, record=record, map_later=page.wait is not None)
-        if arrival.proven is not None:
-            if arrival.proven:
-                self.notify("The server accepted it.", title="Credential set")
-            else:
-                self.notify("The server refused it: it is dropped.", title="Login failed")
+        if (said := arrival.said) is not None:  # a credential just given, proven or dropped
+            self.notify(said[1], title=said[0])
         if arrival.page.wait is not None:  # (a key's: painted, it releases the hold)
             self._collection.hold()
         self.show_page(arrival.page)
@@ -349,25 +279,16 @@ class TabScreen(Screen[None]):
 
     # -- a stream, read as it comes (see StreamReading) ------------------------------------
 
-    @property
-    def streaming(self) -> bool:
-        """True while a stream is read."""
-        return self._streams.reading
-
     def read_stream(self, live: LiveStream) -> None:
         """Read ``live`` as it comes, each event shown, in a worker; stopped, it is closed."""
         view = self._tabs.stream_view
         if view not in self._key_owners:  # (it owns p)
             self._key_owners = (*self._key_owners, view)
-        self._streams.read(live)
-
-    def stop_stream(self) -> bool:
-        """Stop reading the stream shown; True when one was read."""
-        return self._streams.stop()
+        self.streams.read(live)
 
     def on_stream_view_progress(self, event: StreamView.Progress) -> None:
         event.stop()
-        self._streams.show_progress(event.live, reading=self.streaming)
+        self.streams.show_progress(event.live, reading=self.streams.reading)
 
     @work(exclusive=True, group="read")
     async def read(self, page: Page) -> None:
@@ -388,7 +309,7 @@ class TabScreen(Screen[None]):
         the links cursor and the body's scroll where they were when it was left."""
         tabs, links = self._tabs, self._links
         links.new_page()
-        self._show_address(page)
+        self._url_row.show_address(page)
         tabs.show(page)
         self.show_reading(page)
         if page.reading:
@@ -398,18 +319,11 @@ class TabScreen(Screen[None]):
             links.table.move_cursor(view[0])
             tabs.body_view.scroll_to(y=view[1], animate=False, immediate=True, force=True)
 
-    def _show_address(self, page: Page) -> None:
-        """The method and URL of ``page`` in the URL bar (what ``r`` sends again)."""
-        self._show_method(page.spec.method)
-        url = page.exchange.response.url if page.exchange else page.spec.url
-        self._url_bar.show_url(url, base=page.spec.url)
-
     def show_reading(self, page: Page) -> None:
         """Show what was read from ``page``: status line with advice, links, breadcrumb."""
-        hint = "Finding the links…" if page.reading else key_hint(page)
-        self._status.show_page(page, hint)
+        self._status.show_page(page, status_hint(page))
         trail = self.trail
-        self._breadcrumb.show_trail(trail.breadcrumb(), len(trail.pages) - 1 - trail.index)
+        self._breadcrumb.show_trail(trail.breadcrumb(), trail.ahead)
         links = self._links
         links.show_links(page.links, page.links_found, page.links_stopped, origin_of(page.url))
         self.show_badges()
@@ -422,7 +336,7 @@ class TabScreen(Screen[None]):
 
     def show_badges(self) -> None:
         """The credential, version and kept headers in use, at the right of the URL bar."""
-        self._auth_badge.show(self.page_url())
+        self._url_row.auth_badge.show(self.page_url())
 
     def page_url(self) -> str:
         """The URL of the page shown (where its redirects led: whose server's page it is), or
@@ -434,9 +348,9 @@ class TabScreen(Screen[None]):
 
     def follow_link(self, link: Link) -> None:
         """Follow ``link`` as the tab says: send it, fill its template, or compose its action."""
-        self._do(self.tab.follow(link), record=True)
+        self.do(self.tab.follow(link), record=True)
 
-    def _do(self, step: Next | None, *, record: bool = False) -> None:
+    def do(self, step: Next | None, *, record: bool = False) -> None:
         """Do what the tab decided: send (a new page when ``record``, else in the shown one's
         place), ask a template's variables, or open the composer."""
         if step is None:
@@ -446,13 +360,7 @@ class TabScreen(Screen[None]):
                 step.spec, via=step.via, record=record, withheld=step.withheld, reload=step.reload
             )
         elif step.kind == "form" and step.link is not None:
-            from explorer.ui.dialogs.template_form import TemplateForm
-
-            def filled(result: tuple[Link, str] | None) -> None:
-                if result is not None:
-                    self._do(self.tab.filled(*result), record=True)
-
-            self.app.push_screen(TemplateForm(step.link), filled)
+            open_template_form(self, step.link)
         else:
             self.open_composer(step.spec, step.note)
 
@@ -478,7 +386,7 @@ class TabScreen(Screen[None]):
         if event.worker.group == "fetch":  # the links shown are chosen from again, or not
             self._links.awaiting = self.sending
             if not self.sending:
-                self._drop_sending()
+                self._on_its_way.drop()
 
     def on_url_bar_opened(self, event: UrlBar.Opened) -> None:
         self.open_url(event.text)
@@ -494,19 +402,11 @@ class TabScreen(Screen[None]):
     def on_http_file_badge_compose(self, event: HttpFileBadge.Compose) -> None:
         self.open_composer(event.spec, saver=event.saver, on_send=event.on_send)
 
-    def on_http_file_badge_save_asked(self, event: HttpFileBadge.SaveAsked) -> None:
-        shown = self.session.shown
-        url = self.session.resolve(self._url_bar.value or "/")
-        self._http_badge.save_request(shown.spec if shown else RequestSpec(url=url))
-
     def on_response_tabs_copy(self, event: ResponseTabs.Copy) -> None:
         open_copy_menu(self, self._links, event)
 
     def on_headers_view_explain(self, event: HeadersView.Explain) -> None:
-        from explorer.ui.dialogs.explain import ExplainDialog
-        from explorer.ui.explain_text import header_markdown
-
-        self.app.push_screen(ExplainDialog(header_markdown(event.name)))
+        open_header_explained(self, event.name)
 
     def on_key(self, event: events.Key) -> None:
         # A typed link number is one gesture: any other key but Enter ends it.

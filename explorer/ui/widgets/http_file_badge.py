@@ -115,7 +115,8 @@ class HttpFileBadge(Label):
             self.on_send = on_send
 
     class SaveAsked(Message):
-        """``S``: save the request of the page shown (the screen knows it: :meth:`save_request`)."""
+        """``S``: save the request of the page shown (the URL row knows it, or what is
+        typed before any page: :meth:`save_request`)."""
 
     def __init__(self, tab: Tab, *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=False)

@@ -290,6 +290,15 @@ def test_the_badge_says_when_the_credential_is_for_another_server() -> None:
     assert session.badge("http://127.0.0.1:8000/") == ""
 
 
+def test_s_saves_the_request_shown_else_a_get_of_the_url_typed() -> None:
+    session = Session()
+    assert session.to_save("") == RequestSpec(url=session.resolve("/"))  # nothing typed: /
+    assert session.to_save("httpbin.test/get").url == "http://httpbin.test/get"
+    posted = RequestSpec(method="POST", url="http://api.test/orders", body='{"n": 1}')
+    session.arrived(Page(posted))
+    assert session.to_save("httpbin.test/get") == posted  # the page's, not what is typed
+
+
 # 9. A 304 shows the body it revalidated.
 async def test_a_304_carries_the_body_the_session_already_had(client: Client) -> None:
     session = Session()

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import httpx
 
 from explorer.core.http.client import Client
+from explorer.core.http.errors import ConnectError
 from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
 from explorer.core.http.request import RequestSpec
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.hypermedia.link import FormField, Link
 from explorer.core.session.actions import action_spec, fields_note
+from explorer.core.session.hints import FINDING_LINKS, key_hint, status_hint
 from explorer.core.session.ordering import link_rank, ordered
 from explorer.core.session.reading import MAX_LINKS, read_response
 from explorer.core.session.trail import Page, Trail, page_labels
@@ -34,6 +37,26 @@ def test_back_forward_and_visit_drops_the_pages_ahead() -> None:
     history.visit(page("/products"))
     assert not history.can_go_forward
     assert [p.label for p in history.breadcrumb()] == ["/", "/customers", "/products"]
+
+
+def test_the_trail_counts_the_pages_forward_reaches() -> None:
+    trail = Trail()
+    assert trail.ahead == 0  # (no page: nothing ahead)
+    for path in ("/", "/customers", "/customers/1"):
+        trail.visit(page(path))
+    assert trail.ahead == 0
+    trail.back()
+    trail.back()
+    assert trail.ahead == 2
+    trail.forward()
+    assert trail.ahead == 1
+
+
+def test_the_status_line_says_links_are_found_until_they_are_read() -> None:
+    reading = replace(page("/"), reading=True)
+    assert status_hint(reading) == FINDING_LINKS
+    read = replace(reading, reading=False, error=ConnectError())
+    assert status_hint(read) == key_hint(read) != FINDING_LINKS
 
 
 def test_page_labels_name_the_server_only_when_there_are_several() -> None:
@@ -150,6 +173,19 @@ def test_panel_order_puts_actions_and_navigation_first() -> None:
 def test_url_helpers() -> None:
     assert origin_of("http://127.0.0.1:8000/orders?x=1") == "http://127.0.0.1:8000"
     assert origin_of("not a url") == ""
+
+
+def test_a_page_waited_for_has_its_wait_begun_when_asked_unless_it_failed() -> None:
+    sent = SentRequest("GET", "http://api.test/items", ())
+    received = ReceivedResponse(200, "OK", "HTTP/1.1", (), b"", sent.url)
+    answered = Page(RequestSpec(url=sent.url), exchange=Exchange(sent, sent, received))
+    waited = answered.waited_from(12.5)
+    assert waited.wait is not None
+    assert (waited.wait.asked_at, waited.wait.shown_at) == (12.5, None)  # painted: the UI's
+    assert answered.wait is None  # (a copy: the page as it came is not changed)
+    assert waited.exchange is answered.exchange
+    failed = page("/items")  # no exchange: no trip to show a wait in
+    assert failed.waited_from(12.5) is failed
 
 
 def test_read_response_keeps_the_first_links_and_counts_all() -> None:

@@ -32,7 +32,7 @@ from explorer.core.session.errors import (
 from explorer.core.session.loading import load_page
 from explorer.core.session.page_stack import StackRefused
 from explorer.core.session.rel_path import rel_path
-from explorer.core.session.tab import Tab
+from explorer.core.session.tab import Arrival, Tab
 from explorer.core.session.tab_answers import LoginOffer
 from explorer.core.session.trail import Page
 
@@ -314,7 +314,14 @@ async def test_a_credential_the_server_refuses_is_dropped_on_arrival(client: Cli
     assert logged.next is not None
     arrival = tab.arrive(await tab.load(logged.next.spec, logged.next.via), record=False)
     assert arrival.proven is False
+    assert arrival.said == ("Login failed", "The server refused it: it is dropped.")
     assert tab.session.credential(MOCK) is None
+
+
+def test_an_arrival_says_a_credential_proven_and_nothing_of_none() -> None:
+    page = Page(RequestSpec(url=f"{MOCK}/orders"))
+    assert Arrival(page, True).said == ("Credential set", "The server accepted it.")
+    assert Arrival(page, None).said is None
 
 
 # --- paging: + and --all --------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 
 from explorer.core.http.client import Client
 from explorer.ui.app import RestwalkApp, create_app
-from explorer.ui.screens import tab_screen
+from explorer.ui.screens import on_its_way
 from explorer.ui.widgets.status_line import StatusLine
 from explorer.ui.widgets.url_input import UrlBar
 from tests.explorer.ui.conftest import SIZE, settle, until
@@ -76,7 +76,7 @@ def status_text(app: RestwalkApp) -> str:
 
 @pytest.fixture(autouse=True)
 def quick_hold(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 0.01)
+    monkeypatch.setattr(on_its_way, "SENDING_HOLD", 0.01)
 
 
 async def test_a_body_on_its_way_says_how_much_of_it_came() -> None:

@@ -23,7 +23,7 @@ from explorer.core.session.reading import Reading
 from explorer.ui import app as app_module
 from explorer.ui.app import RestwalkApp, create_app
 from explorer.ui.dialogs.template_form import TemplateForm
-from explorer.ui.screens import tab_screen
+from explorer.ui.screens import on_its_way
 from explorer.ui.screens.main import BrowserScreen
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.breadcrumb import Breadcrumb
@@ -245,7 +245,7 @@ async def test_a_quick_answer_to_a_link_is_drawn_once_without_sending(
 ) -> None:
     """While a followed link's answer is on its way (within the hold) nothing is drawn:
     a frame then would hold up the event loop that reads the answer."""
-    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 30.0)
+    monkeypatch.setattr(on_its_way, "SENDING_HOLD", 30.0)
     transport = Delayed()
     transport.release.set()
     app = create_app(ROOT, client=Client(transport=transport))
@@ -271,7 +271,7 @@ async def test_a_quick_answer_to_a_link_is_drawn_once_without_sending(
 async def test_a_slow_answer_to_a_link_says_sending_after_the_hold(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 0.05)
+    monkeypatch.setattr(on_its_way, "SENDING_HOLD", 0.05)
     transport = Delayed()
     transport.release.set()
     app = create_app(ROOT, client=Client(transport=transport))
@@ -298,7 +298,7 @@ async def test_a_request_long_unanswered_says_how_long_it_has_waited(
 ) -> None:
     """Past the hold, "sending" becomes "waiting for the answer · N s", counted on the
     client's clock (here one the test moves: no test waits 12 s)."""
-    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 0.05)
+    monkeypatch.setattr(on_its_way, "SENDING_HOLD", 0.05)
     transport = Delayed()
     transport.release.set()
     ahead = [0.0]
@@ -352,7 +352,7 @@ async def test_the_sending_hold_is_a_loop_timer_that_ends_with_the_screen(
     """The hold before "sending" is shown is the event loop's timer, not a Textual Timer
     (a task started and cancelled for every quick answer), and the app closing while a
     request is held ends it (it is not the screen's, to end with it)."""
-    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 30.0)
+    monkeypatch.setattr(on_its_way, "SENDING_HOLD", 30.0)
     transport = Delayed()
     transport.release.set()
     app = create_app(ROOT, client=Client(transport=transport))
@@ -377,7 +377,7 @@ async def test_the_sending_hold_is_a_loop_timer_that_ends_with_the_screen(
 
 
 async def test_ctrl_l_shows_the_url_on_its_way_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tab_screen, "SENDING_HOLD", 30.0)
+    monkeypatch.setattr(on_its_way, "SENDING_HOLD", 30.0)
     transport = Delayed()
     transport.release.set()
     app = create_app(ROOT, client=Client(transport=transport))

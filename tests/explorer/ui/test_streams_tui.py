@@ -95,7 +95,7 @@ async def test_events_come_as_rows_while_writes_happen() -> None:
             await until(pilot, lambda: view(app).search_status == "1 of 1 event")
             assert view(app).table.cursor_row == 1
             await pilot.press("escape")  # the search closes (the stream reads on)
-            assert app.browser.streaming
+            assert app.browser.streams.reading
 
             await pilot.press("vertical_line")
             app.browser.query_one("#filter-bar", FindBar).input.value = "$[*].data.data.name"
@@ -107,7 +107,7 @@ async def test_events_come_as_rows_while_writes_happen() -> None:
 
             await pilot.press("escape")  # Escape stops reading
             await until(pilot, lambda: "■ stopped" in status(app))
-            assert not app.browser.streaming
+            assert not app.browser.streams.reading
             assert app.browser.tab.live is None
             assert len(rows(app)) == 3  # what came stays
             assert "stopped reading (r reads it again): 3 events (" in note(app)
@@ -151,12 +151,12 @@ async def test_another_page_stops_the_stream(tmp_path: Path) -> None:
     with mock_with_editor() as (url, _):
         app = create_app(f"{url}/events")
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: app.browser.streaming)
+            await until(pilot, lambda: app.browser.streams.reading)
             live = app.browser.tab.live
             await pilot.press("ctrl+l")
             app.browser.query_one("#url", Input).value = f"{url}/"
             await pilot.press("enter")
-            await until(pilot, lambda: not app.browser.streaming and not view(app).display)
+            await until(pilot, lambda: not app.browser.streams.reading and not view(app).display)
             assert app.browser.tab.live is None
             assert live is not None
             assert live.reader.connections == 1
