@@ -16,9 +16,9 @@ while nearly all of them (the body's highlighting, the tables) hold neither: a l
 in true colours only, nothing dim, is left as it is, as the filter would leave it.
 
 A :class:`PlainStatic`'s text is wrapped by Textual at each drawing: every line cut
-into words and each word measured (``rich._wrap.divide_line``), some 40 % of the
-drawing of the status line, the breadcrumb and the link detail, whose lines nearly
-always fit their width. A line that fits is not cut by the wrapping, whichever way
+into words and each word measured (``rich._wrap.divide_line``: half the wrapping's
+time, a sixth of the drawing of the status line, the breadcrumb and the link detail),
+though their lines nearly always fit their width. A line that fits is not cut by the wrapping, whichever way
 the widget wraps or cuts (``text-wrap``, ``text-overflow``): such a text is laid out
 by Textual's own no-wrap path, which measures nothing but the line (:class:`_Unwrapped`).
 
