@@ -18,9 +18,10 @@ in true colours only, nothing dim, is left as it is, as the filter would leave i
 A :class:`PlainStatic`'s text is wrapped by Textual at each drawing: every line cut
 into words and each word measured (``rich._wrap.divide_line``: half the wrapping's
 time, a sixth of the drawing of the status line, the breadcrumb and the link detail),
-though their lines nearly always fit their width. A line that fits is not cut by the wrapping, whichever way
-the widget wraps or cuts (``text-wrap``, ``text-overflow``): such a text is laid out
-by Textual's own no-wrap path, which measures nothing but the line (:class:`_Unwrapped`).
+though their lines nearly always fit their width. A line that fits is not cut by the
+wrapping, whichever way the widget wraps or cuts (``text-wrap``, ``text-overflow``):
+such a text is laid out by Textual's own no-wrap path, which measures nothing but the
+line (:class:`_Unwrapped`).
 
 The one place restwalk leans on Textual's internals for this (``StylesCache``'s
 ``render``, whose arguments it takes as they are, its line cache and dirty lines, the
