@@ -15,19 +15,29 @@ terminal has (ANSI colours to true ones, dim text blended) copied every line ane
 while nearly all of them (the body's highlighting, the tables) hold neither: a line
 in true colours only, nothing dim, is left as it is, as the filter would leave it.
 
+A :class:`PlainStatic`'s text is wrapped by Textual at each drawing: every line cut
+into words and each word measured (``rich._wrap.divide_line``: half the wrapping's
+time, a sixth of the drawing of the status line, the breadcrumb and the link detail),
+though their lines nearly always fit their width. A line that fits is not cut by the
+wrapping, whichever way the widget wraps or cuts (``text-wrap``, ``text-overflow``):
+such a text is laid out by Textual's own no-wrap path, which measures nothing but the
+line (:class:`_Unwrapped`).
+
 The one place restwalk leans on Textual's internals for this (``StylesCache``'s
 ``render``, whose arguments it takes as they are, its line cache and dirty lines, the
-``line_pad`` it pads a line with, and what ``ANSIToTruecolor`` changes): pinned by the
-textual range in pyproject, and tested to draw what Textual draws
-(tests/explorer/ui/test_plain_styles.py).
+``line_pad`` it pads a line with, and what ``ANSIToTruecolor`` changes; ``Widget``'s
+``_render_content`` and its render cache): pinned by the textual range in pyproject,
+and tested to draw what Textual draws (tests/explorer/ui/test_plain_styles.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.terminal_theme import TerminalTheme
 from textual._ansi_theme import DEFAULT_TERMINAL_THEME
@@ -35,12 +45,13 @@ from textual._segment_tools import line_pad
 from textual._styles_cache import StylesCache
 from textual.color import Color
 from textual.content import Content
-from textual.css.styles import StylesBase
+from textual.css.styles import RulesMap, StylesBase
 from textual.filter import ANSIToTruecolor, LineFilter
 from textual.geometry import Region, Size, Spacing
 from textual.strip import Strip
 from textual.style import Style as TextualStyle
-from textual.visual import VisualType
+from textual.visual import RenderOptions, Visual, VisualType
+from textual.widget import _RenderCache
 from textual.widgets import Static
 
 from explorer.ui.widgets.style_key import KeptStyles
@@ -218,3 +229,65 @@ class PlainStatic(KeptStyles, Static):
         super().__init__(content, markup=markup, name=name, id=id, classes=classes)
         self._styles_cache = PlainStylesCache()
         self.set_reactive(Static.auto_links, False)
+
+    def _render_content(self) -> None:
+        """Textual's ``Widget._render_content``, a text whose lines all fit its width laid
+        out without the wrapping (:class:`_Unwrapped`): the same lines, cell for cell."""
+        size = self.size
+        visual = self._render()
+        if isinstance(visual, Content) and _fits(visual.plain, size.width):
+            visual = _Unwrapped(visual)
+        strips = Visual.to_strips(self, visual, size.width, size.height, self.visual_style)
+        self._render_cache = _RenderCache(size, strips)
+        self._dirty_regions.clear()
+
+
+def _fits(text: str, width: int) -> bool:
+    """True when each line of ``text`` fits ``width`` in cells and in characters (what
+    Textual's wrapping cuts or strips past), tabs aside (they are widened first)."""
+    return "\t" not in text and all(
+        len(line) <= width and cell_len(line) <= width for line in text.split("\n")
+    )
+
+
+class _Unwrapped(Visual):
+    """A :class:`Content` whose lines fit its width, laid out by Textual's no-wrap path.
+
+    Textual's wrapping path cuts a line at no offset when it fits (``divide_line``
+    measures each word to find none), then truncates it to the width, strips the spaces
+    past the width and pads it by ``line-pad`` (none of which changes a line that fits,
+    ``line-pad`` aside); its no-wrap path, whether it folds or truncates, also leaves such
+    a line as it is. Both then make the same line (left at x 0, the same y, alignment and
+    styles): so a text whose lines all fit, without ``line-pad``, is drawn the same
+    either way, and the no-wrap way measures each line once.
+    """
+
+    def __init__(self, content: Content) -> None:
+        self._content = content
+
+    def render_strips(
+        self, width: int, height: int | None, style: TextualStyle, options: RenderOptions
+    ) -> list[Strip]:
+        rules = options.rules
+        if rules.get("line_pad", 0):
+            return self._content.render_strips(width, height, style, options)
+        return self._content.render_strips(
+            width, height, style, replace(options, rules=cast(RulesMap, _NoWrap(rules)))
+        )
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self._content.get_optimal_width(rules, container_width)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self._content.get_height(rules, width)
+
+
+class _NoWrap:
+    """A widget's style rules as Content's layout reads them (``get``), with
+    ``text-wrap: nowrap``."""
+
+    def __init__(self, rules: RulesMap) -> None:
+        self._rules = rules
+
+    def get(self, name: str, default: object = None) -> object:
+        return "nowrap" if name == "text_wrap" else self._rules.get(name, default)

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+from rich._wrap import divide_line
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual import events
+from textual.content import Content
+from textual.css.styles import StylesBase
 
 from explorer.core.http.content_coding import too_many_codings
 from explorer.core.http.errors import RestwalkError
@@ -75,6 +78,24 @@ def _unwrapped_rows(text: Text, width: int) -> int | None:
     return len(lines)
 
 
+def _wrapped_rows(visual: object, styles: StylesBase, width: int) -> int | None:
+    """The rows ``visual`` takes ``width`` cells wide when Textual wraps it (text-wrap
+    wrap, text-overflow fold, no line-pad, no tab), counted as its wrapping counts them:
+    each line cut where ``divide_line`` cuts it, without the lines made (Textual's measure
+    makes them all, and the frame then makes them again to draw them); else None."""
+    if not isinstance(visual, Content):
+        return None
+    plain = visual.plain
+    if (
+        "\t" in plain
+        or styles.text_wrap != "wrap"
+        or styles.text_overflow != "fold"
+        or styles.line_pad
+    ):
+        return None
+    return sum(len(divide_line(line, width, fold=True)) + 1 for line in plain.split("\n"))
+
+
 def _plain(text: str) -> str:
     return visible_line(text.replace("`", ""))
 
@@ -108,7 +129,9 @@ class StatusLine(PlainStatic):
         before = self.size.height
         self.update(text, layout=False)
         rows = _unwrapped_rows(text, width)
-        if rows is None:  # a line wraps: Textual's wrapping counts the rows
+        if rows is None:  # a line wraps: counted where Textual's wrapping cuts it
+            rows = _wrapped_rows(self.visual, self.styles, width)
+        if rows is None:  # (a tab, or another way to wrap): Textual's wrapping counts them
             rows = self.get_content_height(self.content_size, self.app.size, width)
         if rows > MAX_ROWS:
             self.update(_cut(text, width), layout=False)

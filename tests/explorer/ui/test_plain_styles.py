@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+import textual.content
 from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
@@ -204,3 +205,91 @@ async def test_a_plain_text_is_not_copied_for_links_it_does_not_hold(
             widget.refresh()
             widget.render_lines(widget.outer_size.region)
         assert styled == []
+
+
+class Texts(App[None]):
+    """Texts laid out every way a PlainStatic may be styled to lay them out."""
+
+    CSS = """
+    PlainStatic { height: 4; padding: 0 1; }
+    #center { text-align: center; }
+    #right { text-align: right; }
+    #nowrap { text-wrap: nowrap; text-overflow: ellipsis; }
+    #clip { text-wrap: nowrap; text-overflow: clip; }
+    #fold-ellipsis { text-overflow: ellipsis; }
+    #line-pad { line-pad: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield PlainStatic(id="left")
+        for name in ("center", "right", "nowrap", "clip", "fold-ellipsis", "line-pad"):
+            yield PlainStatic(id=name)
+
+
+#: Lines that fit the 20 cells, just fit, do not fit, and fit in cells but not in
+#: characters (combining marks) or in characters but not in cells (wide ones).
+_TEXTS = (
+    "",
+    "short",
+    "twenty cells exactly",
+    "twenty cells exactly\nand a second line\n",
+    "one line that is longer than twenty cells",
+    "  leading and trailing spaces  ",
+    "spaces past the width          ",
+    "e\u0301" * 12,
+    "e\u0301" * 10 + "     ",
+    "漢字" * 5 + "\n" + "漢字" * 6,
+    "a\ttab",
+    "\n\nblank lines\n",
+)
+
+
+async def test_a_text_that_fits_is_laid_out_as_textual_wraps_it() -> None:
+    """A text whose lines fit is laid out without the wrapping: the lines are the ones
+    Textual's wrapping makes, segment for segment (offsets in the styles' meta too),
+    however the widget aligns, wraps, cuts or pads its lines."""
+    app = Texts()
+    async with app.run_test(size=(22, 40)) as pilot:
+        widgets = list(app.query(PlainStatic))
+        for plain in _TEXTS:
+            styled = Text.assemble(("bold", "bold"), " ", plain, (" dim", "dim"))
+            for text in (Text(plain), styled):
+                for widget in widgets:
+                    widget.update(text)
+                await settle(pilot)
+                for widget in widgets:
+                    widget.refresh()
+                    ours = segments(widget.render_lines(widget.outer_size.region))
+                    Static._render_content(widget)  # Textual's own, wrapping every line
+                    widget._styles_cache.clear()
+                    theirs = segments(widget.render_lines(widget.outer_size.region))
+                    assert ours == theirs, (widget.id, text)
+                    assert ours
+
+
+async def test_a_text_that_fits_is_not_cut_into_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual's wrapping measures every word of every line (``divide_line``): a text
+    whose lines fit is drawn without it; one with a line too long still wraps."""
+    divided: list[str] = []
+    divide_line = textual.content.divide_line
+
+    def noted(text: str, *args: object, **kwargs: object) -> list[int]:
+        divided.append(text)
+        return divide_line(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(textual.content, "divide_line", noted)
+    app = Lines()
+    async with app.run_test(size=(50, 20)) as pilot:
+        status = app.query_one(StatusLine)
+        status.show_message("GET http://127.0.0.1:8000/customers")
+        await settle(pilot)
+        divided.clear()
+        status.refresh()
+        lines = status.render_lines(status.outer_size.region)
+        assert lines[0].text.strip() == "GET http://127.0.0.1:8000/customers"
+        assert divided == []
+        status.show_message("GET http://127.0.0.1:8000/customers?page=1 " * 2)
+        await settle(pilot)
+        status.refresh()
+        status.render_lines(status.outer_size.region)
+        assert divided

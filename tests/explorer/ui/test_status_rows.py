@@ -5,12 +5,21 @@ row. A page drawn without a layout still ends the person's wait."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from explorer.ui.app import RestwalkApp
-from explorer.ui.widgets.status_line import MAX_ROWS, ROWS, StatusLine, _unwrapped_rows
+from explorer.ui.widgets.status_line import (
+    MAX_ROWS,
+    ROWS,
+    StatusLine,
+    _unwrapped_rows,
+    _wrapped_rows,
+)
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle, until
 from tests.explorer.ui.test_browse import follow
 
@@ -106,3 +115,48 @@ async def test_news_that_does_not_wrap_is_counted_as_textual_measures_it() -> No
             assert _unwrapped_rows(Text(plain), width) == measured, plain
         for plain in ("x" * (width + 1), "中" * (width // 2 + 1), "a\tb"):
             assert _unwrapped_rows(Text(plain), width) is None
+
+
+async def test_news_that_wraps_is_counted_as_textual_measures_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A line that wraps is counted where Textual's wrapping cuts it, to the rows Textual
+    measures, without Textual's measure (which makes every line); a tab is left to it."""
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield StatusLine(id="status")
+
+    app = One()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        status = app.query_one(StatusLine)
+        width = status.content_size.width
+        texts = (
+            "x" * (width + 1),
+            "中" * (width // 2 + 1),
+            "words that wrap " * 5,
+            "a" * (width * 2 + 3) + "\n\nb",
+            ("é" * (width - 1) + " ") * 2,
+            "spaces past the end" + " " * width + "\n",
+            "e\u0301" * (width + 2),
+        )
+        for plain in texts:
+            status.update(Text(plain), layout=False)
+            status.clear_cached_dimensions()
+            measured = status.get_content_height(status.content_size, app.size, width)
+            assert _wrapped_rows(status.visual, status.styles, width) == measured, plain
+            assert measured > 1
+        status.update(Text("a\tb " * 20), layout=False)
+        assert _wrapped_rows(status.visual, status.styles, width) is None
+
+        measures: list[int] = []
+        get_content_height = StatusLine.get_content_height
+
+        def noted(widget: StatusLine, *args: Any) -> int:
+            measures.append(args[-1])
+            return get_content_height(widget, *args)
+
+        monkeypatch.setattr(StatusLine, "get_content_height", noted)
+        status.show_message("words that wrap " * 5)
+        assert measures == []
