@@ -330,8 +330,8 @@ class TooManyRedirects(RequestError):
                 "restwalk request GET URL --no-redirects, then each Location in turn."
             )
             error.browser_hint = (
-                f"It is a redirect loop: {again} came back (the Trip tab, t, lists each "
-                "redirect and its Location)."
+                f"It is a redirect loop: {again} came back. The Trip tab (t) lists each "
+                "redirect and its Location."
             )
         else:
             error.hint = (
@@ -340,7 +340,7 @@ class TooManyRedirects(RequestError):
             )
             error.browser_hint = (
                 f"No URL came back, so it is no loop: the chain is longer than {limit} "
-                "redirects (the Trip tab, t, lists each one and its Location)."
+                "redirects. The Trip tab (t) lists each one and its Location."
             )
         return error
 

@@ -248,6 +248,7 @@ async def test_a_chain_longer_than_the_limit_is_said_to_be_no_loop(client: Clien
         "--max-redirects 10 follows more."
     )
     assert "loop" not in info.value.hint_in_browser.replace("no loop", "")
+    assert "The Trip tab (t) lists each one" in info.value.hint_in_browser
 
 
 async def test_credentials_do_not_leave_the_origin() -> None:
