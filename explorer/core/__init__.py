@@ -14,7 +14,8 @@ endpoint receives, webhook signatures checked). At the root: ``config.toml``
 (:mod:`.config`), where files live (:mod:`.paths`) and how one is written whole or not
 at all (:mod:`.files`). The bundled mock server's port and what follows it:
 :mod:`.bundled`. For the start's sake: the garbage collector paused while it works
-(:mod:`.gc_pause`), a pattern compiled when first used (:mod:`.lazy_pattern`).
+(:mod:`.gc_pause`); a pattern compiled when first used is
+:mod:`explorer.core.text.lazy_pattern`'s.
 
 An immutable record that ``restwalk``'s first screen imports is a ``NamedTuple`` where it
 can be (no ``dataclasses.replace``, no cached property, never compared with a record of

@@ -61,7 +61,7 @@ from explorer.core.http.limits import (
     DEFAULT_MAX_TIME,
     DEFAULT_TIMEOUT,
 )
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 from explorer.core.text.sizes import parse_size
 
 __all__ = [

@@ -647,7 +647,7 @@ _TUI_START = (
 
 #: Patterns restwalk's own modules compile as the TUI's first screen imports them: those
 #: it uses (a URL's checks, the links' search, the control-character filter); the others
-#: wait for their first use (explorer.core.lazy_pattern). There were 51.
+#: wait for their first use (explorer.core.text.lazy_pattern). There were 51.
 FIRST_SCREEN_PATTERNS = 17
 
 

@@ -20,7 +20,7 @@ from explorer.core.bodies.json_error import json_refused
 from explorer.core.bodies.json_texts import json_texts
 from explorer.core.bodies.media import is_text
 from explorer.core.bodies.pretty import PRETTY_LIMIT, indent_json, indent_xml
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 from explorer.core.text.plural import counted
 from explorer.core.text.terminal_text import expand_tabs, is_visible, visible
 

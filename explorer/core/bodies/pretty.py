@@ -27,7 +27,7 @@ import re
 
 import orjson
 
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 __all__ = [
     "PRETTY_LIMIT",

@@ -26,7 +26,7 @@ import httpx
 
 from explorer.core.http.errors import InvalidHeader, InvalidRequest
 from explorer.core.http.field_syntax import breaks_a_line, is_token
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 __all__ = [
     "DEFAULT_VERSION_NAMES",

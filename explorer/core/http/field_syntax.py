@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 __all__ = ["breaks_a_line", "is_token"]
 

@@ -19,7 +19,7 @@ import httpx
 from explorer.core.http.errors import RedirectRefused
 from explorer.core.http.secret_rules import is_secret_header, may_receive
 from explorer.core.hypermedia.href_cleaning import clean_href
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 __all__ = [
     "HEADERS_KEPT",

@@ -59,7 +59,7 @@ from functools import lru_cache
 
 import httpx
 
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 __all__ = [
     "CREDENTIAL_HEADERS",

@@ -25,7 +25,7 @@ from explorer.core.hypermedia.collector import Collector
 from explorer.core.hypermedia.items import page_items_at
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.vocabulary import PAGING_RELATIONS
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 __all__ = ["add_convention_links", "nested_under_member"]
 

@@ -34,7 +34,7 @@ from urllib.parse import unquote
 
 from explorer.core.hypermedia.collector import Collector
 from explorer.core.hypermedia.link import Link
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 _TOKEN = LazyPattern(r"[!#$%&'*+\-.^_`|~0-9a-z]+")
 _SINGLE = frozenset({"rel", "title", "title*", "type", "anchor", "hreflang"})

@@ -13,7 +13,7 @@ from urllib.parse import urldefrag
 
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.resolve import has_scheme
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 __all__ = [
     "allowed_methods",

@@ -29,7 +29,7 @@ from urllib.parse import quote
 
 import uritemplate
 
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 Value = str | list[str] | dict[str, str] | None
 

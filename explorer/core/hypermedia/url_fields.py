@@ -29,7 +29,7 @@ from explorer.core.hypermedia.collector import Collector, child, is_template
 from explorer.core.hypermedia.link import Link
 from explorer.core.hypermedia.vocabulary import STANDARD
 from explorer.core.hypermedia.walk import StringHit, iter_strings
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 #: ``user@host:path``, the scp-like syntax of ssh and git: a colon before any slash, no scheme.
 _SCP_LIKE = LazyPattern(r"[\w.~-]+@[\w.-]+:(?!//)")

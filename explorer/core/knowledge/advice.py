@@ -25,7 +25,7 @@ from explorer.core.knowledge import field_values as fv
 from explorer.core.knowledge.methods import method_info, method_names
 from explorer.core.knowledge.response_facts import ResponseFacts
 from explorer.core.knowledge.statuses import status_class, status_info
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 _BODY_SCAN_LIMIT = 65536
 _BACKTICKED_RE = re.compile(r"`([A-Za-z][A-Za-z0-9-]*)")

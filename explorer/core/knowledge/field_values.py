@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import NamedTuple
 
 from explorer.core.hypermedia.link_header import parse_link_values
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 Headers = Sequence[tuple[str, str]]
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote, urlsplit
 
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 __all__ = ["ID", "Folder", "identifier_shape", "path_of", "template_path"]
 

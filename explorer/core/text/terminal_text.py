@@ -42,7 +42,7 @@ import unicodedata
 
 import orjson
 
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 __all__ = [
     "CONTROL",

@@ -27,7 +27,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 __all__ = [
     "MAX_MATCHES",

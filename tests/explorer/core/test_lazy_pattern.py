@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 
 def test_nothing_is_compiled_until_the_first_call() -> None:

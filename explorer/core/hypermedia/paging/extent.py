@@ -33,7 +33,7 @@ from typing import NamedTuple
 from explorer.core.hypermedia.items import page_items
 from explorer.core.hypermedia.paging.answer import Answer, number
 from explorer.core.hypermedia.paging.headers import x_pagination
-from explorer.core.lazy_pattern import LazyPattern
+from explorer.core.text.lazy_pattern import LazyPattern
 
 __all__ = ["Extent", "page_extent"]
 
