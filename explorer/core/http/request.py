@@ -56,6 +56,7 @@ __all__ = [
     "RequestSpec",
     "build_request",
     "check_url",
+    "credential_headers",
     "guess_content_type",
     "mark_version",
     "place_query_and_version",
@@ -342,25 +343,31 @@ def place_query_and_version(
     return url
 
 
-def _auth_headers(auth: Auth | None) -> list[tuple[str, str]]:
+def credential_headers(auth: Auth | None) -> list[tuple[str, str]]:
+    """The header ``auth`` puts on the wire (``Authorization``, ``Cookie``); none for a
+    login flow, whose token comes from logging in first."""
     if isinstance(auth, BearerAuth):
-        if not is_token(auth.scheme):
-            raise InvalidRequest(
-                f"The credential's scheme {visible_line(auth.scheme)!r} is not one word.",
-                hint="Name it as the server's WWW-Authenticate does: Bearer, or Token.",
-            )
         return [("Authorization", auth.value)]
     if isinstance(auth, BasicAuth):
         raw = f"{auth.user}:{auth.password}".encode()
         return [("Authorization", f"Basic {base64.b64encode(raw).decode('ascii')}")]
     if isinstance(auth, CookieSession) and auth.cookies:
         return [("Cookie", "; ".join(f"{name}={value}" for name, value in auth.cookies))]
+    return []
+
+
+def _auth_headers(auth: Auth | None) -> list[tuple[str, str]]:
+    if isinstance(auth, BearerAuth) and not is_token(auth.scheme):
+        raise InvalidRequest(
+            f"The credential's scheme {visible_line(auth.scheme)!r} is not one word.",
+            hint="Name it as the server's WWW-Authenticate does: Bearer, or Token.",
+        )
     if isinstance(auth, LoginFlow | OAuthBearer):
         raise InvalidRequest(
             "A login flow (a token login or OAuth) must log in before the request is built.",
             hint="Send it through the client, which asks the login for its token first.",
         )
-    return []
+    return credential_headers(auth)
 
 
 def _has(headers: list[tuple[str, str]], name: str) -> bool:

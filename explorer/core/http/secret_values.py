@@ -31,13 +31,7 @@ import json
 from collections.abc import Iterable
 from urllib.parse import parse_qsl, quote, quote_plus, urlencode, urlsplit
 
-from explorer.core.http.request import (
-    BasicAuth,
-    BearerAuth,
-    CookieSession,
-    LoginFlow,
-    RequestSpec,
-)
+from explorer.core.http.request import LoginFlow, RequestSpec, credential_headers
 from explorer.core.http.secret_rules import CREDENTIAL_HEADERS, is_secret_header, is_secret_name
 
 __all__ = ["MIN_COOKIE_LENGTH", "MIN_LENGTH", "SecretValues", "sent_secrets", "spec_secrets"]
@@ -100,18 +94,8 @@ def spec_secrets(spec: RequestSpec) -> list[str]:
     """What ``spec`` will send as secrets, by :func:`sent_secrets`: its URL with its query
     pairs, its headers with the credential as the wire carries it (``Authorization``,
     ``Cookie``), and a login flow's password (sent to its login URL, not here)."""
-    auth = spec.auth
-    headers = list(spec.headers)
-    fields: list[str] = []
-    if isinstance(auth, BearerAuth):
-        headers.append(("Authorization", auth.value))
-    elif isinstance(auth, BasicAuth):
-        pair = base64.b64encode(f"{auth.user}:{auth.password}".encode()).decode("ascii")
-        headers.append(("Authorization", f"Basic {pair}"))
-    elif isinstance(auth, CookieSession) and auth.cookies:
-        headers.append(("Cookie", "; ".join(f"{name}={value}" for name, value in auth.cookies)))
-    elif isinstance(auth, LoginFlow):
-        fields.append(auth.password)
+    headers = [*spec.headers, *credential_headers(spec.auth)]
+    fields = [spec.auth.password] if isinstance(spec.auth, LoginFlow) else []
     url = spec.url
     if spec.query:
         url += ("&" if "?" in url else "?") + urlencode(spec.query)
