@@ -4,7 +4,9 @@
 class ``Layer(app, service)`` with ``async __call__(scope, receive, send)``. A layer
 knows no resource: what the app serves reaches it through the service (the method
 policy's ``service.routes``, the guest's :class:`~mock_server.guest.GuestApi`), and
-the rules it applies are :mod:`mock_server.http`'s and :mod:`mock_server.auth`'s.
+the rules it applies are :mod:`mock_server.http`'s and :mod:`mock_server.auth`'s. A
+layer that must see a 200's whole body before it decides (the conditional and range
+layers) reads it with :func:`~mock_server.layers.whole_answer.read_whole`.
 """
 
 from __future__ import annotations

@@ -63,6 +63,7 @@ from mock_server.http.preconditions import (
 from mock_server.http.preconditions import evaluate as evaluate_preconditions
 from mock_server.http.problems import Problem
 from mock_server.http.versions import requested_path
+from mock_server.layers.whole_answer import read_whole
 from mock_server.service import Service
 from mock_server.store import Record
 from mock_server.store.write_guard import Expected, expect, observed, observing_state
@@ -240,29 +241,17 @@ class ConditionalLayer:
         return found
 
     async def _read(self, scope: Scope, receive: Receive, send: Send) -> None:
-        start: Message | None = None
-        chunks: list[bytes] = []
-        passing = False
+        async def finish(start: Message, body: bytes) -> None:
+            await self._finish_read(scope, start, body, receive, send)
 
-        async def capture(message: Message) -> None:
-            nonlocal start, passing
-            if passing:
-                await send(message)
-            elif message["type"] == "http.response.start":
-                if message["status"] != OK or _streamed(message):
-                    passing = True
-                    await send(message)
-                else:
-                    start = message
-            elif message["type"] == "http.response.body":
-                chunks.append(message.get("body", b""))
-                if not message.get("more_body", False):
-                    assert start is not None
-                    await self._finish_read(scope, start, b"".join(chunks), receive, send)
-            else:
-                await send(message)
-
-        await self.app(scope, receive, capture)
+        await read_whole(
+            self.app,
+            scope,
+            receive,
+            send,
+            lambda start: start["status"] == OK and not _streamed(start),
+            finish,
+        )
 
     async def _finish_read(
         self, scope: Scope, start: Message, body: bytes, receive: Receive, send: Send

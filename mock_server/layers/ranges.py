@@ -48,6 +48,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from mock_server.http.preconditions import parse_etag, strong_match
 from mock_server.http.problems import Problem
 from mock_server.http.versions import requested_path
+from mock_server.layers.whole_answer import read_whole
 from mock_server.service import Service
 
 OK = HTTPStatus.OK
@@ -113,31 +114,15 @@ class RangeLayer:
             return
         range_value = ranges_sent[0]
         if_range = if_ranges[0] if if_ranges else None
-        start: Message | None = None
-        chunks: list[bytes] = []
-        passing = False
 
-        async def capture(message: Message) -> None:
-            nonlocal start, passing
-            if passing:
-                await send(message)
-            elif message["type"] == "http.response.start":
-                accepts = (_header(message["headers"], b"accept-ranges") or "").strip().lower()
-                if message["status"] != OK or accepts != "bytes":
-                    passing = True
-                    await send(message)
-                else:
-                    start = message
-            elif message["type"] == "http.response.body":
-                chunks.append(message.get("body", b""))
-                if not message.get("more_body", False):
-                    assert start is not None
-                    body = b"".join(chunks)
-                    await self._answer(scope, receive, send, start, body, range_value, if_range)
-            else:
-                await send(message)
+        def wanted(start: Message) -> bool:
+            accepts = (_header(start["headers"], b"accept-ranges") or "").strip().lower()
+            return start["status"] == OK and accepts == "bytes"
 
-        await self.app(scope, receive, capture)
+        async def finish(start: Message, body: bytes) -> None:
+            await self._answer(scope, receive, send, start, body, range_value, if_range)
+
+        await read_whole(self.app, scope, receive, send, wanted, finish)
 
     async def _answer(
         self,
