@@ -25,7 +25,9 @@ plus one frame (16 ms).
 
     .venv/bin/python bench/bench_exchange.py [--runs 15] [--only separate|bundled]
 
-restwalk's modules are compiled to bytecode first, as ``make run`` does.
+restwalk's modules are compiled to bytecode first, as ``make run`` does. restwalk runs
+with a clean environment (a fresh ``HOME``), but for ``TEXTUAL_*`` variables given to
+this script (``TEXTUAL_FPS=1000``: is the 60 Hz frame grid part of a wait?).
 """
 
 from __future__ import annotations
@@ -193,7 +195,7 @@ def trip_figures(screen: str) -> dict[str, float]:
     if waited is not None:  # (a restwalk from before the Trip tab said the wait)
         figures["you waited"] = float(waited.group(1))
     for phase in PHASES:
-        found = re.search(rf"^\s+{phase}\s+([\d.]+) ms", screen, re.MULTILINE)
+        found = re.search(rf"^\s+(?:█ )?{phase}\s+([\d.]+) ms", screen, re.MULTILINE)
         if found is not None:
             figures[phase] = float(found.group(1))
     return figures
@@ -368,6 +370,7 @@ def main() -> int:
     restwalk = [str(BIN / "restwalk")]
     with tempfile.TemporaryDirectory() as home:
         env = {"HOME": home, "TERM": "xterm-256color", "COLORTERM": "truecolor"}
+        env.update((k, v) for k, v in os.environ.items() if k.startswith("TEXTUAL_"))
         if args.checkout is not None:
             restwalk = [str(BIN / "python"), "-m", "explorer"]
             env["PYTHONPATH"] = str(args.checkout.resolve())

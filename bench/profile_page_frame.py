@@ -25,6 +25,9 @@ widgets' messages, Textual's bookkeeping. Medians over the follows, in ms, per p
 ``--height 100``: both pages' links fit, so no scrollbar comes or goes between them (at
 40 rows the links table's does, and that lays the screen out).
 
+``--json FILE`` writes every follow's figures (by page, by step: lists of ms), for
+``ab_page_frame.py``, which runs two checkouts in turn.
+
 ``--cprofile`` writes a cProfile of the follows up to each paint too (read it with
 ``pstats``). Another checkout's restwalk: ``PYTHONPATH=CHECKOUT`` in front.
 """
@@ -35,6 +38,7 @@ import argparse
 import asyncio
 import cProfile
 import functools
+import json
 import statistics
 import sys
 import time
@@ -314,6 +318,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--cprofile", type=Path)
     parser.add_argument("--height", type=int, default=40, help="the terminal's rows")
+    parser.add_argument("--json", type=Path, help="also write every follow's figures here")
     args = parser.parse_args()
     global HEIGHT
     HEIGHT = args.height
@@ -324,6 +329,8 @@ def main() -> int:
         seed_customers(base)
         results = asyncio.run(drive(base, args.runs, meter, profile))
     print_results(results)
+    if args.json is not None:
+        args.json.write_text(json.dumps(results))
     if profile is not None:
         profile.dump_stats(args.cprofile)
     return 0
