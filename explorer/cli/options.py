@@ -173,6 +173,24 @@ def _scheme(args: argparse.Namespace) -> str:
     return scheme
 
 
+def _check_base_path(base_path: str, api_version: object, style: str | None, url: str) -> None:
+    """``--base-path`` says where ``/vN`` goes in the URL's path: with a version in the
+    path, and a URL under it (else it would be silently ignored)."""
+    import httpx
+
+    from explorer.core.http.api_version import under_base_path
+
+    if api_version is None:
+        raise UsageError("--base-path needs --api-version N (it says where /vN goes)")
+    if style not in (None, "uri"):
+        raise UsageError(f"--base-path is for --version-style uri, not {style}")
+    path = httpx.URL(url).path
+    if not under_base_path(path, base_path):
+        raise UsageError(
+            f"--base-path {base_path}: the URL's path {path or '/'} does not start with it"
+        )
+
+
 def spec_from(args: argparse.Namespace, method: str = "GET", url: str | None = None) -> RequestSpec:
     """The request the command-line options describe (``url`` instead of ``args.url``)."""
     from explorer.core.http.request import STANDARD_METHODS, RequestSpec
@@ -184,6 +202,8 @@ def spec_from(args: argparse.Namespace, method: str = "GET", url: str | None = N
     auth, cookie_headers = _auth(args, url)
     if args.version_style and args.api_version is None:
         raise UsageError("--version-style needs --api-version N")
+    if args.base_path:
+        _check_base_path(args.base_path, args.api_version, args.version_style, url)
     form = form_parts(getattr(args, "form", None) or [])
     if form and getattr(args, "data", None) is not None:
         raise UsageError("-d and -F cannot be combined: a request has one body")

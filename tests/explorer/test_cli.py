@@ -449,6 +449,13 @@ def test_explain_unknown_topic(capsys: pytest.CaptureFixture[str]) -> None:
         ["request", "GET", "http://127.0.0.1:1/", "--user", ""],
         ["request", "GET", "http://127.0.0.1:1/", "--version-style", "uri"],
         ["request", "GET", "http://127.0.0.1:1/", "--api-version", "two words"],
+        ["request", "GET", "http://127.0.0.1:1/other", "--api-version", "2", "--base-path", "/api"],
+        ["request", "GET", "http://127.0.0.1:1/apis", "--api-version", "2", "--base-path", "/api"],
+        ["request", "GET", "http://127.0.0.1:1/api/x", "--base-path", "/api"],
+        [
+            *("request", "GET", "http://127.0.0.1:1/api/x", "--api-version", "2"),
+            *("--version-style", "query", "--base-path", "/api"),
+        ],
         ["request", "GET", "http://127.0.0.1:1/", "-d", "@/no/such/file"],
         ["links"],
         ["explain"],

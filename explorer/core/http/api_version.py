@@ -76,13 +76,20 @@ def _split_path(path: str) -> list[str]:
     return [segment for segment in path.split("/") if segment]
 
 
+def under_base_path(path: str, base_path: str) -> bool:
+    """True when ``path`` starts with ``base_path``'s segments (``/api`` holds
+    ``/api/customers``, not ``/apis``); an empty base path holds every path."""
+    base = _split_path(base_path)
+    return path.split("/")[1 : 1 + len(base)] == base
+
+
 def _versioned_path(path: str, version: Version, base_path: str) -> str:
     """``path`` with ``/v<version>`` as the first segment after ``base_path``."""
     marker = f"v{version}"
     segments = path.split("/")  # keeps the leading "" and a trailing "" (slash)
     base = _split_path(base_path)
     start = 1
-    if base and segments[1 : 1 + len(base)] == base:
+    if base and under_base_path(path, base_path):
         start = 1 + len(base)
         if start < len(segments) and _VERSION_SEGMENT.match(segments[start]):
             segments[start] = marker

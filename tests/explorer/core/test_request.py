@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.http.api_version import VersionStyle
+from explorer.core.http.api_version import VersionStyle, under_base_path
 from explorer.core.http.errors import (
     InvalidHeader,
     InvalidMethod,
@@ -195,6 +195,24 @@ def test_uri_versioning_puts_the_segment_after_the_base_path(
 ) -> None:
     request = build(url=f"{BASE}{url}", api_version=2, version_style="uri", base_path=base_path)
     assert request.url.path == expected
+
+
+@pytest.mark.parametrize(
+    ("path", "base_path", "under"),
+    [
+        ("/api/customers", "/api", True),
+        ("/api", "/api/", True),
+        ("/api/v1/x", "api", True),
+        ("/apis/customers", "/api", False),
+        ("/other", "/api", False),
+        ("/", "/api", False),
+        ("/anything", "", True),
+    ],
+)
+def test_a_path_is_under_a_base_path_by_whole_segments(
+    path: str, base_path: str, under: bool
+) -> None:
+    assert under_base_path(path, base_path) is under
 
 
 def test_uri_versioning_keeps_the_query() -> None:
