@@ -156,6 +156,12 @@ def _not_implemented(response: ResponseFacts) -> list[str]:
             f"{response.method} is not a standard method; the standard ones are "
             f"{', '.join(method_names())}."
         ]
+    if response.method in ("GET", "HEAD"):
+        return [
+            f"{response.method} is a method every general-purpose server must support "
+            "(RFC 9110 §9.1), yet the answer is 501: a demo of the status (as /status/501 "
+            "is) or a server at odds with itself."
+        ]
     return [
         f"{response.method} is a standard method, but this server does not implement it "
         "for any URL (a static file server, for one, only reads): send `OPTIONS` to ask "

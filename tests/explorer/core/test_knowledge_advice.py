@@ -741,3 +741,10 @@ def test_a_response_s_facts_read_its_headers_once() -> None:
     assert facts.first("Date") is None
     assert facts.first("ETag") == fv.first(headers, "ETag")
     assert headers.walks == 2  # (the index, then field_values' own walk just above)
+
+
+def test_501_to_get_or_head_is_no_server_lacking_what_every_server_has() -> None:
+    for method in ("GET", "HEAD"):
+        (step,) = advise(501, [], method)
+        assert step.startswith(f"{method} is a method every general-purpose server must support")
+        assert "does not implement it for any URL" not in step
