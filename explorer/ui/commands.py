@@ -13,6 +13,8 @@ from explorer.ui.dialogs.explain import ExplainDialog
 from explorer.ui.explain_text import topic_markdown
 
 _PREFIX = "explain "
+_WORD = _PREFIX.strip()
+_COMMON = ("401", "404", "429", "Cache-Control", "ETag", "POST")
 
 
 def _topics() -> list[tuple[str, str]]:
@@ -34,13 +36,30 @@ class ExplainCommands(Provider):
 
     async def search(self, query: str) -> Hits:
         text = query.strip()
-        if text.lower().startswith(_PREFIX.strip()):
-            text = text[len(_PREFIX.strip()) :].strip()
+        offered: set[str] = set()
+        if text and _WORD.startswith(text.lower()):
+            # "expl", "explain": the command's own word, no topic yet: the common topics,
+            # as the palette lists them before anything is typed
+            matcher = self.matcher(text)
+            for topic in _COMMON:
+                command = f"{_PREFIX}{topic}"
+                offered.add(topic)
+                yield Hit(
+                    matcher.match(command),
+                    matcher.highlight(command),
+                    partial(self._open, topic),
+                    text=command,
+                    help="explain it; or type a status code, header or method after explain",
+                )
+        if text.lower().startswith(_WORD):
+            text = text[len(_WORD) :].strip()
         if not text:
             return
         matcher = self.matcher(f"{_PREFIX}{text}")
         exact = text.isdigit() and len(text) == 3
         for topic, description in self.topics:
+            if topic in offered:
+                continue
             command = f"{_PREFIX}{topic}"
             score = 1.0 if exact and topic == text else matcher.match(command)
             if score > 0:
@@ -55,5 +74,5 @@ class ExplainCommands(Provider):
             yield Hit(1.0, f"explain {text}", partial(self._open, text), help="status code")
 
     async def discover(self) -> Hits:
-        for topic in ("401", "404", "429", "Cache-Control", "ETag", "POST"):
+        for topic in _COMMON:
             yield DiscoveryHit(f"{_PREFIX}{topic}", partial(self._open, topic), help="explain it")

@@ -75,7 +75,7 @@ def received_response(response: httpx.Response, read: ReadBody, stream: str) -> 
     """The response as received, ``read`` its body and ``stream`` its framing's name."""
     return ReceivedResponse(
         status=int(response.status_code),
-        reason=response.reason_phrase,
+        reason=reason_text(response),
         http_version=response.http_version,
         headers=tuple((header_text(k), header_text(v)) for k, v in raw_headers(response)),
         body=read.body,
@@ -85,6 +85,13 @@ def received_response(response: httpx.Response, read: ReadBody, stream: str) -> 
         undecoded_codings=read.undecoded_codings,
         stream=stream,
     )
+
+
+def reason_text(response: httpx.Response) -> str:
+    """The status line's reason as the server sent it, read as its header fields are
+    (httpx's ``reason_phrase`` drops every byte past ASCII: ``ÖK`` became ``K``)."""
+    raw = response.extensions.get("reason_phrase")
+    return header_text(raw) if isinstance(raw, bytes) else response.reason_phrase
 
 
 async def follow(

@@ -141,9 +141,9 @@ def _allow(response: ResponseFacts) -> list[str]:
         return [f"Allow is empty: no method is allowed on this URL right now.{sent}"]
     if response.method and response.method.upper() in (m.upper() for m in methods):
         return [
-            f"This URL allows {', '.join(methods)}, {response.method} among them, yet it "
-            "answered 405: a demo of the status (as /status/405 is) or a server at odds "
-            "with itself."
+            f"Allow lists {', '.join(methods)}, the {response.method} you sent among them, "
+            "yet the answer is 405: a demo of the status (as /status/405 is) or a server "
+            "at odds with itself."
         ]
     return [f"This URL allows {', '.join(methods)}.{sent} Use one of those."]
 
@@ -155,6 +155,12 @@ def _not_implemented(response: ResponseFacts) -> list[str]:
         return [
             f"{response.method} is not a standard method; the standard ones are "
             f"{', '.join(method_names())}."
+        ]
+    if response.method in ("GET", "HEAD"):
+        return [
+            f"{response.method} is a method every general-purpose server must support "
+            "(RFC 9110 §9.1), yet the answer is 501: a demo of the status (as /status/501 "
+            "is) or a server at odds with itself."
         ]
     return [
         f"{response.method} is a standard method, but this server does not implement it "
@@ -275,10 +281,7 @@ def _precondition(response: ResponseFacts) -> list[str]:
             f"The current ETag is {etag}: check that your change still makes sense, then "
             f"send it again with If-Match: {etag}."
         ]
-    return [
-        "GET the resource for its current ETag, then send the write again with "
-        "If-Match: <that ETag>."
-    ]
+    return []  # the code's general steps say to GET it for its ETag: not said twice
 
 
 def _range_not_satisfiable(response: ResponseFacts) -> list[str]:
@@ -414,6 +417,8 @@ _RATE_LIMIT_FIELDS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset
 _SPOKEN_FOR: dict[int, tuple[str, ...]] = {
     HTTPStatus.TOO_MANY_REQUESTS: ("Retry-After", *_RATE_LIMIT_FIELDS),
     HTTPStatus.SERVICE_UNAVAILABLE: ("Retry-After",),
+    # the types it lists, or that it names none: "a type the response offers" is not said
+    HTTPStatus.UNSUPPORTED_MEDIA_TYPE: ("Accept-Post", "Accept-Patch"),
 }
 
 #: Readers of headers any response may carry, and the headers they explain.

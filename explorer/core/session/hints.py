@@ -60,6 +60,8 @@ def key_hint(page: Page) -> str:
     status = page.status
     if status is None:
         return ""
+    if status == HTTPStatus.NOT_FOUND and (asked := _version_asked(page)):
+        return f"{asked}: press v to change it, alt+left to go back, or ctrl+l to correct the URL."
     if status in _BY_STATUS:
         return _BY_STATUS[status]
     if status == HTTPStatus.NOT_MODIFIED:
@@ -97,6 +99,15 @@ def key_hint(page: Page) -> str:
     if page.links_stopped:
         return "No links read from this page: alt+left goes back, c composes a request."
     return "No links here: alt+left goes back, c composes a request."
+
+
+def _version_asked(page: Page) -> str:
+    """ "Version 2 was asked for (uri)" when ``v`` made the request ask for one (on a 404,
+    the version may be what the server does not have), else empty."""
+    spec = page.spec
+    if spec.api_version is None or spec.version_style == "none":
+        return ""
+    return f"Version {spec.api_version} was asked for ({spec.version_style})"
 
 
 def _error_hint(error: RestwalkError) -> str:

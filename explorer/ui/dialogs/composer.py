@@ -139,6 +139,10 @@ class ComposerScreen(ModalScreen[Composed | None]):
         Binding("ctrl+n", "add_header", "New header"),
         Binding("ctrl+o", "add_query", "New query parameter"),
         Binding("f2", "save_request", "Save to .http", tooltip="Save it to a .http file"),
+        # priority: Tab moves on as the app reads it, so what is typed after it goes to
+        # the next field (bubbled up from the field, it came after those keys were in)
+        Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
     ]
 
     def __init__(

@@ -37,6 +37,7 @@ from explorer.core.http.request import (
 )
 from explorer.core.session.api_key import DEFAULT_KEY_HEADER, key_problem
 from explorer.core.session.credentials import LoginKind
+from explorer.core.session.pasted_token import read_pasted_token
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.key_bar import KeyBar
 from explorer.ui.widgets.safe_input import SafeInput
@@ -296,13 +297,23 @@ class LoginDialog(ModalScreen[LoginResult | None]):
                 key=(name, key),
             )
         if kind == "bearer":
-            token = self.query_one("#token", Input).value.strip()
-            if not token:
+            # pasted as the header line it was copied from, or with its scheme
+            pasted = read_pasted_token(self.query_one("#token", Input).value, scheme)
+            if not pasted.token:
                 return None
+            if pasted.header is not None:  # another header's line: an API key for it
+                if key_problem(pasted.header, pasted.token):
+                    return None
+                return LoginResult(
+                    None,
+                    self.origin,
+                    f"Sent to {self.origin} only: {pasted.header}: ****. x forgets it.",
+                    key=(pasted.header, pasted.token),
+                )
             return LoginResult(
-                BearerAuth(token, scheme),
+                BearerAuth(pasted.token, pasted.scheme),
                 self.origin,
-                f"Sent to {self.origin} only: Authorization: {scheme} ****.",
+                f"Sent to {self.origin} only: Authorization: {pasted.scheme} ****.",
             )
         if not user:
             return None
@@ -346,6 +357,10 @@ class LoginDialog(ModalScreen[LoginResult | None]):
             return key_problem(name, self.query_one("#token", Input).value.strip())
         if kind in ("token", "bearer") and not is_token(scheme):
             return "The scheme is one word, such as Bearer or Token."
+        if kind == "bearer":
+            pasted = read_pasted_token(self.query_one("#token", Input).value, scheme)
+            if pasted.token and pasted.header is not None:
+                return key_problem(pasted.header, pasted.token)
         return "Fill in the token first." if kind == "bearer" else "Fill in the user name first."
 
     def action_oauth(self) -> None:

@@ -80,12 +80,19 @@ def _one_key(key: str) -> str:
     return shown if len(shown) == 1 and shown.isascii() else key
 
 
+#: Actions the help's "Everywhere in Textual" table says (Tab moves between fields): a
+#: screen binding Tab to them, to move on before the keys typed after it, adds nothing.
+_SAID_EVERYWHERE = frozenset({"app.focus_next", "app.focus_previous"})
+
+
 def bindings_table(title: str, bindings: Iterable[BindingType]) -> str:
     """A Markdown table of ``bindings`` (key, what it does)."""
     rows: list[str] = []
     seen: set[str] = set()
     for item in bindings:
         binding = item if isinstance(item, Binding) else Binding(*item)
+        if binding.action in _SAID_EVERYWHERE:
+            continue
         description = binding.tooltip or binding.description or binding.action
         if binding.action.startswith("digit("):
             if "digit" in seen:

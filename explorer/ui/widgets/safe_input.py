@@ -11,14 +11,13 @@ set (by code, typed or pasted), is made visible as all server text is
 
 from __future__ import annotations
 
-from textual.widgets import Input
-
 from explorer.core.text.terminal_text import visible_line
+from explorer.ui.widgets.in_order_input import InOrderInput
 
 __all__ = ["SafeInput"]
 
 
-class SafeInput(Input):
+class SafeInput(InOrderInput):
     """An :class:`~textual.widgets.Input` whose value holds no terminal control character."""
 
     def validate_value(self, value: str) -> str:

@@ -100,3 +100,13 @@ async def test_without_following_a_javascript_redirect_is_the_answer() -> None:
         with pytest.raises(RedirectRefused) as refused:
             await client.send(RequestSpec(url="http://h/"))
     assert [hop.response.status for hop in refused.value.hops] == [302]
+
+
+async def test_a_reason_past_ascii_is_kept_as_its_header_fields_are() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        reason = "ÖK 日本 ✓".encode()
+        return httpx.Response(200, extensions={"reason_phrase": reason}, json={})
+
+    async with Client(transport=httpx.MockTransport(handler)) as client:
+        exchange = await client.send(RequestSpec(url="http://h/"))
+    assert exchange.response.reason == "ÖK 日本 ✓"  # httpx's reason_phrase says "K  "

@@ -254,7 +254,25 @@ def test_304_means_use_the_cached_copy() -> None:
 
 def test_412_and_428_ask_for_if_match() -> None:
     assert 'If-Match: "v9"' in advise(412, [("ETag", '"v9"')], "PUT")[0]
-    assert "If-Match: <that ETag>" in advise(428, [], "PATCH")[0]
+    assert "If-Match: <ETag>" in advise(428, [], "PATCH")[0]
+
+
+def test_412_and_428_without_etag_say_get_it_once() -> None:
+    for status in (412, 428):
+        steps = advise(status, [], "PUT")
+        about_getting = [step for step in steps if step.startswith("GET the resource")]
+        assert len(about_getting) == 1, steps
+
+
+def test_415_naming_no_types_offers_none_from_the_response() -> None:
+    steps = advise(415, [], "POST")
+    assert "names no accepted types" in steps[0]
+    assert not any("a type the response offers" in step for step in steps), steps
+
+
+def test_405_with_the_method_sent_in_allow_reads_as_a_sentence() -> None:
+    (step,) = advise(405, [("Allow", "GET, HEAD, OPTIONS")], "GET")
+    assert step.startswith("Allow lists GET, HEAD, OPTIONS, the GET you sent among them, ")
 
 
 def test_416_reads_the_complete_length() -> None:
@@ -723,3 +741,10 @@ def test_a_response_s_facts_read_its_headers_once() -> None:
     assert facts.first("Date") is None
     assert facts.first("ETag") == fv.first(headers, "ETag")
     assert headers.walks == 2  # (the index, then field_values' own walk just above)
+
+
+def test_501_to_get_or_head_is_no_server_lacking_what_every_server_has() -> None:
+    for method in ("GET", "HEAD"):
+        (step,) = advise(501, [], method)
+        assert step.startswith(f"{method} is a method every general-purpose server must support")
+        assert "does not implement it for any URL" not in step

@@ -265,3 +265,15 @@ async def test_a_201_without_location_links_the_item_its_id_names() -> None:
     assert made.found == 1
     assert slashed.links[0].href == "http://drf/api/books/16/"
     assert all(link.source != "/id" for link in (*told.links, *put.links))
+
+
+def test_a_404_of_a_versioned_request_names_the_version_and_v() -> None:
+    from explorer.core.http.exchange import Exchange, ReceivedResponse, SentRequest
+
+    sent = SentRequest("GET", "http://api.test/v2/items", ())
+    missing = ReceivedResponse(404, "Not Found", "HTTP/1.1", (), b"", sent.url)
+    versioned = RequestSpec(url="http://api.test/items", api_version=2, version_style="uri")
+    hint = key_hint(Page(versioned, Exchange(sent, sent, missing)))
+    assert hint.startswith("Version 2 was asked for (uri): press v to change it")
+    plain = key_hint(Page(RequestSpec(url=sent.url), Exchange(sent, sent, missing)))
+    assert "press v" not in plain

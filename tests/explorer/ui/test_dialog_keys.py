@@ -24,6 +24,8 @@ from explorer.ui.dialogs.login import LoginDialog
 from explorer.ui.screens.help import HelpScreen
 from explorer.ui.widgets.find_bar import FindBar
 from explorer.ui.widgets.links_panel import LinksPanel
+from explorer.ui.widgets.pairs_editor import PairsEditor
+from explorer.ui.widgets.url_input import UrlBar
 from tests.explorer.ui.conftest import ROOT, SIZE, AppFactory, on_screen, settle, until
 
 Keys = list[tuple[str, str | None]]
@@ -158,3 +160,47 @@ async def test_a_paste_right_after_c_is_the_composer_s_url(make_app: AppFactory)
         url = app.screen.query_one("#url", Input)
         await until(pilot, lambda: url.value == "/users/", "the paste, then the key")
         assert url.has_focus
+
+
+@pytest.mark.parametrize(
+    ("keys", "value"),
+    [
+        ([("ctrl+u", None), *letters("/validate")], "/validate"),  # it emptied the field
+        ([("ctrl+u", None), *letters("abx"), ("backspace", None), *letters("c")], "abc"),
+        ([("ctrl+u", None), *letters("bc"), ("home", None), *letters("a")], "abc"),
+    ],
+)
+async def test_editing_keys_typed_together_act_in_their_order(
+    make_app: AppFactory, keys: Keys, value: str
+) -> None:
+    """A field's own editing keys (ctrl+u, backspace, home...) act in turn with the
+    characters typed with them: they ran when they had bubbled up to the app, after the
+    characters that followed them were in."""
+    app = make_app(ROOT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+l")
+        await settle(pilot)
+        bar = app.browser.query_one(UrlBar)
+        assert bar.has_focus
+        typed_together(app, keys)
+        await settle(pilot)
+        assert bar.value == value
+
+
+async def test_tab_typed_with_a_composer_fields_keys_moves_on_in_its_order(
+    make_app: AppFactory,
+) -> None:
+    """``limit`` Tab ``3`` typed together fill a query parameter's name and value: the
+    3 went to the name (``limit3``), Tab acting only once it had bubbled up."""
+    app = make_app(ROOT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await until(pilot, on_screen(app, ComposerScreen), "the composer")
+        await settle(pilot)
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        typed_together(app, [*letters("limit"), ("tab", None), *letters("3")])
+        await settle(pilot)
+        assert app.screen.query_one("#query", PairsEditor).pairs == (("limit", "3"),)

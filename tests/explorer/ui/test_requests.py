@@ -677,3 +677,23 @@ async def test_an_authorization_typed_in_the_composer_and_kept_goes_on_after() -
         await settle(pilot)
         assert seen[-1] == f"Token {key}"
         assert current(app).status == HTTPStatus.OK
+
+
+async def test_a_token_pasted_with_its_header_or_scheme_is_sent_once() -> None:
+    """``Authorization: Bearer abc`` pasted as the token went as ``Authorization: Bearer
+    Authorization: Bearer abc``; ``X-API-Key: k`` as a Bearer token: each is read out."""
+    app = DialogApp(LoginDialog("http://shop", kind="bearer"))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, LoginDialog)
+        token = dialog.query_one("#token", Input)
+        token.value = "Authorization: Bearer abc"
+        result = dialog.result()
+        assert result is not None
+        assert result.auth == BearerAuth("abc", "Bearer")
+        token.value = "X-API-Key: k3y"
+        result = dialog.result()
+        assert result is not None
+        assert (result.auth, result.key) == (None, ("X-API-Key", "k3y"))
+        assert "X-API-Key: ****" in result.message

@@ -222,3 +222,23 @@ async def test_the_key_bar_does_not_offer_the_screen_one_is_on(make_app: AppFact
         assert isinstance(app.screen, HelpScreen)
         bar = str(app.screen.query_one(KeyBar).render())
         assert " Help " not in bar
+
+
+async def test_palette_offers_explain_while_its_word_is_typed(make_app: AppFactory) -> None:
+    """``expl`` or ``explain`` alone (no topic yet) lists the common topics, not nothing."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for typed in ("expl", "explain"):
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            assert isinstance(app.screen, CommandPalette)
+            app.screen.query_one(Input).value = typed
+            await settle(pilot)
+            options = app.screen.query_one(OptionList)
+            shown = [
+                str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
+            ]
+            assert any(prompt.startswith("explain 404") for prompt in shown), (typed, shown)
+            await pilot.press("escape")
+            await pilot.pause()
