@@ -500,7 +500,7 @@ def test_a_url_of_another_scheme_is_refused_by_name(
     code, out, err = run(capsys, "request", "GET", url)
     assert (code, out) == (2, "")
     assert_one_line_error(err)
-    assert f"is a {url.partition(':')[0]}: URL" in err  # not "Invalid port"
+    assert f"has the {url.partition(':')[0]}: scheme" in err  # not "Invalid port"
 
 
 def test_refused_connection_exits_1(capsys: pytest.CaptureFixture[str]) -> None:

@@ -278,7 +278,7 @@ def check_url(url: str) -> httpx.URL:
                 f"The URL {quoted(url)} has no scheme.", hint="Start it with http:// or https://."
             )
         raise InvalidURL(
-            f"The URL {quoted(url)} is a {parsed.scheme}: URL; restwalk sends requests to "
+            f"The URL {quoted(url)} has the {parsed.scheme}: scheme; restwalk sends requests to "
             "http:// and https:// URLs only.",
         )
     if not parsed.host:

@@ -160,7 +160,7 @@ async def test_follow_refuses_an_action_names_a_missing_link_and_a_bad_template(
         Tab(Client(), given=RequestSpec(url=MOCK)).follow_words(odd, long_rel, {})
     assert len(refused.value.message) < 400
     assert refused.value.message.endswith(
-        "is a ftp: URL; restwalk sends requests to http:// and https:// URLs only."
+        "has the ftp: scheme; restwalk sends requests to http:// and https:// URLs only."
     )
 
 

@@ -344,8 +344,8 @@ def test_a_server_breaking_http2_is_a_failed_request(tmp_path: Path, kind: str) 
 @pytest.mark.parametrize(
     ("rel", "why"),
     [
-        ("js", "the URL 'javascript:alert(1)' is a javascript: URL"),
-        ("file", "the URL 'file:///etc/x' is a file: URL"),
+        ("js", "the URL 'javascript:alert(1)' has the javascript: scheme"),
+        ("file", "the URL 'file:///etc/x' has the file: scheme"),
     ],
 )
 def test_a_server_link_that_cannot_be_followed_is_the_server_s_fault(
