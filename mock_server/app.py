@@ -25,6 +25,7 @@ from mock_server.http.versions import requested_path
 from mock_server.layers import wrap
 from mock_server.representations.urls import selection
 from mock_server.resources import ENTITIES, build_routes
+from mock_server.resources.reset import RESET_PATH
 from mock_server.service import Service
 from mock_server.settings import Settings
 from mock_server.store import Store
@@ -69,6 +70,8 @@ async def _http_exception_handler(request: Request, exc: Exception) -> Response:
             # Permanent and method-keeping: a POST to /customers/ is a POST to /customers.
             return RedirectResponse(target, status_code=HTTPStatus.PERMANENT_REDIRECT)
         detail = f"Nothing is served at {path}."
+        if path == RESET_PATH:  # (a test's set-up that forgot the option)
+            detail = f"Nothing is served at {path}: restwalk-mock serves it with --allow-reset."
     elif exc.status_code == HTTPStatus.METHOD_NOT_ALLOWED:
         allow = (exc.headers or {}).get("Allow", "")
         detail = f"{request.method} is not allowed on {path}; allowed: {allow}."

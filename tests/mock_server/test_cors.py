@@ -145,7 +145,9 @@ async def test_cors_is_off_by_default(client: httpx.AsyncClient) -> None:
 
 
 async def test_reset_without_login_only_when_allowed(client: httpx.AsyncClient) -> None:
-    assert (await client.post("/_reset")).status_code == 404
+    refused = await client.post("/_reset")
+    assert refused.status_code == 404
+    assert "--allow-reset" in refused.json()["detail"]
     app = create_app(make_settings(allow_reset=True))
     async with asgi_client(app) as allowed:
         assert (await allowed.delete("/products/1", headers=EDITOR)).status_code == 204
