@@ -54,6 +54,7 @@ from textual.visual import RenderOptions, Visual, VisualType
 from textual.widget import _RenderCache
 from textual.widgets import Static
 
+from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.style_key import KeptStyles
 
 __all__ = ["PlainStatic", "PlainStylesCache", "plain_box"]
@@ -208,7 +209,7 @@ def _true_colours(strip: Strip) -> bool:
     return all(_true_colour_style(segment.style) for segment in strip)
 
 
-class PlainStatic(KeptStyles, Static):
+class PlainStatic(QuickRefresh, KeptStyles, Static):
     """A :class:`Static` whose lines are styled the short way when its box is plain (the
     status line, the breadcrumb and the link detail: each followed page redraws them).
 
