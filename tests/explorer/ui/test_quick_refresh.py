@@ -52,10 +52,10 @@ async def test_a_refresh_wakes_no_message_loop_of_the_widget_and_is_drawn() -> N
         quick.update("after")
         # Textual's way posts the widget a Prompt; this one puts nothing in its queue ...
         assert quick._message_queue.empty()
-        await asyncio.sleep(0)  # ... and tells the screen in the loop's next callback
-        screen = app.screen
-        queued = list(screen._message_queue.values)
-        assert any(isinstance(m, messages.Update) and m.widget is quick for m in queued)
+        await asyncio.sleep(0)  # ... and tells the screen in the loop's next callback,
+        screen = app.screen  # its repaint put with the screen's dirty widgets, no Update
+        assert quick in screen._dirty_widgets
+        assert not any(isinstance(m, messages.Update) for m in screen._message_queue.values)
         await settle(pilot)
         assert any("after" in text for text in frames.texts)
         assert not screen._dirty_widgets
@@ -77,22 +77,39 @@ async def test_refreshes_asked_in_one_step_reach_the_screen_once() -> None:
     app = Two()
     async with app.run_test(size=(30, 5)) as pilot:
         await settle(pilot)
+        frames = Frames(app)
         quick = app.query_one(Quick)
-        screen = app.screen
-        updates: list[messages.Update] = []
-        post = screen.post_message
+        told: list[None] = []
+        refresh_now = quick._refresh_now
 
-        def counted(message: Any) -> bool:
-            if isinstance(message, messages.Update) and message.widget is quick:
-                updates.append(message)
-            return post(message)
+        def counted() -> None:
+            told.append(None)
+            refresh_now()
 
-        screen.post_message = counted  # type: ignore[method-assign]
+        quick._refresh_now = counted  # type: ignore[method-assign]
         quick.refresh()
         quick.update("again")
         quick.refresh()
         await settle(pilot)
-        assert len(updates) == 1
+        assert len(told) == 1
+        assert any("again" in text for text in frames.texts)
+
+
+async def test_a_widget_hidden_is_not_drawn_and_layouts_go_textual_s_way() -> None:
+    app = Two()
+    async with app.run_test(size=(30, 5)) as pilot:
+        await settle(pilot)
+        quick = app.query_one(Quick)
+        screen = app.screen
+        quick.display = False  # (a layout: the screen's own message)
+        quick.update("hidden")
+        await asyncio.sleep(0)
+        assert quick not in screen._dirty_widgets
+        await settle(pilot)
+        assert quick.region.height == 0
+        quick.display = True
+        await settle(pilot)
+        assert quick.region.height == 1
 
 
 async def test_a_widget_with_messages_waiting_goes_idle_after_them() -> None:
