@@ -54,6 +54,7 @@ from textual.visual import RenderOptions, Visual, VisualType
 from textual.widget import _RenderCache
 from textual.widgets import Static
 
+from explorer.ui.let_go import let_go
 from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.style_key import KeptStyles
 
@@ -79,7 +80,14 @@ def plain_box(styles: StylesBase, padding: Spacing, opacity: float) -> bool:
 
 
 class PlainStylesCache(StylesCache):
-    """Textual's :class:`StylesCache`, with the plain box's lines styled the short way."""
+    """Textual's :class:`StylesCache`, with the plain box's lines styled the short way, and
+    the lines it drops freed after the frame (:mod:`explorer.ui.let_go`)."""
+
+    def clear(self) -> None:
+        if self._cache:
+            let_go(self._cache)
+            self._cache = {}
+        self._dirty_lines.clear()
 
     def render(
         self,
