@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import OrderedDict
 from functools import partial
 
 from textual import work
@@ -35,6 +36,7 @@ from explorer.core.bodies.memory import one_large_parse
 from explorer.core.bodies.search_process import search_text
 from explorer.core.text.sizes import size_text
 from explorer.core.text.text_search import Match, SearchError, TextSearch
+from explorer.ui.let_go import let_go
 from explorer.ui.painted import call_after_paint
 from explorer.ui.widgets.text_view import INLINE_FORMAT_LIMIT, PYGMENTS_MODULE, TextView
 
@@ -152,8 +154,10 @@ class BodyView(TextView, can_focus=True):
         self._generation += 1
         self._text = text
         self._notes = notes
-        self._highlighted.clear()
-        self._drawn.clear()
+        # The last body's lines are freed after the frame that shows this one (let_go).
+        let_go((self._highlighted, self._drawn))
+        self._highlighted = OrderedDict()
+        self._drawn = {}
         self._language = text.language
         self._lexer = None
         self._lexer_looked_up = False

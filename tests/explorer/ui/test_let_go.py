@@ -1,5 +1,6 @@
 """let_go: what a refresh drops is freed a moment later (past the frame), not at once;
-outside an event loop, at once; a PlainStylesCache's dropped lines go that way."""
+outside an event loop, at once; a PlainStylesCache's dropped lines go that way, and the
+body view's drawn lines when it shows a new body."""
 
 from __future__ import annotations
 
@@ -7,8 +8,12 @@ import asyncio
 import gc
 import weakref
 
+from textual.app import App, ComposeResult
+
 from explorer.ui.let_go import LET_GO_AFTER, let_go
+from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.plain_styles import PlainStylesCache
+from tests.explorer.ui.conftest import settle
 
 
 class Lines:
@@ -62,3 +67,25 @@ async def test_a_plain_styles_cache_cleared_lets_its_lines_go_later() -> None:
     assert watch() is not None
     await asyncio.sleep(LET_GO_AFTER * 2)
     assert watch() is None
+
+
+class OneBody(App[None]):
+    def compose(self) -> ComposeResult:
+        yield BodyView()
+
+
+async def test_a_new_body_lets_the_last_one_s_drawn_lines_go_later() -> None:
+    app = OneBody()
+    async with app.run_test(size=(40, 10)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(b'{"a": 1}', "application/json")
+        await settle(pilot)
+        line = Lines()
+        watch = weakref.ref(line)
+        view._drawn[999, 0] = ((), line)  # type: ignore[assignment]
+        del line
+        view.show(b'{"b": 2}', "application/json")
+        assert (999, 0) not in view._drawn  # drawn anew
+        assert watch() is not None
+        await pilot.pause(LET_GO_AFTER * 2)
+        assert watch() is None
