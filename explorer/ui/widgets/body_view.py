@@ -63,10 +63,12 @@ class BodyView(TextView, can_focus=True):
             self.view = view
 
     class Ready(Message, bubble=False):
-        """The whole text is formatted and shown (its line count is final).
+        """A body formatted off the UI thread is shown whole (its line count is final).
 
-        Handled on the view itself: it does not go up to its containers (nothing there
-        listens; each followed page's went up six of them to the app)."""
+        A body formatted at once (every page of a few hundred kB) says nothing: nothing
+        in the app listens, and each followed page's message woke the view's message
+        loop between the page given to the widgets and its frame. Handled on the view
+        itself: it does not go up to its containers."""
 
         def __init__(self, view: BodyView, lines: int) -> None:
             super().__init__()
@@ -83,6 +85,8 @@ class BodyView(TextView, can_focus=True):
         #: The body's own text while a filter's result is shown instead.
         self._unfiltered: DisplayText | None = None
         self._awaiting_format = False
+        #: Formatted while a filter's result was shown: Ready is said once it is shown.
+        self._ready_due = False
 
     # -- public interface ------------------------------------------------------------------
 
@@ -137,6 +141,9 @@ class BodyView(TextView, can_focus=True):
             text, self._unfiltered = self._unfiltered, None
             self._scroll_home()
             self._set(text, text.notes, final=not self._awaiting_format)
+            if self._ready_due:  # (formatted while a filter's result was shown)
+                self._ready_due = False
+                self.post_message(self.Ready(self, self.line_count))
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -144,6 +151,7 @@ class BodyView(TextView, can_focus=True):
         self._body_generation += 1
         self._unfiltered = None
         self._awaiting_format = False
+        self._ready_due = False
         self.cursor_line = None
 
     def _scroll_home(self) -> None:
@@ -169,8 +177,6 @@ class BodyView(TextView, can_focus=True):
         self.formatting = not final
         self._wrap_index = None
         self._rewrap()
-        if final:
-            self.post_message(self.Ready(self, self.line_count))
         if self._search.pattern is not None:
             self.search(self._search.pattern)  # the same search, in the new text
         self.refresh()
@@ -208,8 +214,10 @@ class BodyView(TextView, can_focus=True):
         self._awaiting_format = False
         if self._unfiltered is not None:  # a filter's result is shown: the body waits
             self._unfiltered = formatted
+            self._ready_due = True
             return
         self._set(formatted, formatted.notes)
+        self.post_message(self.Ready(self, self.line_count))
 
     # -- searching -------------------------------------------------------------------------
 
