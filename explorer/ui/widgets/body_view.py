@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections import OrderedDict
 from functools import partial
 
 from textual import work
@@ -35,6 +36,7 @@ from explorer.core.bodies.memory import one_large_parse
 from explorer.core.bodies.search_process import search_text
 from explorer.core.text.sizes import size_text
 from explorer.core.text.text_search import Match, SearchError, TextSearch
+from explorer.ui.let_go import let_go
 from explorer.ui.painted import call_after_paint
 from explorer.ui.widgets.text_view import INLINE_FORMAT_LIMIT, PYGMENTS_MODULE, TextView
 
@@ -61,10 +63,12 @@ class BodyView(TextView, can_focus=True):
             self.view = view
 
     class Ready(Message, bubble=False):
-        """The whole text is formatted and shown (its line count is final).
+        """A body formatted off the UI thread is shown whole (its line count is final).
 
-        Handled on the view itself: it does not go up to its containers (nothing there
-        listens; each followed page's went up six of them to the app)."""
+        A body formatted at once (every page of a few hundred kB) says nothing: nothing
+        in the app listens, and each followed page's message woke the view's message
+        loop between the page given to the widgets and its frame. Handled on the view
+        itself: it does not go up to its containers."""
 
         def __init__(self, view: BodyView, lines: int) -> None:
             super().__init__()
@@ -81,6 +85,8 @@ class BodyView(TextView, can_focus=True):
         #: The body's own text while a filter's result is shown instead.
         self._unfiltered: DisplayText | None = None
         self._awaiting_format = False
+        #: Formatted while a filter's result was shown: Ready is said once it is shown.
+        self._ready_due = False
 
     # -- public interface ------------------------------------------------------------------
 
@@ -135,6 +141,9 @@ class BodyView(TextView, can_focus=True):
             text, self._unfiltered = self._unfiltered, None
             self._scroll_home()
             self._set(text, text.notes, final=not self._awaiting_format)
+            if self._ready_due:  # (formatted while a filter's result was shown)
+                self._ready_due = False
+                self.post_message(self.Ready(self, self.line_count))
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -142,6 +151,7 @@ class BodyView(TextView, can_focus=True):
         self._body_generation += 1
         self._unfiltered = None
         self._awaiting_format = False
+        self._ready_due = False
         self.cursor_line = None
 
     def _scroll_home(self) -> None:
@@ -152,8 +162,10 @@ class BodyView(TextView, can_focus=True):
         self._generation += 1
         self._text = text
         self._notes = notes
-        self._highlighted.clear()
-        self._drawn.clear()
+        # The last body's lines are freed after the frame that shows this one (let_go).
+        let_go((self._highlighted, self._drawn))
+        self._highlighted = OrderedDict()
+        self._drawn = {}
         self._language = text.language
         self._lexer = None
         self._lexer_looked_up = False
@@ -165,8 +177,6 @@ class BodyView(TextView, can_focus=True):
         self.formatting = not final
         self._wrap_index = None
         self._rewrap()
-        if final:
-            self.post_message(self.Ready(self, self.line_count))
         if self._search.pattern is not None:
             self.search(self._search.pattern)  # the same search, in the new text
         self.refresh()
@@ -204,8 +214,10 @@ class BodyView(TextView, can_focus=True):
         self._awaiting_format = False
         if self._unfiltered is not None:  # a filter's result is shown: the body waits
             self._unfiltered = formatted
+            self._ready_due = True
             return
         self._set(formatted, formatted.notes)
+        self.post_message(self.Ready(self, self.line_count))
 
     # -- searching -------------------------------------------------------------------------
 

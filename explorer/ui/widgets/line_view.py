@@ -10,13 +10,14 @@ from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
 from explorer.ui.widgets.plain_styles import PlainStylesCache
+from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.scroll_bars import QuickScrollBar
 from explorer.ui.widgets.style_key import KeptStyles
 
 __all__ = ["LineView"]
 
 
-class LineView(KeptStyles, ScrollView):
+class LineView(QuickRefresh, KeptStyles, ScrollView):
     """A :class:`ScrollView` whose ``render_line`` reads :attr:`base_style` and :attr:`view`.
 
     Textual walks every ancestor to work out a widget's style, and its styles again for

@@ -36,6 +36,7 @@ from explorer.core.session.choice import PAUSE, NumberEntry, rel_labels
 from explorer.core.session.ordering import link_kind
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.plain_styles import PlainStatic
+from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.row_table import RowTable
 from explorer.ui.widgets.style_key import KeptStyles
 
@@ -111,7 +112,7 @@ COLUMNS: tuple[tuple[str, int], ...] = (
 )
 
 
-class LinksPanel(KeptStyles, Vertical):
+class LinksPanel(QuickRefresh, KeptStyles, Vertical):
     """Numbered links with rel, method, title and where each was found."""
 
     # The table's vertical bar keeps its place, an empty gutter while the links fit (see

@@ -54,6 +54,8 @@ from textual.visual import RenderOptions, Visual, VisualType
 from textual.widget import _RenderCache
 from textual.widgets import Static
 
+from explorer.ui.let_go import let_go
+from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.style_key import KeptStyles
 
 __all__ = ["PlainStatic", "PlainStylesCache", "plain_box"]
@@ -78,7 +80,14 @@ def plain_box(styles: StylesBase, padding: Spacing, opacity: float) -> bool:
 
 
 class PlainStylesCache(StylesCache):
-    """Textual's :class:`StylesCache`, with the plain box's lines styled the short way."""
+    """Textual's :class:`StylesCache`, with the plain box's lines styled the short way, and
+    the lines it drops freed after the frame (:mod:`explorer.ui.let_go`)."""
+
+    def clear(self) -> None:
+        if self._cache:
+            let_go(self._cache)
+            self._cache = {}
+        self._dirty_lines.clear()
 
     def render(
         self,
@@ -208,7 +217,7 @@ def _true_colours(strip: Strip) -> bool:
     return all(_true_colour_style(segment.style) for segment in strip)
 
 
-class PlainStatic(KeptStyles, Static):
+class PlainStatic(QuickRefresh, KeptStyles, Static):
     """A :class:`Static` whose lines are styled the short way when its box is plain (the
     status line, the breadcrumb and the link detail: each followed page redraws them).
 

@@ -29,6 +29,7 @@ from textual.geometry import Region, Size
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 
+from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.style_key import StyleMemo
 
 __all__ = ["QuickScrollBar"]
@@ -52,7 +53,7 @@ class Looks(NamedTuple):
     hidden: bool
 
 
-class QuickScrollBar(ScrollBar):
+class QuickScrollBar(QuickRefresh, ScrollBar):
     """A :class:`ScrollBar` that looks the same and draws in a fraction of the time."""
 
     def __init__(self, vertical: bool = True, name: str | None = None, *, thickness: int = 1):

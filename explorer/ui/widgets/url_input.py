@@ -28,6 +28,7 @@ from textual.message import Message
 from textual.reactive import Reactive
 from textual.widgets import Input
 
+from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.safe_input import SafeInput
 from explorer.ui.widgets.style_key import KeptStyles
 
@@ -112,7 +113,7 @@ class UrlInput(SafeInput):
             )
 
 
-class UrlBar(KeptStyles, UrlInput):
+class UrlBar(QuickRefresh, KeptStyles, UrlInput):
     """The browser's URL bar: Enter opens what it holds, Escape puts the page's URL back."""
 
     # Textual's Input sets its virtual size (how far its text scrolls) to each new value's

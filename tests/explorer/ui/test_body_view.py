@@ -11,6 +11,7 @@ from pygments.lexer import Lexer
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
+from explorer.core.bodies.display import format_text
 from explorer.ui.widgets.body_view import INLINE_FORMAT_LIMIT, BodyView
 
 
@@ -66,9 +67,9 @@ async def test_small_json_is_formatted_at_once_and_highlighted() -> None:
         await pilot.pause()
         assert [view.row_text(n) for n in range(view.line_count)] == ["{", '  "a": 1', "}"]
         await until(pilot, lambda: 1 in view._highlighted)  # (when first drawn)
-        assert app.ready == [3]
-        # It stays with the view: a followed page's went up six widgets to the app, and
-        # nothing on the way listens.
+        # Shown at once, it says nothing: nothing listens, and the message woke the
+        # view's message loop on every followed page's way to the screen.
+        assert app.ready == []
         assert app.bubbled == []
 
 
@@ -87,6 +88,8 @@ async def test_large_json_shows_its_top_first_then_everything() -> None:
         expected = orjson.dumps(orjson.loads(body), option=orjson.OPT_INDENT_2).decode()
         lines = expected.split("\n")
         assert app.ready == [len(lines)]
+        # It stays with the view: nothing on the way up to the app listens.
+        assert app.bubbled == []
         assert view.notes == ()
         assert view.row_text(len(lines) - 1) == "}"
         await pilot.press("end")
@@ -265,3 +268,19 @@ async def test_a_line_highlighted_for_an_earlier_body_is_not_lexed_again(
         await until(pilot, lambda: 3 in view._highlighted)
         assert view._lexer is lexer
         assert lexed == ['  "b": 2,']  # "{", '  "a": 1' and "}" were highlighted before
+
+
+async def test_a_large_body_formatted_under_a_filter_says_ready_once_shown() -> None:
+    body = _large_json()
+    app = BodyApp()
+    async with app.run_test(size=(80, 20)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(body, "application/json")
+        view.show_filtered(format_text("filtered", None))
+        await until(pilot, lambda: not view._awaiting_format)  # formatted meanwhile
+        await pilot.pause()
+        assert app.ready == []  # (the filter's result is what is shown)
+        view.unfilter()
+        await until(pilot, lambda: app.ready)
+        assert app.ready == [view.line_count]
+        assert view.row_text(view.line_count - 1) == "}"
