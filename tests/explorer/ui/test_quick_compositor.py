@@ -4,12 +4,14 @@ an update is the terminal text Textual makes of it."""
 
 from __future__ import annotations
 
+from rich.control import Control
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
 from explorer.ui.widgets.body_view import BodyView
+from explorer.ui.widgets.links_panel import LinksPanel
 from explorer.ui.widgets.quick_compositor import QuickChopsUpdate, QuickCompositor
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.url_input import UrlBar
@@ -124,3 +126,69 @@ async def test_a_partial_update_draws_only_what_it_writes(make_app: AppFactory) 
         finally:
             Widget.render_lines = draw  # type: ignore[method-assign]
         assert drawn == [url_bar]
+
+
+async def test_a_cut_an_update_only_touches_is_not_drawn(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1")
+        await settle(pilot)
+        compositor = app.screen._compositor
+        body = app.screen.query_one(BodyView)
+        panel = app.screen.query_one(LinksPanel)
+        x, y, _width, height = compositor.visible_widgets[body][0]
+        edge = compositor.visible_widgets[panel][0].x
+        # The body view's lines, to the panel's edge: Textual moves the cursor to the
+        # panel's first cut of each line and writes nothing of it.
+        dirty = Region(x, y, edge - x, height)
+        drawn: list[Widget] = []
+        noted, draw = drawing(drawn)
+        Widget.render_lines = noted  # type: ignore[method-assign]
+        try:
+            compositor._dirty_regions.add(dirty)
+            ours = compositor.render_update()
+        finally:
+            Widget.render_lines = draw  # type: ignore[method-assign]
+        assert isinstance(ours, QuickChopsUpdate)
+        compositor._dirty_regions.add(dirty)
+        textuals = Compositor.render_partial_update(compositor)
+        assert textuals is not None
+        text = ours.render_segments(app.console)
+        assert text == ChopsUpdate.render_segments(textuals, app.console)
+        assert text == ChopsUpdate.render_segments(ours, app.console)
+        assert Control.move_to(edge, y).segment.text in text
+        assert body in drawn
+        assert panel not in drawn
+
+
+async def test_a_widget_is_drawn_only_on_the_lines_updated(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        compositor = app.screen._compositor
+        panel = app.screen.query_one(LinksPanel)
+        x, y, width, height = compositor.visible_widgets[panel][0]
+        crops: list[Region] = []
+        draw = LinksPanel.render_lines
+
+        def noted(widget: LinksPanel, crop: Region) -> list[Strip]:
+            crops.append(crop)
+            return draw(widget, crop)
+
+        # The panel's border above and below its views (what a new page's titles repaint).
+        dirty = {Region(x, y, width, 1), Region(x, y + height - 1, width, 1)}
+        LinksPanel.render_lines = noted  # type: ignore[method-assign]
+        try:
+            compositor._dirty_regions.update(dirty)
+            ours = compositor.render_update()
+        finally:
+            LinksPanel.render_lines = draw  # type: ignore[method-assign]
+        assert crops == [Region(0, 0, width, 1), Region(0, height - 1, width, 1)]
+        assert isinstance(ours, QuickChopsUpdate)
+        compositor._dirty_regions.update(dirty)
+        textuals = Compositor.render_partial_update(compositor)
+        assert textuals is not None
+        assert ours.render_segments(app.console) == ChopsUpdate.render_segments(
+            textuals, app.console
+        )
