@@ -36,6 +36,7 @@ from itertools import pairwise
 
 from rich.console import Console
 from rich.control import Control
+from rich.segment import Segment
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
@@ -206,8 +207,8 @@ def _fill(
             break
         strip = strips[index]
         chops_line = chops[y]
-        if len(divide_at) == 1 and divide_at[0] == strip.cell_length:
-            pieces: Sequence[Strip] = (strip,)  # (Strip.divide's answer, made quicker)
+        if len(divide_at) == 1:
+            pieces = _divide_once(strip, divide_at[0])
         else:
             pieces = strip.divide(divide_at)
         for cut, piece in zip(fills, pieces, strict=False):
@@ -218,6 +219,32 @@ def _fill(
         to_fill.difference_update(fills[: len(pieces)])
         filled -= len(to_fill)
     return filled
+
+
+def _divide_once(strip: Strip, end: int) -> Sequence[Strip]:
+    """``strip.divide([end])``, made quicker when ``end`` is its length or falls in the
+    blank padding it ends with (a view's line, drawn the whole width of its box, cut where
+    its scrollbar begins: some 60 lines of a followed page's frame): Textual walks every
+    segment to find the cut, measuring each."""
+    length = strip.cell_length
+    if end == length:
+        return [strip]
+    segments = strip._segments
+    pad = segments[-1] if segments else None
+    if pad is None or pad.control or end > length or pad.text.strip(" "):
+        return strip.divide((end,))
+    before = length - len(pad.text)  # (the padding's cells are spaces, one cell each)
+    if before >= end:  # (at the padding's start, Textual drops what has no width before it)
+        return strip.divide((end,))
+    kept = strip._divide_cache.get((end,))
+    if kept is not None:
+        return kept
+    # As Segment.divide cuts them: the segments before the padding but those with no
+    # text, then what of the padding lies before the cut.
+    cut = [segment for segment in segments[:-1] if segment.text]
+    cut.append(Segment(pad.text[: end - before], pad.style))
+    pieces = strip._divide_cache[(end,)] = [Strip(cut, end)]
+    return pieces
 
 
 #: What fills a cut an update only touches (it writes none of it).

@@ -5,6 +5,8 @@ an update is the terminal text Textual makes of it."""
 from __future__ import annotations
 
 from rich.control import Control
+from rich.segment import Segment
+from rich.style import Style
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
@@ -12,7 +14,11 @@ from textual.widget import Widget
 
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.links_panel import LinksPanel
-from explorer.ui.widgets.quick_compositor import QuickChopsUpdate, QuickCompositor
+from explorer.ui.widgets.quick_compositor import (
+    QuickChopsUpdate,
+    QuickCompositor,
+    _divide_once,
+)
 from explorer.ui.widgets.response_tabs import ResponseTabs
 from explorer.ui.widgets.url_input import UrlBar
 from tests.explorer.ui.conftest import SIZE, AppFactory, settle
@@ -192,3 +198,25 @@ async def test_a_widget_is_drawn_only_on_the_lines_updated(make_app: AppFactory)
         assert ours.render_segments(app.console) == ChopsUpdate.render_segments(
             textuals, app.console
         )
+
+
+def test_a_strip_is_divided_once_as_textual_divides_it() -> None:
+    red, blue = Style(color="red"), Style(bgcolor="blue")
+    lines = [
+        [Segment("abc", red), Segment("", blue), Segment("de", blue), Segment("      ", red)],
+        [Segment("界界", red), Segment("    ", blue)],  # (wide characters before the pad)
+        [Segment("x" * 8, red)],  # no padding: Textual's own way
+        [Segment("ab", red), Segment("  x ", blue)],  # (not blank)
+        [Segment(" " * 8, blue)],  # padding alone
+        [Segment("ab", red), Segment("\x1b[0m", None, [(1,)]), Segment("      ", blue)],
+        [],
+    ]
+    for segments in lines:
+        length = sum(segment.cell_length for segment in segments)
+        for end in range(length + 2):
+            ours = _divide_once(Strip(segments, length), end)
+            textuals = Strip(segments, length).divide([end])
+            assert [list(piece) for piece in ours] == [list(piece) for piece in textuals]
+            assert [piece.cell_length for piece in ours] == [p.cell_length for p in textuals]
+            strip = Strip(segments, length)  # (kept, divided again: the same)
+            assert _divide_once(strip, end) == _divide_once(strip, end) == strip.divide([end])
