@@ -6,11 +6,11 @@ from __future__ import annotations
 from rich.style import Style
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarCorner
 from textual.strip import Strip
 
 from explorer.ui.widgets.plain_styles import PlainStylesCache
-from explorer.ui.widgets.scroll_bars import QuickScrollBar
+from explorer.ui.widgets.scroll_bars import QuickScrollBar, QuickScrollBarCorner
 from explorer.ui.widgets.style_key import KeptStyles
 
 __all__ = ["LineView"]
@@ -66,8 +66,8 @@ class LineView(KeptStyles, ScrollView):
             return (*self.scroll_offset, self.scrollable_content_region.width)
         return self._view
 
-    # Textual's own properties, with bars that draw quicker (Textual makes a bar, hidden,
-    # the first time it asks for it).
+    # Textual's own properties, with bars and a corner that draw quicker (Textual makes a
+    # bar, hidden, the first time it asks for it).
     @property
     def vertical_scrollbar(self) -> ScrollBar:
         if self._vertical_scrollbar is None:
@@ -79,6 +79,13 @@ class LineView(KeptStyles, ScrollView):
         if self._horizontal_scrollbar is None:
             self._horizontal_scrollbar = self._new_bar(vertical=False)
         return self._horizontal_scrollbar
+
+    @property
+    def scrollbar_corner(self) -> ScrollBarCorner:
+        if self._scrollbar_corner is None:
+            self._scrollbar_corner = QuickScrollBarCorner()
+            self.app._start_widget(self, self._scrollbar_corner)
+        return self._scrollbar_corner
 
     def _new_bar(self, *, vertical: bool) -> QuickScrollBar:
         thickness = self.scrollbar_size_vertical if vertical else self.scrollbar_size_horizontal

@@ -26,12 +26,12 @@ from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Region, Size
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarCorner
 from textual.strip import Strip
 
-from explorer.ui.widgets.style_key import StyleMemo
+from explorer.ui.widgets.style_key import StyleMemo, styles_key
 
-__all__ = ["QuickScrollBar"]
+__all__ = ["QuickScrollBar", "QuickScrollBarCorner"]
 
 #: Textual's colours for a bar whose style gives none (as ScrollBarRender has them).
 _BACK = RichColor.parse("#555555")
@@ -155,8 +155,20 @@ class QuickScrollBar(ScrollBar):
             back_color=looks.colours.bgcolor or _BACK,
             bar_color=looks.colours.color or _BAR,
         )
-        # The widget's own style under the bar's colours, as Textual draws it.
-        segments = list(Segment.apply_style(bar.segments, looks.base))
+        # The widget's own style under the bar's colours, as Textual draws it (Segment's
+        # apply_style: a bar's few different segments restyled once each, not a cell each).
+        # (A bar's styles hold no link, whose copies would each get an id of their own.)
+        base = looks.base
+        restyled: dict[Segment, Segment] = {}
+        segments: list[Segment] = []
+        for segment in bar.segments:
+            done = restyled.get(segment)
+            if done is None:
+                text, style, control = segment
+                restyled[segment] = done = (
+                    Segment(text, None if control else base + style, control) if base else segment
+                )
+            segments.append(done)
         if self.vertical:  # a segment a row, most rows the same: a strip made (and later
             # filtered: a strip keeps its filtered self) once for each different row
             made: dict[Segment, Strip] = {}
@@ -170,3 +182,18 @@ class QuickScrollBar(ScrollBar):
         # (a row of segments and a line's end, once for each row of the bar's thickness)
         end = next((n for n, segment in enumerate(segments) if segment.text == "\n"), None)
         return [Strip(segments[:end], width)] * height
+
+
+class QuickScrollBarCorner(ScrollBarCorner):
+    """A :class:`ScrollBarCorner` drawn again only when its size, crop, styles or the
+    app's line filters change: the same blank otherwise. A page followed repaints its
+    scroll views' boxes whole, their corners with them (some 0.1 ms each)."""
+
+    _kept: tuple[tuple[object, ...], list[Strip]] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        key = (crop, self.size, styles_key(self), tuple(self.get_line_filters()))
+        kept = self._kept
+        if kept is None or kept[0] != key:
+            kept = self._kept = (key, super().render_lines(crop))
+        return kept[1]
