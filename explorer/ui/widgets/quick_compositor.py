@@ -14,9 +14,9 @@ the parts of lines that changed: a cut outside them is left empty, as Textual's 
 would skip it, and a widget with nothing in them (a badge beside the URL, the tab bar,
 a scrollbar's corner) is not drawn either, nor is one whose cuts the spans only touch
 (a cut beginning where a span ends: Textual writes the cursor's move there and none of
-the cut); a widget is drawn only on the lines with a cut to fill (a panel's border
-above and below its views, not all of its rows), and once every cut is filled, no
-widget behind is looked at. What a line's cuts are is worked out once a layout, and
+the cut); a widget is drawn from its first line with a cut to fill to its last (a
+view's last row, under its horizontal scrollbar, is not), and once every cut is
+filled, no widget behind is looked at. What a line's cuts are is worked out once a layout, and
 which of them an update writes once for its spans, not at every line of every frame.
 The update is made into terminal text as Textual makes it, the cursor's moves to each
 cut kept rather than made anew, a cut the spans only touch not cropped to nothing
@@ -175,18 +175,14 @@ class QuickCompositor(Compositor):
                     todo.append((y, fills, divide_at[: last + 1]))
             if not todo:
                 continue  # hidden behind the widgets before it, or not updated: not drawn
-            # Drawn a run of lines one after another at a time: only the lines with a cut
-            # to fill (a panel's border above and below its views, not all between).
-            x = render_x - region.x
-            first = 0
-            for after in range(1, len(todo) + 1):
-                if after < len(todo) and todo[after][0] == todo[after - 1][0] + 1:
-                    continue
-                top = todo[first][0]
-                run = todo[first:after]
-                strips = widget.render_lines(Region(x, top - region.y, width, len(run)))
-                left -= _fill(chops, wanted, run, strips, top)
-                first = after
+            # Drawn from its first line with a cut to fill to its last, not beyond (a view's
+            # last row under its horizontal scrollbar): at once (each drawing has a cost of
+            # its own: a border's titles are styled anew).
+            top = todo[0][0]
+            strips = widget.render_lines(
+                Region(render_x - region.x, top - region.y, width, todo[-1][0] - top + 1)
+            )
+            left -= _fill(chops, wanted, todo, strips, top)
         return chops  # type: ignore[return-value]
 
 
