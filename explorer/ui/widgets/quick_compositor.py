@@ -34,6 +34,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import pairwise
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.control import Control
 from rich.segment import Segment
@@ -204,7 +205,9 @@ def _fill(
         strip = strips[index]
         chops_line = chops[y]
         if len(divide_at) == 1:
-            pieces = _divide_once(strip, divide_at[0])
+            end = divide_at[0]
+            # (Strip.divide's answer when the cut is its end)
+            pieces = [strip] if end == strip.cell_length else _divide_once(strip, end)
         else:
             pieces = strip.divide(divide_at)
         for cut, piece in zip(fills, pieces, strict=False):
@@ -218,10 +221,10 @@ def _fill(
 
 
 def _divide_once(strip: Strip, end: int) -> Sequence[Strip]:
-    """``strip.divide([end])``, made quicker when ``end`` is its length or falls in the
-    blank padding it ends with (a view's line, drawn the whole width of its box, cut where
-    its scrollbar begins: some 60 lines of a followed page's frame): Textual walks every
-    segment to find the cut, measuring each."""
+    """``strip.divide([end])``, made quicker when ``end`` falls in the blank padding the
+    strip ends with, or where it begins (a view's line, drawn the whole width of its box,
+    cut where its scrollbar begins: some 50 lines of a followed page's frame): Textual
+    walks every segment to find the cut, measuring each."""
     length = strip.cell_length
     if end == length:
         return [strip]
@@ -230,15 +233,23 @@ def _divide_once(strip: Strip, end: int) -> Sequence[Strip]:
     if pad is None or pad.control or end > length or pad.text.strip(" "):
         return strip.divide((end,))
     before = length - len(pad.text)  # (the padding's cells are spaces, one cell each)
-    if before >= end:  # (at the padding's start, Textual drops what has no width before it)
+    if before > end:
         return strip.divide((end,))
+    if before == end:
+        # Textual's divide stops at the segment that reaches the cut: what follows it
+        # with no width (a control) is left out. Made here when that is the last before
+        # the padding, a segment of text with a width.
+        last = segments[-2] if len(segments) > 1 else None
+        if last is None or last.control or not cell_len(last.text):
+            return strip.divide((end,))
     kept = strip._divide_cache.get((end,))
     if kept is not None:
         return kept
     # As Segment.divide cuts them: the segments before the padding but those with no
     # text, then what of the padding lies before the cut.
     cut = [segment for segment in segments[:-1] if segment.text]
-    cut.append(Segment(pad.text[: end - before], pad.style))
+    if end > before:
+        cut.append(Segment(pad.text[: end - before], pad.style))
     pieces = strip._divide_cache[(end,)] = [Strip(cut, end)]
     return pieces
 

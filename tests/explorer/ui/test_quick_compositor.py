@@ -4,6 +4,7 @@ an update is the terminal text Textual makes of it."""
 
 from __future__ import annotations
 
+import pytest
 from rich.control import Control
 from rich.segment import Segment
 from rich.style import Style
@@ -209,6 +210,8 @@ def test_a_strip_is_divided_once_as_textual_divides_it() -> None:
         [Segment("ab", red), Segment("  x ", blue)],  # (not blank)
         [Segment(" " * 8, blue)],  # padding alone
         [Segment("ab", red), Segment("\x1b[0m", None, [(1,)]), Segment("      ", blue)],
+        [Segment("ab", red), Segment("", blue), Segment("cd", blue), Segment("  ", red)],
+        [Segment("ab", red), Segment("\u200b", red), Segment("  ", blue)],  # (no width)
         [],
     ]
     for segments in lines:
@@ -220,3 +223,18 @@ def test_a_strip_is_divided_once_as_textual_divides_it() -> None:
             assert [piece.cell_length for piece in ours] == [p.cell_length for p in textuals]
             strip = Strip(segments, length)  # (kept, divided again: the same)
             assert _divide_once(strip, end) == _divide_once(strip, end) == strip.divide([end])
+
+
+def test_a_line_is_cut_in_its_padding_without_textuals_walk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def walked(strip: Strip, cuts: object) -> list[Strip]:
+        raise AssertionError("Strip.divide walked the segments")
+
+    red, blue = Style(color="red"), Style(bgcolor="blue")
+    line = [Segment("name", red), Segment("", blue), Segment("42", blue), Segment("    ", red)]
+    monkeypatch.setattr(Strip, "divide", walked)
+    for end in (6, 7, 9):  # (where the padding begins, in it, before its last cell)
+        (piece,) = _divide_once(Strip(line, 10), end)
+        assert piece.cell_length == end
+        assert piece.text == "name42"[:end] + " " * (end - 6)
