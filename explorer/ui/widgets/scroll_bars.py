@@ -25,6 +25,7 @@ from typing import NamedTuple
 from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style
+from textual.color import Color
 from textual.geometry import Region, Size
 from textual.scrollbar import ScrollBar, ScrollBarCorner
 from textual.strip import Strip
@@ -94,10 +95,11 @@ class QuickScrollBar(ScrollBar):
         """The first four of :meth:`_looks`: the bar's size and where its thumb is."""
         return (self.size, self.window_virtual_size, self.window_size, self.position)
 
-    def _looks(self) -> Looks:
-        """What the bar would be drawn as now."""
-        colours, base, hidden, _background = self._styled.get(self, self.grabbed, self.mouse_over)
-        return Looks(*self._geometry(), colours, base, hidden)
+    def _looks(self) -> tuple[Looks, Color]:
+        """What the bar would be drawn as now, and the background its strips are filtered on
+        (its styles worked out at once: a walk up the tree)."""
+        colours, base, hidden, background = self._styled.get(self, self.grabbed, self.mouse_over)
+        return Looks(*self._geometry(), colours, base, hidden), background
 
     def _check_refresh(self) -> None:
         # A scroll view refreshes its bars at every layout, in the middle of the frame
@@ -109,17 +111,17 @@ class QuickScrollBar(ScrollBar):
             self._repaint_required
             and drawn is not None
             and drawn[0][:4] == self._geometry()
-            and drawn[0] == self._looks()
+            and drawn[0] == self._looks()[0]
         ):
             self._repaint_required = False
         super()._check_refresh()
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        looks = self._looks()
+        looks, filtered_on = self._looks()
         if looks.hidden:  # (a screen that hides its scrollbars: Textual's own way)
             return super().render_lines(crop)
         filters = tuple(self.get_line_filters())
-        background = self._styled.get(self, self.grabbed, self.mouse_over)[3] if filters else None
+        background = filtered_on if filters else None
         key = (looks, crop, filters, background)
         if self._shown is not None and self._shown[0] == key:
             return self._shown[1]

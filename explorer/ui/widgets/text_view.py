@@ -30,7 +30,7 @@ from textual.worker import get_current_worker
 
 from explorer.core.bodies.display import DisplayText
 from explorer.core.text.text_search import Match, Matches, TextSearch
-from explorer.ui.widgets.line_view import LineView
+from explorer.ui.widgets.line_view import LineView, on_base
 from explorer.ui.widgets.wrap_index import WrapIndex
 
 if TYPE_CHECKING:
@@ -312,7 +312,7 @@ class TextView(LineView):
             return kept[1]
         strip = self._line_strip(number, line, left, right)
         # (Strip.apply_style and .extend_cell_length in one: one strip made, not two)
-        segments = list(Segment.apply_style(strip, base))
+        segments = on_base(strip, base)
         length = strip.cell_length
         if length < width:
             segments.append(Segment(" " * (width - length), base))
