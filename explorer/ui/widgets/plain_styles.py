@@ -54,6 +54,7 @@ from textual.visual import RenderOptions, Visual, VisualType
 from textual.widget import _RenderCache
 from textual.widgets import Static
 
+from explorer.ui.widgets.lean_strip import LeanStrip
 from explorer.ui.widgets.style_key import KeptStyles
 
 __all__ = ["PlainStatic", "PlainStylesCache", "plain_box"]
@@ -179,8 +180,8 @@ def _plain_line(box: _PlainBox, y: int, render_content_line: Callable[[int], Str
     width = box.size.width
     pad_left, pad_right = box.pads
     if pad_left or pad_right:
-        return Strip(line_pad(line, pad_left, pad_right, inner), width)
-    return line if line.cell_length == width else Strip(line, width)
+        return LeanStrip(line_pad(line, pad_left, pad_right, inner), width)
+    return line if line.cell_length == width else LeanStrip(line, width)
 
 
 def _skippable(filters: Sequence[LineFilter]) -> bool:

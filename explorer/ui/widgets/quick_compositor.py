@@ -42,6 +42,8 @@ from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
 
+from explorer.ui.widgets.lean_strip import LeanStrip
+
 __all__ = ["QuickChopsUpdate", "QuickCompositor"]
 
 #: A widget's lines, each with its cuts: those it fills (its left edge first, its right
@@ -250,7 +252,7 @@ def _divide_once(strip: Strip, end: int) -> Sequence[Strip]:
     cut = [segment for segment in segments[:-1] if segment.text]
     if end > before:
         cut.append(Segment(pad.text[: end - before], pad.style))
-    pieces = strip._divide_cache[(end,)] = [Strip(cut, end)]
+    pieces = strip._divide_cache[(end,)] = [LeanStrip(cut, end)]
     return pieces
 
 

@@ -31,6 +31,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 
 from explorer.core.text.terminal_text import visible_line
+from explorer.ui.widgets.lean_strip import LeanStrip
 from explorer.ui.widgets.line_view import LineView, plus
 from explorer.ui.widgets.style_key import ComponentStyles
 
@@ -250,12 +251,12 @@ class RowTable(LineView, can_focus=True):
         end = scroll_x + width
         if text.isascii() and width > 0:  # one cell a character: cut here, one strip made
             if len(text) <= scroll_x:
-                return Strip([Segment(" " * full, base)], full)
+                return LeanStrip([Segment(" " * full, base)], full)
             shown = text[scroll_x:end]
             segments = [Segment(shown, style)]
             if len(shown) < full:
                 segments.append(Segment(" " * (full - len(shown)), base))
-            return Strip(segments, full)
+            return LeanStrip(segments, full)
         segments = [Segment(text, style)]
         cells = cell_len(text)
         if cells < end:
@@ -265,7 +266,7 @@ class RowTable(LineView, can_focus=True):
             # width as extend_cell_length pads it, one strip made, not three.
             if end < full:
                 segments.append(Segment(" " * (full - end), base))
-            return Strip(segments, max(end, full))
+            return LeanStrip(segments, max(end, full))
         return Strip(segments).crop(scroll_x, end).extend_cell_length(full, base)
 
     def _row_style(self, row: int) -> Style:
