@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple, cast
 
 from rich.cells import cell_len
@@ -174,7 +175,9 @@ def _plain_line(box: _PlainBox, y: int, render_content_line: Callable[[int], Str
     inner = box.inner
     content_width, content_height = box.content_size
     if y < content_height:
-        line = render_content_line(y).adjust_cell_length(content_width, inner)
+        line = render_content_line(y)
+        if line.cell_length != content_width:  # (as wide already: adjust gives it back)
+            line = line.adjust_cell_length(content_width, inner)
     else:
         line = Strip.blank(content_width, inner)
     width = box.size.width
@@ -206,7 +209,12 @@ def _true_colour_style(style: Style | None) -> bool:
 
 def _true_colours(strip: Strip) -> bool:
     """True when every segment of ``strip`` is in true colours, nothing dim."""
-    return all(_true_colour_style(segment.style) for segment in strip)
+    # (mapped, not a generator: some 300 segments a followed page's frame)
+    return all(map(_true_colour_style, map(_STYLE, strip._segments)))
+
+
+#: A segment's style.
+_STYLE = itemgetter(1)
 
 
 class PlainStatic(KeptStyles, Static):
