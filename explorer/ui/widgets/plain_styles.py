@@ -58,7 +58,7 @@ from textual.widgets import Static
 from explorer.ui.widgets.lean_strip import LeanStrip
 from explorer.ui.widgets.style_key import KeptStyles
 
-__all__ = ["PlainStatic", "PlainStylesCache", "plain_box"]
+__all__ = ["PlainStatic", "PlainStylesCache", "plain_box", "skippable", "true_colours"]
 
 _Label = tuple[Content, Color, Color, TextualStyle] | None
 
@@ -140,14 +140,14 @@ class PlainStylesCache(StylesCache):
             self._width = width
         cache = self._cache
         is_dirty = self._dirty_lines.__contains__
-        skip = _skippable(filters)
+        skip = skippable(filters)
         strips: list[Strip] = []
         for y in crop.line_range:
             if is_dirty(y) or y not in cache:
                 strip = cache[y] = _plain_line(box, y, render_content_line)
             else:
                 strip = cache[y]
-            if not (skip and _true_colours(strip)):
+            if not (skip and true_colours(strip)):
                 for line_filter in filters:
                     strip = strip.apply_filter(line_filter, background)
             strips.append(strip)
@@ -187,7 +187,7 @@ def _plain_line(box: _PlainBox, y: int, render_content_line: Callable[[int], Str
     return line if line.cell_length == width else LeanStrip(line, width)
 
 
-def _skippable(filters: Sequence[LineFilter]) -> bool:
+def skippable(filters: Sequence[LineFilter]) -> bool:
     """True when ``filters`` is the app's ANSI-to-truecolor filter alone (the one a line in
     true colours, nothing dim, goes through unchanged)."""
     return len(filters) == 1 and type(filters[0]) is ANSIToTruecolor
@@ -207,7 +207,7 @@ def _true_colour_style(style: Style | None) -> bool:
     )
 
 
-def _true_colours(strip: Strip) -> bool:
+def true_colours(strip: Strip) -> bool:
     """True when every segment of ``strip`` is in true colours, nothing dim."""
     # (mapped, not a generator: some 300 segments a followed page's frame)
     return all(map(_true_colour_style, map(_STYLE, strip._segments)))

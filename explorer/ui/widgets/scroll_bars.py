@@ -26,10 +26,12 @@ from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
+from textual.filter import LineFilter
 from textual.geometry import Region, Size
 from textual.scrollbar import ScrollBar, ScrollBarCorner
 from textual.strip import Strip
 
+from explorer.ui.widgets.plain_styles import skippable, true_colours
 from explorer.ui.widgets.style_key import StyleMemo, styles_key
 
 __all__ = ["QuickScrollBar", "QuickScrollBarCorner"]
@@ -131,8 +133,7 @@ class QuickScrollBar(ScrollBar):
         if (crop.x, crop.right) != (0, looks.size.width):
             strips = [strip.crop(crop.x, crop.right) for strip in strips]
         if background is not None:
-            for line_filter in filters:
-                strips = [strip.apply_filter(line_filter, background) for strip in strips]
+            strips = _filtered(strips, filters, background)
         self._shown = (key, strips)
         return strips
 
@@ -161,13 +162,14 @@ class QuickScrollBar(ScrollBar):
         # apply_style: a bar's few different segments restyled once each, not a cell each).
         # (A bar's styles hold no link, whose copies would each get an id of their own.)
         base = looks.base
-        restyled: dict[Segment, Segment] = {}
+        # (By the segment itself: the bar repeats the same few, a cell each.)
+        restyled: dict[int, Segment] = {}
         segments: list[Segment] = []
         for segment in bar.segments:
-            done = restyled.get(segment)
+            done = restyled.get(id(segment))
             if done is None:
                 text, style, control = segment
-                restyled[segment] = done = (
+                restyled[id(segment)] = done = (
                     Segment(text, None if control else base + style, control) if base else segment
                 )
             segments.append(done)
@@ -199,3 +201,25 @@ class QuickScrollBarCorner(ScrollBarCorner):
         if kept is None or kept[0] != key:
             kept = self._kept = (key, super().render_lines(crop))
         return kept[1]
+
+
+def _filtered(
+    strips: list[Strip], filters: tuple[LineFilter, ...], background: Color
+) -> list[Strip]:
+    """``strips`` through the app's line ``filters``, each different strip once (a
+    vertical bar repeats the same few a row); one the filters would leave as it is (the
+    ANSI-to-truecolor filter alone, and a strip in true colours, nothing dim: a bar in
+    the theme's colours) as it is."""
+    skip = skippable(filters)
+    done: dict[int, Strip] = {}
+    filtered: list[Strip] = []
+    for strip in strips:
+        made = done.get(id(strip))
+        if made is None:
+            made = strip
+            if not (skip and true_colours(strip)):
+                for line_filter in filters:
+                    made = made.apply_filter(line_filter, background)
+            done[id(strip)] = made
+        filtered.append(made)
+    return filtered
