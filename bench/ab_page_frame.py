@@ -55,6 +55,18 @@ def one_run(checkout: Path, runs: int, out: Path) -> dict[str, dict[str, list[fl
     return got
 
 
+FRAME = "the frame: its frame: and draw: steps' medians, summed"
+
+
+def _frame(steps: dict[str, list[float]]) -> float:
+    """The page's frame: the sum of the medians of its drawing and its compositing."""
+    return sum(
+        statistics.median(values)
+        for step, values in steps.items()
+        if step.startswith(("frame:", "draw:")) and values
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", type=Path)
@@ -87,6 +99,8 @@ def main() -> int:
             ma = statistics.median(a[step]) if a.get(step) else 0.0
             mb = statistics.median(b[step]) if b.get(step) else 0.0
             print(f"  {step.strip():58}{ma:8.2f}{mb:8.2f}{mb - ma:+8.2f}")
+        fa, fb = _frame(a), _frame(b)
+        print(f"  {FRAME:58}{fa:8.2f}{fb:8.2f}{fb - fa:+8.2f}")
     return 0
 
 

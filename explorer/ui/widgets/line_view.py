@@ -3,18 +3,69 @@ pass: what the body view and the row table share."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarCorner
 from textual.strip import Strip
 
 from explorer.ui.widgets.plain_styles import PlainStylesCache
 from explorer.ui.widgets.quick_refresh import QuickRefresh
-from explorer.ui.widgets.scroll_bars import QuickScrollBar
+from explorer.ui.widgets.scroll_bars import QuickScrollBar, QuickScrollBarCorner
 from explorer.ui.widgets.style_key import KeptStyles
 
-__all__ = ["LineView"]
+__all__ = ["LineView", "on_base", "plus"]
+
+#: Sums of a base style and the styles put on it, by base (see :func:`on_base`).
+_SUMS: dict[Style, dict[Style | None, Style]] = {}
+#: Bases kept at most, forgotten all at once past this.
+_SUMS_KEPT = 64
+
+
+def _sums(base: Style) -> dict[Style | None, Style]:
+    sums = _SUMS.get(base)
+    if sums is None:
+        if len(_SUMS) >= _SUMS_KEPT:
+            _SUMS.clear()
+        sums = _SUMS[base] = {}
+    return sums
+
+
+def plus(base: Style, style: Style | None) -> Style:
+    """``base + style``, made once (see :func:`on_base`)."""
+    sums = _sums(base)
+    summed = sums.get(style)
+    if summed is None:
+        summed = base + style
+        if not summed.link:
+            sums[style] = summed
+    return summed
+
+
+def on_base(segments: Iterable[Segment], base: Style) -> list[Segment]:
+    """``Segment.apply_style(segments, base)``, each sum of ``base`` and a segment's style
+    made once, not a segment at a time (a rich ``Style.__add__`` a segment: some 150 a
+    followed page's frame, its lines and the table's). A sum with a link is made each
+    time, as rich makes it: each copy has a link id of its own."""
+    if not base:
+        return list(segments)
+    sums = _sums(base)
+    made: list[Segment] = []
+    append = made.append
+    for text, style, control in segments:
+        if control:
+            append(Segment(text, None, control))
+            continue
+        summed = sums.get(style)
+        if summed is None:
+            summed = base + style
+            if not summed.link:
+                sums[style] = summed
+        append(Segment(text, summed, control))
+    return made
 
 
 class LineView(QuickRefresh, KeptStyles, ScrollView):
@@ -67,8 +118,8 @@ class LineView(QuickRefresh, KeptStyles, ScrollView):
             return (*self.scroll_offset, self.scrollable_content_region.width)
         return self._view
 
-    # Textual's own properties, with bars that draw quicker (Textual makes a bar, hidden,
-    # the first time it asks for it).
+    # Textual's own properties, with bars and a corner that draw quicker (Textual makes a
+    # bar, hidden, the first time it asks for it).
     @property
     def vertical_scrollbar(self) -> ScrollBar:
         if self._vertical_scrollbar is None:
@@ -80,6 +131,13 @@ class LineView(QuickRefresh, KeptStyles, ScrollView):
         if self._horizontal_scrollbar is None:
             self._horizontal_scrollbar = self._new_bar(vertical=False)
         return self._horizontal_scrollbar
+
+    @property
+    def scrollbar_corner(self) -> ScrollBarCorner:
+        if self._scrollbar_corner is None:
+            self._scrollbar_corner = QuickScrollBarCorner()
+            self.app._start_widget(self, self._scrollbar_corner)
+        return self._scrollbar_corner
 
     def _new_bar(self, *, vertical: bool) -> QuickScrollBar:
         thickness = self.scrollbar_size_vertical if vertical else self.scrollbar_size_horizontal

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from operator import itemgetter
 from typing import NamedTuple, cast
 
 from rich.cells import cell_len
@@ -55,10 +56,11 @@ from textual.widget import _RenderCache
 from textual.widgets import Static
 
 from explorer.ui.let_go import let_go
+from explorer.ui.widgets.lean_strip import LeanStrip
 from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.style_key import KeptStyles
 
-__all__ = ["PlainStatic", "PlainStylesCache", "plain_box"]
+__all__ = ["PlainStatic", "PlainStylesCache", "plain_box", "skippable", "true_colours"]
 
 _Label = tuple[Content, Color, Color, TextualStyle] | None
 
@@ -147,14 +149,14 @@ class PlainStylesCache(StylesCache):
             self._width = width
         cache = self._cache
         is_dirty = self._dirty_lines.__contains__
-        skip = _skippable(filters)
+        skip = skippable(filters)
         strips: list[Strip] = []
         for y in crop.line_range:
             if is_dirty(y) or y not in cache:
                 strip = cache[y] = _plain_line(box, y, render_content_line)
             else:
                 strip = cache[y]
-            if not (skip and _true_colours(strip)):
+            if not (skip and true_colours(strip)):
                 for line_filter in filters:
                     strip = strip.apply_filter(line_filter, background)
             strips.append(strip)
@@ -182,17 +184,19 @@ def _plain_line(box: _PlainBox, y: int, render_content_line: Callable[[int], Str
     inner = box.inner
     content_width, content_height = box.content_size
     if y < content_height:
-        line = render_content_line(y).adjust_cell_length(content_width, inner)
+        line = render_content_line(y)
+        if line.cell_length != content_width:  # (as wide already: adjust gives it back)
+            line = line.adjust_cell_length(content_width, inner)
     else:
         line = Strip.blank(content_width, inner)
     width = box.size.width
     pad_left, pad_right = box.pads
     if pad_left or pad_right:
-        return Strip(line_pad(line, pad_left, pad_right, inner), width)
-    return line if line.cell_length == width else Strip(line, width)
+        return LeanStrip(line_pad(line, pad_left, pad_right, inner), width)
+    return line if line.cell_length == width else LeanStrip(line, width)
 
 
-def _skippable(filters: Sequence[LineFilter]) -> bool:
+def skippable(filters: Sequence[LineFilter]) -> bool:
     """True when ``filters`` is the app's ANSI-to-truecolor filter alone (the one a line in
     true colours, nothing dim, goes through unchanged)."""
     return len(filters) == 1 and type(filters[0]) is ANSIToTruecolor
@@ -212,9 +216,14 @@ def _true_colour_style(style: Style | None) -> bool:
     )
 
 
-def _true_colours(strip: Strip) -> bool:
+def true_colours(strip: Strip) -> bool:
     """True when every segment of ``strip`` is in true colours, nothing dim."""
-    return all(_true_colour_style(segment.style) for segment in strip)
+    # (mapped, not a generator: some 300 segments a followed page's frame)
+    return all(map(_true_colour_style, map(_STYLE, strip._segments)))
+
+
+#: A segment's style.
+_STYLE = itemgetter(1)
 
 
 class PlainStatic(QuickRefresh, KeptStyles, Static):

@@ -31,7 +31,8 @@ from textual.reactive import reactive
 from textual.strip import Strip
 
 from explorer.core.text.terminal_text import visible_line
-from explorer.ui.widgets.line_view import LineView
+from explorer.ui.widgets.lean_strip import LeanStrip
+from explorer.ui.widgets.line_view import LineView, plus
 from explorer.ui.widgets.style_key import ComponentStyles
 
 __all__ = ["RowTable"]
@@ -137,6 +138,10 @@ class RowTable(LineView, can_focus=True):
         self._components = ComponentStyles(self)
         #: The component classes' styles, for the pass of :meth:`render_lines` under way.
         self._pass_styles: dict[str, Style] | None = None
+        #: The rows' styles (but the cursor's) by (even, muted, hover), and the component
+        #: styles they were made of (made anew when those are).
+        self._row_styles: tuple[dict[str, Style], dict[tuple[bool, bool, bool], Style]] | None
+        self._row_styles = None
         self.virtual_size = Size(self._width, 1)
 
     # -- content ------------------------------------------------------------------------------
@@ -237,37 +242,52 @@ class RowTable(LineView, can_focus=True):
         base = self.base_style
         if y == 0:
             header = self._component_styles_now()["row-table--header"]
-            text, style = self._header, base + header
+            text, style = self._header, plus(base, header)
         else:
             row = scroll_y + y - 1
             if row >= len(self._rows):
                 return Strip.blank(full, base)
-            text, style = self._text(row), base + self._row_style(row)
+            text, style = self._text(row), plus(base, self._row_style(row))
         end = scroll_x + width
         if text.isascii() and width > 0:  # one cell a character: cut here, one strip made
             if len(text) <= scroll_x:
-                return Strip([Segment(" " * full, base)], full)
+                return LeanStrip([Segment(" " * full, base)], full)
             shown = text[scroll_x:end]
             segments = [Segment(shown, style)]
             if len(shown) < full:
                 segments.append(Segment(" " * (full - len(shown)), base))
-            return Strip(segments, full)
+            return LeanStrip(segments, full)
         segments = [Segment(text, style)]
-        if cell_len(text) < end:
-            segments.append(Segment(" " * (end - cell_len(text)), base))
+        cells = cell_len(text)
+        if cells < end:
+            segments.append(Segment(" " * (end - cells), base))
+        if scroll_x == 0 and cells <= end:
+            # Nothing to cut (Textual's crop gives the strip back): padded to the full
+            # width as extend_cell_length pads it, one strip made, not three.
+            if end < full:
+                segments.append(Segment(" " * (full - end), base))
+            return LeanStrip(segments, max(end, full))
         return Strip(segments).crop(scroll_x, end).extend_cell_length(full, base)
 
     def _row_style(self, row: int) -> Style:
         components = self._component_styles_now()
         if row == self.cursor_row:
             return components["row-table--cursor"]
-        style = Style()
-        if row % 2:
-            style += components["row-table--even-row"]
-        if self._muted is not None and self._muted(row):
-            style += components["row-table--muted"]
-        if row == self._hover:
-            style += components["row-table--hover"]
+        key = (bool(row % 2), self._muted is not None and self._muted(row), row == self._hover)
+        kept = self._row_styles
+        if kept is None or kept[0] is not components:
+            kept = self._row_styles = (components, {})
+        style = kept[1].get(key)
+        if style is None:
+            style = Style()
+            even, muted, hover = key
+            if even:
+                style += components["row-table--even-row"]
+            if muted:
+                style += components["row-table--muted"]
+            if hover:
+                style += components["row-table--hover"]
+            kept[1][key] = style
         return style
 
     # -- the cursor ---------------------------------------------------------------------------

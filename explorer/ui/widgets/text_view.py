@@ -30,7 +30,8 @@ from textual.worker import get_current_worker
 
 from explorer.core.bodies.display import DisplayText
 from explorer.core.text.text_search import Match, Matches, TextSearch
-from explorer.ui.widgets.line_view import LineView
+from explorer.ui.widgets.lean_strip import LeanStrip
+from explorer.ui.widgets.line_view import LineView, on_base
 from explorer.ui.widgets.wrap_index import WrapIndex
 
 if TYPE_CHECKING:
@@ -312,11 +313,11 @@ class TextView(LineView):
             return kept[1]
         strip = self._line_strip(number, line, left, right)
         # (Strip.apply_style and .extend_cell_length in one: one strip made, not two)
-        segments = list(Segment.apply_style(strip, base))
+        segments = on_base(strip, base)
         length = strip.cell_length
         if length < width:
             segments.append(Segment(" " * (width - length), base))
-        drawn = Strip(segments, max(length, width))
+        drawn = LeanStrip(segments, max(length, width))
         highlighted = self._highlighted.get(number)
         if not marks and (highlighted is not None or not self._highlights or len(line) > LONG_ROW):
             if len(self._drawn) >= _DRAWN_KEPT:
@@ -341,7 +342,7 @@ class TextView(LineView):
                 return highlighted.crop(left, right)
             if line.isascii():  # (a cell a character; cut to the view: a line may be megabytes)
                 piece = line[left:right]
-                return Strip([Segment(piece)], len(piece))
+                return LeanStrip([Segment(piece)], len(piece))
         if highlighted is None and (len(line) > LONG_ROW or (not shown and line.isascii())):
             # Cut to the view first (a long line may be megabytes): only that is styled.
             text = Text(line[left:right], no_wrap=True, end="")

@@ -1,16 +1,16 @@
 """QuickScrollBar: the scroll views' bars look as Textual draws them, cell for cell (glyphs,
-colours, click targets), and a bar that would draw the same is not drawn again."""
+colours, click targets), and a bar (or a corner) that would draw the same is not drawn again."""
 
 from __future__ import annotations
 
 from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.geometry import Region
-from textual.scrollbar import ScrollBar
+from textual.scrollbar import ScrollBar, ScrollBarCorner
 from textual.strip import Strip
 
 from explorer.ui.widgets.row_table import RowTable
-from explorer.ui.widgets.scroll_bars import QuickScrollBar
+from explorer.ui.widgets.scroll_bars import QuickScrollBar, QuickScrollBarCorner, _filtered
 from tests.explorer.ui.conftest import settle
 
 
@@ -90,4 +90,48 @@ async def test_a_bar_unchanged_is_not_drawn_again() -> None:
         assert styled
         assert drawn
         crop = Region(0, 0, *bar.size)
+        assert cells(bar.render_lines(crop)) == cells(ScrollBar.render_lines(bar, crop))
+
+
+async def test_the_corner_is_drawn_again_only_when_it_would_change() -> None:
+    app = Table()
+    async with app.run_test(size=(24, 12)) as pilot:
+        table = app.query_one(RowTable)
+        table.set_rows([(str(n), f"name {n} " * 4) for n in range(40)])  # (both bars)
+        await settle(pilot)
+        corner = table.scrollbar_corner
+        assert isinstance(corner, QuickScrollBarCorner)
+        crop = Region(0, 0, *corner.size)
+        drawn = corner.render_lines(crop)
+        assert [list(strip) for strip in drawn] == [
+            list(strip) for strip in ScrollBarCorner.render_lines(corner, crop)
+        ]
+        assert corner.render_lines(crop) is drawn  # (a page's repaint of its view)
+        table.styles.scrollbar_corner_color = "red"
+        await settle(pilot)
+        again = corner.render_lines(crop)
+        assert again is not drawn  # a style above it changed: drawn again
+        assert [list(strip) for strip in again] == [
+            list(strip) for strip in ScrollBarCorner.render_lines(corner, crop)
+        ]
+
+
+async def test_a_bar_is_filtered_only_when_the_filter_would_change_it() -> None:
+    app = Table()
+    async with app.run_test(size=(24, 12)) as pilot:
+        table = app.query_one(RowTable)
+        table.set_rows([(str(n), f"name {n}") for n in range(40)])
+        await settle(pilot)
+        bar = table.vertical_scrollbar
+        assert isinstance(bar, QuickScrollBar)
+        filters = tuple(bar.get_line_filters())
+        background = bar.background_colors[1]
+        crop = Region(0, 0, *bar.size)
+        # In the theme's true colours, nothing dim: as drawn, not copied by the filter.
+        drawn = bar._strips(bar._looks()[0])
+        filtered = _filtered(drawn, filters, background)
+        assert all(a is b for a, b in zip(filtered, drawn, strict=True))
+        assert cells(bar.render_lines(crop)) == cells(ScrollBar.render_lines(bar, crop))
+        table.styles.scrollbar_color = "ansi_red"  # a terminal's colour: the filter's work
+        await settle(pilot)
         assert cells(bar.render_lines(crop)) == cells(ScrollBar.render_lines(bar, crop))
