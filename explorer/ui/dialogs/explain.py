@@ -71,14 +71,22 @@ class ExplainDialog(ModalScreen[None]):
             report = lint_exchange(exchange)
         except Exception as exc:  # a linter's bug must not take the explanation with it
             message = f"httplint could not read this response: {type(exc).__name__}: {exc}"
-            self.app.call_from_thread(self.query_one(LintPanel).show_message, visible(message))
+            self.app.call_from_thread(self._lint_failed, visible(message))
             return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._linted, report)
 
+    # (Both run on the UI thread, maybe after the dialog was closed: the lint's worker is
+    # cancelled then, but its thread may have handed its result over already.)
+
     def _linted(self, report: LintReport) -> None:
         self.report = report
-        self.query_one(LintPanel).show_report(report)
+        for panel in self.query(LintPanel):
+            panel.show_report(report)
+
+    def _lint_failed(self, message: str) -> None:
+        for panel in self.query(LintPanel):
+            panel.show_message(message)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -64,3 +64,26 @@ async def test_explain_on_the_mock_finds_nothing_bad(make_app: AppFactory) -> No
         assert dialog.report is not None
         assert dialog.report.count("bad") == 0
         assert "This response is fresh for 60 seconds." in str(dialog.query_one(LintPanel).render())
+
+
+async def test_a_lint_that_ends_after_its_dialog_closed_is_dropped() -> None:
+    """The lint runs in a thread: its result (or its failure) may reach the UI thread
+    after the person closed the explanation; it is dropped then (it raised NoMatches,
+    and the worker's failure ended the app)."""
+    app = crafted_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ExplainDialog)
+        await dialog.workers.wait_for_complete()
+        report = dialog.report
+        assert report is not None
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is app.browser
+        dialog._linted(report)  # as call_from_thread runs them, the dialog gone
+        dialog._lint_failed("httplint could not read this response")
+        await settle(pilot)
+        assert app.screen is app.browser
