@@ -147,6 +147,7 @@ def _import_all(listing: str) -> None:
     from explorer.cli import lean_imports
 
     lean_imports.without_httpx_cli()
+    lean_imports.libraries_on_first_use()
     lean_imports.httpcore_without_h2()
     for name in Path(listing).read_text().split():
         if name != "__main__" and name not in sys.modules:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from explorer.cli.commands import COMMANDS
 from explorer.cli.errors import CommandError, UsageError
 from explorer.cli.exit_status import ExitStatus
-from explorer.cli.lean_imports import without_httpx_cli
+from explorer.cli.lean_imports import libraries_on_first_use, without_httpx_cli
 from explorer.cli.options import tui_defaults
 from explorer.cli.settings import load_settings
 
@@ -102,6 +102,7 @@ def _fail(message: str, status: ExitStatus) -> ExitStatus:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``restwalk`` with ``argv`` (default: the process arguments); returns the exit status."""
     without_httpx_cli()
+    libraries_on_first_use()
     from explorer.core.http.errors import InvalidRequest, RestwalkError
 
     args = list(sys.argv[1:] if argv is None else argv)

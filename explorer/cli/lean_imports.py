@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import sys
+from types import ModuleType
 
-__all__ = ["httpcore_without_h2", "without_httpx_cli"]
+__all__ = ["httpcore_without_h2", "libraries_on_first_use", "without_httpx_cli"]
 
 #: httpcore's HTTP/2 connections, each imported by its package eagerly and by the code
 #: that opens one when the server has agreed to HTTP/2 (ALPN, or prior knowledge).
 _HTTPCORE_HTTP2 = ("httpcore._async.http2", "httpcore._sync.http2")
+
+#: Libraries httpx and httpcore import at their own import and use only inside a
+#: function, for what restwalk's start never meets: certifi's CA bundle (httpcore's
+#: default TLS context, which restwalk does not use; its own reads the bundle at the
+#: first handshake) and idna (a host name that is not ASCII).
+_ON_FIRST_USE = ("certifi", "idna")
 
 
 def without_httpx_cli() -> None:
@@ -47,3 +54,31 @@ def httpcore_without_h2() -> None:
         for name in blocked:
             if sys.modules.get(name, ...) is None:
                 del sys.modules[name]
+
+
+class _OnFirstUse(ModuleType):
+    """A module's stand-in in ``sys.modules``: the module itself is imported when one of
+    its names is first read, and the stand-in then holds its names too (later reads
+    find them, as in the module itself)."""
+
+    def __getattr__(self, name: str) -> object:
+        import importlib
+
+        if sys.modules.get(self.__name__) is self:
+            del sys.modules[self.__name__]
+        module = importlib.import_module(self.__name__)
+        self.__dict__.update(module.__dict__)
+        return getattr(module, name)
+
+
+def libraries_on_first_use() -> None:
+    """Leave the libraries of :data:`_ON_FIRST_USE` unimported until one of their names is
+    read (certifi's pulls in importlib.resources, tempfile and shutil: some 6 ms of the
+    TUI's start), as :class:`importlib.util.LazyLoader` would, without importing it.
+
+    Each gets a stand-in in ``sys.modules`` unless imported already; ``import certifi``
+    then binds the stand-in, and ``certifi.where()`` imports certifi.
+    """
+    for name in _ON_FIRST_USE:
+        if name not in sys.modules:
+            sys.modules[name] = _OnFirstUse(name)

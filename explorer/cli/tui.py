@@ -121,9 +121,7 @@ def _open_tui(
         raise UsageError(f"the terminal UI cannot start: {exc}") from None
     config = settings_of(args)
     if course is not None:  # the course's own requests go as the learner's do
-        from dataclasses import replace
-
-        course = replace(course, others=settings.client())
+        course = course._replace(others=settings.client())
     if mock is None:
         assert url is not None
         return ExitStatus(
@@ -181,14 +179,12 @@ def _on_the_mock_server(
     for it to serve: the start page's request waits in its socket's queue meanwhile,
     and when it cannot start the TUI ends and says why. The course (``L``, or
     ``course`` when given) resets its data through its process."""
-    from dataclasses import replace
-
     from explorer.cli.bundled_server import bundled_mock_at
     from explorer.core.course.setup import CourseStart
     from explorer.ui.app import run_app
 
     bundled = bundled_mock_at(mock.base, mock.port, mock.taken)
-    course = replace(course or CourseStart(), reset=mock.resetter())
+    course = (course or CourseStart())._replace(reset=mock.resetter())
     status = run_app(
         bundled.origin + "/",
         settings,

@@ -22,7 +22,11 @@ can be (no ``dataclasses.replace``, no cached property, never compared with a re
 another kind, never serialized as an object): defining a frozen dataclass compiles
 six generated methods (some 0.6 ms a class here; the first screen defined some sixty),
 a NamedTuple class costs a fifth of that, and its instances are made faster too
-(:class:`~explorer.core.hypermedia.link.Link` is one for that reason).
+(:class:`~explorer.core.hypermedia.link.Link` is one for that reason). A record that is
+changed in place, or made once and only read, and never compared (a session's state per
+origin, its trail, a walk's tally, a link search) is a plain class: a dataclass's
+generated methods would go unused. config.toml's sections are NamedTuples whose
+annotations name each key's check (:mod:`.config`).
 
 The packages import one another one way (import-linter checks it): text, bodies,
 hypermedia, knowledge, streams, http, listening, httpfile and carry below the session

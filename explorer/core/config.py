@@ -43,17 +43,20 @@ Command-line options win over the file. A file that is not valid TOML, has a key
 restwalk does not know or a value of the wrong type is not used at all: restwalk
 runs on its defaults and says why in one line naming the file and the line
 (:class:`ConfigProblem`). Each key is declared once, as a field of the section's
-dataclass whose metadata names its :data:`KINDS` check; a new key is one field.
+record (a ``NamedTuple``: the TUI's start defines them all, and a dataclass costs five
+times as much to define) annotated with its :data:`KINDS` check
+(``Annotated[float, "seconds"]``); a new key is one field. A field whose type is a
+section's record is a table (``[name]``), one of a mapping to a record a table of tables
+(``[name.NAME]``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from types import MappingProxyType
+from typing import Annotated, Any, NamedTuple
 
 from explorer.core.http.limits import (
     DEFAULT_MAX_BODY,
@@ -158,95 +161,93 @@ KINDS: dict[str, Callable[[object], object]] = {
 }
 
 
-def _key(default: Any, kind: str, *, required: bool = False, secret: bool = False) -> Any:
-    """A config key's field: its default and the :data:`KINDS` check of its values
-    (``required``: a table without it is refused; ``secret``: never in a repr)."""
-    return field(default=default, repr=not secret, metadata={"kind": kind, "required": required})
+#: A key's annotation says its :data:`KINDS` check, then ``REQUIRED`` when a table without
+#: it is refused: ``Annotated[str, "url", REQUIRED]``.
+REQUIRED = "required"
 
 
 # --- the settings ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ConnectionConfig:
+class ConnectionConfig(NamedTuple):
     """``[connection]``: the defaults of the connection options (``--timeout``...)."""
 
-    timeout: float = _key(DEFAULT_TIMEOUT, "seconds")
-    max_time: float = _key(DEFAULT_MAX_TIME, "seconds")
-    max_body: int = _key(DEFAULT_MAX_BODY, "size")
-    redirects: bool = _key(True, "boolean")
-    max_redirects: int = _key(DEFAULT_MAX_REDIRECTS, "count")
-    verify: bool = _key(True, "boolean")
-    ca_bundle: str | None = _key(None, "path")
-    proxy: str | None = _key(None, "url")
-    http2: bool = _key(False, "boolean")
-    http2_prior_knowledge: bool = _key(False, "boolean")
+    timeout: Annotated[float, "seconds"] = DEFAULT_TIMEOUT
+    max_time: Annotated[float, "seconds"] = DEFAULT_MAX_TIME
+    max_body: Annotated[int, "size"] = DEFAULT_MAX_BODY
+    redirects: Annotated[bool, "boolean"] = True
+    max_redirects: Annotated[int, "count"] = DEFAULT_MAX_REDIRECTS
+    verify: Annotated[bool, "boolean"] = True
+    ca_bundle: Annotated[str | None, "path"] = None
+    proxy: Annotated[str | None, "url"] = None
+    http2: Annotated[bool, "boolean"] = False
+    http2_prior_knowledge: Annotated[bool, "boolean"] = False
 
 
-@dataclass(frozen=True)
-class HistoryConfig:
+class HistoryConfig(NamedTuple):
     """``[history]``: whether exchanges are kept, how many, and with secrets masked."""
 
-    enabled: bool = _key(True, "boolean")
-    max_entries: int = _key(10_000, "count")
-    max_bytes: int = _key(200_000_000, "size")
-    mask_secrets: bool = _key(True, "boolean")
+    enabled: Annotated[bool, "boolean"] = True
+    max_entries: Annotated[int, "count"] = 10_000
+    max_bytes: Annotated[int, "size"] = 200_000_000
+    mask_secrets: Annotated[bool, "boolean"] = True
 
 
-@dataclass(frozen=True)
-class CacheConfig:
+class CacheConfig(NamedTuple):
     """``[cache]``: the session's HTTP cache in the TUI (``C`` turns it on and off)."""
 
-    enabled: bool = _key(False, "boolean")
-    max_bytes: int = _key(64_000_000, "size")
+    enabled: Annotated[bool, "boolean"] = False
+    max_bytes: Annotated[int, "size"] = 64_000_000
 
 
-@dataclass(frozen=True)
-class HttpFilesConfig:
+class HttpFilesConfig(NamedTuple):
     """``[http_files]``: what a ``.http`` file's requests may read besides their folder and
     the environment variables its environment files name (``--allow-file``, ``--allow-env``)."""
 
-    allow_files: tuple[str, ...] = _key((), "paths")
-    allow_env: tuple[str, ...] = _key((), "texts")
+    allow_files: Annotated[tuple[str, ...], "paths"] = ()
+    allow_env: Annotated[tuple[str, ...], "texts"] = ()
 
 
-@dataclass(frozen=True)
-class OAuthConfig:
+class OAuthConfig(NamedTuple):
     """``[oauth.NAME]``: one OAuth 2.0 login (``restwalk auth login NAME``, ``--auth NAME``).
 
     What it leaves out is discovered from ``server`` (RFC 9728, RFC 8414, OpenID
-    Connect) or chosen (:mod:`explorer.core.oauth.settings`).
+    Connect) or chosen (:mod:`explorer.core.oauth.settings`). Its repr never shows
+    ``client_secret``.
     """
 
-    server: str = _key("", "url", required=True)
-    client_id: str | None = _key(None, "text")
-    client_secret: str | None = _key(None, "text", secret=True)
-    grant: str | None = _key(None, "text")
-    scope: str | None = _key(None, "text")
-    auth_url: str | None = _key(None, "url")
-    token_url: str | None = _key(None, "url")
-    device_url: str | None = _key(None, "url")
-    redirect_url: str | None = _key(None, "url")
-    client_authentication: str | None = _key(None, "client_authentication")
-    keep: bool = _key(False, "boolean")
+    server: Annotated[str, "url", REQUIRED] = ""
+    client_id: Annotated[str | None, "text"] = None
+    client_secret: Annotated[str | None, "text"] = None
+    grant: Annotated[str | None, "text"] = None
+    scope: Annotated[str | None, "text"] = None
+    auth_url: Annotated[str | None, "url"] = None
+    token_url: Annotated[str | None, "url"] = None
+    device_url: Annotated[str | None, "url"] = None
+    redirect_url: Annotated[str | None, "url"] = None
+    client_authentication: Annotated[str | None, "client_authentication"] = None
+    keep: Annotated[bool, "boolean"] = False
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={value!r}"
+            for name, value in zip(self._fields, self, strict=True)
+            if name != "client_secret"
+        )
+        return f"OAuthConfig({shown})"
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
     """Everything ``config.toml`` may set; ``Config()`` is restwalk's defaults."""
 
-    theme: str | None = _key(None, "text")
-    # A table (``[name]`` in the file): metadata names the dataclass of its keys.
-    connection: ConnectionConfig = field(
-        default_factory=ConnectionConfig, metadata={"table": ConnectionConfig}
-    )
-    history: HistoryConfig = field(default_factory=HistoryConfig, metadata={"table": HistoryConfig})
-    cache: CacheConfig = field(default_factory=CacheConfig, metadata={"table": CacheConfig})
-    http_files: HttpFilesConfig = field(
-        default_factory=HttpFilesConfig, metadata={"table": HttpFilesConfig}
-    )
-    # Tables of tables (``[oauth.NAME]``): metadata names the dataclass of each.
-    oauth: dict[str, OAuthConfig] = field(default_factory=dict, metadata={"tables": OAuthConfig})
+    theme: Annotated[str | None, "text"] = None
+    # Tables (``[name]`` in the file): a section's record.
+    connection: ConnectionConfig = ConnectionConfig()
+    history: HistoryConfig = HistoryConfig()
+    cache: CacheConfig = CacheConfig()
+    http_files: HttpFilesConfig = HttpFilesConfig()
+    # Tables of tables (``[oauth.NAME]``): a mapping to a section's record.
+    oauth: Mapping[str, OAuthConfig] = MappingProxyType({})
 
 
 class ConfigProblem(Exception):
@@ -304,39 +305,46 @@ def parse_config(text: str, path: Path) -> Config:
 
 
 def _build(cls: type[Any], table: dict[str, Any], section: tuple[str, ...], at: _Locator) -> Any:
-    """An instance of the dataclass ``cls`` from the TOML ``table`` at ``section``."""
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    """An instance of the section's record ``cls`` from the TOML ``table`` at ``section``."""
+    from typing import get_args, get_origin, get_type_hints
+
+    keys = get_type_hints(cls, include_extras=True)  # (the annotations, evaluated)
     values: dict[str, object] = {}
     for key, value in table.items():
-        spec = fields.get(key)
-        if spec is None:
-            known = ", ".join(fields)
+        kind = keys.get(key)
+        if kind is None:
+            known = ", ".join(keys)
             raise at.problem(
                 section, key, f"unknown key {at.name(section, key)!r} (known: {known})"
             )
-        if "table" in spec.metadata:
+        if _is_section(kind):
             if not isinstance(value, dict):
                 raise at.problem(section, key, f"{key!r} must be a table: [{key}]")
-            values[key] = _build(spec.metadata["table"], value, (*section, key), at)
+            values[key] = _build(kind, value, (*section, key), at)
             continue
-        if "tables" in spec.metadata:
-            values[key] = _build_tables(spec.metadata["tables"], value, (*section, key), at)
+        if get_origin(kind) is Mapping:
+            values[key] = _build_tables(get_args(kind)[1], value, (*section, key), at)
             continue
         try:
-            values[key] = KINDS[spec.metadata["kind"]](value)
+            values[key] = KINDS[kind.__metadata__[0]](value)
         except ValueError as exc:
             raise at.problem(section, key, f"{at.name(section, key)} {exc}") from None
-    for name, spec in fields.items():
-        if spec.metadata.get("required") and name not in table:
+    for name, kind in keys.items():
+        if REQUIRED in getattr(kind, "__metadata__", ()) and name not in table:
             where = "[" + ".".join(section) + "]"
             raise at.problem(section[:-1], section[-1], f"{where} needs {name} = ...")
     return cls(**values)
 
 
+def _is_section(kind: object) -> bool:
+    """Whether the annotation ``kind`` is a section's record (a table)."""
+    return isinstance(kind, type) and issubclass(kind, tuple) and hasattr(kind, "_fields")
+
+
 def _build_tables(
     cls: type[Any], value: object, section: tuple[str, ...], at: _Locator
 ) -> dict[str, Any]:
-    """``[section.NAME]`` tables, each an instance of the dataclass ``cls``, by name."""
+    """``[section.NAME]`` tables, each an instance of the section's record ``cls``, by name."""
     key = section[-1]
     if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
         raise at.problem(section[:-1], key, f"{key!r} must hold tables: [{key}.NAME]")

@@ -37,6 +37,34 @@ assert "httpcore._async.http2" in sys.modules
 """
 
 
+ON_FIRST_USE = """
+import os, sys
+
+from explorer.cli.lean_imports import libraries_on_first_use, without_httpx_cli
+
+without_httpx_cli()
+libraries_on_first_use()
+import httpx
+from explorer.core.http.tls import DefaultContext
+
+late = {"certifi.core", "idna.core", "importlib.resources"}
+assert not late & set(sys.modules), late & set(sys.modules)
+# what httpx does with them, as it does it: a host that is not ASCII, its CA bundle
+assert httpx.URL("http://b\u00fccher.example/").host == "b\u00fccher.example"
+assert httpx.URL("http://b\u00fccher.example/").raw_host == b"xn--bcher-kva.example"
+assert "idna.core" in sys.modules
+for name in ("SSL_CERT_FILE", "SSL_CERT_DIR"):
+    os.environ.pop(name, None)
+context = DefaultContext()
+context.trust()  # certifi's bundle
+assert context.cert_store_stats()["x509_ca"] > 10, context.cert_store_stats()
+import certifi
+
+assert os.path.isfile(certifi.where())
+assert sys.modules["certifi"].where is certifi.where
+"""
+
+
 NO_CONFIG_FILE = """
 import sys, tempfile
 from pathlib import Path
@@ -62,6 +90,11 @@ def run_python(code: str) -> subprocess.CompletedProcess[str]:
         timeout=60,
         check=False,
     )
+
+
+def test_certifi_and_idna_are_imported_when_first_used() -> None:
+    result = run_python(ON_FIRST_USE)
+    assert result.returncode == 0, result.stderr
 
 
 def test_without_a_config_file_toml_is_not_imported() -> None:

@@ -20,7 +20,8 @@ import pytest
 
 from explorer.core.carry.har import har_bytes, har_document
 from explorer.core.http.client import Client
-from explorer.core.http.request import BasicAuth, FormPart, RequestSpec
+from explorer.core.http.request import BasicAuth, RequestSpec
+from explorer.core.http.upload import FormPart
 from explorer.core.session.trail import Page
 from explorer.core.storage.history import HistoryStore
 from explorer.ui.har_export import walk_exchanges

@@ -10,8 +10,7 @@ when the course is first opened (``restwalk`` starts no course until ``L``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from explorer.core.http.secret_rules import origin_of
 from explorer.core.paths import data_dir
@@ -37,8 +36,7 @@ UNRESET_NOTE = (
 )
 
 
-@dataclass(frozen=True)
-class CourseStart:
+class CourseStart(NamedTuple):
     """A course to follow: ``course`` (None: the bundled one, read when first opened) and
     its ``progress`` (None: the bundled course's, in the data directory), ``reset`` the
     server's reset (the bundled mock's), ``others`` the course's own client (None: a new

@@ -8,7 +8,7 @@ options, and each becomes one :class:`ConnectionSettings`.
 from __future__ import annotations
 
 import ssl
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from explorer.core.http.client import Client
 from explorer.core.http.errors import TLSError
@@ -34,8 +34,7 @@ def ca_file_context(path: str) -> ssl.SSLContext:
         ) from None
 
 
-@dataclass(frozen=True)
-class ConnectionSettings:
+class ConnectionSettings(NamedTuple):
     """The connection options. ``verify``: True checks certificates against the default
     CA bundle (read at the first handshake: :class:`explorer.core.http.tls.DefaultContext`),
     a context against its own CAs (``--cacert``), False not at all."""

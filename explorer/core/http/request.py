@@ -14,7 +14,7 @@ from __future__ import annotations
 import base64
 import re
 from dataclasses import dataclass, replace
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 from urllib.parse import parse_qsl, urlencode
 
 import httpx
@@ -30,15 +30,14 @@ from explorer.core.http.errors import (
     InvalidURL,
 )
 from explorer.core.http.field_syntax import breaks_a_line, is_token
-from explorer.core.http.upload import (
-    FileReader,
-    FormPart,
-    encode_multipart,
-    guess_file_type,
-    read_body_file,
-)
 from explorer.core.text.quoting import quoted
 from explorer.core.text.terminal_text import visible_line
+
+if TYPE_CHECKING:
+    from explorer.core.http.upload import FileReader, FormPart
+
+# What a body read from a file or a form needs (explorer.core.http.upload) is imported
+# when a request with one is built: the TUI's first page sends none.
 
 __all__ = [
     "DEFAULT_TOKEN_FIELD",
@@ -49,7 +48,6 @@ __all__ = [
     "BasicAuth",
     "BearerAuth",
     "CookieSession",
-    "FormPart",
     "LoginFlow",
     "LoginStyle",
     "OAuthBearer",
@@ -375,32 +373,36 @@ def _has(headers: list[tuple[str, str]], name: str) -> bool:
     return any(k.lower() == lname for k, _ in headers)
 
 
-def _body_of(spec: RequestSpec, read: FileReader) -> tuple[bytes | None, str | None]:
-    """The body ``spec`` sends and the Content-Type that goes with it (None: guess)."""
+def _body_of(spec: RequestSpec, read: FileReader | None) -> tuple[bytes | None, str | None]:
+    """The body ``spec`` sends and the Content-Type that goes with it (None: guess); files
+    are read with ``read`` (None: :func:`~explorer.core.http.upload.read_body_file`)."""
     given = [spec.body is not None, spec.body_file is not None, bool(spec.form)]
     if sum(given) > 1:
         raise InvalidBody(
             "A request has one body: text, a file or a multipart form, not several.",
             hint="Keep one of them.",
         )
-    if spec.form:
+    if spec.form or spec.body_file is not None:
+        from explorer.core.http import upload
+
+        read = read or upload.read_body_file
+        if spec.body_file is not None:
+            # Typed by its name, as HTTPie does: the same file always goes the same way.
+            return read(spec.body_file), spec.content_type or upload.guess_file_type(spec.body_file)
         for part in spec.form:
             if not part.name:
                 raise InvalidBody("A multipart form field has no name.", hint="Name every field.")
-        body, content_type = encode_multipart(spec.form, read)
-        return body, content_type
-    if spec.body_file is not None:
-        # Typed by its name, as HTTPie does: the same file always goes the same way.
-        return read(spec.body_file), spec.content_type or guess_file_type(spec.body_file)
+        return upload.encode_multipart(spec.form, read)
     if spec.body is None:
         return None, None
     return spec.body_bytes, spec.content_type
 
 
-def build_request(spec: RequestSpec, *, read: FileReader = read_body_file) -> httpx.Request:
+def build_request(spec: RequestSpec, *, read: FileReader | None = None) -> httpx.Request:
     """Check ``spec`` and turn it into the httpx request that will be sent.
 
-    Files (``body_file``, a form's file parts) are read with ``read``. Raises an
+    Files (``body_file``, a form's file parts) are read with ``read`` (default:
+    :func:`~explorer.core.http.upload.read_body_file`). Raises an
     :class:`~explorer.core.http.errors.InvalidRequest` subclass for a bad method
     token, URL, header, a file that cannot be read, or an unresolved
     :class:`LoginFlow` or :class:`OAuthBearer`.

@@ -10,7 +10,7 @@ client's own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import httpx
 
@@ -21,8 +21,7 @@ from explorer.core.http.progress import BodyProgress
 __all__ = ["Sending"]
 
 
-@dataclass(frozen=True)
-class Sending:
+class Sending(NamedTuple):
     """The choices of one exchange. ``timeout``: seconds for each of connect, read,
     write and pool (an ``httpx.Timeout`` says each); ``cookies`` false leaves the cookie
     jar out (none of its cookies sent, none the answer sets kept); ``streams``: what
@@ -33,6 +32,6 @@ class Sending:
     max_redirects: int = DEFAULT_MAX_REDIRECTS
     timeout: float | httpx.Timeout = DEFAULT_TIMEOUT
     cookies: bool = True
-    streams: Streams = field(default_factory=Streams)
+    streams: Streams = Streams()
     revalidate: bool = False
     progress: BodyProgress | None = None

@@ -31,14 +31,13 @@ from explorer.core.http.request import (
     BasicAuth,
     BearerAuth,
     CookieSession,
-    FormPart,
     LoginFlow,
     OAuthBearer,
     RequestSpec,
     guess_content_type,
     mark_version,
 )
-from explorer.core.http.upload import part_head_lines
+from explorer.core.http.upload import FormPart, part_head_lines
 from explorer.core.httpfile.errors import HttpFileError
 from explorer.core.httpfile.model import BodyLine, FileRef, HttpRequest
 from explorer.core.httpfile.parser import (

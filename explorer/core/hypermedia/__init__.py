@@ -44,7 +44,6 @@ import gc
 import logging
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 
 import orjson
@@ -122,21 +121,23 @@ _GENERIC = frozenset(
 _HTML = frozenset({"text/html", "application/xhtml+xml"})
 
 
-@dataclass(frozen=True)
 class LinkSearch:
     """The links found in a response, and why not every link of it was found (None:
     the whole response was read).
 
     ``found`` holds them as found, each built the first time it is read
     (:mod:`~explorer.core.hypermedia.found`): a reader that keeps a few of a large
-    page's links builds those few. :attr:`links` is all of them, built.
+    page's links builds those few. :attr:`links` is all of them, built. Made once per
+    search and only read: a plain class (a dataclass's generated methods would go
+    unused, and cost the TUI's start).
     """
 
-    found: FoundLinks
-    #: Why the search stopped early or left the body unread, in words that read after
-    #: "not every link is listed: " ("the search stops at 100,000 links", "the XML
-    #: declares entities (a DTD), which restwalk does not read").
-    stopped: str | None = None
+    def __init__(self, found: FoundLinks, stopped: str | None = None) -> None:
+        self.found = found
+        #: Why the search stopped early or left the body unread, in words that read after
+        #: "not every link is listed: " ("the search stops at 100,000 links", "the XML
+        #: declares entities (a DTD), which restwalk does not read").
+        self.stopped = stopped
 
     @cached_property
     def links(self) -> list[Link]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
 
@@ -13,15 +12,26 @@ from explorer.core.knowledge import field_values as fv
 MOCK_SERVER = "restwalk-mock"
 
 
-@dataclass(frozen=True)
 class ResponseFacts:
-    """What the advice readers look at: one response, and the request that got it."""
+    """What the advice readers look at: one response, and the request that got it.
 
-    status: int
-    headers: Sequence[tuple[str, str]]
-    method: str | None
-    body: bytes | None
-    request_headers: Sequence[tuple[str, str]]
+    Made once per advice and only read: a plain class (a dataclass's generated methods
+    would go unused, and cost the TUI's start), its header lookup cached.
+    """
+
+    def __init__(
+        self,
+        status: int,
+        headers: Sequence[tuple[str, str]],
+        method: str | None,
+        body: bytes | None,
+        request_headers: Sequence[tuple[str, str]],
+    ) -> None:
+        self.status = status
+        self.headers = headers
+        self.method = method
+        self.body = body
+        self.request_headers = request_headers
 
     def first(self, name: str) -> str | None:
         """The first value of header ``name``, stripped, or None."""

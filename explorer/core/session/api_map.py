@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urljoin, urlsplit
 
@@ -69,31 +68,47 @@ CACHE_HEADERS = ("cache-control", "expires", "etag", "last-modified", "vary", "a
 _PRESENCE_ONLY = frozenset({"etag", "last-modified", "expires", "age"})
 
 
-@dataclass
 class Observed:
-    """What the map knows of one URL."""
+    """What the map knows of one URL: filled in place (this record and the next are plain
+    classes: a dataclass's generated methods would go unused, and cost the TUI's start)."""
 
-    url: str
-    depth: int
-    #: Requests answered here (GETs; HEAD and OPTIONS are not counted).
-    visits: int = 0
-    statuses: Counter[int] = field(default_factory=Counter)
-    media_types: set[str] = field(default_factory=set)
-    #: Cache headers of the answers: ``Cache-Control: max-age=60``, ``ETag``...
-    cache: set[str] = field(default_factory=set)
-    #: method → where it was learnt (``Allow``, ``OPTIONS``, ``action place``, ``form``).
-    methods: dict[str, set[str]] = field(default_factory=dict)
-    #: Relations of the links that lead here, with how many times each was met.
-    rels: Counter[str] = field(default_factory=Counter)
-    #: (URL of the page, relation) of links met that lead here, a few.
-    sources: set[tuple[str, str]] = field(default_factory=set)
-    #: The first GET link met that leads here (what Enter follows in the TUI).
-    link: Link | None = None
-    #: True when a link the answer wrote leads here (not one a convention made), or it
-    #: is the entry.
-    declared: bool = False
-    #: Why the last GET here got no answer (the error's one line), until one answers.
-    failure: str | None = None
+    __slots__ = (
+        "cache",
+        "declared",
+        "depth",
+        "failure",
+        "link",
+        "media_types",
+        "methods",
+        "rels",
+        "sources",
+        "statuses",
+        "url",
+        "visits",
+    )
+
+    def __init__(self, url: str, depth: int) -> None:
+        self.url = url
+        self.depth = depth
+        #: Requests answered here (GETs; HEAD and OPTIONS are not counted).
+        self.visits = 0
+        self.statuses: Counter[int] = Counter()
+        self.media_types: set[str] = set()
+        #: Cache headers of the answers: ``Cache-Control: max-age=60``, ``ETag``...
+        self.cache: set[str] = set()
+        #: method → where it was learnt (``Allow``, ``OPTIONS``, ``action place``, ``form``).
+        self.methods: dict[str, set[str]] = {}
+        #: Relations of the links that lead here, with how many times each was met.
+        self.rels: Counter[str] = Counter()
+        #: (URL of the page, relation) of links met that lead here, a few.
+        self.sources: set[tuple[str, str]] = set()
+        #: The first GET link met that leads here (what Enter follows in the TUI).
+        self.link: Link | None = None
+        #: True when a link the answer wrote leads here (not one a convention made), or
+        #: it is the entry.
+        self.declared = False
+        #: Why the last GET here got no answer (the error's one line), until one answers.
+        self.failure: str | None = None
 
     @property
     def visited(self) -> bool:
@@ -101,15 +116,17 @@ class Observed:
         return self.visits > 0
 
 
-@dataclass
 class TemplateSeen:
     """A URI template met in links: its relations, methods, and pages that offer it."""
 
-    href: str
-    rels: Counter[str] = field(default_factory=Counter)
-    methods: set[str] = field(default_factory=set)
-    sources: set[tuple[str, str]] = field(default_factory=set)
-    link: Link | None = None
+    __slots__ = ("href", "link", "methods", "rels", "sources")
+
+    def __init__(self, href: str, *, link: Link | None = None) -> None:
+        self.href = href
+        self.rels: Counter[str] = Counter()
+        self.methods: set[str] = set()
+        self.sources: set[tuple[str, str]] = set()
+        self.link = link
 
 
 _METHOD_ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT")

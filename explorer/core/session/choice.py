@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from explorer.core.hypermedia.embedded import is_embedded
@@ -274,9 +273,10 @@ class NumberStep(NamedTuple):
     message: str = ""
 
 
-@dataclass
 class NumberEntry:
-    """The typed-number rule (see the module docstring), one page at a time."""
+    """The typed-number rule (see the module docstring), one page at a time: a plain class
+    changed in place, each attribute's default a class attribute (a dataclass's
+    generated methods would go unused, and cost the TUI's start)."""
 
     typed: str = ""
     #: A number was just followed by its digits: the Enter that may come is its end.

@@ -8,7 +8,7 @@ person to edit. Which origin is which is :class:`~explorer.core.session.session.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from explorer.core.http.request import Auth, LoginFlow, RequestSpec
@@ -23,17 +23,20 @@ __all__ = ["OriginState"]
 _NOT_KEPT = frozenset({"authorization", "cookie", "content-type", "content-length", "host"})
 
 
-@dataclass
 class OriginState:
-    """What the session keeps for one origin."""
+    """What the session keeps for one origin: changed in place, never compared (a plain
+    class: a dataclass's generated methods would go unused, and cost the TUI's start)."""
 
-    auth: Auth | None = None
-    version: VersionChoice | None = None
-    #: Headers sent with every request to the origin, as the person chose them.
-    headers: dict[str, tuple[str, str]] = field(default_factory=dict)
-    #: Kept headers forgotten since (lower-cased name, value): a page sent with one is
-    #: sent again without it (:meth:`unprepared`).
-    dropped: set[tuple[str, str]] = field(default_factory=set)
+    __slots__ = ("auth", "dropped", "headers", "version")
+
+    def __init__(self) -> None:
+        self.auth: Auth | None = None
+        self.version: VersionChoice | None = None
+        #: Headers sent with every request to the origin, as the person chose them.
+        self.headers: dict[str, tuple[str, str]] = {}
+        #: Kept headers forgotten since (lower-cased name, value): a page sent with one
+        #: is sent again without it (:meth:`unprepared`).
+        self.dropped: set[tuple[str, str]] = set()
 
     def keep(self, headers: tuple[tuple[str, str], ...]) -> list[str]:
         """Keep ``headers``; returns the names kept (credentials, cookies and a body's own

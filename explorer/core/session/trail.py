@@ -140,16 +140,20 @@ def _path_of(url: str) -> str:
     return url[slash:] if slash >= 0 else "/"
 
 
-@dataclass
 class Trail:
-    """Visited pages with a cursor: ``back``, ``forward``, ``visit``."""
+    """Visited pages with a cursor: ``back``, ``forward``, ``visit``; changed in place,
+    never compared (a plain class: a dataclass's generated methods would go unused, and
+    cost the TUI's start)."""
 
-    pages: list[Page] = field(default_factory=list)
-    index: int = -1
-    limit: int = MAX_PAGES
-    #: Where the person was on each page when they left it, as a browser keeps the
-    #: scroll position of its history entries (the front end's own view state).
-    views: list[object | None] = field(default_factory=list)
+    __slots__ = ("index", "limit", "pages", "views")
+
+    def __init__(self, *, limit: int = MAX_PAGES) -> None:
+        self.pages: list[Page] = []
+        self.index = -1
+        self.limit = limit
+        #: Where the person was on each page when they left it, as a browser keeps the
+        #: scroll position of its history entries (the front end's own view state).
+        self.views: list[object | None] = []
 
     @property
     def view(self) -> object | None:

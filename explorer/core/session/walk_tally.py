@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 import orjson
@@ -50,20 +49,25 @@ class PageRead(NamedTuple):
     repeats: int | None = None
 
 
-@dataclass
 class WalkTally:
-    """The pages and items a walk read (see the module docstring)."""
+    """The pages and items a walk read (see the module docstring): counted in place and
+    never compared (a plain class: a dataclass's generated methods would go unused, and
+    cost the TUI's start)."""
 
-    pages: int = 0
-    items: int = 0
-    #: What the first page that says anything of the whole says.
-    extent: Extent = field(default_factory=Extent)
-    #: Whether the last page read says there are more after it (``has_more``).
-    more: bool | None = None
-    #: The walk began after the first page of its series (that page links a ``prev``):
-    #: the answer's totals count the pages before it too, so they say nothing of it.
-    midway: bool = False
-    _digests: dict[bytes, int] = field(default_factory=dict)
+    __slots__ = ("_digests", "extent", "items", "midway", "more", "pages")
+
+    def __init__(self, *, midway: bool = False) -> None:
+        self.pages = 0
+        self.items = 0
+        #: What the first page that says anything of the whole says.
+        self.extent = Extent()
+        #: Whether the last page read says there are more after it (``has_more``).
+        self.more: bool | None = None
+        #: The walk began after the first page of its series (that page links a
+        #: ``prev``): the answer's totals count the pages before it too, so they say
+        #: nothing of it.
+        self.midway = midway
+        self._digests: dict[bytes, int] = {}
 
     def add(self, url: str, headers: Sequence[tuple[str, str]], doc: object) -> PageRead:
         """Take in the page at ``url`` (its response ``headers`` and parsed ``doc``); a
@@ -86,7 +90,15 @@ class WalkTally:
 
     def copy(self) -> WalkTally:
         """A tally counting on from this one, this one left as it is."""
-        return replace(self, _digests=dict(self._digests))
+        tally = WalkTally(midway=self.midway)
+        tally.pages, tally.items, tally.extent, tally.more = (
+            self.pages,
+            self.items,
+            self.extent,
+            self.more,
+        )
+        tally._digests = dict(self._digests)
+        return tally
 
     def read(self) -> str:
         """``25 items in 3 pages`` (``(begun after the first page)`` when it began there)."""

@@ -17,7 +17,7 @@ file's ``{{variables}}`` (:mod:`explorer.core.httpfile.opened`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -42,12 +42,13 @@ if TYPE_CHECKING:
 # The core's .http modules and the dialogs are imported when a key is first pressed.
 
 
-@dataclass
 class HttpFilesState:
     """The ``.http`` file last listed, opened or saved, its environment, and the request
     last opened from one (with what its composer sent).
 
-    The file starts as ``restwalk.http`` here (the core's ``DEFAULT_HTTP_FILE``).
+    The file starts as ``restwalk.http`` here (the core's ``DEFAULT_HTTP_FILE``). One a
+    badge, changed in place: a plain class, each attribute's default a class attribute
+    (a dataclass's generated methods would go unused, and cost the TUI's start).
     """
 
     path: str = "restwalk.http"

@@ -18,7 +18,7 @@ in the frame after.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from rich.style import Style
 from rich.text import Text
@@ -30,8 +30,7 @@ from textual.widget import Widget
 __all__ = ["KeyBar"]
 
 
-@dataclass(frozen=True)
-class _Key:
+class _Key(NamedTuple):
     """One key as drawn: where it is on the line, and what it does."""
 
     key: str
@@ -181,7 +180,7 @@ class KeyBar(Widget, can_focus=False):
             line.append(f"{lead}{key.display} ", key_style + extra)
             if key.description:
                 line.append(f"{key.description} ", description_style + extra)
-            return replace(key, start=start, end=len(line))
+            return key._replace(start=start, end=len(line))
 
         for index, key in enumerate(fitted):
             placed.append(add(key, index))

@@ -14,11 +14,11 @@ from explorer.core.http.request import (
     BasicAuth,
     BearerAuth,
     CookieSession,
-    FormPart,
     LoginFlow,
     RequestSpec,
     build_request,
 )
+from explorer.core.http.upload import FormPart
 from explorer.core.httpfile import (
     CannotWrite,
     FileProblem,

@@ -10,7 +10,7 @@ at the end. The fragment is dropped (a server never sees it).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import NamedTuple
 from urllib.parse import quote, unquote_plus, urlsplit, urlunsplit
 
@@ -33,14 +33,13 @@ class Made(NamedTuple):
         return Link(rel=self.rel, href=self.href, source=self.source, made_from=self.made_from)
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     """One answer as the paging readers see it: the request URL, the response headers
     (names lower-cased, the first field of each), and the body's JSON (None when the
     body is not JSON)."""
 
     url: str
-    headers: Mapping[str, str] = field(default_factory=dict)
+    headers: Mapping[str, str] = MappingProxyType({})
     doc: object = None
 
     @classmethod
