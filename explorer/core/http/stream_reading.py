@@ -37,6 +37,7 @@ import httpx
 from explorer.core.http.content_coding import BodyDecoder, CodingError
 from explorer.core.http.errors import DecodingError, RestwalkError
 from explorer.core.http.failures import FAILURES, received_error
+from explorer.core.http.trip import reason_text
 from explorer.core.streams.event import StreamEvent
 from explorer.core.streams.framing import EVENT_STREAM, Framing, parser_for
 from explorer.core.streams.limits import StreamLimits
@@ -277,7 +278,7 @@ def _refusal(response: httpx.Response) -> str | None:
     if status != HTTPStatus.OK or media_type != EVENT_STREAM:
         given = media_type or "no Content-Type"
         return (
-            f"the reconnection was answered {status} {response.reason_phrase} ({given}), "
+            f"the reconnection was answered {status} {reason_text(response)} ({given}), "
             "not an event stream: not reconnecting"
         )
     return None
@@ -285,7 +286,7 @@ def _refusal(response: httpx.Response) -> str | None:
 
 def _resumed(response: httpx.Response, last_event_id: str) -> str:
     after = f"; asked for the events after {last_event_id}" if last_event_id else ""
-    return f"reconnected: {response.status_code} {response.reason_phrase}{after}"
+    return f"reconnected: {response.status_code} {reason_text(response)}{after}"
 
 
 def _replayed(event_id: str, last_event_id: str) -> str:

@@ -235,3 +235,18 @@ async def test_bytes_that_are_not_their_coding_break_it() -> None:
 @pytest.mark.parametrize("kind", list(NoteKind))
 def test_every_note_kind_is_named(kind: NoteKind) -> None:
     assert kind.value
+
+
+def test_a_reconnections_reason_past_ascii_is_kept() -> None:
+    """QA 7: the reconnection's notes read its reason as the Trip tab does (httpx's
+    ``reason_phrase`` dropped every byte past ASCII: ``ÖK`` showed as ``K``)."""
+    from explorer.core.http.stream_reading import _refusal, _resumed
+
+    ok = httpx.Response(200, extensions={"reason_phrase": "ÖK ✓".encode()})
+    assert _resumed(ok, "7") == "reconnected: 200 ÖK ✓; asked for the events after 7"
+    gone = httpx.Response(
+        410, headers={"Content-Type": "text/plain"}, extensions={"reason_phrase": "Wëg".encode()}
+    )
+    assert _refusal(gone) == (
+        "the reconnection was answered 410 Wëg (text/plain), not an event stream: not reconnecting"
+    )
