@@ -135,3 +135,28 @@ async def test_a_bar_is_filtered_only_when_the_filter_would_change_it() -> None:
         table.styles.scrollbar_color = "ansi_red"  # a terminal's colour: the filter's work
         await settle(pilot)
         assert cells(bar.render_lines(crop)) == cells(ScrollBar.render_lines(bar, crop))
+
+
+async def test_rows_as_many_as_before_leave_the_bars_alone() -> None:
+    # A followed page with as many links as the last: its view's bars keep their sizes,
+    # and are neither asked to draw again nor given the values they hold.
+    app = Table()
+    async with app.run_test(size=(24, 12)) as pilot:
+        table = app.query_one(RowTable)
+        table.set_rows([(str(n), f"name {n}") for n in range(40)])
+        await settle(pilot)
+        bar = table.vertical_scrollbar
+        asked: list[str] = []
+        refresh = bar.refresh
+
+        def counted(*regions: Region, **kwargs: bool) -> ScrollBar:
+            asked.append("refresh")
+            return refresh(*regions, **kwargs)
+
+        bar.refresh = counted  # type: ignore[method-assign]
+        table.set_rows([(str(n), f"other {n}") for n in range(40)])
+        assert asked == []
+        assert (bar.window_virtual_size, bar.window_size) == (41, 11)
+        table.set_rows([(str(n), f"more {n}") for n in range(60)])  # a longer page
+        assert asked  # its thumb is drawn again, smaller
+        assert (bar.window_virtual_size, bar.window_size) == (61, 11)
