@@ -4,6 +4,7 @@ pass: what the body view and the row table share."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from time import monotonic
 
 from rich.segment import Segment
 from rich.style import Style
@@ -146,6 +147,22 @@ class LineView(QuickRefresh, KeptStyles, ScrollView):
         bar.display = False
         self.app._start_widget(self, bar)
         return bar
+
+    def scroll_home_now(self) -> None:
+        """Scroll to the top left at once (``scroll_to(0, 0, animate=False, immediate=True,
+        force=True)``). A view there already, with no scroll on its way, is left as it is:
+        Textual's scroll stops two animations and sets six reactives to the values they
+        hold (a new page's table and body, each followed page, were mostly at their top)."""
+        animator = self.app.animator
+        if (
+            self.scroll_x == self.scroll_y == self.scroll_target_x == self.scroll_target_y == 0
+            and not animator.is_being_animated(self, "scroll_x")
+            and not animator.is_being_animated(self, "scroll_y")
+        ):
+            self._anchor_released = True  # (what the scroll's release_anchor leaves)
+            self._last_scroll_time = monotonic()
+            return
+        self.scroll_to(0, 0, animate=False, immediate=True, force=True)
 
     def size_virtually(self, size: Size) -> None:
         """Make ``size`` the virtual size, and show or hide the scrollbars for it now.
