@@ -156,7 +156,7 @@ class BodyView(TextView, can_focus=True):
 
     def _scroll_home(self) -> None:
         """A new text starts at its top, whatever the last one was scrolled to."""
-        self.scroll_to(0, 0, animate=False, immediate=True, force=True)
+        self.scroll_home_now()
 
     def _set(self, text: DisplayText, notes: tuple[str, ...], *, final: bool = True) -> int:
         self._generation += 1

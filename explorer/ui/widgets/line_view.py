@@ -4,6 +4,7 @@ pass: what the body view and the row table share."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from time import monotonic
 
 from rich.segment import Segment
 from rich.style import Style
@@ -147,6 +148,22 @@ class LineView(QuickRefresh, KeptStyles, ScrollView):
         self.app._start_widget(self, bar)
         return bar
 
+    def scroll_home_now(self) -> None:
+        """Scroll to the top left at once (``scroll_to(0, 0, animate=False, immediate=True,
+        force=True)``). A view there already, with no scroll on its way, is left as it is:
+        Textual's scroll stops two animations and sets six reactives to the values they
+        hold (a new page's table and body, each followed page, were mostly at their top)."""
+        animator = self.app.animator
+        if (
+            self.scroll_x == self.scroll_y == self.scroll_target_x == self.scroll_target_y == 0
+            and not animator.is_being_animated(self, "scroll_x")
+            and not animator.is_being_animated(self, "scroll_y")
+        ):
+            self._anchor_released = True  # (what the scroll's release_anchor leaves)
+            self._last_scroll_time = monotonic()
+            return
+        self.scroll_to(0, 0, animate=False, immediate=True, force=True)
+
     def size_virtually(self, size: Size) -> None:
         """Make ``size`` the virtual size, and show or hide the scrollbars for it now.
 
@@ -183,4 +200,34 @@ class LineView(QuickRefresh, KeptStyles, ScrollView):
             self.scroll_x = self.validate_scroll_x(self.scroll_x)
             self.scroll_y = self.validate_scroll_y(self.scroll_y)
         else:
-            self._scroll_update(self.virtual_size)
+            self._bars_resized()
+
+    def _bars_resized(self) -> None:
+        """Textual's ``_scroll_update`` for bars that neither came nor went: their thumbs
+        sized for the virtual size, and the scroll kept within it; a bar given the sizes
+        it has (a page as long as the last) is not asked to draw again, and a reactive
+        given the value it holds is not set (each a dispatch through Textual's reactive
+        machinery: a dozen a followed page for the links table's and the body's bars)."""
+        width, height = self.container_size
+        virtual = self.virtual_size
+        if self.show_vertical_scrollbar and self.styles.scrollbar_size_vertical:
+            _size_bar(
+                self.vertical_scrollbar, virtual.height, height - self.scrollbar_size_horizontal
+            )
+        if self.show_horizontal_scrollbar and self.styles.scrollbar_size_horizontal:
+            _size_bar(
+                self.horizontal_scrollbar, virtual.width, width - self.scrollbar_size_vertical
+            )
+        scroll_x, scroll_y = self.scroll_x, self.scroll_y
+        if (within := self.validate_scroll_x(scroll_x)) != scroll_x:
+            self.scroll_x = within
+        if (within := self.validate_scroll_y(scroll_y)) != scroll_y:
+            self.scroll_y = within
+
+
+def _size_bar(bar: ScrollBar, virtual_size: int, window_size: int) -> None:
+    """Give ``bar`` its view's sizes, and ask it to draw again only when they changed."""
+    if bar.window_virtual_size != virtual_size or bar.window_size != window_size:
+        bar.window_virtual_size = virtual_size
+        bar.window_size = window_size
+        bar.refresh()

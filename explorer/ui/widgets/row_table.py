@@ -177,7 +177,7 @@ class RowTable(LineView, can_focus=True):
             self.set_reactive(RowTable.virtual_size, Size(self._width, len(self._rows) + 1))
         else:
             self.virtual_size = Size(self._width, len(self._rows) + 1)
-        self.scroll_to(0, 0, animate=False, immediate=True)
+        self.scroll_home_now()
         self.show_scrollbars_now()  # (after: a view with no scrollbar does not scroll)
         self.set_reactive(RowTable.cursor_row, 0)
         self.refresh()

@@ -117,15 +117,20 @@ class StatusLine(PlainStatic):
         super().__init__(content, id=id, markup=False)
         #: What is shown, before it is cut to :data:`MAX_ROWS` rows of the width.
         self._text = Text(content)
+        #: The text last shown, laid out, and the width it was cut to.
+        self._shown: tuple[Text, int] | None = None
 
     def _show(self, text: Text) -> None:
         """Show ``text``, cut to the rows it may take; the screen is laid out again only
         when the rows it takes change."""
-        self._text = text
         width = self.content_size.width
+        if width and (text, width) == self._shown:  # (a page's news said again, as a page
+            return  # followed with the same status and links says it: nothing to draw)
+        self._text = text
         if not width:  # not laid out yet: the layout to come sizes it
             self.update(text)
             return
+        self._shown = (text, width)
         before = self.size.height
         self.update(text, layout=False)
         rows = _unwrapped_rows(text, width)

@@ -284,3 +284,17 @@ async def test_a_large_body_formatted_under_a_filter_says_ready_once_shown() -> 
         await until(pilot, lambda: app.ready)
         assert app.ready == [view.line_count]
         assert view.row_text(view.line_count - 1) == "}"
+
+
+async def test_a_scroll_on_its_way_from_the_top_is_stopped_by_a_new_body() -> None:
+    # At its top with an animated scroll just started: a new body still starts at its top.
+    app = BodyApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        view = app.query_one(BodyView)
+        view.show(orjson.dumps({"items": list(range(200))}), "application/json")
+        await pilot.pause()
+        assert view.scroll_y == 0
+        view.scroll_to(y=100, animate=True, duration=0.5)
+        view.show(orjson.dumps({"other": list(range(200))}), "application/json")
+        await pilot.pause(0.6)
+        assert view.scroll_y == 0

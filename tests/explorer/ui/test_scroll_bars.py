@@ -3,6 +3,8 @@ colours, click targets), and a bar (or a corner) that would draw the same is not
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.geometry import Region
@@ -135,3 +137,52 @@ async def test_a_bar_is_filtered_only_when_the_filter_would_change_it() -> None:
         table.styles.scrollbar_color = "ansi_red"  # a terminal's colour: the filter's work
         await settle(pilot)
         assert cells(bar.render_lines(crop)) == cells(ScrollBar.render_lines(bar, crop))
+
+
+async def test_rows_as_many_as_before_leave_the_bars_alone() -> None:
+    # A followed page with as many links as the last: its view's bars keep their sizes,
+    # and are neither asked to draw again nor given the values they hold.
+    app = Table()
+    async with app.run_test(size=(24, 12)) as pilot:
+        table = app.query_one(RowTable)
+        table.set_rows([(str(n), f"name {n}") for n in range(40)])
+        await settle(pilot)
+        bar = table.vertical_scrollbar
+        asked: list[str] = []
+        refresh = bar.refresh
+
+        def counted(*regions: Region, **kwargs: bool) -> ScrollBar:
+            asked.append("refresh")
+            return refresh(*regions, **kwargs)
+
+        bar.refresh = counted  # type: ignore[method-assign]
+        table.set_rows([(str(n), f"other {n}") for n in range(40)])
+        assert asked == []
+        assert (bar.window_virtual_size, bar.window_size) == (41, 11)
+        table.set_rows([(str(n), f"more {n}") for n in range(60)])  # a longer page
+        assert asked  # its thumb is drawn again, smaller
+        assert (bar.window_virtual_size, bar.window_size) == (61, 11)
+
+
+async def test_rows_given_to_a_table_at_its_top_leave_its_scroll_alone() -> None:
+    app = Table()
+    async with app.run_test(size=(24, 12)) as pilot:
+        table = app.query_one(RowTable)
+        table.set_rows([(str(n), f"name {n}") for n in range(40)])
+        await settle(pilot)
+        scrolls: list[object] = []
+        scroll_to = table._scroll_to
+
+        def counted(*args: Any, **kwargs: Any) -> bool:
+            scrolls.append(args)
+            return scroll_to(*args, **kwargs)
+
+        table._scroll_to = counted  # type: ignore[method-assign]
+        table.set_rows([(str(n), f"other {n}") for n in range(40)])  # at its top already
+        assert scrolls == []
+        table.move_cursor(30)  # scrolled down: the next rows are shown from the top
+        await settle(pilot)
+        assert table.scroll_y > 0
+        table.set_rows([(str(n), f"more {n}") for n in range(40)])
+        assert scrolls
+        assert (table.scroll_x, table.scroll_y, table.scroll_target_y) == (0, 0, 0)

@@ -160,3 +160,28 @@ async def test_news_that_wraps_is_counted_as_textual_measures_it(
         monkeypatch.setattr(StatusLine, "get_content_height", noted)
         status.show_message("words that wrap " * 5)
         assert measures == []
+
+
+async def test_the_same_news_again_is_not_drawn_again(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        status = app.browser.query_one(StatusLine)
+        page = app.browser.session.shown
+        assert page is not None
+        said = str(status.render())
+        updates: list[object] = []
+        update = status.update
+
+        def counted(*args: Any, **kwargs: Any) -> None:
+            updates.append(args)
+            update(*args, **kwargs)
+
+        status.update = counted  # type: ignore[method-assign]
+        app.browser.show_reading(page)  # the page's news, said again
+        assert updates == []
+        assert str(status.render()) == said
+        status.show_message("Something else.")  # other news is shown
+        assert len(updates) == 1
+        await settle(pilot)
+        assert str(status.render()) == "Something else."
