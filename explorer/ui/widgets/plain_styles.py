@@ -21,7 +21,7 @@ time, a sixth of the drawing of the status line, the breadcrumb and the link det
 though their lines nearly always fit their width. A line that fits is not cut by the
 wrapping, whichever way the widget wraps or cuts (``text-wrap``, ``text-overflow``):
 such a text is laid out by Textual's own no-wrap path, which measures nothing but the
-line (:class:`_Unwrapped`).
+line (:class:`_Quick`).
 
 The one place restwalk leans on Textual's internals for this (``StylesCache``'s
 ``render``, whose arguments it takes as they are, its line cache and dirty lines, the
@@ -39,6 +39,7 @@ from operator import itemgetter
 from typing import NamedTuple, cast
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.terminal_theme import TerminalTheme
 from textual._ansi_theme import DEFAULT_TERMINAL_THEME
@@ -57,6 +58,7 @@ from textual.widgets import Static
 
 from explorer.ui.let_go import let_go
 from explorer.ui.widgets.lean_strip import LeanStrip
+from explorer.ui.widgets.offset_styles import content_strips
 from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.style_key import KeptStyles
 
@@ -183,14 +185,18 @@ def _plain_line(box: _PlainBox, y: int, render_content_line: Callable[[int], Str
     most), then ``Strip(post(line), width)`` with a post that changes nothing."""
     inner = box.inner
     content_width, content_height = box.content_size
+    width = box.size.width
+    pad_left, pad_right = box.pads
     if y < content_height:
         line = render_content_line(y)
-        if line.cell_length != content_width:  # (as wide already: adjust gives it back)
+        short = content_width - line.cell_length
+        if short > 0 and (pad_left or pad_right):  # (adjusted and padded, one strip made)
+            extended = [*line._segments, Segment(" " * short, inner)]
+            return LeanStrip(line_pad(extended, pad_left, pad_right, inner), width)
+        if short:  # (as wide already: adjust gives it back)
             line = line.adjust_cell_length(content_width, inner)
     else:
         line = Strip.blank(content_width, inner)
-    width = box.size.width
-    pad_left, pad_right = box.pads
     if pad_left or pad_right:
         return LeanStrip(line_pad(line, pad_left, pad_right, inner), width)
     return line if line.cell_length == width else LeanStrip(line, width)
@@ -249,12 +255,14 @@ class PlainStatic(QuickRefresh, KeptStyles, Static):
         self.set_reactive(Static.auto_links, False)
 
     def _render_content(self) -> None:
-        """Textual's ``Widget._render_content``, a text whose lines all fit its width laid
-        out without the wrapping (:class:`_Unwrapped`): the same lines, cell for cell."""
+        """Textual's ``Widget._render_content``, a text's lines made with each style worked
+        out once (:mod:`explorer.ui.widgets.offset_styles`), and a text whose lines all fit
+        its width laid out without the wrapping (:class:`_Quick`): the same lines, cell for
+        cell."""
         size = self.size
         visual = self._render()
-        if isinstance(visual, Content) and _fits(visual.plain, size.width):
-            visual = _Unwrapped(visual)
+        if isinstance(visual, Content):
+            visual = _Quick(visual, fits=_fits(visual.plain, size.width))
         strips = Visual.to_strips(self, visual, size.width, size.height, self.visual_style)
         self._render_cache = _RenderCache(size, strips)
         self._dirty_regions.clear()
@@ -268,8 +276,9 @@ def _fits(text: str, width: int) -> bool:
     )
 
 
-class _Unwrapped(Visual):
-    """A :class:`Content` whose lines fit its width, laid out by Textual's no-wrap path.
+class _Quick(Visual):
+    """A :class:`Content` made into strips by :func:`content_strips` (each style worked out
+    once); when its lines fit its width (``fits``), laid out by Textual's no-wrap path.
 
     Textual's wrapping path cuts a line at no offset when it fits (``divide_line``
     measures each word to find none), then truncates it to the width, strips the spaces
@@ -280,18 +289,17 @@ class _Unwrapped(Visual):
     either way, and the no-wrap way measures each line once.
     """
 
-    def __init__(self, content: Content) -> None:
+    def __init__(self, content: Content, *, fits: bool) -> None:
         self._content = content
+        self._fits = fits
 
     def render_strips(
         self, width: int, height: int | None, style: TextualStyle, options: RenderOptions
     ) -> list[Strip]:
         rules = options.rules
-        if rules.get("line_pad", 0):
-            return self._content.render_strips(width, height, style, options)
-        return self._content.render_strips(
-            width, height, style, replace(options, rules=cast(RulesMap, _NoWrap(rules)))
-        )
+        if self._fits and not rules.get("line_pad", 0):
+            options = replace(options, rules=cast(RulesMap, _NoWrap(rules)))
+        return content_strips(self._content, width, height, style, options)
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return self._content.get_optimal_width(rules, container_width)

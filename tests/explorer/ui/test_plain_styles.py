@@ -13,6 +13,7 @@ from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.geometry import Region, Spacing
 from textual.strip import Strip
+from textual.style import Style as TextualStyle
 from textual.widgets import Static
 
 from explorer.ui.widgets.body_view import BodyView
@@ -293,3 +294,54 @@ async def test_a_text_that_fits_is_not_cut_into_words(monkeypatch: pytest.Monkey
         status.refresh()
         status.render_lines(status.outer_size.region)
         assert divided
+
+
+async def test_a_short_line_is_padded_in_one_strip(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A padded line shorter than its width is widened and padded as one strip made (not
+    adjusted to its width first): what Textual's styling draws."""
+    adjusted: list[int] = []
+    adjust_cell_length = Strip.adjust_cell_length
+
+    def noted(strip: Strip, *args: object) -> Strip:
+        adjusted.append(strip.cell_length)
+        return adjust_cell_length(strip, *args)  # type: ignore[arg-type]
+
+    app = Lines()
+    async with app.run_test(size=(50, 20)) as pilot:
+        status = app.query_one(StatusLine)
+        status.show_message("GET http://127.0.0.1:8000/customers")
+        await settle(pilot)
+        monkeypatch.setattr(Strip, "adjust_cell_length", noted)
+        status.refresh()
+        status._styles_cache.clear()
+        ours = segments(status.render_lines(status.outer_size.region))
+        assert adjusted == []
+        monkeypatch.undo()
+        theirs, _ = both_ways_static(status, status.outer_size.region)
+        assert ours == theirs
+
+
+async def test_a_page_s_styles_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The status line drawn again for a new page makes none of its runs' Rich styles
+    from Textual's anew (its styles are the last page's): what it draws is Textual's."""
+    made: list[tuple[int, int]] = []
+    rich_style_with_offset = TextualStyle.rich_style_with_offset
+
+    def noted(style: TextualStyle, x: int, y: int) -> object:
+        made.append((x, y))
+        return rich_style_with_offset(style, x, y)
+
+    app = Lines()
+    async with app.run_test(size=(50, 20)) as pilot:
+        status = app.query_one(StatusLine)
+        status.update(Text.assemble((" 200 OK ", "bold black on green"), "  ", ("/a", "dim")))
+        await settle(pilot)
+        status.update(Text.assemble((" 200 OK ", "bold black on green"), "  ", ("/b", "dim")))
+        monkeypatch.setattr(TextualStyle, "rich_style_with_offset", noted)
+        status.refresh()
+        ours = segments(status.render_lines(status.outer_size.region))
+        assert made == []
+        monkeypatch.undo()
+        Static._render_content(status)
+        status._styles_cache.clear()
+        assert ours == segments(status.render_lines(status.outer_size.region))

@@ -1,0 +1,114 @@
+"""A text's lines made into strips with each style worked out once, not once a segment.
+
+Textual draws a :class:`~textual.content.Content` line by line (``_FormattedLine.to_strip``):
+for each run of text in one style it adds the widget's style to the run's, then makes
+the Rich style of the sum from scratch (``Style.rich_style_with_offset``: the colours
+mixed, the attributes summed, the meta pickled), for the meta's ``offset`` (where the run
+starts: text selection reads it), which is all that differs between two runs in one
+style. The status line, the breadcrumb and the link detail draw some twenty runs a
+followed page's frame, in a handful of styles the same from page to page:
+:func:`content_strips` works out each style's Rich style once (kept for the next
+drawings) and makes each run's from it, the offset put in its
+meta (a few us a run, not ten), for the lines Textual aligns left (all of restwalk's);
+any other line is Textual's own.
+
+The one place restwalk leans on Textual's and Rich's internals for this (``Content``'s
+``_wrap_and_format`` and ``_FormattedLine``, Rich ``Style``'s slots and its link ids):
+pinned by the textual range in pyproject, and tested to draw what Textual draws,
+offsets and all (tests/explorer/ui/test_offset_styles.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from pickle import dumps
+from typing import Any
+
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from rich.style import _id_generator
+from textual.content import Content, _FormattedLine
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions
+
+from explorer.ui.widgets.lean_strip import LeanStrip
+
+__all__ = ["content_strips", "with_offset"]
+
+#: The alignments whose lines are drawn here (Textual's left-aligned path).
+_LEFT = ("start", "left")
+
+
+def content_strips(
+    content: Content, width: int, height: int | None, style: Style, options: RenderOptions
+) -> list[Strip]:
+    """What ``content.render_strips(width, height, style, options)`` gives, each style's
+    Rich style worked out once (:func:`_base`)."""
+    if not width:
+        return []
+    rules = options.rules
+    lines = content._wrap_and_format(
+        width,
+        align=rules.get("text_align", "left"),
+        overflow=rules.get("text_overflow", "fold"),
+        no_wrap=rules.get("text_wrap", "wrap") == "nowrap",
+        line_pad=rules.get("line_pad", 0),
+        tab_size=8,
+        selection=options.selection,
+        selection_style=options.selection_style,
+        post_style=options.post_style,
+        get_style=options.get_style,
+    )
+    if height is not None:
+        lines = lines[:height]
+    return [_strip(line, style) for line in lines]
+
+
+def _strip(line: _FormattedLine, style: Style) -> Strip:
+    """``Strip(*line.to_strip(style))``, a left-aligned line's runs styled from their
+    style's :func:`_base`."""
+    align = line.align
+    if not (align in _LEFT or (align == "justify" and line.line_end)):
+        return Strip(*line.to_strip(style))
+    content = line.content
+    x, y = line.x, line.y
+    segments: list[Segment] = []
+    add = segments.append
+    for text, text_style in content.render(style, end="", parse_style=line.get_style):
+        base = _base(style, text_style)
+        if base is None:  # (a link: Rich's own making, its link id and all)
+            add(Segment(text, (style + text_style).rich_style_with_offset(x, y)))
+        else:
+            add(Segment(text, with_offset(base[0], base[1], x, y)))
+        x += len(text)
+    return LeanStrip(segments, content.cell_length)
+
+
+@lru_cache(maxsize=1024)
+def _base(style: Style, text_style: Style) -> tuple[RichStyle, Mapping[str, Any]] | None:
+    """The Rich style (at offset 0) and the meta of a run in ``text_style`` on ``style``
+    (a widget's few styles: kept from page to page); None for a link's."""
+    summed = style + text_style
+    rich = summed.rich_style_with_offset(0, 0)
+    return None if rich._link else (rich, summed.meta)
+
+
+def with_offset(rich: RichStyle, meta: Mapping[str, Any], x: int, y: int) -> RichStyle:
+    """``rich`` (no link) with ``meta`` and the ``offset`` ``(x, y)`` as its meta: the style
+    ``Style.rich_style_with_offset(x, y)`` makes, without making it again from the
+    Textual style (as Rich's ``Style.__init__`` sets a style made with a meta)."""
+    made: RichStyle = RichStyle.__new__(RichStyle)
+    made._ansi = None
+    made._style_definition = None
+    made._color = rich._color
+    made._bgcolor = rich._bgcolor
+    made._attributes = rich._attributes
+    made._set_attributes = rich._set_attributes
+    made._link = None
+    made._meta = pickled = dumps({**meta, "offset": (x, y)})
+    made._link_id = f"{next(_id_generator)}{hash(pickled)}"
+    made._hash = None
+    made._null = False
+    return made
