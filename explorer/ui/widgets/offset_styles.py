@@ -33,6 +33,7 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions
 
+from explorer.ui.widgets.fitting_lines import formatted_lines
 from explorer.ui.widgets.lean_strip import LeanStrip
 
 __all__ = ["content_strips", "with_offset"]
@@ -45,22 +46,11 @@ def content_strips(
     content: Content, width: int, height: int | None, style: Style, options: RenderOptions
 ) -> list[Strip]:
     """What ``content.render_strips(width, height, style, options)`` gives, each style's
-    Rich style worked out once (:func:`_base`)."""
+    Rich style worked out once (:func:`_base`), the lines that fit laid out unwrapped
+    (:func:`~explorer.ui.widgets.fitting_lines.formatted_lines`)."""
     if not width:
         return []
-    rules = options.rules
-    lines = content._wrap_and_format(
-        width,
-        align=rules.get("text_align", "left"),
-        overflow=rules.get("text_overflow", "fold"),
-        no_wrap=rules.get("text_wrap", "wrap") == "nowrap",
-        line_pad=rules.get("line_pad", 0),
-        tab_size=8,
-        selection=options.selection,
-        selection_style=options.selection_style,
-        post_style=options.post_style,
-        get_style=options.get_style,
-    )
+    lines = formatted_lines(content, width, options)
     if height is not None:
         lines = lines[:height]
     return [_strip(line, style) for line in lines]

@@ -15,13 +15,10 @@ terminal has (ANSI colours to true ones, dim text blended) copied every line ane
 while nearly all of them (the body's highlighting, the tables) hold neither: a line
 in true colours only, nothing dim, is left as it is, as the filter would leave it.
 
-A :class:`PlainStatic`'s text is wrapped by Textual at each drawing: every line cut
-into words and each word measured (``rich._wrap.divide_line``: half the wrapping's
-time, a sixth of the drawing of the status line, the breadcrumb and the link detail),
-though their lines nearly always fit their width. A line that fits is not cut by the
-wrapping, whichever way the widget wraps or cuts (``text-wrap``, ``text-overflow``):
-such a text is laid out by Textual's own no-wrap path, which measures nothing but the
-line (:class:`_Quick`).
+A :class:`PlainStatic`'s text is laid out and styled by Textual at each drawing: its
+lines cut into words and each word measured, though they nearly always fit, and each
+run of text's Rich style made anew: it is drawn the same, for less, by
+:func:`~explorer.ui.widgets.offset_styles.content_strips`.
 
 The one place restwalk leans on Textual's internals for this (``StylesCache``'s
 ``render``, whose arguments it takes as they are, its line cache and dirty lines, the
@@ -33,12 +30,10 @@ and tested to draw what Textual draws (tests/explorer/ui/test_plain_styles.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import lru_cache
 from operator import itemgetter
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
-from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.terminal_theme import TerminalTheme
@@ -256,49 +251,27 @@ class PlainStatic(QuickRefresh, KeptStyles, Static):
 
     def _render_content(self) -> None:
         """Textual's ``Widget._render_content``, a text's lines made with each style worked
-        out once (:mod:`explorer.ui.widgets.offset_styles`), and a text whose lines all fit
-        its width laid out without the wrapping (:class:`_Quick`): the same lines, cell for
-        cell."""
+        out once and each line that fits its width laid out without the wrapping
+        (:class:`_Quick`): the same lines, cell for cell."""
         size = self.size
         visual = self._render()
         if isinstance(visual, Content):
-            visual = _Quick(visual, fits=_fits(visual.plain, size.width))
+            visual = _Quick(visual)
         strips = Visual.to_strips(self, visual, size.width, size.height, self.visual_style)
         self._render_cache = _RenderCache(size, strips)
         self._dirty_regions.clear()
 
 
-def _fits(text: str, width: int) -> bool:
-    """True when each line of ``text`` fits ``width`` in cells and in characters (what
-    Textual's wrapping cuts or strips past), tabs aside (they are widened first)."""
-    return "\t" not in text and all(
-        len(line) <= width and cell_len(line) <= width for line in text.split("\n")
-    )
-
-
 class _Quick(Visual):
-    """A :class:`Content` made into strips by :func:`content_strips` (each style worked out
-    once); when its lines fit its width (``fits``), laid out by Textual's no-wrap path.
+    """A :class:`Content` made into strips by :func:`content_strips`: each style worked
+    out once, the lines that fit laid out unwrapped."""
 
-    Textual's wrapping path cuts a line at no offset when it fits (``divide_line``
-    measures each word to find none), then truncates it to the width, strips the spaces
-    past the width and pads it by ``line-pad`` (none of which changes a line that fits,
-    ``line-pad`` aside); its no-wrap path, whether it folds or truncates, also leaves such
-    a line as it is. Both then make the same line (left at x 0, the same y, alignment and
-    styles): so a text whose lines all fit, without ``line-pad``, is drawn the same
-    either way, and the no-wrap way measures each line once.
-    """
-
-    def __init__(self, content: Content, *, fits: bool) -> None:
+    def __init__(self, content: Content) -> None:
         self._content = content
-        self._fits = fits
 
     def render_strips(
         self, width: int, height: int | None, style: TextualStyle, options: RenderOptions
     ) -> list[Strip]:
-        rules = options.rules
-        if self._fits and not rules.get("line_pad", 0):
-            options = replace(options, rules=cast(RulesMap, _NoWrap(rules)))
         return content_strips(self._content, width, height, style, options)
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
@@ -306,14 +279,3 @@ class _Quick(Visual):
 
     def get_height(self, rules: RulesMap, width: int) -> int:
         return self._content.get_height(rules, width)
-
-
-class _NoWrap:
-    """A widget's style rules as Content's layout reads them (``get``), with
-    ``text-wrap: nowrap``."""
-
-    def __init__(self, rules: RulesMap) -> None:
-        self._rules = rules
-
-    def get(self, name: str, default: object = None) -> object:
-        return "nowrap" if name == "text_wrap" else self._rules.get(name, default)

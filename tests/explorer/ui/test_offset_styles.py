@@ -46,6 +46,10 @@ _CONTENTS = (
         ],
     ),
     Content("漢字 and e\u0301 and a\ttab", spans=[Span(0, 2, "reverse"), Span(3, 6, "bold")]),
+    Content(
+        "fits\na line too long to fit in twelve\n\n  fits  \n" + "漢字" * 7 + "\nend",
+        spans=[Span(2, 12, "bold"), Span(30, 40, "reverse")],
+    ),
     Content("clickable", spans=[Span(0, 5, Style.from_meta({"@click": "app.bell"}))]),
     Content("a link here", spans=[Span(2, 6, Style(link="https://example.com"))]),
 )

@@ -219,11 +219,20 @@ class Texts(App[None]):
     #clip { text-wrap: nowrap; text-overflow: clip; }
     #fold-ellipsis { text-overflow: ellipsis; }
     #line-pad { line-pad: 1; }
+    #justify { text-align: justify; }
     """
 
     def compose(self) -> ComposeResult:
         yield PlainStatic(id="left")
-        for name in ("center", "right", "nowrap", "clip", "fold-ellipsis", "line-pad"):
+        for name in (
+            "center",
+            "right",
+            "nowrap",
+            "clip",
+            "fold-ellipsis",
+            "line-pad",
+            "justify",
+        ):
             yield PlainStatic(id=name)
 
 
@@ -242,6 +251,7 @@ _TEXTS = (
     "漢字" * 5 + "\n" + "漢字" * 6,
     "a\ttab",
     "\n\nblank lines\n",
+    "fits\na line too long to fit it\n\nfits too\n" + "漢字" * 11 + "\nend",
 )
 
 
@@ -294,6 +304,13 @@ async def test_a_text_that_fits_is_not_cut_into_words(monkeypatch: pytest.Monkey
         status.refresh()
         status.render_lines(status.outer_size.region)
         assert divided
+        long = "GET http://127.0.0.1:8000/customers?page=1 " * 2
+        status.update(Text.assemble(("200 OK", "bold"), "\n", long, "\n", ("next", "dim")))
+        await settle(pilot)
+        divided.clear()
+        status.refresh()
+        status.render_lines(status.outer_size.region)
+        assert divided == [long]  # (the lines that fit are not cut)
 
 
 async def test_a_short_line_is_padded_in_one_strip(monkeypatch: pytest.MonkeyPatch) -> None:
