@@ -10,7 +10,10 @@ followed page's frame, in a handful of styles the same from page to page:
 :func:`content_strips` works out each style's Rich style once (kept for the next
 drawings) and makes each run's from it, the offset put in its
 meta (a few us a run, not ten), for the lines Textual aligns left (all of restwalk's);
-any other line is Textual's own.
+any other line is Textual's own. A line with a dim run or a colour of the terminal's
+goes through the app's ANSI-to-truecolor filter, whose cache of styles never holds a
+run's (no two offsets alike): :func:`truecolor_strip` filters each as its style without
+the meta, once.
 
 The one place restwalk leans on Textual's and Rich's internals for this (``Content``'s
 ``_wrap_and_format`` and ``_FormattedLine``, Rich ``Style``'s slots and its link ids):
@@ -20,15 +23,18 @@ offsets and all (tests/explorer/ui/test_offset_styles.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pickle import dumps
 from typing import Any
 
+from rich.color import Color as RichColor
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.style import _id_generator
+from textual.color import Color
 from textual.content import Content, _FormattedLine
+from textual.filter import ANSIToTruecolor
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions
@@ -36,7 +42,7 @@ from textual.visual import RenderOptions
 from explorer.ui.widgets.fitting_lines import formatted_lines
 from explorer.ui.widgets.lean_strip import LeanStrip
 
-__all__ = ["content_strips", "with_offset"]
+__all__ = ["content_strips", "truecolor_strip", "with_offset"]
 
 #: The alignments whose lines are drawn here (Textual's left-aligned path).
 _LEFT = ("start", "left")
@@ -102,3 +108,69 @@ def with_offset(rich: RichStyle, meta: Mapping[str, Any], x: int, y: int) -> Ric
     made._hash = None
     made._null = False
     return made
+
+
+def truecolor_strip(line_filter: ANSIToTruecolor, strip: Strip, background: Color) -> Strip:
+    """``strip.apply_filter(line_filter, background)``, each style with a meta (a run's
+    offset: no two alike, so the filter's cache of styles never holds it, and it sums
+    each dim one anew, twice) filtered as its style without the meta is, the meta put back.
+    """
+    rich_background = background.rich_color
+    filtered = line_filter.truecolor_style
+    segments = [
+        Segment(
+            text,
+            None if style is None else _filtered(filtered, style, rich_background),
+            None,
+        )
+        for text, style, _ in strip._segments
+    ]
+    return LeanStrip(segments, strip.cell_length)
+
+
+def _filtered(
+    filtered: Callable[[RichStyle, RichColor], RichStyle],
+    style: RichStyle,
+    background: RichColor,
+) -> RichStyle:
+    """``filtered(style, background)``, worked out once for a style's colours and
+    attributes whatever its meta (it reads no meta and keeps it)."""
+    if style._meta is None or style._link:
+        return filtered(style, background)
+    bare = _bare(style._color, style._bgcolor, style._attributes, style._set_attributes)
+    done = filtered(bare, background)
+    if done == bare:  # (left as it was)
+        return style
+    made: RichStyle = RichStyle.__new__(RichStyle)
+    made._ansi = None
+    made._style_definition = None
+    made._color = done._color
+    made._bgcolor = done._bgcolor
+    made._attributes = done._attributes
+    made._set_attributes = done._set_attributes
+    made._link = None
+    made._link_id = style._link_id
+    made._meta = style._meta
+    made._hash = None
+    made._null = False
+    return made
+
+
+@lru_cache(maxsize=1024)
+def _bare(
+    color: RichColor | None, bgcolor: RichColor | None, attributes: int, set_attributes: int
+) -> RichStyle:
+    """The style of these colours and attributes, no meta and no link."""
+    bare: RichStyle = RichStyle.__new__(RichStyle)
+    bare._ansi = None
+    bare._style_definition = None
+    bare._color = color
+    bare._bgcolor = bgcolor
+    bare._attributes = attributes
+    bare._set_attributes = set_attributes
+    bare._link = None
+    bare._link_id = ""
+    bare._meta = None
+    bare._hash = None
+    bare._null = not (set_attributes or color or bgcolor)
+    return bare

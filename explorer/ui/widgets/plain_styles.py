@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from operator import itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from rich.segment import Segment
 from rich.style import Style
@@ -53,7 +53,7 @@ from textual.widgets import Static
 
 from explorer.ui.let_go import let_go
 from explorer.ui.widgets.lean_strip import LeanStrip
-from explorer.ui.widgets.offset_styles import content_strips
+from explorer.ui.widgets.offset_styles import content_strips, truecolor_strip
 from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.style_key import KeptStyles
 
@@ -153,7 +153,10 @@ class PlainStylesCache(StylesCache):
                 strip = cache[y] = _plain_line(box, y, render_content_line)
             else:
                 strip = cache[y]
-            if not (skip and true_colours(strip)):
+            if skip:
+                if not true_colours(strip):
+                    strip = truecolor_strip(cast(ANSIToTruecolor, filters[0]), strip, background)
+            else:
                 for line_filter in filters:
                     strip = strip.apply_filter(line_filter, background)
             strips.append(strip)

@@ -7,14 +7,17 @@ from __future__ import annotations
 from pickle import dumps
 
 import pytest
+from rich.segment import Segment
 from rich.style import Style as RichStyle
+from textual._ansi_theme import DEFAULT_TERMINAL_THEME
 from textual.color import Color
 from textual.content import Content, Span
+from textual.filter import ANSIToTruecolor
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions
 
-from explorer.ui.widgets.offset_styles import _base, content_strips, with_offset
+from explorer.ui.widgets.offset_styles import _base, content_strips, truecolor_strip, with_offset
 
 _BASE = Style(background=Color(20, 20, 40), foreground=Color(220, 220, 200))
 
@@ -117,3 +120,45 @@ def test_a_style_with_an_offset_is_rich_s_own() -> None:
     assert made._link_id != with_offset(rich, {"k": 1}, 4, 2)._link_id
     assert str(made) == str(own)
     assert made.render("x") == own.render("x")
+
+
+def _filter_cases() -> list[Strip]:
+    dim = RichStyle(color="#e0e0e0", bgcolor="#1b1b1b", dim=True)
+    ansi = RichStyle(color="red", bgcolor="blue", bold=True)
+    true = RichStyle(color="#102030")
+    segments = [
+        Segment("plain", None),
+        Segment(" dim ", with_offset(dim, {}, 5, 0)),
+        Segment(" dim again ", with_offset(dim, {"k": 2}, 10, 0)),
+        Segment(" ansi ", with_offset(ansi, {}, 21, 0)),
+        Segment(" true ", with_offset(true, {}, 27, 0)),
+        Segment(" no meta ", dim),
+        Segment(" link ", RichStyle(color="red", dim=True, link="https://x/", meta={"a": 1})),
+    ]
+    return [Strip(segments), Strip(segments[1:3]), Strip([])]
+
+
+@pytest.mark.parametrize("strip", _filter_cases())
+def test_a_line_through_the_truecolor_filter_is_textual_s(strip: Strip) -> None:
+    line_filter = ANSIToTruecolor(DEFAULT_TERMINAL_THEME)
+    background = Color(30, 30, 30)
+    theirs = strip.apply_filter(line_filter, background)
+    ours = truecolor_strip(line_filter, strip, background)
+    assert [tuple(s) for s in ours] == [tuple(s) for s in theirs]
+    assert _metas([ours]) == _metas([theirs])
+    assert [s.style._link_id if s.style else None for s in ours][:6] == [
+        s.style._link_id if s.style else None for s in theirs
+    ][:6]
+    assert ours.cell_length == theirs.cell_length
+
+
+def test_each_run_s_style_is_filtered_once_whatever_its_offset() -> None:
+    """A dim style at two offsets: the filter works out one style (its cache holds it)."""
+    line_filter = ANSIToTruecolor(DEFAULT_TERMINAL_THEME)
+    line_filter.truecolor_style.cache_clear()
+    dim = RichStyle(color="#e0e0e0", dim=True)
+    strip = Strip(
+        [Segment("a", with_offset(dim, {}, 0, 0)), Segment("b", with_offset(dim, {}, 1, 0))]
+    )
+    truecolor_strip(line_filter, strip, Color(0, 0, 0))
+    assert line_filter.truecolor_style.cache_info().misses == 1

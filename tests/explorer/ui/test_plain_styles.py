@@ -11,11 +11,13 @@ import textual.content
 from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
+from textual.filter import ANSIToTruecolor
 from textual.geometry import Region, Spacing
 from textual.strip import Strip
 from textual.style import Style as TextualStyle
 from textual.widgets import Static
 
+from explorer.ui.widgets import plain_styles
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.line_view import LineView
@@ -174,7 +176,14 @@ async def test_a_line_in_true_colours_is_not_copied_through_the_filter(
             filtered.append(strip)
             return apply_filter(strip, *args)  # type: ignore[arg-type]
 
+        truecolor_strip = plain_styles.truecolor_strip
+
+        def noted_truecolor(line_filter: object, strip: Strip, *args: object) -> Strip:
+            filtered.append(strip)
+            return truecolor_strip(line_filter, strip, *args)  # type: ignore[arg-type]
+
         monkeypatch.setattr(Strip, "apply_filter", noted)
+        monkeypatch.setattr(plain_styles, "truecolor_strip", noted_truecolor)
         wide.refresh()
         lines = wide.render_lines(wide.outer_size.region)
         assert lines[0].text.strip() == "true colours only"
@@ -340,7 +349,8 @@ async def test_a_short_line_is_padded_in_one_strip(monkeypatch: pytest.MonkeyPat
 
 async def test_a_page_s_styles_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The status line drawn again for a new page makes none of its runs' Rich styles
-    from Textual's anew (its styles are the last page's): what it draws is Textual's."""
+    from Textual's anew, nor filters them anew (its styles are the last page's, at other
+    offsets): what it draws is Textual's."""
     made: list[tuple[int, int]] = []
     rich_style_with_offset = TextualStyle.rich_style_with_offset
 
@@ -353,12 +363,17 @@ async def test_a_page_s_styles_are_worked_out_once(monkeypatch: pytest.MonkeyPat
         status = app.query_one(StatusLine)
         status.update(Text.assemble((" 200 OK ", "bold black on green"), "  ", ("/a", "dim")))
         await settle(pilot)
-        status.update(Text.assemble((" 200 OK ", "bold black on green"), "  ", ("/b", "dim")))
+        status.update(Text.assemble((" 201 Created ", "bold black on green"), "  ", ("/b", "dim")))
         monkeypatch.setattr(TextualStyle, "rich_style_with_offset", noted)
+        truecolor = ANSIToTruecolor.truecolor_style
+        misses = truecolor.cache_info().misses
         status.refresh()
         ours = segments(status.render_lines(status.outer_size.region))
         assert made == []
+        assert truecolor.cache_info().misses == misses  # (its dim run filtered as before)
         monkeypatch.undo()
         Static._render_content(status)
         status._styles_cache.clear()
         assert ours == segments(status.render_lines(status.outer_size.region))
+        theirs, ours = both_ways_static(status, status.outer_size.region)  # (dim: filtered)
+        assert theirs == ours
