@@ -15,13 +15,10 @@ terminal has (ANSI colours to true ones, dim text blended) copied every line ane
 while nearly all of them (the body's highlighting, the tables) hold neither: a line
 in true colours only, nothing dim, is left as it is, as the filter would leave it.
 
-A :class:`PlainStatic`'s text is wrapped by Textual at each drawing: every line cut
-into words and each word measured (``rich._wrap.divide_line``: half the wrapping's
-time, a sixth of the drawing of the status line, the breadcrumb and the link detail),
-though their lines nearly always fit their width. A line that fits is not cut by the
-wrapping, whichever way the widget wraps or cuts (``text-wrap``, ``text-overflow``):
-such a text is laid out by Textual's own no-wrap path, which measures nothing but the
-line (:class:`_Unwrapped`).
+A :class:`PlainStatic`'s text is laid out and styled by Textual at each drawing: its
+lines cut into words and each word measured, though they nearly always fit, and each
+run of text's Rich style made anew: it is drawn the same, for less, by
+:func:`~explorer.ui.widgets.offset_styles.content_strips`.
 
 The one place restwalk leans on Textual's internals for this (``StylesCache``'s
 ``render``, whose arguments it takes as they are, its line cache and dirty lines, the
@@ -33,12 +30,11 @@ and tested to draw what Textual draws (tests/explorer/ui/test_plain_styles.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import lru_cache
 from operator import itemgetter
 from typing import NamedTuple, cast
 
-from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.terminal_theme import TerminalTheme
 from textual._ansi_theme import DEFAULT_TERMINAL_THEME
@@ -57,6 +53,7 @@ from textual.widgets import Static
 
 from explorer.ui.let_go import let_go
 from explorer.ui.widgets.lean_strip import LeanStrip
+from explorer.ui.widgets.offset_styles import content_strips, truecolor_strip
 from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.style_key import KeptStyles
 
@@ -156,7 +153,10 @@ class PlainStylesCache(StylesCache):
                 strip = cache[y] = _plain_line(box, y, render_content_line)
             else:
                 strip = cache[y]
-            if not (skip and true_colours(strip)):
+            if skip:
+                if not true_colours(strip):
+                    strip = truecolor_strip(cast(ANSIToTruecolor, filters[0]), strip, background)
+            else:
                 for line_filter in filters:
                     strip = strip.apply_filter(line_filter, background)
             strips.append(strip)
@@ -183,14 +183,18 @@ def _plain_line(box: _PlainBox, y: int, render_content_line: Callable[[int], Str
     most), then ``Strip(post(line), width)`` with a post that changes nothing."""
     inner = box.inner
     content_width, content_height = box.content_size
+    width = box.size.width
+    pad_left, pad_right = box.pads
     if y < content_height:
         line = render_content_line(y)
-        if line.cell_length != content_width:  # (as wide already: adjust gives it back)
+        short = content_width - line.cell_length
+        if short > 0 and (pad_left or pad_right):  # (adjusted and padded, one strip made)
+            extended = [*line._segments, Segment(" " * short, inner)]
+            return LeanStrip(line_pad(extended, pad_left, pad_right, inner), width)
+        if short:  # (as wide already: adjust gives it back)
             line = line.adjust_cell_length(content_width, inner)
     else:
         line = Strip.blank(content_width, inner)
-    width = box.size.width
-    pad_left, pad_right = box.pads
     if pad_left or pad_right:
         return LeanStrip(line_pad(line, pad_left, pad_right, inner), width)
     return line if line.cell_length == width else LeanStrip(line, width)
@@ -249,36 +253,21 @@ class PlainStatic(QuickRefresh, KeptStyles, Static):
         self.set_reactive(Static.auto_links, False)
 
     def _render_content(self) -> None:
-        """Textual's ``Widget._render_content``, a text whose lines all fit its width laid
-        out without the wrapping (:class:`_Unwrapped`): the same lines, cell for cell."""
+        """Textual's ``Widget._render_content``, a text's lines made with each style worked
+        out once and each line that fits its width laid out without the wrapping
+        (:class:`_Quick`): the same lines, cell for cell."""
         size = self.size
         visual = self._render()
-        if isinstance(visual, Content) and _fits(visual.plain, size.width):
-            visual = _Unwrapped(visual)
+        if isinstance(visual, Content):
+            visual = _Quick(visual)
         strips = Visual.to_strips(self, visual, size.width, size.height, self.visual_style)
         self._render_cache = _RenderCache(size, strips)
         self._dirty_regions.clear()
 
 
-def _fits(text: str, width: int) -> bool:
-    """True when each line of ``text`` fits ``width`` in cells and in characters (what
-    Textual's wrapping cuts or strips past), tabs aside (they are widened first)."""
-    return "\t" not in text and all(
-        len(line) <= width and cell_len(line) <= width for line in text.split("\n")
-    )
-
-
-class _Unwrapped(Visual):
-    """A :class:`Content` whose lines fit its width, laid out by Textual's no-wrap path.
-
-    Textual's wrapping path cuts a line at no offset when it fits (``divide_line``
-    measures each word to find none), then truncates it to the width, strips the spaces
-    past the width and pads it by ``line-pad`` (none of which changes a line that fits,
-    ``line-pad`` aside); its no-wrap path, whether it folds or truncates, also leaves such
-    a line as it is. Both then make the same line (left at x 0, the same y, alignment and
-    styles): so a text whose lines all fit, without ``line-pad``, is drawn the same
-    either way, and the no-wrap way measures each line once.
-    """
+class _Quick(Visual):
+    """A :class:`Content` made into strips by :func:`content_strips`: each style worked
+    out once, the lines that fit laid out unwrapped."""
 
     def __init__(self, content: Content) -> None:
         self._content = content
@@ -286,26 +275,10 @@ class _Unwrapped(Visual):
     def render_strips(
         self, width: int, height: int | None, style: TextualStyle, options: RenderOptions
     ) -> list[Strip]:
-        rules = options.rules
-        if rules.get("line_pad", 0):
-            return self._content.render_strips(width, height, style, options)
-        return self._content.render_strips(
-            width, height, style, replace(options, rules=cast(RulesMap, _NoWrap(rules)))
-        )
+        return content_strips(self._content, width, height, style, options)
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return self._content.get_optimal_width(rules, container_width)
 
     def get_height(self, rules: RulesMap, width: int) -> int:
         return self._content.get_height(rules, width)
-
-
-class _NoWrap:
-    """A widget's style rules as Content's layout reads them (``get``), with
-    ``text-wrap: nowrap``."""
-
-    def __init__(self, rules: RulesMap) -> None:
-        self._rules = rules
-
-    def get(self, name: str, default: object = None) -> object:
-        return "nowrap" if name == "text_wrap" else self._rules.get(name, default)

@@ -11,10 +11,13 @@ import textual.content
 from rich.text import Text
 from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
+from textual.filter import ANSIToTruecolor
 from textual.geometry import Region, Spacing
 from textual.strip import Strip
+from textual.style import Style as TextualStyle
 from textual.widgets import Static
 
+from explorer.ui.widgets import plain_styles
 from explorer.ui.widgets.body_view import BodyView
 from explorer.ui.widgets.breadcrumb import Breadcrumb
 from explorer.ui.widgets.line_view import LineView
@@ -173,7 +176,14 @@ async def test_a_line_in_true_colours_is_not_copied_through_the_filter(
             filtered.append(strip)
             return apply_filter(strip, *args)  # type: ignore[arg-type]
 
+        truecolor_strip = plain_styles.truecolor_strip
+
+        def noted_truecolor(line_filter: object, strip: Strip, *args: object) -> Strip:
+            filtered.append(strip)
+            return truecolor_strip(line_filter, strip, *args)  # type: ignore[arg-type]
+
         monkeypatch.setattr(Strip, "apply_filter", noted)
+        monkeypatch.setattr(plain_styles, "truecolor_strip", noted_truecolor)
         wide.refresh()
         lines = wide.render_lines(wide.outer_size.region)
         assert lines[0].text.strip() == "true colours only"
@@ -218,11 +228,20 @@ class Texts(App[None]):
     #clip { text-wrap: nowrap; text-overflow: clip; }
     #fold-ellipsis { text-overflow: ellipsis; }
     #line-pad { line-pad: 1; }
+    #justify { text-align: justify; }
     """
 
     def compose(self) -> ComposeResult:
         yield PlainStatic(id="left")
-        for name in ("center", "right", "nowrap", "clip", "fold-ellipsis", "line-pad"):
+        for name in (
+            "center",
+            "right",
+            "nowrap",
+            "clip",
+            "fold-ellipsis",
+            "line-pad",
+            "justify",
+        ):
             yield PlainStatic(id=name)
 
 
@@ -241,6 +260,7 @@ _TEXTS = (
     "漢字" * 5 + "\n" + "漢字" * 6,
     "a\ttab",
     "\n\nblank lines\n",
+    "fits\na line too long to fit it\n\nfits too\n" + "漢字" * 11 + "\nend",
 )
 
 
@@ -293,3 +313,67 @@ async def test_a_text_that_fits_is_not_cut_into_words(monkeypatch: pytest.Monkey
         status.refresh()
         status.render_lines(status.outer_size.region)
         assert divided
+        long = "GET http://127.0.0.1:8000/customers?page=1 " * 2
+        status.update(Text.assemble(("200 OK", "bold"), "\n", long, "\n", ("next", "dim")))
+        await settle(pilot)
+        divided.clear()
+        status.refresh()
+        status.render_lines(status.outer_size.region)
+        assert divided == [long]  # (the lines that fit are not cut)
+
+
+async def test_a_short_line_is_padded_in_one_strip(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A padded line shorter than its width is widened and padded as one strip made (not
+    adjusted to its width first): what Textual's styling draws."""
+    adjusted: list[int] = []
+    adjust_cell_length = Strip.adjust_cell_length
+
+    def noted(strip: Strip, *args: object) -> Strip:
+        adjusted.append(strip.cell_length)
+        return adjust_cell_length(strip, *args)  # type: ignore[arg-type]
+
+    app = Lines()
+    async with app.run_test(size=(50, 20)) as pilot:
+        status = app.query_one(StatusLine)
+        status.show_message("GET http://127.0.0.1:8000/customers")
+        await settle(pilot)
+        monkeypatch.setattr(Strip, "adjust_cell_length", noted)
+        status.refresh()
+        status._styles_cache.clear()
+        ours = segments(status.render_lines(status.outer_size.region))
+        assert adjusted == []
+        monkeypatch.undo()
+        theirs, _ = both_ways_static(status, status.outer_size.region)
+        assert ours == theirs
+
+
+async def test_a_page_s_styles_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The status line drawn again for a new page makes none of its runs' Rich styles
+    from Textual's anew, nor filters them anew (its styles are the last page's, at other
+    offsets): what it draws is Textual's."""
+    made: list[tuple[int, int]] = []
+    rich_style_with_offset = TextualStyle.rich_style_with_offset
+
+    def noted(style: TextualStyle, x: int, y: int) -> object:
+        made.append((x, y))
+        return rich_style_with_offset(style, x, y)
+
+    app = Lines()
+    async with app.run_test(size=(50, 20)) as pilot:
+        status = app.query_one(StatusLine)
+        status.update(Text.assemble((" 200 OK ", "bold black on green"), "  ", ("/a", "dim")))
+        await settle(pilot)
+        status.update(Text.assemble((" 201 Created ", "bold black on green"), "  ", ("/b", "dim")))
+        monkeypatch.setattr(TextualStyle, "rich_style_with_offset", noted)
+        truecolor = ANSIToTruecolor.truecolor_style
+        misses = truecolor.cache_info().misses
+        status.refresh()
+        ours = segments(status.render_lines(status.outer_size.region))
+        assert made == []
+        assert truecolor.cache_info().misses == misses  # (its dim run filtered as before)
+        monkeypatch.undo()
+        Static._render_content(status)
+        status._styles_cache.clear()
+        assert ours == segments(status.render_lines(status.outer_size.region))
+        theirs, ours = both_ways_static(status, status.outer_size.region)  # (dim: filtered)
+        assert theirs == ours
