@@ -95,16 +95,24 @@ def with_offset(rich: RichStyle, meta: Mapping[str, Any], x: int, y: int) -> Ric
     """``rich`` (no link) with ``meta`` and the ``offset`` ``(x, y)`` as its meta: the style
     ``Style.rich_style_with_offset(x, y)`` makes, without making it again from the
     Textual style (as Rich's ``Style.__init__`` sets a style made with a meta)."""
+    pickled = dumps({**meta, "offset": (x, y)})
+    return _made_like(rich, pickled, f"{next(_id_generator)}{hash(pickled)}")
+
+
+def _made_like(colours: RichStyle, meta: bytes, link_id: str) -> RichStyle:
+    """A Rich style with ``colours``' colours and attributes, no link, and ``meta`` (its
+    pickled bytes) under ``link_id``: as Rich's ``Style.__init__`` sets one made with a
+    meta, without working the colours out again."""
     made: RichStyle = RichStyle.__new__(RichStyle)
     made._ansi = None
     made._style_definition = None
-    made._color = rich._color
-    made._bgcolor = rich._bgcolor
-    made._attributes = rich._attributes
-    made._set_attributes = rich._set_attributes
+    made._color = colours._color
+    made._bgcolor = colours._bgcolor
+    made._attributes = colours._attributes
+    made._set_attributes = colours._set_attributes
     made._link = None
-    made._meta = pickled = dumps({**meta, "offset": (x, y)})
-    made._link_id = f"{next(_id_generator)}{hash(pickled)}"
+    made._meta = meta
+    made._link_id = link_id
     made._hash = None
     made._null = False
     return made
@@ -141,19 +149,7 @@ def _filtered(
     done = filtered(bare, background)
     if done == bare:  # (left as it was)
         return style
-    made: RichStyle = RichStyle.__new__(RichStyle)
-    made._ansi = None
-    made._style_definition = None
-    made._color = done._color
-    made._bgcolor = done._bgcolor
-    made._attributes = done._attributes
-    made._set_attributes = done._set_attributes
-    made._link = None
-    made._link_id = style._link_id
-    made._meta = style._meta
-    made._hash = None
-    made._null = False
-    return made
+    return _made_like(done, style._meta, style._link_id)
 
 
 @lru_cache(maxsize=1024)
