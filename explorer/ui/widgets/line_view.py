@@ -3,10 +3,8 @@ pass: what the body view and the row table share."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from time import monotonic
 
-from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
@@ -18,55 +16,7 @@ from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.scroll_bars import QuickScrollBar, QuickScrollBarCorner
 from explorer.ui.widgets.style_key import KeptStyles
 
-__all__ = ["LineView", "on_base", "plus"]
-
-#: Sums of a base style and the styles put on it, by base (see :func:`on_base`).
-_SUMS: dict[Style, dict[Style | None, Style]] = {}
-#: Bases kept at most, forgotten all at once past this.
-_SUMS_KEPT = 64
-
-
-def _sums(base: Style) -> dict[Style | None, Style]:
-    sums = _SUMS.get(base)
-    if sums is None:
-        if len(_SUMS) >= _SUMS_KEPT:
-            _SUMS.clear()
-        sums = _SUMS[base] = {}
-    return sums
-
-
-def plus(base: Style, style: Style | None) -> Style:
-    """``base + style``, made once (see :func:`on_base`)."""
-    sums = _sums(base)
-    summed = sums.get(style)
-    if summed is None:
-        summed = base + style
-        if not summed.link:
-            sums[style] = summed
-    return summed
-
-
-def on_base(segments: Iterable[Segment], base: Style) -> list[Segment]:
-    """``Segment.apply_style(segments, base)``, each sum of ``base`` and a segment's style
-    made once, not a segment at a time (a rich ``Style.__add__`` a segment: some 150 a
-    followed page's frame, its lines and the table's). A sum with a link is made each
-    time, as rich makes it: each copy has a link id of its own."""
-    if not base:
-        return list(segments)
-    sums = _sums(base)
-    made: list[Segment] = []
-    append = made.append
-    for text, style, control in segments:
-        if control:
-            append(Segment(text, None, control))
-            continue
-        summed = sums.get(style)
-        if summed is None:
-            summed = base + style
-            if not summed.link:
-                sums[style] = summed
-        append(Segment(text, summed, control))
-    return made
+__all__ = ["LineView"]
 
 
 class LineView(QuickRefresh, KeptStyles, ScrollView):

@@ -32,8 +32,9 @@ from textual.strip import Strip
 
 from explorer.core.text.terminal_text import visible_line
 from explorer.ui.widgets.lean_strip import LeanStrip
-from explorer.ui.widgets.line_view import LineView, plus
+from explorer.ui.widgets.line_view import LineView
 from explorer.ui.widgets.style_key import ComponentStyles
+from explorer.ui.widgets.style_sums import plus
 
 __all__ = ["RowTable"]
 

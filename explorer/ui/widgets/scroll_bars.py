@@ -34,6 +34,7 @@ from textual.strip import Strip
 from explorer.ui.widgets.plain_styles import skippable, true_colours
 from explorer.ui.widgets.quick_refresh import QuickRefresh
 from explorer.ui.widgets.style_key import StyleMemo, styles_key
+from explorer.ui.widgets.style_sums import on_base
 
 __all__ = ["QuickScrollBar", "QuickScrollBarCorner"]
 
@@ -160,20 +161,8 @@ class QuickScrollBar(QuickRefresh, ScrollBar):
             bar_color=looks.colours.color or _BAR,
         )
         # The widget's own style under the bar's colours, as Textual draws it (Segment's
-        # apply_style: a bar's few different segments restyled once each, not a cell each).
-        # (A bar's styles hold no link, whose copies would each get an id of their own.)
-        base = looks.base
-        # (By the segment itself: the bar repeats the same few, a cell each.)
-        restyled: dict[int, Segment] = {}
-        segments: list[Segment] = []
-        for segment in bar.segments:
-            done = restyled.get(id(segment))
-            if done is None:
-                text, style, control = segment
-                restyled[id(segment)] = done = (
-                    Segment(text, None if control else base + style, control) if base else segment
-                )
-            segments.append(done)
+        # apply_style: each sum of the bar's few different styles made once).
+        segments = on_base(bar.segments, looks.base)
         if self.vertical:  # a segment a row, most rows the same: a strip made (and later
             # filtered: a strip keeps its filtered self) once for each different row
             made: dict[Segment, Strip] = {}

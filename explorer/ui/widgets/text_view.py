@@ -31,7 +31,8 @@ from textual.worker import get_current_worker
 from explorer.core.bodies.display import DisplayText
 from explorer.core.text.text_search import Match, Matches, TextSearch
 from explorer.ui.widgets.lean_strip import LeanStrip
-from explorer.ui.widgets.line_view import LineView, on_base
+from explorer.ui.widgets.line_view import LineView
+from explorer.ui.widgets.style_sums import on_base
 from explorer.ui.widgets.wrap_index import WrapIndex
 
 if TYPE_CHECKING:

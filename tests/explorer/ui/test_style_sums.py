@@ -1,11 +1,11 @@
-"""The styles a line view puts on its base style: as rich's own sums, each made once."""
+"""A base style summed with the styles put on it: as rich's own sums, each made once."""
 
 from __future__ import annotations
 
 from rich.segment import Segment
 from rich.style import Style
 
-from explorer.ui.widgets.line_view import on_base, plus
+from explorer.ui.widgets.style_sums import on_base, plus
 
 
 def test_styles_on_a_base_are_riches_own_sums() -> None:
