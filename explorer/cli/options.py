@@ -173,22 +173,17 @@ def _scheme(args: argparse.Namespace) -> str:
     return scheme
 
 
-def _check_base_path(base_path: str, api_version: object, style: str | None, url: str) -> None:
-    """``--base-path`` says where ``/vN`` goes in the URL's path: with a version in the
-    path, and a URL under it (else it would be silently ignored)."""
-    import httpx
+def _check_base_path(args: argparse.Namespace, url: str) -> None:
+    """``--base-path`` says where ``/vN`` goes in the URL's path: it needs a version in
+    the path, and a URL under it (else it would be silently ignored)."""
+    from explorer.core.http.api_version import base_path_misuse
 
-    from explorer.core.http.api_version import under_base_path
-
-    if api_version is None:
+    if args.api_version is None:
         raise UsageError("--base-path needs --api-version N (it says where /vN goes)")
-    if style not in (None, "uri"):
-        raise UsageError(f"--base-path is for --version-style uri, not {style}")
-    path = httpx.URL(url).path
-    if not under_base_path(path, base_path):
-        raise UsageError(
-            f"--base-path {base_path}: the URL's path {path or '/'} does not start with it"
-        )
+    if args.version_style not in (None, "uri"):
+        raise UsageError(f"--base-path is for --version-style uri, not {args.version_style}")
+    if (misuse := base_path_misuse(url, args.base_path)) is not None:
+        raise UsageError(f"--base-path {args.base_path}: {misuse}")
 
 
 def spec_from(args: argparse.Namespace, method: str = "GET", url: str | None = None) -> RequestSpec:
@@ -203,7 +198,7 @@ def spec_from(args: argparse.Namespace, method: str = "GET", url: str | None = N
     if args.version_style and args.api_version is None:
         raise UsageError("--version-style needs --api-version N")
     if args.base_path:
-        _check_base_path(args.base_path, args.api_version, args.version_style, url)
+        _check_base_path(args, url)
     form = form_parts(getattr(args, "form", None) or [])
     if form and getattr(args, "data", None) is not None:
         raise UsageError("-d and -F cannot be combined: a request has one body")

@@ -34,7 +34,9 @@ __all__ = [
     "Version",
     "VersionStyle",
     "apply_version",
+    "base_path_misuse",
     "parse_version",
+    "under_base_path",
     "version_field",
 ]
 
@@ -81,6 +83,15 @@ def under_base_path(path: str, base_path: str) -> bool:
     ``/api/customers``, not ``/apis``); an empty base path holds every path."""
     base = _split_path(base_path)
     return path.split("/")[1 : 1 + len(base)] == base
+
+
+def base_path_misuse(url: str, base_path: str) -> str | None:
+    """Why ``base_path`` would not place a version in ``url``'s path (None: it does): a
+    URL not under it gets ``/vN`` first, the base path ignored."""
+    path = httpx.URL(url).path
+    if under_base_path(path, base_path):
+        return None
+    return f"the URL's path {path or '/'} does not start with it"
 
 
 def _versioned_path(path: str, version: Version, base_path: str) -> str:

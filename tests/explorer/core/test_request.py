@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explorer.core.http.api_version import VersionStyle, under_base_path
+from explorer.core.http.api_version import VersionStyle, base_path_misuse, under_base_path
 from explorer.core.http.errors import (
     InvalidHeader,
     InvalidMethod,
@@ -213,6 +213,14 @@ def test_a_path_is_under_a_base_path_by_whole_segments(
     path: str, base_path: str, under: bool
 ) -> None:
     assert under_base_path(path, base_path) is under
+
+
+def test_a_url_not_under_the_base_path_is_said_so() -> None:
+    assert base_path_misuse(f"{BASE}/api/customers?x=1", "/api") is None
+    assert base_path_misuse(f"{BASE}/apis", "/api") == (
+        "the URL's path /apis does not start with it"
+    )
+    assert base_path_misuse("http://h.test", "/api") == "the URL's path / does not start with it"
 
 
 def test_uri_versioning_keeps_the_query() -> None:
