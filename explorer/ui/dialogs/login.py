@@ -270,6 +270,17 @@ class LoginDialog(ModalScreen[LoginResult | None]):
         else:
             self.action_submit()
 
+    def _key_result(self, name: str, key: str) -> LoginResult | None:
+        """An API key sent in header ``name``; None when the pair is no header."""
+        if key_problem(name, key):
+            return None
+        return LoginResult(
+            None,
+            self.origin,
+            f"Sent to {self.origin} only: {name}: ****. x forgets it.",
+            key=(name, key),
+        )
+
     def result(self) -> LoginResult | None:
         """The credential the fields describe, or None when something is missing."""
         kind = str(self.query_one("#kind", Select).value)
@@ -287,29 +298,14 @@ class LoginDialog(ModalScreen[LoginResult | None]):
             )
         if kind == "key":
             name = self.query_one("#key-header", Input).value.strip()
-            key = self.query_one("#token", Input).value.strip()
-            if key_problem(name, key):
-                return None
-            return LoginResult(
-                None,
-                self.origin,
-                f"Sent to {self.origin} only: {name}: ****. x forgets it.",
-                key=(name, key),
-            )
+            return self._key_result(name, self.query_one("#token", Input).value.strip())
         if kind == "bearer":
             # pasted as the header line it was copied from, or with its scheme
             pasted = read_pasted_token(self.query_one("#token", Input).value, scheme)
             if not pasted.token:
                 return None
             if pasted.header is not None:  # another header's line: an API key for it
-                if key_problem(pasted.header, pasted.token):
-                    return None
-                return LoginResult(
-                    None,
-                    self.origin,
-                    f"Sent to {self.origin} only: {pasted.header}: ****. x forgets it.",
-                    key=(pasted.header, pasted.token),
-                )
+                return self._key_result(pasted.header, pasted.token)
             return LoginResult(
                 BearerAuth(pasted.token, pasted.scheme),
                 self.origin,
